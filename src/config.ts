@@ -1,0 +1,145 @@
+/**
+ * Environment → typed, frozen configuration (SPEC §2). Every variable is validated at start-up;
+ * a bad value stops the process with one line naming the variable and what it accepts.
+ */
+import path from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** `undefined` selects the embedded SQLite database under `dataDir`. */
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  /** Public address of the API (no trailing slash). */
+  readonly baseUrl: string;
+  /** Public address of `/oauth/authorize` and the sign-in pages (no trailing slash). */
+  readonly authUrl: string;
+  readonly accessTokenTtl: number;
+  readonly refreshTokenTtl: number;
+  readonly authCodeTtl: number;
+  readonly logLevel: LogLevel;
+  readonly redisUrl: string | undefined;
+  readonly rateLimitPerMinute: number;
+  readonly refreshReuseGrace: number;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const DURATION_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `expected a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+/** Durations are seconds, optionally with a unit: `7200`, `120m`, `2h`, `90d`. */
+function duration(env: Env, name: string, fallback: number, min: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const match = /^(\d+)([smhd]?)$/.exec(raw);
+  const seconds = match ? Number(match[1]) * (DURATION_UNITS[match[2] || 's'] ?? 1) : Number.NaN;
+  if (!Number.isSafeInteger(seconds) || seconds < min) {
+    throw new ConfigError(
+      name,
+      `expected a duration of at least ${min} seconds, as seconds or with a unit (90, 15m, 2h, 90d), got "${raw}"`,
+    );
+  }
+  return seconds;
+}
+
+function publicUrl(env: Env, name: string, fallback: string): string {
+  const raw = read(env, name) ?? fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(
+      name,
+      `expected an absolute http(s) URL such as https://crm.example.com, got "${raw}"`,
+    );
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new ConfigError(name, `expected an http(s) URL without query or fragment, got "${raw}"`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+function optionalUrl(
+  env: Env,
+  name: string,
+  protocols: readonly string[],
+  example: string,
+): string | undefined {
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
+  let protocol = '';
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    // reported below with the accepted forms
+  }
+  if (!protocols.includes(protocol)) {
+    throw new ConfigError(
+      name,
+      `expected a URL such as ${example} (${protocols.join(' or ')}), got an invalid value`,
+    );
+  }
+  return raw;
+}
+
+function hostForUrl(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const host = read(env, 'HOST') ?? '127.0.0.1';
+  const defaultUrl = `http://${hostForUrl(host)}:${port}`;
+  const logLevel = (read(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel as LogLevel)) {
+    throw new ConfigError('LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  return Object.freeze({
+    port,
+    host,
+    databaseUrl: optionalUrl(
+      env,
+      'DATABASE_URL',
+      ['postgres:', 'postgresql:'],
+      'postgres://user@127.0.0.1:5432/marquee',
+    ),
+    dataDir: path.resolve(read(env, 'MARQUEE_DATA_DIR') ?? './data'),
+    baseUrl: publicUrl(env, 'BASE_URL', defaultUrl),
+    authUrl: publicUrl(env, 'AUTH_URL', read(env, 'BASE_URL') ?? defaultUrl),
+    accessTokenTtl: duration(env, 'ACCESS_TOKEN_TTL', 7200, 1),
+    refreshTokenTtl: duration(env, 'REFRESH_TOKEN_TTL', 90 * 86400, 1),
+    authCodeTtl: duration(env, 'AUTH_CODE_TTL', 600, 1),
+    logLevel: logLevel as LogLevel,
+    redisUrl: optionalUrl(env, 'REDIS_URL', ['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 100, 0, 1_000_000),
+    refreshReuseGrace: duration(env, 'REFRESH_REUSE_GRACE', 30, 0),
+  });
+}

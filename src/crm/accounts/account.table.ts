@@ -1,0 +1,17 @@
+export interface AccountTable {
+  id: string;
+  organization_id: string;
+  owner_id: string | null;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  city: string | null;
+  region: string | null;
+  postal_code: string | null;
+  country: string | null;
+  created_at: string;
+  updated_at: string;
+}

@@ -1,0 +1,29 @@
+export const BOOKING_STATUSES = ['lead', 'tentative', 'definite', 'closed', 'lost'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export interface BookingTable {
+  id: string;
+  organization_id: string;
+  /** Human-readable and unique within the organization, e.g. BK-00205. */
+  reference: string;
+  name: string;
+  status: BookingStatus;
+  start_at: string;
+  end_at: string;
+  /** IANA time zone of the venue for this event. */
+  timezone: string;
+  guest_count: number | null;
+  event_type: string | null;
+  /** JSON array of room names. */
+  room_names: string;
+  /** ISO 4217 code. */
+  currency: string;
+  /** Minor units of `currency`. */
+  total_amount: number;
+  lost_reason: string | null;
+  account_id: string | null;
+  contact_id: string | null;
+  owner_id: string | null;
+  created_at: string;
+  updated_at: string;
+}

@@ -1,0 +1,75 @@
+/**
+ * Opens the database the configuration names: embedded SQLite (better-sqlite3, WAL) when no
+ * DATABASE_URL is set, PostgreSQL through `pg` otherwise. Both hand back the same Kysely type;
+ * nothing outside src/db/ knows which one it got.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database, Db, DialectName } from './database.js';
+
+export interface DatabaseHandle {
+  readonly db: Db;
+  readonly dialect: DialectName;
+  /** Where the data lives, for messages: a file path or the PostgreSQL URL without its password. */
+  readonly location: string;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** SQLite file name inside dataDir. */
+  fileName?: string;
+  /** PostgreSQL schema to use instead of `public` (the test harness gives each file its own). */
+  schema?: string;
+  poolSize?: number;
+}
+
+export const SQLITE_FILE_NAME = 'marquee.sqlite';
+
+export function openDatabase(options: OpenOptions): DatabaseHandle {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openSqlite(options);
+}
+
+function openSqlite(options: OpenOptions): DatabaseHandle {
+  mkdirSync(options.dataDir, { recursive: true });
+  const file = path.join(options.dataDir, options.fileName ?? SQLITE_FILE_NAME);
+  const sqlite = new SqliteDatabase(file);
+  // WAL lets the CLI write while `serve` reads; writers wait on busy_timeout instead of failing.
+  // synchronous=NORMAL in WAL mode keeps every committed transaction across a process kill.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+const TIMESTAMPTZ = 1184;
+const TIMESTAMP = 1114;
+const INT8 = 20;
+
+/** Row values look the same as on SQLite: timestamps as ISO strings, counts as numbers. */
+function typeParser(oid: number, format?: string): (value: string) => unknown {
+  if (oid === TIMESTAMPTZ || oid === TIMESTAMP) return (value) => new Date(value).toISOString();
+  if (oid === INT8) return (value) => Number(value);
+  return pg.types.getTypeParser(oid, format as 'text');
+}
+
+function openPostgres(databaseUrl: string, options: OpenOptions): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 10,
+    types: { getTypeParser: typeParser } as pg.CustomTypesConfig,
+    options: ['-c TimeZone=UTC', options.schema ? `-c search_path=${options.schema}` : ''].join(' ').trim(),
+  });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const url = new URL(databaseUrl);
+  url.password = '';
+  return { db, dialect: 'postgres', location: url.href, close: () => db.destroy() };
+}

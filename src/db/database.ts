@@ -1,0 +1,25 @@
+/**
+ * The schema as the query layer sees it. Row types are identical on SQLite and PostgreSQL:
+ * timestamps are ISO-8601 UTC strings, lists are JSON text, flags are nullable timestamps.
+ * Each feature's table interfaces live beside its repository; this file joins them.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { AccountTable } from '../crm/accounts/account.table.js';
+import type { BookingTable } from '../crm/bookings/booking.table.js';
+import type { ContactTable } from '../crm/contacts/contact.table.js';
+import type { MembershipTable, OrganizationTable, UserTable } from '../identity/identity.table.js';
+import type { IntegrationTable } from '../integrations/integration.table.js';
+
+export interface Database {
+  organizations: OrganizationTable;
+  users: UserTable;
+  memberships: MembershipTable;
+  integrations: IntegrationTable;
+  accounts: AccountTable;
+  contacts: ContactTable;
+  bookings: BookingTable;
+}
+
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
+export type DialectName = 'sqlite' | 'postgres';

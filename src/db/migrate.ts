@@ -1,0 +1,39 @@
+/**
+ * One set of migrations for both dialects, listed here in order so the compiled build needs no
+ * directory scanning. Names are timestamps: never rename or reorder an applied one.
+ */
+import { type Migration, type MigrationResultSet, Migrator } from 'kysely';
+import type { Db } from './database.js';
+import * as initial from './migrations/2026-11-22T00-initial.js';
+
+const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-22T00-initial': initial,
+};
+
+export interface MigrationOutcome {
+  applied: string[];
+}
+
+function migrator(db: Db): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+}
+
+function unwrap(result: MigrationResultSet): MigrationOutcome {
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName;
+    const cause = result.error instanceof Error ? result.error.message : String(result.error);
+    throw new Error(`migration ${failed ?? '(unknown)'} failed: ${cause}`);
+  }
+  return {
+    applied: (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName),
+  };
+}
+
+export async function migrateToLatest(db: Db): Promise<MigrationOutcome> {
+  return unwrap(await migrator(db).migrateToLatest());
+}
+
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const all = await migrator(db).getMigrations();
+  return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

@@ -1,0 +1,221 @@
+/**
+ * A believable venue's CRM: companies and couples that book weddings, conferences and galas
+ * across the past six months and the coming year, in every status. Deterministic for a given
+ * seed so the demo reads the same on every install, but dated relative to today.
+ */
+import type { Insertable } from 'kysely';
+import type { AccountTable } from '../crm/accounts/account.table.js';
+import { BOOKING_STATUSES, type BookingTable } from '../crm/bookings/booking.table.js';
+import type { ContactTable } from '../crm/contacts/contact.table.js';
+import { newId } from '../db/ids.js';
+
+const COMPANIES = [
+  'Northwind Traders',
+  'Bluewater Analytics',
+  'Cedar & Pine Architects',
+  'Lumen Health',
+  'Harbor Credit Union',
+  'Atlas Robotics',
+  'Saltmarsh Brewing Co.',
+  'Meridian Law Group',
+  'Kestrel Aviation',
+  'Orchard Valley Schools',
+  'Tidewater Film Society',
+  'Granite Peak Outfitters',
+  'Silver Lantern Foundation',
+  'Quayside Realty',
+  'Redfern Biotech',
+  'Copperline Media',
+  'Wharf Street Rotary Club',
+  'Blue Heron Yacht Club',
+  'Evergreen Software',
+  "Lighthouse Children's Hospital",
+  'Marlowe & Finch',
+  'Sable Island Wines',
+  'Foundry Ventures',
+  'Driftwood Photography',
+];
+const FIRST_NAMES = [
+  'Amara',
+  'Ben',
+  'Chloe',
+  'Diego',
+  'Elena',
+  'Farid',
+  'Grace',
+  'Hiro',
+  'Ines',
+  'Jonah',
+  'Kavya',
+  'Liam',
+  'Maya',
+  'Noah',
+  'Olivia',
+  'Priya',
+  'Quentin',
+  'Rosa',
+  'Samir',
+  'Tess',
+  'Umar',
+  'Vera',
+  'Wes',
+  'Yara',
+  'Zoe',
+];
+const LAST_NAMES = [
+  'Adeyemi',
+  'Brennan',
+  'Castillo',
+  'Dubois',
+  'Eriksen',
+  'Fujita',
+  'Gallagher',
+  'Haddad',
+  'Ivanova',
+  'Jensen',
+  'Kowalski',
+  'Lindqvist',
+  'Moreau',
+  'Nakamura',
+  "O'Neill",
+  'Petrov',
+  'Quinn',
+  'Rossi',
+  'Santos',
+  'Tanaka',
+];
+const TITLES = [
+  'Event Coordinator',
+  'Office Manager',
+  'Executive Assistant',
+  'Marketing Director',
+  'CEO',
+  'HR Lead',
+  null,
+];
+const ROOMS = ['Grand Ballroom', 'Harbor Room', 'Rooftop Terrace', 'Library', 'Loft', 'Garden Pavilion'];
+const EVENT_TYPES = [
+  ['Wedding', 'Wedding reception', 120, 4_200_000],
+  ['Conference', 'Annual conference', 250, 3_800_000],
+  ['Gala', 'Fundraising gala', 300, 5_500_000],
+  ['Corporate retreat', 'Leadership retreat', 40, 1_200_000],
+  ['Birthday', 'Milestone birthday', 60, 650_000],
+  ['Product launch', 'Product launch', 150, 2_100_000],
+  ['Holiday party', 'Holiday party', 180, 1_900_000],
+  ['Workshop', 'Design workshop', 25, 300_000],
+] as const;
+const LOST_REASONS = ['Chose another venue', 'Budget cut', 'Date unavailable', 'Event cancelled'];
+
+/** mulberry32: a tiny deterministic generator, good enough for sample data. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface DemoData {
+  accounts: Insertable<AccountTable>[];
+  contacts: Insertable<ContactTable>[];
+  bookings: Insertable<BookingTable>[];
+}
+
+export function generateDemoData(
+  organizationId: string,
+  ownerId: string,
+  now = Date.now(),
+  seed = 2026,
+): DemoData {
+  const rnd = random(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)] as T;
+  const day = 86_400_000;
+  const created = (daysAgo: number) => new Date(now - daysAgo * day - Math.floor(rnd() * day)).toISOString();
+  const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
+
+  const accounts = COMPANIES.map((name, i) => {
+    const at = created(400 - i * 7);
+    return {
+      id: newId(now - (400 - i) * day),
+      organization_id: organizationId,
+      owner_id: ownerId,
+      name,
+      email: `events@${slug(name)}.example`,
+      phone: `+1 617 555 ${String(1000 + i * 37).slice(-4)}`,
+      website: `https://${slug(name)}.example`,
+      address_line1: `${10 + i * 13} ${pick(['Harbor', 'Main', 'Elm', 'Water', 'Beacon'])} Street`,
+      address_line2: null,
+      city: pick(['Boston', 'Cambridge', 'Salem', 'Quincy']),
+      region: 'MA',
+      postal_code: `02${String(100 + i * 3)}`,
+      country: 'US',
+      created_at: at,
+      updated_at: at,
+    };
+  });
+
+  const contacts = Array.from({ length: 40 }, (_, i) => {
+    const first = pick(FIRST_NAMES);
+    const last = pick(LAST_NAMES);
+    const account = i < 32 ? accounts[i % accounts.length] : undefined;
+    const at = created(380 - i * 8);
+    return {
+      id: newId(now - (380 - i) * day),
+      organization_id: organizationId,
+      account_id: account?.id ?? null,
+      first_name: first,
+      last_name: last,
+      email: `${slug(first)}.${slug(last)}@${account ? slug(account.name) : 'mail'}.example`,
+      phone: `+1 617 555 ${String(2000 + i * 41).slice(-4)}`,
+      title: account ? pick(TITLES) : null,
+      created_at: at,
+      updated_at: at,
+    };
+  });
+
+  const bookings = Array.from({ length: 72 }, (_, i) => {
+    // Spread events from six months ago to a year ahead; past events are mostly closed or lost.
+    const offsetDays = Math.round(-180 + (i * 545) / 72 + rnd() * 6);
+    const isPast = offsetDays < 0;
+    const status = isPast
+      ? rnd() < 0.8
+        ? 'closed'
+        : 'lost'
+      : pick(BOOKING_STATUSES.filter((s) => s !== 'closed'));
+    const [eventType, label, guests, amount] = pick(EVENT_TYPES);
+    const contact = contacts[(i * 7) % contacts.length]!;
+    const account = accounts.find((a) => a.id === contact.account_id);
+    const start = new Date(now + offsetDays * day);
+    start.setUTCHours(pick([14, 17, 22, 23]), 0, 0, 0);
+    const hours = eventType === 'Conference' || eventType === 'Corporate retreat' ? 9 : 5;
+    const at = created(Math.max(1, Math.min(400, 60 - offsetDays / 2 + rnd() * 30)));
+    return {
+      id: newId(Date.parse(at)),
+      organization_id: organizationId,
+      reference: `BK-${String(101 + i).padStart(5, '0')}`,
+      name: `${account?.name ?? `${contact.first_name} ${contact.last_name}`} ${label}`,
+      status,
+      start_at: start.toISOString(),
+      end_at: new Date(start.getTime() + hours * 3_600_000).toISOString(),
+      timezone: 'America/New_York',
+      guest_count: Math.round(guests * (0.6 + rnd() * 0.8)),
+      event_type: eventType,
+      room_names: JSON.stringify(
+        [pick(ROOMS), ...(rnd() < 0.3 ? [pick(ROOMS)] : [])].filter((r, j, all) => all.indexOf(r) === j),
+      ),
+      currency: 'USD',
+      total_amount: Math.round((amount * (0.7 + rnd() * 0.6)) / 100) * 100,
+      lost_reason: status === 'lost' ? pick(LOST_REASONS) : null,
+      account_id: account?.id ?? null,
+      contact_id: contact.id,
+      owner_id: ownerId,
+      created_at: at,
+      updated_at: at,
+    } satisfies Insertable<BookingTable>;
+  });
+
+  return { accounts, contacts, bookings };
+}

@@ -1,0 +1,59 @@
+/**
+ * `marquee seed --demo` and the first start on an empty database: one demo venue with an admin
+ * user, sample accounts, contacts and bookings. The generated password is returned to the
+ * caller to show once; only its hash is stored.
+ */
+import { randomBytes } from 'node:crypto';
+import { insertAccounts } from '../crm/accounts/account.repository.js';
+import { insertBookings } from '../crm/bookings/booking.repository.js';
+import { insertContacts } from '../crm/contacts/contact.repository.js';
+import type { Db } from '../db/database.js';
+import { insertMembership } from '../identity/membership.repository.js';
+import { insertOrganization } from '../identity/organization.repository.js';
+import { generatePassword, hashPassword } from '../identity/passwords.js';
+import { findUserByEmail, insertUser } from '../identity/user.repository.js';
+import { generateDemoData } from './demo-data.js';
+
+export interface DemoSeed {
+  org_id: string;
+  org_name: string;
+  admin_email: string;
+  admin_password: string;
+  accounts: number;
+  contacts: number;
+  bookings: number;
+  notes: number;
+}
+
+const DEMO_ORG_NAME = 'Harborview Hall';
+
+async function freeAdminEmail(db: Db): Promise<string> {
+  const first = 'admin@harborview.example';
+  if (!(await findUserByEmail(db, first))) return first;
+  return `admin+${randomBytes(3).toString('hex')}@harborview.example`;
+}
+
+export async function seedDemo(db: Db): Promise<DemoSeed> {
+  const adminEmail = await freeAdminEmail(db);
+  const adminPassword = generatePassword();
+  const passwordHash = await hashPassword(adminPassword);
+  return db.transaction().execute(async (trx) => {
+    const organization = await insertOrganization(trx, DEMO_ORG_NAME);
+    const admin = await insertUser(trx, { email: adminEmail, name: 'Venue Admin', passwordHash });
+    await insertMembership(trx, organization.id, admin.id, 'admin');
+    const data = generateDemoData(organization.id, admin.id);
+    await insertAccounts(trx, data.accounts);
+    await insertContacts(trx, data.contacts);
+    await insertBookings(trx, data.bookings);
+    return {
+      org_id: organization.id,
+      org_name: organization.name,
+      admin_email: admin.email,
+      admin_password: adminPassword,
+      accounts: data.accounts.length,
+      contacts: data.contacts.length,
+      bookings: data.bookings.length,
+      notes: 0,
+    };
+  });
+}

@@ -1,0 +1,149 @@
+/**
+ * The error hierarchy. Services throw these; one handler (src/http/error-handler.ts) renders them.
+ * `HttpError` carries the status, headers and content type; each family renders its own body:
+ * JSON:API error objects for the resource API (SPEC §5), RFC 6749 bodies for OAuth (src/oauth/errors.ts).
+ */
+
+export interface ErrorSource {
+  pointer?: string;
+  parameter?: string;
+  header?: string;
+}
+
+export abstract class HttpError extends Error {
+  readonly headers: Record<string, string> = {};
+  abstract readonly status: number;
+  abstract readonly contentType: string;
+  abstract body(requestId: string): unknown;
+
+  withHeader(name: string, value: string): this {
+    this.headers[name] = value;
+    return this;
+  }
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  412: 'Precondition Failed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  428: 'Precondition Required',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function statusTitle(status: number): string {
+  return TITLES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
+}
+
+/** One JSON:API error object (jsonapi.org/format/1.1/#error-objects). */
+export interface ApiErrorObject {
+  status: string;
+  code: string;
+  title: string;
+  detail: string;
+  source?: ErrorSource;
+}
+
+/** Errors of the resource API, rendered as a JSON:API error document. */
+export class ApiError extends HttpError {
+  readonly contentType = 'application/vnd.api+json';
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly source?: ErrorSource,
+    readonly more: readonly ApiErrorObject[] = [],
+  ) {
+    super(detail);
+    this.name = new.target.name;
+  }
+
+  toObject(): ApiErrorObject {
+    return {
+      status: String(this.status),
+      code: this.code,
+      title: statusTitle(this.status),
+      detail: this.detail,
+      ...(this.source ? { source: this.source } : {}),
+    };
+  }
+
+  body(requestId: string) {
+    return { errors: [this.toObject(), ...this.more], meta: { request_id: requestId } };
+  }
+}
+
+export class BadRequestError extends ApiError {
+  constructor(detail: string, source?: ErrorSource, code = 'bad_request') {
+    super(400, code, detail, source);
+  }
+}
+
+export class UnauthorizedError extends ApiError {
+  constructor(detail: string, code = 'unauthorized') {
+    super(401, code, detail);
+  }
+}
+
+export class ForbiddenError extends ApiError {
+  constructor(detail: string, code = 'forbidden', source?: ErrorSource) {
+    super(403, code, detail, source);
+  }
+}
+
+export class NotFoundError extends ApiError {
+  constructor(detail = 'No resource exists at this address.', source?: ErrorSource) {
+    super(404, 'not_found', detail, source);
+  }
+}
+
+export class ConflictError extends ApiError {
+  constructor(detail: string, code = 'conflict') {
+    super(409, code, detail);
+  }
+}
+
+export class PreconditionFailedError extends ApiError {
+  constructor(detail: string) {
+    super(412, 'precondition_failed', detail, { header: 'If-Match' });
+  }
+}
+
+export class ValidationError extends ApiError {
+  constructor(
+    detail: string,
+    source?: ErrorSource,
+    code = 'invalid_value',
+    more: readonly ApiErrorObject[] = [],
+  ) {
+    super(422, code, detail, source, more);
+  }
+}
+
+export class TooManyRequestsError extends ApiError {
+  constructor(detail: string, retryAfterSeconds: number) {
+    super(429, 'rate_limited', detail);
+    this.withHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterSeconds))));
+  }
+}
+
+/**
+ * Refusals of bad input outside HTTP (the CLI, start-up): the message says what was wrong and
+ * how to mend it.
+ */
+export class InputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InputError';
+  }
+}

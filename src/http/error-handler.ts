@@ -1,0 +1,123 @@
+/**
+ * The one place errors become responses. Typed errors render themselves; Fastify's own errors
+ * (bad JSON, body too large, content type, schema validation) are translated into the family the
+ * route speaks. Anything else is a 500 with a generic message; the cause goes to the log only.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ApiError,
+  BadRequestError,
+  type ErrorSource,
+  HttpError,
+  NotFoundError,
+  ValidationError,
+} from '../errors.js';
+
+/** How a route's errors are rendered; set per route in `config.errorStyle` (default: JSON:API). */
+export type ErrorStyle = 'jsonapi' | 'oauth' | 'html';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    errorStyle?: ErrorStyle;
+  }
+}
+
+/** Translates errors raised by Fastify itself into the error family of one route style. */
+export type NativeErrorTranslator = (error: FastifyError, request: FastifyRequest) => HttpError;
+export type ErrorTranslators = Partial<Record<ErrorStyle, NativeErrorTranslator>>;
+
+function validationSource(error: FastifyError): ErrorSource {
+  const first = error.validation?.[0];
+  const path = first?.instancePath ?? '';
+  const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
+  const name = path.replace(/^\//, '').split('/')[0] || missing || '';
+  switch (error.validationContext) {
+    case 'querystring':
+      return { parameter: name };
+    case 'headers':
+      return { header: name };
+    case 'params':
+      return { parameter: name };
+    default:
+      return { pointer: missing ? `${path}/${missing}` : path };
+  }
+}
+
+function validationDetail(error: FastifyError): string {
+  const first = error.validation?.[0];
+  const where = first?.instancePath || '';
+  return `${where ? `${where} ` : ''}${first?.message ?? 'is invalid'}`.trim();
+}
+
+/** Fastify's own request errors as JSON:API errors. */
+export function translateToApiError(error: FastifyError): ApiError {
+  if (error.validation) {
+    const source = validationSource(error);
+    const detail = validationDetail(error);
+    if (error.validationContext === 'body') return new ValidationError(detail, source);
+    if (error.validationContext === 'params') return new NotFoundError();
+    return new BadRequestError(detail, source, 'invalid_parameter');
+  }
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(
+        415,
+        'unsupported_media_type',
+        'Send application/vnd.api+json or application/json.',
+        {
+          header: 'Content-Type',
+        },
+      );
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, 'body_too_large', 'The request body exceeds 1 MiB.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new BadRequestError(
+        'The request body is empty; send a JSON document.',
+        undefined,
+        'invalid_json',
+      );
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new BadRequestError('The request body is not valid JSON.', undefined, 'invalid_json');
+    default:
+      if (error instanceof SyntaxError || status === 400) {
+        return new BadRequestError('The request body is not valid JSON.', undefined, 'invalid_json');
+      }
+      return new ApiError(status, 'bad_request', 'The request could not be processed.');
+  }
+}
+
+class InternalError extends ApiError {
+  constructor() {
+    super(500, 'internal_error', 'Something went wrong on our side; the request id helps us find out what.');
+  }
+}
+
+export function sendError(reply: FastifyReply, error: HttpError): FastifyReply {
+  return reply
+    .code(error.status)
+    .headers(error.headers)
+    .type(error.contentType)
+    .send(error.body(String(reply.request.id)));
+}
+
+export function installErrorHandler(app: FastifyInstance, translators: ErrorTranslators = {}): void {
+  app.setErrorHandler((raw: FastifyError, request, reply) => {
+    const style = request.routeOptions.config?.errorStyle ?? 'jsonapi';
+    let error: HttpError;
+    if (raw instanceof HttpError) {
+      error = raw;
+    } else if (
+      raw.validation ||
+      (raw.statusCode !== undefined && raw.statusCode >= 400 && raw.statusCode < 500)
+    ) {
+      error = (translators[style] ?? translateToApiError)(raw, request);
+    } else {
+      request.log.error({ err: raw }, 'request failed');
+      error = new InternalError();
+    }
+    return sendError(reply, error);
+  });
+  app.setNotFoundHandler((_request, reply) => sendError(reply, new NotFoundError()));
+}

@@ -1,0 +1,112 @@
+/**
+ * Organizations, users and memberships: the rules that hold whichever door (CLI, settings pages)
+ * a change comes through.
+ */
+import type { Db } from '../db/database.js';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import type { Role } from './identity.table.js';
+import { findMembership, insertMembership } from './membership.repository.js';
+import { findOrganization, insertOrganization, type Organization } from './organization.repository.js';
+import { hashPassword, type ScryptCost } from './passwords.js';
+import { findUserByEmail, insertUser } from './user.repository.js';
+
+export const ROLES: readonly Role[] = ['admin', 'member'];
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MIN_PASSWORD_LENGTH = 8;
+const MAX_PASSWORD_LENGTH = 1024;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function checkName(value: string, what: string, pointer: string): string {
+  const name = value.trim();
+  if (name.length < 1 || name.length > 200) {
+    throw new ValidationError(`${what} must be 1 to 200 characters long.`, { pointer });
+  }
+  return name;
+}
+
+export function checkRole(role: string): Role {
+  if (!ROLES.includes(role as Role)) {
+    throw new ValidationError(`Role must be one of ${ROLES.join(', ')}; got "${role}".`, {
+      pointer: '/role',
+    });
+  }
+  return role as Role;
+}
+
+export async function createOrganization(db: Db, name: string): Promise<Organization> {
+  return insertOrganization(db, checkName(name, 'An organization name', '/name'));
+}
+
+async function requireOrganization(db: Db, organizationId: string): Promise<Organization> {
+  const organization = await findOrganization(db, organizationId);
+  if (!organization)
+    throw new NotFoundError(`No organization has the id "${organizationId}".`, { pointer: '/org' });
+  return organization;
+}
+
+export interface NewUser {
+  organizationId: string;
+  email: string;
+  password: string;
+  role?: string;
+  name?: string;
+  /** Lower cost for test factories only; every real sign-up uses the default. */
+  passwordCost?: ScryptCost;
+}
+
+export interface CreatedUser {
+  id: string;
+  email: string;
+  name: string;
+  organizationId: string;
+  role: Role;
+}
+
+export async function createUser(db: Db, input: NewUser): Promise<CreatedUser> {
+  const email = normalizeEmail(input.email);
+  if (email.length > 254 || !EMAIL.test(email)) {
+    throw new ValidationError(`"${input.email}" is not an e-mail address.`, { pointer: '/email' });
+  }
+  if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH) {
+    throw new ValidationError(
+      `A password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters long.`,
+      { pointer: '/password' },
+    );
+  }
+  const role = checkRole(input.role ?? 'member');
+  const name = checkName(input.name ?? email.split('@')[0] ?? email, 'A name', '/name');
+  await requireOrganization(db, input.organizationId);
+  if (await findUserByEmail(db, email)) {
+    throw new ConflictError(
+      `A user with the e-mail ${email} exists already; add them to the organization with "members add".`,
+      'email_taken',
+    );
+  }
+  const passwordHash = await hashPassword(input.password, input.passwordCost);
+  const user = await db.transaction().execute(async (trx) => {
+    const created = await insertUser(trx, { email, name, passwordHash });
+    await insertMembership(trx, input.organizationId, created.id, role);
+    return created;
+  });
+  return { ...user, organizationId: input.organizationId, role };
+}
+
+export async function addMember(db: Db, organizationId: string, email: string, role = 'member') {
+  const checkedRole = checkRole(role);
+  await requireOrganization(db, organizationId);
+  const user = await findUserByEmail(db, normalizeEmail(email));
+  if (!user) {
+    throw new NotFoundError(
+      `No user has the e-mail ${normalizeEmail(email)}; create one with "users create".`,
+      { pointer: '/email' },
+    );
+  }
+  if (await findMembership(db, organizationId, user.id)) {
+    throw new ConflictError(`${user.email} is a member of this organization already.`, 'already_member');
+  }
+  await insertMembership(db, organizationId, user.id, checkedRole);
+  return { userId: user.id, organizationId, role: checkedRole };
+}

@@ -1,0 +1,64 @@
+import type { Db } from '../db/database.js';
+import { nowIso } from '../db/ids.js';
+import type { Role } from './identity.table.js';
+
+export interface Membership {
+  organizationId: string;
+  organizationName: string;
+  userId: string;
+  role: Role;
+}
+
+export async function insertMembership(
+  db: Db,
+  organizationId: string,
+  userId: string,
+  role: Role,
+): Promise<void> {
+  await db
+    .insertInto('memberships')
+    .values({ organization_id: organizationId, user_id: userId, role, created_at: nowIso() })
+    .execute();
+}
+
+export async function findMembership(
+  db: Db,
+  organizationId: string,
+  userId: string,
+): Promise<Membership | undefined> {
+  const rows = await membershipsQuery(db)
+    .where('m.organization_id', '=', organizationId)
+    .where('m.user_id', '=', userId)
+    .execute();
+  return rows.map(toMembership)[0];
+}
+
+export async function listMembershipsOfUser(db: Db, userId: string): Promise<Membership[]> {
+  const rows = await membershipsQuery(db)
+    .where('m.user_id', '=', userId)
+    .orderBy('o.name')
+    .orderBy('o.id')
+    .execute();
+  return rows.map(toMembership);
+}
+
+function membershipsQuery(db: Db) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+    .select(['m.organization_id', 'o.name', 'm.user_id', 'm.role']);
+}
+
+function toMembership(row: {
+  organization_id: string;
+  name: string;
+  user_id: string;
+  role: Role;
+}): Membership {
+  return {
+    organizationId: row.organization_id,
+    organizationName: row.name,
+    userId: row.user_id,
+    role: row.role,
+  };
+}

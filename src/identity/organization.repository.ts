@@ -1,0 +1,32 @@
+import type { Db } from '../db/database.js';
+import { newId, nowIso } from '../db/ids.js';
+
+export interface Organization {
+  id: string;
+  name: string;
+  createdAt: string;
+}
+
+export async function insertOrganization(db: Db, name: string): Promise<Organization> {
+  const now = nowIso();
+  const row = { id: newId(), name, created_at: now, updated_at: now };
+  await db.insertInto('organizations').values(row).execute();
+  return { id: row.id, name, createdAt: now };
+}
+
+export async function findOrganization(db: Db, id: string): Promise<Organization | undefined> {
+  const row = await db
+    .selectFrom('organizations')
+    .select(['id', 'name', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { id: row.id, name: row.name, createdAt: row.created_at };
+}
+
+export async function countOrganizations(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('organizations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,45 @@
+import type { Db } from '../db/database.js';
+import { newId, nowIso } from '../db/ids.js';
+
+export interface User {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export interface UserWithPassword extends User {
+  passwordHash: string;
+}
+
+export async function insertUser(
+  db: Db,
+  user: { email: string; name: string; passwordHash: string },
+): Promise<User> {
+  const now = nowIso();
+  const id = newId();
+  await db
+    .insertInto('users')
+    .values({
+      id,
+      email: user.email,
+      name: user.name,
+      password_hash: user.passwordHash,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { id, email: user.email, name: user.name };
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserWithPassword | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'password_hash'])
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row && { id: row.id, email: row.email, name: row.name, passwordHash: row.password_hash };
+}
+
+export async function findUserById(db: Db, id: string): Promise<User | undefined> {
+  return db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', id).executeTakeFirst();
+}

@@ -1,0 +1,79 @@
+import type { Db } from '../db/database.js';
+import { newId, nowIso } from '../db/ids.js';
+import type { IntegrationKind, IntegrationTable } from './integration.table.js';
+
+export interface Integration {
+  id: string;
+  organizationId: string;
+  ownerUserId: string | null;
+  name: string;
+  kind: IntegrationKind;
+  redirectUris: string[];
+  scopes: string[];
+  clientId: string;
+  clientSecretHash: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type NewIntegration = Omit<Integration, 'id' | 'createdAt' | 'updatedAt'>;
+
+function toIntegration(row: IntegrationTable): Integration {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    ownerUserId: row.owner_user_id,
+    name: row.name,
+    kind: row.kind,
+    redirectUris: JSON.parse(row.redirect_uris) as string[],
+    scopes: row.scopes.split(' ').filter(Boolean),
+    clientId: row.client_id,
+    clientSecretHash: row.client_secret_hash,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function insertIntegration(db: Db, input: NewIntegration): Promise<Integration> {
+  const now = nowIso();
+  const row: IntegrationTable = {
+    id: newId(),
+    organization_id: input.organizationId,
+    owner_user_id: input.ownerUserId,
+    name: input.name,
+    kind: input.kind,
+    redirect_uris: JSON.stringify(input.redirectUris),
+    scopes: input.scopes.join(' '),
+    client_id: input.clientId,
+    client_secret_hash: input.clientSecretHash,
+    created_at: now,
+    updated_at: now,
+  };
+  await db.insertInto('integrations').values(row).execute();
+  return toIntegration(row);
+}
+
+export async function findIntegrationByClientId(db: Db, clientId: string): Promise<Integration | undefined> {
+  const row = await db
+    .selectFrom('integrations')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return row && toIntegration(row);
+}
+
+export async function findIntegration(db: Db, id: string): Promise<Integration | undefined> {
+  const row = await db.selectFrom('integrations').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toIntegration(row);
+}
+
+export async function listIntegrationsOfOrganization(db: Db, organizationId: string): Promise<Integration[]> {
+  const rows = await db
+    .selectFrom('integrations')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(toIntegration);
+}

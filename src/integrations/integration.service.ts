@@ -1,0 +1,102 @@
+/**
+ * Creating integrations (SPEC §3, §4): public ones need at least one redirect URI and use the
+ * authorization code grant; private ones act as one owning member of their organization through
+ * the client credentials grant. The client secret is returned once and only its hash is kept.
+ */
+import type { Db } from '../db/database.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { normalizeEmail } from '../identity/identity.service.js';
+import { findMembership } from '../identity/membership.repository.js';
+import { findOrganization } from '../identity/organization.repository.js';
+import { findUserByEmail } from '../identity/user.repository.js';
+import { generateClientId, generateCredential } from '../oauth/credentials.js';
+import { SCOPES, splitScopes, unknownScopes } from '../oauth/scopes.js';
+import { type Integration, insertIntegration } from './integration.repository.js';
+import type { IntegrationKind } from './integration.table.js';
+import { checkRedirectUris } from './redirect-uris.js';
+
+export interface NewIntegrationInput {
+  organizationId: string;
+  name: string;
+  kind: string;
+  redirectUris?: readonly string[];
+  scopes?: string;
+  ownerEmail?: string;
+}
+
+export interface CreatedIntegration {
+  integration: Integration;
+  /** Shown once; never stored. */
+  clientSecret: string;
+}
+
+export function checkKind(kind: string): IntegrationKind {
+  if (kind !== 'public' && kind !== 'private') {
+    throw new ValidationError(`An integration's kind is "public" or "private"; got "${kind}".`, {
+      pointer: '/kind',
+    });
+  }
+  return kind;
+}
+
+export function checkAllowedScopes(raw: string | undefined): string[] {
+  const scopes = splitScopes(raw ?? SCOPES.join(' '));
+  const unknown = unknownScopes(scopes);
+  if (unknown.length > 0 || scopes.length === 0) {
+    throw new ValidationError(
+      `Scopes must be among ${SCOPES.join(', ')}; ${unknown.length ? `"${unknown.join(' ')}" is not` : 'none was given'}.`,
+      { pointer: '/scopes' },
+    );
+  }
+  return scopes;
+}
+
+export async function createIntegration(db: Db, input: NewIntegrationInput): Promise<CreatedIntegration> {
+  const kind = checkKind(input.kind);
+  const name = input.name.trim();
+  if (name.length < 1 || name.length > 200) {
+    throw new ValidationError('An integration name must be 1 to 200 characters long.', { pointer: '/name' });
+  }
+  const scopes = checkAllowedScopes(input.scopes);
+  const redirectUris = checkRedirectUris(input.redirectUris ?? []);
+  if (kind === 'public' && redirectUris.length === 0) {
+    throw new ValidationError('A public integration needs at least one redirect URI.', {
+      pointer: '/redirect_uris',
+    });
+  }
+  if (!(await findOrganization(db, input.organizationId))) {
+    throw new NotFoundError(`No organization has the id "${input.organizationId}".`, { pointer: '/org' });
+  }
+  const ownerUserId =
+    kind === 'private' ? await requireOwner(db, input.organizationId, input.ownerEmail) : null;
+  const secret = generateCredential('clientSecret');
+  const integration = await insertIntegration(db, {
+    organizationId: input.organizationId,
+    ownerUserId,
+    name,
+    kind,
+    redirectUris,
+    scopes,
+    clientId: generateClientId(),
+    clientSecretHash: secret.hash,
+  });
+  return { integration, clientSecret: secret.value };
+}
+
+async function requireOwner(db: Db, organizationId: string, ownerEmail: string | undefined): Promise<string> {
+  if (!ownerEmail) {
+    throw new ValidationError('A private integration needs an owner: the e-mail of the member it acts as.', {
+      pointer: '/owner',
+    });
+  }
+  const owner = await findUserByEmail(db, normalizeEmail(ownerEmail));
+  if (!owner || !(await findMembership(db, organizationId, owner.id))) {
+    throw new ValidationError(
+      `The owner ${normalizeEmail(ownerEmail)} is not a member of this organization.`,
+      {
+        pointer: '/owner',
+      },
+    );
+  }
+  return owner.id;
+}

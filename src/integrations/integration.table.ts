@@ -1,0 +1,19 @@
+export type IntegrationKind = 'public' | 'private';
+
+export interface IntegrationTable {
+  id: string;
+  organization_id: string;
+  /** The user a private integration acts as; null for public integrations. */
+  owner_user_id: string | null;
+  name: string;
+  kind: IntegrationKind;
+  /** JSON array of exact redirect URIs. */
+  redirect_uris: string;
+  /** Space-separated allowed scopes. */
+  scopes: string;
+  client_id: string;
+  /** SHA-256 of the client secret, base64url; the secret itself is never stored. */
+  client_secret_hash: string;
+  created_at: string;
+  updated_at: string;
+}

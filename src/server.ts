@@ -1,0 +1,89 @@
+/**
+ * The process entry for `marquee serve`: open the database, migrate when asked (always on the
+ * embedded database), create the demo organization on an empty database, listen, and shut down
+ * gracefully on SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database.
+ */
+
+import pino from 'pino';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { openDatabase } from './db/connect.js';
+import { migrateToLatest, pendingMigrations } from './db/migrate.js';
+import { type DemoSeed, seedDemo } from './demo/seed-demo.js';
+import { InputError } from './errors.js';
+import { createLogger } from './http/logger.js';
+import { countOrganizations } from './identity/organization.repository.js';
+
+export interface ServeOptions {
+  migrate: boolean;
+  /** Log to stderr (with `--json`, stdout carries one JSON object only). */
+  logToStderr?: boolean;
+  /**
+   * Called once the server listens. `demo` is set when an empty database was just seeded: its
+   * password is shown to the operator this once, never written to the log.
+   */
+  onListening: (info: ListeningInfo) => void;
+}
+
+export interface ListeningInfo {
+  url: string;
+  database: string;
+  demo: DemoSeed | undefined;
+}
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export async function serve(config: Config, options: ServeOptions): Promise<void> {
+  const logger = createLogger(config.logLevel, options.logToStderr ? pino.destination(2) : undefined);
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let demo: DemoSeed | undefined;
+  try {
+    if (database.dialect === 'sqlite' || options.migrate) {
+      const { applied } = await migrateToLatest(database.db);
+      if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+    } else {
+      const pending = await pendingMigrations(database.db);
+      if (pending.length > 0) {
+        throw new InputError(
+          `The database has ${pending.length} pending migration(s); run "marquee migrate" or start with "marquee serve --migrate".`,
+        );
+      }
+    }
+    if ((await countOrganizations(database.db)) === 0) {
+      demo = await seedDemo(database.db);
+    }
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const app = await buildApp({ config, database, logger });
+  const address = await app.listen({ port: config.port, host: config.host });
+  logger.info({ address, database: database.dialect }, 'marquee is serving');
+  options.onListening({ url: address, database: database.dialect, demo });
+
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, 'shutting down: finishing in-flight requests');
+      const force = setTimeout(() => {
+        logger.warn('shutdown grace period over; closing remaining connections');
+        app.server.closeAllConnections();
+      }, SHUTDOWN_GRACE_MS);
+      force.unref();
+      app
+        .close()
+        .then(() => database.close())
+        .catch((error: unknown) => logger.error({ err: error }, 'error during shutdown'))
+        .finally(() => {
+          clearTimeout(force);
+          logger.info('stopped');
+          resolve();
+        });
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  });
+}
