@@ -64,7 +64,7 @@ function openPostgres(databaseUrl: string, options: OpenOptions): DatabaseHandle
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
     types: { getTypeParser: typeParser } as pg.CustomTypesConfig,
-    options: ['-c TimeZone=UTC', options.schema ? `-c search_path=${options.schema}` : ''].join(' ').trim(),
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});

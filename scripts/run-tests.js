@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// Runs the compiled test files with Node's test runner and says which databases the suite covers.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
+function testFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return testFiles(full);
+    return entry.name.endsWith('.test.js') ? [full] : [];
+  });
+}
+
+const filter = process.argv.slice(2);
+const files = testFiles('dist/test')
+  .filter((f) => filter.length === 0 || filter.some((part) => f.includes(part)))
+  .sort();
+const postgres = process.env.TEST_DATABASE_URL
+  ? 'PostgreSQL (TEST_DATABASE_URL)'
+  : 'not PostgreSQL: TEST_DATABASE_URL is not set, so its half of the suite is skipped';
+const banner = `Databases: SQLite, ${postgres}`;
+console.log(`${banner}\n${files.length} test files\n`);
+
+const result = spawnSync(
+  process.execPath,
+  ['--enable-source-maps', '--test', '--test-concurrency=2', '--test-timeout=120000', ...files],
+  { stdio: 'inherit', env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' } },
+);
+console.log(`\n${banner}`);
+process.exit(result.status ?? 1);

@@ -1,0 +1,109 @@
+/**
+ * Every test file runs on a fresh SQLite file, and again on a fresh PostgreSQL schema when
+ * TEST_DATABASE_URL is set. Nothing is shared between files; each schema is dropped afterwards.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe } from 'node:test';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../../src/db/connect.js';
+import type { Db, DialectName } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
+export const POSTGRES_SKIP_REASON = 'PostgreSQL half skipped: TEST_DATABASE_URL is not set';
+
+/** A database prepared for one test file: its handle, and how a child process reaches it. */
+export interface TestDatabase {
+  readonly dialect: DialectName;
+  readonly handle: DatabaseHandle;
+  readonly db: Db;
+  /** Environment for a `marquee` process that should use this same database. */
+  readonly env: Record<string, string>;
+  dispose(): Promise<void>;
+}
+
+async function sqliteDatabase(): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'marquee-test-'));
+  const handle = openDatabase({ dataDir });
+  return {
+    dialect: 'sqlite',
+    handle,
+    db: handle.db,
+    env: { MARQUEE_DATA_DIR: dataDir, DATABASE_URL: '' },
+    async dispose() {
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function postgresDatabase(): Promise<TestDatabase> {
+  const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await adminQuery(`create schema ${schema}`);
+  const handle = openDatabase({ databaseUrl: TEST_DATABASE_URL, dataDir: os.tmpdir(), schema, poolSize: 5 });
+  const url = new URL(TEST_DATABASE_URL!);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    dialect: 'postgres',
+    handle,
+    db: handle.db,
+    env: { DATABASE_URL: url.href },
+    async dispose() {
+      await handle.close();
+      await adminQuery(`drop schema if exists ${schema} cascade`);
+    },
+  };
+}
+
+export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+  const database = dialect === 'sqlite' ? await sqliteDatabase() : await postgresDatabase();
+  await migrateToLatest(database.db);
+  return database;
+}
+
+export interface DatabaseSuite {
+  /** The database of the running suite (available from `before` on). */
+  readonly database: TestDatabase;
+  readonly db: Db;
+}
+
+/**
+ * Declares the suite once per database. `fn` registers tests; the suite's database is created
+ * before them and dropped after them.
+ */
+export function eachDatabase(fn: (suite: DatabaseSuite) => void): void {
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    const skip = dialect === 'postgres' && !TEST_DATABASE_URL ? POSTGRES_SKIP_REASON : false;
+    describe(dialect, { skip }, () => {
+      let current: TestDatabase | undefined;
+      const suite: DatabaseSuite = {
+        get database() {
+          if (!current) throw new Error('the test database is not ready yet; use it inside tests or hooks');
+          return current;
+        },
+        get db() {
+          return suite.database.db;
+        },
+      };
+      before(async () => {
+        current = await createTestDatabase(dialect);
+      });
+      after(async () => {
+        await current?.dispose();
+      });
+      fn(suite);
+    });
+  }
+}
