@@ -15,7 +15,14 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { healthRoutes } from './health/health.routes.js';
-import { installErrorHandler } from './http/error-handler.js';
+import { installErrorHandler, translateToApiError } from './http/error-handler.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { translateToHtmlError } from './interaction/html-error.js';
+import { pagesPlugin } from './interaction/pages.plugin.js';
+import { translateToOAuthError } from './oauth/errors.js';
+import { oauthRoutes } from './oauth/oauth.routes.js';
+import { FailureThrottle } from './oauth/throttle.js';
+import { registerOpenApi } from './http/openapi.js';
 import { createLogger } from './http/logger.js';
 import { requestIdFor } from './http/request-id.js';
 
@@ -57,7 +64,25 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     app.getDefaultJsonParser('error', 'error'),
   );
 
-  installErrorHandler(app);
-  await app.register(healthRoutes, { db: database.db });
+  app.removeContentTypeParser('text/plain');
+  installErrorHandler(app, {
+    jsonapi: translateToApiError,
+    oauth: translateToOAuthError,
+    html: translateToHtmlError,
+  });
+  await registerSecurityHeaders(
+    app,
+    config.baseUrl.startsWith('https:') || config.authUrl.startsWith('https:'),
+  );
+
+  await registerOpenApi(app, config);
+  const db = database.db;
+  await app.register(healthRoutes, { db });
+  await app.register(oauthRoutes, {
+    db,
+    config,
+    clientAuthThrottle: new FailureThrottle({ limit: 10, windowSeconds: 60 }),
+  });
+  await app.register(pagesPlugin, { db, config });
   return app;
 }

@@ -11,6 +11,7 @@ import { migrateCommand } from './commands/migrate.js';
 import { orgsCreateCommand } from './commands/orgs.js';
 import { seedCommand } from './commands/seed.js';
 import { serveCommand } from './commands/serve.js';
+import { tokensPruneCommand } from './commands/tokens.js';
 import { membersAddCommand, usersCreateCommand } from './commands/users.js';
 import { createOutput, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './output.js';
 
@@ -22,6 +23,7 @@ export const COMMANDS: readonly Command[] = [
   usersCreateCommand,
   membersAddCommand,
   integrationsCreateCommand,
+  tokensPruneCommand,
 ];
 
 function helpText(): string {

@@ -9,6 +9,13 @@ import type { BookingTable } from '../crm/bookings/booking.table.js';
 import type { ContactTable } from '../crm/contacts/contact.table.js';
 import type { MembershipTable, OrganizationTable, UserTable } from '../identity/identity.table.js';
 import type { IntegrationTable } from '../integrations/integration.table.js';
+import type {
+  AppSecretTable,
+  OAuthCodeTable,
+  OAuthGrantTable,
+  OAuthTokenTable,
+} from '../oauth/oauth.table.js';
+import type { SessionTable } from '../interaction/session.table.js';
 
 export interface Database {
   organizations: OrganizationTable;
@@ -18,6 +25,11 @@ export interface Database {
   accounts: AccountTable;
   contacts: ContactTable;
   bookings: BookingTable;
+  app_secrets: AppSecretTable;
+  oauth_grants: OAuthGrantTable;
+  oauth_codes: OAuthCodeTable;
+  oauth_tokens: OAuthTokenTable;
+  sessions: SessionTable;
 }
 
 export type Db = Kysely<Database>;

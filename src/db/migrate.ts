@@ -5,9 +5,11 @@
 import { type Migration, type MigrationResultSet, Migrator } from 'kysely';
 import type { Db } from './database.js';
 import * as initial from './migrations/2026-11-22T00-initial.js';
+import * as oauth from './migrations/2026-11-22T01-oauth.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T00-initial': initial,
+  '2026-11-22T01-oauth': oauth,
 };
 
 export interface MigrationOutcome {

@@ -10,19 +10,15 @@ import type { Db } from '../db/database.js';
 const Status = Type.Object({ status: Type.String() });
 
 export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
-  app.get('/healthz', { schema: { hide: true, response: { 200: Status } } }, async () => ({ status: 'ok' }));
+  app.get('/healthz', { schema: { response: { 200: Status } } }, async () => ({ status: 'ok' }));
 
-  app.get(
-    '/readyz',
-    { schema: { hide: true, response: { 200: Status, 503: Status } } },
-    async (request, reply) => {
-      try {
-        await sql`select 1`.execute(db);
-        return { status: 'ok' };
-      } catch (error) {
-        request.log.warn({ err: error }, 'database not ready');
-        return reply.code(503).send({ status: 'database unavailable' });
-      }
-    },
-  );
+  app.get('/readyz', { schema: { response: { 200: Status, 503: Status } } }, async (request, reply) => {
+    try {
+      await sql`select 1`.execute(db);
+      return { status: 'ok' };
+    } catch (error) {
+      request.log.warn({ err: error }, 'database not ready');
+      return reply.code(503).send({ status: 'database unavailable' });
+    }
+  });
 };

@@ -1,0 +1,14 @@
+import { pruneExpired } from '../../oauth/prune.js';
+import type { Command } from '../command.js';
+import { withDatabase } from '../with-database.js';
+
+export const tokensPruneCommand: Command = {
+  path: ['tokens', 'prune'],
+  usage: 'marquee tokens prune [--json]',
+  summary: 'Delete expired and revoked tokens, codes and sessions past the retention window (7 days).',
+  options: {},
+  async run({ config, output }) {
+    const result = await withDatabase(config, (db) => pruneExpired(db));
+    output.result({ ...result });
+  },
+};

@@ -1,0 +1,47 @@
+/**
+ * The OpenAPI 3.1 document, generated from the same route schemas that validate requests and
+ * serialize responses, so the reference cannot drift from the service. Served at /openapi.json.
+ */
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+
+export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(swagger, {
+    // Only tagged routes are part of the API; pages, assets and health checks are not.
+    hideUntagged: true,
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Marquee API',
+        version: '2.0.0',
+        description:
+          'The event-venue CRM API (JSON:API) and its OAuth 2.0 authorization server. Every resource call carries ' +
+          '`Authorization: Bearer <token>` and `X-API-ORG: <organization id>`.',
+      },
+      servers: [{ url: config.baseUrl }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'An access token from /oauth/token' },
+          oauth2: {
+            type: 'oauth2',
+            flows: {
+              authorizationCode: {
+                authorizationUrl: `${config.authUrl}/oauth/authorize`,
+                tokenUrl: `${config.baseUrl}/oauth/token`,
+                refreshUrl: `${config.baseUrl}/oauth/token`,
+                scopes: { crm_read: 'Read CRM data', crm_manage: 'Read and change CRM data' },
+              },
+              clientCredentials: {
+                tokenUrl: `${config.baseUrl}/oauth/token`,
+                scopes: { crm_read: 'Read CRM data', crm_manage: 'Read and change CRM data' },
+              },
+            },
+          },
+        },
+      },
+      tags: [{ name: 'OAuth', description: 'Authorization server (RFC 6749, 7009, 7636, 7662, 8414)' }],
+    },
+  });
+  app.get('/openapi.json', {}, async () => app.swagger());
+}

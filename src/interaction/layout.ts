@@ -1,0 +1,40 @@
+import { STYLESHEET_PATH } from './assets.js';
+import { html, type SafeHtml } from './html.js';
+
+export interface PageOptions {
+  title: string;
+  body: SafeHtml;
+  /** The signed-in user's e-mail, to show the account bar and sign-out button. */
+  signedInAs?: string;
+  /** CSRF token for the sign-out form in the account bar. */
+  csrfToken?: string;
+  nav?: SafeHtml;
+  wide?: boolean;
+}
+
+export function page({ title, body, signedInAs, csrfToken, nav, wide }: PageOptions): string {
+  const account = signedInAs
+    ? html`<nav aria-label="Account">
+        ${nav}
+        <span class="muted">${signedInAs}</span>
+        <form method="post" action="/sign-out">
+          <input type="hidden" name="_csrf" value="${csrfToken ?? ''}" />
+          <button type="submit" class="link">Sign out</button>
+        </form>
+      </nav>`
+    : '';
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="no-referrer" />
+        <title>${title} · Marquee</title>
+        <link rel="stylesheet" href="${STYLESHEET_PATH}" />
+      </head>
+      <body>
+        <header class="bar"><a class="brand" href="/">Marquee</a>${account}</header>
+        <main id="main" class="${wide ? 'wide' : ''}">${body}</main>
+      </body>
+    </html>`.value;
+}

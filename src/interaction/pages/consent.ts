@@ -1,0 +1,64 @@
+import type { Membership } from '../../identity/membership.repository.js';
+import type { AuthorizeParams } from '../../oauth/authorize/authorize-request.js';
+import { SCOPE_DESCRIPTIONS, type Scope } from '../../oauth/scopes.js';
+import { html } from '../html.js';
+import { page } from '../layout.js';
+
+export interface ConsentView {
+  integrationName: string;
+  scopes: readonly string[];
+  params: AuthorizeParams;
+  memberships: readonly Membership[];
+  /** Organizations ticked; all of them the first time the page is shown. */
+  checkedOrganizationIds: readonly string[];
+  csrfToken: string;
+  userEmail: string;
+  error?: string;
+}
+
+export function consentPage(view: ConsentView): string {
+  const hidden = Object.entries(view.params).map(
+    ([name, value]) => html`<input type="hidden" name="${name}" value="${value ?? ''}" />`,
+  );
+  const single = view.memberships.length === 1 ? view.memberships[0] : undefined;
+  const organizations = single
+    ? html`<p>It will have access to <strong>${single.organizationName}</strong>.</p>
+        <input type="hidden" name="organization_id" value="${single.organizationId}" />`
+    : html`<fieldset ${view.error ? html`aria-describedby="organizations-error"` : ''}>
+        <legend>Organizations it may access</legend>
+        ${view.error ? html`<p class="field-error" id="organizations-error">${view.error}</p>` : ''}
+        ${view.memberships.map(
+          (m) =>
+            html`<label class="check">
+              <input
+                type="checkbox"
+                name="organization_id"
+                value="${m.organizationId}"
+                ${view.checkedOrganizationIds.includes(m.organizationId) ? html`checked` : ''}
+              />
+              <span>${m.organizationName} <span class="muted">(${m.role})</span></span>
+            </label>`,
+        )}
+      </fieldset>`;
+  return page({
+    title: `Authorize ${view.integrationName}`,
+    signedInAs: view.userEmail,
+    csrfToken: view.csrfToken,
+    body: html` <h1>${view.integrationName} wants to access your Marquee account</h1>
+      <p class="lead">Signed in as ${view.userEmail}.</p>
+      <form method="post" action="/oauth/authorize">
+        <input type="hidden" name="_csrf" value="${view.csrfToken}" />
+        ${hidden}
+        <h2>It will be able to</h2>
+        <ul class="scopes">
+          ${view.scopes.map((s) => html`<li>${SCOPE_DESCRIPTIONS[s as Scope] ?? s}</li>`)}
+        </ul>
+        ${organizations}
+        <p class="muted">You can revoke this access at any time under Connected apps.</p>
+        <div class="actions">
+          <button type="submit" name="decision" value="approve">Approve</button>
+          <button type="submit" name="decision" value="deny" class="secondary">Deny</button>
+        </div>
+      </form>`,
+  });
+}

@@ -1,0 +1,7 @@
+export interface SessionTable {
+  /** SHA-256 of the session cookie's value; the value itself is never stored. */
+  id_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}

@@ -1,0 +1,185 @@
+/**
+ * The authorization endpoint (RFC 6749 §4.1.1–4.1.2). GET validates the request, sends the user
+ * to sign in when needed (src/interaction) and shows the consent page; the consent form POSTs
+ * back here, is validated again, and ends in a 303 to the client with `code`, `state` and `iss`
+ * (RFC 9207), or `error=access_denied`.
+ */
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@fastify/type-provider-typebox';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { nowIso } from '../../db/ids.js';
+import { listMembershipsOfUser, type Membership } from '../../identity/membership.repository.js';
+import type { User } from '../../identity/user.repository.js';
+import { policyAllowingFormTarget } from '../../http/security-headers.js';
+import { HtmlError } from '../../interaction/html-error.js';
+import { consentPage } from '../../interaction/pages/consent.js';
+import { currentUser } from '../../interaction/session.js';
+import { insertCode } from '../code.repository.js';
+import { generateCredential } from '../credentials.js';
+import {
+  type AuthorizeRequest,
+  type AuthorizeValidation,
+  redirectWith,
+  validateAuthorizeRequest,
+} from './authorize-request.js';
+
+export interface AuthorizeRoutesOptions {
+  db: Db;
+  config: Config;
+}
+
+const FormBody = Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())]));
+
+export const authorizeRoutes: FastifyPluginAsyncTypebox<AuthorizeRoutesOptions> = async (
+  app,
+  { db, config },
+) => {
+  const routeConfig = { errorStyle: 'html' as const };
+
+  /** Page errors are shown; redirectable errors go back to the client (never before its URI is verified). */
+  function settle(validation: Exclude<AuthorizeValidation, { kind: 'valid' }>, reply: FastifyReply) {
+    if (validation.kind === 'page')
+      throw new HtmlError(400, 'This sign-in link cannot be used', validation.message);
+    const target = redirectWith(validation.redirectUri, {
+      error: validation.error,
+      error_description: validation.description,
+      state: validation.state,
+      iss: config.baseUrl,
+    });
+    return reply.redirect(target, 303);
+  }
+
+  async function showConsent(
+    reply: FastifyReply,
+    request: AuthorizeRequest,
+    user: User,
+    memberships: readonly Membership[],
+    checked: readonly string[],
+    error?: string,
+  ) {
+    reply.header('Content-Security-Policy', policyAllowingFormTarget(new URL(request.redirectUri).origin));
+    const csrfToken = await reply.generateCsrf();
+    return reply
+      .code(error ? 422 : 200)
+      .type('text/html; charset=utf-8')
+      .send(
+        consentPage({
+          integrationName: request.integration.name,
+          scopes: request.scopes,
+          params: request.params,
+          memberships,
+          checkedOrganizationIds: checked,
+          csrfToken,
+          userEmail: user.email,
+          error,
+        }),
+      );
+  }
+
+  async function requireMemberships(user: User): Promise<Membership[]> {
+    const memberships = await listMembershipsOfUser(db, user.id);
+    if (memberships.length === 0) {
+      throw new HtmlError(
+        403,
+        'No organization to share',
+        'Your account does not belong to any organization yet.',
+      );
+    }
+    return memberships;
+  }
+
+  app.get(
+    '/oauth/authorize',
+    {
+      config: routeConfig,
+      schema: {
+        tags: ['OAuth'],
+        summary: 'Start the authorization code grant (served on AUTH_URL)',
+        description:
+          'Shows sign-in and consent, then redirects to redirect_uri with code, state and iss. ' +
+          'Scopes may be separated by commas, spaces or +.',
+        querystring: Type.Object({
+          client_id: Type.Optional(Type.String()),
+          redirect_uri: Type.Optional(Type.String()),
+          scope: Type.Optional(Type.String()),
+          response_type: Type.Optional(Type.String({ enum: ['code'] })),
+          state: Type.Optional(Type.String()),
+          code_challenge: Type.Optional(Type.String()),
+          code_challenge_method: Type.Optional(Type.String({ enum: ['S256'] })),
+        }),
+      },
+      // Validation is the protocol's own (errors must redirect or render), not the schema's.
+      validatorCompiler: () => (value) => ({ value }),
+    },
+    async (request, reply) => {
+      const validation = await validateAuthorizeRequest(db, request.query as Record<string, unknown>);
+      if (validation.kind !== 'valid') return settle(validation, reply);
+      const user = await currentUser(db, request);
+      if (!user) return reply.redirect(`/sign-in?return_to=${encodeURIComponent(request.url)}`, 303);
+      const memberships = await requireMemberships(user);
+      return showConsent(
+        reply,
+        validation.request,
+        user,
+        memberships,
+        memberships.map((m) => m.organizationId),
+      );
+    },
+  );
+
+  app.post(
+    '/oauth/authorize',
+    { config: routeConfig, preHandler: app.csrfProtection, schema: { body: FormBody } },
+    async (request, reply) => {
+      const body = request.body;
+      const validation = await validateAuthorizeRequest(db, body);
+      if (validation.kind !== 'valid') return settle(validation, reply);
+      const authorize = validation.request;
+      const user = await currentUser(db, request);
+      if (!user) {
+        const query = new URLSearchParams(authorize.params as Record<string, string>).toString();
+        return reply.redirect(`/sign-in?return_to=${encodeURIComponent(`/oauth/authorize?${query}`)}`, 303);
+      }
+      const back = (params: Record<string, string | undefined>) =>
+        reply.redirect(
+          redirectWith(authorize.redirectUri, { ...params, state: authorize.state, iss: config.baseUrl }),
+          303,
+        );
+
+      if (body.decision === 'deny') {
+        return back({ error: 'access_denied', error_description: 'The user denied the request.' });
+      }
+      if (body.decision !== 'approve') throw new HtmlError(400, 'No decision', 'Choose Approve or Deny.');
+
+      const memberships = await requireMemberships(user);
+      const chosen = [body.organization_id ?? []].flat();
+      const memberOf = new Set(memberships.map((m) => m.organizationId));
+      const organizationIds = [...new Set(chosen)].filter((id) => memberOf.has(id));
+      if (organizationIds.length === 0 || organizationIds.length !== new Set(chosen).size) {
+        return showConsent(
+          reply,
+          authorize,
+          user,
+          memberships,
+          organizationIds,
+          'Choose at least one of your organizations.',
+        );
+      }
+
+      const code = generateCredential('authorizationCode');
+      await insertCode(db, {
+        codeHash: code.hash,
+        integrationId: authorize.integration.id,
+        userId: user.id,
+        redirectUri: authorize.redirectUri,
+        scopes: authorize.scopes,
+        organizationIds,
+        codeChallenge: authorize.codeChallenge,
+        expiresAt: nowIso(Date.now() + config.authCodeTtl * 1000),
+      });
+      return back({ code: code.value });
+    },
+  );
+};

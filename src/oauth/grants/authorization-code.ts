@@ -1,0 +1,67 @@
+/**
+ * The authorization code grant (RFC 6749 §4.1.3). Codes are single use: the exchange claims the
+ * code atomically, and a second use revokes every token issued from it (§4.1.2, RFC 9700
+ * §4.2.4 guidance). Bound to client, redirect URI and PKCE challenge.
+ */
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { nowIso } from '../../db/ids.js';
+import type { Integration } from '../../integrations/integration.repository.js';
+import { claimCode, findCode, linkCodeToGrant } from '../code.repository.js';
+import { hashCredential } from '../credentials.js';
+import { invalidGrant, invalidRequest, type OAuthError, unauthorizedClient } from '../errors.js';
+import { insertGrant, revokeGrants } from '../grant.repository.js';
+import { pkceProblem } from '../steps/pkce.js';
+import { issueTokens, type TokenResponse } from '../token-issuer.js';
+import type { TokenRequest } from '../token-request.js';
+
+const UNUSABLE = 'The authorization code is invalid, expired, already used or was issued to another client.';
+
+export async function exchangeAuthorizationCode(
+  db: Db,
+  config: Config,
+  client: Integration,
+  params: TokenRequest,
+): Promise<TokenResponse> {
+  if (client.kind !== 'public')
+    throw unauthorizedClient('Private integrations use the client_credentials grant.');
+  if (!params.code) throw invalidRequest('code is required.');
+  if (!params.redirect_uri) throw invalidRequest('redirect_uri is required.');
+  const codeHash = hashCredential(params.code);
+  const now = Date.now();
+
+  // The transaction commits whatever happens, so a burnt code and a revoked family stay so;
+  // errors are returned, not thrown, to keep them from rolling that back.
+  const outcome = await db.transaction().execute(async (trx): Promise<TokenResponse | OAuthError> => {
+    const code = await claimCode(trx, codeHash);
+    if (!code) {
+      const used = await findCode(trx, codeHash);
+      if (used?.grantId && used.integrationId === client.id) await revokeGrants(trx, [used.grantId]);
+      return invalidGrant(UNUSABLE);
+    }
+    if (code.integrationId !== client.id || code.expiresAt <= nowIso(now)) return invalidGrant(UNUSABLE);
+    if (code.redirectUri !== params.redirect_uri) {
+      return invalidGrant('redirect_uri does not match the one of the authorization request.');
+    }
+    const pkce = pkceProblem(code.codeChallenge, params.code_verifier);
+    if (pkce) return invalidGrant(pkce);
+
+    const grant = await insertGrant(trx, {
+      integrationId: client.id,
+      userId: code.userId,
+      grantType: 'authorization_code',
+      scopes: code.scopes,
+      organizationIds: code.organizationIds,
+      expiresAt: nowIso(now),
+    });
+    await linkCodeToGrant(trx, code.id, grant.id);
+    return issueTokens(trx, config, {
+      grantId: grant.id,
+      accessScopes: code.scopes,
+      refreshScopes: code.scopes,
+      now,
+    });
+  });
+  if (outcome instanceof Error) throw outcome;
+  return outcome;
+}

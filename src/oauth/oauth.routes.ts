@@ -1,0 +1,181 @@
+/**
+ * The authorization server's protocol endpoints (SPEC §4): token, revocation, introspection,
+ * token info and metadata. Requests are JSON (as the seed documents) or form-encoded (RFC 6749);
+ * any other body is a 415. Every response of these endpoints is `Cache-Control: no-store`.
+ */
+import formbody from '@fastify/formbody';
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { authenticateBearer } from './access-token.js';
+import { invalidRequest, OAuthError } from './errors.js';
+import { exchangeAuthorizationCode } from './grants/authorization-code.js';
+import { issueClientCredentials } from './grants/client-credentials.js';
+import { refreshTokens } from './grants/refresh-token.js';
+import { describeToken, IntrospectionBody } from './introspection.js';
+import { authorizationServerMetadata, MetadataBody } from './metadata.js';
+import { revokeToken } from './revocation.js';
+import { authenticateClient } from './steps/client-auth.js';
+import type { FailureThrottle } from './throttle.js';
+import { OAuthErrorBody, TokenRequestBody, TokenResponseBody } from './token-request.js';
+import { findTokenByHash, isTokenLive } from './token.repository.js';
+import { hashCredential } from './credentials.js';
+import { nowIso } from '../db/ids.js';
+
+export interface OAuthRoutesOptions {
+  db: Db;
+  config: Config;
+  clientAuthThrottle: FailureThrottle;
+}
+
+const errors = {
+  400: OAuthErrorBody,
+  401: OAuthErrorBody,
+  413: OAuthErrorBody,
+  415: OAuthErrorBody,
+  429: OAuthErrorBody,
+};
+
+const ClientAuthBody = Type.Object(
+  {
+    token: Type.Optional(Type.String({ maxLength: 4096 })),
+    token_type_hint: Type.Optional(Type.String({ maxLength: 100 })),
+    client_id: Type.Optional(Type.String({ maxLength: 4096 })),
+    client_secret: Type.Optional(Type.String({ maxLength: 4096 })),
+  },
+  { additionalProperties: true },
+);
+
+export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async (
+  app,
+  { db, config, clientAuthThrottle },
+) => {
+  // Only JSON and form bodies here (SPEC §4); the API's JSON:API type and text are not accepted.
+  app.removeContentTypeParser(['application/vnd.api+json', 'text/plain']);
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    reply.header('Pragma', 'no-cache');
+  });
+  const oauthConfig = { errorStyle: 'oauth' as const };
+
+  app.post(
+    '/oauth/token',
+    {
+      config: oauthConfig,
+      schema: {
+        tags: ['OAuth'],
+        summary: 'Exchange a grant for tokens',
+        description:
+          'authorization_code, refresh_token or client_credentials. JSON or form body; client authentication by ' +
+          'client_id and client_secret in the body, or HTTP Basic.',
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        body: TokenRequestBody,
+        response: { 200: TokenResponseBody, ...errors },
+      },
+    },
+    async (request) => {
+      const params = request.body;
+      const client = await authenticateClient(db, clientAuthThrottle, request, params);
+      switch (params.grant_type) {
+        case 'authorization_code':
+          return exchangeAuthorizationCode(db, config, client, params);
+        case 'refresh_token':
+          return refreshTokens(db, config, client, params);
+        case 'client_credentials':
+          return issueClientCredentials(db, config, client, params);
+        case undefined:
+        case '':
+          throw invalidRequest('grant_type is required.');
+        default:
+          throw new OAuthError(
+            400,
+            'unsupported_grant_type',
+            `The grant type "${params.grant_type}" is not supported.`,
+          );
+      }
+    },
+  );
+
+  app.post(
+    '/oauth/revoke',
+    {
+      config: oauthConfig,
+      schema: {
+        tags: ['OAuth'],
+        summary: 'Revoke an access or refresh token (RFC 7009)',
+        description: 'Revokes the token and every token of its grant. Unknown tokens also answer 200.',
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        body: ClientAuthBody,
+        response: { 200: Type.Object({}), ...errors },
+      },
+    },
+    async (request) => {
+      const client = await authenticateClient(db, clientAuthThrottle, request, request.body);
+      await revokeToken(db, client, request.body.token);
+      return {};
+    },
+  );
+
+  app.post(
+    '/oauth/introspect',
+    {
+      config: oauthConfig,
+      schema: {
+        tags: ['OAuth'],
+        summary: 'Describe a token (RFC 7662)',
+        description: "Open to the token's own client; any other token is reported inactive.",
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        body: ClientAuthBody,
+        response: { 200: IntrospectionBody, ...errors },
+      },
+    },
+    async (request) => {
+      const client = await authenticateClient(db, clientAuthThrottle, request, request.body);
+      if (!request.body.token) throw invalidRequest('token is required.');
+      const token = await findTokenByHash(db, hashCredential(request.body.token));
+      if (!token || token.integrationId !== client.id || !isTokenLive(token, nowIso()))
+        return { active: false };
+      return describeToken(token, config.baseUrl);
+    },
+  );
+
+  app.get(
+    '/oauth/token/info',
+    {
+      config: oauthConfig,
+      schema: {
+        tags: ['OAuth'],
+        summary: 'Describe the presented access token',
+        description: 'The introspection fields for the bearer token of this request.',
+        security: [{ bearer: [] }],
+        response: { 200: IntrospectionBody, 401: OAuthErrorBody },
+      },
+    },
+    async (request) => {
+      const outcome = await authenticateBearer(db, request.headers.authorization);
+      if (outcome.kind !== 'valid') {
+        const error = outcome.kind === 'none' ? undefined : 'invalid_token';
+        throw new OAuthError(
+          401,
+          'invalid_token',
+          outcome.kind === 'none' ? 'A bearer token is required.' : outcome.reason,
+        ).withHeader('WWW-Authenticate', `Bearer realm="marquee"${error ? `, error="${error}"` : ''}`);
+      }
+      return describeToken(outcome.token, config.baseUrl);
+    },
+  );
+
+  app.get(
+    '/.well-known/oauth-authorization-server',
+    {
+      config: oauthConfig,
+      schema: {
+        tags: ['OAuth'],
+        summary: 'Authorization server metadata (RFC 8414)',
+        response: { 200: MetadataBody },
+      },
+    },
+    async () => authorizationServerMetadata(config),
+  );
+};

@@ -1,0 +1,21 @@
+/**
+ * Token revocation (RFC 7009). Either token of a grant revokes the whole family (§2.1: "SHOULD
+ * also invalidate" the related tokens). Unknown and already-revoked tokens answer 200 like a
+ * success (§2.2), so the endpoint reveals nothing. A token of another client is refused, and left
+ * alone (§2.1: the server verifies the token was issued to the client making the request).
+ */
+import type { Db } from '../db/database.js';
+import type { Integration } from '../integrations/integration.repository.js';
+import { hashCredential } from './credentials.js';
+import { invalidRequest } from './errors.js';
+import { revokeGrants } from './grant.repository.js';
+import { findTokenByHash } from './token.repository.js';
+
+export async function revokeToken(db: Db, client: Integration, token: string | undefined): Promise<void> {
+  if (!token) throw invalidRequest('token is required.');
+  // Both kinds live in one table under a unique hash, so token_type_hint cannot change the outcome.
+  const record = await findTokenByHash(db, hashCredential(token));
+  if (!record) return;
+  if (record.integrationId !== client.id) throw invalidRequest('The token was not issued to this client.');
+  await revokeGrants(db, [record.grantId]);
+}

@@ -1,0 +1,80 @@
+/**
+ * Client authentication at the token, revocation and introspection endpoints (RFC 6749 §2.3.1):
+ * `client_secret_basic` (HTTP Basic, each part form-urlencoded) or `client_secret_post` (both
+ * values in the body). Using both at once is refused (§2.3: one method per request). Secrets are
+ * compared as SHA-256 hashes in constant time; failures are throttled per client id and address.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database.js';
+import type { Integration } from '../../integrations/integration.repository.js';
+import { findIntegrationByClientId } from '../../integrations/integration.repository.js';
+import { credentialMatches } from '../credentials.js';
+import { invalidClient, invalidRequest, tooManyFailures } from '../errors.js';
+import type { FailureThrottle } from '../throttle.js';
+
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+  method: 'client_secret_basic' | 'client_secret_post';
+}
+
+function formDecode(value: string): string {
+  return decodeURIComponent(value.replace(/\+/g, ' '));
+}
+
+function fromBasicHeader(header: string): ClientCredentials {
+  const match = /^Basic ([A-Za-z0-9+/=]+)$/i.exec(header.trim());
+  const decoded = match ? Buffer.from(match[1]!, 'base64').toString('utf8') : '';
+  const colon = decoded.indexOf(':');
+  if (colon < 1)
+    throw invalidClient('The Authorization header is not valid HTTP Basic client authentication.');
+  try {
+    return {
+      clientId: formDecode(decoded.slice(0, colon)),
+      clientSecret: formDecode(decoded.slice(colon + 1)),
+      method: 'client_secret_basic',
+    };
+  } catch {
+    throw invalidClient('The Basic credentials are not form-urlencoded.');
+  }
+}
+
+export function readClientCredentials(
+  authorization: string | undefined,
+  body: { client_id?: string; client_secret?: string },
+): ClientCredentials {
+  if (authorization !== undefined && authorization !== '') {
+    if (body.client_secret !== undefined) {
+      throw invalidRequest(
+        'Authenticate the client one way: HTTP Basic or client_secret in the body, not both.',
+      );
+    }
+    const basic = fromBasicHeader(authorization);
+    if (body.client_id !== undefined && body.client_id !== basic.clientId) {
+      throw invalidRequest('client_id in the body differs from the one in the Authorization header.');
+    }
+    return basic;
+  }
+  if (!body.client_id || body.client_secret === undefined) {
+    throw invalidClient('Client authentication is required: client_id and client_secret, or HTTP Basic.');
+  }
+  return { clientId: body.client_id, clientSecret: body.client_secret, method: 'client_secret_post' };
+}
+
+export async function authenticateClient(
+  db: Db,
+  throttle: FailureThrottle,
+  request: FastifyRequest,
+  body: { client_id?: string; client_secret?: string },
+): Promise<Integration> {
+  const credentials = readClientCredentials(request.headers.authorization, body);
+  const keys = [`client:${credentials.clientId}`, `address:${request.ip}`];
+  const wait = throttle.retryAfterAny(keys);
+  if (wait > 0) throw tooManyFailures(wait);
+  const integration = await findIntegrationByClientId(db, credentials.clientId);
+  if (!integration || !credentialMatches(credentials.clientSecret, integration.clientSecretHash)) {
+    throttle.recordFailure(keys);
+    throw invalidClient('Client authentication failed: unknown client or wrong secret.');
+  }
+  return integration;
+}

@@ -1,0 +1,124 @@
+import type { Db } from '../db/database.js';
+import { newId } from '../db/ids.js';
+import type { IntegrationKind } from '../integrations/integration.table.js';
+import type { GrantType, TokenKind } from './oauth.table.js';
+
+export interface NewToken {
+  tokenHash: string;
+  kind: TokenKind;
+  grantId: string;
+  scopes: readonly string[];
+  createdAt: string;
+  expiresAt: string;
+}
+
+export async function insertToken(db: Db, token: NewToken): Promise<void> {
+  await db
+    .insertInto('oauth_tokens')
+    .values({
+      id: newId(),
+      token_hash: token.tokenHash,
+      kind: token.kind,
+      grant_id: token.grantId,
+      scopes: token.scopes.join(' '),
+      created_at: token.createdAt,
+      expires_at: token.expiresAt,
+      revoked_at: null,
+      rotated_at: null,
+    })
+    .execute();
+}
+
+/** A token with everything needed to judge it: its grant, its integration and its user. */
+export interface TokenRecord {
+  id: string;
+  kind: TokenKind;
+  scopes: string[];
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  rotatedAt: string | null;
+  grantId: string;
+  grantType: GrantType;
+  grantRevokedAt: string | null;
+  grantScopes: string[];
+  organizationIds: string[];
+  userId: string;
+  userEmail: string;
+  integrationId: string;
+  integrationName: string;
+  integrationKind: IntegrationKind;
+  clientId: string;
+}
+
+export async function findTokenByHash(db: Db, tokenHash: string): Promise<TokenRecord | undefined> {
+  const row = await db
+    .selectFrom('oauth_tokens as t')
+    .innerJoin('oauth_grants as g', 'g.id', 't.grant_id')
+    .innerJoin('integrations as i', 'i.id', 'g.integration_id')
+    .innerJoin('users as u', 'u.id', 'g.user_id')
+    .select([
+      't.id',
+      't.kind',
+      't.scopes',
+      't.created_at',
+      't.expires_at',
+      't.revoked_at',
+      't.rotated_at',
+      't.grant_id',
+      'g.grant_type',
+      'g.revoked_at as grant_revoked_at',
+      'g.scopes as grant_scopes',
+      'g.organization_ids',
+      'g.user_id',
+      'u.email',
+      'i.id as integration_id',
+      'i.name as integration_name',
+      'i.kind as integration_kind',
+      'i.client_id',
+    ])
+    .where('t.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    kind: row.kind,
+    scopes: row.scopes.split(' ').filter(Boolean),
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+    rotatedAt: row.rotated_at,
+    grantId: row.grant_id,
+    grantType: row.grant_type,
+    grantRevokedAt: row.grant_revoked_at,
+    grantScopes: row.grant_scopes.split(' ').filter(Boolean),
+    organizationIds: JSON.parse(row.organization_ids) as string[],
+    userId: row.user_id,
+    userEmail: row.email,
+    integrationId: row.integration_id,
+    integrationName: row.integration_name,
+    integrationKind: row.integration_kind,
+    clientId: row.client_id,
+  };
+}
+
+/** Whether a token may be used now: not revoked, not expired, its grant not revoked. */
+export function isTokenLive(token: TokenRecord, now: string): boolean {
+  return token.revokedAt === null && token.grantRevokedAt === null && token.expiresAt > now;
+}
+
+/**
+ * Marks a refresh token rotated, atomically: of concurrent refreshes with one token exactly
+ * one gets `true` (RFC 9700 §4.14.2). A conditional update, not a read-then-write.
+ */
+export async function claimRefreshToken(db: Db, tokenId: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('oauth_tokens')
+    .set({ rotated_at: now, revoked_at: now })
+    .where('id', '=', tokenId)
+    .where('kind', '=', 'refresh')
+    .where('rotated_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,21 @@
+/**
+ * Secrets of this installation (e.g. the key that signs cookies), made on first use and kept in
+ * the database so every process behind a load balancer shares them with no configuration.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import { nowIso } from '../db/ids.js';
+
+export async function appSecret(db: Db, name: string): Promise<string> {
+  await db
+    .insertInto('app_secrets')
+    .values({ name, value: randomBytes(32).toString('base64url'), created_at: nowIso() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('app_secrets')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.value;
+}
