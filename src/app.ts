@@ -21,7 +21,7 @@ import { translateToHtmlError } from './interaction/html-error.js';
 import { pagesPlugin } from './interaction/pages.plugin.js';
 import { translateToOAuthError } from './oauth/errors.js';
 import { oauthRoutes } from './oauth/oauth.routes.js';
-import { FailureThrottle } from './oauth/throttle.js';
+import { clientAuthThrottle } from './oauth/steps/client-auth.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createLogger } from './http/logger.js';
 import { requestIdFor } from './http/request-id.js';
@@ -52,6 +52,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     // Keep-alive connections that sit idle are closed on shutdown; busy ones finish first.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // A body of the wrong type is an error, never silently converted (a number is not a string).
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onRequest', async (request, reply) => {
@@ -81,7 +83,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(oauthRoutes, {
     db,
     config,
-    clientAuthThrottle: new FailureThrottle({ limit: 10, windowSeconds: 60 }),
+    clientAuthThrottle: clientAuthThrottle(),
   });
   await app.register(pagesPlugin, { db, config });
   return app;

@@ -41,10 +41,10 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   let demo: DemoSeed | undefined;
   try {
     if (database.dialect === 'sqlite' || options.migrate) {
-      const { applied } = await migrateToLatest(database.db);
+      const { applied } = await migrateToLatest(database);
       if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
     } else {
-      const pending = await pendingMigrations(database.db);
+      const pending = await pendingMigrations(database);
       if (pending.length > 0) {
         throw new InputError(
           `The database has ${pending.length} pending migration(s); run "marquee migrate" or start with "marquee serve --migrate".`,

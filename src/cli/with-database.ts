@@ -14,8 +14,8 @@ export async function withDatabase<T>(
   const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
     if (handle.dialect === 'sqlite') {
-      await migrateToLatest(handle.db);
-    } else if ((await pendingMigrations(handle.db)).length > 0) {
+      await migrateToLatest(handle);
+    } else if ((await pendingMigrations(handle)).length > 0) {
       throw new Error('the database has pending migrations; run "marquee migrate" first');
     }
     return await work(handle.db, handle);

@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   readonly dialect: DialectName;
   /** Where the data lives, for messages: a file path or the PostgreSQL URL without its password. */
   readonly location: string;
+  /** PostgreSQL schema other than the search_path default, when one was named. */
+  readonly schema?: string;
   close(): Promise<void>;
 }
 
@@ -71,5 +73,7 @@ function openPostgres(databaseUrl: string, options: OpenOptions): DatabaseHandle
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const url = new URL(databaseUrl);
   url.password = '';
-  return { db, dialect: 'postgres', location: url.href, close: () => db.destroy() };
+  const schema =
+    options.schema ?? /search_path=([A-Za-z0-9_]+)/.exec(url.searchParams.get('options') ?? '')?.[1];
+  return { db, dialect: 'postgres', location: url.href, schema, close: () => db.destroy() };
 }

@@ -3,6 +3,7 @@
  * directory scanning. Names are timestamps: never rename or reorder an applied one.
  */
 import { type Migration, type MigrationResultSet, Migrator } from 'kysely';
+import type { DatabaseHandle } from './connect.js';
 import type { Db } from './database.js';
 import * as initial from './migrations/2026-11-22T00-initial.js';
 import * as oauth from './migrations/2026-11-22T01-oauth.js';
@@ -16,8 +17,13 @@ export interface MigrationOutcome {
   applied: string[];
 }
 
-function migrator(db: Db): Migrator {
-  return new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+/** `schema` keeps the migration bookkeeping in a named PostgreSQL schema (one per test file). */
+function migrator(db: Db, schema?: string): Migrator {
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
 }
 
 function unwrap(result: MigrationResultSet): MigrationOutcome {
@@ -31,11 +37,11 @@ function unwrap(result: MigrationResultSet): MigrationOutcome {
   };
 }
 
-export async function migrateToLatest(db: Db): Promise<MigrationOutcome> {
-  return unwrap(await migrator(db).migrateToLatest());
+export async function migrateToLatest(handle: DatabaseHandle): Promise<MigrationOutcome> {
+  return unwrap(await migrator(handle.db, handle.schema).migrateToLatest());
 }
 
-export async function pendingMigrations(db: Db): Promise<string[]> {
-  const all = await migrator(db).getMigrations();
+export async function pendingMigrations(handle: DatabaseHandle): Promise<string[]> {
+  const all = await migrator(handle.db, handle.schema).getMigrations();
   return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

@@ -15,8 +15,7 @@ import { refreshTokens } from './grants/refresh-token.js';
 import { describeToken, IntrospectionBody } from './introspection.js';
 import { authorizationServerMetadata, MetadataBody } from './metadata.js';
 import { revokeToken } from './revocation.js';
-import { authenticateClient } from './steps/client-auth.js';
-import type { FailureThrottle } from './throttle.js';
+import { authenticateClient, type ClientAuthThrottle } from './steps/client-auth.js';
 import { OAuthErrorBody, TokenRequestBody, TokenResponseBody } from './token-request.js';
 import { findTokenByHash, isTokenLive } from './token.repository.js';
 import { hashCredential } from './credentials.js';
@@ -25,7 +24,7 @@ import { nowIso } from '../db/ids.js';
 export interface OAuthRoutesOptions {
   db: Db;
   config: Config;
-  clientAuthThrottle: FailureThrottle;
+  clientAuthThrottle: ClientAuthThrottle;
 }
 
 const errors = {

@@ -8,8 +8,8 @@ import { makeOrganization } from '../helpers/factories.js';
 
 eachDatabase((suite) => {
   it('applies every migration once; a second run applies nothing', async () => {
-    assert.deepEqual(await pendingMigrations(suite.db), []);
-    assert.deepEqual((await migrateToLatest(suite.db)).applied, []);
+    assert.deepEqual(await pendingMigrations(suite.database.handle), []);
+    assert.deepEqual((await migrateToLatest(suite.database.handle)).applied, []);
   });
 
   it('has the tables the product needs', async () => {

@@ -69,7 +69,7 @@ async function postgresDatabase(): Promise<TestDatabase> {
 
 export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
   const database = dialect === 'sqlite' ? await sqliteDatabase() : await postgresDatabase();
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.handle);
   return database;
 }
 

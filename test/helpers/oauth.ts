@@ -55,6 +55,8 @@ export interface AuthorizeOptions {
   /** Organizations to tick; all shown ones when omitted. */
   organizationIds?: string[];
   session?: BrowserSession;
+  /** A complete authorization URL (e.g. built by an OAuth client library) instead of the fields above. */
+  url?: string;
   email: string;
   password?: string;
 }
@@ -97,7 +99,7 @@ export async function runAuthorize(
   options: AuthorizeOptions,
 ): Promise<{ redirect: URL; session: BrowserSession }> {
   const session = options.session ?? new BrowserSession(server.url);
-  let page = await session.request(authorizeUrl(server, options));
+  let page = await session.request(options.url ?? authorizeUrl(server, options));
   if (page.location?.startsWith(`${server.url}/sign-in`)) {
     const signInPage = await session.request(page.location);
     const fields = formFields(signInPage.body, '/sign-in');
@@ -118,7 +120,7 @@ export async function runAuthorize(
   const form: Record<string, string | string[]> = { ...fields, decision: options.decision ?? 'approve' };
   if (options.organizationIds) form.organization_id = options.organizationIds;
   else if (!fields.organization_id) {
-    form.organization_id = [...page.body.matchAll(/name="organization_id" value="([^"]+)"/g)].map(
+    form.organization_id = [...page.body.matchAll(/name="organization_id"\s+value="([^"]+)"/g)].map(
       (m) => m[1]!,
     );
   }

@@ -275,7 +275,7 @@ eachDatabase((suite) => {
     );
     assert.equal(consent.status, 200);
     const boxes = [
-      ...consent.body.matchAll(/type="checkbox" name="organization_id" value="([^"]+)"\s*checked/g),
+      ...consent.body.matchAll(/type="checkbox"\s+name="organization_id"\s+value="([^"]+)"\s*checked/g),
     ];
     assert.equal(boxes.length, 3, 'every organization is offered and checked at first');
 

@@ -10,7 +10,7 @@ export const migrateCommand: Command = {
   async run({ config, output }) {
     const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
     try {
-      const { applied } = await migrateToLatest(handle.db);
+      const { applied } = await migrateToLatest(handle);
       output.result({ database: handle.dialect, applied });
     } finally {
       await handle.close();

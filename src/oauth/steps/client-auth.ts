@@ -10,7 +10,7 @@ import type { Integration } from '../../integrations/integration.repository.js';
 import { findIntegrationByClientId } from '../../integrations/integration.repository.js';
 import { credentialMatches } from '../credentials.js';
 import { invalidClient, invalidRequest, tooManyFailures } from '../errors.js';
-import type { FailureThrottle } from '../throttle.js';
+import { FailureThrottle } from '../throttle.js';
 
 export interface ClientCredentials {
   clientId: string;
@@ -61,19 +61,34 @@ export function readClientCredentials(
   return { clientId: body.client_id, clientSecret: body.client_secret, method: 'client_secret_post' };
 }
 
+/** Ten failures a minute per client id; a wider net per address catches client-id enumeration. */
+export interface ClientAuthThrottle {
+  perClient: FailureThrottle;
+  perAddress: FailureThrottle;
+}
+
+export function clientAuthThrottle(): ClientAuthThrottle {
+  return {
+    perClient: new FailureThrottle({ limit: 10, windowSeconds: 60 }),
+    perAddress: new FailureThrottle({ limit: 50, windowSeconds: 60 }),
+  };
+}
+
 export async function authenticateClient(
   db: Db,
-  throttle: FailureThrottle,
+  throttle: ClientAuthThrottle,
   request: FastifyRequest,
   body: { client_id?: string; client_secret?: string },
 ): Promise<Integration> {
   const credentials = readClientCredentials(request.headers.authorization, body);
-  const keys = [`client:${credentials.clientId}`, `address:${request.ip}`];
-  const wait = throttle.retryAfterAny(keys);
+  const clientKey = credentials.clientId;
+  const addressKey = request.ip;
+  const wait = Math.max(throttle.perClient.retryAfter(clientKey), throttle.perAddress.retryAfter(addressKey));
   if (wait > 0) throw tooManyFailures(wait);
   const integration = await findIntegrationByClientId(db, credentials.clientId);
   if (!integration || !credentialMatches(credentials.clientSecret, integration.clientSecretHash)) {
-    throttle.recordFailure(keys);
+    throttle.perClient.recordFailure([clientKey]);
+    throttle.perAddress.recordFailure([addressKey]);
     throw invalidClient('Client authentication failed: unknown client or wrong secret.');
   }
   return integration;

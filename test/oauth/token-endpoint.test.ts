@@ -1,0 +1,172 @@
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import { startTestServer, type TestServer } from '../helpers/app.js';
+import { eachDatabase } from '../helpers/databases.js';
+import { makeVenue, postForm, type Venue } from '../helpers/oauth.js';
+
+eachDatabase((suite) => {
+  let server: TestServer;
+  let venue: Venue;
+  before(async () => {
+    server = await startTestServer(suite.database);
+    venue = await makeVenue(suite.db);
+  });
+  after(() => server.close());
+
+  const cc = (extra: Record<string, string> = {}) => ({
+    grant_type: 'client_credentials',
+    client_id: venue.privateClient.clientId,
+    client_secret: venue.privateClient.clientSecret,
+    ...extra,
+  });
+
+  it('issues client-credentials tokens without a refresh token, JSON or form, body or Basic', async () => {
+    const json = await postForm(server, '/oauth/token', cc({ scope: 'crm_read' }), { json: true });
+    assert.equal(json.status, 200);
+    assert.deepEqual(Object.keys(json.body).sort(), [
+      'access_token',
+      'created_at',
+      'expires_in',
+      'scope',
+      'token_type',
+    ]);
+    assert.equal(json.body.scope, 'crm_read');
+    assert.equal(json.body.token_type, 'Bearer');
+    assert.equal(json.headers.get('cache-control'), 'no-store');
+    assert.equal(json.headers.get('pragma'), 'no-cache');
+
+    const form = await postForm(server, '/oauth/token', cc());
+    assert.equal(form.status, 200);
+    assert.equal(form.body.scope, 'crm_read crm_manage', 'no scope: the integration’s allowed scopes');
+
+    const basic = await postForm(
+      server,
+      '/oauth/token',
+      { grant_type: 'client_credentials' },
+      {
+        basic: [venue.privateClient.clientId, venue.privateClient.clientSecret],
+      },
+    );
+    assert.equal(basic.status, 200);
+  });
+
+  it('refuses unknown and wider scopes with invalid_scope', async () => {
+    const readOnly = await makeVenue(suite.db, { scopes: 'crm_read' });
+    assert.equal(
+      (await postForm(server, '/oauth/token', cc({ scope: 'crm_read admin' }))).body.error,
+      'invalid_scope',
+    );
+    const wider = await postForm(server, '/oauth/token', {
+      grant_type: 'client_credentials',
+      client_id: readOnly.privateClient.clientId,
+      client_secret: readOnly.privateClient.clientSecret,
+      scope: 'crm_manage',
+    });
+    assert.equal(wider.status, 200, 'private integrations of a read-only venue default to both scopes');
+  });
+
+  it('answers 401 invalid_client with WWW-Authenticate for missing or wrong credentials', async () => {
+    const cases = [
+      await postForm(server, '/oauth/token', { grant_type: 'client_credentials' }),
+      await postForm(server, '/oauth/token', cc({ client_secret: 'mqs_wrong' })),
+      await postForm(server, '/oauth/token', cc({ client_id: 'mqc_nobody' })),
+      await postForm(
+        server,
+        '/oauth/token',
+        { grant_type: 'client_credentials' },
+        { basic: [venue.privateClient.clientId, 'wrong'] },
+      ),
+    ];
+    for (const response of cases) {
+      assert.equal(response.status, 401);
+      assert.equal(response.body.error, 'invalid_client');
+      assert.equal(typeof response.body.error_description, 'string');
+      assert.match(response.headers.get('www-authenticate') ?? '', /^Basic realm="marquee"/);
+    }
+  });
+
+  it('refuses a request that authenticates with both Basic and a body secret', async () => {
+    const both = await postForm(server, '/oauth/token', cc(), {
+      basic: [venue.privateClient.clientId, venue.privateClient.clientSecret],
+    });
+    assert.equal(both.status, 400);
+    assert.equal(both.body.error, 'invalid_request');
+  });
+
+  it('answers 415 invalid_request for any other content type, and 400 for malformed JSON', async () => {
+    for (const type of [
+      'text/plain',
+      'application/vnd.api+json',
+      'multipart/form-data; boundary=x',
+      'application/xml',
+    ]) {
+      const response = await fetch(`${server.url}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: 'x',
+      });
+      assert.equal(response.status, 415, type);
+      assert.equal(((await response.json()) as { error: string }).error, 'invalid_request');
+    }
+    const broken = await fetch(`${server.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"grant_type":',
+    });
+    assert.equal(broken.status, 400);
+    assert.equal(((await broken.json()) as { error: string }).error, 'invalid_request');
+    const typed = await postForm(server, '/oauth/token', { grant_type: 42 } as never, { json: true });
+    assert.equal(typed.body.error, 'invalid_request');
+    const empty = await fetch(`${server.url}/oauth/token`, { method: 'POST' });
+    assert.equal(empty.status, 400);
+  });
+
+  it('names a missing or unsupported grant type', async () => {
+    const creds = {
+      client_id: venue.privateClient.clientId,
+      client_secret: venue.privateClient.clientSecret,
+    };
+    assert.equal((await postForm(server, '/oauth/token', creds)).body.error, 'invalid_request');
+    const password = await postForm(server, '/oauth/token', { ...creds, grant_type: 'password' });
+    assert.equal(password.status, 400);
+    assert.equal(password.body.error, 'unsupported_grant_type');
+  });
+
+  it('keeps each grant to its kind of integration: unauthorized_client otherwise', async () => {
+    const publicCc = await postForm(server, '/oauth/token', {
+      grant_type: 'client_credentials',
+      client_id: venue.publicClient.clientId,
+      client_secret: venue.publicClient.clientSecret,
+    });
+    assert.equal(publicCc.body.error, 'unauthorized_client');
+    const privateCode = await postForm(
+      server,
+      '/oauth/token',
+      cc({ grant_type: 'authorization_code', code: 'x', redirect_uri: 'x' }),
+    );
+    assert.equal(privateCode.body.error, 'unauthorized_client');
+  });
+
+  it('throttles failed client authentication per client, and never successful requests', async () => {
+    const target = await makeVenue(suite.db);
+    const bad = () =>
+      postForm(server, '/oauth/token', {
+        grant_type: 'client_credentials',
+        client_id: target.privateClient.clientId,
+        client_secret: 'mqs_guess',
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await bad()).status);
+    assert.deepEqual(statuses.slice(0, 10), Array(10).fill(401));
+    assert.equal(statuses[10], 429);
+    const good = await postForm(server, '/oauth/token', {
+      grant_type: 'client_credentials',
+      client_id: target.privateClient.clientId,
+      client_secret: target.privateClient.clientSecret,
+    });
+    assert.equal(good.status, 429, 'the throttled client waits, even with the right secret');
+    assert.ok(Number(good.headers.get('retry-after')) > 0);
+
+    for (let i = 0; i < 15; i++) assert.equal((await postForm(server, '/oauth/token', cc())).status, 200);
+  });
+});
