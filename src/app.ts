@@ -23,6 +23,7 @@ import { translateToOAuthError } from './oauth/errors.js';
 import { oauthRoutes } from './oauth/oauth.routes.js';
 import { clientAuthThrottle } from './oauth/steps/client-auth.js';
 import { registerOpenApi } from './http/openapi.js';
+import { apiPlugin } from './api/api.plugin.js';
 import { createLogger } from './http/logger.js';
 import { requestIdFor } from './http/request-id.js';
 
@@ -86,5 +87,6 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     clientAuthThrottle: clientAuthThrottle(),
   });
   await app.register(pagesPlugin, { db, config });
+  await app.register(apiPlugin, { db, config });
   return app;
 }

@@ -7,6 +7,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AccountTable } from '../crm/accounts/account.table.js';
 import type { BookingTable } from '../crm/bookings/booking.table.js';
 import type { ContactTable } from '../crm/contacts/contact.table.js';
+import type { IdempotencyKeyTable, NoteTable } from '../crm/notes/note.table.js';
 import type { MembershipTable, OrganizationTable, UserTable } from '../identity/identity.table.js';
 import type { IntegrationTable } from '../integrations/integration.table.js';
 import type {
@@ -30,6 +31,8 @@ export interface Database {
   oauth_codes: OAuthCodeTable;
   oauth_tokens: OAuthTokenTable;
   sessions: SessionTable;
+  notes: NoteTable;
+  idempotency_keys: IdempotencyKeyTable;
 }
 
 export type Db = Kysely<Database>;

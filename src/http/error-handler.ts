@@ -29,8 +29,9 @@ export type ErrorTranslators = Partial<Record<ErrorStyle, NativeErrorTranslator>
 function validationSource(error: FastifyError): ErrorSource {
   const first = error.validation?.[0];
   const path = first?.instancePath ?? '';
-  const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
-  const name = path.replace(/^\//, '').split('/')[0] || missing || '';
+  const params = first?.params as { missingProperty?: string; additionalProperty?: string } | undefined;
+  const missing = params?.missingProperty;
+  const name = params?.additionalProperty ?? (path.replace(/^\//, '').split('/')[0] || missing || '');
   switch (error.validationContext) {
     case 'querystring':
       return { parameter: name };
@@ -45,6 +46,12 @@ function validationSource(error: FastifyError): ErrorSource {
 
 function validationDetail(error: FastifyError): string {
   const first = error.validation?.[0];
+  const extra = (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty;
+  if (extra !== undefined) {
+    return error.validationContext === 'querystring'
+      ? `Unknown parameter ${extra}.`
+      : `Unknown member ${extra}.`;
+  }
   const where = first?.instancePath || '';
   return `${where ? `${where} ` : ''}${first?.message ?? 'is invalid'}`.trim();
 }

@@ -1,10 +1,11 @@
 /**
  * Deletes what can no longer be used, so the tables do not grow without bound (SPEC §4): tokens
  * and codes expired or revoked longer than the retention window ago, grants with nothing live
- * left, expired sign-in sessions. The window keeps recent rows for replay detection and audits.
+ * left, expired sign-in sessions and idempotency keys older than a day. The window keeps recent rows for replay detection and audits.
  */
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/ids.js';
+import { pruneIdempotencyKeys } from '../crm/notes/idempotency.repository.js';
 
 export const DEFAULT_RETENTION_SECONDS = 7 * 86400;
 
@@ -13,6 +14,7 @@ export interface PruneResult {
   codes: number;
   grants: number;
   sessions: number;
+  idempotency_keys: number;
 }
 
 export async function pruneExpired(
@@ -42,5 +44,12 @@ export async function pruneExpired(
     )
     .executeTakeFirst();
   const sessions = await db.deleteFrom('sessions').where('expires_at', '<', nowIso(now)).executeTakeFirst();
-  return { tokens: count(tokens), codes: count(codes), grants: count(grants), sessions: count(sessions) };
+  const idempotencyKeys = await pruneIdempotencyKeys(db, now);
+  return {
+    tokens: count(tokens),
+    codes: count(codes),
+    grants: count(grants),
+    sessions: count(sessions),
+    idempotency_keys: idempotencyKeys,
+  };
 }

@@ -59,6 +59,6 @@ eachDatabase((suite) => {
     const result = await runCli(['tokens', 'prune', '--json'], suite.database.env);
     assert.equal(result.code, 0, result.stderr);
     const body = parseJsonOutput(result);
-    assert.deepEqual(Object.keys(body).sort(), ['codes', 'grants', 'sessions', 'tokens']);
+    assert.deepEqual(Object.keys(body).sort(), ['codes', 'grants', 'idempotency_keys', 'sessions', 'tokens']);
   });
 });

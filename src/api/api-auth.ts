@@ -1,0 +1,112 @@
+/**
+ * Access to the resource API (SPEC §5, RFC 6750 §3): a live bearer token (401), an `X-API-ORG`
+ * header naming an organization (400 when missing or malformed), granted to the token and still
+ * counting the user as a member (403), and the scope the route needs (403 insufficient_scope).
+ * Each failure throws; a route handler never runs after a refusal.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.js';
+import { ApiError, BadRequestError, ForbiddenError } from '../errors.js';
+import type { Role } from '../identity/identity.table.js';
+import { findMembership } from '../identity/membership.repository.js';
+import { authenticateBearer } from '../oauth/access-token.js';
+import { type Scope, scopeAllows } from '../oauth/scopes.js';
+import type { TokenRecord } from '../oauth/token.repository.js';
+
+export interface ApiAuth {
+  token: TokenRecord;
+  userId: string;
+  /** Set on routes that act within an organization. */
+  organizationId: string;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiAuth: ApiAuth;
+  }
+  interface FastifyContextConfig {
+    /** The scope a resource route needs. */
+    scope?: Scope;
+    /** Whether the route acts within the X-API-ORG organization (all but /v2/me). */
+    organization?: boolean;
+  }
+}
+
+const REALM = 'Bearer realm="marquee"';
+const ORGANIZATION_ID = /^[0-9a-z]{26}$/;
+
+function unauthorized(detail: string, invalidToken: boolean): ApiError {
+  return new ApiError(401, invalidToken ? 'invalid_token' : 'unauthorized', detail).withHeader(
+    'WWW-Authenticate',
+    invalidToken
+      ? `${REALM}, error="invalid_token", error_description="${detail.replace(/"/g, "'")}"`
+      : REALM,
+  );
+}
+
+export function apiAuthHook(db: Db) {
+  return async function authenticate(request: FastifyRequest): Promise<void> {
+    const outcome = await authenticateBearer(db, request.headers.authorization);
+    if (outcome.kind === 'none') {
+      throw unauthorized('Send an access token: Authorization: Bearer <token>.', false);
+    }
+    if (outcome.kind === 'invalid') throw unauthorized(outcome.reason, true);
+    const token = outcome.token;
+    const config = request.routeOptions.config;
+
+    let organizationId = '';
+    let role: Role = 'member';
+    if (config.organization !== false) {
+      const header = request.headers['x-api-org'];
+      if (header === undefined || header === '') {
+        throw new BadRequestError(
+          'The X-API-ORG header is required: the id of the organization to act in (see GET /v2/me).',
+          {
+            header: 'X-API-ORG',
+          },
+          'missing_header',
+        );
+      }
+      if (typeof header !== 'string' || !ORGANIZATION_ID.test(header)) {
+        throw new BadRequestError(
+          'X-API-ORG must be one organization id (26 lower-case letters and digits).',
+          {
+            header: 'X-API-ORG',
+          },
+          'invalid_header',
+        );
+      }
+      if (!token.organizationIds.includes(header)) {
+        throw new ForbiddenError(
+          'This token was not granted access to that organization.',
+          'organization_not_granted',
+          {
+            header: 'X-API-ORG',
+          },
+        );
+      }
+      const membership = await findMembership(db, header, token.userId);
+      if (!membership) {
+        throw new ForbiddenError(
+          'The user of this token is no longer a member of that organization.',
+          'not_a_member',
+          {
+            header: 'X-API-ORG',
+          },
+        );
+      }
+      organizationId = header;
+      role = membership.role;
+    }
+
+    const needed = config.scope;
+    if (needed && !scopeAllows(token.scopes, needed)) {
+      throw new ApiError(403, 'insufficient_scope', `This call needs the ${needed} scope.`).withHeader(
+        'WWW-Authenticate',
+        `${REALM}, error="insufficient_scope", scope="${needed}"`,
+      );
+    }
+    request.apiAuth = { token, userId: token.userId, organizationId, role };
+  };
+}

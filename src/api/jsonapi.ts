@@ -1,0 +1,119 @@
+/**
+ * JSON:API 1.1 documents (jsonapi.org/format/1.1): the schemas that validate, serialize and
+ * document every resource response, and the shape resources take in code.
+ */
+import { type TObject, type TSchema, Type } from '@fastify/type-provider-typebox';
+
+export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
+
+export interface ResourceIdentifier {
+  type: string;
+  id: string;
+}
+
+export interface Resource extends ResourceIdentifier {
+  attributes: Record<string, unknown>;
+  relationships?: Record<string, { data: ResourceIdentifier | null }>;
+  links?: { self: string };
+}
+
+export const Identifier = Type.Object({ type: Type.String(), id: Type.String() });
+const Relationship = (type: string) =>
+  Type.Object({
+    data: Type.Union([
+      Type.Object({ type: Type.String({ examples: [type] }), id: Type.String() }),
+      Type.Null(),
+    ]),
+  });
+
+export function resourceSchema(
+  type: string,
+  attributes: TObject,
+  relationships: Record<string, string> = {},
+) {
+  return Type.Object({
+    type: Type.Literal(type),
+    id: Type.String(),
+    attributes,
+    ...(Object.keys(relationships).length > 0
+      ? {
+          relationships: Type.Object(
+            Object.fromEntries(
+              Object.entries(relationships).map(([name, target]) => [name, Relationship(target)]),
+            ),
+          ),
+        }
+      : {}),
+    links: Type.Optional(Type.Object({ self: Type.String({ format: 'uri' }) })),
+  });
+}
+
+/** Any resource, for `included` (which mixes types). */
+export const AnyResource = Type.Object({
+  type: Type.String(),
+  id: Type.String(),
+  attributes: Type.Object({}, { additionalProperties: true }),
+  relationships: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  links: Type.Optional(Type.Object({ self: Type.String() })),
+});
+
+export function singleDocument(resource: TSchema) {
+  return Type.Object({
+    data: resource,
+    included: Type.Optional(Type.Array(AnyResource)),
+    links: Type.Object({ self: Type.String() }),
+  });
+}
+
+export const PageMeta = Type.Object({
+  has_more: Type.Boolean({
+    description: 'Whether more items exist beyond this page in the direction of paging',
+  }),
+  after_cursor: Type.Union([Type.String(), Type.Null()], {
+    description: 'Pass as page[after] for the next page',
+  }),
+  before_cursor: Type.Union([Type.String(), Type.Null()], {
+    description: 'Pass as page[before] for the previous page',
+  }),
+});
+
+export function listDocument(resource: TSchema) {
+  return Type.Object({
+    data: Type.Array(resource),
+    included: Type.Optional(Type.Array(AnyResource)),
+    meta: PageMeta,
+    links: Type.Object({
+      self: Type.String(),
+      next: Type.Union([Type.String(), Type.Null()]),
+      prev: Type.Union([Type.String(), Type.Null()]),
+    }),
+  });
+}
+
+export const ErrorDocument = Type.Object({
+  errors: Type.Array(
+    Type.Object({
+      status: Type.String(),
+      code: Type.String(),
+      title: Type.String(),
+      detail: Type.String(),
+      source: Type.Optional(
+        Type.Object({
+          pointer: Type.Optional(Type.String()),
+          parameter: Type.Optional(Type.String()),
+          header: Type.Optional(Type.String()),
+        }),
+      ),
+    }),
+  ),
+  meta: Type.Object({ request_id: Type.String() }),
+});
+
+/** The error responses every resource route may give. */
+export function errorResponses(...statuses: number[]) {
+  return Object.fromEntries(statuses.map((s) => [s, ErrorDocument]));
+}
+
+export const Timestamp = Type.String({ format: 'date-time', description: 'ISO-8601, UTC' });
+export const NullableString = (description?: string) =>
+  Type.Union([Type.String(), Type.Null()], { description });

@@ -1,0 +1,191 @@
+/**
+ * The query parameters of a list (SPEC §5): `page[size]` (1–100, default 25), `page[after]` /
+ * `page[before]` (opaque cursors), `sort` (one field, `-` for descending), `filter[FIELD][OP]`
+ * and `include`. Anything unknown is a 400 naming the parameter, never silently ignored.
+ */
+import { type TObject, type TSchema, Type } from '@fastify/type-provider-typebox';
+import { BadRequestError } from '../errors.js';
+import type { FilterField, ResourceDefinition } from './resource-definition.js';
+
+export const FILTER_OPERATORS = [
+  'eq',
+  'not_eq',
+  'lt',
+  'lteq',
+  'gt',
+  'gteq',
+  'in',
+  'not_in',
+  'null',
+  'not_null',
+] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+
+export interface Filter {
+  column: string;
+  operator: FilterOperator;
+  /** One value; a list for in/not_in; a boolean for null/not_null. */
+  value: string | string[] | boolean;
+}
+
+export interface ListQuery {
+  size: number;
+  after: string | undefined;
+  before: string | undefined;
+  sort: { column: string; descending: boolean };
+  filters: Filter[];
+  include: string[];
+}
+
+/** The querystring schema, generated from the definition: it documents and validates every parameter. */
+export function listQuerySchema(definition: ResourceDefinition): TObject {
+  const properties: Record<string, TSchema> = {
+    'page[size]': Type.String({
+      pattern: '^[0-9]{1,3}$',
+      description: `1–${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}`,
+    }),
+    'page[after]': Type.String({ maxLength: 512, description: 'meta.after_cursor of the previous page' }),
+    'page[before]': Type.String({ maxLength: 512, description: 'meta.before_cursor of the next page' }),
+    sort: Type.String({
+      maxLength: 64,
+      description: `One of ${definition.sortable.join(', ')}; prefix - for descending. Default ${definition.defaultSort}.`,
+    }),
+  };
+  if (Object.keys(definition.includes).length > 0) {
+    properties.include = Type.String({
+      maxLength: 200,
+      description: `Comma-separated: ${Object.keys(definition.includes).join(', ')}`,
+    });
+  }
+  for (const [field, spec] of Object.entries(definition.filters)) {
+    for (const operator of FILTER_OPERATORS) {
+      properties[`filter[${field}][${operator}]`] = Type.String({
+        maxLength: 4096,
+        description: filterDescription(spec, operator),
+      });
+    }
+  }
+  return Type.Object(Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, Type.Optional(v)])), {
+    additionalProperties: false,
+  });
+}
+
+function filterDescription(spec: FilterField, operator: FilterOperator): string {
+  if (operator === 'null' || operator === 'not_null') return 'true or false';
+  const list = operator === 'in' || operator === 'not_in' ? 'Comma-separated ' : '';
+  if (spec.kind === 'timestamp') return `${list}ISO-8601 date-time`;
+  if (spec.kind === 'enum') return `${list}${spec.values?.join(' | ')}`;
+  return `${list}id${spec.allowsMe ? ' (or me)' : ''}`;
+}
+
+function parseValue(parameter: string, spec: FilterField, raw: string, userId: string): string {
+  if (spec.allowsMe && raw === 'me') return userId;
+  if (spec.kind === 'timestamp') {
+    const time = Date.parse(raw);
+    if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(time)) {
+      throw new BadRequestError(`"${raw}" is not an ISO-8601 date-time.`, { parameter }, 'invalid_filter');
+    }
+    return new Date(time).toISOString();
+  }
+  if (spec.kind === 'enum' && !spec.values?.includes(raw)) {
+    throw new BadRequestError(
+      `"${raw}" is not one of ${spec.values?.join(', ')}.`,
+      { parameter },
+      'invalid_filter',
+    );
+  }
+  return raw;
+}
+
+export function parseListQuery(
+  definition: ResourceDefinition,
+  query: Record<string, string | undefined>,
+  userId: string,
+): ListQuery {
+  const sizeRaw = query['page[size]'];
+  const size = sizeRaw === undefined ? DEFAULT_PAGE_SIZE : Number(sizeRaw);
+  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
+    throw new BadRequestError(
+      `page[size] must be a whole number from 1 to ${MAX_PAGE_SIZE}.`,
+      { parameter: 'page[size]' },
+      'invalid_parameter',
+    );
+  }
+  const after = query['page[after]'];
+  const before = query['page[before]'];
+  if (after !== undefined && before !== undefined) {
+    throw new BadRequestError(
+      'Use page[after] or page[before], not both.',
+      { parameter: 'page[before]' },
+      'invalid_parameter',
+    );
+  }
+
+  const sortRaw = query.sort ?? definition.defaultSort;
+  const descending = sortRaw.startsWith('-');
+  const column = descending ? sortRaw.slice(1) : sortRaw;
+  if (!definition.sortable.includes(column)) {
+    throw new BadRequestError(
+      `Cannot sort by "${sortRaw}"; sort by one of ${definition.sortable.join(', ')} (prefix - for descending).`,
+      { parameter: 'sort' },
+      'invalid_sort',
+    );
+  }
+
+  const filters: Filter[] = [];
+  for (const [parameter, raw] of Object.entries(query)) {
+    const match = /^filter\[([a-z_]+)\]\[([a-z_]+)\]$/.exec(parameter);
+    if (!match || raw === undefined) continue;
+    const spec = definition.filters[match[1]!];
+    const operator = match[2] as FilterOperator;
+    if (!spec || !FILTER_OPERATORS.includes(operator)) {
+      throw new BadRequestError(`Unknown filter ${parameter}.`, { parameter }, 'invalid_filter');
+    }
+    if (operator === 'null' || operator === 'not_null') {
+      if (raw !== 'true' && raw !== 'false') {
+        throw new BadRequestError(`${parameter} takes true or false.`, { parameter }, 'invalid_filter');
+      }
+      filters.push({ column: spec.column, operator, value: raw === 'true' });
+    } else if (operator === 'in' || operator === 'not_in') {
+      const values = raw.split(',').map((v) => parseValue(parameter, spec, v.trim(), userId));
+      if (values.length === 0 || values.length > 100) {
+        throw new BadRequestError(
+          `${parameter} takes 1 to 100 comma-separated values.`,
+          { parameter },
+          'invalid_filter',
+        );
+      }
+      filters.push({ column: spec.column, operator, value: values });
+    } else {
+      filters.push({ column: spec.column, operator, value: parseValue(parameter, spec, raw, userId) });
+    }
+  }
+
+  return {
+    size,
+    after,
+    before,
+    sort: { column, descending },
+    filters,
+    include: parseInclude(definition, query.include),
+  };
+}
+
+export function parseInclude(definition: ResourceDefinition, raw: string | undefined): string[] {
+  if (raw === undefined || raw === '') return [];
+  const names = [...new Set(raw.split(',').map((n) => n.trim()))];
+  for (const name of names) {
+    if (!(name in definition.includes)) {
+      const allowed = Object.keys(definition.includes);
+      throw new BadRequestError(
+        `Cannot include "${name}"${allowed.length ? `; include one of ${allowed.join(', ')}` : ''}.`,
+        { parameter: 'include' },
+        'invalid_include',
+      );
+    }
+  }
+  return names;
+}

@@ -1,0 +1,43 @@
+/**
+ * Per-token rate limits on the resource API (SPEC §5): RATE_LIMIT_PER_MINUTE requests a minute,
+ * announced in RateLimit-Limit / -Remaining / -Reset, refused with 429 and Retry-After. Counters
+ * live in memory, or in Redis (REDIS_URL) so that several processes share them. If Redis is
+ * unreachable, requests are let through rather than failed.
+ */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from '../config.js';
+import { TooManyRequestsError } from '../errors.js';
+
+export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
+  if (config.rateLimitPerMinute === 0) return;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 })
+    : undefined;
+  if (redis) {
+    redis.on('error', (error: Error) =>
+      app.log.warn({ err: error.message }, 'redis unavailable for rate limits'),
+    );
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+  }
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    hook: 'onRequest',
+    enableDraftSpec: true,
+    skipOnError: true,
+    nameSpace: 'marquee-rate:',
+    ...(redis ? { redis } : {}),
+    // The token's id: one budget per token, whichever process serves it.
+    keyGenerator: (request) => request.apiAuth?.token.id ?? request.ip,
+    errorResponseBuilder: (_request, context) =>
+      new TooManyRequestsError(
+        `This token may make ${context.max} requests a minute; retry after ${context.after}.`,
+        Math.ceil(context.ttl / 1000),
+      ),
+  });
+}

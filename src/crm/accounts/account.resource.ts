@@ -1,0 +1,50 @@
+/** Accounts (the companies and people who book) as the API shows them (SPEC §5). */
+import { Type } from '@fastify/type-provider-typebox';
+import { NullableString, resourceSchema, Timestamp } from '../../api/jsonapi.js';
+import type { ResourceDefinition, Row } from '../../api/resource-definition.js';
+import { relation } from '../relation.js';
+
+const ADDRESS = ['address_line1', 'address_line2', 'city', 'region', 'postal_code', 'country'] as const;
+
+export const AccountAttributes = Type.Object({
+  name: Type.String(),
+  email: NullableString(),
+  phone: NullableString(),
+  website: NullableString(),
+  address_line1: NullableString(),
+  address_line2: NullableString(),
+  city: NullableString(),
+  region: NullableString(),
+  postal_code: NullableString(),
+  country: NullableString('ISO 3166-1 alpha-2'),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const AccountResource = resourceSchema('accounts', AccountAttributes, { owner: 'users' });
+
+export const accountDefinition: ResourceDefinition = {
+  type: 'accounts',
+  sortable: ['created_at', 'updated_at', 'name'],
+  defaultSort: '-created_at',
+  filters: {
+    created_at: { column: 'created_at', kind: 'timestamp' },
+    updated_at: { column: 'updated_at', kind: 'timestamp' },
+  },
+  includes: { owner: (row) => relation('users', row.owner_id) },
+  toResource: (row: Row, baseUrl: string) => ({
+    type: 'accounts',
+    id: row.id,
+    attributes: {
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      website: row.website,
+      ...Object.fromEntries(ADDRESS.map((field) => [field, row[field]])),
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    },
+    relationships: { owner: { data: relation('users', row.owner_id) } },
+    links: { self: `${baseUrl}/v2/accounts/${row.id}` },
+  }),
+};

@@ -1,0 +1,76 @@
+/** Bookings as the API shows them (SPEC §5). */
+import { Type } from '@fastify/type-provider-typebox';
+import { NullableString, resourceSchema, Timestamp } from '../../api/jsonapi.js';
+import type { ResourceDefinition, Row } from '../../api/resource-definition.js';
+import { relation } from '../relation.js';
+import { BOOKING_STATUSES } from './booking.table.js';
+
+export const BookingAttributes = Type.Object({
+  name: Type.String(),
+  reference: Type.String({ description: 'Human-readable, unique in the organization, e.g. BK-00205' }),
+  status: Type.Union(BOOKING_STATUSES.map((s) => Type.Literal(s))),
+  start_at: Timestamp,
+  end_at: Timestamp,
+  timezone: Type.String({ description: 'IANA time zone of the event' }),
+  guest_count: Type.Union([Type.Integer(), Type.Null()]),
+  event_type: NullableString(),
+  room_names: Type.Array(Type.String()),
+  currency: Type.String({ description: 'ISO 4217' }),
+  total_amount: Type.Integer({ description: 'Minor units of currency' }),
+  lost_reason: NullableString(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const BookingResource = resourceSchema('bookings', BookingAttributes, {
+  account: 'accounts',
+  contact: 'contacts',
+  owner: 'users',
+});
+
+export const bookingDefinition: ResourceDefinition = {
+  type: 'bookings',
+  sortable: ['created_at', 'updated_at', 'start_at', 'end_at', 'name', 'reference'],
+  defaultSort: '-created_at',
+  filters: {
+    created_at: { column: 'created_at', kind: 'timestamp' },
+    updated_at: { column: 'updated_at', kind: 'timestamp' },
+    start_at: { column: 'start_at', kind: 'timestamp' },
+    end_at: { column: 'end_at', kind: 'timestamp' },
+    status: { column: 'status', kind: 'enum', values: BOOKING_STATUSES },
+    account_id: { column: 'account_id', kind: 'id' },
+    contact_id: { column: 'contact_id', kind: 'id' },
+    owner_id: { column: 'owner_id', kind: 'id', allowsMe: true },
+  },
+  includes: {
+    account: (row) => relation('accounts', row.account_id),
+    contact: (row) => relation('contacts', row.contact_id),
+    owner: (row) => relation('users', row.owner_id),
+  },
+  toResource: (row: Row, baseUrl: string) => ({
+    type: 'bookings',
+    id: row.id,
+    attributes: {
+      name: row.name,
+      reference: row.reference,
+      status: row.status,
+      start_at: row.start_at,
+      end_at: row.end_at,
+      timezone: row.timezone,
+      guest_count: row.guest_count,
+      event_type: row.event_type,
+      room_names: JSON.parse(String(row.room_names)) as string[],
+      currency: row.currency,
+      total_amount: Number(row.total_amount),
+      lost_reason: row.lost_reason,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    },
+    relationships: {
+      account: { data: relation('accounts', row.account_id) },
+      contact: { data: relation('contacts', row.contact_id) },
+      owner: { data: relation('users', row.owner_id) },
+    },
+    links: { self: `${baseUrl}/v2/bookings/${row.id}` },
+  }),
+};

@@ -1,0 +1,43 @@
+/** Contacts as the API shows them (SPEC §5). */
+import { Type } from '@fastify/type-provider-typebox';
+import { NullableString, resourceSchema, Timestamp } from '../../api/jsonapi.js';
+import type { ResourceDefinition, Row } from '../../api/resource-definition.js';
+import { relation } from '../relation.js';
+
+export const ContactAttributes = Type.Object({
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: NullableString(),
+  phone: NullableString(),
+  title: NullableString(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const ContactResource = resourceSchema('contacts', ContactAttributes, { account: 'accounts' });
+
+export const contactDefinition: ResourceDefinition = {
+  type: 'contacts',
+  sortable: ['created_at', 'updated_at', 'last_name', 'first_name'],
+  defaultSort: '-created_at',
+  filters: {
+    created_at: { column: 'created_at', kind: 'timestamp' },
+    updated_at: { column: 'updated_at', kind: 'timestamp' },
+  },
+  includes: { account: (row) => relation('accounts', row.account_id) },
+  toResource: (row: Row, baseUrl: string) => ({
+    type: 'contacts',
+    id: row.id,
+    attributes: {
+      first_name: row.first_name,
+      last_name: row.last_name,
+      email: row.email,
+      phone: row.phone,
+      title: row.title,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    },
+    relationships: { account: { data: relation('accounts', row.account_id) } },
+    links: { self: `${baseUrl}/v2/contacts/${row.id}` },
+  }),
+};

@@ -1,0 +1,43 @@
+/** Notes as the API shows them (SPEC §5). */
+import { Type } from '@fastify/type-provider-typebox';
+import { resourceSchema, Timestamp } from '../../api/jsonapi.js';
+import type { ResourceDefinition, Row } from '../../api/resource-definition.js';
+import { relation } from '../relation.js';
+import { NOTABLE_TYPES } from './note.table.js';
+
+export const NoteAttributes = Type.Object({
+  body: Type.String(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const NoteResource = resourceSchema('notes', NoteAttributes, {
+  notable: 'bookings | accounts | contacts',
+  author: 'users',
+});
+
+export const noteDefinition: ResourceDefinition = {
+  type: 'notes',
+  sortable: ['created_at', 'updated_at'],
+  defaultSort: '-created_at',
+  filters: {
+    created_at: { column: 'created_at', kind: 'timestamp' },
+    updated_at: { column: 'updated_at', kind: 'timestamp' },
+    notable_type: { column: 'notable_type', kind: 'enum', values: NOTABLE_TYPES },
+    notable_id: { column: 'notable_id', kind: 'id' },
+  },
+  includes: {
+    notable: (row) => relation(String(row.notable_type), row.notable_id),
+    author: (row) => relation('users', row.author_id),
+  },
+  toResource: (row: Row, baseUrl: string) => ({
+    type: 'notes',
+    id: row.id,
+    attributes: { body: row.body, created_at: row.created_at, updated_at: row.updated_at },
+    relationships: {
+      notable: { data: relation(String(row.notable_type), row.notable_id) },
+      author: { data: relation('users', row.author_id) },
+    },
+    links: { self: `${baseUrl}/notes/${row.id}` },
+  }),
+};
