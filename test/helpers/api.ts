@@ -1,0 +1,150 @@
+/** Calling the resource API as an integration does. */
+import assert from 'node:assert/strict';
+import type { Db } from '../../src/db/database.js';
+import { newId, nowIso } from '../../src/db/ids.js';
+import type { TestServer } from './app.js';
+import { makeVenue, postForm, type Venue } from './oauth.js';
+
+export interface ApiResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  token?: string;
+  org?: string | null;
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  rawBody?: string;
+}
+
+export async function call<T = Record<string, unknown>>(
+  server: TestServer,
+  path: string,
+  options: CallOptions = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.org) headers['x-api-org'] = options.org;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/vnd.api+json';
+  }
+  const response = await fetch(`${server.url}${path}`, { method: options.method ?? 'GET', headers, body });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T, headers: response.headers };
+}
+
+export async function clientCredentialsToken(
+  server: TestServer,
+  venue: Venue,
+  scope?: string,
+): Promise<string> {
+  const response = await postForm(server, '/oauth/token', {
+    grant_type: 'client_credentials',
+    client_id: venue.privateClient.clientId,
+    client_secret: venue.privateClient.clientSecret,
+    ...(scope ? { scope } : {}),
+  });
+  assert.equal(response.status, 200, JSON.stringify(response.body));
+  return String(response.body.access_token);
+}
+
+export interface CrmFixture {
+  venue: Venue;
+  accountIds: string[];
+  contactIds: string[];
+  bookingIds: string[];
+}
+
+/** A venue with `count` bookings (statuses cycling), each with its own account and contact. */
+export async function makeCrm(db: Db, count = 5): Promise<CrmFixture> {
+  const venue = await makeVenue(db);
+  const statuses = ['lead', 'tentative', 'definite', 'closed', 'lost'] as const;
+  const base = Date.parse('2027-01-01T00:00:00.000Z');
+  const accountIds: string[] = [];
+  const contactIds: string[] = [];
+  const bookingIds: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const created = nowIso(base + i * 60_000);
+    const accountId = newId();
+    const contactId = newId();
+    const bookingId = newId(base + i * 60_000);
+    await db
+      .insertInto('accounts')
+      .values({
+        id: accountId,
+        organization_id: venue.orgId,
+        owner_id: venue.user.id,
+        name: `Account ${String(i).padStart(3, '0')}`,
+        email: null,
+        phone: null,
+        website: null,
+        address_line1: null,
+        address_line2: null,
+        city: null,
+        region: null,
+        postal_code: null,
+        country: null,
+        created_at: created,
+        updated_at: created,
+      })
+      .execute();
+    await db
+      .insertInto('contacts')
+      .values({
+        id: contactId,
+        organization_id: venue.orgId,
+        account_id: accountId,
+        first_name: `First${i}`,
+        last_name: `Last${String(i).padStart(3, '0')}`,
+        email: null,
+        phone: null,
+        title: null,
+        created_at: created,
+        updated_at: created,
+      })
+      .execute();
+    await db
+      .insertInto('bookings')
+      .values({
+        id: bookingId,
+        organization_id: venue.orgId,
+        reference: `BK-${String(i + 1).padStart(5, '0')}`,
+        name: `Event ${String(i).padStart(3, '0')}`,
+        status: statuses[i % statuses.length]!,
+        start_at: nowIso(base + i * 86_400_000),
+        end_at: nowIso(base + i * 86_400_000 + 3_600_000),
+        timezone: 'Europe/London',
+        guest_count: 10 + i,
+        event_type: 'Conference',
+        room_names: JSON.stringify(['Hall']),
+        currency: 'GBP',
+        total_amount: 100_000 + i,
+        lost_reason: statuses[i % statuses.length] === 'lost' ? 'Budget' : null,
+        account_id: accountId,
+        contact_id: contactId,
+        owner_id: i % 2 === 0 ? venue.user.id : null,
+        created_at: created,
+        updated_at: created,
+      })
+      .execute();
+    accountIds.push(accountId);
+    contactIds.push(contactId);
+    bookingIds.push(bookingId);
+  }
+  return { venue, accountIds, contactIds, bookingIds };
+}
+
+export function noteBody(notableType: string, notableId: string, text = 'Called the client about catering.') {
+  return {
+    data: {
+      type: 'notes',
+      attributes: { body: text },
+      relationships: { notable: { data: { type: notableType, id: notableId } } },
+    },
+  };
+}
