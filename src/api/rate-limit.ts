@@ -13,12 +13,22 @@ import { TooManyRequestsError } from '../errors.js';
 export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
   if (config.rateLimitPerMinute === 0) return;
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 })
+    ? new Redis(config.redisUrl, {
+        lazyConnect: true,
+        // Without an offline queue, commands fail fast (and are let through) while Redis is away.
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        connectTimeout: 2000,
+      })
     : undefined;
   if (redis) {
     redis.on('error', (error: Error) =>
       app.log.warn({ err: error.message }, 'redis unavailable for rate limits'),
     );
+    // Connect before serving, so the first requests are counted too; ioredis reconnects after.
+    await redis
+      .connect()
+      .catch((error: Error) => app.log.warn({ err: error.message }, 'redis not reachable at start'));
     app.addHook('onClose', async () => {
       redis.disconnect();
     });
