@@ -3,6 +3,7 @@
  * serialize responses, so the reference cannot drift from the service. Served at /openapi.json.
  */
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 
@@ -23,6 +24,11 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'An access token from /oauth/token' },
+          clientSecretBasic: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'client_id and client_secret (client_secret_basic)',
+          },
           oauth2: {
             type: 'oauth2',
             flows: {
@@ -44,4 +50,17 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     },
   });
   app.get('/openapi.json', {}, async () => app.swagger());
+  // A readable reference, served from the package's own files (no CDN).
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    // Nothing leaves the machine: no online validator, no upgrade of a plain-http local install.
+    transformStaticCSP: (header) =>
+      header
+        .replace(/upgrade-insecure-requests;?/, '')
+        .replace(' validator.swagger.io', '')
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(/ https:/g, ''),
+    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0, validatorUrl: null },
+  });
 }

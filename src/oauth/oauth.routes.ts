@@ -27,6 +27,12 @@ export interface OAuthRoutesOptions {
   clientAuthThrottle: ClientAuthThrottle;
 }
 
+/**
+ * client_secret_basic, or (the empty requirement) client_id and client_secret as body parameters:
+ * OpenAPI has no scheme for credentials in a request body (client_secret_post).
+ */
+const CLIENT_AUTH: Array<Record<string, string[]>> = [{ clientSecretBasic: [] }, {}];
+
 const errors = {
   400: OAuthErrorBody,
   401: OAuthErrorBody,
@@ -69,6 +75,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
           'authorization_code, refresh_token or client_credentials. JSON or form body; client authentication by ' +
           'client_id and client_secret in the body, or HTTP Basic.',
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        security: CLIENT_AUTH,
         body: TokenRequestBody,
         response: { 200: TokenResponseBody, ...errors },
       },
@@ -105,6 +112,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
         summary: 'Revoke an access or refresh token (RFC 7009)',
         description: 'Revokes the token and every token of its grant. Unknown tokens also answer 200.',
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        security: CLIENT_AUTH,
         body: ClientAuthBody,
         response: { 200: Type.Object({}), ...errors },
       },
@@ -125,6 +133,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
         summary: 'Describe a token (RFC 7662)',
         description: "Open to the token's own client; any other token is reported inactive.",
         consumes: ['application/json', 'application/x-www-form-urlencoded'],
+        security: CLIENT_AUTH,
         body: ClientAuthBody,
         response: { 200: IntrospectionBody, ...errors },
       },
@@ -172,6 +181,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
       schema: {
         tags: ['OAuth'],
         summary: 'Authorization server metadata (RFC 8414)',
+        security: [],
         response: { 200: MetadataBody },
       },
     },

@@ -39,17 +39,28 @@ eachDatabase((suite) => {
   it('limits each token per minute with RateLimit headers and 429 + Retry-After', async () => {
     const token = await clientCredentialsToken(server, crm.venue);
     const responses = [];
-    for (let i = 0; i < 6; i++) responses.push(await call(server, '/v2/bookings', { token, org: crm.venue.orgId }));
-    assert.deepEqual(responses.map((r) => r.status), [200, 200, 200, 200, 200, 429]);
+    for (let i = 0; i < 6; i++)
+      responses.push(await call(server, '/v2/bookings', { token, org: crm.venue.orgId }));
+    assert.deepEqual(
+      responses.map((r) => r.status),
+      [200, 200, 200, 200, 200, 429],
+    );
     assert.equal(responses[0]?.headers.get('ratelimit-limit'), '5');
     assert.equal(responses[0]?.headers.get('ratelimit-remaining'), '4');
     assert.ok(Number(responses[0]?.headers.get('ratelimit-reset')) > 0);
     const limited = responses[5]!;
     assert.ok(Number(limited.headers.get('retry-after')) > 0);
-    assert.equal((limited.body as { errors: Array<{ status: string; code: string }> }).errors[0]?.status, '429');
+    assert.equal(
+      (limited.body as { errors: Array<{ status: string; code: string }> }).errors[0]?.status,
+      '429',
+    );
 
     const another = await clientCredentialsToken(server, crm.venue);
-    assert.equal((await call(server, '/v2/bookings', { token: another, org: crm.venue.orgId })).status, 200, 'budgets are per token');
+    assert.equal(
+      (await call(server, '/v2/bookings', { token: another, org: crm.venue.orgId })).status,
+      200,
+      'budgets are per token',
+    );
   });
 
   it('shares the budget between processes through Redis', async (t) => {

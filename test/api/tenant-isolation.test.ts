@@ -37,14 +37,23 @@ eachDatabase((suite) => {
       ['GET', `/v2/accounts/${theirs.accountIds[0]}`],
       ['GET', `/v2/contacts/${theirs.contactIds[0]}`],
       ['GET', `/notes/${theirNoteId}`],
-      ['PATCH', `/notes/${theirNoteId}`, { data: { type: 'notes', id: theirNoteId, attributes: { body: 'mine now' } } }],
+      [
+        'PATCH',
+        `/notes/${theirNoteId}`,
+        { data: { type: 'notes', id: theirNoteId, attributes: { body: 'mine now' } } },
+      ],
       ['DELETE', `/notes/${theirNoteId}`],
     ];
     for (const [method, path, body] of routes) {
       const response = await call(server, path, { token: myToken, org: mine.venue.orgId, method, body });
       assert.equal(response.status, 404, `${method} ${path}`);
     }
-    const attach = await call(server, '/notes', { token: myToken, org: mine.venue.orgId, method: 'POST', body: noteBody('contacts', theirs.contactIds[0]!) });
+    const attach = await call(server, '/notes', {
+      token: myToken,
+      org: mine.venue.orgId,
+      method: 'POST',
+      body: noteBody('contacts', theirs.contactIds[0]!),
+    });
     assert.equal(attach.status, 422);
   });
 
@@ -57,9 +66,19 @@ eachDatabase((suite) => {
       '/v2/contacts?page[size]=100',
       '/v2/bookings?page[size]=100&include=account,contact,owner',
     ];
-    const foreignIds = new Set([...theirs.accountIds, ...theirs.contactIds, ...theirs.bookingIds, theirNoteId, theirs.venue.user.id]);
+    const foreignIds = new Set([
+      ...theirs.accountIds,
+      ...theirs.contactIds,
+      ...theirs.bookingIds,
+      theirNoteId,
+      theirs.venue.user.id,
+    ]);
     for (const path of lists) {
-      const response = await call<{ data: Array<{ id: string }>; included?: Array<{ id: string }> }>(server, path, { token: myToken, org: mine.venue.orgId });
+      const response = await call<{ data: Array<{ id: string }>; included?: Array<{ id: string }> }>(
+        server,
+        path,
+        { token: myToken, org: mine.venue.orgId },
+      );
       assert.equal(response.status, 200, path);
       for (const resource of [...response.body.data, ...(response.body.included ?? [])]) {
         assert.ok(!foreignIds.has(resource.id), `${path} leaked ${resource.id}`);
@@ -68,14 +87,25 @@ eachDatabase((suite) => {
   });
 
   it("gets 403 for every route with the other organization's X-API-ORG", async () => {
-    for (const path of ['/v2/bookings', '/v2/accounts', '/v2/contacts', '/notes', `/v2/bookings/${theirs.bookingIds[0]}`]) {
+    for (const path of [
+      '/v2/bookings',
+      '/v2/accounts',
+      '/v2/contacts',
+      '/notes',
+      `/v2/bookings/${theirs.bookingIds[0]}`,
+    ]) {
       assert.equal((await call(server, path, { token: myToken, org: theirs.venue.orgId })).status, 403, path);
     }
   });
 
   it('gets 403 on every write with a read-only token', async () => {
     const readOnly = await clientCredentialsToken(server, mine.venue, 'crm_read');
-    const created = await call<{ data: { id: string } }>(server, '/notes', { token: myToken, org: mine.venue.orgId, method: 'POST', body: noteBody('bookings', mine.bookingIds[0]!) });
+    const created = await call<{ data: { id: string } }>(server, '/notes', {
+      token: myToken,
+      org: mine.venue.orgId,
+      method: 'POST',
+      body: noteBody('bookings', mine.bookingIds[0]!),
+    });
     const id = created.body.data.id;
     const writes: Array<[string, string, unknown?]> = [
       ['POST', '/notes', noteBody('bookings', mine.bookingIds[0]!)],
@@ -87,6 +117,9 @@ eachDatabase((suite) => {
       assert.equal(response.status, 403, `${method} ${path}`);
       assert.match(response.headers.get('www-authenticate') ?? '', /insufficient_scope/);
     }
-    assert.equal((await call(server, `/notes/${id}`, { token: readOnly, org: mine.venue.orgId })).status, 200);
+    assert.equal(
+      (await call(server, `/notes/${id}`, { token: readOnly, org: mine.venue.orgId })).status,
+      200,
+    );
   });
 });

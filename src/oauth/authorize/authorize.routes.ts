@@ -97,6 +97,7 @@ export const authorizeRoutes: FastifyPluginAsyncTypebox<AuthorizeRoutesOptions> 
       schema: {
         tags: ['OAuth'],
         summary: 'Start the authorization code grant (served on AUTH_URL)',
+        security: [],
         description:
           'Shows sign-in and consent, then redirects to redirect_uri with code, state and iss. ' +
           'Scopes may be separated by commas, spaces or +.',
