@@ -53,12 +53,13 @@ function applyFilter(qb: AnyQuery, filter: Filter): AnyQuery {
   }
 }
 
-export async function listRows(
+/** The page query itself, separate so its plan can be inspected (test/api/paging-plan.test.ts). */
+export function pageQuery(
   db: Db,
   definition: ResourceDefinition,
   organizationId: string,
   query: ListQuery,
-): Promise<Page> {
+): AnyQuery {
   const { column, descending } = query.sort;
   const backwards = query.before !== undefined;
   const cursor: Cursor | undefined = query.after
@@ -66,7 +67,7 @@ export async function listRows(
     : query.before
       ? decodeCursor(query.before, 'page[before]', sortKey(query))
       : undefined;
-  // Walking backwards reads the index in the opposite order, then restores the page's order.
+  // Walking backwards reads the index in the opposite order; listRows restores the page's order.
   const ascending = descending === backwards;
   const direction = ascending ? 'asc' : 'desc';
 
@@ -80,15 +81,23 @@ export async function listRows(
       eb(eb.refTuple(column, 'id'), ascending ? '>' : '<', eb.tuple(cursor.value, cursor.id)),
     );
   }
-  const fetched = (await qb
+  return qb
     .orderBy(column, direction)
     .orderBy('id', direction)
-    .limit(query.size + 1)
-    .execute()) as Row[];
+    .limit(query.size + 1);
+}
 
+export async function listRows(
+  db: Db,
+  definition: ResourceDefinition,
+  organizationId: string,
+  query: ListQuery,
+): Promise<Page> {
+  const fetched = (await pageQuery(db, definition, organizationId, query).execute()) as Row[];
   const hasMore = fetched.length > query.size;
   const rows = fetched.slice(0, query.size);
-  if (backwards) rows.reverse();
+  if (query.before !== undefined) rows.reverse();
+  const column = query.sort.column;
   const edge = (row: Row | undefined) =>
     row ? encodeCursor({ sort: sortKey(query), value: String(row[column]), id: row.id }) : null;
   return { rows, hasMore, afterCursor: edge(rows.at(-1)), beforeCursor: edge(rows[0]) };
