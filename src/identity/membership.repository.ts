@@ -62,3 +62,21 @@ function toMembership(row: {
     role: row.role,
   };
 }
+
+export interface Member {
+  userId: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+export async function listMembersOfOrganization(db: Db, organizationId: string): Promise<Member[]> {
+  const rows = await db
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.email', 'u.name', 'm.role'])
+    .where('m.organization_id', '=', organizationId)
+    .orderBy('u.email')
+    .execute();
+  return rows.map((r) => ({ userId: r.id, email: r.email, name: r.name, role: r.role }));
+}

@@ -77,3 +77,32 @@ export async function listIntegrationsOfOrganization(db: Db, organizationId: str
     .execute();
   return rows.map(toIntegration);
 }
+
+export async function updateIntegrationSettings(
+  db: Db,
+  id: string,
+  settings: { redirectUris: readonly string[]; scopes: readonly string[] },
+): Promise<void> {
+  await db
+    .updateTable('integrations')
+    .set({
+      redirect_uris: JSON.stringify(settings.redirectUris),
+      scopes: settings.scopes.join(' '),
+      updated_at: nowIso(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function replaceClientSecretHash(db: Db, id: string, hash: string): Promise<void> {
+  await db
+    .updateTable('integrations')
+    .set({ client_secret_hash: hash, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deleting an integration deletes its grants, codes and tokens with it (foreign keys cascade). */
+export async function deleteIntegrationRow(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('integrations').where('id', '=', id).execute();
+}

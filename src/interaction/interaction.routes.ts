@@ -5,9 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@fastify/type-provider-typebox';
 import type { Db } from '../db/database.js';
-import { listMembershipsOfUser } from '../identity/membership.repository.js';
 import { findIntegrationByClientId } from '../integrations/integration.repository.js';
-import { homePage } from './pages/home.js';
 import { signInPage } from './pages/sign-in.js';
 import { currentUser, endSession, safeReturnPath, startSession } from './session.js';
 import type { SignInGuard } from './sign-in.js';
@@ -85,9 +83,6 @@ export const interactionRoutes: FastifyPluginAsyncTypebox<InteractionRoutesOptio
 
   app.get('/', { config: html }, async (request, reply) => {
     const user = await currentUser(db, request);
-    if (!user) return reply.redirect('/sign-in', 303);
-    const memberships = await listMembershipsOfUser(db, user.id);
-    const csrfToken = await reply.generateCsrf();
-    return reply.type('text/html; charset=utf-8').send(homePage(user.email, memberships, csrfToken));
+    return reply.redirect(user ? '/settings' : '/sign-in', 303);
   });
 };

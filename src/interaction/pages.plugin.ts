@@ -10,6 +10,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { authorizeRoutes } from '../oauth/authorize/authorize.routes.js';
 import { appSecret } from '../security/app-secrets.js';
+import { settingsRoutes } from '../web/settings.routes.js';
 import { assetRoutes } from './assets.js';
 import { interactionRoutes } from './interaction.routes.js';
 import { SignInGuard } from './sign-in.js';
@@ -31,4 +32,5 @@ export const pagesPlugin: FastifyPluginAsync<PagesOptions> = async (app, { db, c
   await app.register(assetRoutes);
   await app.register(interactionRoutes, { db, secureCookies, signInGuard: new SignInGuard(db) });
   await app.register(authorizeRoutes, { db, config });
+  await app.register(settingsRoutes, { db });
 };

@@ -1,0 +1,44 @@
+/**
+ * Managing an integration after creation (the integration settings pages): editing redirect URIs
+ * and scopes, rotating the secret (the old one stops working at once; the new one is shown once)
+ * and deleting it (every token it holds stops working at once).
+ */
+import type { Db } from '../db/database.js';
+import { ValidationError } from '../errors.js';
+import { generateCredential } from '../oauth/credentials.js';
+import {
+  deleteIntegrationRow,
+  type Integration,
+  replaceClientSecretHash,
+  updateIntegrationSettings,
+} from './integration.repository.js';
+import { checkAllowedScopes } from './integration.service.js';
+import { checkRedirectUris } from './redirect-uris.js';
+
+export async function updateIntegration(
+  db: Db,
+  integration: Integration,
+  input: { redirectUris: readonly string[]; scopes: string },
+): Promise<void> {
+  const redirectUris = checkRedirectUris(input.redirectUris.filter((u) => u.trim() !== ''));
+  if (integration.kind === 'public' && redirectUris.length === 0) {
+    throw new ValidationError('A public integration needs at least one redirect URI.', {
+      pointer: '/redirect_uris',
+    });
+  }
+  await updateIntegrationSettings(db, integration.id, {
+    redirectUris,
+    scopes: checkAllowedScopes(input.scopes),
+  });
+}
+
+/** Returns the new secret; only its hash is kept. */
+export async function rotateClientSecret(db: Db, integration: Integration): Promise<string> {
+  const secret = generateCredential('clientSecret');
+  await replaceClientSecretHash(db, integration.id, secret.hash);
+  return secret.value;
+}
+
+export async function deleteIntegration(db: Db, integration: Integration): Promise<void> {
+  await deleteIntegrationRow(db, integration.id);
+}

@@ -1,0 +1,48 @@
+import type { Membership } from '../../identity/membership.repository.js';
+import { html } from '../../interaction/html.js';
+import type { ConnectedApp } from '../../oauth/connected-apps.js';
+import { SCOPE_DESCRIPTIONS, type Scope } from '../../oauth/scopes.js';
+import { type SettingsFrame, settingsPage } from './settings-layout.js';
+
+function day(iso: string): string {
+  return new Date(iso).toISOString().slice(0, 10);
+}
+
+export function connectedAppsPage(
+  frame: SettingsFrame,
+  apps: readonly ConnectedApp[],
+  memberships: readonly Membership[],
+  notice?: string,
+): string {
+  const orgName = (id: string) => memberships.find((m) => m.organizationId === id)?.organizationName ?? id;
+  return settingsPage(
+    frame,
+    'Connected apps',
+    html`<h1>Connected apps</h1>
+      <p class="lead">Integrations you have allowed to act for you. Revoking one ends all of its access at once.</p>
+      ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
+      ${
+        apps.length === 0
+          ? html`<p class="muted">You have not connected any apps.</p>`
+          : html`<table>
+            <thead><tr><th scope="col">App</th><th scope="col">Can</th><th scope="col">Organizations</th><th scope="col">Authorized</th><th scope="col"><span class="muted">Action</span></th></tr></thead>
+            <tbody>
+              ${apps.map(
+                (app) => html`<tr>
+                  <td><strong>${app.integrationName}</strong></td>
+                  <td><ul class="scopes">${app.scopes.map((s) => html`<li>${SCOPE_DESCRIPTIONS[s as Scope] ?? s}</li>`)}</ul></td>
+                  <td>${app.organizationIds.map(orgName).join(', ')}</td>
+                  <td>${day(app.firstAuthorizedAt)}${app.lastAuthorizedAt !== app.firstAuthorizedAt ? html` (again ${day(app.lastAuthorizedAt)})` : ''}</td>
+                  <td>
+                    <form method="post" action="/settings/connected-apps/${app.integrationId}/revoke">
+                      <input type="hidden" name="_csrf" value="${frame.csrfToken}" />
+                      <button type="submit" class="danger" aria-label="Revoke ${app.integrationName}">Revoke</button>
+                    </form>
+                  </td>
+                </tr>`,
+              )}
+            </tbody>
+          </table>`
+      }`,
+  );
+}
