@@ -9,7 +9,7 @@ export const STYLESHEET = `
 :root { color-scheme: light dark; --accent: #5b3cc4; --danger: #b42318; --muted: #667085; --line: #d0d5dd; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: Canvas; color: CanvasText; }
-header.bar { display: flex; justify-content: space-between; align-items: center; gap: 1rem; padding: .75rem 1.25rem; border-bottom: 1px solid var(--line); }
+header.bar { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: .5rem 1rem; padding: .75rem 1.25rem; border-bottom: 1px solid var(--line); }
 header.bar .brand { font-weight: 700; letter-spacing: .02em; text-decoration: none; color: inherit; }
 header.bar nav { display: flex; gap: 1rem; align-items: center; flex-wrap: wrap; }
 main { max-width: 40rem; margin: 2rem auto; padding: 0 1.25rem; }
