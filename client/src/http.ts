@@ -1,0 +1,95 @@
+/**
+ * Sending requests: JSON bodies, retries with exponential backoff and jitter on 408, 409 (in
+ * progress), 429 and 5xx (honouring Retry-After), and typed errors for everything else.
+ */
+import { ConnectionError, errorFromResponse, MarqueeError } from './errors.js';
+
+export type Fetch = typeof globalThis.fetch;
+
+export interface HttpOptions {
+  fetch: Fetch;
+  maxRetries: number;
+  /** Upper bound of one wait between attempts, in milliseconds. */
+  maxRetryDelay: number;
+}
+
+export interface HttpRequest {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** Form-encoded body (OAuth endpoints). */
+  form?: Record<string, string>;
+}
+
+export interface HttpResponse<T> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+const RETRYABLE = new Set([408, 409, 429, 500, 502, 503, 504]);
+
+function delayFor(attempt: number, response: Response | undefined, max: number): number {
+  const retryAfter = response?.headers.get('retry-after');
+  if (retryAfter && /^\d+$/.test(retryAfter)) return Math.min(Number(retryAfter) * 1000, max);
+  const base = Math.min(500 * 2 ** attempt, max);
+  return base / 2 + Math.random() * (base / 2);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function send<T>(options: HttpOptions, request: HttpRequest): Promise<HttpResponse<T>> {
+  const headers: Record<string, string> = {
+    accept: 'application/vnd.api+json, application/json',
+    ...request.headers,
+  };
+  let body: string | undefined;
+  if (request.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(request.form).toString();
+  } else if (request.body !== undefined) {
+    headers['content-type'] = 'application/vnd.api+json';
+    body = JSON.stringify(request.body);
+  }
+  for (let attempt = 0; ; attempt++) {
+    let response: Response | undefined;
+    try {
+      response = await options.fetch(request.url, { method: request.method, headers, body });
+    } catch (error) {
+      if (attempt < options.maxRetries) {
+        await sleep(delayFor(attempt, undefined, options.maxRetryDelay));
+        continue;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      throw new ConnectionError(
+        `Could not reach Marquee: ${message}`,
+        0,
+        'connection_error',
+        message,
+        undefined,
+        undefined,
+      );
+    }
+    if (RETRYABLE.has(response.status) && attempt < options.maxRetries) {
+      await response.body?.cancel();
+      await sleep(delayFor(attempt, response, options.maxRetryDelay));
+      continue;
+    }
+    const text = await response.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = { error: 'invalid_response', error_description: text.slice(0, 200) };
+    }
+    if (!response.ok && response.status !== 304) {
+      throw errorFromResponse(response.status, parsed, response.headers.get('x-request-id') ?? undefined);
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+}
+
+export function isInvalidToken(error: unknown): boolean {
+  return error instanceof MarqueeError && error.status === 401;
+}
