@@ -1,0 +1,222 @@
+/**
+ * One benchmark contender per child process, so the load generator (the parent) and the server
+ * under test do not share a core. Prints one JSON line when ready:
+ *   node dist/bench/contenders.js plain | marquee-sqlite | marquee-postgres | oidc-provider
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/connect.js';
+import type { Db } from '../src/db/database.js';
+import { newId, nowIso } from '../src/db/ids.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { seedDemo } from '../src/demo/seed-demo.js';
+import { createIntegration } from '../src/integrations/integration.service.js';
+import { pageQuery } from '../src/api/resource-store.js';
+import { encodeCursor } from '../src/api/cursor.js';
+import { parseListQuery } from '../src/api/list-query.js';
+import { bookingDefinition } from '../src/crm/bookings/booking.resource.js';
+import { createOrganization } from '../src/identity/identity.service.js';
+
+const kind = process.argv[2];
+const ready = (info: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(info)}\n`);
+
+async function plain() {
+  const body = JSON.stringify({ data: { type: 'status', id: '1', attributes: { ok: true } } });
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(body);
+  });
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    ready({ url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+  });
+}
+
+/** Inserts `count` bookings into a fresh organization, in large batches. */
+async function millionBookings(db: Db, count: number): Promise<string> {
+  const org = await createOrganization(db, 'Deep venue');
+  const start = Date.parse('2020-01-01T00:00:00Z');
+  const batch = 500;
+  for (let i = 0; i < count; i += batch) {
+    const rows = Array.from({ length: Math.min(batch, count - i) }, (_, j) => {
+      const n = i + j;
+      const at = nowIso(start + n * 1000);
+      return {
+        id: newId(start + n * 1000),
+        organization_id: org.id,
+        reference: `BK-${String(n).padStart(7, '0')}`,
+        name: `Event ${n}`,
+        status: 'definite' as const,
+        start_at: at,
+        end_at: at,
+        timezone: 'UTC',
+        guest_count: 10,
+        event_type: 'Conference',
+        room_names: '["Hall"]',
+        currency: 'USD',
+        total_amount: 1000,
+        lost_reason: null,
+        account_id: null,
+        contact_id: null,
+        owner_id: null,
+        created_at: at,
+        updated_at: at,
+      };
+    });
+    await db.transaction().execute(async (trx) => {
+      for (let k = 0; k < rows.length; k += 25)
+        await trx
+          .insertInto('bookings')
+          .values(rows.slice(k, k + 25))
+          .execute();
+    });
+  }
+  return org.id;
+}
+
+async function marquee(dialect: 'sqlite' | 'postgres') {
+  let databaseUrl: string | undefined;
+  if (dialect === 'postgres') {
+    const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query('drop schema if exists marquee_bench cascade');
+    await admin.query('create schema marquee_bench');
+    await admin.end();
+    const url = new URL(base);
+    url.searchParams.set('options', '-c search_path=marquee_bench');
+    databaseUrl = url.href;
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-'));
+  const database = openDatabase({ databaseUrl, dataDir });
+  await migrateToLatest(database);
+  const demo = await seedDemo(database.db);
+  const { integration, clientSecret } = await createIntegration(database.db, {
+    organizationId: demo.org_id,
+    name: 'Bench',
+    kind: 'private',
+    ownerEmail: demo.admin_email,
+  });
+  const deepRows = Number(process.env.BENCH_DEEP_ROWS ?? 1_000_000);
+  const deepOrg = await millionBookings(database.db, deepRows);
+  await sql`analyze`.execute(database.db);
+  // The cursor of the row 90% of the way through the default order.
+  const query = parseListQuery(bookingDefinition, {}, 'bench');
+  const deepRow = await (
+    pageQuery(database.db, bookingDefinition, deepOrg, query) as ReturnType<typeof pageQuery>
+  )
+    .clearLimit()
+    .limit(1)
+    .offset(Math.floor(deepRows * 0.9))
+    .executeTakeFirstOrThrow();
+  const deepCursor = encodeCursor({
+    sort: '-created_at',
+    value: String(deepRow.created_at),
+    id: String(deepRow.id),
+  });
+
+  const config = loadConfig({
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '0',
+    MARQUEE_DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const app = await buildApp({ config, database });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  // Deep-venue access: the owner joins it, and the bench token is granted both organizations.
+  await database.db
+    .insertInto('memberships')
+    .values({
+      organization_id: deepOrg,
+      user_id: (
+        await database.db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', demo.admin_email)
+          .executeTakeFirstOrThrow()
+      ).id,
+      role: 'admin',
+      created_at: nowIso(),
+    })
+    .execute();
+  const response = await fetch(`${url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'client_credentials',
+      client_id: integration.clientId,
+      client_secret: clientSecret,
+    }),
+  });
+  const token = ((await response.json()) as { access_token: string }).access_token;
+  await database.db
+    .updateTable('oauth_grants')
+    .set({ organization_ids: JSON.stringify([demo.org_id, deepOrg]) })
+    .execute();
+  ready({
+    url,
+    pid: process.pid,
+    token,
+    org: demo.org_id,
+    deepOrg,
+    deepCursor,
+    clientId: integration.clientId,
+    clientSecret,
+    bookingId: (
+      await database.db
+        .selectFrom('bookings')
+        .select('id')
+        .where('organization_id', '=', demo.org_id)
+        .executeTakeFirstOrThrow()
+    ).id,
+  });
+}
+
+async function oidc() {
+  const { default: Provider } = await import('oidc-provider');
+  const clientSecret = randomBytes(32).toString('base64url');
+  const provider = new Provider('http://127.0.0.1', {
+    clients: [
+      {
+        client_id: 'bench',
+        client_secret: clientSecret,
+        grant_types: ['client_credentials'],
+        redirect_uris: [],
+        response_types: [],
+        scope: 'crm_read crm_manage',
+      },
+    ],
+    scopes: ['crm_read', 'crm_manage'],
+    features: { clientCredentials: { enabled: true }, devInteractions: { enabled: false } },
+  });
+  const server = createServer(provider.callback());
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    ready({
+      url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+      clientId: 'bench',
+      clientSecret,
+      pid: process.pid,
+    });
+  });
+}
+
+const run = {
+  plain,
+  'marquee-sqlite': () => marquee('sqlite'),
+  'marquee-postgres': () => marquee('postgres'),
+  'oidc-provider': oidc,
+}[kind ?? ''];
+if (!run) {
+  console.error('usage: contenders.js plain | marquee-sqlite | marquee-postgres | oidc-provider');
+  process.exit(2);
+}
+await run();

@@ -1,0 +1,2 @@
+// oidc-provider ships no type declarations; the benchmark uses only its Provider constructor.
+declare module 'oidc-provider';
