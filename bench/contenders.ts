@@ -220,3 +220,5 @@ if (!run) {
   process.exit(2);
 }
 await run();
+// Exit normally on SIGTERM so profilers (--cpu-prof) can write their output.
+process.on('SIGTERM', () => process.exit(0));

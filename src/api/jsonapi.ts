@@ -2,7 +2,7 @@
  * JSON:API 1.1 documents (jsonapi.org/format/1.1): the schemas that validate, serialize and
  * document every resource response, and the shape resources take in code.
  */
-import { type TObject, type TSchema, Type } from '@fastify/type-provider-typebox';
+import { type Static, type TObject, type TSchema, Type } from '@fastify/type-provider-typebox';
 
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
 
@@ -18,12 +18,25 @@ export interface Resource extends ResourceIdentifier {
 }
 
 export const Identifier = Type.Object({ type: Type.String(), id: Type.String() });
+/**
+ * Nullable values are written as JSON Schema type arrays (`["string", "null"]`) rather than
+ * anyOf: the serializer handles a type array directly, while anyOf makes it validate every value
+ * against each branch at run time.
+ */
+export const Nullable = <T extends TSchema>(schema: T, description?: string) =>
+  Type.Unsafe<Static<T> | null>({
+    ...schema,
+    type: [(schema as unknown as { type: string }).type, 'null'],
+    ...(description ? { description } : {}),
+  });
+
+/** A string with fixed values, as `enum` (no per-value anyOf at serialization). */
+export const StringEnum = <T extends string>(values: readonly T[], description?: string) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
+
 const Relationship = (type: string) =>
   Type.Object({
-    data: Type.Union([
-      Type.Object({ type: Type.String({ examples: [type] }), id: Type.String() }),
-      Type.Null(),
-    ]),
+    data: Nullable(Type.Object({ type: Type.String({ examples: [type] }), id: Type.String() })),
   });
 
 export function resourceSchema(
@@ -69,12 +82,8 @@ export const PageMeta = Type.Object({
   has_more: Type.Boolean({
     description: 'Whether more items exist beyond this page in the direction of paging',
   }),
-  after_cursor: Type.Union([Type.String(), Type.Null()], {
-    description: 'Pass as page[after] for the next page',
-  }),
-  before_cursor: Type.Union([Type.String(), Type.Null()], {
-    description: 'Pass as page[before] for the previous page',
-  }),
+  after_cursor: Nullable(Type.String(), 'Pass as page[after] for the next page'),
+  before_cursor: Nullable(Type.String(), 'Pass as page[before] for the previous page'),
 });
 
 export function listDocument(resource: TSchema) {
@@ -84,8 +93,8 @@ export function listDocument(resource: TSchema) {
     meta: PageMeta,
     links: Type.Object({
       self: Type.String(),
-      next: Type.Union([Type.String(), Type.Null()]),
-      prev: Type.Union([Type.String(), Type.Null()]),
+      next: Nullable(Type.String()),
+      prev: Nullable(Type.String()),
     }),
   });
 }
@@ -115,5 +124,4 @@ export function errorResponses(...statuses: number[]) {
 }
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO-8601, UTC' });
-export const NullableString = (description?: string) =>
-  Type.Union([Type.String(), Type.Null()], { description });
+export const NullableString = (description?: string) => Nullable(Type.String(), description);

@@ -7,7 +7,7 @@ import type { App } from '../app.js';
 import type { Db } from '../db/database.js';
 import { listMembershipsOfUser } from '../identity/membership.repository.js';
 import { findUserById } from '../identity/user.repository.js';
-import { errorResponses, JSONAPI_MEDIA_TYPE } from './jsonapi.js';
+import { errorResponses, JSONAPI_MEDIA_TYPE, StringEnum } from './jsonapi.js';
 import { NotFoundError } from '../errors.js';
 
 const MeDocument = Type.Object({
@@ -17,7 +17,7 @@ const MeDocument = Type.Object({
     attributes: Type.Object({ email: Type.String(), name: Type.String() }),
   }),
   meta: Type.Object({
-    grant_type: Type.Union([Type.Literal('authorization_code'), Type.Literal('client_credentials')]),
+    grant_type: StringEnum(['authorization_code', 'client_credentials'] as const),
     integration: Type.Object({ id: Type.String(), name: Type.String(), kind: Type.String() }),
     scopes: Type.Array(Type.String()),
     organizations: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), role: Type.String() })),

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/ids.js';
+import { precompile } from '../db/precompiled.js';
 import type { Role } from './identity.table.js';
 
 export interface Membership {
@@ -21,15 +22,23 @@ export async function insertMembership(
     .execute();
 }
 
+type MembershipRow = { organization_id: string; name: string; user_id: string; role: Role };
+const compiledMembershipQueries = new WeakMap<Db, (org: string, user: string) => Promise<MembershipRow[]>>();
+
 export async function findMembership(
   db: Db,
   organizationId: string,
   userId: string,
 ): Promise<Membership | undefined> {
-  const rows = await membershipsQuery(db)
-    .where('m.organization_id', '=', organizationId)
-    .where('m.user_id', '=', userId)
-    .execute();
+  let run = compiledMembershipQueries.get(db);
+  if (!run) {
+    // Asked on every API request: compiled once per database.
+    run = precompile<[string, string], MembershipRow>(db, 2, (org, user) =>
+      membershipsQuery(db).where('m.organization_id', '=', org).where('m.user_id', '=', user),
+    );
+    compiledMembershipQueries.set(db, run);
+  }
+  const rows = await run(organizationId, userId);
   return rows.map(toMembership)[0];
 }
 

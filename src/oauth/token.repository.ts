@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import { newId } from '../db/ids.js';
+import { precompile } from '../db/precompiled.js';
 import type { IntegrationKind } from '../integrations/integration.table.js';
 import type { GrantType, TokenKind } from './oauth.table.js';
 
@@ -51,8 +52,8 @@ export interface TokenRecord {
   clientId: string;
 }
 
-export async function findTokenByHash(db: Db, tokenHash: string): Promise<TokenRecord | undefined> {
-  const row = await db
+function tokenQuery(db: Db, tokenHash: string) {
+  return db
     .selectFrom('oauth_tokens as t')
     .innerJoin('oauth_grants as g', 'g.id', 't.grant_id')
     .innerJoin('integrations as i', 'i.id', 'g.integration_id')
@@ -77,8 +78,21 @@ export async function findTokenByHash(db: Db, tokenHash: string): Promise<TokenR
       'i.kind as integration_kind',
       'i.client_id',
     ])
-    .where('t.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('t.token_hash', '=', tokenHash);
+}
+
+type TokenRow = Awaited<ReturnType<ReturnType<typeof tokenQuery>['executeTakeFirstOrThrow']>>;
+
+/** Every request looks its token up: the query is compiled once per database. */
+const compiledTokenQueries = new WeakMap<Db, (hash: string) => Promise<TokenRow[]>>();
+
+export async function findTokenByHash(db: Db, tokenHash: string): Promise<TokenRecord | undefined> {
+  let run = compiledTokenQueries.get(db);
+  if (!run) {
+    run = precompile<[string], TokenRow>(db, 1, (hash) => tokenQuery(db, hash));
+    compiledTokenQueries.set(db, run);
+  }
+  const [row] = await run(tokenHash);
   if (!row) return undefined;
   return {
     id: row.id,

@@ -1,6 +1,6 @@
 /** Bookings as the API shows them (SPEC §5). */
 import { Type } from '@fastify/type-provider-typebox';
-import { NullableString, resourceSchema, Timestamp } from '../../api/jsonapi.js';
+import { Nullable, NullableString, resourceSchema, StringEnum, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition, Row } from '../../api/resource-definition.js';
 import { relation } from '../relation.js';
 import { BOOKING_STATUSES } from './booking.table.js';
@@ -8,11 +8,11 @@ import { BOOKING_STATUSES } from './booking.table.js';
 export const BookingAttributes = Type.Object({
   name: Type.String(),
   reference: Type.String({ description: 'Human-readable, unique in the organization, e.g. BK-00205' }),
-  status: Type.Union(BOOKING_STATUSES.map((s) => Type.Literal(s))),
+  status: StringEnum(BOOKING_STATUSES),
   start_at: Timestamp,
   end_at: Timestamp,
   timezone: Type.String({ description: 'IANA time zone of the event' }),
-  guest_count: Type.Union([Type.Integer(), Type.Null()]),
+  guest_count: Nullable(Type.Integer()),
   event_type: NullableString(),
   room_names: Type.Array(Type.String()),
   currency: Type.String({ description: 'ISO 4217' }),
