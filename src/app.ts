@@ -25,6 +25,7 @@ import { clientAuthThrottle } from './oauth/steps/client-auth.js';
 import { registerOpenApi } from './http/openapi.js';
 import { apiPlugin } from './api/api.plugin.js';
 import { createLogger } from './http/logger.js';
+import { rejectNulCharacters } from './http/reject-nul.js';
 import { requestIdFor } from './http/request-id.js';
 
 export interface AppOptions {
@@ -68,6 +69,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   );
 
   app.removeContentTypeParser('text/plain');
+  rejectNulCharacters(app);
   installErrorHandler(app, {
     jsonapi: translateToApiError,
     oauth: translateToOAuthError,

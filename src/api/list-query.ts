@@ -139,7 +139,7 @@ export function parseListQuery(
   for (const [parameter, raw] of Object.entries(query)) {
     const match = /^filter\[([a-z_]+)\]\[([a-z_]+)\]$/.exec(parameter);
     if (!match || raw === undefined) continue;
-    const spec = definition.filters[match[1]!];
+    const spec = Object.hasOwn(definition.filters, match[1]!) ? definition.filters[match[1]!] : undefined;
     const operator = match[2] as FilterOperator;
     if (!spec || !FILTER_OPERATORS.includes(operator)) {
       throw new BadRequestError(`Unknown filter ${parameter}.`, { parameter }, 'invalid_filter');
@@ -178,7 +178,8 @@ export function parseInclude(definition: ResourceDefinition, raw: string | undef
   if (raw === undefined || raw === '') return [];
   const names = [...new Set(raw.split(',').map((n) => n.trim()))];
   for (const name of names) {
-    if (!(name in definition.includes)) {
+    // Own properties only: `valueOf` or `constructor` must not pass as relationship names.
+    if (!Object.hasOwn(definition.includes, name)) {
       const allowed = Object.keys(definition.includes);
       throw new BadRequestError(
         `Cannot include "${name}"${allowed.length ? `; include one of ${allowed.join(', ')}` : ''}.`,

@@ -79,6 +79,10 @@ export function translateToApiError(error: FastifyError): ApiError {
       );
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError(413, 'body_too_large', 'The request body exceeds 1 MiB.');
+    case 'MQ_NUL_CHARACTER': {
+      const parameter = (error as { parameter?: string }).parameter;
+      return new BadRequestError(error.message, parameter ? { parameter } : undefined, 'nul_character');
+    }
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new BadRequestError(
         'The request body is empty; send a JSON document.',

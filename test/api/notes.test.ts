@@ -220,6 +220,13 @@ eachDatabase((suite) => {
       assert.equal(response.status, 415, type);
       assert.equal(response.body.errors[0]?.source?.header, 'Content-Type');
     }
+    const nul = await api<ErrorBody>('/notes', {
+      method: 'POST',
+      body: noteBody('bookings', crm.bookingIds[0]!, 'zero \u0000 byte'),
+    });
+    assert.equal(nul.status, 400, 'NUL characters are refused on both databases');
+    assert.equal(nul.body.errors[0]?.code, 'nul_character');
+    assert.equal((await api<ErrorBody>('/notes/%00')).status, 400);
     const plainJson = await api('/notes', {
       method: 'POST',
       body: noteBody('bookings', crm.bookingIds[0]!),

@@ -13,7 +13,7 @@ import { startServer } from '../helpers/processes.js';
 eachDatabase((suite) => {
   const env = () => ({ ...suite.database.env, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn' });
 
-  it('keeps every acknowledged note across a SIGKILL in the middle of a burst', async () => {
+  it('keeps every acknowledged note across a SIGKILL in the middle of a burst', async (t) => {
     const crm = await makeCrm(suite.db, 2);
     const server = await startServer(env(), ['--migrate']);
     const token = await clientCredentialsToken({ url: server.url } as never, crm.venue);
@@ -23,10 +23,15 @@ eachDatabase((suite) => {
       try {
         const response = await fetch(`${server.url}/notes`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'x-api-org': crm.venue.orgId, 'content-type': 'application/vnd.api+json' },
+          headers: {
+            authorization: `Bearer ${token}`,
+            'x-api-org': crm.venue.orgId,
+            'content-type': 'application/vnd.api+json',
+          },
           body: JSON.stringify(noteBody('bookings', crm.bookingIds[i % 2]!, `durable ${i}`)),
         });
-        if (response.status === 201) acknowledged.push(((await response.json()) as { data: { id: string } }).data.id);
+        if (response.status === 201)
+          acknowledged.push(((await response.json()) as { data: { id: string } }).data.id);
         else failed++;
       } catch {
         failed++;
@@ -40,16 +45,28 @@ eachDatabase((suite) => {
     }
     await Promise.all(burst);
     await server.exited;
-    assert.ok(acknowledged.length > 20, `some notes were acknowledged before the kill (${acknowledged.length})`);
+    assert.ok(
+      acknowledged.length > 20,
+      `some notes were acknowledged before the kill (${acknowledged.length})`,
+    );
     assert.ok(failed > 0, 'the kill interrupted the burst');
 
     const restarted = await startServer(env(), ['--migrate']);
     try {
-      const stored = await suite.db.selectFrom('notes').select('id').where('organization_id', '=', crm.venue.orgId).execute();
+      const stored = await suite.db
+        .selectFrom('notes')
+        .select('id')
+        .where('organization_id', '=', crm.venue.orgId)
+        .execute();
       const ids = new Set(stored.map((r) => r.id));
       const lost = acknowledged.filter((id) => !ids.has(id));
       assert.deepEqual(lost, [], `${lost.length} of ${acknowledged.length} acknowledged notes were lost`);
-      const again = await fetch(`${restarted.url}/notes/${acknowledged[0]}`, { headers: { authorization: `Bearer ${token}`, 'x-api-org': crm.venue.orgId } });
+      t.diagnostic(
+        `${acknowledged.length} notes acknowledged before SIGKILL, ${failed} requests cut off, all ${acknowledged.length} found after restart`,
+      );
+      const again = await fetch(`${restarted.url}/notes/${acknowledged[0]}`, {
+        headers: { authorization: `Bearer ${token}`, 'x-api-org': crm.venue.orgId },
+      });
       assert.equal(again.status, 200);
     } finally {
       await restarted.stop();
@@ -64,7 +81,18 @@ eachDatabase((suite) => {
     const { port } = new URL(server.url);
     const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = httpRequest(
-        { host: '127.0.0.1', port: Number(port), method: 'POST', path: '/notes', headers: { authorization: `Bearer ${token}`, 'x-api-org': crm.venue.orgId, 'content-type': 'application/vnd.api+json', 'content-length': Buffer.byteLength(body) } },
+        {
+          host: '127.0.0.1',
+          port: Number(port),
+          method: 'POST',
+          path: '/notes',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'x-api-org': crm.venue.orgId,
+            'content-type': 'application/vnd.api+json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
         (res) => {
           let text = '';
           res.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -82,7 +110,14 @@ eachDatabase((suite) => {
     const result = await response;
     assert.equal(result.status, 201, result.text);
     assert.equal(await server.exited, 0);
-    const stored = await suite.db.selectFrom('notes').select('body').where('organization_id', '=', crm.venue.orgId).execute();
-    assert.deepEqual(stored.map((r) => r.body), ['in flight during shutdown']);
+    const stored = await suite.db
+      .selectFrom('notes')
+      .select('body')
+      .where('organization_id', '=', crm.venue.orgId)
+      .execute();
+    assert.deepEqual(
+      stored.map((r) => r.body),
+      ['in flight during shutdown'],
+    );
   });
 });

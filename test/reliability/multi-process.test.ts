@@ -18,7 +18,10 @@ eachDatabase((suite) => {
   let two: RunningServer | undefined;
   let pages: TestServer | undefined;
   let crm: CrmFixture;
-  const skip = () => (suite.database.dialect === 'sqlite' ? 'several serving processes need PostgreSQL; the embedded database serves one' : undefined);
+  const skip = () =>
+    suite.database.dialect === 'sqlite'
+      ? 'several serving processes need PostgreSQL; the embedded database serves one'
+      : undefined;
 
   before(async () => {
     if (skip()) return;
@@ -43,7 +46,11 @@ eachDatabase((suite) => {
     for (let i = 0; i < 5; i++) {
       const token = await clientCredentialsToken(as(one!), crm.venue);
       assert.equal((await call(as(two!), '/v2/me', { token })).status, 200);
-      const revoked = await postForm(as(one!), '/oauth/revoke', { token, client_id: crm.venue.privateClient.clientId, client_secret: crm.venue.privateClient.clientSecret });
+      const revoked = await postForm(as(one!), '/oauth/revoke', {
+        token,
+        client_id: crm.venue.privateClient.clientId,
+        client_secret: crm.venue.privateClient.clientSecret,
+      });
       assert.equal(revoked.status, 200);
       assert.equal((await call(as(two!), '/v2/me', { token })).status, 401);
     }
@@ -54,7 +61,8 @@ eachDatabase((suite) => {
     if (reason) return t.skip(reason);
     const token = await clientCredentialsToken(as(one!), crm.venue);
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) statuses.push((await call(as(i % 2 ? two! : one!), '/v2/me', { token })).status);
+    for (let i = 0; i < 8; i++)
+      statuses.push((await call(as(i % 2 ? two! : one!), '/v2/me', { token })).status);
     assert.deepEqual(statuses, [200, 200, 200, 200, 200, 200, 429, 429]);
   });
 
@@ -74,6 +82,9 @@ eachDatabase((suite) => {
     );
     const winners = results.filter((r) => r.status === 200);
     assert.equal(winners.length, 1, JSON.stringify(results.map((r) => r.status)));
-    assert.equal((await call(as(two!), '/v2/me', { token: String(winners[0]!.body.access_token) })).status, 200);
+    assert.equal(
+      (await call(as(two!), '/v2/me', { token: String(winners[0]!.body.access_token) })).status,
+      200,
+    );
   });
 });

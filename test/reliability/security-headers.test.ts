@@ -47,7 +47,17 @@ eachDatabase((suite) => {
 
   it('marks every OAuth response no-store, errors included', async () => {
     for (const [path, init] of [
-      ['/oauth/token', { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: crm.venue.privateClient.clientId, client_secret: crm.venue.privateClient.clientSecret }) }],
+      [
+        '/oauth/token',
+        {
+          method: 'POST',
+          body: new URLSearchParams({
+            grant_type: 'client_credentials',
+            client_id: crm.venue.privateClient.clientId,
+            client_secret: crm.venue.privateClient.clientSecret,
+          }),
+        },
+      ],
       ['/oauth/token', { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials' }) }],
       ['/oauth/revoke', { method: 'POST', body: new URLSearchParams({ token: 'x' }) }],
       ['/oauth/introspect', { method: 'POST', body: new URLSearchParams({ token: 'x' }) }],
@@ -64,10 +74,15 @@ eachDatabase((suite) => {
     const csrf = /name="_csrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++) {
-      const response = await session.request('/sign-in', { form: { _csrf: csrf, return_to: '/', email: crm.venue.user.email, password: `guess-${i}` } });
+      const response = await session.request('/sign-in', {
+        form: { _csrf: csrf, return_to: '/', email: crm.venue.user.email, password: `guess-${i}` },
+      });
       statuses.push(response.status);
     }
     assert.deepEqual(statuses.slice(0, 5), [401, 401, 401, 401, 401]);
-    assert.ok(statuses.slice(5).every((s) => s === 429), JSON.stringify(statuses));
+    assert.ok(
+      statuses.slice(5).every((s) => s === 429),
+      JSON.stringify(statuses),
+    );
   });
 });
