@@ -27,6 +27,6 @@ export function rejectNulCharacters(app: FastifyInstance): void {
     const parameter = Object.entries(query).find(
       ([key, value]) => key.includes('\u0000') || containsNul(value),
     )?.[0];
-    throw new NulCharacterError(parameter?.replace(/\u0000/g, '\\0'));
+    throw new NulCharacterError(parameter?.replaceAll('\u0000', '\\0'));
   });
 }
