@@ -89,12 +89,6 @@ export class BadRequestError extends ApiError {
   }
 }
 
-export class UnauthorizedError extends ApiError {
-  constructor(detail: string, code = 'unauthorized') {
-    super(401, code, detail);
-  }
-}
-
 export class ForbiddenError extends ApiError {
   constructor(detail: string, code = 'forbidden', source?: ErrorSource) {
     super(403, code, detail, source);

@@ -33,7 +33,3 @@ export function unknownScopes(values: readonly string[]): string[] {
 export function scopeAllows(granted: readonly string[], needed: Scope): boolean {
   return granted.includes(needed) || (needed === 'crm_read' && granted.includes('crm_manage'));
 }
-
-export function joinScopes(values: readonly string[]): string {
-  return values.join(' ');
-}
