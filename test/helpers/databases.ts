@@ -1,6 +1,6 @@
 /**
- * Every test file runs on a fresh SQLite file, and again on a fresh PostgreSQL schema when
- * TEST_DATABASE_URL is set. Nothing is shared between files; each schema is dropped afterwards.
+ * Every test file runs on a fresh SQLite file, and again on a fresh PostgreSQL database when
+ * TEST_DATABASE_URL is set. Nothing is shared between files; each database is dropped afterwards.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -49,12 +49,25 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
+/**
+ * A database per test file (not a schema): Kysely's migrator introspects every schema of its
+ * database, which races with other files dropping theirs; databases are fully apart.
+ */
 async function postgresDatabase(): Promise<TestDatabase> {
-  const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  await adminQuery(`create schema ${schema}`);
-  const handle = openDatabase({ databaseUrl: TEST_DATABASE_URL, dataDir: os.tmpdir(), schema, poolSize: 5 });
+  const name = `marquee_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(`create database ${name}`);
+      break;
+    } catch (error) {
+      // Concurrent CREATE DATABASE from one template may be refused for a moment.
+      if (attempt >= 5 || !/being accessed by other users/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * (attempt + 1)));
+    }
+  }
   const url = new URL(TEST_DATABASE_URL!);
-  url.searchParams.set('options', `-c search_path=${schema}`);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ databaseUrl: url.href, dataDir: os.tmpdir(), poolSize: 5 });
   return {
     dialect: 'postgres',
     handle,
@@ -62,7 +75,7 @@ async function postgresDatabase(): Promise<TestDatabase> {
     env: { DATABASE_URL: url.href },
     async dispose() {
       await handle.close();
-      await adminQuery(`drop schema if exists ${schema} cascade`);
+      await adminQuery(`drop database if exists ${name} with (force)`);
     },
   };
 }
