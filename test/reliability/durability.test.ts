@@ -1,7 +1,7 @@
 /**
  * Nothing acknowledged is lost: a burst of concurrent POST /notes against a real `marquee serve`,
  * killed with SIGKILL mid-burst; after a restart every note that got a 201 is there.
- * And SIGTERM drains: a request in flight when the signal arrives still completes.
+ * And SIGTERM drains: every request in flight when the signal arrives still completes.
  */
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
@@ -38,11 +38,17 @@ eachDatabase((suite) => {
       }
     };
     const burst: Promise<void>[] = [];
-    for (let i = 0; i < 400; i++) {
+    let killed = false;
+    // Keep posting; once 30 notes are acknowledged, kill the server in the middle of the stream.
+    for (let i = 0; i < 3000 && !(killed && i > 0 && burst.length - acknowledged.length > 100); i++) {
       burst.push(post(i));
       if (i % 20 === 19) await new Promise((resolve) => setTimeout(resolve, 5));
-      if (i === 250) void server.stop('SIGKILL');
+      if (!killed && acknowledged.length >= 30) {
+        killed = true;
+        void server.stop('SIGKILL');
+      }
     }
+    if (!killed) void server.stop('SIGKILL');
     await Promise.all(burst);
     await server.exited;
     assert.ok(
@@ -73,51 +79,57 @@ eachDatabase((suite) => {
     }
   });
 
-  it('finishes a request in flight when SIGTERM arrives, then exits cleanly', async () => {
+  it('finishes every request in flight when SIGTERM arrives, drops none, then exits cleanly', async () => {
     const crm = await makeCrm(suite.db, 1);
     const server = await startServer(env(), ['--migrate']);
     const token = await clientCredentialsToken({ url: server.url } as never, crm.venue);
-    const body = JSON.stringify(noteBody('bookings', crm.bookingIds[0]!, 'in flight during shutdown'));
     const { port } = new URL(server.url);
-    const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port: Number(port),
-          method: 'POST',
-          path: '/notes',
-          headers: {
-            authorization: `Bearer ${token}`,
-            'x-api-org': crm.venue.orgId,
-            'content-type': 'application/vnd.api+json',
-            'content-length': Buffer.byteLength(body),
+    const IN_FLIGHT = 25;
+    const sent: Array<{ req: ReturnType<typeof httpRequest>; rest: string }> = [];
+    const responses = Array.from({ length: IN_FLIGHT }, (_, i) => {
+      const body = JSON.stringify(noteBody('bookings', crm.bookingIds[0]!, `in flight ${i}`));
+      return new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: Number(port),
+            method: 'POST',
+            path: '/notes',
+            agent: false,
+            headers: {
+              authorization: `Bearer ${token}`,
+              'x-api-org': crm.venue.orgId,
+              'content-type': 'application/vnd.api+json',
+              'content-length': Buffer.byteLength(body),
+            },
           },
-        },
-        (res) => {
-          let text = '';
-          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-        },
-      );
-      req.on('error', reject);
-      // Half the body now, SIGTERM, the rest a moment later: the request is in flight throughout.
-      req.write(body.slice(0, 20));
-      setTimeout(() => {
-        server.process.kill('SIGTERM');
-        setTimeout(() => req.end(body.slice(20)), 300);
-      }, 100);
+          (res) => {
+            let text = '';
+            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+          },
+        );
+        req.on('error', reject);
+        // Half of each body now; SIGTERM; the rest afterwards: all are in flight throughout.
+        req.write(body.slice(0, 20));
+        sent.push({ req, rest: body.slice(20) });
+      });
     });
-    const result = await response;
-    assert.equal(result.status, 201, result.text);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    server.process.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const { req, rest } of sent) req.end(rest);
+    const results = await Promise.all(responses);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      Array(IN_FLIGHT).fill(201),
+    );
     assert.equal(await server.exited, 0);
     const stored = await suite.db
       .selectFrom('notes')
       .select('body')
       .where('organization_id', '=', crm.venue.orgId)
       .execute();
-    assert.deepEqual(
-      stored.map((r) => r.body),
-      ['in flight during shutdown'],
-    );
+    assert.equal(stored.length, IN_FLIGHT);
   });
 });
