@@ -8,7 +8,6 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { ApiError, BadRequestError, ForbiddenError } from '../errors.js';
 import type { Role } from '../identity/identity.table.js';
-import { findMembership } from '../identity/membership.repository.js';
 import { authenticateBearer } from '../oauth/access-token.js';
 import { type Scope, scopeAllows } from '../oauth/scopes.js';
 import type { TokenRecord } from '../oauth/token.repository.js';
@@ -47,7 +46,9 @@ function unauthorized(detail: string, invalidToken: boolean): ApiError {
 
 export function apiAuthHook(db: Db) {
   return async function authenticate(request: FastifyRequest): Promise<void> {
-    const outcome = await authenticateBearer(db, request.headers.authorization);
+    const header = request.headers['x-api-org'];
+    const candidate = typeof header === 'string' && ORGANIZATION_ID.test(header) ? header : undefined;
+    const outcome = await authenticateBearer(db, request.headers.authorization, candidate);
     if (outcome.kind === 'none') {
       throw unauthorized('Send an access token: Authorization: Bearer <token>.', false);
     }
@@ -58,7 +59,6 @@ export function apiAuthHook(db: Db) {
     let organizationId = '';
     let role: Role = 'member';
     if (config.organization !== false) {
-      const header = request.headers['x-api-org'];
       if (header === undefined || header === '') {
         throw new BadRequestError(
           'The X-API-ORG header is required: the id of the organization to act in (see GET /v2/me).',
@@ -86,8 +86,7 @@ export function apiAuthHook(db: Db) {
           },
         );
       }
-      const membership = await findMembership(db, header, token.userId);
-      if (!membership) {
+      if (token.membershipRole === null) {
         throw new ForbiddenError(
           'The user of this token is no longer a member of that organization.',
           'not_a_member',
@@ -97,7 +96,7 @@ export function apiAuthHook(db: Db) {
         );
       }
       organizationId = header;
-      role = membership.role;
+      role = token.membershipRole;
     }
 
     const needed = config.scope;

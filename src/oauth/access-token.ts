@@ -15,14 +15,19 @@ export function readBearer(authorization: string | undefined): string | undefine
   return match?.[1];
 }
 
-export async function authenticateBearer(db: Db, authorization: string | undefined): Promise<BearerOutcome> {
+/** `organizationId`, when given, also looks up the user's membership there (TokenRecord.membershipRole). */
+export async function authenticateBearer(
+  db: Db,
+  authorization: string | undefined,
+  organizationId?: string,
+): Promise<BearerOutcome> {
   if (!authorization) return { kind: 'none' };
   const value = readBearer(authorization);
   if (!value) return { kind: 'invalid', reason: 'The Authorization header must be "Bearer <access token>".' };
   if (!value.startsWith(CREDENTIAL_PREFIXES.accessToken)) {
     return { kind: 'invalid', reason: 'The access token is unknown, expired or revoked.' };
   }
-  const token = await findTokenByHash(db, hashCredential(value));
+  const token = await findTokenByHash(db, hashCredential(value), organizationId);
   if (!token || token.kind !== 'access' || !isTokenLive(token, nowIso())) {
     return { kind: 'invalid', reason: 'The access token is unknown, expired or revoked.' };
   }

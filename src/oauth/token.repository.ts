@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { precompile } from '../db/precompiled.js';
+import type { Role } from '../identity/identity.table.js';
 import type { IntegrationKind } from '../integrations/integration.table.js';
 import type { GrantType, TokenKind } from './oauth.table.js';
 
@@ -50,15 +51,25 @@ export interface TokenRecord {
   integrationName: string;
   integrationKind: IntegrationKind;
   clientId: string;
+  /** The user's role in the organization asked about, or null when not a member (or none asked). */
+  membershipRole: Role | null;
 }
 
-function tokenQuery(db: Db, tokenHash: string) {
+/**
+ * The token with its grant, integration and user, and (in the same round trip) the user's role in
+ * the organization the request names, so an API request costs one lookup before its real work.
+ */
+function tokenQuery(db: Db, tokenHash: string, organizationId: string) {
   return db
     .selectFrom('oauth_tokens as t')
     .innerJoin('oauth_grants as g', 'g.id', 't.grant_id')
     .innerJoin('integrations as i', 'i.id', 'g.integration_id')
     .innerJoin('users as u', 'u.id', 'g.user_id')
+    .leftJoin('memberships as m', (join) =>
+      join.onRef('m.user_id', '=', 'g.user_id').on('m.organization_id', '=', organizationId),
+    )
     .select([
+      'm.role as membership_role',
       't.id',
       't.kind',
       't.scopes',
@@ -84,17 +95,23 @@ function tokenQuery(db: Db, tokenHash: string) {
 type TokenRow = Awaited<ReturnType<ReturnType<typeof tokenQuery>['executeTakeFirstOrThrow']>>;
 
 /** Every request looks its token up: the query is compiled once per database. */
-const compiledTokenQueries = new WeakMap<Db, (hash: string) => Promise<TokenRow[]>>();
+const compiledTokenQueries = new WeakMap<Db, (hash: string, organizationId: string) => Promise<TokenRow[]>>();
 
-export async function findTokenByHash(db: Db, tokenHash: string): Promise<TokenRecord | undefined> {
+/** `organizationId` (optional) fills `membershipRole`: the user's role there, or null. */
+export async function findTokenByHash(
+  db: Db,
+  tokenHash: string,
+  organizationId = '',
+): Promise<TokenRecord | undefined> {
   let run = compiledTokenQueries.get(db);
   if (!run) {
-    run = precompile<[string], TokenRow>(db, 1, (hash) => tokenQuery(db, hash));
+    run = precompile<[string, string], TokenRow>(db, 2, (hash, org) => tokenQuery(db, hash, org));
     compiledTokenQueries.set(db, run);
   }
-  const [row] = await run(tokenHash);
+  const [row] = await run(tokenHash, organizationId);
   if (!row) return undefined;
   return {
+    membershipRole: row.membership_role,
     id: row.id,
     kind: row.kind,
     scopes: row.scopes.split(' ').filter(Boolean),
