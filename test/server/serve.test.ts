@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { it } from 'node:test';
+import { describe, it } from 'node:test';
+import pg from 'pg';
 import { verifyPassword } from '../../src/identity/passwords.js';
 import { findUserByEmail } from '../../src/identity/user.repository.js';
-import { eachDatabase } from '../helpers/databases.js';
-import { startServer } from '../helpers/processes.js';
+import { eachDatabase, POSTGRES_SKIP_REASON, TEST_DATABASE_URL } from '../helpers/databases.js';
+import { parseJsonOutput, runCli, startServer } from '../helpers/processes.js';
 
 const TABLES = [
   'organizations',
@@ -89,6 +90,31 @@ eachDatabase((suite) => {
       assert.equal(body.meta.request_id, requestId);
     } finally {
       await server.stop();
+    }
+  });
+});
+
+describe('PostgreSQL without --migrate', { skip: TEST_DATABASE_URL ? false : POSTGRES_SKIP_REASON }, () => {
+  it('refuses to serve a database with pending migrations until marquee migrate has run', async () => {
+    const name = `marquee_unmigrated_${process.pid}`;
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    try {
+      const url = new URL(TEST_DATABASE_URL!);
+      url.pathname = `/${name}`;
+      const env = { DATABASE_URL: url.href, PORT: '0' };
+      const refused = await runCli(['serve'], env);
+      assert.equal(refused.code, 2, refused.stderr);
+      assert.match(refused.stderr, /pending migration.*marquee migrate/);
+      const migrated = parseJsonOutput(await runCli(['migrate', '--json'], env));
+      assert.equal(migrated.database, 'postgres');
+      assert.ok((migrated.applied as string[]).length >= 3);
+      assert.deepEqual(parseJsonOutput(await runCli(['migrate', '--json'], env)).applied, []);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
     }
   });
 });
