@@ -169,4 +169,21 @@ eachDatabase((suite) => {
 
     for (let i = 0; i < 15; i++) assert.equal((await postForm(server, '/oauth/token', cc())).status, 200);
   });
+
+  // Last in this file: it leaves 127.0.0.1 throttled for the rest of the minute.
+  it('throttles failed client authentication per address too, across client ids', async () => {
+    let status = 0;
+    for (let i = 0; i < 60 && status !== 429; i++) {
+      status = (
+        await postForm(server, '/oauth/token', {
+          grant_type: 'client_credentials',
+          client_id: `mqc_enumerated_${i}`,
+          client_secret: 'x',
+        })
+      ).status;
+    }
+    assert.equal(status, 429, 'guessing many client ids from one address is throttled');
+    const legitimate = await postForm(server, '/oauth/token', cc());
+    assert.equal(legitimate.status, 429, 'the address waits, whichever client it names');
+  });
 });
