@@ -7,6 +7,7 @@ import type { Insertable } from 'kysely';
 import type { AccountTable } from '../crm/accounts/account.table.js';
 import { BOOKING_STATUSES, type BookingTable } from '../crm/bookings/booking.table.js';
 import type { ContactTable } from '../crm/contacts/contact.table.js';
+import type { NoteTable } from '../crm/notes/note.table.js';
 import { newId } from '../db/ids.js';
 
 const COMPANIES = [
@@ -122,7 +123,19 @@ export interface DemoData {
   accounts: Insertable<AccountTable>[];
   contacts: Insertable<ContactTable>[];
   bookings: Insertable<BookingTable>[];
+  notes: Insertable<NoteTable>[];
 }
+
+const NOTE_TEXTS = [
+  'Site visit booked; they want to see the terrace at sunset.',
+  'Sent the menu options and the wine list.',
+  'Deposit received.',
+  'Asked for a hold on the ballroom for the backup date.',
+  'AV requirements: two projectors and a lectern microphone.',
+  'Dietary needs: 12 vegetarian, 3 gluten-free.',
+  'Signed contract returned.',
+  'Called to confirm the final guest count next Friday.',
+];
 
 export function generateDemoData(
   organizationId: string,
@@ -217,5 +230,25 @@ export function generateDemoData(
     } satisfies Insertable<BookingTable>;
   });
 
-  return { accounts, contacts, bookings };
+  // A few notes on the most recent bookings and some accounts, as the team would leave them.
+  const notes = [
+    ...bookings.slice(-16).map((b, i) => ({ type: 'bookings' as const, id: b.id, at: b.created_at, i })),
+    ...accounts
+      .slice(0, 8)
+      .map((a, i) => ({ type: 'accounts' as const, id: a.id, at: a.created_at, i: i + 16 })),
+  ].map(({ type, id, at, i }) => {
+    const written = new Date(Math.min(now, Date.parse(String(at)) + (1 + (i % 5)) * day)).toISOString();
+    return {
+      id: newId(Date.parse(written)),
+      organization_id: organizationId,
+      notable_type: type,
+      notable_id: String(id),
+      author_id: ownerId,
+      body: NOTE_TEXTS[i % NOTE_TEXTS.length]!,
+      created_at: written,
+      updated_at: written,
+    } satisfies Insertable<NoteTable>;
+  });
+
+  return { accounts, contacts, bookings, notes };
 }

@@ -1,6 +1,6 @@
 /**
  * `marquee seed --demo` and the first start on an empty database: one demo venue with an admin
- * user, sample accounts, contacts and bookings. The generated password is returned to the
+ * user, sample accounts, contacts, bookings and notes. The generated password is returned to the
  * caller to show once; only its hash is stored.
  */
 import { randomBytes } from 'node:crypto';
@@ -8,6 +8,7 @@ import { insertAccounts } from '../crm/accounts/account.repository.js';
 import { insertBookings } from '../crm/bookings/booking.repository.js';
 import { insertContacts } from '../crm/contacts/contact.repository.js';
 import type { Db } from '../db/database.js';
+import { insertInChunks } from '../db/insert-in-chunks.js';
 import { insertMembership } from '../identity/membership.repository.js';
 import { insertOrganization } from '../identity/organization.repository.js';
 import { generatePassword, hashPassword } from '../identity/passwords.js';
@@ -45,6 +46,7 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
     await insertAccounts(trx, data.accounts);
     await insertContacts(trx, data.contacts);
     await insertBookings(trx, data.bookings);
+    await insertInChunks(trx, 'notes', data.notes);
     return {
       org_id: organization.id,
       org_name: organization.name,
@@ -53,7 +55,7 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
       accounts: data.accounts.length,
       contacts: data.contacts.length,
       bookings: data.bookings.length,
-      notes: 0,
+      notes: data.notes.length,
     };
   });
 }

@@ -173,7 +173,7 @@ eachDatabase((suite) => {
       'tentative',
     ]);
     const counts = await Promise.all(
-      (['accounts', 'contacts', 'bookings'] as const).map(async (table) => {
+      (['accounts', 'contacts', 'bookings', 'notes'] as const).map(async (table) => {
         const row = await suite.db
           .selectFrom(table)
           .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -182,7 +182,8 @@ eachDatabase((suite) => {
         return Number(row.n);
       }),
     );
-    assert.deepEqual(counts, [demo.accounts, demo.contacts, demo.bookings]);
+    assert.deepEqual(counts, [demo.accounts, demo.contacts, demo.bookings, demo.notes]);
+    assert.ok(Number(demo.notes) > 0);
   });
 
   it('works while serve has the same database open', async () => {
