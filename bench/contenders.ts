@@ -5,7 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
+import { createInterface } from 'node:readline';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -81,7 +83,11 @@ async function millionBookings(db: Db, count: number): Promise<string> {
   return org.id;
 }
 
-async function marquee(dialect: 'sqlite' | 'postgres') {
+/**
+ * Builds the benchmark's data in its own process, so the serving process's memory measures
+ * serving alone: the demo venue, a private integration and a venue of 1,000,000 bookings.
+ */
+async function prepare(dialect: 'sqlite' | 'postgres') {
   let databaseUrl: string | undefined;
   if (dialect === 'postgres') {
     const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -122,62 +128,74 @@ async function marquee(dialect: 'sqlite' | 'postgres') {
     id: String(deepRow.id),
   });
 
-  const config = loadConfig({
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '0',
-    MARQUEE_DATA_DIR: dataDir,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const app = await buildApp({ config, database });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  // Deep-venue access: the owner joins it, and the bench token is granted both organizations.
+  // Deep-venue access: the demo admin joins it.
+  const admin = await database.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', demo.admin_email)
+    .executeTakeFirstOrThrow();
   await database.db
     .insertInto('memberships')
-    .values({
-      organization_id: deepOrg,
-      user_id: (
-        await database.db
-          .selectFrom('users')
-          .select('id')
-          .where('email', '=', demo.admin_email)
-          .executeTakeFirstOrThrow()
-      ).id,
-      role: 'admin',
-      created_at: nowIso(),
-    })
+    .values({ organization_id: deepOrg, user_id: admin.id, role: 'admin', created_at: nowIso() })
     .execute();
-  const response = await fetch(`${url}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'client_credentials',
-      client_id: integration.clientId,
-      client_secret: clientSecret,
-    }),
-  });
-  const token = ((await response.json()) as { access_token: string }).access_token;
-  await database.db
-    .updateTable('oauth_grants')
-    .set({ organization_ids: JSON.stringify([demo.org_id, deepOrg]) })
-    .execute();
+  const booking = await database.db
+    .selectFrom('bookings')
+    .select('id')
+    .where('organization_id', '=', demo.org_id)
+    .executeTakeFirstOrThrow();
+  await database.close();
   ready({
-    url,
-    pid: process.pid,
-    token,
+    databaseUrl: databaseUrl ?? '',
+    dataDir,
     org: demo.org_id,
     deepOrg,
     deepCursor,
     clientId: integration.clientId,
     clientSecret,
-    bookingId: (
-      await database.db
-        .selectFrom('bookings')
-        .select('id')
-        .where('organization_id', '=', demo.org_id)
-        .executeTakeFirstOrThrow()
-    ).id,
+    bookingId: booking.id,
   });
+}
+
+async function prepared(dialect: 'sqlite' | 'postgres'): Promise<Record<string, string>> {
+  const child = spawn(process.execPath, [process.argv[1]!, `prepare-${dialect}`], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`prepare-${dialect} exited with ${code}`)));
+  });
+  return JSON.parse(line) as Record<string, string>;
+}
+
+async function marquee(dialect: 'sqlite' | 'postgres') {
+  const data = await prepared(dialect);
+  const databaseUrl = data.databaseUrl || undefined;
+  const database = openDatabase({ databaseUrl, dataDir: data.dataDir! });
+  const config = loadConfig({
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '0',
+    MARQUEE_DATA_DIR: data.dataDir!,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const app = await buildApp({ config, database });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const response = await fetch(`${url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'client_credentials',
+      client_id: data.clientId,
+      client_secret: data.clientSecret,
+    }),
+  });
+  const token = ((await response.json()) as { access_token: string }).access_token;
+  // The bench token may use both venues.
+  await database.db
+    .updateTable('oauth_grants')
+    .set({ organization_ids: JSON.stringify([data.org, data.deepOrg]) })
+    .execute();
+  ready({ ...data, url, pid: String(process.pid), token });
 }
 
 async function oidc() {
@@ -213,10 +231,14 @@ const run = {
   plain,
   'marquee-sqlite': () => marquee('sqlite'),
   'marquee-postgres': () => marquee('postgres'),
+  'prepare-sqlite': () => prepare('sqlite'),
+  'prepare-postgres': () => prepare('postgres'),
   'oidc-provider': oidc,
 }[kind ?? ''];
 if (!run) {
-  console.error('usage: contenders.js plain | marquee-sqlite | marquee-postgres | oidc-provider');
+  console.error(
+    'usage: contenders.js plain | marquee-sqlite | marquee-postgres | oidc-provider | prepare-sqlite | prepare-postgres',
+  );
   process.exit(2);
 }
 await run();
