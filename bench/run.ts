@@ -212,7 +212,7 @@ Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} G
 ${table}
 
 - Client-credentials issuance, persisted: ${(marqueeCc / peerCc).toFixed(2)}× node-oidc-provider's in-memory rate.
-- Resident memory of the SQLite Marquee process: ${rssBefore ?? '?'} MB after seeding, ${rssAfter ?? '?'} MB after the benchmark${rssAfterPg ? `; the PostgreSQL one ${rssAfterPg} MB after` : ''}.
+- Resident memory of the SQLite Marquee process: ${rssBefore ?? '?'} MB when serving began (the data was seeded by another process), ${rssAfter ?? '?'} MB after the benchmark${rssAfterPg ? `; the PostgreSQL one ${rssAfterPg} MB after` : ''}.
 - Ratios are to the plain \`node:http\` server of the same run, so they carry over between machines better than raw figures.
 `;
   writeFileSync('docs/performance.md', report);
