@@ -13,7 +13,7 @@ import { type DemoSeed, seedDemo } from './demo/seed-demo.js';
 import { InputError } from './errors.js';
 import { createLogger } from './http/logger.js';
 import { countOrganizations } from './identity/organization.repository.js';
-import { pruneExpired } from './oauth/prune.js';
+import { schedulePruning } from './oauth/prune.js';
 
 export interface ServeOptions {
   migrate: boolean;
@@ -33,7 +33,6 @@ export interface ListeningInfo {
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
-const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 export async function serve(config: Config, options: ServeOptions): Promise<void> {
   const logger = createLogger(config.logLevel, options.logToStderr ? pino.destination(2) : undefined);
@@ -60,13 +59,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   }
 
   const app = await buildApp({ config, database, logger });
-  const pruneTimer = setInterval(() => {
-    pruneExpired(database.db)
-      .then((result) => logger.info({ pruned: result }, 'pruned expired tokens'))
-      .catch((error: unknown) => logger.warn({ err: error }, 'pruning failed; will retry'));
-  }, PRUNE_INTERVAL_MS);
-  pruneTimer.unref();
-  app.addHook('onClose', async () => clearInterval(pruneTimer));
+  const stopPruning = schedulePruning(database.db, logger);
+  app.addHook('onClose', async () => stopPruning());
 
   const address = await app.listen({ port: config.port, host: config.host });
   logger.info({ address, database: database.dialect }, 'marquee is serving');

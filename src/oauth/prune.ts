@@ -3,6 +3,7 @@
  * and codes expired or revoked longer than the retention window ago, grants with nothing live
  * left, expired sign-in sessions and idempotency keys older than a day. The window keeps recent rows for replay detection and audits.
  */
+import type { Logger } from 'pino';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/ids.js';
 import { pruneIdempotencyKeys } from '../crm/notes/idempotency.repository.js';
@@ -52,4 +53,17 @@ export async function pruneExpired(
     sessions: count(sessions),
     idempotency_keys: idempotencyKeys,
   };
+}
+
+export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** The periodic prune inside `serve`: every interval, never keeping the process alive; returns a stop. */
+export function schedulePruning(db: Db, logger: Logger, intervalMs = PRUNE_INTERVAL_MS): () => void {
+  const timer = setInterval(() => {
+    pruneExpired(db)
+      .then((result) => logger.info({ pruned: result }, 'pruned expired tokens'))
+      .catch((error: unknown) => logger.warn({ err: error }, 'pruning failed; will retry'));
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { newId, nowIso } from '../../src/db/ids.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
-import { call, clientCredentialsToken, makeCrm, type CrmFixture } from '../helpers/api.js';
+import { call, clientCredentialsToken, insertAccount, makeCrm, type CrmFixture } from '../helpers/api.js';
 import { eachDatabase } from '../helpers/databases.js';
 
 interface ListBody {
@@ -96,26 +96,12 @@ eachDatabase((suite) => {
   it('keeps paging stable while rows are inserted', async () => {
     const first = await list('/v2/accounts?page[size]=10&sort=created_at');
     const now = nowIso();
-    await suite.db
-      .insertInto('accounts')
-      .values({
-        id: newId(),
-        organization_id: crm.venue.orgId,
-        owner_id: null,
-        name: 'Inserted meanwhile',
-        email: null,
-        phone: null,
-        website: null,
-        address_line1: null,
-        address_line2: null,
-        city: null,
-        region: null,
-        postal_code: null,
-        country: null,
-        created_at: '2020-01-01T00:00:00.000Z',
-        updated_at: now,
-      })
-      .execute();
+    await insertAccount(suite.db, {
+      organizationId: crm.venue.orgId,
+      name: 'Inserted meanwhile',
+      createdAt: '2020-01-01T00:00:00.000Z',
+      updatedAt: now,
+    });
     const second = await list(
       `/v2/accounts?page[size]=10&sort=created_at&page[after]=${first.body.meta.after_cursor}`,
     );

@@ -53,6 +53,45 @@ export async function clientCredentialsToken(
   return String(response.body.access_token);
 }
 
+/** An account with only the fields tests care about. */
+export async function insertAccount(
+  db: Db,
+  account: {
+    id?: string;
+    organizationId: string;
+    ownerId?: string | null;
+    name: string;
+    createdAt: string;
+    updatedAt?: string;
+  },
+): Promise<string> {
+  const id = account.id ?? newId();
+  const empty = {
+    email: null,
+    phone: null,
+    website: null,
+    address_line1: null,
+    address_line2: null,
+    city: null,
+    region: null,
+    postal_code: null,
+    country: null,
+  };
+  await db
+    .insertInto('accounts')
+    .values({
+      id,
+      organization_id: account.organizationId,
+      owner_id: account.ownerId ?? null,
+      name: account.name,
+      ...empty,
+      created_at: account.createdAt,
+      updated_at: account.updatedAt ?? account.createdAt,
+    })
+    .execute();
+  return id;
+}
+
 export interface CrmFixture {
   venue: Venue;
   accountIds: string[];
@@ -73,26 +112,13 @@ export async function makeCrm(db: Db, count = 5): Promise<CrmFixture> {
     const accountId = newId();
     const contactId = newId();
     const bookingId = newId(base + i * 60_000);
-    await db
-      .insertInto('accounts')
-      .values({
-        id: accountId,
-        organization_id: venue.orgId,
-        owner_id: venue.user.id,
-        name: `Account ${String(i).padStart(3, '0')}`,
-        email: null,
-        phone: null,
-        website: null,
-        address_line1: null,
-        address_line2: null,
-        city: null,
-        region: null,
-        postal_code: null,
-        country: null,
-        created_at: created,
-        updated_at: created,
-      })
-      .execute();
+    await insertAccount(db, {
+      id: accountId,
+      organizationId: venue.orgId,
+      ownerId: venue.user.id,
+      name: `Account ${String(i).padStart(3, '0')}`,
+      createdAt: created,
+    });
     await db
       .insertInto('contacts')
       .values({

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { pruneExpired } from '../../src/oauth/prune.js';
+import { createLogger } from '../../src/http/logger.js';
+import { pruneExpired, schedulePruning } from '../../src/oauth/prune.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
-import { eachDatabase } from '../helpers/databases.js';
+import { createTestDatabase, eachDatabase } from '../helpers/databases.js';
+import { makeOrganization, makeUser } from '../helpers/factories.js';
 import { parseJsonOutput, runCli } from '../helpers/processes.js';
 import { codeFlowTokens, introspect, makeVenue, postForm, type Venue } from '../helpers/oauth.js';
 
@@ -61,4 +63,39 @@ eachDatabase((suite) => {
     const body = parseJsonOutput(result);
     assert.deepEqual(Object.keys(body).sort(), ['codes', 'grants', 'idempotency_keys', 'sessions', 'tokens']);
   });
+});
+
+it('serve prunes on a schedule, and the schedule stops', async () => {
+  const database = await createTestDatabase('sqlite');
+  try {
+    const past = '2020-01-01T00:00:00.000Z';
+    await database.db
+      .insertInto('sessions')
+      .values({
+        id_hash: 'expired-session',
+        user_id: (await makeUser(database.db, (await makeOrganization(database.db)).id)).id,
+        created_at: past,
+        expires_at: past,
+      })
+      .execute();
+    const lines: string[] = [];
+    const logger = createLogger('info', { write: (line: string) => lines.push(line) });
+    const stop = schedulePruning(database.db, logger, 50);
+    const deadline = Date.now() + 5000;
+    while (!lines.some((l) => l.includes('pruned expired tokens')) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    stop();
+    assert.ok(
+      lines.some((l) => l.includes('"sessions":1')),
+      lines.join('\n'),
+    );
+    const left = await database.db.selectFrom('sessions').selectAll().execute();
+    assert.deepEqual(left, []);
+    const count = lines.length;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    assert.equal(lines.length, count, 'no pruning after stop');
+  } finally {
+    await database.dispose();
+  }
 });
