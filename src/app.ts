@@ -26,6 +26,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { apiPlugin } from './api/api.plugin.js';
 import { createLogger } from './http/logger.js';
 import { rejectNulCharacters } from './http/reject-nul.js';
+import { sendBareJsonApiMediaType } from './http/jsonapi-media-type.js';
 import { requestIdFor } from './http/request-id.js';
 
 export interface AppOptions {
@@ -58,8 +59,9 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   // JSON:API's media type is JSON; parse it like application/json.
   app.addContentTypeParser(
@@ -70,15 +72,13 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
 
   app.removeContentTypeParser('text/plain');
   rejectNulCharacters(app);
+  sendBareJsonApiMediaType(app);
   installErrorHandler(app, {
     jsonapi: translateToApiError,
     oauth: translateToOAuthError,
     html: translateToHtmlError,
   });
-  await registerSecurityHeaders(
-    app,
-    config.baseUrl.startsWith('https:') || config.authUrl.startsWith('https:'),
-  );
+  registerSecurityHeaders(app, config.baseUrl.startsWith('https:') || config.authUrl.startsWith('https:'));
 
   await registerOpenApi(app, config);
   const db = database.db;
@@ -89,6 +89,6 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     clientAuthThrottle: clientAuthThrottle(),
   });
   await app.register(pagesPlugin, { db, config });
-  await app.register(apiPlugin, { db, config });
+  await app.register(apiPlugin, { db, config, changes: database.changes });
   return app;
 }

@@ -9,6 +9,7 @@ import { bookingDefinition, BookingResource } from '../crm/bookings/booking.reso
 import { contactDefinition, ContactResource } from '../crm/contacts/contact.resource.js';
 import { noteDefinition, NoteResource } from '../crm/notes/note.resource.js';
 import { registerNoteWriteRoutes } from '../crm/notes/note.routes.js';
+import type { ChangeClock } from '../db/change-clock.js';
 import type { Db } from '../db/database.js';
 import { userDefinition } from '../identity/user.resource.js';
 import { apiAuthHook } from './api-auth.js';
@@ -20,6 +21,7 @@ import { registerReadRoutes } from './read-routes.js';
 export interface ApiOptions {
   db: Db;
   config: Config;
+  changes: ChangeClock;
 }
 
 const registry: DefinitionRegistry = new Map(
@@ -29,12 +31,12 @@ const registry: DefinitionRegistry = new Map(
   ]),
 );
 
-export async function apiPlugin(app: App, { db, config }: ApiOptions): Promise<void> {
+export async function apiPlugin(app: App, { db, config, changes }: ApiOptions): Promise<void> {
   // Authentication comes first, so rate limits can count per token.
-  app.addHook('onRequest', apiAuthHook(db));
+  app.addHook('onRequest', apiAuthHook(db, changes));
   await registerRateLimit(app, config);
 
-  const common = { db, config, registry };
+  const common = { db, config, changes, registry };
   registerMeRoute(app, db);
   registerReadRoutes(app, {
     ...common,

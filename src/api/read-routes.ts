@@ -7,7 +7,9 @@
 import { type TSchema, Type } from '@fastify/type-provider-typebox';
 import type { App } from '../app.js';
 import type { Config } from '../config.js';
+import type { ChangeClock } from '../db/change-clock.js';
 import type { Db } from '../db/database.js';
+import { FreshCache } from '../db/fresh-cache.js';
 import { NotFoundError } from '../errors.js';
 import { type DefinitionRegistry, includedResources, pageLinks } from './documents.js';
 import { etagOf, noneMatch } from './etag.js';
@@ -23,6 +25,7 @@ export const ApiHeaders = Type.Object({
 export interface ReadRoutesOptions {
   db: Db;
   config: Config;
+  changes: ChangeClock;
   registry: DefinitionRegistry;
   definition: ResourceDefinition;
   path: string;
@@ -33,8 +36,14 @@ export interface ReadRoutesOptions {
 
 export const IdParams = Type.Object({ id: Type.String({ maxLength: 64, description: 'The resource id' }) });
 
+/** Serialized list pages kept per resource type (about 20 KB each at the default page size). */
+const PAGE_CACHE_SIZE = 200;
+
 export function registerReadRoutes(app: App, options: ReadRoutesOptions): void {
-  const { db, config, registry, definition, path, resource, tag, noun } = options;
+  const { db, config, changes, registry, definition, path, resource, tag, noun } = options;
+  // A page is the same document for every request with the same organization, user (filters may
+  // say "me") and URL, until anything is committed (src/db/fresh-cache.ts).
+  const pages = new FreshCache<Buffer>(changes, PAGE_CACHE_SIZE);
   const security: Array<Record<string, string[]>> = [{ bearer: [] }, { oauth2: ['crm_read'] }];
 
   app.get(
@@ -53,26 +62,40 @@ export function registerReadRoutes(app: App, options: ReadRoutesOptions): void {
     },
     async (request, reply) => {
       const auth = request.apiAuth;
-      const query = parseListQuery(definition, request.query as Record<string, string>, auth.userId);
-      const page = await listRows(db, definition, auth.organizationId, query);
-      const included = query.include.length
-        ? await includedResources(
-            db,
-            registry,
-            definition,
-            auth.organizationId,
-            page.rows,
-            query.include,
-            config.baseUrl,
-          )
-        : undefined;
-      reply.type(JSONAPI_MEDIA_TYPE);
-      return {
-        data: page.rows.map((row) => definition.toResource(row, config.baseUrl)),
-        ...(included ? { included: included.resources } : {}),
-        meta: { has_more: page.hasMore, after_cursor: page.afterCursor, before_cursor: page.beforeCursor },
-        links: pageLinks(`${config.baseUrl}${request.url}`, query, page),
-      };
+      const body = await pages.get(
+        `${auth.organizationId} ${auth.userId} ${request.url}`,
+        async () => {
+          const query = parseListQuery(definition, request.query as Record<string, string>, auth.userId);
+          const page = await listRows(db, definition, auth.organizationId, query);
+          const included = query.include.length
+            ? await includedResources(
+                db,
+                registry,
+                definition,
+                auth.organizationId,
+                page.rows,
+                query.include,
+                config.baseUrl,
+              )
+            : undefined;
+          // Serialized by the route's 200 schema, as a returned object would be.
+          const serialized = reply.serialize({
+            data: page.rows.map((row) => definition.toResource(row, config.baseUrl)),
+            ...(included ? { included: included.resources } : {}),
+            meta: {
+              has_more: page.hasMore,
+              after_cursor: page.afterCursor,
+              before_cursor: page.beforeCursor,
+            },
+            links: pageLinks(`${config.baseUrl}${request.url}`, query, page),
+          }) as string;
+          // Kept encoded, so a cached page costs no UTF-8 encoding either.
+          return Buffer.from(serialized);
+        },
+        auth.changeReading,
+      );
+      // Bytes are sent as they are (they were serialized by the route's schema above).
+      return reply.type(JSONAPI_MEDIA_TYPE).send(body as never);
     },
   );
 

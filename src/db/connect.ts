@@ -8,6 +8,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as SqliteDatabaseLike } from 'kysely';
 import pg from 'pg';
+import { type ChangeClock, isWritingSql, postgresChangeClock, sqliteChangeClock } from './change-clock.js';
 import type { Database, Db, DialectName } from './database.js';
 
 export interface DatabaseHandle {
@@ -17,6 +18,8 @@ export interface DatabaseHandle {
   readonly location: string;
   /** PostgreSQL schema other than the search_path default, when one was named. */
   readonly schema?: string;
+  /** Moves on when committed data may have changed, here or in another process (caches use it). */
+  readonly changes: ChangeClock;
   close(): Promise<void>;
 }
 
@@ -46,8 +49,20 @@ function openSqlite(options: OpenOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+  const changes = sqliteChangeClock(sqlite);
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, changes) }),
+  });
+  return {
+    db,
+    dialect: 'sqlite',
+    location: file,
+    changes,
+    close: async () => {
+      await changes.close();
+      await db.destroy();
+    },
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -56,19 +71,45 @@ const STATEMENT_CACHE_SIZE = 500;
  * Kysely prepares every query anew; SQLite's prepare costs more than running a small query, and
  * the API asks the same few shapes of query all the time. Statements are reused by SQL text
  * (Kysely runs one query at a time on this connection, so a statement is never used twice at once).
+ * Statements that write, or commit, move the change clock on once they have run.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDatabaseLike {
-  const statements = new Map<string, SqliteDatabase.Statement>();
+function withStatementCache(sqlite: SqliteDatabase.Database, changes: ChangeClock): SqliteDatabaseLike {
+  type Statement = ReturnType<SqliteDatabaseLike['prepare']>;
+  const statements = new Map<string, Statement>();
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
       let statement = statements.get(sql);
       if (!statement) {
-        statement = sqlite.prepare(sql);
+        const prepared = sqlite.prepare(sql);
+        statement = prepared.readonly && !isWritingSql(sql) ? prepared : advancingAfterRun(prepared, changes);
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
         statements.set(sql, statement);
       }
       return statement;
+    },
+  };
+}
+
+function advancingAfterRun(statement: SqliteDatabase.Statement, changes: ChangeClock) {
+  return {
+    reader: statement.reader,
+    all(parameters: ReadonlyArray<unknown>) {
+      try {
+        return statement.all(parameters);
+      } finally {
+        changes.advance();
+      }
+    },
+    run(parameters: ReadonlyArray<unknown>) {
+      try {
+        return statement.run(parameters);
+      } finally {
+        changes.advance();
+      }
+    },
+    iterate(parameters: ReadonlyArray<unknown>) {
+      return statement.iterate(parameters);
     },
   };
 }
@@ -85,18 +126,55 @@ function typeParser(oid: number, format?: string): (value: string) => unknown {
 }
 
 function openPostgres(databaseUrl: string, options: OpenOptions): DatabaseHandle {
-  const pool = new pg.Pool({
+  const clientConfig: pg.ClientConfig = {
     connectionString: databaseUrl,
-    max: options.poolSize ?? 10,
     types: { getTypeParser: typeParser } as pg.CustomTypesConfig,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-  });
+  };
+  const pool = new pg.Pool({ ...clientConfig, max: options.poolSize ?? 10 });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const changes = postgresChangeClock(clientConfig);
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: advancingOnWrites(pool, changes) }),
+  });
   const url = new URL(databaseUrl);
   url.password = '';
   const schema =
     options.schema ?? /search_path=([A-Za-z0-9_]+)/.exec(url.searchParams.get('options') ?? '')?.[1];
-  return { db, dialect: 'postgres', location: url.href, schema, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    location: url.href,
+    schema,
+    changes,
+    close: async () => {
+      await changes.close();
+      await db.destroy();
+    },
+  };
+}
+
+/** Queries that write, or commit, move the change clock on once they have completed. */
+function advancingOnWrites(pool: pg.Pool, changes: ChangeClock) {
+  const instrumented = new WeakSet<pg.PoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      if (!instrumented.has(client)) {
+        instrumented.add(client);
+        const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+        client.query = (async (...args: unknown[]) => {
+          if (typeof args[0] !== 'string' || !isWritingSql(args[0])) return query(...args);
+          try {
+            return await query(...args);
+          } finally {
+            changes.advance();
+          }
+        }) as typeof client.query;
+      }
+      return client;
+    },
+    end: () => pool.end(),
+  };
 }

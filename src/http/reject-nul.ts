@@ -21,12 +21,12 @@ export class NulCharacterError extends Error {
 }
 
 export function rejectNulCharacters(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (!/%00/i.test(request.url) && !containsNul(request.body)) return;
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!/%00/i.test(request.url) && !containsNul(request.body)) return done();
     const query = (request.query ?? {}) as Record<string, unknown>;
     const parameter = Object.entries(query).find(
       ([key, value]) => key.includes('\u0000') || containsNul(value),
     )?.[0];
-    throw new NulCharacterError(parameter?.replaceAll('\u0000', '\\0'));
+    done(new NulCharacterError(parameter?.replaceAll('\u0000', '\\0')));
   });
 }

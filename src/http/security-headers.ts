@@ -1,9 +1,12 @@
 /**
  * Security headers for every response (helmet): a strict Content-Security-Policy with no inline
  * script or style, framing forbidden (clickjacking on the consent page), nosniff, no referrer.
+ * helmet computes the headers once, at start-up; each response then gets the same set without
+ * running the middleware again. A route may still set its own policy (the consent page, below).
  */
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 const BASE_DIRECTIVES: Record<string, string[]> = {
   'default-src': ["'self'"],
@@ -32,8 +35,27 @@ export function policyAllowingFormTarget(origin: string): string {
   return serialize({ ...BASE_DIRECTIVES, 'form-action': ["'self'", origin] });
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, https: boolean): Promise<void> {
-  await app.register(helmet, {
+/** The headers helmet sets for the given options, recorded from one run of its middleware. */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return headers;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, https: boolean): void {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: { ...BASE_DIRECTIVES, ...(https ? { 'upgrade-insecure-requests': [] } : {}) },
@@ -42,5 +64,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, https: boole
     referrerPolicy: { policy: 'no-referrer' },
     frameguard: { action: 'deny' },
     hsts: https ? { maxAge: 31536000, includeSubDomains: false } : false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }

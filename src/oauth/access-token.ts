@@ -7,6 +7,13 @@ import { nowIso } from '../db/ids.js';
 import { CREDENTIAL_PREFIXES, hashCredential } from './credentials.js';
 import { findTokenByHash, isTokenLive, type TokenRecord } from './token.repository.js';
 
+/** How a token is found by its hash (the API caches it; see src/api/api-auth.ts). */
+export type TokenLookup = (
+  db: Db,
+  tokenHash: string,
+  organizationId?: string,
+) => Promise<TokenRecord | undefined>;
+
 export type BearerOutcome =
   { kind: 'none' } | { kind: 'invalid'; reason: string } | { kind: 'valid'; token: TokenRecord };
 
@@ -20,6 +27,7 @@ export async function authenticateBearer(
   db: Db,
   authorization: string | undefined,
   organizationId?: string,
+  findToken: TokenLookup = findTokenByHash,
 ): Promise<BearerOutcome> {
   if (!authorization) return { kind: 'none' };
   const value = readBearer(authorization);
@@ -27,7 +35,8 @@ export async function authenticateBearer(
   if (!value.startsWith(CREDENTIAL_PREFIXES.accessToken)) {
     return { kind: 'invalid', reason: 'The access token is unknown, expired or revoked.' };
   }
-  const token = await findTokenByHash(db, hashCredential(value), organizationId);
+  // Expiry is judged here on every request, cached record or not.
+  const token = await findToken(db, hashCredential(value), organizationId);
   if (!token || token.kind !== 'access' || !isTokenLive(token, nowIso())) {
     return { kind: 'invalid', reason: 'The access token is unknown, expired or revoked.' };
   }

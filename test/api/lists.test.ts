@@ -33,7 +33,7 @@ eachDatabase((suite) => {
   it('pages 25 at a time by default, newest first, with JSON:API meta and links', async () => {
     const first = await list('/v2/bookings');
     assert.equal(first.status, 200);
-    assert.match(first.headers.get('content-type') ?? '', /^application\/vnd\.api\+json/);
+    assert.equal(first.headers.get('content-type'), 'application/vnd.api+json');
     assert.equal(first.body.data.length, 25);
     assert.equal(first.body.data[0]?.id, crm.bookingIds.at(-1));
     assert.equal(first.body.meta.has_more, true);

@@ -1,0 +1,112 @@
+/** FreshCache: values live until the next commit anywhere, and a value loaded across one is not kept. */
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import type { DatabaseHandle } from '../../src/db/connect.js';
+import { FreshCache } from '../../src/db/fresh-cache.js';
+import { newId, nowIso } from '../../src/db/ids.js';
+import { eachDatabase } from '../helpers/databases.js';
+import { clockPassed, openSecondConnection, readingOf } from '../helpers/second-connection.js';
+
+eachDatabase((suite) => {
+  let other: DatabaseHandle;
+  before(() => {
+    other = openSecondConnection(suite.database);
+  });
+  after(() => other.close());
+
+  const organizationId = newId();
+  const countOrganizations = async () =>
+    Number(
+      (
+        await suite.db
+          .selectFrom('organizations')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const insertOrganization = (handle: DatabaseHandle, id = newId()) =>
+    handle.db
+      .insertInto('organizations')
+      .values({ id, name: 'Cached venue', created_at: nowIso(), updated_at: nowIso() })
+      .execute();
+
+  it('loads once, then answers from memory until something is committed', async () => {
+    const clock = suite.database.handle.changes;
+    await readingOf(clock);
+    const cache = new FreshCache<number>(clock, 10);
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return countOrganizations();
+    };
+    const first = await cache.get('count', load);
+    assert.equal(await cache.get('count', load), first);
+    assert.equal(loads, 1);
+
+    await insertOrganization(suite.database.handle, organizationId);
+    assert.equal(await cache.get('count', load), first + 1);
+    assert.equal(loads, 2);
+  });
+
+  it('forgets everything once another connection commits', async () => {
+    const clock = suite.database.handle.changes;
+    const cache = new FreshCache<number>(clock, 10);
+    const before = await cache.get('count', countOrganizations);
+    const reading = await readingOf(clock);
+    await insertOrganization(other);
+    await clockPassed(clock, reading);
+    assert.equal(await cache.get('count', countOrganizations), before + 1);
+  });
+
+  it('does not keep a value loaded while a change committed', async () => {
+    const clock = suite.database.handle.changes;
+    const cache = new FreshCache<number>(clock, 10);
+    const reading = await readingOf(clock);
+    const stale = await cache.get('count', async () => {
+      const counted = await countOrganizations();
+      await insertOrganization(other);
+      await clockPassed(clock, reading);
+      return counted;
+    });
+    assert.equal(await cache.get('count', countOrganizations), stale + 1);
+  });
+
+  it('keeps no undefined (nothing found) and holds at most its capacity, dropping the oldest', async () => {
+    const clock = suite.database.handle.changes;
+    await readingOf(clock);
+    const cache = new FreshCache<string | undefined>(clock, 2);
+    let loads = 0;
+    const nothing = async () => {
+      loads += 1;
+      return undefined;
+    };
+    await cache.get('missing', nothing);
+    await cache.get('missing', nothing);
+    assert.equal(loads, 2);
+
+    const loaded: string[] = [];
+    const value = (key: string) => async () => {
+      loaded.push(key);
+      return `value of ${key}`;
+    };
+    for (const key of ['a', 'b', 'c', 'b', 'a'])
+      assert.equal(await cache.get(key, value(key)), `value of ${key}`);
+    assert.deepEqual(loaded, ['a', 'b', 'c', 'a']);
+    assert.equal(cache.size, 2);
+  });
+
+  it('caches nothing while the clock cannot be read', async () => {
+    // A closed connection's clock cannot tell changes any more.
+    const closed = openSecondConnection(suite.database);
+    await closed.close();
+    assert.equal(closed.changes.read(), undefined);
+    const cache = new FreshCache<number>(closed.changes, 10);
+    let loads = 0;
+    for (let i = 0; i < 3; i++)
+      await cache.get('count', async () => {
+        loads += 1;
+        return i;
+      });
+    assert.equal(loads, 3);
+  });
+});
