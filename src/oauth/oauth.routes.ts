@@ -7,6 +7,7 @@ import formbody from '@fastify/formbody';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import { GroupCommit } from '../db/group-commit.js';
 import { authenticateBearer } from './access-token.js';
 import { invalidRequest, OAuthError } from './errors.js';
 import { exchangeAuthorizationCode } from './grants/authorization-code.js';
@@ -55,6 +56,8 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
   app,
   { db, config, clientAuthThrottle },
 ) => {
+  // Client-credentials tokens issued at the same moment are committed together.
+  const writes = new GroupCommit(db);
   // Only JSON and form bodies here (SPEC §4); the API's JSON:API type and text are not accepted.
   app.removeContentTypeParser(['application/vnd.api+json', 'text/plain']);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
@@ -89,7 +92,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
         case 'refresh_token':
           return refreshTokens(db, config, client, params);
         case 'client_credentials':
-          return issueClientCredentials(db, config, client, params);
+          return issueClientCredentials(db, writes, config, client, params);
         case undefined:
         case '':
           throw invalidRequest('grant_type is required.');

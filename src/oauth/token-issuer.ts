@@ -24,9 +24,16 @@ export interface IssueOptions {
   /** Scopes of the refresh token to issue; `undefined` issues none (client credentials). */
   refreshScopes: readonly string[] | undefined;
   now: number;
+  /** The grant's expiry when the caller knows it: the grant is extended only if the tokens outlive it. */
+  grantExpiresAt?: string;
 }
 
 export type TokenLifetimes = Pick<Config, 'accessTokenTtl' | 'refreshTokenTtl'>;
+
+/** When an access token issued at `now` expires (whole seconds, as its created_at). */
+export function accessTokenExpiry(lifetimes: TokenLifetimes, now: number): string {
+  return nowIso((Math.floor(now / 1000) + lifetimes.accessTokenTtl) * 1000);
+}
 
 export async function issueTokens(
   trx: Trx,
@@ -37,7 +44,7 @@ export async function issueTokens(
   const createdAt = Math.floor(options.now / 1000);
   const createdIso = nowIso(createdAt * 1000);
   const access = generateCredential('accessToken');
-  const accessExpires = nowIso((createdAt + lifetimes.accessTokenTtl) * 1000);
+  const accessExpires = accessTokenExpiry(lifetimes, options.now);
   await insertToken(trx, {
     tokenHash: access.hash,
     kind: 'access',
@@ -61,7 +68,9 @@ export async function issueTokens(
     });
     refreshToken = refresh.value;
   }
-  await extendGrant(trx, options.grantId, latestExpiry);
+  if (options.grantExpiresAt === undefined || options.grantExpiresAt < latestExpiry) {
+    await extendGrant(trx, options.grantId, latestExpiry);
+  }
   return {
     access_token: access.value,
     token_type: 'Bearer',

@@ -50,6 +50,39 @@ eachDatabase((suite) => {
     assert.equal(basic.status, 200);
   });
 
+  it('issues many client-credentials tokens at once, each distinct, committed and usable', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 24 }, () => postForm(server, '/oauth/token', cc())),
+    );
+    assert.deepEqual(
+      responses.map((r) => r.status),
+      responses.map(() => 200),
+    );
+    const tokens = responses.map((r) => String(r.body.access_token));
+    assert.equal(new Set(tokens).size, tokens.length);
+    const introspected = await Promise.all(
+      tokens.map((token) =>
+        postForm(server, '/oauth/introspect', {
+          token,
+          client_id: venue.privateClient.clientId,
+          client_secret: venue.privateClient.clientSecret,
+        }),
+      ),
+    );
+    assert.ok(introspected.every((r) => r.body.active === true));
+    const grants = await suite.db
+      .selectFrom('oauth_grants')
+      .select(['expires_at'])
+      .where('integration_id', '=', venue.privateClient.id)
+      .execute();
+    assert.ok(grants.length >= tokens.length);
+    const latest = grants
+      .map((g) => g.expires_at)
+      .sort()
+      .at(-1)!;
+    assert.ok(Date.parse(latest) > Date.now(), 'each grant lives as long as its token');
+  });
+
   it('refuses unknown and wider scopes with invalid_scope', async () => {
     const readOnly = await makeVenue(suite.db, { scopes: 'crm_read' });
     assert.equal(

@@ -5,17 +5,18 @@
  */
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { nowIso } from '../../db/ids.js';
+import type { GroupCommit } from '../../db/group-commit.js';
 import { findMembership } from '../../identity/membership.repository.js';
 import type { Integration } from '../../integrations/integration.repository.js';
 import { unauthorizedClient } from '../errors.js';
 import { insertGrant } from '../grant.repository.js';
 import { checkRequestedScope } from '../steps/requested-scope.js';
-import { issueTokens, type TokenResponse } from '../token-issuer.js';
+import { accessTokenExpiry, issueTokens, type TokenResponse } from '../token-issuer.js';
 import type { TokenRequest } from '../token-request.js';
 
 export async function issueClientCredentials(
   db: Db,
+  writes: GroupCommit,
   config: Config,
   client: Integration,
   params: TokenRequest,
@@ -31,20 +32,23 @@ export async function issueClientCredentials(
     throw unauthorizedClient("The integration's owner is no longer a member of its organization.");
   }
   const now = Date.now();
-  return db.transaction().execute(async (trx) => {
+  // The grant lives exactly as long as its one access token.
+  const expiresAt = accessTokenExpiry(config, now);
+  return writes.run(async (trx) => {
     const grant = await insertGrant(trx, {
       integrationId: client.id,
       userId: ownerId,
       grantType: 'client_credentials',
       scopes,
       organizationIds: [client.organizationId],
-      expiresAt: nowIso(now),
+      expiresAt,
     });
     return issueTokens(trx, config, {
       grantId: grant.id,
       accessScopes: scopes,
       refreshScopes: undefined,
       now,
+      grantExpiresAt: expiresAt,
     });
   });
 }
