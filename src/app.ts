@@ -86,6 +86,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(oauthRoutes, {
     db,
     config,
+    changes: database.changes,
     clientAuthThrottle: clientAuthThrottle(),
   });
   await app.register(pagesPlugin, { db, config });

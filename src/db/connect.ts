@@ -71,7 +71,9 @@ const STATEMENT_CACHE_SIZE = 500;
  * Kysely prepares every query anew; SQLite's prepare costs more than running a small query, and
  * the API asks the same few shapes of query all the time. Statements are reused by SQL text
  * (Kysely runs one query at a time on this connection, so a statement is never used twice at once).
- * Statements that write, or commit, move the change clock on once they have run.
+ * Statements that write move the change clock on once their change is committed: at once
+ * outside a transaction, at the commit inside one (readers cannot run in between: Kysely holds
+ * the connection for the whole transaction).
  */
 function withStatementCache(sqlite: SqliteDatabase.Database, changes: ChangeClock): SqliteDatabaseLike {
   type Statement = ReturnType<SqliteDatabaseLike['prepare']>;
@@ -82,7 +84,8 @@ function withStatementCache(sqlite: SqliteDatabase.Database, changes: ChangeCloc
       let statement = statements.get(sql);
       if (!statement) {
         const prepared = sqlite.prepare(sql);
-        statement = prepared.readonly && !isWritingSql(sql) ? prepared : advancingAfterRun(prepared, changes);
+        statement =
+          prepared.readonly && !isWritingSql(sql) ? prepared : advancingAfterRun(sqlite, prepared, changes);
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
         statements.set(sql, statement);
       }
@@ -91,21 +94,28 @@ function withStatementCache(sqlite: SqliteDatabase.Database, changes: ChangeCloc
   };
 }
 
-function advancingAfterRun(statement: SqliteDatabase.Statement, changes: ChangeClock) {
+function advancingAfterRun(
+  sqlite: SqliteDatabase.Database,
+  statement: SqliteDatabase.Statement,
+  changes: ChangeClock,
+) {
+  const advanceOnceCommitted = () => {
+    if (!sqlite.inTransaction) changes.advance();
+  };
   return {
     reader: statement.reader,
     all(parameters: ReadonlyArray<unknown>) {
       try {
         return statement.all(parameters);
       } finally {
-        changes.advance();
+        advanceOnceCommitted();
       }
     },
     run(parameters: ReadonlyArray<unknown>) {
       try {
         return statement.run(parameters);
       } finally {
-        changes.advance();
+        advanceOnceCommitted();
       }
     },
     iterate(parameters: ReadonlyArray<unknown>) {

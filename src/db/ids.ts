@@ -3,7 +3,7 @@
  * random bits (the ULID layout). They sort by creation time, so they make a stable,
  * index-friendly tie-break for cursor paging, and they reveal no row counts.
  */
-import { randomBytes } from 'node:crypto';
+import { secureRandomBytes } from '../security/random.js';
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -14,7 +14,7 @@ export function newId(now: number = Date.now()): string {
     time = ALPHABET[t % 32] + time;
     t = Math.floor(t / 32);
   }
-  const bytes = randomBytes(16);
+  const bytes = secureRandomBytes(16);
   let random = '';
   for (let i = 0; i < 16; i++) random += ALPHABET[(bytes[i] ?? 0) % 32];
   return (time + random).toLowerCase();

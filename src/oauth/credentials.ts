@@ -3,7 +3,8 @@
  * scanners (and people) can tell a leaked Marquee credential and what it is. Only the SHA-256 of
  * a secret is stored; a 256-bit random value needs no salt or slow hash (SPEC §4, RFC 9700 §4.14).
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { secureRandomBytes } from '../security/random.js';
 
 export const CREDENTIAL_PREFIXES = {
   clientId: 'mqc_',
@@ -25,13 +26,13 @@ export function hashCredential(value: string): string {
 }
 
 export function generateCredential(kind: CredentialKind): GeneratedCredential {
-  const value = CREDENTIAL_PREFIXES[kind] + randomBytes(32).toString('base64url');
+  const value = CREDENTIAL_PREFIXES[kind] + secureRandomBytes(32).toString('base64url');
   return { value, hash: hashCredential(value) };
 }
 
 /** Client ids are public, but random too, so they cannot be enumerated. */
 export function generateClientId(): string {
-  return CREDENTIAL_PREFIXES.clientId + randomBytes(16).toString('base64url');
+  return CREDENTIAL_PREFIXES.clientId + secureRandomBytes(16).toString('base64url');
 }
 
 /** Compares a presented secret with a stored hash in constant time. */

@@ -8,6 +8,8 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { GroupCommit } from '../db/group-commit.js';
+import type { ChangeClock } from '../db/change-clock.js';
+import { cachedOAuthLookups } from './cached-lookups.js';
 import { authenticateBearer } from './access-token.js';
 import { invalidRequest, OAuthError } from './errors.js';
 import { exchangeAuthorizationCode } from './grants/authorization-code.js';
@@ -25,6 +27,7 @@ import { nowIso } from '../db/ids.js';
 export interface OAuthRoutesOptions {
   db: Db;
   config: Config;
+  changes: ChangeClock;
   clientAuthThrottle: ClientAuthThrottle;
 }
 
@@ -54,16 +57,18 @@ const ClientAuthBody = Type.Object(
 
 export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async (
   app,
-  { db, config, clientAuthThrottle },
+  { db, config, changes, clientAuthThrottle },
 ) => {
   // Client-credentials tokens issued at the same moment are committed together.
   const writes = new GroupCommit(db);
+  const lookups = cachedOAuthLookups(db, changes);
   // Only JSON and form bodies here (SPEC §4); the API's JSON:API type and text are not accepted.
   app.removeContentTypeParser(['application/vnd.api+json', 'text/plain']);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('Cache-Control', 'no-store');
     reply.header('Pragma', 'no-cache');
+    done(null, payload);
   });
   const oauthConfig = { errorStyle: 'oauth' as const };
 
@@ -85,14 +90,14 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
     },
     async (request) => {
       const params = request.body;
-      const client = await authenticateClient(db, clientAuthThrottle, request, params);
+      const client = await authenticateClient(lookups.client, clientAuthThrottle, request, params);
       switch (params.grant_type) {
         case 'authorization_code':
           return exchangeAuthorizationCode(db, config, client, params);
         case 'refresh_token':
           return refreshTokens(db, config, client, params);
         case 'client_credentials':
-          return issueClientCredentials(db, writes, config, client, params);
+          return issueClientCredentials(config, client, params, { writes, lookups });
         case undefined:
         case '':
           throw invalidRequest('grant_type is required.');
@@ -121,7 +126,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
       },
     },
     async (request) => {
-      const client = await authenticateClient(db, clientAuthThrottle, request, request.body);
+      const client = await authenticateClient(lookups.client, clientAuthThrottle, request, request.body);
       await revokeToken(db, client, request.body.token);
       return {};
     },
@@ -142,7 +147,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
       },
     },
     async (request) => {
-      const client = await authenticateClient(db, clientAuthThrottle, request, request.body);
+      const client = await authenticateClient(lookups.client, clientAuthThrottle, request, request.body);
       if (!request.body.token) throw invalidRequest('token is required.');
       const token = await findTokenByHash(db, hashCredential(request.body.token));
       if (!token || token.integrationId !== client.id || !isTokenLive(token, nowIso()))

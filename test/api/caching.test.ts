@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { DatabaseHandle } from '../../src/db/connect.js';
 import { nowIso } from '../../src/db/ids.js';
+import { rotateClientSecret } from '../../src/integrations/integration-settings.service.js';
+import { findIntegration } from '../../src/integrations/integration.repository.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { call, clientCredentialsToken, type CrmFixture, makeCrm, noteBody } from '../helpers/api.js';
 import { eachDatabase } from '../helpers/databases.js';
@@ -35,12 +37,15 @@ eachDatabase((suite) => {
   });
 
   /** Commits `change` through the other connection and waits until this process knows of it. */
-  async function changeElsewhere(change: (handle: DatabaseHandle) => Promise<unknown>): Promise<void> {
+  async function changeElsewhereReturning<T>(change: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
     const clock = suite.database.handle.changes;
     const reading = await readingOf(clock);
-    await change(other);
+    const result = await change(other);
     await clockPassed(clock, reading);
+    return result;
   }
+  const changeElsewhere = (change: (handle: DatabaseHandle) => Promise<unknown>) =>
+    changeElsewhereReturning(change).then(() => undefined);
 
   const bookings = (token: string) => call<ListBody>(server, '/v2/bookings', { token, org: crm.venue.orgId });
 
@@ -107,6 +112,26 @@ eachDatabase((suite) => {
     assert.equal((await bookings(token)).status, 401);
   });
 
+  it('refuses an old client secret on the first token request after a rotation elsewhere', async () => {
+    const credentials = {
+      grant_type: 'client_credentials',
+      client_id: crm.venue.privateClient.clientId,
+      client_secret: crm.venue.privateClient.clientSecret,
+    };
+    assert.equal((await postForm(server, '/oauth/token', credentials)).status, 200);
+    assert.equal((await postForm(server, '/oauth/token', credentials)).status, 200);
+    const integration = await findIntegration(suite.db, crm.venue.privateClient.id);
+    const rotatedSecret = await changeElsewhereReturning((handle) =>
+      rotateClientSecret(handle.db, integration!),
+    );
+    const refused = await postForm(server, '/oauth/token', credentials);
+    assert.equal(refused.status, 401);
+    assert.equal(refused.body.error, 'invalid_client');
+    const fresh = await postForm(server, '/oauth/token', { ...credentials, client_secret: rotatedSecret });
+    assert.equal(fresh.status, 200);
+    crm.venue.privateClient.clientSecret = rotatedSecret;
+  });
+
   it('refuses a user removed from the organization elsewhere on the next request', async () => {
     const token = await clientCredentialsToken(server, crm.venue);
     assert.equal((await bookings(token)).status, 200);
@@ -116,6 +141,14 @@ eachDatabase((suite) => {
     const refused = await bookings(token);
     assert.equal(refused.status, 403);
     assert.equal(refused.body.errors?.[0]?.code, 'not_a_member');
+    // The integration's owner has gone: it gets no more client-credentials tokens either.
+    const issued = await postForm(server, '/oauth/token', {
+      grant_type: 'client_credentials',
+      client_id: crm.venue.privateClient.clientId,
+      client_secret: crm.venue.privateClient.clientSecret,
+    });
+    assert.equal(issued.status, 400);
+    assert.equal(issued.body.error, 'unauthorized_client');
   });
 });
 

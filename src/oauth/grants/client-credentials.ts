@@ -4,10 +4,9 @@
  * Without a scope parameter the integration's allowed scopes are granted.
  */
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
 import type { GroupCommit } from '../../db/group-commit.js';
-import { findMembership } from '../../identity/membership.repository.js';
 import type { Integration } from '../../integrations/integration.repository.js';
+import type { OAuthLookups } from '../cached-lookups.js';
 import { unauthorizedClient } from '../errors.js';
 import { insertGrant } from '../grant.repository.js';
 import { checkRequestedScope } from '../steps/requested-scope.js';
@@ -15,11 +14,10 @@ import { accessTokenExpiry, issueTokens, type TokenResponse } from '../token-iss
 import type { TokenRequest } from '../token-request.js';
 
 export async function issueClientCredentials(
-  db: Db,
-  writes: GroupCommit,
   config: Config,
   client: Integration,
   params: TokenRequest,
+  { writes, lookups }: { writes: GroupCommit; lookups: OAuthLookups },
 ): Promise<TokenResponse> {
   if (client.kind !== 'private' || !client.ownerUserId) {
     throw unauthorizedClient('Public integrations use the authorization_code grant.');
@@ -28,7 +26,7 @@ export async function issueClientCredentials(
     ? checkRequestedScope(params.scope, client.scopes, "the integration's scopes")
     : client.scopes;
   const ownerId = client.ownerUserId;
-  if (!(await findMembership(db, client.organizationId, ownerId))) {
+  if (!(await lookups.membership(client.organizationId, ownerId))) {
     throw unauthorizedClient("The integration's owner is no longer a member of its organization.");
   }
   const now = Date.now();

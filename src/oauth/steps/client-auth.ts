@@ -5,9 +5,7 @@
  * compared as SHA-256 hashes in constant time; failures are throttled per client id and address.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database.js';
 import type { Integration } from '../../integrations/integration.repository.js';
-import { findIntegrationByClientId } from '../../integrations/integration.repository.js';
 import { credentialMatches } from '../credentials.js';
 import { invalidClient, invalidRequest, tooManyFailures } from '../errors.js';
 import { FailureThrottle } from '../throttle.js';
@@ -75,7 +73,7 @@ export function clientAuthThrottle(): ClientAuthThrottle {
 }
 
 export async function authenticateClient(
-  db: Db,
+  findClient: (clientId: string) => Promise<Integration | undefined>,
   throttle: ClientAuthThrottle,
   request: FastifyRequest,
   body: { client_id?: string; client_secret?: string },
@@ -85,7 +83,7 @@ export async function authenticateClient(
   const addressKey = request.ip;
   const wait = Math.max(throttle.perClient.retryAfter(clientKey), throttle.perAddress.retryAfter(addressKey));
   if (wait > 0) throw tooManyFailures(wait);
-  const integration = await findIntegrationByClientId(db, credentials.clientId);
+  const integration = await findClient(credentials.clientId);
   if (!integration || !credentialMatches(credentials.clientSecret, integration.clientSecretHash)) {
     throttle.perClient.recordFailure([clientKey]);
     throttle.perAddress.recordFailure([addressKey]);
