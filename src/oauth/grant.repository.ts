@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import { newId, nowIso } from '../db/ids.js';
+import { precompiledStatement } from '../db/precompiled.js';
 import type { GrantType } from './oauth.table.js';
 
 export interface Grant {
@@ -21,23 +22,37 @@ export interface NewGrant {
   expiresAt: string;
 }
 
+/** Every token request makes a grant: the insert is compiled once. */
+const insertGrantRow = precompiledStatement<[string, string, string, string, string, string, string, string]>(
+  8,
+  (db, id, integrationId, userId, grantType, scopes, organizationIds, createdAt, expiresAt) =>
+    db.insertInto('oauth_grants').values({
+      id: id!,
+      integration_id: integrationId!,
+      user_id: userId!,
+      grant_type: grantType as GrantType,
+      scopes: scopes!,
+      organization_ids: organizationIds!,
+      created_at: createdAt!,
+      expires_at: expiresAt!,
+      revoked_at: null,
+    }),
+);
+
 export async function insertGrant(db: Db, grant: NewGrant): Promise<Grant> {
   const id = newId();
   const createdAt = nowIso();
-  await db
-    .insertInto('oauth_grants')
-    .values({
-      id,
-      integration_id: grant.integrationId,
-      user_id: grant.userId,
-      grant_type: grant.grantType,
-      scopes: grant.scopes.join(' '),
-      organization_ids: JSON.stringify(grant.organizationIds),
-      created_at: createdAt,
-      expires_at: grant.expiresAt,
-      revoked_at: null,
-    })
-    .execute();
+  await insertGrantRow(
+    db,
+    id,
+    grant.integrationId,
+    grant.userId,
+    grant.grantType,
+    grant.scopes.join(' '),
+    JSON.stringify(grant.organizationIds),
+    createdAt,
+    grant.expiresAt,
+  );
   return { id, ...grant, scopes: [...grant.scopes], organizationIds: [...grant.organizationIds], createdAt };
 }
 

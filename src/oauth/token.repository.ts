@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 import { newId } from '../db/ids.js';
-import { precompile } from '../db/precompiled.js';
+import { precompile, precompiledStatement } from '../db/precompiled.js';
 import type { Role } from '../identity/identity.table.js';
 import type { IntegrationKind } from '../integrations/integration.table.js';
 import type { GrantType, TokenKind } from './oauth.table.js';
@@ -14,21 +14,34 @@ export interface NewToken {
   expiresAt: string;
 }
 
-export async function insertToken(db: Db, token: NewToken): Promise<void> {
-  await db
-    .insertInto('oauth_tokens')
-    .values({
-      id: newId(),
-      token_hash: token.tokenHash,
-      kind: token.kind,
-      grant_id: token.grantId,
-      scopes: token.scopes.join(' '),
-      created_at: token.createdAt,
-      expires_at: token.expiresAt,
+/** Issuing tokens is the token endpoint's hot path: the insert is compiled once. */
+const insertTokenRow = precompiledStatement<[string, string, string, string, string, string, string]>(
+  7,
+  (db, id, tokenHash, kind, grantId, scopes, createdAt, expiresAt) =>
+    db.insertInto('oauth_tokens').values({
+      id: id!,
+      token_hash: tokenHash!,
+      kind: kind as TokenKind,
+      grant_id: grantId!,
+      scopes: scopes!,
+      created_at: createdAt!,
+      expires_at: expiresAt!,
       revoked_at: null,
       rotated_at: null,
-    })
-    .execute();
+    }),
+);
+
+export async function insertToken(db: Db, token: NewToken): Promise<void> {
+  await insertTokenRow(
+    db,
+    newId(),
+    token.tokenHash,
+    token.kind,
+    token.grantId,
+    token.scopes.join(' '),
+    token.createdAt,
+    token.expiresAt,
+  );
 }
 
 /** A token with everything needed to judge it: its grant, its integration and its user. */
