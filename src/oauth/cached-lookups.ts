@@ -12,17 +12,28 @@ import { findIntegrationByClientId, type Integration } from '../integrations/int
 
 const CAPACITY = 1000;
 
+/** The lookups of one request, all judged against one reading of the change clock. */
 export interface OAuthLookups {
   client(clientId: string): Promise<Integration | undefined>;
   membership(organizationId: string, userId: string): Promise<Membership | undefined>;
 }
 
-export function cachedOAuthLookups(db: Db, changes: ChangeClock): OAuthLookups {
+/** Call once per request: the clock is read once for all of that request's lookups. */
+export type OAuthLookupsForRequest = () => OAuthLookups;
+
+export function cachedOAuthLookups(db: Db, changes: ChangeClock): OAuthLookupsForRequest {
   const clients = new FreshCache<Integration | undefined>(changes, CAPACITY);
   const memberships = new FreshCache<Membership | undefined>(changes, CAPACITY);
-  return {
-    client: (clientId) => clients.get(clientId, () => findIntegrationByClientId(db, clientId)),
-    membership: (organizationId, userId) =>
-      memberships.get(`${organizationId} ${userId}`, () => findMembership(db, organizationId, userId)),
+  return () => {
+    const reading = changes.read();
+    return {
+      client: (clientId) => clients.get(clientId, () => findIntegrationByClientId(db, clientId), reading),
+      membership: (organizationId, userId) =>
+        memberships.get(
+          `${organizationId} ${userId}`,
+          () => findMembership(db, organizationId, userId),
+          reading,
+        ),
+    };
   };
 }

@@ -90,14 +90,15 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
     },
     async (request) => {
       const params = request.body;
-      const client = await authenticateClient(lookups.client, clientAuthThrottle, request, params);
+      const lookup = lookups();
+      const client = await authenticateClient(lookup.client, clientAuthThrottle, request, params);
       switch (params.grant_type) {
         case 'authorization_code':
           return exchangeAuthorizationCode(db, config, client, params);
         case 'refresh_token':
           return refreshTokens(db, config, client, params);
         case 'client_credentials':
-          return issueClientCredentials(config, client, params, { writes, lookups });
+          return issueClientCredentials(config, client, params, { writes, lookups: lookup });
         case undefined:
         case '':
           throw invalidRequest('grant_type is required.');
@@ -126,7 +127,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
       },
     },
     async (request) => {
-      const client = await authenticateClient(lookups.client, clientAuthThrottle, request, request.body);
+      const client = await authenticateClient(lookups().client, clientAuthThrottle, request, request.body);
       await revokeToken(db, client, request.body.token);
       return {};
     },
@@ -147,7 +148,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
       },
     },
     async (request) => {
-      const client = await authenticateClient(lookups.client, clientAuthThrottle, request, request.body);
+      const client = await authenticateClient(lookups().client, clientAuthThrottle, request, request.body);
       if (!request.body.token) throw invalidRequest('token is required.');
       const token = await findTokenByHash(db, hashCredential(request.body.token));
       if (!token || token.integrationId !== client.id || !isTokenLive(token, nowIso()))
