@@ -4,7 +4,7 @@
  *   node dist/bench/contenders.js plain | marquee-sqlite | marquee-postgres | oidc-provider
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
@@ -196,6 +196,16 @@ async function marquee(dialect: 'sqlite' | 'postgres') {
     .set({ organization_ids: JSON.stringify([data.org, data.deepOrg]) })
     .execute();
   ready({ ...data, url, pid: String(process.pid), token });
+  // The seeded data (over a gigabyte on SQLite) goes with the contender.
+  process.once('SIGTERM', () => {
+    void app
+      .close()
+      .then(() => database.close())
+      .finally(() => {
+        rmSync(data.dataDir!, { recursive: true, force: true });
+        process.exit(0);
+      });
+  });
 }
 
 async function oidc() {
@@ -243,4 +253,4 @@ if (!run) {
 }
 await run();
 // Exit normally on SIGTERM so profilers (--cpu-prof) can write their output.
-process.on('SIGTERM', () => process.exit(0));
+if (process.listenerCount('SIGTERM') === 0) process.on('SIGTERM', () => process.exit(0));

@@ -21,8 +21,16 @@ interface Contender {
   info: Record<string, string>;
 }
 
+/**
+ * Marquee runs as `npm start` and the `marquee` command run it: with a 4 MB young-generation
+ * semi-space (V8's default grows to 16 MB), which keeps resident memory down at no measured cost
+ * in throughput.
+ */
+const MARQUEE_NODE_FLAGS = ['--max-semi-space-size=4'];
+
 async function start(kind: string): Promise<Contender> {
-  const child = spawn(process.execPath, [path.resolve('dist/bench/contenders.js'), kind], {
+  const flags = kind.startsWith('marquee') ? MARQUEE_NODE_FLAGS : [];
+  const child = spawn(process.execPath, [...flags, path.resolve('dist/bench/contenders.js'), kind], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
