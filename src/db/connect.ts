@@ -49,6 +49,9 @@ function openSqlite(options: OpenOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
+  // 8 MB of SQLite page cache (its default here is 16 MB): paging walks few pages, the operating
+  // system caches the file too, and the process's resident memory stays small.
+  sqlite.pragma('cache_size = -8000');
   const changes = sqliteChangeClock(sqlite);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite, changes) }),
