@@ -82,6 +82,8 @@ eachDatabase((suite) => {
     assert.equal(mode.rows[0]?.journal_mode, 'wal');
     const timeout = await sql<{ timeout: number }>`pragma busy_timeout`.execute(suite.db);
     assert.ok((timeout.rows[0]?.timeout ?? 0) >= 1000);
+    const cache = await sql<{ cache_size: number }>`pragma cache_size`.execute(suite.db);
+    assert.equal(cache.rows[0]?.cache_size, -8000, '8 MB of page cache');
   });
 });
 
@@ -92,4 +94,14 @@ it('ids sort by creation time and are unique', () => {
   assert.match(earlier, /^[0-9a-z]{26}$/);
   const many = new Set(Array.from({ length: 1000 }, () => newId(1)));
   assert.equal(many.size, 1000);
+});
+
+it('writes any instant as the ISO-8601 UTC string, the same one for the same millisecond', () => {
+  const instants = [
+    0, 1_795_314_742_123, 1_795_314_742_123, 1_795_314_742_124, 1_795_314_742_123, 86_400_000,
+  ];
+  for (const instant of instants) assert.equal(nowIso(instant), new Date(instant).toISOString());
+  const before = Date.now();
+  const now = Date.parse(nowIso());
+  assert.ok(now >= before && now <= Date.now());
 });
