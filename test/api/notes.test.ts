@@ -93,6 +93,35 @@ eachDatabase((suite) => {
     }
   });
 
+  it('creates many notes at once, each its own; one on a missing booking fails alone', async () => {
+    const bodies = Array.from({ length: 16 }, (_, i) =>
+      noteBody('bookings', crm.bookingIds[i % 3]!, `Burst note ${i}`),
+    );
+    const missing = noteBody('bookings', newId(), 'On a booking that does not exist');
+    const responses = await Promise.all(
+      [...bodies.slice(0, 8), missing, ...bodies.slice(8)].map((body) =>
+        api('/notes', { method: 'POST', body }),
+      ),
+    );
+    const failed = responses[8]!;
+    assert.equal(failed.status, 422);
+    const created = responses.filter((_, i) => i !== 8);
+    assert.deepEqual(
+      created.map((r) => r.status),
+      created.map(() => 201),
+    );
+    assert.deepEqual(
+      created.map((r) => r.body.data.attributes.body),
+      bodies.map((b) => b.data.attributes.body),
+    );
+    assert.equal(new Set(created.map((r) => r.body.data.id)).size, created.length);
+    for (const response of created) {
+      const read = await api(`/notes/${response.body.data.id}`);
+      assert.equal(read.status, 200);
+      assert.equal(read.body.data.attributes.body, response.body.data.attributes.body);
+    }
+  });
+
   it('answers 422 with a pointer for invalid notes', async () => {
     const cases: Array<[unknown, string]> = [
       [

@@ -16,6 +16,7 @@ import { noteEtag } from './note.etag.js';
 import { noteDefinition, NoteResource } from './note.resource.js';
 import { createNote, deleteNote, updateNote } from './note.service.js';
 import { NOTABLE_TYPES, type NoteTable } from './note.table.js';
+import { GroupCommit } from '../../db/group-commit.js';
 
 const NoteBody = Type.String({ minLength: 1, maxLength: 65536, description: '1 to 65,536 characters' });
 const Notable = Type.Object(
@@ -84,6 +85,8 @@ export interface NoteRoutesOptions {
 
 export function registerNoteWriteRoutes(app: App, { db, config }: NoteRoutesOptions): void {
   const security: Array<Record<string, string[]>> = [{ bearer: [] }, { oauth2: ['crm_manage'] }];
+  // Notes created at the same moment (without an Idempotency-Key) are committed together.
+  const writes = new GroupCommit(db);
   const document = (note: NoteTable) => ({
     data: noteDefinition.toResource(note as unknown as Row, config.baseUrl),
     links: { self: `${config.baseUrl}/notes/${note.id}` },
@@ -124,7 +127,8 @@ export function registerNoteWriteRoutes(app: App, { db, config }: NoteRoutesOpti
         notableId: data.relationships.notable.data.id,
       };
       if (key === undefined) {
-        const note = await createNote(db, auth, input);
+        // The check that the notable exists and the insert are one transaction.
+        const note = await writes.run((trx) => createNote(trx, auth, input));
         return sendNote(reply.header('Location', `${config.baseUrl}/notes/${note.id}`), 201, note);
       }
 
