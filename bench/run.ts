@@ -11,6 +11,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { marqueeNodeFlags } from './node-flags.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -21,12 +22,8 @@ interface Contender {
   info: Record<string, string>;
 }
 
-/**
- * Marquee runs as `npm start` and the `marquee` command run it: with a 4 MB young-generation
- * semi-space (V8's default grows to 16 MB), which keeps resident memory down at no measured cost
- * in throughput.
- */
-const MARQUEE_NODE_FLAGS = ['--max-semi-space-size=4'];
+/** Marquee runs as `npm start` and the `marquee` command run it (docs/operations.md, Memory). */
+const MARQUEE_NODE_FLAGS = marqueeNodeFlags();
 
 async function start(kind: string): Promise<Contender> {
   const flags = kind.startsWith('marquee') ? MARQUEE_NODE_FLAGS : [];

@@ -6,14 +6,19 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { marqueeNodeFlags } from './node-flags.js';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 180);
 const CONCURRENCY = 16;
 
-const child = spawn(process.execPath, [path.resolve('dist/bench/contenders.js'), 'marquee-sqlite'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-  env: { ...process.env, BENCH_DEEP_ROWS: process.env.BENCH_DEEP_ROWS ?? '20000' },
-});
+const child = spawn(
+  process.execPath,
+  [...marqueeNodeFlags(), path.resolve('dist/bench/contenders.js'), 'marquee-sqlite'],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, BENCH_DEEP_ROWS: process.env.BENCH_DEEP_ROWS ?? '20000' },
+  },
+);
 const info = JSON.parse(
   await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve)),
 ) as Record<string, string>;
