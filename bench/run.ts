@@ -14,7 +14,7 @@ import pg from 'pg';
 import { marqueeNodeFlags } from './node-flags.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 
 interface Contender {
