@@ -4,12 +4,13 @@
  *   node dist/bench/contenders.js plain | marquee-sqlite | marquee-postgres | oidc-provider
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
 import os from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
@@ -39,6 +40,17 @@ async function plain() {
     const address = server.address();
     ready({ url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
   });
+}
+
+/**
+ * Fastify with no plugins answering GET /v2/bookings with bytes read at start (a real page that
+ * Marquee served): what any Fastify service pays to send that page, whatever it does to make it.
+ */
+async function fastifyMemory() {
+  const body = readFileSync(process.argv[3]!);
+  const app = Fastify();
+  app.get('/v2/bookings', async (_request, reply) => reply.type('application/vnd.api+json').send(body));
+  ready({ url: await app.listen({ port: 0, host: '127.0.0.1' }) });
 }
 
 /** Inserts `count` bookings into a fresh organization, in large batches. */
@@ -244,10 +256,11 @@ const run = {
   'prepare-sqlite': () => prepare('sqlite'),
   'prepare-postgres': () => prepare('postgres'),
   'oidc-provider': oidc,
+  'fastify-memory': fastifyMemory,
 }[kind ?? ''];
 if (!run) {
   console.error(
-    'usage: contenders.js plain | marquee-sqlite | marquee-postgres | oidc-provider | prepare-sqlite | prepare-postgres',
+    'usage: contenders.js plain | marquee-sqlite | marquee-postgres | oidc-provider | fastify-memory <file> | prepare-sqlite | prepare-postgres',
   );
   process.exit(2);
 }

@@ -5,7 +5,7 @@
  * Writes the table to docs/performance.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -25,9 +25,9 @@ interface Contender {
 /** Marquee runs as `npm start` and the `marquee` command run it (docs/operations.md, Memory). */
 const MARQUEE_NODE_FLAGS = marqueeNodeFlags();
 
-async function start(kind: string): Promise<Contender> {
+async function start(kind: string, ...args: string[]): Promise<Contender> {
   const flags = kind.startsWith('marquee') ? MARQUEE_NODE_FLAGS : [];
-  const child = spawn(process.execPath, [...flags, path.resolve('dist/bench/contenders.js'), kind], {
+  const child = spawn(process.execPath, [...flags, path.resolve('dist/bench/contenders.js'), kind, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
@@ -102,6 +102,11 @@ const scenarios: Scenario[] = [
     name: 'GET /v2/bookings (25) — SQLite',
     contender: 'marquee-sqlite',
     request: (i) => api(i, '/v2/bookings'),
+  },
+  {
+    name: 'The same page from memory, plain Fastify (no hooks, no auth)',
+    contender: 'fastify-memory',
+    request: (i) => ({ url: `${i.url}/v2/bookings` }),
   },
   {
     name: 'GET /v2/bookings (25) — PostgreSQL',
@@ -197,6 +202,13 @@ async function main() {
   console.log(`Starting contenders (${kinds.join(', ')}); seeding 1,000,000 bookings takes a while…`);
   const contenders = new Map<string, Contender>();
   for (const kind of kinds) contenders.set(kind, await start(kind));
+  const sqlite = contenders.get('marquee-sqlite')!.info;
+  const page = await fetch(`${sqlite.url}/v2/bookings`, {
+    headers: { authorization: `Bearer ${sqlite.token}`, 'x-api-org': sqlite.org! },
+  });
+  const pageFile = path.join(os.tmpdir(), `marquee-bench-page-${process.pid}.json`);
+  writeFileSync(pageFile, Buffer.from(await page.arrayBuffer()));
+  contenders.set('fastify-memory', await start('fastify-memory', pageFile));
   const rssBefore = rssMb(contenders.get('marquee-sqlite')?.info.pid);
 
   const results = new Map<string, Result[]>();
@@ -214,6 +226,7 @@ async function main() {
   const rssAfter = rssMb(contenders.get('marquee-sqlite')?.info.pid);
   const rssAfterPg = rssMb(contenders.get('marquee-postgres')?.info.pid);
   for (const contender of contenders.values()) contender.process.kill('SIGTERM');
+  rmSync(pageFile, { force: true });
 
   // Each scenario's best round: the run least disturbed by the rest of the machine.
   const best = (name: string) =>
@@ -244,6 +257,8 @@ ${table}
 - Reads of a page that has not changed since it was last served come from the process's cache,
   which any commit empties (here or in another process); the "new query each request" row
   measures reads that miss it and go to the database.
+- "The same page from memory, plain Fastify" sends the bytes of a page Marquee served, with
+  nothing else: the most any Fastify service could do with that page on this machine.
 - Client-credentials issuance, persisted: ${(marqueeCc / peerCc).toFixed(2)}× node-oidc-provider's in-memory rate.
 - Resident memory of the SQLite Marquee process: ${rssBefore ?? '?'} MB when serving began (the data was seeded by another process), ${rssAfter ?? '?'} MB after the benchmark${rssAfterPg ? `; the PostgreSQL one ${rssAfterPg} MB after` : ''}.
 - Ratios are to the plain \`node:http\` server of the same run, so they carry over between machines better than raw figures.
