@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: throughput and latency of Marquee next to a plain node:http server (the
- * machine's limit) and node-oidc-provider (a peer), measured in one run with autocannon,
+ * machine's limit), plain Fastify sending the same page from memory (the framework's limit for
+ * that page) and node-oidc-provider (a peer), measured in one run with autocannon,
  * alternating the contenders. Servers listen on 127.0.0.1 only; every run is bounded in time.
  * Writes the table to docs/performance.md.
  */
