@@ -62,6 +62,23 @@ eachDatabase((suite) => {
     }
   });
 
+  it('on PostgreSQL, has every table of the product send change notifications', async (t) => {
+    if (suite.database.dialect !== 'postgres') return t.skip('SQLite needs no triggers: data_version tells');
+    const tables = await sql<{ table_name: string; notifies: boolean }>`
+      select c.relname as table_name,
+             exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = c.relname || '_notify_change') as notifies
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind = 'r' and n.nspname = current_schema() and c.relname not like 'kysely_%'`.execute(
+      suite.db,
+    );
+    assert.ok(tables.rows.length >= 14, 'the product tables are there');
+    assert.deepEqual(
+      tables.rows.filter((r) => !r.notifies).map((r) => r.table_name),
+      [],
+      'a table without the trigger would let other processes serve stale caches',
+    );
+  });
+
   it('on PostgreSQL, reads nothing while its listening connection is lost, then listens again', async (t) => {
     if (suite.database.dialect !== 'postgres') return t.skip('SQLite has no listening connection');
     const clock = suite.database.handle.changes;
