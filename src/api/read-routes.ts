@@ -36,14 +36,23 @@ export interface ReadRoutesOptions {
 
 export const IdParams = Type.Object({ id: Type.String({ maxLength: 64, description: 'The resource id' }) });
 
-/** Serialized list pages kept per resource type (about 20 KB each at the default page size). */
-const PAGE_CACHE_SIZE = 200;
+/**
+ * Serialized list pages kept per resource type: about 20 KB each at the default page size; larger
+ * ones (big pages with includes) are served but not kept, so the pages of all four types take at
+ * most 16 MB.
+ */
+const PAGE_CACHE_SIZE = 64;
+const MAX_KEPT_PAGE_BYTES = 64 * 1024;
 
 export function registerReadRoutes(app: App, options: ReadRoutesOptions): void {
   const { db, config, changes, registry, definition, path, resource, tag, noun } = options;
   // A page is the same document for every request with the same organization, user (filters may
   // say "me") and URL, until anything is committed (src/db/fresh-cache.ts).
-  const pages = new FreshCache<Buffer>(changes, PAGE_CACHE_SIZE);
+  const pages = new FreshCache<Buffer>(
+    changes,
+    PAGE_CACHE_SIZE,
+    (page) => page.length <= MAX_KEPT_PAGE_BYTES,
+  );
   const security: Array<Record<string, string[]>> = [{ bearer: [] }, { oauth2: ['crm_read'] }];
 
   app.get(

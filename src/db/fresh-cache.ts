@@ -9,12 +9,15 @@ import type { ChangeClock } from './change-clock.js';
 export class FreshCache<Value> {
   readonly #changes: ChangeClock;
   readonly #capacity: number;
+  readonly #keep: ((value: Value) => boolean) | undefined;
   readonly #entries = new Map<string, Value>();
   #reading: number | undefined;
 
-  constructor(changes: ChangeClock, capacity: number) {
+  /** `keep`, when given, decides which loaded values are kept; the others are served only. */
+  constructor(changes: ChangeClock, capacity: number, keep?: (value: Value) => boolean) {
     this.#changes = changes;
     this.#capacity = capacity;
+    this.#keep = keep;
   }
 
   /**
@@ -36,7 +39,9 @@ export class FreshCache<Value> {
     if (cached !== undefined) return cached;
     const value = await load();
     // Kept only under the reading it was loaded at, and only if no change was seen meanwhile.
-    if (value !== undefined && this.#reading === reading) this.#store(key, value);
+    if (value !== undefined && this.#reading === reading && (this.#keep?.(value) ?? true)) {
+      this.#store(key, value);
+    }
     return value;
   }
 

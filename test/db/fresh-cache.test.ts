@@ -95,6 +95,23 @@ eachDatabase((suite) => {
     assert.equal(cache.size, 2);
   });
 
+  it('serves but does not keep the values its keep rule refuses', async () => {
+    const clock = suite.database.handle.changes;
+    await readingOf(clock);
+    const cache = new FreshCache<string>(clock, 10, (value) => value.length <= 5);
+    let loads = 0;
+    const load = (value: string) => async () => {
+      loads += 1;
+      return value;
+    };
+    assert.equal(await cache.get('small', load('tiny')), 'tiny');
+    assert.equal(await cache.get('small', load('tiny')), 'tiny');
+    assert.equal(await cache.get('large', load('far too long')), 'far too long');
+    assert.equal(await cache.get('large', load('far too long')), 'far too long');
+    assert.equal(loads, 3, 'the small value once, the large one each time');
+    assert.equal(cache.size, 1);
+  });
+
   it('caches nothing while the clock cannot be read', async () => {
     // A closed connection's clock cannot tell changes any more.
     const closed = openSecondConnection(suite.database);
