@@ -17,14 +17,12 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/connect.js';
 import type { Db } from '../src/db/database.js';
-import { newId, nowIso } from '../src/db/ids.js';
+import { isoTime } from '../src/clock.js';
+import { newId } from '../src/db/ids.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { seedDemo } from '../src/demo/seed-demo.js';
 import { createIntegration } from '../src/integrations/integration.service.js';
-import { pageQuery } from '../src/api/resource-store.js';
 import { encodeCursor } from '../src/api/cursor.js';
-import { parseListQuery } from '../src/api/list-query.js';
-import { bookingDefinition } from '../src/crm/bookings/booking.resource.js';
 import { createOrganization } from '../src/identity/identity.service.js';
 
 const kind = process.argv[2];
@@ -61,7 +59,7 @@ async function millionBookings(db: Db, count: number): Promise<string> {
   for (let i = 0; i < count; i += batch) {
     const rows = Array.from({ length: Math.min(batch, count - i) }, (_, j) => {
       const n = i + j;
-      const at = nowIso(start + n * 1000);
+      const at = isoTime(start + n * 1000);
       return {
         id: newId(start + n * 1000),
         organization_id: org.id,
@@ -126,13 +124,14 @@ async function prepare(dialect: 'sqlite' | 'postgres') {
   const deepOrg = await millionBookings(database.db, deepRows);
   await sql`analyze`.execute(database.db);
   // The cursor of the row 90% of the way through the default order.
-  const query = parseListQuery(bookingDefinition, {}, 'bench');
-  const deepRow = await (
-    pageQuery(database.db, bookingDefinition, deepOrg, query) as ReturnType<typeof pageQuery>
-  )
-    .clearLimit()
-    .limit(1)
+  const deepRow = await database.db
+    .selectFrom('bookings')
+    .select(['id', 'created_at'])
+    .where('organization_id', '=', deepOrg)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .offset(Math.floor(deepRows * 0.9))
+    .limit(1)
     .executeTakeFirstOrThrow();
   const deepCursor = encodeCursor({
     sort: '-created_at',
@@ -148,7 +147,7 @@ async function prepare(dialect: 'sqlite' | 'postgres') {
     .executeTakeFirstOrThrow();
   await database.db
     .insertInto('memberships')
-    .values({ organization_id: deepOrg, user_id: admin.id, role: 'admin', created_at: nowIso() })
+    .values({ organization_id: deepOrg, user_id: admin.id, role: 'admin', created_at: isoTime(Date.now()) })
     .execute();
   const booking = await database.db
     .selectFrom('bookings')

@@ -12,19 +12,22 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import type { Logger } from 'pino';
+import { apiPlugin } from './api/api.plugin.js';
+import { createAppContext, RequestContext } from './app-context.js';
+import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
+import { crmPlugin } from './crm/crm.plugin.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { healthRoutes } from './health/health.routes.js';
 import { installErrorHandler, translateToApiError } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { translateToHtmlError } from './interaction/html-error.js';
-import { pagesPlugin } from './interaction/pages.plugin.js';
+import { translateToHtmlError } from './web/html-error.js';
+import { webPlugin } from './web/web.plugin.js';
 import { translateToOAuthError } from './oauth/errors.js';
 import { oauthRoutes } from './oauth/oauth.routes.js';
-import { clientAuthThrottle } from './oauth/steps/client-auth.js';
 import { registerOpenApi } from './http/openapi.js';
-import { apiPlugin } from './api/api.plugin.js';
 import { createLogger } from './http/logger.js';
+import { meRoutes } from './identity/me.routes.js';
 import { rejectNulCharacters } from './http/reject-nul.js';
 import { sendBareJsonApiMediaType } from './http/jsonapi-media-type.js';
 import { requestIdFor } from './http/request-id.js';
@@ -33,6 +36,8 @@ export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   logger?: Logger;
+  /** What the service takes the time from; tests pass one they can move. */
+  clock?: Clock;
 }
 
 export type App = FastifyInstance<
@@ -45,7 +50,7 @@ export type App = FastifyInstance<
 
 export const BODY_LIMIT = 1024 * 1024;
 
-export async function buildApp({ config, database, logger }: AppOptions): Promise<App> {
+export async function buildApp({ config, database, logger, clock = systemClock }: AppOptions): Promise<App> {
   const app = Fastify({
     loggerInstance: (logger ?? createLogger(config.logLevel)) as FastifyBaseLogger,
     genReqId: requestIdFor,
@@ -59,7 +64,11 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const context = createAppContext(config, database, clock);
+  app.decorate('ctx', context);
+  app.decorateRequest('ctx', null as never);
   app.addHook('onRequest', (request, reply, done) => {
+    request.ctx = new RequestContext(context);
     reply.header('X-Request-Id', request.id);
     done();
   });
@@ -81,15 +90,9 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   registerSecurityHeaders(app, config.baseUrl.startsWith('https:') || config.authUrl.startsWith('https:'));
 
   await registerOpenApi(app, config);
-  const db = database.db;
-  await app.register(healthRoutes, { db });
-  await app.register(oauthRoutes, {
-    db,
-    config,
-    changes: database.changes,
-    clientAuthThrottle: clientAuthThrottle(),
-  });
-  await app.register(pagesPlugin, { db, config });
-  await app.register(apiPlugin, { db, config, changes: database.changes });
+  await app.register(healthRoutes);
+  await app.register(oauthRoutes);
+  await app.register(webPlugin);
+  await app.register(apiPlugin, { features: [meRoutes, crmPlugin] });
   return app;
 }

@@ -102,8 +102,8 @@ export class NotFoundError extends ApiError {
 }
 
 export class ConflictError extends ApiError {
-  constructor(detail: string, code = 'conflict') {
-    super(409, code, detail);
+  constructor(detail: string, code = 'conflict', source?: ErrorSource) {
+    super(409, code, detail, source);
   }
 }
 
@@ -113,14 +113,51 @@ export class PreconditionFailedError extends ApiError {
   }
 }
 
+/**
+ * One thing wrong with the input: the field it concerns (as forms and services name it, e.g.
+ * `name` or `redirect_uris`), what is wrong in words, a machine-readable code, and where it sits
+ * in the request (a JSON pointer by default `/FIELD`, or a header or parameter).
+ */
+export interface FieldProblem {
+  field?: string;
+  detail: string;
+  code?: string;
+  source?: ErrorSource;
+}
+
+function problemObject(problem: FieldProblem): ApiErrorObject {
+  const source = problem.source ?? (problem.field ? { pointer: `/${problem.field}` } : undefined);
+  return {
+    status: '422',
+    code: problem.code ?? 'invalid_value',
+    title: statusTitle(422),
+    detail: problem.detail,
+    ...(source ? { source } : {}),
+  };
+}
+
+/**
+ * Input that cannot be accepted (422): one problem per bad field, so an API client gets one error
+ * object per field and a form shows each message beside its field.
+ */
 export class ValidationError extends ApiError {
-  constructor(
-    detail: string,
-    source?: ErrorSource,
-    code = 'invalid_value',
-    more: readonly ApiErrorObject[] = [],
-  ) {
-    super(422, code, detail, source, more);
+  readonly problems: readonly FieldProblem[];
+
+  constructor(problems: FieldProblem | readonly FieldProblem[]) {
+    const list: readonly FieldProblem[] = Array.isArray(problems) ? problems : [problems as FieldProblem];
+    const [first, ...rest] = list.map(problemObject);
+    if (!first) throw new Error('a ValidationError needs at least one problem');
+    super(422, first.code, first.detail, first.source, rest);
+    this.problems = list;
+  }
+
+  /** Field name → the first message about it, for forms. */
+  fieldMessages(): Record<string, string> {
+    const messages: Record<string, string> = {};
+    for (const problem of this.problems) {
+      if (problem.field && !(problem.field in messages)) messages[problem.field] = problem.detail;
+    }
+    return messages;
   }
 }
 

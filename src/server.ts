@@ -13,7 +13,7 @@ import { type DemoSeed, seedDemo } from './demo/seed-demo.js';
 import { InputError } from './errors.js';
 import { createLogger } from './http/logger.js';
 import { countOrganizations } from './identity/organization.repository.js';
-import { schedulePruning } from './oauth/prune.js';
+import { schedulePruning } from './jobs/prune.js';
 
 export interface ServeOptions {
   migrate: boolean;

@@ -5,9 +5,8 @@
  * Each failure throws; a route handler never runs after a refusal.
  */
 import type { FastifyRequest } from 'fastify';
-import type { ChangeClock } from '../db/change-clock.js';
-import type { Db } from '../db/database.js';
-import { FreshCache } from '../db/fresh-cache.js';
+import type { RequestContext } from '../app-context.js';
+import { isoTime } from '../clock.js';
 import { ApiError, BadRequestError, ForbiddenError } from '../errors.js';
 import type { Role } from '../identity/identity.table.js';
 import { authenticateBearer, type TokenLookup } from '../oauth/access-token.js';
@@ -20,8 +19,6 @@ export interface ApiAuth {
   /** Set on routes that act within an organization. */
   organizationId: string;
   role: Role;
-  /** The change clock's reading when the request began (src/db/change-clock.ts). */
-  changeReading: number | undefined;
 }
 
 declare module 'fastify' {
@@ -48,38 +45,28 @@ function unauthorized(detail: string, invalidToken: boolean): ApiError {
   );
 }
 
-const TOKEN_CACHE_SIZE = 10_000;
-
 /**
  * Known tokens (with the membership asked about) are kept in memory until anything is committed
  * anywhere (src/db/fresh-cache.ts), so a revocation, a removed member or a deleted integration
  * takes effect on the next request. Unknown tokens are not kept: a flood of guesses cannot
  * push out the real ones.
  */
-function cachedTokenLookup(
-  tokens: FreshCache<TokenRecord | undefined>,
-  reading: number | undefined,
-): TokenLookup {
-  return (db, tokenHash, organizationId = '') =>
-    tokens.get(
-      `${tokenHash} ${organizationId}`,
-      () => findTokenByHash(db, tokenHash, organizationId),
-      reading,
+function cachedTokenLookup(ctx: RequestContext, organizationId: string): TokenLookup {
+  return (tokenHash) =>
+    ctx.cached(ctx.app.caches.tokens, `${tokenHash} ${organizationId}`, () =>
+      findTokenByHash(ctx.db, tokenHash, organizationId),
     );
 }
 
-export function apiAuthHook(db: Db, changes: ChangeClock) {
-  const tokens = new FreshCache<TokenRecord | undefined>(changes, TOKEN_CACHE_SIZE);
+export function apiAuthHook() {
   return async function authenticate(request: FastifyRequest): Promise<void> {
-    // One reading of the change clock serves every cache this request consults.
-    const changeReading = changes.read();
+    const ctx = request.ctx;
     const header = request.headers['x-api-org'];
-    const candidate = typeof header === 'string' && ORGANIZATION_ID.test(header) ? header : undefined;
+    const candidate = typeof header === 'string' && ORGANIZATION_ID.test(header) ? header : '';
     const outcome = await authenticateBearer(
-      db,
       request.headers.authorization,
-      candidate,
-      cachedTokenLookup(tokens, changeReading),
+      isoTime(ctx.now()),
+      cachedTokenLookup(ctx, candidate),
     );
     if (outcome.kind === 'none') {
       throw unauthorized('Send an access token: Authorization: Bearer <token>.', false);
@@ -138,6 +125,6 @@ export function apiAuthHook(db: Db, changes: ChangeClock) {
         `${REALM}, error="insufficient_scope", scope="${needed}"`,
       );
     }
-    request.apiAuth = { token, userId: token.userId, organizationId, role, changeReading };
+    request.apiAuth = { token, userId: token.userId, organizationId, role };
   };
 }

@@ -2,21 +2,25 @@
 import type { Db } from '../db/database.js';
 import type { Resource, ResourceIdentifier } from './jsonapi.js';
 import type { ListQuery } from './list-query.js';
-import type { ResourceDefinition, Row } from './resource-definition.js';
-import { findRowsByIds, type Page } from './resource-store.js';
-
-export type DefinitionRegistry = ReadonlyMap<string, ResourceDefinition>;
+import type {
+  IncludedResource,
+  OrganizationTable,
+  ResourceDefinition,
+  RowOf,
+} from './resource-definition.js';
+import type { ResourceRegistry } from './resource-registry.js';
+import type { Page } from './resource-store.js';
 
 /** The related resources named by `include`, each once, fetched with one query per type. */
-export async function includedResources(
+export async function includedResources<Table extends OrganizationTable>(
   db: Db,
-  registry: DefinitionRegistry,
-  definition: ResourceDefinition,
+  registry: ResourceRegistry,
+  definition: ResourceDefinition<Table>,
   organizationId: string,
-  rows: readonly Row[],
+  rows: ReadonlyArray<RowOf<Table>>,
   include: readonly string[],
   baseUrl: string,
-): Promise<{ resources: Resource[]; rows: Array<{ type: string; row: Row }> }> {
+): Promise<IncludedResource[]> {
   const wanted = new Map<string, Set<string>>();
   for (const name of include) {
     const locate = definition.includes[name];
@@ -27,17 +31,16 @@ export async function includedResources(
       wanted.get(target.type)!.add(target.id);
     }
   }
-  const resources: Resource[] = [];
-  const found: Array<{ type: string; row: Row }> = [];
+  const found: IncludedResource[] = [];
   for (const [type, ids] of wanted) {
-    const related = registry.get(type);
-    if (!related) continue;
-    for (const row of await findRowsByIds(db, related, organizationId, [...ids])) {
-      resources.push(related.toResource(row, baseUrl));
-      found.push({ type, row });
-    }
+    const source = registry.source(type);
+    if (source) found.push(...(await source.load(db, organizationId, [...ids], baseUrl)));
   }
-  return { resources, rows: found };
+  return found;
+}
+
+export function resourcesOf(included: readonly IncludedResource[]): Resource[] {
+  return included.map((i) => i.resource);
 }
 
 function withParams(selfUrl: string, set: Record<string, string>, remove: string[]): string {
@@ -47,7 +50,7 @@ function withParams(selfUrl: string, set: Record<string, string>, remove: string
   return url.href;
 }
 
-export function pageLinks(selfUrl: string, query: ListQuery, page: Page) {
+export function pageLinks<Row>(selfUrl: string, query: ListQuery, page: Page<Row>) {
   const backwards = query.before !== undefined;
   const hasNext = backwards ? page.rows.length > 0 : page.hasMore;
   const hasPrev = backwards ? page.hasMore : query.after !== undefined && page.rows.length > 0;

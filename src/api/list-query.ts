@@ -5,7 +5,7 @@
  */
 import { type TObject, type TSchema, Type } from '@fastify/type-provider-typebox';
 import { BadRequestError } from '../errors.js';
-import type { FilterField, ResourceDefinition } from './resource-definition.js';
+import type { ColumnOf, FilterField, OrganizationTable, ResourceDefinition } from './resource-definition.js';
 
 export const FILTER_OPERATORS = [
   'eq',
@@ -24,24 +24,26 @@ export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 
-export interface Filter {
-  column: string;
+export interface Filter<Column extends string = string> {
+  column: Column;
   operator: FilterOperator;
   /** One value; a list for in/not_in; a boolean for null/not_null. */
   value: string | string[] | boolean;
 }
 
-export interface ListQuery {
+export interface ListQuery<Column extends string = string> {
   size: number;
   after: string | undefined;
   before: string | undefined;
-  sort: { column: string; descending: boolean };
-  filters: Filter[];
+  sort: { column: Column; descending: boolean };
+  filters: Array<Filter<Column>>;
   include: string[];
 }
 
 /** The querystring schema, generated from the definition: it documents and validates every parameter. */
-export function listQuerySchema(definition: ResourceDefinition): TObject {
+export function listQuerySchema<Table extends OrganizationTable>(
+  definition: ResourceDefinition<Table>,
+): TObject {
   const properties: Record<string, TSchema> = {
     'page[size]': Type.String({
       pattern: '^[0-9]{1,3}$',
@@ -100,11 +102,11 @@ function parseValue(parameter: string, spec: FilterField, raw: string, userId: s
   return raw;
 }
 
-export function parseListQuery(
-  definition: ResourceDefinition,
-  query: Record<string, string | undefined>,
+export function parseListQuery<Table extends OrganizationTable>(
+  definition: ResourceDefinition<Table>,
+  query: Readonly<Record<string, string | undefined>>,
   userId: string,
-): ListQuery {
+): ListQuery<ColumnOf<Table>> {
   const sizeRaw = query['page[size]'];
   const size = sizeRaw === undefined ? DEFAULT_PAGE_SIZE : Number(sizeRaw);
   if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
@@ -126,8 +128,9 @@ export function parseListQuery(
 
   const sortRaw = query.sort ?? definition.defaultSort;
   const descending = sortRaw.startsWith('-');
-  const column = descending ? sortRaw.slice(1) : sortRaw;
-  if (!definition.sortable.includes(column)) {
+  const name = descending ? sortRaw.slice(1) : sortRaw;
+  const column = definition.sortable.find((c) => c === name);
+  if (column === undefined) {
     throw new BadRequestError(
       `Cannot sort by "${sortRaw}"; sort by one of ${definition.sortable.join(', ')} (prefix - for descending).`,
       { parameter: 'sort' },
@@ -135,7 +138,7 @@ export function parseListQuery(
     );
   }
 
-  const filters: Filter[] = [];
+  const filters: Array<Filter<ColumnOf<Table>>> = [];
   for (const [parameter, raw] of Object.entries(query)) {
     const match = /^filter\[([a-z_]+)\]\[([a-z_]+)\]$/.exec(parameter);
     if (!match || raw === undefined) continue;
@@ -174,7 +177,10 @@ export function parseListQuery(
   };
 }
 
-export function parseInclude(definition: ResourceDefinition, raw: string | undefined): string[] {
+export function parseInclude<Table extends OrganizationTable>(
+  definition: ResourceDefinition<Table>,
+  raw: string | undefined,
+): string[] {
   if (raw === undefined || raw === '') return [];
   const names = [...new Set(raw.split(',').map((n) => n.trim()))];
   for (const name of names) {

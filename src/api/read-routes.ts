@@ -2,58 +2,28 @@
  * The read side of a resource, for every resource alike: `GET /path` (a cursor page with
  * filters, sort and include) and `GET /path/{id}` (one resource with an ETag, honouring
  * If-None-Match). Schemas generated from the resource definition validate, serialize and
- * document both.
+ * document both. The resource becomes includable from every other resource.
  */
-import { type TSchema, Type } from '@fastify/type-provider-typebox';
+import { Type } from '@fastify/type-provider-typebox';
 import type { App } from '../app.js';
-import type { Config } from '../config.js';
-import type { ChangeClock } from '../db/change-clock.js';
-import type { Db } from '../db/database.js';
-import { FreshCache } from '../db/fresh-cache.js';
 import { NotFoundError } from '../errors.js';
-import { type DefinitionRegistry, includedResources, pageLinks } from './documents.js';
+import { includedResources, pageLinks, resourcesOf } from './documents.js';
 import { etagOf, noneMatch } from './etag.js';
 import { errorResponses, JSONAPI_MEDIA_TYPE, listDocument, singleDocument } from './jsonapi.js';
 import { listQuerySchema, parseInclude, parseListQuery } from './list-query.js';
-import type { ResourceDefinition } from './resource-definition.js';
+import type { OrganizationTable, ResourceDefinition } from './resource-definition.js';
+import { definitionSource } from './resource-registry.js';
 import { findRow, listRows } from './resource-store.js';
+import { ApiHeaders, IdParams, READ_SECURITY } from './route-schemas.js';
 
-export const ApiHeaders = Type.Object({
-  'x-api-org': Type.Optional(Type.String({ description: 'The organization to act in (see GET /v2/me)' })),
-});
-
-export interface ReadRoutesOptions {
-  db: Db;
-  config: Config;
-  changes: ChangeClock;
-  registry: DefinitionRegistry;
-  definition: ResourceDefinition;
-  path: string;
-  resource: TSchema;
-  tag: string;
-  noun: string;
-}
-
-export const IdParams = Type.Object({ id: Type.String({ maxLength: 64, description: 'The resource id' }) });
-
-/**
- * Serialized list pages kept per resource type: about 20 KB each at the default page size; larger
- * ones (big pages with includes) are served but not kept, so the pages of all four types take at
- * most 16 MB.
- */
-const PAGE_CACHE_SIZE = 64;
-const MAX_KEPT_PAGE_BYTES = 64 * 1024;
-
-export function registerReadRoutes(app: App, options: ReadRoutesOptions): void {
-  const { db, config, changes, registry, definition, path, resource, tag, noun } = options;
-  // A page is the same document for every request with the same organization, user (filters may
-  // say "me") and URL, until anything is committed (src/db/fresh-cache.ts).
-  const pages = new FreshCache<Buffer>(
-    changes,
-    PAGE_CACHE_SIZE,
-    (page) => page.length <= MAX_KEPT_PAGE_BYTES,
-  );
-  const security: Array<Record<string, string[]>> = [{ bearer: [] }, { oauth2: ['crm_read'] }];
+export function registerReadRoutes<Table extends OrganizationTable>(
+  app: App,
+  definition: ResourceDefinition<Table>,
+): void {
+  const { db, config, caches } = app.ctx;
+  const registry = app.resources;
+  registry.add(definitionSource(definition));
+  const { path, schema, tag, noun } = definition;
 
   app.get(
     path,
@@ -63,15 +33,18 @@ export function registerReadRoutes(app: App, options: ReadRoutesOptions): void {
         tags: [tag],
         summary: `List ${noun}`,
         description: `A page of the organization's ${noun}. Needs crm_read.`,
-        security,
+        security: READ_SECURITY,
         headers: ApiHeaders,
         querystring: listQuerySchema(definition),
-        response: { 200: listDocument(resource), ...errorResponses(400, 401, 403, 429) },
+        response: { 200: listDocument(schema), ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
       const auth = request.apiAuth;
-      const body = await pages.get(
+      // A page is the same document for every request with the same organization, user (filters
+      // may say "me") and URL, until anything is committed (src/db/fresh-cache.ts).
+      const body = await request.ctx.cached(
+        caches.pages,
         `${auth.organizationId} ${auth.userId} ${request.url}`,
         async () => {
           const query = parseListQuery(definition, request.query as Record<string, string>, auth.userId);
@@ -90,7 +63,7 @@ export function registerReadRoutes(app: App, options: ReadRoutesOptions): void {
           // Serialized by the route's 200 schema, as a returned object would be.
           const serialized = reply.serialize({
             data: page.rows.map((row) => definition.toResource(row, config.baseUrl)),
-            ...(included ? { included: included.resources } : {}),
+            ...(included ? { included: resourcesOf(included) } : {}),
             meta: {
               has_more: page.hasMore,
               after_cursor: page.afterCursor,
@@ -101,7 +74,6 @@ export function registerReadRoutes(app: App, options: ReadRoutesOptions): void {
           // Kept encoded, so a cached page costs no UTF-8 encoding either.
           return Buffer.from(serialized);
         },
-        auth.changeReading,
       );
       // Bytes are sent as they are (they were serialized by the route's schema above).
       return reply.type(JSONAPI_MEDIA_TYPE).send(body as never);
@@ -116,7 +88,7 @@ export function registerReadRoutes(app: App, options: ReadRoutesOptions): void {
         tags: [tag],
         summary: `Get one of the ${noun}`,
         description: 'Returns an ETag; send it as If-None-Match to get 304 when nothing changed.',
-        security,
+        security: READ_SECURITY,
         headers: ApiHeaders,
         params: IdParams,
         querystring: Type.Object(
@@ -124,7 +96,7 @@ export function registerReadRoutes(app: App, options: ReadRoutesOptions): void {
           { additionalProperties: false },
         ),
         response: {
-          200: singleDocument(resource),
+          200: singleDocument(schema),
           304: Type.Null(),
           ...errorResponses(400, 401, 403, 404, 429),
         },
@@ -145,17 +117,17 @@ export function registerReadRoutes(app: App, options: ReadRoutesOptions): void {
             include,
             config.baseUrl,
           )
-        : undefined;
+        : [];
       const etag = etagOf([
         { type: definition.type, id: row.id, updatedAt: row.updated_at },
-        ...(included?.rows ?? []).map((r) => ({ type: r.type, id: r.row.id, updatedAt: r.row.updated_at })),
+        ...included.map((i) => ({ type: i.resource.type, id: i.resource.id, updatedAt: i.updatedAt })),
       ]);
       reply.header('ETag', etag);
       if (!noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
       reply.type(JSONAPI_MEDIA_TYPE);
       return {
         data: definition.toResource(row, config.baseUrl),
-        ...(included ? { included: included.resources } : {}),
+        ...(include.length ? { included: resourcesOf(included) } : {}),
         links: { self: `${config.baseUrl}${request.url}` },
       };
     },

@@ -1,16 +1,33 @@
 /**
- * What the generic list and fetch machinery needs to know about a resource type: its table,
- * the columns it may be sorted and filtered by, what it may include, and how a row becomes a
- * JSON:API resource. One definition per resource keeps the four resources' behaviour identical.
+ * What the generic read machinery needs to know about a resource type: its table, the columns it
+ * may be sorted and filtered by, what it may include, and how a row becomes a JSON:API resource.
+ * Column names are typed against the table's row type, so renaming a column breaks the build
+ * here rather than a query at run time. One definition per resource keeps their behaviour identical.
  */
+import type { TSchema } from '@fastify/type-provider-typebox';
+import type { Selectable } from 'kysely';
+import type { Database, Db } from '../db/database.js';
 import type { Resource, ResourceIdentifier } from './jsonapi.js';
 
-export type ResourceTable = 'bookings' | 'accounts' | 'contacts' | 'notes' | 'users';
+interface VersionedRow {
+  id: string;
+  organization_id: string;
+  updated_at: string;
+}
+
+/** Tables whose rows belong to one organization and version themselves by updated_at. */
+export type OrganizationTable = {
+  [Name in keyof Database]: Database[Name] extends VersionedRow ? Name : never;
+}[keyof Database];
+
+/** A row of the table (the intersection lets generic code read the columns every such table has). */
+export type RowOf<Table extends OrganizationTable> = Selectable<Database[Table]> & VersionedRow;
+export type ColumnOf<Table extends OrganizationTable> = keyof Selectable<Database[Table]> & string;
 
 export type FilterKind = 'timestamp' | 'id' | 'enum';
 
-export interface FilterField {
-  column: string;
+export interface FilterField<Column extends string = string> {
+  column: Column;
   kind: FilterKind;
   /** Allowed values of an enum field. */
   values?: readonly string[];
@@ -18,16 +35,34 @@ export interface FilterField {
   allowsMe?: boolean;
 }
 
-export type Row = Record<string, unknown> & { id: string; updated_at: string };
-
-export interface ResourceDefinition {
-  type: ResourceTable;
-  /** Sortable attribute names (each has an (organization_id, column, id) index). */
-  sortable: readonly string[];
+export interface ResourceDefinition<Table extends OrganizationTable = OrganizationTable> {
+  /** The JSON:API type, which is also the table's name. */
+  type: Table;
+  /** Where the collection is served, e.g. `/v2/bookings`. */
+  path: string;
+  /** The resource's schema (validation, serialization and the OpenAPI document). */
+  schema: TSchema;
+  /** OpenAPI tag and the plural noun used in summaries. */
+  tag: string;
+  noun: string;
+  /** Sortable columns; each has an (organization_id, column, id) index. */
+  sortable: readonly ColumnOf<Table>[];
   /** e.g. `-created_at`. */
-  defaultSort: string;
-  filters: Record<string, FilterField>;
+  defaultSort: `${'' | '-'}${ColumnOf<Table>}`;
+  filters: Readonly<Record<string, FilterField<ColumnOf<Table>>>>;
   /** Relationship names that `include` accepts, and how to find the related resource of a row. */
-  includes: Record<string, (row: Row) => ResourceIdentifier | null>;
-  toResource(row: Row, baseUrl: string): Resource;
+  includes: Readonly<Record<string, (row: RowOf<Table>) => ResourceIdentifier | null>>;
+  toResource(row: RowOf<Table>, baseUrl: string): Resource;
+}
+
+/** A resource as `included` needs it: the document and the version its ETag depends on. */
+export interface IncludedResource {
+  resource: Resource;
+  updatedAt: string;
+}
+
+/** Loads resources of one type by id within an organization, for `include`. */
+export interface IncludeSource {
+  type: string;
+  load(db: Db, organizationId: string, ids: readonly string[], baseUrl: string): Promise<IncludedResource[]>;
 }

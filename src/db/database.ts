@@ -7,7 +7,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AccountTable } from '../crm/accounts/account.table.js';
 import type { BookingTable } from '../crm/bookings/booking.table.js';
 import type { ContactTable } from '../crm/contacts/contact.table.js';
-import type { IdempotencyKeyTable, NoteTable } from '../crm/notes/note.table.js';
+import type { NoteTable } from '../crm/notes/note.table.js';
+import type { IdempotencyKeyTable } from '../api/idempotency.table.js';
 import type { MembershipTable, OrganizationTable, UserTable } from '../identity/identity.table.js';
 import type { IntegrationTable } from '../integrations/integration.table.js';
 import type {
@@ -16,7 +17,7 @@ import type {
   OAuthGrantTable,
   OAuthTokenTable,
 } from '../oauth/oauth.table.js';
-import type { SessionTable } from '../interaction/session.table.js';
+import type { SessionTable } from '../web/session/session.table.js';
 
 export interface Database {
   organizations: OrganizationTable;

@@ -19,18 +19,3 @@ export function newId(now: number = Date.now()): string {
   for (let i = 0; i < 16; i++) random += ALPHABET[(bytes[i] ?? 0) % 32];
   return (time + random).toLowerCase();
 }
-
-let lastMillisecond = Number.NaN;
-let lastIso = '';
-
-/**
- * The current time as the ISO-8601 UTC string every timestamp column holds. Every API request
- * asks for it (to judge its token's expiry); requests within one millisecond share the string.
- */
-export function nowIso(now: number = Date.now()): string {
-  if (now !== lastMillisecond) {
-    lastIso = new Date(now).toISOString();
-    lastMillisecond = now;
-  }
-  return lastIso;
-}

@@ -1,63 +1,83 @@
 /**
  * Queries whose shape never changes are compiled once and run with new parameter values:
  * building and compiling a Kysely query costs more than running a small indexed lookup or
- * insert. The query is compiled with marker values to learn where each parameter goes.
+ * insert. The query is built once with a marker in place of each named parameter, to learn
+ * where each one goes; parameters are passed by name, so two of them can never be swapped.
  */
 import { type Compilable, CompiledQuery } from 'kysely';
 import type { Db, Trx } from './database.js';
 
-const marker = (index: number) => `\u0000param${index}\u0000`;
+/** Parameters of a precompiled query: named strings (or null). */
+export type QueryParams = Record<string, string | null>;
+
+const MARKER_PREFIX = '\u0000param:';
+const MARKER_SUFFIX = '\u0000';
+
+function markerName(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !value.startsWith(MARKER_PREFIX) || !value.endsWith(MARKER_SUFFIX)) {
+    return undefined;
+  }
+  return value.slice(MARKER_PREFIX.length, -MARKER_SUFFIX.length);
+}
 
 interface Template {
   sql: string;
-  /** For each parameter of the SQL, the index of the argument it takes (null: always NULL). */
-  positions: Array<number | null>;
+  /** For each parameter of the SQL, the name of the value it takes (null: always NULL). */
+  names: Array<string | null>;
 }
 
-function compileTemplate(arity: number, build: (...params: string[]) => Compilable<unknown>): Template {
-  const markers = Array.from({ length: arity }, (_, i) => marker(i));
-  const compiled = build(...markers).compile();
-  const positions = compiled.parameters.map((value) => {
-    if (value === null) return null;
-    const index = markers.indexOf(value as string);
-    if (index === -1)
-      throw new Error(`precompile: a parameter of "${compiled.sql}" is not one of the markers`);
-    return index;
+/** An object whose every property is the marker of its own name. */
+function markers<Params extends QueryParams>(): Params {
+  return new Proxy({} as Params, {
+    get: (_target, name) =>
+      typeof name === 'string' ? `${MARKER_PREFIX}${name}${MARKER_SUFFIX}` : undefined,
   });
-  return { sql: compiled.sql, positions };
 }
 
-function bind<Params extends readonly unknown[]>(template: Template, params: Params): CompiledQuery {
+function compileTemplate<Params extends QueryParams>(
+  build: (params: Params) => Compilable<unknown>,
+): Template {
+  const compiled = build(markers<Params>()).compile();
+  const names = compiled.parameters.map((value) => {
+    if (value === null) return null;
+    const name = markerName(value);
+    if (name === undefined) {
+      throw new Error(`precompile: a parameter of "${compiled.sql}" is not a named parameter`);
+    }
+    return name;
+  });
+  return { sql: compiled.sql, names };
+}
+
+function bind(template: Template, params: QueryParams): CompiledQuery {
   return CompiledQuery.raw(
     template.sql,
-    template.positions.map((i) => (i === null ? null : params[i])),
+    template.names.map((name) => (name === null ? null : (params[name] ?? null))),
   );
 }
 
 /** A query of `db`, compiled now. */
-export function precompile<Params extends readonly unknown[], Row>(
+export function precompile<Params extends QueryParams, Row>(
   db: Db,
-  arity: Params['length'],
-  build: (...params: string[]) => Compilable<Row>,
-): (...params: Params) => Promise<Row[]> {
-  const template = compileTemplate(arity, build);
-  return async (...params: Params) => (await db.executeQuery<Row>(bind(template, params))).rows;
+  build: (params: Params) => Compilable<Row>,
+): (params: Params) => Promise<Row[]> {
+  const template = compileTemplate(build);
+  return async (params) => (await db.executeQuery<Row>(bind(template, params))).rows;
 }
 
 /**
  * A statement run on a database or inside one of its transactions, compiled on first use for
- * each database (a transaction shares its database's dialect). Every parameter is a string.
+ * each dialect (a transaction shares its database's adapter).
  */
-export function precompiledStatement<Params extends readonly string[]>(
-  arity: Params['length'],
-  build: (db: Db, ...params: string[]) => Compilable<unknown>,
-): (executor: Db | Trx, ...params: Params) => Promise<void> {
+export function precompiledStatement<Params extends QueryParams>(
+  build: (db: Db, params: Params) => Compilable<unknown>,
+): (executor: Db | Trx, params: Params) => Promise<void> {
   const templates = new WeakMap<object, Template>();
-  return async (executor, ...params) => {
+  return async (executor, params) => {
     const adapter = executor.getExecutor().adapter;
     let template = templates.get(adapter);
     if (!template) {
-      template = compileTemplate(arity, (...markers) => build(executor, ...markers));
+      template = compileTemplate<Params>((markerParams) => build(executor, markerParams));
       templates.set(adapter, template);
     }
     await executor.executeQuery(bind(template, params));

@@ -5,11 +5,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
 
 const Status = Type.Object({ status: Type.String() });
 
-export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
   app.get('/healthz', { schema: { response: { 200: Status } } }, async () => ({ status: 'ok' }));
 
   app.get('/readyz', { schema: { response: { 200: Status, 503: Status } } }, async (request, reply) => {

@@ -61,7 +61,7 @@ export function translateToApiError(error: FastifyError): ApiError {
   if (error.validation) {
     const source = validationSource(error);
     const detail = validationDetail(error);
-    if (error.validationContext === 'body') return new ValidationError(detail, source);
+    if (error.validationContext === 'body') return new ValidationError({ detail, source });
     if (error.validationContext === 'params') return new NotFoundError();
     return new BadRequestError(detail, source, 'invalid_parameter');
   }

@@ -19,25 +19,26 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-function checkName(value: string, what: string, pointer: string): string {
+function checkName(value: string, what: string, field: string): string {
   const name = value.trim();
   if (name.length < 1 || name.length > 200) {
-    throw new ValidationError(`${what} must be 1 to 200 characters long.`, { pointer });
+    throw new ValidationError({ field, detail: `${what} must be 1 to 200 characters long.` });
   }
   return name;
 }
 
 export function checkRole(role: string): Role {
   if (!ROLES.includes(role as Role)) {
-    throw new ValidationError(`Role must be one of ${ROLES.join(', ')}; got "${role}".`, {
-      pointer: '/role',
+    throw new ValidationError({
+      field: 'role',
+      detail: `Role must be one of ${ROLES.join(', ')}; got "${role}".`,
     });
   }
   return role as Role;
 }
 
 export async function createOrganization(db: Db, name: string): Promise<Organization> {
-  return insertOrganization(db, checkName(name, 'An organization name', '/name'));
+  return insertOrganization(db, checkName(name, 'An organization name', 'name'));
 }
 
 async function requireOrganization(db: Db, organizationId: string): Promise<Organization> {
@@ -68,16 +69,16 @@ export interface CreatedUser {
 export async function createUser(db: Db, input: NewUser): Promise<CreatedUser> {
   const email = normalizeEmail(input.email);
   if (email.length > 254 || !EMAIL.test(email)) {
-    throw new ValidationError(`"${input.email}" is not an e-mail address.`, { pointer: '/email' });
+    throw new ValidationError({ field: 'email', detail: `"${input.email}" is not an e-mail address.` });
   }
   if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH) {
-    throw new ValidationError(
-      `A password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters long.`,
-      { pointer: '/password' },
-    );
+    throw new ValidationError({
+      field: 'password',
+      detail: `A password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters long.`,
+    });
   }
   const role = checkRole(input.role ?? 'member');
-  const name = checkName(input.name ?? email.split('@')[0] ?? email, 'A name', '/name');
+  const name = checkName(input.name ?? email.split('@')[0] ?? email, 'A name', 'name');
   await requireOrganization(db, input.organizationId);
   if (await findUserByEmail(db, email)) {
     throw new ConflictError(

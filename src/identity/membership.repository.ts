@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import { nowIso } from '../db/ids.js';
+import { isoTime } from '../clock.js';
 import { precompile } from '../db/precompiled.js';
 import type { Role } from './identity.table.js';
 
@@ -18,12 +18,13 @@ export async function insertMembership(
 ): Promise<void> {
   await db
     .insertInto('memberships')
-    .values({ organization_id: organizationId, user_id: userId, role, created_at: nowIso() })
+    .values({ organization_id: organizationId, user_id: userId, role, created_at: isoTime(Date.now()) })
     .execute();
 }
 
 type MembershipRow = { organization_id: string; name: string; user_id: string; role: Role };
-const compiledMembershipQueries = new WeakMap<Db, (org: string, user: string) => Promise<MembershipRow[]>>();
+type MembershipKey = { organizationId: string; userId: string };
+const compiledMembershipQueries = new WeakMap<Db, (key: MembershipKey) => Promise<MembershipRow[]>>();
 
 export async function findMembership(
   db: Db,
@@ -33,12 +34,14 @@ export async function findMembership(
   let run = compiledMembershipQueries.get(db);
   if (!run) {
     // Asked on every API request: compiled once per database.
-    run = precompile<[string, string], MembershipRow>(db, 2, (org, user) =>
-      membershipsQuery(db).where('m.organization_id', '=', org).where('m.user_id', '=', user),
+    run = precompile(db, (key: MembershipKey) =>
+      membershipsQuery(db)
+        .where('m.organization_id', '=', key.organizationId)
+        .where('m.user_id', '=', key.userId),
     );
     compiledMembershipQueries.set(db, run);
   }
-  const rows = await run(organizationId, userId);
+  const rows = await run({ organizationId, userId });
   return rows.map(toMembership)[0];
 }
 

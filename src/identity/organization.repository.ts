@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
-import { newId, nowIso } from '../db/ids.js';
+import { isoTime } from '../clock.js';
+import { newId } from '../db/ids.js';
 
 export interface Organization {
   id: string;
@@ -8,7 +9,7 @@ export interface Organization {
 }
 
 export async function insertOrganization(db: Db, name: string): Promise<Organization> {
-  const now = nowIso();
+  const now = isoTime(Date.now());
   const row = { id: newId(), name, created_at: now, updated_at: now };
   await db.insertInto('organizations').values(row).execute();
   return { id: row.id, name, createdAt: now };

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
-import { newId, nowIso } from '../db/ids.js';
+import { isoTime } from '../clock.js';
+import { newId } from '../db/ids.js';
 
 export interface User {
   id: string;
@@ -15,7 +16,7 @@ export async function insertUser(
   db: Db,
   user: { email: string; name: string; passwordHash: string },
 ): Promise<User> {
-  const now = nowIso();
+  const now = isoTime(Date.now());
   const id = newId();
   await db
     .insertInto('users')

@@ -1,16 +1,18 @@
-/** Users appear in the API as the owners of records and the authors of notes. */
-import { Type } from '@fastify/type-provider-typebox';
-import { resourceSchema } from '../api/jsonapi.js';
-import type { ResourceDefinition, Row } from '../api/resource-definition.js';
+/** Users appear in the API as the owners of records and the authors of notes (`include`). */
+import type { IncludeSource } from '../api/resource-definition.js';
 
-export const UserAttributes = Type.Object({ email: Type.String(), name: Type.String() });
-export const UserResource = resourceSchema('users', UserAttributes);
-
-export const userDefinition: ResourceDefinition = {
+export const userSource: IncludeSource = {
   type: 'users',
-  sortable: [],
-  defaultSort: 'created_at',
-  filters: {},
-  includes: {},
-  toResource: (row: Row) => ({ type: 'users', id: row.id, attributes: { email: row.email, name: row.name } }),
+  async load(db, _organizationId, ids) {
+    if (ids.length === 0) return [];
+    const users = await db
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'updated_at'])
+      .where('id', 'in', [...ids])
+      .execute();
+    return users.map((user) => ({
+      resource: { type: 'users', id: user.id, attributes: { email: user.email, name: user.name } },
+      updatedAt: user.updated_at,
+    }));
+  },
 };

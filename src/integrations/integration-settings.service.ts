@@ -22,8 +22,9 @@ export async function updateIntegration(
 ): Promise<void> {
   const redirectUris = checkRedirectUris(input.redirectUris.filter((u) => u.trim() !== ''));
   if (integration.kind === 'public' && redirectUris.length === 0) {
-    throw new ValidationError('A public integration needs at least one redirect URI.', {
-      pointer: '/redirect_uris',
+    throw new ValidationError({
+      field: 'redirect_uris',
+      detail: 'A public integration needs at least one redirect URI.',
     });
   }
   await updateIntegrationSettings(db, integration.id, {

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
-import { newId, nowIso } from '../db/ids.js';
+import { isoTime } from '../clock.js';
+import { newId } from '../db/ids.js';
 import type { IntegrationKind, IntegrationTable } from './integration.table.js';
 
 export interface Integration {
@@ -35,7 +36,7 @@ function toIntegration(row: IntegrationTable): Integration {
 }
 
 export async function insertIntegration(db: Db, input: NewIntegration): Promise<Integration> {
-  const now = nowIso();
+  const now = isoTime(Date.now());
   const row: IntegrationTable = {
     id: newId(),
     organization_id: input.organizationId,
@@ -88,7 +89,7 @@ export async function updateIntegrationSettings(
     .set({
       redirect_uris: JSON.stringify(settings.redirectUris),
       scopes: settings.scopes.join(' '),
-      updated_at: nowIso(),
+      updated_at: isoTime(Date.now()),
     })
     .where('id', '=', id)
     .execute();
@@ -97,7 +98,7 @@ export async function updateIntegrationSettings(
 export async function replaceClientSecretHash(db: Db, id: string, hash: string): Promise<void> {
   await db
     .updateTable('integrations')
-    .set({ client_secret_hash: hash, updated_at: nowIso() })
+    .set({ client_secret_hash: hash, updated_at: isoTime(Date.now()) })
     .where('id', '=', id)
     .execute();
 }

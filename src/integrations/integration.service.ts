@@ -32,8 +32,9 @@ export interface CreatedIntegration {
 
 export function checkKind(kind: string): IntegrationKind {
   if (kind !== 'public' && kind !== 'private') {
-    throw new ValidationError(`An integration's kind is "public" or "private"; got "${kind}".`, {
-      pointer: '/kind',
+    throw new ValidationError({
+      field: 'kind',
+      detail: `An integration's kind is "public" or "private"; got "${kind}".`,
     });
   }
   return kind;
@@ -43,10 +44,10 @@ export function checkAllowedScopes(raw: string | undefined): string[] {
   const scopes = splitScopes(raw ?? SCOPES.join(' '));
   const unknown = unknownScopes(scopes);
   if (unknown.length > 0 || scopes.length === 0) {
-    throw new ValidationError(
-      `Scopes must be among ${SCOPES.join(', ')}; ${unknown.length ? `"${unknown.join(' ')}" is not` : 'none was given'}.`,
-      { pointer: '/scopes' },
-    );
+    throw new ValidationError({
+      field: 'scopes',
+      detail: `Scopes must be among ${SCOPES.join(', ')}; ${unknown.length ? `"${unknown.join(' ')}" is not` : 'none was given'}.`,
+    });
   }
   return scopes;
 }
@@ -55,13 +56,17 @@ export async function createIntegration(db: Db, input: NewIntegrationInput): Pro
   const kind = checkKind(input.kind);
   const name = input.name.trim();
   if (name.length < 1 || name.length > 200) {
-    throw new ValidationError('An integration name must be 1 to 200 characters long.', { pointer: '/name' });
+    throw new ValidationError({
+      field: 'name',
+      detail: 'An integration name must be 1 to 200 characters long.',
+    });
   }
   const scopes = checkAllowedScopes(input.scopes);
   const redirectUris = checkRedirectUris(input.redirectUris ?? []);
   if (kind === 'public' && redirectUris.length === 0) {
-    throw new ValidationError('A public integration needs at least one redirect URI.', {
-      pointer: '/redirect_uris',
+    throw new ValidationError({
+      field: 'redirect_uris',
+      detail: 'A public integration needs at least one redirect URI.',
     });
   }
   if (!(await findOrganization(db, input.organizationId))) {
@@ -85,18 +90,17 @@ export async function createIntegration(db: Db, input: NewIntegrationInput): Pro
 
 async function requireOwner(db: Db, organizationId: string, ownerEmail: string | undefined): Promise<string> {
   if (!ownerEmail) {
-    throw new ValidationError('A private integration needs an owner: the e-mail of the member it acts as.', {
-      pointer: '/owner',
+    throw new ValidationError({
+      field: 'owner',
+      detail: 'A private integration needs an owner: the e-mail of the member it acts as.',
     });
   }
   const owner = await findUserByEmail(db, normalizeEmail(ownerEmail));
   if (!owner || !(await findMembership(db, organizationId, owner.id))) {
-    throw new ValidationError(
-      `The owner ${normalizeEmail(ownerEmail)} is not a member of this organization.`,
-      {
-        pointer: '/owner',
-      },
-    );
+    throw new ValidationError({
+      field: 'owner',
+      detail: `The owner ${normalizeEmail(ownerEmail)} is not a member of this organization.`,
+    });
   }
   return owner.id;
 }

@@ -28,8 +28,10 @@ export function checkRedirectUris(uris: readonly string[]): string[] {
   distinct.forEach((uri, index) => {
     const problem = redirectUriProblem(uri);
     if (problem)
-      throw new ValidationError(`The redirect URI "${uri}" ${problem}.`, {
-        pointer: `/redirect_uris/${index}`,
+      throw new ValidationError({
+        field: 'redirect_uris',
+        detail: `The redirect URI "${uri}" ${problem}.`,
+        source: { pointer: `/redirect_uris/${index}` },
       });
   });
   return distinct;

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import { newId, nowIso } from '../db/ids.js';
+import { newId } from '../db/ids.js';
 import type { OAuthCodeTable } from './oauth.table.js';
 
 export interface NewAuthorizationCode {
@@ -10,6 +10,7 @@ export interface NewAuthorizationCode {
   scopes: readonly string[];
   organizationIds: readonly string[];
   codeChallenge: string | undefined;
+  createdAt: string;
   expiresAt: string;
 }
 
@@ -53,7 +54,7 @@ export async function insertCode(db: Db, code: NewAuthorizationCode): Promise<vo
       scopes: code.scopes.join(' '),
       organization_ids: JSON.stringify(code.organizationIds),
       code_challenge: code.codeChallenge ?? null,
-      created_at: nowIso(),
+      created_at: code.createdAt,
       expires_at: code.expiresAt,
       used_at: null,
       grant_id: null,
@@ -65,10 +66,14 @@ export async function insertCode(db: Db, code: NewAuthorizationCode): Promise<vo
  * Marks a code used, atomically: of any number of concurrent exchanges exactly one gets the
  * row back (a conditional update, so no read-then-write race on either database).
  */
-export async function claimCode(db: Db, codeHash: string): Promise<AuthorizationCode | undefined> {
+export async function claimCode(
+  db: Db,
+  codeHash: string,
+  now: string,
+): Promise<AuthorizationCode | undefined> {
   const row = await db
     .updateTable('oauth_codes')
-    .set({ used_at: nowIso() })
+    .set({ used_at: now })
     .where('code_hash', '=', codeHash)
     .where('used_at', 'is', null)
     .returningAll()

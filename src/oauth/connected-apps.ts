@@ -3,7 +3,6 @@
  * that user to that integration is revoked, so all its tokens stop working at once.
  */
 import type { Db } from '../db/database.js';
-import { nowIso } from '../db/ids.js';
 import { revokeGrants } from './grant.repository.js';
 
 export interface ConnectedApp {
@@ -15,18 +14,18 @@ export interface ConnectedApp {
   lastAuthorizedAt: string;
 }
 
-function liveGrantsOfUser(db: Db, userId: string) {
+function liveGrantsOfUser(db: Db, userId: string, now: string) {
   return db
     .selectFrom('oauth_grants as g')
     .innerJoin('integrations as i', 'i.id', 'g.integration_id')
     .where('g.user_id', '=', userId)
     .where('g.grant_type', '=', 'authorization_code')
     .where('g.revoked_at', 'is', null)
-    .where('g.expires_at', '>', nowIso());
+    .where('g.expires_at', '>', now);
 }
 
-export async function listConnectedApps(db: Db, userId: string): Promise<ConnectedApp[]> {
-  const rows = await liveGrantsOfUser(db, userId)
+export async function listConnectedApps(db: Db, userId: string, now: string): Promise<ConnectedApp[]> {
+  const rows = await liveGrantsOfUser(db, userId, now)
     .select(['g.integration_id', 'i.name', 'g.scopes', 'g.organization_ids', 'g.created_at'])
     .orderBy('i.name')
     .orderBy('g.created_at')
@@ -52,7 +51,12 @@ export async function listConnectedApps(db: Db, userId: string): Promise<Connect
 }
 
 /** Revokes every grant the user gave the integration; returns how many tokens stopped working. */
-export async function disconnectApp(db: Db, userId: string, integrationId: string): Promise<number> {
+export async function disconnectApp(
+  db: Db,
+  userId: string,
+  integrationId: string,
+  now: string,
+): Promise<number> {
   const grants = await db
     .selectFrom('oauth_grants')
     .select('id')
@@ -63,5 +67,6 @@ export async function disconnectApp(db: Db, userId: string, integrationId: strin
   return revokeGrants(
     db,
     grants.map((g) => g.id),
+    now,
   );
 }

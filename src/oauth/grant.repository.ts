@@ -1,5 +1,5 @@
-import type { Db } from '../db/database.js';
-import { newId, nowIso } from '../db/ids.js';
+import type { Db, Trx } from '../db/database.js';
+import { newId } from '../db/ids.js';
 import { precompiledStatement } from '../db/precompiled.js';
 import type { GrantType } from './oauth.table.js';
 
@@ -19,41 +19,59 @@ export interface NewGrant {
   grantType: GrantType;
   scopes: readonly string[];
   organizationIds: readonly string[];
+  createdAt: string;
   expiresAt: string;
 }
 
 /** Every token request makes a grant: the insert is compiled once. */
-const insertGrantRow = precompiledStatement<[string, string, string, string, string, string, string, string]>(
-  8,
-  (db, id, integrationId, userId, grantType, scopes, organizationIds, createdAt, expiresAt) =>
+const insertGrantRow = precompiledStatement(
+  (
+    db,
+    row: {
+      id: string;
+      integrationId: string;
+      userId: string;
+      grantType: GrantType;
+      scopes: string;
+      organizationIds: string;
+      createdAt: string;
+      expiresAt: string;
+    },
+  ) =>
     db.insertInto('oauth_grants').values({
-      id: id!,
-      integration_id: integrationId!,
-      user_id: userId!,
-      grant_type: grantType as GrantType,
-      scopes: scopes!,
-      organization_ids: organizationIds!,
-      created_at: createdAt!,
-      expires_at: expiresAt!,
+      id: row.id,
+      integration_id: row.integrationId,
+      user_id: row.userId,
+      grant_type: row.grantType,
+      scopes: row.scopes,
+      organization_ids: row.organizationIds,
+      created_at: row.createdAt,
+      expires_at: row.expiresAt,
       revoked_at: null,
     }),
 );
 
-export async function insertGrant(db: Db, grant: NewGrant): Promise<Grant> {
+export async function insertGrant(trx: Db | Trx, grant: NewGrant): Promise<Grant> {
   const id = newId();
-  const createdAt = nowIso();
-  await insertGrantRow(
-    db,
+  await insertGrantRow(trx, {
     id,
-    grant.integrationId,
-    grant.userId,
-    grant.grantType,
-    grant.scopes.join(' '),
-    JSON.stringify(grant.organizationIds),
-    createdAt,
-    grant.expiresAt,
-  );
-  return { id, ...grant, scopes: [...grant.scopes], organizationIds: [...grant.organizationIds], createdAt };
+    integrationId: grant.integrationId,
+    userId: grant.userId,
+    grantType: grant.grantType,
+    scopes: grant.scopes.join(' '),
+    organizationIds: JSON.stringify(grant.organizationIds),
+    createdAt: grant.createdAt,
+    expiresAt: grant.expiresAt,
+  });
+  return {
+    id,
+    integrationId: grant.integrationId,
+    userId: grant.userId,
+    grantType: grant.grantType,
+    scopes: [...grant.scopes],
+    organizationIds: [...grant.organizationIds],
+    createdAt: grant.createdAt,
+  };
 }
 
 /** Extends how long a grant must be kept: to the expiry of its newest token. */
@@ -70,9 +88,8 @@ export async function extendGrant(db: Db, grantId: string, expiresAt: string): P
  * Revokes a grant and every token issued under it: the token family (RFC 9700 §4.14.2,
  * RFC 7009 §2.1). Returns how many tokens were live.
  */
-export async function revokeGrants(db: Db, grantIds: readonly string[]): Promise<number> {
+export async function revokeGrants(db: Db | Trx, grantIds: readonly string[], now: string): Promise<number> {
   if (grantIds.length === 0) return 0;
-  const now = nowIso();
   await db
     .updateTable('oauth_grants')
     .set({ revoked_at: now })

@@ -5,31 +5,26 @@
  */
 import formbody from '@fastify/formbody';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import type { Config } from '../config.js';
-import type { Db } from '../db/database.js';
-import { GroupCommit } from '../db/group-commit.js';
-import type { ChangeClock } from '../db/change-clock.js';
-import { cachedOAuthLookups } from './cached-lookups.js';
+import { isoTime } from '../clock.js';
 import { authenticateBearer } from './access-token.js';
+import { hashCredential } from './credentials.js';
 import { invalidRequest, OAuthError } from './errors.js';
 import { exchangeAuthorizationCode } from './grants/authorization-code.js';
 import { issueClientCredentials } from './grants/client-credentials.js';
+import type { Grant } from './grants/grant.js';
 import { refreshTokens } from './grants/refresh-token.js';
 import { describeToken, IntrospectionBody } from './introspection.js';
 import { authorizationServerMetadata, MetadataBody } from './metadata.js';
 import { revokeToken } from './revocation.js';
-import { authenticateClient, type ClientAuthThrottle } from './steps/client-auth.js';
+import { authenticateClient, clientAuthThrottle } from './steps/client-auth.js';
 import { OAuthErrorBody, TokenRequestBody, TokenResponseBody } from './token-request.js';
 import { findTokenByHash, isTokenLive } from './token.repository.js';
-import { hashCredential } from './credentials.js';
-import { nowIso } from '../db/ids.js';
 
-export interface OAuthRoutesOptions {
-  db: Db;
-  config: Config;
-  changes: ChangeClock;
-  clientAuthThrottle: ClientAuthThrottle;
-}
+const GRANTS: Readonly<Record<string, Grant>> = {
+  authorization_code: exchangeAuthorizationCode,
+  refresh_token: refreshTokens,
+  client_credentials: issueClientCredentials,
+};
 
 /**
  * client_secret_basic, or (the empty requirement) client_id and client_secret as body parameters:
@@ -55,13 +50,9 @@ const ClientAuthBody = Type.Object(
   { additionalProperties: true },
 );
 
-export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async (
-  app,
-  { db, config, changes, clientAuthThrottle },
-) => {
-  // Client-credentials tokens issued at the same moment are committed together.
-  const writes = new GroupCommit(db);
-  const lookups = cachedOAuthLookups(db, changes);
+export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app.ctx;
+  const throttle = clientAuthThrottle(app.ctx.clock);
   // Only JSON and form bodies here (SPEC §4); the API's JSON:API type and text are not accepted.
   app.removeContentTypeParser(['application/vnd.api+json', 'text/plain']);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
@@ -90,25 +81,17 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
     },
     async (request) => {
       const params = request.body;
-      const lookup = lookups();
-      const client = await authenticateClient(lookup.client, clientAuthThrottle, request, params);
-      switch (params.grant_type) {
-        case 'authorization_code':
-          return exchangeAuthorizationCode(db, config, client, params);
-        case 'refresh_token':
-          return refreshTokens(db, config, client, params);
-        case 'client_credentials':
-          return issueClientCredentials(config, client, params, { writes, lookups: lookup });
-        case undefined:
-        case '':
-          throw invalidRequest('grant_type is required.');
-        default:
-          throw new OAuthError(
-            400,
-            'unsupported_grant_type',
-            `The grant type "${params.grant_type}" is not supported.`,
-          );
+      const client = await authenticateClient(request.ctx, throttle, request, params);
+      if (!params.grant_type) throw invalidRequest('grant_type is required.');
+      const grant = Object.hasOwn(GRANTS, params.grant_type) ? GRANTS[params.grant_type] : undefined;
+      if (!grant) {
+        throw new OAuthError(
+          400,
+          'unsupported_grant_type',
+          `The grant type "${params.grant_type}" is not supported.`,
+        );
       }
+      return grant(request.ctx, client, params);
     },
   );
 
@@ -127,8 +110,8 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
       },
     },
     async (request) => {
-      const client = await authenticateClient(lookups().client, clientAuthThrottle, request, request.body);
-      await revokeToken(db, client, request.body.token);
+      const client = await authenticateClient(request.ctx, throttle, request, request.body);
+      await revokeToken(db, client, request.body.token, isoTime(request.ctx.now()));
       return {};
     },
   );
@@ -148,10 +131,10 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
       },
     },
     async (request) => {
-      const client = await authenticateClient(lookups().client, clientAuthThrottle, request, request.body);
+      const client = await authenticateClient(request.ctx, throttle, request, request.body);
       if (!request.body.token) throw invalidRequest('token is required.');
       const token = await findTokenByHash(db, hashCredential(request.body.token));
-      if (!token || token.integrationId !== client.id || !isTokenLive(token, nowIso()))
+      if (!token || token.integrationId !== client.id || !isTokenLive(token, isoTime(request.ctx.now())))
         return { active: false };
       return describeToken(token, config.baseUrl);
     },
@@ -170,7 +153,11 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
       },
     },
     async (request) => {
-      const outcome = await authenticateBearer(db, request.headers.authorization);
+      const outcome = await authenticateBearer(
+        request.headers.authorization,
+        isoTime(request.ctx.now()),
+        (hash) => findTokenByHash(db, hash),
+      );
       if (outcome.kind !== 'valid') {
         const error = outcome.kind === 'none' ? undefined : 'invalid_token';
         throw new OAuthError(

@@ -11,11 +11,16 @@ import { invalidRequest } from './errors.js';
 import { revokeGrants } from './grant.repository.js';
 import { findTokenByHash } from './token.repository.js';
 
-export async function revokeToken(db: Db, client: Integration, token: string | undefined): Promise<void> {
+export async function revokeToken(
+  db: Db,
+  client: Integration,
+  token: string | undefined,
+  now: string,
+): Promise<void> {
   if (!token) throw invalidRequest('token is required.');
   // Both kinds live in one table under a unique hash, so token_type_hint cannot change the outcome.
   const record = await findTokenByHash(db, hashCredential(token));
   if (!record) return;
   if (record.integrationId !== client.id) throw invalidRequest('The token was not issued to this client.');
-  await revokeGrants(db, [record.grantId]);
+  await revokeGrants(db, [record.grantId], now);
 }

@@ -4,7 +4,7 @@
  */
 import type { Config } from '../config.js';
 import type { Trx } from '../db/database.js';
-import { nowIso } from '../db/ids.js';
+import { isoTime } from '../clock.js';
 import { generateCredential } from './credentials.js';
 import { extendGrant } from './grant.repository.js';
 import { insertToken } from './token.repository.js';
@@ -32,7 +32,7 @@ export type TokenLifetimes = Pick<Config, 'accessTokenTtl' | 'refreshTokenTtl'>;
 
 /** When an access token issued at `now` expires (whole seconds, as its created_at). */
 export function accessTokenExpiry(lifetimes: TokenLifetimes, now: number): string {
-  return nowIso((Math.floor(now / 1000) + lifetimes.accessTokenTtl) * 1000);
+  return isoTime((Math.floor(now / 1000) + lifetimes.accessTokenTtl) * 1000);
 }
 
 export async function issueTokens(
@@ -42,7 +42,7 @@ export async function issueTokens(
 ): Promise<TokenResponse> {
   // Whole seconds: created_at is reported in seconds and expiry must agree with it exactly.
   const createdAt = Math.floor(options.now / 1000);
-  const createdIso = nowIso(createdAt * 1000);
+  const createdIso = isoTime(createdAt * 1000);
   const access = generateCredential('accessToken');
   const accessExpires = accessTokenExpiry(lifetimes, options.now);
   await insertToken(trx, {
@@ -57,7 +57,7 @@ export async function issueTokens(
   let refreshToken: string | undefined;
   if (options.refreshScopes) {
     const refresh = generateCredential('refreshToken');
-    latestExpiry = nowIso((createdAt + lifetimes.refreshTokenTtl) * 1000);
+    latestExpiry = isoTime((createdAt + lifetimes.refreshTokenTtl) * 1000);
     await insertToken(trx, {
       tokenHash: refresh.hash,
       kind: 'refresh',

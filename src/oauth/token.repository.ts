@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.js';
+import type { Db, Trx } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { precompile, precompiledStatement } from '../db/precompiled.js';
 import type { Role } from '../identity/identity.table.js';
@@ -15,33 +15,42 @@ export interface NewToken {
 }
 
 /** Issuing tokens is the token endpoint's hot path: the insert is compiled once. */
-const insertTokenRow = precompiledStatement<[string, string, string, string, string, string, string]>(
-  7,
-  (db, id, tokenHash, kind, grantId, scopes, createdAt, expiresAt) =>
+const insertTokenRow = precompiledStatement(
+  (
+    db,
+    row: {
+      id: string;
+      tokenHash: string;
+      kind: TokenKind;
+      grantId: string;
+      scopes: string;
+      createdAt: string;
+      expiresAt: string;
+    },
+  ) =>
     db.insertInto('oauth_tokens').values({
-      id: id!,
-      token_hash: tokenHash!,
-      kind: kind as TokenKind,
-      grant_id: grantId!,
-      scopes: scopes!,
-      created_at: createdAt!,
-      expires_at: expiresAt!,
+      id: row.id,
+      token_hash: row.tokenHash,
+      kind: row.kind,
+      grant_id: row.grantId,
+      scopes: row.scopes,
+      created_at: row.createdAt,
+      expires_at: row.expiresAt,
       revoked_at: null,
       rotated_at: null,
     }),
 );
 
-export async function insertToken(db: Db, token: NewToken): Promise<void> {
-  await insertTokenRow(
-    db,
-    newId(),
-    token.tokenHash,
-    token.kind,
-    token.grantId,
-    token.scopes.join(' '),
-    token.createdAt,
-    token.expiresAt,
-  );
+export async function insertToken(trx: Db | Trx, token: NewToken): Promise<void> {
+  await insertTokenRow(trx, {
+    id: newId(),
+    tokenHash: token.tokenHash,
+    kind: token.kind,
+    grantId: token.grantId,
+    scopes: token.scopes.join(' '),
+    createdAt: token.createdAt,
+    expiresAt: token.expiresAt,
+  });
 }
 
 /** A token with everything needed to judge it: its grant, its integration and its user. */
@@ -108,7 +117,10 @@ function tokenQuery(db: Db, tokenHash: string, organizationId: string) {
 type TokenRow = Awaited<ReturnType<ReturnType<typeof tokenQuery>['executeTakeFirstOrThrow']>>;
 
 /** Every request looks its token up: the query is compiled once per database. */
-const compiledTokenQueries = new WeakMap<Db, (hash: string, organizationId: string) => Promise<TokenRow[]>>();
+const compiledTokenQueries = new WeakMap<
+  Db,
+  (params: { tokenHash: string; organizationId: string }) => Promise<TokenRow[]>
+>();
 
 /** `organizationId` (optional) fills `membershipRole`: the user's role there, or null. */
 export async function findTokenByHash(
@@ -118,10 +130,12 @@ export async function findTokenByHash(
 ): Promise<TokenRecord | undefined> {
   let run = compiledTokenQueries.get(db);
   if (!run) {
-    run = precompile<[string, string], TokenRow>(db, 2, (hash, org) => tokenQuery(db, hash, org));
+    run = precompile(db, (params: { tokenHash: string; organizationId: string }) =>
+      tokenQuery(db, params.tokenHash, params.organizationId),
+    );
     compiledTokenQueries.set(db, run);
   }
-  const [row] = await run(tokenHash, organizationId);
+  const [row] = await run({ tokenHash, organizationId });
   if (!row) return undefined;
   return {
     membershipRole: row.membership_role,

@@ -4,12 +4,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.js';
-import { nowIso } from '../db/ids.js';
+import { isoTime } from '../clock.js';
 
-export async function appSecret(db: Db, name: string): Promise<string> {
+export async function appSecret(db: Db, name: string, now: number): Promise<string> {
   await db
     .insertInto('app_secrets')
-    .values({ name, value: randomBytes(32).toString('base64url'), created_at: nowIso() })
+    .values({ name, value: randomBytes(32).toString('base64url'), created_at: isoTime(now) })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
   const row = await db

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { DatabaseHandle } from '../../src/db/connect.js';
-import { nowIso } from '../../src/db/ids.js';
+import { isoTime } from '../../src/clock.js';
 import { rotateClientSecret } from '../../src/integrations/integration-settings.service.js';
 import { findIntegration } from '../../src/integrations/integration.repository.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
@@ -59,7 +59,7 @@ eachDatabase((suite) => {
     await changeElsewhere((handle) =>
       handle.db
         .updateTable('bookings')
-        .set({ name: 'Renamed elsewhere', updated_at: nowIso() })
+        .set({ name: 'Renamed elsewhere', updated_at: isoTime(Date.now()) })
         .where('id', '=', renamed)
         .execute(),
     );
@@ -104,7 +104,7 @@ eachDatabase((suite) => {
     await changeElsewhere((handle) =>
       handle.db
         .updateTable('oauth_tokens')
-        .set({ revoked_at: nowIso() })
+        .set({ revoked_at: isoTime(Date.now()) })
         .where('revoked_at', 'is', null)
         .where('kind', '=', 'access')
         .execute(),

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { newId, nowIso } from '../../src/db/ids.js';
+import { isoTime } from '../../src/clock.js';
+import { newId } from '../../src/db/ids.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { call, clientCredentialsToken, insertAccount, makeCrm, type CrmFixture } from '../helpers/api.js';
 import { eachDatabase } from '../helpers/databases.js';
@@ -95,7 +96,7 @@ eachDatabase((suite) => {
 
   it('keeps paging stable while rows are inserted', async () => {
     const first = await list('/v2/accounts?page[size]=10&sort=created_at');
-    const now = nowIso();
+    const now = isoTime(Date.now());
     await insertAccount(suite.db, {
       organizationId: crm.venue.orgId,
       name: 'Inserted meanwhile',

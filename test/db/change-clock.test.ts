@@ -4,7 +4,8 @@ import { after, before, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../src/db/connect.js';
-import { newId, nowIso } from '../../src/db/ids.js';
+import { isoTime } from '../../src/clock.js';
+import { newId } from '../../src/db/ids.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { clockPassed, openSecondConnection, readingOf } from '../helpers/second-connection.js';
 
@@ -18,7 +19,12 @@ eachDatabase((suite) => {
   const insertOrganization = (handle: DatabaseHandle) =>
     handle.db
       .insertInto('organizations')
-      .values({ id: newId(), name: 'Clock venue', created_at: nowIso(), updated_at: nowIso() })
+      .values({
+        id: newId(),
+        name: 'Clock venue',
+        created_at: isoTime(Date.now()),
+        updated_at: isoTime(Date.now()),
+      })
       .execute();
 
   it('stays put while only reads run', async () => {

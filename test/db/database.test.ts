@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
-import { newId, nowIso } from '../../src/db/ids.js';
+import { isoTime } from '../../src/clock.js';
+import { newId } from '../../src/db/ids.js';
 import { migrateToLatest, pendingMigrations } from '../../src/db/migrate.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { makeOrganization } from '../helpers/factories.js';
@@ -32,7 +33,7 @@ eachDatabase((suite) => {
     const id = newId();
     await suite.db
       .insertInto('organizations')
-      .values({ id, name: 'Clock', created_at: at, updated_at: nowIso() })
+      .values({ id, name: 'Clock', created_at: at, updated_at: isoTime(Date.now()) })
       .execute();
     const row = await suite.db
       .selectFrom('organizations')
@@ -46,14 +47,19 @@ eachDatabase((suite) => {
     await assert.rejects(
       suite.db
         .insertInto('memberships')
-        .values({ organization_id: 'missing', user_id: 'missing', role: 'admin', created_at: nowIso() })
+        .values({
+          organization_id: 'missing',
+          user_id: 'missing',
+          role: 'admin',
+          created_at: isoTime(Date.now()),
+        })
         .execute(),
     );
   });
 
   it('enforces the booking status values', async () => {
     const org = await makeOrganization(suite.db);
-    const now = nowIso();
+    const now = isoTime(Date.now());
     await assert.rejects(
       suite.db
         .insertInto('bookings')
@@ -100,8 +106,8 @@ it('writes any instant as the ISO-8601 UTC string, the same one for the same mil
   const instants = [
     0, 1_795_314_742_123, 1_795_314_742_123, 1_795_314_742_124, 1_795_314_742_123, 86_400_000,
   ];
-  for (const instant of instants) assert.equal(nowIso(instant), new Date(instant).toISOString());
+  for (const instant of instants) assert.equal(isoTime(instant), new Date(instant).toISOString());
   const before = Date.now();
-  const now = Date.parse(nowIso());
+  const now = Date.parse(isoTime(Date.now()));
   assert.ok(now >= before && now <= Date.now());
 });

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { DatabaseHandle } from '../../src/db/connect.js';
 import { FreshCache } from '../../src/db/fresh-cache.js';
-import { newId, nowIso } from '../../src/db/ids.js';
+import { isoTime } from '../../src/clock.js';
+import { newId } from '../../src/db/ids.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { clockPassed, openSecondConnection, readingOf } from '../helpers/second-connection.js';
 
@@ -27,7 +28,7 @@ eachDatabase((suite) => {
   const insertOrganization = (handle: DatabaseHandle, id = newId()) =>
     handle.db
       .insertInto('organizations')
-      .values({ id, name: 'Cached venue', created_at: nowIso(), updated_at: nowIso() })
+      .values({ id, name: 'Cached venue', created_at: isoTime(Date.now()), updated_at: isoTime(Date.now()) })
       .execute();
 
   it('loads once, then answers from memory until something is committed', async () => {

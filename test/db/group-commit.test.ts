@@ -4,7 +4,8 @@ import { after, before, it } from 'node:test';
 import type { DatabaseHandle } from '../../src/db/connect.js';
 import type { Trx } from '../../src/db/database.js';
 import { GroupCommit } from '../../src/db/group-commit.js';
-import { newId, nowIso } from '../../src/db/ids.js';
+import { isoTime } from '../../src/clock.js';
+import { newId } from '../../src/db/ids.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { openSecondConnection } from '../helpers/second-connection.js';
 
@@ -18,7 +19,7 @@ eachDatabase((suite) => {
   const insertOrganization = (trx: Trx, id: string) =>
     trx
       .insertInto('organizations')
-      .values({ id, name: `Group ${id}`, created_at: nowIso(), updated_at: nowIso() })
+      .values({ id, name: `Group ${id}`, created_at: isoTime(Date.now()), updated_at: isoTime(Date.now()) })
       .execute();
   const committed = async (ids: string[]) =>
     (await other.db.selectFrom('organizations').select('id').where('id', 'in', ids).execute())

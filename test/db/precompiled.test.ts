@@ -1,12 +1,15 @@
 /** Precompiled statements: compiled once, run on the database or inside its transactions. */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { newId, nowIso } from '../../src/db/ids.js';
+import { isoTime } from '../../src/clock.js';
+import { newId } from '../../src/db/ids.js';
 import { precompile, precompiledStatement } from '../../src/db/precompiled.js';
 import { eachDatabase } from '../helpers/databases.js';
 
-const insertOrganization = precompiledStatement<[string, string, string]>(3, (db, id, name, at) =>
-  db.insertInto('organizations').values({ id: id!, name: name!, created_at: at!, updated_at: at! }),
+const insertOrganization = precompiledStatement((db, row: { id: string; name: string; at: string }) =>
+  db
+    .insertInto('organizations')
+    .values({ id: row.id, name: row.name, created_at: row.at, updated_at: row.at }),
 );
 
 eachDatabase((suite) => {
@@ -20,12 +23,12 @@ eachDatabase((suite) => {
         .execute()
     ).map((r) => r.name);
 
-  it('runs with each call’s values, on the database and inside a transaction', async () => {
+  it('runs with each call’s values by name, on the database and inside a transaction', async () => {
     const [a, b, c] = [newId(), newId(), newId()];
-    await insertOrganization(suite.db, a, 'Alpha hall', nowIso());
+    await insertOrganization(suite.db, { id: a, name: 'Alpha hall', at: isoTime(Date.now()) });
     await suite.db.transaction().execute(async (trx) => {
-      await insertOrganization(trx, b, 'Beta hall', nowIso());
-      await insertOrganization(trx, c, 'Gamma hall', nowIso());
+      await insertOrganization(trx, { name: 'Beta hall', id: b, at: isoTime(Date.now()) });
+      await insertOrganization(trx, { id: c, at: isoTime(Date.now()), name: 'Gamma hall' });
     });
     assert.deepEqual(await names([a, b, c]), ['Alpha hall', 'Beta hall', 'Gamma hall']);
   });
@@ -34,7 +37,7 @@ eachDatabase((suite) => {
     const id = newId();
     await assert.rejects(
       suite.db.transaction().execute(async (trx) => {
-        await insertOrganization(trx, id, 'Rolled back', nowIso());
+        await insertOrganization(trx, { id, name: 'Rolled back', at: isoTime(Date.now()) });
         throw new Error('abort');
       }),
       /abort/,
@@ -47,14 +50,14 @@ eachDatabase((suite) => {
     // A value fixed at compile time would be sent with every later call: refused outright.
     assert.throws(
       () =>
-        precompile<[string], { id: string }>(suite.db, 1, (id) =>
+        precompile(suite.db, (params: { id: string }) =>
           suite.db
             .selectFrom('organizations')
             .select('id')
-            .where('id', '=', id!)
+            .where('id', '=', params.id)
             .where('name', '=', captured),
         ),
-      /not one of the markers/,
+      /not a named parameter/,
     );
   });
 });

@@ -1,7 +1,8 @@
 /** Calling the resource API as an integration does. */
 import assert from 'node:assert/strict';
 import type { Db } from '../../src/db/database.js';
-import { newId, nowIso } from '../../src/db/ids.js';
+import { isoTime } from '../../src/clock.js';
+import { newId } from '../../src/db/ids.js';
 import type { TestServer } from './app.js';
 import { makeVenue, postForm, type Venue } from './oauth.js';
 
@@ -108,7 +109,7 @@ export async function makeCrm(db: Db, count = 5): Promise<CrmFixture> {
   const contactIds: string[] = [];
   const bookingIds: string[] = [];
   for (let i = 0; i < count; i++) {
-    const created = nowIso(base + i * 60_000);
+    const created = isoTime(base + i * 60_000);
     const accountId = newId();
     const contactId = newId();
     const bookingId = newId(base + i * 60_000);
@@ -142,8 +143,8 @@ export async function makeCrm(db: Db, count = 5): Promise<CrmFixture> {
         reference: `BK-${String(i + 1).padStart(5, '0')}`,
         name: `Event ${String(i).padStart(3, '0')}`,
         status: statuses[i % statuses.length]!,
-        start_at: nowIso(base + i * 86_400_000),
-        end_at: nowIso(base + i * 86_400_000 + 3_600_000),
+        start_at: isoTime(base + i * 86_400_000),
+        end_at: isoTime(base + i * 86_400_000 + 3_600_000),
         timezone: 'Europe/London',
         guest_count: 10 + i,
         event_type: 'Conference',

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
+import { after, before, it, mock } from 'node:test';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createLogger } from '../../src/http/logger.js';
-import { pruneExpired, schedulePruning } from '../../src/oauth/prune.js';
+import { PRUNE_INTERVAL_MS, pruneExpired, schedulePruning } from '../../src/jobs/prune.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { createTestDatabase, eachDatabase } from '../helpers/databases.js';
 import { makeOrganization, makeUser } from '../helpers/factories.js';
@@ -37,19 +38,19 @@ eachDatabase((suite) => {
     });
     const tokensBefore = await count('oauth_tokens');
 
-    const withinWindow = await pruneExpired(suite.db);
+    const withinWindow = await pruneExpired(suite.db, Date.now());
     assert.equal(withinWindow.tokens, 0, 'recently revoked rows are kept for the retention window');
 
     // With no retention window, the revoked family goes and the live one stays...
     const later = Date.now() + 8 * 86400_000;
-    const swept = await pruneExpired(suite.db, 0, Date.now() + 1000);
+    const swept = await pruneExpired(suite.db, Date.now() + 1000, 0);
     assert.ok(swept.tokens >= 2, 'the revoked pair is gone');
     assert.equal(swept.codes, 0, 'codes are kept until they expire, for replay detection');
     assert.equal(await count('oauth_tokens'), tokensBefore - swept.tokens);
     assert.equal((await introspect(server, venue, live.tokens.refresh_token)).active, true);
 
     // ...and far in the future, everything has expired and goes too.
-    const all = await pruneExpired(suite.db, 0, later + 365 * 86400_000);
+    const all = await pruneExpired(suite.db, later + 365 * 86400_000, 0);
     assert.ok(all.tokens >= 2);
     assert.ok(all.codes >= 2, 'codes past their expiry are gone');
     assert.ok(all.grants >= 1);
@@ -80,21 +81,28 @@ it('serve prunes on a schedule, and the schedule stops', async () => {
       .execute();
     const lines: string[] = [];
     const logger = createLogger('info', { write: (line: string) => lines.push(line) });
-    const stop = schedulePruning(database.db, logger, 50);
-    const deadline = Date.now() + 5000;
-    while (!lines.some((l) => l.includes('pruned expired tokens')) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    const pruned = () => lines.filter((l) => l.includes('pruned expired rows')).length;
+    // The hour between runs passes on a mocked interval timer, not on the wall clock.
+    mock.timers.enable({ apis: ['setInterval'] });
+    try {
+      const stop = schedulePruning(database.db, logger);
+      mock.timers.tick(PRUNE_INTERVAL_MS - 1);
+      await nextTurn();
+      assert.equal(pruned(), 0, 'nothing before the first hour is over');
+      mock.timers.tick(1);
+      for (let turns = 0; pruned() === 0 && turns < 1000; turns++) await nextTurn();
+      assert.ok(
+        lines.some((l) => l.includes('"sessions":1')),
+        lines.join('\n'),
+      );
+      assert.deepEqual(await database.db.selectFrom('sessions').selectAll().execute(), []);
+      stop();
+      mock.timers.tick(3 * PRUNE_INTERVAL_MS);
+      for (let turns = 0; turns < 50; turns++) await nextTurn();
+      assert.equal(pruned(), 1, 'no pruning after stop');
+    } finally {
+      mock.timers.reset();
     }
-    stop();
-    assert.ok(
-      lines.some((l) => l.includes('"sessions":1')),
-      lines.join('\n'),
-    );
-    const left = await database.db.selectFrom('sessions').selectAll().execute();
-    assert.deepEqual(left, []);
-    const count = lines.length;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    assert.equal(lines.length, count, 'no pruning after stop');
   } finally {
     await database.dispose();
   }

@@ -1,4 +1,5 @@
-import { pruneExpired } from '../../oauth/prune.js';
+import { systemClock } from '../../clock.js';
+import { pruneExpired } from '../../jobs/prune.js';
 import type { Command } from '../command.js';
 import { withDatabase } from '../with-database.js';
 
@@ -8,7 +9,7 @@ export const tokensPruneCommand: Command = {
   summary: 'Delete expired and revoked tokens, codes and sessions past the retention window (7 days).',
   options: {},
   async run({ config, output }) {
-    const result = await withDatabase(config, (db) => pruneExpired(db));
+    const result = await withDatabase(config, (db) => pruneExpired(db, systemClock.now()));
     output.result({ ...result });
   },
 };

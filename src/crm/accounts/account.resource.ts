@@ -1,7 +1,7 @@
 /** Accounts (the companies and people who book) as the API shows them (SPEC §5). */
 import { Type } from '@fastify/type-provider-typebox';
 import { NullableString, resourceSchema, Timestamp } from '../../api/jsonapi.js';
-import type { ResourceDefinition, Row } from '../../api/resource-definition.js';
+import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../relation.js';
 
 const ADDRESS = ['address_line1', 'address_line2', 'city', 'region', 'postal_code', 'country'] as const;
@@ -23,8 +23,12 @@ export const AccountAttributes = Type.Object({
 
 export const AccountResource = resourceSchema('accounts', AccountAttributes, { owner: 'users' });
 
-export const accountDefinition: ResourceDefinition = {
+export const accountDefinition: ResourceDefinition<'accounts'> = {
   type: 'accounts',
+  path: '/v2/accounts',
+  schema: AccountResource,
+  tag: 'Accounts',
+  noun: 'accounts',
   sortable: ['created_at', 'updated_at', 'name'],
   defaultSort: '-created_at',
   filters: {
@@ -32,7 +36,7 @@ export const accountDefinition: ResourceDefinition = {
     updated_at: { column: 'updated_at', kind: 'timestamp' },
   },
   includes: { owner: (row) => relation('users', row.owner_id) },
-  toResource: (row: Row, baseUrl: string) => ({
+  toResource: (row, baseUrl) => ({
     type: 'accounts',
     id: row.id,
     attributes: {

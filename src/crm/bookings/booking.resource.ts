@@ -1,7 +1,7 @@
 /** Bookings as the API shows them (SPEC §5). */
 import { Type } from '@fastify/type-provider-typebox';
 import { Nullable, NullableString, resourceSchema, StringEnum, Timestamp } from '../../api/jsonapi.js';
-import type { ResourceDefinition, Row } from '../../api/resource-definition.js';
+import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../relation.js';
 import { BOOKING_STATUSES } from './booking.table.js';
 
@@ -28,8 +28,12 @@ export const BookingResource = resourceSchema('bookings', BookingAttributes, {
   owner: 'users',
 });
 
-export const bookingDefinition: ResourceDefinition = {
+export const bookingDefinition: ResourceDefinition<'bookings'> = {
   type: 'bookings',
+  path: '/v2/bookings',
+  schema: BookingResource,
+  tag: 'Bookings',
+  noun: 'bookings',
   sortable: ['created_at', 'updated_at', 'start_at', 'end_at', 'name', 'reference'],
   defaultSort: '-created_at',
   filters: {
@@ -47,7 +51,7 @@ export const bookingDefinition: ResourceDefinition = {
     contact: (row) => relation('contacts', row.contact_id),
     owner: (row) => relation('users', row.owner_id),
   },
-  toResource: (row: Row, baseUrl: string) => ({
+  toResource: (row, baseUrl) => ({
     type: 'bookings',
     id: row.id,
     attributes: {
@@ -59,7 +63,7 @@ export const bookingDefinition: ResourceDefinition = {
       timezone: row.timezone,
       guest_count: row.guest_count,
       event_type: row.event_type,
-      room_names: JSON.parse(String(row.room_names)) as string[],
+      room_names: JSON.parse(row.room_names) as string[],
       currency: row.currency,
       total_amount: Number(row.total_amount),
       lost_reason: row.lost_reason,

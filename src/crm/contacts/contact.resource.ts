@@ -1,7 +1,7 @@
 /** Contacts as the API shows them (SPEC §5). */
 import { Type } from '@fastify/type-provider-typebox';
 import { NullableString, resourceSchema, Timestamp } from '../../api/jsonapi.js';
-import type { ResourceDefinition, Row } from '../../api/resource-definition.js';
+import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../relation.js';
 
 export const ContactAttributes = Type.Object({
@@ -16,8 +16,12 @@ export const ContactAttributes = Type.Object({
 
 export const ContactResource = resourceSchema('contacts', ContactAttributes, { account: 'accounts' });
 
-export const contactDefinition: ResourceDefinition = {
+export const contactDefinition: ResourceDefinition<'contacts'> = {
   type: 'contacts',
+  path: '/v2/contacts',
+  schema: ContactResource,
+  tag: 'Contacts',
+  noun: 'contacts',
   sortable: ['created_at', 'updated_at', 'last_name', 'first_name'],
   defaultSort: '-created_at',
   filters: {
@@ -25,7 +29,7 @@ export const contactDefinition: ResourceDefinition = {
     updated_at: { column: 'updated_at', kind: 'timestamp' },
   },
   includes: { account: (row) => relation('accounts', row.account_id) },
-  toResource: (row: Row, baseUrl: string) => ({
+  toResource: (row, baseUrl) => ({
     type: 'contacts',
     id: row.id,
     attributes: {

@@ -1,18 +1,17 @@
-import type { Db } from '../../db/database.js';
-import { newId, nowIso } from '../../db/ids.js';
+import { isoTime } from '../../clock.js';
+import type { Db, Trx } from '../../db/database.js';
+import { newId } from '../../db/ids.js';
 import type { NotableType, NoteTable } from './note.table.js';
 
-export async function insertNote(
-  db: Db,
-  note: {
-    organizationId: string;
-    notableType: NotableType;
-    notableId: string;
-    authorId: string;
-    body: string;
-  },
-): Promise<NoteTable> {
-  const now = nowIso();
+export interface NewNoteRow {
+  organizationId: string;
+  notableType: NotableType;
+  notableId: string;
+  authorId: string;
+  body: string;
+}
+
+export async function insertNote(trx: Db | Trx, note: NewNoteRow, now: string): Promise<NoteTable> {
   const row: NoteTable = {
     id: newId(),
     organization_id: note.organizationId,
@@ -23,7 +22,7 @@ export async function insertNote(
     created_at: now,
     updated_at: now,
   };
-  await db.insertInto('notes').values(row).execute();
+  await trx.insertInto('notes').values(row).execute();
   return row;
 }
 
@@ -36,18 +35,27 @@ export async function findNote(db: Db, organizationId: string, id: string): Prom
     .executeTakeFirst();
 }
 
+/** A new updated_at for a row last changed at `previous`: it versions the row (ETag), so it always moves on. */
+export function nextVersion(previous: string, now: number): string {
+  const candidate = isoTime(now);
+  return candidate > previous ? candidate : isoTime(Date.parse(previous) + 1);
+}
+
 /** Updates only if the row is still the version the caller saw (an optimistic lock for If-Match). */
-export async function updateNoteBody(db: Db, note: NoteTable, body: string): Promise<NoteTable | undefined> {
-  let now = nowIso();
-  // updated_at versions the note (ETag); it must move even within one millisecond.
-  if (now <= note.updated_at) now = nowIso(Date.parse(note.updated_at) + 1);
+export async function updateNoteBody(
+  db: Db,
+  note: NoteTable,
+  body: string,
+  now: number,
+): Promise<NoteTable | undefined> {
+  const updatedAt = nextVersion(note.updated_at, now);
   const result = await db
     .updateTable('notes')
-    .set({ body, updated_at: now })
+    .set({ body, updated_at: updatedAt })
     .where('id', '=', note.id)
     .where('updated_at', '=', note.updated_at)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1 ? { ...note, body, updated_at: now } : undefined;
+  return Number(result.numUpdatedRows) === 1 ? { ...note, body, updated_at: updatedAt } : undefined;
 }
 
 export async function deleteNote(db: Db, note: NoteTable): Promise<boolean> {
@@ -60,7 +68,7 @@ export async function deleteNote(db: Db, note: NoteTable): Promise<boolean> {
 }
 
 export async function notableExists(
-  db: Db,
+  db: Db | Trx,
   organizationId: string,
   type: NotableType,
   id: string,

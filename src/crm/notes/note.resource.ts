@@ -1,7 +1,7 @@
 /** Notes as the API shows them (SPEC §5). */
 import { Type } from '@fastify/type-provider-typebox';
 import { resourceSchema, Timestamp } from '../../api/jsonapi.js';
-import type { ResourceDefinition, Row } from '../../api/resource-definition.js';
+import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../relation.js';
 import { NOTABLE_TYPES } from './note.table.js';
 
@@ -16,8 +16,12 @@ export const NoteResource = resourceSchema('notes', NoteAttributes, {
   author: 'users',
 });
 
-export const noteDefinition: ResourceDefinition = {
+export const noteDefinition: ResourceDefinition<'notes'> = {
   type: 'notes',
+  path: '/notes',
+  schema: NoteResource,
+  tag: 'Notes',
+  noun: 'notes',
   sortable: ['created_at', 'updated_at'],
   defaultSort: '-created_at',
   filters: {
@@ -27,15 +31,15 @@ export const noteDefinition: ResourceDefinition = {
     notable_id: { column: 'notable_id', kind: 'id' },
   },
   includes: {
-    notable: (row) => relation(String(row.notable_type), row.notable_id),
+    notable: (row) => relation(row.notable_type, row.notable_id),
     author: (row) => relation('users', row.author_id),
   },
-  toResource: (row: Row, baseUrl: string) => ({
+  toResource: (row, baseUrl) => ({
     type: 'notes',
     id: row.id,
     attributes: { body: row.body, created_at: row.created_at, updated_at: row.updated_at },
     relationships: {
-      notable: { data: relation(String(row.notable_type), row.notable_id) },
+      notable: { data: relation(row.notable_type, row.notable_id) },
       author: { data: relation('users', row.author_id) },
     },
     links: { self: `${baseUrl}/notes/${row.id}` },

@@ -5,22 +5,24 @@
  */
 import type { ApiAuth } from '../../api/api-auth.js';
 import { matches } from '../../api/etag.js';
-import type { Db } from '../../db/database.js';
+import type { RequestContext } from '../../app-context.js';
+import { isoTime } from '../../clock.js';
+import type { Trx } from '../../db/database.js';
 import {
-  ApiError,
+  ConflictError,
   ForbiddenError,
   NotFoundError,
   PreconditionFailedError,
   ValidationError,
 } from '../../errors.js';
+import { noteEtag } from './note.etag.js';
 import {
   findNote,
   insertNote,
   notableExists,
-  updateNoteBody,
   deleteNote as removeNote,
+  updateNoteBody,
 } from './note.repository.js';
-import { noteEtag } from './note.etag.js';
 import type { NotableType, NoteTable } from './note.table.js';
 
 export interface NewNote {
@@ -31,36 +33,47 @@ export interface NewNote {
 
 function checkBody(body: string): string {
   if (body.trim() === '') {
-    throw new ValidationError('A note needs some text.', { pointer: '/data/attributes/body' }, 'blank');
+    throw new ValidationError({
+      field: 'body',
+      detail: 'A note needs some text.',
+      code: 'blank',
+      source: { pointer: '/data/attributes/body' },
+    });
   }
   return body;
 }
 
-export async function createNote(db: Db, auth: ApiAuth, input: NewNote): Promise<NoteTable> {
+/** Inside the creating transaction: the notable's existence and the insert commit together. */
+export async function createNote(trx: Trx, auth: ApiAuth, input: NewNote, now: number): Promise<NoteTable> {
   const body = checkBody(input.body);
-  if (!(await notableExists(db, auth.organizationId, input.notableType, input.notableId))) {
-    throw new ValidationError(
-      `No ${input.notableType} resource with the id "${input.notableId}" exists in this organization.`,
-      { pointer: '/data/relationships/notable/data/id' },
-      'not_found',
-    );
+  if (!(await notableExists(trx, auth.organizationId, input.notableType, input.notableId))) {
+    throw new ValidationError({
+      field: 'notable',
+      detail: `No ${input.notableType} resource with the id "${input.notableId}" exists in this organization.`,
+      code: 'not_found',
+      source: { pointer: '/data/relationships/notable/data/id' },
+    });
   }
-  return insertNote(db, {
-    organizationId: auth.organizationId,
-    notableType: input.notableType,
-    notableId: input.notableId,
-    authorId: auth.userId,
-    body,
-  });
+  return insertNote(
+    trx,
+    {
+      organizationId: auth.organizationId,
+      notableType: input.notableType,
+      notableId: input.notableId,
+      authorId: auth.userId,
+      body,
+    },
+    isoTime(now),
+  );
 }
 
 async function editableNote(
-  db: Db,
+  ctx: RequestContext,
   auth: ApiAuth,
   id: string,
   ifMatch: string | undefined,
 ): Promise<NoteTable> {
-  const note = await findNote(db, auth.organizationId, id);
+  const note = await findNote(ctx.db, auth.organizationId, id);
   if (!note) throw new NotFoundError(`No notes resource has the id "${id}".`);
   if (note.author_id !== auth.userId && auth.role !== 'admin') {
     throw new ForbiddenError(
@@ -79,22 +92,25 @@ async function editableNote(
 const CHANGED_MEANWHILE = 'The note changed while this request was made; read it again and retry.';
 
 export async function updateNote(
-  db: Db,
+  ctx: RequestContext,
   auth: ApiAuth,
   id: string,
   body: string | undefined,
   ifMatch?: string,
-) {
-  const note = await editableNote(db, auth, id, ifMatch);
+): Promise<NoteTable> {
+  const note = await editableNote(ctx, auth, id, ifMatch);
   if (body === undefined) return note;
-  const updated = await updateNoteBody(db, note, checkBody(body));
+  const updated = await updateNoteBody(ctx.db, note, checkBody(body), ctx.now());
   if (!updated) throw new PreconditionFailedError(CHANGED_MEANWHILE);
   return updated;
 }
 
-export async function deleteNote(db: Db, auth: ApiAuth, id: string, ifMatch?: string): Promise<void> {
-  const note = await editableNote(db, auth, id, ifMatch);
-  if (!(await removeNote(db, note))) {
-    throw new ApiError(409, 'conflict', CHANGED_MEANWHILE);
-  }
+export async function deleteNote(
+  ctx: RequestContext,
+  auth: ApiAuth,
+  id: string,
+  ifMatch?: string,
+): Promise<void> {
+  const note = await editableNote(ctx, auth, id, ifMatch);
+  if (!(await removeNote(ctx.db, note))) throw new ConflictError(CHANGED_MEANWHILE);
 }

@@ -12,14 +12,3 @@ export interface NoteTable {
   created_at: string;
   updated_at: string;
 }
-
-export interface IdempotencyKeyTable {
-  /** Who may replay: integration, user and organization. */
-  scope: string;
-  key: string;
-  request_hash: string;
-  status: number;
-  /** The JSON body of the first response. */
-  response: string;
-  created_at: string;
-}

@@ -3,43 +3,36 @@
  * code atomically, and a second use revokes every token issued from it (§4.1.2, RFC 9700
  * §4.2.4 guidance). Bound to client, redirect URI and PKCE challenge.
  */
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import { nowIso } from '../../db/ids.js';
-import type { Integration } from '../../integrations/integration.repository.js';
+import { isoTime } from '../../clock.js';
 import { claimCode, findCode, linkCodeToGrant } from '../code.repository.js';
 import { hashCredential } from '../credentials.js';
 import { invalidGrant, invalidRequest, type OAuthError, unauthorizedClient } from '../errors.js';
 import { insertGrant, revokeGrants } from '../grant.repository.js';
 import { pkceProblem } from '../steps/pkce.js';
 import { issueTokens, type TokenResponse } from '../token-issuer.js';
-import type { TokenRequest } from '../token-request.js';
+import type { Grant } from './grant.js';
 
 const UNUSABLE = 'The authorization code is invalid, expired, already used or was issued to another client.';
 
-export async function exchangeAuthorizationCode(
-  db: Db,
-  config: Config,
-  client: Integration,
-  params: TokenRequest,
-): Promise<TokenResponse> {
+export const exchangeAuthorizationCode: Grant = async (ctx, client, params) => {
   if (client.kind !== 'public')
     throw unauthorizedClient('Private integrations use the client_credentials grant.');
   if (!params.code) throw invalidRequest('code is required.');
   if (!params.redirect_uri) throw invalidRequest('redirect_uri is required.');
   const codeHash = hashCredential(params.code);
-  const now = Date.now();
+  const now = ctx.now();
+  const at = isoTime(now);
 
   // The transaction commits whatever happens, so a burnt code and a revoked family stay so;
   // errors are returned, not thrown, to keep them from rolling that back.
-  const outcome = await db.transaction().execute(async (trx): Promise<TokenResponse | OAuthError> => {
-    const code = await claimCode(trx, codeHash);
+  const outcome = await ctx.db.transaction().execute(async (trx): Promise<TokenResponse | OAuthError> => {
+    const code = await claimCode(trx, codeHash, at);
     if (!code) {
       const used = await findCode(trx, codeHash);
-      if (used?.grantId && used.integrationId === client.id) await revokeGrants(trx, [used.grantId]);
+      if (used?.grantId && used.integrationId === client.id) await revokeGrants(trx, [used.grantId], at);
       return invalidGrant(UNUSABLE);
     }
-    if (code.integrationId !== client.id || code.expiresAt <= nowIso(now)) return invalidGrant(UNUSABLE);
+    if (code.integrationId !== client.id || code.expiresAt <= at) return invalidGrant(UNUSABLE);
     if (code.redirectUri !== params.redirect_uri) {
       return invalidGrant('redirect_uri does not match the one of the authorization request.');
     }
@@ -52,10 +45,11 @@ export async function exchangeAuthorizationCode(
       grantType: 'authorization_code',
       scopes: code.scopes,
       organizationIds: code.organizationIds,
-      expiresAt: nowIso(now),
+      createdAt: at,
+      expiresAt: at,
     });
     await linkCodeToGrant(trx, code.id, grant.id);
-    return issueTokens(trx, config, {
+    return issueTokens(trx, ctx.config, {
       grantId: grant.id,
       accessScopes: code.scopes,
       refreshScopes: code.scopes,
@@ -64,4 +58,4 @@ export async function exchangeAuthorizationCode(
   });
   if (outcome instanceof Error) throw outcome;
   return outcome;
-}
+};

@@ -5,10 +5,13 @@
  * compared as SHA-256 hashes in constant time; failures are throttled per client id and address.
  */
 import type { FastifyRequest } from 'fastify';
+import type { RequestContext } from '../../app-context.js';
+import type { Clock } from '../../clock.js';
 import type { Integration } from '../../integrations/integration.repository.js';
+import { findClient } from '../cached-lookups.js';
 import { credentialMatches } from '../credentials.js';
 import { invalidClient, invalidRequest, tooManyFailures } from '../errors.js';
-import { FailureThrottle } from '../throttle.js';
+import { FailureThrottle } from '../../security/failure-throttle.js';
 
 export interface ClientCredentials {
   clientId: string;
@@ -65,15 +68,15 @@ export interface ClientAuthThrottle {
   perAddress: FailureThrottle;
 }
 
-export function clientAuthThrottle(): ClientAuthThrottle {
+export function clientAuthThrottle(clock: Clock): ClientAuthThrottle {
   return {
-    perClient: new FailureThrottle({ limit: 10, windowSeconds: 60 }),
-    perAddress: new FailureThrottle({ limit: 50, windowSeconds: 60 }),
+    perClient: new FailureThrottle({ limit: 10, windowSeconds: 60 }, clock),
+    perAddress: new FailureThrottle({ limit: 50, windowSeconds: 60 }, clock),
   };
 }
 
 export async function authenticateClient(
-  findClient: (clientId: string) => Promise<Integration | undefined>,
+  ctx: RequestContext,
   throttle: ClientAuthThrottle,
   request: FastifyRequest,
   body: { client_id?: string; client_secret?: string },
@@ -83,7 +86,7 @@ export async function authenticateClient(
   const addressKey = request.ip;
   const wait = Math.max(throttle.perClient.retryAfter(clientKey), throttle.perAddress.retryAfter(addressKey));
   if (wait > 0) throw tooManyFailures(wait);
-  const integration = await findClient(credentials.clientId);
+  const integration = await findClient(ctx, credentials.clientId);
   if (!integration || !credentialMatches(credentials.clientSecret, integration.clientSecretHash)) {
     throttle.perClient.recordFailure([clientKey]);
     throttle.perAddress.recordFailure([addressKey]);

@@ -3,8 +3,8 @@
  * HttpOnly, SameSite=Lax cookie (Secure when served over https), looked up by its hash.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database.js';
-import type { User } from '../identity/user.repository.js';
+import { isoTime } from '../../clock.js';
+import type { User } from '../../identity/user.repository.js';
 import { createSession, deleteSession, findSessionUser } from './session.repository.js';
 
 export const SESSION_COOKIE = 'marquee_session';
@@ -14,18 +14,18 @@ export interface SessionCookies {
   secure: boolean;
 }
 
-export async function currentUser(db: Db, request: FastifyRequest): Promise<User | undefined> {
+export async function currentUser(request: FastifyRequest): Promise<User | undefined> {
   const token = request.cookies[SESSION_COOKIE];
-  return token ? findSessionUser(db, token) : undefined;
+  return token ? findSessionUser(request.ctx.db, token, isoTime(request.ctx.now())) : undefined;
 }
 
 export async function startSession(
-  db: Db,
+  request: FastifyRequest,
   reply: FastifyReply,
   userId: string,
   options: SessionCookies,
 ): Promise<void> {
-  const token = await createSession(db, userId, SESSION_TTL_SECONDS);
+  const token = await createSession(request.ctx.db, userId, request.ctx.now(), SESSION_TTL_SECONDS);
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -35,14 +35,9 @@ export async function startSession(
   });
 }
 
-export async function endSession(
-  db: Db,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  options: SessionCookies,
-) {
+export async function endSession(request: FastifyRequest, reply: FastifyReply, options: SessionCookies) {
   const token = request.cookies[SESSION_COOKIE];
-  if (token) await deleteSession(db, token);
+  if (token) await deleteSession(request.ctx.db, token);
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secure });
 }
 

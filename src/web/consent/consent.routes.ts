@@ -1,42 +1,28 @@
 /**
- * The authorization endpoint (RFC 6749 §4.1.1–4.1.2). GET validates the request, sends the user
- * to sign in when needed (src/interaction) and shows the consent page; the consent form POSTs
- * back here, is validated again, and ends in a 303 to the client with `code`, `state` and `iss`
- * (RFC 9207), or `error=access_denied`.
+ * The authorization endpoint's pages (RFC 6749 §4.1.1–4.1.2). GET validates the request with the
+ * protocol's own rules (src/oauth/authorize), sends the user to sign in when needed and shows the
+ * consent page; the consent form POSTs back here, is validated again, and ends in a 303 to the
+ * client with `code`, `state` and `iss` (RFC 9207), or `error=access_denied`.
  */
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@fastify/type-provider-typebox';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/database.js';
-import { nowIso } from '../../db/ids.js';
+import { policyAllowingFormTarget } from '../../http/security-headers.js';
 import { listMembershipsOfUser, type Membership } from '../../identity/membership.repository.js';
 import type { User } from '../../identity/user.repository.js';
-import { policyAllowingFormTarget } from '../../http/security-headers.js';
-import { HtmlError } from '../../interaction/html-error.js';
-import { consentPage } from '../../interaction/pages/consent.js';
-import { currentUser } from '../../interaction/session.js';
-import { insertCode } from '../code.repository.js';
-import { generateCredential } from '../credentials.js';
 import {
   type AuthorizeRequest,
   type AuthorizeValidation,
   redirectWith,
   validateAuthorizeRequest,
-} from './authorize-request.js';
+} from '../../oauth/authorize/authorize-request.js';
+import { issueAuthorizationCode } from '../../oauth/authorize/issue-code.js';
+import { FormBody, formList, sendPage } from '../forms.js';
+import { HtmlError } from '../html-error.js';
+import { currentUser } from '../session/session.js';
+import { consentPage } from './consent.page.js';
 
-export interface AuthorizeRoutesOptions {
-  db: Db;
-  config: Config;
-}
-
-const FormBody = Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())]));
-
-export const authorizeRoutes: FastifyPluginAsyncTypebox<AuthorizeRoutesOptions> = async (
-  app,
-  { db, config },
-) => {
-  const routeConfig = { errorStyle: 'html' as const };
+export const consentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app.ctx;
 
   /** Page errors are shown; redirectable errors go back to the client (never before its URI is verified). */
   function settle(validation: Exclude<AuthorizeValidation, { kind: 'valid' }>, reply: FastifyReply) {
@@ -61,21 +47,17 @@ export const authorizeRoutes: FastifyPluginAsyncTypebox<AuthorizeRoutesOptions> 
   ) {
     reply.header('Content-Security-Policy', policyAllowingFormTarget(new URL(request.redirectUri).origin));
     const csrfToken = await reply.generateCsrf();
-    return reply
-      .code(error ? 422 : 200)
-      .type('text/html; charset=utf-8')
-      .send(
-        consentPage({
-          integrationName: request.integration.name,
-          scopes: request.scopes,
-          params: request.params,
-          memberships,
-          checkedOrganizationIds: checked,
-          csrfToken,
-          userEmail: user.email,
-          error,
-        }),
-      );
+    const page = consentPage({
+      integrationName: request.integration.name,
+      scopes: request.scopes,
+      params: request.params,
+      memberships,
+      checkedOrganizationIds: checked,
+      csrfToken,
+      userEmail: user.email,
+      error,
+    });
+    return sendPage(reply, page, error ? 422 : 200);
   }
 
   async function requireMemberships(user: User): Promise<Membership[]> {
@@ -93,7 +75,6 @@ export const authorizeRoutes: FastifyPluginAsyncTypebox<AuthorizeRoutesOptions> 
   app.get(
     '/oauth/authorize',
     {
-      config: routeConfig,
       schema: {
         tags: ['OAuth'],
         summary: 'Start the authorization code grant (served on AUTH_URL)',
@@ -117,7 +98,7 @@ export const authorizeRoutes: FastifyPluginAsyncTypebox<AuthorizeRoutesOptions> 
     async (request, reply) => {
       const validation = await validateAuthorizeRequest(db, request.query as Record<string, unknown>);
       if (validation.kind !== 'valid') return settle(validation, reply);
-      const user = await currentUser(db, request);
+      const user = await currentUser(request);
       if (!user) return reply.redirect(`/sign-in?return_to=${encodeURIComponent(request.url)}`, 303);
       const memberships = await requireMemberships(user);
       return showConsent(
@@ -132,13 +113,13 @@ export const authorizeRoutes: FastifyPluginAsyncTypebox<AuthorizeRoutesOptions> 
 
   app.post(
     '/oauth/authorize',
-    { config: routeConfig, preHandler: app.csrfProtection, schema: { body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { body: FormBody } },
     async (request, reply) => {
       const body = request.body;
       const validation = await validateAuthorizeRequest(db, body);
       if (validation.kind !== 'valid') return settle(validation, reply);
       const authorize = validation.request;
-      const user = await currentUser(db, request);
+      const user = await currentUser(request);
       if (!user) {
         const query = new URLSearchParams(authorize.params as Record<string, string>).toString();
         return reply.redirect(`/sign-in?return_to=${encodeURIComponent(`/oauth/authorize?${query}`)}`, 303);
@@ -155,7 +136,7 @@ export const authorizeRoutes: FastifyPluginAsyncTypebox<AuthorizeRoutesOptions> 
       if (body.decision !== 'approve') throw new HtmlError(400, 'No decision', 'Choose Approve or Deny.');
 
       const memberships = await requireMemberships(user);
-      const chosen = [body.organization_id ?? []].flat();
+      const chosen = formList(body, 'organization_id');
       const memberOf = new Set(memberships.map((m) => m.organizationId));
       const organizationIds = [...new Set(chosen)].filter((id) => memberOf.has(id));
       if (organizationIds.length === 0 || organizationIds.length !== new Set(chosen).size) {
@@ -169,18 +150,8 @@ export const authorizeRoutes: FastifyPluginAsyncTypebox<AuthorizeRoutesOptions> 
         );
       }
 
-      const code = generateCredential('authorizationCode');
-      await insertCode(db, {
-        codeHash: code.hash,
-        integrationId: authorize.integration.id,
-        userId: user.id,
-        redirectUri: authorize.redirectUri,
-        scopes: authorize.scopes,
-        organizationIds,
-        codeChallenge: authorize.codeChallenge,
-        expiresAt: nowIso(Date.now() + config.authCodeTtl * 1000),
-      });
-      return back({ code: code.value });
+      const code = await issueAuthorizationCode(request.ctx, authorize, user.id, organizationIds);
+      return back({ code });
     },
   );
 };

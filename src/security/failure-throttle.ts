@@ -4,6 +4,8 @@
  * Successes are never counted, so a legitimate client is never slowed. Kept in memory: with
  * several processes each enforces its own limit, which still bounds guessing to a small multiple.
  */
+import { type Clock, systemClock } from '../clock.js';
+
 export interface ThrottleRule {
   /** Failures allowed within `windowSeconds` before the key is refused. */
   limit: number;
@@ -15,8 +17,12 @@ export class FailureThrottle {
 
   constructor(
     private readonly rule: ThrottleRule,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock = systemClock,
   ) {}
+
+  private now(): number {
+    return this.clock.now();
+  }
 
   private recent(key: string): number[] {
     const since = this.now() - this.rule.windowSeconds * 1000;

@@ -1,5 +1,5 @@
-import { html } from '../html.js';
-import { page } from '../layout.js';
+import { html } from './html.js';
+import { page } from './layout.js';
 
 export function errorPage(title: string, message: string): string {
   return page({

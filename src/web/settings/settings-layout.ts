@@ -1,5 +1,5 @@
-import { html, type SafeHtml } from '../../interaction/html.js';
-import { page } from '../../interaction/layout.js';
+import { html, type SafeHtml } from '../html.js';
+import { page } from '../layout.js';
 
 export interface SettingsFrame {
   email: string;

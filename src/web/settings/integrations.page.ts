@@ -1,7 +1,7 @@
 import type { Membership } from '../../identity/membership.repository.js';
 import type { Member } from '../../identity/membership.repository.js';
 import type { Integration } from '../../integrations/integration.repository.js';
-import { html, type SafeHtml } from '../../interaction/html.js';
+import { html, type SafeHtml } from '../html.js';
 import { SCOPE_DESCRIPTIONS, SCOPES } from '../../oauth/scopes.js';
 import { type SettingsFrame, settingsPage } from './settings-layout.js';
 

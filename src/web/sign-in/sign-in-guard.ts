@@ -3,21 +3,28 @@
  * (SPEC §4), and an unknown e-mail costs the same scrypt work as a wrong password, so neither
  * the answer nor its timing tells whether an account exists.
  */
-import type { Db } from '../db/database.js';
-import { normalizeEmail } from '../identity/identity.service.js';
-import { hashPassword, verifyPassword } from '../identity/passwords.js';
-import { findUserByEmail, type User } from '../identity/user.repository.js';
-import { FailureThrottle } from '../oauth/throttle.js';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import { normalizeEmail } from '../../identity/identity.service.js';
+import { hashPassword, verifyPassword } from '../../identity/passwords.js';
+import { findUserByEmail, type User } from '../../identity/user.repository.js';
+import { FailureThrottle } from '../../security/failure-throttle.js';
 
 export type SignInOutcome =
   { kind: 'ok'; user: User } | { kind: 'wrong' } | { kind: 'throttled'; retryAfter: number };
 
 export class SignInGuard {
-  private readonly perAccount = new FailureThrottle({ limit: 5, windowSeconds: 15 * 60 });
-  private readonly perAddress = new FailureThrottle({ limit: 30, windowSeconds: 15 * 60 });
+  private readonly perAccount: FailureThrottle;
+  private readonly perAddress: FailureThrottle;
   private decoy: Promise<string> | undefined;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    clock: Clock,
+  ) {
+    this.perAccount = new FailureThrottle({ limit: 5, windowSeconds: 15 * 60 }, clock);
+    this.perAddress = new FailureThrottle({ limit: 30, windowSeconds: 15 * 60 }, clock);
+  }
 
   async attempt(email: string, password: string, address: string): Promise<SignInOutcome> {
     const accountKey = `account:${normalizeEmail(email)}`;

@@ -2,13 +2,12 @@
  * GET /v2/me: who the token acts for, through which integration, with which scopes, and the
  * organizations it may use: how an integration learns the ids to send as X-API-ORG (SPEC §5).
  */
-import { Type } from '@fastify/type-provider-typebox';
-import type { App } from '../app.js';
-import type { Db } from '../db/database.js';
-import { listMembershipsOfUser } from '../identity/membership.repository.js';
-import { findUserById } from '../identity/user.repository.js';
-import { errorResponses, JSONAPI_MEDIA_TYPE, StringEnum } from './jsonapi.js';
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { errorResponses, JSONAPI_MEDIA_TYPE, StringEnum } from '../api/jsonapi.js';
 import { NotFoundError } from '../errors.js';
+import { listMembershipsOfUser } from './membership.repository.js';
+import { userSource } from './user.resource.js';
+import { findUserById } from './user.repository.js';
 
 const MeDocument = Type.Object({
   data: Type.Object({
@@ -24,7 +23,10 @@ const MeDocument = Type.Object({
   }),
 });
 
-export function registerMeRoute(app: App, db: Db): void {
+export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+  // Users are included as the owners of records and the authors of notes.
+  app.resources.add(userSource);
   app.get(
     '/v2/me',
     {
@@ -58,4 +60,4 @@ export function registerMeRoute(app: App, db: Db): void {
       };
     },
   );
-}
+};

@@ -1,0 +1,48 @@
+/**
+ * The resource types the API knows, for `include`: each feature adds its own when it registers
+ * its routes, so the engine can embed a booking's account without knowing what an account is.
+ */
+import type { Db } from '../db/database.js';
+import type {
+  IncludedResource,
+  IncludeSource,
+  OrganizationTable,
+  ResourceDefinition,
+} from './resource-definition.js';
+import { findRowsByIds } from './resource-store.js';
+
+export class ResourceRegistry {
+  readonly #sources = new Map<string, IncludeSource>();
+
+  add(source: IncludeSource): void {
+    if (this.#sources.has(source.type)) throw new Error(`resource type ${source.type} registered twice`);
+    this.#sources.set(source.type, source);
+  }
+
+  source(type: string): IncludeSource | undefined {
+    return this.#sources.get(type);
+  }
+}
+
+/** A definition's rows as an include source. */
+export function definitionSource<Table extends OrganizationTable>(
+  definition: ResourceDefinition<Table>,
+): IncludeSource {
+  return {
+    type: definition.type,
+    async load(db: Db, organizationId, ids, baseUrl): Promise<IncludedResource[]> {
+      const rows = await findRowsByIds(db, definition, organizationId, ids);
+      return rows.map((row) => ({
+        resource: definition.toResource(row, baseUrl),
+        updatedAt: row.updated_at,
+      }));
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The resource types of the API scope (src/api/api.plugin.ts). */
+    resources: ResourceRegistry;
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The one seam through which handlers and services reach infrastructure: the database, the
+ * clock, the caches that stay fresh until anything commits (src/db/fresh-cache.ts) and the
+ * writer that lets short write transactions share a commit (src/db/group-commit.ts). Built once
+ * per process (buildApp, the CLI) and decorated on the app as `app.ctx`; every request gets a
+ * RequestContext (`request.ctx`) that reads the change clock once for all the caches it consults.
+ */
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { ChangeClock } from './db/change-clock.js';
+import type { DatabaseHandle } from './db/connect.js';
+import type { Db } from './db/database.js';
+import { FreshCache } from './db/fresh-cache.js';
+import { GroupCommit } from './db/group-commit.js';
+import type { Membership } from './identity/membership.repository.js';
+import type { Integration } from './integrations/integration.repository.js';
+import type { TokenRecord } from './oauth/token.repository.js';
+
+/** Every cache of the process, with its capacity: the memory they may take is decided here. */
+export interface AppCaches {
+  /** Access tokens by hash and organization asked about; unknown tokens are never kept. */
+  readonly tokens: FreshCache<TokenRecord | undefined>;
+  /** Integrations by client id, for the token endpoint. */
+  readonly clients: FreshCache<Integration | undefined>;
+  /** A private integration owner's membership, for client-credentials issuance. */
+  readonly memberships: FreshCache<Membership | undefined>;
+  /** Serialized list pages (about 20 KB at the default size; pages over 64 KB are served, not kept). */
+  readonly pages: FreshCache<Buffer>;
+}
+
+const MAX_KEPT_PAGE_BYTES = 64 * 1024;
+
+function createCaches(changes: ChangeClock): AppCaches {
+  return {
+    tokens: new FreshCache(changes, 10_000),
+    clients: new FreshCache(changes, 1000),
+    memberships: new FreshCache(changes, 1000),
+    // At most 256 × 64 KB = 16 MB.
+    pages: new FreshCache(changes, 256, (page) => page.length <= MAX_KEPT_PAGE_BYTES),
+  };
+}
+
+export interface AppContext {
+  readonly config: Config;
+  readonly db: Db;
+  readonly clock: Clock;
+  /** Moves on when committed data may have changed, here or in another process. */
+  readonly changes: ChangeClock;
+  readonly caches: AppCaches;
+  /** Short write transactions submitted in one event-loop turn commit together. */
+  readonly writes: GroupCommit;
+}
+
+export function createAppContext(config: Config, database: DatabaseHandle, clock: Clock): AppContext {
+  return {
+    config,
+    db: database.db,
+    clock,
+    changes: database.changes,
+    caches: createCaches(database.changes),
+    writes: new GroupCommit(database.db),
+  };
+}
+
+/** What one request sees of the AppContext: the same infrastructure and one change-clock reading. */
+export class RequestContext {
+  #reading: number | undefined | null = null;
+
+  constructor(readonly app: AppContext) {}
+
+  get db(): Db {
+    return this.app.db;
+  }
+
+  get config(): Config {
+    return this.app.config;
+  }
+
+  get writes(): GroupCommit {
+    return this.app.writes;
+  }
+
+  now(): number {
+    return this.app.clock.now();
+  }
+
+  /**
+   * The change clock, read on first use and then kept for the request: every cache the request
+   * consults judges freshness against this one reading.
+   */
+  get reading(): number | undefined {
+    if (this.#reading === null) this.#reading = this.app.changes.read();
+    return this.#reading;
+  }
+
+  /** `key` from `cache`, or what `load` gives (kept when nothing committed meanwhile). */
+  cached<Value>(cache: FreshCache<Value>, key: string, load: () => Promise<Value>): Promise<Value> {
+    return cache.get(key, load, this.reading);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+}

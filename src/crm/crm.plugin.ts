@@ -1,0 +1,13 @@
+/** The venue's data (bookings, accounts, contacts, notes): each feature registers its own routes. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { accountRoutes } from './accounts/account.routes.js';
+import { bookingRoutes } from './bookings/booking.routes.js';
+import { contactRoutes } from './contacts/contact.routes.js';
+import { noteRoutes } from './notes/note.routes.js';
+
+export const crmPlugin: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(bookingRoutes);
+  await app.register(accountRoutes);
+  await app.register(contactRoutes);
+  await app.register(noteRoutes);
+};

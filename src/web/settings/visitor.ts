@@ -1,0 +1,52 @@
+/**
+ * Who is looking at a settings page: the signed-in user and their memberships. Admin rights are
+ * checked on every request, not just hidden from members.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { listMembershipsOfUser, type Membership } from '../../identity/membership.repository.js';
+import type { User } from '../../identity/user.repository.js';
+import { HtmlError, SignInRequired } from '../html-error.js';
+import { currentUser } from '../session/session.js';
+import type { SettingsFrame } from './settings-layout.js';
+
+export interface Visitor {
+  user: User;
+  memberships: Membership[];
+  adminOf: Membership[];
+}
+
+export async function visitor(request: FastifyRequest): Promise<Visitor> {
+  const user = await currentUser(request);
+  if (!user) throw new SignInRequired(request.url);
+  const memberships = await listMembershipsOfUser(request.ctx.db, user.id);
+  return { user, memberships, adminOf: memberships.filter((m) => m.role === 'admin') };
+}
+
+export async function settingsFrame(
+  reply: FastifyReply,
+  v: Visitor,
+  current: SettingsFrame['current'],
+): Promise<SettingsFrame> {
+  return {
+    email: v.user.email,
+    csrfToken: await reply.generateCsrf(),
+    isAdmin: v.adminOf.length > 0,
+    current,
+  };
+}
+
+export const adminsOnly = () =>
+  new HtmlError(
+    403,
+    'Administrators only',
+    'Only administrators of an organization manage its integrations.',
+  );
+
+/** The organization the visitor administers (the first one when none is named). */
+export function adminOrganization(v: Visitor, organizationId: string | undefined): Membership {
+  const organization = organizationId
+    ? v.adminOf.find((m) => m.organizationId === organizationId)
+    : v.adminOf[0];
+  if (!organization) throw adminsOnly();
+  return organization;
+}

@@ -1,0 +1,74 @@
+/**
+ * Sign-in, sign-out and the signed-in home page: the interaction the authorize flow and the
+ * settings pages share. Server-rendered, CSRF-protected forms that work without JavaScript.
+ */
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { Db } from '../../db/database.js';
+import { findIntegrationByClientId } from '../../integrations/integration.repository.js';
+import { FormBody, formText, sendPage } from '../forms.js';
+import { currentUser, endSession, safeReturnPath, startSession } from '../session/session.js';
+import { SignInGuard } from './sign-in-guard.js';
+import { signInPage } from './sign-in.page.js';
+
+/** The integration asking, when sign-in interrupts an authorization request. */
+async function askingIntegration(db: Db, returnTo: string): Promise<string | undefined> {
+  if (!returnTo.startsWith('/oauth/authorize?')) return undefined;
+  const clientId = new URLSearchParams(returnTo.slice(returnTo.indexOf('?') + 1)).get('client_id');
+  return clientId ? (await findIntegrationByClientId(db, clientId))?.name : undefined;
+}
+
+export const signInRoutes: FastifyPluginAsyncTypebox<{ secureCookies: boolean }> = async (
+  app,
+  { secureCookies },
+) => {
+  const { db, clock } = app.ctx;
+  const guard = new SignInGuard(db, clock);
+
+  app.get(
+    '/sign-in',
+    { schema: { querystring: Type.Object({ return_to: Type.Optional(Type.String()) }) } },
+    async (request, reply) => {
+      const returnTo = safeReturnPath(request.query.return_to);
+      if (await currentUser(request)) return reply.redirect(returnTo, 303);
+      const csrfToken = await reply.generateCsrf();
+      const integrationName = await askingIntegration(db, returnTo);
+      return sendPage(reply, signInPage({ csrfToken, returnTo, integrationName }));
+    },
+  );
+
+  app.post(
+    '/sign-in',
+    { preHandler: app.csrfProtection, schema: { body: FormBody } },
+    async (request, reply) => {
+      const email = formText(request.body, 'email').trim();
+      const returnTo = safeReturnPath(formText(request.body, 'return_to'));
+      const outcome = await guard.attempt(email, formText(request.body, 'password'), request.ip);
+      if (outcome.kind === 'ok') {
+        await startSession(request, reply, outcome.user.id, { secure: secureCookies });
+        return reply.redirect(returnTo, 303);
+      }
+      const error =
+        outcome.kind === 'throttled'
+          ? `Too many sign-in attempts. Try again in ${Math.ceil(outcome.retryAfter / 60)} minute(s).`
+          : 'The e-mail or password is wrong.';
+      if (outcome.kind === 'throttled') reply.header('Retry-After', String(outcome.retryAfter));
+      const csrfToken = await reply.generateCsrf();
+      const integrationName = await askingIntegration(db, returnTo);
+      return sendPage(
+        reply,
+        signInPage({ csrfToken, returnTo, email, error, integrationName }),
+        outcome.kind === 'throttled' ? 429 : 401,
+      );
+    },
+  );
+
+  app.post('/sign-out', { preHandler: app.csrfProtection }, async (request, reply) => {
+    await endSession(request, reply, { secure: secureCookies });
+    return reply.redirect('/sign-in', 303);
+  });
+
+  app.get('/', async (request, reply) => {
+    const user = await currentUser(request);
+    return reply.redirect(user ? '/settings' : '/sign-in', 303);
+  });
+};
