@@ -1,5 +1,6 @@
-// Lint rules: typescript-eslint's recommended set, plus a ban on focused or skipped tests
-// (`.only` fails CI; a skip must say why at run time with `t.skip(reason)`).
+// Lint rules: typescript-eslint's recommended set, a ban on focused or skipped tests (`.only`
+// fails CI; a skip must say why at run time with `t.skip(reason)`) and a size limit on source
+// files. The import layering is checked by dependency-cruiser (.dependency-cruiser.cjs).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -15,6 +16,7 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable' } } },
   ...tseslint.configs.recommended,
   {
     languageOptions: {
@@ -37,5 +39,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Small files that do one thing (STYLE.md): a file past 250 lines has a second responsibility.
+    files: ['src/**/*.ts'],
+    ignores: ['src/db/migrations/**', 'src/demo/demo-data.ts'],
+    rules: { 'max-lines': ['error', { max: 250, skipBlankLines: false, skipComments: false }] },
   },
 );

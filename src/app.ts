@@ -3,14 +3,7 @@
  * or `inject()` (tests). It never listens by itself.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  LogController,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { apiPlugin } from './api/api.plugin.js';
 import { createAppContext, RequestContext } from './app-context.js';
@@ -26,6 +19,7 @@ import { webPlugin } from './web/web.plugin.js';
 import { translateToOAuthError } from './oauth/errors.js';
 import { oauthRoutes } from './oauth/oauth.routes.js';
 import { registerOpenApi } from './http/openapi.js';
+import type { App } from './http/app-instance.js';
 import { createLogger } from './http/logger.js';
 import { meRoutes } from './identity/me.routes.js';
 import { rejectNulCharacters } from './http/reject-nul.js';
@@ -40,13 +34,7 @@ export interface AppOptions {
   clock?: Clock;
 }
 
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->;
+export type { App } from './http/app-instance.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 

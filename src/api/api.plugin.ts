@@ -5,7 +5,7 @@
  * through the generic read routes, write helpers and idempotency service of this folder.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { App } from '../app.js';
+import type { App } from '../http/app-instance.js';
 import { apiAuthHook } from './api-auth.js';
 import { registerRateLimit } from './rate-limit.js';
 import { ResourceRegistry } from './resource-registry.js';

@@ -5,7 +5,7 @@
  * document both. The resource becomes includable from every other resource.
  */
 import { Type } from '@fastify/type-provider-typebox';
-import type { App } from '../app.js';
+import type { App } from '../http/app-instance.js';
 import { NotFoundError } from '../errors.js';
 import { includedResources, pageLinks, resourcesOf } from './documents.js';
 import { etagOf, noneMatch } from './etag.js';
