@@ -2,6 +2,7 @@
 // Runs the compiled test files with Node's test runner and says which databases the suite covers.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 function testFiles(dir) {
@@ -22,9 +23,12 @@ const postgres = process.env.TEST_DATABASE_URL
 const banner = `Databases: SQLite, ${postgres}`;
 console.log(`${banner}\n${files.length} test files\n`);
 
+// Test files are independent (each has its own databases and ports): one per core at a time.
+// More than that measured slower on a 2-core machine (the suite is CPU-bound there).
+const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(2, os.availableParallelism());
 const result = spawnSync(
   process.execPath,
-  ['--enable-source-maps', '--test', '--test-concurrency=2', '--test-timeout=120000', ...files],
+  ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=120000', ...files],
   { stdio: 'inherit', env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' } },
 );
 console.log(`\n${banner}`);

@@ -2,7 +2,7 @@
  * JSON:API 1.1 documents (jsonapi.org/format/1.1): the schemas that validate, serialize and
  * document every resource response, and the shape resources take in code.
  */
-import { type Static, type TObject, type TSchema, Type } from '@fastify/type-provider-typebox';
+import { type Static, type TObject, type TSchema, Type } from 'typebox';
 
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
 

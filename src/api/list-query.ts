@@ -3,7 +3,7 @@
  * `page[before]` (opaque cursors), `sort` (one field, `-` for descending), `filter[FIELD][OP]`
  * and `include`. Anything unknown is a 400 naming the parameter, never silently ignored.
  */
-import { type TObject, type TSchema, Type } from '@fastify/type-provider-typebox';
+import { type TObject, type TSchema, Type } from 'typebox';
 import { BadRequestError } from '../errors.js';
 import type { ColumnOf, FilterField, OrganizationTable, ResourceDefinition } from './resource-definition.js';
 

@@ -6,14 +6,14 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { TooManyRequestsError } from '../errors.js';
 
 export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
   if (config.rateLimitPerMinute === 0) return;
+  // The Redis client loads only when REDIS_URL asks for it.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, {
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
         lazyConnect: true,
         // Without an offline queue, commands fail fast (and are let through) while Redis is away.
         enableOfflineQueue: false,

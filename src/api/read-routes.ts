@@ -4,7 +4,7 @@
  * If-None-Match). Schemas generated from the resource definition validate, serialize and
  * document both. The resource becomes includable from every other resource.
  */
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { App } from '../http/app-instance.js';
 import { NotFoundError } from '../errors.js';
 import { includedResources, pageLinks, resourcesOf } from './documents.js';

@@ -1,5 +1,5 @@
 /** Request parts every resource route shares: headers, the id parameter, the security schemes. */
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 
 const OrganizationHeader = Type.Optional(
   Type.String({ description: 'The organization to act in (see GET /v2/me)' }),

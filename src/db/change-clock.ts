@@ -11,6 +11,7 @@
  */
 import type SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
+import { type Clock, systemClock } from '../clock.js';
 
 export interface ChangeClock {
   /** The current reading, or undefined when caching is unsafe now. */
@@ -57,7 +58,7 @@ export function sqliteChangeClock(sqlite: SqliteDatabase.Database): ChangeClock 
 
 const RECONNECT_DELAY_MS = 1000;
 
-export function postgresChangeClock(clientConfig: pg.ClientConfig): ChangeClock {
+export function postgresChangeClock(clientConfig: pg.ClientConfig, clock: Clock = systemClock): ChangeClock {
   let reading = 0;
   let listening = false;
   let closed = false;
@@ -69,12 +70,12 @@ export function postgresChangeClock(clientConfig: pg.ClientConfig): ChangeClock 
     listening = false;
     client = undefined;
     reading += 1;
-    nextAttemptAt = Date.now() + RECONNECT_DELAY_MS;
+    nextAttemptAt = clock.now() + RECONNECT_DELAY_MS;
     failed.end().catch(() => {});
   };
 
   const listen = () => {
-    if (closed || client || Date.now() < nextAttemptAt) return;
+    if (closed || client || clock.now() < nextAttemptAt) return;
     const candidate = new pg.Client(clientConfig);
     client = candidate;
     candidate.on('notification', () => {

@@ -10,6 +10,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as SqliteDa
 import pg from 'pg';
 import { type ChangeClock, isWritingSql, postgresChangeClock, sqliteChangeClock } from './change-clock.js';
 import type { Database, Db, DialectName } from './database.js';
+import type { Clock } from '../clock.js';
 
 export interface DatabaseHandle {
   readonly db: Db;
@@ -31,6 +32,8 @@ export interface OpenOptions {
   /** PostgreSQL schema to use instead of `public` (the test harness gives each file its own). */
   schema?: string;
   poolSize?: number;
+  /** What the PostgreSQL listener judges its reconnect delay by (tests move it). */
+  clock?: Clock;
 }
 
 export const SQLITE_FILE_NAME = 'marquee.sqlite';
@@ -147,7 +150,7 @@ function openPostgres(databaseUrl: string, options: OpenOptions): DatabaseHandle
   const pool = new pg.Pool({ ...clientConfig, max: options.poolSize ?? 10 });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const changes = postgresChangeClock(clientConfig);
+  const changes = postgresChangeClock(clientConfig, options.clock);
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: advancingOnWrites(pool, changes) }),
   });

@@ -3,7 +3,7 @@
  * load balancer may send traffic here. Neither needs authentication; neither reveals internals.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { sql } from 'kysely';
 
 const Status = Type.Object({ status: Type.String() });

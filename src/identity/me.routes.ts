@@ -2,7 +2,8 @@
  * GET /v2/me: who the token acts for, through which integration, with which scopes, and the
  * organizations it may use: how an integration learns the ids to send as X-API-ORG (SPEC §5).
  */
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { errorResponses, JSONAPI_MEDIA_TYPE, StringEnum } from '../api/jsonapi.js';
 import { NotFoundError } from '../errors.js';
 import { listMembershipsOfUser } from './membership.repository.js';

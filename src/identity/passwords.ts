@@ -29,6 +29,14 @@ export async function hashPassword(password: string, cost: ScryptCost = DEFAULT_
   return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
+/** The cost a stored hash was made with, or undefined when it is not one of ours. */
+export function costOf(stored: string): ScryptCost | undefined {
+  const [scheme, n, r, p] = stored.split('$');
+  const cost = { N: Number(n), r: Number(r), p: Number(p) };
+  const valid = scheme === 'scrypt' && Object.values(cost).every((v) => Number.isSafeInteger(v) && v > 0);
+  return valid ? cost : undefined;
+}
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;

@@ -41,6 +41,17 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserWithPa
   return row && { id: row.id, email: row.email, name: row.name, passwordHash: row.password_hash };
 }
 
+/** The most recently set password hash of any user (its cost is what real accounts cost to check). */
+export async function latestPasswordHash(db: Db): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .orderBy('updated_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.password_hash;
+}
+
 export async function findUserById(db: Db, id: string): Promise<User | undefined> {
   return db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', id).executeTakeFirst();
 }

@@ -3,7 +3,7 @@
  * (unknown, expired, revoked, another client's) is simply `{active: false}` (§2.2). The same
  * description serves `GET /oauth/token/info` for the bearer of an access token.
  */
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { TokenRecord } from './token.repository.js';
 
 export const IntrospectionBody = Type.Object({

@@ -1,5 +1,5 @@
 /** Authorization server metadata (RFC 8414 §2), served at /.well-known/oauth-authorization-server. */
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { Config } from '../config.js';
 import { SCOPES } from './scopes.js';
 

@@ -4,7 +4,8 @@
  * any other body is a 415. Every response of these endpoints is `Cache-Control: no-store`.
  */
 import formbody from '@fastify/formbody';
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { isoTime } from '../clock.js';
 import { authenticateBearer } from './access-token.js';
 import { hashCredential } from './credentials.js';

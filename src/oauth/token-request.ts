@@ -1,5 +1,5 @@
 /** The token endpoint's parameters (RFC 6749 §4.1.3, §4.4.2, §6; RFC 7636 §4.5). */
-import { type Static, Type } from '@fastify/type-provider-typebox';
+import { type Static, Type } from 'typebox';
 
 const Param = (description: string) => Type.Optional(Type.String({ maxLength: 4096, description }));
 

@@ -1,5 +1,5 @@
 /** Form posts as the pages receive them, and pages as they are sent. */
-import { type Static, Type } from '@fastify/type-provider-typebox';
+import { type Static, Type } from 'typebox';
 import type { FastifyReply } from 'fastify';
 
 /** Any urlencoded form: each field a string, or a list when repeated (checkboxes). */

@@ -40,7 +40,7 @@ eachDatabase((suite) => {
       client_secret: crm.venue.privateClient.clientSecret,
     });
     const expiring = await clientCredentialsToken(server, crm.venue);
-    await new Promise((resolve) => setTimeout(resolve, 2200));
+    server.clock.advance(2200);
     for (const bad of ['mqa_unknown', 'not a token', revoked, expiring]) {
       const response = await call(server, '/v2/bookings', { token: bad, org: crm.venue.orgId });
       assert.equal(response.status, 401, bad);

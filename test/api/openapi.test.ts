@@ -28,7 +28,7 @@ eachDatabase((suite) => {
   before(async () => {
     server = await startTestServer(suite.database, { RATE_LIMIT_PER_MINUTE: '0' });
     crm = await makeCrm(suite.db, 3);
-    const response = await fetch(`${server.url}/openapi.json`);
+    const response = await server.fetch(`${server.url}/openapi.json`);
     source = await response.text();
     document = JSON.parse(source) as OpenApiDocument;
   });
@@ -126,7 +126,7 @@ eachDatabase((suite) => {
       client_secret: crm.venue.publicClient.clientSecret,
     });
     check('/oauth/introspect', 'post', 200, introspect.body);
-    const info = await fetch(`${server.url}/oauth/token/info`, {
+    const info = await server.fetch(`${server.url}/oauth/token/info`, {
       headers: { authorization: `Bearer ${token}` },
     });
     check('/oauth/token/info', 'get', 200, await info.json());
@@ -134,7 +134,7 @@ eachDatabase((suite) => {
       '/.well-known/oauth-authorization-server',
       'get',
       200,
-      await (await fetch(`${server.url}/.well-known/oauth-authorization-server`)).json(),
+      await (await server.fetch(`${server.url}/.well-known/oauth-authorization-server`)).json(),
     );
     const revoke = await postForm(server, '/oauth/revoke', {
       token: code.tokens.access_token,
@@ -208,13 +208,13 @@ eachDatabase((suite) => {
   });
 
   it('serves a readable API reference at /docs from local files', async () => {
-    const page = await fetch(`${server.url}/docs/`);
+    const page = await server.fetch(`${server.url}/docs/`);
     assert.equal(page.status, 200);
     const html = await page.text();
     assert.match(html, /swagger-ui/i);
     assert.doesNotMatch(html, /https?:\/\/(?!127\.0\.0\.1)[a-z0-9.-]+\//i, 'no assets from other hosts');
     for (const asset of html.matchAll(/(?:src|href)="\.\/([^"]+)"/g)) {
-      const response = await fetch(`${server.url}/docs/${asset[1]}`);
+      const response = await server.fetch(`${server.url}/docs/${asset[1]}`);
       assert.equal(response.status, 200, asset[1]);
     }
   });

@@ -31,7 +31,7 @@ eachDatabase((suite) => {
   let server: TestServer;
   let crm: CrmFixture;
   before(async () => {
-    server = await startTestServer(suite.database, { RATE_LIMIT_PER_MINUTE: '5' });
+    server = await startTestServer(suite.database, { RATE_LIMIT_PER_MINUTE: '5' }, { listen: true });
     crm = await makeCrm(suite.db, 1);
   });
   after(() => server.close());
@@ -69,8 +69,8 @@ eachDatabase((suite) => {
       return;
     }
     const env = { RATE_LIMIT_PER_MINUTE: '4', REDIS_URL };
-    const one = await startTestServer(suite.database, env);
-    const two = await startTestServer(suite.database, env);
+    const one = await startTestServer(suite.database, env, { listen: true });
+    const two = await startTestServer(suite.database, env, { listen: true });
     try {
       const token = await clientCredentialsToken(one, crm.venue);
       const statuses = [];

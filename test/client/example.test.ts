@@ -25,7 +25,7 @@ eachDatabase((suite) => {
   let server: TestServer;
   let crm: CrmFixture;
   before(async () => {
-    server = await startTestServer(suite.database, { RATE_LIMIT_PER_MINUTE: '0' });
+    server = await startTestServer(suite.database, { RATE_LIMIT_PER_MINUTE: '0' }, { listen: true });
     crm = await makeCrm(suite.db, 12);
   });
   after(() => server.close());

@@ -20,7 +20,11 @@ eachDatabase((suite) => {
   let server: TestServer;
   let crm: CrmFixture;
   before(async () => {
-    server = await startTestServer(suite.database, { RATE_LIMIT_PER_MINUTE: '0' });
+    server = await startTestServer(
+      suite.database,
+      { RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info' },
+      { listen: true },
+    );
     crm = await makeCrm(suite.db, 30);
   });
   after(() => server.close());

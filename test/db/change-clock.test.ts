@@ -8,6 +8,7 @@ import { isoTime } from '../../src/clock.js';
 import { newId } from '../../src/db/ids.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { clockPassed, openSecondConnection, readingOf } from '../helpers/second-connection.js';
+import { TestClock } from '../helpers/test-clock.js';
 
 eachDatabase((suite) => {
   let other: DatabaseHandle;
@@ -87,14 +88,20 @@ eachDatabase((suite) => {
 
   it('on PostgreSQL, reads nothing while its listening connection is lost, then listens again', async (t) => {
     if (suite.database.dialect !== 'postgres') return t.skip('SQLite has no listening connection');
-    const clock = suite.database.handle.changes;
+    // A connection of its own, whose reconnect delay passes on a clock the test moves.
+    const time = new TestClock();
+    const own = openSecondConnection(suite.database, time);
+    t.after(() => own.close());
+    const clock = own.changes;
     const reading = await readingOf(clock);
     await sql`select pg_terminate_backend(pid) from pg_stat_activity
       where datname = current_database() and query = 'listen marquee_changes'`.execute(other.db);
     const deadline = Date.now() + 5000;
     while (clock.read() !== undefined && Date.now() < deadline) await sleep(5);
     assert.equal(clock.read(), undefined, 'caching stops while changes cannot be followed');
-    // It listens again (after a second) and counts the time it was deaf as a change.
+    assert.equal(clock.read(), undefined, 'no new attempt before the reconnect delay is over');
+    // After the delay it listens again and counts the time it was deaf as a change.
+    time.advance(1000);
     const again = await readingOf(clock, 10_000);
     assert.ok(again > reading);
     await insertOrganization(other);

@@ -34,7 +34,11 @@ export async function call<T = Record<string, unknown>>(
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/vnd.api+json';
   }
-  const response = await fetch(`${server.url}${path}`, { method: options.method ?? 'GET', headers, body });
+  const response = await server.fetch(`${server.url}${path}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+  });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T, headers: response.headers };
 }

@@ -13,7 +13,10 @@ export interface PageResponse {
 export class BrowserSession {
   private readonly cookies = new Map<string, string>();
 
-  constructor(private readonly origin: string) {}
+  constructor(
+    private readonly origin: string,
+    private readonly fetcher: typeof fetch = fetch,
+  ) {}
 
   private remember(response: Response): void {
     for (const line of response.headers.getSetCookie()) {
@@ -46,7 +49,7 @@ export class BrowserSession {
       for (const [k, v] of Object.entries(init.form)) for (const item of [v].flat()) params.append(k, item);
       body = params.toString();
     }
-    const response = await fetch(url, {
+    const response = await this.fetcher(url, {
       method: init.method ?? (body ? 'POST' : 'GET'),
       redirect: 'manual',
       headers: {

@@ -98,7 +98,7 @@ export async function runAuthorize(
   server: TestServer,
   options: AuthorizeOptions,
 ): Promise<{ redirect: URL; session: BrowserSession }> {
-  const session = options.session ?? new BrowserSession(server.url);
+  const session = options.session ?? new BrowserSession(server.url, server.fetch);
   let page = await session.request(options.url ?? authorizeUrl(server, options));
   if (page.location?.startsWith(`${server.url}/sign-in`)) {
     const signInPage = await session.request(page.location);
@@ -148,7 +148,7 @@ export async function postForm(
     const [id, secret] = options.basic.map((v) => encodeURIComponent(v));
     headers.authorization = `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
   }
-  const response = await fetch(`${server.url}${path}`, {
+  const response = await server.fetch(`${server.url}${path}`, {
     method: 'POST',
     headers,
     body: options.json ? JSON.stringify(params) : new URLSearchParams(params).toString(),

@@ -5,14 +5,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connect.js';
 import type { ChangeClock } from '../../src/db/change-clock.js';
+import type { Clock } from '../../src/clock.js';
 import type { TestDatabase } from './databases.js';
 
-export function openSecondConnection(database: TestDatabase): DatabaseHandle {
+export function openSecondConnection(database: TestDatabase, clock?: Clock): DatabaseHandle {
   const { MARQUEE_DATA_DIR, DATABASE_URL } = database.env;
   return openDatabase({
     databaseUrl: DATABASE_URL || undefined,
     dataDir: MARQUEE_DATA_DIR ?? '',
     poolSize: 2,
+    ...(clock ? { clock } : {}),
   });
 }
 

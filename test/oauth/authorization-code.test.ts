@@ -124,7 +124,7 @@ eachDatabase((suite) => {
     assert.equal(otherClient.body.error, 'invalid_grant');
 
     const expiring = await codeOf();
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    server.clock.advance(2100);
     assert.equal((await exchange(expiring)).body.error, 'invalid_grant');
 
     assert.equal((await exchange('mqg_not-a-code')).body.error, 'invalid_grant');
@@ -170,7 +170,7 @@ eachDatabase((suite) => {
   });
 
   it('refuses the plain PKCE method and malformed challenges with a redirect', async () => {
-    const session = new BrowserSession(server.url);
+    const session = new BrowserSession(server.url, server.fetch);
     const base = new URL(
       authorizeUrl(server, { clientId: venue.publicClient.clientId, email: venue.user.email, state: 's1' }),
     );
@@ -203,7 +203,7 @@ eachDatabase((suite) => {
   });
 
   it('shows an error page and never redirects for an unknown client or an unregistered redirect URI', async () => {
-    const session = new BrowserSession(server.url);
+    const session = new BrowserSession(server.url, server.fetch);
     const cases = [
       authorizeUrl(server, { clientId: 'mqc_unknown', email: '' }),
       authorizeUrl(server, {
@@ -229,7 +229,7 @@ eachDatabase((suite) => {
 
   it('redirects invalid_scope for a missing, unknown or disallowed scope, and unsupported_response_type', async () => {
     const readOnly = await makeVenue(suite.db, { scopes: 'crm_read' });
-    const session = new BrowserSession(server.url);
+    const session = new BrowserSession(server.url, server.fetch);
     const check = async (params: Record<string, string | undefined>, clientId: string, error: string) => {
       const url = new URL(`${server.url}/oauth/authorize`);
       const all = {
@@ -262,7 +262,7 @@ eachDatabase((suite) => {
     const third = await makeOrganization(suite.db);
     await addMember(suite.db, second.id, venue.user.email);
     await addMember(suite.db, third.id, venue.user.email);
-    const session = new BrowserSession(server.url);
+    const session = new BrowserSession(server.url, server.fetch);
     const first = await runAuthorize(server, {
       clientId: venue.publicClient.clientId,
       email: venue.user.email,
@@ -294,7 +294,7 @@ eachDatabase((suite) => {
   });
 
   it('protects the consent form against CSRF and forbids framing', async () => {
-    const session = new BrowserSession(server.url);
+    const session = new BrowserSession(server.url, server.fetch);
     const { redirect } = await runAuthorize(server, {
       clientId: venue.publicClient.clientId,
       email: venue.user.email,
@@ -321,9 +321,9 @@ eachDatabase((suite) => {
   });
 
   it('sets the session cookie HttpOnly and SameSite=Lax', async () => {
-    const session = new BrowserSession(server.url);
+    const session = new BrowserSession(server.url, server.fetch);
     const page = await session.request('/sign-in');
-    const response = await fetch(`${server.url}/sign-in`, {
+    const response = await server.fetch(`${server.url}/sign-in`, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: session.cookieHeader() },
@@ -342,7 +342,7 @@ eachDatabase((suite) => {
   });
 
   it('refuses wrong passwords and unknown e-mails alike, and throttles repeated failures', async () => {
-    const session = new BrowserSession(server.url);
+    const session = new BrowserSession(server.url, server.fetch);
     const attempt = async (email: string, password: string) => {
       const page = await session.request('/sign-in');
       return session.request('/sign-in', { form: { ...formFields(page.body, '/sign-in'), email, password } });
@@ -366,7 +366,7 @@ eachDatabase((suite) => {
   });
 
   it('refuses private integrations at the authorization endpoint', async () => {
-    const session = new BrowserSession(server.url);
+    const session = new BrowserSession(server.url, server.fetch);
     const response = await session.request(
       authorizeUrl(server, { clientId: venue.privateClient.clientId, email: '' }),
     );

@@ -18,7 +18,7 @@ eachDatabase((suite) => {
   let venue: Venue;
   let as: oauth.AuthorizationServer;
   before(async () => {
-    server = await startTestServer(suite.database);
+    server = await startTestServer(suite.database, {}, { listen: true });
     venue = await makeVenue(suite.db);
     const issuer = new URL(server.config.baseUrl);
     as = await oauth.processDiscoveryResponse(

@@ -74,7 +74,7 @@ eachDatabase((suite) => {
   it('treats a reuse after the grace window as theft and revokes the whole family', async () => {
     const { tokens } = await codeFlowTokens(server, venue);
     const rotated = await refresh(tokens.refresh_token);
-    await new Promise((resolve) => setTimeout(resolve, 1300));
+    server.clock.advance(1300);
     const stolen = await refresh(tokens.refresh_token);
     assert.equal(stolen.body.error, 'invalid_grant');
     assert.equal((await introspect(server, venue, String(rotated.body.access_token))).active, false);

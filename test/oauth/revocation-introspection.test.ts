@@ -118,29 +118,29 @@ eachDatabase((suite) => {
 
   it('describes the bearer token at /oauth/token/info', async () => {
     const { tokens } = await codeFlowTokens(server, venue);
-    const response = await fetch(`${server.url}/oauth/token/info`, {
+    const response = await server.fetch(`${server.url}/oauth/token/info`, {
       headers: { authorization: `Bearer ${tokens.access_token}` },
     });
     assert.equal(response.status, 200);
     const body = (await response.json()) as Record<string, unknown>;
     assert.deepEqual(body, await introspect(server, venue, tokens.access_token));
 
-    const none = await fetch(`${server.url}/oauth/token/info`);
+    const none = await server.fetch(`${server.url}/oauth/token/info`);
     assert.equal(none.status, 401);
     assert.equal(none.headers.get('www-authenticate'), 'Bearer realm="marquee"');
     await revoke(tokens.access_token);
-    const revoked = await fetch(`${server.url}/oauth/token/info`, {
+    const revoked = await server.fetch(`${server.url}/oauth/token/info`, {
       headers: { authorization: `Bearer ${tokens.access_token}` },
     });
     assert.equal(revoked.status, 401);
     assert.equal(revoked.headers.get('www-authenticate'), 'Bearer realm="marquee", error="invalid_token"');
     assert.equal(((await revoked.json()) as { error: string }).error, 'invalid_token');
-    const inQuery = await fetch(`${server.url}/oauth/token/info?access_token=${tokens.refresh_token}`);
+    const inQuery = await server.fetch(`${server.url}/oauth/token/info?access_token=${tokens.refresh_token}`);
     assert.equal(inQuery.status, 401, 'tokens in the query string are not accepted');
   });
 
   it('publishes authorization server metadata (RFC 8414)', async () => {
-    const response = await fetch(`${server.url}/.well-known/oauth-authorization-server`);
+    const response = await server.fetch(`${server.url}/.well-known/oauth-authorization-server`);
     assert.equal(response.status, 200);
     const metadata = (await response.json()) as Record<string, unknown>;
     assert.equal(metadata.issuer, server.config.baseUrl);

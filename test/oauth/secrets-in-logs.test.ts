@@ -47,8 +47,8 @@ eachDatabase((suite) => {
       client_secret: 'mqs_wrong-guess-123',
     });
     secrets.push('mqs_wrong-guess-123');
-    await fetch(`${server.url}/oauth/token/info?access_token=${tokens.access_token}`);
-    await fetch(`${server.url}/oauth/token/info`, {
+    await server.fetch(`${server.url}/oauth/token/info?access_token=${tokens.access_token}`);
+    await server.fetch(`${server.url}/oauth/token/info`, {
       headers: { authorization: `Bearer ${String(cc.body.access_token)}` },
     });
     await postForm(server, '/oauth/introspect', {

@@ -133,7 +133,7 @@ eachDatabase((suite) => {
       'multipart/form-data; boundary=x',
       'application/xml',
     ]) {
-      const response = await fetch(`${server.url}/oauth/token`, {
+      const response = await server.fetch(`${server.url}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': type },
         body: 'x',
@@ -141,7 +141,7 @@ eachDatabase((suite) => {
       assert.equal(response.status, 415, type);
       assert.equal(((await response.json()) as { error: string }).error, 'invalid_request');
     }
-    const broken = await fetch(`${server.url}/oauth/token`, {
+    const broken = await server.fetch(`${server.url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"grant_type":',
@@ -150,7 +150,7 @@ eachDatabase((suite) => {
     assert.equal(((await broken.json()) as { error: string }).error, 'invalid_request');
     const typed = await postForm(server, '/oauth/token', { grant_type: 42 } as never, { json: true });
     assert.equal(typed.body.error, 'invalid_request');
-    const empty = await fetch(`${server.url}/oauth/token`, { method: 'POST' });
+    const empty = await server.fetch(`${server.url}/oauth/token`, { method: 'POST' });
     assert.equal(empty.status, 400);
   });
 

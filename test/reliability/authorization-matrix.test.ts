@@ -154,13 +154,8 @@ eachDatabase((suite) => {
       () => 401,
     );
 
-    const shortLived = await startTestServer(suite.database, {
-      ACCESS_TOKEN_TTL: '1',
-      RATE_LIMIT_PER_MINUTE: '0',
-    });
-    const expired = await clientCredentialsToken(shortLived, mine.venue);
-    await shortLived.close();
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const expired = await clientCredentialsToken(server, mine.venue);
+    server.clock.advance((server.config.accessTokenTtl + 1) * 1000);
     await expectStatuses(
       'expired',
       expired,

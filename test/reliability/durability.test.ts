@@ -16,7 +16,7 @@ eachDatabase((suite) => {
   it('keeps every acknowledged note across a SIGKILL in the middle of a burst', async (t) => {
     const crm = await makeCrm(suite.db, 2);
     const server = await startServer(env(), ['--migrate']);
-    const token = await clientCredentialsToken({ url: server.url } as never, crm.venue);
+    const token = await clientCredentialsToken({ url: server.url, fetch } as never, crm.venue);
     const acknowledged: string[] = [];
     let failed = 0;
     const post = async (i: number) => {
@@ -81,8 +81,8 @@ eachDatabase((suite) => {
 
   it('finishes every request in flight when SIGTERM arrives, drops none, then exits cleanly', async () => {
     const crm = await makeCrm(suite.db, 1);
-    const server = await startServer(env(), ['--migrate']);
-    const token = await clientCredentialsToken({ url: server.url } as never, crm.venue);
+    const server = await startServer({ ...env(), LOG_LEVEL: 'info' }, ['--migrate']);
+    const token = await clientCredentialsToken({ url: server.url, fetch } as never, crm.venue);
     const { port } = new URL(server.url);
     const IN_FLIGHT = 25;
     const sent: Array<{ req: ReturnType<typeof httpRequest>; rest: string }> = [];
@@ -115,9 +115,12 @@ eachDatabase((suite) => {
         sent.push({ req, rest: body.slice(20) });
       });
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Every request has reached the server (it logs each on arrival) before SIGTERM is sent, and
+    // the rest of each body goes out once the server has begun shutting down.
+    const logged = (text: string) => server.stderr().split(text).length - 1;
+    await until(() => logged('incoming request') >= IN_FLIGHT + 1, 'all requests arrived');
     server.process.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until(() => logged('shutting down') >= 1, 'shutdown began');
     for (const { req, rest } of sent) req.end(rest);
     const results = await Promise.all(responses);
     assert.deepEqual(
@@ -133,3 +136,12 @@ eachDatabase((suite) => {
     assert.equal(stored.length, IN_FLIGHT);
   });
 });
+
+/** Waits for something another process does, checking every few milliseconds (bounded). */
+async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}

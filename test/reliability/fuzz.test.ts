@@ -124,7 +124,7 @@ eachDatabase((suite) => {
     server = await startTestServer(suite.database, { RATE_LIMIT_PER_MINUTE: '0' });
     crm = await makeCrm(suite.db, 3);
     token = await clientCredentialsToken(server, crm.venue);
-    const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
+    const document = (await (await server.fetch(`${server.url}/openapi.json`)).json()) as {
       paths: Record<string, Record<string, unknown>>;
     };
     operations = Object.entries(document.paths).flatMap(([path, methods]) =>
@@ -170,7 +170,7 @@ eachDatabase((suite) => {
           if (orgHeader !== undefined && safe(orgHeader)) headers['x-api-org'] = orgHeader;
           const hasBody = operation.method !== 'GET' && operation.method !== 'DELETE';
           if (hasBody) headers['content-type'] = body.type;
-          const response = await fetch(url, {
+          const response = await server.fetch(url, {
             method: operation.method,
             headers,
             body: hasBody ? body.raw : undefined,
@@ -208,7 +208,7 @@ eachDatabase((suite) => {
     );
     assert.ok(requests >= RUNS);
     t.diagnostic(`${requests} generated requests over ${operations.length} operations, no 5xx`);
-    assert.equal((await fetch(`${server.url}/healthz`)).status, 200, 'still alive');
+    assert.equal((await server.fetch(`${server.url}/healthz`)).status, 200, 'still alive');
   });
 
   it('refuses bad cursors, filters and headers on every list with a 400 naming them', async () => {
@@ -228,7 +228,7 @@ eachDatabase((suite) => {
         async (path, value, parameter) => {
           const url = new URL(`${server.url}${path}`);
           url.searchParams.set(parameter, value);
-          const response = await fetch(url, {
+          const response = await server.fetch(url, {
             headers: { authorization: `Bearer ${token}`, 'x-api-org': crm.venue.orgId },
           });
           assert.ok(

@@ -30,7 +30,7 @@ eachDatabase((suite) => {
     one = await startServer(env, ['--migrate']);
     two = await startServer(env);
     // Sign-in pages for the code flow, on the same database.
-    pages = await startTestServer(suite.database, { RATE_LIMIT_PER_MINUTE: '0' });
+    pages = await startTestServer(suite.database, { RATE_LIMIT_PER_MINUTE: '0' }, { listen: true });
   });
   after(async () => {
     await one?.stop();
@@ -38,7 +38,7 @@ eachDatabase((suite) => {
     await pages?.close();
   });
 
-  const as = (server: RunningServer) => ({ url: server.url }) as TestServer;
+  const as = (server: RunningServer) => ({ url: server.url, fetch }) as TestServer;
 
   it('refuses on one process a token revoked through the other, at once', async (t) => {
     const reason = skip();

@@ -33,7 +33,7 @@ eachDatabase((suite) => {
       ['/healthz', {}],
     ];
     for (const [path, headers] of targets) {
-      const response = await fetch(`${server.url}${path}`, { headers, redirect: 'manual' });
+      const response = await server.fetch(`${server.url}${path}`, { headers, redirect: 'manual' });
       const csp = response.headers.get('content-security-policy') ?? '';
       assert.equal(response.headers.get('x-content-type-options'), 'nosniff', path);
       assert.equal(response.headers.get('referrer-policy'), 'no-referrer', path);
@@ -62,14 +62,14 @@ eachDatabase((suite) => {
       ['/oauth/revoke', { method: 'POST', body: new URLSearchParams({ token: 'x' }) }],
       ['/oauth/introspect', { method: 'POST', body: new URLSearchParams({ token: 'x' }) }],
     ] as const) {
-      const response = await fetch(`${server.url}${path}`, init);
+      const response = await server.fetch(`${server.url}${path}`, init);
       assert.equal(response.headers.get('cache-control'), 'no-store', `${path} ${response.status}`);
       await response.body?.cancel();
     }
   });
 
   it('holds sign-in throttling under a brute-force loop', async () => {
-    const session = new BrowserSession(server.url);
+    const session = new BrowserSession(server.url, server.fetch);
     const page = await session.request('/sign-in');
     const csrf = /name="_csrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
     const statuses: number[] = [];

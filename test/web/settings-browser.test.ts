@@ -15,10 +15,17 @@ import { makeOrganization, makeUser, TEST_PASSWORD } from '../helpers/factories.
 import { postForm } from '../helpers/oauth.js';
 
 const missing = chromiumMissing();
+// One browser for the file (both databases' suites); each test opens contexts of its own.
+let browser: Browser;
+before(async () => {
+  if (!missing) browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
 
 eachDatabase((suite) => {
   let server: TestServer;
-  let browser: Browser;
   let callback: Server;
   let callbackUrl: string;
   let admin: { email: string };
@@ -28,7 +35,7 @@ eachDatabase((suite) => {
 
   before(async () => {
     if (missing) return;
-    server = await startTestServer(suite.database, { RATE_LIMIT_PER_MINUTE: '0' });
+    server = await startTestServer(suite.database, { RATE_LIMIT_PER_MINUTE: '0' }, { listen: true });
     const org = await makeOrganization(suite.db, 'Pier Nine Events');
     orgId = org.id;
     admin = await makeUser(suite.db, org.id, { role: 'admin' });
@@ -42,11 +49,9 @@ eachDatabase((suite) => {
     await new Promise<void>((resolve) => callback.listen(0, '127.0.0.1', resolve));
     const address = callback.address();
     callbackUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/callback`;
-    browser = await launchBrowser();
   });
   after(async () => {
     if (missing) return;
-    await browser?.close();
     callback?.close();
     await server?.close();
   });

@@ -18,13 +18,13 @@ eachDatabase((suite) => {
   after(() => server.close());
 
   async function adminSession(): Promise<BrowserSession> {
-    const session = new BrowserSession(server.url);
+    const session = new BrowserSession(server.url, server.fetch);
     assert.equal((await signIn(server, session, venue.user.email)).status, 303);
     return session;
   }
 
   it('sends visitors without a session to sign in, and back afterwards', async () => {
-    const session = new BrowserSession(server.url);
+    const session = new BrowserSession(server.url, server.fetch);
     for (const path of [
       '/settings',
       '/settings/integrations',
@@ -116,7 +116,7 @@ eachDatabase((suite) => {
     const other = await makeVenue(suite.db);
     const { tokens } = await codeFlowTokens(server, other);
     assert.equal((await call(server, '/v2/me', { token: tokens.access_token })).status, 200);
-    const session = new BrowserSession(server.url);
+    const session = new BrowserSession(server.url, server.fetch);
     await signIn(server, session, other.user.email);
     const page = await session.request(`/settings/integrations/${other.publicClient.id}`);
     const fields = formFields(page.body, `/settings/integrations/${other.publicClient.id}/delete`);
@@ -129,7 +129,7 @@ eachDatabase((suite) => {
 
   it('lets only admins of the integration’s own organization manage it', async () => {
     const member = await makeUser(suite.db, venue.orgId, { role: 'member' });
-    const session = new BrowserSession(server.url);
+    const session = new BrowserSession(server.url, server.fetch);
     await signIn(server, session, member.email);
     const home = await session.request('/settings');
     assert.equal(home.location, `${server.url}/settings/connected-apps`);
@@ -148,7 +148,7 @@ eachDatabase((suite) => {
 
     const elsewhere = await makeOrganization(suite.db);
     const stranger = await makeUser(suite.db, elsewhere.id, { role: 'admin' });
-    const strangerSession = new BrowserSession(server.url);
+    const strangerSession = new BrowserSession(server.url, server.fetch);
     await signIn(server, strangerSession, stranger.email);
     assert.equal(
       (await strangerSession.request(`/settings/integrations/${venue.publicClient.id}`)).status,

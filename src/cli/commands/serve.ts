@@ -1,4 +1,3 @@
-import { serve } from '../../server.js';
 import type { Command } from '../command.js';
 
 export const serveCommand: Command = {
@@ -7,6 +6,8 @@ export const serveCommand: Command = {
   summary: 'Serve the API and the sign-in pages (the embedded database is always migrated first).',
   options: { migrate: { type: 'boolean' } },
   async run({ config, values, output, json }) {
+    // The server (Fastify and every route) loads only for this command: the others start quickly.
+    const { serve } = await import('../../server.js');
     await serve(config, {
       migrate: values.migrate === true,
       logToStderr: json,

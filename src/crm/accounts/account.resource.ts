@@ -1,5 +1,5 @@
 /** Accounts (the companies and people who book) as the API shows them (SPEC §5). */
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { NullableString, resourceSchema, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../relation.js';

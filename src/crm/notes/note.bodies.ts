@@ -1,5 +1,5 @@
 /** The request documents of POST and PATCH /notes (SPEC §5). */
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { NOTABLE_TYPES } from './note.table.js';
 
 const NoteBody = Type.String({ minLength: 1, maxLength: 65536, description: '1 to 65,536 characters' });

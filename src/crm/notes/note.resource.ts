@@ -1,5 +1,5 @@
 /** Notes as the API shows them (SPEC §5). */
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { resourceSchema, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../relation.js';

@@ -2,7 +2,8 @@
  * Notes (SPEC §5): the generic reads at /notes, and writing them: POST /notes (201, honours
  * Idempotency-Key), PATCH /notes/{id} (200) and DELETE /notes/{id} (204), both honouring If-Match.
  */
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { withIdempotency } from '../../api/idempotency.js';
 import { errorResponses, singleDocument } from '../../api/jsonapi.js';
 import { registerReadRoutes } from '../../api/read-routes.js';

@@ -4,7 +4,8 @@
  * consent page; the consent form POSTs back here, is validated again, and ends in a 303 to the
  * client with `code`, `state` and `iss` (RFC 9207), or `error=access_denied`.
  */
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { FastifyReply } from 'fastify';
 import { policyAllowingFormTarget } from '../../http/security-headers.js';
 import { listMembershipsOfUser, type Membership } from '../../identity/membership.repository.js';

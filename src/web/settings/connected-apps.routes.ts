@@ -1,5 +1,6 @@
 /** Settings → Connected apps (every user): the integrations they authorized, and revoking one. */
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { isoTime } from '../../clock.js';
 import { disconnectApp, listConnectedApps } from '../../oauth/connected-apps.js';
 import { sendPage } from '../forms.js';

@@ -2,7 +2,8 @@
  * Settings → Integrations (organization admins): create, edit, rotate the secret of and delete
  * integrations. Services validate; their field-aware errors are shown beside the fields.
  */
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { FastifyReply } from 'fastify';
 import { ValidationError } from '../../errors.js';
 import { listMembersOfOrganization, type Membership } from '../../identity/membership.repository.js';

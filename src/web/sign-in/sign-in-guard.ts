@@ -1,13 +1,14 @@
 /**
  * Checking an e-mail and password. Failures are throttled per account and per client address
- * (SPEC §4), and an unknown e-mail costs the same scrypt work as a wrong password, so neither
- * the answer nor its timing tells whether an account exists.
+ * (SPEC §4), and an unknown e-mail costs the same scrypt work as a wrong password (the decoy
+ * hash has the cost of the accounts' own), so neither the answer nor its timing tells whether an
+ * account exists.
  */
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { normalizeEmail } from '../../identity/identity.service.js';
-import { hashPassword, verifyPassword } from '../../identity/passwords.js';
-import { findUserByEmail, type User } from '../../identity/user.repository.js';
+import { costOf, DEFAULT_COST, hashPassword, verifyPassword } from '../../identity/passwords.js';
+import { findUserByEmail, latestPasswordHash, type User } from '../../identity/user.repository.js';
 import { FailureThrottle } from '../../security/failure-throttle.js';
 
 export type SignInOutcome =
@@ -45,8 +46,11 @@ export class SignInGuard {
     return { kind: 'ok', user: { id: user.id, email: user.email, name: user.name } };
   }
 
+  /** A hash to check unknown e-mails against, made at the cost real accounts' hashes have. */
   private decoyHash(): Promise<string> {
-    this.decoy ??= hashPassword(`decoy-${Math.random()}`);
+    this.decoy ??= latestPasswordHash(this.db).then((real) =>
+      hashPassword(`decoy-${Math.random()}`, (real && costOf(real)) || DEFAULT_COST),
+    );
     return this.decoy;
   }
 }

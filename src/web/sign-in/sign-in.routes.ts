@@ -2,7 +2,8 @@
  * Sign-in, sign-out and the signed-in home page: the interaction the authorize flow and the
  * settings pages share. Server-rendered, CSRF-protected forms that work without JavaScript.
  */
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { findIntegrationByClientId } from '../../integrations/integration.repository.js';
 import { FormBody, formText, sendPage } from '../forms.js';
