@@ -1,3 +1,4 @@
+/** Who belongs to which organization, and as what (admin or member). */
 import type { Db } from '../db/database.js';
 import { isoTime } from '../clock.js';
 import { precompile } from '../db/precompiled.js';

@@ -1,3 +1,4 @@
+/** Organizations: the venues whose data is kept apart from each other's. */
 import type { Db } from '../db/database.js';
 import { isoTime } from '../clock.js';
 import { newId } from '../db/ids.js';

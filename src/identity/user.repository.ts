@@ -1,3 +1,4 @@
+/** Users (staff who sign in). E-mails are stored lower-cased; passwords as scrypt hashes only. */
 import type { Db } from '../db/database.js';
 import { isoTime } from '../clock.js';
 import { newId } from '../db/ids.js';

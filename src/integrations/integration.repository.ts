@@ -1,3 +1,4 @@
+/** Integrations (OAuth clients): their settings and the hash of their secret, never the secret. */
 import type { Db } from '../db/database.js';
 import { isoTime } from '../clock.js';
 import { newId } from '../db/ids.js';

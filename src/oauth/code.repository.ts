@@ -1,3 +1,8 @@
+/**
+ * Authorization codes, stored by hash, bound to client, redirect URI, user, organizations, scopes
+ * and PKCE challenge. `claimCode` marks a code used atomically; `linkCodeToGrant` remembers what
+ * it was exchanged for, so a replayed code can revoke that grant (RFC 6749 §4.1.2).
+ */
 import type { Db } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import type { OAuthCodeTable } from './oauth.table.js';

@@ -1,3 +1,9 @@
+/**
+ * Grants: what a user (or a private integration's owner) allowed an integration, to which
+ * organizations and scopes. Every token belongs to one grant; revoking the grant revokes the
+ * whole token family. A grant's expiry follows its longest-lived token, so pruning can tell when
+ * nothing live is left.
+ */
 import type { Db, Trx } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { precompiledStatement } from '../db/precompiled.js';

@@ -1,3 +1,16 @@
+/**
+ * Access and refresh tokens, stored by the SHA-256 of their value (never the value).
+ * - Issuing: `insertToken`, compiled once (the token endpoint's hot path), inside the grant's
+ *   transaction.
+ * - Judging a presented token: `findTokenByHash` returns the token with everything a request
+ *   needs in one round trip (its grant, integration, user, and the user's role in the
+ *   organization asked about); `isTokenLive` decides at the caller's "now". The resource API
+ *   caches the record until anything commits (src/api/api-auth.ts); expiry is still judged on
+ *   every request.
+ * - Rotating a refresh token: `claimRefreshToken`, a conditional update so that of concurrent
+ *   refreshes exactly one wins.
+ * Revocation is by grant (src/oauth/grant.repository.ts): a family's tokens go together.
+ */
 import type { Db, Trx } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { precompile, precompiledStatement } from '../db/precompiled.js';

@@ -1,3 +1,4 @@
+/** Notes' rows. Updates and deletes are conditional on the version read (If-Match, races). */
 import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
 import { newId } from '../../db/ids.js';

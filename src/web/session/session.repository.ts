@@ -1,3 +1,4 @@
+/** Sign-in sessions, stored by the hash of the cookie value. */
 import { randomBytes } from 'node:crypto';
 import { isoTime } from '../../clock.js';
 import type { Db } from '../../db/database.js';
