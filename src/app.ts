@@ -49,7 +49,8 @@ export async function buildApp({ config, database, logger, clock = systemClock }
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     // A body of the wrong type is an error, never silently converted (a number is not a string).
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    // Every failure is reported (one error per member), with the schema at hand to describe it.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true, verbose: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const context = createAppContext(config, database, clock);

@@ -119,7 +119,7 @@ export const ATTRIBUTES = {
 } as const;
 
 export const RELATIONSHIPS = {
-  bookings: ['account', 'contact', 'owner'],
+  bookings: ['account', 'contact', 'owner', 'spaces'],
   accounts: ['owner'],
   contacts: ['account'],
   notes: ['notable', 'author'],

@@ -25,10 +25,12 @@ export async function includedResources<Table extends OrganizationTable>(
   for (const name of include) {
     const locate = definition.includes[name];
     for (const row of rows) {
-      const target: ResourceIdentifier | null | undefined = locate?.(row);
-      if (!target) continue;
-      if (!wanted.has(target.type)) wanted.set(target.type, new Set());
-      wanted.get(target.type)!.add(target.id);
+      const targets: ReadonlyArray<ResourceIdentifier | null> = [locate?.(row) ?? null].flat();
+      for (const target of targets) {
+        if (!target) continue;
+        if (!wanted.has(target.type)) wanted.set(target.type, new Set());
+        wanted.get(target.type)!.add(target.id);
+      }
     }
   }
   const found: IncludedResource[] = [];

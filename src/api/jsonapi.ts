@@ -13,7 +13,7 @@ export interface ResourceIdentifier {
 
 export interface Resource extends ResourceIdentifier {
   attributes: Record<string, unknown>;
-  relationships?: Record<string, { data: ResourceIdentifier | null }>;
+  relationships?: Record<string, { data: ResourceIdentifier | null | ResourceIdentifier[] }>;
   links?: { self: string };
 }
 
@@ -34,15 +34,19 @@ export const Nullable = <T extends TSchema>(schema: T, description?: string) =>
 export const StringEnum = <T extends string>(values: readonly T[], description?: string) =>
   Type.Unsafe<T>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
 
-const Relationship = (type: string) =>
-  Type.Object({
-    data: Nullable(Type.Object({ type: Type.String({ examples: [type] }), id: Type.String() })),
-  });
+const RelatedIdentifier = (type: string) =>
+  Type.Object({ type: Type.String({ examples: [type] }), id: Type.String() });
+
+/** A to-one relationship names its target type; a to-many one, the type in a list: `['spaces']`. */
+const Relationship = (target: string | readonly [string]) =>
+  typeof target === 'string'
+    ? Type.Object({ data: Nullable(RelatedIdentifier(target)) })
+    : Type.Object({ data: Type.Array(RelatedIdentifier(target[0])) });
 
 export function resourceSchema(
   type: string,
   attributes: TObject,
-  relationships: Record<string, string> = {},
+  relationships: Record<string, string | readonly [string]> = {},
 ) {
   return Type.Object({
     type: Type.Literal(type),

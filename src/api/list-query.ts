@@ -5,21 +5,17 @@
  */
 import { type TObject, type TSchema, Type } from 'typebox';
 import { BadRequestError } from '../errors.js';
-import type { ColumnOf, FilterField, OrganizationTable, ResourceDefinition } from './resource-definition.js';
+import {
+  type ColumnOf,
+  FILTER_OPERATORS,
+  type FilterField,
+  type FilterOperator,
+  type LinkFilter,
+  type OrganizationTable,
+  type ResourceDefinition,
+} from './resource-definition.js';
 
-export const FILTER_OPERATORS = [
-  'eq',
-  'not_eq',
-  'lt',
-  'lteq',
-  'gt',
-  'gteq',
-  'in',
-  'not_in',
-  'null',
-  'not_null',
-] as const;
-export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+export { FILTER_OPERATORS, type FilterOperator } from './resource-definition.js';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
@@ -29,7 +25,12 @@ export interface Filter<Column extends string = string> {
   operator: FilterOperator;
   /** One value; a list for in/not_in; a boolean for null/not_null. */
   value: string | string[] | boolean;
+  /** Set when the filter matches through a link table. */
+  link?: LinkFilter;
 }
+
+/** The longest `filter[search]` term: a name, a reference or an e-mail address. */
+export const MAX_SEARCH_LENGTH = 200;
 
 export interface ListQuery<Column extends string = string> {
   size: number;
@@ -37,6 +38,8 @@ export interface ListQuery<Column extends string = string> {
   before: string | undefined;
   sort: { column: Column; descending: boolean };
   filters: Array<Filter<Column>>;
+  /** `filter[search]`: a substring of name, reference or e-mail. */
+  search: string | undefined;
   include: string[];
 }
 
@@ -62,8 +65,14 @@ export function listQuerySchema<Table extends OrganizationTable>(
       description: `Comma-separated: ${Object.keys(definition.includes).join(', ')}`,
     });
   }
+  if (definition.search) {
+    properties['filter[search]'] = Type.String({
+      maxLength: MAX_SEARCH_LENGTH,
+      description: 'Case-insensitive part of the name, reference or e-mail',
+    });
+  }
   for (const [field, spec] of Object.entries(definition.filters)) {
-    for (const operator of FILTER_OPERATORS) {
+    for (const operator of spec.operators ?? FILTER_OPERATORS) {
       properties[`filter[${field}][${operator}]`] = Type.String({
         maxLength: 4096,
         description: filterDescription(spec, operator),
@@ -143,15 +152,16 @@ export function parseListQuery<Table extends OrganizationTable>(
     const match = /^filter\[([a-z_]+)\]\[([a-z_]+)\]$/.exec(parameter);
     if (!match || raw === undefined) continue;
     const spec = Object.hasOwn(definition.filters, match[1]!) ? definition.filters[match[1]!] : undefined;
-    const operator = match[2] as FilterOperator;
-    if (!spec || !FILTER_OPERATORS.includes(operator)) {
+    const operator = (spec?.operators ?? FILTER_OPERATORS).find((o) => o === match[2]);
+    if (!spec || !operator) {
       throw new BadRequestError(`Unknown filter ${parameter}.`, { parameter }, 'invalid_filter');
     }
+    const link = spec.link ? { link: spec.link } : {};
     if (operator === 'null' || operator === 'not_null') {
       if (raw !== 'true' && raw !== 'false') {
         throw new BadRequestError(`${parameter} takes true or false.`, { parameter }, 'invalid_filter');
       }
-      filters.push({ column: spec.column, operator, value: raw === 'true' });
+      filters.push({ column: spec.column, operator, value: raw === 'true', ...link });
     } else if (operator === 'in' || operator === 'not_in') {
       const values = raw.split(',').map((v) => parseValue(parameter, spec, v.trim(), userId));
       if (values.length === 0 || values.length > 100) {
@@ -161,11 +171,17 @@ export function parseListQuery<Table extends OrganizationTable>(
           'invalid_filter',
         );
       }
-      filters.push({ column: spec.column, operator, value: values });
+      filters.push({ column: spec.column, operator, value: values, ...link });
     } else {
-      filters.push({ column: spec.column, operator, value: parseValue(parameter, spec, raw, userId) });
+      filters.push({
+        column: spec.column,
+        operator,
+        value: parseValue(parameter, spec, raw, userId),
+        ...link,
+      });
     }
   }
+  const search = parseSearch(definition, query['filter[search]']);
 
   return {
     size,
@@ -173,8 +189,33 @@ export function parseListQuery<Table extends OrganizationTable>(
     before,
     sort: { column, descending },
     filters,
+    search,
     include: parseInclude(definition, query.include),
   };
+}
+
+function parseSearch<Table extends OrganizationTable>(
+  definition: ResourceDefinition<Table>,
+  raw: string | undefined,
+): string | undefined {
+  if (raw === undefined) return undefined;
+  if (!definition.search) {
+    throw new BadRequestError(
+      'This list cannot be searched.',
+      { parameter: 'filter[search]' },
+      'invalid_filter',
+    );
+  }
+  const term = raw.trim();
+  const controlCharacter = [...term].some((c) => c.charCodeAt(0) < 0x20);
+  if (term === '' || controlCharacter) {
+    throw new BadRequestError(
+      'filter[search] takes some text to look for (no line breaks or control characters).',
+      { parameter: 'filter[search]' },
+      'invalid_filter',
+    );
+  }
+  return term;
 }
 
 export function parseInclude<Table extends OrganizationTable>(

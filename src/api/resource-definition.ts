@@ -7,6 +7,7 @@
 import type { TSchema } from '@fastify/type-provider-typebox';
 import type { Selectable } from 'kysely';
 import type { Database, Db } from '../db/database.js';
+import type { SearchableTable } from '../db/search-index.js';
 import type { Resource, ResourceIdentifier } from './jsonapi.js';
 
 interface VersionedRow {
@@ -26,6 +27,31 @@ export type ColumnOf<Table extends OrganizationTable> = keyof Selectable<Databas
 
 export type FilterKind = 'timestamp' | 'id' | 'enum';
 
+/** The filter operators of SPEC §5. */
+export const FILTER_OPERATORS = [
+  'eq',
+  'not_eq',
+  'lt',
+  'lteq',
+  'gt',
+  'gteq',
+  'in',
+  'not_in',
+  'null',
+  'not_null',
+] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+/**
+ * A to-many relationship kept in a link table, filtered as "holds one of these": the row's id is
+ * among `table.key` where `table.column` matches (e.g. bookings holding a space).
+ */
+export interface LinkFilter {
+  table: keyof Database & string;
+  key: string;
+  column: string;
+}
+
 export interface FilterField<Column extends string = string> {
   column: Column;
   kind: FilterKind;
@@ -33,6 +59,10 @@ export interface FilterField<Column extends string = string> {
   values?: readonly string[];
   /** `me` stands for the token's user (owner_id). */
   allowsMe?: boolean;
+  /** The operators this field takes (default: all of them). */
+  operators?: readonly FilterOperator[];
+  /** When set, the filter matches through a link table instead of `column`. */
+  link?: LinkFilter;
 }
 
 export interface ResourceDefinition<Table extends OrganizationTable = OrganizationTable> {
@@ -50,8 +80,12 @@ export interface ResourceDefinition<Table extends OrganizationTable = Organizati
   /** e.g. `-created_at`. */
   defaultSort: `${'' | '-'}${ColumnOf<Table>}`;
   filters: Readonly<Record<string, FilterField<ColumnOf<Table>>>>;
+  /** When set, `filter[search]` matches a substring of the row's name, reference or e-mail. */
+  search?: SearchableTable;
   /** Relationship names that `include` accepts, and how to find the related resource of a row. */
-  includes: Readonly<Record<string, (row: RowOf<Table>) => ResourceIdentifier | null>>;
+  includes: Readonly<
+    Record<string, (row: RowOf<Table>) => ResourceIdentifier | readonly ResourceIdentifier[] | null>
+  >;
   toResource(row: RowOf<Table>, baseUrl: string): Resource;
 }
 

@@ -6,6 +6,7 @@
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { searchCondition } from '../db/search-index.js';
 import { type Cursor, decodeCursor, encodeCursor } from './cursor.js';
 import type { Filter, ListQuery } from './list-query.js';
 import type { ColumnOf, OrganizationTable, ResourceDefinition, RowOf } from './resource-definition.js';
@@ -25,6 +26,12 @@ function sortKey(query: ListQuery): string {
 const COMPARISONS = { eq: '=', not_eq: '<>', lt: '<', lteq: '<=', gt: '>', gteq: '>=' } as const;
 
 function filterSql(filter: Filter): RawBuilder<unknown> {
+  if (filter.link) {
+    // "Holds one of these": the row's id among the link table's keys for the given values.
+    const { table, key, column } = filter.link;
+    const values = sql.join([filter.value].flat().map(String));
+    return sql`id in (select ${sql.ref(key)} from ${sql.table(table)} where ${sql.ref(column)} in (${values}))`;
+  }
   const column = sql.ref(filter.column);
   const { operator, value } = filter;
   switch (operator) {
@@ -43,6 +50,7 @@ function filterSql(filter: Filter): RawBuilder<unknown> {
 
 /** The page query itself, separate so its plan can be inspected (test/api/paging-plan.test.ts). */
 export function pageQuery<Table extends OrganizationTable>(
+  db: Db,
   definition: ResourceDefinition<Table>,
   organizationId: string,
   query: ListQuery<ColumnOf<Table>>,
@@ -58,6 +66,9 @@ export function pageQuery<Table extends OrganizationTable>(
   const ascending = query.sort.descending === backwards;
   const direction = sql.raw(ascending ? 'asc' : 'desc');
   const conditions = [sql`organization_id = ${organizationId}`, ...query.filters.map(filterSql)];
+  if (query.search !== undefined && definition.search) {
+    conditions.push(searchCondition(db, definition.search, query.search));
+  }
   if (cursor) {
     conditions.push(sql`(${column}, id) ${sql.raw(ascending ? '>' : '<')} (${cursor.value}, ${cursor.id})`);
   }
@@ -74,7 +85,7 @@ export async function listRows<Table extends OrganizationTable>(
   organizationId: string,
   query: ListQuery<ColumnOf<Table>>,
 ): Promise<Page<RowOf<Table>>> {
-  const { rows: fetched } = await pageQuery(definition, organizationId, query).execute(db);
+  const { rows: fetched } = await pageQuery(db, definition, organizationId, query).execute(db);
   const hasMore = fetched.length > query.size;
   const rows = fetched.slice(0, query.size);
   if (query.before !== undefined) rows.reverse();

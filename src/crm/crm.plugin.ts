@@ -1,13 +1,15 @@
-/** The venue's data (bookings, accounts, contacts, notes): each feature registers its own routes. */
+/** The venue's data (bookings, accounts, contacts, notes, spaces): each feature registers its own routes. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { accountRoutes } from './accounts/account.routes.js';
 import { bookingRoutes } from './bookings/booking.routes.js';
 import { contactRoutes } from './contacts/contact.routes.js';
 import { noteRoutes } from './notes/note.routes.js';
+import { spaceRoutes } from './spaces/space.routes.js';
 
 export const crmPlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(bookingRoutes);
   await app.register(accountRoutes);
   await app.register(contactRoutes);
   await app.register(noteRoutes);
+  await app.register(spaceRoutes);
 };

@@ -2,9 +2,10 @@
  * Column types that differ between the dialects, for migrations. Row values are the same on
  * both (see connect.ts): timestamps read back as ISO-8601 strings.
  */
-import { type ColumnDataType, type Kysely, SqliteAdapter } from 'kysely';
+import { type ColumnDataType, type Kysely, type QueryExecutor, SqliteAdapter } from 'kysely';
 
-export function isSqlite(db: Kysely<unknown>): boolean {
+/** Whether `db` (a Kysely instance or transaction of any schema) runs on SQLite. */
+export function isSqlite(db: { getExecutor(): QueryExecutor }): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 

@@ -5,7 +5,8 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { AccountTable } from '../crm/accounts/account.table.js';
-import type { BookingTable } from '../crm/bookings/booking.table.js';
+import type { BookingReferenceTable, BookingTable } from '../crm/bookings/booking.table.js';
+import type { BookingSpaceTable, SpaceTable } from '../crm/spaces/space.table.js';
 import type { ContactTable } from '../crm/contacts/contact.table.js';
 import type { NoteTable } from '../crm/notes/note.table.js';
 import type { IdempotencyKeyTable } from '../api/idempotency.table.js';
@@ -27,6 +28,9 @@ export interface Database {
   accounts: AccountTable;
   contacts: ContactTable;
   bookings: BookingTable;
+  spaces: SpaceTable;
+  booking_spaces: BookingSpaceTable;
+  booking_references: BookingReferenceTable;
   app_secrets: AppSecretTable;
   oauth_grants: OAuthGrantTable;
   oauth_codes: OAuthCodeTable;

@@ -9,12 +9,14 @@ import * as initial from './migrations/2026-11-22T00-initial.js';
 import * as oauth from './migrations/2026-11-22T01-oauth.js';
 import * as notes from './migrations/2026-11-22T02-notes.js';
 import * as changeNotify from './migrations/2026-11-22T03-change-notify.js';
+import * as venueWrites from './migrations/2026-11-23T00-venue-writes.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T00-initial': initial,
   '2026-11-22T01-oauth': oauth,
   '2026-11-22T02-notes': notes,
   '2026-11-22T03-change-notify': changeNotify,
+  '2026-11-23T00-venue-writes': venueWrites,
 };
 
 export interface MigrationOutcome {

@@ -8,7 +8,9 @@ import type { AccountTable } from '../crm/accounts/account.table.js';
 import { BOOKING_STATUSES, type BookingTable } from '../crm/bookings/booking.table.js';
 import type { ContactTable } from '../crm/contacts/contact.table.js';
 import type { NoteTable } from '../crm/notes/note.table.js';
+import type { BookingSpaceTable, SpaceTable } from '../crm/spaces/space.table.js';
 import { newId } from '../db/ids.js';
+import { bookingSpaceRows, demoSpaces, pickRooms, withoutDoubleBookings } from './demo-spaces.js';
 
 const COMPANIES = [
   'Northwind Traders',
@@ -94,7 +96,6 @@ const TITLES = [
   'HR Lead',
   null,
 ];
-const ROOMS = ['Grand Ballroom', 'Harbor Room', 'Rooftop Terrace', 'Library', 'Loft', 'Garden Pavilion'];
 const EVENT_TYPES = [
   ['Wedding', 'Wedding reception', 120, 4_200_000],
   ['Conference', 'Annual conference', 250, 3_800_000],
@@ -120,9 +121,13 @@ function random(seed: number): () => number {
 }
 
 export interface DemoData {
+  spaces: Insertable<SpaceTable>[];
   accounts: Insertable<AccountTable>[];
   contacts: Insertable<ContactTable>[];
   bookings: Insertable<BookingTable>[];
+  bookingSpaces: Insertable<BookingSpaceTable>[];
+  /** The highest booking number given out (references are BK-00101 onwards). */
+  lastBookingNumber: number;
   notes: Insertable<NoteTable>[];
 }
 
@@ -189,7 +194,8 @@ export function generateDemoData(
     };
   });
 
-  const bookings = Array.from({ length: 72 }, (_, i) => {
+  const spaces = demoSpaces(organizationId, created(420));
+  const generated = Array.from({ length: 72 }, (_, i) => {
     // Spread events from six months ago to a year ahead; past events are mostly closed or lost.
     const offsetDays = Math.round(-180 + (i * 545) / 72 + rnd() * 6);
     const isPast = offsetDays < 0;
@@ -216,9 +222,8 @@ export function generateDemoData(
       timezone: 'America/New_York',
       guest_count: Math.round(guests * (0.6 + rnd() * 0.8)),
       event_type: eventType,
-      room_names: JSON.stringify(
-        [pick(ROOMS), ...(rnd() < 0.3 ? [pick(ROOMS)] : [])].filter((r, j, all) => all.indexOf(r) === j),
-      ),
+      room_names: '[]',
+      space_ids: '[]',
       currency: 'USD',
       total_amount: Math.round((amount * (0.7 + rnd() * 0.6)) / 100) * 100,
       lost_reason: status === 'lost' ? pick(LOST_REASONS) : null,
@@ -229,6 +234,7 @@ export function generateDemoData(
       updated_at: at,
     } satisfies Insertable<BookingTable>;
   });
+  const bookings = withoutDoubleBookings(generated.map((b) => pickRooms(b, spaces, rnd)));
 
   // A few notes on the most recent bookings and some accounts, as the team would leave them.
   const notes = [
@@ -250,5 +256,13 @@ export function generateDemoData(
     } satisfies Insertable<NoteTable>;
   });
 
-  return { accounts, contacts, bookings, notes };
+  return {
+    spaces,
+    accounts,
+    contacts,
+    bookings,
+    bookingSpaces: bookingSpaceRows(bookings),
+    lastBookingNumber: 100 + bookings.length,
+    notes,
+  };
 }

@@ -43,9 +43,15 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
     const admin = await insertUser(trx, { email: adminEmail, name: 'Venue Admin', passwordHash });
     await insertMembership(trx, organization.id, admin.id, 'admin');
     const data = generateDemoData(organization.id, admin.id);
+    await insertInChunks(trx, 'spaces', data.spaces);
     await insertAccounts(trx, data.accounts);
     await insertContacts(trx, data.contacts);
     await insertBookings(trx, data.bookings);
+    await insertInChunks(trx, 'booking_spaces', data.bookingSpaces);
+    await trx
+      .insertInto('booking_references')
+      .values({ organization_id: organization.id, last_number: data.lastBookingNumber })
+      .execute();
     await insertInChunks(trx, 'notes', data.notes);
     return {
       org_id: organization.id,

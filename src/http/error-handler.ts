@@ -4,14 +4,8 @@
  * route speaks. Anything else is a 500 with a generic message; the cause goes to the log only.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  ApiError,
-  BadRequestError,
-  type ErrorSource,
-  HttpError,
-  NotFoundError,
-  ValidationError,
-} from '../errors.js';
+import { ApiError, BadRequestError, HttpError, NotFoundError, ValidationError } from '../errors.js';
+import { validationProblems } from './validation-messages.js';
 
 /** How a route's errors are rendered; set per route in `config.errorStyle` (default: JSON:API). */
 export type ErrorStyle = 'jsonapi' | 'oauth' | 'html';
@@ -26,44 +20,19 @@ declare module 'fastify' {
 export type NativeErrorTranslator = (error: FastifyError, request: FastifyRequest) => HttpError;
 export type ErrorTranslators = Partial<Record<ErrorStyle, NativeErrorTranslator>>;
 
-function validationSource(error: FastifyError): ErrorSource {
-  const first = error.validation?.[0];
-  const path = first?.instancePath ?? '';
-  const params = first?.params as { missingProperty?: string; additionalProperty?: string } | undefined;
-  const missing = params?.missingProperty;
-  const name = params?.additionalProperty ?? (path.replace(/^\//, '').split('/')[0] || missing || '');
-  switch (error.validationContext) {
-    case 'querystring':
-      return { parameter: name };
-    case 'headers':
-      return { header: name };
-    case 'params':
-      return { parameter: name };
-    default:
-      return { pointer: missing ? `${path}/${missing}` : path };
-  }
-}
-
-function validationDetail(error: FastifyError): string {
-  const first = error.validation?.[0];
-  const extra = (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty;
-  if (extra !== undefined) {
-    return error.validationContext === 'querystring'
-      ? `Unknown parameter ${extra}.`
-      : `Unknown member ${extra}.`;
-  }
-  const where = first?.instancePath || '';
-  return `${where ? `${where} ` : ''}${first?.message ?? 'is invalid'}`.trim();
-}
-
 /** Fastify's own request errors as JSON:API errors. */
 export function translateToApiError(error: FastifyError): ApiError {
   if (error.validation) {
-    const source = validationSource(error);
-    const detail = validationDetail(error);
-    if (error.validationContext === 'body') return new ValidationError({ detail, source });
-    if (error.validationContext === 'params') return new NotFoundError();
-    return new BadRequestError(detail, source, 'invalid_parameter');
+    const where = error.validationContext ?? 'body';
+    if (where === 'params') return new NotFoundError();
+    const problems = validationProblems(error.validation, where);
+    if (where === 'body') return new ValidationError(problems);
+    const first = problems[0];
+    return new BadRequestError(
+      first?.detail ?? 'The request is not valid.',
+      first?.source,
+      'invalid_parameter',
+    );
   }
   const status =
     error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;

@@ -1,5 +1,5 @@
 /** Who belongs to which organization, and as what (admin or member). */
-import type { Db } from '../db/database.js';
+import type { Db, Trx } from '../db/database.js';
 import { isoTime } from '../clock.js';
 import { precompile } from '../db/precompiled.js';
 import type { Role } from './identity.table.js';
@@ -92,4 +92,15 @@ export async function listMembersOfOrganization(db: Db, organizationId: string):
     .orderBy('u.email')
     .execute();
   return rows.map((r) => ({ userId: r.id, email: r.email, name: r.name, role: r.role }));
+}
+
+/** Whether the user belongs to the organization (inside a transaction, uncached). */
+export async function isMember(db: Db | Trx, organizationId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('memberships')
+    .select('user_id')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
 }

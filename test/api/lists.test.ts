@@ -231,7 +231,7 @@ eachDatabase((suite) => {
     ]);
     assert.deepEqual(booking.attributes.room_names, ['Hall']);
     assert.equal(booking.attributes.total_amount, 100_000);
-    assert.deepEqual(Object.keys(booking.relationships).sort(), ['account', 'contact', 'owner']);
+    assert.deepEqual(Object.keys(booking.relationships).sort(), ['account', 'contact', 'owner', 'spaces']);
     const account = (await list('/v2/accounts?page[size]=1')).body.data[0]!;
     assert.deepEqual(Object.keys(account.attributes).sort(), [
       'address_line1',

@@ -1,8 +1,63 @@
+/** Accounts' rows, and what refers to them (contacts, bookings). */
 import type { Insertable } from 'kysely';
+import { isoTime } from '../../clock.js';
 import type { Trx } from '../../db/database.js';
+import { newId } from '../../db/ids.js';
 import { insertInChunks } from '../../db/insert-in-chunks.js';
 import type { AccountTable } from './account.table.js';
 
 export async function insertAccounts(trx: Trx, rows: readonly Insertable<AccountTable>[]): Promise<void> {
   await insertInChunks(trx, 'accounts', rows);
+}
+
+const EMPTY = {
+  owner_id: null,
+  email: null,
+  phone: null,
+  website: null,
+  address_line1: null,
+  address_line2: null,
+  city: null,
+  region: null,
+  postal_code: null,
+  country: null,
+};
+
+export async function insertAccount(
+  trx: Trx,
+  organizationId: string,
+  fields: Partial<AccountTable> & { name?: string },
+  now: string,
+): Promise<AccountTable> {
+  const row: AccountTable = {
+    ...EMPTY,
+    name: '',
+    ...fields,
+    id: newId(Date.parse(now)),
+    organization_id: organizationId,
+    created_at: now,
+    updated_at: now,
+  };
+  await trx.insertInto('accounts').values(row).execute();
+  return row;
+}
+
+export async function countBookingsOfAccount(trx: Trx, accountId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('bookings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Contacts of a deleted account stay, without an account (each moves to a new version). */
+export async function detachContacts(trx: Trx, accountId: string, now: number): Promise<string[]> {
+  const rows = await trx
+    .updateTable('contacts')
+    .set({ account_id: null, updated_at: isoTime(now) })
+    .where('account_id', '=', accountId)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
 }

@@ -35,6 +35,7 @@ export const accountDefinition: ResourceDefinition<'accounts'> = {
     created_at: { column: 'created_at', kind: 'timestamp' },
     updated_at: { column: 'updated_at', kind: 'timestamp' },
   },
+  search: 'accounts',
   includes: { owner: (row) => relation('users', row.owner_id) },
   toResource: (row, baseUrl) => ({
     type: 'accounts',

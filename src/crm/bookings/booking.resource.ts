@@ -26,7 +26,11 @@ export const BookingResource = resourceSchema('bookings', BookingAttributes, {
   account: 'accounts',
   contact: 'contacts',
   owner: 'users',
+  spaces: ['spaces'],
 });
+
+const spacesOf = (row: { space_ids: string }) =>
+  (JSON.parse(row.space_ids) as string[]).map((id) => ({ type: 'spaces', id }));
 
 export const bookingDefinition: ResourceDefinition<'bookings'> = {
   type: 'bookings',
@@ -45,11 +49,19 @@ export const bookingDefinition: ResourceDefinition<'bookings'> = {
     account_id: { column: 'account_id', kind: 'id' },
     contact_id: { column: 'contact_id', kind: 'id' },
     owner_id: { column: 'owner_id', kind: 'id', allowsMe: true },
+    space_id: {
+      column: 'id',
+      kind: 'id',
+      operators: ['eq', 'in'],
+      link: { table: 'booking_spaces', key: 'booking_id', column: 'space_id' },
+    },
   },
+  search: 'bookings',
   includes: {
     account: (row) => relation('accounts', row.account_id),
     contact: (row) => relation('contacts', row.contact_id),
     owner: (row) => relation('users', row.owner_id),
+    spaces: spacesOf,
   },
   toResource: (row, baseUrl) => ({
     type: 'bookings',
@@ -74,6 +86,7 @@ export const bookingDefinition: ResourceDefinition<'bookings'> = {
       account: { data: relation('accounts', row.account_id) },
       contact: { data: relation('contacts', row.contact_id) },
       owner: { data: relation('users', row.owner_id) },
+      spaces: { data: spacesOf(row) },
     },
     links: { self: `${baseUrl}/v2/bookings/${row.id}` },
   }),

@@ -1,8 +1,43 @@
-/** The bookings of the organization: `GET bookings` and `GET bookings/{id}` (SPEC §5). */
+/** The organization's bookings: read, create, change, move through the status machine, delete. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Static } from 'typebox';
 import { registerReadRoutes } from '../../api/read-routes.js';
+import { relatedId, relatedIds } from '../../api/request-documents.js';
+import { registerWriteRoutes } from '../../api/write-routes.js';
+import { BookingCreateBody, BookingUpdateBody } from './booking.bodies.js';
 import { bookingDefinition } from './booking.resource.js';
+import { type BookingInput, createBooking, deleteBooking, updateBooking } from './booking.service.js';
+
+type BookingDocument = Pick<Static<typeof BookingUpdateBody>['data'], 'attributes' | 'relationships'>;
+
+function bookingInput({ attributes, relationships }: BookingDocument): BookingInput {
+  return {
+    ...attributes,
+    accountId: relatedId(relationships?.account) ?? undefined,
+    contactId: relatedId(relationships?.contact),
+    ownerId: relatedId(relationships?.owner),
+    spaceIds: relatedIds(relationships?.spaces),
+  };
+}
 
 export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerReadRoutes(app, bookingDefinition);
+  registerWriteRoutes(app, {
+    definition: bookingDefinition,
+    singular: 'booking',
+    createBody: BookingCreateBody,
+    updateBody: BookingUpdateBody,
+    rules: {
+      create:
+        'The reference is assigned by the server. A definite booking may not hold a space another definite ' +
+        'booking holds at an overlapping time (409 space_conflict).',
+      update:
+        'Status moves: lead → tentative | definite; tentative → definite | lead; definite → tentative | lead | ' +
+        'closed; any open status → lost (with lost_reason); lost → lead. Others are 422 invalid_transition.',
+      remove: 'Its notes go with it.',
+    },
+    create: (trx, ctx, actor, { data }) => createBooking(trx, actor, bookingInput(data), ctx.now()),
+    update: (ctx, actor, id, { data }, ifMatch) => updateBooking(ctx, actor, id, bookingInput(data), ifMatch),
+    remove: deleteBooking,
+  });
 };

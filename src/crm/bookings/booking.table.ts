@@ -1,3 +1,5 @@
+import type { Generated, Selectable } from 'kysely';
+
 export const BOOKING_STATUSES = ['lead', 'tentative', 'definite', 'closed', 'lost'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
@@ -14,8 +16,10 @@ export interface BookingTable {
   timezone: string;
   guest_count: number | null;
   event_type: string | null;
-  /** JSON array of room names. */
+  /** JSON array of the names of the spaces it holds (kept with space_ids, for reading). */
   room_names: string;
+  /** JSON array of the ids of the spaces it holds, in the order given (booking_spaces is the index). */
+  space_ids: Generated<string>;
   /** ISO 4217 code. */
   currency: string;
   /** Minor units of `currency`. */
@@ -27,3 +31,12 @@ export interface BookingTable {
   created_at: string;
   updated_at: string;
 }
+
+/** The last booking number an organization gave out (references BK-00001, … never reused). */
+export interface BookingReferenceTable {
+  organization_id: string;
+  last_number: number;
+}
+
+/** A booking row as read. */
+export type Booking = Selectable<BookingTable>;

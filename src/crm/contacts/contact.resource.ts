@@ -28,6 +28,7 @@ export const contactDefinition: ResourceDefinition<'contacts'> = {
     created_at: { column: 'created_at', kind: 'timestamp' },
     updated_at: { column: 'updated_at', kind: 'timestamp' },
   },
+  search: 'contacts',
   includes: { account: (row) => relation('accounts', row.account_id) },
   toResource: (row, baseUrl) => ({
     type: 'contacts',

@@ -1,14 +1,14 @@
 /** Notes' rows. Updates and deletes are conditional on the version read (If-Match, races). */
-import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
+import { nextVersion } from '../records.js';
 import type { NotableType, NoteTable } from './note.table.js';
 
 export interface NewNoteRow {
   organizationId: string;
   notableType: NotableType;
   notableId: string;
-  authorId: string;
+  authorId: string | null;
   body: string;
 }
 
@@ -34,12 +34,6 @@ export async function findNote(db: Db, organizationId: string, id: string): Prom
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
     .executeTakeFirst();
-}
-
-/** A new updated_at for a row last changed at `previous`: it versions the row (ETag), so it always moves on. */
-export function nextVersion(previous: string, now: number): string {
-  const candidate = isoTime(now);
-  return candidate > previous ? candidate : isoTime(Date.parse(previous) + 1);
 }
 
 /** Updates only if the row is still the version the caller saw (an optimistic lock for If-Match). */

@@ -3,7 +3,7 @@
  * booking, account or contact of the same organization, for good; written by the token's user;
  * changed or deleted only by its author or an organization admin; If-Match guards both.
  */
-import type { ApiAuth } from '../../api/api-auth.js';
+import type { Actor } from '../../identity/actor.js';
 import { matches } from '../../api/etag.js';
 import type { RequestContext } from '../../app-context.js';
 import { isoTime } from '../../clock.js';
@@ -44,9 +44,9 @@ function checkBody(body: string): string {
 }
 
 /** Inside the creating transaction: the notable's existence and the insert commit together. */
-export async function createNote(trx: Trx, auth: ApiAuth, input: NewNote, now: number): Promise<NoteTable> {
+export async function createNote(trx: Trx, actor: Actor, input: NewNote, now: number): Promise<NoteTable> {
   const body = checkBody(input.body);
-  if (!(await notableExists(trx, auth.organizationId, input.notableType, input.notableId))) {
+  if (!(await notableExists(trx, actor.organizationId, input.notableType, input.notableId))) {
     throw new ValidationError({
       field: 'notable',
       detail: `No ${input.notableType} resource with the id "${input.notableId}" exists in this organization.`,
@@ -57,10 +57,10 @@ export async function createNote(trx: Trx, auth: ApiAuth, input: NewNote, now: n
   return insertNote(
     trx,
     {
-      organizationId: auth.organizationId,
+      organizationId: actor.organizationId,
       notableType: input.notableType,
       notableId: input.notableId,
-      authorId: auth.userId,
+      authorId: actor.userId,
       body,
     },
     isoTime(now),
@@ -69,13 +69,13 @@ export async function createNote(trx: Trx, auth: ApiAuth, input: NewNote, now: n
 
 async function editableNote(
   ctx: RequestContext,
-  auth: ApiAuth,
+  actor: Actor,
   id: string,
   ifMatch: string | undefined,
 ): Promise<NoteTable> {
-  const note = await findNote(ctx.db, auth.organizationId, id);
+  const note = await findNote(ctx.db, actor.organizationId, id);
   if (!note) throw new NotFoundError(`No notes resource has the id "${id}".`);
-  if (note.author_id !== auth.userId && auth.role !== 'admin') {
+  if (note.author_id !== actor.userId && actor.role !== 'admin') {
     throw new ForbiddenError(
       'Only the author of a note or an organization admin may change or delete it.',
       'not_author',
@@ -93,12 +93,12 @@ const CHANGED_MEANWHILE = 'The note changed while this request was made; read it
 
 export async function updateNote(
   ctx: RequestContext,
-  auth: ApiAuth,
+  actor: Actor,
   id: string,
   body: string | undefined,
   ifMatch?: string,
 ): Promise<NoteTable> {
-  const note = await editableNote(ctx, auth, id, ifMatch);
+  const note = await editableNote(ctx, actor, id, ifMatch);
   if (body === undefined) return note;
   const updated = await updateNoteBody(ctx.db, note, checkBody(body), ctx.now());
   if (!updated) throw new PreconditionFailedError(CHANGED_MEANWHILE);
@@ -107,10 +107,10 @@ export async function updateNote(
 
 export async function deleteNote(
   ctx: RequestContext,
-  auth: ApiAuth,
+  actor: Actor,
   id: string,
   ifMatch?: string,
 ): Promise<void> {
-  const note = await editableNote(ctx, auth, id, ifMatch);
+  const note = await editableNote(ctx, actor, id, ifMatch);
   if (!(await removeNote(ctx.db, note))) throw new ConflictError(CHANGED_MEANWHILE);
 }

@@ -9,6 +9,7 @@
 import { type Kysely, sql } from 'kysely';
 import { CHANGE_CHANNEL } from '../change-clock.js';
 import { isSqlite } from '../column-types.js';
+import { addChangeNotifications, dropChangeNotifications } from './change-notify-triggers.js';
 
 export const NOTIFYING_TABLES = [
   'organizations',
@@ -35,17 +36,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       return null;
     end
   $$`.execute(db);
-  for (const table of NOTIFYING_TABLES) {
-    await sql`create trigger ${sql.id(`${table}_notify_change`)}
-      after insert or update or delete or truncate on ${sql.table(table)}
-      for each statement execute function marquee_notify_change()`.execute(db);
-  }
+  await addChangeNotifications(db, NOTIFYING_TABLES);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (isSqlite(db)) return;
-  for (const table of NOTIFYING_TABLES) {
-    await sql`drop trigger ${sql.id(`${table}_notify_change`)} on ${sql.table(table)}`.execute(db);
-  }
+  await dropChangeNotifications(db, NOTIFYING_TABLES);
   await sql`drop function marquee_notify_change()`.execute(db);
 }

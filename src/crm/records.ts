@@ -1,0 +1,94 @@
+/**
+ * Changing an organization's records, the same way for every kind: a record is found only within
+ * its organization (404 otherwise, the same as for an id that does not exist), an If-Match must
+ * name its current version (412), and updates and deletes are conditional on the version read,
+ * so a change that raced another one is refused instead of overwriting it.
+ */
+import { sql } from 'kysely';
+import { matches } from '../api/etag.js';
+import type { OrganizationTable, ResourceDefinition, RowOf } from '../api/resource-definition.js';
+import { findRow } from '../api/resource-store.js';
+import { resourceEtag } from '../api/write-replies.js';
+import { isoTime } from '../clock.js';
+import type { Db, Trx } from '../db/database.js';
+import { NotFoundError, PreconditionFailedError } from '../errors.js';
+import type { NotableType } from './notes/note.table.js';
+
+const CHANGED_MEANWHILE = 'It changed while this request was made; read it again and retry.';
+
+/** A new updated_at for a row last changed at `previous`: it versions the row (ETag), so it always moves on. */
+export function nextVersion(previous: string, now: number): string {
+  const candidate = isoTime(now);
+  return candidate > previous ? candidate : isoTime(Date.parse(previous) + 1);
+}
+
+/** The record to change: 404 unless it is the organization's; 412 unless If-Match names this version. */
+export async function recordToChange<Table extends OrganizationTable>(
+  trx: Db | Trx,
+  definition: ResourceDefinition<Table>,
+  organizationId: string,
+  id: string,
+  ifMatch: string | undefined,
+  baseUrl: string,
+): Promise<RowOf<Table>> {
+  const row = await findRow(trx, definition, organizationId, id);
+  if (!row) throw new NotFoundError(`No ${definition.type} resource has the id "${id}".`);
+  if (!matches(ifMatch, resourceEtag(definition.toResource(row, baseUrl)))) {
+    throw new PreconditionFailedError(
+      `The ${definition.type} resource has changed since you read it (If-Match does not match its ETag).`,
+    );
+  }
+  return row;
+}
+
+/** Writes `changes` if the row is still the version read; returns the row as it now is. */
+export async function updateRecord<Table extends OrganizationTable>(
+  trx: Trx,
+  table: Table,
+  current: RowOf<Table>,
+  changes: Partial<RowOf<Table>>,
+  now: number,
+): Promise<RowOf<Table>> {
+  const updatedAt = nextVersion(current.updated_at, now);
+  const assignments = Object.entries(changes)
+    .filter(([column]) => column !== 'updated_at' && column !== 'id' && column !== 'organization_id')
+    .map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+  const result = await sql`update ${sql.table(table)}
+    set ${sql.join([...assignments, sql`updated_at = ${updatedAt}`])}
+    where id = ${current.id} and updated_at = ${current.updated_at}`.execute(trx);
+  if (Number(result.numAffectedRows ?? 0n) !== 1) throw new PreconditionFailedError(CHANGED_MEANWHILE);
+  return { ...current, ...changes, updated_at: updatedAt };
+}
+
+/** Deletes the row if it is still the version read. */
+export async function deleteRecord<Table extends OrganizationTable>(
+  trx: Trx,
+  table: Table,
+  current: RowOf<Table>,
+): Promise<void> {
+  const result = await sql`delete from ${sql.table(table)}
+    where id = ${current.id} and updated_at = ${current.updated_at}`.execute(trx);
+  if (Number(result.numAffectedRows ?? 0n) !== 1) throw new PreconditionFailedError(CHANGED_MEANWHILE);
+}
+
+/** Which of `ids` are records of `table` in the organization (another organization's are not). */
+export async function idsInOrganization(
+  trx: Db | Trx,
+  table: OrganizationTable,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await sql<{ id: string }>`select id from ${sql.table(table)}
+    where organization_id = ${organizationId} and id in (${sql.join([...ids])})`.execute(trx);
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Deletes the notes written about a record that is being deleted (it takes them along). */
+export async function deleteNotesOf(trx: Trx, notableType: NotableType, notableId: string): Promise<void> {
+  await trx
+    .deleteFrom('notes')
+    .where('notable_type', '=', notableType)
+    .where('notable_id', '=', notableId)
+    .execute();
+}

@@ -1,0 +1,95 @@
+/** Spaces' rows, and the bookings that hold them. */
+import { isoTime } from '../../clock.js';
+import type { Db, Trx } from '../../db/database.js';
+import { newId } from '../../db/ids.js';
+import type { SpaceTable } from './space.table.js';
+
+export async function insertSpace(
+  trx: Trx,
+  organizationId: string,
+  fields: { name: string; capacity: number | null },
+  now: string,
+): Promise<SpaceTable> {
+  const row: SpaceTable = {
+    ...fields,
+    id: newId(Date.parse(now)),
+    organization_id: organizationId,
+    created_at: now,
+    updated_at: now,
+  };
+  await trx.insertInto('spaces').values(row).execute();
+  return row;
+}
+
+/** Whether another space of the organization has this name. */
+export async function nameTaken(
+  trx: Db | Trx,
+  organizationId: string,
+  name: string,
+  except?: string,
+): Promise<boolean> {
+  let query = trx
+    .selectFrom('spaces')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('name', '=', name);
+  if (except) query = query.where('id', '<>', except);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function countBookingsHolding(trx: Trx, spaceId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('booking_spaces')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('space_id', '=', spaceId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Open bookings holding the space with more guests than `capacity`. */
+export async function countBookingsOver(trx: Trx, spaceId: string, capacity: number): Promise<number> {
+  const row = await trx
+    .selectFrom('bookings as b')
+    .innerJoin('booking_spaces as bs', 'bs.booking_id', 'b.id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('bs.space_id', '=', spaceId)
+    .where('b.status', 'in', ['lead', 'tentative', 'definite'])
+    .where('b.guest_count', '>', capacity)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * A renamed space renames itself in the room_names of the bookings holding it (each moves to a
+ * new version); returns their ids.
+ */
+export async function renameInBookings(trx: Trx, spaceId: string, now: number): Promise<string[]> {
+  const bookings = await trx
+    .selectFrom('bookings as b')
+    .innerJoin('booking_spaces as bs', 'bs.booking_id', 'b.id')
+    .select(['b.id', 'b.space_ids'])
+    .where('bs.space_id', '=', spaceId)
+    .execute();
+  for (const booking of bookings) {
+    const ids = JSON.parse(booking.space_ids) as string[];
+    const names = await spaceNames(trx, ids);
+    await trx
+      .updateTable('bookings')
+      .set({ room_names: JSON.stringify(names), updated_at: isoTime(now) })
+      .where('id', '=', booking.id)
+      .execute();
+  }
+  return bookings.map((b) => b.id);
+}
+
+/** The names of spaces, in the order of `ids`. */
+export async function spaceNames(trx: Db | Trx, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await trx
+    .selectFrom('spaces')
+    .select(['id', 'name'])
+    .where('id', 'in', [...ids])
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r.name]));
+  return ids.map((id) => byId.get(id) ?? '');
+}

@@ -1,0 +1,77 @@
+/**
+ * The rules venue data shares (SPEC §7), and a collector that reports every bad field at once:
+ * one problem per field, each pointing at its place in the JSON:API document, so an API client
+ * gets one error object per field and a form shows each message beside its field.
+ */
+import { type FieldProblem, ValidationError } from '../errors.js';
+
+export class Problems {
+  readonly #list: FieldProblem[] = [];
+
+  /** A bad attribute, at `/data/attributes/FIELD`. */
+  attribute(field: string, detail: string, code = 'invalid_value'): void {
+    if (this.#list.some((p) => p.field === field)) return;
+    this.#list.push({ field, detail, code, source: { pointer: `/data/attributes/${field}` } });
+  }
+
+  /** A bad relationship, at `/data/relationships/FIELD/data`. */
+  relationship(field: string, detail: string, code = 'invalid_relationship'): void {
+    if (this.#list.some((p) => p.field === field)) return;
+    this.#list.push({ field, detail, code, source: { pointer: `/data/relationships/${field}/data` } });
+  }
+
+  has(field: string): boolean {
+    return this.#list.some((p) => p.field === field);
+  }
+
+  /** Throws a ValidationError naming every problem, when there is any. */
+  check(): void {
+    if (this.#list.length > 0) throw new ValidationError(this.#list);
+  }
+}
+
+/** Trimmed text, or null when empty: optional text fields store nothing rather than ''. */
+export function optionalText(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL.test(value);
+}
+
+const IANA_ZONE = /^(?:UTC|[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+)$/;
+
+/** An IANA time zone name the runtime knows (`UTC`, `Europe/Berlin`, `America/New_York`). */
+export function isTimeZone(value: string): boolean {
+  if (!IANA_ZONE.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+/** An ISO 4217 currency code, upper-case. */
+export function isCurrency(value: string): boolean {
+  return CURRENCIES.has(value);
+}
+
+const REGIONS = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** An ISO 3166-1 alpha-2 country code, upper-case. */
+export function isCountry(value: string): boolean {
+  if (!/^[A-Z]{2}$/.test(value)) return false;
+  const name = REGIONS.of(value);
+  return name !== undefined && name !== value && name !== 'Unknown Region';
+}
+
+/** An RFC 3339 date-time (validated by the schema) as the stored ISO-8601 UTC string. */
+export function utc(dateTime: string): string {
+  return new Date(dateTime).toISOString();
+}

@@ -1,0 +1,105 @@
+/**
+ * `filter[search]` (SPEC §7): a case-insensitive substring of a record's name, reference or
+ * e-mail, answered from a trigram index so a search over 100,000 rows stays fast.
+ * - SQLite: an FTS5 table per searchable table with the trigram tokenizer, kept in step by
+ *   triggers; a phrase query finds every row whose text contains the term.
+ * - PostgreSQL: a GIN index with pg_trgm over the same text (lower-cased), used by LIKE. Where
+ *   the extension cannot be created (no privilege), searches still work, by scanning.
+ * Trigram indexes cannot serve terms shorter than three characters: those are matched by scanning
+ * the organization's rows.
+ */
+import { type Kysely, type QueryExecutor, type RawBuilder, sql } from 'kysely';
+import { isSqlite } from './column-types.js';
+
+export type SearchableTable = 'bookings' | 'accounts' | 'contacts';
+
+/** The searched text of a row, as SQL over its columns (`alias.` for trigger rows). */
+const TEXT: Record<SearchableTable, (alias: string, newline: string) => string> = {
+  bookings: (a, nl) => `${a}name || ${nl} || ${a}reference`,
+  accounts: (a, nl) => `${a}name || ${nl} || coalesce(${a}email, '')`,
+  contacts: (a, nl) => `${a}first_name || ' ' || ${a}last_name || ${nl} || coalesce(${a}email, '')`,
+};
+const TABLES = Object.keys(TEXT) as SearchableTable[];
+const SQLITE_NEWLINE = 'char(10)';
+const POSTGRES_NEWLINE = 'chr(10)';
+
+/** An FTS5 phrase: the term as one quoted string (trigram phrases match substrings). */
+const phrase = (text: string) => `'"' || replace(${text}, '"', '""') || '"'`;
+
+async function createSqliteIndexes(db: Kysely<unknown>): Promise<void> {
+  for (const table of TABLES) {
+    const index = `${table}_search`;
+    const text = (alias: string) => TEXT[table](alias, SQLITE_NEWLINE);
+    await sql
+      .raw(`create virtual table ${index} using fts5(id unindexed, text, tokenize = 'trigram')`)
+      .execute(db);
+    await sql.raw(`insert into ${index} (id, text) select id, ${text('')} from ${table}`).execute(db);
+    // A row's entry is found through its old text (indexed), then its id; text under three
+    // characters cannot be found that way, and is looked up by id.
+    const remove = `delete from ${index} where rowid in (select rowid from ${index}
+        where text match ${phrase(text('old.'))} and id = old.id);
+      delete from ${index} where length(${text('old.')}) < 3 and id = old.id;`;
+    const add = `insert into ${index} (id, text) values (new.id, ${text('new.')});`;
+    const columns =
+      table === 'contacts'
+        ? 'first_name, last_name, email'
+        : table === 'bookings'
+          ? 'name, reference'
+          : 'name, email';
+    await sql.raw(`create trigger ${index}_insert after insert on ${table} begin ${add} end`).execute(db);
+    await sql.raw(`create trigger ${index}_delete after delete on ${table} begin ${remove} end`).execute(db);
+    await sql
+      .raw(`create trigger ${index}_update after update of ${columns} on ${table} begin ${remove} ${add} end`)
+      .execute(db);
+  }
+}
+
+async function pgTrgmUsable(db: Kysely<unknown>): Promise<boolean> {
+  const { rows } = await sql<{ installed: boolean; creatable: boolean }>`select
+      exists (select 1 from pg_extension where extname = 'pg_trgm') as installed,
+      exists (select 1 from pg_available_extensions where name = 'pg_trgm')
+        and has_database_privilege(current_database(), 'CREATE') as creatable`.execute(db);
+  const state = rows[0];
+  if (state?.installed) return true;
+  if (!state?.creatable) return false;
+  await sql`create extension if not exists pg_trgm`.execute(db);
+  return true;
+}
+
+export async function createSearchIndexes(db: Kysely<unknown>): Promise<void> {
+  if (isSqlite(db)) return createSqliteIndexes(db);
+  if (!(await pgTrgmUsable(db))) return;
+  for (const table of TABLES) {
+    await sql
+      .raw(
+        `create index ${table}_search_idx on ${table} using gin ((lower(${TEXT[table]('', POSTGRES_NEWLINE)})) gin_trgm_ops)`,
+      )
+      .execute(db);
+  }
+}
+
+export async function dropSearchIndexes(db: Kysely<unknown>): Promise<void> {
+  for (const table of TABLES) {
+    if (isSqlite(db)) await sql.raw(`drop table ${table}_search`).execute(db);
+    else await sql.raw(`drop index if exists ${table}_search_idx`).execute(db);
+  }
+}
+
+function likePattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The condition "this row's text contains `term`", for a query on `table` (no alias). */
+export function searchCondition(
+  db: { getExecutor(): QueryExecutor },
+  table: SearchableTable,
+  term: string,
+): RawBuilder<unknown> {
+  const sqlite = isSqlite(db);
+  const text = sql.raw(TEXT[table]('', sqlite ? SQLITE_NEWLINE : POSTGRES_NEWLINE));
+  if (sqlite && [...term].length >= 3) {
+    const index = sql.table(`${table}_search`);
+    return sql`id in (select id from ${index} where text match ${`"${term.replace(/"/g, '""')}"`})`;
+  }
+  return sql`lower(${text}) like ${likePattern(term)} escape '\\'`;
+}
