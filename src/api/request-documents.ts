@@ -56,7 +56,8 @@ export function updateDocument<Members extends TProperties>(type: string, member
 
 /** Members of an update: any subset of the create's, or none. */
 export function changes<Properties extends TProperties>(object: TObject<Properties>) {
-  return Type.Optional(Type.Partial(object));
+  // Partial drops additionalProperties; an update refuses unknown members as a create does.
+  return Type.Optional(Type.Partial(object, { additionalProperties: false }));
 }
 
 /** A to-one relationship of a request as the id it names: undefined when absent, null when cleared. */

@@ -1,0 +1,143 @@
+/**
+ * Spaces (SPEC §7): everyone reads them, only organization admins write them; names are unique
+ * in an organization; a rename shows in the bookings that hold the space; a capacity below an
+ * open booking's guests and deleting a held space are refused.
+ */
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import { createIntegration } from '../../src/integrations/integration.service.js';
+import { startTestServer, type TestServer } from '../helpers/app.js';
+import { clientCredentialsToken } from '../helpers/api.js';
+import { eachDatabase } from '../helpers/databases.js';
+import { makeUser } from '../helpers/factories.js';
+import { makeVenue, type Venue } from '../helpers/oauth.js';
+import {
+  accountDocument,
+  type Api,
+  apiFor,
+  bookingDocument,
+  changeDocument,
+  created,
+  type ErrorBody,
+  pointers,
+  spaceDocument,
+} from '../helpers/writes.js';
+
+eachDatabase((suite) => {
+  let server: TestServer;
+  let venue: Venue;
+  let admin: Api;
+  let member: Api;
+
+  before(async () => {
+    server = await startTestServer(suite.database, { RATE_LIMIT_PER_MINUTE: '0' });
+    venue = await makeVenue(suite.db);
+    admin = apiFor(server, await clientCredentialsToken(server, venue), venue.orgId);
+    const user = await makeUser(suite.db, venue.orgId, { role: 'member' });
+    const integration = await createIntegration(suite.db, {
+      organizationId: venue.orgId,
+      name: 'Member tooling',
+      kind: 'private',
+      ownerEmail: user.email,
+    });
+    const memberVenue = {
+      ...venue,
+      privateClient: {
+        id: integration.integration.id,
+        clientId: integration.integration.clientId,
+        clientSecret: integration.clientSecret,
+      },
+    };
+    member = apiFor(server, await clientCredentialsToken(server, memberVenue), venue.orgId);
+  });
+  after(() => server.close());
+
+  it('lets admins create, change and delete spaces, and members only read them', async () => {
+    const response = await admin('/v2/spaces', {
+      method: 'POST',
+      body: spaceDocument({ name: 'Loft', capacity: 80 }),
+    });
+    assert.equal(response.status, 201, JSON.stringify(response.body));
+    const id = response.body.data.id;
+    assert.deepEqual(Object.keys(response.body.data.attributes).sort(), [
+      'capacity',
+      'created_at',
+      'name',
+      'updated_at',
+    ]);
+
+    const list = await member('/v2/spaces');
+    assert.equal(list.status, 200);
+    assert.ok((list.body as unknown as { data: Array<{ id: string }> }).data.some((s) => s.id === id));
+    assert.equal((await member(`/v2/spaces/${id}`)).status, 200);
+
+    for (const [method, path, body] of [
+      ['POST', '/v2/spaces', spaceDocument({ name: 'Cellar' })],
+      ['PATCH', `/v2/spaces/${id}`, changeDocument('spaces', id, { capacity: 90 })],
+      ['DELETE', `/v2/spaces/${id}`, undefined],
+    ] as const) {
+      const refused = await member<ErrorBody>(path, { method, ...(body ? { body } : {}) });
+      assert.equal(refused.status, 403, `${method} by a member`);
+      assert.equal(refused.body.errors[0]?.code, 'admin_only');
+    }
+    const changed = await admin(`/v2/spaces/${id}`, {
+      method: 'PATCH',
+      body: changeDocument('spaces', id, { capacity: null }),
+      headers: { 'if-match': response.headers.get('etag')! },
+    });
+    assert.equal(changed.status, 200);
+    assert.equal(changed.body.data.attributes.capacity, null);
+    assert.equal((await admin(`/v2/spaces/${id}`, { method: 'DELETE' })).status, 204);
+  });
+
+  it('keeps names unique in an organization and capacities whole and positive', async () => {
+    await created(admin, '/v2/spaces', spaceDocument({ name: 'Library' }));
+    const taken = await admin<ErrorBody>('/v2/spaces', {
+      method: 'POST',
+      body: spaceDocument({ name: ' Library ' }),
+    });
+    assert.equal(taken.status, 422);
+    assert.equal(taken.body.errors[0]?.code, 'taken');
+    const bad = await admin<ErrorBody>('/v2/spaces', {
+      method: 'POST',
+      body: spaceDocument({ name: 'Nook', capacity: 0 }),
+    });
+    assert.deepEqual(pointers(bad.body), ['/data/attributes/capacity']);
+
+    const other = await makeVenue(suite.db);
+    const elsewhere = apiFor(server, await clientCredentialsToken(server, other), other.orgId);
+    assert.equal(
+      (await elsewhere('/v2/spaces', { method: 'POST', body: spaceDocument({ name: 'Library' }) })).status,
+      201,
+      'another organization may use the name',
+    );
+  });
+
+  it('renames a space in the bookings that hold it; refuses a capacity below their guests and deleting it', async () => {
+    const space = await created(admin, '/v2/spaces', spaceDocument({ name: 'Pavilion', capacity: 150 }));
+    const account = await created(admin, '/v2/accounts', accountDocument({ name: 'Kestrel Aviation' }));
+    const booking = await created(
+      admin,
+      '/v2/bookings',
+      bookingDocument(account, { guest_count: 120 }, { spaces: [space] }),
+    );
+    const renamed = await admin(`/v2/spaces/${space}`, {
+      method: 'PATCH',
+      body: changeDocument('spaces', space, { name: 'Garden Pavilion' }),
+    });
+    assert.equal(renamed.status, 200);
+    const read = await admin(`/v2/bookings/${booking}`);
+    assert.deepEqual(read.body.data.attributes.room_names, ['Garden Pavilion']);
+
+    const smaller = await admin<ErrorBody>(`/v2/spaces/${space}`, {
+      method: 'PATCH',
+      body: changeDocument('spaces', space, { capacity: 100 }),
+    });
+    assert.equal(smaller.status, 422);
+    assert.match(smaller.body.errors[0]!.detail, /1 open booking holds this space with more than 100 guests/);
+
+    const held = await admin<ErrorBody>(`/v2/spaces/${space}`, { method: 'DELETE' });
+    assert.equal(held.status, 409);
+    assert.equal(held.body.errors[0]?.code, 'has_dependents');
+  });
+});
