@@ -15,6 +15,7 @@ eachDatabase((suite) => {
   let theirs: CrmFixture;
   let myToken: string;
   let theirNoteId: string;
+  let theirSpaceId: string;
   before(async () => {
     server = await startTestServer(suite.database, { RATE_LIMIT_PER_MINUTE: '0' });
     mine = await makeCrm(suite.db, 2);
@@ -28,33 +29,87 @@ eachDatabase((suite) => {
       body: noteBody('bookings', theirs.bookingIds[0]!),
     });
     theirNoteId = note.body.data.id;
+    const space = await call<{ data: { id: string } }>(server, '/v2/spaces', {
+      token: theirToken,
+      org: theirs.venue.orgId,
+      method: 'POST',
+      body: { data: { type: 'spaces', attributes: { name: 'Their ballroom' } } },
+    });
+    theirSpaceId = space.body.data.id;
   });
   after(() => server.close());
 
   it("gets 404 for every other organization's id on every route", async () => {
-    const routes: Array<[string, string, unknown?]> = [
-      ['GET', `/v2/bookings/${theirs.bookingIds[0]}`],
-      ['GET', `/v2/accounts/${theirs.accountIds[0]}`],
-      ['GET', `/v2/contacts/${theirs.contactIds[0]}`],
-      ['GET', `/notes/${theirNoteId}`],
-      [
-        'PATCH',
-        `/notes/${theirNoteId}`,
-        { data: { type: 'notes', id: theirNoteId, attributes: { body: 'mine now' } } },
-      ],
-      ['DELETE', `/notes/${theirNoteId}`],
+    const targets: Array<[string, string, Record<string, unknown>]> = [
+      [`/v2/bookings`, theirs.bookingIds[0]!, { name: 'mine now' }],
+      [`/v2/accounts`, theirs.accountIds[0]!, { name: 'mine now' }],
+      [`/v2/contacts`, theirs.contactIds[0]!, { first_name: 'mine now' }],
+      [`/v2/spaces`, theirSpaceId, { name: 'mine now' }],
+      ['/notes', theirNoteId, { body: 'mine now' }],
     ];
-    for (const [method, path, body] of routes) {
-      const response = await call(server, path, { token: myToken, org: mine.venue.orgId, method, body });
-      assert.equal(response.status, 404, `${method} ${path}`);
+    for (const [collection, id, attributes] of targets) {
+      const type = collection.split('/').at(-1)!;
+      for (const [method, body] of [
+        ['GET', undefined],
+        ['PATCH', { data: { type, id, attributes } }],
+        ['DELETE', undefined],
+      ] as const) {
+        const response = await call(server, `${collection}/${id}`, {
+          token: myToken,
+          org: mine.venue.orgId,
+          method,
+          body,
+        });
+        assert.equal(response.status, 404, `${method} ${collection}/${id}`);
+      }
     }
-    const attach = await call(server, '/notes', {
-      token: myToken,
-      org: mine.venue.orgId,
-      method: 'POST',
-      body: noteBody('contacts', theirs.contactIds[0]!),
-    });
-    assert.equal(attach.status, 422);
+    const attachments: Array<[string, unknown]> = [
+      ['/notes', noteBody('contacts', theirs.contactIds[0]!)],
+      [
+        '/v2/contacts',
+        {
+          data: {
+            type: 'contacts',
+            attributes: { first_name: 'X' },
+            relationships: { account: { data: { type: 'accounts', id: theirs.accountIds[0] } } },
+          },
+        },
+      ],
+      [
+        '/v2/bookings',
+        {
+          data: {
+            type: 'bookings',
+            attributes: { name: 'X', start_at: '2030-01-01T10:00:00Z', end_at: '2030-01-01T11:00:00Z' },
+            relationships: {
+              account: { data: { type: 'accounts', id: mine.accountIds[0] } },
+              spaces: { data: [{ type: 'spaces', id: theirSpaceId }] },
+            },
+          },
+        },
+      ],
+    ];
+    for (const [path, body] of attachments) {
+      const attach = await call(server, path, {
+        token: myToken,
+        org: mine.venue.orgId,
+        method: 'POST',
+        body,
+      });
+      assert.equal(attach.status, 422, path);
+    }
+    const untouched = await suite.db
+      .selectFrom('spaces')
+      .select('name')
+      .where('id', '=', theirSpaceId)
+      .executeTakeFirst();
+    assert.equal(untouched?.name, 'Their ballroom');
+    const stillThere = await suite.db
+      .selectFrom('bookings')
+      .select('name')
+      .where('id', '=', theirs.bookingIds[0]!)
+      .executeTakeFirst();
+    assert.ok(stillThere && stillThere.name !== 'mine now');
   });
 
   it("never lists another organization's rows, whatever the filter", async () => {
@@ -64,13 +119,18 @@ eachDatabase((suite) => {
       `/notes?filter[notable_id][eq]=${theirs.bookingIds[0]}`,
       '/v2/accounts?page[size]=100',
       '/v2/contacts?page[size]=100',
-      '/v2/bookings?page[size]=100&include=account,contact,owner',
+      '/v2/bookings?page[size]=100&include=account,contact,owner,spaces',
+      `/v2/bookings?filter[space_id][eq]=${theirSpaceId}`,
+      '/v2/bookings?filter[search]=Event',
+      '/v2/accounts?filter[search]=Account',
+      '/v2/spaces',
     ];
     const foreignIds = new Set([
       ...theirs.accountIds,
       ...theirs.contactIds,
       ...theirs.bookingIds,
       theirNoteId,
+      theirSpaceId,
       theirs.venue.user.id,
     ]);
     for (const path of lists) {
@@ -92,6 +152,7 @@ eachDatabase((suite) => {
       '/v2/accounts',
       '/v2/contacts',
       '/notes',
+      '/v2/spaces',
       `/v2/bookings/${theirs.bookingIds[0]}`,
     ]) {
       assert.equal((await call(server, path, { token: myToken, org: theirs.venue.orgId })).status, 403, path);
@@ -112,6 +173,19 @@ eachDatabase((suite) => {
       ['PATCH', `/notes/${id}`, { data: { type: 'notes', id, attributes: { body: 'x' } } }],
       ['DELETE', `/notes/${id}`],
     ];
+    for (const [collection, target] of [
+      ['/v2/bookings', mine.bookingIds[0]!],
+      ['/v2/accounts', mine.accountIds[0]!],
+      ['/v2/contacts', mine.contactIds[0]!],
+      ['/v2/spaces', mine.bookingIds[0]!],
+    ] as const) {
+      const type = collection.split('/').at(-1)!;
+      writes.push(
+        ['POST', collection, { data: { type, attributes: { name: 'x' } } }],
+        ['PATCH', `${collection}/${target}`, { data: { type, id: target, attributes: { name: 'x' } } }],
+        ['DELETE', `${collection}/${target}`],
+      );
+    }
     for (const [method, path, body] of writes) {
       const response = await call(server, path, { token: readOnly, org: mine.venue.orgId, method, body });
       assert.equal(response.status, 403, `${method} ${path}`);

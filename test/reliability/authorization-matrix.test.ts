@@ -1,7 +1,7 @@
 /**
  * Every resource route × every way a caller may lack access, with the exact status expected:
- * another organization, a read-only scope, a revoked token, an expired token, and a
- * client-credentials token whose owner is not the author (nor an admin).
+ * another organization, another organization's ids, a read-only scope, a revoked token, an expired
+ * token, and a member's client-credentials token (not an admin, not the note's author).
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
@@ -12,48 +12,105 @@ import { eachDatabase } from '../helpers/databases.js';
 import { makeUser } from '../helpers/factories.js';
 import { postForm } from '../helpers/oauth.js';
 
+type Kind = 'read' | 'create' | 'update' | 'delete';
 interface Route {
   name: string;
   method: string;
   path: (ids: Ids) => string;
   body?: (ids: Ids) => unknown;
-  write: boolean;
+  kind: Kind;
+  resource: 'me' | 'bookings' | 'accounts' | 'contacts' | 'notes' | 'spaces';
   byId: boolean;
+  /** A create whose document names other records (refused with 422 when they are not the organization's). */
+  attaches?: boolean;
 }
 interface Ids {
   booking: string;
   account: string;
+  /** An account without bookings (one that may be deleted). */
+  looseAccount: string;
   contact: string;
   note: string;
+  space: string;
 }
 
+const relationship = (type: string, id: string) => ({ data: { type, id } });
+const CREATES: Record<Exclude<Route['resource'], 'me'>, (i: Ids) => unknown> = {
+  bookings: (i) => ({
+    data: {
+      type: 'bookings',
+      attributes: { name: 'Matrix', start_at: '2030-01-01T10:00:00Z', end_at: '2030-01-01T12:00:00Z' },
+      relationships: {
+        account: relationship('accounts', i.account),
+        spaces: { data: [{ type: 'spaces', id: i.space }] },
+      },
+    },
+  }),
+  accounts: () => ({ data: { type: 'accounts', attributes: { name: 'Matrix Ltd' } } }),
+  contacts: (i) => ({
+    data: {
+      type: 'contacts',
+      attributes: { first_name: 'Mat' },
+      relationships: { account: relationship('accounts', i.account) },
+    },
+  }),
+  notes: (i) => noteBody('bookings', i.booking),
+  spaces: () => ({ data: { type: 'spaces', attributes: { name: `Room ${Math.random()}` } } }),
+};
+const CHANGES: Record<Exclude<Route['resource'], 'me'>, Record<string, unknown>> = {
+  bookings: { name: 'Changed' },
+  accounts: { name: 'Changed' },
+  contacts: { last_name: 'Changed' },
+  notes: { body: 'changed' },
+  spaces: { capacity: 10 },
+};
+const TARGET: Record<Exclude<Route['resource'], 'me'>, (i: Ids, kind: Kind) => string> = {
+  bookings: (i) => i.booking,
+  accounts: (i, kind) => (kind === 'delete' ? i.looseAccount : i.account),
+  contacts: (i) => i.contact,
+  notes: (i) => i.note,
+  spaces: (i) => i.space,
+};
+
 const ROUTES: Route[] = [
-  { name: 'me', method: 'GET', path: () => '/v2/me', write: false, byId: false },
-  { name: 'list bookings', method: 'GET', path: () => '/v2/bookings', write: false, byId: false },
-  { name: 'get booking', method: 'GET', path: (i) => `/v2/bookings/${i.booking}`, write: false, byId: true },
-  { name: 'list accounts', method: 'GET', path: () => '/v2/accounts', write: false, byId: false },
-  { name: 'get account', method: 'GET', path: (i) => `/v2/accounts/${i.account}`, write: false, byId: true },
-  { name: 'list contacts', method: 'GET', path: () => '/v2/contacts', write: false, byId: false },
-  { name: 'get contact', method: 'GET', path: (i) => `/v2/contacts/${i.contact}`, write: false, byId: true },
-  { name: 'list notes', method: 'GET', path: () => '/notes', write: false, byId: false },
-  { name: 'get note', method: 'GET', path: (i) => `/notes/${i.note}`, write: false, byId: true },
-  {
-    name: 'create note',
-    method: 'POST',
-    path: () => '/notes',
-    body: (i) => noteBody('bookings', i.booking),
-    write: true,
-    byId: false,
-  },
-  {
-    name: 'update note',
-    method: 'PATCH',
-    path: (i) => `/notes/${i.note}`,
-    body: (i) => ({ data: { type: 'notes', id: i.note, attributes: { body: 'changed' } } }),
-    write: true,
-    byId: true,
-  },
-  { name: 'delete note', method: 'DELETE', path: (i) => `/notes/${i.note}`, write: true, byId: true },
+  { name: 'me', method: 'GET', path: () => '/v2/me', kind: 'read', resource: 'me', byId: false },
+  ...(['bookings', 'accounts', 'contacts', 'notes', 'spaces'] as const).flatMap((resource): Route[] => {
+    const base = resource === 'notes' ? '/notes' : `/v2/${resource}`;
+    const one = (kind: Kind) => (i: Ids) => `${base}/${TARGET[resource](i, kind)}`;
+    return [
+      { name: `list ${resource}`, method: 'GET', path: () => base, kind: 'read', resource, byId: false },
+      { name: `get ${resource}`, method: 'GET', path: one('read'), kind: 'read', resource, byId: true },
+      {
+        name: `create ${resource}`,
+        method: 'POST',
+        path: () => base,
+        body: CREATES[resource],
+        kind: 'create',
+        resource,
+        byId: false,
+        attaches: resource === 'bookings' || resource === 'contacts' || resource === 'notes',
+      },
+      {
+        name: `update ${resource}`,
+        method: 'PATCH',
+        path: one('update'),
+        body: (i) => ({
+          data: { type: resource, id: TARGET[resource](i, 'update'), attributes: CHANGES[resource] },
+        }),
+        kind: 'update',
+        resource,
+        byId: true,
+      },
+      {
+        name: `delete ${resource}`,
+        method: 'DELETE',
+        path: one('delete'),
+        kind: 'delete',
+        resource,
+        byId: true,
+      },
+    ];
+  }),
 ];
 
 eachDatabase((suite) => {
@@ -69,19 +126,28 @@ eachDatabase((suite) => {
   });
   after(() => server.close());
 
+  /** A fresh set of records of the fixture's organization, made by its admin (deletes use them up). */
   async function freshNote(fixture: CrmFixture): Promise<Ids> {
     const token = await clientCredentialsToken(server, fixture.venue);
-    const note = await call<{ data: { id: string } }>(server, '/notes', {
-      token,
-      org: fixture.venue.orgId,
-      method: 'POST',
-      body: noteBody('bookings', fixture.bookingIds[0]!),
-    });
+    const make = async (path: string, body: unknown) => {
+      const response = await call<{ data: { id: string } }>(server, path, {
+        token,
+        org: fixture.venue.orgId,
+        method: 'POST',
+        body,
+      });
+      assert.equal(response.status, 201, JSON.stringify(response.body));
+      return response.body.data.id;
+    };
+    const account = fixture.accountIds[0]!;
+    const space = await make('/v2/spaces', CREATES.spaces({} as Ids));
     return {
-      booking: fixture.bookingIds[0]!,
-      account: fixture.accountIds[0]!,
-      contact: fixture.contactIds[0]!,
-      note: note.body.data.id,
+      booking: await make('/v2/bookings', CREATES.bookings({ account, space } as Ids)),
+      account,
+      looseAccount: await make('/v2/accounts', CREATES.accounts({} as Ids)),
+      contact: await make('/v2/contacts', CREATES.contacts({ account } as Ids)),
+      note: await make('/notes', noteBody('bookings', fixture.bookingIds[0]!)),
+      space: await make('/v2/spaces', CREATES.spaces({} as Ids)),
     };
   }
 
@@ -116,14 +182,14 @@ eachDatabase((suite) => {
     );
   });
 
-  it("with the other organization's ids in mine: 404 by id, 422 to attach, 200 lists", async () => {
+  it("with the other organization's ids in mine: 404 by id, 422 to attach them, lists and plain creates work", async () => {
     const token = await clientCredentialsToken(server, mine.venue);
     await expectStatuses(
       'foreign ids',
       token,
       mine.venue.orgId,
       () => freshNote(theirs),
-      (r) => (r.name === 'create note' ? 422 : r.byId ? 404 : 200),
+      (r) => (r.kind === 'create' ? (r.attaches ? 422 : 201) : r.byId ? 404 : 200),
     );
   });
 
@@ -134,7 +200,7 @@ eachDatabase((suite) => {
       token,
       mine.venue.orgId,
       () => freshNote(mine),
-      (r) => (r.write ? 403 : 200),
+      (r) => (r.kind === 'read' ? 200 : 403),
     );
   });
 
@@ -165,7 +231,7 @@ eachDatabase((suite) => {
     );
   });
 
-  it("with a client-credentials token of another owner: reads and creates succeed; another author's note is 403", async () => {
+  it("with a member's client-credentials token: venue data is theirs to write; another's note and spaces are not", async () => {
     const member = await makeUser(suite.db, mine.venue.orgId, { role: 'member' });
     const integration = await createIntegration(suite.db, {
       organizationId: mine.venue.orgId,
@@ -184,8 +250,12 @@ eachDatabase((suite) => {
       token,
       mine.venue.orgId,
       () => freshNote(mine),
-      (r) =>
-        r.name === 'create note' ? 201 : r.name === 'update note' || r.name === 'delete note' ? 403 : 200,
+      (r) => {
+        if (r.kind === 'read') return 200;
+        if (r.resource === 'spaces') return 403;
+        if (r.resource === 'notes' && r.kind !== 'create') return 403;
+        return { create: 201, update: 200, delete: 204 }[r.kind];
+      },
     );
   });
 });

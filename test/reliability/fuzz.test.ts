@@ -88,6 +88,61 @@ const bodies = fc.oneof(
   ),
 );
 
+/** Documents close to valid ones (known types, attributes and relationships, odd values): they reach the services. */
+function nearlyValidDocuments(ids: readonly string[]) {
+  const types = fc.constantFrom('bookings', 'accounts', 'contacts', 'spaces', 'notes', 'users');
+  const identifier = fc.record({ type: types, id: fc.oneof(fc.constantFrom(...ids), oddText) });
+  const value = fc.oneof(
+    oddText,
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+    fc.constantFrom('definite', 'lost', 'closed', 'lead', 'Europe/Berlin', 'USD', 'us', 'a@b.example'),
+  );
+  return fc
+    .record({
+      data: fc.record(
+        {
+          type: types,
+          id: fc.constantFrom(...ids),
+          attributes: fc.dictionary(
+            fc.constantFrom(
+              'name',
+              'status',
+              'start_at',
+              'end_at',
+              'timezone',
+              'guest_count',
+              'currency',
+              'total_amount',
+              'lost_reason',
+              'email',
+              'country',
+              'first_name',
+              'last_name',
+              'capacity',
+              'body',
+              'reference',
+            ),
+            value,
+          ),
+          relationships: fc.dictionary(
+            fc.constantFrom('account', 'contact', 'owner', 'spaces', 'notable'),
+            fc.oneof(
+              fc.record({ data: identifier }),
+              fc.record({ data: fc.array(identifier, { maxLength: 3 }) }),
+              fc.constant({ data: null }),
+            ),
+          ),
+        },
+        { requiredKeys: ['type', 'attributes'] },
+      ),
+    })
+    .map((v) => ({ raw: JSON.stringify(v), type: 'application/vnd.api+json' }));
+}
+
 const queryParams = fc.dictionary(
   fc.oneof(
     fc.constantFrom(
@@ -158,7 +213,7 @@ eachDatabase((suite) => {
         fc.constantFrom(...operations),
         ids,
         queryParams,
-        bodies,
+        fc.oneof(bodies, nearlyValidDocuments([...crm.bookingIds, ...crm.accountIds, ...crm.contactIds])),
         authorization,
         org,
         async (operation, id, query, body, auth, orgHeader) => {
@@ -214,7 +269,7 @@ eachDatabase((suite) => {
   it('refuses bad cursors, filters and headers on every list with a 400 naming them', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('/v2/bookings', '/v2/accounts', '/v2/contacts', '/notes'),
+        fc.constantFrom('/v2/bookings', '/v2/accounts', '/v2/contacts', '/v2/spaces', '/notes'),
         oddText,
         fc.constantFrom(
           'page[after]',

@@ -5,19 +5,32 @@
  * write takes the database's write lock. The checks that follow (no double booking, references,
  * dependents) therefore see every earlier write and no later one: no read-then-write race.
  */
+import { sql } from 'kysely';
 import type { Trx } from '../../db/database.js';
 
-/** Takes the organization's booking lock; with `allocate`, also the next booking number. */
+/**
+ * Takes the organization's booking lock; with `allocate`, also the next booking number. The first
+ * time, the counter starts after the highest reference the organization's bookings already have.
+ */
 export async function lockBookings(trx: Trx, organizationId: string, allocate = false): Promise<number> {
+  const step = allocate ? 1 : 0;
+  const bumped = await trx
+    .updateTable('booking_references')
+    .set((eb) => ({ last_number: eb('last_number', '+', step) }))
+    .where('organization_id', '=', organizationId)
+    .returning('last_number')
+    .executeTakeFirst();
+  if (bumped) return bumped.last_number;
+  // The organization's first booking write: an insert, which a concurrent first write waits for.
+  const highest = sql<number>`(select coalesce(max(cast(substr(reference, 4) as integer)), 0)
+    from bookings where organization_id = ${organizationId} and reference like 'BK-%')`;
   const row = await trx
     .insertInto('booking_references')
-    .values({ organization_id: organizationId, last_number: allocate ? 1 : 0 })
+    .values({ organization_id: organizationId, last_number: sql<number>`${highest} + ${step}` })
     .onConflict((oc) =>
-      oc.column('organization_id').doUpdateSet((eb) => ({
-        last_number: allocate
-          ? eb('booking_references.last_number', '+', 1)
-          : eb.ref('booking_references.last_number'),
-      })),
+      oc
+        .column('organization_id')
+        .doUpdateSet((eb) => ({ last_number: eb('booking_references.last_number', '+', step) })),
     )
     .returning('last_number')
     .executeTakeFirstOrThrow();
