@@ -51,9 +51,11 @@ async function fastifyMemory() {
   ready({ url: await app.listen({ port: 0, host: '127.0.0.1' }) });
 }
 
-/** Inserts `count` bookings into a fresh organization, in large batches. */
-async function millionBookings(db: Db, count: number): Promise<string> {
-  const org = await createOrganization(db, 'Deep venue');
+const WORDS = ['Wedding', 'Gala', 'Conference', 'Retreat', 'Launch', 'Dinner', 'Summit', 'Reunion'];
+
+/** Inserts `count` bookings into a fresh organization, in large batches; `named` varies their names. */
+async function manyBookings(db: Db, count: number, venue = 'Deep venue', named = false): Promise<string> {
+  const org = await createOrganization(db, venue);
   const start = Date.parse('2020-01-01T00:00:00Z');
   const batch = 500;
   for (let i = 0; i < count; i += batch) {
@@ -64,7 +66,7 @@ async function millionBookings(db: Db, count: number): Promise<string> {
         id: newId(start + n * 1000),
         organization_id: org.id,
         reference: `BK-${String(n).padStart(7, '0')}`,
-        name: `Event ${n}`,
+        name: named ? `${WORDS[n % WORDS.length]} of client ${(n * 7919) % count}` : `Event ${n}`,
         status: 'definite' as const,
         start_at: at,
         end_at: at,
@@ -121,7 +123,8 @@ async function prepare(dialect: 'sqlite' | 'postgres') {
     ownerEmail: demo.admin_email,
   });
   const deepRows = Number(process.env.BENCH_DEEP_ROWS ?? 1_000_000);
-  const deepOrg = await millionBookings(database.db, deepRows);
+  const deepOrg = await manyBookings(database.db, deepRows);
+  const searchOrg = await manyBookings(database.db, 100_000, 'Search venue', true);
   await sql`analyze`.execute(database.db);
   // The cursor of the row 90% of the way through the default order.
   const deepRow = await database.db
@@ -147,7 +150,14 @@ async function prepare(dialect: 'sqlite' | 'postgres') {
     .executeTakeFirstOrThrow();
   await database.db
     .insertInto('memberships')
-    .values({ organization_id: deepOrg, user_id: admin.id, role: 'admin', created_at: isoTime(Date.now()) })
+    .values(
+      [deepOrg, searchOrg].map((organization_id) => ({
+        organization_id,
+        user_id: admin.id,
+        role: 'admin' as const,
+        created_at: isoTime(Date.now()),
+      })),
+    )
     .execute();
   const booking = await database.db
     .selectFrom('bookings')
@@ -160,6 +170,7 @@ async function prepare(dialect: 'sqlite' | 'postgres') {
     dataDir,
     org: demo.org_id,
     deepOrg,
+    searchOrg,
     deepCursor,
     clientId: integration.clientId,
     clientSecret,
@@ -204,7 +215,7 @@ async function marquee(dialect: 'sqlite' | 'postgres') {
   // The bench token may use both venues.
   await database.db
     .updateTable('oauth_grants')
-    .set({ organization_ids: JSON.stringify([data.org, data.deepOrg]) })
+    .set({ organization_ids: JSON.stringify([data.org, data.deepOrg, data.searchOrg]) })
     .execute();
   ready({ ...data, url, pid: String(process.pid), token });
   // The seeded data (over a gigabyte on SQLite) goes with the contender.

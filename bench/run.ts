@@ -146,6 +146,36 @@ const scenarios: Scenario[] = [
     contender: 'marquee-sqlite',
     request: (i) => api(i, `/v2/bookings?page[after]=${i.deepCursor}`, i.deepOrg),
   },
+  ...(['sqlite', 'postgres'] as const).flatMap((dialect): Scenario[] => {
+    const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    // Each request looks for another client or reference, so no two share a cached page.
+    const varied = (i: Record<string, string>, term: (n: number) => string) => {
+      let n = 0;
+      return {
+        ...api(i, '/v2/bookings', i.searchOrg),
+        requests: [
+          {
+            setupRequest: (request: autocannon.Request) => ({
+              ...request,
+              path: `/v2/bookings?filter[search]=${encodeURIComponent(term((n += 7) % 100_000))}`,
+            }),
+          },
+        ],
+      };
+    };
+    return [
+      {
+        name: `GET /v2/bookings?filter[search]=<a client> in 100,000 — ${label}`,
+        contender: `marquee-${dialect}`,
+        request: (i) => varied(i, (n) => `of client ${n}`),
+      },
+      {
+        name: `GET /v2/bookings?filter[search]=<a reference> in 100,000 — ${label}`,
+        contender: `marquee-${dialect}`,
+        request: (i) => varied(i, (n) => `BK-${String(n).padStart(7, '0')}`),
+      },
+    ];
+  }),
   {
     name: CC_MARQUEE,
     contender: 'marquee-sqlite',
