@@ -23,6 +23,14 @@ export interface Config {
   readonly redisUrl: string | undefined;
   readonly rateLimitPerMinute: number;
   readonly refreshReuseGrace: number;
+  /** How long change events are kept (seconds). */
+  readonly eventRetention: number;
+  /** Seconds to wait before each retry of a failed webhook delivery, in order. */
+  readonly webhookRetrySchedule: readonly number[];
+  /** An endpoint whose deliveries have all failed this long (seconds) is disabled. */
+  readonly webhookDisableAfter: number;
+  /** Development and tests: allow webhook URLs on private networks and http on loopback. */
+  readonly webhookAllowPrivateNetworks: boolean;
 }
 
 export class ConfigError extends Error {
@@ -68,6 +76,29 @@ function duration(env: Env, name: string, fallback: number, min: number): number
   }
   return seconds;
 }
+
+/** A comma-separated list of durations (`5s,5m,30m,2h`). */
+function durationList(env: Env, name: string, fallback: readonly number[]): readonly number[] {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const values = raw.split(',').map((part) => duration({ [name]: part.trim() }, name, Number.NaN, 0));
+  if (values.length === 0 || values.length > 20 || values.some((v) => Number.isNaN(v))) {
+    throw new ConfigError(
+      name,
+      `expected 1 to 20 comma-separated durations such as 5s,5m,30m,2h, got "${raw}"`,
+    );
+  }
+  return Object.freeze(values);
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = read(env, name)?.toLowerCase();
+  if (raw === undefined || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  throw new ConfigError(name, `expected true or false, got "${raw}"`);
+}
+
+const DEFAULT_RETRY_SCHEDULE = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600];
 
 function publicUrl(env: Env, name: string, fallback: string): string {
   const raw = read(env, name) ?? fallback;
@@ -141,5 +172,9 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: optionalUrl(env, 'REDIS_URL', ['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 100, 0, 1_000_000),
     refreshReuseGrace: duration(env, 'REFRESH_REUSE_GRACE', 30, 0),
+    eventRetention: duration(env, 'EVENT_RETENTION', 30 * 86400, 60),
+    webhookRetrySchedule: durationList(env, 'WEBHOOK_RETRY_SCHEDULE', DEFAULT_RETRY_SCHEDULE),
+    webhookDisableAfter: duration(env, 'WEBHOOK_DISABLE_AFTER', 5 * 86400, 1),
+    webhookAllowPrivateNetworks: flag(env, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS'),
   });
 }

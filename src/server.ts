@@ -59,7 +59,9 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   }
 
   const app = await buildApp({ config, database, logger });
-  const stopPruning = schedulePruning(database.db, logger);
+  const stopPruning = schedulePruning(database.db, logger, {
+    retention: { eventRetentionSeconds: config.eventRetention },
+  });
   app.addHook('onClose', async () => stopPruning());
 
   const address = await app.listen({ port: config.port, host: config.host });

@@ -72,9 +72,10 @@ export interface ResourceDefinition<Table extends OrganizationTable = Organizati
   path: string;
   /** The resource's schema (validation, serialization and the OpenAPI document). */
   schema: TSchema;
-  /** OpenAPI tag and the plural noun used in summaries. */
+  /** OpenAPI tag, the plural noun and the singular one (summaries, event names: `booking.created`). */
   tag: string;
   noun: string;
+  singular: string;
   /** Sortable columns; each has an (organization_id, column, id) index. */
   sortable: readonly ColumnOf<Table>[];
   /** e.g. `-created_at`. */

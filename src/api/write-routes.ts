@@ -29,8 +29,6 @@ export interface ResourceWrites<
   definition: ResourceDefinition<Table>;
   /** Only organization admins may write (members get 403). */
   admins?: boolean;
-  /** Singular noun for summaries: "booking". */
-  singular: string;
   createBody: Create;
   updateBody: Update;
   /** Creates the row inside the transaction that also stores the idempotent response. */
@@ -52,8 +50,8 @@ export function registerWriteRoutes<
   Create extends TSchema,
   Update extends TSchema,
 >(app: App, writes: ResourceWrites<Table, Create, Update>): void {
-  const { definition, singular } = writes;
-  const { path, schema, tag } = definition;
+  const { definition } = writes;
+  const { path, schema, tag, singular } = definition;
   const { baseUrl } = app.ctx.config;
   const document = (row: RowOf<Table>) => resourceDocument(definition.toResource(row, baseUrl));
   const who = writes.admins ? 'Organization admins only; needs crm_manage.' : 'Needs crm_manage.';

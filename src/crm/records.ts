@@ -12,6 +12,8 @@ import { resourceEtag } from '../api/write-replies.js';
 import { isoTime } from '../clock.js';
 import type { Db, Trx } from '../db/database.js';
 import { NotFoundError, PreconditionFailedError } from '../errors.js';
+import { recordDeleted, recordUpdated } from './change-events.js';
+import { noteDefinition } from './notes/note.resource.js';
 import type { NotableType } from './notes/note.table.js';
 
 const CHANGED_MEANWHILE = 'It changed while this request was made; read it again and retry.';
@@ -60,6 +62,23 @@ export async function updateRecord<Table extends OrganizationTable>(
   return { ...current, ...changes, updated_at: updatedAt };
 }
 
+/**
+ * Changes each of `rows` (each to a new version, if still the version read), telling of each
+ * change: what a deletion or a rename does to the records that refer to the one changed.
+ */
+export async function changeEach<Table extends OrganizationTable>(
+  trx: Trx,
+  definition: ResourceDefinition<Table>,
+  rows: ReadonlyArray<RowOf<Table>>,
+  changes: (row: RowOf<Table>) => Promise<Partial<RowOf<Table>>> | Partial<RowOf<Table>>,
+  now: number,
+): Promise<void> {
+  for (const row of rows) {
+    const after = await updateRecord(trx, definition.type, row, await changes(row), now);
+    await recordUpdated(trx, definition, row, after, now);
+  }
+}
+
 /** Deletes the row if it is still the version read. */
 export async function deleteRecord<Table extends OrganizationTable>(
   trx: Trx,
@@ -84,11 +103,18 @@ export async function idsInOrganization(
   return new Set(rows.map((r) => r.id));
 }
 
-/** Deletes the notes written about a record that is being deleted (it takes them along). */
-export async function deleteNotesOf(trx: Trx, notableType: NotableType, notableId: string): Promise<void> {
-  await trx
+/** Deletes the notes written about a record that is being deleted (it takes them along), each told of. */
+export async function deleteNotesOf(
+  trx: Trx,
+  notableType: NotableType,
+  notableId: string,
+  now: number,
+): Promise<void> {
+  const notes = await trx
     .deleteFrom('notes')
     .where('notable_type', '=', notableType)
     .where('notable_id', '=', notableId)
+    .returningAll()
     .execute();
+  for (const note of notes) await recordDeleted(trx, noteDefinition, note, now);
 }

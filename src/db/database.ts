@@ -19,6 +19,8 @@ import type {
   OAuthTokenTable,
 } from '../oauth/oauth.table.js';
 import type { SessionTable } from '../web/session/session.table.js';
+import type { EventTable } from '../events/event.table.js';
+import type { WebhookDeliveryTable, WebhookEndpointTable } from '../webhooks/webhook.table.js';
 
 export interface Database {
   organizations: OrganizationTable;
@@ -38,6 +40,9 @@ export interface Database {
   sessions: SessionTable;
   notes: NoteTable;
   idempotency_keys: IdempotencyKeyTable;
+  events: EventTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_deliveries: WebhookDeliveryTable;
 }
 
 export type Db = Kysely<Database>;

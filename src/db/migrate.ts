@@ -10,6 +10,7 @@ import * as oauth from './migrations/2026-11-22T01-oauth.js';
 import * as notes from './migrations/2026-11-22T02-notes.js';
 import * as changeNotify from './migrations/2026-11-22T03-change-notify.js';
 import * as venueWrites from './migrations/2026-11-23T00-venue-writes.js';
+import * as eventsWebhooks from './migrations/2026-11-23T01-events-webhooks.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T00-initial': initial,
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T02-notes': notes,
   '2026-11-22T03-change-notify': changeNotify,
   '2026-11-23T00-venue-writes': venueWrites,
+  '2026-11-23T01-events-webhooks': eventsWebhooks,
 };
 
 export interface MigrationOutcome {

@@ -56,22 +56,13 @@ function bind(template: Template, params: QueryParams): CompiledQuery {
   );
 }
 
-/** A query of `db`, compiled now. */
-export function precompile<Params extends QueryParams, Row>(
-  db: Db,
-  build: (params: Params) => Compilable<Row>,
-): (params: Params) => Promise<Row[]> {
-  const template = compileTemplate(build);
-  return async (params) => (await db.executeQuery<Row>(bind(template, params))).rows;
-}
-
 /**
- * A statement run on a database or inside one of its transactions, compiled on first use for
- * each dialect (a transaction shares its database's adapter).
+ * A query run on a database or inside one of its transactions, compiled on first use for each
+ * dialect (a transaction shares its database's adapter); returns its rows.
  */
-export function precompiledStatement<Params extends QueryParams>(
-  build: (db: Db, params: Params) => Compilable<unknown>,
-): (executor: Db | Trx, params: Params) => Promise<void> {
+export function precompiledQuery<Params extends QueryParams, Row>(
+  build: (db: Db, params: Params) => Compilable<Row>,
+): (executor: Db | Trx, params: Params) => Promise<Row[]> {
   const templates = new WeakMap<object, Template>();
   return async (executor, params) => {
     const adapter = executor.getExecutor().adapter;
@@ -80,6 +71,16 @@ export function precompiledStatement<Params extends QueryParams>(
       template = compileTemplate<Params>((markerParams) => build(executor, markerParams));
       templates.set(adapter, template);
     }
-    await executor.executeQuery(bind(template, params));
+    return (await executor.executeQuery<Row>(bind(template, params))).rows;
+  };
+}
+
+/** A statement (no rows wanted) run on a database or inside one of its transactions. */
+export function precompiledStatement<Params extends QueryParams>(
+  build: (db: Db, params: Params) => Compilable<unknown>,
+): (executor: Db | Trx, params: Params) => Promise<void> {
+  const query = precompiledQuery(build);
+  return async (executor, params) => {
+    await query(executor, params);
   };
 }

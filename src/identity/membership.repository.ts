@@ -1,7 +1,7 @@
 /** Who belongs to which organization, and as what (admin or member). */
 import type { Db, Trx } from '../db/database.js';
 import { isoTime } from '../clock.js';
-import { precompile } from '../db/precompiled.js';
+import { precompiledQuery } from '../db/precompiled.js';
 import type { Role } from './identity.table.js';
 
 export interface Membership {
@@ -23,26 +23,19 @@ export async function insertMembership(
     .execute();
 }
 
-type MembershipRow = { organization_id: string; name: string; user_id: string; role: Role };
-type MembershipKey = { organizationId: string; userId: string };
-const compiledMembershipQueries = new WeakMap<Db, (key: MembershipKey) => Promise<MembershipRow[]>>();
+/** Asked on every token request: compiled once per dialect. */
+const runMembershipQuery = precompiledQuery((db, key: { organizationId: string; userId: string }) =>
+  membershipsQuery(db)
+    .where('m.organization_id', '=', key.organizationId)
+    .where('m.user_id', '=', key.userId),
+);
 
 export async function findMembership(
   db: Db,
   organizationId: string,
   userId: string,
 ): Promise<Membership | undefined> {
-  let run = compiledMembershipQueries.get(db);
-  if (!run) {
-    // Asked on every API request: compiled once per database.
-    run = precompile(db, (key: MembershipKey) =>
-      membershipsQuery(db)
-        .where('m.organization_id', '=', key.organizationId)
-        .where('m.user_id', '=', key.userId),
-    );
-    compiledMembershipQueries.set(db, run);
-  }
-  const rows = await run({ organizationId, userId });
+  const rows = await runMembershipQuery(db, { organizationId, userId });
   return rows.map(toMembership)[0];
 }
 

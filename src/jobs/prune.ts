@@ -1,7 +1,8 @@
 /**
  * Deletes what can no longer be used, so the tables do not grow without bound (SPEC §4): OAuth
  * tokens, codes and grants expired or revoked longer than the retention window ago, expired
- * sign-in sessions and idempotency keys older than a day. Run by `marquee tokens prune` and
+ * sign-in sessions, idempotency keys older than a day and change events older than EVENT_RETENTION
+ * (their webhook deliveries with them). Run by `marquee tokens prune` and
  * every hour inside `serve`.
  */
 import type { Logger } from 'pino';
@@ -9,10 +10,12 @@ import { pruneIdempotencyKeys } from '../api/idempotency.repository.js';
 import { IDEMPOTENCY_RETENTION_SECONDS } from '../api/idempotency.js';
 import { type Clock, isoTime, systemClock } from '../clock.js';
 import type { Db } from '../db/database.js';
+import { pruneEvents } from '../events/event.repository.js';
 import { pruneOAuthRows } from '../oauth/oauth-prune.js';
 import { pruneSessions } from '../web/session/session.repository.js';
 
 export const DEFAULT_RETENTION_SECONDS = 7 * 86400;
+const DEFAULT_EVENT_RETENTION_SECONDS = 30 * 86400;
 
 export interface PruneResult {
   tokens: number;
@@ -20,17 +23,26 @@ export interface PruneResult {
   grants: number;
   sessions: number;
   idempotency_keys: number;
+  events: number;
 }
 
-export async function pruneExpired(
-  db: Db,
-  now: number,
-  retentionSeconds = DEFAULT_RETENTION_SECONDS,
-): Promise<PruneResult> {
-  const oauth = await pruneOAuthRows(db, isoTime(now - retentionSeconds * 1000));
+export interface Retention {
+  /** Expired and revoked OAuth rows are kept this long (seconds) for replay detection and audits. */
+  retentionSeconds?: number;
+  /** EVENT_RETENTION: change events (and their webhook deliveries) are kept this long. */
+  eventRetentionSeconds?: number;
+}
+
+export async function pruneExpired(db: Db, now: number, retention: Retention = {}): Promise<PruneResult> {
+  const ago = (seconds: number) => isoTime(now - seconds * 1000);
+  const oauth = await pruneOAuthRows(db, ago(retention.retentionSeconds ?? DEFAULT_RETENTION_SECONDS));
   const sessions = await pruneSessions(db, isoTime(now));
-  const idempotencyKeys = await pruneIdempotencyKeys(db, isoTime(now - IDEMPOTENCY_RETENTION_SECONDS * 1000));
-  return { ...oauth, sessions, idempotency_keys: idempotencyKeys };
+  const idempotencyKeys = await pruneIdempotencyKeys(db, ago(IDEMPOTENCY_RETENTION_SECONDS));
+  const events = await pruneEvents(
+    db,
+    ago(retention.eventRetentionSeconds ?? DEFAULT_EVENT_RETENTION_SECONDS),
+  );
+  return { ...oauth, sessions, idempotency_keys: idempotencyKeys, events };
 }
 
 export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -39,10 +51,14 @@ export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 export function schedulePruning(
   db: Db,
   logger: Logger,
-  { intervalMs = PRUNE_INTERVAL_MS, clock = systemClock }: { intervalMs?: number; clock?: Clock } = {},
+  {
+    intervalMs = PRUNE_INTERVAL_MS,
+    clock = systemClock,
+    retention = {},
+  }: { intervalMs?: number; clock?: Clock; retention?: Retention } = {},
 ): () => void {
   const timer = setInterval(() => {
-    pruneExpired(db, clock.now())
+    pruneExpired(db, clock.now(), retention)
       .then((result) => logger.info({ pruned: result }, 'pruned expired rows'))
       .catch((error: unknown) => logger.warn({ err: error }, 'pruning failed; will retry'));
   }, intervalMs);

@@ -13,7 +13,7 @@
  */
 import type { Db, Trx } from '../db/database.js';
 import { newId } from '../db/ids.js';
-import { precompile, precompiledStatement } from '../db/precompiled.js';
+import { precompiledQuery, precompiledStatement } from '../db/precompiled.js';
 import type { Role } from '../identity/identity.table.js';
 import type { IntegrationKind } from '../integrations/integration.table.js';
 import type { GrantType, TokenKind } from './oauth.table.js';
@@ -127,13 +127,10 @@ function tokenQuery(db: Db, tokenHash: string, organizationId: string) {
     .where('t.token_hash', '=', tokenHash);
 }
 
-type TokenRow = Awaited<ReturnType<ReturnType<typeof tokenQuery>['executeTakeFirstOrThrow']>>;
-
-/** Every request looks its token up: the query is compiled once per database. */
-const compiledTokenQueries = new WeakMap<
-  Db,
-  (params: { tokenHash: string; organizationId: string }) => Promise<TokenRow[]>
->();
+/** Every request looks its token up: the query is compiled once per dialect. */
+const runTokenQuery = precompiledQuery((db, params: { tokenHash: string; organizationId: string }) =>
+  tokenQuery(db, params.tokenHash, params.organizationId),
+);
 
 /** `organizationId` (optional) fills `membershipRole`: the user's role there, or null. */
 export async function findTokenByHash(
@@ -141,14 +138,7 @@ export async function findTokenByHash(
   tokenHash: string,
   organizationId = '',
 ): Promise<TokenRecord | undefined> {
-  let run = compiledTokenQueries.get(db);
-  if (!run) {
-    run = precompile(db, (params: { tokenHash: string; organizationId: string }) =>
-      tokenQuery(db, params.tokenHash, params.organizationId),
-    );
-    compiledTokenQueries.set(db, run);
-  }
-  const [row] = await run({ tokenHash, organizationId });
+  const [row] = await runTokenQuery(db, { tokenHash, organizationId });
   if (!row) return undefined;
   return {
     membershipRole: row.membership_role,

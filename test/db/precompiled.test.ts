@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { isoTime } from '../../src/clock.js';
 import { newId } from '../../src/db/ids.js';
-import { precompile, precompiledStatement } from '../../src/db/precompiled.js';
+import { precompiledQuery, precompiledStatement } from '../../src/db/precompiled.js';
 import { eachDatabase } from '../helpers/databases.js';
 
 const insertOrganization = precompiledStatement((db, row: { id: string; name: string; at: string }) =>
@@ -45,19 +45,24 @@ eachDatabase((suite) => {
     assert.deepEqual(await names([id]), []);
   });
 
-  it('refuses, when compiled, a query whose parameters are not all its arguments', () => {
+  it('returns rows, on the database and inside a transaction', async () => {
+    const id = newId();
+    await insertOrganization(suite.db, { id, name: 'Queried hall', at: isoTime(Date.now()) });
+    const byId = precompiledQuery((db, params: { id: string }) =>
+      db.selectFrom('organizations').select('name').where('id', '=', params.id),
+    );
+    assert.deepEqual(await byId(suite.db, { id }), [{ name: 'Queried hall' }]);
+    await suite.db.transaction().execute(async (trx) => {
+      assert.deepEqual(await byId(trx, { id }), [{ name: 'Queried hall' }]);
+    });
+  });
+
+  it('refuses, when compiled, a query whose parameters are not all named', async () => {
     const captured = 'a value captured from outside';
     // A value fixed at compile time would be sent with every later call: refused outright.
-    assert.throws(
-      () =>
-        precompile(suite.db, (params: { id: string }) =>
-          suite.db
-            .selectFrom('organizations')
-            .select('id')
-            .where('id', '=', params.id)
-            .where('name', '=', captured),
-        ),
-      /not a named parameter/,
+    const query = precompiledQuery((db, params: { id: string }) =>
+      db.selectFrom('organizations').select('id').where('id', '=', params.id).where('name', '=', captured),
     );
+    await assert.rejects(query(suite.db, { id: 'x' }), /not a named parameter/);
   });
 });

@@ -43,14 +43,14 @@ eachDatabase((suite) => {
 
     // With no retention window, the revoked family goes and the live one stays...
     const later = Date.now() + 8 * 86400_000;
-    const swept = await pruneExpired(suite.db, Date.now() + 1000, 0);
+    const swept = await pruneExpired(suite.db, Date.now() + 1000, { retentionSeconds: 0 });
     assert.ok(swept.tokens >= 2, 'the revoked pair is gone');
     assert.equal(swept.codes, 0, 'codes are kept until they expire, for replay detection');
     assert.equal(await count('oauth_tokens'), tokensBefore - swept.tokens);
     assert.equal((await introspect(server, venue, live.tokens.refresh_token)).active, true);
 
     // ...and far in the future, everything has expired and goes too.
-    const all = await pruneExpired(suite.db, later + 365 * 86400_000, 0);
+    const all = await pruneExpired(suite.db, later + 365 * 86400_000, { retentionSeconds: 0 });
     assert.ok(all.tokens >= 2);
     assert.ok(all.codes >= 2, 'codes past their expiry are gone');
     assert.ok(all.grants >= 1);
@@ -62,7 +62,14 @@ eachDatabase((suite) => {
     const result = await runCli(['tokens', 'prune', '--json'], suite.database.env);
     assert.equal(result.code, 0, result.stderr);
     const body = parseJsonOutput(result);
-    assert.deepEqual(Object.keys(body).sort(), ['codes', 'grants', 'idempotency_keys', 'sessions', 'tokens']);
+    assert.deepEqual(Object.keys(body).sort(), [
+      'codes',
+      'events',
+      'grants',
+      'idempotency_keys',
+      'sessions',
+      'tokens',
+    ]);
   });
 });
 

@@ -6,10 +6,13 @@ import { withDatabase } from '../with-database.js';
 export const tokensPruneCommand: Command = {
   path: ['tokens', 'prune'],
   usage: 'marquee tokens prune [--json]',
-  summary: 'Delete expired and revoked tokens, codes and sessions past the retention window (7 days).',
+  summary:
+    'Delete expired and revoked tokens, codes and sessions past the retention window (7 days), and events past EVENT_RETENTION.',
   options: {},
   async run({ config, output }) {
-    const result = await withDatabase(config, (db) => pruneExpired(db, systemClock.now()));
+    const result = await withDatabase(config, (db) =>
+      pruneExpired(db, systemClock.now(), { eventRetentionSeconds: config.eventRetention }),
+    );
     output.result({ ...result });
   },
 };

@@ -1,9 +1,9 @@
 /** Accounts' rows, and what refers to them (contacts, bookings). */
 import type { Insertable } from 'kysely';
-import { isoTime } from '../../clock.js';
 import type { Trx } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { insertInChunks } from '../../db/insert-in-chunks.js';
+import type { ContactTable } from '../contacts/contact.table.js';
 import type { AccountTable } from './account.table.js';
 
 export async function insertAccounts(trx: Trx, rows: readonly Insertable<AccountTable>[]): Promise<void> {
@@ -51,13 +51,6 @@ export async function countBookingsOfAccount(trx: Trx, accountId: string): Promi
   return Number(row.n);
 }
 
-/** Contacts of a deleted account stay, without an account (each moves to a new version). */
-export async function detachContacts(trx: Trx, accountId: string, now: number): Promise<string[]> {
-  const rows = await trx
-    .updateTable('contacts')
-    .set({ account_id: null, updated_at: isoTime(now) })
-    .where('account_id', '=', accountId)
-    .returning('id')
-    .execute();
-  return rows.map((r) => r.id);
+export async function contactsOfAccount(trx: Trx, accountId: string): Promise<ContactTable[]> {
+  return trx.selectFrom('contacts').selectAll().where('account_id', '=', accountId).execute();
 }

@@ -29,6 +29,7 @@ export const accountDefinition: ResourceDefinition<'accounts'> = {
   schema: AccountResource,
   tag: 'Accounts',
   noun: 'accounts',
+  singular: 'account',
   sortable: ['created_at', 'updated_at', 'name'],
   defaultSort: '-created_at',
   filters: {

@@ -11,7 +11,6 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerReadRoutes(app, accountDefinition);
   registerWriteRoutes(app, {
     definition: accountDefinition,
-    singular: 'account',
     createBody: AccountCreateBody,
     updateBody: AccountUpdateBody,
     rules: {

@@ -10,9 +10,11 @@ import type { Actor } from '../../identity/actor.js';
 import { checkedOwner } from '../owners.js';
 import { isoTime } from '../../clock.js';
 import { lockBookings } from '../bookings/booking-lock.js';
-import { deleteNotesOf, deleteRecord, recordToChange, updateRecord } from '../records.js';
+import { recordCreated, recordDeleted, recordUpdated } from '../change-events.js';
+import { contactDefinition } from '../contacts/contact.resource.js';
+import { changeEach, deleteNotesOf, deleteRecord, recordToChange, updateRecord } from '../records.js';
 import { isCountry, isEmail, optionalText, Problems } from '../validation.js';
-import { countBookingsOfAccount, detachContacts, insertAccount } from './account.repository.js';
+import { contactsOfAccount, countBookingsOfAccount, insertAccount } from './account.repository.js';
 import { accountDefinition } from './account.resource.js';
 import type { AccountTable } from './account.table.js';
 
@@ -85,7 +87,9 @@ export async function createAccount(
   now: number,
 ): Promise<AccountTable> {
   const changes = await checkedChanges(trx, actor, input, true);
-  return insertAccount(trx, actor.organizationId, changes, isoTime(now));
+  const account = await insertAccount(trx, actor.organizationId, changes, isoTime(now));
+  await recordCreated(trx, accountDefinition, account, now);
+  return account;
 }
 
 export async function updateAccount(
@@ -105,7 +109,9 @@ export async function updateAccount(
       ctx.config.baseUrl,
     );
     const changes = await checkedChanges(trx, actor, input, false);
-    return updateRecord(trx, 'accounts', current, changes, ctx.now());
+    const updated = await updateRecord(trx, 'accounts', current, changes, ctx.now());
+    await recordUpdated(trx, accountDefinition, current, updated, ctx.now());
+    return updated;
   });
 }
 
@@ -133,8 +139,11 @@ export async function deleteAccount(
         'has_dependents',
       );
     }
-    await detachContacts(trx, current.id, ctx.now());
-    await deleteNotesOf(trx, 'accounts', current.id);
+    // Its contacts stay, without an account.
+    const contacts = await contactsOfAccount(trx, current.id);
+    await changeEach(trx, contactDefinition, contacts, () => ({ account_id: null }), ctx.now());
+    await deleteNotesOf(trx, 'accounts', current.id, ctx.now());
     await deleteRecord(trx, 'accounts', current);
+    await recordDeleted(trx, accountDefinition, current, ctx.now());
   });
 }

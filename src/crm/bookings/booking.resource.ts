@@ -38,6 +38,7 @@ export const bookingDefinition: ResourceDefinition<'bookings'> = {
   schema: BookingResource,
   tag: 'Bookings',
   noun: 'bookings',
+  singular: 'booking',
   sortable: ['created_at', 'updated_at', 'start_at', 'end_at', 'name', 'reference'],
   defaultSort: '-created_at',
   filters: {

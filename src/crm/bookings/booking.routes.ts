@@ -24,7 +24,6 @@ export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerReadRoutes(app, bookingDefinition);
   registerWriteRoutes(app, {
     definition: bookingDefinition,
-    singular: 'booking',
     createBody: BookingCreateBody,
     updateBody: BookingUpdateBody,
     rules: {

@@ -10,6 +10,7 @@ import type { Trx } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { ConflictError } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
+import { recordCreated, recordDeleted, recordUpdated } from '../change-events.js';
 import { deleteNotesOf, deleteRecord, recordToChange, updateRecord } from '../records.js';
 import { bookingReference, lockBookings } from './booking-lock.js';
 import { type BookingFields, type BookingInput, checkedBooking } from './booking-rules.js';
@@ -53,6 +54,7 @@ export async function createBooking(
   };
   await insertBooking(trx, booking);
   await replaceBookingSpaces(trx, booking.id, JSON.parse(booking.space_ids) as string[]);
+  await recordCreated(trx, bookingDefinition, booking, now);
   return booking;
 }
 
@@ -79,6 +81,7 @@ export async function updateBooking(
     if (fields.space_ids !== current.space_ids) {
       await replaceBookingSpaces(trx, current.id, JSON.parse(fields.space_ids) as string[]);
     }
+    await recordUpdated(trx, bookingDefinition, current, updated, ctx.now());
     return updated;
   });
 }
@@ -99,7 +102,8 @@ export async function deleteBooking(
       ifMatch,
       ctx.config.baseUrl,
     );
-    await deleteNotesOf(trx, 'bookings', current.id);
+    await deleteNotesOf(trx, 'bookings', current.id, ctx.now());
     await deleteRecord(trx, 'bookings', current);
+    await recordDeleted(trx, bookingDefinition, current, ctx.now());
   });
 }

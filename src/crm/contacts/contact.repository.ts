@@ -1,9 +1,9 @@
 /** Contacts' rows, and the bookings that name them. */
 import type { Insertable } from 'kysely';
-import { isoTime } from '../../clock.js';
 import type { Trx } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { insertInChunks } from '../../db/insert-in-chunks.js';
+import type { Booking } from '../bookings/booking.table.js';
 import type { ContactTable } from './contact.table.js';
 
 export async function insertContacts(trx: Trx, rows: readonly Insertable<ContactTable>[]): Promise<void> {
@@ -33,13 +33,6 @@ export async function insertContact(
   return row;
 }
 
-/** A deleted contact leaves the bookings that named it (each moves to a new version). */
-export async function detachFromBookings(trx: Trx, contactId: string, now: number): Promise<string[]> {
-  const rows = await trx
-    .updateTable('bookings')
-    .set({ contact_id: null, updated_at: isoTime(now) })
-    .where('contact_id', '=', contactId)
-    .returning('id')
-    .execute();
-  return rows.map((r) => r.id);
+export async function bookingsNamingContact(trx: Trx, contactId: string): Promise<Booking[]> {
+  return trx.selectFrom('bookings').selectAll().where('contact_id', '=', contactId).execute();
 }

@@ -22,6 +22,7 @@ export const contactDefinition: ResourceDefinition<'contacts'> = {
   schema: ContactResource,
   tag: 'Contacts',
   noun: 'contacts',
+  singular: 'contact',
   sortable: ['created_at', 'updated_at', 'last_name', 'first_name'],
   defaultSort: '-created_at',
   filters: {

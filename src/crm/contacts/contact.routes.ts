@@ -11,7 +11,6 @@ export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerReadRoutes(app, contactDefinition);
   registerWriteRoutes(app, {
     definition: contactDefinition,
-    singular: 'contact',
     createBody: ContactCreateBody,
     updateBody: ContactUpdateBody,
     rules: {

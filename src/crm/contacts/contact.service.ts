@@ -8,9 +8,18 @@ import { isoTime } from '../../clock.js';
 import type { Trx } from '../../db/database.js';
 import type { Actor } from '../../identity/actor.js';
 import { lockBookings } from '../bookings/booking-lock.js';
-import { deleteNotesOf, deleteRecord, idsInOrganization, recordToChange, updateRecord } from '../records.js';
+import { bookingDefinition } from '../bookings/booking.resource.js';
+import { recordCreated, recordDeleted, recordUpdated } from '../change-events.js';
+import {
+  changeEach,
+  deleteNotesOf,
+  deleteRecord,
+  idsInOrganization,
+  recordToChange,
+  updateRecord,
+} from '../records.js';
 import { isEmail, optionalText, Problems } from '../validation.js';
-import { detachFromBookings, insertContact } from './contact.repository.js';
+import { bookingsNamingContact, insertContact } from './contact.repository.js';
 import { contactDefinition } from './contact.resource.js';
 import type { ContactTable } from './contact.table.js';
 
@@ -78,7 +87,9 @@ export async function createContact(
   now: number,
 ): Promise<ContactTable> {
   const changes = await checkedChanges(trx, actor, input, undefined);
-  return insertContact(trx, actor.organizationId, changes, isoTime(now));
+  const contact = await insertContact(trx, actor.organizationId, changes, isoTime(now));
+  await recordCreated(trx, contactDefinition, contact, now);
+  return contact;
 }
 
 export async function updateContact(
@@ -98,7 +109,9 @@ export async function updateContact(
       ctx.config.baseUrl,
     );
     const changes = await checkedChanges(trx, actor, input, current);
-    return updateRecord(trx, 'contacts', current, changes, ctx.now());
+    const updated = await updateRecord(trx, 'contacts', current, changes, ctx.now());
+    await recordUpdated(trx, contactDefinition, current, updated, ctx.now());
+    return updated;
   });
 }
 
@@ -119,8 +132,11 @@ export async function deleteContact(
       ifMatch,
       ctx.config.baseUrl,
     );
-    await detachFromBookings(trx, current.id, ctx.now());
-    await deleteNotesOf(trx, 'contacts', current.id);
+    // The bookings that named it stay, without a contact.
+    const bookings = await bookingsNamingContact(trx, current.id);
+    await changeEach(trx, bookingDefinition, bookings, () => ({ contact_id: null }), ctx.now());
+    await deleteNotesOf(trx, 'contacts', current.id, ctx.now());
     await deleteRecord(trx, 'contacts', current);
+    await recordDeleted(trx, contactDefinition, current, ctx.now());
   });
 }

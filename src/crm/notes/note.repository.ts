@@ -1,7 +1,6 @@
 /** Notes' rows. Updates and deletes are conditional on the version read (If-Match, races). */
 import type { Db, Trx } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
-import { nextVersion } from '../records.js';
 import type { NotableType, NoteTable } from './note.table.js';
 
 export interface NewNoteRow {
@@ -25,41 +24,6 @@ export async function insertNote(trx: Db | Trx, note: NewNoteRow, now: string): 
   };
   await trx.insertInto('notes').values(row).execute();
   return row;
-}
-
-export async function findNote(db: Db, organizationId: string, id: string): Promise<NoteTable | undefined> {
-  return db
-    .selectFrom('notes')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-/** Updates only if the row is still the version the caller saw (an optimistic lock for If-Match). */
-export async function updateNoteBody(
-  db: Db,
-  note: NoteTable,
-  body: string,
-  now: number,
-): Promise<NoteTable | undefined> {
-  const updatedAt = nextVersion(note.updated_at, now);
-  const result = await db
-    .updateTable('notes')
-    .set({ body, updated_at: updatedAt })
-    .where('id', '=', note.id)
-    .where('updated_at', '=', note.updated_at)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1 ? { ...note, body, updated_at: updatedAt } : undefined;
-}
-
-export async function deleteNote(db: Db, note: NoteTable): Promise<boolean> {
-  const result = await db
-    .deleteFrom('notes')
-    .where('id', '=', note.id)
-    .where('updated_at', '=', note.updated_at)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
 }
 
 export async function notableExists(

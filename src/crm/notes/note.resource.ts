@@ -22,6 +22,7 @@ export const noteDefinition: ResourceDefinition<'notes'> = {
   schema: NoteResource,
   tag: 'Notes',
   noun: 'notes',
+  singular: 'note',
   sortable: ['created_at', 'updated_at'],
   defaultSort: '-created_at',
   filters: {

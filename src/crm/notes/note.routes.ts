@@ -14,7 +14,6 @@ export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerReadRoutes(app, noteDefinition);
   registerWriteRoutes(app, {
     definition: noteDefinition,
-    singular: 'note',
     createBody: NoteCreateBody,
     updateBody: NoteUpdateBody,
     rules: {

@@ -3,26 +3,15 @@
  * booking, account or contact of the same organization, for good; written by the token's user;
  * changed or deleted only by its author or an organization admin; If-Match guards both.
  */
-import type { Actor } from '../../identity/actor.js';
-import { matches } from '../../api/etag.js';
 import type { RequestContext } from '../../app-context.js';
 import { isoTime } from '../../clock.js';
 import type { Trx } from '../../db/database.js';
-import {
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  PreconditionFailedError,
-  ValidationError,
-} from '../../errors.js';
-import { noteEtag } from './note.etag.js';
-import {
-  findNote,
-  insertNote,
-  notableExists,
-  deleteNote as removeNote,
-  updateNoteBody,
-} from './note.repository.js';
+import { ForbiddenError, ValidationError } from '../../errors.js';
+import type { Actor } from '../../identity/actor.js';
+import { recordCreated, recordDeleted, recordUpdated } from '../change-events.js';
+import { deleteRecord, recordToChange, updateRecord } from '../records.js';
+import { insertNote, notableExists } from './note.repository.js';
+import { noteDefinition } from './note.resource.js';
 import type { NotableType, NoteTable } from './note.table.js';
 
 export interface NewNote {
@@ -54,7 +43,7 @@ export async function createNote(trx: Trx, actor: Actor, input: NewNote, now: nu
       source: { pointer: '/data/relationships/notable/data/id' },
     });
   }
-  return insertNote(
+  const note = await insertNote(
     trx,
     {
       organizationId: actor.organizationId,
@@ -65,31 +54,34 @@ export async function createNote(trx: Trx, actor: Actor, input: NewNote, now: nu
     },
     isoTime(now),
   );
+  await recordCreated(trx, noteDefinition, note, now);
+  return note;
 }
 
+/** The note to change: 404 unless the organization's, 403 unless the actor wrote it or is an admin, 412 on If-Match. */
 async function editableNote(
+  trx: Trx,
   ctx: RequestContext,
   actor: Actor,
   id: string,
   ifMatch: string | undefined,
 ): Promise<NoteTable> {
-  const note = await findNote(ctx.db, actor.organizationId, id);
-  if (!note) throw new NotFoundError(`No notes resource has the id "${id}".`);
+  const note = await recordToChange(
+    trx,
+    noteDefinition,
+    actor.organizationId,
+    id,
+    ifMatch,
+    ctx.config.baseUrl,
+  );
   if (note.author_id !== actor.userId && actor.role !== 'admin') {
     throw new ForbiddenError(
       'Only the author of a note or an organization admin may change or delete it.',
       'not_author',
     );
   }
-  if (!matches(ifMatch, noteEtag(note))) {
-    throw new PreconditionFailedError(
-      'The note has changed since you read it (If-Match does not match its ETag).',
-    );
-  }
   return note;
 }
-
-const CHANGED_MEANWHILE = 'The note changed while this request was made; read it again and retry.';
 
 export async function updateNote(
   ctx: RequestContext,
@@ -98,11 +90,13 @@ export async function updateNote(
   body: string | undefined,
   ifMatch?: string,
 ): Promise<NoteTable> {
-  const note = await editableNote(ctx, actor, id, ifMatch);
-  if (body === undefined) return note;
-  const updated = await updateNoteBody(ctx.db, note, checkBody(body), ctx.now());
-  if (!updated) throw new PreconditionFailedError(CHANGED_MEANWHILE);
-  return updated;
+  return ctx.db.transaction().execute(async (trx) => {
+    const note = await editableNote(trx, ctx, actor, id, ifMatch);
+    if (body === undefined) return note;
+    const updated = await updateRecord(trx, 'notes', note, { body: checkBody(body) }, ctx.now());
+    await recordUpdated(trx, noteDefinition, note, updated, ctx.now());
+    return updated;
+  });
 }
 
 export async function deleteNote(
@@ -111,6 +105,9 @@ export async function deleteNote(
   id: string,
   ifMatch?: string,
 ): Promise<void> {
-  const note = await editableNote(ctx, actor, id, ifMatch);
-  if (!(await removeNote(ctx.db, note))) throw new ConflictError(CHANGED_MEANWHILE);
+  await ctx.db.transaction().execute(async (trx) => {
+    const note = await editableNote(trx, ctx, actor, id, ifMatch);
+    await deleteRecord(trx, 'notes', note);
+    await recordDeleted(trx, noteDefinition, note, ctx.now());
+  });
 }

@@ -1,7 +1,7 @@
 /** Spaces' rows, and the bookings that hold them. */
-import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
+import type { Booking } from '../bookings/booking.table.js';
 import type { SpaceTable } from './space.table.js';
 
 export async function insertSpace(
@@ -59,27 +59,13 @@ export async function countBookingsOver(trx: Trx, spaceId: string, capacity: num
   return Number(row.n);
 }
 
-/**
- * A renamed space renames itself in the room_names of the bookings holding it (each moves to a
- * new version); returns their ids.
- */
-export async function renameInBookings(trx: Trx, spaceId: string, now: number): Promise<string[]> {
-  const bookings = await trx
+export async function bookingsHolding(trx: Trx, spaceId: string): Promise<Booking[]> {
+  return trx
     .selectFrom('bookings as b')
     .innerJoin('booking_spaces as bs', 'bs.booking_id', 'b.id')
-    .select(['b.id', 'b.space_ids'])
+    .selectAll('b')
     .where('bs.space_id', '=', spaceId)
     .execute();
-  for (const booking of bookings) {
-    const ids = JSON.parse(booking.space_ids) as string[];
-    const names = await spaceNames(trx, ids);
-    await trx
-      .updateTable('bookings')
-      .set({ room_names: JSON.stringify(names), updated_at: isoTime(now) })
-      .where('id', '=', booking.id)
-      .execute();
-  }
-  return bookings.map((b) => b.id);
 }
 
 /** The names of spaces, in the order of `ids`. */

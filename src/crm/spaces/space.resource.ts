@@ -18,6 +18,7 @@ export const spaceDefinition: ResourceDefinition<'spaces'> = {
   schema: SpaceResource,
   tag: 'Spaces',
   noun: 'spaces',
+  singular: 'space',
   sortable: ['name', 'created_at', 'updated_at'],
   defaultSort: 'name',
   filters: {

@@ -10,7 +10,6 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerReadRoutes(app, spaceDefinition);
   registerWriteRoutes(app, {
     definition: spaceDefinition,
-    singular: 'space',
     admins: true,
     createBody: SpaceCreateBody,
     updateBody: SpaceUpdateBody,

@@ -10,14 +10,18 @@ import type { Trx } from '../../db/database.js';
 import { ConflictError } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
 import { lockBookings } from '../bookings/booking-lock.js';
-import { deleteRecord, recordToChange, updateRecord } from '../records.js';
+import { bookingDefinition } from '../bookings/booking.resource.js';
+import type { Booking } from '../bookings/booking.table.js';
+import { recordCreated, recordDeleted, recordUpdated } from '../change-events.js';
+import { changeEach, deleteRecord, recordToChange, updateRecord } from '../records.js';
 import { Problems } from '../validation.js';
 import {
   countBookingsHolding,
   countBookingsOver,
   insertSpace,
   nameTaken,
-  renameInBookings,
+  bookingsHolding,
+  spaceNames,
 } from './space.repository.js';
 import { spaceDefinition } from './space.resource.js';
 import type { SpaceTable } from './space.table.js';
@@ -65,12 +69,14 @@ export async function createSpace(
   now: number,
 ): Promise<SpaceTable> {
   const changes = await checkedChanges(trx, actor, input);
-  return insertSpace(
+  const space = await insertSpace(
     trx,
     actor.organizationId,
     { name: changes.name ?? '', capacity: changes.capacity ?? null },
     isoTime(now),
   );
+  await recordCreated(trx, spaceDefinition, space, now);
+  return space;
 }
 
 export async function updateSpace(
@@ -93,7 +99,15 @@ export async function updateSpace(
     );
     const changes = await checkedChanges(trx, actor, input, current);
     const updated = await updateRecord(trx, 'spaces', current, changes, ctx.now());
-    if (updated.name !== current.name) await renameInBookings(trx, current.id, ctx.now());
+    await recordUpdated(trx, spaceDefinition, current, updated, ctx.now());
+    if (updated.name !== current.name) {
+      // The bookings holding it show its new name.
+      const bookings = await bookingsHolding(trx, current.id);
+      const rename = async (booking: Booking) => ({
+        room_names: JSON.stringify(await spaceNames(trx, JSON.parse(booking.space_ids) as string[])),
+      });
+      await changeEach(trx, bookingDefinition, bookings, rename, ctx.now());
+    }
     return updated;
   });
 }
@@ -122,5 +136,6 @@ export async function deleteSpace(
       );
     }
     await deleteRecord(trx, 'spaces', current);
+    await recordDeleted(trx, spaceDefinition, current, ctx.now());
   });
 }

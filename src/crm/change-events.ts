@@ -1,0 +1,91 @@
+/**
+ * Telling of changes to venue data (SPEC §8): each create, update and delete of a record adds
+ * one event to the outbox, in the same transaction (src/events/record-change.ts). An update
+ * carries the old values of what changed; a booking whose status changed also has a
+ * `booking.status_changed` event.
+ */
+import type { Resource } from '../api/jsonapi.js';
+import type { OrganizationTable, ResourceDefinition, RowOf } from '../api/resource-definition.js';
+import type { Trx } from '../db/database.js';
+import { recordChange } from '../events/record-change.js';
+
+/** The resource as events carry it: links relative to the API's address (made absolute when read). */
+function eventObject<Table extends OrganizationTable>(
+  definition: ResourceDefinition<Table>,
+  row: RowOf<Table>,
+) {
+  return definition.toResource(row, '');
+}
+
+/** The old values of the attributes (and relationships) that differ. */
+export function previousAttributes(before: Resource, after: Resource): Record<string, unknown> {
+  const previous: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(after.attributes)) {
+    if (name === 'updated_at') continue;
+    if (JSON.stringify(before.attributes[name]) !== JSON.stringify(value))
+      previous[name] = before.attributes[name];
+  }
+  for (const [name, value] of Object.entries(after.relationships ?? {})) {
+    const old = before.relationships?.[name];
+    if (JSON.stringify(old) !== JSON.stringify(value)) previous[name] = old;
+  }
+  return previous;
+}
+
+export async function recordCreated<Table extends OrganizationTable>(
+  trx: Trx,
+  definition: ResourceDefinition<Table>,
+  row: RowOf<Table>,
+  now: number,
+): Promise<void> {
+  await recordChange(trx, {
+    organizationId: row.organization_id,
+    type: `${definition.singular}.created`,
+    object: eventObject(definition, row),
+    now,
+  });
+}
+
+/** Records `.updated` when anything shown changed (and `booking.status_changed` when the status did). */
+export async function recordUpdated<Table extends OrganizationTable>(
+  trx: Trx,
+  definition: ResourceDefinition<Table>,
+  before: RowOf<Table>,
+  after: RowOf<Table>,
+  now: number,
+): Promise<void> {
+  const object = eventObject(definition, after);
+  const previous = previousAttributes(eventObject(definition, before), object);
+  if (Object.keys(previous).length === 0) return;
+  const organizationId = after.organization_id;
+  await recordChange(trx, {
+    organizationId,
+    type: `${definition.singular}.updated`,
+    object,
+    previousAttributes: previous,
+    now,
+  });
+  if (definition.type === 'bookings' && 'status' in previous) {
+    await recordChange(trx, {
+      organizationId,
+      type: 'booking.status_changed',
+      object,
+      previousAttributes: { status: previous.status },
+      now,
+    });
+  }
+}
+
+export async function recordDeleted<Table extends OrganizationTable>(
+  trx: Trx,
+  definition: ResourceDefinition<Table>,
+  row: RowOf<Table>,
+  now: number,
+): Promise<void> {
+  await recordChange(trx, {
+    organizationId: row.organization_id,
+    type: `${definition.singular}.deleted`,
+    object: { type: definition.type, id: row.id },
+    now,
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * The outbox (SPEC §8): every committed create, update or delete of venue data has exactly one
+ * event, because it is written in the same transaction as the change; a change that rolls back
+ * takes its event with it. Webhook deliveries of the event are created in that transaction too.
+ */
+import type { Resource, ResourceIdentifier } from '../api/jsonapi.js';
+import { isoTime } from '../clock.js';
+import type { Trx } from '../db/database.js';
+import { newId } from '../db/ids.js';
+import { queueDeliveries } from '../webhooks/fan-out.js';
+import { insertEvent } from './event.repository.js';
+
+export interface Change {
+  organizationId: string;
+  type: string;
+  /** The resource after the change (its links relative), or `{type, id}` after a delete. */
+  object: Resource | ResourceIdentifier;
+  /** The changed attributes' old values (updates only). */
+  previousAttributes?: Record<string, unknown>;
+  now: number;
+}
+
+export function eventId(now: number): string {
+  return `evt_${newId(now)}`;
+}
+
+export async function recordChange(trx: Trx, change: Change): Promise<void> {
+  const id = eventId(change.now);
+  const data = {
+    object: change.object,
+    ...(change.previousAttributes ? { previous_attributes: change.previousAttributes } : {}),
+  };
+  const createdAt = isoTime(change.now);
+  await insertEvent(trx, {
+    id,
+    organization_id: change.organizationId,
+    type: change.type,
+    data: JSON.stringify(data),
+    created_at: createdAt,
+    updated_at: createdAt,
+  });
+  await queueDeliveries(trx, { id, organizationId: change.organizationId, type: change.type, createdAt });
+}

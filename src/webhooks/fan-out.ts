@@ -1,0 +1,62 @@
+/**
+ * Queuing an event for the organization's webhook endpoints that subscribe to its type: one
+ * pending delivery per endpoint, in the event's own transaction, so a committed event is never
+ * without its deliveries and a rolled-back one never has any. The delivery worker of this
+ * process is told at once; other processes find the deliveries on their next look.
+ */
+import { EventEmitter } from 'node:events';
+import type { Trx } from '../db/database.js';
+import { newId } from '../db/ids.js';
+import { precompiledQuery } from '../db/precompiled.js';
+
+export interface QueuedEvent {
+  id: string;
+  organizationId: string;
+  type: string;
+  createdAt: string;
+}
+
+/** Emits `queued` when deliveries were added (the worker wakes up for them). */
+export const deliveryQueue = new EventEmitter();
+
+/** The organization's endpoints that take deliveries; asked on every write, so compiled once. */
+const activeEndpoints = precompiledQuery((db, params: { organizationId: string }) =>
+  db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'events'])
+    .where('organization_id', '=', params.organizationId)
+    .where('disabled_at', 'is', null),
+);
+
+export function subscribes(events: readonly string[], type: string): boolean {
+  return events.includes('*') || events.includes(type);
+}
+
+export async function queueDeliveries(trx: Trx, event: QueuedEvent): Promise<number> {
+  const endpoints = (await activeEndpoints(trx, { organizationId: event.organizationId })).filter((e) =>
+    subscribes(JSON.parse(e.events) as string[], event.type),
+  );
+  if (endpoints.length === 0) return 0;
+  await trx
+    .insertInto('webhook_deliveries')
+    .values(
+      endpoints.map((endpoint) => ({
+        id: newId(Date.parse(event.createdAt)),
+        endpoint_id: endpoint.id,
+        event_id: event.id,
+        status: 'pending' as const,
+        attempts: 0,
+        next_attempt_at: event.createdAt,
+        lease_expires_at: null,
+        last_attempt_at: null,
+        last_status_code: null,
+        last_duration_ms: null,
+        last_error: null,
+        created_at: event.createdAt,
+        updated_at: event.createdAt,
+      })),
+    )
+    .execute();
+  deliveryQueue.emit('queued');
+  return endpoints.length;
+}
