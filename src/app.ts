@@ -11,6 +11,7 @@ import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { crmPlugin } from './crm/crm.plugin.js';
 import { eventRoutes } from './events/event.routes.js';
+import { endpointRoutes } from './webhooks/endpoint.routes.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { healthRoutes } from './health/health.routes.js';
 import { installErrorHandler, translateToApiError } from './http/error-handler.js';
@@ -83,6 +84,6 @@ export async function buildApp({ config, database, logger, clock = systemClock }
   await app.register(healthRoutes);
   await app.register(oauthRoutes);
   await app.register(webPlugin);
-  await app.register(apiPlugin, { features: [meRoutes, crmPlugin, eventRoutes] });
+  await app.register(apiPlugin, { features: [meRoutes, crmPlugin, eventRoutes, endpointRoutes] });
   return app;
 }

@@ -14,6 +14,7 @@ import { InputError } from './errors.js';
 import { createLogger } from './http/logger.js';
 import { countOrganizations } from './identity/organization.repository.js';
 import { schedulePruning } from './jobs/prune.js';
+import { DeliveryWorker } from './webhooks/worker.js';
 
 export interface ServeOptions {
   migrate: boolean;
@@ -62,9 +63,14 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   const stopPruning = schedulePruning(database.db, logger, {
     retention: { eventRetentionSeconds: config.eventRetention },
   });
-  app.addHook('onClose', async () => stopPruning());
+  const deliveries = new DeliveryWorker({ db: database.db, config, clock: app.ctx.clock, logger });
+  app.addHook('onClose', async () => {
+    stopPruning();
+    await deliveries.stop();
+  });
 
   const address = await app.listen({ port: config.port, host: config.host });
+  deliveries.start();
   logger.info({ address, database: database.dialect }, 'marquee is serving');
   options.onListening({ url: address, database: database.dialect, demo });
 

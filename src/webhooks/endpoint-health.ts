@@ -1,0 +1,35 @@
+/**
+ * An endpoint that keeps failing is disabled (SPEC §8): from its first failure after a success
+ * the clock runs, any success stops it, and once every delivery has failed for
+ * WEBHOOK_DISABLE_AFTER the endpoint takes no more deliveries, with the reason shown to the
+ * integration (the API's `disabled_reason`) and on its settings page.
+ */
+import { isoTime } from '../clock.js';
+import type { Db } from '../db/database.js';
+import { updateEndpointRow } from './endpoint.repository.js';
+import type { WebhookEndpointTable } from './webhook.table.js';
+
+export async function noteEndpointOutcome(
+  db: Db,
+  endpoint: WebhookEndpointTable,
+  outcome: { ok: boolean; error: string | null },
+  now: number,
+  disableAfterSeconds: number,
+): Promise<void> {
+  if (outcome.ok) {
+    if (endpoint.failing_since !== null) await updateEndpointRow(db, endpoint.id, { failing_since: null });
+    return;
+  }
+  if (endpoint.failing_since === null) {
+    await updateEndpointRow(db, endpoint.id, { failing_since: isoTime(now) });
+    return;
+  }
+  const failingFor = (now - Date.parse(endpoint.failing_since)) / 1000;
+  if (failingFor < disableAfterSeconds || endpoint.disabled_at !== null) return;
+  const days = Math.round((failingFor / 86400) * 10) / 10;
+  await updateEndpointRow(db, endpoint.id, {
+    disabled_at: isoTime(now),
+    disabled_reason: `Disabled after every delivery failed for ${days} days (last: ${outcome.error ?? 'no answer'}). Turn it on again once it answers.`,
+    updated_at: isoTime(now),
+  });
+}

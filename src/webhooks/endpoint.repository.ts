@@ -1,0 +1,74 @@
+/** Webhook endpoints' rows: an integration's own, within one organization. */
+import type { Db, Trx } from '../db/database.js';
+import type { WebhookEndpointTable } from './webhook.table.js';
+
+export interface EndpointOwner {
+  integrationId: string;
+  organizationId: string;
+}
+
+export async function insertEndpoint(db: Db | Trx, row: WebhookEndpointTable): Promise<void> {
+  await db.insertInto('webhook_endpoints').values(row).execute();
+}
+
+export async function findEndpoint(
+  db: Db | Trx,
+  owner: EndpointOwner,
+  id: string,
+): Promise<WebhookEndpointTable | undefined> {
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('id', '=', id)
+    .where('integration_id', '=', owner.integrationId)
+    .where('organization_id', '=', owner.organizationId)
+    .executeTakeFirst();
+}
+
+export async function listEndpoints(db: Db, owner: EndpointOwner): Promise<WebhookEndpointTable[]> {
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('integration_id', '=', owner.integrationId)
+    .where('organization_id', '=', owner.organizationId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(100)
+    .execute();
+}
+
+export async function countEndpoints(db: Db | Trx, owner: EndpointOwner): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('integration_id', '=', owner.integrationId)
+    .where('organization_id', '=', owner.organizationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Every endpoint of an integration, in all organizations (its settings page). */
+export async function listEndpointsOfIntegration(
+  db: Db,
+  integrationId: string,
+): Promise<WebhookEndpointTable[]> {
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('integration_id', '=', integrationId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function updateEndpointRow(
+  db: Db | Trx,
+  id: string,
+  changes: Partial<Omit<WebhookEndpointTable, 'id' | 'integration_id' | 'organization_id' | 'created_at'>>,
+): Promise<void> {
+  await db.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteEndpointRow(db: Db | Trx, id: string): Promise<void> {
+  await db.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
+}

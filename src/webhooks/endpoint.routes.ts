@@ -1,0 +1,194 @@
+/**
+ * /v2/webhook_endpoints (SPEC §8): an integration manages its own endpoints in the X-API-ORG
+ * organization; another integration's endpoints, like another organization's, are 404s. Needs
+ * crm_read (the deliveries carry what the token may read).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { errorResponses, JSONAPI_MEDIA_TYPE, listDocument, singleDocument } from '../api/jsonapi.js';
+import { ApiHeaders, IdParams, READ_SECURITY } from '../api/route-schemas.js';
+import { ConflictError, ForbiddenError } from '../errors.js';
+import { listEndpoints } from './endpoint.repository.js';
+import {
+  EndpointCreateBody,
+  endpointResource,
+  EndpointResource,
+  EndpointUpdateBody,
+} from './endpoint.resource.js';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  type EndpointContext,
+  requireEndpoint,
+  rotateEndpointSecret,
+  updateEndpoint,
+} from './endpoint.service.js';
+
+const PATH = '/v2/webhook_endpoints';
+const route = (summary: string, description: string) => ({
+  config: { scope: 'crm_read' as const },
+  tags: ['Webhooks'],
+  summary,
+  description,
+  security: READ_SECURITY,
+  headers: ApiHeaders,
+});
+
+export const endpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { baseUrl, webhookAllowPrivateNetworks } = app.ctx.config;
+  const owner = (request: FastifyRequest) => ({
+    integrationId: request.apiAuth.token.integrationId,
+    organizationId: request.apiAuth.organizationId,
+  });
+  const context = (request: FastifyRequest): EndpointContext => ({
+    db: request.ctx.db,
+    now: request.ctx.now(),
+    allowPrivateNetworks: webhookAllowPrivateNetworks,
+  });
+  const single = (row: Parameters<typeof endpointResource>[0], withSecret = false) => ({
+    data: endpointResource(row, baseUrl, withSecret),
+    links: { self: `${baseUrl}${PATH}/${row.id}` },
+  });
+  const { config: c1, ...list } = route(
+    'List webhook endpoints',
+    "This integration's endpoints in the organization.",
+  );
+  app.get(
+    PATH,
+    {
+      config: c1,
+      schema: {
+        ...list,
+        response: { 200: listDocument(EndpointResource), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const rows = await listEndpoints(request.ctx.db, owner(request));
+      reply.type(JSONAPI_MEDIA_TYPE);
+      return {
+        data: rows.map((row) => endpointResource(row, baseUrl)),
+        meta: { has_more: false, after_cursor: null, before_cursor: null },
+        links: { self: `${baseUrl}${PATH}`, next: null, prev: null },
+      };
+    },
+  );
+
+  const { config: c2, ...create } = route(
+    'Create a webhook endpoint',
+    'An https URL on a public address and the event types to deliver ("*" for all). The signing secret is in this response only.',
+  );
+  app.post(
+    PATH,
+    {
+      config: c2,
+      schema: {
+        ...create,
+        body: EndpointCreateBody,
+        response: {
+          201: singleDocument(EndpointResource),
+          ...errorResponses(400, 401, 403, 409, 415, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { data } = request.body;
+      if (data.id !== undefined) {
+        throw new ForbiddenError(
+          'Ids are assigned by the server; leave out data.id.',
+          'client_id_unsupported',
+          {
+            pointer: '/data/id',
+          },
+        );
+      }
+      const row = await createEndpoint(context(request), owner(request), data.attributes);
+      reply.code(201).type(JSONAPI_MEDIA_TYPE).header('Location', `${baseUrl}${PATH}/${row.id}`);
+      return single(row, true);
+    },
+  );
+
+  const { config: c3, ...get } = route('Get a webhook endpoint', '');
+  app.get(
+    `${PATH}/:id`,
+    {
+      config: c3,
+      schema: {
+        ...get,
+        params: IdParams,
+        response: { 200: singleDocument(EndpointResource), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.type(JSONAPI_MEDIA_TYPE);
+      return single(await requireEndpoint(request.ctx.db, owner(request), request.params.id));
+    },
+  );
+
+  const { config: c4, ...patch } = route(
+    'Change a webhook endpoint',
+    'url, events, description; enabled false turns it off, true turns it on again.',
+  );
+  app.patch(
+    `${PATH}/:id`,
+    {
+      config: c4,
+      schema: {
+        ...patch,
+        params: IdParams,
+        body: EndpointUpdateBody,
+        response: {
+          200: singleDocument(EndpointResource),
+          ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { data } = request.body;
+      if (data.id !== request.params.id) {
+        throw new ConflictError('data.id must be the id in the URL.', 'id_mismatch', { pointer: '/data/id' });
+      }
+      reply.type(JSONAPI_MEDIA_TYPE);
+      return single(
+        await updateEndpoint(context(request), owner(request), request.params.id, data.attributes ?? {}),
+      );
+    },
+  );
+
+  const { config: c5, ...rotate } = route(
+    'Rotate the signing secret',
+    'The new secret is in this response only; the old one stops signing at once.',
+  );
+  app.post(
+    `${PATH}/:id/rotate_secret`,
+    {
+      config: c5,
+      schema: {
+        ...rotate,
+        params: IdParams,
+        response: { 200: singleDocument(EndpointResource), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.type(JSONAPI_MEDIA_TYPE);
+      return single(await rotateEndpointSecret(context(request), owner(request), request.params.id), true);
+    },
+  );
+
+  const { config: c6, ...remove } = route('Delete a webhook endpoint', 'Its pending deliveries go with it.');
+  app.delete(
+    `${PATH}/:id`,
+    {
+      config: c6,
+      schema: {
+        ...remove,
+        params: IdParams,
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      await deleteEndpoint(context(request), owner(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

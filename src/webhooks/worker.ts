@@ -1,0 +1,160 @@
+/**
+ * The delivery worker inside `serve` (SPEC §8): it leases due deliveries (several processes share
+ * the queue without taking the same one), checks the integration may still receive the
+ * organization's events, makes one signed attempt each, and records the outcome: success; a retry
+ * on the schedule; or `failed` after the last try. Work survives a crash: it is all in the
+ * database, and a lease held by a process that died expires. New deliveries wake it at once;
+ * otherwise it looks every second.
+ */
+import type { Logger } from 'pino';
+import type { Agent } from 'undici';
+import type { Clock } from '../clock.js';
+import { isoTime, unixSeconds } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { findEvent } from '../events/event.repository.js';
+import { eventPayload } from '../events/event.resource.js';
+import { mayReceive } from './access.js';
+import { attemptDelivery, type Attempt, DELIVERY_TIMEOUT_MS, deliveryAgent } from './deliver.js';
+import { claimDue, recordAttempt } from './delivery.repository.js';
+import { noteEndpointOutcome } from './endpoint-health.js';
+import { deliveryQueue } from './fan-out.js';
+import { retryDelaySeconds } from './retry-schedule.js';
+import { deliveryHeaders } from './signature.js';
+import type { WebhookDeliveryTable } from './webhook.table.js';
+
+const BATCH = 16;
+const POLL_MS = 1000;
+/** Longer than an attempt can take, so a live worker never loses its lease mid-attempt. */
+const LEASE_MS = DELIVERY_TIMEOUT_MS * 4;
+
+export interface WorkerOptions {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+}
+
+export class DeliveryWorker {
+  readonly #options: WorkerOptions;
+  readonly #agent: Agent;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #stopped = false;
+  readonly #wake = () => this.#soon(5);
+
+  constructor(options: WorkerOptions) {
+    this.#options = options;
+    this.#agent = deliveryAgent(options.config.webhookAllowPrivateNetworks);
+  }
+
+  start(): void {
+    deliveryQueue.on('queued', this.#wake);
+    this.#soon(0);
+  }
+
+  /** Looks for due deliveries now (e.g. after the clock moved on). */
+  wake(): void {
+    this.#soon(0);
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    deliveryQueue.off('queued', this.#wake);
+    clearTimeout(this.#timer);
+    await this.#running;
+    await this.#agent.close();
+  }
+
+  #soon(delayMs: number): void {
+    if (this.#stopped) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#run(), delayMs);
+    this.#timer.unref();
+  }
+
+  #run(): void {
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.#running = this.#drain()
+      .catch((error: unknown) =>
+        this.#options.logger.warn({ err: error }, 'webhook delivery round failed; will retry'),
+      )
+      .finally(() => {
+        this.#running = undefined;
+        const again = this.#again;
+        this.#again = false;
+        this.#soon(again ? 0 : POLL_MS);
+      });
+  }
+
+  /** Takes and attempts batches until nothing is due. */
+  async #drain(): Promise<void> {
+    const { db, clock } = this.#options;
+    for (;;) {
+      if (this.#stopped) return;
+      const now = clock.now();
+      const batch = await claimDue(db, now, now + LEASE_MS, BATCH);
+      const access = new Map<string, Promise<boolean>>();
+      await Promise.all(batch.map((delivery) => this.#deliver(delivery, access)));
+      if (batch.length < BATCH) return;
+    }
+  }
+
+  async #deliver(delivery: WebhookDeliveryTable, access: Map<string, Promise<boolean>>): Promise<void> {
+    const { db, config, clock } = this.#options;
+    const endpoint = await db
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('id', '=', delivery.endpoint_id)
+      .executeTakeFirst();
+    const event = await findEvent(db, delivery.event_id);
+    if (!endpoint || !event) return;
+    const key = `${endpoint.integration_id} ${endpoint.organization_id}`;
+    if (!access.has(key))
+      access.set(key, mayReceive(db, endpoint.integration_id, endpoint.organization_id, clock.now()));
+    if (!(await access.get(key))) {
+      const refused = {
+        ok: false,
+        statusCode: null,
+        durationMs: 0,
+        error: "The integration's access to this organization has ended.",
+      };
+      return this.#record(delivery, refused, true);
+    }
+    const body = JSON.stringify(eventPayload(event, config.baseUrl));
+    const headers = deliveryHeaders(endpoint.secret, event.id, unixSeconds(clock.now()), body);
+    const attempt = await attemptDelivery(
+      this.#agent,
+      endpoint.url,
+      headers,
+      body,
+      config.webhookAllowPrivateNetworks,
+    );
+    await this.#record(delivery, attempt, false);
+    await noteEndpointOutcome(db, endpoint, attempt, clock.now(), config.webhookDisableAfter);
+  }
+
+  async #record(delivery: WebhookDeliveryTable, attempt: Attempt, final: boolean): Promise<void> {
+    const { db, config, clock } = this.#options;
+    const now = clock.now();
+    const delay =
+      attempt.ok || final ? undefined : retryDelaySeconds(delivery.attempts + 1, config.webhookRetrySchedule);
+    const status = attempt.ok ? 'succeeded' : delay === undefined ? 'failed' : 'pending';
+    await recordAttempt(
+      db,
+      delivery,
+      { ...attempt, status, nextAttemptAt: delay === undefined ? null : isoTime(now + delay * 1000) },
+      now,
+    );
+    if (status === 'failed') {
+      this.#options.logger.info(
+        { delivery: delivery.id, error: attempt.error },
+        'webhook delivery failed for good',
+      );
+    }
+  }
+}
