@@ -13,6 +13,7 @@ export default tseslint.config(
       'test-results/**',
       'client/dist/**',
       'client/node_modules/**',
+      'scratch/**',
     ],
   },
   js.configs.recommended,
