@@ -6,7 +6,7 @@
 import type { Resource, ResourceIdentifier } from '../api/jsonapi.js';
 import { isoTime } from '../clock.js';
 import type { Trx } from '../db/database.js';
-import { newId } from '../db/ids.js';
+import { monotonicId } from '../db/ids.js';
 import { queueDeliveries } from '../webhooks/fan-out.js';
 import { insertEvent } from './event.repository.js';
 
@@ -21,7 +21,7 @@ export interface Change {
 }
 
 export function eventId(now: number): string {
-  return `evt_${newId(now)}`;
+  return `evt_${monotonicId(now)}`;
 }
 
 export async function recordChange(trx: Trx, change: Change): Promise<void> {

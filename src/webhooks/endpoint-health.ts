@@ -26,10 +26,15 @@ export async function noteEndpointOutcome(
   }
   const failingFor = (now - Date.parse(endpoint.failing_since)) / 1000;
   if (failingFor < disableAfterSeconds || endpoint.disabled_at !== null) return;
-  const days = Math.round((failingFor / 86400) * 10) / 10;
   await updateEndpointRow(db, endpoint.id, {
     disabled_at: isoTime(now),
-    disabled_reason: `Disabled after every delivery failed for ${days} days (last: ${outcome.error ?? 'no answer'}). Turn it on again once it answers.`,
+    disabled_reason: `Disabled after every delivery failed for ${span(failingFor)} (last: ${outcome.error ?? 'no answer'}). Turn it on again once it answers.`,
     updated_at: isoTime(now),
   });
+}
+
+function span(seconds: number): string {
+  if (seconds < 2 * 3600) return `${Math.round(seconds / 60)} minutes`;
+  if (seconds < 2 * 86400) return `${Math.round(seconds / 3600)} hours`;
+  return `${Math.round(seconds / 86400)} days`;
 }
