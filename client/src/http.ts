@@ -1,8 +1,10 @@
 /**
- * Sending requests: JSON bodies, retries with exponential backoff and jitter on 408, 409 (in
- * progress), 429 and 5xx (honouring Retry-After), and typed errors for everything else.
+ * Sending requests: JSON bodies, retries with exponential backoff and jitter on 408, 409 when
+ * another request with the same Idempotency-Key is in progress (code `conflict`), 429 and 5xx
+ * (honouring Retry-After), and typed errors for everything else. Other 409s (`space_conflict`,
+ * `has_dependents`, …) say something about the data and are not retried.
  */
-import { ConnectionError, errorFromResponse, MarqueeError } from './errors.js';
+import { ConnectionError, errorFromResponse, firstErrorCode, MarqueeError } from './errors.js';
 
 export type Fetch = typeof globalThis.fetch;
 
@@ -29,6 +31,11 @@ export interface HttpResponse<T> {
 }
 
 const RETRYABLE = new Set([408, 409, 429, 500, 502, 503, 504]);
+
+/** Whether an answer is worth the same request again: a 409 only when it says "in progress". */
+function retryable(status: number, body: unknown): boolean {
+  return RETRYABLE.has(status) && (status !== 409 || firstErrorCode(body) === 'conflict');
+}
 
 function delayFor(attempt: number, response: Response | undefined, max: number): number {
   const retryAfter = response?.headers.get('retry-after');
@@ -71,17 +78,16 @@ export async function send<T>(options: HttpOptions, request: HttpRequest): Promi
         undefined,
       );
     }
-    if (RETRYABLE.has(response.status) && attempt < options.maxRetries) {
-      await response.body?.cancel();
-      await sleep(delayFor(attempt, response, options.maxRetryDelay));
-      continue;
-    }
     const text = await response.text();
     let parsed: unknown = null;
     try {
       parsed = text ? JSON.parse(text) : null;
     } catch {
       parsed = { error: 'invalid_response', error_description: text.slice(0, 200) };
+    }
+    if (attempt < options.maxRetries && retryable(response.status, parsed)) {
+      await sleep(delayFor(attempt, response, options.maxRetryDelay));
+      continue;
     }
     if (!response.ok && response.status !== 304) {
       throw errorFromResponse(response.status, parsed, response.headers.get('x-request-id') ?? undefined);

@@ -70,8 +70,12 @@ export class Marquee {
   }
 }
 
-export { MarqueeApi, PagedList, type Page } from './api.js';
+export { MarqueeApi } from './api.js';
 export * from './errors.js';
+export * from './inputs.js';
+export * from './list-options.js';
+export { PagedList, type Page } from './paged-list.js';
+export type { ResourceClient, ResourceReader, ResourceWriter } from './resource-client.js';
 export { OAuth, type Scope, type TokenResponse } from './oauth.js';
 export { MemoryTokenStore, type StoredTokens, type TokenStore } from './token-store.js';
 export * from './types.js';

@@ -1,9 +1,22 @@
 /**
  * The resources as plain objects: a JSON:API resource's attributes (snake_case, as the API
- * speaks) with its id, each to-one relationship as `<name>_id`, and included resources, when
- * asked for, under the relationship's name.
+ * speaks) with its id, each to-one relationship as `<name>_id`, each to-many relationship as
+ * `<singular>_ids` (`spaces` → `space_ids`), and included resources, when asked for, under the
+ * relationship's name.
  */
 export type BookingStatus = 'lead' | 'tentative' | 'definite' | 'closed' | 'lost';
+
+/** The statuses a booking may be created with. */
+export type OpenBookingStatus = 'lead' | 'tentative' | 'definite';
+
+/** A single resource as read, created or changed carries its ETag, for `ifMatch`. */
+export interface Versioned {
+  /**
+   * The ETag of the resource as read, created or changed, for `update`/`delete` with `ifMatch`.
+   * Lists and reads with `include` carry none.
+   */
+  etag?: string;
+}
 
 export interface User {
   id: string;
@@ -11,7 +24,16 @@ export interface User {
   name: string;
 }
 
-export interface Account {
+export interface Space extends Versioned {
+  id: string;
+  name: string;
+  /** Guests it takes; null when not set. */
+  capacity: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Account extends Versioned {
   id: string;
   name: string;
   email: string | null;
@@ -29,7 +51,7 @@ export interface Account {
   owner?: User;
 }
 
-export interface Contact {
+export interface Contact extends Versioned {
   id: string;
   first_name: string;
   last_name: string;
@@ -42,7 +64,7 @@ export interface Contact {
   account?: Account;
 }
 
-export interface Booking {
+export interface Booking extends Versioned {
   id: string;
   name: string;
   reference: string;
@@ -52,6 +74,7 @@ export interface Booking {
   timezone: string;
   guest_count: number | null;
   event_type: string | null;
+  /** The names of its spaces (read-only; set `spaces` to change them). */
   room_names: string[];
   currency: string;
   total_amount: number;
@@ -61,14 +84,16 @@ export interface Booking {
   account_id: string | null;
   contact_id: string | null;
   owner_id: string | null;
+  space_ids: string[];
   account?: Account;
   contact?: Contact;
   owner?: User;
+  spaces?: Space[];
 }
 
 export type NotableType = 'bookings' | 'accounts' | 'contacts';
 
-export interface Note {
+export interface Note extends Versioned {
   id: string;
   body: string;
   created_at: string;
@@ -78,8 +103,6 @@ export interface Note {
   author_id: string | null;
   notable?: Booking | Account | Contact;
   author?: User;
-  /** The ETag of the note as read, for `update`/`delete` with `ifMatch`. */
-  etag?: string;
 }
 
 /** The attribute names of each type, exported so tests can hold them against /openapi.json. */
@@ -115,6 +138,7 @@ export const ATTRIBUTES = {
     'updated_at',
   ],
   contacts: ['first_name', 'last_name', 'email', 'phone', 'title', 'created_at', 'updated_at'],
+  spaces: ['name', 'capacity', 'created_at', 'updated_at'],
   notes: ['body', 'created_at', 'updated_at'],
 } as const;
 
@@ -122,59 +146,9 @@ export const RELATIONSHIPS = {
   bookings: ['account', 'contact', 'owner', 'spaces'],
   accounts: ['owner'],
   contacts: ['account'],
+  spaces: [],
   notes: ['notable', 'author'],
 } as const;
-
-/** A filter on one field: a value (eq), a list (in), or operators. */
-export type FilterValue<T> =
-  | T
-  | readonly T[]
-  | {
-      eq?: T;
-      not_eq?: T;
-      lt?: T;
-      lteq?: T;
-      gt?: T;
-      gteq?: T;
-      in?: readonly T[];
-      not_in?: readonly T[];
-      null?: boolean;
-      not_null?: boolean;
-    };
-
-export interface ListOptions<Sort extends string, Include extends string> {
-  pageSize?: number;
-  sort?: Sort | `-${Sort}`;
-  include?: readonly Include[];
-  created_at?: FilterValue<string>;
-  updated_at?: FilterValue<string>;
-  /** Overrides the client's organization for this call. */
-  organizationId?: string;
-}
-
-export interface BookingListOptions extends ListOptions<
-  'created_at' | 'updated_at' | 'start_at' | 'end_at' | 'name' | 'reference',
-  'account' | 'contact' | 'owner'
-> {
-  status?: FilterValue<BookingStatus>;
-  start_at?: FilterValue<string>;
-  end_at?: FilterValue<string>;
-  account_id?: FilterValue<string>;
-  contact_id?: FilterValue<string>;
-  /** `'me'` for the token's user. */
-  owner_id?: FilterValue<string>;
-}
-
-export type AccountListOptions = ListOptions<'created_at' | 'updated_at' | 'name', 'owner'>;
-export type ContactListOptions = ListOptions<
-  'created_at' | 'updated_at' | 'last_name' | 'first_name',
-  'account'
->;
-
-export interface NoteListOptions extends ListOptions<'created_at' | 'updated_at', 'notable' | 'author'> {
-  notable_type?: FilterValue<NotableType>;
-  notable_id?: FilterValue<string>;
-}
 
 export interface Me {
   user: User;

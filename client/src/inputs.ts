@@ -1,0 +1,106 @@
+/**
+ * What creates and updates take: attributes by their names (snake_case, as reads show them) and
+ * relationships by theirs, each naming the related resource by its id or by the resource itself
+ * (`account: 'ACCOUNT_ID'` or `account: acme`; `spaces: [hallId, terrace]`). `null` clears an
+ * optional relationship or attribute; a field left out is left as it is.
+ */
+import type { BookingStatus, NotableType, OpenBookingStatus } from './types.js';
+
+/** A related resource: its id, or any object with its id (such as one read or created). */
+export type Ref = string | { readonly id: string };
+
+/** A date-time as an RFC 3339 string or a Date. */
+export type DateTimeInput = string | Date;
+
+export interface NewBooking {
+  name: string;
+  start_at: DateTimeInput;
+  end_at: DateTimeInput;
+  /** Default `lead`. */
+  status?: OpenBookingStatus;
+  /** IANA time zone; default `UTC`. */
+  timezone?: string;
+  /** At most the smallest capacity of its spaces. */
+  guest_count?: number | null;
+  event_type?: string | null;
+  /** ISO 4217; default `USD`. */
+  currency?: string;
+  /** Minor units of the currency; default 0. */
+  total_amount?: number;
+  lost_reason?: string | null;
+  account: Ref;
+  contact?: Ref | null;
+  /** A member of the organization; default the token's user. */
+  owner?: Ref | null;
+  /** The spaces it holds. */
+  spaces?: readonly Ref[];
+}
+
+export interface BookingChanges extends Partial<Omit<NewBooking, 'status'>> {
+  /** A move the status machine allows (else 422 `invalid_transition`); `lost` needs a `lost_reason`. */
+  status?: BookingStatus;
+  /** Replaces the whole set of spaces. */
+  spaces?: readonly Ref[];
+}
+
+export interface NewAccount {
+  name: string;
+  email?: string | null;
+  phone?: string | null;
+  website?: string | null;
+  address_line1?: string | null;
+  address_line2?: string | null;
+  city?: string | null;
+  region?: string | null;
+  postal_code?: string | null;
+  /** ISO 3166-1 alpha-2, e.g. `US`. */
+  country?: string | null;
+  /** A member of the organization; default the token's user. */
+  owner?: Ref | null;
+}
+
+export type AccountChanges = Partial<NewAccount>;
+
+/** A contact needs a first or a last name. */
+export interface NewContact {
+  first_name?: string;
+  last_name?: string;
+  email?: string | null;
+  phone?: string | null;
+  title?: string | null;
+  account?: Ref | null;
+}
+
+export type ContactChanges = Partial<NewContact>;
+
+export interface NewSpace {
+  /** Unique in the organization. */
+  name: string;
+  /** Guests it takes; null for no limit. */
+  capacity?: number | null;
+}
+
+export type SpaceChanges = Partial<NewSpace>;
+
+export interface NewNote {
+  body: string;
+  notable: { type: NotableType; id: string };
+}
+
+export interface NoteChanges {
+  body: string;
+}
+
+export interface CreateOptions {
+  /** Sent as Idempotency-Key; a new random key when not given. Reuse it to retry a create yourself. */
+  idempotencyKey?: string;
+  /** Overrides the client's organization for this call. */
+  organizationId?: string;
+}
+
+export interface ChangeOptions {
+  /** The ETag the change is based on (from get, create or update); a 412 when it changed since. */
+  ifMatch?: string;
+  /** Overrides the client's organization for this call. */
+  organizationId?: string;
+}

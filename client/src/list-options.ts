@@ -1,0 +1,65 @@
+/** What a list may be narrowed, ordered and expanded by: typed per resource (SPEC §5, §7). */
+import type { BookingStatus, NotableType } from './types.js';
+
+/** A filter on one field: a value (eq), a list (in), or operators. */
+export type FilterValue<T> =
+  | T
+  | readonly T[]
+  | {
+      eq?: T;
+      not_eq?: T;
+      lt?: T;
+      lteq?: T;
+      gt?: T;
+      gteq?: T;
+      in?: readonly T[];
+      not_in?: readonly T[];
+      null?: boolean;
+      not_null?: boolean;
+    };
+
+export interface ListOptions<Sort extends string, Include extends string> {
+  pageSize?: number;
+  sort?: Sort | `-${Sort}`;
+  include?: readonly Include[];
+  created_at?: FilterValue<string>;
+  updated_at?: FilterValue<string>;
+  /** Overrides the client's organization for this call. */
+  organizationId?: string;
+}
+
+/** A case-insensitive part of the name, reference or e-mail address (`filter[search]`). */
+export interface Searchable {
+  search?: string;
+}
+
+export interface BookingListOptions
+  extends
+    ListOptions<
+      'created_at' | 'updated_at' | 'start_at' | 'end_at' | 'name' | 'reference',
+      'account' | 'contact' | 'owner' | 'spaces'
+    >,
+    Searchable {
+  status?: FilterValue<BookingStatus>;
+  start_at?: FilterValue<string>;
+  end_at?: FilterValue<string>;
+  account_id?: FilterValue<string>;
+  contact_id?: FilterValue<string>;
+  /** `'me'` for the token's user. */
+  owner_id?: FilterValue<string>;
+  /** Bookings holding this space (an id), or any of these spaces (a list). */
+  space_id?: string | readonly string[] | { eq?: string; in?: readonly string[] };
+}
+
+export interface AccountListOptions
+  extends ListOptions<'created_at' | 'updated_at' | 'name', 'owner'>, Searchable {}
+
+export interface ContactListOptions
+  extends ListOptions<'created_at' | 'updated_at' | 'last_name' | 'first_name', 'account'>, Searchable {}
+
+export type SpaceListOptions = ListOptions<'name' | 'created_at' | 'updated_at', never>;
+
+export interface NoteListOptions extends ListOptions<'created_at' | 'updated_at', 'notable' | 'author'> {
+  notable_type?: FilterValue<NotableType>;
+  notable_id?: FilterValue<string>;
+}

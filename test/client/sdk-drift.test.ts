@@ -1,0 +1,76 @@
+/** The SDK's resource types name exactly the attributes and relationships /openapi.json shows. */
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import { ATTRIBUTES, RELATIONSHIPS } from '../../client/src/index.js';
+import { startTestServer, type TestServer } from '../helpers/app.js';
+import { eachDatabase } from '../helpers/databases.js';
+
+interface ResourceSchema {
+  attributes: { properties: object };
+  relationships?: { properties: object };
+}
+
+interface OpenApiDocument {
+  paths: Record<
+    string,
+    {
+      get: {
+        responses: {
+          200: {
+            content: Record<
+              string,
+              { schema: { properties: { data: { items: { properties: ResourceSchema } } } } }
+            >;
+          };
+        };
+      };
+    }
+  >;
+}
+
+const PATHS = {
+  bookings: '/v2/bookings',
+  accounts: '/v2/accounts',
+  contacts: '/v2/contacts',
+  spaces: '/v2/spaces',
+  notes: '/notes',
+} as const;
+
+eachDatabase((suite) => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer(suite.database, {}, { listen: true });
+  });
+  after(() => server.close());
+
+  it('matches the attributes and relationships of /openapi.json for every type', async () => {
+    const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as OpenApiDocument;
+    assert.deepEqual(Object.keys(ATTRIBUTES).sort(), Object.keys(PATHS).sort());
+    assert.deepEqual(Object.keys(RELATIONSHIPS).sort(), Object.keys(PATHS).sort());
+    for (const [type, path] of Object.entries(PATHS) as Array<[keyof typeof PATHS, string]>) {
+      const operation = document.paths[path]?.get;
+      assert.ok(operation, `${path} is in /openapi.json`);
+      const schema = Object.values(operation.responses[200].content)[0]!.schema.properties.data.items
+        .properties;
+      assert.deepEqual(
+        Object.keys(schema.attributes.properties).sort(),
+        [...ATTRIBUTES[type]].sort(),
+        `${type} attributes`,
+      );
+      assert.deepEqual(
+        Object.keys(schema.relationships?.properties ?? {}).sort(),
+        [...RELATIONSHIPS[type]].sort(),
+        `${type} relationships`,
+      );
+    }
+  });
+
+  it('shows the to-many spaces relationship of bookings as a list of identifiers', async () => {
+    const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as OpenApiDocument;
+    const bookings = Object.values(document.paths['/v2/bookings']!.get.responses[200].content)[0]!.schema
+      .properties.data.items.properties;
+    const spaces = (bookings.relationships?.properties as Record<string, { properties: { data: object } }>)
+      .spaces;
+    assert.equal((spaces?.properties.data as { type?: unknown }).type, 'array');
+  });
+});
