@@ -1,6 +1,6 @@
 /**
  * Sending requests: JSON bodies, retries with exponential backoff and jitter on 408, 409 when
- * another request with the same Idempotency-Key is in progress (code `conflict`), 429 and 5xx
+ * another request with the same Idempotency-Key is in progress (code `idempotency_in_progress`), 429 and 5xx
  * (honouring Retry-After), and typed errors for everything else. Other 409s (`space_conflict`,
  * `has_dependents`, …) say something about the data and are not retried.
  */
@@ -34,7 +34,7 @@ const RETRYABLE = new Set([408, 409, 429, 500, 502, 503, 504]);
 
 /** Whether an answer is worth the same request again: a 409 only when it says "in progress". */
 function retryable(status: number, body: unknown): boolean {
-  return RETRYABLE.has(status) && (status !== 409 || firstErrorCode(body) === 'conflict');
+  return RETRYABLE.has(status) && (status !== 409 || firstErrorCode(body) === 'idempotency_in_progress');
 }
 
 function delayFor(attempt: number, response: Response | undefined, max: number): number {

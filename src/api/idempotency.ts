@@ -83,5 +83,9 @@ export async function withIdempotency<Body>(
   // Another request with the key committed first: its response is the answer.
   const raced = await stored();
   if (raced) return replay(raced, hash);
-  throw new ApiError(409, 'conflict', 'Another request with this Idempotency-Key is in progress; retry.');
+  throw new ApiError(
+    409,
+    'idempotency_in_progress',
+    'Another request with this Idempotency-Key is in progress; retry.',
+  );
 }

@@ -87,7 +87,9 @@ export function registerReadRoutes<Table extends OrganizationTable>(
       schema: {
         tags: [tag],
         summary: `Get one of the ${noun}`,
-        description: 'Returns an ETag; send it as If-None-Match to get 304 when nothing changed.',
+        description:
+          'Returns an ETag; send it as If-None-Match to get 304 when nothing changed, or (read without include) as ' +
+          'If-Match of a change. With include the ETag is weak and covers the included resources too.',
         security: READ_SECURITY,
         headers: ApiHeaders,
         params: IdParams,
@@ -118,10 +120,13 @@ export function registerReadRoutes<Table extends OrganizationTable>(
             config.baseUrl,
           )
         : [];
-      const etag = etagOf([
+      // With include the document is more than the resource: its tag is weak (RFC 9110 §8.8.1), good
+      // for If-None-Match; If-Match of a change needs the resource's own (strong) tag.
+      const tag = etagOf([
         { type: definition.type, id: row.id, updatedAt: row.updated_at },
         ...included.map((i) => ({ type: i.resource.type, id: i.resource.id, updatedAt: i.updatedAt })),
       ]);
+      const etag = include.length ? `W/${tag}` : tag;
       reply.header('ETag', etag);
       if (!noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
       reply.type(JSONAPI_MEDIA_TYPE);

@@ -119,7 +119,7 @@ eachDatabase((suite) => {
           answered = true;
           const error = {
             status: '409',
-            code: 'conflict',
+            code: 'idempotency_in_progress',
             detail: 'Another request with this key is in progress',
           };
           return new Response(JSON.stringify({ errors: [error] }), { status: 409 });

@@ -49,6 +49,11 @@ eachDatabase((suite) => {
     assert.equal(account.attributes.country, 'DE');
     assert.equal(account.attributes.city, null, 'blank text is stored as nothing');
     assert.deepEqual(account.relationships?.owner?.data, { type: 'users', id: venue.user.id });
+    const ownerless = await api('/v2/accounts', {
+      method: 'POST',
+      body: accountDocument({ name: 'Unowned' }, { owner: { data: null } }),
+    });
+    assert.equal(ownerless.body.data.relationships?.owner?.data, null, 'an explicit null means no owner');
 
     const member = await makeUser(suite.db, venue.orgId);
     const changed = await api(`/v2/accounts/${account.id}`, {

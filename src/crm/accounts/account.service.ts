@@ -72,7 +72,7 @@ async function checkedChanges(trx: Trx, actor: Actor, input: AccountInput, creat
   const owner = await checkedOwner(
     trx,
     actor,
-    creating ? (input.ownerId ?? actor.userId) : input.ownerId,
+    creating && input.ownerId === undefined ? actor.userId : input.ownerId,
     problems,
   );
   if (owner !== undefined) changes.owner_id = owner;

@@ -22,8 +22,7 @@ export async function lockBookings(trx: Trx, organizationId: string, allocate = 
     .executeTakeFirst();
   if (bumped) return bumped.last_number;
   // The organization's first booking write: an insert, which a concurrent first write waits for.
-  const highest = sql<number>`(select coalesce(max(cast(substr(reference, 4) as integer)), 0)
-    from bookings where organization_id = ${organizationId} and reference like 'BK-%')`;
+  const highest = highestReference(organizationId);
   const row = await trx
     .insertInto('booking_references')
     .values({ organization_id: organizationId, last_number: sql<number>`${highest} + ${step}` })
@@ -32,6 +31,35 @@ export async function lockBookings(trx: Trx, organizationId: string, allocate = 
         .column('organization_id')
         .doUpdateSet((eb) => ({ last_number: eb('booking_references.last_number', '+', step) })),
     )
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return row.last_number;
+}
+
+/** The highest number among the organization's references (a scan: used when the counter is new or behind). */
+function highestReference(organizationId: string) {
+  return sql<number>`(select coalesce(max(cast(substr(reference, 4) as integer)), 0)
+    from bookings where organization_id = ${organizationId} and reference like 'BK-%')`;
+}
+
+/**
+ * The next booking number, under the organization's booking lock. Should bookings have been
+ * written around the counter (an old import, a restored backup), a number already taken is
+ * skipped: the counter moves past the highest reference there is.
+ */
+export async function nextBookingNumber(trx: Trx, organizationId: string): Promise<number> {
+  const number = await lockBookings(trx, organizationId, true);
+  const taken = await trx
+    .selectFrom('bookings')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('reference', '=', bookingReference(number))
+    .executeTakeFirst();
+  if (!taken) return number;
+  const row = await trx
+    .updateTable('booking_references')
+    .set({ last_number: sql<number>`${highestReference(organizationId)} + 1` })
+    .where('organization_id', '=', organizationId)
     .returning('last_number')
     .executeTakeFirstOrThrow();
   return row.last_number;

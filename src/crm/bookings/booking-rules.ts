@@ -95,7 +95,7 @@ export async function checkedBooking(
   const owner = await checkedOwner(
     trx,
     actor,
-    current ? input.ownerId : (input.ownerId ?? actor.userId),
+    !current && input.ownerId === undefined ? actor.userId : input.ownerId,
     problems,
   );
 

@@ -12,7 +12,7 @@ import { ConflictError } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
 import { recordCreated, recordDeleted, recordUpdated } from '../change-events.js';
 import { deleteNotesOf, deleteRecord, recordToChange, updateRecord } from '../records.js';
-import { bookingReference, lockBookings } from './booking-lock.js';
+import { bookingReference, lockBookings, nextBookingNumber } from './booking-lock.js';
 import { type BookingFields, type BookingInput, checkedBooking } from './booking-rules.js';
 import { findClash, insertBooking, replaceBookingSpaces } from './booking.repository.js';
 import { bookingDefinition } from './booking.resource.js';
@@ -29,7 +29,7 @@ async function checkNoDoubleBooking(trx: Trx, organizationId: string, booking: B
     throw new ConflictError(
       `${clash.spaceName} is already booked by ${clash.reference} (definite) from ${clash.startAt} to ${clash.endAt}.`,
       'space_conflict',
-      { pointer: '/data/relationships/spaces' },
+      { pointer: '/data/relationships/spaces/data' },
     );
   }
 }
@@ -40,7 +40,7 @@ export async function createBooking(
   input: BookingInput,
   now: number,
 ): Promise<Booking> {
-  const number = await lockBookings(trx, actor.organizationId, true);
+  const number = await nextBookingNumber(trx, actor.organizationId);
   const fields = await checkedBooking(trx, actor, input, undefined);
   await checkNoDoubleBooking(trx, actor.organizationId, fields);
   const at = isoTime(now);
