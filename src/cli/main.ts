@@ -7,6 +7,11 @@ import { ConfigError, loadConfig } from '../config.js';
 import { ApiError, InputError } from '../errors.js';
 import type { Command } from './command.js';
 import { integrationsCreateCommand } from './commands/integrations.js';
+import {
+  integrationsDeleteCommand,
+  integrationsListCommand,
+  integrationsRotateSecretCommand,
+} from './commands/integrations-manage.js';
 import { migrateCommand } from './commands/migrate.js';
 import { orgsCreateCommand } from './commands/orgs.js';
 import { seedCommand } from './commands/seed.js';
@@ -23,6 +28,9 @@ export const COMMANDS: readonly Command[] = [
   usersCreateCommand,
   membersAddCommand,
   integrationsCreateCommand,
+  integrationsListCommand,
+  integrationsDeleteCommand,
+  integrationsRotateSecretCommand,
   tokensPruneCommand,
 ];
 

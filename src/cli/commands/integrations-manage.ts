@@ -1,0 +1,81 @@
+/** `marquee integrations list | delete | rotate-secret` (SPEC §3). */
+import { NotFoundError } from '../../errors.js';
+import { findUserById } from '../../identity/user.repository.js';
+import { deleteIntegration, rotateClientSecret } from '../../integrations/integration-settings.service.js';
+import {
+  findIntegration,
+  type Integration,
+  listIntegrationsOfOrganization,
+} from '../../integrations/integration.repository.js';
+import type { Db } from '../../db/database.js';
+import type { Command } from '../command.js';
+import { requireString } from '../values.js';
+import { withDatabase } from '../with-database.js';
+
+async function requireIntegration(db: Db, id: string): Promise<Integration> {
+  const integration = await findIntegration(db, id);
+  if (!integration)
+    throw new NotFoundError(`No integration has the id "${id}"; see "marquee integrations list".`);
+  return integration;
+}
+
+export const integrationsListCommand: Command = {
+  path: ['integrations', 'list'],
+  usage: 'marquee integrations list --org ORG_ID [--json]',
+  summary: "List an organization's integrations.",
+  options: { org: { type: 'string' } },
+  async run({ config, values, output, json }) {
+    const organizationId = requireString(values, 'org');
+    const integrations = await withDatabase(config, async (db) =>
+      Promise.all(
+        (await listIntegrationsOfOrganization(db, organizationId)).map(async (i) => ({
+          id: i.id,
+          name: i.name,
+          kind: i.kind,
+          client_id: i.clientId,
+          scopes: i.scopes.join(' '),
+          redirect_uris: i.redirectUris,
+          owner_email: i.ownerUserId ? ((await findUserById(db, i.ownerUserId))?.email ?? null) : null,
+        })),
+      ),
+    );
+    if (json) {
+      output.result({ integrations });
+      return;
+    }
+    if (integrations.length === 0) output.line('No integrations.');
+    for (const i of integrations) {
+      const reach =
+        i.kind === 'private' ? `acts as ${i.owner_email ?? '(no owner)'}` : i.redirect_uris.join(' ');
+      output.line(`${i.id}  ${i.kind.padEnd(7)}  ${i.name}  ${i.client_id}  [${i.scopes}]  ${reach}`);
+    }
+  },
+};
+
+export const integrationsDeleteCommand: Command = {
+  path: ['integrations', 'delete'],
+  usage: 'marquee integrations delete --id ID [--json]',
+  summary: 'Delete an integration: every token and webhook endpoint of it stops at once.',
+  options: { id: { type: 'string' } },
+  async run({ config, values, output }) {
+    const id = requireString(values, 'id');
+    await withDatabase(config, async (db) => deleteIntegration(db, await requireIntegration(db, id)));
+    output.result({ id, deleted: true });
+  },
+};
+
+export const integrationsRotateSecretCommand: Command = {
+  path: ['integrations', 'rotate-secret'],
+  usage: 'marquee integrations rotate-secret --id ID [--json]',
+  summary: 'Issue a new client secret (shown once); the old one stops working at once.',
+  options: { id: { type: 'string' } },
+  async run({ config, values, output }) {
+    const id = requireString(values, 'id');
+    const { integration, secret } = await withDatabase(config, async (db) => {
+      const found = await requireIntegration(db, id);
+      return { integration: found, secret: await rotateClientSecret(db, found) };
+    });
+    output.result({ id, client_id: integration.clientId, client_secret: secret });
+    output.line('\nThe client secret is shown only this once; store it now.');
+  },
+};
