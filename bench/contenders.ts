@@ -17,7 +17,9 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/connect.js';
 import type { Db } from '../src/db/database.js';
-import { isoTime } from '../src/clock.js';
+import { isoTime, systemClock } from '../src/clock.js';
+import { createLogger } from '../src/http/logger.js';
+import { DeliveryWorker } from '../src/webhooks/worker.js';
 import { newId } from '../src/db/ids.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { seedDemo } from '../src/demo/seed-demo.js';
@@ -197,11 +199,20 @@ async function marquee(dialect: 'sqlite' | 'postgres') {
     PORT: '0',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '0',
+    // The delivery measurement's receiver listens on 127.0.0.1.
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     MARQUEE_DATA_DIR: data.dataDir!,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const app = await buildApp({ config, database });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const worker = new DeliveryWorker({
+    db: database.db,
+    config,
+    clock: systemClock,
+    logger: createLogger('silent'),
+  });
+  worker.start();
   const response = await fetch(`${url}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -220,8 +231,9 @@ async function marquee(dialect: 'sqlite' | 'postgres') {
   ready({ ...data, url, pid: String(process.pid), token });
   // The seeded data (over a gigabyte on SQLite) goes with the contender.
   process.once('SIGTERM', () => {
-    void app
-      .close()
+    void worker
+      .stop()
+      .then(() => app.close())
       .then(() => database.close())
       .finally(() => {
         rmSync(data.dataDir!, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { measureDeliveries } from './deliveries.js';
 import { marqueeNodeFlags } from './node-flags.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -254,6 +255,19 @@ async function main() {
       );
     }
   }
+  const deliveries: string[] = [];
+  for (const [kind, label] of [
+    ['marquee-sqlite', 'SQLite'],
+    ['marquee-postgres', 'PostgreSQL'],
+  ] as const) {
+    const contender = contenders.get(kind);
+    if (!contender) continue;
+    const result = await measureDeliveries(contender.info);
+    console.log(`webhook deliveries — ${label}: ${result.events} in ${result.seconds.toFixed(1)} s`);
+    deliveries.push(
+      `- Webhook deliveries, from the commit of a note to a local receiver — ${label}: ${Math.round(result.perSecond).toLocaleString('en')} events/s (${result.events} events in ${result.seconds.toFixed(1)} s, notes created 50 at a time).`,
+    );
+  }
   const rssAfter = rssMb(contenders.get('marquee-sqlite')?.info.pid);
   const rssAfterPg = rssMb(contenders.get('marquee-postgres')?.info.pid);
   for (const contender of contenders.values()) contender.process.kill('SIGTERM');
@@ -292,6 +306,7 @@ ${table}
   nothing else: the most any Fastify service could do with that page on this machine.
 - Client-credentials issuance, persisted: ${(marqueeCc / peerCc).toFixed(2)}× node-oidc-provider's in-memory rate.
 - Resident memory of the SQLite Marquee process: ${rssBefore ?? '?'} MB when serving began (the data was seeded by another process), ${rssAfter ?? '?'} MB after the benchmark${rssAfterPg ? `; the PostgreSQL one ${rssAfterPg} MB after` : ''}.
+${deliveries.join('\n')}
 - Ratios are to the plain \`node:http\` server of the same run, so they carry over between machines better than raw figures.
 `;
   writeFileSync('docs/performance.md', report);
