@@ -14,7 +14,9 @@ import { FreshCache } from './db/fresh-cache.js';
 import { GroupCommit } from './db/group-commit.js';
 import type { Membership } from './identity/membership.repository.js';
 import type { Integration } from './integrations/integration.repository.js';
+import { Metrics } from './metrics/metrics.js';
 import type { TokenRecord } from './oauth/token.repository.js';
+import { queueStats } from './webhooks/delivery.repository.js';
 
 /** Every cache of the process, with its capacity: the memory they may take is decided here. */
 export interface AppCaches {
@@ -49,16 +51,24 @@ export interface AppContext {
   readonly caches: AppCaches;
   /** Short write transactions submitted in one event-loop turn commit together. */
   readonly writes: GroupCommit;
+  readonly metrics: Metrics;
 }
 
 export function createAppContext(config: Config, database: DatabaseHandle, clock: Clock): AppContext {
+  const caches = createCaches(database.changes);
+  const metrics = new Metrics({
+    caches: { ...caches },
+    ...(database.poolStats ? { pool: database.poolStats } : {}),
+    queue: () => queueStats(database.db, clock.now()),
+  });
   return {
     config,
     db: database.db,
     clock,
     changes: database.changes,
-    caches: createCaches(database.changes),
+    caches,
     writes: new GroupCommit(database.db),
+    metrics,
   };
 }
 

@@ -63,6 +63,11 @@ export async function buildApp({ config, database, logger, clock = systemClock }
     reply.header('X-Request-Id', request.id);
     done();
   });
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    context.metrics.observeRequest(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
   // JSON:API's media type is JSON; parse it like application/json.
   app.addContentTypeParser(
     'application/vnd.api+json',

@@ -31,6 +31,8 @@ export interface Config {
   readonly webhookDisableAfter: number;
   /** Development and tests: allow webhook URLs on private networks and http on loopback. */
   readonly webhookAllowPrivateNetworks: boolean;
+  /** Where `GET /metrics` listens (on HOST); undefined turns metrics off. */
+  readonly metricsPort: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -176,5 +178,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetrySchedule: durationList(env, 'WEBHOOK_RETRY_SCHEDULE', DEFAULT_RETRY_SCHEDULE),
     webhookDisableAfter: duration(env, 'WEBHOOK_DISABLE_AFTER', 5 * 86400, 1),
     webhookAllowPrivateNetworks: flag(env, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS'),
+    metricsPort:
+      read(env, 'METRICS_PORT') === undefined ? undefined : integer(env, 'METRICS_PORT', 0, 0, 65535),
   });
 }

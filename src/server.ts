@@ -14,6 +14,7 @@ import { InputError } from './errors.js';
 import { createLogger } from './http/logger.js';
 import { countOrganizations } from './identity/organization.repository.js';
 import { schedulePruning } from './jobs/prune.js';
+import { startMetricsServer } from './metrics/metrics-server.js';
 import { DeliveryWorker } from './webhooks/worker.js';
 
 export interface ServeOptions {
@@ -63,7 +64,13 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   const stopPruning = schedulePruning(database.db, logger, {
     retention: { eventRetentionSeconds: config.eventRetention },
   });
-  const deliveries = new DeliveryWorker({ db: database.db, config, clock: app.ctx.clock, logger });
+  const deliveries = new DeliveryWorker({
+    db: database.db,
+    config,
+    clock: app.ctx.clock,
+    logger,
+    metrics: app.ctx.metrics,
+  });
   app.addHook('onClose', async () => {
     stopPruning();
     await deliveries.stop();
@@ -71,6 +78,10 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
 
   const address = await app.listen({ port: config.port, host: config.host });
   deliveries.start();
+  const metricsServer =
+    config.metricsPort === undefined
+      ? undefined
+      : await startMetricsServer(app.ctx.metrics, config.host, config.metricsPort);
   logger.info({ address, database: database.dialect }, 'marquee is serving');
   options.onListening({ url: address, database: database.dialect, demo });
 
@@ -87,6 +98,10 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
       force.unref();
       app
         .close()
+        .then(
+          () =>
+            new Promise<void>((closed) => (metricsServer ? metricsServer.close(() => closed()) : closed())),
+        )
         .then(() => database.close())
         .catch((error: unknown) => logger.error({ err: error }, 'error during shutdown'))
         .finally(() => {

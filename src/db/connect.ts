@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   readonly schema?: string;
   /** Moves on when committed data may have changed, here or in another process (caches use it). */
   readonly changes: ChangeClock;
+  /** The PostgreSQL pool's connections (for metrics); absent on SQLite. */
+  readonly poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -164,6 +166,7 @@ function openPostgres(databaseUrl: string, options: OpenOptions): DatabaseHandle
     location: url.href,
     schema,
     changes,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await changes.close();
       await db.destroy();

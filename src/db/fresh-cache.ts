@@ -12,6 +12,9 @@ export class FreshCache<Value> {
   readonly #keep: ((value: Value) => boolean) | undefined;
   readonly #entries = new Map<string, Value>();
   #reading: number | undefined;
+  /** Lookups answered from memory, and lookups that loaded (for the metrics' hit ratios). */
+  hits = 0;
+  misses = 0;
 
   /** `keep`, when given, decides which loaded values are kept; the others are served only. */
   constructor(changes: ChangeClock, capacity: number, keep?: (value: Value) => boolean) {
@@ -28,6 +31,7 @@ export class FreshCache<Value> {
     if (reading === undefined) {
       this.#entries.clear();
       this.#reading = undefined;
+      this.misses++;
       return load();
     }
     if (this.#reading === undefined || reading > this.#reading) {
@@ -36,7 +40,11 @@ export class FreshCache<Value> {
     }
     // A request that read the clock before the entries' reading may still use them: they are newer.
     const cached = this.#entries.get(key);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) {
+      this.hits++;
+      return cached;
+    }
+    this.misses++;
     const value = await load();
     // Kept only under the reading it was loaded at, and only if no change was seen meanwhile.
     if (value !== undefined && this.#reading === reading && (this.#keep?.(value) ?? true)) {

@@ -92,7 +92,9 @@ export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `The grant type "${params.grant_type}" is not supported.`,
         );
       }
-      return grant(request.ctx, client, params);
+      const tokens = await grant(request.ctx, client, params);
+      app.ctx.metrics.tokensIssued.inc({ grant: params.grant_type });
+      return tokens;
     },
   );
 

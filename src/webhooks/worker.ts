@@ -12,6 +12,7 @@ import type { Clock } from '../clock.js';
 import { isoTime, unixSeconds } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { findEvent } from '../events/event.repository.js';
 import { eventPayload } from '../events/event.resource.js';
 import { mayReceive } from './access.js';
@@ -33,6 +34,7 @@ export interface WorkerOptions {
   config: Config;
   clock: Clock;
   logger: Logger;
+  metrics?: Metrics;
 }
 
 export class DeliveryWorker {
@@ -150,6 +152,8 @@ export class DeliveryWorker {
       { ...attempt, status, nextAttemptAt: delay === undefined ? null : isoTime(now + delay * 1000) },
       now,
     );
+    const outcome = status === 'pending' ? 'retrying' : status;
+    this.#options.metrics?.webhookDeliveries.inc({ outcome });
     if (status === 'failed') {
       this.#options.logger.info(
         { delivery: delivery.id, error: attempt.error },

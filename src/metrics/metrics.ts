@@ -1,0 +1,105 @@
+/**
+ * What an operator scrapes from `GET /metrics` (SPEC §10, Prometheus text format via
+ * prom-client): HTTP requests by route, method and status with latency histograms, tokens issued
+ * by grant, sign-in failures, webhook deliveries by outcome with the queue's length and the age of
+ * its oldest delivery, the PostgreSQL pool, and the caches' hit ratios. Gauges are read when
+ * scraped, so serving requests pays only for a counter or two.
+ */
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+export interface MetricSources {
+  caches: Readonly<Record<string, { hits: number; misses: number }>>;
+  pool?: () => { total: number; idle: number; waiting: number };
+  queue: () => Promise<{ pending: number; oldestPendingSeconds: number }>;
+}
+
+export class Metrics {
+  readonly registry = new Registry();
+  readonly httpRequests: Counter<'route' | 'method' | 'status'>;
+  readonly httpDuration: Histogram<'route' | 'method' | 'status'>;
+  readonly tokensIssued: Counter<'grant'>;
+  readonly signInFailures: Counter;
+  readonly webhookDeliveries: Counter<'outcome'>;
+
+  constructor(sources: MetricSources) {
+    const registers = [this.registry];
+    this.httpRequests = new Counter({
+      name: 'marquee_http_requests_total',
+      help: 'HTTP requests answered, by route, method and status',
+      labelNames: ['route', 'method', 'status'],
+      registers,
+    });
+    this.httpDuration = new Histogram({
+      name: 'marquee_http_request_duration_seconds',
+      help: 'Time to answer HTTP requests, by route, method and status',
+      labelNames: ['route', 'method', 'status'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers,
+    });
+    this.tokensIssued = new Counter({
+      name: 'marquee_oauth_tokens_issued_total',
+      help: 'Token responses issued, by grant type',
+      labelNames: ['grant'],
+      registers,
+    });
+    this.signInFailures = new Counter({
+      name: 'marquee_sign_in_failures_total',
+      help: 'Sign-in attempts refused (wrong e-mail or password, or throttled)',
+      registers,
+    });
+    this.webhookDeliveries = new Counter({
+      name: 'marquee_webhook_delivery_attempts_total',
+      help: 'Webhook delivery attempts, by outcome: succeeded, retrying or failed (for good)',
+      labelNames: ['outcome'],
+      registers,
+    });
+    new Gauge({
+      name: 'marquee_webhook_deliveries_pending',
+      help: 'Webhook deliveries waiting for an attempt',
+      registers,
+      async collect() {
+        this.set((await sources.queue()).pending);
+      },
+    });
+    new Gauge({
+      name: 'marquee_webhook_oldest_pending_seconds',
+      help: 'Age of the oldest webhook delivery still pending',
+      registers,
+      async collect() {
+        this.set((await sources.queue()).oldestPendingSeconds);
+      },
+    });
+    new Gauge({
+      name: 'marquee_cache_hit_ratio',
+      help: 'Share of cache lookups answered from memory since start, by cache',
+      labelNames: ['cache'],
+      registers,
+      collect() {
+        for (const [cache, { hits, misses }] of Object.entries(sources.caches)) {
+          this.set({ cache }, hits + misses === 0 ? 0 : hits / (hits + misses));
+        }
+      },
+    });
+    if (sources.pool) {
+      const pool = sources.pool;
+      new Gauge({
+        name: 'marquee_db_pool_connections',
+        help: 'PostgreSQL pool connections, by state: total, idle and waiting clients',
+        labelNames: ['state'],
+        registers,
+        collect() {
+          const { total, idle, waiting } = pool();
+          this.set({ state: 'total' }, total);
+          this.set({ state: 'idle' }, idle);
+          this.set({ state: 'waiting' }, waiting);
+        },
+      });
+    }
+  }
+
+  observeRequest(route: string, method: string, status: number, seconds: number): void {
+    const labels = { route, method, status: String(status) };
+    this.httpRequests.inc(labels);
+    this.httpDuration.observe(labels, seconds);
+  }
+}
