@@ -22,7 +22,9 @@ import { translateToOAuthError } from './oauth/errors.js';
 import { oauthRoutes } from './oauth/oauth.routes.js';
 import { registerOpenApi } from './http/openapi.js';
 import type { App } from './http/app-instance.js';
+import { registerJsonBodies } from './http/json-bodies.js';
 import { createLogger } from './http/logger.js';
+import { DEFAULT_LIMITS, type ServerLimits, serverOptions } from './http/server-limits.js';
 import { meRoutes } from './identity/me.routes.js';
 import { rejectNulCharacters } from './http/reject-nul.js';
 import { sendBareJsonApiMediaType } from './http/jsonapi-media-type.js';
@@ -34,14 +36,24 @@ export interface AppOptions {
   logger?: Logger;
   /** What the service takes the time from; tests pass one they can move. */
   clock?: Clock;
+  /** Connection deadlines (tests shorten them). */
+  limits?: Partial<ServerLimits>;
 }
 
 export type { App } from './http/app-instance.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
-export async function buildApp({ config, database, logger, clock = systemClock }: AppOptions): Promise<App> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  clock = systemClock,
+  limits,
+}: AppOptions): Promise<App> {
+  const serverLimits = { ...DEFAULT_LIMITS, ...limits };
   const app = Fastify({
+    ...serverOptions(serverLimits),
     loggerInstance: (logger ?? createLogger(config.logLevel)) as FastifyBaseLogger,
     genReqId: requestIdFor,
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
@@ -54,6 +66,7 @@ export async function buildApp({ config, database, logger, clock = systemClock }
     // Every failure is reported (one error per member), with the schema at hand to describe it.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true, verbose: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.server.maxConnections = serverLimits.maxConnections;
 
   const context = createAppContext(config, database, clock);
   app.decorate('ctx', context);
@@ -68,12 +81,7 @@ export async function buildApp({ config, database, logger, clock = systemClock }
     context.metrics.observeRequest(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
-  // JSON:API's media type is JSON; parse it like application/json.
-  app.addContentTypeParser(
-    'application/vnd.api+json',
-    { parseAs: 'string' },
-    app.getDefaultJsonParser('error', 'error'),
-  );
+  registerJsonBodies(app);
 
   app.removeContentTypeParser('text/plain');
   rejectNulCharacters(app);

@@ -9,6 +9,7 @@ import { Writable } from 'node:stream';
 import { buildApp, type App } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/http/logger.js';
+import type { ServerLimits } from '../../src/http/server-limits.js';
 import type { TestDatabase } from './databases.js';
 import { injectFetch } from './inject-fetch.js';
 import { TestClock } from './test-clock.js';
@@ -29,6 +30,8 @@ export interface TestServer {
 export interface TestServerOptions {
   /** Serve on a real socket (default: requests are injected). */
   listen?: boolean;
+  /** Connection deadlines other than the defaults. */
+  limits?: Partial<ServerLimits>;
 }
 
 function freePort(): Promise<number> {
@@ -66,6 +69,7 @@ export async function startTestServer(
     database: database.handle,
     logger: createLogger(config.logLevel, sink),
     clock,
+    ...(options.limits ? { limits: options.limits } : {}),
   });
   const url = `http://127.0.0.1:${port}`;
   if (options.listen) await app.listen({ port, host: '127.0.0.1' });
