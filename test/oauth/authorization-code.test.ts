@@ -169,6 +169,38 @@ eachDatabase((suite) => {
     assert.equal((await exchange(plain.searchParams.get('code')!, verifier)).body.error, 'invalid_grant');
   });
 
+  it('leaves a code usable after an exchange that fails its checks (a missing verifier, another redirect URI)', async () => {
+    const verifier = randomBytes(32).toString('base64url');
+    const code = (
+      await runAuthorize(server, {
+        clientId: venue.publicClient.clientId,
+        email: venue.user.email,
+        codeVerifier: verifier,
+      })
+    ).redirect.searchParams.get('code')!;
+    const exchange = (extra: Record<string, string>) =>
+      postForm(server, '/oauth/token', {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: REDIRECT_URI,
+        client_id: venue.publicClient.clientId,
+        client_secret: venue.publicClient.clientSecret,
+        ...extra,
+      });
+    assert.equal((await exchange({})).body.error, 'invalid_grant', 'no verifier');
+    assert.equal(
+      (await exchange({ code_verifier: verifier, redirect_uri: 'http://127.0.0.1:9/other' })).body.error,
+      'invalid_grant',
+    );
+    const good = await exchange({ code_verifier: verifier });
+    assert.equal(good.status, 200, JSON.stringify(good.body));
+    assert.equal(
+      (await exchange({ code_verifier: verifier })).body.error,
+      'invalid_grant',
+      'and then it is used',
+    );
+  });
+
   it('refuses the plain PKCE method and malformed challenges with a redirect', async () => {
     const session = new BrowserSession(server.url, server.fetch);
     const base = new URL(
