@@ -24,7 +24,9 @@ import { newId } from '../src/db/ids.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { seedDemo } from '../src/demo/seed-demo.js';
 import { createIntegration } from '../src/integrations/integration.service.js';
-import { encodeCursor } from '../src/api/cursor.js';
+import { cursorCodec } from '../src/api/cursor-key.js';
+import { parseListQuery } from '../src/api/list-query.js';
+import { bookingDefinition } from '../src/crm/bookings/booking.resource.js';
 import { createOrganization } from '../src/identity/identity.service.js';
 
 const kind = process.argv[2];
@@ -138,10 +140,12 @@ async function prepare(dialect: 'sqlite' | 'postgres') {
     .offset(Math.floor(deepRows * 0.9))
     .limit(1)
     .executeTakeFirstOrThrow();
-  const deepCursor = encodeCursor({
+  const codec = await cursorCodec(database.db, Date.now());
+  const deepCursor = codec.encode({
     sort: '-created_at',
     value: String(deepRow.created_at),
     id: String(deepRow.id),
+    filters: parseListQuery(bookingDefinition, {}, 'bench').fingerprint,
   });
 
   // Deep-venue access: the demo admin joins it.

@@ -1,41 +1,72 @@
 /**
  * Opaque page cursors: the sort they belong to, the sort column's value and the id of the row at
- * the page's edge. Paging continues strictly after (or before) that (value, id) pair, so inserts
- * and deletes between requests never duplicate or skip a row.
+ * the page's edge, and a fingerprint of the filters of the list they were made for. Paging
+ * continues strictly after (or before) that (value, id) pair, so inserts and deletes between
+ * requests never duplicate or skip a row. Cursors are signed (HMAC-SHA256 with a key of the
+ * installation), so a forged or altered one is refused, and one used with other filters than its
+ * list's is refused rather than silently paging another list.
  */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { BadRequestError } from '../errors.js';
 
 export interface Cursor {
   sort: string;
   value: string;
   id: string;
+  /** The fingerprint of the filters of the list (see listFingerprint). */
+  filters: string;
 }
 
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.sort, cursor.value, cursor.id])).toString('base64url');
+/** A short digest of a list's filters and search, which its cursors carry. */
+export function listFingerprint(parts: unknown): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 16);
 }
 
-export function decodeCursor(raw: string, parameter: string, expectedSort: string): Cursor {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    parsed = undefined;
+export class CursorCodec {
+  readonly #key: Buffer;
+
+  constructor(key: Buffer) {
+    this.#key = key;
   }
-  if (!Array.isArray(parsed) || parsed.length !== 3 || !parsed.every((p) => typeof p === 'string')) {
-    throw new BadRequestError(
-      `${parameter} is not a cursor this API issued.`,
-      { parameter },
-      'invalid_cursor',
-    );
+
+  #sign(payload: string): Buffer {
+    return createHmac('sha256', this.#key).update(payload).digest().subarray(0, 16);
   }
-  const [sort, value, id] = parsed as [string, string, string];
-  if (sort !== expectedSort) {
-    throw new BadRequestError(
-      `${parameter} belongs to sort=${sort}; keep the sort while paging.`,
-      { parameter },
-      'invalid_cursor',
-    );
+
+  encode(cursor: Cursor): string {
+    const payload = Buffer.from(
+      JSON.stringify([cursor.sort, cursor.value, cursor.id, cursor.filters]),
+    ).toString('base64url');
+    return `${payload}.${this.#sign(payload).toString('base64url')}`;
   }
-  return { sort, value, id };
+
+  decode(raw: string, parameter: string, expected: { sort: string; filters: string }): Cursor {
+    const refuse = (detail: string) => new BadRequestError(detail, { parameter }, 'invalid_cursor');
+    const [payload = '', signature = '', ...rest] = raw.split('.');
+    const given = Buffer.from(signature, 'base64url');
+    const wanted = this.#sign(payload);
+    if (rest.length > 0 || given.length !== wanted.length || !timingSafeEqual(given, wanted)) {
+      throw refuse(
+        `${parameter} is not a cursor this API issued; use meta.after_cursor or meta.before_cursor as given.`,
+      );
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    } catch {
+      parsed = undefined;
+    }
+    if (!Array.isArray(parsed) || parsed.length !== 4 || !parsed.every((p) => typeof p === 'string')) {
+      throw refuse(`${parameter} is not a cursor this API issued.`);
+    }
+    const [sort, value, id, filters] = parsed as [string, string, string, string];
+    if (sort !== expected.sort)
+      throw refuse(`${parameter} belongs to sort=${sort}; keep the sort while paging.`);
+    if (filters !== expected.filters) {
+      throw refuse(
+        `${parameter} was made for a list with other filters; send the same filter[…] parameters while paging, or start again without a cursor.`,
+      );
+    }
+    return { sort, value, id, filters };
+  }
 }

@@ -5,6 +5,7 @@
  */
 import { type TObject, type TSchema, Type } from 'typebox';
 import { BadRequestError } from '../errors.js';
+import { listFingerprint } from './cursor.js';
 import {
   type ColumnOf,
   FILTER_OPERATORS,
@@ -40,6 +41,8 @@ export interface ListQuery<Column extends string = string> {
   filters: Array<Filter<Column>>;
   /** `filter[search]`: a substring of name, reference or e-mail. */
   search: string | undefined;
+  /** What the list's cursors are bound to: its filters and search. */
+  fingerprint: string;
   include: string[];
 }
 
@@ -182,6 +185,12 @@ export function parseListQuery<Table extends OrganizationTable>(
     }
   }
   const search = parseSearch(definition, query['filter[search]']);
+  const fingerprint = listFingerprint([
+    filters
+      .map((f) => [f.column, f.operator, f.value])
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+    search ?? null,
+  ]);
 
   return {
     size,
@@ -190,6 +199,7 @@ export function parseListQuery<Table extends OrganizationTable>(
     sort: { column, descending },
     filters,
     search,
+    fingerprint,
     include: parseInclude(definition, query.include),
   };
 }

@@ -48,7 +48,7 @@ export function registerReadRoutes<Table extends OrganizationTable>(
         `${auth.organizationId} ${auth.userId} ${request.url}`,
         async () => {
           const query = parseListQuery(definition, request.query as Record<string, string>, auth.userId);
-          const page = await listRows(db, definition, auth.organizationId, query);
+          const page = await listRows(db, app.cursors, definition, auth.organizationId, query);
           const included = query.include.length
             ? await includedResources(
                 db,

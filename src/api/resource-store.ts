@@ -7,7 +7,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { searchCondition } from '../db/search-index.js';
-import { type Cursor, decodeCursor, encodeCursor } from './cursor.js';
+import type { Cursor, CursorCodec } from './cursor.js';
 import type { Filter, ListQuery } from './list-query.js';
 import type { ColumnOf, OrganizationTable, ResourceDefinition, RowOf } from './resource-definition.js';
 
@@ -51,16 +51,18 @@ function filterSql(filter: Filter): RawBuilder<unknown> {
 /** The page query itself, separate so its plan can be inspected (test/api/paging-plan.test.ts). */
 export function pageQuery<Table extends OrganizationTable>(
   db: Db,
+  cursors: CursorCodec,
   definition: ResourceDefinition<Table>,
   organizationId: string,
   query: ListQuery<ColumnOf<Table>>,
 ): RawBuilder<RowOf<Table>> {
   const column = sql.ref(query.sort.column);
   const backwards = query.before !== undefined;
+  const expected = { sort: sortKey(query), filters: query.fingerprint };
   const cursor: Cursor | undefined = query.after
-    ? decodeCursor(query.after, 'page[after]', sortKey(query))
+    ? cursors.decode(query.after, 'page[after]', expected)
     : query.before
-      ? decodeCursor(query.before, 'page[before]', sortKey(query))
+      ? cursors.decode(query.before, 'page[before]', expected)
       : undefined;
   // Walking backwards reads the index in the opposite order; listRows restores the page's order.
   const ascending = query.sort.descending === backwards;
@@ -81,17 +83,25 @@ export function pageQuery<Table extends OrganizationTable>(
 
 export async function listRows<Table extends OrganizationTable>(
   db: Db,
+  cursors: CursorCodec,
   definition: ResourceDefinition<Table>,
   organizationId: string,
   query: ListQuery<ColumnOf<Table>>,
 ): Promise<Page<RowOf<Table>>> {
-  const { rows: fetched } = await pageQuery(db, definition, organizationId, query).execute(db);
+  const { rows: fetched } = await pageQuery(db, cursors, definition, organizationId, query).execute(db);
   const hasMore = fetched.length > query.size;
   const rows = fetched.slice(0, query.size);
   if (query.before !== undefined) rows.reverse();
   const column = query.sort.column;
   const edge = (row: RowOf<Table> | undefined) =>
-    row ? encodeCursor({ sort: sortKey(query), value: String(row[column]), id: row.id }) : null;
+    row
+      ? cursors.encode({
+          sort: sortKey(query),
+          value: String(row[column]),
+          id: row.id,
+          filters: query.fingerprint,
+        })
+      : null;
   return { rows, hasMore, afterCursor: edge(rows.at(-1)), beforeCursor: edge(rows[0]) };
 }
 

@@ -180,6 +180,29 @@ eachDatabase((suite) => {
     assert.equal(wrongSort.status, 400, 'a cursor belongs to its sort');
   });
 
+  it('binds a cursor to the filters of its list, and refuses forged cursors', async () => {
+    const filtered = '/v2/bookings?sort=name&page[size]=2&filter[status][in]=lead,definite';
+    const first = await list(filtered);
+    const cursor = first.body.meta.after_cursor!;
+    const same = await list(`${filtered}&page[after]=${cursor}`);
+    assert.equal(same.status, 200, 'the same filters page on');
+    const resized = await list(
+      `/v2/bookings?filter[status][in]=lead,definite&sort=name&page[size]=5&page[after]=${cursor}`,
+    );
+    assert.equal(resized.status, 200, 'the page size may change');
+    const other = await call<{
+      errors: Array<{ code: string; detail: string; source: { parameter: string } }>;
+    }>(server, `/v2/bookings?sort=name&page[size]=2&page[after]=${cursor}`, { token, org: crm.venue.orgId });
+    assert.equal(other.status, 400, 'a cursor of a filtered list does not page the whole list');
+    assert.equal(other.body.errors[0]?.code, 'invalid_cursor');
+    assert.match(other.body.errors[0]!.detail, /other filters/);
+    const [payload, signature] = cursor.split('.');
+    const decoded = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as string[];
+    const forged = `${Buffer.from(JSON.stringify([decoded[0], 'zzz', decoded[2], decoded[3]])).toString('base64url')}.${signature}`;
+    const refused = await list(`${filtered}&page[after]=${forged}`);
+    assert.equal(refused.status, 400, 'an altered cursor is refused');
+  });
+
   it('embeds related resources with include, each once', async () => {
     const response = await list('/v2/bookings?page[size]=4&sort=created_at&include=account,contact,owner');
     const included = response.body.included ?? [];

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
-import { encodeCursor } from '../../src/api/cursor.js';
+import { CursorCodec } from '../../src/api/cursor.js';
 import { parseListQuery } from '../../src/api/list-query.js';
 import type { OrganizationTable, ResourceDefinition } from '../../src/api/resource-definition.js';
 import { pageQuery } from '../../src/api/resource-store.js';
@@ -17,6 +17,7 @@ import { noteDefinition } from '../../src/crm/notes/note.resource.js';
 import { eachDatabase } from '../helpers/databases.js';
 
 const ORG = '01aaaaaaaaaaaaaaaaaaaaaaaa';
+const codec = new CursorCodec(Buffer.from('a key for the plans of this test'));
 
 eachDatabase((suite) => {
   async function plan(compiled: { sql: string; parameters: readonly unknown[] }): Promise<string> {
@@ -40,14 +41,15 @@ eachDatabase((suite) => {
   async function checkEverySort<Table extends OrganizationTable>(definition: ResourceDefinition<Table>) {
     for (const column of definition.sortable) {
       for (const sort of [column, `-${column}`]) {
-        const cursor = encodeCursor({
+        const cursor = codec.encode({
           sort,
           value: '2027-01-01T00:00:00.000Z',
           id: '01bbbbbbbbbbbbbbbbbbbbbbbb',
+          filters: parseListQuery(definition, {}, 'user').fingerprint,
         });
         for (const extra of [{}, { 'page[after]': cursor }, { 'page[before]': cursor }]) {
           const query = parseListQuery(definition, { sort, ...extra }, 'user');
-          const text = await plan(pageQuery(suite.db, definition, ORG, query).compile(suite.db));
+          const text = await plan(pageQuery(suite.db, codec, definition, ORG, query).compile(suite.db));
           const label = `${definition.type} sort=${sort} ${Object.keys(extra).join('')}\n${text}`;
           assert.match(text, /USING INDEX|Index Scan/i, label);
           assert.doesNotMatch(text, /TEMP B-TREE|Sort\b|Seq Scan/i, label);
