@@ -3,6 +3,7 @@
  * organization. Every call sends the bearer token and X-API-ORG; a 401 is answered by renewing
  * the token once and retrying.
  */
+import { type EventsClient, eventsClient } from './events-client.js';
 import { type HttpOptions, type HttpResponse, isInvalidToken, send } from './http.js';
 import type {
   AccountChanges,
@@ -31,6 +32,7 @@ import {
 } from './resource-client.js';
 import type { TokenSource } from './token-source.js';
 import type { Account, Booking, Contact, Me, Note, Space } from './types.js';
+import { type WebhookEndpointsClient, webhookEndpointsClient } from './webhook-endpoints.js';
 import { SHAPES } from './write-documents.js';
 
 export class MarqueeApi implements Requester {
@@ -40,6 +42,10 @@ export class MarqueeApi implements Requester {
   /** The venue's rooms; only organization admins may create, change or delete them. */
   readonly spaces: ResourceClient<Space, SpaceListOptions, NewSpace, SpaceChanges>;
   readonly notes: ResourceClient<Note, NoteListOptions, NewNote, NoteChanges>;
+  /** The organization's change events, for polling (the same events webhooks deliver). */
+  readonly events: EventsClient;
+  /** This integration's webhook endpoints in the organization. */
+  readonly webhookEndpoints: WebhookEndpointsClient;
 
   constructor(
     private readonly baseUrl: string,
@@ -52,6 +58,8 @@ export class MarqueeApi implements Requester {
     this.contacts = resourceClient(this, '/v2/contacts', SHAPES.contacts);
     this.spaces = resourceClient(this, '/v2/spaces', SHAPES.spaces);
     this.notes = resourceClient(this, '/notes', SHAPES.notes);
+    this.events = eventsClient(this);
+    this.webhookEndpoints = webhookEndpointsClient(this);
   }
 
   /** The same client acting in another organization (sets X-API-ORG). */

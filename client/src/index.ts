@@ -7,6 +7,7 @@ import type { Fetch, HttpOptions } from './http.js';
 import { OAuth, type Scope } from './oauth.js';
 import { ClientCredentialsTokenSource, UserTokenSource } from './token-source.js';
 import { MemoryTokenStore, type TokenStore } from './token-store.js';
+import { webhooks } from './webhooks.js';
 
 export interface MarqueeOptions {
   /** Where the API is, e.g. https://crm.example.com */
@@ -26,6 +27,8 @@ export interface MarqueeOptions {
 }
 
 export class Marquee {
+  /** `Marquee.webhooks.verify(rawBody, headers, secret)`: a verified, typed event (no client needed). */
+  static readonly webhooks = webhooks;
   readonly oauth: OAuth;
   private readonly http: HttpOptions;
   private readonly tokenStore: TokenStore;
@@ -72,6 +75,17 @@ export class Marquee {
 
 export { MarqueeApi } from './api.js';
 export * from './errors.js';
+export {
+  EVENT_TYPES,
+  type EventAttributes,
+  type EventOfType,
+  type EventResource,
+  type EventType,
+  type MarqueeEvent,
+  type PreviousAttributes,
+  type RelationshipValue,
+} from './events.js';
+export type { CreatedAtFilter, EventListOptions, EventsClient } from './events-client.js';
 export * from './inputs.js';
 export * from './list-options.js';
 export { PagedList, type Page } from './paged-list.js';
@@ -79,3 +93,5 @@ export type { ResourceClient, ResourceReader, ResourceWriter } from './resource-
 export { OAuth, type Scope, type TokenResponse } from './oauth.js';
 export { MemoryTokenStore, type StoredTokens, type TokenStore } from './token-store.js';
 export * from './types.js';
+export * from './webhook-endpoints.js';
+export * from './webhooks.js';

@@ -140,6 +140,17 @@ export const ATTRIBUTES = {
   contacts: ['first_name', 'last_name', 'email', 'phone', 'title', 'created_at', 'updated_at'],
   spaces: ['name', 'capacity', 'created_at', 'updated_at'],
   notes: ['body', 'created_at', 'updated_at'],
+  events: ['event_type', 'organization_id', 'created_at', 'data'],
+  webhook_endpoints: [
+    'url',
+    'events',
+    'description',
+    'enabled',
+    'disabled_reason',
+    'secret',
+    'created_at',
+    'updated_at',
+  ],
 } as const;
 
 export const RELATIONSHIPS = {
@@ -148,6 +159,8 @@ export const RELATIONSHIPS = {
   contacts: ['account'],
   spaces: [],
   notes: ['notable', 'author'],
+  events: [],
+  webhook_endpoints: [],
 } as const;
 
 export interface Me {

@@ -43,10 +43,10 @@ export async function connect(
 }
 
 /** A server on a socket with a fresh venue (no data yet) and its admin connected as "admin". */
-export async function startVenue(database: TestDatabase) {
+export async function startVenue(database: TestDatabase, env: Record<string, string> = {}) {
   const server = await startTestServer(
     database,
-    { RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info' },
+    { RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info', ...env },
     { listen: true },
   );
   const venue = await makeVenue(database.db);

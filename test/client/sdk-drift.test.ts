@@ -1,7 +1,15 @@
-/** The SDK's resource types name exactly the attributes and relationships /openapi.json shows. */
+/**
+ * The SDK's resource types name exactly the attributes and relationships /openapi.json shows, and
+ * its event types are the API's.
+ */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { ATTRIBUTES, RELATIONSHIPS } from '../../client/src/index.js';
+import {
+  ATTRIBUTES,
+  EVENT_TYPES,
+  RELATIONSHIPS,
+  type WebhookEndpointWithSecret,
+} from '../../client/src/index.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';
 
@@ -34,7 +42,12 @@ const PATHS = {
   contacts: '/v2/contacts',
   spaces: '/v2/spaces',
   notes: '/notes',
+  events: '/v2/events',
+  webhook_endpoints: '/v2/webhook_endpoints',
 } as const;
+
+// The endpoint type has every attribute held against the API below (checked when compiled).
+void (ATTRIBUTES.webhook_endpoints satisfies readonly (keyof WebhookEndpointWithSecret)[]);
 
 eachDatabase((suite) => {
   let server: TestServer;
@@ -72,5 +85,13 @@ eachDatabase((suite) => {
     const spaces = (bookings.relationships?.properties as Record<string, { properties: { data: object } }>)
       .spaces;
     assert.equal((spaces?.properties.data as { type?: unknown }).type, 'array');
+  });
+
+  it('knows the event types the API sends', async () => {
+    const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as OpenApiDocument;
+    const events = Object.values(document.paths['/v2/events']!.get.responses[200].content)[0]!.schema
+      .properties.data.items.properties;
+    const eventType = (events.attributes.properties as Record<string, { enum?: string[] }>).event_type;
+    assert.deepEqual([...(eventType?.enum ?? [])].sort(), [...EVENT_TYPES].sort());
   });
 });

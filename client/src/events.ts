@@ -1,0 +1,118 @@
+/**
+ * Change events (SPEC §8), as webhook deliveries carry them and as `events.list`/`events.get`
+ * return them: `{id, type, created_at, organization_id, data: {object, previous_attributes?}}`,
+ * a union discriminated by `type`. `data.object` is the JSON:API resource after the change (with
+ * `links.self`), or `{type, id}` after a delete; `previous_attributes` holds the old values of
+ * what an update changed (attributes by name, relationships as `{data}`).
+ */
+import type { ResourceIdentifier } from './jsonapi.js';
+import type { Account, Booking, BookingStatus, Contact, Note, Space } from './types.js';
+import { ATTRIBUTES, RELATIONSHIPS } from './types.js';
+
+export const EVENT_TYPES = [
+  'booking.created',
+  'booking.updated',
+  'booking.deleted',
+  'account.created',
+  'account.updated',
+  'account.deleted',
+  'contact.created',
+  'contact.updated',
+  'contact.deleted',
+  'space.created',
+  'space.updated',
+  'space.deleted',
+  'note.created',
+  'note.updated',
+  'note.deleted',
+  'booking.status_changed',
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+interface ResourceTypes {
+  booking: 'bookings';
+  account: 'accounts';
+  contact: 'contacts';
+  space: 'spaces';
+  note: 'notes';
+}
+type Subject = keyof ResourceTypes;
+type VenueResourceType = ResourceTypes[Subject];
+
+interface PlainResources {
+  bookings: Booking;
+  accounts: Account;
+  contacts: Contact;
+  spaces: Space;
+  notes: Note;
+}
+
+/** A resource's attributes as the API sends them (e.g. `EventAttributes<'bookings'>`). */
+export type EventAttributes<T extends VenueResourceType> = Pick<
+  PlainResources[T],
+  (typeof ATTRIBUTES)[T][number] & keyof PlainResources[T]
+>;
+
+export interface RelationshipValue {
+  data: ResourceIdentifier | ResourceIdentifier[] | null;
+}
+
+type RelationshipName<T extends VenueResourceType> = (typeof RELATIONSHIPS)[T][number];
+
+/** The JSON:API resource an event carries. */
+export interface EventResource<T extends VenueResourceType> {
+  type: T;
+  id: string;
+  attributes: EventAttributes<T>;
+  relationships?: { [R in RelationshipName<T>]: RelationshipValue };
+  links: { self: string };
+}
+
+/** The old values of what an update changed. */
+export type PreviousAttributes<T extends VenueResourceType> = Partial<EventAttributes<T>> &
+  Partial<Record<RelationshipName<T>, RelationshipValue>>;
+
+interface Envelope<Type extends EventType, Data> {
+  /** `evt_…`; also the delivery's `webhook-id`. */
+  id: string;
+  type: Type;
+  created_at: string;
+  organization_id: string;
+  data: Data;
+}
+
+type EventsOf<S extends Subject> =
+  | Envelope<`${S}.created`, { object: EventResource<ResourceTypes[S]> }>
+  | Envelope<
+      `${S}.updated`,
+      { object: EventResource<ResourceTypes[S]>; previous_attributes: PreviousAttributes<ResourceTypes[S]> }
+    >
+  | Envelope<`${S}.deleted`, { object: { type: ResourceTypes[S]; id: string } }>;
+
+/** Any Marquee change event; narrow it by `type`. */
+export type MarqueeEvent =
+  | { [S in Subject]: EventsOf<S> }[Subject]
+  | Envelope<
+      'booking.status_changed',
+      { object: EventResource<'bookings'>; previous_attributes: { status: BookingStatus } }
+    >;
+
+/** The events of the given types, e.g. `EventOfType<'booking.created' | 'booking.updated'>`. */
+export type EventOfType<T extends EventType> = Extract<MarqueeEvent, { type: T }>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Whether a parsed payload has the shape of an event (the envelope, and `data.object`). */
+export function looksLikeEvent(value: unknown): value is MarqueeEvent {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.type === 'string' &&
+    typeof value.created_at === 'string' &&
+    typeof value.organization_id === 'string' &&
+    isRecord(value.data) &&
+    isRecord(value.data.object)
+  );
+}
