@@ -48,7 +48,7 @@ export const eventDefinition: ResourceDefinition<'events'> = {
   defaultSort: '-created_at',
   filters: {
     type: { column: 'type', kind: 'enum', values: EVENT_TYPES, operators: ['eq', 'in'] },
-    created_at: { column: 'created_at', kind: 'timestamp' },
+    created_at: { column: 'created_at', kind: 'timestamp', operators: ['gt', 'gteq', 'lt', 'lteq'] },
   },
   includes: {},
   toResource: (row, baseUrl) => ({

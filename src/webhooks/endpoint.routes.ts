@@ -7,7 +7,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { errorResponses, JSONAPI_MEDIA_TYPE, listDocument, singleDocument } from '../api/jsonapi.js';
-import { ApiHeaders, IdParams, READ_SECURITY } from '../api/route-schemas.js';
+import { withIdempotency } from '../api/idempotency.js';
+import { ApiHeaders, CreateHeaders, IdParams, READ_SECURITY } from '../api/route-schemas.js';
 import { ConflictError, ForbiddenError } from '../errors.js';
 import { listEndpoints } from './endpoint.repository.js';
 import {
@@ -76,7 +77,8 @@ export const endpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const { config: c2, ...create } = route(
     'Create a webhook endpoint',
-    'An https URL on a public address and the event types to deliver ("*" for all). The signing secret is in this response only.',
+    'An https URL on a public address and the event types to deliver ("*" for all). The signing secret is in ' +
+      'this response only (and in its replay for the same Idempotency-Key).',
   );
   app.post(
     PATH,
@@ -84,6 +86,7 @@ export const endpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: c2,
       schema: {
         ...create,
+        headers: CreateHeaders,
         body: EndpointCreateBody,
         response: {
           201: singleDocument(EndpointResource),
@@ -102,9 +105,25 @@ export const endpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
           },
         );
       }
-      const row = await createEndpoint(context(request), owner(request), data.attributes);
-      reply.code(201).type(JSONAPI_MEDIA_TYPE).header('Location', `${baseUrl}${PATH}/${row.id}`);
-      return single(row, true);
+      const auth = request.apiAuth;
+      const outcome = await withIdempotency(
+        request.ctx,
+        {
+          scope: `${auth.token.integrationId}:${auth.userId}:${auth.organizationId}`,
+          key: request.headers['idempotency-key'],
+          body: request.body,
+        },
+        async (trx) => ({
+          status: 201,
+          body: single(
+            await createEndpoint({ ...context(request), db: trx }, owner(request), data.attributes),
+            true,
+          ),
+        }),
+      );
+      if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
+      reply.code(201).type(JSONAPI_MEDIA_TYPE).header('Location', outcome.body.links.self);
+      return outcome.body;
     },
   );
 

@@ -5,7 +5,7 @@
  * be turned off and on; turning it on clears a disablement after failures.
  */
 import { isoTime } from '../clock.js';
-import type { Db } from '../db/database.js';
+import type { Db, Trx } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { isEventType } from '../events/event-types.js';
@@ -35,6 +35,9 @@ export interface EndpointContext {
   allowPrivateNetworks: boolean;
 }
 
+/** A create runs inside the transaction that stores its idempotent response. */
+export type CreateContext = Omit<EndpointContext, 'db'> & { db: Db | Trx };
+
 /** An integration keeps at most this many endpoints per organization. */
 const MAX_ENDPOINTS = 16;
 
@@ -61,7 +64,7 @@ async function checked(input: EndpointInput, allowPrivate: boolean, creating: bo
 }
 
 export async function createEndpoint(
-  ctx: EndpointContext,
+  ctx: CreateContext,
   owner: EndpointOwner,
   input: EndpointInput,
 ): Promise<WebhookEndpointTable> {
@@ -109,6 +112,7 @@ export async function updateEndpoint(
 ): Promise<WebhookEndpointTable> {
   const endpoint = await requireEndpoint(ctx.db, owner, id);
   const changes = await checked(input, ctx.allowPrivateNetworks, false);
+  if (Object.keys(changes).length === 0 && input.enabled === undefined) return endpoint;
   const at = isoTime(ctx.now);
   if (input.enabled === true)
     Object.assign(changes, { disabled_at: null, disabled_reason: null, failing_since: null });

@@ -93,6 +93,29 @@ eachDatabase((suite) => {
     assert.equal((await api(`/v2/webhook_endpoints/${id}`)).status, 404);
   });
 
+  it('creates once for an Idempotency-Key, replaying the first answer (with its secret)', async () => {
+    const headers = { 'idempotency-key': `endpoint-${Date.now()}` };
+    const body = endpoint({ url: 'https://8.8.8.8/once', events: ['*'] });
+    const first = await api<EndpointBody>('/v2/webhook_endpoints', { method: 'POST', body, headers });
+    const again = await api<EndpointBody>('/v2/webhook_endpoints', { method: 'POST', body, headers });
+    assert.equal(again.status, 201);
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.equal(again.body.data.id, first.body.data.id);
+    assert.equal(again.body.data.attributes.secret, first.body.data.attributes.secret);
+    const rows = await suite.db
+      .selectFrom('webhook_endpoints')
+      .select('id')
+      .where('url', '=', 'https://8.8.8.8/once')
+      .execute();
+    assert.equal(rows.length, 1);
+    const other = await api('/v2/webhook_endpoints', {
+      method: 'POST',
+      body: endpoint({ url: 'https://8.8.8.8/twice', events: ['*'] }),
+      headers,
+    });
+    assert.equal(other.status, 422);
+  });
+
   it('shows an integration only its own endpoints, and only in the organization it acts in', async () => {
     const mine = await api<EndpointBody>('/v2/webhook_endpoints', {
       method: 'POST',
