@@ -21,6 +21,12 @@ export async function updateIntegration(
   input: { redirectUris: readonly string[]; scopes: string },
 ): Promise<void> {
   const redirectUris = checkRedirectUris(input.redirectUris.filter((u) => u.trim() !== ''));
+  if (integration.kind === 'private' && redirectUris.length > 0) {
+    throw new ValidationError({
+      field: 'redirect_uris',
+      detail: 'A private integration uses the client credentials grant and has no redirect URIs.',
+    });
+  }
   if (integration.kind === 'public' && redirectUris.length === 0) {
     throw new ValidationError({
       field: 'redirect_uris',

@@ -63,6 +63,12 @@ export async function createIntegration(db: Db, input: NewIntegrationInput): Pro
   }
   const scopes = checkAllowedScopes(input.scopes);
   const redirectUris = checkRedirectUris(input.redirectUris ?? []);
+  if (kind === 'private' && redirectUris.length > 0) {
+    throw new ValidationError({
+      field: 'redirect_uris',
+      detail: 'A private integration uses the client credentials grant and has no redirect URIs.',
+    });
+  }
   if (kind === 'public' && redirectUris.length === 0) {
     throw new ValidationError({
       field: 'redirect_uris',

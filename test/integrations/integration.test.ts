@@ -3,7 +3,7 @@ import { it } from 'node:test';
 import { NotFoundError, ValidationError } from '../../src/errors.js';
 import { findIntegrationByClientId } from '../../src/integrations/integration.repository.js';
 import { createIntegration } from '../../src/integrations/integration.service.js';
-import { redirectUriProblem } from '../../src/integrations/redirect-uris.js';
+import { redirectUriMatches, redirectUriProblem } from '../../src/integrations/redirect-uris.js';
 import { credentialMatches, hashCredential } from '../../src/oauth/credentials.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { makeIntegration, makeOrganization, makeUser } from '../helpers/factories.js';
@@ -26,6 +26,39 @@ eachDatabase((suite) => {
     assert.ok(!credentialMatches(`${clientSecret}x`, stored.clientSecretHash));
     const rows = await suite.db.selectFrom('integrations').selectAll().execute();
     assert.ok(!JSON.stringify(rows).includes(clientSecret));
+  });
+
+  it('refuses wildcard redirect URIs, and redirect URIs on a private integration', async () => {
+    const org = await makeOrganization(suite.db);
+    const owner = await makeUser(suite.db, org.id);
+    for (const uri of ['https://*.example.com/cb', 'https://app.example.com/*']) {
+      await assert.rejects(
+        makeIntegration(suite.db, { organizationId: org.id, redirectUris: [uri] }),
+        (error: unknown) => error instanceof ValidationError && /wildcard/.test(error.detail),
+        uri,
+      );
+    }
+    await assert.rejects(
+      makeIntegration(suite.db, {
+        organizationId: org.id,
+        kind: 'private',
+        ownerEmail: owner.email,
+        redirectUris: ['https://app.example.com/cb'],
+      }),
+      (error: unknown) =>
+        error instanceof ValidationError && error.fieldMessages().redirect_uris !== undefined,
+    );
+  });
+
+  it('matches a loopback redirect URI on any port, and nothing else loosely', () => {
+    const registered = ['http://127.0.0.1:8080/callback', 'http://[::1]/cb', 'https://app.example/cb'];
+    assert.ok(redirectUriMatches(registered, 'http://127.0.0.1:8080/callback'));
+    assert.ok(redirectUriMatches(registered, 'http://127.0.0.1:51234/callback'), 'RFC 8252 §7.3');
+    assert.ok(redirectUriMatches(registered, 'http://[::1]:4000/cb'));
+    assert.ok(!redirectUriMatches(registered, 'http://127.0.0.1:51234/other'));
+    assert.ok(!redirectUriMatches(registered, 'http://127.0.0.1:51234/callback?x=1'));
+    assert.ok(!redirectUriMatches(registered, 'https://app.example:8443/cb'), 'not for https');
+    assert.ok(!redirectUriMatches(registered, 'http://localhost:8080/callback'), 'not across host names');
   });
 
   it('needs a redirect URI for a public integration', async () => {

@@ -98,6 +98,30 @@ eachDatabase((suite) => {
     assert.equal((await introspect(server, venue, tokens.refresh_token)).active, false);
   });
 
+  it('accepts a loopback redirect URI on another port (RFC 8252 §7.3), bound to that port after', async () => {
+    const onAnotherPort = 'http://127.0.0.1:51234/callback';
+    const { redirect } = await runAuthorize(server, {
+      clientId: venue.publicClient.clientId,
+      redirectUri: onAnotherPort,
+      email: venue.user.email,
+    });
+    assert.equal(redirect.origin, 'http://127.0.0.1:51234');
+    const exchange = (redirectUri: string) =>
+      postForm(server, '/oauth/token', {
+        grant_type: 'authorization_code',
+        code: redirect.searchParams.get('code')!,
+        redirect_uri: redirectUri,
+        client_id: venue.publicClient.clientId,
+        client_secret: venue.publicClient.clientSecret,
+      });
+    assert.equal(
+      (await exchange(REDIRECT_URI)).body.error,
+      'invalid_grant',
+      'the exchange names the same URI',
+    );
+    assert.equal((await exchange(onAnotherPort)).status, 200);
+  });
+
   it('binds the code to its redirect URI, its client and its lifetime', async () => {
     const exchange = async (code: string, extra: Record<string, string> = {}) =>
       postForm(server, '/oauth/token', {

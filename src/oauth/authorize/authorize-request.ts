@@ -7,6 +7,7 @@
 import type { Db } from '../../db/database.js';
 import type { Integration } from '../../integrations/integration.repository.js';
 import { findIntegrationByClientId } from '../../integrations/integration.repository.js';
+import { redirectUriMatches } from '../../integrations/redirect-uris.js';
 import type { OAuthErrorCode } from '../errors.js';
 import { splitScopes, unknownScopes } from '../scopes.js';
 import { isWellFormedPkceValue } from '../steps/pkce.js';
@@ -66,7 +67,7 @@ export async function validateAuthorizeRequest(db: Db, query: RawQuery): Promise
   if (redirectUri === null)
     return { kind: 'page', message: 'The request names redirect_uri more than once.' };
   if (!redirectUri) return { kind: 'page', message: 'The request has no redirect_uri.' };
-  if (!integration.redirectUris.includes(redirectUri)) {
+  if (!redirectUriMatches(integration.redirectUris, redirectUri)) {
     return { kind: 'page', message: `The redirect URI is not registered for ${integration.name}.` };
   }
 
