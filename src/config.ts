@@ -3,6 +3,10 @@
  * a bad value stops the process with one line naming the variable and what it accepts.
  */
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The installation's own `data/` folder: the same wherever `marquee` is started from. */
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../data', import.meta.url));
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -164,7 +168,7 @@ export function loadConfig(env: Env = process.env): Config {
       ['postgres:', 'postgresql:'],
       'postgres://user@127.0.0.1:5432/marquee',
     ),
-    dataDir: path.resolve(read(env, 'MARQUEE_DATA_DIR') ?? './data'),
+    dataDir: path.resolve(read(env, 'MARQUEE_DATA_DIR') ?? DEFAULT_DATA_DIR),
     baseUrl: publicUrl(env, 'BASE_URL', defaultUrl),
     authUrl: publicUrl(env, 'AUTH_URL', read(env, 'BASE_URL') ?? defaultUrl),
     accessTokenTtl: duration(env, 'ACCESS_TOKEN_TTL', 7200, 1),

@@ -1,6 +1,6 @@
 /**
  * The process entry for `marquee serve`: open the database, migrate when asked (always on the
- * embedded database), create the demo organization on an empty database, listen, and shut down
+ * embedded database), listen, create the demo organization on an empty database, and shut down
  * gracefully on SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database.
  */
 
@@ -31,6 +31,8 @@ export interface ServeOptions {
 export interface ListeningInfo {
   url: string;
   database: string;
+  /** Where the data lives: the SQLite file, or the PostgreSQL URL without its password. */
+  location: string;
   demo: DemoSeed | undefined;
 }
 
@@ -51,9 +53,6 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
           `The database has ${pending.length} pending migration(s); run "marquee migrate" or start with "marquee serve --migrate".`,
         );
       }
-    }
-    if ((await countOrganizations(database.db)) === 0) {
-      demo = await seedDemo(database.db);
     }
   } catch (error) {
     await database.close();
@@ -77,13 +76,15 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   });
 
   const address = await app.listen({ port: config.port, host: config.host });
+  // Seeded once serving: a port already taken cannot swallow the demo password shown below.
+  if ((await countOrganizations(database.db)) === 0) demo = await seedDemo(database.db);
   deliveries.start();
   const metricsServer =
     config.metricsPort === undefined
       ? undefined
       : await startMetricsServer(app.ctx.metrics, config.host, config.metricsPort);
   logger.info({ address, database: database.dialect }, 'marquee is serving');
-  options.onListening({ url: address, database: database.dialect, demo });
+  options.onListening({ url: address, database: database.dialect, location: database.location, demo });
 
   await new Promise<void>((resolve) => {
     let stopping = false;

@@ -13,11 +13,12 @@ import {
   integrationsRotateSecretCommand,
 } from './commands/integrations-manage.js';
 import { migrateCommand } from './commands/migrate.js';
-import { orgsCreateCommand } from './commands/orgs.js';
+import { orgsCreateCommand, orgsListCommand } from './commands/orgs.js';
 import { seedCommand } from './commands/seed.js';
 import { serveCommand } from './commands/serve.js';
 import { tokensPruneCommand } from './commands/tokens.js';
 import { membersAddCommand, usersCreateCommand } from './commands/users.js';
+import { membersRemoveCommand, usersSetPasswordCommand } from './commands/access.js';
 import { createOutput, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './output.js';
 
 export const COMMANDS: readonly Command[] = [
@@ -25,8 +26,11 @@ export const COMMANDS: readonly Command[] = [
   migrateCommand,
   seedCommand,
   orgsCreateCommand,
+  orgsListCommand,
   usersCreateCommand,
+  usersSetPasswordCommand,
   membersAddCommand,
+  membersRemoveCommand,
   integrationsCreateCommand,
   integrationsListCommand,
   integrationsDeleteCommand,
@@ -80,7 +84,7 @@ function report(error: unknown, command: Command, output: ReturnType<typeof crea
     return EXIT_USAGE;
   }
   if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    output.error(`${(error as Error).message}. Usage: ${command.usage}`);
+    output.error(`${argumentProblem(error as Error)}. Usage: ${command.usage}`);
     return EXIT_USAGE;
   }
   if (error instanceof ConfigError || error instanceof InputError) {
@@ -93,4 +97,15 @@ function report(error: unknown, command: Command, output: ReturnType<typeof crea
   }
   output.error(`failed: ${error instanceof Error ? error.message : String(error)}`);
   return EXIT_FAILURE;
+}
+
+/** node:util parseArgs's messages, said shortly. */
+function argumentProblem(error: Error): string {
+  const unknown = /Unknown option '([^']+)'/.exec(error.message);
+  if (unknown) return `unknown option ${unknown[1]}`;
+  const missing = /Option '(-[^' ]+)[^']*' argument missing/.exec(error.message);
+  if (missing) return `${missing[1]} needs a value`;
+  const unexpected = /Unexpected argument '([^']+)'/.exec(error.message);
+  if (unexpected) return `unexpected argument "${unexpected[1]}"`;
+  return error.message.split('.')[0] ?? error.message;
 }

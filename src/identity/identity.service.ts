@@ -41,7 +41,7 @@ export async function createOrganization(db: Db, name: string): Promise<Organiza
   return insertOrganization(db, checkName(name, 'An organization name', 'name'));
 }
 
-async function requireOrganization(db: Db, organizationId: string): Promise<Organization> {
+export async function requireOrganization(db: Db, organizationId: string): Promise<Organization> {
   const organization = await findOrganization(db, organizationId);
   if (!organization)
     throw new NotFoundError(`No organization has the id "${organizationId}".`, { pointer: '/org' });
@@ -66,17 +66,35 @@ export interface CreatedUser {
   role: Role;
 }
 
-export async function createUser(db: Db, input: NewUser): Promise<CreatedUser> {
-  const email = normalizeEmail(input.email);
-  if (email.length > 254 || !EMAIL.test(email)) {
-    throw new ValidationError({ field: 'email', detail: `"${input.email}" is not an e-mail address.` });
-  }
-  if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH) {
+export function checkPassword(password: string): string {
+  if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
     throw new ValidationError({
       field: 'password',
       detail: `A password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters long.`,
     });
   }
+  return password;
+}
+
+export async function requireUserByEmail(db: Db, email: string) {
+  const user = await findUserByEmail(db, normalizeEmail(email));
+  if (!user) {
+    throw new NotFoundError(
+      `No user has the e-mail ${normalizeEmail(email)}; create one with "users create".`,
+      {
+        pointer: '/email',
+      },
+    );
+  }
+  return user;
+}
+
+export async function createUser(db: Db, input: NewUser): Promise<CreatedUser> {
+  const email = normalizeEmail(input.email);
+  if (email.length > 254 || !EMAIL.test(email)) {
+    throw new ValidationError({ field: 'email', detail: `"${input.email}" is not an e-mail address.` });
+  }
+  checkPassword(input.password);
   const role = checkRole(input.role ?? 'member');
   const name = checkName(input.name ?? email.split('@')[0] ?? email, 'A name', 'name');
   await requireOrganization(db, input.organizationId);
@@ -98,13 +116,7 @@ export async function createUser(db: Db, input: NewUser): Promise<CreatedUser> {
 export async function addMember(db: Db, organizationId: string, email: string, role = 'member') {
   const checkedRole = checkRole(role);
   await requireOrganization(db, organizationId);
-  const user = await findUserByEmail(db, normalizeEmail(email));
-  if (!user) {
-    throw new NotFoundError(
-      `No user has the e-mail ${normalizeEmail(email)}; create one with "users create".`,
-      { pointer: '/email' },
-    );
-  }
+  const user = await requireUserByEmail(db, email);
   if (await findMembership(db, organizationId, user.id)) {
     throw new ConflictError(`${user.email} is a member of this organization already.`, 'already_member');
   }

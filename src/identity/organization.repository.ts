@@ -32,3 +32,7 @@ export async function countOrganizations(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+export async function listOrganizations(db: Db): Promise<Array<{ id: string; name: string }>> {
+  return db.selectFrom('organizations').select(['id', 'name']).orderBy('name').orderBy('id').execute();
+}

@@ -123,7 +123,10 @@ eachDatabase((suite) => {
       /https/,
     );
     assertOneLineRefusal(await cli('orgs', 'create', '--json'), /--name is required/);
-    assertOneLineRefusal(await cli('orgs', 'create', '--name', 'x', '--colour', 'red'), /Unknown option/);
+    assertOneLineRefusal(
+      await cli('orgs', 'create', '--name', 'x', '--colour', 'red'),
+      /^marquee: unknown option --colour\. Usage/,
+    );
     assertOneLineRefusal(
       await cli('users', 'create', '--org', orgId, '--email', 'nobody', '--password', 'long enough'),
       /e-mail/,

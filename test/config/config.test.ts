@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { ConfigError, DEFAULT_DATA_DIR, loadConfig } from '../../src/config.js';
 
 describe('configuration (SPEC §2)', () => {
   it('has the documented defaults', () => {
@@ -9,7 +9,8 @@ describe('configuration (SPEC §2)', () => {
     assert.equal(config.port, 3000);
     assert.equal(config.host, '127.0.0.1');
     assert.equal(config.databaseUrl, undefined);
-    assert.equal(config.dataDir, path.resolve('./data'));
+    assert.equal(config.dataDir, path.resolve('data'), 'the installation folder, not the current one');
+    assert.equal(DEFAULT_DATA_DIR, path.resolve('data'));
     assert.equal(config.baseUrl, 'http://127.0.0.1:3000');
     assert.equal(config.authUrl, 'http://127.0.0.1:3000');
     assert.equal(config.accessTokenTtl, 7200);

@@ -11,9 +11,13 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: readonly string[], env: Record<string, string>): Promise<CliResult> {
+export function runCli(
+  args: readonly string[],
+  env: Record<string, string>,
+  input?: string,
+): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [MARQUEE_BIN, ...args],
       { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, timeout: 60_000 },
@@ -22,6 +26,7 @@ export function runCli(args: readonly string[], env: Record<string, string>): Pr
         resolve({ code, stdout, stderr });
       },
     );
+    if (input !== undefined) child.stdin?.end(input);
   });
 }
 

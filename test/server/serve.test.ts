@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import { describe, it } from 'node:test';
 import pg from 'pg';
 import { verifyPassword } from '../../src/identity/passwords.js';
@@ -30,10 +31,26 @@ eachDatabase((suite) => {
   }
 
   it('creates the demo venue on first start, shows its password once and never logs it', async () => {
+    // A port already taken stops the start before the demo exists, so its password is never lost.
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = String((taken.address() as net.AddressInfo).port);
+    const refused = await runCli(['serve', '--migrate', '--json'], {
+      ...suite.database.env,
+      PORT: port,
+      HOST: '127.0.0.1',
+    });
+    taken.close();
+    assert.notEqual(refused.code, 0);
+    assert.equal((await rowCounts()).organizations, 0, 'no demo without a listening server');
+
     const server = await startServer(suite.database.env, ['--migrate']);
     try {
       const demo = server.info.demo as Record<string, unknown>;
       assert.ok(demo, 'the first start prints the demo sign-in');
+      assert.equal(typeof demo.org_id, 'string', 'the organization id is printed with the sign-in');
+      assert.equal(typeof server.info.data, 'string');
+      assert.ok(!String(server.info.data).includes(':secret@'), 'no password in the printed location');
       assert.equal(typeof demo.admin_password, 'string');
       const admin = await findUserByEmail(suite.db, String(demo.admin_email));
       assert.ok(admin);

@@ -11,15 +11,15 @@ export const serveCommand: Command = {
     await serve(config, {
       migrate: values.migrate === true,
       logToStderr: json,
-      onListening: ({ url, database, demo }) => {
+      onListening: ({ url, database, location, demo }) => {
         if (json) {
-          output.result({ url, database, ...(demo ? { demo } : {}) });
+          output.result({ url, database, data: location, ...(demo ? { demo } : {}) });
           return;
         }
-        output.line(`Marquee is serving at ${url} (${database} database).`);
+        output.line(`Marquee is serving at ${url} (${database} database: ${location}).`);
         if (demo) {
           output.line(
-            `\nCreated the demo organization "${demo.org_name}" with ${demo.bookings} bookings.\n` +
+            `\nCreated the demo organization "${demo.org_name}" (id ${demo.org_id}) with ${demo.bookings} bookings.\n` +
               `Sign in at ${config.authUrl} as ${demo.admin_email} with the password ${demo.admin_password}\n` +
               'This password is shown only once.\n',
           );

@@ -1,16 +1,18 @@
 import { addMember, createUser } from '../../identity/identity.service.js';
 import type { Command } from '../command.js';
 import { optionalString, requireString } from '../values.js';
+import { passwordOption, readPassword } from '../password-input.js';
 import { withDatabase } from '../with-database.js';
 
 export const usersCreateCommand: Command = {
   path: ['users', 'create'],
-  usage: 'marquee users create --org ORG_ID --email E --password P [--role admin|member] [--name N] [--json]',
+  usage:
+    'marquee users create --org ORG_ID --email E (--password P | --password-stdin) [--role admin|member] [--name N] [--json]',
   summary: 'Create a user who belongs to an organization.',
   options: {
     org: { type: 'string' },
     email: { type: 'string' },
-    password: { type: 'string' },
+    ...passwordOption,
     role: { type: 'string' },
     name: { type: 'string' },
   },
@@ -18,7 +20,7 @@ export const usersCreateCommand: Command = {
     const input = {
       organizationId: requireString(values, 'org'),
       email: requireString(values, 'email'),
-      password: requireString(values, 'password'),
+      password: await readPassword(values),
       role: optionalString(values, 'role'),
       name: optionalString(values, 'name'),
     };
