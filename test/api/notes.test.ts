@@ -341,6 +341,7 @@ eachDatabase((suite) => {
   });
 
   it('replays the first response for a repeated Idempotency-Key, and refuses the key with another body', async () => {
+    const logStart = server.logs.length;
     const key = `key-${newId()}`;
     const body = noteBody('bookings', crm.bookingIds[0]!, 'Only once');
     const first = await api('/notes', { method: 'POST', body, headers: { 'idempotency-key': key } });
@@ -371,6 +372,12 @@ eachDatabase((suite) => {
     assert.equal(ids.size, 1, `one note for one key: ${racers.map((r) => r.status)}`);
     const stored = await suite.db.selectFrom('notes').select('id').where('body', '=', 'Raced').execute();
     assert.equal(stored.length, 1);
+    // A replay is an ordinary answer: nothing is worth a warning in the log.
+    const logged = server.logs.slice(logStart);
+    assert.deepEqual(
+      logged.filter((line) => /already sent|in progress|"level":(4|5|6)0/.test(line)),
+      [],
+    );
   });
 
   it('answers 404 for a note of another organization, with no difference from a missing one', async () => {
