@@ -1,5 +1,6 @@
 /**
- * Per-token rate limits on the resource API (SPEC §5): RATE_LIMIT_PER_MINUTE requests a minute,
+ * Rate limits on the resource API (SPEC §5): RATE_LIMIT_PER_MINUTE requests a minute for each
+ * integration in each organization — not per token, so asking for a new token resets nothing —
  * announced in RateLimit-Limit / -Remaining / -Reset, refused with 429 and Retry-After. Counters
  * live in memory, or in Redis (REDIS_URL) so that several processes share them. If Redis is
  * unreachable, requests are let through rather than failed.
@@ -42,11 +43,14 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     skipOnError: true,
     nameSpace: 'marquee-rate:',
     ...(redis ? { redis } : {}),
-    // The token's id: one budget per token, whichever process serves it.
-    keyGenerator: (request) => request.apiAuth?.token.id ?? request.ip,
+    // One budget per (integration, organization), whichever process serves it and whichever token.
+    keyGenerator: (request) => {
+      const auth = request.apiAuth;
+      return auth ? `${auth.token.integrationId}:${auth.organizationId}` : request.ip;
+    },
     errorResponseBuilder: (_request, context) =>
       new TooManyRequestsError(
-        `This token may make ${context.max} requests a minute; retry after ${context.after}.`,
+        `This integration may make ${context.max} requests a minute in this organization; retry after ${context.after}.`,
         Math.ceil(context.ttl / 1000),
       ),
   });

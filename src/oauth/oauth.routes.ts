@@ -15,6 +15,7 @@ import { issueClientCredentials } from './grants/client-credentials.js';
 import type { Grant } from './grants/grant.js';
 import { refreshTokens } from './grants/refresh-token.js';
 import { describeToken, IntrospectionBody } from './introspection.js';
+import { IssuanceBudget } from './issuance-budget.js';
 import { authorizationServerMetadata, MetadataBody } from './metadata.js';
 import { revokeToken } from './revocation.js';
 import { authenticateClient, clientAuthThrottle } from './steps/client-auth.js';
@@ -54,6 +55,7 @@ const ClientAuthBody = Type.Object(
 export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.ctx;
   const throttle = clientAuthThrottle(app.ctx.clock);
+  const issuance = new IssuanceBudget(config.rateLimitPerMinute, app.ctx.clock);
   // Only JSON and form bodies here (SPEC §4); the API's JSON:API type and text are not accepted.
   app.removeContentTypeParser(['application/vnd.api+json', 'text/plain']);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
@@ -92,6 +94,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `The grant type "${params.grant_type}" is not supported.`,
         );
       }
+      if (params.grant_type === 'client_credentials') issuance.take(client.id);
       const tokens = await grant(request.ctx, client, params);
       app.ctx.metrics.tokensIssued.inc({ grant: params.grant_type });
       return tokens;

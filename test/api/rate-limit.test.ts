@@ -36,7 +36,7 @@ eachDatabase((suite) => {
   });
   after(() => server.close());
 
-  it('limits each token per minute with RateLimit headers and 429 + Retry-After', async () => {
+  it('limits each integration per organization and minute with RateLimit headers and 429 + Retry-After', async () => {
     const token = await clientCredentialsToken(server, crm.venue);
     const responses = [];
     for (let i = 0; i < 6; i++)
@@ -58,9 +58,45 @@ eachDatabase((suite) => {
     const another = await clientCredentialsToken(server, crm.venue);
     assert.equal(
       (await call(server, '/v2/bookings', { token: another, org: crm.venue.orgId })).status,
-      200,
-      'budgets are per token',
+      429,
+      'a new token does not reset the budget',
     );
+    const otherVenue = await makeCrm(suite.db, 1);
+    const theirs = await clientCredentialsToken(server, otherVenue.venue);
+    assert.equal(
+      (await call(server, '/v2/bookings', { token: theirs, org: otherVenue.venue.orgId })).status,
+      200,
+      'another integration has its own budget',
+    );
+  });
+
+  it('throttles client-credentials issuance per integration', async () => {
+    const fixture = await makeCrm(suite.db, 1);
+    const ask = (venue: CrmFixture['venue']) =>
+      fetch(`${server.url}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          grant_type: 'client_credentials',
+          client_id: venue.privateClient.clientId,
+          client_secret: venue.privateClient.clientSecret,
+        }),
+      });
+    const statuses = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 6; i++) {
+      last = await ask(fixture.venue);
+      statuses.push(last.status);
+    }
+    assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429]);
+    assert.ok(Number(last!.headers.get('retry-after')) >= 1);
+    const body = (await last!.json()) as { error: string; error_description: string };
+    assert.equal(body.error, 'invalid_request');
+    assert.match(body.error_description, /5 tokens a minute/);
+    const other = await makeCrm(suite.db, 1);
+    assert.equal((await ask(other.venue)).status, 200, 'another integration is not slowed');
+    server.clock.advance(60_000);
+    assert.equal((await ask(fixture.venue)).status, 200, 'the next minute has a new budget');
   });
 
   it('shares the budget between processes through Redis', async (t) => {
