@@ -61,7 +61,10 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
 
   const app = await buildApp({ config, database, logger });
   const stopPruning = schedulePruning(database.db, logger, {
-    retention: { eventRetentionSeconds: config.eventRetention },
+    retention: {
+      eventRetentionSeconds: config.eventRetention,
+      refreshReuseGraceSeconds: config.refreshReuseGrace,
+    },
   });
   const deliveries = new DeliveryWorker({
     db: database.db,

@@ -1,7 +1,7 @@
 /**
  * Deletes what can no longer be used, so the tables do not grow without bound (SPEC §4): OAuth
  * tokens, codes and grants expired or revoked longer than the retention window ago, expired
- * sign-in sessions, idempotency keys older than a day and change events older than EVENT_RETENTION
+ * sign-in sessions, refresh pairs kept past their grace window, idempotency keys older than a day and change events older than EVENT_RETENTION
  * (their webhook deliveries with them). Run by `marquee tokens prune` and
  * every hour inside `serve`.
  */
@@ -12,6 +12,7 @@ import { type Clock, isoTime, systemClock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { pruneEvents } from '../events/event.repository.js';
 import { pruneOAuthRows } from '../oauth/oauth-prune.js';
+import { dropClosedReplays } from '../oauth/refresh-replay.js';
 import { pruneSessions } from '../web/session/session.repository.js';
 
 export const DEFAULT_RETENTION_SECONDS = 7 * 86400;
@@ -31,11 +32,14 @@ export interface Retention {
   retentionSeconds?: number;
   /** EVENT_RETENTION: change events (and their webhook deliveries) are kept this long. */
   eventRetentionSeconds?: number;
+  /** REFRESH_REUSE_GRACE: the pair kept for a retried refresh is forgotten when it closes. */
+  refreshReuseGraceSeconds?: number;
 }
 
 export async function pruneExpired(db: Db, now: number, retention: Retention = {}): Promise<PruneResult> {
   const ago = (seconds: number) => isoTime(now - seconds * 1000);
   const oauth = await pruneOAuthRows(db, ago(retention.retentionSeconds ?? DEFAULT_RETENTION_SECONDS));
+  await dropClosedReplays(db, ago(retention.refreshReuseGraceSeconds ?? 0));
   const sessions = await pruneSessions(db, isoTime(now));
   const idempotencyKeys = await pruneIdempotencyKeys(db, ago(IDEMPOTENCY_RETENTION_SECONDS));
   const events = await pruneEvents(

@@ -45,6 +45,8 @@ export interface OAuthTokenTable {
   revoked_at: string | null;
   /** Refresh tokens only: when it was exchanged for a new pair. */
   rotated_at: string | null;
+  /** Refresh tokens only: the pair its use issued, sealed with a key only the token opens. */
+  rotation_replay: string | null;
 }
 
 export interface AppSecretTable {

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
+import { pruneExpired } from '../../src/jobs/prune.js';
+import { hashCredential } from '../../src/oauth/credentials.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { codeFlowTokens, introspect, makeVenue, postForm, type Venue } from '../helpers/oauth.js';
@@ -61,14 +63,46 @@ eachDatabase((suite) => {
     );
   });
 
-  it('refuses a reused token within the grace window and leaves the new tokens working', async () => {
+  it('answers a retry within the grace window with the very pair the first use issued', async () => {
     const { tokens } = await codeFlowTokens(server, venue);
     const rotated = await refresh(tokens.refresh_token);
+    assert.equal(rotated.status, 200);
     const retry = await refresh(tokens.refresh_token);
-    assert.equal(retry.status, 400);
-    assert.equal(retry.body.error, 'invalid_grant');
+    assert.equal(retry.status, 200, JSON.stringify(retry.body));
+    assert.deepEqual(retry.body, rotated.body, 'the same pair, not a second one');
     assert.equal((await introspect(server, venue, String(rotated.body.access_token))).active, true);
-    assert.equal((await refresh(String(rotated.body.refresh_token))).status, 200);
+
+    // Once the new refresh token is used, the old pair is no longer live: the retry is refused.
+    const next = await refresh(String(rotated.body.refresh_token));
+    assert.equal(next.status, 200);
+    const late = await refresh(tokens.refresh_token);
+    assert.equal(late.status, 400);
+    assert.equal(late.body.error, 'invalid_grant');
+    assert.equal((await introspect(server, venue, String(next.body.access_token))).active, true);
+  });
+
+  it('keeps nothing readable at rest: the kept pair is sealed with a key only the old token opens', async () => {
+    const { tokens } = await codeFlowTokens(server, venue);
+    const rotated = await refresh(tokens.refresh_token);
+    const rows = await suite.db
+      .selectFrom('oauth_tokens')
+      .select('rotation_replay')
+      .where('rotation_replay', 'is not', null)
+      .execute();
+    assert.ok(rows.length > 0);
+    for (const row of rows) {
+      assert.ok(!row.rotation_replay!.includes(String(rotated.body.access_token).slice(4, 20)));
+      assert.ok(!row.rotation_replay!.includes('refresh_token'));
+    }
+    // The prune forgets pairs whose window closed.
+    server.clock.advance(1500);
+    await pruneExpired(suite.db, server.clock.now(), { refreshReuseGraceSeconds: 1 });
+    const left = await suite.db
+      .selectFrom('oauth_tokens')
+      .select('id')
+      .where('rotation_replay', 'is not', null)
+      .execute();
+    assert.equal(left.length, 0);
   });
 
   it('treats a reuse after the grace window as theft and revokes the whole family', async () => {
@@ -81,14 +115,26 @@ eachDatabase((suite) => {
     assert.equal((await refresh(String(rotated.body.refresh_token))).body.error, 'invalid_grant');
   });
 
-  it('lets exactly one of ten concurrent refreshes with one token win, and its tokens work', async () => {
+  it('gives ten concurrent refreshes with one token the one pair a single winner issued', async () => {
     const { tokens } = await codeFlowTokens(server, venue);
     const results = await Promise.all(Array.from({ length: 10 }, () => refresh(tokens.refresh_token)));
-    const winners = results.filter((r) => r.status === 200);
-    assert.equal(winners.length, 1, JSON.stringify(results.map((r) => r.status)));
-    for (const loser of results.filter((r) => r.status !== 200))
-      assert.equal(loser.body.error, 'invalid_grant');
-    const winner = winners[0]!.body;
+    assert.deepEqual(
+      results.map((r) => r.status),
+      Array.from({ length: 10 }, () => 200),
+    );
+    const pairs = new Set(results.map((r) => `${r.body.access_token} ${r.body.refresh_token}`));
+    assert.equal(pairs.size, 1, 'only one pair of a family is ever issued');
+    const live = await suite.db
+      .selectFrom('oauth_tokens as t')
+      .innerJoin('oauth_grants as g', 'g.id', 't.grant_id')
+      .innerJoin('oauth_tokens as first', 'first.grant_id', 'g.id')
+      .select('t.id')
+      .where('first.token_hash', '=', hashCredential(tokens.refresh_token))
+      .where('t.kind', '=', 'refresh')
+      .where('t.revoked_at', 'is', null)
+      .execute();
+    assert.equal(live.length, 1, 'one live refresh token in the family');
+    const winner = results[0]!.body;
     assert.equal((await introspect(server, venue, String(winner.access_token))).active, true);
     assert.equal((await refresh(String(winner.refresh_token))).status, 200);
   });

@@ -11,7 +11,10 @@ export const tokensPruneCommand: Command = {
   options: {},
   async run({ config, output }) {
     const result = await withDatabase(config, (db) =>
-      pruneExpired(db, systemClock.now(), { eventRetentionSeconds: config.eventRetention }),
+      pruneExpired(db, systemClock.now(), {
+        eventRetentionSeconds: config.eventRetention,
+        refreshReuseGraceSeconds: config.refreshReuseGrace,
+      }),
     );
     output.result({ ...result });
   },
