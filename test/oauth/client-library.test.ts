@@ -78,6 +78,14 @@ eachDatabase((suite) => {
       );
       assert.ok(refreshed.refresh_token);
       assert.notEqual(refreshed.refresh_token, tokens.refresh_token);
+      // A retry after a lost response, within the grace window, gets the same pair.
+      const retried = await oauth.processRefreshTokenResponse(
+        as,
+        client,
+        await oauth.refreshTokenGrantRequest(as, client, auth, tokens.refresh_token, insecure),
+      );
+      assert.equal(retried.access_token, refreshed.access_token);
+      assert.equal(retried.refresh_token, refreshed.refresh_token);
 
       const info = await oauth.processIntrospectionResponse(
         as,
