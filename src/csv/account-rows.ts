@@ -4,13 +4,16 @@
  */
 import { AccountWriteAttributes } from '../crm/accounts/account.bodies.js';
 import type { AccountTable } from '../crm/accounts/account.table.js';
-import { isCountry, isEmail } from '../crm/validation.js';
+import { isCountry as isCountryCode, isEmail } from '../crm/validation.js';
 import { RowReader } from './cells.js';
 import type { Lookups } from './lookups.js';
 import type { CsvRow } from './read-rows.js';
 import { ownerOf } from './references.js';
 import type { RowErrors } from './row-errors.js';
 import type { NewRecord } from './stamp.js';
+import { remembered } from './memo.js';
+
+const isCountry = remembered(isCountryCode);
 
 export function accountFromRow(
   row: CsvRow,

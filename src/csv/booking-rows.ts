@@ -9,7 +9,7 @@
 import { BookingWriteAttributes } from '../crm/bookings/booking.bodies.js';
 import { transitionProblem } from '../crm/bookings/booking-status.js';
 import { BOOKING_STATUSES, type Booking, type BookingStatus } from '../crm/bookings/booking.table.js';
-import { isCurrency, isTimeZone } from '../crm/validation.js';
+import { isCurrency, isTimeZone as isTimeZoneName } from '../crm/validation.js';
 import { RowReader } from './cells.js';
 import { LIST_SEPARATOR } from './columns.js';
 import type { Lookups } from './lookups.js';
@@ -17,6 +17,9 @@ import type { CsvRow } from './read-rows.js';
 import { accountOf, contactOf, ownerOf } from './references.js';
 import type { RowErrors } from './row-errors.js';
 import type { NewRecord } from './stamp.js';
+import { remembered } from './memo.js';
+
+const isTimeZone = remembered(isTimeZoneName);
 
 function statusOf(reader: RowReader): BookingStatus {
   const value = reader.text('status')?.toLowerCase() ?? 'lead';
@@ -70,11 +73,11 @@ export function bookingFromRow(row: CsvRow, errors: RowErrors, lookups: Lookups,
   if (startAt !== null && endAt !== null && !(startAt < endAt)) {
     reader.problem('end_at', 'a booking must end after it starts');
   }
-  const timezone = reader.text('timezone') ?? 'UTC';
+  const timezone = reader.text('timezone', false) ?? 'UTC';
   if (!isTimeZone(timezone)) {
     reader.problem('timezone', `"${timezone}" is not an IANA time zone such as Europe/Berlin or UTC`);
   }
-  const currency = reader.text('currency')?.toUpperCase() ?? 'USD';
+  const currency = reader.text('currency', false)?.toUpperCase() ?? 'USD';
   if (!isCurrency(currency))
     reader.problem('currency', `"${currency}" is not an ISO 4217 currency code such as USD`);
   const status = statusOf(reader);

@@ -21,13 +21,22 @@ export class RowReader {
     this.errors.add(this.row.row, column, message);
   }
 
-  /** The trimmed text of a cell, or null when it is empty or absent. */
-  text(column: string): string | null {
+  /**
+   * The trimmed text of a cell, or null when it is empty or absent. `checkLength` false leaves
+   * the length to a rule that says more (a currency code, a time zone name).
+   */
+  text(column: string, checkLength = true): string | null {
     const raw = this.row.cells[column];
     if (raw === undefined) return null;
     const value = optionalText(restoreFormula(raw.trim()));
     const limit = (this.schema.properties[column] as { maxLength?: number } | undefined)?.maxLength;
-    if (value !== null && limit !== undefined && [...value].length > limit) {
+    if (
+      checkLength &&
+      value !== null &&
+      limit !== undefined &&
+      value.length > limit &&
+      [...value].length > limit
+    ) {
       this.problem(column, `is ${[...value].length} characters long; at most ${limit} are allowed`);
     }
     return value;

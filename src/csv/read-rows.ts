@@ -97,7 +97,8 @@ export async function readCsvRows(
       }
       if (record.every((cell) => cell.trim() === '')) continue;
       if (record.length !== header.length) {
-        errors.add(index, null, `has ${record.length} cells; the header names ${header.length} columns`);
+        const cells = `${record.length} cell${record.length === 1 ? '' : 's'}`;
+        errors.add(index, null, `has ${cells}; the header names ${header.length} columns`);
         continue;
       }
       rows.push(rowOf(record, header, shape, index));

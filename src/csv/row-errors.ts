@@ -1,7 +1,7 @@
 /**
  * The problems of an import, by row and column, e.g. `row 17, column email: "x" is not an e-mail
  * address.` Rows are numbered as a spreadsheet shows them: the header is row 1. Every problem is
- * counted; only the first few are kept to be listed.
+ * counted; the first few by row are listed.
  */
 export interface RowError {
   row: number;
@@ -12,19 +12,31 @@ export interface RowError {
 
 export const LISTED_ERRORS = 25;
 
+/** One problem per cell is enough (as the API reports one per field); the first found is kept. */
 export class RowErrors {
-  readonly listed: RowError[] = [];
-  count = 0;
+  readonly #all: RowError[] = [];
+  readonly #cells = new Set<string>();
   readonly rows = new Set<number>();
 
   add(row: number, column: string | null, message: string): void {
-    this.count += 1;
+    const cell = `${row}\u0000${column ?? ''}`;
+    if (this.#cells.has(cell)) return;
+    this.#cells.add(cell);
     this.rows.add(row);
-    if (this.listed.length < LISTED_ERRORS) this.listed.push({ row, column, message });
+    this.#all.push({ row, column, message });
+  }
+
+  get count(): number {
+    return this.#all.length;
   }
 
   get any(): boolean {
-    return this.count > 0;
+    return this.#all.length > 0;
+  }
+
+  /** The first problems by row (within a row, in the order found). */
+  get listed(): RowError[] {
+    return [...this.#all].sort((a, b) => a.row - b.row).slice(0, LISTED_ERRORS);
   }
 }
 
