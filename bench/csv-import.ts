@@ -6,7 +6,7 @@
  * `npm run build && node dist/bench/csv-import.js` (BENCH_ROWS, BENCH_DATABASE_URL to change them).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -20,15 +20,29 @@ const SPACES = 20;
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const work = mkdtempSync(path.join(os.tmpdir(), 'marquee-csv-bench-'));
 
-function marquee(env: Record<string, string>, ...args: string[]): { ms: number; out: string } {
+const TIME = '/usr/bin/time';
+
+/** Runs the command; wall time, and CPU time (user + system) when /usr/bin/time is there. */
+function marquee(
+  env: Record<string, string>,
+  ...args: string[]
+): { ms: number; cpuMs?: number; out: string } {
+  const command = [...marqueeNodeFlags(), path.resolve('bin/marquee.js'), ...args];
+  const timing = path.join(work, 'time.txt');
+  const timed = existsSync(TIME);
   const started = performance.now();
   const out = execFileSync(
-    process.execPath,
-    [...marqueeNodeFlags(), path.resolve('bin/marquee.js'), ...args],
+    timed ? TIME : process.execPath,
+    timed ? ['-f', '%U %S', '-o', timing, process.execPath, ...command] : command,
     { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, encoding: 'utf8', maxBuffer: 1 << 26 },
   );
-  return { ms: performance.now() - started, out };
+  const ms = performance.now() - started;
+  if (!timed) return { ms, out };
+  const [user, system] = readFileSync(timing, 'utf8').trim().split(/\s+/).slice(-2).map(Number);
+  return { ms, cpuMs: ((user ?? 0) + (system ?? 0)) * 1000, out };
 }
+
+const seconds = (ms: number | undefined) => (ms === undefined ? 'n/a' : `${(ms / 1000).toFixed(1)} s`);
 
 function writeCsv(name: string, header: string, row: (i: number) => string): string {
   const file = path.join(work, name);
@@ -65,7 +79,10 @@ function files(spaceIds: readonly string[]) {
 }
 
 async function addSpaces(env: Record<string, string>, organizationId: string): Promise<string[]> {
-  const handle = openDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir: env.MARQUEE_DATA_DIR ?? work });
+  const handle = openDatabase({
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.MARQUEE_DATA_DIR ?? work,
+  });
   const now = new Date().toISOString();
   const spaces = Array.from({ length: SPACES }, (_, i) => ({
     id: newId(),
@@ -89,11 +106,25 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
     const run = marquee(env, 'import', '--org', org.id, '--type', type, '--file', csv[type], '--json');
     const result = JSON.parse(run.out) as { imported: number };
     if (result.imported !== ROWS) throw new Error(`${label} ${type}: imported ${result.imported}`);
-    lines.push(`| ${type} | ${label} | ${ROWS.toLocaleString('en-US')} | ${(run.ms / 1000).toFixed(1)} s |`);
+    lines.push(
+      `| import ${type} | ${label} | ${ROWS.toLocaleString('en-US')} | ${seconds(run.ms)} | ${seconds(run.cpuMs)} |`,
+    );
     console.log(lines.at(-1));
   }
-  const exported = marquee(env, 'export', '--org', org.id, '--type', 'bookings', '--out', path.join(work, 'out.csv'), '--json');
-  lines.push(`| bookings export | ${label} | ${ROWS.toLocaleString('en-US')} | ${(exported.ms / 1000).toFixed(1)} s |`);
+  const exported = marquee(
+    env,
+    'export',
+    '--org',
+    org.id,
+    '--type',
+    'bookings',
+    '--out',
+    path.join(work, 'out.csv'),
+    '--json',
+  );
+  lines.push(
+    `| export bookings | ${label} | ${ROWS.toLocaleString('en-US')} | ${seconds(exported.ms)} | ${seconds(exported.cpuMs)} |`,
+  );
   console.log(lines.at(-1));
   return lines;
 }
@@ -114,7 +145,10 @@ async function postgres<T>(use: (url: string) => Promise<T>): Promise<T> {
 }
 
 try {
-  console.log('| Import | Database | Rows | Time (process start to exit) |\n|---|---|---:|---:|');
+  console.log(
+    `load average at start: ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores\n` +
+      '| Command | Database | Rows | Wall time (process start to exit) | CPU time |\n|---|---|---:|---:|---:|',
+  );
   await measure('SQLite', { MARQUEE_DATA_DIR: path.join(work, 'data'), DATABASE_URL: '' });
   await postgres((url) => measure('PostgreSQL', { DATABASE_URL: url }));
 } finally {

@@ -73,8 +73,10 @@ async function writeRows(
 ): Promise<ImportResult> {
   const { organizationId, type, now } = options;
   const kind = IMPORT_KINDS[type];
-  // Serialized with the organization's other booking writes (booking-lock.ts).
-  if (type === 'bookings') await lockBookings(trx, organizationId);
+  // A write first: serialized with the organization's booking writes and deletions of accounts
+  // and contacts (booking-lock.ts), so what the rows refer to stays while they are checked; and on
+  // SQLite the write lock is held from here, so the reads below never go stale before the writes.
+  await lockBookings(trx, organizationId);
   const lookups = await loadLookups(trx, organizationId, kind.needs);
   const stamp = stamper(organizationId, now);
   progress.phase('Checking', rows.length, ' rows');
