@@ -12,6 +12,8 @@ import {
   integrationsListCommand,
   integrationsRotateSecretCommand,
 } from './commands/integrations-manage.js';
+import { exportCommand } from './commands/export.js';
+import { importCommand } from './commands/import.js';
 import { migrateCommand } from './commands/migrate.js';
 import { orgsCreateCommand, orgsListCommand } from './commands/orgs.js';
 import { seedCommand } from './commands/seed.js';
@@ -36,6 +38,8 @@ export const COMMANDS: readonly Command[] = [
   integrationsDeleteCommand,
   integrationsRotateSecretCommand,
   tokensPruneCommand,
+  importCommand,
+  exportCommand,
 ];
 
 function helpText(): string {

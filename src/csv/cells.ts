@@ -1,0 +1,69 @@
+/**
+ * Reading one row's cells by the API's rules. An empty cell means "not given" (the default, or
+ * nothing); text is trimmed, has a `'` put before a formula taken off (formula.ts), and may be no
+ * longer than the API's request schema allows, which is read from that schema itself.
+ */
+import type { TObject } from 'typebox';
+import { optionalText } from '../crm/validation.js';
+import { restoreFormula } from './formula.js';
+import type { CsvRow } from './read-rows.js';
+import type { RowErrors } from './row-errors.js';
+
+export class RowReader {
+  constructor(
+    readonly row: CsvRow,
+    private readonly errors: RowErrors,
+    private readonly schema: TObject,
+  ) {}
+
+  /** Reports a problem with a cell of this row. */
+  problem(column: string, message: string): void {
+    this.errors.add(this.row.row, column, message);
+  }
+
+  /**
+   * The trimmed text of a cell, or null when it is empty or absent. `checkLength` false leaves
+   * the length to a rule that says more (a currency code, a time zone name).
+   */
+  text(column: string, checkLength = true): string | null {
+    const raw = this.row.cells[column];
+    if (raw === undefined) return null;
+    const value = optionalText(restoreFormula(raw.trim()));
+    const limit = (this.schema.properties[column] as { maxLength?: number } | undefined)?.maxLength;
+    if (
+      checkLength &&
+      value !== null &&
+      limit !== undefined &&
+      value.length > limit &&
+      [...value].length > limit
+    ) {
+      this.problem(column, `is ${[...value].length} characters long; at most ${limit} are allowed`);
+    }
+    return value;
+  }
+
+  /** An integer within [min, max], or null when empty. */
+  integer(column: string, min: number, max: number): number | null {
+    const value = this.text(column);
+    if (value === null) return null;
+    if (!/^[+-]?\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+      this.problem(column, `"${value}" is not a whole number from ${min} to ${max}`);
+      return null;
+    }
+    return Number(value);
+  }
+
+  /** An RFC 3339 date-time with its offset, as the stored ISO-8601 UTC string; null when empty or bad. */
+  dateTime(column: string): string | null {
+    const value = this.text(column);
+    if (value === null) return null;
+    const parsed = RFC3339.test(value) ? Date.parse(value) : Number.NaN;
+    if (Number.isNaN(parsed)) {
+      this.problem(column, `"${value}" is not a date-time with an offset, such as 2026-05-01T18:00:00Z`);
+      return null;
+    }
+    return new Date(parsed).toISOString();
+  }
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:[Zz]|[+-]\d{2}:\d{2})$/;

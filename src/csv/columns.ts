@@ -1,0 +1,87 @@
+/**
+ * The CSV shape of each kind of record (SPEC §10): the header names the API's attributes
+ * (snake_case, as in the JSON:API resources), relationships by id (`account_id`, `contact_id`,
+ * `owner_id`, `space_ids` separated by `;`) and, for accounts, by name (`account_name`). An export
+ * writes every column below; an import takes the writable ones, and accepts the read-only ones
+ * (ids, references, timestamps: the server assigns them) so that an export imports unchanged.
+ */
+export const CSV_TYPES = ['accounts', 'contacts', 'bookings'] as const;
+export type CsvType = (typeof CSV_TYPES)[number];
+
+export interface CsvShape {
+  /** Every column, in the order an export writes them. */
+  columns: readonly string[];
+  /** Columns an import reads; the rest of `columns` are accepted and ignored. */
+  writable: readonly string[];
+  /** Each entry: the header must name at least one of these columns. */
+  required: ReadonlyArray<readonly string[]>;
+}
+
+const TIMESTAMPS = ['created_at', 'updated_at'] as const;
+
+const ACCOUNT_WRITABLE = [
+  'name',
+  'email',
+  'phone',
+  'website',
+  'address_line1',
+  'address_line2',
+  'city',
+  'region',
+  'postal_code',
+  'country',
+  'owner_id',
+] as const;
+
+const CONTACT_WRITABLE = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'title',
+  'account_id',
+  'account_name',
+] as const;
+
+const BOOKING_WRITABLE = [
+  'name',
+  'status',
+  'start_at',
+  'end_at',
+  'timezone',
+  'guest_count',
+  'event_type',
+  'currency',
+  'total_amount',
+  'lost_reason',
+  'account_id',
+  'account_name',
+  'contact_id',
+  'owner_id',
+  'space_ids',
+] as const;
+
+export const CSV_SHAPES: Readonly<Record<CsvType, CsvShape>> = {
+  accounts: {
+    columns: ['id', ...ACCOUNT_WRITABLE, ...TIMESTAMPS],
+    writable: ACCOUNT_WRITABLE,
+    required: [['name']],
+  },
+  contacts: {
+    columns: ['id', ...CONTACT_WRITABLE, ...TIMESTAMPS],
+    writable: CONTACT_WRITABLE,
+    required: [['first_name', 'last_name']],
+  },
+  bookings: {
+    columns: ['id', 'reference', ...BOOKING_WRITABLE, 'room_names', ...TIMESTAMPS],
+    writable: BOOKING_WRITABLE,
+    required: [['name'], ['start_at'], ['end_at'], ['account_id', 'account_name']],
+  },
+};
+
+export function isCsvType(value: string): value is CsvType {
+  return (CSV_TYPES as readonly string[]).includes(value);
+}
+
+/** What separates the ids of `space_ids` (and the names of `room_names`) within one cell. */
+export const LIST_SEPARATOR = ';';
