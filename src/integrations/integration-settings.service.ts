@@ -1,6 +1,6 @@
 /**
- * Managing an integration after creation (the integration settings pages): editing redirect URIs
- * and scopes, rotating the secret (the old one stops working at once; the new one is shown once)
+ * Managing an integration after creation (the integration settings pages): editing redirect URIs,
+ * scopes and *Require PKCE*, rotating the secret (the old one stops working at once; the new one is shown once)
  * and deleting it (every token it holds stops working at once).
  */
 import type { Db } from '../db/database.js';
@@ -18,7 +18,7 @@ import { checkRedirectUris } from './redirect-uris.js';
 export async function updateIntegration(
   db: Db,
   integration: Integration,
-  input: { redirectUris: readonly string[]; scopes: string },
+  input: { redirectUris: readonly string[]; scopes: string; requirePkce: boolean },
 ): Promise<void> {
   const redirectUris = checkRedirectUris(input.redirectUris.filter((u) => u.trim() !== ''));
   if (integration.kind === 'private' && redirectUris.length > 0) {
@@ -36,6 +36,7 @@ export async function updateIntegration(
   await updateIntegrationSettings(db, integration.id, {
     redirectUris,
     scopes: checkAllowedScopes(input.scopes),
+    requirePkce: input.requirePkce,
   });
 }
 

@@ -14,6 +14,8 @@ export interface Integration {
   scopes: string[];
   clientId: string;
   clientSecretHash: string;
+  /** Authorization requests must carry an S256 code_challenge (RFC 9700 §2.1.1). */
+  requirePkce: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -31,6 +33,7 @@ function toIntegration(row: IntegrationTable): Integration {
     scopes: row.scopes.split(' ').filter(Boolean),
     clientId: row.client_id,
     clientSecretHash: row.client_secret_hash,
+    requirePkce: row.pkce_required_at !== null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -48,6 +51,7 @@ export async function insertIntegration(db: Db, input: NewIntegration): Promise<
     scopes: input.scopes.join(' '),
     client_id: input.clientId,
     client_secret_hash: input.clientSecretHash,
+    pkce_required_at: input.requirePkce ? now : null,
     created_at: now,
     updated_at: now,
   };
@@ -83,15 +87,18 @@ export async function listIntegrationsOfOrganization(db: Db, organizationId: str
 export async function updateIntegrationSettings(
   db: Db,
   id: string,
-  settings: { redirectUris: readonly string[]; scopes: readonly string[] },
+  settings: { redirectUris: readonly string[]; scopes: readonly string[]; requirePkce: boolean },
 ): Promise<void> {
+  const now = isoTime(Date.now());
   await db
     .updateTable('integrations')
-    .set({
+    .set((eb) => ({
       redirect_uris: JSON.stringify(settings.redirectUris),
       scopes: settings.scopes.join(' '),
-      updated_at: isoTime(Date.now()),
-    })
+      // Keeps the time it was first turned on while it stays on.
+      pkce_required_at: settings.requirePkce ? eb.fn.coalesce('pkce_required_at', eb.val(now)) : null,
+      updated_at: now,
+    }))
     .where('id', '=', id)
     .execute();
 }

@@ -22,6 +22,8 @@ export interface NewIntegrationInput {
   redirectUris?: readonly string[];
   scopes?: string;
   ownerEmail?: string;
+  /** Refuse authorization requests without an S256 code_challenge. */
+  requirePkce?: boolean;
 }
 
 export interface CreatedIntegration {
@@ -90,6 +92,7 @@ export async function createIntegration(db: Db, input: NewIntegrationInput): Pro
     scopes,
     clientId: generateClientId(),
     clientSecretHash: secret.hash,
+    requirePkce: input.requirePkce ?? false,
   });
   return { integration, clientSecret: secret.value };
 }

@@ -14,6 +14,8 @@ export interface IntegrationTable {
   client_id: string;
   /** SHA-256 of the client secret, base64url; the secret itself is never stored. */
   client_secret_hash: string;
+  /** When *Require PKCE* was turned on; null while PKCE is optional (RFC 9700 §2.1.1). */
+  pkce_required_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -40,6 +40,7 @@ eachDatabase((suite) => {
       'name',
       'owner_email',
       'redirect_uris',
+      'require_pkce',
       'scopes',
     ]);
     assert.equal(privateOne.owner_email, venue.user.email);

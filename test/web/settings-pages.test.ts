@@ -118,8 +118,9 @@ eachDatabase((suite) => {
     assert.equal((await call(server, '/v2/me', { token: tokens.access_token })).status, 200);
     const session = new BrowserSession(server.url, server.fetch);
     await signIn(server, session, other.user.email);
-    const page = await session.request(`/settings/integrations/${other.publicClient.id}`);
+    const page = await session.request(`/settings/integrations/${other.publicClient.id}/delete`);
     const fields = formFields(page.body, `/settings/integrations/${other.publicClient.id}/delete`);
+    assert.equal(fields._csrf !== undefined, true, 'the confirmation page holds the form');
     const deleted = await session.request(`/settings/integrations/${other.publicClient.id}/delete`, {
       form: fields,
     });

@@ -35,6 +35,7 @@ export const integrationsListCommand: Command = {
           client_id: i.clientId,
           scopes: i.scopes.join(' '),
           redirect_uris: i.redirectUris,
+          require_pkce: i.requirePkce,
           owner_email: i.ownerUserId ? ((await findUserById(db, i.ownerUserId))?.email ?? null) : null,
         })),
       ),

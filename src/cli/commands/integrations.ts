@@ -7,7 +7,7 @@ export const integrationsCreateCommand: Command = {
   path: ['integrations', 'create'],
   usage:
     'marquee integrations create --org ORG_ID --name N --kind public|private [--redirect-uri URI ...] ' +
-    '[--scopes "crm_read crm_manage"] [--owner EMAIL] [--json]',
+    '[--scopes "crm_read crm_manage"] [--owner EMAIL] [--require-pkce] [--json]',
   summary: 'Register an integration; its client secret is shown once.',
   options: {
     org: { type: 'string' },
@@ -16,6 +16,7 @@ export const integrationsCreateCommand: Command = {
     'redirect-uri': { type: 'string', multiple: true },
     scopes: { type: 'string' },
     owner: { type: 'string' },
+    'require-pkce': { type: 'boolean' },
   },
   async run({ config, values, output }) {
     const input = {
@@ -25,6 +26,7 @@ export const integrationsCreateCommand: Command = {
       redirectUris: (values['redirect-uri'] as string[] | undefined) ?? [],
       scopes: optionalString(values, 'scopes'),
       ownerEmail: optionalString(values, 'owner'),
+      requirePkce: values['require-pkce'] === true,
     };
     const { integration, clientSecret } = await withDatabase(config, (db) => createIntegration(db, input));
     output.result({

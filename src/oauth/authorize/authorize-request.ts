@@ -10,7 +10,7 @@ import { findIntegrationByClientId } from '../../integrations/integration.reposi
 import { redirectUriMatches } from '../../integrations/redirect-uris.js';
 import type { OAuthErrorCode } from '../errors.js';
 import { splitScopes, unknownScopes } from '../scopes.js';
-import { isWellFormedPkceValue } from '../steps/pkce.js';
+import { isWellFormedPkceValue, requiredPkceProblem } from '../steps/pkce.js';
 
 export const AUTHORIZE_PARAMS = [
   'client_id',
@@ -111,6 +111,8 @@ export async function validateAuthorizeRequest(db: Db, query: RawQuery): Promise
 
   const challenge = params.code_challenge;
   const method = params.code_challenge_method;
+  const missingPkce = requiredPkceProblem(integration, challenge);
+  if (missingPkce) return fail('invalid_request', missingPkce);
   if (challenge === undefined && method !== undefined) {
     return fail('invalid_request', 'code_challenge_method was sent without a code_challenge.');
   }

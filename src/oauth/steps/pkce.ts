@@ -2,7 +2,9 @@
  * PKCE (RFC 7636) with S256 only: `plain` offers no protection once the request leaks, so it is
  * refused (RFC 9700 §2.1.1). A code issued with a challenge needs the matching verifier; a
  * verifier sent for a code issued without one is refused too, which blocks PKCE downgrade
- * attacks (RFC 9700 §4.8.2).
+ * attacks (RFC 9700 §4.8.2). Integrations are confidential clients, for which RFC 9700 §2.1.1
+ * only recommends PKCE; one whose *Require PKCE* setting is on gets no code without a challenge,
+ * so a stolen or injected code is useless to an attacker even if its secret leaks.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 
@@ -14,6 +16,16 @@ export function isWellFormedPkceValue(value: string): boolean {
 
 export function s256(verifier: string): string {
   return createHash('sha256').update(verifier, 'ascii').digest('base64url');
+}
+
+/** Why an authorization request lacks the PKCE its integration requires, or `undefined`. */
+export function requiredPkceProblem(
+  integration: { requirePkce: boolean },
+  challenge: string | undefined,
+): string | undefined {
+  return integration.requirePkce && challenge === undefined
+    ? 'PKCE is required for this integration: send a code_challenge with code_challenge_method=S256.'
+    : undefined;
 }
 
 /** Why the verifier does not satisfy the code's challenge, or `undefined` when it does. */

@@ -34,8 +34,7 @@ export function connectedAppsPage(
                   <td>${app.organizationIds.map(orgName).join(', ')}</td>
                   <td>${day(app.firstAuthorizedAt)}${app.lastAuthorizedAt !== app.firstAuthorizedAt ? html` (again ${day(app.lastAuthorizedAt)})` : ''}</td>
                   <td>
-                    <form method="post" action="/settings/connected-apps/${app.integrationId}/revoke">
-                      <input type="hidden" name="_csrf" value="${frame.csrfToken}" />
+                    <form method="get" action="/settings/connected-apps/${app.integrationId}/revoke">
                       <button type="submit" class="danger" aria-label="Revoke ${app.integrationName}">Revoke</button>
                     </form>
                   </td>

@@ -53,9 +53,20 @@ export interface IntegrationFormView {
   members: readonly Member[];
   /** Present when editing. */
   integration?: Integration;
-  values: { name: string; kind: string; redirectUris: string; scopes: readonly string[]; owner: string };
+  values: {
+    name: string;
+    kind: string;
+    redirectUris: string;
+    scopes: readonly string[];
+    owner: string;
+    requirePkce: boolean;
+  };
   /** Field name → message. */
   errors: Record<string, string>;
+  /** Shown above the form (a new secret). */
+  above?: SafeHtml;
+  /** Shown below the form (webhooks, rotate, delete). */
+  below?: SafeHtml;
 }
 
 function fieldError(errors: Record<string, string>, field: string): SafeHtml | '' {
@@ -91,6 +102,7 @@ export function integrationFormPage(frame: SettingsFrame, view: IntegrationFormV
     frame,
     editing ? `Edit ${integration.name}` : 'New integration',
     html`<h1>${editing ? html`Edit ${integration.name}` : html`New integration for ${view.organization.organizationName}`}</h1>
+      ${view.above ?? ''}
       ${Object.keys(errors).length ? html`<div role="alert">Please correct the fields marked below.</div>` : ''}
       <form method="post" action="${action}" novalidate>
         <input type="hidden" name="_csrf" value="${frame.csrfToken}" />
@@ -117,45 +129,17 @@ export function integrationFormPage(frame: SettingsFrame, view: IntegrationFormV
               <span><code>${s}</code>: ${SCOPE_DESCRIPTIONS[s]}</span></label>`,
           )}
         </fieldset>
+        <fieldset>
+          <legend>Security</legend>
+          <label class="check"><input type="checkbox" name="require_pkce" value="on" aria-describedby="pkce-hint" ${values.requirePkce ? html`checked` : ''} />
+            <span><strong>Require PKCE</strong></span></label>
+          <p class="muted" id="pkce-hint">Refuse authorization requests without an S256 <code>code_challenge</code> (RFC 7636). Turn it on once the integration sends one.</p>
+        </fieldset>
         <div class="actions">
           <button type="submit">${editing ? 'Save changes' : 'Create integration'}</button>
           <a class="button secondary" href="/settings/integrations?org=${view.organization.organizationId}">Cancel</a>
         </div>
       </form>
-      ${
-        editing
-          ? html`<h2>Client secret</h2>
-          <p>Rotating issues a new secret and the current one stops working at once.</p>
-          <form method="post" action="/settings/integrations/${integration.id}/rotate-secret">
-            <input type="hidden" name="_csrf" value="${frame.csrfToken}" />
-            <button type="submit" class="secondary">Rotate secret</button>
-          </form>
-          <h2>Delete</h2>
-          <p>Deleting the integration ends every token it holds at once.</p>
-          <form method="post" action="/settings/integrations/${integration.id}/delete">
-            <input type="hidden" name="_csrf" value="${frame.csrfToken}" />
-            <button type="submit" class="danger">Delete ${integration.name}</button>
-          </form>`
-          : ''
-      }`,
-  );
-}
-
-export function secretPage(
-  frame: SettingsFrame,
-  integration: Integration,
-  secret: string,
-  rotated: boolean,
-): string {
-  return settingsPage(
-    frame,
-    rotated ? 'New client secret' : 'Integration created',
-    html`<h1>${rotated ? html`New secret for ${integration.name}` : html`${integration.name} is ready`}</h1>
-      <p class="notice" role="status">Copy the client secret now: it is shown only once${rotated ? ', and the previous secret no longer works' : ''}.</p>
-      <p><strong>Client id</strong></p>
-      <code class="secret" id="client-id">${integration.clientId}</code>
-      <p><strong>Client secret</strong></p>
-      <code class="secret" id="client-secret">${secret}</code>
-      <p><a class="button" href="/settings/integrations/${integration.id}">Done</a></p>`,
+      ${view.below ?? ''}`,
   );
 }

@@ -1,38 +1,39 @@
 /**
- * Settings → Integrations (organization admins): create, edit, rotate the secret of and delete
- * integrations. Services validate; their field-aware errors are shown beside the fields.
+ * Settings → Integrations (organization admins): list, create and edit integrations; an
+ * integration's page also shows a new secret once and its webhooks. Services validate; their
+ * field-aware errors are shown beside the fields. Rotating, deleting and resending live in
+ * integration-actions.routes.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { FastifyReply } from 'fastify';
 import { ValidationError } from '../../errors.js';
-import { listMembersOfOrganization, type Membership } from '../../identity/membership.repository.js';
-import {
-  deleteIntegration,
-  rotateClientSecret,
-  updateIntegration,
-} from '../../integrations/integration-settings.service.js';
-import {
-  findIntegration,
-  type Integration,
-  listIntegrationsOfOrganization,
-} from '../../integrations/integration.repository.js';
+import { html } from '../html.js';
+import { listMembersOfOrganization } from '../../identity/membership.repository.js';
+import { updateIntegration } from '../../integrations/integration-settings.service.js';
+import { integrationWebhooks } from '../../integrations/integration-webhooks.js';
+import { listIntegrationsOfOrganization } from '../../integrations/integration.repository.js';
 import { createIntegration } from '../../integrations/integration.service.js';
+import { appSecret } from '../../security/app-secrets.js';
 import { FormBody, formList, formText, sendPage } from '../forms.js';
-import { HtmlError } from '../html-error.js';
+import { integrationActionsRoutes } from './integration-actions.routes.js';
+import { dangerSection, newSecretSection, webhooksSection } from './integration-sections.js';
+import { type IntegrationFormView, integrationFormPage, integrationsListPage } from './integrations.page.js';
+import { SecretFlashes } from './secret-flash.js';
 import {
-  type IntegrationFormView,
-  integrationFormPage,
-  integrationsListPage,
-  secretPage,
-} from './integrations.page.js';
-import { adminOrganization, adminsOnly, settingsFrame, type Visitor, visitor } from './visitor.js';
+  adminOrganization,
+  administeredIntegration,
+  settingsFrame,
+  type Visitor,
+  visitor,
+} from './visitor.js';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 const NOTICES: Record<string, string> = {
   saved: 'Changes saved.',
   deleted: 'Integration deleted; its tokens no longer work.',
+  resent: 'The delivery is queued again; it appears below once attempted.',
 };
 
 /** Field → message, when the service refused the input; anything else is not the form's to show. */
@@ -42,19 +43,11 @@ function fieldErrors(error: unknown): Record<string, string> {
 }
 
 export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app.ctx;
-
-  async function administeredIntegration(
-    v: Visitor,
-    id: string,
-  ): Promise<{ integration: Integration; organization: Membership }> {
-    const integration = await findIntegration(db, id);
-    const organization =
-      integration && v.memberships.find((m) => m.organizationId === integration.organizationId);
-    if (!integration || !organization) throw new HtmlError(404, 'Not found', 'There is no such integration.');
-    if (organization.role !== 'admin') throw adminsOnly();
-    return { integration, organization };
-  }
+  const { db, config, clock } = app.ctx;
+  const flashes = new SecretFlashes(
+    await appSecret(db, 'secret-flash-key', clock.now()),
+    config.authUrl.startsWith('https:'),
+  );
 
   async function renderForm(
     reply: FastifyReply,
@@ -64,7 +57,16 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   ) {
     const members = await listMembersOfOrganization(db, view.organization.organizationId);
     const frame = await settingsFrame(reply, v, 'integrations');
-    return sendPage(reply, integrationFormPage(frame, { ...view, members }), status);
+    const { integration } = view;
+    const below =
+      integration &&
+      html`${webhooksSection(integration, await integrationWebhooks(db, integration), frame.csrfToken)}
+        ${dangerSection(integration)}`;
+    return sendPage(
+      reply,
+      integrationFormPage(frame, { ...view, members, ...(below ? { below } : {}) }),
+      status,
+    );
   }
 
   app.get(
@@ -96,6 +98,7 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         redirectUris: '',
         scopes: ['crm_read', 'crm_manage'],
         owner: v.user.email,
+        requirePkce: false,
       };
       return renderForm(reply, v, { organization, values, errors: {} });
     },
@@ -114,6 +117,7 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         redirectUris: formText(form, 'redirect_uris'),
         scopes: formList(form, 'scopes'),
         owner: formText(form, 'owner'),
+        requirePkce: formText(form, 'require_pkce') === 'on',
       };
       try {
         const created = await createIntegration(db, {
@@ -123,34 +127,48 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           redirectUris: values.redirectUris.split(/\r?\n/).filter((u) => u.trim() !== ''),
           scopes: values.scopes.join(' ') || ' ',
           ownerEmail: values.kind === 'private' ? values.owner || undefined : undefined,
+          requirePkce: values.requirePkce,
         });
-        const frame = await settingsFrame(reply, v, 'integrations');
-        return sendPage(reply, secretPage(frame, created.integration, created.clientSecret, false));
+        // Post/redirect/get: a reload of the page that shows the secret creates nothing.
+        const { integration, clientSecret } = created;
+        flashes.give(reply, integration.id, { secret: clientSecret, rotated: false }, request.ctx.now());
+        return reply.redirect(`/settings/integrations/${integration.id}`, 303);
       } catch (error) {
         return renderForm(reply, v, { organization, values, errors: fieldErrors(error) }, 422);
       }
     },
   );
 
-  app.get('/settings/integrations/:id', { schema: { params: IdParams } }, async (request, reply) => {
-    const v = await visitor(request);
-    const { integration, organization } = await administeredIntegration(v, request.params.id);
-    const values = {
-      name: integration.name,
-      kind: integration.kind,
-      redirectUris: integration.redirectUris.join('\n'),
-      scopes: integration.scopes,
-      owner: '',
-    };
-    return renderForm(reply, v, { organization, integration, values, errors: {} });
-  });
+  app.get(
+    '/settings/integrations/:id',
+    { schema: { params: IdParams, querystring: Type.Object({ notice: Type.Optional(Type.String()) }) } },
+    async (request, reply) => {
+      const v = await visitor(request);
+      const { integration, organization } = await administeredIntegration(db, v, request.params.id);
+      const values = {
+        name: integration.name,
+        kind: integration.kind,
+        redirectUris: integration.redirectUris.join('\n'),
+        scopes: integration.scopes,
+        owner: '',
+        requirePkce: integration.requirePkce,
+      };
+      // This page may show a new secret: no copy of it is kept by any cache.
+      reply.header('Cache-Control', 'no-store');
+      const flash = flashes.take(request, reply, integration.id, request.ctx.now());
+      const notice = NOTICES[request.query.notice ?? ''];
+      const above = html`${flash ? newSecretSection(integration, flash) : ''}
+        ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}`;
+      return renderForm(reply, v, { organization, integration, values, errors: {}, above });
+    },
+  );
 
   app.post(
     '/settings/integrations/:id',
     { preHandler: app.csrfProtection, schema: { params: IdParams, body: FormBody } },
     async (request, reply) => {
       const v = await visitor(request);
-      const { integration, organization } = await administeredIntegration(v, request.params.id);
+      const { integration, organization } = await administeredIntegration(db, v, request.params.id);
       const form = request.body;
       const values = {
         name: integration.name,
@@ -158,11 +176,13 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         redirectUris: formText(form, 'redirect_uris'),
         scopes: formList(form, 'scopes'),
         owner: '',
+        requirePkce: formText(form, 'require_pkce') === 'on',
       };
       try {
         await updateIntegration(db, integration, {
           redirectUris: values.redirectUris.split(/\r?\n/),
           scopes: values.scopes.join(' ') || ' ',
+          requirePkce: values.requirePkce,
         });
       } catch (error) {
         return renderForm(reply, v, { organization, integration, values, errors: fieldErrors(error) }, 422);
@@ -171,26 +191,5 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post(
-    '/settings/integrations/:id/rotate-secret',
-    { preHandler: app.csrfProtection, schema: { params: IdParams } },
-    async (request, reply) => {
-      const v = await visitor(request);
-      const { integration } = await administeredIntegration(v, request.params.id);
-      const secret = await rotateClientSecret(db, integration);
-      const frame = await settingsFrame(reply, v, 'integrations');
-      return sendPage(reply, secretPage(frame, integration, secret, true));
-    },
-  );
-
-  app.post(
-    '/settings/integrations/:id/delete',
-    { preHandler: app.csrfProtection, schema: { params: IdParams } },
-    async (request, reply) => {
-      const v = await visitor(request);
-      const { integration, organization } = await administeredIntegration(v, request.params.id);
-      await deleteIntegration(db, integration);
-      return reply.redirect(`/settings/integrations?org=${organization.organizationId}&notice=deleted`, 303);
-    },
-  );
+  await app.register(integrationActionsRoutes, { flashes });
 };

@@ -3,7 +3,9 @@
  * checked on every request, not just hidden from members.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database.js';
 import { listMembershipsOfUser, type Membership } from '../../identity/membership.repository.js';
+import { findIntegration, type Integration } from '../../integrations/integration.repository.js';
 import type { User } from '../../identity/user.repository.js';
 import { HtmlError, SignInRequired } from '../html-error.js';
 import { currentUser } from '../session/session.js';
@@ -49,4 +51,18 @@ export function adminOrganization(v: Visitor, organizationId: string | undefined
     : v.adminOf[0];
   if (!organization) throw adminsOnly();
   return organization;
+}
+
+/** An integration the visitor administers: 404 when it is not in their organizations, 403 for members. */
+export async function administeredIntegration(
+  db: Db,
+  v: Visitor,
+  id: string,
+): Promise<{ integration: Integration; organization: Membership }> {
+  const integration = await findIntegration(db, id);
+  const organization =
+    integration && v.memberships.find((m) => m.organizationId === integration.organizationId);
+  if (!integration || !organization) throw new HtmlError(404, 'Not found', 'There is no such integration.');
+  if (organization.role !== 'admin') throw adminsOnly();
+  return { integration, organization };
 }

@@ -1,0 +1,102 @@
+/**
+ * What an admin does to an integration beyond editing it: rotate its secret and delete it (each
+ * behind a confirmation page, SPEC §4), and resend a webhook delivery (SPEC §8). Every change is a
+ * CSRF-protected POST that ends in a redirect, so a reload repeats nothing; a new secret reaches
+ * the integration's page through a one-time flash (secret-flash.ts), never the URL.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { deleteIntegration, rotateClientSecret } from '../../integrations/integration-settings.service.js';
+import { resendDelivery } from '../../integrations/integration-webhooks.js';
+import { sendPage } from '../forms.js';
+import { html } from '../html.js';
+import { HtmlError } from '../html-error.js';
+import { confirmPage } from './confirm.page.js';
+import type { SecretFlashes } from './secret-flash.js';
+import { administeredIntegration, settingsFrame, visitor } from './visitor.js';
+
+const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+const DeliveryParams = Type.Object({
+  id: Type.String({ maxLength: 64 }),
+  deliveryId: Type.String({ maxLength: 64 }),
+});
+
+export const integrationActionsRoutes: FastifyPluginAsyncTypebox<{ flashes: SecretFlashes }> = async (
+  app,
+  { flashes },
+) => {
+  const { db } = app.ctx;
+  const pagePath = (id: string) => `/settings/integrations/${id}`;
+
+  app.get(
+    '/settings/integrations/:id/rotate-secret',
+    { schema: { params: IdParams } },
+    async (request, reply) => {
+      const v = await visitor(request);
+      const { integration } = await administeredIntegration(db, v, request.params.id);
+      const frame = await settingsFrame(reply, v, 'integrations');
+      const page = confirmPage(frame, {
+        title: `Rotate the secret of ${integration.name}?`,
+        consequence: html`A new client secret is issued and shown once. The current secret stops working
+          <strong>at once</strong>: ${integration.name} cannot get tokens until it uses the new one.
+          Tokens it already holds keep working.`,
+        action: `${pagePath(integration.id)}/rotate-secret`,
+        button: 'Rotate secret',
+        cancelHref: pagePath(integration.id),
+      });
+      return sendPage(reply, page);
+    },
+  );
+
+  app.post(
+    '/settings/integrations/:id/rotate-secret',
+    { preHandler: app.csrfProtection, schema: { params: IdParams } },
+    async (request, reply) => {
+      const v = await visitor(request);
+      const { integration } = await administeredIntegration(db, v, request.params.id);
+      const secret = await rotateClientSecret(db, integration);
+      flashes.give(reply, integration.id, { secret, rotated: true }, request.ctx.now());
+      return reply.redirect(pagePath(integration.id), 303);
+    },
+  );
+
+  app.get('/settings/integrations/:id/delete', { schema: { params: IdParams } }, async (request, reply) => {
+    const v = await visitor(request);
+    const { integration } = await administeredIntegration(db, v, request.params.id);
+    const frame = await settingsFrame(reply, v, 'integrations');
+    const page = confirmPage(frame, {
+      title: `Delete ${integration.name}?`,
+      consequence: html`Every access and refresh token of ${integration.name} stops working
+        <strong>at once</strong>, in every organization that connected it, and its webhook endpoints
+        stop receiving events. This cannot be undone.`,
+      action: `${pagePath(integration.id)}/delete`,
+      button: `Delete ${integration.name}`,
+      cancelHref: pagePath(integration.id),
+    });
+    return sendPage(reply, page);
+  });
+
+  app.post(
+    '/settings/integrations/:id/delete',
+    { preHandler: app.csrfProtection, schema: { params: IdParams } },
+    async (request, reply) => {
+      const v = await visitor(request);
+      const { integration, organization } = await administeredIntegration(db, v, request.params.id);
+      await deleteIntegration(db, integration);
+      return reply.redirect(`/settings/integrations?org=${organization.organizationId}&notice=deleted`, 303);
+    },
+  );
+
+  app.post(
+    '/settings/integrations/:id/deliveries/:deliveryId/resend',
+    { preHandler: app.csrfProtection, schema: { params: DeliveryParams } },
+    async (request, reply) => {
+      const v = await visitor(request);
+      const { integration } = await administeredIntegration(db, v, request.params.id);
+      if (!(await resendDelivery(db, integration, request.params.deliveryId, request.ctx.now()))) {
+        throw new HtmlError(404, 'Not found', 'There is no such webhook delivery.');
+      }
+      return reply.redirect(`${pagePath(integration.id)}?notice=resent`, 303);
+    },
+  );
+};

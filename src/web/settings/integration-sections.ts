@@ -1,0 +1,98 @@
+/** The parts of an integration's page below its settings form: new secret, webhooks, rotate and delete. */
+import type { Integration } from '../../integrations/integration.repository.js';
+import type { DeliveryView, EndpointView } from '../../integrations/integration-webhooks.js';
+import { html, type SafeHtml } from '../html.js';
+import type { SecretFlash } from './secret-flash.js';
+
+/** `2026-11-23 14:05:09 UTC`, or a dash. */
+export function when(iso: string | null): string {
+  return iso ? `${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')} UTC` : '—';
+}
+
+export function newSecretSection(integration: Integration, flash: SecretFlash): SafeHtml {
+  return html`<section aria-labelledby="new-secret">
+    <h2 id="new-secret">${flash.rotated ? 'New client secret' : `${integration.name} is ready`}</h2>
+    <p class="notice" role="status">Copy the client secret now: it is shown only once${flash.rotated ? ', and the previous secret no longer works' : ''}.</p>
+    <p><strong>Client id</strong></p>
+    <code class="secret" id="client-id">${integration.clientId}</code>
+    <p><strong>Client secret</strong></p>
+    <code class="secret" id="client-secret">${flash.secret}</code>
+  </section>`;
+}
+
+function outcome(d: DeliveryView): SafeHtml {
+  if (d.status === 'succeeded') return html`<strong>Delivered</strong>`;
+  if (d.status === 'failed') return html`<strong>Failed</strong>`;
+  return d.attempts === 0 ? html`Queued` : html`Retrying`;
+}
+
+function lastResponse(d: DeliveryView): SafeHtml | string {
+  if (d.attempts === 0) return html`<span class="muted">not tried yet</span>`;
+  const code = d.lastStatusCode === null ? 'no response' : `HTTP ${d.lastStatusCode}`;
+  const took = d.lastDurationMs === null ? '' : ` in ${d.lastDurationMs} ms`;
+  return html`${code}${took}${d.lastError ? html`<div class="muted">${d.lastError}</div>` : ''}`;
+}
+
+function deliveriesTable(integration: Integration, endpoint: EndpointView, csrfToken: string): SafeHtml {
+  if (endpoint.deliveries.length === 0) return html`<p class="muted">No deliveries yet.</p>`;
+  const rows = endpoint.deliveries.map(
+    (d) => html`<tr>
+      <td><code>${d.eventType}</code><div class="muted"><code>${d.eventId}</code></div></td>
+      <td>${outcome(d)}</td>
+      <td>${d.attempts}</td>
+      <td>${lastResponse(d)}</td>
+      <td>${d.status === 'pending' ? when(d.nextAttemptAt) : '—'}</td>
+      <td>${
+        endpoint.disabledAt
+          ? html`<span class="muted">endpoint disabled</span>`
+          : html`<form method="post" action="/settings/integrations/${integration.id}/deliveries/${d.id}/resend">
+              <input type="hidden" name="_csrf" value="${csrfToken}" />
+              <button type="submit" class="secondary" aria-label="Resend ${d.eventType} ${d.eventId}">Resend</button>
+            </form>`
+      }</td>
+    </tr>`,
+  );
+  return html`<table>
+    <caption class="muted">Recent deliveries to ${endpoint.url}</caption>
+    <thead><tr><th scope="col">Event</th><th scope="col">Outcome</th><th scope="col">Attempts</th><th scope="col">Last response</th><th scope="col">Next attempt</th><th scope="col"><span class="muted">Action</span></th></tr></thead>
+    <tbody>${rows}</tbody>
+  </table>`;
+}
+
+export function webhooksSection(
+  integration: Integration,
+  endpoints: readonly EndpointView[],
+  csrfToken: string,
+): SafeHtml {
+  const list = endpoints.map(
+    (e) => html`<article class="webhook-endpoint">
+      <h3><code>${e.url}</code></h3>
+      ${e.description ? html`<p>${e.description}</p>` : ''}
+      <p>Events: ${e.events.includes('*') ? 'all' : e.events.map((t) => html`<code>${t}</code> `)}
+        · Created ${when(e.createdAt)} ·
+        ${
+          e.disabledAt
+            ? html`<strong>Disabled</strong> since ${when(e.disabledAt)}: ${e.disabledReason ?? 'turned off'}`
+            : html`<strong>Enabled</strong>`
+        }</p>
+      ${deliveriesTable(integration, e, csrfToken)}
+    </article>`,
+  );
+  return html`<h2>Webhooks</h2>
+    <p class="muted">Endpoints this integration registered in this organization through the API, and their latest deliveries. Resend delivers an event again with the same <code>webhook-id</code>.</p>
+    ${endpoints.length === 0 ? html`<p class="muted">No webhook endpoints.</p>` : list}`;
+}
+
+/** Rotate and delete lead to confirmation pages (GET forms, so they stay buttons without JavaScript). */
+export function dangerSection(integration: Integration): SafeHtml {
+  return html`<h2>Client secret</h2>
+    <p>Rotating issues a new secret and the current one stops working at once.</p>
+    <form method="get" action="/settings/integrations/${integration.id}/rotate-secret">
+      <button type="submit" class="secondary">Rotate secret</button>
+    </form>
+    <h2>Delete</h2>
+    <p>Deleting the integration ends every token it holds at once.</p>
+    <form method="get" action="/settings/integrations/${integration.id}/delete">
+      <button type="submit" class="danger">Delete ${integration.name}</button>
+    </form>`;
+}
