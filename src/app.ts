@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { apiPlugin } from './api/api.plugin.js';
 import { createAppContext, RequestContext } from './app-context.js';
 import { type Clock, systemClock } from './clock.js';
-import type { Config } from './config.js';
+import type { Config, TrustProxy } from './config.js';
 import { crmPlugin } from './crm/crm.plugin.js';
 import { eventRoutes } from './events/event.routes.js';
 import { endpointRoutes } from './webhooks/endpoint.routes.js';
@@ -44,6 +44,12 @@ export type { App } from './http/app-instance.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest the server. */
+function fastifyTrustProxy(trust: TrustProxy) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return typeof trust === 'boolean' ? trust : [...trust];
+}
+
 export async function buildApp({
   config,
   database,
@@ -58,7 +64,8 @@ export async function buildApp({
     genReqId: requestIdFor,
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: BODY_LIMIT,
-    trustProxy: false,
+    // X-Forwarded-For / -Proto are believed only from the proxies TRUST_PROXY names (SPEC §10).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Keep-alive connections that sit idle are closed on shutdown; busy ones finish first.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },

@@ -2,6 +2,7 @@
  * Environment → typed, frozen configuration (SPEC §2). Every variable is validated at start-up;
  * a bad value stops the process with one line naming the variable and what it accepts.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,7 +38,14 @@ export interface Config {
   readonly webhookAllowPrivateNetworks: boolean;
   /** Where `GET /metrics` listens (on HOST); undefined turns metrics off. */
   readonly metricsPort: number | undefined;
+  /**
+   * Whose X-Forwarded-For / X-Forwarded-Proto are believed (Fastify's `trustProxy`): nobody
+   * (false), everybody (true), the nearest N hops, or the listed addresses and networks.
+   */
+  readonly trustProxy: TrustProxy;
 }
+
+export type TrustProxy = boolean | number | readonly string[];
 
 export class ConfigError extends Error {
   constructor(
@@ -102,6 +110,40 @@ function flag(env: Env, name: string): boolean {
   if (raw === undefined || raw === 'false' || raw === '0') return false;
   if (raw === 'true' || raw === '1') return true;
   throw new ConfigError(name, `expected true or false, got "${raw}"`);
+}
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: unset or false, true, a hop count, or a comma list of addresses and CIDRs. */
+function trustProxy(env: Env): TrustProxy {
+  const raw = read(env, 'TRUST_PROXY');
+  if (raw === undefined || raw.toLowerCase() === 'false') return false;
+  if (raw.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(raw)) {
+    if (Number(raw) < 1 || Number(raw) > 100) {
+      throw new ConfigError('TRUST_PROXY', `expected a hop count from 1 to 100, got "${raw}"`);
+    }
+    return Number(raw);
+  }
+  const entries = raw.split(',').map((part) => part.trim());
+  const bad = entries.find((entry) => !isProxyAddress(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `expected false, true, a hop count or a comma list of addresses/CIDRs such as 10.0.0.0/8,::1, got "${bad}"`,
+    );
+  }
+  return Object.freeze(entries);
 }
 
 const DEFAULT_RETRY_SCHEDULE = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600];
@@ -184,5 +226,6 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivateNetworks: flag(env, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS'),
     metricsPort:
       read(env, 'METRICS_PORT') === undefined ? undefined : integer(env, 'METRICS_PORT', 0, 0, 65535),
+    trustProxy: trustProxy(env),
   });
 }

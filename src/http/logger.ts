@@ -1,5 +1,5 @@
 /**
- * The pino logger. Request lines carry the method and the path only: a query string may hold a
+ * The pino logger. Request lines carry the method, the path and the client's address only: a query string may hold a
  * code or a token someone sent where they should not, and no credential may reach a log (SPEC §4).
  */
 import type { FastifyRequest } from 'fastify';
@@ -15,7 +15,8 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
         remove: true,
       },
       serializers: {
-        req: (req: FastifyRequest) => ({ method: req.method, path: req.url.split('?')[0] }),
+        // `ip` is the client's address: X-Forwarded-For only from proxies TRUST_PROXY names.
+        req: (req: FastifyRequest) => ({ method: req.method, path: req.url.split('?')[0], ip: req.ip }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
     },

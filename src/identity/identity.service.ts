@@ -13,7 +13,7 @@ import { findUserByEmail, insertUser } from './user.repository.js';
 export const ROLES: readonly Role[] = ['admin', 'member'];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 8;
-const MAX_PASSWORD_LENGTH = 1024;
+export const MAX_PASSWORD_LENGTH = 1024;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

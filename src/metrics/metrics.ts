@@ -18,7 +18,8 @@ export class Metrics {
   readonly httpRequests: Counter<'route' | 'method' | 'status'>;
   readonly httpDuration: Histogram<'route' | 'method' | 'status'>;
   readonly tokensIssued: Counter<'grant'>;
-  readonly signInFailures: Counter;
+  readonly signInFailures: Counter<'reason'>;
+  readonly clientAuthFailures: Counter<'reason'>;
   readonly webhookDeliveries: Counter<'outcome'>;
 
   constructor(sources: MetricSources) {
@@ -44,7 +45,14 @@ export class Metrics {
     });
     this.signInFailures = new Counter({
       name: 'marquee_sign_in_failures_total',
-      help: 'Sign-in attempts refused (wrong e-mail or password, or throttled)',
+      help: 'Sign-in attempts refused, by reason: wrong_password (or unknown e-mail) or throttled',
+      labelNames: ['reason'],
+      registers,
+    });
+    this.clientAuthFailures = new Counter({
+      name: 'marquee_oauth_client_auth_failures_total',
+      help: 'Failed client authentications at the OAuth endpoints, by reason: wrong_credentials or throttled',
+      labelNames: ['reason'],
       registers,
     });
     this.webhookDeliveries = new Counter({

@@ -62,16 +62,27 @@ export function readClientCredentials(
   return { clientId: body.client_id, clientSecret: body.client_secret, method: 'client_secret_post' };
 }
 
-/** Ten failures a minute per client id; a wider net per address catches client-id enumeration. */
+/**
+ * Failed authentications wait per (client id, address): a stranger guessing a public client id's
+ * secret slows only their own address, never the real client elsewhere. Ten failures are free,
+ * then waits of 15 s doubling to 15 min. A wider net per address (fifty free, then a minute
+ * doubling to an hour) slows client-id enumeration from one address.
+ */
 export interface ClientAuthThrottle {
-  perClient: FailureThrottle;
+  perClientAndAddress: FailureThrottle;
   perAddress: FailureThrottle;
 }
 
 export function clientAuthThrottle(clock: Clock): ClientAuthThrottle {
   return {
-    perClient: new FailureThrottle({ limit: 10, windowSeconds: 60 }, clock),
-    perAddress: new FailureThrottle({ limit: 50, windowSeconds: 60 }, clock),
+    perClientAndAddress: new FailureThrottle(
+      { freeFailures: 10, firstDelaySeconds: 15, maxDelaySeconds: 15 * 60, forgetAfterSeconds: 3600 },
+      clock,
+    ),
+    perAddress: new FailureThrottle(
+      { freeFailures: 50, firstDelaySeconds: 60, maxDelaySeconds: 3600, forgetAfterSeconds: 6 * 3600 },
+      clock,
+    ),
   };
 }
 
@@ -82,14 +93,23 @@ export async function authenticateClient(
   body: { client_id?: string; client_secret?: string },
 ): Promise<Integration> {
   const credentials = readClientCredentials(request.headers.authorization, body);
-  const clientKey = credentials.clientId;
+  const pairKey = JSON.stringify([credentials.clientId, request.ip]);
   const addressKey = request.ip;
-  const wait = Math.max(throttle.perClient.retryAfter(clientKey), throttle.perAddress.retryAfter(addressKey));
-  if (wait > 0) throw tooManyFailures(wait);
+  const wait = Math.max(
+    throttle.perClientAndAddress.retryAfter(pairKey),
+    throttle.perAddress.retryAfter(addressKey),
+  );
+  if (wait > 0) {
+    ctx.app.metrics.clientAuthFailures.inc({ reason: 'throttled' });
+    throw tooManyFailures(wait);
+  }
+  // Failures are counted after the check: counting up front would make a busy client's parallel
+  // successful requests refuse each other.
   const integration = await findClient(ctx, credentials.clientId);
   if (!integration || !credentialMatches(credentials.clientSecret, integration.clientSecretHash)) {
-    throttle.perClient.recordFailure([clientKey]);
+    throttle.perClientAndAddress.recordFailure([pairKey]);
     throttle.perAddress.recordFailure([addressKey]);
+    ctx.app.metrics.clientAuthFailures.inc({ reason: 'wrong_credentials' });
     throw invalidClient('Client authentication failed: unknown client or wrong secret.');
   }
   return integration;

@@ -47,7 +47,9 @@ export const consentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     error?: string,
   ) {
     reply.header('Content-Security-Policy', policyAllowingFormTarget(new URL(request.redirectUri).origin));
-    const csrfToken = await reply.generateCsrf();
+    // It carries a CSRF token and the request's state: no browser or proxy cache may keep it.
+    reply.header('Cache-Control', 'no-store');
+    const csrfToken = reply.generateCsrf();
     const page = consentPage({
       integrationName: request.integration.name,
       scopes: request.scopes,

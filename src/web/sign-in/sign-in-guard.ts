@@ -1,8 +1,10 @@
 /**
- * Checking an e-mail and password. Failures are throttled per account and per client address
- * (SPEC §4), and an unknown e-mail costs the same scrypt work as a wrong password (the decoy
- * hash has the cost of the accounts' own), so neither the answer nor its timing tells whether an
- * account exists.
+ * Checking an e-mail and password. Failures wait per (account, address): after five, the address
+ * waits 30 s, doubling with each further failure up to an hour, so a stranger guessing someone's
+ * password slows only themselves and the owner signs in from their own address undisturbed. Thirty
+ * failures from one address across accounts make it wait too (a minute, doubling to an hour).
+ * An unknown e-mail costs the same scrypt work as a wrong password (the decoy hash has the
+ * accounts' own cost), so neither the answer nor its timing tells whether an account exists.
  */
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
@@ -14,8 +16,10 @@ import { FailureThrottle } from '../../security/failure-throttle.js';
 export type SignInOutcome =
   { kind: 'ok'; user: User } | { kind: 'wrong' } | { kind: 'throttled'; retryAfter: number };
 
+const DAY = 86400;
+
 export class SignInGuard {
-  private readonly perAccount: FailureThrottle;
+  private readonly perAccountAndAddress: FailureThrottle;
   private readonly perAddress: FailureThrottle;
   private decoy: Promise<string> | undefined;
 
@@ -23,26 +27,31 @@ export class SignInGuard {
     private readonly db: Db,
     clock: Clock,
   ) {
-    this.perAccount = new FailureThrottle({ limit: 5, windowSeconds: 15 * 60 }, clock);
-    this.perAddress = new FailureThrottle({ limit: 30, windowSeconds: 15 * 60 }, clock);
+    this.perAccountAndAddress = new FailureThrottle(
+      { freeFailures: 5, firstDelaySeconds: 30, maxDelaySeconds: 3600, forgetAfterSeconds: DAY },
+      clock,
+    );
+    this.perAddress = new FailureThrottle(
+      { freeFailures: 30, firstDelaySeconds: 60, maxDelaySeconds: 3600, forgetAfterSeconds: DAY },
+      clock,
+    );
   }
 
   async attempt(email: string, password: string, address: string): Promise<SignInOutcome> {
-    const accountKey = `account:${normalizeEmail(email)}`;
-    const addressKey = `address:${address}`;
-    const wait = Math.max(this.perAccount.retryAfter(accountKey), this.perAddress.retryAfter(addressKey));
+    const pairKey = JSON.stringify([normalizeEmail(email), address]);
+    const wait = Math.max(this.perAccountAndAddress.retryAfter(pairKey), this.perAddress.retryAfter(address));
     if (wait > 0) return { kind: 'throttled', retryAfter: wait };
 
     // Counted as a failure before the slow check, so parallel guesses cannot slip past the limit;
     // taken back if the password turns out right.
-    this.perAccount.recordFailure([accountKey]);
-    this.perAddress.recordFailure([addressKey]);
+    this.perAccountAndAddress.recordFailure([pairKey]);
+    this.perAddress.recordFailure([address]);
     const user = await findUserByEmail(this.db, normalizeEmail(email));
     const hash = user?.passwordHash ?? (await this.decoyHash());
     const matches = await verifyPassword(password, hash);
     if (!user || !matches) return { kind: 'wrong' };
-    this.perAccount.forgive([accountKey]);
-    this.perAddress.forgive([addressKey]);
+    this.perAccountAndAddress.clear([pairKey]);
+    this.perAddress.forgive([address]);
     return { kind: 'ok', user: { id: user.id, email: user.email, name: user.name } };
   }
 

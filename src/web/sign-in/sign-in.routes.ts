@@ -1,13 +1,16 @@
 /**
  * Sign-in, sign-out and the signed-in home page: the interaction the authorize flow and the
- * settings pages share. Server-rendered, CSRF-protected forms that work without JavaScript.
+ * other pages share. Server-rendered, CSRF-protected forms that work without JavaScript. Pages
+ * carrying a CSRF token are never stored by browsers or proxies (`Cache-Control: no-store`).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { findIntegrationByClientId } from '../../integrations/integration.repository.js';
+import { accountRoutes } from '../account/account.routes.js';
 import { FormBody, formText, sendPage } from '../forms.js';
-import { currentUser, endSession, safeReturnPath, startSession } from '../session/session.js';
+import { currentUser, endSession, startSession } from '../session/session.js';
+import { safeReturnPath } from './return-path.js';
 import { SignInGuard } from './sign-in-guard.js';
 import { signInPage } from './sign-in.page.js';
 
@@ -18,21 +21,20 @@ async function askingIntegration(db: Db, returnTo: string): Promise<string | und
   return clientId ? (await findIntegrationByClientId(db, clientId))?.name : undefined;
 }
 
-export const signInRoutes: FastifyPluginAsyncTypebox<{ secureCookies: boolean }> = async (
-  app,
-  { secureCookies },
-) => {
-  const { db, clock } = app.ctx;
+export const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, clock, config, metrics } = app.ctx;
   const guard = new SignInGuard(db, clock);
+  const returnPath = (value: unknown) => safeReturnPath(value, config.authUrl);
 
   app.get(
     '/sign-in',
     { schema: { querystring: Type.Object({ return_to: Type.Optional(Type.String()) }) } },
     async (request, reply) => {
-      const returnTo = safeReturnPath(request.query.return_to);
+      const returnTo = returnPath(request.query.return_to);
       if (await currentUser(request)) return reply.redirect(returnTo, 303);
-      const csrfToken = await reply.generateCsrf();
+      const csrfToken = reply.generateCsrf();
       const integrationName = await askingIntegration(db, returnTo);
+      reply.header('Cache-Control', 'no-store');
       return sendPage(reply, signInPage({ csrfToken, returnTo, integrationName }));
     },
   );
@@ -42,19 +44,21 @@ export const signInRoutes: FastifyPluginAsyncTypebox<{ secureCookies: boolean }>
     { preHandler: app.csrfProtection, schema: { body: FormBody } },
     async (request, reply) => {
       const email = formText(request.body, 'email').trim();
-      const returnTo = safeReturnPath(formText(request.body, 'return_to'));
+      const returnTo = returnPath(formText(request.body, 'return_to'));
       const outcome = await guard.attempt(email, formText(request.body, 'password'), request.ip);
       if (outcome.kind === 'ok') {
-        await startSession(request, reply, outcome.user.id, { secure: secureCookies });
+        await startSession(request, reply, outcome.user.id);
         return reply.redirect(returnTo, 303);
       }
+      metrics.signInFailures.inc({ reason: outcome.kind === 'throttled' ? 'throttled' : 'wrong_password' });
       const error =
         outcome.kind === 'throttled'
-          ? `Too many sign-in attempts. Try again in ${Math.ceil(outcome.retryAfter / 60)} minute(s).`
+          ? `Too many failed sign-ins from here. Try again in ${waitInWords(outcome.retryAfter)}.`
           : 'The e-mail or password is wrong.';
       if (outcome.kind === 'throttled') reply.header('Retry-After', String(outcome.retryAfter));
-      const csrfToken = await reply.generateCsrf();
+      const csrfToken = reply.generateCsrf();
       const integrationName = await askingIntegration(db, returnTo);
+      reply.header('Cache-Control', 'no-store');
       return sendPage(
         reply,
         signInPage({ csrfToken, returnTo, email, error, integrationName }),
@@ -64,7 +68,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox<{ secureCookies: boolean }>
   );
 
   app.post('/sign-out', { preHandler: app.csrfProtection }, async (request, reply) => {
-    await endSession(request, reply, { secure: secureCookies });
+    await endSession(request, reply);
     return reply.redirect('/sign-in', 303);
   });
 
@@ -72,4 +76,12 @@ export const signInRoutes: FastifyPluginAsyncTypebox<{ secureCookies: boolean }>
     const user = await currentUser(request);
     return reply.redirect(user ? '/settings' : '/sign-in', 303);
   });
+
+  await app.register(accountRoutes, { guard });
 };
+
+export function waitInWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
