@@ -10,6 +10,7 @@ import { FormBody, formText, sendPage } from '../forms.js';
 import { currentUser, endSession, safeReturnPath, startSession } from '../session/session.js';
 import { SignInGuard } from './sign-in-guard.js';
 import { signInPage } from './sign-in.page.js';
+import { homePath } from '../workspace/home.js';
 
 /** The integration asking, when sign-in interrupts an authorization request. */
 async function askingIntegration(db: Db, returnTo: string): Promise<string | undefined> {
@@ -70,6 +71,6 @@ export const signInRoutes: FastifyPluginAsyncTypebox<{ secureCookies: boolean }>
 
   app.get('/', async (request, reply) => {
     const user = await currentUser(request);
-    return reply.redirect(user ? '/settings' : '/sign-in', 303);
+    return reply.redirect(user ? await homePath(db, user.id) : '/sign-in', 303);
   });
 };
