@@ -46,6 +46,8 @@ form.filters { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: fle
 form.filters .field { flex: 0 1 11rem; min-width: 9rem; }
 form.filters .field.grow { flex: 1 1 14rem; }
 form.filters label { margin-top: .25rem; }
+form.filters input, form.filters .buttons button { height: 2.9rem; }
+form.filters .buttons button { padding-top: 0; padding-bottom: 0; }
 form.filters .buttons { display: flex; gap: 1rem; align-items: center; flex: 0 0 auto; min-width: 0; }
 input[type=search], input[type=date], input[type=datetime-local], input[type=number], input[type=tel] {
   width: 100%; padding: .65rem .75rem; font: inherit; border: 1px solid var(--line); border-radius: .5rem; background: Field; color: FieldText; }
@@ -102,7 +104,9 @@ fieldset.group > legend { font-size: 1.05rem; padding: 0 .5rem 0 0; }
 .week-nav { display: flex; flex-wrap: wrap; gap: .5rem; margin: .5rem 0 1rem; }
 .legend { display: flex; flex-wrap: wrap; gap: .5rem 1.25rem; list-style: none; padding: 0; margin: .5rem 0; font-size: .9rem; }
 .legend li { display: flex; align-items: center; gap: .4rem; }
-.swatch { display: inline-block; width: 1rem; height: 1rem; border-radius: .25rem; border: 2px solid; }
+.swatch { display: inline-block; width: 1.1rem; height: 1.1rem; border-radius: .3rem; border: 2px solid; }
+.swatch.status-lead { background: var(--lead-line); } .swatch.status-tentative { background: var(--tentative-line); }
+.swatch.status-definite { background: var(--definite-line); } .swatch.status-closed { background: var(--closed-line); }
 .week-grid { overflow-x: auto; }
 table.week { table-layout: fixed; min-width: 56rem; border: 1px solid var(--line); border-radius: var(--radius); }
 table.week th, table.week td { border: 1px solid var(--line); padding: .35rem; }
@@ -117,7 +121,9 @@ a.slot:hover { filter: brightness(.96); }
 .slot-name { display: block; font-weight: 600; }
 .slot-meta { display: block; opacity: .85; }
 .week-days { display: none; }
-.week-days section.day { border-top: 1px solid var(--line); padding: .25rem 0 .75rem; }
+.week-days section.day { border-top: 1px solid var(--line); padding: .25rem 0 .5rem; }
+.week-days section.day.quiet { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 .75rem; }
+.week-days section.day.quiet p { margin: 0 0 .5rem; }
 .week-days h2 { font-size: 1rem; }
 .week-days a.slot { font-size: .95rem; padding: .5rem .75rem; }
 @media (max-width: 48rem) {
@@ -129,12 +135,16 @@ a.slot:hover { filter: brightness(.96); }
   nav.sections { order: 3; width: 100%; }
   nav.sections ul { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr); gap: .15rem; }
   nav.sections a { padding: .5rem .15rem; text-align: center; font-size: .875rem; }
-  nav.tabs a { padding: .55rem .6rem; font-size: .95rem; }
+  nav.tabs a { padding: .55rem .35rem; font-size: .875rem; }
+  .week-nav { display: grid; grid-template-columns: repeat(3, 1fr); }
+  .week-nav .button { padding: .55rem .4rem; text-align: center; font-size: .9rem; }
+  table.list td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); font-size: .875rem; }
   header.bar nav.account { gap: .5rem; }
   header.bar nav.account .muted { display: none; }
   main { margin-top: 1.25rem; }
   dl.facts > div { grid-template-columns: 1fr; gap: 0; }
-  form.filters .field { flex: 1 1 100%; }
+  form.filters .field { flex: 1 1 8rem; min-width: 0; }
+  form.filters .field.grow { flex: 1 1 100%; }
   table.list td:first-child { padding-top: .5rem; }
 }
 `;

@@ -84,8 +84,8 @@ export function bookingsListPage(v: WorkspaceVisitor, view: BookingsListView): s
         <td><a href="${base}/${b.id}" class="strong">${b.name}</a>
           <div class="muted small"><span class="ref">${b.reference}</span>${b.account_id ? html` · ${view.accountNames.get(b.account_id) ?? ''}` : ''}</div></td>
         <td>${timeRange(b.start_at, b.end_at, zone)}</td>
-        <td>${roomNames(b).join(', ') || html`<span class="muted">No space yet</span>`}</td>
-        <td>${b.guest_count ?? html`<span class="muted">—</span>`}</td>
+        <td data-label="Spaces">${roomNames(b).join(', ') || html`<span class="muted">No space yet</span>`}</td>
+        <td data-label="Guests">${b.guest_count ?? html`<span class="muted">—</span>`}</td>
         <td>${statusBadge(b.status)}</td>
       </tr>`,
     )}</tbody>

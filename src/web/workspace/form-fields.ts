@@ -101,7 +101,7 @@ export function errorSummary(
   const entries = Object.entries(errors);
   if (entries.length === 0 && !extra) return '';
   return html`<div class="error-summary" role="alert" aria-labelledby="error-summary-title">
-    <h2 id="error-summary-title">${entries.length > 0 ? 'Please correct these fields' : 'This could not be saved'}</h2>
+    <h2 id="error-summary-title">${extra ? 'This clashes with another booking' : 'Please correct these fields'}</h2>
     ${extra}
     ${entries.length > 0 ? html`<ul>${entries.map(([field, message]) => html`<li><a href="#${fieldId(field)}">${labels[field] ?? field}</a>: ${message}</li>`)}</ul>` : ''}
   </div>`;

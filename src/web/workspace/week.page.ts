@@ -55,7 +55,10 @@ export function weekPage(v: WorkspaceVisitor, view: WeekView): string {
     )}</tbody>
   </table></div>`;
   const list = html`<div class="week-days">${model.days.map(
-    (d, i) => html`<section aria-labelledby="day-${d}" class="day">
+    (
+      d,
+      i,
+    ) => html`<section aria-labelledby="day-${d}" class="day ${(model.byDay[i] ?? []).length === 0 ? 'quiet' : ''}">
       <h2 id="day-${d}">${dayLabel(d)}${d === view.today ? html` <span class="badge today-badge">Today</span>` : ''}</h2>
       ${(model.byDay[i] ?? []).length === 0 ? html`<p class="muted">Nothing booked.</p>` : (model.byDay[i] ?? []).map((e) => entry(v, e, true))}
     </section>`,
@@ -78,7 +81,7 @@ export function weekPage(v: WorkspaceVisitor, view: WeekView): string {
       <h1>Week of ${dayLabel(monday)}</h1>
       <a class="button" href="${orgPath(v, '/bookings/new')}">New booking</a>
     </div>
-    <p class="hint">Times in ${view.zone}${view.zoneFromBooking ? ', the time zone of your latest booking' : ''}.</p>
+    <p class="hint">Times in ${view.zone}${view.zoneFromBooking ? ', the time zone of your latest booking' : ': no booking has set a time zone yet'}.</p>
     ${weekNav}${noSpaces}
     ${model.count === 0 ? empty : html`${legend}${grid}${list}`}`;
   return workspacePage(v, { title: `Week of ${dayLabel(monday)}`, section: 'week', body });
