@@ -5,7 +5,7 @@ import type { ContactTable } from '../../crm/contacts/contact.table.js';
 import { html, type SafeHtml } from '../html.js';
 import { statusBadge } from './booking-badges.js';
 import { noticeOf, pagingLinks, searchForm } from './list-parts.js';
-import { notesSection, type NotesSection } from './notes.view.js';
+import { notesSection, type NotesSection, notesSummary } from './notes.view.js';
 import { timeRange } from './time-zones.js';
 import { contactName } from './workspace-reads.js';
 import { workspacePage } from './workspace-layout.js';
@@ -77,6 +77,7 @@ export function accountPage(v: WorkspaceVisitor, view: AccountView): string {
       <div class="head-actions"><a class="button" href="${orgPath(v, `/bookings/new?account=${a.id}`)}">New booking</a>
       <a class="button secondary" href="${base}/edit">Edit</a></div></div>
     ${noticeOf({ created: 'Account created.', saved: 'Changes saved.', noted: 'Note added.' }, view.notice)}
+    ${notesSummary(view.notes)}
     <div class="detail-grid">
       <section class="card" aria-labelledby="details-title"><h2 id="details-title">Details</h2>
         <dl class="facts">

@@ -137,7 +137,8 @@ export const bookingDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         if (!(error instanceof ValidationError)) throw error;
         const statusErrors = error.fieldMessages();
-        const refusal = messagesOf(statusErrors);
+        const { lost_reason: _reason, ...others } = statusErrors;
+        const refusal = Object.keys(others).length > 0 ? messagesOf(others) : undefined;
         return show(reply, v, booking, { refusal, statusErrors }, 422);
       }
       return reply.redirect(orgPath(v, `/bookings/${booking.id}?notice=moved`), 303);

@@ -5,8 +5,8 @@ import type { AccountTable } from '../../crm/accounts/account.table.js';
 import type { ContactTable } from '../../crm/contacts/contact.table.js';
 import { html, type SafeHtml } from '../html.js';
 import { money, roomNames, statusBadge } from './booking-badges.js';
-import { csrfField, type FieldErrors, textareaField } from './form-fields.js';
-import { notesSection, type NotesSection } from './notes.view.js';
+import { csrfField, errorSummary, type FieldErrors, textareaField } from './form-fields.js';
+import { notesSection, type NotesSection, notesSummary } from './notes.view.js';
 import { timeRange } from './time-zones.js';
 import { contactName } from './workspace-reads.js';
 import { workspacePage } from './workspace-layout.js';
@@ -71,6 +71,8 @@ export function bookingPage(v: WorkspaceVisitor, view: BookingView): string {
     </div>
     ${view.notice ? html`<p class="notice" role="status">${view.notice}</p>` : ''}
     ${view.refusal ? html`<div class="error-summary" role="alert"><h2>The status was not changed</h2>${view.refusal}</div>` : ''}
+    ${view.statusErrors?.lost_reason ? errorSummary({ lost_reason: view.statusErrors.lost_reason }, { lost_reason: 'Why was it lost?' }) : ''}
+    ${notesSummary(view.notes)}
     <div class="detail-grid">
       <section aria-labelledby="details-title" class="card">
         <h2 id="details-title">Details</h2>

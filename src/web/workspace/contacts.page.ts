@@ -6,7 +6,7 @@ import { html } from '../html.js';
 import { statusBadge } from './booking-badges.js';
 import { csrfField, errorSummary, type FieldErrors, inputField, selectField } from './form-fields.js';
 import { noticeOf, pagingLinks, searchForm } from './list-parts.js';
-import { notesSection, type NotesSection } from './notes.view.js';
+import { notesSection, type NotesSection, notesSummary } from './notes.view.js';
 import { timeRange } from './time-zones.js';
 import { contactName } from './workspace-reads.js';
 import { workspacePage } from './workspace-layout.js';
@@ -66,6 +66,7 @@ export function contactPage(v: WorkspaceVisitor, view: ContactView): string {
     <div class="page-head"><div><h1>${contactName(c)}</h1>${c.title ? html`<p class="lead">${c.title}</p>` : ''}</div>
       <div class="head-actions"><a class="button secondary" href="${base}/edit">Edit</a></div></div>
     ${noticeOf({ created: 'Contact created.', saved: 'Changes saved.', noted: 'Note added.' }, view.notice)}
+    ${notesSummary(view.notes)}
     <section class="card" aria-labelledby="details-title"><h2 id="details-title">Details</h2>
       <dl class="facts">
         <div><dt>Account</dt><dd>${account ? html`<a href="${orgPath(v, `/accounts/${account.id}`)}">${account.name}</a>` : html`<span class="muted">None</span>`}</dd></div>

@@ -1,6 +1,6 @@
 /** The notes of a booking, account or contact: newest first, with the form to add one. */
 import { html, type SafeHtml } from '../html.js';
-import { csrfField, type FieldErrors, textareaField } from './form-fields.js';
+import { csrfField, errorSummary, type FieldErrors, textareaField } from './form-fields.js';
 import { dayLabel, localDate, localTime } from './time-zones.js';
 import type { NoteView } from './workspace-reads.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
@@ -51,4 +51,9 @@ export function notesSection(v: WorkspaceVisitor, section: NotesSection): SafeHt
           )}</ol>`
     }
   </section>`;
+}
+
+/** A refused note, listed at the top of the page it was written on. */
+export function notesSummary(section: NotesSection): SafeHtml | '' {
+  return errorSummary(section.errors ?? {}, { body: 'Add a note' });
 }
