@@ -10,19 +10,24 @@ export interface PageOptions {
   csrfToken?: string;
   nav?: SafeHtml;
   wide?: boolean;
+  /** What the header holds after the brand, in place of the account bar (the workspace's own navigation). */
+  header?: SafeHtml;
 }
 
-export function page({ title, body, signedInAs, csrfToken, nav, wide }: PageOptions): string {
-  const account = signedInAs
-    ? html`<nav aria-label="Account">
-        ${nav}
-        <span class="muted">${signedInAs}</span>
-        <form method="post" action="/sign-out">
-          <input type="hidden" name="_csrf" value="${csrfToken ?? ''}" />
-          <button type="submit" class="link">Sign out</button>
-        </form>
-      </nav>`
-    : '';
+/** The signed-in user's e-mail and the sign-out button. */
+export function accountBar(signedInAs: string, csrfToken: string, nav?: SafeHtml): SafeHtml {
+  return html`<nav aria-label="Account" class="account">
+    ${nav}
+    <span class="muted">${signedInAs}</span>
+    <form method="post" action="/sign-out">
+      <input type="hidden" name="_csrf" value="${csrfToken}" />
+      <button type="submit" class="link">Sign out</button>
+    </form>
+  </nav>`;
+}
+
+export function page({ title, body, signedInAs, csrfToken, nav, wide, header }: PageOptions): string {
+  const account = header ?? (signedInAs ? accountBar(signedInAs, csrfToken ?? '', nav) : '');
   return html`<!doctype html>
     <html lang="en">
       <head>
@@ -33,6 +38,7 @@ export function page({ title, body, signedInAs, csrfToken, nav, wide }: PageOpti
         <link rel="stylesheet" href="${STYLESHEET_PATH}" />
       </head>
       <body>
+        <a class="skip" href="#main">Skip to content</a>
         <header class="bar"><a class="brand" href="/">Marquee</a>${account}</header>
         <main id="main" class="${wide ? 'wide' : ''}">${body}</main>
       </body>

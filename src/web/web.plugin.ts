@@ -1,7 +1,7 @@
 /**
  * Everything a browser sees, in one encapsulated scope: form bodies, cookies, CSRF protection and
  * HTML error pages apply here and not to the JSON APIs. It registers the stylesheet, sign-in,
- * the consent pages of the authorization endpoint and the settings pages.
+ * the consent pages of the authorization endpoint, the settings pages and the staff workspace.
  */
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -11,6 +11,7 @@ import { connectedAppsRoutes } from './settings/connected-apps.routes.js';
 import { registerCookiesAndCsrf } from './session/csrf-binding.js';
 import { integrationsRoutes } from './settings/integrations.routes.js';
 import { signInRoutes } from './sign-in/sign-in.routes.js';
+import { workspacePlugin } from './workspace/workspace.plugin.js';
 
 export const webPlugin: FastifyPluginAsyncTypebox = async (app) => {
   // Every page's errors render as a page.
@@ -25,4 +26,5 @@ export const webPlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(consentRoutes);
   await app.register(integrationsRoutes);
   await app.register(connectedAppsRoutes);
+  await app.register(workspacePlugin);
 };

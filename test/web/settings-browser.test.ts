@@ -80,6 +80,9 @@ eachDatabase((suite) => {
     await page.goto(`${server.url}/sign-in`);
     await screenshot(page, `${dialect}-sign-in`);
     await signIn(page, admin.email);
+    // Signing in lands on the workspace; the settings are a click away.
+    await page.waitForURL(/\/orgs\/[^/]+\/bookings/);
+    await page.goto(`${server.url}/settings`);
     await page.waitForURL(/\/settings\/integrations/);
     await screenshot(page, `${dialect}-integrations-empty`);
     const decoration = await page.evaluate(
@@ -178,6 +181,8 @@ eachDatabase((suite) => {
     if (missing) return t.skip(missing);
     const { context, page } = await newPage();
     await signIn(page, member.email);
+    await page.waitForURL(/\/orgs\/[^/]+\/bookings/);
+    await page.goto(`${server.url}/settings`);
     await page.waitForURL(/\/settings\/connected-apps/);
     assert.equal(
       await page.getByRole('link', { name: 'Integrations' }).count(),

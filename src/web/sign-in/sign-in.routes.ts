@@ -13,6 +13,7 @@ import { currentUser, endSession, startSession } from '../session/session.js';
 import { safeReturnPath } from './return-path.js';
 import { SignInGuard } from './sign-in-guard.js';
 import { signInPage } from './sign-in.page.js';
+import { homePath } from '../workspace/home.js';
 
 /** The integration asking, when sign-in interrupts an authorization request. */
 async function askingIntegration(db: Db, returnTo: string): Promise<string | undefined> {
@@ -74,7 +75,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/', async (request, reply) => {
     const user = await currentUser(request);
-    return reply.redirect(user ? '/settings' : '/sign-in', 303);
+    return reply.redirect(user ? await homePath(db, user.id) : '/sign-in', 303);
   });
 
   await app.register(accountRoutes, { guard });

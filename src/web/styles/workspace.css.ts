@@ -1,0 +1,150 @@
+/**
+ * The workspace's styles: the header with the venue and its sections, lists, detail cards,
+ * forms in groups, status colours (the same on badges, the week's slots and the legend) and the
+ * week view, which becomes a list per day on a phone.
+ */
+export const WORKSPACE_STYLES = `
+:root { --surface: color-mix(in srgb, CanvasText 3%, Canvas); --radius: .6rem;
+  --lead-bg: #e8eefc; --lead-fg: #1e3a8a; --lead-line: #3b62d6;
+  --tentative-bg: #fff4d6; --tentative-fg: #713f12; --tentative-line: #d08700;
+  --definite-bg: #dcf5e4; --definite-fg: #14532d; --definite-line: #1f9d55;
+  --closed-bg: #eceef1; --closed-fg: #374151; --closed-line: #6b7280;
+  --lost-bg: #fde4e4; --lost-fg: #7f1d1d; --lost-line: #d64545; }
+.skip { position: absolute; left: -999px; top: 0; background: Canvas; padding: .5rem 1rem; z-index: 2; }
+.skip:focus { left: .5rem; }
+.visually-hidden { position: absolute !important; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+header.bar { gap: .5rem 1.25rem; justify-content: flex-start; }
+header.bar nav.account { margin-left: auto; font-size: .95rem; }
+header.bar nav.account form { margin: 0; }
+.venue, .venue-switch summary { font-weight: 600; color: var(--muted); }
+.venue-switch { position: relative; }
+.venue-switch summary { cursor: pointer; list-style: none; padding: .25rem .5rem; border: 1px solid var(--line); border-radius: .4rem; }
+.venue-switch summary::after { content: " ▾"; }
+.venue-switch ul { position: absolute; z-index: 3; margin: .25rem 0 0; padding: .25rem 0; list-style: none; min-width: 14rem;
+  background: Canvas; border: 1px solid var(--line); border-radius: .5rem; box-shadow: 0 8px 24px rgb(0 0 0 / .12); }
+.venue-switch li a { display: block; padding: .5rem .9rem; color: inherit; text-decoration: none; }
+.venue-switch li a:hover, .venue-switch li a[aria-current] { background: var(--surface); font-weight: 600; }
+nav.sections ul, nav.tabs ul { display: flex; gap: .25rem; list-style: none; margin: 0; padding: 0; }
+nav.sections a { display: block; padding: .45rem .75rem; border-radius: .45rem; color: inherit; text-decoration: none; font-weight: 500; }
+nav.sections a:hover { background: var(--surface); }
+nav.sections a[aria-current] { background: color-mix(in srgb, var(--accent) 12%, Canvas); color: var(--accent); font-weight: 700; }
+main.wide { max-width: 72rem; }
+.page-head { display: flex; flex-wrap: wrap; gap: .75rem 1rem; align-items: center; justify-content: space-between; margin-bottom: 1rem; }
+.page-head h1 { margin: 0; }
+.head-actions { display: flex; gap: .5rem; align-items: center; flex-wrap: wrap; }
+.crumbs { margin: 0 0 .5rem; font-size: .9rem; }
+.crumbs a { color: var(--muted); }
+.ref { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .85rem; color: var(--muted); margin: 0; letter-spacing: .02em; }
+.small { font-size: .875rem; }
+.strong { font-weight: 600; }
+a { color: var(--accent); }
+nav.tabs { border-bottom: 1px solid var(--line); margin: 0 0 1rem; overflow-x: auto; }
+nav.tabs ul { gap: 0; }
+nav.tabs a { display: block; padding: .6rem .9rem; color: inherit; text-decoration: none; border-bottom: 3px solid transparent; white-space: nowrap; }
+nav.tabs a[aria-current] { border-bottom-color: var(--accent); color: var(--accent); font-weight: 700; }
+form.filters { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: flex-end; padding: .75rem 1rem 1rem; background: var(--surface); border-radius: var(--radius); }
+form.filters .field { flex: 0 1 11rem; min-width: 9rem; }
+form.filters .field.grow { flex: 1 1 14rem; }
+form.filters label { margin-top: .25rem; }
+form.filters input, form.filters .buttons button { height: 2.9rem; }
+form.filters .buttons button { padding-top: 0; padding-bottom: 0; }
+form.filters .buttons { display: flex; gap: 1rem; align-items: center; flex: 0 0 auto; min-width: 0; }
+input[type=search], input[type=date], input[type=datetime-local], input[type=number], input[type=tel] {
+  width: 100%; padding: .65rem .75rem; font: inherit; border: 1px solid var(--line); border-radius: .5rem; background: Field; color: FieldText; }
+.hint { color: var(--muted); font-size: .9rem; margin: .25rem 0; }
+label .optional { font-weight: 400; color: var(--muted); font-size: .9rem; }
+table.list th { font-size: .8rem; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); font-weight: 600; }
+table.list tbody tr:hover { background: var(--surface); }
+.badge { display: inline-block; padding: .1rem .55rem; border-radius: 999px; font-size: .8rem; font-weight: 700; border: 1px solid; white-space: nowrap; }
+.status-lead { background: var(--lead-bg); color: var(--lead-fg); border-color: var(--lead-line); }
+.status-tentative { background: var(--tentative-bg); color: var(--tentative-fg); border-color: var(--tentative-line); }
+.status-definite { background: var(--definite-bg); color: var(--definite-fg); border-color: var(--definite-line); }
+.status-closed { background: var(--closed-bg); color: var(--closed-fg); border-color: var(--closed-line); }
+.status-lost { background: var(--lost-bg); color: var(--lost-fg); border-color: var(--lost-line); }
+.today-badge { background: var(--accent); color: #fff; border-color: var(--accent); }
+.empty { border: 1px dashed var(--line); border-radius: var(--radius); padding: 1.25rem 1.5rem; margin: 1rem 0; background: var(--surface); }
+.empty h2 { margin-top: 0; }
+.paging { display: flex; gap: .75rem; justify-content: center; margin: 1.5rem 0; }
+.detail-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 20rem), 1fr)); gap: 1rem; margin: 1rem 0; }
+.card { border: 1px solid var(--line); border-radius: var(--radius); padding: .25rem 1.25rem 1rem; margin: 1rem 0; }
+.detail-grid .card { margin: 0; }
+dl.facts { margin: 0; }
+dl.facts > div { display: grid; grid-template-columns: 8rem 1fr; gap: .75rem; padding: .45rem 0; border-bottom: 1px solid color-mix(in srgb, var(--line) 60%, transparent); }
+dl.facts > div:last-child { border-bottom: 0; }
+dl.facts dt { color: var(--muted); font-weight: 500; }
+dl.facts dd { margin: 0; overflow-wrap: anywhere; }
+ul.plain { list-style: none; padding: 0; }
+ul.plain li { padding: .35rem 0; border-bottom: 1px solid color-mix(in srgb, var(--line) 60%, transparent); }
+.moves { display: flex; flex-wrap: wrap; gap: .5rem; margin: .5rem 0; }
+.moves form { margin: 0; }
+details.lost { margin-top: .75rem; }
+details.lost summary { cursor: pointer; color: var(--danger); font-weight: 600; padding: .35rem 0; }
+.notes { margin-top: 2rem; }
+.note-form { max-width: 44rem; }
+ol.note-list { list-style: none; padding: 0; margin: 1.25rem 0; }
+li.note { border-left: 3px solid var(--accent); background: var(--surface); border-radius: 0 var(--radius) var(--radius) 0; padding: .6rem 1rem; margin: 0 0 .75rem; }
+.note-meta { margin: 0 0 .25rem; font-size: .9rem; color: var(--muted); }
+.note-meta strong { color: CanvasText; }
+.note-body { white-space: pre-wrap; overflow-wrap: anywhere; }
+.note-actions { margin: .35rem 0 0; font-size: .9rem; }
+.record-form { max-width: 44rem; }
+fieldset.group { border: 0; border-top: 1px solid var(--line); border-radius: 0; padding: .5rem 0 0; margin: 1.5rem 0 0; }
+fieldset.group > legend { font-size: 1.05rem; padding: 0 .5rem 0 0; }
+.pair { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr)); gap: 0 1rem; }
+.field-error { font-weight: 600; }
+[aria-invalid=true] { border-color: var(--danger) !important; border-width: 2px !important; }
+.error-summary { border: 2px solid var(--danger); border-radius: var(--radius); padding: .75rem 1.25rem; margin: 1rem 0; background: color-mix(in srgb, var(--danger) 6%, Canvas); }
+.error-summary h2 { margin: .25rem 0 .5rem; font-size: 1.05rem; }
+.error-summary ul { margin: .25rem 0; padding-left: 1.2rem; }
+.error-summary a { color: var(--danger); font-weight: 600; }
+.clash { margin: .25rem 0 .5rem; }
+.refusal { font-size: 1.05rem; }
+.danger-zone { margin-top: 3rem; border-top: 1px solid var(--line); padding-top: .5rem; }
+.danger-zone h2 { color: var(--danger); }
+.week-nav { display: flex; flex-wrap: wrap; gap: .5rem; margin: .5rem 0 1rem; }
+.legend { display: flex; flex-wrap: wrap; gap: .5rem 1.25rem; list-style: none; padding: 0; margin: .5rem 0; font-size: .9rem; }
+.legend li { display: flex; align-items: center; gap: .4rem; }
+.swatch { display: inline-block; width: 1.1rem; height: 1.1rem; border-radius: .3rem; border: 2px solid; }
+.swatch.status-lead { background: var(--lead-line); } .swatch.status-tentative { background: var(--tentative-line); }
+.swatch.status-definite { background: var(--definite-line); } .swatch.status-closed { background: var(--closed-line); }
+.week-grid { overflow-x: auto; }
+table.week { table-layout: fixed; min-width: 56rem; border: 1px solid var(--line); border-radius: var(--radius); }
+table.week th, table.week td { border: 1px solid var(--line); padding: .35rem; }
+table.week thead th { font-size: .85rem; text-align: center; background: var(--surface); }
+table.week thead th:first-child { width: 9rem; text-align: left; }
+table.week tbody th { font-weight: 600; font-size: .95rem; background: var(--surface); }
+table.week .today { background: color-mix(in srgb, var(--accent) 6%, Canvas); }
+table.week thead th.today { color: var(--accent); }
+a.slot { display: block; margin: 0 0 .35rem; padding: .3rem .45rem; border-radius: .35rem; border: 1px solid; border-left-width: 4px; text-decoration: none; font-size: .8rem; line-height: 1.3; overflow-wrap: anywhere; }
+a.slot:hover { filter: brightness(.96); }
+.slot-time { display: block; font-weight: 700; }
+.slot-name { display: block; font-weight: 600; }
+.slot-meta { display: block; opacity: .85; }
+.week-days { display: none; }
+.week-days section.day { border-top: 1px solid var(--line); padding: .25rem 0 .5rem; }
+.week-days section.day.quiet { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 .75rem; }
+.week-days section.day.quiet p { margin: 0 0 .5rem; }
+.week-days h2 { font-size: 1rem; }
+.week-days a.slot { font-size: .95rem; padding: .5rem .75rem; }
+@media (max-width: 48rem) {
+  .week-grid { display: none; }
+  .week-days { display: block; }
+}
+@media (max-width: 36rem) {
+  header.bar { padding: .6rem 1rem; }
+  nav.sections { order: 3; width: 100%; }
+  nav.sections ul { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr); gap: .15rem; }
+  nav.sections a { padding: .5rem .15rem; text-align: center; font-size: .875rem; }
+  nav.tabs a { padding: .55rem .35rem; font-size: .875rem; }
+  .week-nav { display: grid; grid-template-columns: repeat(3, 1fr); }
+  .week-nav .button { padding: .55rem .4rem; text-align: center; font-size: .9rem; }
+  table.list td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); font-size: .875rem; }
+  header.bar nav.account { gap: .5rem; }
+  header.bar nav.account .muted { display: none; }
+  main { margin-top: 1.25rem; }
+  dl.facts > div { grid-template-columns: 1fr; gap: 0; }
+  form.filters .field { flex: 1 1 8rem; min-width: 0; }
+  form.filters .field.grow { flex: 1 1 100%; }
+  table.list td:first-child { padding-top: .5rem; }
+}
+`;

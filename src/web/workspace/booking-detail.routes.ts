@@ -1,0 +1,160 @@
+/**
+ * A booking's page, its status moves (only those the status machine allows; a move onto a space
+ * a definite booking holds is refused naming that booking) and adding notes to it.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { ConflictError, ValidationError } from '../../errors.js';
+import { accountDefinition } from '../../crm/accounts/account.resource.js';
+import { bookingDefinition } from '../../crm/bookings/booking.resource.js';
+import { updateBooking } from '../../crm/bookings/booking.service.js';
+import { BOOKING_STATUSES, type Booking } from '../../crm/bookings/booking.table.js';
+import { contactDefinition } from '../../crm/contacts/contact.resource.js';
+import { findRow } from '../../api/resource-store.js';
+import type { Db } from '../../db/database.js';
+import { FormBody, formText, sendPage } from '../forms.js';
+import type { SafeHtml } from '../html.js';
+import { spaceIdsOf } from './booking-badges.js';
+import { clashWith } from './booking-reads.js';
+import { bookingPage, type BookingView } from './booking.page.js';
+import { clashSentence } from './conflict.view.js';
+import { addNote } from './note-writes.js';
+import { messagesOf } from './form-errors.js';
+import type { FieldErrors } from './form-fields.js';
+import { namesOfUsers, notesOf, organizationZone, recordOf, versionOf } from './workspace-reads.js';
+import { orgPath, type WorkspaceVisitor, workspaceVisitor } from './workspace-visitor.js';
+
+const Params = Type.Object({ org: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) });
+
+const NOTICES: Record<string, string> = {
+  created: 'Booking created.',
+  saved: 'Changes saved.',
+  moved: 'Status changed.',
+  noted: 'Note added.',
+  'note-saved': 'Note saved.',
+  'note-deleted': 'Note deleted.',
+};
+
+interface Extras {
+  refusal?: SafeHtml;
+  statusErrors?: FieldErrors;
+  noteErrors?: FieldErrors;
+  draft?: string;
+  notice?: string | undefined;
+}
+
+async function bookingView(
+  db: Db,
+  v: WorkspaceVisitor,
+  booking: Booking,
+  extras: Extras,
+): Promise<BookingView> {
+  const org = v.organization.organizationId;
+  const [account, contact, owners, notes, zone] = await Promise.all([
+    booking.account_id ? findRow(db, accountDefinition, org, booking.account_id) : undefined,
+    booking.contact_id ? findRow(db, contactDefinition, org, booking.contact_id) : undefined,
+    namesOfUsers(db, [booking.owner_id]),
+    notesOf(db, org, 'bookings', booking.id),
+    organizationZone(db, org),
+  ]);
+  return {
+    booking,
+    version: versionOf(bookingDefinition, booking),
+    account,
+    contact,
+    owner: booking.owner_id ? owners.get(booking.owner_id) : undefined,
+    notes: {
+      notes,
+      zone,
+      action: orgPath(v, `/bookings/${booking.id}/notes`),
+      errors: extras.noteErrors ?? {},
+      draft: extras.draft ?? '',
+    },
+    refusal: extras.refusal,
+    statusErrors: extras.statusErrors ?? {},
+    notice: extras.notice,
+  };
+}
+
+export const bookingDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+
+  async function show(
+    reply: FastifyReply,
+    v: WorkspaceVisitor,
+    booking: Booking,
+    extras: Extras,
+    status = 200,
+  ) {
+    return sendPage(reply, bookingPage(v, await bookingView(db, v, booking, extras)), status);
+  }
+
+  app.get(
+    '/orgs/:org/bookings/:id',
+    {
+      schema: {
+        params: Params,
+        querystring: Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) }),
+      },
+    },
+    async (request, reply) => {
+      const v = await workspaceVisitor(request, reply, request.params.org);
+      const booking = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
+      return show(reply, v, booking, { notice: NOTICES[request.query.notice ?? ''] });
+    },
+  );
+
+  app.post(
+    '/orgs/:org/bookings/:id/status',
+    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    async (request, reply) => {
+      const v = await workspaceVisitor(request, reply, request.params.org);
+      const booking = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
+      const to = BOOKING_STATUSES.find((s) => s === formText(request.body, 'to'));
+      const reason = formText(request.body, 'lost_reason');
+      try {
+        await updateBooking(
+          request.ctx,
+          v.actor,
+          booking.id,
+          {
+            status: to ?? ('unknown' as Booking['status']),
+            ...(to === 'lost' ? { lost_reason: reason } : {}),
+          },
+          formText(request.body, 'version') || '"none"',
+        );
+      } catch (error) {
+        if (error instanceof ConflictError && error.code === 'space_conflict') {
+          const target = { ...booking, status: to ?? booking.status };
+          const clash = await clashWith(db, v.organization.organizationId, {
+            spaceIds: spaceIdsOf(target),
+            startAt: target.start_at,
+            endAt: target.end_at,
+            exceptId: booking.id,
+          });
+          return show(reply, v, booking, { refusal: clash ? clashSentence(v, clash) : undefined }, 409);
+        }
+        if (!(error instanceof ValidationError)) throw error;
+        const statusErrors = error.fieldMessages();
+        const { lost_reason: _reason, ...others } = statusErrors;
+        const refusal = Object.keys(others).length > 0 ? messagesOf(others) : undefined;
+        return show(reply, v, booking, { refusal, statusErrors }, 422);
+      }
+      return reply.redirect(orgPath(v, `/bookings/${booking.id}?notice=moved`), 303);
+    },
+  );
+
+  app.post(
+    '/orgs/:org/bookings/:id/notes',
+    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    async (request, reply) => {
+      const v = await workspaceVisitor(request, reply, request.params.org);
+      const booking = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
+      const body = formText(request.body, 'body');
+      const noteErrors = await addNote(request.ctx, v, 'bookings', booking.id, body);
+      if (noteErrors) return show(reply, v, booking, { noteErrors, draft: body }, 422);
+      return reply.redirect(orgPath(v, `/bookings/${booking.id}?notice=noted#notes-title`), 303);
+    },
+  );
+};

@@ -1,0 +1,147 @@
+/** The form that creates or edits a booking; each error beside its field, a double booking named and linked. */
+import type { Member } from '../../identity/membership.repository.js';
+import type { AccountTable } from '../../crm/accounts/account.table.js';
+import type { ContactTable } from '../../crm/contacts/contact.table.js';
+import type { SpaceTable } from '../../crm/spaces/space.table.js';
+import { html, type SafeHtml } from '../html.js';
+import {
+  checkboxesField,
+  csrfField,
+  errorSummary,
+  type FieldErrors,
+  inputField,
+  selectField,
+} from './form-fields.js';
+import { contactName } from './workspace-reads.js';
+import { workspacePage } from './workspace-layout.js';
+import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
+
+export interface BookingFormValues {
+  name: string;
+  status: string;
+  account: string;
+  contact: string;
+  start: string;
+  end: string;
+  timezone: string;
+  spaces: string[];
+  guest_count: string;
+  event_type: string;
+  currency: string;
+  total: string;
+  owner: string;
+}
+
+export interface BookingFormView {
+  /** Present when editing. */
+  booking?: { id: string; reference: string; name: string; version: string };
+  values: BookingFormValues;
+  errors: FieldErrors;
+  conflict?: SafeHtml | undefined;
+  accounts: Array<Pick<AccountTable, 'id' | 'name'>>;
+  contacts: ContactTable[];
+  spaces: SpaceTable[];
+  members: Member[];
+}
+
+export const BOOKING_LABELS: Record<string, string> = {
+  name: 'Event name',
+  status: 'Status',
+  account: 'Account',
+  contact: 'Contact',
+  start_at: 'Starts',
+  end_at: 'Ends',
+  timezone: 'Time zone',
+  spaces: 'Spaces',
+  guest_count: 'Guests',
+  event_type: 'Event type',
+  currency: 'Currency',
+  total_amount: 'Total',
+  owner: 'Owner',
+};
+
+const ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
+
+export function bookingFormPage(v: WorkspaceVisitor, view: BookingFormView): string {
+  const { values, errors, booking } = view;
+  const accountNames = new Map(view.accounts.map((a) => [a.id, a.name]));
+  const action = booking ? orgPath(v, `/bookings/${booking.id}`) : orgPath(v, '/bookings');
+  const title = booking ? `Edit ${booking.reference}` : 'New booking';
+  const noAccounts = view.accounts.length === 0;
+  const form = html`<form method="post" action="${action}" novalidate class="record-form">
+    ${csrfField(v.csrfToken)}
+    ${booking ? html`<input type="hidden" name="version" value="${booking.version}" />` : ''}
+    <fieldset class="group"><legend>The event</legend>
+      ${inputField({ name: 'name', label: BOOKING_LABELS.name!, value: values.name, errors, required: true, attributes: html`maxlength="200"` })}
+      ${inputField({ name: 'event_type', label: BOOKING_LABELS.event_type!, value: values.event_type, errors, hint: 'Wedding, conference, summer party…' })}
+      ${
+        booking
+          ? ''
+          : selectField({
+              name: 'status',
+              label: 'Status',
+              value: values.status,
+              errors,
+              required: true,
+              choices: [
+                { value: 'lead', label: 'Lead: an enquiry' },
+                { value: 'tentative', label: 'Tentative: the space is held as an option' },
+                { value: 'definite', label: 'Definite: confirmed, the space is taken' },
+              ],
+            })
+      }
+    </fieldset>
+    <fieldset class="group"><legend>Who it is for</legend>
+      ${selectField({ name: 'account', label: BOOKING_LABELS.account!, value: values.account, errors, required: true, empty: 'Choose an account', choices: view.accounts.map((a) => ({ value: a.id, label: a.name })) })}
+      ${noAccounts ? html`<p class="hint">There are no accounts yet. <a href="${orgPath(v, '/accounts/new')}">Add an account</a> first.</p>` : ''}
+      ${selectField({ name: 'contact', label: BOOKING_LABELS.contact!, value: values.contact, errors, empty: 'No contact', choices: view.contacts.map((c) => ({ value: c.id, label: c.account_id ? `${contactName(c)} (${accountNames.get(c.account_id) ?? ''})` : contactName(c) })) })}
+      ${selectField({ name: 'owner', label: BOOKING_LABELS.owner!, value: values.owner, errors, empty: 'Nobody', choices: view.members.map((m) => ({ value: m.userId, label: m.name || m.email })) })}
+    </fieldset>
+    <fieldset class="group"><legend>When and where</legend>
+      <div class="pair">
+        ${inputField({ name: 'start_at', label: BOOKING_LABELS.start_at!, value: values.start, errors, type: 'datetime-local', required: true })}
+        ${inputField({ name: 'end_at', label: BOOKING_LABELS.end_at!, value: values.end, errors, type: 'datetime-local', required: true })}
+      </div>
+      ${selectField({ name: 'timezone', label: BOOKING_LABELS.timezone!, value: values.timezone, errors, required: true, hint: 'Start and end are read in this time zone.', choices: ZONES.map((z) => ({ value: z, label: z.replace(/_/g, ' ') })) })}
+      ${checkboxesField({
+        name: 'spaces',
+        legend: 'Spaces',
+        values: values.spaces,
+        errors,
+        choices: view.spaces.map((s) => ({
+          value: s.id,
+          label: s.capacity ? `${s.name} (up to ${s.capacity})` : s.name,
+        })),
+        empty: v.isAdmin
+          ? html`<p class="hint">No spaces yet. <a href="${orgPath(v, '/settings/spaces')}">Add your spaces</a>.</p>`
+          : html`<p class="hint">No spaces yet; an administrator adds them.</p>`,
+      })}
+      ${inputField({ name: 'guest_count', label: BOOKING_LABELS.guest_count!, value: values.guest_count, errors, type: 'number', attributes: html`min="0" step="1" inputmode="numeric"` })}
+    </fieldset>
+    <fieldset class="group"><legend>Money</legend>
+      <div class="pair">
+        ${inputField({ name: 'total_amount', label: BOOKING_LABELS.total_amount!, value: values.total, errors, hint: 'For example 4500 or 4500.50', attributes: html`inputmode="decimal"` })}
+        ${inputField({ name: 'currency', label: BOOKING_LABELS.currency!, value: values.currency, errors, required: true, hint: 'Three letters, such as EUR', attributes: html`maxlength="3" autocapitalize="characters"` })}
+      </div>
+    </fieldset>
+    <div class="actions">
+      <button type="submit">${booking ? 'Save changes' : 'Create booking'}</button>
+      <a class="button secondary" href="${booking ? orgPath(v, `/bookings/${booking.id}`) : orgPath(v, '/bookings')}">Cancel</a>
+    </div>
+  </form>`;
+  const remove = booking
+    ? html`<section class="danger-zone" aria-labelledby="delete-title">
+        <h2 id="delete-title">Delete this booking</h2>
+        <p>Deleting ${booking.reference} also deletes its notes. This cannot be undone.</p>
+        <form method="post" action="${orgPath(v, `/bookings/${booking.id}/delete`)}">
+          ${csrfField(v.csrfToken)}<input type="hidden" name="version" value="${booking.version}" />
+          <button type="submit" class="danger">Delete ${booking.reference}</button>
+        </form>
+      </section>`
+    : '';
+  const body = html`<p class="crumbs"><a href="${orgPath(v, '/bookings')}">Bookings</a>${booking ? html` › <a href="${orgPath(v, `/bookings/${booking.id}`)}">${booking.reference}</a>` : ''}</p>
+    <h1>${booking ? html`Edit ${booking.reference} ${booking.name}` : 'New booking'}</h1>
+    ${errorSummary(errors, BOOKING_LABELS, view.conflict)}
+    ${form}${remove}`;
+  return workspacePage(v, { title, section: 'bookings', body });
+}

@@ -1,0 +1,102 @@
+/** A booking form's fields read into the service's input; what cannot be read is a field error. */
+import type { BookingInput } from '../../crm/bookings/booking-rules.js';
+import type { Booking, BookingStatus } from '../../crm/bookings/booking.table.js';
+import { isTimeZone } from '../../crm/validation.js';
+import { type Form, formList, formText } from '../forms.js';
+import { minorPerMajor, spaceIdsOf } from './booking-badges.js';
+import type { BookingFormValues } from './booking-form.page.js';
+import type { FieldErrors } from './form-fields.js';
+import { localDateTime, zonedToUtc } from './time-zones.js';
+
+export function formValues(form: Form): BookingFormValues {
+  return {
+    name: formText(form, 'name'),
+    status: formText(form, 'status'),
+    account: formText(form, 'account'),
+    contact: formText(form, 'contact'),
+    start: formText(form, 'start_at'),
+    end: formText(form, 'end_at'),
+    timezone: formText(form, 'timezone'),
+    spaces: formList(form, 'spaces'),
+    guest_count: formText(form, 'guest_count'),
+    event_type: formText(form, 'event_type'),
+    currency: formText(form, 'currency').trim().toUpperCase(),
+    total: formText(form, 'total_amount'),
+    owner: formText(form, 'owner'),
+  };
+}
+
+export function valuesOf(b: Booking): BookingFormValues {
+  const per = minorPerMajor(b.currency);
+  const total = Number(b.total_amount);
+  return {
+    name: b.name,
+    status: b.status,
+    account: b.account_id ?? '',
+    contact: b.contact_id ?? '',
+    start: localDateTime(Date.parse(b.start_at), b.timezone),
+    end: localDateTime(Date.parse(b.end_at), b.timezone),
+    timezone: b.timezone,
+    spaces: spaceIdsOf(b),
+    guest_count: b.guest_count === null ? '' : String(b.guest_count),
+    event_type: b.event_type ?? '',
+    currency: b.currency,
+    total: total === 0 ? '' : per === 1 ? String(total) : (total / per).toFixed(Math.log10(per)),
+    owner: b.owner_id ?? '',
+  };
+}
+
+const OPEN = ['lead', 'tentative', 'definite'];
+
+/** The service input, or the errors of the fields that could not be read. */
+export function bookingInput(
+  values: BookingFormValues,
+  creating: boolean,
+): { input: BookingInput; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const zone = isTimeZone(values.timezone) ? values.timezone : 'UTC';
+  const instant = (value: string, field: string, what: string) => {
+    const ms = value.trim() === '' ? undefined : zonedToUtc(value, zone);
+    if (ms === undefined) errors[field] = `Give the date and time it ${what}.`;
+    return ms === undefined ? undefined : new Date(ms).toISOString();
+  };
+  const start = instant(values.start, 'start_at', 'starts');
+  const end = instant(values.end, 'end_at', 'ends');
+  let guests: number | null = null;
+  if (values.guest_count.trim() !== '') {
+    guests = /^\d{1,7}$/.test(values.guest_count.trim()) ? Number(values.guest_count.trim()) : NaN;
+    if (Number.isNaN(guests)) errors.guest_count = 'Guests is a whole number, 0 or more.';
+  }
+  let total = 0;
+  const amount = values.total.trim().replace(/[,\s]/g, '');
+  if (amount !== '') {
+    const per = minorPerMajor(/^[A-Z]{3}$/.test(values.currency) ? values.currency : 'USD');
+    const places = Math.round(Math.log10(per));
+    const match = /^(\d{1,12})(?:\.(\d+))?$/.exec(amount);
+    if (!match || (match[2] ?? '').length > places) {
+      errors.total_amount =
+        places > 0
+          ? `Give an amount such as 4500 or 4500.${'5'.padEnd(places, '0')}.`
+          : 'Give a whole amount such as 4500.';
+    } else {
+      total = Number(match[1]) * per + Number((match[2] ?? '').padEnd(places, '0') || 0);
+    }
+  }
+  if (creating && !OPEN.includes(values.status)) errors.status = 'Choose lead, tentative or definite.';
+  const input: BookingInput = {
+    name: values.name,
+    start_at: start,
+    end_at: end,
+    timezone: values.timezone,
+    guest_count: guests,
+    event_type: values.event_type,
+    currency: values.currency,
+    total_amount: total,
+    accountId: values.account || undefined,
+    contactId: values.contact || null,
+    ownerId: values.owner || null,
+    spaceIds: values.spaces,
+    ...(creating ? { status: values.status as BookingStatus } : {}),
+  };
+  return { input, errors };
+}

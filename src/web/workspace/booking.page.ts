@@ -1,0 +1,99 @@
+/** One booking: every attribute, its account, contact and spaces, the status moves it allows, its notes. */
+import { allowedMoves } from '../../crm/bookings/booking-status.js';
+import type { Booking, BookingStatus } from '../../crm/bookings/booking.table.js';
+import type { AccountTable } from '../../crm/accounts/account.table.js';
+import type { ContactTable } from '../../crm/contacts/contact.table.js';
+import { html, type SafeHtml } from '../html.js';
+import { money, roomNames, statusBadge } from './booking-badges.js';
+import { csrfField, errorSummary, type FieldErrors, textareaField } from './form-fields.js';
+import { notesSection, type NotesSection, notesSummary } from './notes.view.js';
+import { timeRange } from './time-zones.js';
+import { contactName } from './workspace-reads.js';
+import { workspacePage } from './workspace-layout.js';
+import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
+
+export interface BookingView {
+  booking: Booking;
+  version: string;
+  account: AccountTable | undefined;
+  contact: ContactTable | undefined;
+  owner: string | undefined;
+  notes: NotesSection;
+  /** A refused status move: the sentence, and the reason field's error for lost. */
+  refusal?: SafeHtml | undefined;
+  statusErrors?: FieldErrors;
+  notice?: string | undefined;
+}
+
+const MOVE_LABELS: Record<BookingStatus, (from: BookingStatus) => string> = {
+  lead: (from) => (from === 'lost' ? 'Reopen as lead' : 'Back to lead'),
+  tentative: (from) => (from === 'lead' ? 'Move to tentative' : 'Back to tentative'),
+  definite: () => 'Confirm as definite',
+  closed: () => 'Close booking',
+  lost: () => 'Mark as lost',
+};
+
+function statusForms(v: WorkspaceVisitor, view: BookingView): SafeHtml {
+  const { booking } = view;
+  const action = orgPath(v, `/bookings/${booking.id}/status`);
+  const moves = allowedMoves(booking.status);
+  if (moves.length === 0) return html`<p class="muted">A closed booking is final.</p>`;
+  const hidden = html`${csrfField(v.csrfToken)}<input type="hidden" name="version" value="${view.version}" />`;
+  const buttons = moves
+    .filter((m) => m !== 'lost')
+    .map(
+      (
+        to,
+      ) => html`<form method="post" action="${action}">${hidden}<input type="hidden" name="to" value="${to}" />
+        <button type="submit" class="${to === 'definite' || (to === 'tentative' && booking.status === 'lead') ? '' : 'secondary'}">${MOVE_LABELS[to](booking.status)}</button></form>`,
+    );
+  const lost = moves.includes('lost')
+    ? html`<details class="lost" ${view.statusErrors?.lost_reason ? html`open` : ''}>
+        <summary>Mark as lost…</summary>
+        <form method="post" action="${action}" novalidate>${hidden}<input type="hidden" name="to" value="lost" />
+          ${textareaField({ name: 'lost_reason', label: 'Why was it lost?', value: '', errors: view.statusErrors ?? {}, required: true, rows: 2 })}
+          <button type="submit" class="danger">Mark as lost</button></form>
+      </details>`
+    : '';
+  return html`<div class="moves">${buttons}</div>${lost}`;
+}
+
+function row(label: string, value: SafeHtml | string | number | null | undefined): SafeHtml {
+  return html`<div><dt>${label}</dt><dd>${value === null || value === undefined || value === '' ? html`<span class="muted">—</span>` : value}</dd></div>`;
+}
+
+export function bookingPage(v: WorkspaceVisitor, view: BookingView): string {
+  const { booking: b, account, contact } = view;
+  const body = html`<p class="crumbs"><a href="${orgPath(v, '/bookings')}">Bookings</a></p>
+    <div class="page-head">
+      <div><p class="ref">${b.reference}</p><h1>${b.name}</h1></div>
+      <div class="head-actions">${statusBadge(b.status)} <a class="button secondary" href="${orgPath(v, `/bookings/${b.id}/edit`)}">Edit</a></div>
+    </div>
+    ${view.notice ? html`<p class="notice" role="status">${view.notice}</p>` : ''}
+    ${view.refusal ? html`<div class="error-summary" role="alert"><h2>The status was not changed</h2>${view.refusal}</div>` : ''}
+    ${view.statusErrors?.lost_reason ? errorSummary({ lost_reason: view.statusErrors.lost_reason }, { lost_reason: 'Why was it lost?' }) : ''}
+    ${notesSummary(view.notes)}
+    <div class="detail-grid">
+      <section aria-labelledby="details-title" class="card">
+        <h2 id="details-title">Details</h2>
+        <dl class="facts">
+          ${row('When', html`${timeRange(b.start_at, b.end_at, b.timezone)} <span class="muted small">(${b.timezone})</span>`)}
+          ${row('Spaces', roomNames(b).join(', '))}
+          ${row('Guests', b.guest_count)}
+          ${row('Event type', b.event_type)}
+          ${row('Total', money(Number(b.total_amount), b.currency))}
+          ${row('Account', account ? html`<a href="${orgPath(v, `/accounts/${account.id}`)}">${account.name}</a>` : '')}
+          ${row('Contact', contact ? html`<a href="${orgPath(v, `/contacts/${contact.id}`)}">${contactName(contact)}</a>${contact.email ? html` · ${contact.email}` : ''}${contact.phone ? html` · ${contact.phone}` : ''}` : '')}
+          ${row('Owner', view.owner)}
+          ${b.status === 'lost' ? row('Lost because', b.lost_reason) : ''}
+          ${row('Status', statusBadge(b.status))}
+        </dl>
+      </section>
+      <section aria-labelledby="status-title" class="card">
+        <h2 id="status-title">Move this booking</h2>
+        ${statusForms(v, view)}
+      </section>
+    </div>
+    ${notesSection(v, view.notes)}`;
+  return workspacePage(v, { title: `${b.reference} ${b.name}`, section: 'bookings', body });
+}

@@ -1,0 +1,113 @@
+/** Changing and deleting a note: only its author or an admin of the organization (SPEC §5). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { deleteNote, updateNote } from '../../crm/notes/note.service.js';
+import { noteDefinition } from '../../crm/notes/note.resource.js';
+import type { NoteTable } from '../../crm/notes/note.table.js';
+import { FormBody, formText, sendPage } from '../forms.js';
+import { html } from '../html.js';
+import { HtmlError } from '../html-error.js';
+import { fieldErrorsOf } from './form-errors.js';
+import { csrfField, errorSummary, type FieldErrors, textareaField } from './form-fields.js';
+import { mayChangeNote } from './notes.view.js';
+import { noteBodyProblem } from './note-writes.js';
+import { recordOf, versionOf } from './workspace-reads.js';
+import { workspacePage } from './workspace-layout.js';
+import { orgPath, type WorkspaceVisitor, workspaceVisitor } from './workspace-visitor.js';
+
+const Params = Type.Object({ org: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) });
+
+const SECTIONS = { bookings: 'bookings', accounts: 'accounts', contacts: 'contacts' } as const;
+
+function notablePath(v: WorkspaceVisitor, note: NoteTable): string {
+  return orgPath(v, `/${note.notable_type}/${note.notable_id}`);
+}
+
+function notYours(): HtmlError {
+  return new HtmlError(
+    403,
+    'Not your note',
+    'Only the author of a note or an administrator may change or delete it.',
+  );
+}
+
+function editPage(
+  v: WorkspaceVisitor,
+  note: NoteTable,
+  body: string,
+  version: string,
+  errors: FieldErrors,
+): string {
+  const back = notablePath(v, note);
+  return workspacePage(v, {
+    title: 'Edit note',
+    section: SECTIONS[note.notable_type],
+    body: html`<p class="crumbs"><a href="${back}">Back</a></p><h1>Edit note</h1>
+      ${errorSummary(errors, { body: 'Note' })}
+      <form method="post" action="${orgPath(v, `/notes/${note.id}`)}" novalidate class="record-form">
+        ${csrfField(v.csrfToken)}<input type="hidden" name="version" value="${version}" />
+        ${textareaField({ name: 'body', label: 'Note', value: body, errors, required: true, rows: 8 })}
+        <div class="actions"><button type="submit">Save note</button><a class="button secondary" href="${back}">Cancel</a></div>
+      </form>
+      <section class="danger-zone" aria-labelledby="delete-title"><h2 id="delete-title">Delete this note</h2>
+        <form method="post" action="${orgPath(v, `/notes/${note.id}/delete`)}">${csrfField(v.csrfToken)}<input type="hidden" name="version" value="${version}" />
+          <button type="submit" class="danger">Delete note</button></form></section>`,
+  });
+}
+
+export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+
+  async function editable(v: WorkspaceVisitor, id: string): Promise<NoteTable> {
+    const note = await recordOf(db, noteDefinition, v.organization.organizationId, id);
+    if (!mayChangeNote(v, { authorId: note.author_id })) throw notYours();
+    return note;
+  }
+
+  const show = (
+    reply: FastifyReply,
+    v: WorkspaceVisitor,
+    note: NoteTable,
+    body: string,
+    version: string,
+    errors: FieldErrors,
+    status = 200,
+  ) => sendPage(reply, editPage(v, note, body, version, errors), status);
+
+  app.get('/orgs/:org/notes/:id/edit', { schema: { params: Params } }, async (request, reply) => {
+    const v = await workspaceVisitor(request, reply, request.params.org);
+    const note = await editable(v, request.params.id);
+    return show(reply, v, note, note.body, versionOf(noteDefinition, note), {});
+  });
+
+  app.post(
+    '/orgs/:org/notes/:id',
+    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    async (request, reply) => {
+      const v = await workspaceVisitor(request, reply, request.params.org);
+      const note = await editable(v, request.params.id);
+      const body = formText(request.body, 'body');
+      const version = formText(request.body, 'version');
+      const problem = noteBodyProblem(body);
+      if (problem) return show(reply, v, note, body, version, problem, 422);
+      try {
+        await updateNote(request.ctx, v.actor, note.id, body, version || '"none"');
+      } catch (error) {
+        return show(reply, v, note, body, version, fieldErrorsOf(error), 422);
+      }
+      return reply.redirect(`${notablePath(v, note)}?notice=note-saved#notes-title`, 303);
+    },
+  );
+
+  app.post(
+    '/orgs/:org/notes/:id/delete',
+    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    async (request, reply) => {
+      const v = await workspaceVisitor(request, reply, request.params.org);
+      const note = await editable(v, request.params.id);
+      await deleteNote(request.ctx, v.actor, note.id, formText(request.body, 'version') || '"none"');
+      return reply.redirect(`${notablePath(v, note)}?notice=note-deleted#notes-title`, 303);
+    },
+  );
+};

@@ -1,0 +1,63 @@
+/**
+ * What the services refuse, shown as a page that keeps the workspace's navigation: the same rule
+ * as the API (SPEC §9), in a human sentence. Errors before the visitor is known (sign-in needed,
+ * not a member) and server errors go to the pages' usual handler.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, HttpError } from '../../errors.js';
+import { html } from '../html.js';
+import { HtmlError } from '../html-error.js';
+import { sendPage } from '../forms.js';
+import type { Section } from './workspace-layout.js';
+import { workspacePage } from './workspace-layout.js';
+import { orgPath } from './workspace-visitor.js';
+
+const TITLES: Record<number, string> = {
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'This was refused',
+  412: 'This changed while you were looking at it',
+  422: 'This was refused',
+};
+
+function sectionOf(url: string): Section {
+  const segment = /^\/orgs\/[^/]+\/([a-z]+)/.exec(url)?.[1];
+  if (segment === 'notes') return 'bookings';
+  return (
+    (['bookings', 'week', 'accounts', 'contacts', 'settings'] as const).find((s) => s === segment) ??
+    'bookings'
+  );
+}
+
+function explanation(error: HttpError): { title: string; detail: string } {
+  if (error instanceof HtmlError) return { title: error.title, detail: error.detail };
+  const status = error.status;
+  const detail =
+    status === 412
+      ? 'Someone saved a change to it after you opened this page, so your change was not saved over theirs. Open it again to see the latest version, then make your change once more.'
+      : status === 404
+        ? 'There is nothing at this address.'
+        : error instanceof ApiError
+          ? error.detail
+          : 'The request was refused.';
+  return { title: TITLES[status] ?? 'This was refused', detail };
+}
+
+export async function workspaceErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const visitor = request.workspace;
+  if (!visitor || !(error instanceof HttpError) || error.status < 400 || error.status >= 500) throw error;
+  const { title, detail } = explanation(error);
+  const section = sectionOf(request.url);
+  const back = request.method === 'POST' ? request.url.replace(/\/(status|delete|notes)$/, '') : undefined;
+  const body = html`<h1>${title}</h1>
+    <div role="alert" class="refusal">${detail}</div>
+    <p class="actions">
+      ${back && back !== request.url ? html`<a class="button secondary" href="${back}">Go back</a>` : ''}
+      <a class="button secondary" href="${orgPath(visitor, '/bookings')}">Bookings</a>
+    </p>`;
+  return sendPage(reply, workspacePage(visitor, { title, section, body }), error.status);
+}

@@ -1,0 +1,51 @@
+/** GET /orgs/:org/week?week=YYYY-MM-DD: the bookings of one week, Monday to Sunday. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { sendPage } from '../forms.js';
+import { bookingsBetween, countRows, nextBookingAfter } from './booking-reads.js';
+import { addDays, isDate, localDate, mondayOf, zonedToUtc } from './time-zones.js';
+import { weekModel } from './week-model.js';
+import { weekPage } from './week.page.js';
+import { organizationZone, spacesOf } from './workspace-reads.js';
+import { workspaceVisitor } from './workspace-visitor.js';
+
+export const weekRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+  app.get(
+    '/orgs/:org/week',
+    {
+      schema: {
+        params: Type.Object({ org: Type.String({ maxLength: 64 }) }),
+        querystring: Type.Object({ week: Type.Optional(Type.String({ maxLength: 40 })) }),
+      },
+    },
+    async (request, reply) => {
+      const v = await workspaceVisitor(request, reply, request.params.org);
+      const org = request.params.org;
+      const zone = await organizationZone(db, org);
+      const today = localDate(request.ctx.now(), zone);
+      const monday = mondayOf(isDate(request.query.week) ? request.query.week : today);
+      const startAt = new Date(zonedToUtc(monday, zone) ?? 0).toISOString();
+      const endAt = new Date(zonedToUtc(addDays(monday, 7), zone) ?? 0).toISOString();
+      const [spaces, bookings, total] = await Promise.all([
+        spacesOf(db, org),
+        bookingsBetween(db, org, startAt, endAt),
+        countRows(db, 'bookings', org),
+      ]);
+      const next = bookings.length === 0 ? await nextBookingAfter(db, org, endAt) : undefined;
+      const model = weekModel(monday, zone, spaces, bookings);
+      return sendPage(
+        reply,
+        weekPage(v, {
+          monday,
+          today,
+          zone,
+          zoneFromBooking: total > 0,
+          model,
+          spaceCount: spaces.length,
+          next,
+        }),
+      );
+    },
+  );
+};

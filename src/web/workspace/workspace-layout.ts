@@ -1,0 +1,65 @@
+/**
+ * The frame of every workspace page: the venue's name (with a switcher when the user belongs to
+ * several organizations, keeping the section), the sections, and the account bar.
+ */
+import { html, type SafeHtml } from '../html.js';
+import { accountBar, page } from '../layout.js';
+import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
+
+export type Section = 'bookings' | 'week' | 'accounts' | 'contacts' | 'settings';
+
+export interface WorkspacePageOptions {
+  title: string;
+  section: Section;
+  body: SafeHtml;
+}
+
+const SECTIONS: ReadonlyArray<{ key: Section; label: string; path: string; admin?: boolean }> = [
+  { key: 'bookings', label: 'Bookings', path: '/bookings' },
+  { key: 'week', label: 'Week', path: '/week' },
+  { key: 'accounts', label: 'Accounts', path: '/accounts' },
+  { key: 'contacts', label: 'Contacts', path: '/contacts' },
+  { key: 'settings', label: 'Settings', path: '/settings/spaces', admin: true },
+];
+
+function switcher(visitor: WorkspaceVisitor, section: Section): SafeHtml {
+  const name = visitor.organization.organizationName;
+  if (visitor.memberships.length < 2) return html`<span class="venue">${name}</span>`;
+  const target = SECTIONS.find((s) => s.key === section) ?? SECTIONS[0];
+  return html`<details class="venue-switch">
+    <summary><span class="visually-hidden">Venue: </span>${name}</summary>
+    <ul>
+      ${visitor.memberships.map((m) => {
+        const path = target?.admin && m.role !== 'admin' ? '/bookings' : (target?.path ?? '/bookings');
+        return m.organizationId === visitor.organization.organizationId
+          ? html`<li><a href="${orgPath(m.organizationId, path)}" aria-current="true">${m.organizationName}</a></li>`
+          : html`<li><a href="${orgPath(m.organizationId, path)}">${m.organizationName}</a></li>`;
+      })}
+    </ul>
+  </details>`;
+}
+
+export function workspacePage(visitor: WorkspaceVisitor, options: WorkspacePageOptions): string {
+  const links = SECTIONS.filter((s) => !s.admin || visitor.isAdmin).map(
+    (s) =>
+      html`<li><a href="${orgPath(visitor, s.path)}" ${s.key === options.section ? html`aria-current="page"` : ''}>${s.label}</a></li>`,
+  );
+  const header = html`${switcher(visitor, options.section)}
+    <nav aria-label="Sections" class="sections"><ul>${links}</ul></nav>
+    ${accountBar(visitor.user.email, visitor.csrfToken)}`;
+  return page({
+    title: `${options.title} · ${visitor.organization.organizationName}`,
+    body: options.body,
+    wide: true,
+    header,
+  });
+}
+
+/** The settings pages' own tabs: Spaces here, the integration pages beside them. */
+export function settingsTabs(visitor: WorkspaceVisitor): SafeHtml {
+  return html`<nav aria-label="Settings" class="tabs"><ul>
+    <li><a href="${orgPath(visitor, '/settings/spaces')}" aria-current="page">Spaces</a></li>
+    <li><a href="/settings/integrations?org=${visitor.organization.organizationId}">Integrations</a></li>
+    <li><a href="/settings/connected-apps">Connected apps</a></li>
+  </ul></nav>`;
+}

@@ -1,0 +1,26 @@
+/**
+ * The staff workspace (SPEC §9): every page under /orgs/<organization id>/…, so the organization
+ * is in the address. Refusals are shown inside the workspace's frame.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { accountRoutes } from './account.routes.js';
+import { bookingDetailRoutes } from './booking-detail.routes.js';
+import { bookingFormRoutes } from './booking-form.routes.js';
+import { bookingsListRoutes } from './bookings-list.routes.js';
+import { contactRoutes } from './contact.routes.js';
+import { noteRoutes } from './note.routes.js';
+import { spaceRoutes } from './space.routes.js';
+import { weekRoutes } from './week.routes.js';
+import { workspaceErrorHandler } from './refusals.js';
+
+export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.setErrorHandler(workspaceErrorHandler);
+  await app.register(bookingsListRoutes);
+  await app.register(bookingFormRoutes);
+  await app.register(bookingDetailRoutes);
+  await app.register(weekRoutes);
+  await app.register(accountRoutes);
+  await app.register(contactRoutes);
+  await app.register(noteRoutes);
+  await app.register(spaceRoutes);
+};

@@ -1,0 +1,150 @@
+/**
+ * The walk through the staff workspace that the browser tests share: sign in; create a space, an
+ * account and a booking through the forms; add a note; move the booking lead → tentative →
+ * definite; meet a double booking refused with the other booking named; find the booking in the
+ * week view. `visit` is called on every page of the walk, by name.
+ */
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { TEST_PASSWORD } from './factories.js';
+
+/** A date a few days ahead, as a datetime-local field wants it. */
+function daysAhead(days: number, time: string): string {
+  return `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T${time}`;
+}
+
+export interface Walk {
+  page: Page;
+  server: { url: string };
+  orgId: string;
+  admin: { email: string };
+  visit: (name: string) => Promise<void>;
+}
+
+export const WALK_PAGES = 18;
+
+export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk): Promise<void> {
+  const field = (label: string | RegExp) => page.getByLabel(label, { exact: typeof label === 'string' });
+  await page.goto(`${server.url}/`);
+  await field('E-mail').fill(admin.email);
+  await field('Password').fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${server.url}/orgs/${orgId}/bookings`);
+  await page.getByRole('heading', { name: 'No bookings yet' }).waitFor();
+  assert.equal(await page.getByRole('search').count(), 0, 'an empty venue shows no filters');
+  await visit('bookings-empty');
+
+  await page.goto(`${server.url}/orgs/${orgId}/week`);
+  await visit('week-empty');
+
+  // A space, through Settings → Spaces (refused first without a name).
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('heading', { name: 'Spaces' }).waitFor();
+  await page.getByRole('button', { name: 'Add space' }).click();
+  await page.getByText('A space needs a name.').first().waitFor();
+  await visit('space-refused');
+  await field('Name').fill('Boathouse');
+  await field(/^Capacity/).fill('120');
+  await page.getByRole('button', { name: 'Add space' }).click();
+  await page.getByText('Space added.').waitFor();
+  await field('Name').fill('Terrace');
+  await field(/^Capacity/).fill('60');
+  await page.getByRole('button', { name: 'Add space' }).click();
+  await page.getByRole('link', { name: 'Terrace' }).waitFor();
+  await visit('spaces');
+  await page.getByRole('link', { name: 'Boathouse' }).click();
+  await visit('space-edit');
+
+  // An account.
+  await page.getByRole('link', { name: 'Accounts', exact: true }).click();
+  await visit('accounts-empty');
+  await page.getByRole('link', { name: 'Add the first account' }).click();
+  await field('Name').fill('Lumen Studios');
+  await field(/^E-mail/).fill('events@lumen.example');
+  await field(/^Phone/).fill('+44 20 7946 0000');
+  await visit('account-new');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('heading', { name: 'Lumen Studios' }).waitFor();
+  await visit('account');
+
+  // A booking through the form, started from the account (errors first, beside their fields).
+  await page.getByRole('link', { name: 'New booking' }).first().click();
+  await page.getByRole('button', { name: 'Create booking' }).click();
+  await page.getByRole('heading', { name: 'Please correct these fields' }).waitFor();
+  const nameError = await field('Event name').getAttribute('aria-describedby');
+  assert.match(nameError ?? '', /field-name-error/);
+  await visit('booking-refused');
+  await field('Event name').fill('Lumen summer party');
+  await field(/^Event type/).fill('Summer party');
+  await field('Starts').fill(daysAhead(3, '17:00'));
+  await field('Ends').fill(daysAhead(3, '23:00'));
+  await page.getByLabel('Time zone').selectOption('Europe/London');
+  await page.getByLabel('Boathouse (up to 120)').check();
+  await field(/^Guests/).fill('80');
+  await field(/^Total/).fill('4500');
+  await field('Currency').fill('GBP');
+  await visit('booking-new');
+  await page.getByRole('button', { name: 'Create booking' }).click();
+  await page.getByText('Booking created.').waitFor();
+  const firstUrl = page.url();
+  assert.match(await page.locator('.ref').first().innerText(), /BK-00001/);
+  await visit('booking');
+
+  // A note.
+  await page.getByLabel('Add a note').fill('Client wants the terrace doors open after sunset.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await page.getByText('Note added.').waitFor();
+  await page.getByText('Client wants the terrace doors open after sunset.').waitFor();
+  await visit('booking-noted');
+  await page.getByRole('link', { name: /^Edit note/ }).click();
+  await visit('note-edit');
+  await page.goBack();
+
+  // Only the allowed moves, lead → tentative → definite.
+  assert.equal(await page.getByRole('button', { name: 'Close booking' }).count(), 0, 'a lead cannot close');
+  await page.getByRole('button', { name: 'Move to tentative' }).click();
+  await page.getByText('Status changed.').waitFor();
+  assert.match(await page.locator('.head-actions .badge').innerText(), /Tentative/);
+  await page.getByRole('button', { name: 'Confirm as definite' }).click();
+  await page.getByText('Status changed.').waitFor();
+  assert.match(await page.locator('.head-actions .badge').innerText(), /Definite/);
+  assert.equal(await page.getByRole('button', { name: 'Close booking' }).count(), 1);
+  await visit('booking-definite');
+
+  // A second definite booking of the Boathouse at an overlapping time is refused, naming the first.
+  await page.goto(`${server.url}/orgs/${orgId}/bookings/new`);
+  await field('Event name').fill('Harbour gala');
+  await page.locator('#field-account').selectOption({ label: 'Lumen Studios' });
+  await page.getByLabel('Status').selectOption('definite');
+  await field('Starts').fill(daysAhead(3, '20:00'));
+  await field('Ends').fill(daysAhead(4, '01:00'));
+  await page.getByLabel('Time zone').selectOption('Europe/London');
+  await page.getByLabel('Boathouse (up to 120)').check();
+  await page.getByRole('button', { name: 'Create booking' }).click();
+  const refusal = page.locator('.clash');
+  await refusal.waitFor();
+  assert.match(
+    await refusal.innerText(),
+    /Boathouse is already held by the definite booking BK-00001 Lumen summer party \(\w{3} \d+ \w{3} \d{4}, 17:00–23:00\)/,
+  );
+  const link = await refusal.getByRole('link', { name: 'BK-00001 Lumen summer party' }).getAttribute('href');
+  assert.equal(`${server.url}${link}`, firstUrl.replace(/\?.*$/, ''));
+  await visit('booking-conflict');
+
+  // The booking list, and the week it falls in.
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Bookings' }).click();
+  await page.getByRole('link', { name: 'Lumen summer party' }).waitFor();
+  await visit('bookings');
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Week' }).click();
+  if ((await page.getByRole('link', { name: /Lumen summer party/ }).count()) === 0) {
+    await page.getByRole('link', { name: /Next week/ }).click();
+  }
+  const slot = page.locator('a.slot:visible', { hasText: 'Lumen summer party' });
+  await slot.waitFor();
+  assert.match(await slot.innerText(), /17:00–23:00/);
+  assert.match((await slot.getAttribute('class')) ?? '', /status-definite/);
+  await visit('week');
+
+  await page.getByRole('link', { name: 'Contacts', exact: true }).click();
+  await visit('contacts-empty');
+}
