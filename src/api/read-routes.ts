@@ -98,14 +98,12 @@ export function registerReadRoutes<Table extends OrganizationTable>(
               links: pageLinks(`${config.baseUrl}${request.url}`, query, page),
             };
             // Serialized by the route's 200 schema (or its sparse twin), as a returned object would be.
-            const serialized = fieldsets
+            return fieldsets
               ? reply.compileSerializationSchema(sparseList)(document)
               : (reply.serialize(document) as string);
-            // Kept encoded, so a cached page costs no UTF-8 encoding either.
-            return Buffer.from(serialized);
           },
         );
-        // Bytes are sent as they are (they were serialized by the route's schema above).
+        // The string is sent as it is (it was serialized by the route's schema above).
         return reply.type(JSONAPI_MEDIA_TYPE).send(body as never);
       },
     );
