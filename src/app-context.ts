@@ -27,10 +27,11 @@ export interface AppCaches {
   /** A private integration owner's membership, for client-credentials issuance. */
   readonly memberships: FreshCache<Membership | undefined>;
   /** Serialized list pages (about 20 KB at the default size; pages over 64 KB are served, not kept). */
-  readonly pages: FreshCache<Buffer>;
+  readonly pages: FreshCache<string>;
 }
 
-const MAX_KEPT_PAGE_BYTES = 64 * 1024;
+/** Pages are kept as strings: their length in UTF-16 units is close to their size in bytes. */
+const MAX_KEPT_PAGE_LENGTH = 64 * 1024;
 
 function createCaches(changes: ChangeClock): AppCaches {
   return {
@@ -38,7 +39,7 @@ function createCaches(changes: ChangeClock): AppCaches {
     clients: new FreshCache(changes, 1000),
     memberships: new FreshCache(changes, 1000),
     // At most 256 × 64 KB = 16 MB.
-    pages: new FreshCache(changes, 256, (page) => page.length <= MAX_KEPT_PAGE_BYTES),
+    pages: new FreshCache(changes, 256, (page) => page.length <= MAX_KEPT_PAGE_LENGTH),
   };
 }
 

@@ -45,11 +45,18 @@ export function resourcesOf(included: readonly IncludedResource[]): Resource[] {
   return included.map((i) => i.resource);
 }
 
+/**
+ * `selfUrl` with some query parameters set and others removed. URLSearchParams alone, not
+ * `new URL`: parsing the whole URL for every page cost more than building the rest of it; the
+ * query is serialized as URL.href would serialize it after the same changes.
+ */
 function withParams(selfUrl: string, set: Record<string, string>, remove: string[]): string {
-  const url = new URL(selfUrl);
-  for (const name of remove) url.searchParams.delete(name);
-  for (const [name, value] of Object.entries(set)) url.searchParams.set(name, value);
-  return url.href;
+  const question = selfUrl.indexOf('?');
+  const base = question === -1 ? selfUrl : selfUrl.slice(0, question);
+  const params = new URLSearchParams(question === -1 ? '' : selfUrl.slice(question + 1));
+  for (const name of remove) params.delete(name);
+  for (const name in set) params.set(name, set[name]!);
+  return `${base}?${params.toString()}`;
 }
 
 export function pageLinks<Row>(selfUrl: string, query: ListQuery, page: Page<Row>) {

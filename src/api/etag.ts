@@ -4,9 +4,14 @@
  */
 import { createHash } from 'node:crypto';
 
-export function etagOf(parts: ReadonlyArray<{ type: string; id: string; updatedAt: unknown }>): string {
+export function etagOf(
+  parts: ReadonlyArray<{ type: string; id: string; updatedAt: unknown }>,
+  /** What else shapes the document (its sparse fieldsets), when anything does. */
+  variant?: string,
+): string {
   const hash = createHash('sha256');
   for (const part of parts) hash.update(`${part.type}/${part.id}@${String(part.updatedAt)}\n`);
+  if (variant !== undefined) hash.update(`fields ${variant}\n`);
   return `"${hash.digest('base64url').slice(0, 27)}"`;
 }
 

@@ -6,6 +6,7 @@
 import { type TObject, type TSchema, Type } from 'typebox';
 import { BadRequestError } from '../errors.js';
 import { listFingerprint } from './cursor.js';
+import { fieldsQueryProperties } from './sparse-fields.js';
 import {
   type ColumnOf,
   FILTER_OPERATORS,
@@ -82,9 +83,9 @@ export function listQuerySchema<Table extends OrganizationTable>(
       });
     }
   }
-  return Type.Object(Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, Type.Optional(v)])), {
-    additionalProperties: false,
-  });
+  const optional = Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, Type.Optional(v)]));
+  const fields = fieldsQueryProperties(definition.type, definition.schema);
+  return Type.Object({ ...optional, ...fields }, { additionalProperties: false });
 }
 
 function filterDescription(spec: FilterField, operator: FilterOperator): string {

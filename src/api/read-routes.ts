@@ -1,8 +1,8 @@
 /**
  * The read side of a resource, for every resource alike: `GET /path` (a cursor page with
- * filters, sort and include) and `GET /path/{id}` (one resource with an ETag, honouring
- * If-None-Match). Schemas generated from the resource definition validate, serialize and
- * document both. The resource becomes includable from every other resource.
+ * filters, sort, include and sparse fieldsets) and `GET /path/{id}` (one resource with an ETag,
+ * honouring If-None-Match). Schemas generated from the resource definition validate, serialize
+ * and document both. The resource becomes includable from every other resource.
  */
 import { Type } from 'typebox';
 import type { App } from '../http/app-instance.js';
@@ -15,6 +15,15 @@ import type { OrganizationTable, ResourceDefinition } from './resource-definitio
 import { definitionSource } from './resource-registry.js';
 import { findRow, listRows } from './resource-store.js';
 import { ApiHeaders, IdParams, READ_SECURITY } from './route-schemas.js';
+import {
+  fieldsetsKey,
+  fieldsQueryProperties,
+  parseFieldsets,
+  sparse,
+  sparseResourceSchema,
+} from './sparse-fields.js';
+
+type Query = Record<string, string>;
 
 export function registerReadRoutes<Table extends OrganizationTable>(
   app: App,
@@ -23,118 +32,144 @@ export function registerReadRoutes<Table extends OrganizationTable>(
   const { db, config, caches } = app.ctx;
   const registry = app.resources;
   registry.add(definitionSource(definition));
-  const { path, schema, tag, noun } = definition;
-
-  app.get(
-    path,
+  const { schema, tag, noun } = definition;
+  const fieldsOf = (type: string) => registry.fieldsOf(type);
+  // Sparse documents are serialized by schemas whose fields are optional (built once: Fastify
+  // caches a compiled serializer per schema object).
+  type SerializationSchema = Record<string, unknown>;
+  const sparseList = listDocument(sparseResourceSchema(schema)) as unknown as SerializationSchema;
+  const sparseSingle = singleDocument(sparseResourceSchema(schema)) as unknown as SerializationSchema;
+  const listSchema = listQuerySchema(definition);
+  const singleSchema = Type.Object(
     {
-      config: { scope: 'crm_read' },
-      schema: {
-        tags: [tag],
-        summary: `List ${noun}`,
-        description: `A page of the organization's ${noun}. Needs crm_read.`,
-        security: READ_SECURITY,
-        headers: ApiHeaders,
-        querystring: listQuerySchema(definition),
-        response: { 200: listDocument(schema), ...errorResponses(400, 401, 403, 429) },
-      },
+      ...(Object.keys(definition.includes).length ? { include: Type.Optional(Type.String()) } : {}),
+      ...fieldsQueryProperties(definition.type, schema),
     },
-    async (request, reply) => {
-      const auth = request.apiAuth;
-      // A page is the same document for every request with the same organization, user (filters
-      // may say "me") and URL, until anything is committed (src/db/fresh-cache.ts).
-      const body = await request.ctx.cached(
-        caches.pages,
-        `${auth.organizationId} ${auth.userId} ${request.url}`,
-        async () => {
-          const query = parseListQuery(definition, request.query as Record<string, string>, auth.userId);
-          const page = await listRows(db, app.cursors, definition, auth.organizationId, query);
-          const included = query.include.length
-            ? await includedResources(
-                db,
-                registry,
-                definition,
-                auth.organizationId,
-                page.rows,
-                query.include,
-                config.baseUrl,
-              )
-            : undefined;
-          // Serialized by the route's 200 schema, as a returned object would be.
-          const serialized = reply.serialize({
-            data: page.rows.map((row) => definition.toResource(row, config.baseUrl)),
-            ...(included ? { included: resourcesOf(included) } : {}),
-            meta: {
-              has_more: page.hasMore,
-              after_cursor: page.afterCursor,
-              before_cursor: page.beforeCursor,
-            },
-            links: pageLinks(`${config.baseUrl}${request.url}`, query, page),
-          }) as string;
-          // Kept encoded, so a cached page costs no UTF-8 encoding either.
-          return Buffer.from(serialized);
-        },
-      );
-      // Bytes are sent as they are (they were serialized by the route's schema above).
-      return reply.type(JSONAPI_MEDIA_TYPE).send(body as never);
-    },
+    { additionalProperties: false },
   );
 
-  app.get(
-    `${path}/:id`,
-    {
-      config: { scope: 'crm_read' },
-      schema: {
-        tags: [tag],
-        summary: `Get one of the ${noun}`,
-        description:
-          'Returns an ETag; send it as If-None-Match to get 304 when nothing changed, or (read without include) as ' +
-          'If-Match of a change. With include the ETag is weak and covers the included resources too.',
-        security: READ_SECURITY,
-        headers: ApiHeaders,
-        params: IdParams,
-        querystring: Type.Object(
-          Object.keys(definition.includes).length ? { include: Type.Optional(Type.String()) } : {},
-          { additionalProperties: false },
-        ),
-        response: {
-          200: singleDocument(schema),
-          304: Type.Null(),
-          ...errorResponses(400, 401, 403, 404, 429),
+  for (const path of [definition.path, ...(definition.alsoAt ?? [])]) {
+    app.get(
+      path,
+      {
+        config: { scope: 'crm_read' },
+        schema: {
+          tags: [tag],
+          summary: `List ${noun}`,
+          description: `A page of the organization's ${noun}. Needs crm_read.`,
+          security: READ_SECURITY,
+          headers: ApiHeaders,
+          querystring: listSchema,
+          response: { 200: listDocument(schema), ...errorResponses(400, 401, 403, 429) },
         },
       },
-    },
-    async (request, reply) => {
-      const auth = request.apiAuth;
-      const include = parseInclude(definition, (request.query as { include?: string }).include);
-      const row = await findRow(db, definition, auth.organizationId, request.params.id);
-      if (!row) throw new NotFoundError(`No ${definition.type} resource has the id "${request.params.id}".`);
-      const included = include.length
-        ? await includedResources(
-            db,
-            registry,
-            definition,
-            auth.organizationId,
-            [row],
-            include,
-            config.baseUrl,
-          )
-        : [];
-      // With include the document is more than the resource: its tag is weak (RFC 9110 §8.8.1), good
-      // for If-None-Match; If-Match of a change needs the resource's own (strong) tag.
-      const tag = etagOf([
-        { type: definition.type, id: row.id, updatedAt: row.updated_at },
-        ...included.map((i) => ({ type: i.resource.type, id: i.resource.id, updatedAt: i.updatedAt })),
-      ]);
-      const etag = include.length ? `W/${tag}` : tag;
-      reply.header('ETag', etag);
-      if (!noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
-      reply.type(JSONAPI_MEDIA_TYPE);
-      return {
-        data: definition.toResource(row, config.baseUrl),
-        ...(include.length ? { included: resourcesOf(included) } : {}),
-        links: { self: `${config.baseUrl}${request.url}` },
-      };
-    },
-  );
+      async (request, reply) => {
+        const auth = request.apiAuth;
+        // A page is the same document for every request with the same organization, user (filters
+        // may say "me") and URL (fieldsets included), until its organization's data changes
+        // (src/db/fresh-cache.ts).
+        const body = await request.ctx.cached(
+          caches.pages,
+          `${auth.organizationId} ${auth.userId} ${request.url}`,
+          async () => {
+            const raw = request.query as Query;
+            const query = parseListQuery(definition, raw, auth.userId);
+            const fieldsets = parseFieldsets(raw, fieldsOf);
+            const page = await listRows(db, app.cursors, definition, auth.organizationId, query);
+            const included = query.include.length
+              ? await includedResources(
+                  db,
+                  registry,
+                  definition,
+                  auth.organizationId,
+                  page.rows,
+                  query.include,
+                  config.baseUrl,
+                )
+              : undefined;
+            const document = {
+              data: page.rows.map((row) => sparse(definition.toResource(row, config.baseUrl), fieldsets)),
+              ...(included ? { included: resourcesOf(included).map((r) => sparse(r, fieldsets)) } : {}),
+              meta: {
+                has_more: page.hasMore,
+                after_cursor: page.afterCursor,
+                before_cursor: page.beforeCursor,
+              },
+              links: pageLinks(`${config.baseUrl}${request.url}`, query, page),
+            };
+            // Serialized by the route's 200 schema (or its sparse twin), as a returned object would be.
+            return fieldsets
+              ? reply.compileSerializationSchema(sparseList)(document)
+              : (reply.serialize(document) as string);
+          },
+        );
+        // The string is sent as it is (it was serialized by the route's schema above).
+        return reply.type(JSONAPI_MEDIA_TYPE).send(body as never);
+      },
+    );
+
+    app.get(
+      `${path}/:id`,
+      {
+        config: { scope: 'crm_read' },
+        schema: {
+          tags: [tag],
+          summary: `Get one of the ${noun}`,
+          description:
+            'Returns an ETag; send it as If-None-Match to get 304 when nothing changed, or (read without include ' +
+            'or fields) as If-Match of a change. With include or fields the ETag is weak and covers the ' +
+            'included resources and the fieldsets too.',
+          security: READ_SECURITY,
+          headers: ApiHeaders,
+          params: IdParams,
+          querystring: singleSchema,
+          response: {
+            200: singleDocument(schema),
+            304: Type.Null(),
+            ...errorResponses(400, 401, 403, 404, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        const auth = request.apiAuth;
+        const raw = request.query as Query;
+        const include = parseInclude(definition, raw.include);
+        const fieldsets = parseFieldsets(raw, fieldsOf);
+        const row = await findRow(db, definition, auth.organizationId, request.params.id);
+        if (!row)
+          throw new NotFoundError(`No ${definition.type} resource has the id "${request.params.id}".`);
+        const included = include.length
+          ? await includedResources(
+              db,
+              registry,
+              definition,
+              auth.organizationId,
+              [row],
+              include,
+              config.baseUrl,
+            )
+          : [];
+        // With include or fields the document is more, or less, than the resource: its tag is weak
+        // (RFC 9110 §8.8.1), good for If-None-Match; If-Match of a change needs the resource's own.
+        const tag = etagOf(
+          [
+            { type: definition.type, id: row.id, updatedAt: row.updated_at },
+            ...included.map((i) => ({ type: i.resource.type, id: i.resource.id, updatedAt: i.updatedAt })),
+          ],
+          fieldsets && fieldsetsKey(fieldsets),
+        );
+        const etag = include.length || fieldsets ? `W/${tag}` : tag;
+        reply.header('ETag', etag);
+        if (!noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+        reply.type(JSONAPI_MEDIA_TYPE);
+        const document = {
+          data: sparse(definition.toResource(row, config.baseUrl), fieldsets),
+          ...(include.length ? { included: resourcesOf(included).map((r) => sparse(r, fieldsets)) } : {}),
+          links: { self: `${config.baseUrl}${request.url}` },
+        };
+        if (!fieldsets) return document;
+        return reply.send(reply.compileSerializationSchema(sparseSingle)(document) as never);
+      },
+    );
+  }
 }

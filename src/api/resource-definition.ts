@@ -70,6 +70,8 @@ export interface ResourceDefinition<Table extends OrganizationTable = Organizati
   type: Table;
   /** Where the collection is served, e.g. `/v2/bookings`. */
   path: string;
+  /** Further paths serving the same routes (e.g. `/v2/notes` beside the seed's `/notes`). */
+  alsoAt?: readonly string[];
   /** The resource's schema (validation, serialization and the OpenAPI document). */
   schema: TSchema;
   /** OpenAPI tag, the plural noun and the singular one (summaries, event names: `booking.created`). */
@@ -99,5 +101,7 @@ export interface IncludedResource {
 /** Loads resources of one type by id within an organization, for `include`. */
 export interface IncludeSource {
   type: string;
+  /** Its attribute and relationship names, for sparse fieldsets (`fields[TYPE]`). */
+  fields: readonly string[];
   load(db: Db, organizationId: string, ids: readonly string[], baseUrl: string): Promise<IncludedResource[]>;
 }

@@ -10,6 +10,7 @@ import type {
   ResourceDefinition,
 } from './resource-definition.js';
 import { findRowsByIds } from './resource-store.js';
+import { fieldNames } from './sparse-fields.js';
 
 export class ResourceRegistry {
   readonly #sources = new Map<string, IncludeSource>();
@@ -22,6 +23,11 @@ export class ResourceRegistry {
   source(type: string): IncludeSource | undefined {
     return this.#sources.get(type);
   }
+
+  /** The fields of a type, for `fields[TYPE]`; undefined for a type the API does not know. */
+  fieldsOf(type: string): readonly string[] | undefined {
+    return this.#sources.get(type)?.fields;
+  }
 }
 
 /** A definition's rows as an include source. */
@@ -30,6 +36,7 @@ export function definitionSource<Table extends OrganizationTable>(
 ): IncludeSource {
   return {
     type: definition.type,
+    fields: fieldNames(definition.schema),
     async load(db: Db, organizationId, ids, baseUrl): Promise<IncludedResource[]> {
       const rows = await findRowsByIds(db, definition, organizationId, ids);
       return rows.map((row) => ({

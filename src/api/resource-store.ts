@@ -4,11 +4,12 @@
  * OFFSET), so a page deep in a million rows costs what the first page costs. Table and column
  * names come from typed definitions; every value is a bound parameter.
  */
-import { type RawBuilder, sql } from 'kysely';
+import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { searchCondition } from '../db/search-index.js';
 import type { Cursor, CursorCodec } from './cursor.js';
 import type { Filter, ListQuery } from './list-query.js';
+import { pageStatement } from './page-sql.js';
 import type { ColumnOf, OrganizationTable, ResourceDefinition, RowOf } from './resource-definition.js';
 
 export interface Page<Row> {
@@ -55,8 +56,7 @@ export function pageQuery<Table extends OrganizationTable>(
   definition: ResourceDefinition<Table>,
   organizationId: string,
   query: ListQuery<ColumnOf<Table>>,
-): RawBuilder<RowOf<Table>> {
-  const column = sql.ref(query.sort.column);
+): CompiledQuery<RowOf<Table>> {
   const backwards = query.before !== undefined;
   const expected = { sort: sortKey(query), filters: query.fingerprint };
   const cursor: Cursor | undefined = query.after
@@ -64,13 +64,15 @@ export function pageQuery<Table extends OrganizationTable>(
     : query.before
       ? cursors.decode(query.before, 'page[before]', expected)
       : undefined;
-  // Walking backwards reads the index in the opposite order; listRows restores the page's order.
+  if (query.search === undefined || !definition.search) {
+    return pageStatement(db, definition.type, organizationId, query, cursor) as CompiledQuery<RowOf<Table>>;
+  }
+  // Searching lists are built with Kysely: their condition depends on the dialect and the term.
+  const column = sql.ref(query.sort.column);
   const ascending = query.sort.descending === backwards;
   const direction = sql.raw(ascending ? 'asc' : 'desc');
   const conditions = [sql`organization_id = ${organizationId}`, ...query.filters.map(filterSql)];
-  if (query.search !== undefined && definition.search) {
-    conditions.push(searchCondition(db, definition.search, query.search));
-  }
+  conditions.push(searchCondition(db, definition.search, query.search));
   if (cursor) {
     conditions.push(sql`(${column}, id) ${sql.raw(ascending ? '>' : '<')} (${cursor.value}, ${cursor.id})`);
   }
@@ -78,7 +80,7 @@ export function pageQuery<Table extends OrganizationTable>(
   return sql<RowOf<Table>>`select * from ${sql.table(definition.type)}
     where ${sql.join(conditions, sql` and `)}
     order by ${column} ${direction}, id ${direction}
-    limit ${sql.lit(query.size + 1)}`;
+    limit ${sql.lit(query.size + 1)}`.compile(db);
 }
 
 export async function listRows<Table extends OrganizationTable>(
@@ -88,7 +90,7 @@ export async function listRows<Table extends OrganizationTable>(
   organizationId: string,
   query: ListQuery<ColumnOf<Table>>,
 ): Promise<Page<RowOf<Table>>> {
-  const { rows: fetched } = await pageQuery(db, cursors, definition, organizationId, query).execute(db);
+  const { rows: fetched } = await db.executeQuery(pageQuery(db, cursors, definition, organizationId, query));
   const hasMore = fetched.length > query.size;
   const rows = fetched.slice(0, query.size);
   if (query.before !== undefined) rows.reverse();

@@ -51,7 +51,7 @@ export function registerWriteRoutes<
   Update extends TSchema,
 >(app: App, writes: ResourceWrites<Table, Create, Update>): void {
   const { definition } = writes;
-  const { path, schema, tag, singular } = definition;
+  const { schema, tag, singular } = definition;
   const { baseUrl } = app.ctx.config;
   const document = (row: RowOf<Table>) => resourceDocument(definition.toResource(row, baseUrl));
   const who = writes.admins ? 'Organization admins only; needs crm_manage.' : 'Needs crm_manage.';
@@ -61,99 +61,106 @@ export function registerWriteRoutes<
     }
   };
 
-  app.post(
-    path,
-    {
-      config: { scope: 'crm_manage' },
-      schema: {
-        tags: [tag],
-        summary: `Create a ${singular}`,
-        description: `${writes.rules?.create ?? ''} ${who} Honours Idempotency-Key.`.trim(),
-        security: MANAGE_SECURITY,
-        headers: CreateHeaders,
-        body: writes.createBody,
-        response: { 201: singleDocument(schema), ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429) },
-      },
-    },
-    async (request, reply) => {
-      const { ctx, apiAuth: auth } = request;
-      checkWriter(auth);
-      const body = request.body as Static<Create> & WriteDocument;
-      if (body.data.id !== undefined) {
-        throw new ForbiddenError(
-          'Ids are assigned by the server; leave out data.id.',
-          'client_id_unsupported',
-          {
-            pointer: '/data/id',
+  for (const path of [definition.path, ...(definition.alsoAt ?? [])]) {
+    app.post(
+      path,
+      {
+        config: { scope: 'crm_manage' },
+        schema: {
+          tags: [tag],
+          summary: `Create a ${singular}`,
+          description: `${writes.rules?.create ?? ''} ${who} Honours Idempotency-Key.`.trim(),
+          security: MANAGE_SECURITY,
+          headers: CreateHeaders,
+          body: writes.createBody,
+          response: {
+            201: singleDocument(schema),
+            ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
           },
+        },
+      },
+      async (request, reply) => {
+        const { ctx, apiAuth: auth } = request;
+        checkWriter(auth);
+        const body = request.body as Static<Create> & WriteDocument;
+        if (body.data.id !== undefined) {
+          throw new ForbiddenError(
+            'Ids are assigned by the server; leave out data.id.',
+            'client_id_unsupported',
+            {
+              pointer: '/data/id',
+            },
+          );
+        }
+        const outcome = await withIdempotency(
+          ctx,
+          {
+            scope: `${auth.token.integrationId}:${auth.userId}:${auth.organizationId}`,
+            key: request.headers['idempotency-key'],
+            body,
+          },
+          async (trx) => ({ status: 201, body: document(await writes.create(trx, ctx, auth, body)) }),
         );
-      }
-      const outcome = await withIdempotency(
-        ctx,
-        {
-          scope: `${auth.token.integrationId}:${auth.userId}:${auth.organizationId}`,
-          key: request.headers['idempotency-key'],
+        return sendCreated(reply, outcome);
+      },
+    );
+
+    app.patch(
+      `${path}/:id`,
+      {
+        config: { scope: 'crm_manage' },
+        schema: {
+          tags: [tag],
+          summary: `Change a ${singular}`,
+          description: `${writes.rules?.update ?? ''} ${who} Honours If-Match.`.trim(),
+          security: MANAGE_SECURITY,
+          headers: ChangeHeaders,
+          params: IdParams,
+          body: writes.updateBody,
+          response: {
+            200: singleDocument(schema),
+            ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415, 422, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        checkWriter(request.apiAuth);
+        const body = request.body as Static<Update> & WriteDocument;
+        if (body.data.id !== request.params.id) {
+          throw new ConflictError('data.id must be the id in the URL.', 'id_mismatch', {
+            pointer: '/data/id',
+          });
+        }
+        const row = await writes.update(
+          request.ctx,
+          request.apiAuth,
+          request.params.id,
           body,
-        },
-        async (trx) => ({ status: 201, body: document(await writes.create(trx, ctx, auth, body)) }),
-      );
-      return sendCreated(reply, outcome);
-    },
-  );
+          request.headers['if-match'],
+        );
+        return sendResource(reply, 200, document(row));
+      },
+    );
 
-  app.patch(
-    `${path}/:id`,
-    {
-      config: { scope: 'crm_manage' },
-      schema: {
-        tags: [tag],
-        summary: `Change a ${singular}`,
-        description: `${writes.rules?.update ?? ''} ${who} Honours If-Match.`.trim(),
-        security: MANAGE_SECURITY,
-        headers: ChangeHeaders,
-        params: IdParams,
-        body: writes.updateBody,
-        response: {
-          200: singleDocument(schema),
-          ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415, 422, 429),
+    app.delete(
+      `${path}/:id`,
+      {
+        config: { scope: 'crm_manage' },
+        schema: {
+          tags: [tag],
+          summary: `Delete a ${singular}`,
+          description: `${writes.rules?.remove ?? ''} ${who} Honours If-Match.`.trim(),
+          security: MANAGE_SECURITY,
+          headers: ChangeHeaders,
+          params: IdParams,
+          response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404, 409, 412, 429) },
         },
       },
-    },
-    async (request, reply) => {
-      checkWriter(request.apiAuth);
-      const body = request.body as Static<Update> & WriteDocument;
-      if (body.data.id !== request.params.id) {
-        throw new ConflictError('data.id must be the id in the URL.', 'id_mismatch', { pointer: '/data/id' });
-      }
-      const row = await writes.update(
-        request.ctx,
-        request.apiAuth,
-        request.params.id,
-        body,
-        request.headers['if-match'],
-      );
-      return sendResource(reply, 200, document(row));
-    },
-  );
-
-  app.delete(
-    `${path}/:id`,
-    {
-      config: { scope: 'crm_manage' },
-      schema: {
-        tags: [tag],
-        summary: `Delete a ${singular}`,
-        description: `${writes.rules?.remove ?? ''} ${who} Honours If-Match.`.trim(),
-        security: MANAGE_SECURITY,
-        headers: ChangeHeaders,
-        params: IdParams,
-        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404, 409, 412, 429) },
+      async (request, reply) => {
+        checkWriter(request.apiAuth);
+        await writes.remove(request.ctx, request.apiAuth, request.params.id, request.headers['if-match']);
+        return reply.code(204).send(null);
       },
-    },
-    async (request, reply) => {
-      checkWriter(request.apiAuth);
-      await writes.remove(request.ctx, request.apiAuth, request.params.id, request.headers['if-match']);
-      return reply.code(204).send(null);
-    },
-  );
+    );
+  }
 }

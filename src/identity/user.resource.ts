@@ -3,6 +3,7 @@ import type { IncludeSource } from '../api/resource-definition.js';
 
 export const userSource: IncludeSource = {
   type: 'users',
+  fields: ['email', 'name'],
   async load(db, _organizationId, ids) {
     if (ids.length === 0) return [];
     const users = await db

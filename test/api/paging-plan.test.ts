@@ -49,7 +49,7 @@ eachDatabase((suite) => {
         });
         for (const extra of [{}, { 'page[after]': cursor }, { 'page[before]': cursor }]) {
           const query = parseListQuery(definition, { sort, ...extra }, 'user');
-          const text = await plan(pageQuery(suite.db, codec, definition, ORG, query).compile(suite.db));
+          const text = await plan(pageQuery(suite.db, codec, definition, ORG, query));
           const label = `${definition.type} sort=${sort} ${Object.keys(extra).join('')}\n${text}`;
           assert.match(text, /USING INDEX|Index Scan/i, label);
           assert.doesNotMatch(text, /TEMP B-TREE|Sort\b|Seq Scan/i, label);

@@ -19,6 +19,7 @@ export const NoteResource = resourceSchema('notes', NoteAttributes, {
 export const noteDefinition: ResourceDefinition<'notes'> = {
   type: 'notes',
   path: '/notes',
+  alsoAt: ['/v2/notes'],
   schema: NoteResource,
   tag: 'Notes',
   noun: 'notes',

@@ -1,6 +1,7 @@
 /**
  * Notes (SPEC §5): read and written through the generic routes, at /notes as the seed names
- * them. A note stays with what it was written about; only its author or an admin changes it.
+ * them and at /v2/notes beside the other resources. A note stays with what it was written
+ * about; only its author or an admin changes it.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { registerReadRoutes } from '../../api/read-routes.js';

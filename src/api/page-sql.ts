@@ -1,0 +1,90 @@
+/**
+ * The SQL of a list page, built once per query shape (table, sort, direction, filters and their
+ * operators, how many values an `in` holds, whether a cursor applies, page size) and reused with
+ * new values: building and compiling the query with Kysely for every request cost more than
+ * SQLite takes to run it. Identifiers come from typed definitions; every value is a parameter.
+ * The LIMIT is a literal, because SQLite re-prepares a statement whose LIMIT is bound.
+ */
+import { CompiledQuery } from 'kysely';
+import { isSqlite } from '../db/column-types.js';
+import type { Db } from '../db/database.js';
+import type { Cursor } from './cursor.js';
+import type { Filter, ListQuery } from './list-query.js';
+
+const COMPARISONS = { eq: '=', not_eq: '<>', lt: '<', lteq: '<=', gt: '>', gteq: '>=' } as const;
+
+/** Identifiers are definition names (lower-case words); quoted as both dialects quote them. */
+const quote = (name: string) => `"${name}"`;
+
+function filterShape(filter: Filter): string {
+  const count = Array.isArray(filter.value) ? filter.value.length : 1;
+  const link = filter.link ? `${filter.link.table}.${filter.link.key}.${filter.link.column}` : '';
+  return `${filter.column}:${filter.operator}:${String(typeof filter.value === 'boolean' ? filter.value : count)}:${link}`;
+}
+
+function filterValues(filter: Filter): readonly string[] {
+  if (typeof filter.value === 'boolean') return [];
+  return Array.isArray(filter.value) ? filter.value : [filter.value];
+}
+
+/** One filter's condition, with `next()` giving each value's placeholder in order. */
+function filterCondition(filter: Filter, next: () => string): string {
+  const values = () => filterValues(filter).map(next).join(', ');
+  if (filter.link) {
+    const { table, key, column } = filter.link;
+    return `id in (select ${quote(key)} from ${quote(table)} where ${quote(column)} in (${values()}))`;
+  }
+  const column = quote(filter.column);
+  switch (filter.operator) {
+    case 'in':
+      return `${column} in (${values()})`;
+    case 'not_in':
+      return `${column} not in (${values()})`;
+    case 'null':
+    case 'not_null':
+      return (filter.operator === 'null') === filter.value ? `${column} is null` : `${column} is not null`;
+    default:
+      return `${column} ${COMPARISONS[filter.operator]} ${next()}`;
+  }
+}
+
+const templates = new Map<string, string>();
+const MAX_TEMPLATES = 2000;
+
+function template(
+  sqlite: boolean,
+  table: string,
+  query: ListQuery,
+  hasCursor: boolean,
+  ascending: boolean,
+): string {
+  const key = `${sqlite ? 's' : 'p'} ${table} ${query.sort.column} ${ascending ? 'a' : 'd'} ${hasCursor ? 'c' : ''} ${query.size} ${query.filters.map(filterShape).join(' ')}`;
+  let text = templates.get(key);
+  if (text !== undefined) return text;
+  let n = 0;
+  const next = () => (sqlite ? '?' : `$${++n}`);
+  const conditions = [`organization_id = ${next()}`, ...query.filters.map((f) => filterCondition(f, next))];
+  const column = quote(query.sort.column);
+  if (hasCursor) conditions.push(`(${column}, id) ${ascending ? '>' : '<'} (${next()}, ${next()})`);
+  const direction = ascending ? 'asc' : 'desc';
+  text = `select * from ${quote(table)} where ${conditions.join(' and ')} order by ${column} ${direction}, id ${direction} limit ${query.size + 1}`;
+  if (templates.size >= MAX_TEMPLATES) templates.delete(templates.keys().next().value!);
+  templates.set(key, text);
+  return text;
+}
+
+/** The page query of a list without search (search conditions are built by src/db/search-index.ts). */
+export function pageStatement(
+  db: Db,
+  table: string,
+  organizationId: string,
+  query: ListQuery,
+  cursor: Cursor | undefined,
+): CompiledQuery {
+  // Walking backwards reads the index in the opposite order; listRows restores the page's order.
+  const ascending = query.sort.descending === (query.before !== undefined);
+  const parameters: string[] = [organizationId];
+  for (const filter of query.filters) parameters.push(...filterValues(filter));
+  if (cursor) parameters.push(cursor.value, cursor.id);
+  return CompiledQuery.raw(template(isSqlite(db), table, query, cursor !== undefined, ascending), parameters);
+}
