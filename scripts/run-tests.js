@@ -28,7 +28,7 @@ console.log(`${banner}\n${files.length} test files\n`);
 const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(2, os.availableParallelism());
 const result = spawnSync(
   process.execPath,
-  ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=120000', ...files],
+  ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=240000', ...files],
   { stdio: 'inherit', env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' } },
 );
 console.log(`\n${banner}`);
