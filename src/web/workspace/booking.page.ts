@@ -25,6 +25,14 @@ export interface BookingView {
   notice?: string | undefined;
 }
 
+const STATUS_HINTS: Record<BookingStatus, string> = {
+  lead: 'An enquiry: it does not hold its spaces yet.',
+  tentative: 'Held as an option: other options may overlap it.',
+  definite: 'Confirmed: no other definite booking may hold its spaces at the same time.',
+  closed: 'The event is over and the booking is final.',
+  lost: 'Lost: it holds nothing. It can be reopened as a lead.',
+};
+
 const MOVE_LABELS: Record<BookingStatus, (from: BookingStatus) => string> = {
   lead: (from) => (from === 'lost' ? 'Reopen as lead' : 'Back to lead'),
   tentative: (from) => (from === 'lead' ? 'Move to tentative' : 'Back to tentative'),
@@ -91,6 +99,7 @@ export function bookingPage(v: WorkspaceVisitor, view: BookingView): string {
       </section>
       <section aria-labelledby="status-title" class="card">
         <h2 id="status-title">Move this booking</h2>
+        <p class="hint">${statusBadge(b.status)} ${STATUS_HINTS[b.status]}</p>
         ${statusForms(v, view)}
       </section>
     </div>

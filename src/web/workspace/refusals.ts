@@ -52,11 +52,16 @@ export async function workspaceErrorHandler(
   if (!visitor || !(error instanceof HttpError) || error.status < 400 || error.status >= 500) throw error;
   const { title, detail } = explanation(error);
   const section = sectionOf(request.url);
-  const back = request.method === 'POST' ? request.url.replace(/\/(status|delete|notes)$/, '') : undefined;
+  // After a refused post, back to the record it was about (a note's page is its record's).
+  const path = request.url.split('?')[0] ?? '';
+  const back =
+    request.method === 'POST' && !path.includes('/notes/')
+      ? path.replace(/\/(status|delete|notes)$/, '')
+      : undefined;
   const body = html`<h1>${title}</h1>
     <div role="alert" class="refusal">${detail}</div>
     <p class="actions">
-      ${back && back !== request.url ? html`<a class="button secondary" href="${back}">Go back</a>` : ''}
+      ${back ? html`<a class="button secondary" href="${back}">Go back</a>` : ''}
       <a class="button secondary" href="${orgPath(visitor, '/bookings')}">Bookings</a>
     </p>`;
   return sendPage(reply, workspacePage(visitor, { title, section, body }), error.status);
