@@ -8,6 +8,8 @@ export type ParsedValues = Record<string, string | boolean | string[] | undefine
 export interface CommandContext {
   config: Config;
   values: ParsedValues;
+  /** Arguments that are not options (only for commands that take them). */
+  positionals: readonly string[];
   output: Output;
   json: boolean;
 }
@@ -18,5 +20,7 @@ export interface Command {
   usage: string;
   summary: string;
   options: OptionSpec;
+  /** How many plain arguments the command takes (none unless said). */
+  positionals?: number;
   run(context: CommandContext): Promise<void>;
 }

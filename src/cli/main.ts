@@ -74,8 +74,9 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       process.stdout.write(`${command.usage}\n  ${command.summary}\n`);
       return EXIT_OK;
     }
-    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-    await command.run({ config: loadConfig(env), values, output, json });
+    const extra = positionals[command.positionals ?? 0];
+    if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
+    await command.run({ config: loadConfig(env), values, positionals, output, json });
     return EXIT_OK;
   } catch (error) {
     return report(error, command, output);

@@ -29,7 +29,7 @@ export function importCsv(
   file: string,
   ...extra: string[]
 ): Promise<CliResult> {
-  return runCli(['import', '--org', org, '--type', type, '--file', file, ...extra], env);
+  return runCli(['import', '--org', org, '--type', type, file, ...extra], env);
 }
 
 export async function importJson(env: Record<string, string>, org: string, type: string, file: string) {

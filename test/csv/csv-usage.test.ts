@@ -24,7 +24,9 @@ eachDatabase((suite) => {
         ['import', '--org', org, '--type', 'notes', '--file', 'x.csv'],
         /--type must be one of accounts, contacts, bookings/,
       ],
-      [['import', '--org', org, '--type', 'accounts'], /--file is required/],
+      [['import', '--org', org, '--type', 'accounts'], /the CSV file is required/],
+      [['import', '--org', org, '--type', 'accounts', 'a.csv', '--file', 'b.csv'], /name the file once/],
+      [['import', '--org', org, '--type', 'accounts', 'a.csv', 'b.csv'], /unexpected argument "b.csv"/],
       [
         ['import', '--org', org, '--type', 'accounts', '--file', '/nonexistent/file.csv'],
         /cannot read "\/nonexistent\/file.csv": ENOENT/,

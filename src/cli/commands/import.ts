@@ -1,5 +1,5 @@
 /**
- * `marquee import --org ORG_ID --type accounts|contacts|bookings --file FILE [--dry-run]` (SPEC
+ * `marquee import --org ORG_ID --type accounts|contacts|bookings FILE.csv [--dry-run]` (SPEC
  * §10): all rows or none; problems listed by row and column (exit 2); a progress bar on a terminal.
  */
 import { createReadStream, statSync } from 'node:fs';
@@ -44,7 +44,7 @@ function listProblems(result: ImportResult): void {
 export const importCommand: Command = {
   path: ['import'],
   usage:
-    'marquee import --org ORG_ID --type accounts|contacts|bookings --file FILE.csv|- [--dry-run] [--json]',
+    'marquee import --org ORG_ID --type accounts|contacts|bookings FILE.csv|- [--dry-run] [--json] (or --file FILE.csv)',
   summary: 'Import records from CSV: all rows or none; problems are listed by row and column.',
   options: {
     org: { type: 'string' },
@@ -52,10 +52,15 @@ export const importCommand: Command = {
     file: { type: 'string' },
     'dry-run': { type: 'boolean' },
   },
-  async run({ config, values, output, json }) {
+  positionals: 1,
+  async run({ config, values, positionals, output, json }) {
     const organizationId = requireString(values, 'org');
     const type = csvType(values);
-    const { input, size } = openInput(requireString(values, 'file'));
+    const file = positionals[0] ?? values.file;
+    if (positionals[0] !== undefined && values.file !== undefined)
+      throw new UsageError('name the file once: as an argument or with --file');
+    if (typeof file !== 'string' || file === '') throw new UsageError('the CSV file is required');
+    const { input, size } = openInput(file);
     const dryRun = values['dry-run'] === true;
     const progress = json ? silentProgress : terminalProgress(process.stderr);
     const result = await withDatabase(config, (db) =>
