@@ -1,18 +1,23 @@
 /**
  * The integration settings and Connected apps pages, clicked through in real headless Chromium:
- * sign in, create an integration and read its secret, authorize it in the browser, see and revoke
- * it, rotate a secret, and a member kept out of admin pages. Each page is screenshotted.
+ * sign in, create an integration and read its secret, authorize it in the browser, see its webhook
+ * deliveries and resend one, revoke it and rotate its secret (each after a confirmation page),
+ * require PKCE, and a member kept out of admin pages. Each page is screenshotted.
  */
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { after, before, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createLogger } from '../../src/http/logger.js';
+import { DeliveryWorker } from '../../src/webhooks/worker.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { call } from '../helpers/api.js';
 import { chromiumMissing, launchBrowser, screenshot } from '../helpers/browser.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { makeOrganization, makeUser, TEST_PASSWORD } from '../helpers/factories.js';
 import { postForm } from '../helpers/oauth.js';
+import { WebhookReceiver } from '../helpers/webhook-receiver.js';
+import { accountDocument, apiFor, created } from '../helpers/writes.js';
 
 const missing = chromiumMissing();
 // One browser for the file (both databases' suites); each test opens contexts of its own.
@@ -31,11 +36,24 @@ eachDatabase((suite) => {
   let admin: { email: string };
   let member: { email: string };
   let orgId: string;
+  let worker: DeliveryWorker;
+  const receiver = new WebhookReceiver();
   const cspViolations: string[] = [];
 
   before(async () => {
     if (missing) return;
-    server = await startTestServer(suite.database, { RATE_LIMIT_PER_MINUTE: '0' }, { listen: true });
+    server = await startTestServer(
+      suite.database,
+      { RATE_LIMIT_PER_MINUTE: '0', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' },
+      { listen: true },
+    );
+    worker = new DeliveryWorker({
+      db: suite.db,
+      config: server.config,
+      clock: server.clock,
+      logger: createLogger('silent'),
+    });
+    worker.start();
     const org = await makeOrganization(suite.db, 'Pier Nine Events');
     orgId = org.id;
     admin = await makeUser(suite.db, org.id, { role: 'admin' });
@@ -53,6 +71,8 @@ eachDatabase((suite) => {
   after(async () => {
     if (missing) return;
     callback?.close();
+    await worker?.stop();
+    await receiver.close();
     await server?.close();
   });
 
@@ -132,11 +152,47 @@ eachDatabase((suite) => {
     const accessToken = String(tokens.body.access_token);
     assert.equal((await call(server, '/v2/bookings', { token: accessToken, org: orgId })).status, 200);
 
+    // Its webhook deliveries on its settings page, and Resend.
+    const api = apiFor(server, accessToken, orgId);
+    const endpoint = await api<{ data: { attributes: { secret: string } } }>('/v2/webhook_endpoints', {
+      method: 'POST',
+      body: {
+        data: { type: 'webhook_endpoints', attributes: { url: await receiver.start(), events: ['*'] } },
+      },
+    });
+    assert.equal(endpoint.status, 201);
+    receiver.secret = endpoint.body.data.attributes.secret;
+    await created(api, '/v2/accounts', accountDocument({ name: 'Lantern Room' }));
+    await receiver.waitFor(1);
+    await page.goto(`${server.url}/settings/integrations`);
+    await page.getByRole('link', { name: 'Seating planner' }).click();
+    await page.getByRole('heading', { name: 'Webhooks', exact: true }).waitFor();
+    await page.getByText('Delivered').first().waitFor();
+    await screenshot(page, `${dialect}-integration-webhooks`);
+    await page.getByRole('button', { name: /^Resend account\.created/ }).click();
+    await page.getByText('queued again').waitFor();
+    const again = await receiver.waitFor(2);
+    assert.equal(again[1]!.id, again[0]!.id, 'resent under the same webhook-id');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    const pageOverflow = await page.evaluate(
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+    );
+    assert.ok(
+      Number(pageOverflow) <= 0,
+      `the integration page scrolls sideways by ${String(pageOverflow)}px`,
+    );
+    await screenshot(page, `${dialect}-integration-webhooks-phone`);
+    await page.setViewportSize({ width: 1100, height: 800 });
+
     await page.goto(`${server.url}/settings/connected-apps`);
     const row = page.getByRole('row', { name: /Seating planner/ });
     await row.waitFor();
     assert.match((await row.textContent()) ?? '', /Pier Nine Events/);
     await screenshot(page, `${dialect}-connected-apps`);
+    await page.getByRole('button', { name: 'Revoke Seating planner' }).click();
+    await page.getByRole('heading', { name: 'Revoke Seating planner?' }).waitFor();
+    await screenshot(page, `${dialect}-connected-apps-confirm`);
     await page.getByRole('button', { name: 'Revoke Seating planner' }).click();
     await page.getByText('Access revoked').waitFor();
     assert.equal(await page.getByRole('row', { name: /Seating planner/ }).count(), 0);
@@ -150,6 +206,11 @@ eachDatabase((suite) => {
     await page.getByRole('link', { name: 'Seating planner' }).click();
     await screenshot(page, `${dialect}-integration-edit`);
     await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await page.getByRole('heading', { name: 'Rotate the secret of Seating planner?' }).waitFor();
+    await screenshot(page, `${dialect}-rotate-confirm`);
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await page.locator('#client-secret').waitFor();
+    await screenshot(page, `${dialect}-integration-rotated`);
     const rotated = (await page.locator('#client-secret').textContent())?.trim() ?? '';
     assert.match(rotated, /^mqs_/);
     assert.notEqual(rotated, clientSecret);
@@ -163,6 +224,13 @@ eachDatabase((suite) => {
       });
     assert.equal((await probe(clientSecret)).status, 401, 'the old secret stops working at once');
     assert.equal((await probe(rotated)).body.error, 'invalid_grant', 'the new secret authenticates');
+
+    await page.getByLabel('Require PKCE').check();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Changes saved').waitFor();
+    await page.goto(authorize.href);
+    await page.waitForURL((url) => url.href.startsWith(callbackUrl));
+    assert.equal(new URL(page.url()).searchParams.get('error'), 'invalid_request', 'PKCE is now required');
 
     // Readable on a phone: nothing wider than the screen.
     await page.setViewportSize({ width: 375, height: 740 });

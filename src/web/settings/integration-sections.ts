@@ -39,9 +39,9 @@ function deliveriesTable(integration: Integration, endpoint: EndpointView, csrfT
     (d) => html`<tr>
       <td><code>${d.eventType}</code><div class="muted"><code>${d.eventId}</code></div></td>
       <td>${outcome(d)}</td>
-      <td>${d.attempts}</td>
+      <td>${d.attempts === 1 ? '1 attempt' : `${d.attempts} attempts`}</td>
       <td>${lastResponse(d)}</td>
-      <td>${d.status === 'pending' ? when(d.nextAttemptAt) : '—'}</td>
+      <td>${d.status === 'pending' ? `next ${when(d.nextAttemptAt)}` : html`<span class="muted">no further attempt</span>`}</td>
       <td>${
         endpoint.disabledAt
           ? html`<span class="muted">endpoint disabled</span>`
