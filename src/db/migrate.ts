@@ -11,6 +11,7 @@ import * as notes from './migrations/2026-11-22T02-notes.js';
 import * as changeNotify from './migrations/2026-11-22T03-change-notify.js';
 import * as venueWrites from './migrations/2026-11-23T00-venue-writes.js';
 import * as eventsWebhooks from './migrations/2026-11-23T01-events-webhooks.js';
+import * as scopedChanges from './migrations/2026-11-23T04-scoped-changes.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T00-initial': initial,
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T03-change-notify': changeNotify,
   '2026-11-23T00-venue-writes': venueWrites,
   '2026-11-23T01-events-webhooks': eventsWebhooks,
+  '2026-11-23T04-scoped-changes': scopedChanges,
 };
 
 export interface MigrationOutcome {
