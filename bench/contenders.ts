@@ -28,6 +28,7 @@ import { cursorCodec } from '../src/api/cursor-key.js';
 import { parseListQuery } from '../src/api/list-query.js';
 import { bookingDefinition } from '../src/crm/bookings/booking.resource.js';
 import { createOrganization } from '../src/identity/identity.service.js';
+import { seedLoads } from './seed-loads.js';
 
 const kind = process.argv[2];
 const ready = (info: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(info)}\n`);
@@ -128,7 +129,12 @@ async function prepare(dialect: 'sqlite' | 'postgres') {
   });
   const deepRows = Number(process.env.BENCH_DEEP_ROWS ?? 1_000_000);
   const deepOrg = await manyBookings(database.db, deepRows);
-  const searchOrg = await manyBookings(database.db, 100_000, 'Search venue', true);
+  const searchOrg = await manyBookings(
+    database.db,
+    Number(process.env.BENCH_SEARCH_ROWS ?? 100_000),
+    'Search venue',
+    true,
+  );
   await sql`analyze`.execute(database.db);
   // The cursor of the row 90% of the way through the default order.
   const deepRow = await database.db
@@ -154,10 +160,11 @@ async function prepare(dialect: 'sqlite' | 'postgres') {
     .select('id')
     .where('email', '=', demo.admin_email)
     .executeTakeFirstOrThrow();
+  const loads = await seedLoads(database.db, admin.id);
   await database.db
     .insertInto('memberships')
     .values(
-      [deepOrg, searchOrg].map((organization_id) => ({
+      [deepOrg, searchOrg, loads.notesOrg, ...loads.venues.split(',')].map((organization_id) => ({
         organization_id,
         user_id: admin.id,
         role: 'admin' as const,
@@ -172,6 +179,7 @@ async function prepare(dialect: 'sqlite' | 'postgres') {
     .executeTakeFirstOrThrow();
   await database.close();
   ready({
+    ...loads,
     databaseUrl: databaseUrl ?? '',
     dataDir,
     org: demo.org_id,
@@ -230,7 +238,15 @@ async function marquee(dialect: 'sqlite' | 'postgres') {
   // The bench token may use both venues.
   await database.db
     .updateTable('oauth_grants')
-    .set({ organization_ids: JSON.stringify([data.org, data.deepOrg, data.searchOrg]) })
+    .set({
+      organization_ids: JSON.stringify([
+        data.org,
+        data.deepOrg,
+        data.searchOrg,
+        data.notesOrg,
+        ...data.venues!.split(','),
+      ]),
+    })
     .execute();
   ready({ ...data, url, pid: String(process.pid), token });
   // The seeded data (over a gigabyte on SQLite) goes with the contender.

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=4
+#!/usr/bin/env -S node --max-semi-space-size=32
 import { main } from '../dist/src/cli/main.js';
 
 process.exitCode = await main(process.argv.slice(2));

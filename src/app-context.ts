@@ -1,13 +1,13 @@
 /**
  * The one seam through which handlers and services reach infrastructure: the database, the
- * clock, the caches that stay fresh until anything commits (src/db/fresh-cache.ts) and the
+ * clock, the caches that stay fresh until what they show changes (src/db/fresh-cache.ts) and the
  * writer that lets short write transactions share a commit (src/db/group-commit.ts). Built once
  * per process (buildApp, the CLI) and decorated on the app as `app.ctx`; every request gets a
  * RequestContext (`request.ctx`) that reads the change clock once for all the caches it consults.
  */
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
-import type { ChangeClock } from './db/change-clock.js';
+import { type ChangeClock, GLOBAL } from './db/change-clock.js';
 import type { DatabaseHandle } from './db/connect.js';
 import type { Db } from './db/database.js';
 import { FreshCache } from './db/fresh-cache.js';
@@ -104,9 +104,17 @@ export class RequestContext {
     return this.#reading;
   }
 
-  /** `key` from `cache`, or what `load` gives (kept when nothing committed meanwhile). */
-  cached<Value>(cache: FreshCache<Value>, key: string, load: () => Promise<Value>): Promise<Value> {
-    return cache.get(key, load, this.reading);
+  /**
+   * `key` from `cache`, or what `load` gives (kept while nothing it depends on changes): `scope`
+   * is the organization whose data the value shows, when it shows one organization's data.
+   */
+  cached<Value>(
+    cache: FreshCache<Value>,
+    key: string,
+    load: () => Promise<Value>,
+    scope: string = GLOBAL,
+  ): Promise<Value> {
+    return cache.get(key, load, this.reading, scope);
   }
 }
 

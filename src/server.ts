@@ -4,6 +4,7 @@
  * gracefully on SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database.
  */
 
+import cluster from 'node:cluster';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
@@ -16,6 +17,8 @@ import { countOrganizations } from './identity/organization.repository.js';
 import { schedulePruning } from './jobs/prune.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
 import { DeliveryWorker } from './webhooks/worker.js';
+import { servePrimary, serveWorker } from './serve-cluster.js';
+import { untilStopped } from './shutdown.js';
 
 export interface ServeOptions {
   migrate: boolean;
@@ -26,6 +29,8 @@ export interface ServeOptions {
    * password is shown to the operator this once, never written to the log.
    */
   onListening: (info: ListeningInfo) => void;
+  /** Worker processes serving on the one port (node:cluster); 1 serves in this process. */
+  workers?: number;
 }
 
 export interface ListeningInfo {
@@ -36,10 +41,9 @@ export interface ListeningInfo {
   demo: DemoSeed | undefined;
 }
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
 export async function serve(config: Config, options: ServeOptions): Promise<void> {
   const logger = createLogger(config.logLevel, options.logToStderr ? pino.destination(2) : undefined);
+  if (cluster.isWorker) return serveWorker(config, logger);
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let demo: DemoSeed | undefined;
   try {
@@ -59,6 +63,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     throw error;
   }
 
+  if ((options.workers ?? 1) > 1) return servePrimary(config, logger, database, options);
   const app = await buildApp({ config, database, logger });
   const stopPruning = schedulePruning(database.db, logger, {
     retention: {
@@ -89,32 +94,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   logger.info({ address, database: database.dialect }, 'marquee is serving');
   options.onListening({ url: address, database: database.dialect, location: database.location, demo });
 
-  await new Promise<void>((resolve) => {
-    let stopping = false;
-    const stop = (signal: NodeJS.Signals) => {
-      if (stopping) return;
-      stopping = true;
-      logger.info({ signal }, 'shutting down: finishing in-flight requests');
-      const force = setTimeout(() => {
-        logger.warn('shutdown grace period over; closing remaining connections');
-        app.server.closeAllConnections();
-      }, SHUTDOWN_GRACE_MS);
-      force.unref();
-      app
-        .close()
-        .then(
-          () =>
-            new Promise<void>((closed) => (metricsServer ? metricsServer.close(() => closed()) : closed())),
-        )
-        .then(() => database.close())
-        .catch((error: unknown) => logger.error({ err: error }, 'error during shutdown'))
-        .finally(() => {
-          clearTimeout(force);
-          logger.info('stopped');
-          resolve();
-        });
-    };
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
+  await untilStopped(logger, app, async () => {
+    await new Promise<void>((closed) => (metricsServer ? metricsServer.close(() => closed()) : closed()));
+    await database.close();
   });
 }

@@ -102,6 +102,7 @@ export function registerReadRoutes<Table extends OrganizationTable>(
               ? reply.compileSerializationSchema(sparseList)(document)
               : (reply.serialize(document) as string);
           },
+          auth.organizationId,
         );
         // The string is sent as it is (it was serialized by the route's schema above).
         return reply.type(JSONAPI_MEDIA_TYPE).send(body as never);

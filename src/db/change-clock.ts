@@ -1,23 +1,43 @@
 /**
- * A change clock tells in-process caches when committed data may have changed, in this process
- * or in any other one using the same database (another `serve`, the CLI). Its reading moves on
- * after every write or commit made here, and:
- * - on SQLite, whenever `PRAGMA data_version` says another connection committed;
- * - on PostgreSQL, whenever a `marquee_changes` notification arrives (every table's statement
- *   trigger sends one; see the change-notify migration). The listening connection is opened on
- *   the first reading; until it listens, and while it is lost, the clock reads `undefined`:
- *   changes cannot be followed, so nothing may be served from a cache.
- * A cached value is fresh while the clock reads what it read before the value was loaded.
+ * A change clock tells in-process caches when committed data they depend on may have changed, in
+ * this process or in any other one using the same database (another `serve` or worker, the CLI).
+ * Changes are told per scope: an organization's id for the rows of that organization (its
+ * bookings, notes, events, …), or GLOBAL for what every cache may depend on (users,
+ * memberships, integrations, grants and tokens changing). A commit in one organization leaves
+ * the other organizations' cached values alone; tables no cache reads from (webhook
+ * deliveries, sessions, idempotency keys) tell nothing at all. The scoped-changes migration
+ * says which table tells what.
+ * - SQLite: triggers stamp each changed scope with the next number of one sequence in
+ *   `cache_scopes`; the clock reads what is newer than it has seen when `PRAGMA data_version`
+ *   says another connection committed, or after a commit of its own.
+ * - PostgreSQL: triggers send the changed scopes as a `marquee_changes` notification on commit;
+ *   this process's own writes report their scopes at once (src/db/connect.ts). Until the
+ *   listening connection listens, and while it is lost, the clock reads `undefined`: changes
+ *   cannot be followed, so nothing may be served from a cache.
+ * A value cached under a reading is fresh while neither its scope nor GLOBAL changed after it.
  */
 import type SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { type Clock, systemClock } from '../clock.js';
 
+/** The scope every cached value depends on. */
+export const GLOBAL = '*';
+
 export interface ChangeClock {
   /** The current reading, or undefined when caching is unsafe now. */
   read(): number | undefined;
-  /** Called after a write or commit through this process's connections. */
-  advance(): void;
+  /** When `scope` (or GLOBAL) last changed, as a reading; 0 when never since the clock began. */
+  changedAt(scope: string): number;
+  /**
+   * Called after a write or commit through this process's connections, with the scopes it
+   * changed when known (otherwise the clock finds out, or assumes everything changed).
+   */
+  advance(scopes?: readonly string[]): void;
+  /**
+   * PostgreSQL: a backend of this process's pool, which reports its own writes' scopes at once;
+   * their notifications, arriving later, are not counted again. `false` when it goes away.
+   */
+  ownBackend?(pid: number, own: boolean): void;
   close(): Promise<void>;
 }
 
@@ -31,24 +51,59 @@ export function isWritingSql(sql: string): boolean {
   return WRITING_SQL.test(sql);
 }
 
+/** The newest change of each scope, as readings of one counter. */
+class ScopeTimes {
+  readonly #times = new Map<string, number>();
+  latest = 0;
+
+  set(scope: string, at: number): void {
+    this.#times.set(scope, at);
+    if (at > this.latest) this.latest = at;
+  }
+
+  get(scope: string): number {
+    return Math.max(this.#times.get(scope) ?? 0, this.#times.get(GLOBAL) ?? 0);
+  }
+}
+
 export function sqliteChangeClock(sqlite: SqliteDatabase.Database): ChangeClock {
-  let reading = 0;
+  const times = new ScopeTimes();
   let seenDataVersion: unknown;
+  let behind = true;
   let closed = false;
+  let newer: SqliteDatabase.Statement | undefined;
   // data_version changes when another connection commits; never for this connection's own commits.
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
+
+  /** Reads the scopes changed since the last reading; false when it cannot (no table yet). */
+  const catchUp = (): boolean => {
+    try {
+      newer ??= sqlite.prepare('select scope, version from cache_scopes where version > ?').raw(true);
+    } catch {
+      return false; // Not migrated yet: nothing is cached until it is.
+    }
+    for (const [scope, version] of newer.all(times.latest) as Array<[string, number]>) {
+      times.set(scope, version);
+    }
+    return true;
+  };
+
   return {
     read() {
       if (closed || !sqlite.open) return undefined;
       const version = dataVersion.get();
-      if (version !== seenDataVersion) {
+      if (version !== seenDataVersion) behind = true;
+      if (behind) {
+        // Inside a transaction its own uncommitted stamps would show (and may be rolled back).
+        if (sqlite.inTransaction || !catchUp()) return undefined;
         seenDataVersion = version;
-        reading += 1;
+        behind = false;
       }
-      return reading;
+      return times.latest;
     },
+    changedAt: (scope) => times.get(scope),
     advance() {
-      reading += 1;
+      behind = true;
     },
     async close() {
       closed = true;
@@ -59,17 +114,22 @@ export function sqliteChangeClock(sqlite: SqliteDatabase.Database): ChangeClock 
 const RECONNECT_DELAY_MS = 1000;
 
 export function postgresChangeClock(clientConfig: pg.ClientConfig, clock: Clock = systemClock): ChangeClock {
-  let reading = 0;
+  const times = new ScopeTimes();
   let listening = false;
   let closed = false;
   let client: pg.Client | undefined;
   let nextAttemptAt = 0;
+  const own = new Set<number>();
+  const changed = (scopes: readonly string[]) => {
+    const at = times.latest + 1;
+    for (const scope of scopes) times.set(scope, at);
+  };
 
   const drop = (failed: pg.Client) => {
     if (client !== failed) return;
     listening = false;
     client = undefined;
-    reading += 1;
+    changed([GLOBAL]);
     nextAttemptAt = clock.now() + RECONNECT_DELAY_MS;
     failed.end().catch(() => {});
   };
@@ -78,8 +138,10 @@ export function postgresChangeClock(clientConfig: pg.ClientConfig, clock: Clock 
     if (closed || client || clock.now() < nextAttemptAt) return;
     const candidate = new pg.Client(clientConfig);
     client = candidate;
-    candidate.on('notification', () => {
-      reading += 1;
+    candidate.on('notification', (message) => {
+      if (own.has(message.processId)) return;
+      // An empty payload comes from older triggers: anything may have changed.
+      changed(message.payload ? message.payload.split(',') : [GLOBAL]);
     });
     candidate.on('error', () => drop(candidate));
     candidate.on('end', () => drop(candidate));
@@ -89,7 +151,7 @@ export function postgresChangeClock(clientConfig: pg.ClientConfig, clock: Clock 
       .then(() => {
         if (client !== candidate) return;
         // Anything may have changed while nobody listened.
-        reading += 1;
+        changed([GLOBAL]);
         listening = true;
       })
       .catch(() => drop(candidate));
@@ -97,12 +159,17 @@ export function postgresChangeClock(clientConfig: pg.ClientConfig, clock: Clock 
 
   return {
     read() {
-      if (listening) return reading;
+      if (listening) return times.latest;
       listen();
       return undefined;
     },
-    advance() {
-      reading += 1;
+    changedAt: (scope) => times.get(scope),
+    advance(scopes) {
+      changed(scopes && scopes.length > 0 ? scopes : [GLOBAL]);
+    },
+    ownBackend(pid, isOwn) {
+      if (isOwn) own.add(pid);
+      else own.delete(pid);
     },
     async close() {
       closed = true;

@@ -174,21 +174,52 @@ function openPostgres(databaseUrl: string, options: OpenOptions): DatabaseHandle
   };
 }
 
-/** Queries that write, or commit, move the change clock on once they have completed. */
+const BEGIN_SQL = /^\s*(?:begin|start\s+transaction)\b/i;
+const END_SQL = /^\s*(?:commit|end|rollback|abort)\b/i;
+/** Reads and clears the scopes this session's committed writes changed (the scoped-changes migration). */
+const TAKE_SCOPES = `select current_setting('marquee.changed_scopes', true) as scopes,
+  set_config('marquee.changed_scopes', '', false) as cleared`;
+
+/**
+ * Queries that write, or commit, move the change clock on once they have completed: by the
+ * scopes they changed, which the triggers left in the session (one more round trip after a
+ * commit or a write outside a transaction); by everything when those cannot be read.
+ */
 function advancingOnWrites(pool: pg.Pool, changes: ChangeClock) {
   const instrumented = new WeakSet<pg.PoolClient>();
+  const backend = (client: pg.PoolClient) => (client as unknown as { processID?: number }).processID;
+  pool.on('remove', (client) => {
+    const pid = backend(client);
+    if (pid !== undefined) changes.ownBackend?.(pid, false);
+  });
   return {
     async connect() {
       const client = await pool.connect();
       if (!instrumented.has(client)) {
         instrumented.add(client);
+        const pid = backend(client);
+        if (pid !== undefined) changes.ownBackend?.(pid, true);
         const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+        let inTransaction = false;
+        let wrote = false;
         client.query = (async (...args: unknown[]) => {
-          if (typeof args[0] !== 'string' || !isWritingSql(args[0])) return query(...args);
+          const text = args[0];
+          if (typeof text !== 'string') return query(...args);
+          if (BEGIN_SQL.test(text)) {
+            inTransaction = true;
+            wrote = false;
+            return query(...args);
+          }
+          const ends = END_SQL.test(text);
+          const writes = isWritingSql(text);
+          if (!ends && !writes) return query(...args);
           try {
             return await query(...args);
           } finally {
-            changes.advance();
+            if (ends) inTransaction = false;
+            if (!inTransaction && (writes || wrote)) await reportScopes(query, changes);
+            else if (writes) wrote = true;
+            if (ends) wrote = false;
           }
         }) as typeof client.query;
       }
@@ -196,4 +227,14 @@ function advancingOnWrites(pool: pg.Pool, changes: ChangeClock) {
     },
     end: () => pool.end(),
   };
+}
+
+async function reportScopes(query: (...args: unknown[]) => Promise<unknown>, changes: ChangeClock) {
+  try {
+    const result = (await query(TAKE_SCOPES)) as { rows: Array<{ scopes: string | null }> };
+    const scopes = result.rows[0]?.scopes;
+    if (scopes) changes.advance(scopes.split(','));
+  } catch {
+    changes.advance();
+  }
 }

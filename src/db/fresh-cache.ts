@@ -1,17 +1,24 @@
 /**
- * A bounded in-process cache whose values stay only as long as the change clock does not move:
- * the first reading after any committed change, here or in another process, empties it. A value
- * is stored under the reading taken before it was loaded, so a change that commits while it
- * loads can never leave a stale value behind. When the clock cannot be read, nothing is cached.
+ * A bounded in-process cache whose values stay only as long as what they were read from does not
+ * change: each value belongs to a scope (an organization, or GLOBAL) and is stored under the
+ * change clock's reading taken before it was loaded; it is served while neither its scope nor
+ * GLOBAL changed after that reading, here or in another process (src/db/change-clock.ts). A
+ * change that commits while a value loads can never leave a stale value behind. When the clock
+ * cannot be read, nothing is served from the cache.
  */
-import type { ChangeClock } from './change-clock.js';
+import { type ChangeClock, GLOBAL } from './change-clock.js';
+
+interface Entry<Value> {
+  value: Value;
+  scope: string;
+  reading: number;
+}
 
 export class FreshCache<Value> {
   readonly #changes: ChangeClock;
   readonly #capacity: number;
   readonly #keep: ((value: Value) => boolean) | undefined;
-  readonly #entries = new Map<string, Value>();
-  #reading: number | undefined;
+  readonly #entries = new Map<string, Entry<Value>>();
   /** Lookups answered from memory, and lookups that loaded (for the metrics' hit ratios). */
   hits = 0;
   misses = 0;
@@ -25,30 +32,33 @@ export class FreshCache<Value> {
 
   /**
    * The cached value of `key`, or what `load` gives. `reading` is the change clock read when the
-   * request began, when the caller shares one reading between several caches.
+   * request began, when the caller shares one reading between several caches; `scope` is what
+   * the value depends on besides GLOBAL.
    */
-  async get(key: string, load: () => Promise<Value>, reading = this.#changes.read()): Promise<Value> {
+  async get(
+    key: string,
+    load: () => Promise<Value>,
+    reading = this.#changes.read(),
+    scope = GLOBAL,
+  ): Promise<Value> {
     if (reading === undefined) {
-      this.#entries.clear();
-      this.#reading = undefined;
       this.misses++;
       return load();
     }
-    if (this.#reading === undefined || reading > this.#reading) {
-      this.#entries.clear();
-      this.#reading = reading;
-    }
-    // A request that read the clock before the entries' reading may still use them: they are newer.
     const cached = this.#entries.get(key);
     if (cached !== undefined) {
-      this.hits++;
-      return cached;
+      // Entries newer than this request's reading are fine too: nothing changed after them.
+      if (this.#changes.changedAt(cached.scope) <= cached.reading) {
+        this.hits++;
+        return cached.value;
+      }
+      this.#entries.delete(key);
     }
     this.misses++;
     const value = await load();
-    // Kept only under the reading it was loaded at, and only if no change was seen meanwhile.
-    if (value !== undefined && this.#reading === reading && (this.#keep?.(value) ?? true)) {
-      this.#store(key, value);
+    // Not kept when a change of its scope was seen while it loaded.
+    if (value !== undefined && this.#changes.changedAt(scope) <= reading && (this.#keep?.(value) ?? true)) {
+      this.#store(key, { value, scope, reading });
     }
     return value;
   }
@@ -57,11 +67,11 @@ export class FreshCache<Value> {
     return this.#entries.size;
   }
 
-  #store(key: string, value: Value): void {
-    if (this.#entries.size >= this.#capacity) {
+  #store(key: string, entry: Entry<Value>): void {
+    if (this.#entries.size >= this.#capacity && !this.#entries.has(key)) {
       // The oldest entry goes first.
       this.#entries.delete(this.#entries.keys().next().value!);
     }
-    this.#entries.set(key, value);
+    this.#entries.set(key, entry);
   }
 }

@@ -13,6 +13,7 @@ import * as venueWrites from './migrations/2026-11-23T00-venue-writes.js';
 import * as eventsWebhooks from './migrations/2026-11-23T01-events-webhooks.js';
 import * as requirePkce from './migrations/2026-11-23T02-require-pkce.js';
 import * as refreshReplay from './migrations/2026-11-23T03-refresh-replay.js';
+import * as scopedChanges from './migrations/2026-11-23T04-scoped-changes.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T00-initial': initial,
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T01-events-webhooks': eventsWebhooks,
   '2026-11-23T02-require-pkce': requirePkce,
   '2026-11-23T03-refresh-replay': refreshReplay,
+  '2026-11-23T04-scoped-changes': scopedChanges,
 };
 
 export interface MigrationOutcome {

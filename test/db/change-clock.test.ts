@@ -1,11 +1,16 @@
-/** The change clock: it moves on after every commit, here or through another connection. */
+/**
+ * The change clock: it moves on after every commit, here or through another connection, and
+ * tells which organization (or everything) changed.
+ */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../src/db/connect.js';
 import { isoTime } from '../../src/clock.js';
+import { GLOBAL } from '../../src/db/change-clock.js';
 import { newId } from '../../src/db/ids.js';
+import { SILENT_TABLES } from '../../src/db/migrations/2026-11-23T04-scoped-changes.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { clockPassed, openSecondConnection, readingOf } from '../helpers/second-connection.js';
 import { TestClock } from '../helpers/test-clock.js';
@@ -17,11 +22,11 @@ eachDatabase((suite) => {
   });
   after(() => other.close());
 
-  const insertOrganization = (handle: DatabaseHandle) =>
+  const insertOrganization = (handle: DatabaseHandle, id = newId()) =>
     handle.db
       .insertInto('organizations')
       .values({
-        id: newId(),
+        id,
         name: 'Clock venue',
         created_at: isoTime(Date.now()),
         updated_at: isoTime(Date.now()),
@@ -69,21 +74,73 @@ eachDatabase((suite) => {
     }
   });
 
-  it('on PostgreSQL, has every table of the product send change notifications', async (t) => {
-    if (suite.database.dialect !== 'postgres') return t.skip('SQLite needs no triggers: data_version tells');
-    const tables = await sql<{ table_name: string; notifies: boolean }>`
+  it('has every table of the product tell its changes, but for those no cache reads', async () => {
+    const tables =
+      suite.database.dialect === 'postgres'
+        ? await sql<{ table_name: string; tells: boolean }>`
       select c.relname as table_name,
-             exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = c.relname || '_notify_change') as notifies
+             exists (select 1 from pg_trigger g where g.tgrelid = c.oid
+               and g.tgname in (c.relname || '_notify_change', c.relname || '_insert_scope')) as tells
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where c.relkind = 'r' and n.nspname = current_schema() and c.relname not like 'kysely_%'`.execute(
-      suite.db,
-    );
+            suite.db,
+          )
+        : await sql<{ table_name: string; tells: number }>`
+      select t.name as table_name,
+             exists (select 1 from sqlite_master g where g.type = 'trigger' and g.tbl_name = t.name
+               and g.name in (t.name || '_update_scope')) as tells
+      from sqlite_master t where t.type = 'table' and t.name not like 'kysely_%'
+        and t.name not like 'sqlite_%' and t.name not like '%_search%' and t.name <> 'cache_scopes'`.execute(
+            suite.db,
+          );
     assert.ok(tables.rows.length >= 14, 'the product tables are there');
     assert.deepEqual(
-      tables.rows.filter((r) => !r.notifies).map((r) => r.table_name),
-      [],
-      'a table without the trigger would let other processes serve stale caches',
+      tables.rows
+        .filter((r) => !r.tells)
+        .map((r) => r.table_name)
+        .sort(),
+      [...SILENT_TABLES].sort(),
+      'a table without the trigger would let caches (of other processes) serve stale values',
     );
+  });
+
+  it('tells the changes of one organization apart from another, and from the global ones', async () => {
+    const clock = suite.database.handle.changes;
+    const [first, second] = [newId(), newId()];
+    await insertOrganization(suite.database.handle, first);
+    await insertOrganization(suite.database.handle, second);
+    const reading = await readingOf(clock);
+    const space = (organizationId: string) =>
+      other.db
+        .insertInto('spaces')
+        .values({
+          id: newId(),
+          organization_id: organizationId,
+          name: `Room ${newId()}`,
+          capacity: 10,
+          created_at: isoTime(Date.now()),
+          updated_at: isoTime(Date.now()),
+        })
+        .execute();
+    await space(first);
+    await clockPassed(clock, reading);
+    assert.ok(clock.changedAt(first) > reading, 'the organization written in changed');
+    assert.ok(clock.changedAt(second) <= reading, 'another organization did not');
+    assert.ok(clock.changedAt(GLOBAL) <= reading);
+    const later = await readingOf(clock);
+    await insertOrganization(other);
+    await clockPassed(clock, later);
+    assert.ok(clock.changedAt(second) > later, 'a global change changes every scope');
+  });
+
+  it('tells nothing for writes no cache reads, such as webhook deliveries', async () => {
+    const clock = suite.database.handle.changes;
+    const reading = await readingOf(clock);
+    await sql`update webhook_deliveries set attempts = attempts where 1 = 0`.execute(suite.db);
+    await suite.db.deleteFrom('idempotency_keys').where('key', '=', 'none').execute();
+    await sql`delete from sessions where id_hash = 'none'`.execute(other.db);
+    await sleep(50);
+    assert.equal(clock.read(), reading);
   });
 
   it('on PostgreSQL, reads nothing while its listening connection is lost, then listens again', async (t) => {

@@ -1,0 +1,112 @@
+/**
+ * The benchmark's loads that no single URL describes: 1,800 distinct note pages in turn (sizes,
+ * sorts and cursors differ, so the page cache cannot answer), the same with one request in ten a
+ * POST /notes, and 50 organizations at once (each connection reads and writes in its own).
+ */
+import type autocannon from 'autocannon';
+
+const PAGE_SIZES = [10, 20, 25, 40, 50];
+const SORTS = ['-created_at', 'created_at', '-updated_at', 'updated_at'];
+export const DISTINCT_PAGES = 1800;
+
+type Info = Record<string, string>;
+
+const headers = (info: Info, org: string) => ({
+  authorization: `Bearer ${info.token}`,
+  'x-api-org': org,
+});
+
+/** Walks the notes venue's notes in every size and sort, collecting the path of each page. */
+export async function notePagePaths(info: Info): Promise<string[]> {
+  const walks: string[][] = [];
+  for (const sort of SORTS) {
+    for (const size of PAGE_SIZES) {
+      const walk: string[] = [];
+      let next: string | null = `/notes?sort=${sort}&page[size]=${size}`;
+      while (next) {
+        walk.push(next);
+        const response = await fetch(`${info.url}${next}`, { headers: headers(info, info.notesOrg!) });
+        const body = (await response.json()) as { links: { next: string | null } };
+        const link = body.links.next ? new URL(body.links.next) : null;
+        next = link ? `${link.pathname}${link.search}` : null;
+      }
+      walks.push(walk);
+    }
+  }
+  // Interleaved, so neighbouring requests differ in size and sort as well as cursor.
+  const paths: string[] = [];
+  for (let i = 0; paths.length < DISTINCT_PAGES; i++) {
+    for (const walk of walks) if (walk[i] && paths.length < DISTINCT_PAGES) paths.push(walk[i]!);
+  }
+  return paths;
+}
+
+const noteBody = (bookingId: string) =>
+  JSON.stringify({
+    data: {
+      type: 'notes',
+      attributes: { body: 'Benchmark note' },
+      relationships: { notable: { data: { type: 'bookings', id: bookingId } } },
+    },
+  });
+
+function post(request: autocannon.Request, info: Info, org: string, bookingId: string): autocannon.Request {
+  return {
+    ...request,
+    method: 'POST',
+    path: '/notes',
+    headers: { ...headers(info, org), 'content-type': 'application/vnd.api+json' },
+    body: noteBody(bookingId),
+  };
+}
+
+/** The distinct pages in turn; every `writeEvery`-th request a POST /notes instead (0: never). */
+export function distinctPages(info: Info, paths: readonly string[], writeEvery = 0): autocannon.Options {
+  let n = 0;
+  return {
+    url: info.url!,
+    headers: headers(info, info.notesOrg!),
+    requests: [
+      {
+        setupRequest: (request) => {
+          n += 1;
+          if (writeEvery > 0 && n % writeEvery === 0) {
+            return post(request, info, info.notesOrg!, info.notesBooking!);
+          }
+          return { ...request, method: 'GET', body: undefined, path: paths[n % paths.length]! };
+        },
+      },
+    ],
+  };
+}
+
+/**
+ * Each connection in its own organization: its bookings page, and every `writeEvery`-th request
+ * a note in that organization (whose commit must not empty the other organizations' pages).
+ */
+export function manyOrganizations(info: Info, writeEvery: number): autocannon.Options {
+  const venues = info.venues!.split(',');
+  const bookings = info.venueBookings!.split(',');
+  let connections = 0;
+  return {
+    url: info.url!,
+    requests: [
+      {
+        setupRequest: (request, connection) => {
+          const context = connection as Record<string, number>;
+          context.venue ??= connections++ % venues.length;
+          context.n = (context.n ?? 0) + 1;
+          const venue = context.venue;
+          if (context.n % writeEvery === 0) return post(request, info, venues[venue]!, bookings[venue]!);
+          return {
+            ...request,
+            method: 'GET',
+            body: undefined,
+            path: '/v2/bookings',
+            headers: headers(info, venues[venue]!),
+          };
+        },
+      },
+    ],
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * `marquee serve --workers N`: N worker processes (node:cluster) accept connections on the one
+ * port, each with its own database connection and caches. The caches stay correct across them
+ * as across any processes (src/db/change-clock.ts): a write through one worker is seen by a
+ * read through another at once. The primary alone migrates, seeds the demo, runs the webhook
+ * delivery worker and pruning; it replaces a worker that dies, and on SIGTERM/SIGINT stops every
+ * worker gracefully before it stops itself.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import type { Logger } from 'pino';
+import { buildApp } from './app.js';
+import { systemClock } from './clock.js';
+import type { Config } from './config.js';
+import { type DatabaseHandle, openDatabase } from './db/connect.js';
+import { type DemoSeed, seedDemo } from './demo/seed-demo.js';
+import { countOrganizations } from './identity/organization.repository.js';
+import { schedulePruning } from './jobs/prune.js';
+import { untilStopped } from './shutdown.js';
+import { DeliveryWorker } from './webhooks/worker.js';
+
+interface ListeningMessage {
+  marqueeListening: string;
+}
+
+interface PrimaryOptions {
+  workers?: number;
+  onListening: (info: {
+    url: string;
+    database: string;
+    location: string;
+    demo: DemoSeed | undefined;
+  }) => void;
+}
+
+/** A worker: serves requests only (no migrations, demo, deliveries or pruning). */
+export async function serveWorker(config: Config, logger: Logger): Promise<void> {
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = await buildApp({ config, database, logger });
+  const address = await app.listen({ port: config.port, host: config.host });
+  process.send?.({ marqueeListening: address } satisfies ListeningMessage);
+  await untilStopped(logger, app, () => database.close());
+  process.disconnect?.();
+}
+
+function fork(): Promise<{ worker: Worker; address: string }> {
+  const worker = cluster.fork();
+  return new Promise((resolve, reject) => {
+    worker.on('message', (message: Partial<ListeningMessage>) => {
+      if (typeof message.marqueeListening === 'string')
+        resolve({ worker, address: message.marqueeListening });
+    });
+    worker.once('exit', (code) => reject(new Error(`a worker exited (code ${code}) before it listened`)));
+  });
+}
+
+export async function servePrimary(
+  config: Config,
+  logger: Logger,
+  database: DatabaseHandle,
+  options: PrimaryOptions,
+): Promise<void> {
+  const count = options.workers ?? 1;
+  let stopping = false;
+  const started = await Promise.all(Array.from({ length: count }, fork));
+  const replaceWhenLost = (worker: Worker) =>
+    worker.once('exit', (code, signal) => {
+      if (stopping) return;
+      logger.error({ code, signal }, 'a worker stopped; starting another');
+      fork().then(
+        ({ worker: next }) => replaceWhenLost(next),
+        (error: unknown) => logger.error({ err: error }),
+      );
+    });
+  for (const { worker } of started) replaceWhenLost(worker);
+  const address = started[0]!.address;
+
+  const demo = (await countOrganizations(database.db)) === 0 ? await seedDemo(database.db) : undefined;
+  const stopPruning = schedulePruning(database.db, logger, {
+    retention: { eventRetentionSeconds: config.eventRetention },
+  });
+  const deliveries = new DeliveryWorker({
+    db: database.db,
+    config,
+    clock: systemClock,
+    logger,
+  });
+  deliveries.start();
+  logger.info({ address, database: database.dialect, workers: count }, 'marquee is serving');
+  options.onListening({ url: address, database: database.dialect, location: database.location, demo });
+
+  await new Promise<void>((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, 'shutting down: stopping the workers');
+      const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+      const exited = workers.map(
+        (worker) =>
+          new Promise<void>((done) => (worker.isDead() ? done() : worker.once('exit', () => done()))),
+      );
+      for (const worker of workers) worker.process.kill('SIGTERM');
+      void Promise.all(exited)
+        .then(async () => {
+          stopPruning();
+          await deliveries.stop();
+          await database.close();
+        })
+        .catch((error: unknown) => logger.error({ err: error }, 'error during shutdown'))
+        .finally(() => {
+          logger.info('stopped');
+          resolve();
+        });
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  });
+}
