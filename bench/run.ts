@@ -11,7 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import Sqlite from 'better-sqlite3';
 import pg from 'pg';
+import { SQLITE_FILE_NAME } from '../src/db/connect.js';
 import { measureDeliveries } from './deliveries.js';
 import { DISTINCT_PAGES, distinctPages, manyOrganizations, notePagePaths } from './loads.js';
 import { marqueeNodeFlags } from './node-flags.js';
@@ -21,6 +23,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 /** A pattern naming the scenarios to run (all when unset), for measuring one change quickly. */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+const POST_NOTES = 'POST /notes — SQLite';
+const POST_NOTES_NO_OUTBOX = 'POST /notes with the event rows discarded by a trigger (outbox cost) — SQLite';
 
 interface Contender {
   process: ChildProcess;
@@ -53,6 +57,8 @@ interface Scenario {
   name: string;
   contender: string;
   request: (info: Record<string, string>) => autocannon.Options;
+  /** Work around the measurement (e.g. a trigger that is there only during it). */
+  around?: (info: Record<string, string>, run: () => Promise<Result>) => Promise<Result>;
 }
 
 interface Result {
@@ -239,27 +245,47 @@ const scenarios: Scenario[] = [
       }).toString(),
     }),
   },
+  { name: POST_NOTES, contender: 'marquee-sqlite', request: postNote },
   {
-    name: 'POST /notes — SQLite',
+    // The outbox's cost: the same writes while a trigger discards the event rows (SQLite).
+    name: POST_NOTES_NO_OUTBOX,
     contender: 'marquee-sqlite',
-    request: (i) => ({
-      ...api(i, '/notes'),
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${i.token}`,
-        'x-api-org': i.org!,
-        'content-type': 'application/vnd.api+json',
-      },
-      body: JSON.stringify({
-        data: {
-          type: 'notes',
-          attributes: { body: 'Benchmark note' },
-          relationships: { notable: { data: { type: 'bookings', id: i.bookingId } } },
-        },
-      }),
-    }),
+    request: postNote,
+    around: withoutEventRows,
   },
 ];
+
+function postNote(i: Record<string, string>): autocannon.Options {
+  return {
+    ...api(i, '/notes'),
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${i.token}`,
+      'x-api-org': i.org!,
+      'content-type': 'application/vnd.api+json',
+    },
+    body: JSON.stringify({
+      data: {
+        type: 'notes',
+        attributes: { body: 'Benchmark note' },
+        relationships: { notable: { data: { type: 'bookings', id: i.bookingId } } },
+      },
+    }),
+  };
+}
+
+/** Runs a measurement while the SQLite contender's event inserts are ignored (RAISE(IGNORE)). */
+async function withoutEventRows(info: Record<string, string>, run: () => Promise<Result>): Promise<Result> {
+  const file = new Sqlite(path.join(info.dataDir!, SQLITE_FILE_NAME));
+  file.pragma('busy_timeout = 10000');
+  file.exec('create trigger bench_discard_events before insert on events begin select raise(ignore); end');
+  try {
+    return await run();
+  } finally {
+    file.exec('drop trigger bench_discard_events');
+    file.close();
+  }
+}
 
 async function main() {
   const withPostgres = await postgresAnswers();
@@ -285,7 +311,8 @@ async function main() {
     for (const scenario of scenarios) {
       const contender = contenders.get(scenario.contender);
       if (!contender || (ONLY && !ONLY.test(scenario.name) && scenario !== scenarios[0])) continue;
-      const result = await measure(scenario, contender.info);
+      const run = () => measure(scenario, contender.info);
+      const result = await (scenario.around ? scenario.around(contender.info, run) : run());
       results.set(scenario.name, [...(results.get(scenario.name) ?? []), result]);
       console.log(
         `round ${round + 1}: ${scenario.name}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms, errors ${result.errors}`,
@@ -323,6 +350,12 @@ async function main() {
     if (!r) return `| ${s.name} | skipped (${ONLY ? 'not chosen' : 'PostgreSQL not reachable'}) | | | | |`;
     return `| ${s.name} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} | ${r.p99} | ${(r.rps / limit).toFixed(2)} | ${r.errors} |`;
   });
+  const outboxCost = () => {
+    const withRows = best(POST_NOTES)?.rps;
+    const without = best(POST_NOTES_NO_OUTBOX)?.rps;
+    if (!withRows || !without) return 'not measured in this run.';
+    return `${Math.round(withRows).toLocaleString('en')} req/s with the event row written, ${Math.round(without).toLocaleString('en')} with it discarded: ${(((without - withRows) / without) * 100).toFixed(1)}% of a note's write throughput.`;
+  };
   const marqueeCc = best(CC_MARQUEE)?.rps ?? 0;
   const peerCc = best(CC_PEER)?.rps ?? 1;
   const table = [
@@ -346,6 +379,7 @@ ${table}
   rows measure reads that miss it and go to the database.
 - "The same page from memory, plain Fastify" sends the bytes of a page Marquee served, with
   nothing else: the most any Fastify service could do with that page on this machine.
+- The outbox on \`POST /notes\`: ${outboxCost()}
 - Client-credentials issuance, persisted: ${(marqueeCc / peerCc).toFixed(2)}× node-oidc-provider's in-memory rate.
 - Resident memory of the SQLite Marquee process: ${rssBefore ?? '?'} MB when serving began (the data was seeded by another process), ${rssAfter ?? '?'} MB after the benchmark${rssAfterPg ? `; the PostgreSQL one ${rssAfterPg} MB after` : ''}.
 ${deliveries.join('\n')}
