@@ -80,7 +80,7 @@ eachDatabase((suite) => {
         ? await sql<{ table_name: string; tells: boolean }>`
       select c.relname as table_name,
              exists (select 1 from pg_trigger g where g.tgrelid = c.oid
-               and g.tgname in (c.relname || '_notify_change', c.relname || '_insert_scope')) as tells
+               and g.tgname in (c.relname || '_notify_change', c.relname || '_insert_scope', c.relname || '_delete_scope')) as tells
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where c.relkind = 'r' and n.nspname = current_schema() and c.relname not like 'kysely_%'`.execute(
             suite.db,

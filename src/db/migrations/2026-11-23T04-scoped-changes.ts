@@ -7,7 +7,9 @@
  *   grants and tokens tell nothing (no cache can hold a value about a row that did not exist);
  * - tables no cache reads from tell nothing: webhook deliveries (the delivery worker updates
  *   them all the time), authorization codes, sessions, idempotency keys, and booking_spaces
- *   (always written together with its booking's row, which tells the organization).
+ *   (always written together with its booking's row, which tells the organization);
+ * - a new event tells nothing either: it is written in the transaction of the change it records,
+ *   whose row tells the organization (pruning events still tells).
  * SQLite: row triggers stamp each scope with the next number of one sequence in `cache_scopes`.
  * PostgreSQL: statement triggers (with transition tables) send the scopes as the payload of the
  * `marquee_changes` notification, and add them to the session's `marquee.changed_scopes`, which
@@ -41,6 +43,9 @@ export const SILENT_TABLES = [
 
 const OPERATIONS = ['insert', 'update', 'delete'] as const;
 type Operation = (typeof OPERATIONS)[number];
+/** The operations of `table` that tell its organization. */
+const toldOperations = (table: string): readonly Operation[] =>
+  table === 'events' ? ['update', 'delete'] : OPERATIONS;
 
 const stamp = (scope: string) =>
   sql.raw(`insert into cache_scopes (scope, version)
@@ -54,7 +59,7 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
     sql`create trigger ${sql.id(`${table}_${operation}_scope`)} after ${sql.raw(operation)} on ${sql.table(table)}
       for each row begin ${stamp(scope)} end`.execute(db);
   for (const table of ORGANIZATION_TABLES) {
-    for (const operation of OPERATIONS) {
+    for (const operation of toldOperations(table)) {
       await trigger(table, operation, `${operation === 'delete' ? 'old' : 'new'}.organization_id`);
     }
   }
@@ -100,7 +105,7 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
   }
   for (const table of ORGANIZATION_TABLES) {
     await dropPostgresTrigger(db, table);
-    for (const operation of OPERATIONS) {
+    for (const operation of toldOperations(table)) {
       const rows = operation === 'delete' ? 'old' : 'new';
       await sql`create trigger ${sql.id(`${table}_${operation}_scope`)} after ${sql.raw(operation)} on ${sql.table(table)}
         referencing ${sql.raw(rows)} table as ${sql.raw(`${rows}_rows`)}
@@ -131,7 +136,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     return;
   }
   for (const table of ORGANIZATION_TABLES) {
-    for (const operation of [...OPERATIONS, 'truncate']) {
+    for (const operation of [...toldOperations(table), 'truncate']) {
       await sql`drop trigger ${sql.id(`${table}_${operation}_scope`)} on ${sql.table(table)}`.execute(db);
     }
   }
