@@ -93,30 +93,33 @@ export interface DatabaseSuite {
 }
 
 /**
- * Declares the suite once per database. `fn` registers tests; the suite's database is created
- * before them and dropped after them.
+ * Declares the suite on one database: `fn` registers tests; the suite's database is created before
+ * them and dropped after them. PostgreSQL's suite is skipped, with the reason, without TEST_DATABASE_URL.
  */
-export function eachDatabase(fn: (suite: DatabaseSuite) => void): void {
-  for (const dialect of ['sqlite', 'postgres'] as const) {
-    const skip = dialect === 'postgres' && !TEST_DATABASE_URL ? POSTGRES_SKIP_REASON : false;
-    describe(dialect, { skip }, () => {
-      let current: TestDatabase | undefined;
-      const suite: DatabaseSuite = {
-        get database() {
-          if (!current) throw new Error('the test database is not ready yet; use it inside tests or hooks');
-          return current;
-        },
-        get db() {
-          return suite.database.db;
-        },
-      };
-      before(async () => {
-        current = await createTestDatabase(dialect);
-      });
-      after(async () => {
-        await current?.dispose();
-      });
-      fn(suite);
+export function onDatabase(dialect: DialectName, fn: (suite: DatabaseSuite) => void): void {
+  const skip = dialect === 'postgres' && !TEST_DATABASE_URL ? POSTGRES_SKIP_REASON : false;
+  describe(dialect, { skip }, () => {
+    let current: TestDatabase | undefined;
+    const suite: DatabaseSuite = {
+      get database() {
+        if (!current) throw new Error('the test database is not ready yet; use it inside tests or hooks');
+        return current;
+      },
+      get db() {
+        return suite.database.db;
+      },
+    };
+    before(async () => {
+      current = await createTestDatabase(dialect);
     });
-  }
+    after(async () => {
+      await current?.dispose();
+    });
+    fn(suite);
+  });
+}
+
+/** Declares the suite once per database. */
+export function eachDatabase(fn: (suite: DatabaseSuite) => void): void {
+  for (const dialect of ['sqlite', 'postgres'] as const) onDatabase(dialect, fn);
 }
