@@ -52,6 +52,7 @@ export function registerWriteRoutes<
 >(app: App, writes: ResourceWrites<Table, Create, Update>): void {
   const { definition } = writes;
   const { schema, tag, singular } = definition;
+  const aSingular = `${/^[aeiou]/.test(singular) ? 'an' : 'a'} ${singular}`;
   const { baseUrl } = app.ctx.config;
   const document = (row: RowOf<Table>) => resourceDocument(definition.toResource(row, baseUrl));
   const who = writes.admins ? 'Organization admins only; needs crm_manage.' : 'Needs crm_manage.';
@@ -68,7 +69,7 @@ export function registerWriteRoutes<
         config: { scope: 'crm_manage' },
         schema: {
           tags: [tag],
-          summary: `Create a ${singular}`,
+          summary: `Create ${aSingular}`,
           description: `${writes.rules?.create ?? ''} ${who} Honours Idempotency-Key.`.trim(),
           security: MANAGE_SECURITY,
           headers: CreateHeaders,
@@ -111,7 +112,7 @@ export function registerWriteRoutes<
         config: { scope: 'crm_manage' },
         schema: {
           tags: [tag],
-          summary: `Change a ${singular}`,
+          summary: `Change ${aSingular}`,
           description: `${writes.rules?.update ?? ''} ${who} Honours If-Match.`.trim(),
           security: MANAGE_SECURITY,
           headers: ChangeHeaders,
@@ -148,7 +149,7 @@ export function registerWriteRoutes<
         config: { scope: 'crm_manage' },
         schema: {
           tags: [tag],
-          summary: `Delete a ${singular}`,
+          summary: `Delete ${aSingular}`,
           description: `${writes.rules?.remove ?? ''} ${who} Honours If-Match.`.trim(),
           security: MANAGE_SECURITY,
           headers: ChangeHeaders,

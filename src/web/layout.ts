@@ -14,11 +14,11 @@ export interface PageOptions {
   header?: SafeHtml;
 }
 
-/** The signed-in user's e-mail and the sign-out button. */
+/** The signed-in user's e-mail (leading to their password page) and the sign-out button. */
 export function accountBar(signedInAs: string, csrfToken: string, nav?: SafeHtml): SafeHtml {
   return html`<nav aria-label="Account" class="account">
     ${nav}
-    <span class="muted">${signedInAs}</span>
+    <a class="muted" href="/account/password" title="Change your password">${signedInAs}</a>
     <form method="post" action="/sign-out">
       <input type="hidden" name="_csrf" value="${csrfToken}" />
       <button type="submit" class="link">Sign out</button>

@@ -80,6 +80,14 @@ eachDatabase((suite) => {
     }
   });
 
+  it('names the write operations in plain English', () => {
+    const summary = (path: string, method: string) =>
+      (document.paths[path]?.[method] as { summary?: string } | undefined)?.summary;
+    assert.equal(summary('/v2/accounts', 'post'), 'Create an account');
+    assert.equal(summary('/v2/bookings/{id}', 'patch'), 'Change a booking');
+    assert.equal(summary('/v2/spaces/{id}', 'delete'), 'Delete a space');
+  });
+
   it('describes the real responses of every endpoint', async () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats.default(ajv);

@@ -17,7 +17,8 @@ export function settingsPage(frame: SettingsFrame, title: string, body: SafeHtml
     signedInAs: frame.email,
     csrfToken: frame.csrfToken,
     wide: true,
-    nav: html`${frame.isAdmin ? link('/settings/integrations', 'Integrations', 'integrations') : ''}
+    nav: html`<a href="/">Bookings</a>
+      ${frame.isAdmin ? link('/settings/integrations', 'Integrations', 'integrations') : ''}
       ${link('/settings/connected-apps', 'Connected apps', 'connected-apps')}`,
     body,
   });
