@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/connect.js';
+import { type DatabaseHandle, openDatabase } from '../src/db/connect.js';
 import type { Db } from '../src/db/database.js';
 import { isoTime, systemClock } from '../src/clock.js';
 import { createLogger } from '../src/http/logger.js';
@@ -110,11 +110,15 @@ async function prepare(dialect: 'sqlite' | 'postgres') {
     const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query('drop schema if exists marquee_bench cascade');
-    await admin.query('create schema marquee_bench');
+    // Each contender on its own schema (a cluster's data beside the single process's).
+    const schema = process.argv[3] === 'workers' ? 'marquee_bench_workers' : 'marquee_bench';
+    await admin.query(`drop schema if exists ${schema} cascade`);
+    await admin.query(`create schema ${schema}`);
+    // pg_trgm (filter[search]) lives in public, where both schemas find it.
+    await admin.query('create extension if not exists pg_trgm with schema public');
     await admin.end();
     const url = new URL(base);
-    url.searchParams.set('options', '-c search_path=marquee_bench');
+    url.searchParams.set('options', `-c search_path=${schema},public`);
     databaseUrl = url.href;
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-'));
@@ -192,8 +196,8 @@ async function prepare(dialect: 'sqlite' | 'postgres') {
   });
 }
 
-async function prepared(dialect: 'sqlite' | 'postgres'): Promise<Record<string, string>> {
-  const child = spawn(process.execPath, [process.argv[1]!, `prepare-${dialect}`], {
+async function prepared(dialect: 'sqlite' | 'postgres', workers = false): Promise<Record<string, string>> {
+  const child = spawn(process.execPath, [process.argv[1]!, `prepare-${dialect}`, workers ? 'workers' : ''], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
@@ -201,6 +205,33 @@ async function prepared(dialect: 'sqlite' | 'postgres'): Promise<Record<string, 
     child.once('exit', (code) => reject(new Error(`prepare-${dialect} exited with ${code}`)));
   });
   return JSON.parse(line) as Record<string, string>;
+}
+
+/** A client-credentials token of the bench integration, granted every venue of the bench. */
+async function benchToken(database: DatabaseHandle, url: string, data: Record<string, string>) {
+  const response = await fetch(`${url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'client_credentials',
+      client_id: data.clientId,
+      client_secret: data.clientSecret,
+    }),
+  });
+  const token = ((await response.json()) as { access_token: string }).access_token;
+  await database.db
+    .updateTable('oauth_grants')
+    .set({
+      organization_ids: JSON.stringify([
+        data.org,
+        data.deepOrg,
+        data.searchOrg,
+        data.notesOrg,
+        ...data.venues!.split(','),
+      ]),
+    })
+    .execute();
+  return token;
 }
 
 async function marquee(dialect: 'sqlite' | 'postgres') {
@@ -225,29 +256,7 @@ async function marquee(dialect: 'sqlite' | 'postgres') {
     logger: createLogger('silent'),
   });
   worker.start();
-  const response = await fetch(`${url}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'client_credentials',
-      client_id: data.clientId,
-      client_secret: data.clientSecret,
-    }),
-  });
-  const token = ((await response.json()) as { access_token: string }).access_token;
-  // The bench token may use both venues.
-  await database.db
-    .updateTable('oauth_grants')
-    .set({
-      organization_ids: JSON.stringify([
-        data.org,
-        data.deepOrg,
-        data.searchOrg,
-        data.notesOrg,
-        ...data.venues!.split(','),
-      ]),
-    })
-    .execute();
+  const token = await benchToken(database, url, data);
   ready({ ...data, url, pid: String(process.pid), token });
   // The seeded data (over a gigabyte on SQLite) goes with the contender.
   process.once('SIGTERM', () => {
@@ -259,6 +268,48 @@ async function marquee(dialect: 'sqlite' | 'postgres') {
         rmSync(data.dataDir!, { recursive: true, force: true });
         process.exit(0);
       });
+  });
+}
+
+/**
+ * `marquee serve --workers N` (node:cluster) on the prepared data, as an operator starts it: the
+ * flags of `npm start`, the configuration in the environment.
+ */
+async function marqueeWorkers(dialect: 'sqlite' | 'postgres', workers: string) {
+  const data = await prepared(dialect, true);
+  const flags = JSON.parse(process.env.MARQUEE_NODE_FLAGS ?? '[]') as string[];
+  const server = spawn(
+    process.execPath,
+    [...flags, path.resolve('bin/marquee.js'), 'serve', '--json', '--workers', workers],
+    {
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_PER_MINUTE: '0',
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+        MARQUEE_DATA_DIR: data.dataDir!,
+        ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: server.stdout! }).once('line', resolve);
+    server.once('exit', (code) => reject(new Error(`marquee serve exited with ${code}`)));
+  });
+  const { url } = JSON.parse(line) as { url: string };
+  const database = openDatabase({ databaseUrl: data.databaseUrl || undefined, dataDir: data.dataDir! });
+  const token = await benchToken(database, url, data);
+  await database.close();
+  ready({ ...data, url, pid: String(server.pid), token });
+  process.once('SIGTERM', () => {
+    server.once('exit', () => {
+      rmSync(data.dataDir!, { recursive: true, force: true });
+      process.exit(0);
+    });
+    server.kill('SIGTERM');
   });
 }
 
@@ -295,6 +346,8 @@ const run = {
   plain,
   'marquee-sqlite': () => marquee('sqlite'),
   'marquee-postgres': () => marquee('postgres'),
+  'marquee-sqlite-workers': () => marqueeWorkers('sqlite', process.argv[3] ?? '2'),
+  'marquee-postgres-workers': () => marqueeWorkers('postgres', process.argv[3] ?? '2'),
   'prepare-sqlite': () => prepare('sqlite'),
   'prepare-postgres': () => prepare('postgres'),
   'oidc-provider': oidc,
@@ -302,7 +355,7 @@ const run = {
 }[kind ?? ''];
 if (!run) {
   console.error(
-    'usage: contenders.js plain | marquee-sqlite | marquee-postgres | oidc-provider | fastify-memory <file> | prepare-sqlite | prepare-postgres',
+    'usage: contenders.js plain | marquee-sqlite | marquee-postgres | marquee-sqlite-workers N | marquee-postgres-workers N | oidc-provider | fastify-memory <file> | prepare-sqlite | prepare-postgres',
   );
   process.exit(2);
 }

@@ -35,9 +35,12 @@ interface Contender {
 const MARQUEE_NODE_FLAGS = marqueeNodeFlags();
 
 async function start(kind: string, ...args: string[]): Promise<Contender> {
-  const flags = kind.startsWith('marquee') ? MARQUEE_NODE_FLAGS : [];
+  // A cluster's contender starts `marquee serve --workers N`, which gets the flags instead.
+  const workers = kind.endsWith('-workers');
+  const flags = kind.startsWith('marquee') && !workers ? MARQUEE_NODE_FLAGS : [];
   const child = spawn(process.execPath, [...flags, path.resolve('dist/bench/contenders.js'), kind, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, MARQUEE_NODE_FLAGS: JSON.stringify(MARQUEE_NODE_FLAGS) },
   });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
@@ -129,6 +132,29 @@ function loadScenarios(dialect: 'sqlite' | 'postgres'): Scenario[] {
   ];
 }
 
+/** The same loads on `marquee serve --workers 2` (one worker per core of this machine). */
+function workerScenarios(dialect: 'sqlite' | 'postgres'): Scenario[] {
+  const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+  const contender = `marquee-${dialect}-workers`;
+  return [
+    {
+      name: `GET /v2/bookings (25), --workers 2 — ${label}`,
+      contender,
+      request: (i) => api(i, '/v2/bookings'),
+    },
+    {
+      name: `GET /notes, ${DISTINCT_PAGES.toLocaleString('en')} distinct pages in turn, --workers 2 — ${label}`,
+      contender,
+      request: (i) => distinctPages(i, notePaths(i)),
+    },
+    {
+      name: `90% those pages + 10% POST /notes, --workers 2 — ${label}`,
+      contender,
+      request: (i) => distinctPages(i, notePaths(i), 10),
+    },
+  ];
+}
+
 /** Where the hand-written part of docs/performance.md begins. */
 const HAND_WRITTEN = '## Where an uncached page spends its time';
 
@@ -175,7 +201,9 @@ const scenarios: Scenario[] = [
     },
   },
   ...loadScenarios('sqlite'),
+  ...workerScenarios('sqlite'),
   ...loadScenarios('postgres'),
+  ...workerScenarios('postgres'),
   {
     name: 'GET /v2/bookings first page of 1M — SQLite',
     contender: 'marquee-sqlite',
@@ -290,10 +318,21 @@ async function withoutEventRows(info: Record<string, string>, run: () => Promise
 async function main() {
   const withPostgres = await postgresAnswers();
   const kinds = ['plain', 'marquee-sqlite', 'oidc-provider', ...(withPostgres ? ['marquee-postgres'] : [])];
+  // Clusters run on copies of the data only when a scenario of theirs is chosen.
+  const wanted = (kind: string) =>
+    scenarios.some((s) => s.contender === kind && (!ONLY || ONLY.test(s.name)));
+  for (const kind of ['marquee-sqlite-workers', ...(withPostgres ? ['marquee-postgres-workers'] : [])]) {
+    if (wanted(kind)) kinds.push(kind);
+  }
   console.log(`Starting contenders (${kinds.join(', ')}); seeding 1,000,000 bookings takes a while…`);
   const contenders = new Map<string, Contender>();
   for (const kind of kinds) contenders.set(kind, await start(kind));
-  for (const kind of ['marquee-sqlite', 'marquee-postgres']) {
+  for (const kind of [
+    'marquee-sqlite',
+    'marquee-postgres',
+    'marquee-sqlite-workers',
+    'marquee-postgres-workers',
+  ]) {
     const info = contenders.get(kind)?.info;
     if (info) info.notePaths = JSON.stringify(await notePagePaths(info));
   }

@@ -11,6 +11,7 @@ import { type ChangeClock, GLOBAL } from './db/change-clock.js';
 import type { DatabaseHandle } from './db/connect.js';
 import type { Db } from './db/database.js';
 import { FreshCache } from './db/fresh-cache.js';
+import { ResourceFragments } from './api/resource-fragments.js';
 import { GroupCommit } from './db/group-commit.js';
 import type { Membership } from './identity/membership.repository.js';
 import type { Integration } from './integrations/integration.repository.js';
@@ -28,6 +29,8 @@ export interface AppCaches {
   readonly memberships: FreshCache<Membership | undefined>;
   /** Serialized list pages (about 20 KB at the default size; pages over 64 KB are served, not kept). */
   readonly pages: FreshCache<string>;
+  /** Serialized resources by version (about 500 bytes each), which uncached pages are built from. */
+  readonly fragments: ResourceFragments;
 }
 
 /** Pages are kept as strings: their length in UTF-16 units is close to their size in bytes. */
@@ -40,6 +43,8 @@ function createCaches(changes: ChangeClock): AppCaches {
     memberships: new FreshCache(changes, 1000),
     // At most 256 × 64 KB = 16 MB.
     pages: new FreshCache(changes, 256, (page) => page.length <= MAX_KEPT_PAGE_LENGTH),
+    // About 10 MB.
+    fragments: new ResourceFragments(20_000),
   };
 }
 

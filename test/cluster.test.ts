@@ -92,4 +92,69 @@ eachDatabase((suite) => {
       if (!stopped) await server.stop();
     }
   });
+
+  it('lets writes through every worker wait their turn: concurrent creates all succeed', async () => {
+    const server = await startServer(suite.database.env, ['--migrate', '--workers', '2']);
+    try {
+      // The demo venue (seeded by this file's first start).
+      const demo = await suite.db
+        .selectFrom('memberships')
+        .innerJoin('users', 'users.id', 'memberships.user_id')
+        .select(['memberships.organization_id as org_id', 'users.email as admin_email'])
+        .where('memberships.role', '=', 'admin')
+        .executeTakeFirstOrThrow();
+      const { integration, clientSecret } = await createIntegration(suite.db, {
+        organizationId: demo.org_id,
+        name: 'Cluster writes',
+        kind: 'private',
+        ownerEmail: demo.admin_email,
+      });
+      const issued = await send(`${server.url}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: integration.clientId,
+          client_secret: clientSecret,
+        }).toString(),
+      });
+      const token = (JSON.parse(issued.body) as { access_token: string }).access_token;
+      const headers = { authorization: `Bearer ${token}`, 'x-api-org': demo.org_id };
+      const booking = JSON.parse(
+        (await send(`${server.url}/v2/bookings?page[size]=1`, { headers })).body,
+      ) as {
+        data: Array<{ id: string }>;
+      };
+      // Each on a connection of its own, so both workers write at once (and read before writing).
+      const created = await Promise.all(
+        Array.from({ length: 120 }, (_, n) =>
+          send(`${server.url}/v2/notes`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/vnd.api+json' },
+            body: JSON.stringify({
+              data: {
+                type: 'notes',
+                attributes: { body: `Concurrent note ${n}` },
+                relationships: { notable: { data: { type: 'bookings', id: booking.data[0]!.id } } },
+              },
+            }),
+          }),
+        ),
+      );
+      const failed = created.filter((r) => r.status !== 201);
+      assert.deepEqual(
+        failed.map((r) => `${r.status} ${r.body}`),
+        [],
+        'every concurrent create is a 201',
+      );
+      const notes = await suite.db
+        .selectFrom('notes')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('body', 'like', 'Concurrent note %')
+        .executeTakeFirstOrThrow();
+      assert.equal(Number(notes.count), 120);
+    } finally {
+      await server.stop();
+    }
+  });
 });

@@ -6,6 +6,7 @@
  * The LIMIT is a literal, because SQLite re-prepares a statement whose LIMIT is bound.
  */
 import { CompiledQuery } from 'kysely';
+import { ARRAY_ROWS_MARKER } from '../db/array-rows.js';
 import { isSqlite } from '../db/column-types.js';
 import type { Db } from '../db/database.js';
 import type { Cursor } from './cursor.js';
@@ -57,8 +58,9 @@ function template(
   query: ListQuery,
   hasCursor: boolean,
   ascending: boolean,
+  versions: boolean,
 ): string {
-  const key = `${sqlite ? 's' : 'p'} ${table} ${query.sort.column} ${ascending ? 'a' : 'd'} ${hasCursor ? 'c' : ''} ${query.size} ${query.filters.map(filterShape).join(' ')}`;
+  const key = `${sqlite ? 's' : 'p'} ${table} ${versions ? 'v' : '*'} ${query.sort.column} ${ascending ? 'a' : 'd'} ${hasCursor ? 'c' : ''} ${query.size} ${query.filters.map(filterShape).join(' ')}`;
   let text = templates.get(key);
   if (text !== undefined) return text;
   let n = 0;
@@ -67,24 +69,34 @@ function template(
   const column = quote(query.sort.column);
   if (hasCursor) conditions.push(`(${column}, id) ${ascending ? '>' : '<'} (${next()}, ${next()})`);
   const direction = ascending ? 'asc' : 'desc';
-  text = `select * from ${quote(table)} where ${conditions.join(' and ')} order by ${column} ${direction}, id ${direction} limit ${query.size + 1}`;
+  // Versions: the row's id, version and sort value (VERSION_COLUMNS), as arrays.
+  const selected = versions ? `${ARRAY_ROWS_MARKER}select id, updated_at, ${column}` : 'select *';
+  text = `${selected} from ${quote(table)} where ${conditions.join(' and ')} order by ${column} ${direction}, id ${direction} limit ${query.size + 1}`;
   if (templates.size >= MAX_TEMPLATES) templates.delete(templates.keys().next().value!);
   templates.set(key, text);
   return text;
 }
 
-/** The page query of a list without search (search conditions are built by src/db/search-index.ts). */
+/**
+ * The page query of a list without search (search conditions are built by src/db/search-index.ts).
+ * With `versions`, it selects only each row's id, updated_at and sort value, as array rows in
+ * that order (src/api/page-versions.ts).
+ */
 export function pageStatement(
   db: Db,
   table: string,
   organizationId: string,
   query: ListQuery,
   cursor: Cursor | undefined,
+  versions = false,
 ): CompiledQuery {
   // Walking backwards reads the index in the opposite order; listRows restores the page's order.
   const ascending = query.sort.descending === (query.before !== undefined);
   const parameters: string[] = [organizationId];
   for (const filter of query.filters) parameters.push(...filterValues(filter));
   if (cursor) parameters.push(cursor.value, cursor.id);
-  return CompiledQuery.raw(template(isSqlite(db), table, query, cursor !== undefined, ascending), parameters);
+  return CompiledQuery.raw(
+    template(isSqlite(db), table, query, cursor !== undefined, ascending, versions),
+    parameters,
+  );
 }

@@ -14,6 +14,7 @@ import { listQuerySchema, parseInclude, parseListQuery } from './list-query.js';
 import type { OrganizationTable, ResourceDefinition } from './resource-definition.js';
 import { definitionSource } from './resource-registry.js';
 import { findRow, listRows } from './resource-store.js';
+import { pageFromFragments } from './page-from-fragments.js';
 import { ApiHeaders, IdParams, READ_SECURITY } from './route-schemas.js';
 import {
   fieldsetsKey,
@@ -75,6 +76,20 @@ export function registerReadRoutes<Table extends OrganizationTable>(
             const raw = request.query as Query;
             const query = parseListQuery(definition, raw, auth.userId);
             const fieldsets = parseFieldsets(raw, fieldsOf);
+            if (!fieldsets && query.include.length === 0 && query.search === undefined) {
+              const assembled = await pageFromFragments({
+                db,
+                cursors: app.cursors,
+                fragments: caches.fragments,
+                definition,
+                organizationId: auth.organizationId,
+                query,
+                baseUrl: config.baseUrl,
+                selfUrl: `${config.baseUrl}${request.url}`,
+                serialize: reply.compileSerializationSchema(schema as never) as (resource: unknown) => string,
+              });
+              if (assembled !== undefined) return assembled;
+            }
             const page = await listRows(db, app.cursors, definition, auth.organizationId, query);
             const included = query.include.length
               ? await includedResources(

@@ -5,6 +5,7 @@
  * names come from typed definitions; every value is a bound parameter.
  */
 import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
+import { arrayRows } from '../db/array-rows.js';
 import type { Db } from '../db/database.js';
 import { searchCondition } from '../db/search-index.js';
 import type { Cursor, CursorCodec } from './cursor.js';
@@ -83,6 +84,24 @@ export function pageQuery<Table extends OrganizationTable>(
     limit ${sql.lit(query.size + 1)}`.compile(db);
 }
 
+/** The page of `fetched` (one more than the page size when there are more), in the list's order. */
+function pageOf<Entry>(
+  fetched: Entry[],
+  cursors: CursorCodec,
+  query: ListQuery,
+  edgeOf: (entry: Entry) => { value: unknown; id: string },
+): Page<Entry> {
+  const hasMore = fetched.length > query.size;
+  const rows = fetched.slice(0, query.size);
+  if (query.before !== undefined) rows.reverse();
+  const edge = (entry: Entry | undefined) => {
+    if (entry === undefined) return null;
+    const { value, id } = edgeOf(entry);
+    return cursors.encode({ sort: sortKey(query), value: String(value), id, filters: query.fingerprint });
+  };
+  return { rows, hasMore, afterCursor: edge(rows.at(-1)), beforeCursor: edge(rows[0]) };
+}
+
 export async function listRows<Table extends OrganizationTable>(
   db: Db,
   cursors: CursorCodec,
@@ -91,20 +110,33 @@ export async function listRows<Table extends OrganizationTable>(
   query: ListQuery<ColumnOf<Table>>,
 ): Promise<Page<RowOf<Table>>> {
   const { rows: fetched } = await db.executeQuery(pageQuery(db, cursors, definition, organizationId, query));
-  const hasMore = fetched.length > query.size;
-  const rows = fetched.slice(0, query.size);
-  if (query.before !== undefined) rows.reverse();
   const column = query.sort.column;
-  const edge = (row: RowOf<Table> | undefined) =>
-    row
-      ? cursors.encode({
-          sort: sortKey(query),
-          value: String(row[column]),
-          id: row.id,
-          filters: query.fingerprint,
-        })
-      : null;
-  return { rows, hasMore, afterCursor: edge(rows.at(-1)), beforeCursor: edge(rows[0]) };
+  return pageOf(fetched, cursors, query, (row) => ({ value: row[column], id: row.id }));
+}
+
+/** A row of a page as its versions query gives it: [id, updated_at, sort value]. */
+export type RowVersion = [id: string, updatedAt: string, sortValue: unknown];
+
+/**
+ * The page of a list without search as versions only (id, updated_at, sort value of each row):
+ * what a page assembled from serialized resources needs (src/api/page-from-fragments.ts).
+ */
+export async function listVersions<Table extends OrganizationTable>(
+  db: Db,
+  cursors: CursorCodec,
+  definition: ResourceDefinition<Table>,
+  organizationId: string,
+  query: ListQuery<ColumnOf<Table>>,
+): Promise<Page<RowVersion>> {
+  const expected = { sort: sortKey(query), filters: query.fingerprint };
+  const cursor: Cursor | undefined = query.after
+    ? cursors.decode(query.after, 'page[after]', expected)
+    : query.before
+      ? cursors.decode(query.before, 'page[before]', expected)
+      : undefined;
+  const { sql: text, parameters } = pageStatement(db, definition.type, organizationId, query, cursor, true);
+  const fetched = (await arrayRows(db, text, parameters)) as RowVersion[];
+  return pageOf(fetched, cursors, query, (version) => ({ value: version[2], id: version[0] }));
 }
 
 export async function findRow<Table extends OrganizationTable>(

@@ -6,9 +6,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as SqliteDatabaseLike } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { wantsArrayRows } from './array-rows.js';
 import { type ChangeClock, isWritingSql, postgresChangeClock, sqliteChangeClock } from './change-clock.js';
+import { withStatementCache } from './sqlite-statements.js';
 import type { Database, Db, DialectName } from './database.js';
 import type { Clock } from '../clock.js';
 
@@ -69,65 +71,6 @@ function openSqlite(options: OpenOptions): DatabaseHandle {
     close: async () => {
       await changes.close();
       await db.destroy();
-    },
-  };
-}
-
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely prepares every query anew; SQLite's prepare costs more than running a small query, and
- * the API asks the same few shapes of query all the time. Statements are reused by SQL text
- * (Kysely runs one query at a time on this connection, so a statement is never used twice at once).
- * Statements that write move the change clock on once their change is committed: at once
- * outside a transaction, at the commit inside one (readers cannot run in between: Kysely holds
- * the connection for the whole transaction).
- */
-function withStatementCache(sqlite: SqliteDatabase.Database, changes: ChangeClock): SqliteDatabaseLike {
-  type Statement = ReturnType<SqliteDatabaseLike['prepare']>;
-  const statements = new Map<string, Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        const prepared = sqlite.prepare(sql);
-        statement =
-          prepared.readonly && !isWritingSql(sql) ? prepared : advancingAfterRun(sqlite, prepared, changes);
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
-  };
-}
-
-function advancingAfterRun(
-  sqlite: SqliteDatabase.Database,
-  statement: SqliteDatabase.Statement,
-  changes: ChangeClock,
-) {
-  const advanceOnceCommitted = () => {
-    if (!sqlite.inTransaction) changes.advance();
-  };
-  return {
-    reader: statement.reader,
-    all(parameters: ReadonlyArray<unknown>) {
-      try {
-        return statement.all(parameters);
-      } finally {
-        advanceOnceCommitted();
-      }
-    },
-    run(parameters: ReadonlyArray<unknown>) {
-      try {
-        return statement.run(parameters);
-      } finally {
-        advanceOnceCommitted();
-      }
-    },
-    iterate(parameters: ReadonlyArray<unknown>) {
-      return statement.iterate(parameters);
     },
   };
 }
@@ -205,6 +148,7 @@ function advancingOnWrites(pool: pg.Pool, changes: ChangeClock) {
         client.query = (async (...args: unknown[]) => {
           const text = args[0];
           if (typeof text !== 'string') return query(...args);
+          if (wantsArrayRows(text)) return query({ text, values: args[1], rowMode: 'array' });
           if (BEGIN_SQL.test(text)) {
             inTransaction = true;
             wrote = false;

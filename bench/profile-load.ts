@@ -1,0 +1,193 @@
+/**
+ * `node dist/bench/profile-load.js [same|distinct|mixed|orgs|token] [seconds]`: where a Marquee
+ * process spends its CPU under one of the benchmark's loads, over real sockets. The server (the
+ * bench's SQLite contender, with the flags of `npm start`) runs under `node --cpu-prof`;
+ * autocannon loads it from this process with 50 connections; the profile's self time is summed
+ * per request by stage and by function. BENCH_DATABASE=postgres profiles the PostgreSQL contender.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { distinctPages, manyOrganizations, notePagePaths } from './loads.js';
+import { marqueeNodeFlags } from './node-flags.js';
+
+const load = process.argv[2] ?? 'distinct';
+const seconds = Number(process.argv[3] ?? 10);
+const dialect = process.env.BENCH_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+
+const STAGES: Array<[string, RegExp]> = [
+  ['GC', /^\(garbage collector\)/],
+  ['Auth, rate limit', /api-auth|oauth\/|rate-limit|credential|\/security\//],
+  ['Query string, list query, cursors', /list-query|cursor|sparse-fields|querystring|ajv|validation/],
+  ['SQL (page-sql, Kysely, driver glue)', /page-sql|kysely|precompiled|\/db\/connect/],
+  [
+    'SQLite / pg (native, rows to objects)',
+    /better-sqlite3|node_modules\/pg|^\(native\)|^ (all|get|run|raw|iterate)$/,
+  ],
+  ['Document (resources, links)', /documents|\.resource\.js|relation|read-routes|resource-store|jsonapi/],
+  ['Serialization', /fast-json-stringify|serializ|stringify/],
+  ['Caches, change clock', /fresh-cache|change-clock|app-context/],
+  ['Metrics', /prom-client|metrics/],
+  ['Logging', /pino|logger|sonic-boom/],
+  ['Fastify, hooks, headers', /fastify|find-my-way|avvio|request-id|security-headers|src\/http\//],
+  [
+    'node:http, net, streams',
+    /node:(_http|http|net|stream|internal\/streams|internal\/http)|_http_|^ (writev|writeUtf8String|writeBuffer)$/,
+  ],
+  ['Idle', /^\((idle|program)\)/],
+];
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+function stageOf(node: ProfileNode): string {
+  const text = `${node.callFrame.url} ${node.callFrame.functionName}`;
+  if (node.callFrame.url === '' && !node.callFrame.functionName.startsWith('(')) {
+    // Native functions: attribute the database driver's own by name.
+    if (/^(all|get|run|raw|iterate|exec|prepare)$/.test(node.callFrame.functionName)) {
+      return 'SQLite / pg (native, rows to objects)';
+    }
+  }
+  return STAGES.find(([, pattern]) => pattern.test(text))?.[0] ?? 'Other (node internals, promises)';
+}
+
+async function startServer(profileDir: string) {
+  const child = spawn(
+    process.execPath,
+    [
+      ...marqueeNodeFlags(),
+      '--cpu-prof',
+      `--cpu-prof-dir=${profileDir}`,
+      '--cpu-prof-interval=200',
+      path.resolve('dist/bench/contenders.js'),
+      `marquee-${dialect}`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { child, info: JSON.parse(line) as Record<string, string> };
+}
+
+function options(info: Record<string, string>, paths: string[]): autocannon.Options {
+  const headers = { authorization: `Bearer ${info.token}`, 'x-api-org': info.org! };
+  switch (load) {
+    case 'same':
+      return { url: `${info.url}/v2/bookings`, headers };
+    case 'distinct':
+      return distinctPages(info, paths);
+    case 'mixed':
+      return distinctPages(info, paths, 10);
+    case 'orgs':
+      return manyOrganizations(info, 10);
+    case 'token':
+      return {
+        url: `${info.url}/oauth/token`,
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: info.clientId!,
+          client_secret: info.clientSecret!,
+        }).toString(),
+      };
+    default:
+      throw new Error(`unknown load ${load}: same | distinct | mixed | orgs | token`);
+  }
+}
+
+async function main() {
+  process.env.BENCH_DEEP_ROWS ??= '1000';
+  process.env.BENCH_SEARCH_ROWS ??= '1000';
+  const profileDir = mkdtempSync(path.join(os.tmpdir(), 'marquee-cpuprof-'));
+  const { child, info } = await startServer(profileDir);
+  const paths = load === 'distinct' || load === 'mixed' ? await notePagePaths(info) : [];
+  // A warm-up, so the profile shows the steady state rather than compilation.
+  await autocannon({ connections: 50, duration: 2, ...options(info, paths) });
+  const cpuBefore = readFileSync(`/proc/${info.pid}/stat`, 'utf8').split(' ');
+  const result = await autocannon({ connections: 50, duration: seconds, ...options(info, paths) });
+  const cpuAfter = readFileSync(`/proc/${info.pid}/stat`, 'utf8').split(' ');
+  const ticks = (stat: string[]) => Number(stat[13]) + Number(stat[14]);
+  const cpuSeconds = (ticks(cpuAfter) - ticks(cpuBefore)) / 100;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+  const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error('the server wrote no profile');
+  const profile = JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as {
+    nodes: ProfileNode[];
+    samples: number[];
+    timeDeltas: number[];
+    startTime: number;
+    endTime: number;
+  };
+  rmSync(profileDir, { recursive: true, force: true });
+
+  const requests = result.requests.total;
+  console.log(
+    `${load} (${dialect}): ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, ` +
+      `p99 ${result.latency.p99} ms, non-2xx ${result.non2xx + result.errors}; ` +
+      `server CPU ${((cpuSeconds / requests) * 1e6).toFixed(0)} µs per request (all threads, /proc)`,
+  );
+  // Only samples taken during the measured load count (the profile spans the whole process).
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const stages = new Map<string, number>();
+  const functions = new Map<string, number>();
+  const measuredFrom = profile.endTime - seconds * 1e6;
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at < measuredFrom) return;
+    const node = byId.get(id)!;
+    const micros = profile.timeDeltas[i + 1] ?? 0;
+    const stage = stageOf(node);
+    stages.set(stage, (stages.get(stage) ?? 0) + micros);
+    const where = node.callFrame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/dist\//, '');
+    const name = `${node.callFrame.functionName || '(anonymous)'} ${where}:${node.callFrame.lineNumber + 1}`;
+    functions.set(name, (functions.get(name) ?? 0) + micros);
+  });
+  // Inclusive time of the functions named in INCLUSIVE (a comma-separated list of name:file parts).
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const wanted = (process.env.INCLUSIVE ?? '').split(',').filter(Boolean);
+  const inclusive = new Map<string, number>();
+  at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at < measuredFrom || wanted.length === 0) return;
+    const micros = profile.timeDeltas[i + 1] ?? 0;
+    const seen = new Set<string>();
+    for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+      const frame = byId.get(n)!.callFrame;
+      const text = `${frame.functionName} ${frame.url}:${frame.lineNumber + 1}`;
+      for (const w of wanted) if (text.includes(w)) seen.add(w);
+    }
+    for (const w of seen) inclusive.set(w, (inclusive.get(w) ?? 0) + micros);
+  });
+  for (const w of wanted)
+    console.log(`inclusive ${((inclusive.get(w) ?? 0) / requests).toFixed(1).padStart(7)} µs  ${w}`);
+  const busy = [...stages].filter(([s]) => s !== 'Idle').reduce((sum, [, m]) => sum + m, 0);
+  console.log(
+    `\nMain thread, µs per request (busy ${(busy / requests).toFixed(0)}):\n| Stage | µs | share |\n|---|---:|---:|`,
+  );
+  for (const [stage, micros] of [...stages].sort((a, b) => b[1] - a[1])) {
+    if (stage === 'Idle') continue;
+    console.log(`| ${stage} | ${(micros / requests).toFixed(1)} | ${((micros / busy) * 100).toFixed(0)}% |`);
+  }
+  console.log('\nTop functions (self time, µs per request):');
+  for (const [name, micros] of [...functions]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, Number(process.env.TOP ?? 40))) {
+    console.log(`${(micros / requests).toFixed(1).padStart(7)}  ${name}`);
+  }
+}
+
+await main();

@@ -1,0 +1,63 @@
+/**
+ * A list page (without include, fieldsets or search) assembled from serialized resources: the
+ * page query fetches only each row's id, version and sort value, each resource's JSON comes from
+ * the fragments kept by version (src/api/resource-fragments.ts), and only the rows not seen in
+ * that version are fetched whole and serialized. The document is byte for byte the one the route's
+ * schema serializes (test/api/page-fragments.test.ts compares them).
+ */
+import type { Db } from '../db/database.js';
+import type { CursorCodec } from './cursor.js';
+import { pageLinks } from './documents.js';
+import type { Resource } from './jsonapi.js';
+import type { ListQuery } from './list-query.js';
+import type { ColumnOf, OrganizationTable, ResourceDefinition } from './resource-definition.js';
+import type { ResourceFragments } from './resource-fragments.js';
+import { findRowsByIds, listVersions } from './resource-store.js';
+
+export interface FragmentPageInput<Table extends OrganizationTable> {
+  db: Db;
+  cursors: CursorCodec;
+  fragments: ResourceFragments;
+  definition: ResourceDefinition<Table>;
+  organizationId: string;
+  query: ListQuery<ColumnOf<Table>>;
+  baseUrl: string;
+  /** The page's own URL (links.self). */
+  selfUrl: string;
+  /** Serializes one resource as the list document's schema serializes each of its items. */
+  serialize: (resource: Resource) => string;
+}
+
+/**
+ * The page's JSON, or undefined when a row changed or went between the two queries (the caller
+ * then builds the page from whole rows, as one consistent read).
+ */
+export async function pageFromFragments<Table extends OrganizationTable>(
+  input: FragmentPageInput<Table>,
+): Promise<string | undefined> {
+  const { db, fragments, definition, organizationId, baseUrl } = input;
+  const page = await listVersions(db, input.cursors, definition, organizationId, input.query);
+  const { type } = definition;
+  const parts: string[] = [];
+  const missing: number[] = [];
+  for (const [id, version] of page.rows) {
+    const json = fragments.get(type, id, version);
+    if (json === undefined) missing.push(parts.length);
+    parts.push(json ?? '');
+  }
+  if (missing.length > 0) {
+    const ids = missing.map((i) => page.rows[i]![0]);
+    const rows = new Map((await findRowsByIds(db, definition, organizationId, ids)).map((r) => [r.id, r]));
+    for (const i of missing) {
+      const [id, version] = page.rows[i]!;
+      const row = rows.get(id);
+      if (row?.updated_at !== version) return undefined;
+      const json = input.serialize(definition.toResource(row, baseUrl));
+      fragments.set(type, id, version, json);
+      parts[i] = json;
+    }
+  }
+  const meta = { has_more: page.hasMore, after_cursor: page.afterCursor, before_cursor: page.beforeCursor };
+  const links = pageLinks(input.selfUrl, input.query, page);
+  return `{"data":[${parts.join(',')}],"meta":${JSON.stringify(meta)},"links":${JSON.stringify(links)}}`;
+}

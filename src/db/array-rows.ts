@@ -1,0 +1,24 @@
+/**
+ * Queries whose rows come back as arrays of column values instead of objects: for hot reads of a
+ * few columns, building an object per row costs more than the database takes to find it. The
+ * query still runs through Kysely's connection handling (so it never reads inside another
+ * request's transaction); its SQL carries a marker that the dialect's adapter (src/db/connect.ts)
+ * recognises: better-sqlite3 runs the statement in raw mode, pg with rowMode "array".
+ */
+import { CompiledQuery } from 'kysely';
+import type { Db } from './database.js';
+
+/** The leading comment that asks for array rows (harmless SQL to both databases). */
+export const ARRAY_ROWS_MARKER = '/* array rows */ ';
+
+export function wantsArrayRows(sql: string): boolean {
+  return sql.startsWith(ARRAY_ROWS_MARKER);
+}
+
+/** Runs `sql` with `parameters`; each row is its columns' values in the order selected. */
+export async function arrayRows(db: Db, sql: string, parameters: readonly unknown[]): Promise<unknown[][]> {
+  const { rows } = await db.executeQuery<unknown[]>(
+    CompiledQuery.raw(wantsArrayRows(sql) ? sql : `${ARRAY_ROWS_MARKER}${sql}`, [...parameters]),
+  );
+  return rows;
+}

@@ -1,0 +1,80 @@
+/**
+ * The SQLite connection as Kysely sees it: statements prepared once and reused, transactions that
+ * take the write lock when they begin, array rows for marked reads (src/db/array-rows.ts), and the
+ * change clock moved on after each committed write.
+ */
+import type SqliteDatabase from 'better-sqlite3';
+import type { SqliteDatabase as SqliteDatabaseLike } from 'kysely';
+import { wantsArrayRows } from './array-rows.js';
+import { type ChangeClock, isWritingSql } from './change-clock.js';
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Transactions here are for writing, so they take the write lock when they begin: a deferred
+ * transaction that reads first and then writes fails at once with SQLITE_BUSY(_SNAPSHOT) when
+ * another process (a `--workers` sibling, the CLI) wrote in between, instead of waiting its turn.
+ */
+const BEGIN_WRITING = 'begin immediate';
+
+/**
+ * Kysely prepares every query anew; SQLite's prepare costs more than running a small query, and
+ * the API asks the same few shapes of query all the time. Statements are reused by SQL text
+ * (Kysely runs one query at a time on this connection, so a statement is never used twice at once).
+ * Statements that write move the change clock on once their change is committed: at once
+ * outside a transaction, at the commit inside one (readers cannot run in between: Kysely holds
+ * the connection for the whole transaction).
+ */
+export function withStatementCache(
+  sqlite: SqliteDatabase.Database,
+  changes: ChangeClock,
+): SqliteDatabaseLike {
+  type Statement = ReturnType<SqliteDatabaseLike['prepare']>;
+  const statements = new Map<string, Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        const prepared = sqlite.prepare(sql === 'begin' ? BEGIN_WRITING : sql);
+        // Statements marked for array rows (src/db/array-rows.ts) are reads in raw mode.
+        if (prepared.reader && wantsArrayRows(sql)) prepared.raw(true);
+        statement =
+          prepared.readonly && !isWritingSql(sql) ? prepared : advancingAfterRun(sqlite, prepared, changes);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+function advancingAfterRun(
+  sqlite: SqliteDatabase.Database,
+  statement: SqliteDatabase.Statement,
+  changes: ChangeClock,
+) {
+  const advanceOnceCommitted = () => {
+    if (!sqlite.inTransaction) changes.advance();
+  };
+  return {
+    reader: statement.reader,
+    all(parameters: ReadonlyArray<unknown>) {
+      try {
+        return statement.all(parameters);
+      } finally {
+        advanceOnceCommitted();
+      }
+    },
+    run(parameters: ReadonlyArray<unknown>) {
+      try {
+        return statement.run(parameters);
+      } finally {
+        advanceOnceCommitted();
+      }
+    },
+    iterate(parameters: ReadonlyArray<unknown>) {
+      return statement.iterate(parameters);
+    },
+  };
+}
