@@ -14,7 +14,7 @@ import type { Config } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/connect.js';
 import { type DemoSeed, seedDemo } from './demo/seed-demo.js';
 import { countOrganizations } from './identity/organization.repository.js';
-import { schedulePruning } from './jobs/prune.js';
+import { configuredRetention, schedulePruning } from './jobs/prune.js';
 import { untilStopped } from './shutdown.js';
 import { DeliveryWorker } from './webhooks/worker.js';
 
@@ -75,9 +75,7 @@ export async function servePrimary(
   const address = started[0]!.address;
 
   const demo = (await countOrganizations(database.db)) === 0 ? await seedDemo(database.db) : undefined;
-  const stopPruning = schedulePruning(database.db, logger, {
-    retention: { eventRetentionSeconds: config.eventRetention },
-  });
+  const stopPruning = schedulePruning(database.db, logger, { retention: configuredRetention(config) });
   const deliveries = new DeliveryWorker({
     db: database.db,
     config,

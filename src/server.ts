@@ -14,7 +14,7 @@ import { type DemoSeed, seedDemo } from './demo/seed-demo.js';
 import { InputError } from './errors.js';
 import { createLogger } from './http/logger.js';
 import { countOrganizations } from './identity/organization.repository.js';
-import { schedulePruning } from './jobs/prune.js';
+import { configuredRetention, schedulePruning } from './jobs/prune.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
 import { DeliveryWorker } from './webhooks/worker.js';
 import { servePrimary, serveWorker } from './serve-cluster.js';
@@ -65,12 +65,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
 
   if ((options.workers ?? 1) > 1) return servePrimary(config, logger, database, options);
   const app = await buildApp({ config, database, logger });
-  const stopPruning = schedulePruning(database.db, logger, {
-    retention: {
-      eventRetentionSeconds: config.eventRetention,
-      refreshReuseGraceSeconds: config.refreshReuseGrace,
-    },
-  });
+  const stopPruning = schedulePruning(database.db, logger, { retention: configuredRetention(config) });
   const deliveries = new DeliveryWorker({
     db: database.db,
     config,

@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { pruneIdempotencyKeys } from '../api/idempotency.repository.js';
 import { IDEMPOTENCY_RETENTION_SECONDS } from '../api/idempotency.js';
 import { type Clock, isoTime, systemClock } from '../clock.js';
+import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { pruneEvents } from '../events/event.repository.js';
 import { pruneOAuthRows } from '../oauth/oauth-prune.js';
@@ -34,6 +35,11 @@ export interface Retention {
   eventRetentionSeconds?: number;
   /** REFRESH_REUSE_GRACE: the pair kept for a retried refresh is forgotten when it closes. */
   refreshReuseGraceSeconds?: number;
+}
+
+/** The retention a configuration asks for (the same in `serve`, its cluster and `tokens prune`). */
+export function configuredRetention(config: Pick<Config, 'eventRetention' | 'refreshReuseGrace'>): Retention {
+  return { eventRetentionSeconds: config.eventRetention, refreshReuseGraceSeconds: config.refreshReuseGrace };
 }
 
 export async function pruneExpired(db: Db, now: number, retention: Retention = {}): Promise<PruneResult> {

@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, it, mock } from 'node:test';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createLogger } from '../../src/http/logger.js';
-import { PRUNE_INTERVAL_MS, pruneExpired, schedulePruning } from '../../src/jobs/prune.js';
+import {
+  configuredRetention,
+  PRUNE_INTERVAL_MS,
+  pruneExpired,
+  schedulePruning,
+} from '../../src/jobs/prune.js';
+import { loadConfig } from '../../src/config.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { createTestDatabase, eachDatabase } from '../helpers/databases.js';
 import { makeOrganization, makeUser } from '../helpers/factories.js';
@@ -113,4 +119,12 @@ it('serve prunes on a schedule, and the schedule stops', async () => {
   } finally {
     await database.dispose();
   }
+});
+
+it("keeps what the configuration says, in serve, its workers' primary and tokens prune alike", () => {
+  const config = loadConfig({ EVENT_RETENTION: '3600', REFRESH_REUSE_GRACE: '12' });
+  assert.deepEqual(configuredRetention(config), {
+    eventRetentionSeconds: 3600,
+    refreshReuseGraceSeconds: 12,
+  });
 });

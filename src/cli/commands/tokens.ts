@@ -1,5 +1,5 @@
 import { systemClock } from '../../clock.js';
-import { pruneExpired } from '../../jobs/prune.js';
+import { configuredRetention, pruneExpired } from '../../jobs/prune.js';
 import type { Command } from '../command.js';
 import { withDatabase } from '../with-database.js';
 
@@ -11,10 +11,7 @@ export const tokensPruneCommand: Command = {
   options: {},
   async run({ config, output }) {
     const result = await withDatabase(config, (db) =>
-      pruneExpired(db, systemClock.now(), {
-        eventRetentionSeconds: config.eventRetention,
-        refreshReuseGraceSeconds: config.refreshReuseGrace,
-      }),
+      pruneExpired(db, systemClock.now(), configuredRetention(config)),
     );
     output.result({ ...result });
   },
