@@ -62,9 +62,11 @@ async function startServer(profileDir: string) {
     process.execPath,
     [
       ...marqueeNodeFlags(),
-      '--cpu-prof',
-      `--cpu-prof-dir=${profileDir}`,
-      '--cpu-prof-interval=200',
+      // PROFILER=perf: no V8 profiler (its signals distort the kernel's share); JIT symbols for
+      // `perf record -p <pid>` instead.
+      ...(process.env.PROFILER === 'perf'
+        ? ['--perf-basic-prof-only-functions']
+        : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=200']),
       path.resolve('dist/bench/contenders.js'),
       `marquee-${dialect}`,
     ],
@@ -121,6 +123,12 @@ async function main() {
   child.kill('SIGTERM');
   await exited;
   const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+  if (process.env.PROFILER === 'perf') {
+    console.log(
+      `${load} (${dialect}): ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; server CPU ${((cpuSeconds / result.requests.total) * 1e6).toFixed(0)} µs per request`,
+    );
+    return;
+  }
   if (!file) throw new Error('the server wrote no profile');
   const profile = JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as {
     nodes: ProfileNode[];

@@ -27,13 +27,16 @@ export interface AppCaches {
   readonly clients: FreshCache<Integration | undefined>;
   /** A private integration owner's membership, for client-credentials issuance. */
   readonly memberships: FreshCache<Membership | undefined>;
-  /** Serialized list pages (about 20 KB at the default size; pages over 64 KB are served, not kept). */
-  readonly pages: FreshCache<string>;
+  /**
+   * Serialized list pages (about 20 KB at the default size; pages over 64 KB are served, not kept):
+   * strings as the schema serializes them, or UTF-8 when assembled from fragments.
+   */
+  readonly pages: FreshCache<string | Buffer>;
   /** Serialized resources by version (about 500 bytes each), which uncached pages are built from. */
   readonly fragments: ResourceFragments;
 }
 
-/** Pages are kept as strings: their length in UTF-16 units is close to their size in bytes. */
+/** A page's length (UTF-16 units of a string, bytes of a Buffer) is close to its size in bytes. */
 const MAX_KEPT_PAGE_LENGTH = 64 * 1024;
 
 function createCaches(changes: ChangeClock): AppCaches {

@@ -6,7 +6,7 @@
  * installation), so a forged or altered one is refused, and one used with other filters than its
  * list's is refused rather than silently paging another list.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 import { BadRequestError } from '../errors.js';
 
 export interface Cursor {
@@ -19,7 +19,7 @@ export interface Cursor {
 
 /** A short digest of a list's filters and search, which its cursors carry. */
 export function listFingerprint(parts: unknown): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 16);
+  return hash('sha256', JSON.stringify(parts), 'base64url').slice(0, 16);
 }
 
 export class CursorCodec {

@@ -28,36 +28,50 @@ export interface FragmentPageInput<Table extends OrganizationTable> {
   serialize: (resource: Resource) => string;
 }
 
+const OPEN = Buffer.from('{"data":[');
+const COMMA = Buffer.from(',');
+
 /**
- * The page's JSON, or undefined when a row changed or went between the two queries (the caller
- * then builds the page from whole rows, as one consistent read).
+ * The page's JSON (UTF-8), or undefined when a row changed or went between the two queries (the
+ * caller then builds the page from whole rows, as one consistent read).
  */
 export async function pageFromFragments<Table extends OrganizationTable>(
   input: FragmentPageInput<Table>,
-): Promise<string | undefined> {
+): Promise<Buffer | undefined> {
   const { db, fragments, definition, organizationId, baseUrl } = input;
   const page = await listVersions(db, input.cursors, definition, organizationId, input.query);
   const { type } = definition;
-  const parts: string[] = [];
+  const parts: Buffer[] = [OPEN];
   const missing: number[] = [];
   for (const [id, version] of page.rows) {
+    if (parts.length > 1) parts.push(COMMA);
     const json = fragments.get(type, id, version);
     if (json === undefined) missing.push(parts.length);
-    parts.push(json ?? '');
+    parts.push(json ?? OPEN);
   }
   if (missing.length > 0) {
-    const ids = missing.map((i) => page.rows[i]![0]);
-    const rows = new Map((await findRowsByIds(db, definition, organizationId, ids)).map((r) => [r.id, r]));
-    for (const i of missing) {
-      const [id, version] = page.rows[i]!;
+    const at = (part: number) => page.rows[(part - 1) / 2]!;
+    const rows = new Map(
+      (
+        await findRowsByIds(
+          db,
+          definition,
+          organizationId,
+          missing.map((part) => at(part)[0]),
+        )
+      ).map((r) => [r.id, r]),
+    );
+    for (const part of missing) {
+      const [id, version] = at(part);
       const row = rows.get(id);
       if (row?.updated_at !== version) return undefined;
-      const json = input.serialize(definition.toResource(row, baseUrl));
+      const json = Buffer.from(input.serialize(definition.toResource(row, baseUrl)));
       fragments.set(type, id, version, json);
-      parts[i] = json;
+      parts[part] = json;
     }
   }
   const meta = { has_more: page.hasMore, after_cursor: page.afterCursor, before_cursor: page.beforeCursor };
   const links = pageLinks(input.selfUrl, input.query, page);
-  return `{"data":[${parts.join(',')}],"meta":${JSON.stringify(meta)},"links":${JSON.stringify(links)}}`;
+  parts.push(Buffer.from(`],"meta":${JSON.stringify(meta)},"links":${JSON.stringify(links)}}`));
+  return Buffer.concat(parts);
 }

@@ -10,7 +10,8 @@
  */
 interface Fragment {
   version: string;
-  json: string;
+  /** UTF-8: a page is assembled by copying bytes, never by walking strings again. */
+  json: Buffer;
 }
 
 export class ResourceFragments {
@@ -32,7 +33,7 @@ export class ResourceFragments {
   }
 
   /** The JSON of the resource `type`/`id` in `version`, when kept. */
-  get(type: string, id: string, version: string): string | undefined {
+  get(type: string, id: string, version: string): Buffer | undefined {
     const fragment = this.#types.get(type)?.get(id);
     if (fragment?.version === version) {
       this.hits++;
@@ -43,13 +44,11 @@ export class ResourceFragments {
   }
 
   /** Keeps `json` as the resource's document in `version` (an older version's goes). */
-  set(type: string, id: string, version: string, json: string): void {
+  set(type: string, id: string, version: string, json: Buffer): void {
     const fragments = this.#of(type);
     if (fragments.delete(id)) this.#size--;
     while (this.#size >= this.#capacity) this.#evictOldest();
-    // A flat copy: a serializer's output is a rope of many small strings, which every page
-    // built from it would walk again.
-    fragments.set(id, { version, json: flat(json) });
+    fragments.set(id, { version, json });
     this.#size++;
   }
 
@@ -67,10 +66,4 @@ export class ResourceFragments {
   get size(): number {
     return this.#size;
   }
-}
-
-/** The string as one flat sequence of characters (V8 flattens a string it converts to a number). */
-function flat(text: string): string {
-  Number(text);
-  return text;
 }

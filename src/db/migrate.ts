@@ -14,6 +14,7 @@ import * as eventsWebhooks from './migrations/2026-11-23T01-events-webhooks.js';
 import * as requirePkce from './migrations/2026-11-23T02-require-pkce.js';
 import * as refreshReplay from './migrations/2026-11-23T03-refresh-replay.js';
 import * as scopedChanges from './migrations/2026-11-23T04-scoped-changes.js';
+import * as clientCredentialsGrants from './migrations/2026-11-23T20-client-credentials-grants.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T00-initial': initial,
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T02-require-pkce': requirePkce,
   '2026-11-23T03-refresh-replay': refreshReplay,
   '2026-11-23T04-scoped-changes': scopedChanges,
+  '2026-11-23T20-client-credentials-grants': clientCredentialsGrants,
 };
 
 export interface MigrationOutcome {

@@ -1,12 +1,13 @@
 /**
  * Grants: what a user (or a private integration's owner) allowed an integration, to which
  * organizations and scopes. Every token belongs to one grant; revoking the grant revokes the
- * whole token family. A grant's expiry follows its longest-lived token, so pruning can tell when
+ * whole token family (a private integration's client-credentials tokens share one grant). A grant's expiry follows its longest-lived token, so pruning can tell when
  * nothing live is left.
  */
 import type { Db, Trx } from '../db/database.js';
 import { newId } from '../db/ids.js';
-import { precompiledStatement } from '../db/precompiled.js';
+import { sql } from 'kysely';
+import { precompiledQuery, precompiledStatement } from '../db/precompiled.js';
 import type { GrantType } from './oauth.table.js';
 
 export interface Grant {
@@ -78,6 +79,49 @@ export async function insertGrant(trx: Db | Trx, grant: NewGrant): Promise<Grant
     organizationIds: [...grant.organizationIds],
     createdAt: grant.createdAt,
   };
+}
+
+/** A live grant a new token may be issued under, and until when it is kept. */
+export interface LiveGrant {
+  id: string;
+  expiresAt: string;
+}
+
+/**
+ * The live client-credentials grant of an integration's owner for exactly these scopes and
+ * organizations (the one kept longest), through the partial index of live ones.
+ */
+const findClientCredentialsGrantRow = precompiledQuery(
+  (db, key: { integrationId: string; userId: string; scopes: string; organizationIds: string }) =>
+    db
+      .selectFrom('oauth_grants')
+      .select(['id', 'expires_at'])
+      .where('integration_id', '=', key.integrationId)
+      .where('user_id', '=', key.userId)
+      // Literals, as the partial index's condition is written (a bound value could not use it).
+      .where(sql<boolean>`grant_type = 'client_credentials' and revoked_at is null`)
+      .where('scopes', '=', key.scopes)
+      .where('organization_ids', '=', key.organizationIds)
+      .orderBy('expires_at', 'desc')
+      .limit(sql.lit(1)),
+);
+
+export async function findClientCredentialsGrant(
+  db: Db | Trx,
+  key: {
+    integrationId: string;
+    userId: string;
+    scopes: readonly string[];
+    organizationIds: readonly string[];
+  },
+): Promise<LiveGrant | undefined> {
+  const [row] = await findClientCredentialsGrantRow(db, {
+    integrationId: key.integrationId,
+    userId: key.userId,
+    scopes: key.scopes.join(' '),
+    organizationIds: JSON.stringify(key.organizationIds),
+  });
+  return row ? { id: row.id, expiresAt: row.expires_at } : undefined;
 }
 
 /** Extends how long a grant must be kept: to the expiry of its newest token. */

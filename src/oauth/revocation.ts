@@ -1,6 +1,8 @@
 /**
  * Token revocation (RFC 7009). Either token of a grant revokes the whole family (§2.1: "SHOULD
- * also invalidate" the related tokens). Unknown and already-revoked tokens answer 200 like a
+ * also invalidate" the related tokens). A client-credentials token has no family: its
+ * integration's tokens share a grant (src/oauth/grants/client-credentials.ts), so it is revoked
+ * alone, and the integration's other tokens (another of its processes, say) keep working. Unknown and already-revoked tokens answer 200 like a
  * success (§2.2), so the endpoint reveals nothing. A token of another client is refused, and left
  * alone (§2.1: the server verifies the token was issued to the client making the request).
  */
@@ -9,7 +11,7 @@ import type { Integration } from '../integrations/integration.repository.js';
 import { hashCredential } from './credentials.js';
 import { invalidRequest } from './errors.js';
 import { revokeGrants } from './grant.repository.js';
-import { findTokenByHash } from './token.repository.js';
+import { findTokenByHash, revokeTokenAlone } from './token.repository.js';
 
 export async function revokeToken(
   db: Db,
@@ -22,5 +24,6 @@ export async function revokeToken(
   const record = await findTokenByHash(db, hashCredential(token));
   if (!record) return;
   if (record.integrationId !== client.id) throw invalidRequest('The token was not issued to this client.');
-  await revokeGrants(db, [record.grantId], now);
+  if (record.grantType === 'client_credentials') await revokeTokenAlone(db, record.id, now);
+  else await revokeGrants(db, [record.grantId], now);
 }

@@ -9,7 +9,8 @@
  *   every request.
  * - Rotating a refresh token: `claimRefreshToken`, a conditional update so that of concurrent
  *   refreshes exactly one wins.
- * Revocation is by grant (src/oauth/grant.repository.ts): a family's tokens go together.
+ * Revocation is by grant (src/oauth/grant.repository.ts): a family's tokens go together; a
+ * client-credentials token, whose grant its integration's other tokens share, is revoked alone.
  */
 import type { Db, Trx } from '../db/database.js';
 import { newId } from '../db/ids.js';
@@ -182,4 +183,14 @@ export async function claimRefreshToken(db: Db, tokenId: string, now: string): P
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Revokes one token, leaving its grant and the grant's other tokens alone. */
+export async function revokeTokenAlone(db: Db, tokenId: string, now: string): Promise<void> {
+  await db
+    .updateTable('oauth_tokens')
+    .set({ revoked_at: now })
+    .where('id', '=', tokenId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

@@ -42,6 +42,37 @@ eachDatabase((suite) => {
     assert.equal(refreshed.body.error, 'invalid_grant');
   });
 
+  it('revoking a client-credentials token revokes that token alone, not its siblings', async () => {
+    const issue = async () =>
+      String(
+        (
+          await postForm(server, '/oauth/token', {
+            grant_type: 'client_credentials',
+            client_id: venue.privateClient.clientId,
+            client_secret: venue.privateClient.clientSecret,
+          })
+        ).body.access_token,
+      );
+    const [one, other] = [await issue(), await issue()];
+    const response = await postForm(server, '/oauth/revoke', {
+      client_id: venue.privateClient.clientId,
+      client_secret: venue.privateClient.clientSecret,
+      token: one,
+    });
+    assert.equal(response.status, 200);
+    const active = async (token: string) =>
+      (
+        await postForm(server, '/oauth/introspect', {
+          client_id: venue.privateClient.clientId,
+          client_secret: venue.privateClient.clientSecret,
+          token,
+        })
+      ).body.active;
+    assert.equal(await active(one), false);
+    assert.equal(await active(other), true, 'another process of the integration keeps its token');
+    assert.equal(await active(await issue()), true, 'new tokens still work');
+  });
+
   it('revoking the refresh token (form body) revokes its access token', async () => {
     const { tokens } = await codeFlowTokens(server, venue);
     assert.equal(

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';
+import { hashCredential } from '../../src/oauth/credentials.js';
 import { makeVenue, postForm, type Venue } from '../helpers/oauth.js';
 
 eachDatabase((suite) => {
@@ -70,17 +71,67 @@ eachDatabase((suite) => {
       ),
     );
     assert.ok(introspected.every((r) => r.body.active === true));
+    // The integration's tokens share one grant, kept longer than any of them: a token is one row.
     const grants = await suite.db
       .selectFrom('oauth_grants')
-      .select(['expires_at'])
+      .select(['id', 'expires_at'])
       .where('integration_id', '=', venue.privateClient.id)
+      .where('scopes', '=', 'crm_read crm_manage')
       .execute();
-    assert.ok(grants.length >= tokens.length);
-    const latest = grants
-      .map((g) => g.expires_at)
-      .sort()
-      .at(-1)!;
-    assert.ok(Date.parse(latest) > Date.now(), 'each grant lives as long as its token');
+    assert.equal(grants.length, 1);
+    const issued = await suite.db
+      .selectFrom('oauth_tokens')
+      .select(['grant_id', 'expires_at'])
+      .where('grant_id', '=', grants[0]!.id)
+      .execute();
+    assert.ok(issued.length >= tokens.length);
+    assert.ok(
+      issued.every((t) => t.expires_at <= grants[0]!.expires_at),
+      'the grant outlives its tokens',
+    );
+    const more = await Promise.all(Array.from({ length: 5 }, () => postForm(server, '/oauth/token', cc())));
+    assert.ok(more.every((r) => r.status === 200));
+    const count = async (table: 'oauth_grants' | 'oauth_tokens') =>
+      Number(
+        (
+          await suite.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const [grantsBefore, tokensBefore] = [await count('oauth_grants'), await count('oauth_tokens')];
+    for (let i = 0; i < 3; i++) assert.equal((await postForm(server, '/oauth/token', cc())).status, 200);
+    assert.equal(await count('oauth_grants'), grantsBefore, 'no grant row per token');
+    assert.equal(await count('oauth_tokens'), tokensBefore + 3);
+  });
+
+  it('gives other scopes a grant of their own, and starts a new grant once the shared one is revoked', async () => {
+    const first = await postForm(server, '/oauth/token', cc());
+    const readOnly = await postForm(server, '/oauth/token', cc({ scope: 'crm_read' }));
+    assert.equal(readOnly.status, 200);
+    const grantOf = async (token: string) =>
+      (
+        await suite.db
+          .selectFrom('oauth_tokens')
+          .select('grant_id')
+          .where('token_hash', '=', hashCredential(token))
+          .executeTakeFirstOrThrow()
+      ).grant_id;
+    const shared = await grantOf(String(first.body.access_token));
+    assert.notEqual(await grantOf(String(readOnly.body.access_token)), shared, 'other scopes, other grant');
+    await suite.db
+      .updateTable('oauth_grants')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('id', '=', shared)
+      .execute();
+    const after = await postForm(server, '/oauth/token', cc());
+    assert.equal(after.status, 200);
+    assert.notEqual(await grantOf(String(after.body.access_token)), shared);
+    const info = await server.fetch(`${server.url}/oauth/token/info`, {
+      headers: { authorization: `Bearer ${String(after.body.access_token)}` },
+    });
+    assert.equal(info.status, 200, 'a token issued after the revocation works');
   });
 
   it('refuses unknown and wider scopes with invalid_scope', async () => {

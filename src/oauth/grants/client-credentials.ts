@@ -2,15 +2,52 @@
  * The client credentials grant (RFC 6749 §4.4) for private integrations: the token acts as the
  * integration's owning user in the integration's organization, with no refresh token (§4.4.3).
  * Without a scope parameter the integration's allowed scopes are granted. Issuance is the
- * busiest write of the service: requests arriving together share one commit (ctx.writes).
+ * busiest write of the service, so it writes as little as it can: requests arriving together
+ * share one commit (ctx.writes), and an integration's tokens share one grant, kept a day beyond
+ * its newest token (found again in the same transaction), so a token is one row. Revoking one
+ * such token revokes that token alone (src/oauth/revocation.ts).
  */
 import { isoTime } from '../../clock.js';
 import { findMembershipCached } from '../cached-lookups.js';
 import { unauthorizedClient } from '../errors.js';
-import { insertGrant } from '../grant.repository.js';
+import type { Trx } from '../../db/database.js';
+import { extendGrant, findClientCredentialsGrant, insertGrant, type LiveGrant } from '../grant.repository.js';
 import { checkRequestedScope } from '../steps/requested-scope.js';
 import { accessTokenExpiry, issueTokens } from '../token-issuer.js';
 import type { Grant } from './grant.js';
+
+/** How long a shared grant is kept beyond the newest token issued under it. */
+const GRANT_KEPT_BEYOND_TOKEN_MS = 24 * 3600 * 1000;
+
+interface SharedGrantKey {
+  integrationId: string;
+  userId: string;
+  scopes: readonly string[];
+  organizationIds: readonly string[];
+}
+
+/** The live grant to issue a token expiring at `tokenExpiresAt` under, extended or made when needed. */
+async function sharedGrant(
+  trx: Trx,
+  key: SharedGrantKey,
+  tokenExpiresAt: string,
+  now: number,
+): Promise<LiveGrant> {
+  const found = await findClientCredentialsGrant(trx, key);
+  if (found && found.expiresAt >= tokenExpiresAt) return found;
+  const keptUntil = isoTime(Date.parse(tokenExpiresAt) + GRANT_KEPT_BEYOND_TOKEN_MS);
+  if (found) {
+    await extendGrant(trx, found.id, keptUntil);
+    return { id: found.id, expiresAt: keptUntil };
+  }
+  const grant = await insertGrant(trx, {
+    ...key,
+    grantType: 'client_credentials',
+    createdAt: isoTime(now),
+    expiresAt: keptUntil,
+  });
+  return { id: grant.id, expiresAt: keptUntil };
+}
 
 export const issueClientCredentials: Grant = async (ctx, client, params) => {
   if (client.kind !== 'private' || !client.ownerUserId) {
@@ -24,24 +61,16 @@ export const issueClientCredentials: Grant = async (ctx, client, params) => {
     throw unauthorizedClient("The integration's owner is no longer a member of its organization.");
   }
   const now = ctx.now();
-  // The grant lives exactly as long as its one access token.
   const expiresAt = accessTokenExpiry(ctx.config, now);
+  const key = { integrationId: client.id, userId: ownerId, scopes, organizationIds: [client.organizationId] };
   return ctx.writes.run(async (trx) => {
-    const grant = await insertGrant(trx, {
-      integrationId: client.id,
-      userId: ownerId,
-      grantType: 'client_credentials',
-      scopes,
-      organizationIds: [client.organizationId],
-      createdAt: isoTime(now),
-      expiresAt,
-    });
+    const grant = await sharedGrant(trx, key, expiresAt, now);
     return issueTokens(trx, ctx.config, {
       grantId: grant.id,
       accessScopes: scopes,
       refreshScopes: undefined,
       now,
-      grantExpiresAt: expiresAt,
+      grantExpiresAt: grant.expiresAt,
     });
   });
 };
