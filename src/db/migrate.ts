@@ -15,6 +15,7 @@ import * as requirePkce from './migrations/2026-11-23T02-require-pkce.js';
 import * as refreshReplay from './migrations/2026-11-23T03-refresh-replay.js';
 import * as scopedChanges from './migrations/2026-11-23T04-scoped-changes.js';
 import * as clientCredentialsGrants from './migrations/2026-11-23T20-client-credentials-grants.js';
+import * as coveringPageIndexes from './migrations/2026-11-23T21-covering-page-indexes.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T00-initial': initial,
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T03-refresh-replay': refreshReplay,
   '2026-11-23T04-scoped-changes': scopedChanges,
   '2026-11-23T20-client-credentials-grants': clientCredentialsGrants,
+  '2026-11-23T21-covering-page-indexes': coveringPageIndexes,
 };
 
 export interface MigrationOutcome {
