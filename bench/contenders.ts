@@ -199,6 +199,8 @@ async function prepare(dialect: 'sqlite' | 'postgres') {
 async function prepared(dialect: 'sqlite' | 'postgres', workers = false): Promise<Record<string, string>> {
   const child = spawn(process.execPath, [process.argv[1]!, `prepare-${dialect}`, workers ? 'workers' : ''], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    // A cluster serves the page and note loads only: it needs no million-row venues.
+    env: workers ? { ...process.env, BENCH_DEEP_ROWS: '1000', BENCH_SEARCH_ROWS: '1000' } : process.env,
   });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
