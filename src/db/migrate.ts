@@ -14,8 +14,10 @@ import * as eventsWebhooks from './migrations/2026-11-23T01-events-webhooks.js';
 import * as requirePkce from './migrations/2026-11-23T02-require-pkce.js';
 import * as refreshReplay from './migrations/2026-11-23T03-refresh-replay.js';
 import * as scopedChanges from './migrations/2026-11-23T04-scoped-changes.js';
+import * as searchByOrganization from './migrations/2026-11-24T00-search-by-organization.js';
 
-const MIGRATIONS: Record<string, Migration> = {
+/** Every migration by name, in order (exported for tests that move between versions). */
+export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T00-initial': initial,
   '2026-11-22T01-oauth': oauth,
   '2026-11-22T02-notes': notes,
@@ -25,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T02-require-pkce': requirePkce,
   '2026-11-23T03-refresh-replay': refreshReplay,
   '2026-11-23T04-scoped-changes': scopedChanges,
+  '2026-11-24T00-search-by-organization': searchByOrganization,
 };
 
 export interface MigrationOutcome {
