@@ -7,7 +7,8 @@
 import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { arrayRows } from '../db/array-rows.js';
 import type { Db } from '../db/database.js';
-import { searchCondition } from '../db/search-index.js';
+import type { SearchableTable } from '../db/search-index.js';
+import { type SearchPageRequest, searchPage } from '../db/search-page.js';
 import type { Cursor, CursorCodec } from './cursor.js';
 import type { Filter, ListQuery } from './list-query.js';
 import { pageStatement } from './page-sql.js';
@@ -50,7 +51,14 @@ function filterSql(filter: Filter): RawBuilder<unknown> {
   }
 }
 
-/** The page query itself, separate so its plan can be inspected (test/api/paging-plan.test.ts). */
+function decodeCursor(cursors: CursorCodec, query: ListQuery): Cursor | undefined {
+  const expected = { sort: sortKey(query), filters: query.fingerprint };
+  if (query.after) return cursors.decode(query.after, 'page[after]', expected);
+  if (query.before) return cursors.decode(query.before, 'page[before]', expected);
+  return undefined;
+}
+
+/** The page query of a list without search, separate so its plan can be inspected (test/api/paging-plan.test.ts). */
 export function pageQuery<Table extends OrganizationTable>(
   db: Db,
   cursors: CursorCodec,
@@ -58,30 +66,32 @@ export function pageQuery<Table extends OrganizationTable>(
   organizationId: string,
   query: ListQuery<ColumnOf<Table>>,
 ): CompiledQuery<RowOf<Table>> {
-  const backwards = query.before !== undefined;
-  const expected = { sort: sortKey(query), filters: query.fingerprint };
-  const cursor: Cursor | undefined = query.after
-    ? cursors.decode(query.after, 'page[after]', expected)
-    : query.before
-      ? cursors.decode(query.before, 'page[before]', expected)
-      : undefined;
-  if (query.search === undefined || !definition.search) {
-    return pageStatement(db, definition.type, organizationId, query, cursor) as CompiledQuery<RowOf<Table>>;
-  }
-  // Searching lists are built with Kysely: their condition depends on the dialect and the term.
+  const cursor = decodeCursor(cursors, query);
+  return pageStatement(db, definition.type, organizationId, query, cursor) as CompiledQuery<RowOf<Table>>;
+}
+
+/** A searching list's page request (src/db/search-page.ts runs it). */
+function searchRequest<Table extends OrganizationTable>(
+  cursors: CursorCodec,
+  table: SearchableTable,
+  organizationId: string,
+  query: ListQuery<ColumnOf<Table>> & { search: string },
+): SearchPageRequest {
+  const cursor = decodeCursor(cursors, query);
   const column = sql.ref(query.sort.column);
-  const ascending = query.sort.descending === backwards;
-  const direction = sql.raw(ascending ? 'asc' : 'desc');
-  const conditions = [sql`organization_id = ${organizationId}`, ...query.filters.map(filterSql)];
-  conditions.push(searchCondition(db, definition.search, query.search));
+  const ascending = query.sort.descending === (query.before !== undefined);
+  const conditions = query.filters.map(filterSql);
   if (cursor) {
     conditions.push(sql`(${column}, id) ${sql.raw(ascending ? '>' : '<')} (${cursor.value}, ${cursor.id})`);
   }
-  // LIMIT as a literal: SQLite re-prepares a statement whose LIMIT is a bound parameter.
-  return sql<RowOf<Table>>`select * from ${sql.table(definition.type)}
-    where ${sql.join(conditions, sql` and `)}
-    order by ${column} ${direction}, id ${direction}
-    limit ${sql.lit(query.size + 1)}`.compile(db);
+  return {
+    table,
+    organizationId,
+    term: query.search,
+    conditions,
+    order: { columns: [query.sort.column, 'id'], descending: !ascending },
+    limit: query.size + 1,
+  };
 }
 
 /** The page of `fetched` (one more than the page size when there are more), in the list's order. */
@@ -109,7 +119,14 @@ export async function listRows<Table extends OrganizationTable>(
   organizationId: string,
   query: ListQuery<ColumnOf<Table>>,
 ): Promise<Page<RowOf<Table>>> {
-  const { rows: fetched } = await db.executeQuery(pageQuery(db, cursors, definition, organizationId, query));
+  const { search } = query;
+  const fetched =
+    search !== undefined && definition.search
+      ? await searchPage<RowOf<Table>>(
+          db,
+          searchRequest(cursors, definition.search, organizationId, { ...query, search }),
+        )
+      : (await db.executeQuery(pageQuery(db, cursors, definition, organizationId, query))).rows;
   const column = query.sort.column;
   return pageOf(fetched, cursors, query, (row) => ({ value: row[column], id: row.id }));
 }
@@ -128,12 +145,7 @@ export async function listVersions<Table extends OrganizationTable>(
   organizationId: string,
   query: ListQuery<ColumnOf<Table>>,
 ): Promise<Page<RowVersion>> {
-  const expected = { sort: sortKey(query), filters: query.fingerprint };
-  const cursor: Cursor | undefined = query.after
-    ? cursors.decode(query.after, 'page[after]', expected)
-    : query.before
-      ? cursors.decode(query.before, 'page[before]', expected)
-      : undefined;
+  const cursor = decodeCursor(cursors, query);
   const { sql: text, parameters } = pageStatement(db, definition.type, organizationId, query, cursor, true);
   const fetched = (await arrayRows(db, text, parameters)) as RowVersion[];
   return pageOf(fetched, cursors, query, (version) => ({ value: version[2], id: version[0] }));

@@ -16,8 +16,10 @@ import * as refreshReplay from './migrations/2026-11-23T03-refresh-replay.js';
 import * as scopedChanges from './migrations/2026-11-23T04-scoped-changes.js';
 import * as clientCredentialsGrants from './migrations/2026-11-23T20-client-credentials-grants.js';
 import * as coveringPageIndexes from './migrations/2026-11-23T21-covering-page-indexes.js';
+import * as searchByOrganization from './migrations/2026-11-24T00-search-by-organization.js';
 
-const MIGRATIONS: Record<string, Migration> = {
+/** Every migration by name, in order (exported for tests that move between versions). */
+export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22T00-initial': initial,
   '2026-11-22T01-oauth': oauth,
   '2026-11-22T02-notes': notes,
@@ -29,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T04-scoped-changes': scopedChanges,
   '2026-11-23T20-client-credentials-grants': clientCredentialsGrants,
   '2026-11-23T21-covering-page-indexes': coveringPageIndexes,
+  '2026-11-24T00-search-by-organization': searchByOrganization,
 };
 
 export interface MigrationOutcome {

@@ -1,6 +1,7 @@
 /**
- * `filter[search]` (SPEC §7): a case-insensitive substring of a record's name, reference or
- * e-mail, answered from a trigram index so a search over 100,000 rows stays fast.
+ * The first search index of `filter[search]` (SPEC §7), as migration 2026-11-23T00 built it and
+ * its `down` rebuilds it; 2026-11-24T00 replaced it with one kept per organization
+ * (search-keys.ts), because this one is a single index over every organization's rows.
  * - SQLite: an FTS5 table per searchable table with the trigram tokenizer, kept in step by
  *   triggers; a phrase query finds every row whose text contains the term.
  * - PostgreSQL: a GIN index with pg_trgm over the same text (lower-cased), used by LIKE. Where
@@ -8,7 +9,7 @@
  * Trigram indexes cannot serve terms shorter than three characters: those are matched by scanning
  * the organization's rows.
  */
-import { type Kysely, type QueryExecutor, type RawBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { isSqlite } from './column-types.js';
 
 export type SearchableTable = 'bookings' | 'accounts' | 'contacts';
@@ -83,23 +84,4 @@ export async function dropSearchIndexes(db: Kysely<unknown>): Promise<void> {
     if (isSqlite(db)) await sql.raw(`drop table ${table}_search`).execute(db);
     else await sql.raw(`drop index if exists ${table}_search_idx`).execute(db);
   }
-}
-
-function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** The condition "this row's text contains `term`", for a query on `table` (no alias). */
-export function searchCondition(
-  db: { getExecutor(): QueryExecutor },
-  table: SearchableTable,
-  term: string,
-): RawBuilder<unknown> {
-  const sqlite = isSqlite(db);
-  const text = sql.raw(TEXT[table]('', sqlite ? SQLITE_NEWLINE : POSTGRES_NEWLINE));
-  if (sqlite && [...term].length >= 3) {
-    const index = sql.table(`${table}_search`);
-    return sql`id in (select id from ${index} where text match ${`"${term.replace(/"/g, '""')}"`})`;
-  }
-  return sql`lower(${text}) like ${likePattern(term)} escape '\\'`;
 }

@@ -10,7 +10,6 @@ import {
   updateAccount,
 } from '../../crm/accounts/account.service.js';
 import type { AccountTable } from '../../crm/accounts/account.table.js';
-import { searchCondition } from '../../db/search-index.js';
 import { listMembersOfOrganization } from '../../identity/membership.repository.js';
 import { type Form, FormBody, formText, sendPage } from '../forms.js';
 import {
@@ -113,7 +112,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         keysetPage<AccountTable>(db, {
           table: 'accounts',
           organizationId: request.params.org,
-          conditions: q ? [searchCondition(db, 'accounts', q)] : [],
+          conditions: [],
+          search: q,
           order: ['name'],
           after: request.query.after,
           before: request.query.before,

@@ -1,7 +1,6 @@
 /** The workspace's reads of bookings: the filtered list, an account's or contact's, a week's, a clash. */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { searchCondition } from '../../db/search-index.js';
 import type { Booking, BookingStatus } from '../../crm/bookings/booking.table.js';
 import { type KeysetPage, keysetPage } from './keyset-page.js';
 
@@ -25,7 +24,6 @@ export function listBookings(
 ): Promise<KeysetPage<Booking>> {
   const conditions = [];
   if (f.status) conditions.push(sql`status = ${f.status}`);
-  if (f.q) conditions.push(searchCondition(db, 'bookings', f.q));
   if (f.from) conditions.push(sql`start_at >= ${f.from}`);
   if (f.to) conditions.push(sql`start_at < ${f.to}`);
   if (f.accountId) conditions.push(sql`account_id = ${f.accountId}`);
@@ -33,6 +31,7 @@ export function listBookings(
     table: 'bookings',
     organizationId,
     conditions,
+    search: f.q,
     order: ['start_at'],
     after: f.after,
     before: f.before,

@@ -12,7 +12,6 @@ import {
 } from '../../crm/contacts/contact.service.js';
 import type { ContactTable } from '../../crm/contacts/contact.table.js';
 import { findRow } from '../../api/resource-store.js';
-import { searchCondition } from '../../db/search-index.js';
 import { type Form, FormBody, formText, sendPage } from '../forms.js';
 import { bookingsWhere, countRows, PAGE_SIZE } from './booking-reads.js';
 import { contactFormPage, type ContactFormView, contactPage, contactsListPage } from './contacts.page.js';
@@ -109,7 +108,8 @@ export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
         keysetPage<ContactTable>(db, {
           table: 'contacts',
           organizationId: request.params.org,
-          conditions: q ? [searchCondition(db, 'contacts', q)] : [],
+          conditions: [],
+          search: q,
           order: ['last_name', 'first_name'],
           after: request.query.after,
           before: request.query.before,

@@ -5,11 +5,14 @@
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { searchPage } from '../../db/search-page.js';
 
 export interface KeysetRequest {
   table: 'bookings' | 'accounts' | 'contacts';
   organizationId: string;
   conditions: RawBuilder<unknown>[];
+  /** The search box's term (src/db/search-page.ts finds its page). */
+  search?: string | undefined;
   /** Sort columns (ascending); the id is added as the tie-break. */
   order: readonly string[];
   after?: string | undefined;
@@ -50,15 +53,28 @@ export async function keysetPage<Row extends { id: string }>(
   const backwards = before !== undefined;
   const position = after ?? before;
   const tuple = sql.join(columns.map((c) => sql.ref(c)));
-  const conditions = [sql`organization_id = ${request.organizationId}`, ...request.conditions];
+  const conditions = [...request.conditions];
   if (position) {
     conditions.push(sql`(${tuple}) ${sql.raw(backwards ? '<' : '>')} (${sql.join(position)})`);
   }
   const direction = sql.raw(backwards ? 'desc' : 'asc');
-  const { rows: fetched } = await sql<Row>`select * from ${sql.table(request.table)}
-    where ${sql.join(conditions, sql` and `)}
-    order by ${sql.join(columns.map((c) => sql`${sql.ref(c)} ${direction}`))}
-    limit ${sql.lit(request.size + 1)}`.execute(db);
+  const order = sql.join(columns.map((c) => sql`${sql.ref(c)} ${direction}`));
+  const limit = request.size + 1;
+  const { table, organizationId, search } = request;
+  const fetched = search
+    ? await searchPage<Row>(db, {
+        table,
+        organizationId,
+        term: search,
+        conditions,
+        order: { columns, descending: backwards },
+        limit,
+      })
+    : (
+        await sql<Row>`select * from ${sql.table(table)}
+          where ${sql.join([sql`organization_id = ${organizationId}`, ...conditions], sql` and `)}
+          order by ${order} limit ${sql.lit(limit)}`.execute(db)
+      ).rows;
   const more = fetched.length > request.size;
   const rows = fetched.slice(0, request.size);
   if (backwards) rows.reverse();

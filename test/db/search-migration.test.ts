@@ -1,0 +1,102 @@
+/**
+ * Migration 2026-11-24T00 replaces the search index over every organization's rows with one kept
+ * per organization: existing rows are indexed again on the way up, and the first index is rebuilt
+ * on the way down, so an upgrade (or a step back) finds the rows it already had.
+ */
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { Migrator, sql } from 'kysely';
+import { isoTime } from '../../src/clock.js';
+import type { Db } from '../../src/db/database.js';
+import { newId } from '../../src/db/ids.js';
+import { MIGRATIONS } from '../../src/db/migrate.js';
+import { searchStatements } from '../../src/db/search-page.js';
+import { eachDatabase } from '../helpers/databases.js';
+import { makeOrganization } from '../helpers/factories.js';
+
+async function insertBooking(
+  db: Db,
+  organizationId: string,
+  name: string,
+  reference: string,
+): Promise<string> {
+  const id = newId();
+  const at = isoTime(Date.parse('2030-01-01T00:00:00.000Z'));
+  await db
+    .insertInto('bookings')
+    .values({
+      id,
+      organization_id: organizationId,
+      reference,
+      name,
+      status: 'lead',
+      start_at: at,
+      end_at: at,
+      timezone: 'UTC',
+      guest_count: null,
+      event_type: null,
+      room_names: '[]',
+      space_ids: '[]',
+      currency: 'EUR',
+      total_amount: 0,
+      lost_reason: null,
+      account_id: null,
+      contact_id: null,
+      owner_id: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return id;
+}
+
+/** The rows the index names for a term (not the window: this asks the index alone). */
+async function indexed(db: Db, organizationId: string, term: string): Promise<string[]> {
+  const { indexed } = searchStatements(db, {
+    table: 'bookings',
+    organizationId,
+    term,
+    conditions: [],
+    order: { columns: ['created_at', 'id'], descending: true },
+    limit: 26,
+  });
+  const ids = (await indexed!.candidates.execute(db)).rows.map((r) => r.id);
+  const { rows } = await indexed!.page(ids).execute(db);
+  return rows.map((r) => String(r.id)).sort();
+}
+
+eachDatabase((suite) => {
+  it('indexes the existing rows again on the way up, and rebuilds the first index on the way down', async () => {
+    const migrator = new Migrator({ db: suite.db, provider: { getMigrations: async () => MIGRATIONS } });
+    const org = await makeOrganization(suite.db);
+    const gala = await insertBooking(suite.db, org.id, 'Winter Gala', 'BK-00001');
+
+    const down = await migrator.migrateDown();
+    assert.equal(down.error, undefined, String(down.error));
+    assert.deepEqual(
+      down.results?.map((r) => r.migrationName),
+      ['2026-11-24T00-search-by-organization'],
+    );
+    // Rows written under the first index.
+    const summit = await insertBooking(suite.db, org.id, 'Summit dinner', 'BK-00002');
+    if (suite.database.dialect === 'sqlite') {
+      const { rows } = await sql<{
+        id: string;
+      }>`select id from bookings_search where text match '"gala"'`.execute(suite.db);
+      assert.deepEqual(
+        rows.map((r) => r.id),
+        [gala],
+        'the first index is back, with the rows there were',
+      );
+    }
+
+    const up = await migrator.migrateToLatest();
+    assert.equal(up.error, undefined, String(up.error));
+    assert.deepEqual(await indexed(suite.db, org.id, 'winter gala'), [gala]);
+    assert.deepEqual(await indexed(suite.db, org.id, 'SUMMIT'), [summit]);
+    assert.deepEqual(await indexed(suite.db, org.id, 'bk-0000'), [gala, summit].sort());
+    // Rows written after the upgrade are indexed as they are written.
+    const launch = await insertBooking(suite.db, org.id, 'Rocket launch', 'BK-00003');
+    assert.deepEqual(await indexed(suite.db, org.id, 'rocket'), [launch]);
+  });
+});
