@@ -56,12 +56,16 @@ async function createSqliteIndexes(db: Kysely<unknown>): Promise<void> {
 }
 
 async function pgTrgmUsable(db: Kysely<unknown>): Promise<boolean> {
-  const { rows } = await sql<{ installed: boolean; creatable: boolean }>`select
+  // Installed in a schema off the search path (another application's), its operator class
+  // cannot be named here: the index is then left out (searches scan, and a later migration
+  // replaces this index anyway).
+  const { rows } = await sql<{ installed: boolean; visible: boolean; creatable: boolean }>`select
       exists (select 1 from pg_extension where extname = 'pg_trgm') as installed,
+      exists (select 1 from pg_opclass where opcname = 'gin_trgm_ops' and pg_opclass_is_visible(oid)) as visible,
       exists (select 1 from pg_available_extensions where name = 'pg_trgm')
         and has_database_privilege(current_database(), 'CREATE') as creatable`.execute(db);
   const state = rows[0];
-  if (state?.installed) return true;
+  if (state?.installed) return state.visible;
   if (!state?.creatable) return false;
   await sql`create extension if not exists pg_trgm`.execute(db);
   return true;
