@@ -10,6 +10,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { wantsArrayRows } from './array-rows.js';
 import { type ChangeClock, isWritingSql, postgresChangeClock, sqliteChangeClock } from './change-clock.js';
+import { isoFromPostgres } from './postgres-timestamps.js';
 import { withStatementCache } from './sqlite-statements.js';
 import type { Database, Db, DialectName } from './database.js';
 import type { Clock } from '../clock.js';
@@ -81,7 +82,7 @@ const INT8 = 20;
 
 /** Row values look the same as on SQLite: timestamps as ISO strings, counts as numbers. */
 function typeParser(oid: number, format?: string): (value: string) => unknown {
-  if (oid === TIMESTAMPTZ || oid === TIMESTAMP) return (value) => new Date(value).toISOString();
+  if (oid === TIMESTAMPTZ || oid === TIMESTAMP) return isoFromPostgres;
   if (oid === INT8) return (value) => Number(value);
   return pg.types.getTypeParser(oid, format as 'text');
 }
