@@ -76,7 +76,8 @@ export function createAppContext(config: Config, database: DatabaseHandle, clock
     clock,
     changes: database.changes,
     caches,
-    writes: new GroupCommit(database.db),
+    // SQLite has one writer: commits are shared. PostgreSQL writes in parallel (src/db/group-commit.ts).
+    writes: new GroupCommit(database.db, { batching: database.dialect === 'sqlite' }),
     metrics,
   };
 }

@@ -19,15 +19,23 @@ const MAX_BATCH = 128;
 
 export class GroupCommit {
   readonly #db: Db;
+  readonly #batching: boolean;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   #queue: Array<Pending<any>> = [];
   #flushing = false;
 
-  constructor(db: Db) {
+  /**
+   * `batching: false` runs each job in a transaction of its own at once: for PostgreSQL, whose
+   * connections write in parallel and whose commits arriving together already share a WAL
+   * flush, so a shared transaction would only queue every job's round trips behind each other.
+   */
+  constructor(db: Db, { batching = true }: { batching?: boolean } = {}) {
     this.#db = db;
+    this.#batching = batching;
   }
 
   run<Result>(job: (trx: Trx) => Promise<Result>): Promise<Result> {
+    if (!this.#batching) return this.#db.transaction().execute(job);
     return new Promise<Result>((resolve, reject) => {
       this.#queue.push({ job, resolve, reject });
       if (!this.#flushing) {

@@ -8,6 +8,7 @@ import { isoTime } from '../../src/clock.js';
 import { newId } from '../../src/db/ids.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { openSecondConnection } from '../helpers/second-connection.js';
+import { startTestServer } from '../helpers/app.js';
 
 eachDatabase((suite) => {
   let other: DatabaseHandle;
@@ -77,5 +78,34 @@ eachDatabase((suite) => {
     running.push(...second.map((id) => writes.run((trx) => insertOrganization(trx, id))));
     await Promise.all(running);
     assert.deepEqual(await committed([...first, ...second]), [...first, ...second].sort());
+  });
+
+  it('shares commits on SQLite only: on PostgreSQL each job has its own transaction, at once', async () => {
+    const server = await startTestServer(suite.database);
+    try {
+      const ids = Array.from({ length: 6 }, () => newId());
+      const transactions = new Set<Trx>();
+      let running = 0;
+      let mostAtOnce = 0;
+      await Promise.all(
+        ids.map((id) =>
+          server.app.ctx.writes.run(async (trx) => {
+            transactions.add(trx);
+            mostAtOnce = Math.max(mostAtOnce, ++running);
+            await insertOrganization(trx, id);
+            running--;
+          }),
+        ),
+      );
+      if (suite.database.dialect === 'sqlite') {
+        assert.equal(transactions.size, 1);
+      } else {
+        assert.equal(transactions.size, ids.length);
+        assert.ok(mostAtOnce > 1, 'the jobs ran side by side');
+      }
+      assert.deepEqual(await committed(ids), [...ids].sort());
+    } finally {
+      await server.close();
+    }
   });
 });
