@@ -22,22 +22,39 @@ export function listFingerprint(parts: unknown): string {
   return hash('sha256', JSON.stringify(parts), 'base64url').slice(0, 16);
 }
 
+/** Signatures kept of cursors issued or accepted: pages' edges repeat as clients page and poll. */
+const SIGNATURES_KEPT = 10_000;
+
 export class CursorCodec {
   readonly #key: Buffer;
+  /** Signatures by payload, of payloads this codec signed or verified (never of refused ones). */
+  readonly #signatures = new Map<string, Buffer>();
 
   constructor(key: Buffer) {
     this.#key = key;
   }
 
   #sign(payload: string): Buffer {
-    return createHmac('sha256', this.#key).update(payload).digest().subarray(0, 16);
+    return (
+      this.#signatures.get(payload) ??
+      createHmac('sha256', this.#key).update(payload).digest().subarray(0, 16)
+    );
+  }
+
+  #keep(payload: string, signature: Buffer): void {
+    if (this.#signatures.has(payload)) return;
+    if (this.#signatures.size >= SIGNATURES_KEPT)
+      this.#signatures.delete(this.#signatures.keys().next().value!);
+    this.#signatures.set(payload, signature);
   }
 
   encode(cursor: Cursor): string {
     const payload = Buffer.from(
       JSON.stringify([cursor.sort, cursor.value, cursor.id, cursor.filters]),
     ).toString('base64url');
-    return `${payload}.${this.#sign(payload).toString('base64url')}`;
+    const signature = this.#sign(payload);
+    this.#keep(payload, signature);
+    return `${payload}.${signature.toString('base64url')}`;
   }
 
   decode(raw: string, parameter: string, expected: { sort: string; filters: string }): Cursor {
@@ -50,6 +67,7 @@ export class CursorCodec {
         `${parameter} is not a cursor this API issued; use meta.after_cursor or meta.before_cursor as given.`,
       );
     }
+    this.#keep(payload, wanted);
     let parsed: unknown;
     try {
       parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));

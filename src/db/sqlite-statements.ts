@@ -37,15 +37,42 @@ export function withStatementCache(
       let statement = statements.get(sql);
       if (!statement) {
         const prepared = sqlite.prepare(sql === 'begin' ? BEGIN_WRITING : sql);
-        // Statements marked for array rows (src/db/array-rows.ts) are reads in raw mode.
-        if (prepared.reader && wantsArrayRows(sql)) prepared.raw(true);
-        statement =
-          prepared.readonly && !isWritingSql(sql) ? prepared : advancingAfterRun(sqlite, prepared, changes);
+        if (prepared.reader && wantsArrayRows(sql)) statement = arrayRowsStatement(sqlite, sql, prepared);
+        else if (prepared.readonly && !isWritingSql(sql)) statement = prepared;
+        else statement = advancingAfterRun(sqlite, prepared, changes);
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
         statements.set(sql, statement);
       }
       return statement;
     },
+  };
+}
+
+/**
+ * A read marked for array rows (src/db/array-rows.ts). better-sqlite3 builds each row with a call
+ * into V8 per value, which costs more than SQLite takes to find the row; so when every column is
+ * declared TEXT or INTEGER (values JSON carries exactly), SQLite writes all rows as one JSON array
+ * of arrays, parsed at once. The subquery keeps its ORDER BY and LIMIT, and SQLite feeds the
+ * aggregate its rows in that order. Other reads run in raw mode.
+ */
+function arrayRowsStatement(
+  sqlite: SqliteDatabase.Database,
+  sql: string,
+  statement: SqliteDatabase.Statement,
+) {
+  const columns = statement.columns();
+  const names = columns.map((column) => column.name);
+  const exact = columns.every((column) => column.type !== null && /^(text|integer)$/i.test(column.type));
+  if (!exact || new Set(names).size !== names.length || names.some((name) => name.includes('"'))) {
+    return statement.raw(true);
+  }
+  const values = names.map((name) => `"${name}"`).join(', ');
+  const json = sqlite.prepare(`select json_group_array(json_array(${values})) from (${sql})`).pluck();
+  return {
+    reader: true,
+    all: (parameters: ReadonlyArray<unknown>) => JSON.parse(json.get(parameters) as string) as unknown[],
+    run: (parameters: ReadonlyArray<unknown>) => statement.run(parameters),
+    iterate: (parameters: ReadonlyArray<unknown>) => statement.raw(true).iterate(parameters),
   };
 }
 

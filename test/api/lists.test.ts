@@ -201,6 +201,12 @@ eachDatabase((suite) => {
     const forged = `${Buffer.from(JSON.stringify([decoded[0], 'zzz', decoded[2], decoded[3]])).toString('base64url')}.${signature}`;
     const refused = await list(`${filtered}&page[after]=${forged}`);
     assert.equal(refused.status, 400, 'an altered cursor is refused');
+    // The issued payload with another signature (the issued one is remembered, not trusted).
+    const flipped = `${signature![0] === 'A' ? 'B' : 'A'}${signature!.slice(1)}`;
+    const resigned = await list(`${filtered}&page[after]=${payload}.${flipped}`);
+    assert.equal(resigned.status, 400, 'an issued payload under a wrong signature is refused');
+    const again = await list(`${filtered}&page[after]=${cursor}`);
+    assert.equal(again.status, 200, 'and the issued cursor still pages');
   });
 
   it('embeds related resources with include, each once', async () => {
