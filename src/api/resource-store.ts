@@ -7,6 +7,7 @@
 import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { arrayRows } from '../db/array-rows.js';
 import type { Db } from '../db/database.js';
+import { idsInOrganizationCondition } from '../db/id-lookups.js';
 import type { SearchableTable } from '../db/search-index.js';
 import { type SearchPageRequest, searchPage } from '../db/search-page.js';
 import type { Cursor, CursorCodec } from './cursor.js';
@@ -171,6 +172,6 @@ export async function findRowsByIds<Table extends OrganizationTable>(
 ): Promise<Array<RowOf<Table>>> {
   if (ids.length === 0) return [];
   const { rows } = await sql<RowOf<Table>>`select * from ${sql.table(definition.type)}
-    where organization_id = ${organizationId} and id in (${sql.join([...ids])})`.execute(db);
+    where ${idsInOrganizationCondition(db, organizationId, ids)}`.execute(db);
   return rows;
 }

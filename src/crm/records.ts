@@ -11,6 +11,7 @@ import { findRow } from '../api/resource-store.js';
 import { resourceEtag } from '../api/write-replies.js';
 import { isoTime } from '../clock.js';
 import type { Db, Trx } from '../db/database.js';
+import { idsInOrganizationCondition } from '../db/id-lookups.js';
 import { NotFoundError, PreconditionFailedError } from '../errors.js';
 import { recordDeleted, recordUpdated } from './change-events.js';
 import { noteDefinition } from './notes/note.resource.js';
@@ -99,7 +100,7 @@ export async function idsInOrganization(
 ): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const { rows } = await sql<{ id: string }>`select id from ${sql.table(table)}
-    where organization_id = ${organizationId} and id in (${sql.join([...ids])})`.execute(trx);
+    where ${idsInOrganizationCondition(trx, organizationId, ids)}`.execute(trx);
   return new Set(rows.map((r) => r.id));
 }
 

@@ -17,6 +17,7 @@ import { accountDefinition } from '../../src/crm/accounts/account.resource.js';
 import { bookingDefinition } from '../../src/crm/bookings/booking.resource.js';
 import { contactDefinition } from '../../src/crm/contacts/contact.resource.js';
 import { noteDefinition } from '../../src/crm/notes/note.resource.js';
+import { idsInOrganizationCondition } from '../../src/db/id-lookups.js';
 import { eachDatabase } from '../helpers/databases.js';
 
 const ORG = '01aaaaaaaaaaaaaaaaaaaaaaaa';
@@ -91,6 +92,43 @@ eachDatabase((suite) => {
           assert.match(text, suite.database.dialect === 'sqlite' ? /USING COVERING INDEX/ : /Index/, label);
         }
       }
+    }
+  });
+
+  const idsOf = (count: number) =>
+    Array.from({ length: count }, (_, i) => `01c${String(i).padStart(23, '0')}`);
+
+  it('reads rows by id (pages from serialized resources, includes, related ids) by primary key', async () => {
+    if (suite.database.dialect === 'sqlite') {
+      // SQLite plans without statistics (Marquee never runs ANALYZE), the same for 10 rows or 10 million.
+      for (const table of ['bookings', 'accounts', 'contacts', 'notes', 'spaces', 'events']) {
+        for (const count of [1, 3, 25, 100]) {
+          const query = sql`select * from ${sql.table(table)} where ${idsInOrganizationCondition(suite.db, ORG, idsOf(count))}`;
+          const text = await plan(query.compile(suite.db));
+          const label = `${table}, ${count} ids\n${text}`;
+          // Never an index that starts with organization_id: that reads the whole organization.
+          assert.doesNotMatch(text, /\(organization_id=/, label);
+          assert.match(text, /\(id=\?\)/, label);
+        }
+      }
+      return;
+    }
+    // PostgreSQL plans from its statistics: an organization of many rows, analyzed.
+    const at = '2026-01-01T00:00:00Z';
+    await sql`insert into organizations (id, name, created_at, updated_at) values (${ORG}, 'Plans', ${at}, ${at})`.execute(
+      suite.db,
+    );
+    await sql`insert into events (id, organization_id, type, data, created_at, updated_at)
+      select '01d' || lpad(n::text, 23, '0'), ${ORG}, 'booking.created', '{}', ${at}::timestamptz + n * interval '1 second', ${at}::timestamptz
+      from generate_series(1, 20000) as n`.execute(suite.db);
+    await sql`analyze events`.execute(suite.db);
+    for (const count of [1, 3, 25, 100]) {
+      const query = sql`select * from events where ${idsInOrganizationCondition(suite.db, ORG, idsOf(count))}`;
+      const { rows } = await sql<{
+        'QUERY PLAN': string;
+      }>`explain ${sql.raw(inline(query.compile(suite.db)))}`.execute(suite.db);
+      const text = rows.map((r) => r['QUERY PLAN']).join('\n');
+      assert.match(text, /events_pkey/, `${count} ids\n${text}`);
     }
   });
 });
