@@ -17,6 +17,7 @@ import * as scopedChanges from './migrations/2026-11-23T04-scoped-changes.js';
 import * as clientCredentialsGrants from './migrations/2026-11-23T20-client-credentials-grants.js';
 import * as coveringPageIndexes from './migrations/2026-11-23T21-covering-page-indexes.js';
 import * as searchByOrganization from './migrations/2026-11-24T00-search-by-organization.js';
+import * as bookingClashIndex from './migrations/2026-11-24T01-booking-clash-index.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T20-client-credentials-grants': clientCredentialsGrants,
   '2026-11-23T21-covering-page-indexes': coveringPageIndexes,
   '2026-11-24T00-search-by-organization': searchByOrganization,
+  '2026-11-24T01-booking-clash-index': bookingClashIndex,
 };
 
 export interface MigrationOutcome {

@@ -15,6 +15,7 @@ import { spaceDefinition } from '../../src/crm/spaces/space.resource.js';
 import { eventDefinition } from '../../src/events/event.resource.js';
 import { accountDefinition } from '../../src/crm/accounts/account.resource.js';
 import { bookingDefinition } from '../../src/crm/bookings/booking.resource.js';
+import { clashQuery } from '../../src/crm/bookings/booking.repository.js';
 import { contactDefinition } from '../../src/crm/contacts/contact.resource.js';
 import { noteDefinition } from '../../src/crm/notes/note.resource.js';
 import { idsInOrganizationCondition } from '../../src/db/id-lookups.js';
@@ -130,6 +131,20 @@ eachDatabase((suite) => {
       const text = rows.map((r) => r['QUERY PLAN']).join('\n');
       assert.match(text, /events_pkey/, `${count} ids\n${text}`);
     }
+  });
+
+  it("checks a booking for double booking from its start on, not through the venue's whole past", async () => {
+    const query = clashQuery(
+      suite.db,
+      ORG,
+      ['01s1', '01s2'],
+      '2027-07-09T17:00:00.000Z',
+      '2027-07-09T23:00:00.000Z',
+      '01b',
+    );
+    const text = await plan(query.compile());
+    assert.match(text, /bookings_org_status_end_idx/, text);
+    assert.doesNotMatch(text, /bookings_org_status_start_idx|TEMP B-TREE/, text);
   });
 });
 

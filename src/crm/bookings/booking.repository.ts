@@ -35,18 +35,20 @@ export interface Clash {
 }
 
 /**
- * A definite booking of the organization, other than `exceptId`, that holds one of the spaces at
- * a time overlapping [startAt, endAt) (half-open: one ending as the other starts does not clash).
+ * The query of findClash: definite bookings of the organization, other than `exceptId`, holding
+ * one of the spaces at a time overlapping [startAt, endAt) (half-open: one ending as the other
+ * starts does not clash), the one ending first first. Ordered by end_at, it is read through
+ * (organization_id, status, end_at) from the new booking's start on, i.e. mostly bookings still
+ * to come, never the venue's whole past.
  */
-export async function findClash(
+export function clashQuery(
   trx: Db | Trx,
   organizationId: string,
   spaceIds: readonly string[],
   startAt: string,
   endAt: string,
   exceptId: string | undefined,
-): Promise<Clash | undefined> {
-  if (spaceIds.length === 0) return undefined;
+) {
   let query = trx
     .selectFrom('bookings as b')
     .innerJoin('booking_spaces as bs', 'bs.booking_id', 'b.id')
@@ -58,7 +60,20 @@ export async function findClash(
     .where('b.start_at', '<', endAt)
     .where('b.end_at', '>', startAt);
   if (exceptId) query = query.where('b.id', '<>', exceptId);
-  const row = await query.orderBy('b.start_at').limit(1).executeTakeFirst();
+  return query.orderBy('b.end_at').limit(1);
+}
+
+/** A definite booking that would be double-booked with [startAt, endAt) in one of the spaces. */
+export async function findClash(
+  trx: Db | Trx,
+  organizationId: string,
+  spaceIds: readonly string[],
+  startAt: string,
+  endAt: string,
+  exceptId: string | undefined,
+): Promise<Clash | undefined> {
+  if (spaceIds.length === 0) return undefined;
+  const row = await clashQuery(trx, organizationId, spaceIds, startAt, endAt, exceptId).executeTakeFirst();
   return row && { reference: row.reference, spaceName: row.name, startAt: row.start_at, endAt: row.end_at };
 }
 
