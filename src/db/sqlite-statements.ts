@@ -37,8 +37,12 @@ export function withStatementCache(
       let statement = statements.get(sql);
       if (!statement) {
         const prepared = sqlite.prepare(sql === 'begin' ? BEGIN_WRITING : sql);
-        if (prepared.reader && wantsArrayRows(sql)) statement = arrayRowsStatement(sqlite, sql, prepared);
-        else if (prepared.readonly && !isWritingSql(sql)) statement = prepared;
+        const reading = prepared.readonly && !isWritingSql(sql);
+        // Array rows (src/db/array-rows.ts): reads as JSON where exact, raw mode otherwise.
+        if (prepared.reader && wantsArrayRows(sql)) {
+          if (reading) statement = arrayRowsStatement(sqlite, sql, prepared);
+          else statement = advancingAfterRun(sqlite, prepared.raw(true), changes);
+        } else if (reading) statement = prepared;
         else statement = advancingAfterRun(sqlite, prepared, changes);
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
         statements.set(sql, statement);
@@ -63,7 +67,9 @@ function arrayRowsStatement(
   const columns = statement.columns();
   const names = columns.map((column) => column.name);
   const exact = columns.every((column) => column.type !== null && /^(text|integer)$/i.test(column.type));
-  if (!exact || new Set(names).size !== names.length || names.some((name) => name.includes('"'))) {
+  // SQLite's names are case-insensitive: "a" and "A" would be one column to the outer select.
+  const distinct = new Set(names.map((name) => name.toLowerCase())).size === names.length;
+  if (!exact || !distinct || names.some((name) => name.includes('"'))) {
     return statement.raw(true);
   }
   const values = names.map((name) => `"${name}"`).join(', ');

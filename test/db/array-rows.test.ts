@@ -57,6 +57,24 @@ eachDatabase((suite) => {
     });
   }
 
+  it('keeps columns whose names differ only in case apart, and gives the rows a write returns', async () => {
+    const rows = await arrayRows(
+      suite.db,
+      `select id as x, label as "X" from array_rows_probe where id = 'id-001'`,
+      [],
+    );
+    assert.deepEqual(rows, [['id-001', TEXTS[1]]]);
+    const inserted = await arrayRows(
+      suite.db,
+      `insert into array_rows_probe (id, label, amount) values ('id-new', 'written', 7) returning id, amount`,
+      [],
+    );
+    assert.deepEqual(
+      inserted.map((row) => [row[0], Number(row[1])]),
+      [['id-new', 7]],
+    );
+  });
+
   it('gives an empty list when nothing matches, and other column types unchanged', async () => {
     assert.deepEqual(
       await arrayRows(suite.db, `select id, label from array_rows_probe where id = 'none'`, []),
