@@ -1,5 +1,5 @@
 /**
- * `node dist/bench/compare.js <other checkout> [same|distinct|mixed|token] [sqlite|postgres] [rounds]`:
+ * `node dist/bench/compare.js <other checkout> [same|distinct|mixed|orgs|token] [sqlite|postgres] [rounds]`:
  * one load on this build and on another built checkout of Marquee (e.g. a `git worktree` of an
  * earlier commit, after `npm run build` there), in alternating rounds on this machine, so a
  * change is judged against the same conditions: median requests/s, p99 and the server's CPU per
@@ -11,12 +11,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { distinctPages, notePagePaths } from './loads.js';
+import { namedLoad, needsPagePaths, notePagePaths } from './loads.js';
 import { marqueeNodeFlags } from './node-flags.js';
 
 const [other, load = 'distinct', dialect = 'sqlite', roundsText = '5'] = process.argv.slice(2);
 if (!other) {
-  console.error('usage: compare.js <other checkout> [same|distinct|mixed|token] [sqlite|postgres] [rounds]');
+  console.error(
+    'usage: compare.js <other checkout> [same|distinct|mixed|orgs|token] [sqlite|postgres] [rounds]',
+  );
   process.exit(2);
 }
 const ROUNDS = Number(roundsText);
@@ -49,36 +51,8 @@ async function start(label: string, checkout: string, databaseUrl: string | unde
     child.once('exit', (code) => reject(new Error(`${label} exited with ${code}`)));
   });
   const info = JSON.parse(line) as Record<string, string>;
-  const paths = load === 'distinct' || load === 'mixed' ? await notePagePaths(info) : [];
+  const paths = needsPagePaths(load) ? await notePagePaths(info) : [];
   return { label, process: child, info, paths };
-}
-
-function options(server: Server): autocannon.Options {
-  const { info } = server;
-  switch (load) {
-    case 'same':
-      return {
-        url: `${info.url}/v2/bookings`,
-        headers: { authorization: `Bearer ${info.token}`, 'x-api-org': info.org! },
-      };
-    case 'distinct':
-      return distinctPages(info, server.paths);
-    case 'mixed':
-      return distinctPages(info, server.paths, 10);
-    case 'token':
-      return {
-        url: `${info.url}/oauth/token`,
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: info.clientId!,
-          client_secret: info.clientSecret!,
-        }).toString(),
-      };
-    default:
-      throw new Error(`unknown load ${load}`);
-  }
 }
 
 const cpuTicks = (pid: string) => {
@@ -91,12 +65,17 @@ const servers = [
   await start('this build', process.cwd(), process.env.BENCH_DATABASE_URL),
   await start(other, path.resolve(other), process.env.BENCH_DATABASE_URL_OTHER),
 ];
-for (const server of servers) await autocannon({ connections: 50, duration: 2, ...options(server) });
+for (const server of servers)
+  await autocannon({ connections: 50, duration: 2, ...namedLoad(load, server.info, server.paths) });
 const results = new Map<string, Array<{ rps: number; p99: number; micros: number }>>();
 for (let round = 0; round < ROUNDS; round++) {
   for (const server of round % 2 === 0 ? servers : [...servers].reverse()) {
     const before = cpuTicks(server.info.pid!);
-    const result = await autocannon({ connections: 50, duration: SECONDS, ...options(server) });
+    const result = await autocannon({
+      connections: 50,
+      duration: SECONDS,
+      ...namedLoad(load, server.info, server.paths),
+    });
     const cpuSeconds = (cpuTicks(server.info.pid!) - before) / 100;
     results.set(server.label, [
       ...(results.get(server.label) ?? []),

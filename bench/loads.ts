@@ -110,3 +110,36 @@ export function manyOrganizations(info: Info, writeEvery: number): autocannon.Op
     ],
   };
 }
+
+/** The loads the profiling and comparing tools run, by name. */
+export const NAMED_LOADS = ['same', 'distinct', 'mixed', 'orgs', 'token'] as const;
+
+/** Whether the load `name` needs the note page paths (notePagePaths) first. */
+export const needsPagePaths = (name: string) => name === 'distinct' || name === 'mixed';
+
+/** The autocannon options of the load `name` against a contender (`paths` from notePagePaths). */
+export function namedLoad(name: string, info: Info, paths: readonly string[]): autocannon.Options {
+  switch (name) {
+    case 'same':
+      return { url: `${info.url}/v2/bookings`, headers: headers(info, info.org!) };
+    case 'distinct':
+      return distinctPages(info, paths);
+    case 'mixed':
+      return distinctPages(info, paths, 10);
+    case 'orgs':
+      return manyOrganizations(info, 10);
+    case 'token':
+      return {
+        url: `${info.url}/oauth/token`,
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: info.clientId!,
+          client_secret: info.clientSecret!,
+        }).toString(),
+      };
+    default:
+      throw new Error(`unknown load ${name}: ${NAMED_LOADS.join(' | ')}`);
+  }
+}

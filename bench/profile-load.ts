@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { distinctPages, manyOrganizations, notePagePaths } from './loads.js';
+import { namedLoad, needsPagePaths, notePagePaths } from './loads.js';
 import { marqueeNodeFlags } from './node-flags.js';
 
 const load = process.argv[2] ?? 'distinct';
@@ -79,43 +79,16 @@ async function startServer(profileDir: string) {
   return { child, info: JSON.parse(line) as Record<string, string> };
 }
 
-function options(info: Record<string, string>, paths: string[]): autocannon.Options {
-  const headers = { authorization: `Bearer ${info.token}`, 'x-api-org': info.org! };
-  switch (load) {
-    case 'same':
-      return { url: `${info.url}/v2/bookings`, headers };
-    case 'distinct':
-      return distinctPages(info, paths);
-    case 'mixed':
-      return distinctPages(info, paths, 10);
-    case 'orgs':
-      return manyOrganizations(info, 10);
-    case 'token':
-      return {
-        url: `${info.url}/oauth/token`,
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: info.clientId!,
-          client_secret: info.clientSecret!,
-        }).toString(),
-      };
-    default:
-      throw new Error(`unknown load ${load}: same | distinct | mixed | orgs | token`);
-  }
-}
-
 async function main() {
   process.env.BENCH_DEEP_ROWS ??= '1000';
   process.env.BENCH_SEARCH_ROWS ??= '1000';
   const profileDir = mkdtempSync(path.join(os.tmpdir(), 'marquee-cpuprof-'));
   const { child, info } = await startServer(profileDir);
-  const paths = load === 'distinct' || load === 'mixed' ? await notePagePaths(info) : [];
+  const paths = needsPagePaths(load) ? await notePagePaths(info) : [];
   // A warm-up, so the profile shows the steady state rather than compilation.
-  await autocannon({ connections: 50, duration: 2, ...options(info, paths) });
+  await autocannon({ connections: 50, duration: 2, ...namedLoad(load, info, paths) });
   const cpuBefore = readFileSync(`/proc/${info.pid}/stat`, 'utf8').split(' ');
-  const result = await autocannon({ connections: 50, duration: seconds, ...options(info, paths) });
+  const result = await autocannon({ connections: 50, duration: seconds, ...namedLoad(load, info, paths) });
   const cpuAfter = readFileSync(`/proc/${info.pid}/stat`, 'utf8').split(' ');
   const ticks = (stat: string[]) => Number(stat[13]) + Number(stat[14]);
   const cpuSeconds = (ticks(cpuAfter) - ticks(cpuBefore)) / 100;

@@ -1,8 +1,8 @@
 /**
  * Grants: what a user (or a private integration's owner) allowed an integration, to which
  * organizations and scopes. Every token belongs to one grant; revoking the grant revokes the
- * whole token family (a private integration's client-credentials tokens share one grant). A grant's expiry follows its longest-lived token, so pruning can tell when
- * nothing live is left.
+ * whole token family (a private integration's client-credentials tokens share one grant). A
+ * grant's expiry follows its longest-lived token, so pruning can tell when nothing live is left.
  */
 import type { Db, Trx } from '../db/database.js';
 import { newId } from '../db/ids.js';
@@ -106,14 +106,17 @@ const findClientCredentialsGrantRow = precompiledQuery(
       .limit(sql.lit(1)),
 );
 
+/** What an integration's client-credentials tokens share a grant by. */
+export interface ClientCredentialsGrantKey {
+  integrationId: string;
+  userId: string;
+  scopes: readonly string[];
+  organizationIds: readonly string[];
+}
+
 export async function findClientCredentialsGrant(
   db: Db | Trx,
-  key: {
-    integrationId: string;
-    userId: string;
-    scopes: readonly string[];
-    organizationIds: readonly string[];
-  },
+  key: ClientCredentialsGrantKey,
 ): Promise<LiveGrant | undefined> {
   const [row] = await findClientCredentialsGrantRow(db, {
     integrationId: key.integrationId,

@@ -2,8 +2,9 @@
  * Token revocation (RFC 7009). Either token of a grant revokes the whole family (§2.1: "SHOULD
  * also invalidate" the related tokens). A client-credentials token has no family: its
  * integration's tokens share a grant (src/oauth/grants/client-credentials.ts), so it is revoked
- * alone, and the integration's other tokens (another of its processes, say) keep working. Unknown and already-revoked tokens answer 200 like a
- * success (§2.2), so the endpoint reveals nothing. A token of another client is refused, and left
+ * alone, and the integration's other tokens (another of its processes, say) keep working.
+ * Unknown and already-revoked tokens answer 200 like a success (§2.2), so the endpoint reveals
+ * nothing. A token of another client is refused, and left
  * alone (§2.1: the server verifies the token was issued to the client making the request).
  */
 import type { Db } from '../db/database.js';

@@ -134,14 +134,13 @@ eachDatabase((suite) => {
   });
 
   it("checks a booking for double booking from its start on, not through the venue's whole past", async () => {
-    const query = clashQuery(
-      suite.db,
-      ORG,
-      ['01s1', '01s2'],
-      '2027-07-09T17:00:00.000Z',
-      '2027-07-09T23:00:00.000Z',
-      '01b',
-    );
+    const query = clashQuery(suite.db, {
+      organizationId: ORG,
+      spaceIds: ['01s1', '01s2'],
+      startAt: '2027-07-09T17:00:00.000Z',
+      endAt: '2027-07-09T23:00:00.000Z',
+      exceptId: '01b',
+    });
     const text = await plan(query.compile());
     assert.match(text, /bookings_org_status_end_idx/, text);
     assert.doesNotMatch(text, /bookings_org_status_start_idx|TEMP B-TREE/, text);

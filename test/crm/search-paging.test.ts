@@ -15,6 +15,7 @@ import { listBookings } from '../../src/web/workspace/booking-reads.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { clientCredentialsToken } from '../helpers/api.js';
 import { eachDatabase } from '../helpers/databases.js';
+import { bookingRow } from '../helpers/factories.js';
 import { makeVenue } from '../helpers/oauth.js';
 import { type Api, apiFor } from '../helpers/writes.js';
 
@@ -73,21 +74,15 @@ async function insertBookings(db: Db, rows: ReadonlyArray<ReturnType<typeof rowA
     await db
       .insertInto('bookings')
       .values(
-        rows.slice(i, i + 100).map((r) => ({
-          ...r,
-          end_at: r.start_at,
-          updated_at: r.created_at,
-          timezone: 'UTC',
-          guest_count: 10,
-          event_type: 'Dinner',
-          room_names: '[]',
-          currency: 'EUR',
-          total_amount: 100,
-          lost_reason: null,
-          account_id: null,
-          contact_id: null,
-          owner_id: null,
-        })),
+        rows.slice(i, i + 100).map((r) =>
+          bookingRow(r.organization_id, r.created_at, {
+            ...r,
+            end_at: r.start_at,
+            guest_count: 10,
+            event_type: 'Dinner',
+            total_amount: 100,
+          }),
+        ),
       )
       .execute();
   }

@@ -14,6 +14,7 @@ import { SEARCH_WINDOW, searchStatements } from '../../src/db/search-page.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { clientCredentialsToken, insertAccount } from '../helpers/api.js';
 import { eachDatabase } from '../helpers/databases.js';
+import { bookingRow } from '../helpers/factories.js';
 import { makeVenue, type Venue } from '../helpers/oauth.js';
 import {
   accountDocument,
@@ -261,32 +262,14 @@ async function withFiller(db: Db, organizationId: string): Promise<void> {
   for (let i = 0; i < count; i += 100) {
     const batch = Array.from({ length: Math.min(100, count - i) }, (_, j) => {
       const at = isoTime(base + (i + j) * 1000);
-      return { n: i + j, at, id: newId(base + (i + j) * 1000) };
+      return { n: i + j, at };
     });
     await db
       .insertInto('bookings')
       .values(
-        batch.map(({ n, at, id }) => ({
-          id,
-          organization_id: organizationId,
-          reference: `FILL-${organizationId}-${n}`,
-          name: `Filler ${n}`,
-          status: 'lead' as const,
-          start_at: at,
-          end_at: at,
-          timezone: 'UTC',
-          guest_count: null,
-          event_type: null,
-          room_names: '[]',
-          currency: 'EUR',
-          total_amount: 0,
-          lost_reason: null,
-          account_id: null,
-          contact_id: null,
-          owner_id: null,
-          created_at: at,
-          updated_at: at,
-        })),
+        batch.map(({ n, at }) =>
+          bookingRow(organizationId, at, { reference: `FILL-${organizationId}-${n}`, name: `Filler ${n}` }),
+        ),
       )
       .execute();
     for (const { n, at } of batch) {

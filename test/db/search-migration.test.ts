@@ -12,7 +12,7 @@ import { newId } from '../../src/db/ids.js';
 import { MIGRATIONS } from '../../src/db/migrate.js';
 import { searchStatements } from '../../src/db/search-page.js';
 import { eachDatabase } from '../helpers/databases.js';
-import { makeOrganization } from '../helpers/factories.js';
+import { bookingRow, makeOrganization } from '../helpers/factories.js';
 
 async function insertBooking(
   db: Db,
@@ -24,28 +24,7 @@ async function insertBooking(
   const at = isoTime(Date.parse('2030-01-01T00:00:00.000Z'));
   await db
     .insertInto('bookings')
-    .values({
-      id,
-      organization_id: organizationId,
-      reference,
-      name,
-      status: 'lead',
-      start_at: at,
-      end_at: at,
-      timezone: 'UTC',
-      guest_count: null,
-      event_type: null,
-      room_names: '[]',
-      space_ids: '[]',
-      currency: 'EUR',
-      total_amount: 0,
-      lost_reason: null,
-      account_id: null,
-      contact_id: null,
-      owner_id: null,
-      created_at: at,
-      updated_at: at,
-    })
+    .values(bookingRow(organizationId, at, { id, reference, name }))
     .execute();
   return id;
 }

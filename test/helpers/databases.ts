@@ -8,7 +8,7 @@ import path from 'node:path';
 import { after, before, describe } from 'node:test';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connect.js';
-import type { Db, DialectName } from '../../src/db/database.js';
+import type { Database, Db, DialectName } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
@@ -122,4 +122,13 @@ export function onDatabase(dialect: DialectName, fn: (suite: DatabaseSuite) => v
 /** Declares the suite once per database. */
 export function eachDatabase(fn: (suite: DatabaseSuite) => void): void {
   for (const dialect of ['sqlite', 'postgres'] as const) onDatabase(dialect, fn);
+}
+
+/** How many rows `table` holds. */
+export async function countRows(db: Db, table: keyof Database): Promise<number> {
+  const { n } = await db
+    .selectFrom(table as 'oauth_tokens')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }

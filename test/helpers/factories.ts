@@ -2,7 +2,10 @@
  * Small factories for test data. Users get a cheap scrypt cost so suites stay fast; the stored
  * hash names its cost, so sign-in verifies it like any other.
  */
+import type { Insertable } from 'kysely';
+import type { BookingTable } from '../../src/crm/bookings/booking.table.js';
 import type { Db } from '../../src/db/database.js';
+import { newId } from '../../src/db/ids.js';
 import { createOrganization, createUser } from '../../src/identity/identity.service.js';
 import type { ScryptCost } from '../../src/identity/passwords.js';
 import { createIntegration, type NewIntegrationInput } from '../../src/integrations/integration.service.js';
@@ -44,4 +47,37 @@ export async function makeIntegration(
     redirectUris: ['http://127.0.0.1:8080/callback'],
     ...input,
   });
+}
+
+/**
+ * A booking row to insert directly (bulk data for searching and paging): a lead at `at`, of no
+ * length, with nothing attached; `fields` override.
+ */
+export function bookingRow(
+  organizationId: string,
+  at: string,
+  fields: Partial<Insertable<BookingTable>> = {},
+): Insertable<BookingTable> {
+  return {
+    id: newId(Date.parse(at)),
+    organization_id: organizationId,
+    reference: unique('BK-'),
+    name: 'Booking',
+    status: 'lead',
+    start_at: at,
+    end_at: at,
+    timezone: 'UTC',
+    guest_count: null,
+    event_type: null,
+    room_names: '[]',
+    currency: 'EUR',
+    total_amount: 0,
+    lost_reason: null,
+    account_id: null,
+    contact_id: null,
+    owner_id: null,
+    created_at: at,
+    updated_at: at,
+    ...fields,
+  };
 }

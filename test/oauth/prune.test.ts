@@ -10,7 +10,7 @@ import {
 } from '../../src/jobs/prune.js';
 import { loadConfig } from '../../src/config.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
-import { createTestDatabase, eachDatabase } from '../helpers/databases.js';
+import { countRows, createTestDatabase, eachDatabase } from '../helpers/databases.js';
 import { makeOrganization, makeUser } from '../helpers/factories.js';
 import { parseJsonOutput, runCli } from '../helpers/processes.js';
 import { codeFlowTokens, introspect, makeVenue, postForm, type Venue } from '../helpers/oauth.js';
@@ -24,15 +24,7 @@ eachDatabase((suite) => {
   });
   after(() => server.close());
 
-  const count = async (table: 'oauth_tokens' | 'oauth_codes' | 'oauth_grants') =>
-    Number(
-      (
-        await suite.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: 'oauth_tokens' | 'oauth_codes' | 'oauth_grants') => countRows(suite.db, table);
 
   it('deletes expired and revoked rows past the retention window and keeps live ones', async () => {
     const live = await codeFlowTokens(server, venue);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { startTestServer, type TestServer } from '../helpers/app.js';
-import { eachDatabase } from '../helpers/databases.js';
+import { countRows, eachDatabase } from '../helpers/databases.js';
 import { hashCredential } from '../../src/oauth/credentials.js';
 import { makeVenue, postForm, type Venue } from '../helpers/oauth.js';
 
@@ -91,15 +91,7 @@ eachDatabase((suite) => {
     );
     const more = await Promise.all(Array.from({ length: 5 }, () => postForm(server, '/oauth/token', cc())));
     assert.ok(more.every((r) => r.status === 200));
-    const count = async (table: 'oauth_grants' | 'oauth_tokens') =>
-      Number(
-        (
-          await suite.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = (table: 'oauth_grants' | 'oauth_tokens') => countRows(suite.db, table);
     const [grantsBefore, tokensBefore] = [await count('oauth_grants'), await count('oauth_tokens')];
     for (let i = 0; i < 3; i++) assert.equal((await postForm(server, '/oauth/token', cc())).status, 200);
     assert.equal(await count('oauth_grants'), grantsBefore, 'no grant row per token');

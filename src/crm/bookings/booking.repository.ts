@@ -34,6 +34,16 @@ export interface Clash {
   endAt: string;
 }
 
+/** A stretch of time in some spaces, which a definite booking may not share with another. */
+export interface SpaceHold {
+  organizationId: string;
+  spaceIds: readonly string[];
+  startAt: string;
+  endAt: string;
+  /** The booking being changed, which does not clash with itself. */
+  exceptId?: string;
+}
+
 /**
  * The query of findClash: definite bookings of the organization, other than `exceptId`, holding
  * one of the spaces at a time overlapping [startAt, endAt) (half-open: one ending as the other
@@ -41,39 +51,25 @@ export interface Clash {
  * (organization_id, status, end_at) from the new booking's start on, i.e. mostly bookings still
  * to come, never the venue's whole past.
  */
-export function clashQuery(
-  trx: Db | Trx,
-  organizationId: string,
-  spaceIds: readonly string[],
-  startAt: string,
-  endAt: string,
-  exceptId: string | undefined,
-) {
+export function clashQuery(trx: Db | Trx, hold: SpaceHold) {
   let query = trx
     .selectFrom('bookings as b')
     .innerJoin('booking_spaces as bs', 'bs.booking_id', 'b.id')
     .innerJoin('spaces as s', 's.id', 'bs.space_id')
     .select(['b.reference', 's.name', 'b.start_at', 'b.end_at'])
-    .where('b.organization_id', '=', organizationId)
+    .where('b.organization_id', '=', hold.organizationId)
     .where('b.status', '=', 'definite')
-    .where('bs.space_id', 'in', [...spaceIds])
-    .where('b.start_at', '<', endAt)
-    .where('b.end_at', '>', startAt);
-  if (exceptId) query = query.where('b.id', '<>', exceptId);
+    .where('bs.space_id', 'in', [...hold.spaceIds])
+    .where('b.start_at', '<', hold.endAt)
+    .where('b.end_at', '>', hold.startAt);
+  if (hold.exceptId) query = query.where('b.id', '<>', hold.exceptId);
   return query.orderBy('b.end_at').limit(1);
 }
 
-/** A definite booking that would be double-booked with [startAt, endAt) in one of the spaces. */
-export async function findClash(
-  trx: Db | Trx,
-  organizationId: string,
-  spaceIds: readonly string[],
-  startAt: string,
-  endAt: string,
-  exceptId: string | undefined,
-): Promise<Clash | undefined> {
-  if (spaceIds.length === 0) return undefined;
-  const row = await clashQuery(trx, organizationId, spaceIds, startAt, endAt, exceptId).executeTakeFirst();
+/** A definite booking that the hold would double-book, if any. */
+export async function findClash(trx: Db | Trx, hold: SpaceHold): Promise<Clash | undefined> {
+  if (hold.spaceIds.length === 0) return undefined;
+  const row = await clashQuery(trx, hold).executeTakeFirst();
   return row && { reference: row.reference, spaceName: row.name, startAt: row.start_at, endAt: row.end_at };
 }
 

@@ -24,7 +24,13 @@ export type { BookingInput } from './booking-rules.js';
 async function checkNoDoubleBooking(trx: Trx, organizationId: string, booking: BookingFields, id?: string) {
   if (booking.status !== 'definite') return;
   const spaceIds = JSON.parse(booking.space_ids) as string[];
-  const clash = await findClash(trx, organizationId, spaceIds, booking.start_at, booking.end_at, id);
+  const clash = await findClash(trx, {
+    organizationId,
+    spaceIds,
+    startAt: booking.start_at,
+    endAt: booking.end_at,
+    exceptId: id,
+  });
   if (clash) {
     throw new ConflictError(
       `${clash.spaceName} is already booked by ${clash.reference} (definite) from ${clash.startAt} to ${clash.endAt}.`,

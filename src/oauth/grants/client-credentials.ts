@@ -11,7 +11,13 @@ import { isoTime } from '../../clock.js';
 import { findMembershipCached } from '../cached-lookups.js';
 import { unauthorizedClient } from '../errors.js';
 import type { Trx } from '../../db/database.js';
-import { extendGrant, findClientCredentialsGrant, insertGrant, type LiveGrant } from '../grant.repository.js';
+import {
+  type ClientCredentialsGrantKey,
+  extendGrant,
+  findClientCredentialsGrant,
+  insertGrant,
+  type LiveGrant,
+} from '../grant.repository.js';
 import { checkRequestedScope } from '../steps/requested-scope.js';
 import { accessTokenExpiry, issueTokens } from '../token-issuer.js';
 import type { Grant } from './grant.js';
@@ -19,17 +25,10 @@ import type { Grant } from './grant.js';
 /** How long a shared grant is kept beyond the newest token issued under it. */
 const GRANT_KEPT_BEYOND_TOKEN_MS = 24 * 3600 * 1000;
 
-interface SharedGrantKey {
-  integrationId: string;
-  userId: string;
-  scopes: readonly string[];
-  organizationIds: readonly string[];
-}
-
 /** The live grant to issue a token expiring at `tokenExpiresAt` under, extended or made when needed. */
 async function sharedGrant(
   trx: Trx,
-  key: SharedGrantKey,
+  key: ClientCredentialsGrantKey,
   tokenExpiresAt: string,
   now: number,
 ): Promise<LiveGrant> {
