@@ -9,7 +9,8 @@
  * says which table tells what.
  * - SQLite: triggers stamp each changed scope with the next number of one sequence in
  *   `cache_scopes`; the clock reads what is newer than it has seen when `PRAGMA data_version`
- *   says another connection committed, or after a commit of its own.
+ *   says another connection committed, or after a commit of its own. While the WAL index's header
+ *   reads as it did when it last asked, nobody committed, and it does not ask (WalIndexWatch).
  * - PostgreSQL: triggers send the changed scopes as a `marquee_changes` notification on commit;
  *   this process's own writes report their scopes at once (src/db/connect.ts). Until the
  *   listening connection listens, and while it is lost, the clock reads `undefined`: changes
@@ -19,6 +20,7 @@
 import type SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { type Clock, systemClock } from '../clock.js';
+import { WalIndexWatch } from './wal-index-watch.js';
 
 /** The scope every cached value depends on. */
 export const GLOBAL = '*';
@@ -74,6 +76,9 @@ export function sqliteChangeClock(sqlite: SqliteDatabase.Database): ChangeClock 
   let newer: SqliteDatabase.Statement | undefined;
   // data_version changes when another connection commits; never for this connection's own commits.
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  // Opened once SQLite has made the -shm file (after its first read).
+  let walIndex: WalIndexWatch | undefined;
+  let watching = false;
 
   /** Reads the scopes changed since the last reading; false when it cannot (no table yet). */
   const catchUp = (): boolean => {
@@ -91,7 +96,14 @@ export function sqliteChangeClock(sqlite: SqliteDatabase.Database): ChangeClock 
   return {
     read() {
       if (closed || !sqlite.open) return undefined;
+      // Read before asking SQLite, so that a commit landing meanwhile shows at the next reading.
+      const unchanged = walIndex?.unchanged() ?? false;
+      if (unchanged && !behind) return times.latest;
       const version = dataVersion.get();
+      if (!watching) {
+        watching = true;
+        walIndex = WalIndexWatch.open(sqlite);
+      }
       if (version !== seenDataVersion) behind = true;
       if (behind) {
         // Inside a transaction its own uncommitted stamps would show (and may be rolled back).
@@ -99,6 +111,7 @@ export function sqliteChangeClock(sqlite: SqliteDatabase.Database): ChangeClock 
         seenDataVersion = version;
         behind = false;
       }
+      walIndex?.remember();
       return times.latest;
     },
     changedAt: (scope) => times.get(scope),
@@ -107,6 +120,7 @@ export function sqliteChangeClock(sqlite: SqliteDatabase.Database): ChangeClock 
     },
     async close() {
       closed = true;
+      walIndex?.close();
     },
   };
 }

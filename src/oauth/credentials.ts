@@ -3,7 +3,7 @@
  * scanners (and people) can tell a leaked Marquee credential and what it is. Only the SHA-256 of
  * a secret is stored; a 256-bit random value needs no salt or slow hash (SPEC §4, RFC 9700 §4.14).
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { secureRandomBytes } from '../security/random.js';
 
 export const CREDENTIAL_PREFIXES = {
@@ -22,7 +22,8 @@ export interface GeneratedCredential {
 }
 
 export function hashCredential(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('base64url');
+  // The one-shot digest: no Hash object per request (every API request hashes its bearer token).
+  return hash('sha256', value, 'base64url');
 }
 
 export function generateCredential(kind: CredentialKind): GeneratedCredential {
