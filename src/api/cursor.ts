@@ -22,43 +22,63 @@ export function listFingerprint(parts: unknown): string {
   return hash('sha256', JSON.stringify(parts), 'base64url').slice(0, 16);
 }
 
-/** Signatures kept of cursors issued or accepted: pages' edges repeat as clients page and poll. */
-const SIGNATURES_KEPT = 10_000;
+/** Cursors kept, issued and accepted: pages' edges repeat as clients page and poll. */
+const CURSORS_KEPT = 10_000;
+
+/** A bounded map: the oldest entry goes first. */
+function keep<Value>(map: Map<string, Value>, key: string, value: Value): void {
+  if (map.has(key)) return;
+  if (map.size >= CURSORS_KEPT) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
 
 export class CursorCodec {
   readonly #key: Buffer;
-  /** Signatures by payload, of payloads this codec signed or verified (never of refused ones). */
-  readonly #signatures = new Map<string, Buffer>();
+  /** Cursors issued, by their content (the JSON their payload encodes). */
+  readonly #issued = new Map<string, string>();
+  /**
+   * Cursors whose signature was made or checked here, by their whole text: found again by an
+   * exact match of text that includes a valid signature, so they need no second check.
+   */
+  readonly #accepted = new Map<string, Readonly<Cursor>>();
 
   constructor(key: Buffer) {
     this.#key = key;
   }
 
   #sign(payload: string): Buffer {
-    return (
-      this.#signatures.get(payload) ??
-      createHmac('sha256', this.#key).update(payload).digest().subarray(0, 16)
-    );
-  }
-
-  #keep(payload: string, signature: Buffer): void {
-    if (this.#signatures.has(payload)) return;
-    if (this.#signatures.size >= SIGNATURES_KEPT)
-      this.#signatures.delete(this.#signatures.keys().next().value!);
-    this.#signatures.set(payload, signature);
+    return createHmac('sha256', this.#key).update(payload).digest().subarray(0, 16);
   }
 
   encode(cursor: Cursor): string {
-    const payload = Buffer.from(
-      JSON.stringify([cursor.sort, cursor.value, cursor.id, cursor.filters]),
-    ).toString('base64url');
-    const signature = this.#sign(payload);
-    this.#keep(payload, signature);
-    return `${payload}.${signature.toString('base64url')}`;
+    const content = JSON.stringify([cursor.sort, cursor.value, cursor.id, cursor.filters]);
+    let text = this.#issued.get(content);
+    if (text === undefined) {
+      const payload = Buffer.from(content).toString('base64url');
+      text = `${payload}.${this.#sign(payload).toString('base64url')}`;
+      keep(this.#issued, content, text);
+      const { sort, value, id, filters } = cursor;
+      keep(this.#accepted, text, Object.freeze({ sort, value, id, filters }));
+    }
+    return text;
   }
 
   decode(raw: string, parameter: string, expected: { sort: string; filters: string }): Cursor {
     const refuse = (detail: string) => new BadRequestError(detail, { parameter }, 'invalid_cursor');
+    const known = this.#accepted.get(raw) ?? this.#verified(raw, parameter, refuse);
+    const { sort, value, id, filters } = known;
+    if (sort !== expected.sort)
+      throw refuse(`${parameter} belongs to sort=${sort}; keep the sort while paging.`);
+    if (filters !== expected.filters) {
+      throw refuse(
+        `${parameter} was made for a list with other filters; send the same filter[…] parameters while paging, or start again without a cursor.`,
+      );
+    }
+    return { sort, value, id, filters };
+  }
+
+  /** The cursor `raw` encodes, once its signature is checked. */
+  #verified(raw: string, parameter: string, refuse: (detail: string) => Error): Readonly<Cursor> {
     const [payload = '', signature = '', ...rest] = raw.split('.');
     const given = Buffer.from(signature, 'base64url');
     const wanted = this.#sign(payload);
@@ -67,7 +87,6 @@ export class CursorCodec {
         `${parameter} is not a cursor this API issued; use meta.after_cursor or meta.before_cursor as given.`,
       );
     }
-    this.#keep(payload, wanted);
     let parsed: unknown;
     try {
       parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
@@ -78,13 +97,8 @@ export class CursorCodec {
       throw refuse(`${parameter} is not a cursor this API issued.`);
     }
     const [sort, value, id, filters] = parsed as [string, string, string, string];
-    if (sort !== expected.sort)
-      throw refuse(`${parameter} belongs to sort=${sort}; keep the sort while paging.`);
-    if (filters !== expected.filters) {
-      throw refuse(
-        `${parameter} was made for a list with other filters; send the same filter[…] parameters while paging, or start again without a cursor.`,
-      );
-    }
-    return { sort, value, id, filters };
+    const cursor = Object.freeze({ sort, value, id, filters });
+    keep(this.#accepted, raw, cursor);
+    return cursor;
   }
 }

@@ -45,32 +45,40 @@ export function resourcesOf(included: readonly IncludedResource[]): Resource[] {
   return included.map((i) => i.resource);
 }
 
-/**
- * `selfUrl` with some query parameters set and others removed. URLSearchParams alone, not
- * `new URL`: parsing the whole URL for every page cost more than building the rest of it; the
- * query is serialized as URL.href would serialize it after the same changes.
- */
-function withParams(selfUrl: string, set: Record<string, string>, remove: string[]): string {
-  const question = selfUrl.indexOf('?');
-  const base = question === -1 ? selfUrl : selfUrl.slice(0, question);
-  const params = new URLSearchParams(question === -1 ? '' : selfUrl.slice(question + 1));
-  for (const name of remove) params.delete(name);
-  for (const name in set) params.set(name, set[name]!);
-  return `${base}?${params.toString()}`;
+/** Characters a cursor is made of (base64url and a dot), which form encoding leaves as they are. */
+const FORM_SAFE = /^[A-Za-z0-9_.-]*$/;
+
+const ENCODED_NAMES = { 'page[after]': 'page%5Bafter%5D', 'page[before]': 'page%5Bbefore%5D' };
+
+/** `name=value` as URLSearchParams serializes it. */
+function formPair(name: keyof typeof ENCODED_NAMES, value: string): string {
+  return FORM_SAFE.test(value)
+    ? `${ENCODED_NAMES[name]}=${value}`
+    : new URLSearchParams({ [name]: value }).toString();
 }
 
+/**
+ * The page's links. Those to the next and previous pages are `selfUrl` without its cursors and
+ * with the new one last, serialized as URL.href would serialize it after the same changes; its
+ * query is parsed once, with URLSearchParams alone (no `new URL`: parsing the whole URL for every
+ * page cost more than building the rest of it).
+ */
 export function pageLinks<Row>(selfUrl: string, query: ListQuery, page: Page<Row>) {
   const backwards = query.before !== undefined;
   const hasNext = backwards ? page.rows.length > 0 : page.hasMore;
   const hasPrev = backwards ? page.hasMore : query.after !== undefined && page.rows.length > 0;
-  const cursors = ['page[after]', 'page[before]'];
+  const after = hasNext ? page.afterCursor : null;
+  const before = hasPrev ? page.beforeCursor : null;
+  if (!after && !before) return { self: selfUrl, next: null, prev: null };
+  const question = selfUrl.indexOf('?');
+  const params = new URLSearchParams(question === -1 ? '' : selfUrl.slice(question + 1));
+  params.delete('page[after]');
+  params.delete('page[before]');
+  const rest = params.toString();
+  const start = `${question === -1 ? selfUrl : selfUrl.slice(0, question)}?${rest}${rest ? '&' : ''}`;
   return {
     self: selfUrl,
-    next:
-      hasNext && page.afterCursor ? withParams(selfUrl, { 'page[after]': page.afterCursor }, cursors) : null,
-    prev:
-      hasPrev && page.beforeCursor
-        ? withParams(selfUrl, { 'page[before]': page.beforeCursor }, cursors)
-        : null,
+    next: after ? start + formPair('page[after]', after) : null,
+    prev: before ? start + formPair('page[before]', before) : null,
   };
 }
