@@ -59,8 +59,9 @@ function formPair(name: keyof typeof ENCODED_NAMES, value: string): string {
 
 /**
  * The page's links. Those to the next and previous pages are `selfUrl` without its cursors and
- * with the new one last, serialized as URL.href would serialize it after the same changes; its
- * query is parsed once, with URLSearchParams alone (no `new URL`: parsing the whole URL for every
+ * with the new one last, serialized as URL.href would serialize it after the same changes (a `#`
+ * sent in the query stays in it, as the server read it; one in the path is dropped); its query is
+ * parsed once, with URLSearchParams alone (no `new URL`: parsing the whole URL for every
  * page cost more than building the rest of it).
  */
 export function pageLinks<Row>(selfUrl: string, query: ListQuery, page: Page<Row>) {
@@ -75,7 +76,9 @@ export function pageLinks<Row>(selfUrl: string, query: ListQuery, page: Page<Row
   params.delete('page[after]');
   params.delete('page[before]');
   const rest = params.toString();
-  const start = `${question === -1 ? selfUrl : selfUrl.slice(0, question)}?${rest}${rest ? '&' : ''}`;
+  const path = question === -1 ? selfUrl : selfUrl.slice(0, question);
+  const fragment = path.indexOf('#');
+  const start = `${fragment === -1 ? path : path.slice(0, fragment)}?${rest}${rest ? '&' : ''}`;
   return {
     self: selfUrl,
     next: after ? start + formPair('page[after]', after) : null,

@@ -111,7 +111,8 @@ export function sqliteChangeClock(sqlite: SqliteDatabase.Database): ChangeClock 
         seenDataVersion = version;
         behind = false;
       }
-      walIndex?.remember();
+      // Inside a transaction SQLite answers from its snapshot, which may predate the header read.
+      if (!sqlite.inTransaction) walIndex?.remember();
       return times.latest;
     },
     changedAt: (scope) => times.get(scope),

@@ -29,8 +29,14 @@ export class WalIndexWatch {
     if (sqlite.memory || String(sqlite.pragma('journal_mode', { simple: true })).toLowerCase() !== 'wal') {
       return undefined;
     }
+    // The file as SQLite opened it (a link resolved, a relative path made absolute): its -shm
+    // lies beside that, not necessarily beside the name the database was opened by.
+    const main = (sqlite.pragma('database_list') as Array<{ name: string; file: string }>).find(
+      (database) => database.name === 'main',
+    );
+    if (!main?.file) return undefined;
     try {
-      return new WalIndexWatch(openSync(`${sqlite.name}-shm`, 'r'));
+      return new WalIndexWatch(openSync(`${main.file}-shm`, 'r'));
     } catch {
       return undefined;
     }

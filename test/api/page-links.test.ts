@@ -74,3 +74,11 @@ it('has no next or prev link on the only page', () => {
     prev: null,
   });
 });
+
+it('never puts the cursor after a # the client sent in the path', () => {
+  const page: Page<unknown> = { rows: [{}], hasMore: true, afterCursor: 'abc.def', beforeCursor: null };
+  assert.equal(
+    pageLinks('https://venue.example/notes#', {} as ListQuery, page).next,
+    'https://venue.example/notes?page%5Bafter%5D=abc.def',
+  );
+});

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -91,6 +91,52 @@ describe('WAL-index watch and the SQLite change clock', () => {
       watch.close();
     }
     assert.equal(watch.unchanged(), false, 'a closed watch never says unchanged');
+  });
+
+  it('sees a commit made while its own connection read in an older snapshot', async () => {
+    const clock = sqliteChangeClock(here);
+    try {
+      const reading = clock.read()!;
+      assert.equal(clock.read(), reading);
+      here.exec('begin');
+      here.prepare('select count(*) from cache_scopes').get();
+      stamp(other, 'org-snapshot');
+      clock.read();
+      here.exec('commit');
+      const now = clock.read()!;
+      assert.ok(now > reading, 'the commit shows once the transaction ended');
+      assert.equal(clock.changedAt('org-snapshot'), now);
+    } finally {
+      await clock.close();
+    }
+  });
+
+  it('watches the -shm file beside the database itself when it was opened through a link', async () => {
+    const real = path.join(dir, 'real');
+    const linked = path.join(dir, 'linked');
+    mkdirSync(real);
+    mkdirSync(linked);
+    const target = path.join(real, 'data.sqlite');
+    const seed = openWal(target);
+    seed.exec(SCOPES_TABLE);
+    seed.close();
+    const link = path.join(linked, 'data.sqlite');
+    symlinkSync(target, link);
+    // A stale -shm beside the link (left by an earlier crash, say) must not be the one watched.
+    writeFileSync(`${link}-shm`, Buffer.alloc(32_768, 7));
+    const viaLink = openWal(link);
+    const writer = openWal(target);
+    const clock = sqliteChangeClock(viaLink);
+    try {
+      const reading = clock.read()!;
+      assert.equal(clock.read(), reading);
+      stamp(writer, 'org-linked');
+      assert.ok(clock.read()! > reading, "another connection's commit shows");
+    } finally {
+      await clock.close();
+      writer.close();
+      viaLink.close();
+    }
   });
 
   it('has no watch for a database that is not in WAL mode', () => {
