@@ -44,8 +44,10 @@ function createCaches(changes: ChangeClock): AppCaches {
     tokens: new FreshCache(changes, 10_000),
     clients: new FreshCache(changes, 1000),
     memberships: new FreshCache(changes, 1000),
-    // At most 256 × 64 KB = 16 MB.
-    pages: new FreshCache(changes, 256, (page) => page.length <= MAX_KEPT_PAGE_LENGTH),
+    // At most 256 × 64 KB = 16 MB. A page is kept the second time it is asked for (FreshCache).
+    pages: new FreshCache(changes, 256, (page) => page.length <= MAX_KEPT_PAGE_LENGTH, {
+      admitOnSecondMiss: true,
+    }),
     // About 10 MB.
     fragments: new ResourceFragments(20_000),
   };

@@ -19,15 +19,30 @@ export class FreshCache<Value> {
   readonly #capacity: number;
   readonly #keep: ((value: Value) => boolean) | undefined;
   readonly #entries = new Map<string, Entry<Value>>();
+  /** With `admitOnSecondMiss`: keys missed once lately, not kept (the newest `capacity`). */
+  readonly #missedOnce: Set<string> | undefined;
   /** Lookups answered from memory, and lookups that loaded (for the metrics' hit ratios). */
   hits = 0;
   misses = 0;
 
-  /** `keep`, when given, decides which loaded values are kept; the others are served only. */
-  constructor(changes: ChangeClock, capacity: number, keep?: (value: Value) => boolean) {
+  /**
+   * `keep`, when given, decides which loaded values are kept; the others are served only.
+   * `admitOnSecondMiss`: a key's value is kept only when the key is missed again while it is
+   * among the last `capacity` keys missed, or when its value was kept before and went stale. A
+   * value asked for once (a client walking many pages) would only push out values that are asked
+   * for again, and each value pushed out is garbage to collect; one asked for twice that closely
+   * would have been kept anyway.
+   */
+  constructor(
+    changes: ChangeClock,
+    capacity: number,
+    keep?: (value: Value) => boolean,
+    options: { admitOnSecondMiss?: boolean } = {},
+  ) {
     this.#changes = changes;
     this.#capacity = capacity;
     this.#keep = keep;
+    this.#missedOnce = options.admitOnSecondMiss ? new Set() : undefined;
   }
 
   /**
@@ -57,10 +72,24 @@ export class FreshCache<Value> {
     this.misses++;
     const value = await load();
     // Not kept when a change of its scope was seen while it loaded.
-    if (value !== undefined && this.#changes.changedAt(scope) <= reading && (this.#keep?.(value) ?? true)) {
+    if (
+      value !== undefined &&
+      this.#changes.changedAt(scope) <= reading &&
+      (this.#keep?.(value) ?? true) &&
+      this.#admits(key, cached !== undefined)
+    ) {
       this.#store(key, { value, scope, reading });
     }
     return value;
+  }
+
+  /** Whether a loaded value of `key` is kept (see admitOnSecondMiss); `wasKept` if it was before. */
+  #admits(key: string, wasKept: boolean): boolean {
+    const missedOnce = this.#missedOnce;
+    if (missedOnce === undefined || wasKept || missedOnce.delete(key)) return true;
+    if (missedOnce.size >= this.#capacity) missedOnce.delete(missedOnce.values().next().value!);
+    missedOnce.add(key);
+    return false;
   }
 
   get size(): number {

@@ -113,6 +113,41 @@ eachDatabase((suite) => {
     assert.equal(cache.size, 1);
   });
 
+  it('with admitOnSecondMiss, keeps a value the second time it is missed, and a scan pushes nothing out', async () => {
+    const clock = suite.database.handle.changes;
+    await readingOf(clock);
+    const cache = new FreshCache<string>(clock, 3, undefined, { admitOnSecondMiss: true });
+    const loaded: string[] = [];
+    const value = (key: string) => async () => {
+      loaded.push(key);
+      return `value of ${key}`;
+    };
+    for (const key of ['a', 'a', 'a', 'b', 'b', 'b'])
+      assert.equal(await cache.get(key, value(key)), `value of ${key}`);
+    assert.deepEqual(loaded, ['a', 'a', 'b', 'b'], 'loaded twice, then kept');
+    assert.equal(cache.size, 2);
+
+    // Keys asked for once each: none is kept, and the kept values stay.
+    loaded.length = 0;
+    for (const key of ['s1', 's2', 's3', 's4', 's5', 'a', 'b'])
+      assert.equal(await cache.get(key, value(key)), `value of ${key}`);
+    assert.deepEqual(loaded, ['s1', 's2', 's3', 's4', 's5']);
+    assert.equal(cache.size, 2);
+
+    // Only the last `capacity` keys missed once are remembered: s1 and s2 are forgotten.
+    loaded.length = 0;
+    for (const key of ['s1', 's5', 's5']) assert.equal(await cache.get(key, value(key)), `value of ${key}`);
+    assert.deepEqual(loaded, ['s1', 's5'], 's5 kept on its second miss; s1 was missed as if new');
+
+    // A kept value that went stale is kept again at once when it is loaded anew.
+    const reading = await readingOf(clock);
+    await insertOrganization(other);
+    await clockPassed(clock, reading);
+    loaded.length = 0;
+    for (const key of ['a', 'a']) assert.equal(await cache.get(key, value(key)), `value of ${key}`);
+    assert.deepEqual(loaded, ['a'], 'reloaded once, then served from memory');
+  });
+
   it('caches nothing while the clock cannot be read', async () => {
     // A closed connection's clock cannot tell changes any more.
     const closed = openSecondConnection(suite.database);

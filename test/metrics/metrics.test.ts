@@ -42,17 +42,17 @@ eachDatabase((suite) => {
   it('counts requests by route, method and status, tokens by grant, and reports queue, caches and pool', async () => {
     const venue = await makeVenue(suite.db);
     const token = await clientCredentialsToken(server, venue);
-    for (let i = 0; i < 3; i++) await call(server, '/v2/bookings', { token, org: venue.orgId });
+    for (let i = 0; i < 4; i++) await call(server, '/v2/bookings', { token, org: venue.orgId });
     await call(server, '/v2/nowhere', { token, org: venue.orgId });
     const response = await fetch(metricsUrl);
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
     const text = await response.text();
-    assert.match(text, /marquee_http_requests_total\{route="\/v2\/bookings",method="GET",status="200"\} 3/);
+    assert.match(text, /marquee_http_requests_total\{route="\/v2\/bookings",method="GET",status="200"\} 4/);
     assert.match(text, /marquee_http_requests_total\{route="unmatched",method="GET",status="404"\} 1/);
     assert.match(
       text,
-      /marquee_http_request_duration_seconds_bucket\{le="\+Inf",route="\/v2\/bookings",method="GET",status="200"\} 3/,
+      /marquee_http_request_duration_seconds_bucket\{le="\+Inf",route="\/v2\/bookings",method="GET",status="200"\} 4/,
     );
     assert.match(text, /marquee_oauth_tokens_issued_total\{grant="client_credentials"\} 1/);
     assert.match(text, /marquee_webhook_deliveries_pending 0/);
@@ -61,7 +61,8 @@ eachDatabase((suite) => {
     assert.ok(pages && Number(pages[1]) >= 0 && Number(pages[1]) <= 1, 'a ratio for the page cache');
     if (suite.database.dialect === 'sqlite') {
       // (On PostgreSQL the notifications of the writes just made may still be arriving.)
-      assert.ok(Number(pages[1]) > 0.5, 'two of three identical list requests were cache hits');
+      // A page is kept the second time it is asked for: the third and fourth are hits.
+      assert.ok(Number(pages[1]) >= 0.5, 'two of four identical list requests were cache hits');
     }
     if (suite.database.dialect === 'postgres')
       assert.match(text, /marquee_db_pool_connections\{state="total"\} \d+/);
