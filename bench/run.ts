@@ -412,8 +412,8 @@ Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} G
 
 ${table}
 
-- Reads of a page that has not changed since it was last served come from the process's cache,
-  which a commit in the same organization (or a change to users, memberships, integrations or
+- Reads of a page that has not changed since it was last served (and was asked for at least
+  twice) come from the process's cache, which a commit in the same organization (or a change to users, memberships, integrations or
   grants) empties, here or in another process; the "new query each request" and "distinct pages"
   rows measure reads that miss it and go to the database.
 - "The same page from memory, plain Fastify" sends the bytes of a page Marquee served, with
