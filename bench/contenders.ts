@@ -20,7 +20,6 @@ import type { Db } from '../src/db/database.js';
 import { isoTime, systemClock } from '../src/clock.js';
 import { createLogger } from '../src/http/logger.js';
 import { DeliveryWorker } from '../src/webhooks/worker.js';
-import { newId } from '../src/db/ids.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { seedDemo } from '../src/demo/seed-demo.js';
 import { createIntegration } from '../src/integrations/integration.service.js';
@@ -28,7 +27,7 @@ import { cursorCodec } from '../src/api/cursor-key.js';
 import { parseListQuery } from '../src/api/list-query.js';
 import { bookingDefinition } from '../src/crm/bookings/booking.resource.js';
 import { createOrganization } from '../src/identity/identity.service.js';
-import { seedLoads } from './seed-loads.js';
+import { benchBooking, seedLoads } from './seed-loads.js';
 
 const kind = process.argv[2];
 const ready = (info: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(info)}\n`);
@@ -66,28 +65,8 @@ async function manyBookings(db: Db, count: number, venue = 'Deep venue', named =
   for (let i = 0; i < count; i += batch) {
     const rows = Array.from({ length: Math.min(batch, count - i) }, (_, j) => {
       const n = i + j;
-      const at = isoTime(start + n * 1000);
-      return {
-        id: newId(start + n * 1000),
-        organization_id: org.id,
-        reference: `BK-${String(n).padStart(7, '0')}`,
-        name: named ? `${WORDS[n % WORDS.length]} of client ${(n * 7919) % count}` : `Event ${n}`,
-        status: 'definite' as const,
-        start_at: at,
-        end_at: at,
-        timezone: 'UTC',
-        guest_count: 10,
-        event_type: 'Conference',
-        room_names: '["Hall"]',
-        currency: 'USD',
-        total_amount: 1000,
-        lost_reason: null,
-        account_id: null,
-        contact_id: null,
-        owner_id: null,
-        created_at: at,
-        updated_at: at,
-      };
+      const name = named ? `${WORDS[n % WORDS.length]} of client ${(n * 7919) % count}` : undefined;
+      return benchBooking(org.id, n, isoTime(start + n * 1000), name);
     });
     await db.transaction().execute(async (trx) => {
       for (let k = 0; k < rows.length; k += 25)

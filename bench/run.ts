@@ -15,7 +15,7 @@ import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { SQLITE_FILE_NAME } from '../src/db/connect.js';
 import { measureDeliveries } from './deliveries.js';
-import { DISTINCT_PAGES, distinctPages, manyOrganizations, notePagePaths } from './loads.js';
+import { DISTINCT_PAGES, distinctPages, manyOrganizations, namedLoad, notePagePaths } from './loads.js';
 import { marqueeNodeFlags } from './node-flags.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -247,16 +247,7 @@ const scenarios: Scenario[] = [
   {
     name: CC_MARQUEE,
     contender: 'marquee-sqlite',
-    request: (i) => ({
-      url: `${i.url}/oauth/token`,
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: i.clientId!,
-        client_secret: i.clientSecret!,
-      }).toString(),
-    }),
+    request: (i) => namedLoad('token', i, []),
   },
   {
     name: CC_PEER,

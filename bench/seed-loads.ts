@@ -11,33 +11,35 @@ import { createOrganization } from '../src/identity/identity.service.js';
 export const NOTE_COUNT = 2000;
 export const VENUE_COUNT = 50;
 
+/** A definite one-room booking of the benchmark's data, the `n`th of its venue, at `at`. */
+export function benchBooking(organizationId: string, n: number, at: string, name = `Event ${n}`) {
+  return {
+    id: newId(Date.parse(at)),
+    organization_id: organizationId,
+    reference: `BK-${String(n).padStart(7, '0')}`,
+    name,
+    status: 'definite' as const,
+    start_at: at,
+    end_at: at,
+    timezone: 'UTC',
+    guest_count: 10,
+    event_type: 'Conference',
+    room_names: '["Hall"]',
+    currency: 'USD',
+    total_amount: 1000,
+    lost_reason: null,
+    account_id: null,
+    contact_id: null,
+    owner_id: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 async function booking(db: Db, organizationId: string, n: number, at: string): Promise<string> {
-  const id = newId();
-  await db
-    .insertInto('bookings')
-    .values({
-      id,
-      organization_id: organizationId,
-      reference: `BK-${String(n).padStart(5, '0')}`,
-      name: `Event ${n}`,
-      status: 'definite',
-      start_at: at,
-      end_at: at,
-      timezone: 'UTC',
-      guest_count: 10,
-      event_type: 'Conference',
-      room_names: '["Hall"]',
-      currency: 'USD',
-      total_amount: 1000,
-      lost_reason: null,
-      account_id: null,
-      contact_id: null,
-      owner_id: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  return id;
+  const row = benchBooking(organizationId, n, at);
+  await db.insertInto('bookings').values(row).execute();
+  return row.id;
 }
 
 export interface LoadData {

@@ -76,9 +76,9 @@ export function sqliteChangeClock(sqlite: SqliteDatabase.Database): ChangeClock 
   let newer: SqliteDatabase.Statement | undefined;
   // data_version changes when another connection commits; never for this connection's own commits.
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
-  // Opened once SQLite has made the -shm file (after its first read).
-  let walIndex: WalIndexWatch | undefined;
-  let watching = false;
+  // Asked once first, so that SQLite has made the -shm file the watch reads.
+  dataVersion.get();
+  const walIndex = WalIndexWatch.open(sqlite);
 
   /** Reads the scopes changed since the last reading; false when it cannot (no table yet). */
   const catchUp = (): boolean => {
@@ -100,10 +100,6 @@ export function sqliteChangeClock(sqlite: SqliteDatabase.Database): ChangeClock 
       const unchanged = walIndex?.unchanged() ?? false;
       if (unchanged && !behind) return times.latest;
       const version = dataVersion.get();
-      if (!watching) {
-        watching = true;
-        walIndex = WalIndexWatch.open(sqlite);
-      }
       if (version !== seenDataVersion) behind = true;
       if (behind) {
         // Inside a transaction its own uncommitted stamps would show (and may be rolled back).

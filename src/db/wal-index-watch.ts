@@ -49,7 +49,7 @@ export class WalIndexWatch {
   /** Reads the header; true when it is as it was at the last `remember()`. */
   unchanged(): boolean {
     if (this.#closed) return false;
-    let read = 0;
+    let read: number;
     try {
       read = readSync(this.#fd, this.#now, 0, WAL_INDEX_HEADERS, 0);
     } catch {

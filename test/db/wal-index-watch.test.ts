@@ -139,6 +139,55 @@ describe('WAL-index watch and the SQLite change clock', () => {
     }
   });
 
+  it('asks SQLite only after the header changed', async () => {
+    // The connection as the clock sees it, counting the times it runs PRAGMA data_version.
+    let asked = 0;
+    const counting = (statement: SqliteDatabase.Statement): SqliteDatabase.Statement => {
+      const proxy: SqliteDatabase.Statement = new Proxy(statement, {
+        get(target, property) {
+          if (property === 'get')
+            return (...parameters: unknown[]) => {
+              asked += 1;
+              return target.get(...parameters);
+            };
+          if (property === 'pluck')
+            return (...flags: [boolean?]) => {
+              target.pluck(...flags);
+              return proxy;
+            };
+          const value: unknown = Reflect.get(target, property, target);
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      return proxy;
+    };
+    const connection = new Proxy(here, {
+      get(target, property) {
+        if (property === 'prepare')
+          return (source: string) => {
+            const statement = target.prepare(source);
+            return source.includes('data_version') ? counting(statement) : statement;
+          };
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const clock = sqliteChangeClock(connection);
+    try {
+      const reading = clock.read()!;
+      const before = asked;
+      for (let i = 0; i < 10; i++) assert.equal(clock.read(), reading);
+      assert.equal(asked, before, 'nothing committed: SQLite is not asked');
+      stamp(other, 'org-asked');
+      assert.ok(clock.read()! > reading);
+      assert.equal(asked, before + 1, 'a commit: SQLite is asked once');
+      clock.read();
+      assert.equal(asked, before + 1, 'and not again until the next commit');
+    } finally {
+      await clock.close();
+    }
+  });
+
   it('has no watch for a database that is not in WAL mode', () => {
     const rollback = new SqliteDatabase(path.join(dir, 'rollback.sqlite'));
     try {
