@@ -48,6 +48,13 @@ interface ProfileNode {
 
 function stageOf(node: ProfileNode): string {
   const text = `${node.callFrame.url} ${node.callFrame.functionName}`;
+  // The VM's own entries ("(garbage collector)", "(idle)", "(program)") have no script.
+  if (node.callFrame.url === '' && node.callFrame.functionName.startsWith('(')) {
+    return (
+      STAGES.find(([, pattern]) => pattern.test(node.callFrame.functionName))?.[0] ??
+      'Other (node internals, promises)'
+    );
+  }
   if (node.callFrame.url === '' && !node.callFrame.functionName.startsWith('(')) {
     // Native functions: attribute the database driver's own by name.
     if (/^(all|get|run|raw|iterate|exec|prepare)$/.test(node.callFrame.functionName)) {
@@ -79,6 +86,26 @@ async function startServer(profileDir: string) {
   return { child, info: JSON.parse(line) as Record<string, string> };
 }
 
+const ticks = (stat: string[]) => Number(stat[13]) + Number(stat[14]);
+
+/** CPU ticks used so far by every PostgreSQL process on this machine (its backends included). */
+function databaseServerTicks(): number {
+  let sum = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // The command name is in parentheses and may hold spaces; the fields follow it.
+      if (!/^\d+ \(postgres/.test(stat)) continue;
+      // After the name: state (field 3), …, utime (14), stime (15).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      sum += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return sum;
+}
+
 async function main() {
   process.env.BENCH_DEEP_ROWS ??= '1000';
   process.env.BENCH_SEARCH_ROWS ??= '1000';
@@ -88,17 +115,22 @@ async function main() {
   // A warm-up, so the profile shows the steady state rather than compilation.
   await autocannon({ connections: 50, duration: 2, ...namedLoad(load, info, paths) });
   const cpuBefore = readFileSync(`/proc/${info.pid}/stat`, 'utf8').split(' ');
+  const databaseBefore = databaseServerTicks();
   const result = await autocannon({ connections: 50, duration: seconds, ...namedLoad(load, info, paths) });
   const cpuAfter = readFileSync(`/proc/${info.pid}/stat`, 'utf8').split(' ');
-  const ticks = (stat: string[]) => Number(stat[13]) + Number(stat[14]);
+  const databaseSeconds = (databaseServerTicks() - databaseBefore) / 100;
   const cpuSeconds = (ticks(cpuAfter) - ticks(cpuBefore)) / 100;
+  const databaseNote =
+    dialect === 'postgres'
+      ? `; PostgreSQL's processes ${((databaseSeconds / result.requests.total) * 1e6).toFixed(0)} µs per request`
+      : '';
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
   const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
   if (process.env.PROFILER === 'perf') {
     console.log(
-      `${load} (${dialect}): ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; server CPU ${((cpuSeconds / result.requests.total) * 1e6).toFixed(0)} µs per request`,
+      `${load} (${dialect}): ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; server CPU ${((cpuSeconds / result.requests.total) * 1e6).toFixed(0)} µs per request${databaseNote}`,
     );
     return;
   }
@@ -116,7 +148,8 @@ async function main() {
   console.log(
     `${load} (${dialect}): ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, ` +
       `p99 ${result.latency.p99} ms, non-2xx ${result.non2xx + result.errors}; ` +
-      `server CPU ${((cpuSeconds / requests) * 1e6).toFixed(0)} µs per request (all threads, /proc)`,
+      `server CPU ${((cpuSeconds / requests) * 1e6).toFixed(0)} µs per request (all threads, /proc)` +
+      databaseNote,
   );
   // Only samples taken during the measured load count (the profile spans the whole process).
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));

@@ -149,7 +149,9 @@ function advancingOnWrites(pool: pg.Pool, changes: ChangeClock) {
         client.query = (async (...args: unknown[]) => {
           const text = args[0];
           if (typeof text !== 'string') return query(...args);
-          if (wantsArrayRows(text)) return query({ text, values: args[1], rowMode: 'array' });
+          if (wantsArrayRows(text)) {
+            return query({ name: statementName(text), text, values: args[1], rowMode: 'array' });
+          }
           if (BEGIN_SQL.test(text)) {
             inTransaction = true;
             wrote = false;
@@ -172,6 +174,24 @@ function advancingOnWrites(pool: pg.Pool, changes: ChangeClock) {
     },
     end: () => pool.end(),
   };
+}
+
+/**
+ * Array-rows reads (the hot page queries, src/db/array-rows.ts) run as named prepared statements:
+ * each connection has PostgreSQL parse and plan one once, then only binds and runs it (about a
+ * third of the database's CPU for a page). Names are given per distinct text, to the first
+ * MOST_NAMED texts this process sees (page shapes are few; the bound keeps each connection's
+ * statements bounded whatever else is run); texts past that run unnamed.
+ */
+const statementNames = new Map<string, string>();
+const MOST_NAMED = 1000;
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MOST_NAMED) {
+    name = `marquee_${statementNames.size}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 async function reportScopes(query: (...args: unknown[]) => Promise<unknown>, changes: ChangeClock) {

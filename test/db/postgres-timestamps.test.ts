@@ -46,6 +46,51 @@ it('rewrites the UTC text form to the same instant, truncated to milliseconds', 
   assert.equal(isoFromPostgres('2024-01-01 01:00:00+01'), '2024-01-01T00:00:00.000Z');
 });
 
+it('reads every other text as Date does, the near misses of the UTC form included', () => {
+  // What the UTC form is, as a pattern: only texts it matches may skip Date.
+  const UTC_TEXT = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
+  const viaDate = (text: string) => {
+    try {
+      return new Date(text).toISOString();
+    } catch {
+      return 'invalid';
+    }
+  };
+  const read = (text: string) => {
+    try {
+      return isoFromPostgres(text);
+    } catch {
+      return 'invalid';
+    }
+  };
+  const valid = fc
+    .tuple(fc.integer({ min: 1000, max: 9999 }), fc.integer({ min: 0, max: 6 }), fc.nat(999_999))
+    .map(([year, digits, micros]) => {
+      const fraction = digits === 0 ? '' : `.${pad(micros, 6).slice(0, digits)}`;
+      return `${year}-06-15 12:34:56${fraction}+00`;
+    });
+  // A valid text with one character replaced, inserted or removed.
+  const nearMiss = fc
+    .tuple(
+      valid,
+      fc.nat(40),
+      fc.constantFrom(...'0123456789-: .+Za'),
+      fc.constantFrom('replace', 'insert', 'remove'),
+    )
+    .map(([text, at, character, edit]) => {
+      const i = at % text.length;
+      if (edit === 'remove') return text.slice(0, i) + text.slice(i + 1);
+      return text.slice(0, i) + character + text.slice(edit === 'replace' ? i + 1 : i);
+    });
+  fc.assert(
+    fc.property(fc.oneof(nearMiss, fc.string({ unit: fc.constantFrom(...'0123456789-: .+') })), (text) => {
+      if (!UTC_TEXT.test(text)) assert.equal(read(text), viaDate(text), text);
+      else assert.match(read(text), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, text);
+    }),
+    { numRuns: 5000 },
+  );
+});
+
 onDatabase('postgres', (suite) => {
   it('reads timestamps through the driver as ISO strings with milliseconds', async () => {
     const { rows } = await sql<{ a: string; b: string; c: string }>`select
