@@ -1,5 +1,5 @@
 /**
- * `node dist/bench/compare.js <other checkout> [same|distinct|mixed|orgs|token] [sqlite|postgres] [rounds]`:
+ * `node dist/bench/compare.js <other checkout> [same|distinct|mixed|notes|orgs|token] [sqlite|postgres] [rounds]`:
  * one load on this build and on another built checkout of Marquee (e.g. a `git worktree` of an
  * earlier commit, after `npm run build` there), in alternating rounds on this machine, so a
  * change is judged against the same conditions: median requests/s, p99 and the server's CPU per
@@ -17,7 +17,7 @@ import { marqueeNodeFlags } from './node-flags.js';
 const [other, load = 'distinct', dialect = 'sqlite', roundsText = '5'] = process.argv.slice(2);
 if (!other) {
   console.error(
-    'usage: compare.js <other checkout> [same|distinct|mixed|orgs|token] [sqlite|postgres] [rounds]',
+    'usage: compare.js <other checkout> [same|distinct|mixed|notes|orgs|token] [sqlite|postgres] [rounds]',
   );
   process.exit(2);
 }

@@ -112,7 +112,7 @@ export function manyOrganizations(info: Info, writeEvery: number): autocannon.Op
 }
 
 /** The loads the profiling and comparing tools run, by name. */
-export const NAMED_LOADS = ['same', 'distinct', 'mixed', 'orgs', 'token'] as const;
+export const NAMED_LOADS = ['same', 'distinct', 'mixed', 'notes', 'orgs', 'token'] as const;
 
 /** Whether the load `name` needs the note page paths (notePagePaths) first. */
 export const needsPagePaths = (name: string) => name === 'distinct' || name === 'mixed';
@@ -126,6 +126,9 @@ export function namedLoad(name: string, info: Info, paths: readonly string[]): a
       return distinctPages(info, paths);
     case 'mixed':
       return distinctPages(info, paths, 10);
+    case 'notes':
+      // Every request a POST /notes.
+      return distinctPages(info, paths, 1);
     case 'orgs':
       return manyOrganizations(info, 10);
     case 'token':

@@ -1,5 +1,5 @@
 /**
- * `node dist/bench/profile-load.js [same|distinct|mixed|orgs|token] [seconds]`: where a Marquee
+ * `node dist/bench/profile-load.js [same|distinct|mixed|notes|orgs|token] [seconds]`: where a Marquee
  * process spends its CPU under one of the benchmark's loads, over real sockets. The server (the
  * bench's SQLite contender, with the flags of `npm start`) runs under `node --cpu-prof`;
  * autocannon loads it from this process with 50 connections; the profile's self time is summed

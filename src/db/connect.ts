@@ -11,6 +11,7 @@ import pg from 'pg';
 import { wantsArrayRows } from './array-rows.js';
 import { type ChangeClock, isWritingSql, postgresChangeClock, sqliteChangeClock } from './change-clock.js';
 import { isoFromPostgres } from './postgres-timestamps.js';
+import { repeatedStatementName, statementName } from './postgres-statements.js';
 import { withStatementCache } from './sqlite-statements.js';
 import type { Database, Db, DialectName } from './database.js';
 import type { Clock } from '../clock.js';
@@ -120,6 +121,7 @@ function openPostgres(databaseUrl: string, options: OpenOptions): DatabaseHandle
 
 const BEGIN_SQL = /^\s*(?:begin|start\s+transaction)\b/i;
 const END_SQL = /^\s*(?:commit|end|rollback|abort)\b/i;
+const COMMIT_SQL = /^\s*commit\s*;?\s*$/i;
 /** Reads and clears the scopes this session's committed writes changed (the scoped-changes migration). */
 const TAKE_SCOPES = `select current_setting('marquee.changed_scopes', true) as scopes,
   set_config('marquee.changed_scopes', '', false) as cleared`;
@@ -157,11 +159,22 @@ function advancingOnWrites(pool: pg.Pool, changes: ChangeClock) {
             wrote = false;
             return query(...args);
           }
+          const run = () => {
+            const name =
+              Array.isArray(args[1]) && args[1].length > 0 ? repeatedStatementName(text) : undefined;
+            return name === undefined ? query(...args) : query({ name, text, values: args[1] });
+          };
           const ends = END_SQL.test(text);
+          if (ends && wrote && COMMIT_SQL.test(text)) {
+            // The commit and the reading of its scopes in one round trip (one simple query).
+            inTransaction = false;
+            wrote = false;
+            return commitAndReport(query, text, changes);
+          }
           const writes = isWritingSql(text);
-          if (!ends && !writes) return query(...args);
+          if (!ends && !writes) return run();
           try {
-            return await query(...args);
+            return await run();
           } finally {
             if (ends) inTransaction = false;
             if (!inTransaction && (writes || wrote)) await reportScopes(query, changes);
@@ -176,22 +189,24 @@ function advancingOnWrites(pool: pg.Pool, changes: ChangeClock) {
   };
 }
 
-/**
- * Array-rows reads (the hot page queries, src/db/array-rows.ts) run as named prepared statements:
- * each connection has PostgreSQL parse and plan one once, then only binds and runs it (about a
- * third of the database's CPU for a page). Names are given per distinct text, to the first
- * MOST_NAMED texts this process sees (page shapes are few; the bound keeps each connection's
- * statements bounded whatever else is run); texts past that run unnamed.
- */
-const statementNames = new Map<string, string>();
-const MOST_NAMED = 1000;
-function statementName(text: string): string | undefined {
-  let name = statementNames.get(text);
-  if (name === undefined && statementNames.size < MOST_NAMED) {
-    name = `marquee_${statementNames.size}`;
-    statementNames.set(text, name);
+/** Commits with `text` and reads the scopes the transaction changed, in one round trip. */
+async function commitAndReport(
+  query: (...args: unknown[]) => Promise<unknown>,
+  text: string,
+  changes: ChangeClock,
+): Promise<unknown> {
+  let results: Array<{ rows: Array<{ scopes?: string | null }> }>;
+  try {
+    results = (await query(`${text.trim().replace(/;$/, '')}; ${TAKE_SCOPES}`)) as typeof results;
+  } catch (error) {
+    // Whether it committed is not known here: everything may have changed.
+    changes.advance();
+    throw error;
   }
-  return name;
+  const scopes = results[1]?.rows[0]?.scopes;
+  if (scopes) changes.advance(scopes.split(','));
+  else if (scopes === undefined) changes.advance();
+  return results[0];
 }
 
 async function reportScopes(query: (...args: unknown[]) => Promise<unknown>, changes: ChangeClock) {

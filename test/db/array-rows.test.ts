@@ -5,10 +5,8 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { sql } from 'kysely';
-import os from 'node:os';
 import { arrayRows } from '../../src/db/array-rows.js';
-import { openDatabase } from '../../src/db/connect.js';
-import { eachDatabase, onDatabase } from '../helpers/databases.js';
+import { eachDatabase } from '../helpers/databases.js';
 
 const TEXTS = [
   'plain',
@@ -91,45 +89,5 @@ eachDatabase((suite) => {
         ['id-002', 2 / 3],
       ],
     );
-  });
-});
-
-onDatabase('postgres', (suite) => {
-  it('prepares an array-rows statement once per connection and runs it by name after that', async () => {
-    await sql`create table named_probe (id text primary key, n integer)`.execute(suite.db);
-    await sql`insert into named_probe values ('a', 1), ('b', 2), ('c', 3)`.execute(suite.db);
-    // One connection, so the session that ran the statements is the one asked about them.
-    const single = openDatabase({
-      databaseUrl: suite.database.env.DATABASE_URL!,
-      dataDir: os.tmpdir(),
-      poolSize: 1,
-    });
-    try {
-      const text = 'select id, n from named_probe where n >= $1 order by id';
-      const prepared = () =>
-        sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(
-          single.db,
-        );
-      assert.deepEqual(await arrayRows(single.db, text, [2]), [
-        ['b', 2],
-        ['c', 3],
-      ]);
-      const first = (await prepared()).rows.filter((row) => row.statement.endsWith(text));
-      assert.equal(first.length, 1, 'the statement is prepared under a name');
-      // Run again with other values: the same prepared statement answers, none is added.
-      assert.deepEqual(await arrayRows(single.db, text, [3]), [['c', 3]]);
-      await sql`insert into named_probe values ('d', 4)`.execute(suite.db);
-      assert.deepEqual(await arrayRows(single.db, text, [3]), [
-        ['c', 3],
-        ['d', 4],
-      ]);
-      const again = (await prepared()).rows.filter((row) => row.statement.endsWith(text));
-      assert.deepEqual(again, first);
-      // Other reads are not prepared by name.
-      await sql`select id from named_probe where n = ${1}`.execute(single.db);
-      assert.equal((await prepared()).rows.length, first.length);
-    } finally {
-      await single.close();
-    }
   });
 });

@@ -62,6 +62,32 @@ eachDatabase((suite) => {
     assert.ok(clock.read()! > reading);
   });
 
+  it('after a transaction commits here, has moved the organization it wrote in, and only that', async () => {
+    const clock = suite.database.handle.changes;
+    const [written, untouched] = [newId(), newId()];
+    await insertOrganization(suite.database.handle, written);
+    await insertOrganization(suite.database.handle, untouched);
+    const reading = await readingOf(clock);
+    await suite.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('spaces')
+        .values({
+          id: newId(),
+          organization_id: written,
+          name: `Room ${newId()}`,
+          capacity: 10,
+          created_at: isoTime(Date.now()),
+          updated_at: isoTime(Date.now()),
+        })
+        .execute();
+    });
+    // At once (at the next reading, as a cache takes one): no waiting for another connection to tell.
+    assert.ok(clock.read()! > reading);
+    assert.ok(clock.changedAt(written) > reading, 'the organization written in changed');
+    assert.ok(clock.changedAt(untouched) <= reading, 'another organization did not');
+    assert.ok(clock.changedAt(GLOBAL) <= reading, 'nothing global changed');
+  });
+
   it('moves on when another connection commits', async () => {
     const clock = suite.database.handle.changes;
     const reading = await readingOf(clock);

@@ -1,0 +1,43 @@
+/**
+ * Which statements run prepared by name on PostgreSQL (src/db/connect.ts): a named statement is
+ * parsed and planned once per connection, then only bound and run, which saves PostgreSQL about a
+ * third of its CPU for a page query and more for a write's few small statements.
+ * - Array-rows reads (the page queries, src/db/array-rows.ts) from their first run.
+ * - Other statements with values from their second run (among the last SEEN_KEPT texts seen), so
+ *   one-off texts are never prepared.
+ * - Never a statement whose columns a `*` chooses: once a migration adds a column, PostgreSQL
+ *   refuses to run its prepared form ("cached plan must not change result type"), while the
+ *   unnamed one simply returns the new column too. (A statement naming a column whose type a
+ *   migration changes meets the same refusal until the process restarts.)
+ * Names are given per distinct text, to the first MOST_NAMED texts this process sees, which keeps
+ * each connection's prepared statements bounded whatever runs; texts past that run unnamed.
+ */
+const statementNames = new Map<string, string>();
+const MOST_NAMED = 500;
+export function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MOST_NAMED) {
+    name = `marquee_${statementNames.size}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/** Texts seen lately (at most SEEN_KEPT), so a statement is named when it comes again. */
+const seen = new Set<string>();
+const SEEN_KEPT = 2000;
+/** Rows whose columns a `*` chooses: a prepared statement would fail once a migration adds one. */
+const STAR_COLUMNS = /(?:select|returning|,)\s+(?:distinct\s+)?\*|\.\*/i;
+
+export function repeatedStatementName(text: string): string | undefined {
+  const name = statementNames.get(text);
+  if (name !== undefined) return name;
+  if (STAR_COLUMNS.test(text)) return undefined;
+  if (!seen.has(text)) {
+    if (seen.size >= SEEN_KEPT) seen.delete(seen.values().next().value!);
+    seen.add(text);
+    return undefined;
+  }
+  seen.delete(text);
+  return statementName(text);
+}
