@@ -4,10 +4,11 @@
  * earlier commit, after `npm run build` there), in alternating rounds on this machine, so a
  * change is judged against the same conditions: median requests/s, p99 and the server's CPU per
  * request (from /proc, all its threads). Both servers are the bench's contenders, seeded small.
- * BENCH_DATABASE_URL_OTHER gives the other checkout a PostgreSQL database of its own.
+ * BENCH_DATABASE_URL_OTHER gives the other checkout a PostgreSQL database of its own;
+ * BENCH_WORKERS=N runs each build as `marquee serve --workers N` (CPU then counts every worker).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -22,6 +23,7 @@ if (!other) {
   process.exit(2);
 }
 const ROUNDS = Number(roundsText);
+const WORKERS = process.env.BENCH_WORKERS;
 const SECONDS = 5;
 
 interface Server {
@@ -34,7 +36,11 @@ interface Server {
 async function start(label: string, checkout: string, databaseUrl: string | undefined): Promise<Server> {
   const child = spawn(
     process.execPath,
-    [...marqueeNodeFlags(), path.join(checkout, 'dist/bench/contenders.js'), `marquee-${dialect}`],
+    [
+      ...(WORKERS ? [] : marqueeNodeFlags()),
+      path.join(checkout, 'dist/bench/contenders.js'),
+      ...(WORKERS ? [`marquee-${dialect}-workers`, WORKERS] : [`marquee-${dialect}`]),
+    ],
     {
       cwd: checkout,
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -42,6 +48,8 @@ async function start(label: string, checkout: string, databaseUrl: string | unde
         ...process.env,
         BENCH_DEEP_ROWS: '1000',
         BENCH_SEARCH_ROWS: '1000',
+        // `marquee serve --workers N` is started with the flags of `npm start`.
+        MARQUEE_NODE_FLAGS: JSON.stringify(marqueeNodeFlags()),
         ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}),
       },
     },
@@ -55,9 +63,20 @@ async function start(label: string, checkout: string, databaseUrl: string | unde
   return { label, process: child, info, paths };
 }
 
+/** CPU ticks of the process `pid` and of its children (a cluster's workers). */
 const cpuTicks = (pid: string) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(' ');
-  return Number(fields[13]) + Number(fields[14]);
+  let ticks = 0;
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // After the command's name: state, parent pid, …, utime (14th field), stime (15th).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (entry === pid || fields[1] === pid) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks;
 };
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 

@@ -6,13 +6,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { wantsArrayRows } from './array-rows.js';
 import { type ChangeClock, isWritingSql, postgresChangeClock, sqliteChangeClock } from './change-clock.js';
 import { isoFromPostgres } from './postgres-timestamps.js';
 import { repeatedStatementName, statementName } from './postgres-statements.js';
 import { withStatementCache } from './sqlite-statements.js';
+import { tryBeginWriting, WaitingSqliteDialect } from './sqlite-driver.js';
 import type { Database, Db, DialectName } from './database.js';
 import type { Clock } from '../clock.js';
 
@@ -40,6 +41,8 @@ export interface OpenOptions {
   poolSize?: number;
   /** What the PostgreSQL listener judges its reconnect delay by (tests move it). */
   clock?: Clock;
+  /** SQLite: how long a write waits for another connection's write lock (5 s). */
+  busyTimeoutMs?: number;
 }
 
 export const SQLITE_FILE_NAME = 'marquee.sqlite';
@@ -56,14 +59,20 @@ function openSqlite(options: OpenOptions): DatabaseHandle {
   // synchronous=NORMAL in WAL mode keeps every committed transaction across a process kill.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
+  const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+  sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
   sqlite.pragma('foreign_keys = ON');
   // 8 MB of SQLite page cache (its default here is 16 MB): paging walks few pages, the operating
   // system caches the file too, and the process's resident memory stays small.
   sqlite.pragma('cache_size = -8000');
   const changes = sqliteChangeClock(sqlite);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite, changes) }),
+    // A write transaction waits for another process's write lock without stopping this one.
+    dialect: new WaitingSqliteDialect(
+      { database: withStatementCache(sqlite, changes) },
+      tryBeginWriting(sqlite, busyTimeoutMs),
+      busyTimeoutMs,
+    ),
   });
   return {
     db,
@@ -128,8 +137,9 @@ const TAKE_SCOPES = `select current_setting('marquee.changed_scopes', true) as s
 
 /**
  * Queries that write, or commit, move the change clock on once they have completed: by the
- * scopes they changed, which the triggers left in the session (one more round trip after a
- * commit or a write outside a transaction); by everything when those cannot be read.
+ * scopes they changed, which the triggers left in the session (read in the same round trip as
+ * a COMMIT, in one more after a write outside a transaction); by everything when those cannot be
+ * read. Hot statements run prepared by name (src/db/postgres-statements.ts).
  */
 function advancingOnWrites(pool: pg.Pool, changes: ChangeClock) {
   const instrumented = new WeakSet<pg.PoolClient>();

@@ -15,6 +15,16 @@ import { eachDatabase } from '../helpers/databases.js';
 import { clockPassed, openSecondConnection, readingOf } from '../helpers/second-connection.js';
 import { TestClock } from '../helpers/test-clock.js';
 
+/** A new room of the organization. */
+const spaceRow = (organizationId: string) => ({
+  id: newId(),
+  organization_id: organizationId,
+  name: `Room ${newId()}`,
+  capacity: 10,
+  created_at: isoTime(Date.now()),
+  updated_at: isoTime(Date.now()),
+});
+
 eachDatabase((suite) => {
   let other: DatabaseHandle;
   before(() => {
@@ -32,6 +42,13 @@ eachDatabase((suite) => {
         updated_at: isoTime(Date.now()),
       })
       .execute();
+
+  /** Two new organizations' ids. */
+  const twoOrganizations = async () => {
+    const ids = [newId(), newId()] as const;
+    for (const id of ids) await insertOrganization(suite.database.handle, id);
+    return ids;
+  };
 
   it('stays put while only reads run', async () => {
     const clock = suite.database.handle.changes;
@@ -64,22 +81,10 @@ eachDatabase((suite) => {
 
   it('after a transaction commits here, has moved the organization it wrote in, and only that', async () => {
     const clock = suite.database.handle.changes;
-    const [written, untouched] = [newId(), newId()];
-    await insertOrganization(suite.database.handle, written);
-    await insertOrganization(suite.database.handle, untouched);
+    const [written, untouched] = await twoOrganizations();
     const reading = await readingOf(clock);
     await suite.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('spaces')
-        .values({
-          id: newId(),
-          organization_id: written,
-          name: `Room ${newId()}`,
-          capacity: 10,
-          created_at: isoTime(Date.now()),
-          updated_at: isoTime(Date.now()),
-        })
-        .execute();
+      await trx.insertInto('spaces').values(spaceRow(written)).execute();
     });
     // At once (at the next reading, as a cache takes one): no waiting for another connection to tell.
     assert.ok(clock.read()! > reading);
@@ -132,22 +137,10 @@ eachDatabase((suite) => {
 
   it('tells the changes of one organization apart from another, and from the global ones', async () => {
     const clock = suite.database.handle.changes;
-    const [first, second] = [newId(), newId()];
-    await insertOrganization(suite.database.handle, first);
-    await insertOrganization(suite.database.handle, second);
+    const [first, second] = await twoOrganizations();
     const reading = await readingOf(clock);
     const space = (organizationId: string) =>
-      other.db
-        .insertInto('spaces')
-        .values({
-          id: newId(),
-          organization_id: organizationId,
-          name: `Room ${newId()}`,
-          capacity: 10,
-          created_at: isoTime(Date.now()),
-          updated_at: isoTime(Date.now()),
-        })
-        .execute();
+      other.db.insertInto('spaces').values(spaceRow(organizationId)).execute();
     await space(first);
     await clockPassed(clock, reading);
     assert.ok(clock.changedAt(first) > reading, 'the organization written in changed');

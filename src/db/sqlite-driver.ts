@@ -1,0 +1,151 @@
+/**
+ * Kysely's SQLite driver, but a write transaction that meets another process's write lock waits
+ * for it without holding up the process. SQLite's own busy handler sleeps inside the call that
+ * met the lock, and better-sqlite3's calls are synchronous, so the whole event loop stopped
+ * with it: a `--workers` sibling's commit stalled every request of its neighbours for a
+ * millisecond or more, and a long CLI import could stall `serve` for seconds. Here `begin
+ * immediate` is tried without waiting; while another connection holds the lock, the driver lets
+ * go of the connection (so reads and cached requests go on), waits a moment on a timer and tries
+ * again, up to the busy timeout, after which it fails with SQLITE_BUSY as SQLite would have.
+ * Everything else is Kysely's SqliteDriver.
+ */
+import type SqliteDatabase from 'better-sqlite3';
+import {
+  type DatabaseConnection,
+  type Driver,
+  type QueryCompiler,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely';
+
+/** Pauses between tries, in ms: the next turn of the event loop first, then longer, up to 20 ms. */
+const PAUSES = [0, 1, 2, 5, 10, 20];
+
+const pause = (ms: number) =>
+  new Promise<void>((resolve) => (ms === 0 ? setImmediate(resolve) : setTimeout(resolve, ms)));
+
+/** One holder at a time, in turn (the connection: SQLite has one per process here). */
+class Mutex {
+  #tail: Promise<void> = Promise.resolve();
+  #release: (() => void) | undefined;
+
+  async lock(): Promise<void> {
+    const previous = this.#tail;
+    let release!: () => void;
+    this.#tail = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    this.#release = release;
+  }
+
+  unlock(): void {
+    const release = this.#release;
+    this.#release = undefined;
+    release?.();
+  }
+}
+
+/** `begin immediate` without waiting: false when another connection holds the write lock. */
+export type TryBeginWriting = () => boolean;
+
+/** What begins a write transaction on `sqlite` without waiting, given its busy timeout (ms). */
+export function tryBeginWriting(sqlite: SqliteDatabase.Database, busyTimeoutMs: number): TryBeginWriting {
+  const begin = sqlite.prepare('begin immediate');
+  return () => {
+    sqlite.pragma('busy_timeout = 0');
+    try {
+      begin.run();
+      return true;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_BUSY') return false;
+      throw error;
+    } finally {
+      sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
+    }
+  };
+}
+
+class WaitingSqliteDriver implements Driver {
+  readonly #inner: SqliteDriver;
+  readonly #mutex = new Mutex();
+  readonly #tryBegin: TryBeginWriting;
+  readonly #busyTimeoutMs: number;
+  #connection: DatabaseConnection | undefined;
+
+  constructor(config: SqliteDialectConfig, tryBegin: TryBeginWriting, busyTimeoutMs: number) {
+    this.#inner = new SqliteDriver(config);
+    this.#tryBegin = tryBegin;
+    this.#busyTimeoutMs = busyTimeoutMs;
+  }
+
+  async init(): Promise<void> {
+    await this.#inner.init();
+    // The inner driver's one connection, taken for good: this driver's mutex hands it out.
+    this.#connection = await this.#inner.acquireConnection();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#mutex.lock();
+    return this.#connection!;
+  }
+
+  async beginTransaction(): Promise<void> {
+    const deadline = Date.now() + this.#busyTimeoutMs;
+    for (let attempt = 0; !this.#tryBegin(); attempt++) {
+      if (Date.now() >= deadline) {
+        throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+      }
+      // The connection is free for others meanwhile (it holds no transaction yet).
+      this.#mutex.unlock();
+      await pause(PAUSES[Math.min(attempt, PAUSES.length - 1)]!);
+      await this.#mutex.lock();
+    }
+  }
+
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.#inner.commitTransaction(connection);
+  }
+
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.#inner.rollbackTransaction(connection);
+  }
+
+  savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
+    return this.#inner.savepoint(connection, name, compile);
+  }
+
+  rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
+    return this.#inner.rollbackToSavepoint(connection, name, compile);
+  }
+
+  releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
+    return this.#inner.releaseSavepoint(connection, name, compile);
+  }
+
+  async releaseConnection(): Promise<void> {
+    this.#mutex.unlock();
+  }
+
+  async destroy(): Promise<void> {
+    await this.#inner.releaseConnection();
+    await this.#inner.destroy();
+  }
+}
+
+/** Kysely's SqliteDialect with the driver above. */
+export class WaitingSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  readonly #tryBegin: TryBeginWriting;
+  readonly #busyTimeoutMs: number;
+
+  constructor(config: SqliteDialectConfig, tryBegin: TryBeginWriting, busyTimeoutMs: number) {
+    super(config);
+    this.#config = config;
+    this.#tryBegin = tryBegin;
+    this.#busyTimeoutMs = busyTimeoutMs;
+  }
+
+  override createDriver(): Driver {
+    return new WaitingSqliteDriver(this.#config, this.#tryBegin, this.#busyTimeoutMs);
+  }
+}
