@@ -129,7 +129,8 @@ function openPostgres(databaseUrl: string, options: OpenOptions): DatabaseHandle
 }
 
 const BEGIN_SQL = /^\s*(?:begin|start\s+transaction)\b/i;
-const END_SQL = /^\s*(?:commit|end|rollback|abort)\b/i;
+/** The end of a transaction (not `rollback to savepoint`, which continues it). */
+const END_SQL = /^\s*(?:commit|end|rollback(?!\s+to\b)|abort)\b/i;
 const COMMIT_SQL = /^\s*commit\s*;?\s*$/i;
 /** Reads and clears the scopes this session's committed writes changed (the scoped-changes migration). */
 const TAKE_SCOPES = `select current_setting('marquee.changed_scopes', true) as scopes,
@@ -199,7 +200,11 @@ function advancingOnWrites(pool: pg.Pool, changes: ChangeClock) {
   };
 }
 
-/** Commits with `text` and reads the scopes the transaction changed, in one round trip. */
+/**
+ * Reads the scopes the transaction changed and commits it with `text`, in one round trip. The
+ * scopes are read first (every statement's triggers have run by then), so an error means nothing
+ * was committed: a failed read never reports a commit that happened as failed.
+ */
 async function commitAndReport(
   query: (...args: unknown[]) => Promise<unknown>,
   text: string,
@@ -207,16 +212,16 @@ async function commitAndReport(
 ): Promise<unknown> {
   let results: Array<{ rows: Array<{ scopes?: string | null }> }>;
   try {
-    results = (await query(`${text.trim().replace(/;$/, '')}; ${TAKE_SCOPES}`)) as typeof results;
+    results = (await query(`${TAKE_SCOPES}; ${text.trim().replace(/;$/, '')}`)) as typeof results;
   } catch (error) {
-    // Whether it committed is not known here: everything may have changed.
+    // Nothing was committed; moving every scope on is only cautious.
     changes.advance();
     throw error;
   }
-  const scopes = results[1]?.rows[0]?.scopes;
+  const scopes = results[0]?.rows[0]?.scopes;
   if (scopes) changes.advance(scopes.split(','));
   else if (scopes === undefined) changes.advance();
-  return results[0];
+  return results[1];
 }
 
 async function reportScopes(query: (...args: unknown[]) => Promise<unknown>, changes: ChangeClock) {

@@ -12,11 +12,13 @@
  * Names are given per distinct text, to the first MOST_NAMED texts this process sees, which keeps
  * each connection's prepared statements bounded whatever runs; texts past that run unnamed.
  */
+import { ARRAY_ROWS_MARKER, wantsArrayRows } from './array-rows.js';
+
 const statementNames = new Map<string, string>();
 const MOST_NAMED = 500;
 export function statementName(text: string): string | undefined {
   let name = statementNames.get(text);
-  if (name === undefined && statementNames.size < MOST_NAMED) {
+  if (name === undefined && statementNames.size < MOST_NAMED && !choosesColumnsByStar(text)) {
     name = `marquee_${statementNames.size}`;
     statementNames.set(text, name);
   }
@@ -26,13 +28,19 @@ export function statementName(text: string): string | undefined {
 /** Texts seen lately (at most SEEN_KEPT), so a statement is named when it comes again. */
 const seen = new Set<string>();
 const SEEN_KEPT = 2000;
-/** Rows whose columns a `*` chooses: a prepared statement would fail once a migration adds one. */
-const STAR_COLUMNS = /(?:select|returning|,)\s+(?:distinct\s+)?\*|\.\*/i;
+/**
+ * Whether a `*` may choose the statement's columns (`select *`, `"t".*`, `returning *`, `distinct
+ * on (…) *`; a product `a * b` counts too, to be safe; `count(*)` does not): a prepared statement
+ * would fail once a migration adds a column.
+ */
+function choosesColumnsByStar(text: string): boolean {
+  const sql = wantsArrayRows(text) ? text.slice(ARRAY_ROWS_MARKER.length) : text;
+  return /(?:^|[\s,(.])\*(?!\))/.test(sql);
+}
 
 export function repeatedStatementName(text: string): string | undefined {
   const name = statementNames.get(text);
   if (name !== undefined) return name;
-  if (STAR_COLUMNS.test(text)) return undefined;
   if (!seen.has(text)) {
     if (seen.size >= SEEN_KEPT) seen.delete(seen.values().next().value!);
     seen.add(text);

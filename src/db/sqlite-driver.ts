@@ -57,7 +57,8 @@ export function tryBeginWriting(sqlite: SqliteDatabase.Database, busyTimeoutMs: 
       begin.run();
       return true;
     } catch (error) {
-      if ((error as { code?: string }).code === 'SQLITE_BUSY') return false;
+      // SQLITE_BUSY, or one of its extended codes (SQLITE_BUSY_RECOVERY, …).
+      if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) return false;
       throw error;
     } finally {
       sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
@@ -71,6 +72,8 @@ class WaitingSqliteDriver implements Driver {
   readonly #tryBegin: TryBeginWriting;
   readonly #busyTimeoutMs: number;
   #connection: DatabaseConnection | undefined;
+  /** Whether the connection's holder ran a query since it took it. */
+  #used = false;
 
   constructor(config: SqliteDialectConfig, tryBegin: TryBeginWriting, busyTimeoutMs: number) {
     this.#inner = new SqliteDriver(config);
@@ -81,24 +84,43 @@ class WaitingSqliteDriver implements Driver {
   async init(): Promise<void> {
     await this.#inner.init();
     // The inner driver's one connection, taken for good: this driver's mutex hands it out.
-    this.#connection = await this.#inner.acquireConnection();
+    const inner = await this.#inner.acquireConnection();
+    this.#connection = {
+      executeQuery: (query) => {
+        this.#used = true;
+        return inner.executeQuery(query);
+      },
+      streamQuery: (query, chunkSize) => {
+        this.#used = true;
+        return inner.streamQuery(query, chunkSize);
+      },
+    };
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.#mutex.lock();
+    this.#used = false;
     return this.#connection!;
   }
 
   async beginTransaction(): Promise<void> {
     const deadline = Date.now() + this.#busyTimeoutMs;
+    // A holder that ran queries first (`db.connection()`) keeps the connection while it waits.
+    const mayLetGo = !this.#used;
     for (let attempt = 0; !this.#tryBegin(); attempt++) {
       if (Date.now() >= deadline) {
         throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
       }
+      const wait = pause(PAUSES[Math.min(attempt, PAUSES.length - 1)]!);
+      if (!mayLetGo) {
+        await wait;
+        continue;
+      }
       // The connection is free for others meanwhile (it holds no transaction yet).
       this.#mutex.unlock();
-      await pause(PAUSES[Math.min(attempt, PAUSES.length - 1)]!);
+      await wait;
       await this.#mutex.lock();
+      this.#used = false;
     }
   }
 

@@ -2,7 +2,8 @@
  * On SQLite, a write transaction that meets another connection's write lock waits for it on a
  * timer (src/db/sqlite-driver.ts), so the process goes on meanwhile: its timers run, its reads
  * are answered, and the write proceeds once the lock is free; after the busy timeout it fails
- * with SQLITE_BUSY and the connection stays usable. The other connection here lives in the same
+ * with SQLITE_BUSY and the connection stays usable. A holder of the connection that already ran
+ * queries (`db.connection()`) keeps it while it waits. The other connection here lives in the same
  * process, so a wait that stopped the event loop would keep it from ever letting go.
  */
 import assert from 'node:assert/strict';
@@ -50,6 +51,27 @@ it('waits for another connection to let go of the write lock without stopping th
   const waited = Date.now() - started;
   assert.ok(waited >= 140 && waited < 1500, `waited ${waited} ms`);
   assert.deepEqual(await labels(), ['theirs', 'ours']);
+  // Writes outside a transaction still wait as long as before.
+  const { rows } = await sql<{ timeout: number }>`pragma busy_timeout`.execute(handle.db);
+  assert.equal(rows[0]!.timeout, BUSY_TIMEOUT_MS);
+});
+
+it('keeps the connection while waiting for a holder that ran queries first (db.connection())', async () => {
+  other.exec(`begin immediate; insert into probe (label) values ('late')`);
+  setTimeout(() => other.exec('commit'), 150);
+  const order: string[] = [];
+  const holder = handle.db.connection().execute(async (db) => {
+    await sql`select 1`.execute(db);
+    await db.transaction().execute(async (trx) => {
+      await sql`insert into probe (label) values ('held')`.execute(trx);
+    });
+    order.push('holder');
+  });
+  await new Promise((resolve) => setImmediate(resolve));
+  const read = labels().then(() => order.push('read'));
+  await Promise.all([holder, read]);
+  assert.deepEqual(order, ['holder', 'read']);
+  await sql`delete from probe where label in ('late', 'held')`.execute(handle.db);
 });
 
 it('fails with SQLITE_BUSY after the busy timeout, and the connection works on', async () => {
