@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 export function marqueeNodeFlags(): string[] {
   const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts
     .start;
-  const flags = /^node((?: --[\w-]+=\S+)*) bin\/marquee\.js /.exec(start)?.[1];
+  const flags = /^node((?: --[\w-]+(?:=\S+)?)*) bin\/marquee\.js /.exec(start)?.[1];
   if (flags === undefined) throw new Error(`cannot read the node flags of the start script: ${start}`);
   return flags.split(' ').filter(Boolean);
 }
