@@ -13,7 +13,7 @@ import { type ChangeClock, isWritingSql, postgresChangeClock, sqliteChangeClock 
 import { isoFromPostgres } from './postgres-timestamps.js';
 import { repeatedStatementName, statementName } from './postgres-statements.js';
 import { withStatementCache } from './sqlite-statements.js';
-import { tryBeginWriting, WaitingSqliteDialect } from './sqlite-driver.js';
+import { WaitingSqliteDialect } from './sqlite-driver.js';
 import type { Database, Db, DialectName } from './database.js';
 import type { Clock } from '../clock.js';
 
@@ -70,7 +70,7 @@ function openSqlite(options: OpenOptions): DatabaseHandle {
     // A write transaction waits for another process's write lock without stopping this one.
     dialect: new WaitingSqliteDialect(
       { database: withStatementCache(sqlite, changes) },
-      tryBeginWriting(sqlite, busyTimeoutMs),
+      sqlite,
       busyTimeoutMs,
     ),
   });

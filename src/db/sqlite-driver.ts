@@ -46,10 +46,10 @@ class Mutex {
 }
 
 /** `begin immediate` without waiting: false when another connection holds the write lock. */
-export type TryBeginWriting = () => boolean;
+type TryBeginWriting = () => boolean;
 
 /** What begins a write transaction on `sqlite` without waiting, given its busy timeout (ms). */
-export function tryBeginWriting(sqlite: SqliteDatabase.Database, busyTimeoutMs: number): TryBeginWriting {
+function tryBeginWriting(sqlite: SqliteDatabase.Database, busyTimeoutMs: number): TryBeginWriting {
   const begin = sqlite.prepare('begin immediate');
   return () => {
     sqlite.pragma('busy_timeout = 0');
@@ -154,16 +154,19 @@ class WaitingSqliteDriver implements Driver {
   }
 }
 
-/** Kysely's SqliteDialect with the driver above. */
+/**
+ * Kysely's SqliteDialect with the driver above, for `database` (the statements Kysely runs) on
+ * the connection `sqlite`, whose busy timeout is `busyTimeoutMs`.
+ */
 export class WaitingSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
   readonly #tryBegin: TryBeginWriting;
   readonly #busyTimeoutMs: number;
 
-  constructor(config: SqliteDialectConfig, tryBegin: TryBeginWriting, busyTimeoutMs: number) {
+  constructor(config: SqliteDialectConfig, sqlite: SqliteDatabase.Database, busyTimeoutMs: number) {
     super(config);
     this.#config = config;
-    this.#tryBegin = tryBegin;
+    this.#tryBegin = tryBeginWriting(sqlite, busyTimeoutMs);
     this.#busyTimeoutMs = busyTimeoutMs;
   }
 

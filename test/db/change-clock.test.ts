@@ -93,6 +93,38 @@ eachDatabase((suite) => {
     assert.ok(clock.changedAt(GLOBAL) <= reading, 'nothing global changed');
   });
 
+  it('on PostgreSQL, a commit that fails commits nothing and leaves no scope behind', async (t) => {
+    if (suite.database.dialect !== 'postgres') {
+      t.skip('the scopes read with a COMMIT are PostgreSQL’s');
+      return;
+    }
+    const clock = suite.database.handle.changes;
+    const [failed, next] = await twoOrganizations();
+    await sql`create table deferred_probe (id text primary key,
+      parent text references deferred_probe (id) deferrable initially deferred)`.execute(suite.db);
+    // Not a table of the product: gone again before the test that checks every table's triggers.
+    t.after(() => sql`drop table deferred_probe`.execute(suite.db));
+    const space = spaceRow(failed);
+    // The deferred reference is checked at the COMMIT, which then fails.
+    await assert.rejects(
+      suite.db.transaction().execute(async (trx) => {
+        await trx.insertInto('spaces').values(space).execute();
+        await sql`insert into deferred_probe values (${newId()}, 'no such row')`.execute(trx);
+      }),
+      /foreign key/,
+    );
+    const found = await suite.db.selectFrom('spaces').select('id').where('id', '=', space.id).execute();
+    assert.deepEqual(found, [], 'nothing was committed');
+    // The failed transaction's scopes went with it: the next commit tells only its own.
+    const reading = await readingOf(clock);
+    await suite.db.transaction().execute(async (trx) => {
+      await trx.insertInto('spaces').values(spaceRow(next)).execute();
+    });
+    assert.ok(clock.read()! > reading);
+    assert.ok(clock.changedAt(next) > reading);
+    assert.ok(clock.changedAt(failed) <= reading, 'the failed transaction’s organization is not told again');
+  });
+
   it('moves on when another connection commits', async () => {
     const clock = suite.database.handle.changes;
     const reading = await readingOf(clock);
