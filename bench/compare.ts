@@ -5,7 +5,8 @@
  * change is judged against the same conditions: median requests/s, p99 and the server's CPU per
  * request (from /proc, all its threads). Both servers are the bench's contenders, seeded small.
  * BENCH_DATABASE_URL_OTHER gives the other checkout a PostgreSQL database of its own;
- * BENCH_WORKERS=N runs each build as `marquee serve --workers N` (CPU then counts every worker).
+ * BENCH_WORKERS=N runs each build as `marquee serve --workers N` (CPU then counts every worker);
+ * BENCH_CONNECTIONS=N loads with N connections instead of 50 (1: the latency of one client alone).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ if (!other) {
 const ROUNDS = Number(roundsText);
 const WORKERS = process.env.BENCH_WORKERS;
 const SECONDS = 5;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 interface Server {
   label: string;
@@ -91,7 +93,7 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const server of round % 2 === 0 ? servers : [...servers].reverse()) {
     const before = cpuTicks(server.info.pid!);
     const result = await autocannon({
-      connections: 50,
+      connections: CONNECTIONS,
       duration: SECONDS,
       ...namedLoad(load, server.info, server.paths),
     });
@@ -106,7 +108,9 @@ for (let round = 0; round < ROUNDS; round++) {
     ]);
   }
 }
-console.log(`${load} on ${dialect}, ${ROUNDS} alternating rounds of ${SECONDS} s, 50 connections (medians):`);
+console.log(
+  `${load} on ${dialect}, ${ROUNDS} alternating rounds of ${SECONDS} s, ${CONNECTIONS} connections (medians):`,
+);
 console.log('| Build | req/s | p99 ms | server CPU µs per request |\n|---|---:|---:|---:|');
 for (const [label, rounds] of results) {
   console.log(

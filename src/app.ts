@@ -29,6 +29,7 @@ import { meRoutes } from './identity/me.routes.js';
 import { rejectNulCharacters } from './http/reject-nul.js';
 import { sendBareJsonApiMediaType } from './http/jsonapi-media-type.js';
 import { requestIdFor } from './http/request-id.js';
+import { batchResponseWrites } from './http/write-batching.js';
 
 export interface AppOptions {
   config: Config;
@@ -89,6 +90,7 @@ export async function buildApp({
     done();
   });
   registerJsonBodies(app);
+  batchResponseWrites(app);
 
   app.removeContentTypeParser('text/plain');
   rejectNulCharacters(app);
