@@ -8,8 +8,8 @@
  * ready, every response meets a peer on this machine asleep (a reverse proxy, a load generator)
  * and pays, inside its `writev`, for waking it on another core; written together, the first
  * wakes it and the rest find it running. On two cores that cut what the socket writes of
- * uncached pages cost to a third (docs/performance.md, "Responses written together"). A request that comes
- * alone is answered in its own turn as before, one phase of the loop later.
+ * uncached pages cost to a third (docs/performance.md, "Responses written together"). A
+ * request that comes alone is answered in its own turn as before, one phase of the loop later.
  */
 import type { App } from './app-instance.js';
 
