@@ -25,9 +25,12 @@ const STAGES: Array<[string, RegExp]> = [
   ['SQL (page-sql, Kysely, driver glue)', /page-sql|kysely|precompiled|\/db\/connect/],
   [
     'SQLite / pg (native, rows to objects)',
-    /better-sqlite3|node_modules\/pg|^\(native\)|^ (all|get|run|raw|iterate)$/,
+    /better-sqlite3|node_modules\/pg|\/db\/(sqlite-statements|array-rows)|^\(native\)|^ (all|get|run|raw|iterate)$/,
   ],
-  ['Document (resources, links)', /documents|\.resource\.js|relation|read-routes|resource-store|jsonapi/],
+  [
+    'Document (resources, fragments, links)',
+    /documents|fragments|\.resource\.js|relation|read-routes|resource-store|jsonapi/,
+  ],
   ['Serialization', /fast-json-stringify|serializ|stringify/],
   ['Caches, change clock', /fresh-cache|change-clock|app-context/],
   ['Metrics', /prom-client|metrics/],
