@@ -69,8 +69,12 @@ function template(
   const column = quote(query.sort.column);
   if (hasCursor) conditions.push(`(${column}, id) ${ascending ? '>' : '<'} (${next()}, ${next()})`);
   const direction = ascending ? 'asc' : 'desc';
-  // Versions: the row's id, version and sort value (VERSION_COLUMNS), as arrays.
-  const selected = versions ? `${ARRAY_ROWS_MARKER}select id, updated_at, ${column}` : 'select *';
+  // Versions: the row's id, version and sort value, as arrays. The sort value has a name of its
+  // own, so that sorting by updated_at still selects three distinct names (SQLite then writes the
+  // rows as JSON, src/db/sqlite-statements.ts, rather than handing over each value).
+  const selected = versions
+    ? `${ARRAY_ROWS_MARKER}select id, updated_at, ${column} as sort_value`
+    : 'select *';
   text = `${selected} from ${quote(table)} where ${conditions.join(' and ')} order by ${column} ${direction}, id ${direction} limit ${query.size + 1}`;
   if (templates.size >= MAX_TEMPLATES) templates.delete(templates.keys().next().value!);
   templates.set(key, text);
@@ -80,7 +84,7 @@ function template(
 /**
  * The page query of a list without search (search conditions are built by src/db/search-index.ts).
  * With `versions`, it selects only each row's id, updated_at and sort value, as array rows in
- * that order (src/api/page-versions.ts).
+ * that order (src/api/page-from-fragments.ts uses them).
  */
 export function pageStatement(
   db: Db,

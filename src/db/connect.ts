@@ -8,7 +8,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { wantsArrayRows } from './array-rows.js';
+import { readImmediately, wantsArrayRows } from './array-rows.js';
 import { type ChangeClock, isWritingSql, postgresChangeClock, sqliteChangeClock } from './change-clock.js';
 import { isoFromPostgres } from './postgres-timestamps.js';
 import { repeatedStatementName, statementName } from './postgres-statements.js';
@@ -66,13 +66,18 @@ function openSqlite(options: OpenOptions): DatabaseHandle {
   // system caches the file too, and the process's resident memory stays small.
   sqlite.pragma('cache_size = -8000');
   const changes = sqliteChangeClock(sqlite);
+  const statements = withStatementCache(sqlite, changes);
   const db = new Kysely<Database>({
     // A write transaction waits for another process's write lock without stopping this one.
-    dialect: new WaitingSqliteDialect(
-      { database: withStatementCache(sqlite, changes) },
-      sqlite,
-      busyTimeoutMs,
-    ),
+    dialect: new WaitingSqliteDialect({ database: statements }, sqlite, busyTimeoutMs),
+  });
+  // Outside a transaction a marked statement on the one connection is one synchronous call, as
+  // Kysely would make it (a write among them commits alone and moves the clock on), whoever holds
+  // the connection between its queries; inside one it would see uncommitted writes, so it waits.
+  readImmediately(db, (sql, parameters) => {
+    if (sqlite.inTransaction) return undefined;
+    const statement = statements.prepare(sql);
+    return statement.reader ? (statement.all(parameters) as unknown[][]) : undefined;
   });
   return {
     db,

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { CursorCodec } from '../../src/api/cursor.js';
 import { parseListQuery } from '../../src/api/list-query.js';
@@ -71,6 +72,11 @@ eachDatabase((suite) => {
   });
 
   it('reads the versions of a page (id, updated_at, sort value) from the index alone', async () => {
+    const sqlite =
+      suite.database.dialect === 'sqlite'
+        ? new SqliteDatabase(suite.database.handle.location, { readonly: true })
+        : undefined;
+    const versionColumns = sqlite && ((text: string) => sqlite.prepare(text).columns());
     const definitions = [
       bookingDefinition,
       accountDefinition,
@@ -91,9 +97,17 @@ eachDatabase((suite) => {
           assert.doesNotMatch(text, /TEMP B-TREE|Sort\b|Seq Scan/i, label);
           // PostgreSQL may still visit the heap of a table it has not vacuumed; SQLite never does.
           assert.match(text, suite.database.dialect === 'sqlite' ? /USING COVERING INDEX/ : /Index/, label);
+          if (versionColumns) {
+            // Three names, each a TEXT or INTEGER column: SQLite writes the rows as one JSON array.
+            const compiled = pageStatement(suite.db, definition.type, ORG, query, cursor, true);
+            const columns = versionColumns(compiled.sql);
+            assert.equal(new Set(columns.map((c) => c.name.toLowerCase())).size, 3, label);
+            for (const c of columns) assert.match(c.type ?? '', /^(text|integer)$/i, label);
+          }
         }
       }
     }
+    sqlite?.close();
   });
 
   const idsOf = (count: number) =>

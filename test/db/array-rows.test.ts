@@ -1,6 +1,7 @@
 /**
  * Array rows (src/db/array-rows.ts): each row is its columns' values in the order selected, rows
- * in the statement's order, values exactly as an ordinary query gives them, on both databases.
+ * in the statement's order, values exactly as an ordinary query gives them, on both databases;
+ * never another caller's uncommitted writes, and on SQLite at once outside a transaction.
  */
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
@@ -89,5 +90,49 @@ eachDatabase((suite) => {
         ['id-002', 2 / 3],
       ],
     );
+  });
+
+  it("never reads another caller's uncommitted writes", async () => {
+    let inserted!: () => void;
+    let release!: () => void;
+    const didInsert = new Promise<void>((resolve) => (inserted = resolve));
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let committed = false;
+    const writing = suite.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into array_rows_probe (id, label, amount) values ('id-pending', 'pending', 1)`.execute(
+          trx,
+        );
+        inserted();
+        await held;
+      })
+      .then(() => (committed = true));
+    await didInsert;
+    const query = `select id from array_rows_probe where id = 'id-pending'`;
+    const reading = arrayRows(suite.db, query, []).then((rows) => ({ rows, afterCommit: committed }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await writing;
+    const { rows, afterCommit } = await reading;
+    // SQLite's one connection waits for the commit; PostgreSQL reads what was committed before.
+    if (rows.length > 0) assert.equal(afterCommit, true);
+    else assert.deepEqual(rows, []);
+    assert.deepEqual(await arrayRows(suite.db, query, []), [['id-pending']]);
+  });
+
+  it('reads at once on SQLite while the connection is held between queries (no transaction)', async (t) => {
+    if (suite.database.dialect !== 'sqlite') {
+      t.skip('PostgreSQL reads on another pooled connection');
+      return;
+    }
+    const rows = await suite.db.connection().execute(async (connection) => {
+      await sql`select 1`.execute(connection);
+      // The holder waits for the read: a read queued for the connection would never run.
+      const read = arrayRows(suite.db, `select id from array_rows_probe where id = 'id-001'`, []);
+      const timeout = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 2000).unref());
+      return Promise.race([read, timeout]);
+    });
+    assert.deepEqual(rows, [['id-001']]);
   });
 });
