@@ -1,10 +1,9 @@
 /**
  * Queries whose rows come back as arrays of column values instead of objects: for hot reads of a
  * few columns, building an object per row costs more than the database takes to find it. The
- * query still runs through Kysely's connection handling (so it never reads inside another
- * request's transaction); its SQL carries a marker that the dialect's adapter (src/db/connect.ts)
- * recognises: better-sqlite3 runs the statement in raw mode, pg with rowMode "array".
- * On SQLite, whose calls are synchronous, a read runs at once when the connection is in no
+ * query never reads inside another request's transaction; its SQL carries a marker that the
+ * dialect's adapter (src/db/connect.ts) recognises: better-sqlite3 runs the statement in raw
+ * mode (or as JSON), pg with rowMode "array". On SQLite, whose calls are synchronous, a read runs at once when the connection is in no
  * transaction (src/db/connect.ts): Kysely's connection handling costs several turns of the
  * microtask queue, more than SQLite takes to read a page's versions.
  */
