@@ -20,6 +20,8 @@ import { marqueeNodeFlags } from './node-flags.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** Each scenario runs once unmeasured first, for this long. */
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const CONNECTIONS = 50;
 /** A pattern naming the scenarios to run (all when unset), for measuring one change quickly. */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
@@ -72,10 +74,14 @@ interface Result {
   errors: number;
 }
 
-async function measure(scenario: Scenario, info: Record<string, string>): Promise<Result> {
+async function measure(
+  scenario: Scenario,
+  info: Record<string, string>,
+  duration = DURATION,
+): Promise<Result> {
   const result = await autocannon({
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration,
     ...scenario.request(info),
   });
   const non2xx = result.non2xx + result.errors + result.timeouts;
@@ -336,13 +342,23 @@ async function main() {
   contenders.set('fastify-memory', await start('fastify-memory', pageFile));
   const rssBefore = rssMb(contenders.get('marquee-sqlite')?.info.pid);
 
+  const chosen = scenarios.flatMap((scenario) => {
+    const contender = contenders.get(scenario.contender);
+    if (!contender || (ONLY && !ONLY.test(scenario.name) && scenario !== scenarios[0])) return [];
+    return [{ scenario, info: contender.info }];
+  });
+  // Every scenario once, unmeasured: the first load a server (and autocannon, in this process)
+  // meets runs code the JIT has not yet compiled, and a first pass fills the caches a later one
+  // reads; without this, round 1 measured warming up and the median leaned on two rounds.
+  for (const { scenario, info } of chosen) {
+    const warm = () => measure(scenario, info, WARMUP);
+    if (WARMUP > 0) await (scenario.around ? scenario.around(info, warm) : warm());
+  }
   const results = new Map<string, Result[]>();
   for (let round = 0; round < ROUNDS; round++) {
-    for (const scenario of scenarios) {
-      const contender = contenders.get(scenario.contender);
-      if (!contender || (ONLY && !ONLY.test(scenario.name) && scenario !== scenarios[0])) continue;
-      const run = () => measure(scenario, contender.info);
-      const result = await (scenario.around ? scenario.around(contender.info, run) : run());
+    for (const { scenario, info } of chosen) {
+      const run = () => measure(scenario, info);
+      const result = await (scenario.around ? scenario.around(info, run) : run());
       results.set(scenario.name, [...(results.get(scenario.name) ?? []), result]);
       console.log(
         `round ${round + 1}: ${scenario.name}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms, errors ${result.errors}`,
@@ -396,7 +412,7 @@ async function main() {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const report = `# Performance
 
-Measured by \`npm run bench\` (${ROUNDS} alternating rounds of ${DURATION} s per scenario, ${CONNECTIONS} connections,
+Measured by \`npm run bench\` (${ROUNDS} alternating rounds of ${DURATION} s per scenario after ${WARMUP} s of each unmeasured, ${CONNECTIONS} connections,
 autocannon in the parent process, each server in its own process on 127.0.0.1; the median round shown).
 
 Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}.

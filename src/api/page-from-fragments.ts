@@ -28,8 +28,7 @@ export interface FragmentPageInput<Table extends OrganizationTable> {
   serialize: (resource: Resource) => string;
 }
 
-const OPEN = Buffer.from('{"data":[');
-const COMMA = Buffer.from(',');
+const OPEN = '{"data":[';
 
 /**
  * The page's JSON (UTF-8), or undefined when a row changed or went between the two queries (the
@@ -41,37 +40,53 @@ export async function pageFromFragments<Table extends OrganizationTable>(
   const { db, fragments, definition, organizationId, baseUrl } = input;
   const page = await listVersions(db, input.cursors, definition, organizationId, input.query);
   const { type } = definition;
-  const parts: Buffer[] = [OPEN];
+  const { rows } = page;
+  const jsons: Array<Buffer | undefined> = new Array(rows.length);
   const missing: number[] = [];
-  for (const [id, version] of page.rows) {
-    if (parts.length > 1) parts.push(COMMA);
+  for (let i = 0; i < rows.length; i++) {
+    const [id, version] = rows[i]!;
     const json = fragments.get(type, id, version);
-    if (json === undefined) missing.push(parts.length);
-    parts.push(json ?? OPEN);
+    if (json === undefined) missing.push(i);
+    jsons[i] = json;
   }
   if (missing.length > 0) {
-    const at = (part: number) => page.rows[(part - 1) / 2]!;
-    const rows = new Map(
+    const found = new Map(
       (
         await findRowsByIds(
           db,
           definition,
           organizationId,
-          missing.map((part) => at(part)[0]),
+          missing.map((i) => rows[i]![0]),
         )
       ).map((r) => [r.id, r]),
     );
-    for (const part of missing) {
-      const [id, version] = at(part);
-      const row = rows.get(id);
+    for (const i of missing) {
+      const [id, version] = rows[i]!;
+      const row = found.get(id);
       if (row?.updated_at !== version) return undefined;
       const json = Buffer.from(input.serialize(definition.toResource(row, baseUrl)));
       fragments.set(type, id, version, json);
-      parts[part] = json;
+      jsons[i] = json;
     }
   }
   const meta = { has_more: page.hasMore, after_cursor: page.afterCursor, before_cursor: page.beforeCursor };
   const links = pageLinks(input.selfUrl, input.query, page);
-  parts.push(Buffer.from(`],"meta":${JSON.stringify(meta)},"links":${JSON.stringify(links)}}`));
-  return Buffer.concat(parts);
+  const tail = `],"meta":${JSON.stringify(meta)},"links":${JSON.stringify(links)}}`;
+  return assemble(jsons as Buffer[], tail);
+}
+
+/** `{"data":[` the resources, comma-separated, then `tail`: one buffer, each byte copied once. */
+function assemble(jsons: readonly Buffer[], tail: string): Buffer {
+  let length = OPEN.length + Math.max(jsons.length - 1, 0) + Buffer.byteLength(tail);
+  for (const json of jsons) length += json.length;
+  const page = Buffer.allocUnsafe(length);
+  let at = page.write(OPEN, 0, 'latin1');
+  for (let i = 0; i < jsons.length; i++) {
+    if (i > 0) page[at++] = 0x2c; // ,
+    const json = jsons[i]!;
+    page.set(json, at);
+    at += json.length;
+  }
+  page.write(tail, at);
+  return page;
 }
