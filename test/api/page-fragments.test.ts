@@ -96,6 +96,18 @@ eachDatabase((suite) => {
     }
   });
 
+  it('serializes an empty page as the schema does', async () => {
+    const path = '/v2/bookings?filter[start_at][gt]=2999-01-01T00:00:00Z&page[size]=3';
+    const assembled = await text(path);
+    const canonical = JSON.parse(await text(`${path}&fields[bookings]=name`)) as Page;
+    canonical.links = {
+      ...canonical.links,
+      self: canonical.links.self.replace('&fields[bookings]=name', ''),
+    };
+    assert.equal(JSON.parse(assembled).data.length, 0);
+    assert.equal(assembled, JSON.stringify(canonical));
+  });
+
   it('shows a changed row in its new version and reuses the fragments of the rows that did not change', async () => {
     const fragments = server.app.ctx.caches.fragments;
     const before = JSON.parse(await text('/v2/bookings?page[size]=5')) as Page;
