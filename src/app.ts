@@ -84,6 +84,14 @@ export async function buildApp({
     reply.header('X-Request-Id', request.id);
     done();
   });
+  // PostgreSQL: what another process committed before this request came is in the change
+  // clock's readings before any cache is consulted (src/db/change-clock.ts, settle).
+  const settle = context.changes.settle;
+  if (settle) {
+    app.addHook('onRequest', (_request, _reply, done) => {
+      void settle().then(() => done());
+    });
+  }
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     context.metrics.observeRequest(route, request.method, reply.statusCode, reply.elapsedTime / 1000);

@@ -40,6 +40,14 @@ export interface ChangeClock {
    * their notifications, arriving later, are not counted again. `false` when it goes away.
    */
   ownBackend?(pid: number, own: boolean): void;
+  /**
+   * PostgreSQL: resolves once every change committed before the call is in the readings. Another
+   * process's commit arrives as a notification, which can come after a request sent once that
+   * commit was done; a round trip on the listening connection brings every notification queued
+   * before it first. Requests waiting at once share one round trip. Absent where readings are
+   * never behind (SQLite asks the database file itself).
+   */
+  settle?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -168,12 +176,38 @@ export function postgresChangeClock(clientConfig: pg.ClientConfig, clock: Clock 
       .catch(() => drop(candidate));
   };
 
+  // A round trip on the listening connection on its way, and the one to send after it: a
+  // request that arrives while one is on its way needs the next, sent after it arrived.
+  let onItsWay: Promise<void> | undefined;
+  let following: Promise<void> | undefined;
+  const roundTrip = (listener: pg.Client) =>
+    listener.query('select 1').then(
+      () => undefined,
+      () => drop(listener),
+    );
+  const settle = (): Promise<void> => {
+    const listener = client;
+    if (!listening || !listener) return Promise.resolve();
+    if (onItsWay === undefined) {
+      onItsWay = roundTrip(listener).finally(() => {
+        onItsWay = undefined;
+      });
+      return onItsWay;
+    }
+    following ??= onItsWay.then(() => {
+      following = undefined;
+      return settle();
+    });
+    return following;
+  };
+
   return {
     read() {
       if (listening) return times.latest;
       listen();
       return undefined;
     },
+    settle,
     changedAt: (scope) => times.get(scope),
     advance(scopes) {
       changed(scopes && scopes.length > 0 ? scopes : [GLOBAL]);

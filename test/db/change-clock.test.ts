@@ -133,6 +133,23 @@ eachDatabase((suite) => {
     }
   });
 
+  it('has what another connection committed in its readings once settled, with no wait', async () => {
+    const clock = suite.database.handle.changes;
+    // SQLite asks the database file itself; PostgreSQL's notifications need a round trip.
+    assert.equal(clock.settle === undefined, suite.database.dialect === 'sqlite');
+    for (let i = 0; i < 20; i++) {
+      await clock.settle?.();
+      const reading = clock.read();
+      assert.notEqual(reading, undefined);
+      const organization = newId();
+      await insertOrganization(other, organization);
+      // Several requests at once share round trips; each sees the commit done before it asked.
+      await Promise.all([clock.settle?.(), clock.settle?.(), clock.settle?.()]);
+      assert.ok(clock.read()! > reading!, `commit ${i} seen once settled`);
+      assert.ok(clock.changedAt(organization) > reading!, `commit ${i}: its organization`);
+    }
+  });
+
   it('has every table of the product tell its changes, but for those no cache reads', async () => {
     const tables =
       suite.database.dialect === 'postgres'
