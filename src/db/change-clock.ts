@@ -18,6 +18,8 @@
  * A value cached under a reading is fresh while neither its scope nor GLOBAL changed after it.
  */
 import type SqliteDatabase from 'better-sqlite3';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { type Clock, systemClock } from '../clock.js';
 import { WalIndexWatch } from './wal-index-watch.js';
@@ -131,6 +133,8 @@ export function sqliteChangeClock(sqlite: SqliteDatabase.Database): ChangeClock 
 }
 
 const RECONNECT_DELAY_MS = 1000;
+/** settle's round trips go at most this often. */
+const SETTLE_SPACING_MS = 1;
 
 export function postgresChangeClock(clientConfig: pg.ClientConfig, clock: Clock = systemClock): ChangeClock {
   const times = new ScopeTimes();
@@ -177,24 +181,38 @@ export function postgresChangeClock(clientConfig: pg.ClientConfig, clock: Clock 
   };
 
   // A round trip on the listening connection on its way, and the one to send after it: a
-  // request that arrives while one is on its way needs the next, sent after it arrived.
+  // request that arrives while one is on its way needs the next, sent after it arrived. Under
+  // load they go at most once a millisecond, so many requests share each; a request alone (none
+  // sent in the last millisecond) is not held.
   let onItsWay: Promise<void> | undefined;
   let following: Promise<void> | undefined;
-  const roundTrip = (listener: pg.Client) =>
-    listener.query('select 1').then(
-      () => undefined,
-      () => drop(listener),
-    );
+  let sentAt = -Infinity;
+  const roundTrip = (listener: pg.Client) => {
+    sentAt = performance.now();
+    onItsWay = listener
+      .query('select 1')
+      .then(
+        () => undefined,
+        () => drop(listener),
+      )
+      .finally(() => {
+        onItsWay = undefined;
+      });
+    return onItsWay;
+  };
   const settle = (): Promise<void> => {
     const listener = client;
     if (!listening || !listener) return Promise.resolve();
-    if (onItsWay === undefined) {
-      onItsWay = roundTrip(listener).finally(() => {
-        onItsWay = undefined;
-      });
-      return onItsWay;
+    if (
+      onItsWay === undefined &&
+      following === undefined &&
+      performance.now() - sentAt >= SETTLE_SPACING_MS
+    ) {
+      return roundTrip(listener);
     }
-    following ??= onItsWay.then(() => {
+    following ??= (onItsWay ?? Promise.resolve()).then(async () => {
+      const wait = sentAt + SETTLE_SPACING_MS - performance.now();
+      if (wait > 0) await delay(wait);
       following = undefined;
       return settle();
     });
