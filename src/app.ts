@@ -89,7 +89,11 @@ export async function buildApp({
   const settle = context.changes.settle;
   if (settle) {
     app.addHook('onRequest', (_request, _reply, done) => {
-      void settle().then(() => done());
+      // settle never fails (a lost listening connection stops the caches instead).
+      void settle().then(
+        () => done(),
+        () => done(),
+      );
     });
   }
   app.addHook('onResponse', (request, reply, done) => {
