@@ -3,7 +3,8 @@
  * process spends its CPU under one of the benchmark's loads, over real sockets. The server (the
  * bench's SQLite contender, with the flags of `npm start`) runs under `node --cpu-prof`;
  * autocannon loads it from this process with 50 connections; the profile's self time is summed
- * per request by stage and by function. BENCH_DATABASE=postgres profiles the PostgreSQL contender.
+ * per request by stage and by function. BENCH_DATABASE=postgres profiles the PostgreSQL contender;
+ * BENCH_CONNECTIONS=N loads with N connections.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -17,6 +18,8 @@ import { marqueeNodeFlags } from './node-flags.js';
 const load = process.argv[2] ?? 'distinct';
 const seconds = Number(process.argv[3] ?? 10);
 const dialect = process.env.BENCH_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+/** BENCH_CONNECTIONS=N loads with N connections instead of 50 (few: each write commits alone). */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 const STAGES: Array<[string, RegExp]> = [
   ['GC', /^\(garbage collector\)/],
@@ -116,10 +119,14 @@ async function main() {
   const { child, info } = await startServer(profileDir);
   const paths = needsPagePaths(load) ? await notePagePaths(info) : [];
   // A warm-up, so the profile shows the steady state rather than compilation.
-  await autocannon({ connections: 50, duration: 2, ...namedLoad(load, info, paths) });
+  await autocannon({ connections: CONNECTIONS, duration: 2, ...namedLoad(load, info, paths) });
   const cpuBefore = readFileSync(`/proc/${info.pid}/stat`, 'utf8').split(' ');
   const databaseBefore = databaseServerTicks();
-  const result = await autocannon({ connections: 50, duration: seconds, ...namedLoad(load, info, paths) });
+  const result = await autocannon({
+    connections: CONNECTIONS,
+    duration: seconds,
+    ...namedLoad(load, info, paths),
+  });
   const cpuAfter = readFileSync(`/proc/${info.pid}/stat`, 'utf8').split(' ');
   const databaseSeconds = (databaseServerTicks() - databaseBefore) / 100;
   const cpuSeconds = (ticks(cpuAfter) - ticks(cpuBefore)) / 100;
