@@ -119,8 +119,11 @@ export function registerReadRoutes<Table extends OrganizationTable>(
           },
           auth.organizationId,
         );
-        // The string is sent as it is (it was serialized by the route's schema above).
-        return reply.type(JSONAPI_MEDIA_TYPE).send(body as never);
+        // The string or buffer is sent as it is (it was serialized by the route's schema above).
+        // Returned rather than passed to reply.send: a handler that returns the reply has Fastify
+        // wait on the response's end with listeners of its own, on every request.
+        reply.type(JSONAPI_MEDIA_TYPE);
+        return body as never;
       },
     );
 
@@ -184,7 +187,7 @@ export function registerReadRoutes<Table extends OrganizationTable>(
           links: { self: `${config.baseUrl}${request.url}` },
         };
         if (!fieldsets) return document;
-        return reply.send(reply.compileSerializationSchema(sparseSingle)(document) as never);
+        return reply.compileSerializationSchema(sparseSingle)(document) as never;
       },
     );
   }
