@@ -12,6 +12,7 @@ import { resourceEtag } from '../api/write-replies.js';
 import { isoTime } from '../clock.js';
 import type { Db, Trx } from '../db/database.js';
 import { idsInOrganizationCondition } from '../db/id-lookups.js';
+import { precompiledQuery } from '../db/precompiled.js';
 import { NotFoundError, PreconditionFailedError } from '../errors.js';
 import { recordDeleted, recordUpdated } from './change-events.js';
 import { noteDefinition } from './notes/note.resource.js';
@@ -99,9 +100,35 @@ export async function idsInOrganization(
   ids: readonly string[],
 ): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
+  if (ids.length === 1) {
+    // One id, as most writes check their related records (a note's notable, a booking's
+    // account): compiled once per table.
+    const rows = await oneIdLookup(table)(trx, { organizationId, id: ids[0]! });
+    return new Set(rows.map((r) => r.id));
+  }
   const { rows } = await sql<{ id: string }>`select id from ${sql.table(table)}
     where ${idsInOrganizationCondition(trx, organizationId, ids)}`.execute(trx);
   return new Set(rows.map((r) => r.id));
+}
+
+type OneIdLookup = (
+  db: Db | Trx,
+  params: { organizationId: string; id: string },
+) => Promise<Array<{ id: string }>>;
+const oneIdLookups = new Map<OrganizationTable, OneIdLookup>();
+
+function oneIdLookup(table: OrganizationTable): OneIdLookup {
+  let lookup = oneIdLookups.get(table);
+  if (!lookup) {
+    lookup = precompiledQuery((db, params: { organizationId: string; id: string }) =>
+      db
+        .selectFrom(table)
+        .select('id')
+        .where(idsInOrganizationCondition(db, params.organizationId, [params.id])),
+    ) as OneIdLookup;
+    oneIdLookups.set(table, lookup);
+  }
+  return lookup;
 }
 
 /** Deletes the notes written about a record that is being deleted (it takes them along), each told of. */

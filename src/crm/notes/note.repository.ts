@@ -1,11 +1,11 @@
 /**
  * Notes' rows. Updates and deletes are conditional on the version read (If-Match, races). The
- * insert and the notable's check are on every `POST /notes`: compiled once.
+ * insert is on every `POST /notes`: compiled once.
  */
 import type { Db, Trx } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
-import { precompiledQuery, precompiledStatement } from '../../db/precompiled.js';
-import { NOTABLE_TYPES, type NotableType, type NoteTable } from './note.table.js';
+import { precompiledStatement } from '../../db/precompiled.js';
+import type { NotableType, NoteTable } from './note.table.js';
 
 export interface NewNoteRow {
   organizationId: string;
@@ -45,30 +45,3 @@ const insertNoteRow = precompiledStatement((db, row: NoteValues) =>
     updated_at: row.updated_at,
   }),
 );
-
-/** One compiled lookup per notable type (the table differs). */
-const notableLookups = Object.fromEntries(
-  NOTABLE_TYPES.map((type) => [
-    type,
-    precompiledQuery((db, params: { organizationId: string; id: string }) =>
-      db
-        .selectFrom(type)
-        .select('id')
-        .where('organization_id', '=', params.organizationId)
-        .where('id', '=', params.id),
-    ),
-  ]),
-) as Record<
-  NotableType,
-  (db: Db | Trx, params: { organizationId: string; id: string }) => Promise<unknown[]>
->;
-
-export async function notableExists(
-  db: Db | Trx,
-  organizationId: string,
-  type: NotableType,
-  id: string,
-): Promise<boolean> {
-  const rows = await notableLookups[type](db, { organizationId, id });
-  return rows.length > 0;
-}

@@ -9,8 +9,8 @@ import type { Trx } from '../../db/database.js';
 import { ForbiddenError, ValidationError } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
 import { recordCreated, recordDeleted, recordUpdated } from '../change-events.js';
-import { deleteRecord, recordToChange, updateRecord } from '../records.js';
-import { insertNote, notableExists } from './note.repository.js';
+import { deleteRecord, idsInOrganization, recordToChange, updateRecord } from '../records.js';
+import { insertNote } from './note.repository.js';
 import { noteDefinition } from './note.resource.js';
 import type { NotableType, NoteTable } from './note.table.js';
 
@@ -35,7 +35,8 @@ function checkBody(body: string): string {
 /** Inside the creating transaction: the notable's existence and the insert commit together. */
 export async function createNote(trx: Trx, actor: Actor, input: NewNote, now: number): Promise<NoteTable> {
   const body = checkBody(input.body);
-  if (!(await notableExists(trx, actor.organizationId, input.notableType, input.notableId))) {
+  const notable = await idsInOrganization(trx, input.notableType, actor.organizationId, [input.notableId]);
+  if (!notable.has(input.notableId)) {
     throw new ValidationError({
       field: 'notable',
       detail: `No ${input.notableType} resource with the id "${input.notableId}" exists in this organization.`,
