@@ -48,10 +48,27 @@ async function plain() {
  * Fastify with no plugins answering GET /v2/bookings with bytes read at start (a real page that
  * Marquee served): what any Fastify service pays to send that page, whatever it does to make it.
  */
+/**
+ * Plain Fastify sending pages Marquee served, from memory: the bookings page (file argv[3]) at
+ * /v2/bookings, and the distinct note pages (file argv[4], JSON: each page's path and its body
+ * in base64) at their own paths.
+ */
 async function fastifyMemory() {
   const body = readFileSync(process.argv[3]!);
+  const notePages = new Map(
+    process.argv[4]
+      ? Object.entries(JSON.parse(readFileSync(process.argv[4], 'utf8')) as Record<string, string>).map(
+          ([page, base64]) => [page, Buffer.from(base64, 'base64')],
+        )
+      : [],
+  );
   const app = Fastify();
   app.get('/v2/bookings', async (_request, reply) => reply.type('application/vnd.api+json').send(body));
+  app.get('/notes', async (request, reply) => {
+    const page = notePages.get(request.url);
+    if (!page) return reply.code(404).send();
+    return reply.type('application/vnd.api+json').send(page);
+  });
   ready({ url: await app.listen({ port: 0, host: '127.0.0.1' }) });
 }
 
@@ -339,7 +356,7 @@ const run = {
 }[kind ?? ''];
 if (!run) {
   console.error(
-    'usage: contenders.js plain | marquee-sqlite | marquee-postgres | marquee-sqlite-workers N | marquee-postgres-workers N | oidc-provider | fastify-memory <file> | prepare-sqlite | prepare-postgres',
+    'usage: contenders.js plain | marquee-sqlite | marquee-postgres | marquee-sqlite-workers N | marquee-postgres-workers N | oidc-provider | fastify-memory <page file> [note pages file] | prepare-sqlite | prepare-postgres',
   );
   process.exit(2);
 }

@@ -180,6 +180,11 @@ const scenarios: Scenario[] = [
     request: (i) => ({ url: `${i.url}/v2/bookings` }),
   },
   {
+    name: `The ${DISTINCT_PAGES.toLocaleString('en')} distinct note pages from memory, plain Fastify (no hooks, no auth)`,
+    contender: 'fastify-memory',
+    request: (i) => distinctPages(i, notePaths(i)),
+  },
+  {
     name: 'GET /v2/bookings (25) — PostgreSQL',
     contender: 'marquee-postgres',
     request: (i) => api(i, '/v2/bookings'),
@@ -339,7 +344,20 @@ async function main() {
   });
   const pageFile = path.join(os.tmpdir(), `marquee-bench-page-${process.pid}.json`);
   writeFileSync(pageFile, Buffer.from(await page.arrayBuffer()));
-  contenders.set('fastify-memory', await start('fastify-memory', pageFile));
+  // The distinct note pages' bodies, as the SQLite contender serves them.
+  const notePagesFile = path.join(os.tmpdir(), `marquee-bench-note-pages-${process.pid}.json`);
+  const notePages: Record<string, string> = {};
+  for (const notePath of notePaths(sqlite)) {
+    const response = await fetch(`${sqlite.url}${notePath}`, {
+      headers: { authorization: `Bearer ${sqlite.token}`, 'x-api-org': sqlite.notesOrg! },
+    });
+    notePages[notePath] = Buffer.from(await response.arrayBuffer()).toString('base64');
+  }
+  writeFileSync(notePagesFile, JSON.stringify(notePages));
+  const memory = await start('fastify-memory', pageFile, notePagesFile);
+  // Loaded as the Marquee contender is (the same paths and headers, which it ignores).
+  memory.info = { ...sqlite, url: memory.info.url!, pid: '' };
+  contenders.set('fastify-memory', memory);
   const rssBefore = rssMb(contenders.get('marquee-sqlite')?.info.pid);
 
   const chosen = scenarios.flatMap((scenario) => {
@@ -384,6 +402,7 @@ async function main() {
   const rssAfterPg = rssMb(contenders.get('marquee-postgres')?.info.pid);
   for (const contender of contenders.values()) contender.process.kill('SIGTERM');
   rmSync(pageFile, { force: true });
+  rmSync(notePagesFile, { force: true });
 
   // Each scenario's median round by throughput (other work on the machine disturbs single rounds).
   const best = (name: string) => {
@@ -424,7 +443,10 @@ ${table}
   grants) empties, here or in another process; the "new query each request" and "distinct pages"
   rows measure reads that miss it and go to the database.
 - "The same page from memory, plain Fastify" sends the bytes of a page Marquee served, with
-  nothing else: the most any Fastify service could do with that page on this machine.
+  nothing else: the most any Fastify service could do with that page on this machine. "The
+  ${DISTINCT_PAGES.toLocaleString('en')} distinct note pages from memory" does the same for the distinct pages (the bytes the
+  SQLite contender served for each path, under the same load): the ceiling of those rows here,
+  where the load generator's work grows with the size of each response.
 - The outbox on \`POST /notes\`: ${outboxCost()}
 - Client-credentials issuance, persisted: ${(marqueeCc / peerCc).toFixed(2)}× node-oidc-provider's in-memory rate.
 - Resident memory of the SQLite Marquee process: ${rssBefore ?? '?'} MB when serving began (the data was seeded by another process), ${rssAfter ?? '?'} MB after the benchmark${rssAfterPg ? `; the PostgreSQL one ${rssAfterPg} MB after` : ''}.
