@@ -45,13 +45,10 @@ async function plain() {
 }
 
 /**
- * Fastify with no plugins answering GET /v2/bookings with bytes read at start (a real page that
- * Marquee served): what any Fastify service pays to send that page, whatever it does to make it.
- */
-/**
- * Plain Fastify sending pages Marquee served, from memory: the bookings page (file argv[3]) at
- * /v2/bookings, and the distinct note pages (file argv[4], JSON: each page's path and its body
- * in base64) at their own paths.
+ * Fastify with no plugins sending pages Marquee served, read at start: what any Fastify service
+ * pays to send those pages, whatever it does to make them. The bookings page (file argv[3]) at
+ * /v2/bookings, and the distinct note pages (file argv[4], JSON: each page's path and its body in
+ * base64) at their own paths.
  */
 async function fastifyMemory() {
   const body = readFileSync(process.argv[3]!);
