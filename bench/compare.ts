@@ -2,18 +2,21 @@
  * `node dist/bench/compare.js <other checkout> [same|distinct|mixed|notes|orgs|token] [sqlite|postgres] [rounds]`:
  * one load on this build and on another built checkout of Marquee (e.g. a `git worktree` of an
  * earlier commit, after `npm run build` there), in alternating rounds on this machine, so a
- * change is judged against the same conditions: median requests/s, p99 and the server's CPU per
- * request (from /proc, all its threads). Both servers are the bench's contenders, seeded small.
+ * change is judged against the same conditions: median requests/s, p99, the server's CPU per
+ * request (from /proc, all its threads) and the load generator's (this process). Both servers
+ * are the bench's contenders, seeded small. `memory` as the other checkout (loads `same` and
+ * `distinct`): plain Fastify sending the bytes this build served for each path, the ceiling of
+ * those pages on this machine.
  * BENCH_DATABASE_URL_OTHER gives the other checkout a PostgreSQL database of its own;
  * BENCH_WORKERS=N runs each build as `marquee serve --workers N` (CPU then counts every worker);
  * BENCH_CONNECTIONS=N loads with N connections instead of 50 (1: the latency of one client alone).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { namedLoad, needsPagePaths, notePagePaths } from './loads.js';
+import { namedLoad, needsPagePaths, notePagePaths, writeServedPages } from './loads.js';
 import { marqueeNodeFlags } from './node-flags.js';
 
 const [other, load = 'distinct', dialect = 'sqlite', roundsText = '5'] = process.argv.slice(2);
@@ -65,6 +68,34 @@ async function start(label: string, checkout: string, databaseUrl: string | unde
   return { label, process: child, info, paths };
 }
 
+/** Plain Fastify sending from memory the bytes `of` served for its bookings page and note pages. */
+async function fromMemory(of: Server): Promise<Server & { files: string[] }> {
+  if (load !== 'same' && load !== 'distinct') {
+    throw new Error(`memory serves the loads same and distinct, not ${load}`);
+  }
+  const { pageFile, notePagesFile } = await writeServedPages(of.info, of.paths);
+  const child = spawn(
+    process.execPath,
+    ['dist/bench/contenders.js', 'fastify-memory', pageFile, notePagesFile],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`fastify-memory exited with ${code}`)));
+  });
+  const { url } = JSON.parse(line) as { url: string };
+  return {
+    label: 'the same bytes from memory, plain Fastify',
+    process: child,
+    // Loaded as `of` is (the same paths and headers, which it ignores).
+    info: { ...of.info, url, pid: String(child.pid) },
+    paths: of.paths,
+    files: [pageFile, notePagesFile],
+  };
+}
+
 /** CPU ticks of the process `pid` and of its children (a cluster's workers). */
 const cpuTicks = (pid: string) => {
   let ticks = 0;
@@ -82,28 +113,36 @@ const cpuTicks = (pid: string) => {
 };
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+const thisBuild = await start('this build', process.cwd(), process.env.BENCH_DATABASE_URL);
+const memory = other === 'memory' ? await fromMemory(thisBuild) : undefined;
 const servers = [
-  await start('this build', process.cwd(), process.env.BENCH_DATABASE_URL),
-  await start(other, path.resolve(other), process.env.BENCH_DATABASE_URL_OTHER),
+  thisBuild,
+  memory ?? (await start(other, path.resolve(other), process.env.BENCH_DATABASE_URL_OTHER)),
 ];
 for (const server of servers)
   await autocannon({ connections: 50, duration: 2, ...namedLoad(load, server.info, server.paths) });
-const results = new Map<string, Array<{ rps: number; p99: number; micros: number; failed: number }>>();
+const results = new Map<
+  string,
+  Array<{ rps: number; p99: number; micros: number; generator: number; failed: number }>
+>();
 for (let round = 0; round < ROUNDS; round++) {
   for (const server of round % 2 === 0 ? servers : [...servers].reverse()) {
     const before = cpuTicks(server.info.pid!);
+    const generatorBefore = process.cpuUsage();
     const result = await autocannon({
       connections: CONNECTIONS,
       duration: SECONDS,
       ...namedLoad(load, server.info, server.paths),
     });
     const cpuSeconds = (cpuTicks(server.info.pid!) - before) / 100;
+    const generator = process.cpuUsage(generatorBefore);
     results.set(server.label, [
       ...(results.get(server.label) ?? []),
       {
         rps: result.requests.average,
         p99: result.latency.p99,
         micros: (cpuSeconds / result.requests.total) * 1e6,
+        generator: (generator.user + generator.system) / result.requests.total,
         // Answers that were not 2xx (e.g. the 503s Node gives a connection past
         // maxRequestsPerSocket whose client ignored "Connection: close") would flatter the rate.
         failed: result.non2xx + result.errors,
@@ -115,12 +154,13 @@ console.log(
   `${load} on ${dialect}, ${ROUNDS} alternating rounds of ${SECONDS} s, ${CONNECTIONS} connections (medians):`,
 );
 console.log(
-  '| Build | req/s | p99 ms | server CPU µs per request | not 2xx (all rounds) |\n|---|---:|---:|---:|---:|',
+  '| Build | req/s | p99 ms | server CPU µs per request | load generator µs per request | not 2xx (all rounds) |\n|---|---:|---:|---:|---:|---:|',
 );
 for (const [label, rounds] of results) {
   console.log(
-    `| ${label} | ${Math.round(median(rounds.map((r) => r.rps))).toLocaleString('en')} | ${median(rounds.map((r) => r.p99))} | ${Math.round(median(rounds.map((r) => r.micros)))} | ${rounds.reduce((sum, r) => sum + r.failed, 0)} |`,
+    `| ${label} | ${Math.round(median(rounds.map((r) => r.rps))).toLocaleString('en')} | ${median(rounds.map((r) => r.p99))} | ${Math.round(median(rounds.map((r) => r.micros)))} | ${Math.round(median(rounds.map((r) => r.generator)))} | ${rounds.reduce((sum, r) => sum + r.failed, 0)} |`,
   );
 }
 for (const server of servers) server.process.kill('SIGTERM');
+for (const file of memory?.files ?? []) rmSync(file, { force: true });
 process.exit(0);

@@ -3,6 +3,9 @@
  * sorts and cursors differ, so the page cache cannot answer), the same with one request in ten a
  * POST /notes, and 50 organizations at once (each connection reads and writes in its own).
  */
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type autocannon from 'autocannon';
 
 const PAGE_SIZES = [10, 20, 25, 40, 50];
@@ -39,6 +42,28 @@ export async function notePagePaths(info: Info): Promise<string[]> {
     for (const walk of walks) if (walk[i] && paths.length < DISTINCT_PAGES) paths.push(walk[i]!);
   }
   return paths;
+}
+
+/**
+ * The bytes a Marquee contender serves for its bookings page and for each note page of `paths`,
+ * written to two files for the `fastify-memory` contender (bench/contenders.ts), which sends them
+ * from memory: the most any server could do with those pages on this machine.
+ */
+export async function writeServedPages(
+  info: Info,
+  paths: readonly string[],
+): Promise<{ pageFile: string; notePagesFile: string }> {
+  const page = await fetch(`${info.url}/v2/bookings`, { headers: headers(info, info.org!) });
+  const pageFile = path.join(os.tmpdir(), `marquee-bench-page-${process.pid}.json`);
+  writeFileSync(pageFile, Buffer.from(await page.arrayBuffer()));
+  const notePages: Record<string, string> = {};
+  for (const notePath of paths) {
+    const response = await fetch(`${info.url}${notePath}`, { headers: headers(info, info.notesOrg!) });
+    notePages[notePath] = Buffer.from(await response.arrayBuffer()).toString('base64');
+  }
+  const notePagesFile = path.join(os.tmpdir(), `marquee-bench-note-pages-${process.pid}.json`);
+  writeFileSync(notePagesFile, JSON.stringify(notePages));
+  return { pageFile, notePagesFile };
 }
 
 const noteBody = (bookingId: string) =>

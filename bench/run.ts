@@ -15,7 +15,14 @@ import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { SQLITE_FILE_NAME } from '../src/db/connect.js';
 import { measureDeliveries } from './deliveries.js';
-import { DISTINCT_PAGES, distinctPages, manyOrganizations, namedLoad, notePagePaths } from './loads.js';
+import {
+  DISTINCT_PAGES,
+  distinctPages,
+  manyOrganizations,
+  namedLoad,
+  notePagePaths,
+  writeServedPages,
+} from './loads.js';
 import { marqueeNodeFlags } from './node-flags.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -339,21 +346,8 @@ async function main() {
     if (info) info.notePaths = JSON.stringify(await notePagePaths(info));
   }
   const sqlite = contenders.get('marquee-sqlite')!.info;
-  const page = await fetch(`${sqlite.url}/v2/bookings`, {
-    headers: { authorization: `Bearer ${sqlite.token}`, 'x-api-org': sqlite.org! },
-  });
-  const pageFile = path.join(os.tmpdir(), `marquee-bench-page-${process.pid}.json`);
-  writeFileSync(pageFile, Buffer.from(await page.arrayBuffer()));
-  // The distinct note pages' bodies, as the SQLite contender serves them.
-  const notePagesFile = path.join(os.tmpdir(), `marquee-bench-note-pages-${process.pid}.json`);
-  const notePages: Record<string, string> = {};
-  for (const notePath of notePaths(sqlite)) {
-    const response = await fetch(`${sqlite.url}${notePath}`, {
-      headers: { authorization: `Bearer ${sqlite.token}`, 'x-api-org': sqlite.notesOrg! },
-    });
-    notePages[notePath] = Buffer.from(await response.arrayBuffer()).toString('base64');
-  }
-  writeFileSync(notePagesFile, JSON.stringify(notePages));
+  // The bookings page and the distinct note pages, as the SQLite contender serves them.
+  const { pageFile, notePagesFile } = await writeServedPages(sqlite, notePaths(sqlite));
   const memory = await start('fastify-memory', pageFile, notePagesFile);
   // Loaded as the Marquee contender is (the same paths and headers, which it ignores).
   memory.info = { ...sqlite, url: memory.info.url!, pid: '' };
