@@ -29,6 +29,7 @@ if (!other) {
 const ROUNDS = Number(roundsText);
 const WORKERS = process.env.BENCH_WORKERS;
 const SECONDS = 5;
+const WARMUP_SECONDS = 15;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 interface Server {
@@ -119,8 +120,13 @@ const servers = [
   thisBuild,
   memory ?? (await start(other, path.resolve(other), process.env.BENCH_DATABASE_URL_OTHER)),
 ];
+// A warm-up for each: V8 goes on compiling a fresh server's code for about 12 s of load.
 for (const server of servers)
-  await autocannon({ connections: 50, duration: 2, ...namedLoad(load, server.info, server.paths) });
+  await autocannon({
+    connections: 50,
+    duration: WARMUP_SECONDS,
+    ...namedLoad(load, server.info, server.paths),
+  });
 const results = new Map<
   string,
   Array<{ rps: number; p99: number; micros: number; generator: number; failed: number }>

@@ -4,7 +4,9 @@
  * bench's SQLite contender, with the flags of `npm start`) runs under `node --cpu-prof`;
  * autocannon loads it from this process with 50 connections; the profile's self time is summed
  * per request by stage and by function. BENCH_DATABASE=postgres profiles the PostgreSQL contender;
- * BENCH_CONNECTIONS=N loads with N connections.
+ * BENCH_CONNECTIONS=N loads with N connections. The load runs unmeasured first for
+ * PROFILE_WARMUP_SECONDS (15): V8 goes on compiling a fresh server's code on its helper threads for
+ * about 12 s of load; the line on stderr after it is the moment to attach `perf record`.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { marqueeNodeFlags } from './node-flags.js';
 const load = process.argv[2] ?? 'distinct';
 const seconds = Number(process.argv[3] ?? 10);
 const dialect = process.env.BENCH_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+const WARMUP_SECONDS = Number(process.env.PROFILE_WARMUP_SECONDS ?? 15);
 /** BENCH_CONNECTIONS=N loads with N connections instead of 50 (few: each write commits alone). */
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
@@ -119,7 +122,8 @@ async function main() {
   const { child, info } = await startServer(profileDir);
   const paths = needsPagePaths(load) ? await notePagePaths(info) : [];
   // A warm-up, so the profile shows the steady state rather than compilation.
-  await autocannon({ connections: CONNECTIONS, duration: 2, ...namedLoad(load, info, paths) });
+  await autocannon({ connections: CONNECTIONS, duration: WARMUP_SECONDS, ...namedLoad(load, info, paths) });
+  console.error(`warmed up: measuring the server (pid ${info.pid}) for ${seconds} s`);
   const cpuBefore = readFileSync(`/proc/${info.pid}/stat`, 'utf8').split(' ');
   const databaseBefore = databaseServerTicks();
   const result = await autocannon({
