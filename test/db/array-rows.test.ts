@@ -98,26 +98,26 @@ eachDatabase((suite) => {
     let release!: () => void;
     const didInsert = new Promise<void>((resolve) => (inserted = resolve));
     const held = new Promise<void>((resolve) => (release = resolve));
-    let committed = false;
-    const writing = suite.db
-      .transaction()
-      .execute(async (trx) => {
-        await sql`insert into array_rows_probe (id, label, amount) values ('id-pending', 'pending', 1)`.execute(
-          trx,
-        );
-        inserted();
-        await held;
-      })
-      .then(() => (committed = true));
+    const writing = suite.db.transaction().execute(async (trx) => {
+      await sql`insert into array_rows_probe (id, label, amount) values ('id-pending', 'pending', 1)`.execute(
+        trx,
+      );
+      inserted();
+      await held;
+    });
     await didInsert;
     const query = `select id from array_rows_probe where id = 'id-pending'`;
-    const reading = arrayRows(suite.db, query, []).then((rows) => ({ rows, afterCommit: committed }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    let released = false;
+    const reading = arrayRows(suite.db, query, []).then((rows) => ({ rows, whileHeld: !released }));
+    // PostgreSQL reads on another connection at once; SQLite's one connection waits for the commit.
+    await Promise.race([reading, new Promise((resolve) => setTimeout(resolve, 1000))]);
+    released = true;
     release();
     await writing;
-    const { rows, afterCommit } = await reading;
-    // SQLite's one connection waits for the commit; PostgreSQL reads what was committed before.
-    assert.ok(rows.length === 0 || afterCommit, 'the uncommitted row was read');
+    const { rows, whileHeld } = await reading;
+    // A read answered before the writer was let go (so before its commit) must not see its row.
+    assert.ok(!whileHeld || rows.length === 0, 'the uncommitted row was read');
+    assert.equal(whileHeld, suite.database.dialect === 'postgres', 'answered while the writer was held');
     assert.deepEqual(await arrayRows(suite.db, query, []), [['id-pending']]);
   });
 
