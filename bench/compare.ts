@@ -14,8 +14,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { readyInfo } from './child-ready.js';
 import { namedLoad, needsPagePaths, notePagePaths, writeServedPages } from './loads.js';
 import { marqueeNodeFlags } from './node-flags.js';
 
@@ -24,6 +24,10 @@ if (!other) {
   console.error(
     'usage: compare.js <other checkout> [same|distinct|mixed|notes|orgs|token] [sqlite|postgres] [rounds]',
   );
+  process.exit(2);
+}
+if (other === 'memory' && load !== 'same' && load !== 'distinct') {
+  console.error(`memory serves the loads same and distinct, not ${load}`);
   process.exit(2);
 }
 const ROUNDS = Number(roundsText);
@@ -60,20 +64,13 @@ async function start(label: string, checkout: string, databaseUrl: string | unde
       },
     },
   );
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`${label} exited with ${code}`)));
-  });
-  const info = JSON.parse(line) as Record<string, string>;
+  const info = await readyInfo(child, label);
   const paths = needsPagePaths(load) ? await notePagePaths(info) : [];
   return { label, process: child, info, paths };
 }
 
 /** Plain Fastify sending from memory the bytes `of` served for its bookings page and note pages. */
 async function fromMemory(of: Server): Promise<Server & { files: string[] }> {
-  if (load !== 'same' && load !== 'distinct') {
-    throw new Error(`memory serves the loads same and distinct, not ${load}`);
-  }
   const { pageFile, notePagesFile } = await writeServedPages(of.info, of.paths);
   const child = spawn(
     process.execPath,
@@ -82,16 +79,12 @@ async function fromMemory(of: Server): Promise<Server & { files: string[] }> {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`fastify-memory exited with ${code}`)));
-  });
-  const { url } = JSON.parse(line) as { url: string };
+  const { url } = await readyInfo(child, 'fastify-memory');
   return {
     label: 'the same bytes from memory, plain Fastify',
     process: child,
     // Loaded as `of` is (the same paths and headers, which it ignores).
-    info: { ...of.info, url, pid: String(child.pid) },
+    info: { ...of.info, url: url!, pid: String(child.pid) },
     paths: of.paths,
     files: [pageFile, notePagesFile],
   };

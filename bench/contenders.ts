@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { createInterface } from 'node:readline';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -27,6 +26,7 @@ import { cursorCodec } from '../src/api/cursor-key.js';
 import { parseListQuery } from '../src/api/list-query.js';
 import { bookingDefinition } from '../src/crm/bookings/booking.resource.js';
 import { createOrganization } from '../src/identity/identity.service.js';
+import { readyInfo } from './child-ready.js';
 import { benchBooking, seedLoads } from './seed-loads.js';
 
 const kind = process.argv[2];
@@ -198,11 +198,7 @@ async function prepared(dialect: 'sqlite' | 'postgres', workers = false): Promis
     // A cluster serves the page and note loads only: it needs no million-row venues.
     env: workers ? { ...process.env, BENCH_DEEP_ROWS: '1000', BENCH_SEARCH_ROWS: '1000' } : process.env,
   });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`prepare-${dialect} exited with ${code}`)));
-  });
-  return JSON.parse(line) as Record<string, string>;
+  return readyInfo(child, `prepare-${dialect}`);
 }
 
 /** A client-credentials token of the bench integration, granted every venue of the bench. */
@@ -293,11 +289,7 @@ async function marqueeWorkers(dialect: 'sqlite' | 'postgres', workers: string) {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: server.stdout! }).once('line', resolve);
-    server.once('exit', (code) => reject(new Error(`marquee serve exited with ${code}`)));
-  });
-  const { url } = JSON.parse(line) as { url: string };
+  const url = (await readyInfo(server, 'marquee serve')).url!;
   const database = openDatabase({ databaseUrl: data.databaseUrl || undefined, dataDir: data.dataDir! });
   const token = await benchToken(database, url, data);
   await database.close();

@@ -12,8 +12,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { readyInfo } from './child-ready.js';
 import { namedLoad, needsPagePaths, notePagePaths } from './loads.js';
 import { marqueeNodeFlags } from './node-flags.js';
 
@@ -88,11 +88,7 @@ async function startServer(profileDir: string) {
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { child, info: JSON.parse(line) as Record<string, string> };
+  return { child, info: await readyInfo(child, 'server') };
 }
 
 const ticks = (stat: string[]) => Number(stat[13]) + Number(stat[14]);

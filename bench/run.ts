@@ -9,11 +9,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { SQLITE_FILE_NAME } from '../src/db/connect.js';
+import { readyInfo } from './child-ready.js';
 import { measureDeliveries } from './deliveries.js';
 import {
   DISTINCT_PAGES,
@@ -51,11 +51,7 @@ async function start(kind: string, ...args: string[]): Promise<Contender> {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, MARQUEE_NODE_FLAGS: JSON.stringify(MARQUEE_NODE_FLAGS) },
   });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`${kind} exited with ${code}`)));
-  });
-  return { process: child, info: JSON.parse(line) as Record<string, string> };
+  return { process: child, info: await readyInfo(child, kind) };
 }
 
 function rssMb(pid: string | undefined): number | undefined {

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { readyInfo } from './child-ready.js';
 import { marqueeNodeFlags } from './node-flags.js';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 180);
@@ -19,9 +19,7 @@ const child = spawn(
     env: { ...process.env, BENCH_DEEP_ROWS: process.env.BENCH_DEEP_ROWS ?? '20000' },
   },
 );
-const info = JSON.parse(
-  await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve)),
-) as Record<string, string>;
+const info = await readyInfo(child, 'marquee-sqlite');
 const rss = () =>
   Math.round(
     Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${info.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
