@@ -69,10 +69,24 @@ export async function pageFromFragments<Table extends OrganizationTable>(
       jsons[i] = json;
     }
   }
-  const meta = { has_more: page.hasMore, after_cursor: page.afterCursor, before_cursor: page.beforeCursor };
   const links = pageLinks(input.selfUrl, input.query, page);
-  const tail = `],"meta":${JSON.stringify(meta)},"links":${JSON.stringify(links)}}`;
+  const tail =
+    `],"meta":{"has_more":${page.hasMore},"after_cursor":${jsonString(page.afterCursor)},` +
+    `"before_cursor":${jsonString(page.beforeCursor)}},"links":{"self":${jsonString(links.self)},` +
+    `"next":${jsonString(links.next)},"prev":${jsonString(links.prev)}}}`;
   return assemble(jsons as Buffer[], tail);
+}
+
+/** Printable ASCII but `"` and `\`: text JSON writes as it is, between quotes. */
+const VERBATIM = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/**
+ * `value` as JSON.stringify writes it. Cursors and links are almost always printable ASCII with no
+ * quote or backslash: checked and quoted, which costs less than JSON.stringify walking each one.
+ */
+export function jsonString(value: string | null): string {
+  if (value === null) return 'null';
+  return VERBATIM.test(value) ? `"${value}"` : JSON.stringify(value);
 }
 
 /** `{"data":[` the resources, comma-separated, then `tail`: one buffer, each byte copied once. */

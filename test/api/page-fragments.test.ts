@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
+import { jsonString } from '../../src/api/page-from-fragments.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { clientCredentialsToken, makeCrm, noteBody, type CrmFixture } from '../helpers/api.js';
 import { eachDatabase } from '../helpers/databases.js';
@@ -33,6 +34,20 @@ function withoutFields(link: string | null): string | null {
     if (name.startsWith('fields[')) url.searchParams.delete(name);
   return url.href;
 }
+
+it('writes cursors and links as JSON.stringify does, whatever characters they hold', () => {
+  const texts = [
+    '',
+    'http://127.0.0.1:8080/notes?sort=-created_at&page%5Bafter%5D=WyJj.x_-',
+    'a "quoted" word',
+    'back\\slash',
+    'tab\tnewline\nnul\u0000del\u007f',
+    'ünïcode ✓ and 😀',
+    'lone \ud800 surrogate',
+  ];
+  for (const text of texts) assert.equal(jsonString(text), JSON.stringify(text), text);
+  assert.equal(jsonString(null), 'null');
+});
 
 eachDatabase((suite) => {
   let server: TestServer;
