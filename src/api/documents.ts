@@ -57,6 +57,35 @@ function formPair(name: keyof typeof ENCODED_NAMES, value: string): string {
     : new URLSearchParams({ [name]: value }).toString();
 }
 
+/** `search` without its cursors, as URLSearchParams writes it. */
+function queryWithoutCursors(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('page[after]');
+  params.delete('page[before]');
+  return params.toString();
+}
+
+/** A query of names and values URLSearchParams leaves alone but for brackets (no %, + or second =). */
+const PLAIN_QUERY = /^[A-Za-z0-9*._\-[\]=&]*$/;
+
+/**
+ * What queryWithoutCursors gives, without parsing and serializing each pair, for the queries
+ * clients send (`sort=-created_at&page[size]=25&page[after]=…`); undefined for any other.
+ */
+function plainQueryWithoutCursors(search: string): string | undefined {
+  if (!PLAIN_QUERY.test(search)) return undefined;
+  let rest = '';
+  for (const pair of search.split('&')) {
+    if (pair === '') continue;
+    const equals = pair.indexOf('=');
+    if (equals !== -1 && pair.indexOf('=', equals + 1) !== -1) return undefined;
+    const name = equals === -1 ? pair : pair.slice(0, equals);
+    if (name === 'page[after]' || name === 'page[before]') continue;
+    rest += `${rest ? '&' : ''}${equals === -1 ? `${pair}=` : pair}`;
+  }
+  return rest.replaceAll('[', '%5B').replaceAll(']', '%5D');
+}
+
 /**
  * The page's links. Those to the next and previous pages are `selfUrl` without its cursors and
  * with the new one last, serialized as URL.href would serialize it after the same changes (a `#`
@@ -72,10 +101,8 @@ export function pageLinks<Row>(selfUrl: string, query: ListQuery, page: Page<Row
   const before = hasPrev ? page.beforeCursor : null;
   if (!after && !before) return { self: selfUrl, next: null, prev: null };
   const question = selfUrl.indexOf('?');
-  const params = new URLSearchParams(question === -1 ? '' : selfUrl.slice(question + 1));
-  params.delete('page[after]');
-  params.delete('page[before]');
-  const rest = params.toString();
+  const search = question === -1 ? '' : selfUrl.slice(question + 1);
+  const rest = plainQueryWithoutCursors(search) ?? queryWithoutCursors(search);
   const path = question === -1 ? selfUrl : selfUrl.slice(0, question);
   const fragment = path.indexOf('#');
   const start = `${fragment === -1 ? path : path.slice(0, fragment)}?${rest}${rest ? '&' : ''}`;

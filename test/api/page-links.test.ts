@@ -66,6 +66,28 @@ it('writes next and prev links as URL would, whatever the query', () => {
   );
 });
 
+it('writes the links of a query sent as written by hand (brackets, empty pairs, names alone) as URL would', () => {
+  const raw = fc.stringMatching(/^[a-z0-9*._\-[\]=]{0,10}$/);
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.oneof(raw, fc.constantFrom('page[after]=a.b', 'page[before]=', 'page[size]=25', '', '=x')),
+        {
+          maxLength: 6,
+        },
+      ),
+      cursors,
+      (pairs, afterCursor) => {
+        const selfUrl = `https://venue.example/notes?${pairs.join('&')}`;
+        const page: Page<unknown> = { rows: [{}], hasMore: true, afterCursor, beforeCursor: null };
+        const links = pageLinks(selfUrl, {} as ListQuery, page);
+        assert.equal(links.next, afterCursor ? expectedLink(selfUrl, 'page[after]', afterCursor) : null);
+      },
+    ),
+    { numRuns: 1000 },
+  );
+});
+
 it('has no next or prev link on the only page', () => {
   const page: Page<unknown> = { rows: [], hasMore: false, afterCursor: null, beforeCursor: null };
   assert.deepEqual(pageLinks('https://venue.example/notes?sort=name', {} as ListQuery, page), {
