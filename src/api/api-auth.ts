@@ -11,7 +11,8 @@ import { ApiError, BadRequestError, ForbiddenError } from '../errors.js';
 import type { Role } from '../identity/identity.table.js';
 import { authenticateBearer, type TokenLookup } from '../oauth/access-token.js';
 import { type Scope, scopeAllows } from '../oauth/scopes.js';
-import { findTokenByHash, type TokenRecord } from '../oauth/token.repository.js';
+import { hashCredential } from '../oauth/credentials.js';
+import { findPresentedToken, type TokenRecord } from '../oauth/token.repository.js';
 
 export interface ApiAuth {
   token: TokenRecord;
@@ -52,9 +53,11 @@ function unauthorized(detail: string, invalidToken: boolean): ApiError {
  * push out the real ones.
  */
 function cachedTokenLookup(ctx: RequestContext, organizationId: string): TokenLookup {
-  return (tokenHash) =>
-    ctx.cached(ctx.app.caches.tokens, `${tokenHash} ${organizationId}`, () =>
-      findTokenByHash(ctx.db, tokenHash, organizationId),
+  // Kept under the hash of the whole token, never its id alone: a wrong secret after a known id
+  // is looked up (and refused) like any unknown token.
+  return (presented) =>
+    ctx.cached(ctx.app.caches.tokens, `${hashCredential(presented)} ${organizationId}`, () =>
+      findPresentedToken(ctx.db, presented, organizationId),
     );
 }
 

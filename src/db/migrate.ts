@@ -18,6 +18,7 @@ import * as clientCredentialsGrants from './migrations/2026-11-23T20-client-cred
 import * as coveringPageIndexes from './migrations/2026-11-23T21-covering-page-indexes.js';
 import * as searchByOrganization from './migrations/2026-11-24T00-search-by-organization.js';
 import * as bookingClashIndex from './migrations/2026-11-24T01-booking-clash-index.js';
+import * as tokenSelectors from './migrations/2026-11-25T00-token-selectors.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23T21-covering-page-indexes': coveringPageIndexes,
   '2026-11-24T00-search-by-organization': searchByOrganization,
   '2026-11-24T01-booking-clash-index': bookingClashIndex,
+  '2026-11-25T00-token-selectors': tokenSelectors,
 };
 
 export interface MigrationOutcome {

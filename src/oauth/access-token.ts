@@ -2,11 +2,11 @@
  * Bearer authentication (RFC 6750 §2.1): only the Authorization header is accepted; tokens in
  * the query string leak into logs and histories (§2.3, RFC 9700 §4.3.2), so they are refused.
  */
-import { CREDENTIAL_PREFIXES, hashCredential } from './credentials.js';
+import { CREDENTIAL_PREFIXES } from './credentials.js';
 import { isTokenLive, type TokenRecord } from './token.repository.js';
 
-/** How a token is found by its hash (the resource API asks a cache first; see src/api/api-auth.ts). */
-export type TokenLookup = (tokenHash: string) => Promise<TokenRecord | undefined>;
+/** How a presented token is found (the resource API asks a cache first; see src/api/api-auth.ts). */
+export type TokenLookup = (presented: string) => Promise<TokenRecord | undefined>;
 
 export type BearerOutcome =
   { kind: 'none' } | { kind: 'invalid'; reason: string } | { kind: 'valid'; token: TokenRecord };
@@ -28,7 +28,7 @@ export async function authenticateBearer(
   const value = readBearer(authorization);
   if (!value) return { kind: 'invalid', reason: 'The Authorization header must be "Bearer <access token>".' };
   if (!value.startsWith(CREDENTIAL_PREFIXES.accessToken)) return { kind: 'invalid', reason: UNUSABLE };
-  const token = await findToken(hashCredential(value));
+  const token = await findToken(value);
   if (!token || token.kind !== 'access' || !isTokenLive(token, now))
     return { kind: 'invalid', reason: UNUSABLE };
   return { kind: 'valid', token };

@@ -31,6 +31,43 @@ export function generateCredential(kind: CredentialKind): GeneratedCredential {
   return { value, hash: hashCredential(value) };
 }
 
+/** The kinds of credential kept in oauth_tokens, which carry their row's id. */
+export type TokenCredentialKind = 'accessToken' | 'refreshToken';
+
+export interface GeneratedToken {
+  /** The token: its prefix, its row's id, then 256 random bits. */
+  value: string;
+  /** Its row's id, and the key it is found by. */
+  id: string;
+  /** The SHA-256 of the whole token, compared once its row is found. */
+  hash: string;
+}
+
+/** A row id (src/db/ids.ts) and the 256-bit secret (43 base64url characters) after a prefix. */
+const TOKEN_WITH_ID = new RegExp(
+  `^(?:${CREDENTIAL_PREFIXES.accessToken}|${CREDENTIAL_PREFIXES.refreshToken})([0-9a-z]{26})[A-Za-z0-9_-]{43}$`,
+);
+
+/**
+ * Access and refresh tokens carry the id of their row before their secret (a "split token"): the
+ * row is found by the id, and the token accepted only when the SHA-256 of the whole value matches
+ * the one stored, compared in constant time. Keyed by the id, a new token's index entries follow
+ * the order of time, where keyed by its hash each fell on a random page of the index.
+ */
+export function generateToken(kind: TokenCredentialKind, id: string): GeneratedToken {
+  const value = CREDENTIAL_PREFIXES[kind] + id + secureRandomBytes(32).toString('base64url');
+  return { value, id, hash: hashCredential(value) };
+}
+
+/**
+ * The key a presented token's row is found by: the id it carries, or the SHA-256 of the whole
+ * value for a token issued before tokens carried their id (never the same: 26 characters
+ * against 43).
+ */
+export function tokenLookupKey(presented: string): string {
+  return TOKEN_WITH_ID.exec(presented)?.[1] ?? hashCredential(presented);
+}
+
 /** Client ids are public, but random too, so they cannot be enumerated. */
 export function generateClientId(): string {
   return CREDENTIAL_PREFIXES.clientId + secureRandomBytes(16).toString('base64url');

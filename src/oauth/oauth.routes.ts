@@ -8,7 +8,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { isoTime } from '../clock.js';
 import { authenticateBearer } from './access-token.js';
-import { hashCredential } from './credentials.js';
 import { invalidRequest, OAuthError } from './errors.js';
 import { exchangeAuthorizationCode } from './grants/authorization-code.js';
 import { issueClientCredentials } from './grants/client-credentials.js';
@@ -20,7 +19,7 @@ import { authorizationServerMetadata, MetadataBody } from './metadata.js';
 import { revokeToken } from './revocation.js';
 import { authenticateClient, clientAuthThrottle } from './steps/client-auth.js';
 import { OAuthErrorBody, TokenRequestBody, TokenResponseBody } from './token-request.js';
-import { findTokenByHash, isTokenLive } from './token.repository.js';
+import { findPresentedToken, isTokenLive } from './token.repository.js';
 
 const GRANTS: Readonly<Record<string, Grant>> = {
   authorization_code: exchangeAuthorizationCode,
@@ -139,7 +138,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const client = await authenticateClient(request.ctx, throttle, request, request.body);
       if (!request.body.token) throw invalidRequest('token is required.');
-      const token = await findTokenByHash(db, hashCredential(request.body.token));
+      const token = await findPresentedToken(db, request.body.token);
       if (!token || token.integrationId !== client.id || !isTokenLive(token, isoTime(request.ctx.now())))
         return { active: false };
       return describeToken(token, config.baseUrl);
@@ -162,7 +161,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const outcome = await authenticateBearer(
         request.headers.authorization,
         isoTime(request.ctx.now()),
-        (hash) => findTokenByHash(db, hash),
+        (presented) => findPresentedToken(db, presented),
       );
       if (outcome.kind !== 'valid') {
         const error = outcome.kind === 'none' ? undefined : 'invalid_token';

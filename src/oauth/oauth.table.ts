@@ -36,7 +36,13 @@ export interface OAuthCodeTable {
 
 export interface OAuthTokenTable {
   id: string;
+  /**
+   * The key the token is found by: its id, for a token that carries it (src/oauth/credentials.ts);
+   * the SHA-256 of the whole token, for one issued before tokens carried their id.
+   */
   token_hash: string;
+  /** The SHA-256 of the whole token, for a token that carries its id (null before). */
+  secret_hash: string | null;
   kind: TokenKind;
   grant_id: string;
   scopes: string;

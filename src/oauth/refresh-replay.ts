@@ -8,9 +8,8 @@
 import { createCipheriv, createDecipheriv, hkdfSync } from 'node:crypto';
 import type { Db, Trx } from '../db/database.js';
 import { secureRandomBytes } from '../security/random.js';
-import { hashCredential } from './credentials.js';
 import type { TokenResponse } from './token-issuer.js';
-import { findTokenByHash, isTokenLive } from './token.repository.js';
+import { findPresentedToken, isTokenLive } from './token.repository.js';
 
 const VERSION = 'v1';
 const INFO = 'marquee refresh replay v1';
@@ -82,6 +81,6 @@ export async function dropClosedReplays(db: Db, before: string): Promise<number>
 /** Whether the kept pair is still the one live pair of its family: its refresh token unused and live. */
 export async function pairIsLive(db: Db, pair: TokenResponse, now: string): Promise<boolean> {
   if (!pair.refresh_token) return false;
-  const refresh = await findTokenByHash(db, hashCredential(pair.refresh_token));
+  const refresh = await findPresentedToken(db, pair.refresh_token);
   return refresh !== undefined && refresh.rotatedAt === null && isTokenLive(refresh, now);
 }

@@ -9,10 +9,9 @@
  */
 import type { Db } from '../db/database.js';
 import type { Integration } from '../integrations/integration.repository.js';
-import { hashCredential } from './credentials.js';
 import { invalidRequest } from './errors.js';
 import { revokeGrants } from './grant.repository.js';
-import { findTokenByHash, revokeTokenAlone } from './token.repository.js';
+import { findPresentedToken, revokeTokenAlone } from './token.repository.js';
 
 export async function revokeToken(
   db: Db,
@@ -21,8 +20,8 @@ export async function revokeToken(
   now: string,
 ): Promise<void> {
   if (!token) throw invalidRequest('token is required.');
-  // Both kinds live in one table under a unique hash, so token_type_hint cannot change the outcome.
-  const record = await findTokenByHash(db, hashCredential(token));
+  // Both kinds live in one table under a unique key, so token_type_hint cannot change the outcome.
+  const record = await findPresentedToken(db, token);
   if (!record) return;
   if (record.integrationId !== client.id) throw invalidRequest('The token was not issued to this client.');
   if (record.grantType === 'client_credentials') await revokeTokenAlone(db, record.id, now);

@@ -5,7 +5,8 @@
 import type { Config } from '../config.js';
 import type { Trx } from '../db/database.js';
 import { isoTime } from '../clock.js';
-import { generateCredential } from './credentials.js';
+import { newId } from '../db/ids.js';
+import { generateToken } from './credentials.js';
 import { extendGrant } from './grant.repository.js';
 import { insertToken } from './token.repository.js';
 
@@ -43,10 +44,11 @@ export async function issueTokens(
   // Whole seconds: created_at is reported in seconds and expiry must agree with it exactly.
   const createdAt = Math.floor(options.now / 1000);
   const createdIso = isoTime(createdAt * 1000);
-  const access = generateCredential('accessToken');
+  const access = generateToken('accessToken', newId(options.now));
   const accessExpires = accessTokenExpiry(lifetimes, options.now);
   await insertToken(trx, {
-    tokenHash: access.hash,
+    id: access.id,
+    secretHash: access.hash,
     kind: 'access',
     grantId: options.grantId,
     scopes: options.accessScopes,
@@ -56,10 +58,11 @@ export async function issueTokens(
   let latestExpiry = accessExpires;
   let refreshToken: string | undefined;
   if (options.refreshScopes) {
-    const refresh = generateCredential('refreshToken');
+    const refresh = generateToken('refreshToken', newId(options.now));
     latestExpiry = isoTime((createdAt + lifetimes.refreshTokenTtl) * 1000);
     await insertToken(trx, {
-      tokenHash: refresh.hash,
+      id: refresh.id,
+      secretHash: refresh.hash,
       kind: 'refresh',
       grantId: options.grantId,
       scopes: options.refreshScopes,

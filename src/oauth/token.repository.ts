@@ -1,8 +1,9 @@
 /**
- * Access and refresh tokens, stored by the SHA-256 of their value (never the value).
+ * Access and refresh tokens, stored by the SHA-256 of their value (never the value), found by the
+ * row id they carry (src/oauth/credentials.ts; tokens issued before they carried it, by the hash).
  * - Issuing: `insertToken`, compiled once (the token endpoint's hot path), inside the grant's
  *   transaction.
- * - Judging a presented token: `findTokenByHash` returns the token with everything a request
+ * - Judging a presented token: `findPresentedToken` returns the token with everything a request
  *   needs in one round trip (its grant, integration, user, and the user's role in the
  *   organization asked about); `isTokenLive` decides at the caller's "now". The resource API
  *   caches the record until anything commits (src/api/api-auth.ts); expiry is still judged on
@@ -13,14 +14,17 @@
  * client-credentials token, whose grant its integration's other tokens share, is revoked alone.
  */
 import type { Db, Trx } from '../db/database.js';
-import { newId } from '../db/ids.js';
 import { precompiledQuery, precompiledStatement } from '../db/precompiled.js';
 import type { Role } from '../identity/identity.table.js';
 import type { IntegrationKind } from '../integrations/integration.table.js';
+import { credentialMatches, tokenLookupKey } from './credentials.js';
 import type { GrantType, TokenKind } from './oauth.table.js';
 
 export interface NewToken {
-  tokenHash: string;
+  /** The row's id, which the token carries (generateToken). */
+  id: string;
+  /** The SHA-256 of the whole token. */
+  secretHash: string;
   kind: TokenKind;
   grantId: string;
   scopes: readonly string[];
@@ -34,7 +38,7 @@ const insertTokenRow = precompiledStatement(
     db,
     row: {
       id: string;
-      tokenHash: string;
+      secretHash: string;
       kind: TokenKind;
       grantId: string;
       scopes: string;
@@ -44,7 +48,9 @@ const insertTokenRow = precompiledStatement(
   ) =>
     db.insertInto('oauth_tokens').values({
       id: row.id,
-      token_hash: row.tokenHash,
+      // Found by the id it carries: a key in the order of time (see the token-selectors migration).
+      token_hash: row.id,
+      secret_hash: row.secretHash,
       kind: row.kind,
       grant_id: row.grantId,
       scopes: row.scopes,
@@ -57,8 +63,8 @@ const insertTokenRow = precompiledStatement(
 
 export async function insertToken(trx: Db | Trx, token: NewToken): Promise<void> {
   await insertTokenRow(trx, {
-    id: newId(),
-    tokenHash: token.tokenHash,
+    id: token.id,
+    secretHash: token.secretHash,
     kind: token.kind,
     grantId: token.grantId,
     scopes: token.scopes.join(' '),
@@ -95,7 +101,7 @@ export interface TokenRecord {
  * The token with its grant, integration and user, and (in the same round trip) the user's role in
  * the organization the request names, so an API request costs one lookup before its real work.
  */
-function tokenQuery(db: Db, tokenHash: string, organizationId: string) {
+function tokenQuery(db: Db, lookupKey: string, organizationId: string) {
   return db
     .selectFrom('oauth_tokens as t')
     .innerJoin('oauth_grants as g', 'g.id', 't.grant_id')
@@ -107,6 +113,7 @@ function tokenQuery(db: Db, tokenHash: string, organizationId: string) {
     .select([
       'm.role as membership_role',
       't.id',
+      't.secret_hash',
       't.kind',
       't.scopes',
       't.created_at',
@@ -125,22 +132,28 @@ function tokenQuery(db: Db, tokenHash: string, organizationId: string) {
       'i.kind as integration_kind',
       'i.client_id',
     ])
-    .where('t.token_hash', '=', tokenHash);
+    .where('t.token_hash', '=', lookupKey);
 }
 
 /** Every request looks its token up: the query is compiled once per dialect. */
-const runTokenQuery = precompiledQuery((db, params: { tokenHash: string; organizationId: string }) =>
-  tokenQuery(db, params.tokenHash, params.organizationId),
+const runTokenQuery = precompiledQuery((db, params: { lookupKey: string; organizationId: string }) =>
+  tokenQuery(db, params.lookupKey, params.organizationId),
 );
 
-/** `organizationId` (optional) fills `membershipRole`: the user's role there, or null. */
-export async function findTokenByHash(
+/**
+ * The token `presented` is, when it is one: its row found by the id it carries, and accepted only
+ * when the SHA-256 of the whole value matches (a token issued before tokens carried their id is
+ * found by that hash itself). `organizationId` (optional) fills `membershipRole`: the user's role
+ * there, or null.
+ */
+export async function findPresentedToken(
   db: Db,
-  tokenHash: string,
+  presented: string,
   organizationId = '',
 ): Promise<TokenRecord | undefined> {
-  const [row] = await runTokenQuery(db, { tokenHash, organizationId });
+  const [row] = await runTokenQuery(db, { lookupKey: tokenLookupKey(presented), organizationId });
   if (!row) return undefined;
+  if (row.secret_hash !== null && !credentialMatches(presented, row.secret_hash)) return undefined;
   return {
     membershipRole: row.membership_role,
     id: row.id,

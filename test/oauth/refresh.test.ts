@@ -129,7 +129,7 @@ eachDatabase((suite) => {
       .innerJoin('oauth_grants as g', 'g.id', 't.grant_id')
       .innerJoin('oauth_tokens as first', 'first.grant_id', 'g.id')
       .select('t.id')
-      .where('first.token_hash', '=', hashCredential(tokens.refresh_token))
+      .where('first.secret_hash', '=', hashCredential(tokens.refresh_token))
       .where('t.kind', '=', 'refresh')
       .where('t.revoked_at', 'is', null)
       .execute();

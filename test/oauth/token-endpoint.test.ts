@@ -107,7 +107,7 @@ eachDatabase((suite) => {
         await suite.db
           .selectFrom('oauth_tokens')
           .select('grant_id')
-          .where('token_hash', '=', hashCredential(token))
+          .where('secret_hash', '=', hashCredential(token))
           .executeTakeFirstOrThrow()
       ).grant_id;
     const shared = await grantOf(String(first.body.access_token));

@@ -7,13 +7,12 @@
  * the family is revoked.
  */
 import { isoTime } from '../../clock.js';
-import { hashCredential } from '../credentials.js';
 import { invalidGrant, invalidRequest } from '../errors.js';
 import { revokeGrants } from '../grant.repository.js';
 import { dropReplays, findReplay, keepReplay, openPair, pairIsLive, sealPair } from '../refresh-replay.js';
 import { checkRequestedScope } from '../steps/requested-scope.js';
 import { issueTokens, type TokenResponse } from '../token-issuer.js';
-import { claimRefreshToken, findTokenByHash, isTokenLive, type TokenRecord } from '../token.repository.js';
+import { claimRefreshToken, findPresentedToken, isTokenLive, type TokenRecord } from '../token.repository.js';
 import type { Grant } from './grant.js';
 import type { RequestContext } from '../../app-context.js';
 
@@ -43,7 +42,7 @@ async function presentedAgain(
 export const refreshTokens: Grant = async (ctx, client, params) => {
   const presented = params.refresh_token;
   if (!presented) throw invalidRequest('refresh_token is required.');
-  const token = await findTokenByHash(ctx.db, hashCredential(presented));
+  const token = await findPresentedToken(ctx.db, presented);
   if (!token || token.kind !== 'refresh' || token.integrationId !== client.id) throw invalidGrant(UNUSABLE);
 
   const now = ctx.now();
@@ -70,7 +69,7 @@ export const refreshTokens: Grant = async (ctx, client, params) => {
   });
   if (issued) return issued;
   // A concurrent refresh with this token won (and committed): answer with its pair.
-  const rotated = await findTokenByHash(ctx.db, hashCredential(presented));
+  const rotated = await findPresentedToken(ctx.db, presented);
   if (!rotated || rotated.rotatedAt === null) throw invalidGrant(USED);
   return presentedAgain(ctx, rotated, presented, now);
 };
