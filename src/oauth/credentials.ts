@@ -59,13 +59,9 @@ export function generateToken(kind: TokenCredentialKind, id: string): GeneratedT
   return { value, id, hash: hashCredential(value) };
 }
 
-/**
- * The key a presented token's row is found by: the id it carries, or the SHA-256 of the whole
- * value for a token issued before tokens carried their id (never the same: 26 characters
- * against 43).
- */
-export function tokenLookupKey(presented: string): string {
-  return TOKEN_WITH_ID.exec(presented)?.[1] ?? hashCredential(presented);
+/** The row id a presented token carries, when it has the form of one that does. */
+export function tokenIdOf(presented: string): string | undefined {
+  return TOKEN_WITH_ID.exec(presented)?.[1];
 }
 
 /** Client ids are public, but random too, so they cannot be enumerated. */

@@ -17,7 +17,7 @@ import type { Db, Trx } from '../db/database.js';
 import { precompiledQuery, precompiledStatement } from '../db/precompiled.js';
 import type { Role } from '../identity/identity.table.js';
 import type { IntegrationKind } from '../integrations/integration.table.js';
-import { credentialMatches, tokenLookupKey } from './credentials.js';
+import { credentialMatches, hashCredential, tokenIdOf } from './credentials.js';
 import type { GrantType, TokenKind } from './oauth.table.js';
 
 export interface NewToken {
@@ -151,9 +151,18 @@ export async function findPresentedToken(
   presented: string,
   organizationId = '',
 ): Promise<TokenRecord | undefined> {
-  const [row] = await runTokenQuery(db, { lookupKey: tokenLookupKey(presented), organizationId });
+  // The key: the id the token carries, or the SHA-256 of the whole value for a token issued before
+  // tokens carried their id (never the same: 26 characters against 43).
+  const id = tokenIdOf(presented);
+  const [row] = await runTokenQuery(db, { lookupKey: id ?? hashCredential(presented), organizationId });
   if (!row) return undefined;
-  if (row.secret_hash !== null && !credentialMatches(presented, row.secret_hash)) return undefined;
+  // A token that carries its id is accepted only by the hash of its whole value; a row found by
+  // the hash itself must be one of the tokens from before, which have no other.
+  const verified =
+    id === undefined
+      ? row.secret_hash === null
+      : row.secret_hash !== null && credentialMatches(presented, row.secret_hash);
+  if (!verified) return undefined;
   return {
     membershipRole: row.membership_role,
     id: row.id,

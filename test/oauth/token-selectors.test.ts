@@ -71,13 +71,21 @@ eachDatabase((suite) => {
   it('refuses a wrong secret after a real id: API, introspection, revocation and refresh', async () => {
     const { tokens } = await codeFlowTokens(server, venue);
     const access = await clientCredentials();
-    // Used once first, so the real token's record is in the caches.
+    // Used twice first, so the real token's record is in the token cache (and served from it).
+    const tokenCache = server.app.ctx.caches.tokens;
     assert.equal((await me(access)).status, 200);
+    const hits = tokenCache.hits;
+    assert.equal((await me(access)).status, 200);
+    assert.ok(tokenCache.hits > hits, 'the real token was served from the cache');
     const forgedAccess = otherSecret(access);
     assert.match(forgedAccess, TOKEN);
     const refused = await me(forgedAccess);
     assert.equal(refused.status, 401);
     assert.match(refused.headers.get('www-authenticate') ?? '', /error="invalid_token"/);
+    const info = await server.fetch(`${server.url}/oauth/token/info`, {
+      headers: { authorization: `Bearer ${forgedAccess}` },
+    });
+    assert.equal(info.status, 401);
     assert.equal((await introspect(server, venue, otherSecret(tokens.access_token))).active, false);
 
     const revoked = await postForm(server, '/oauth/revoke', {
@@ -87,9 +95,37 @@ eachDatabase((suite) => {
     });
     assert.equal(revoked.status, 200, 'RFC 7009: an unknown token is answered like any other');
     assert.equal((await me(access)).status, 200, 'revoking a forged token leaves the real one alone');
+    const familyRevoked = await postForm(server, '/oauth/revoke', {
+      client_id: venue.publicClient.clientId,
+      client_secret: venue.publicClient.clientSecret,
+      token: otherSecret(tokens.refresh_token),
+    });
+    assert.equal(familyRevoked.status, 200);
+    assert.equal(
+      (await introspect(server, venue, tokens.access_token)).active,
+      true,
+      'its family is left alone',
+    );
 
     assert.equal((await refresh(otherSecret(tokens.refresh_token))).body.error, 'invalid_grant');
-    assert.equal((await refresh(tokens.refresh_token)).status, 200, 'the real refresh token still works');
+    // The access token's id and secret under the refresh token's prefix.
+    assert.equal((await refresh(`mqr_${tokens.access_token.slice(4)}`)).body.error, 'invalid_grant');
+    const rotated = await refresh(tokens.refresh_token);
+    assert.equal(rotated.status, 200, 'the real refresh token still works');
+    // A forged copy of the rotated token neither replays the new pair nor revokes the family.
+    assert.equal((await refresh(otherSecret(tokens.refresh_token))).body.error, 'invalid_grant');
+    assert.equal((await introspect(server, venue, String(rotated.body.access_token))).active, true);
+  });
+
+  it('refuses any secret for a row found by its id that has no hash of its own', async () => {
+    const access = await clientCredentials();
+    const row = await rowOf(TOKEN.exec(access)![2]!);
+    const id = newId();
+    await suite.db
+      .insertInto('oauth_tokens')
+      .values({ ...row, id, token_hash: id, secret_hash: null })
+      .execute();
+    assert.equal((await me(`mqa_${id}${randomBytes(32).toString('base64url')}`)).status, 401);
   });
 
   it('keeps accepting tokens issued before tokens carried their id', async () => {

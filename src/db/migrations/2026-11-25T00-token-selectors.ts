@@ -4,7 +4,9 @@
  * whole token, compared once the row is found. Issuing a token then adds keys in the order of
  * time to every index, where the SHA-256 of each new token fell on a random page of the unique
  * index (most of what a token's commit wrote). Tokens issued before keep their hash as their key
- * and no `secret_hash`.
+ * and no `secret_hash`. A new token's id tells when it was issued (to the millisecond, as its
+ * `created_at` does to its client). Going down makes every token issued since unusable: they are
+ * refused, never accepted, and their clients must be authorized again.
  */
 import type { Kysely } from 'kysely';
 
