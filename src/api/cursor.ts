@@ -17,13 +17,39 @@ export interface Cursor {
   filters: string;
 }
 
-/** A short digest of a list's filters and search, which its cursors carry. */
-export function listFingerprint(parts: unknown): string {
+/** A short digest of a list's filters and search, which its cursors carry (filters in any order). */
+export function listFingerprint(
+  filters: ReadonlyArray<{ column: string; operator: string; value: unknown }>,
+  search: string | undefined,
+): string {
+  if (filters.length === 0 && search === undefined) return UNFILTERED;
+  return digest([
+    filters
+      .map((f) => [f.column, f.operator, f.value])
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+    search ?? null,
+  ]);
+}
+
+function digest(parts: unknown): string {
   return hash('sha256', JSON.stringify(parts), 'base64url').slice(0, 16);
 }
 
+/** The fingerprint of a list without filters or search (every list asked for without any). */
+const UNFILTERED = digest([[], null]);
+
 /** Cursors kept, issued and accepted: pages' edges repeat as clients page and poll. */
 const CURSORS_KEPT = 10_000;
+/** Cursors kept per edge row: one for each list (sort and filters) it was an edge of. */
+const CURSORS_PER_ROW = 8;
+
+/** A cursor issued, with the text it was issued as. */
+interface Issued {
+  sort: string;
+  value: string;
+  filters: string;
+  text: string;
+}
 
 /** A bounded map: the oldest entry goes first. */
 function keep<Value>(map: Map<string, Value>, key: string, value: Value): void {
@@ -34,8 +60,12 @@ function keep<Value>(map: Map<string, Value>, key: string, value: Value): void {
 
 export class CursorCodec {
   readonly #key: Buffer;
-  /** Cursors issued, by their content (the JSON their payload encodes). */
-  readonly #issued = new Map<string, string>();
+  /**
+   * Cursors issued, by the id of their edge row: the id is looked up anyway as the page is
+   * assembled, so its hash is at hand, where a key made of the whole content would be built and
+   * hashed for every edge of every page.
+   */
+  readonly #issued = new Map<string, Issued[]>();
   /**
    * Cursors whose signature was made or checked here, by their whole text: found again by an
    * exact match of text that includes a valid signature, so they need no second check.
@@ -51,15 +81,22 @@ export class CursorCodec {
   }
 
   encode(cursor: Cursor): string {
-    const content = JSON.stringify([cursor.sort, cursor.value, cursor.id, cursor.filters]);
-    let text = this.#issued.get(content);
-    if (text === undefined) {
-      const payload = Buffer.from(content).toString('base64url');
-      text = `${payload}.${this.#sign(payload).toString('base64url')}`;
-      keep(this.#issued, content, text);
-      const { sort, value, id, filters } = cursor;
-      keep(this.#accepted, text, Object.freeze({ sort, value, id, filters }));
+    const { sort, value, id, filters } = cursor;
+    const issued = this.#issued.get(id);
+    if (issued !== undefined) {
+      for (const known of issued) {
+        if (known.value === value && known.sort === sort && known.filters === filters) return known.text;
+      }
     }
+    const payload = Buffer.from(JSON.stringify([sort, value, id, filters])).toString('base64url');
+    const text = `${payload}.${this.#sign(payload).toString('base64url')}`;
+    const entry = { sort, value, filters, text };
+    if (issued === undefined) keep(this.#issued, id, [entry]);
+    else {
+      if (issued.length >= CURSORS_PER_ROW) issued.shift();
+      issued.push(entry);
+    }
+    keep(this.#accepted, text, Object.freeze({ sort, value, id, filters }));
     return text;
   }
 

@@ -70,9 +70,12 @@ const PLAIN_QUERY = /^[A-Za-z0-9*._\-[\]=&]*$/;
 
 /**
  * What queryWithoutCursors gives, without parsing and serializing each pair, for the queries
- * clients send (`sort=-created_at&page[size]=25&page[after]=…`); undefined for any other.
+ * clients send: written by hand (`sort=-created_at&page[size]=25&page[after]=…`) or taken from a
+ * link this API wrote, whose brackets are percent-encoded (URLSearchParams decodes `%5B`, `%5b`,
+ * `%5D` and `%5d` to brackets and writes brackets as `%5B` and `%5D`); undefined for any other.
  */
-function plainQueryWithoutCursors(search: string): string | undefined {
+function plainQueryWithoutCursors(query: string): string | undefined {
+  const search = query.includes('%') ? query.replace(/%5b/gi, '[').replace(/%5d/gi, ']') : query;
   if (!PLAIN_QUERY.test(search)) return undefined;
   let rest = '';
   for (const pair of search.split('&')) {

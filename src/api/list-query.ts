@@ -186,13 +186,7 @@ export function parseListQuery<Table extends OrganizationTable>(
     }
   }
   const search = parseSearch(definition, query['filter[search]']);
-  const fingerprint = listFingerprint([
-    filters
-      .map((f) => [f.column, f.operator, f.value])
-      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
-    search ?? null,
-  ]);
-
+  const fingerprint = listFingerprint(filters, search);
   return {
     size,
     after,

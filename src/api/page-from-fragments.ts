@@ -70,11 +70,20 @@ export async function pageFromFragments<Table extends OrganizationTable>(
     }
   }
   const links = pageLinks(input.selfUrl, input.query, page);
+  // A cursor is base64url and a dot (src/api/cursor.ts). The next and prev links are the self
+  // link's path and query (parts of it, or parts as URLSearchParams writes them: percent-encoded
+  // ASCII) and a cursor, so when self needs no escaping, neither do they.
+  const link = VERBATIM.test(links.self) ? quoted : jsonString;
   const tail =
-    `],"meta":{"has_more":${page.hasMore},"after_cursor":${jsonString(page.afterCursor)},` +
-    `"before_cursor":${jsonString(page.beforeCursor)}},"links":{"self":${jsonString(links.self)},` +
-    `"next":${jsonString(links.next)},"prev":${jsonString(links.prev)}}}`;
+    `],"meta":{"has_more":${page.hasMore},"after_cursor":${quoted(page.afterCursor)},` +
+    `"before_cursor":${quoted(page.beforeCursor)}},"links":{"self":${link(links.self)},` +
+    `"next":${link(links.next)},"prev":${link(links.prev)}}}`;
   return assemble(jsons as Buffer[], tail);
+}
+
+/** `value`, known to need no escaping, as a JSON string. */
+function quoted(value: string | null): string {
+  return value === null ? 'null' : `"${value}"`;
 }
 
 /** Printable ASCII but `"` and `\`: text JSON writes as it is, between quotes. */

@@ -111,6 +111,24 @@ eachDatabase((suite) => {
     }
   });
 
+  it('writes links whose query holds characters JSON escapes as the schema does', async () => {
+    // A backslash stays raw in a URL's query (URL encodes quotes and non-ASCII characters).
+    const filter = `filter[notable_id][in]=${crm.bookingIds[0]},${crm.bookingIds[1]},a\\`;
+    for (const query of [`page[size]=2&sort=-created_at&${filter}`, `page%5Bsize%5D=2&${filter}`]) {
+      const path = `/notes?${query}`;
+      const assembled = await text(path);
+      const full = '&fields[notes]=body,created_at,updated_at,notable,author';
+      const canonical = JSON.parse(await text(`${path}${full}`)) as Page;
+      canonical.links = {
+        self: canonical.links.self.slice(0, -full.length),
+        next: withoutFields(canonical.links.next),
+        prev: withoutFields(canonical.links.prev),
+      };
+      assert.ok(canonical.links.self.includes('\\') && canonical.links.next, canonical.links.self);
+      assert.equal(assembled, JSON.stringify(canonical), path);
+    }
+  });
+
   it('serializes an empty page as the schema does', async () => {
     const path = '/v2/bookings?filter[start_at][gt]=2999-01-01T00:00:00Z&page[size]=3';
     const assembled = await text(path);

@@ -68,10 +68,29 @@ it('writes next and prev links as URL would, whatever the query', () => {
 
 it('writes the links of a query sent as written by hand (brackets, empty pairs, names alone) as URL would', () => {
   const raw = fc.stringMatching(/^[a-z0-9*._\-[\]=]{0,10}$/);
+  // Brackets as a link of this API writes them, in either case, and escapes that are not brackets.
+  const escaped = fc
+    .array(fc.constantFrom('page', 'size', '%5B', '%5D', '%5b', '%5d', '%5', '%41', '%', '=', '5B'), {
+      maxLength: 6,
+    })
+    .map((parts) => parts.join(''));
   fc.assert(
     fc.property(
       fc.array(
-        fc.oneof(raw, fc.constantFrom('page[after]=a.b', 'page[before]=', 'page[size]=25', '', '=x')),
+        fc.oneof(
+          raw,
+          escaped,
+          fc.constantFrom(
+            'page[after]=a.b',
+            'page%5Bafter%5D=a.b',
+            'page%5bbefore%5d=c.d',
+            'page[before]=',
+            'page[size]=25',
+            'page%5Bsize%5D=25',
+            '',
+            '=x',
+          ),
+        ),
         {
           maxLength: 6,
         },
