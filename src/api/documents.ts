@@ -65,28 +65,42 @@ function queryWithoutCursors(search: string): string {
   return params.toString();
 }
 
-/** A query of names and values URLSearchParams leaves alone but for brackets (no %, + or second =). */
-const PLAIN_QUERY = /^[A-Za-z0-9*._\-[\]=&]*$/;
+/** A pair URLSearchParams leaves alone but for brackets, written or percent-encoded (no other %, no +). */
+const PLAIN_PAIR = /^(?:[A-Za-z0-9*._\-[\]=]|%5[BbDd])*$/;
+
+/** Brackets as URLSearchParams decodes them (`%5B` and `%5b` are both `[`). */
+const decodeBrackets = (text: string) =>
+  text.includes('%')
+    ? text.replaceAll('%5B', '[').replaceAll('%5b', '[').replaceAll('%5D', ']').replaceAll('%5d', ']')
+    : text;
+
+/** A bracket URLSearchParams would write otherwise: written as it is, or percent-encoded in lower case. */
+const UNNORMAL_BRACKET = /[[\]]|%5[bd]/;
+
+/** `pair` with its brackets as URLSearchParams writes them (`%5B`, `%5D`). */
+const normalBrackets = (pair: string) =>
+  UNNORMAL_BRACKET.test(pair) ? decodeBrackets(pair).replaceAll('[', '%5B').replaceAll(']', '%5D') : pair;
 
 /**
  * What queryWithoutCursors gives, without parsing and serializing each pair, for the queries
  * clients send: written by hand (`sort=-created_at&page[size]=25&page[after]=…`) or taken from a
- * link this API wrote, whose brackets are percent-encoded (URLSearchParams decodes `%5B`, `%5b`,
- * `%5D` and `%5d` to brackets and writes brackets as `%5B` and `%5D`); undefined for any other.
+ * link this API wrote (brackets percent-encoded); undefined for any other. A cursor's pair goes
+ * whatever its value holds, as URLSearchParams deletes it by its name alone, so only the short
+ * pairs that stay are looked at.
  */
-function plainQueryWithoutCursors(query: string): string | undefined {
-  const search = query.includes('%') ? query.replace(/%5b/gi, '[').replace(/%5d/gi, ']') : query;
-  if (!PLAIN_QUERY.test(search)) return undefined;
+function plainQueryWithoutCursors(search: string): string | undefined {
   let rest = '';
   for (const pair of search.split('&')) {
     if (pair === '') continue;
     const equals = pair.indexOf('=');
-    if (equals !== -1 && pair.indexOf('=', equals + 1) !== -1) return undefined;
     const name = equals === -1 ? pair : pair.slice(0, equals);
-    if (name === 'page[after]' || name === 'page[before]') continue;
-    rest += `${rest ? '&' : ''}${equals === -1 ? `${pair}=` : pair}`;
+    if (!PLAIN_PAIR.test(name)) return undefined;
+    const decoded = decodeBrackets(name);
+    if (decoded === 'page[after]' || decoded === 'page[before]') continue;
+    if (!PLAIN_PAIR.test(pair) || (equals !== -1 && pair.indexOf('=', equals + 1) !== -1)) return undefined;
+    rest += `${rest ? '&' : ''}${normalBrackets(equals === -1 ? `${pair}=` : pair)}`;
   }
-  return rest.replaceAll('[', '%5B').replaceAll(']', '%5D');
+  return rest;
 }
 
 /**
