@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, it } from 'node:test';
 import { newId } from '../../src/db/ids.js';
 import { hashCredential } from '../../src/oauth/credentials.js';
+import { clientCredentialsToken } from '../helpers/api.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { codeFlowTokens, introspect, makeVenue, postForm, type Venue } from '../helpers/oauth.js';
@@ -29,16 +30,7 @@ eachDatabase((suite) => {
   });
   after(() => server.close());
 
-  const clientCredentials = async () =>
-    String(
-      (
-        await postForm(server, '/oauth/token', {
-          grant_type: 'client_credentials',
-          client_id: venue.privateClient.clientId,
-          client_secret: venue.privateClient.clientSecret,
-        })
-      ).body.access_token,
-    );
+  const clientCredentials = () => clientCredentialsToken(server, venue);
   const me = (token: string) =>
     server.fetch(`${server.url}/v2/me`, { headers: { authorization: `Bearer ${token}` } });
   const refresh = (refreshToken: string) =>
