@@ -1,9 +1,10 @@
 /**
  * A list page (without include, fieldsets or search) assembled from serialized resources: the
- * page query fetches only each row's id, version and sort value, each resource's JSON comes from
- * the fragments kept by version (src/api/resource-fragments.ts), and only the rows not seen in
- * that version are fetched whole and serialized. The document is byte for byte the one the route's
- * schema serializes (test/api/page-fragments.test.ts compares them).
+ * page query fetches only each row's version key (`<id> <updated_at>`), each resource's JSON comes
+ * from the fragments kept by version (src/api/resource-fragments.ts), and only the rows not seen in
+ * that version are fetched whole and serialized. The page's cursors take their edge rows' values
+ * from the same fragments. The document is byte for byte the one the route's schema serializes
+ * (test/api/page-fragments.test.ts compares them).
  */
 import type { Db } from '../db/database.js';
 import type { CursorCodec } from './cursor.js';
@@ -11,8 +12,8 @@ import { pageLinks } from './documents.js';
 import type { Resource } from './jsonapi.js';
 import type { ListQuery } from './list-query.js';
 import type { ColumnOf, OrganizationTable, ResourceDefinition } from './resource-definition.js';
-import type { ResourceFragments } from './resource-fragments.js';
-import { findRowsByIds, listVersions } from './resource-store.js';
+import { type Fragment, type ResourceFragments, versionKey } from './resource-fragments.js';
+import { edgeCursor, findRowsByIds, listVersionKeys } from './resource-store.js';
 
 export interface FragmentPageInput<Table extends OrganizationTable> {
   db: Db;
@@ -37,48 +38,61 @@ const OPEN = '{"data":[';
 export async function pageFromFragments<Table extends OrganizationTable>(
   input: FragmentPageInput<Table>,
 ): Promise<Buffer | undefined> {
-  const { db, fragments, definition, organizationId, baseUrl } = input;
-  const page = await listVersions(db, input.cursors, definition, organizationId, input.query);
-  const { type } = definition;
-  const { rows } = page;
-  const jsons: Array<Buffer | undefined> = new Array(rows.length);
-  const missing: number[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    const [id, version] = rows[i]!;
-    const json = fragments.get(type, id, version);
-    if (json === undefined) missing.push(i);
-    jsons[i] = json;
+  const { db, cursors, fragments, definition, organizationId, query } = input;
+  const { rows: keys, hasMore } = await listVersionKeys(db, cursors, definition, organizationId, query);
+  const rows: Array<Fragment | undefined> = new Array(keys.length);
+  let missing = false;
+  for (let i = 0; i < keys.length; i++) {
+    const fragment = fragments.get(definition.type, keys[i]!);
+    if (fragment === undefined) missing = true;
+    rows[i] = fragment;
   }
-  if (missing.length > 0) {
-    const found = new Map(
-      (
-        await findRowsByIds(
-          db,
-          definition,
-          organizationId,
-          missing.map((i) => rows[i]![0]),
-        )
-      ).map((r) => [r.id, r]),
-    );
-    for (const i of missing) {
-      const [id, version] = rows[i]!;
-      const row = found.get(id);
-      if (row?.updated_at !== version) return undefined;
-      const json = Buffer.from(input.serialize(definition.toResource(row, baseUrl)));
-      fragments.set(type, id, version, json);
-      jsons[i] = json;
-    }
-  }
-  const links = pageLinks(input.selfUrl, input.query, page);
+  if (missing && !(await serializeMissing(input, keys, rows))) return undefined;
+  const column = query.sort.column;
+  const edge = (fragment: Fragment | undefined) =>
+    edgeCursor(cursors, query, fragment && { value: fragment.sortValues[column], id: fragment.id });
+  const page = { rows, hasMore, afterCursor: edge(rows.at(-1)), beforeCursor: edge(rows[0]) };
+  const links = pageLinks(input.selfUrl, query, page);
   // A cursor is base64url and a dot (src/api/cursor.ts). The next and prev links are the self
   // link's path and query (parts of it, or parts as URLSearchParams writes them: percent-encoded
   // ASCII) and a cursor, so when self needs no escaping, neither do they.
   const link = VERBATIM.test(links.self) ? quoted : jsonString;
   const tail =
-    `],"meta":{"has_more":${page.hasMore},"after_cursor":${quoted(page.afterCursor)},` +
+    `],"meta":{"has_more":${hasMore},"after_cursor":${quoted(page.afterCursor)},` +
     `"before_cursor":${quoted(page.beforeCursor)}},"links":{"self":${link(links.self)},` +
     `"next":${link(links.next)},"prev":${link(links.prev)}}}`;
-  return assemble(jsons as Buffer[], tail);
+  return assemble(rows as Fragment[], tail);
+}
+
+/**
+ * Fetches the rows of `keys` whose fragments were not kept, serializes and keeps them, and puts
+ * them in their places in `rows`; false when one of them is no longer in that version.
+ */
+async function serializeMissing<Table extends OrganizationTable>(
+  input: FragmentPageInput<Table>,
+  keys: readonly string[],
+  rows: Array<Fragment | undefined>,
+): Promise<boolean> {
+  const { definition } = input;
+  const ids: string[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    if (rows[i] === undefined) ids.push(keys[i]!.slice(0, keys[i]!.lastIndexOf(' ')));
+  }
+  const found = await findRowsByIds(input.db, definition, input.organizationId, ids);
+  const byKey = new Map(found.map((row) => [versionKey(row.id, row.updated_at), row]));
+  for (let i = 0; i < keys.length; i++) {
+    if (rows[i] !== undefined) continue;
+    const row = byKey.get(keys[i]!);
+    if (row === undefined) return false;
+    const fragment: Fragment = {
+      id: row.id,
+      json: Buffer.from(input.serialize(definition.toResource(row, input.baseUrl))),
+      sortValues: Object.fromEntries(definition.sortable.map((column) => [column, row[column]])),
+    };
+    input.fragments.set(definition.type, row.updated_at, fragment);
+    rows[i] = fragment;
+  }
+  return true;
 }
 
 /** `value`, known to need no escaping, as a JSON string. */
@@ -99,14 +113,14 @@ export function jsonString(value: string | null): string {
 }
 
 /** `{"data":[` the resources, comma-separated, then `tail`: one buffer, each byte copied once. */
-function assemble(jsons: readonly Buffer[], tail: string): Buffer {
-  let length = OPEN.length + Math.max(jsons.length - 1, 0) + Buffer.byteLength(tail);
-  for (const json of jsons) length += json.length;
+function assemble(rows: readonly Fragment[], tail: string): Buffer {
+  let length = OPEN.length + Math.max(rows.length - 1, 0) + Buffer.byteLength(tail);
+  for (const { json } of rows) length += json.length;
   const page = Buffer.allocUnsafe(length);
   let at = page.write(OPEN, 0, 'latin1');
-  for (let i = 0; i < jsons.length; i++) {
+  for (let i = 0; i < rows.length; i++) {
     if (i > 0) page[at++] = 0x2c; // ,
-    const json = jsons[i]!;
+    const { json } = rows[i]!;
     page.set(json, at);
     at += json.length;
   }

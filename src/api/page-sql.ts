@@ -6,7 +6,7 @@
  * The LIMIT is a literal, because SQLite re-prepares a statement whose LIMIT is bound.
  */
 import { CompiledQuery } from 'kysely';
-import { ARRAY_ROWS_MARKER } from '../db/array-rows.js';
+import { TEXT_VALUES_MARKER, versionKeySql } from '../db/text-values.js';
 import { isSqlite } from '../db/column-types.js';
 import type { Db } from '../db/database.js';
 import type { Cursor } from './cursor.js';
@@ -69,11 +69,10 @@ function template(
   const column = quote(query.sort.column);
   if (hasCursor) conditions.push(`(${column}, id) ${ascending ? '>' : '<'} (${next()}, ${next()})`);
   const direction = ascending ? 'asc' : 'desc';
-  // Versions: the row's id, version and sort value, as arrays. The sort value has a name of its
-  // own, so that sorting by updated_at still selects three distinct names (SQLite then writes the
-  // rows as JSON, src/db/sqlite-statements.ts, rather than handing over each value).
+  // Versions: each row's id and version as one text, the key of its serialized resource
+  // (src/api/resource-fragments.ts), read as one array of strings (src/db/text-values.ts).
   const selected = versions
-    ? `${ARRAY_ROWS_MARKER}select id, updated_at, ${column} as sort_value`
+    ? `${TEXT_VALUES_MARKER}select ${versionKeySql(sqlite)} as version_key`
     : 'select *';
   text = `${selected} from ${quote(table)} where ${conditions.join(' and ')} order by ${column} ${direction}, id ${direction} limit ${query.size + 1}`;
   if (templates.size >= MAX_TEMPLATES) templates.delete(templates.keys().next().value!);
@@ -83,8 +82,8 @@ function template(
 
 /**
  * The page query of a list without search (search conditions are built by src/db/search-index.ts).
- * With `versions`, it selects only each row's id, updated_at and sort value, as array rows in
- * that order (src/api/page-from-fragments.ts uses them).
+ * With `versions`, it selects only each row's version key (`<id> <updated_at>`), as text values
+ * (src/api/page-from-fragments.ts uses them).
  */
 export function pageStatement(
   db: Db,

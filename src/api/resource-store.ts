@@ -5,7 +5,7 @@
  * names come from typed definitions; every value is a bound parameter.
  */
 import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
-import { arrayRows } from '../db/array-rows.js';
+import { textValues } from '../db/text-values.js';
 import type { Db } from '../db/database.js';
 import { idsInOrganizationCondition } from '../db/id-lookups.js';
 import type { SearchableTable } from '../db/search-index.js';
@@ -95,21 +95,39 @@ function searchRequest<Table extends OrganizationTable>(
   };
 }
 
-/** The page of `fetched` (one more than the page size when there are more), in the list's order. */
+/** The rows of a page in the list's order, of `fetched` (one more than the page size when there are more). */
+function pageRows<Entry>(fetched: Entry[], query: ListQuery): { rows: Entry[]; hasMore: boolean } {
+  const hasMore = fetched.length > query.size;
+  const rows = fetched.slice(0, query.size);
+  if (query.before !== undefined) rows.reverse();
+  return { rows, hasMore };
+}
+
+/** A row at the edge of a page: its id and its value of the list's sort column. */
+export interface Edge {
+  value: unknown;
+  id: string;
+}
+
+/** The cursor of a page's edge row (null when the page has no rows). */
+export function edgeCursor(cursors: CursorCodec, query: ListQuery, edge: Edge | undefined): string | null {
+  if (edge === undefined) return null;
+  return cursors.encode({
+    sort: sortKey(query),
+    value: String(edge.value),
+    id: edge.id,
+    filters: query.fingerprint,
+  });
+}
+
 function pageOf<Entry>(
   fetched: Entry[],
   cursors: CursorCodec,
   query: ListQuery,
-  edgeOf: (entry: Entry) => { value: unknown; id: string },
+  edgeOf: (entry: Entry) => Edge,
 ): Page<Entry> {
-  const hasMore = fetched.length > query.size;
-  const rows = fetched.slice(0, query.size);
-  if (query.before !== undefined) rows.reverse();
-  const edge = (entry: Entry | undefined) => {
-    if (entry === undefined) return null;
-    const { value, id } = edgeOf(entry);
-    return cursors.encode({ sort: sortKey(query), value: String(value), id, filters: query.fingerprint });
-  };
+  const { rows, hasMore } = pageRows(fetched, query);
+  const edge = (entry: Entry | undefined) => edgeCursor(cursors, query, entry && edgeOf(entry));
   return { rows, hasMore, afterCursor: edge(rows.at(-1)), beforeCursor: edge(rows[0]) };
 }
 
@@ -132,24 +150,21 @@ export async function listRows<Table extends OrganizationTable>(
   return pageOf(fetched, cursors, query, (row) => ({ value: row[column], id: row.id }));
 }
 
-/** A row of a page as its versions query gives it: [id, updated_at, sort value]. */
-export type RowVersion = [id: string, updatedAt: string, sortValue: unknown];
-
 /**
- * The page of a list without search as versions only (id, updated_at, sort value of each row):
- * what a page assembled from serialized resources needs (src/api/page-from-fragments.ts).
+ * The page of a list without search as the version keys of its rows (`<id> <updated_at>`, in the
+ * list's order): what a page assembled from serialized resources needs
+ * (src/api/page-from-fragments.ts), which makes its cursors from the edge rows it finds.
  */
-export async function listVersions<Table extends OrganizationTable>(
+export async function listVersionKeys<Table extends OrganizationTable>(
   db: Db,
   cursors: CursorCodec,
   definition: ResourceDefinition<Table>,
   organizationId: string,
   query: ListQuery<ColumnOf<Table>>,
-): Promise<Page<RowVersion>> {
+): Promise<{ rows: string[]; hasMore: boolean }> {
   const cursor = decodeCursor(cursors, query);
   const { sql: text, parameters } = pageStatement(db, definition.type, organizationId, query, cursor, true);
-  const fetched = (await arrayRows(db, text, parameters)) as RowVersion[];
-  return pageOf(fetched, cursors, query, (version) => ({ value: version[2], id: version[0] }));
+  return pageRows((await textValues(db, text, parameters)) as string[], query);
 }
 
 export async function findRow<Table extends OrganizationTable>(

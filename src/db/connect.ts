@@ -8,7 +8,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { readImmediately, wantsArrayRows } from './array-rows.js';
+import { readImmediately, unmarked, wantsTextValues } from './text-values.js';
 import { type ChangeClock, isWritingSql, postgresChangeClock, sqliteChangeClock } from './change-clock.js';
 import { isoFromPostgres } from './postgres-timestamps.js';
 import { repeatedStatementName, statementName } from './postgres-statements.js';
@@ -77,7 +77,7 @@ function openSqlite(options: OpenOptions): DatabaseHandle {
   readImmediately(db, (sql, parameters) => {
     if (sqlite.inTransaction) return undefined;
     const statement = statements.prepare(sql);
-    return statement.reader ? (statement.all(parameters) as unknown[][]) : undefined;
+    return statement.reader ? (statement.all(parameters) as unknown[]) : undefined;
   });
   return {
     db,
@@ -167,8 +167,17 @@ function advancingOnWrites(pool: pg.Pool, changes: ChangeClock) {
         client.query = (async (...args: unknown[]) => {
           const text = args[0];
           if (typeof text !== 'string') return query(...args);
-          if (wantsArrayRows(text)) {
-            return query({ name: statementName(text), text, values: args[1], rowMode: 'array' });
+          if (wantsTextValues(text)) {
+            if (isWritingSql(unmarked(text))) {
+              throw new TypeError('A read of text values reads one column and writes nothing.');
+            }
+            const result = (await query({
+              name: statementName(text),
+              text,
+              values: args[1],
+              rowMode: 'array',
+            })) as pg.QueryResult<unknown[]>;
+            return { ...result, rows: result.rows.map((row) => row[0]) };
           }
           if (BEGIN_SQL.test(text)) {
             inTransaction = true;

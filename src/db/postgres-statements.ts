@@ -2,7 +2,7 @@
  * Which statements run prepared by name on PostgreSQL (src/db/connect.ts): a named statement is
  * parsed and planned once per connection, then only bound and run, which saves PostgreSQL about a
  * third of its CPU for a page query and more for a write's few small statements.
- * - Array-rows reads (the page queries, src/db/array-rows.ts) from their first run.
+ * - Text-values reads (the page queries' version keys, src/db/text-values.ts) from their first run.
  * - Other statements with values from their second run (among the last SEEN_KEPT texts seen), so
  *   one-off texts are never prepared.
  * - Never a statement whose columns a `*` chooses: once a migration adds a column, PostgreSQL
@@ -12,7 +12,7 @@
  * Names are given per distinct text, to the first MOST_NAMED texts this process sees, which keeps
  * each connection's prepared statements bounded whatever runs; texts past that run unnamed.
  */
-import { ARRAY_ROWS_MARKER, wantsArrayRows } from './array-rows.js';
+import { unmarked } from './text-values.js';
 
 const statementNames = new Map<string, string>();
 const MOST_NAMED = 500;
@@ -34,7 +34,7 @@ const SEEN_KEPT = 2000;
  * would fail once a migration adds a column.
  */
 function choosesColumnsByStar(text: string): boolean {
-  const sql = wantsArrayRows(text) ? text.slice(ARRAY_ROWS_MARKER.length) : text;
+  const sql = unmarked(text);
   return /(?:^|[\s,(.])\*(?!\))/.test(sql);
 }
 

@@ -1,11 +1,11 @@
 /**
  * The SQLite connection as Kysely sees it: statements prepared once and reused, transactions that
- * take the write lock when they begin, array rows for marked reads (src/db/array-rows.ts), and the
+ * take the write lock when they begin, text values for marked reads (src/db/text-values.ts), and the
  * change clock moved on after each committed write.
  */
 import type SqliteDatabase from 'better-sqlite3';
 import type { SqliteDatabase as SqliteDatabaseLike } from 'kysely';
-import { wantsArrayRows } from './array-rows.js';
+import { wantsTextValues } from './text-values.js';
 import { type ChangeClock, isWritingSql } from './change-clock.js';
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -38,11 +38,8 @@ export function withStatementCache(
       if (!statement) {
         const prepared = sqlite.prepare(sql === 'begin' ? BEGIN_WRITING : sql);
         const reading = prepared.readonly && !isWritingSql(sql);
-        // Array rows (src/db/array-rows.ts): reads as JSON where exact, raw mode otherwise.
-        if (prepared.reader && wantsArrayRows(sql)) {
-          if (reading) statement = arrayRowsStatement(sqlite, sql, prepared);
-          else statement = advancingAfterRun(sqlite, prepared.raw(true), changes);
-        } else if (reading) statement = prepared;
+        if (wantsTextValues(sql)) statement = textValuesStatement(sqlite, sql, prepared, reading);
+        else if (reading) statement = prepared;
         else statement = advancingAfterRun(sqlite, prepared, changes);
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
         statements.set(sql, statement);
@@ -53,32 +50,27 @@ export function withStatementCache(
 }
 
 /**
- * A read marked for array rows (src/db/array-rows.ts). better-sqlite3 builds each row with a call
- * into V8 per value, which costs more than SQLite takes to find the row; so when every column is
- * declared TEXT or INTEGER (values JSON carries exactly), SQLite writes all rows as one JSON array
- * of arrays, parsed at once. The subquery keeps its ORDER BY and LIMIT, and SQLite feeds the
- * aggregate its rows in that order. Other reads run in raw mode.
+ * A read marked for text values (src/db/text-values.ts): its one column's values, written by SQLite
+ * as one JSON array and parsed at once. better-sqlite3 builds each row with a call into V8 per
+ * value, which costs more than SQLite takes to find the row; the subquery keeps its ORDER BY and
+ * LIMIT, and SQLite feeds the aggregate its rows in that order.
  */
-function arrayRowsStatement(
+function textValuesStatement(
   sqlite: SqliteDatabase.Database,
   sql: string,
   statement: SqliteDatabase.Statement,
+  reading: boolean,
 ) {
-  const columns = statement.columns();
-  const names = columns.map((column) => column.name);
-  const exact = columns.every((column) => column.type !== null && /^(text|integer)$/i.test(column.type));
-  // SQLite's names are case-insensitive: "a" and "A" would be one column to the outer select.
-  const distinct = new Set(names.map((name) => name.toLowerCase())).size === names.length;
-  if (!exact || !distinct || names.some((name) => name.includes('"'))) {
-    return statement.raw(true);
+  const [column, ...more] = statement.reader ? statement.columns().map((c) => c.name) : [];
+  if (!reading || column === undefined || more.length > 0 || column.includes('"')) {
+    throw new TypeError('A read of text values reads one column and writes nothing.');
   }
-  const values = names.map((name) => `"${name}"`).join(', ');
-  const json = sqlite.prepare(`select json_group_array(json_array(${values})) from (${sql})`).pluck();
+  const json = sqlite.prepare(`select json_group_array("${column}") from (${sql})`).pluck();
   return {
     reader: true,
     all: (parameters: ReadonlyArray<unknown>) => JSON.parse(json.get(parameters) as string) as unknown[],
     run: (parameters: ReadonlyArray<unknown>) => statement.run(parameters),
-    iterate: (parameters: ReadonlyArray<unknown>) => statement.raw(true).iterate(parameters),
+    iterate: (parameters: ReadonlyArray<unknown>) => statement.pluck(true).iterate(parameters),
   };
 }
 
