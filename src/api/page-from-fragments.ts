@@ -13,7 +13,7 @@ import type { Resource } from './jsonapi.js';
 import type { ListQuery } from './list-query.js';
 import type { ColumnOf, OrganizationTable, ResourceDefinition } from './resource-definition.js';
 import { type Fragment, type ResourceFragments, versionKey } from './resource-fragments.js';
-import { edgeCursor, findRowsByIds, listVersionKeys } from './resource-store.js';
+import { findRowsByIds, listVersionKeys, withCursors } from './resource-store.js';
 
 export interface FragmentPageInput<Table extends OrganizationTable> {
   db: Db;
@@ -49,19 +49,20 @@ export async function pageFromFragments<Table extends OrganizationTable>(
   }
   if (missing && !(await serializeMissing(input, keys, rows))) return undefined;
   const column = query.sort.column;
-  const edge = (fragment: Fragment | undefined) =>
-    edgeCursor(cursors, query, fragment && { value: fragment.sortValues[column], id: fragment.id });
-  const page = { rows, hasMore, afterCursor: edge(rows.at(-1)), beforeCursor: edge(rows[0]) };
+  const page = withCursors({ rows: rows as Fragment[], hasMore }, cursors, query, (fragment) => ({
+    value: fragment.sortValues[column],
+    id: fragment.id,
+  }));
   const links = pageLinks(input.selfUrl, query, page);
   // A cursor is base64url and a dot (src/api/cursor.ts). The next and prev links are the self
   // link's path and query (parts of it, or parts as URLSearchParams writes them: percent-encoded
   // ASCII) and a cursor, so when self needs no escaping, neither do they.
   const link = VERBATIM.test(links.self) ? quoted : jsonString;
   const tail =
-    `],"meta":{"has_more":${hasMore},"after_cursor":${quoted(page.afterCursor)},` +
+    `],"meta":{"has_more":${page.hasMore},"after_cursor":${quoted(page.afterCursor)},` +
     `"before_cursor":${quoted(page.beforeCursor)}},"links":{"self":${link(links.self)},` +
     `"next":${link(links.next)},"prev":${link(links.prev)}}}`;
-  return assemble(rows as Fragment[], tail);
+  return assemble(page.rows, tail);
 }
 
 /**

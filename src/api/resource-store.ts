@@ -104,30 +104,23 @@ function pageRows<Entry>(fetched: Entry[], query: ListQuery): { rows: Entry[]; h
 }
 
 /** A row at the edge of a page: its id and its value of the list's sort column. */
-export interface Edge {
+interface Edge {
   value: unknown;
   id: string;
 }
 
-/** The cursor of a page's edge row (null when the page has no rows). */
-export function edgeCursor(cursors: CursorCodec, query: ListQuery, edge: Edge | undefined): string | null {
-  if (edge === undefined) return null;
-  return cursors.encode({
-    sort: sortKey(query),
-    value: String(edge.value),
-    id: edge.id,
-    filters: query.fingerprint,
-  });
-}
-
-function pageOf<Entry>(
-  fetched: Entry[],
+/** The page of `rows` (in the list's order), with the cursors of its edge rows. */
+export function withCursors<Entry>(
+  { rows, hasMore }: { rows: Entry[]; hasMore: boolean },
   cursors: CursorCodec,
   query: ListQuery,
   edgeOf: (entry: Entry) => Edge,
 ): Page<Entry> {
-  const { rows, hasMore } = pageRows(fetched, query);
-  const edge = (entry: Entry | undefined) => edgeCursor(cursors, query, entry && edgeOf(entry));
+  const edge = (entry: Entry | undefined) => {
+    if (entry === undefined) return null;
+    const { value, id } = edgeOf(entry);
+    return cursors.encode({ sort: sortKey(query), value: String(value), id, filters: query.fingerprint });
+  };
   return { rows, hasMore, afterCursor: edge(rows.at(-1)), beforeCursor: edge(rows[0]) };
 }
 
@@ -147,7 +140,7 @@ export async function listRows<Table extends OrganizationTable>(
         )
       : (await db.executeQuery(pageQuery(db, cursors, definition, organizationId, query))).rows;
   const column = query.sort.column;
-  return pageOf(fetched, cursors, query, (row) => ({ value: row[column], id: row.id }));
+  return withCursors(pageRows(fetched, query), cursors, query, (row) => ({ value: row[column], id: row.id }));
 }
 
 /**
