@@ -12,7 +12,7 @@ import { pageLinks } from './documents.js';
 import type { Resource } from './jsonapi.js';
 import type { ListQuery } from './list-query.js';
 import type { ColumnOf, OrganizationTable, ResourceDefinition } from './resource-definition.js';
-import { type Fragment, type ResourceFragments, versionKey } from './resource-fragments.js';
+import { type Fragment, idOfVersionKey, type ResourceFragments, versionKey } from './resource-fragments.js';
 import { findRowsByIds, listVersionKeys, withCursors } from './resource-store.js';
 
 export interface FragmentPageInput<Table extends OrganizationTable> {
@@ -77,7 +77,7 @@ async function serializeMissing<Table extends OrganizationTable>(
   const { definition } = input;
   const ids: string[] = [];
   for (let i = 0; i < keys.length; i++) {
-    if (rows[i] === undefined) ids.push(keys[i]!.slice(0, keys[i]!.lastIndexOf(' ')));
+    if (rows[i] === undefined) ids.push(idOfVersionKey(keys[i]!));
   }
   const found = await findRowsByIds(input.db, definition, input.organizationId, ids);
   const byKey = new Map(found.map((row) => [versionKey(row.id, row.updated_at), row]));

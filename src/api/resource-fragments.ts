@@ -22,6 +22,11 @@ export function versionKey(id: string, updatedAt: string): string {
   return `${id} ${updatedAt}`;
 }
 
+/** The id of a version key (an updated_at holds no space). */
+export function idOfVersionKey(key: string): string {
+  return key.slice(0, key.lastIndexOf(' '));
+}
+
 interface Kept {
   /** Fragments by version key. */
   readonly byKey: Map<string, Fragment>;

@@ -15,10 +15,14 @@ import type { Filter, ListQuery } from './list-query.js';
 import { pageStatement } from './page-sql.js';
 import type { ColumnOf, OrganizationTable, ResourceDefinition, RowOf } from './resource-definition.js';
 
-export interface Page<Row> {
+/** A page's rows in the list's order, before its cursors are made. */
+export interface PageRows<Row> {
   rows: Row[];
   /** Whether more rows lie beyond this page in the direction of paging. */
   hasMore: boolean;
+}
+
+export interface Page<Row> extends PageRows<Row> {
   afterCursor: string | null;
   beforeCursor: string | null;
 }
@@ -96,7 +100,7 @@ function searchRequest<Table extends OrganizationTable>(
 }
 
 /** The rows of a page in the list's order, of `fetched` (one more than the page size when there are more). */
-function pageRows<Entry>(fetched: Entry[], query: ListQuery): { rows: Entry[]; hasMore: boolean } {
+function pageRows<Entry>(fetched: Entry[], query: ListQuery): PageRows<Entry> {
   const hasMore = fetched.length > query.size;
   const rows = fetched.slice(0, query.size);
   if (query.before !== undefined) rows.reverse();
@@ -111,7 +115,7 @@ interface Edge {
 
 /** The page of `rows` (in the list's order), with the cursors of its edge rows. */
 export function withCursors<Entry>(
-  { rows, hasMore }: { rows: Entry[]; hasMore: boolean },
+  { rows, hasMore }: PageRows<Entry>,
   cursors: CursorCodec,
   query: ListQuery,
   edgeOf: (entry: Entry) => Edge,
@@ -154,7 +158,7 @@ export async function listVersionKeys<Table extends OrganizationTable>(
   definition: ResourceDefinition<Table>,
   organizationId: string,
   query: ListQuery<ColumnOf<Table>>,
-): Promise<{ rows: string[]; hasMore: boolean }> {
+): Promise<PageRows<string>> {
   const cursor = decodeCursor(cursors, query);
   const { sql: text, parameters } = pageStatement(db, definition.type, organizationId, query, cursor, true);
   return pageRows((await textValues(db, text, parameters)) as string[], query);

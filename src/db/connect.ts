@@ -8,7 +8,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { readImmediately, unmarked, wantsTextValues } from './text-values.js';
+import { misusedTextValues, readImmediately, unmarked, wantsTextValues } from './text-values.js';
 import { type ChangeClock, isWritingSql, postgresChangeClock, sqliteChangeClock } from './change-clock.js';
 import { isoFromPostgres } from './postgres-timestamps.js';
 import { repeatedStatementName, statementName } from './postgres-statements.js';
@@ -168,9 +168,7 @@ function advancingOnWrites(pool: pg.Pool, changes: ChangeClock) {
           const text = args[0];
           if (typeof text !== 'string') return query(...args);
           if (wantsTextValues(text)) {
-            if (isWritingSql(unmarked(text))) {
-              throw new TypeError('A read of text values reads one column and writes nothing.');
-            }
+            if (isWritingSql(unmarked(text))) throw misusedTextValues();
             const result = (await query({
               name: statementName(text),
               text,

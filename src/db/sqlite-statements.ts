@@ -5,7 +5,7 @@
  */
 import type SqliteDatabase from 'better-sqlite3';
 import type { SqliteDatabase as SqliteDatabaseLike } from 'kysely';
-import { wantsTextValues } from './text-values.js';
+import { misusedTextValues, wantsTextValues } from './text-values.js';
 import { type ChangeClock, isWritingSql } from './change-clock.js';
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -63,7 +63,7 @@ function textValuesStatement(
 ) {
   const [column, ...more] = statement.reader ? statement.columns().map((c) => c.name) : [];
   if (!reading || column === undefined || more.length > 0 || column.includes('"')) {
-    throw new TypeError('A read of text values reads one column and writes nothing.');
+    throw misusedTextValues();
   }
   const json = sqlite.prepare(`select json_group_array("${column}") from (${sql})`).pluck();
   return {

@@ -19,6 +19,11 @@ export function wantsTextValues(sql: string): boolean {
   return sql.startsWith(TEXT_VALUES_MARKER);
 }
 
+/** The error of a text-values read that writes, or that selects other than one column. */
+export function misusedTextValues(): TypeError {
+  return new TypeError('A read of text values reads one column and writes nothing.');
+}
+
 /** `sql` without the marker. */
 export function unmarked(sql: string): string {
   return wantsTextValues(sql) ? sql.slice(TEXT_VALUES_MARKER.length) : sql;

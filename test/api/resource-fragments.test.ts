@@ -5,7 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { type Fragment, ResourceFragments, versionKey } from '../../src/api/resource-fragments.js';
+import {
+  type Fragment,
+  idOfVersionKey,
+  ResourceFragments,
+  versionKey,
+} from '../../src/api/resource-fragments.js';
 
 const fragment = (id: string, text: string): Fragment => ({
   id,
@@ -50,4 +55,8 @@ it('lets the oldest entry go when full, and keeps a resource evicted and kept ag
   assert.equal(fragments.size, 3);
   assert.equal(fragments.get('notes', versionKey('b', V1)), undefined);
   assert.equal(fragments.get('notes', versionKey('a', V2))?.sortValues.name, 'again');
+});
+
+it('gives back the id a version key was made of, whatever the id holds', () => {
+  for (const id of ['not_01J9Z', 'a b', ' ', '']) assert.equal(idOfVersionKey(versionKey(id, V1)), id);
 });
