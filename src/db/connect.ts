@@ -175,6 +175,7 @@ function advancingOnWrites(pool: pg.Pool, changes: ChangeClock) {
               values: args[1],
               rowMode: 'array',
             })) as pg.QueryResult<unknown[]>;
+            if (result.fields.length !== 1) throw misusedTextValues();
             return { ...result, rows: result.rows.map((row) => row[0]) };
           }
           if (BEGIN_SQL.test(text)) {

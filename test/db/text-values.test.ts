@@ -111,6 +111,13 @@ eachDatabase((suite) => {
     );
   });
 
+  it('refuses a statement that reads more than one column', async () => {
+    await assert.rejects(
+      textValues(suite.db, `select id, label from text_values_probe order by id`, []),
+      /reads one column/,
+    );
+  });
+
   it("never reads another caller's uncommitted writes", async () => {
     let inserted!: () => void;
     let release!: () => void;
