@@ -8,10 +8,11 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { misusedTextValues, readImmediately, unmarked, wantsTextValues } from './text-values.js';
+import { misusedTextValues, unmarked, wantsTextValues } from './text-values.js';
 import { type ChangeClock, isWritingSql, postgresChangeClock, sqliteChangeClock } from './change-clock.js';
 import { isoFromPostgres } from './postgres-timestamps.js';
 import { repeatedStatementName, statementName } from './postgres-statements.js';
+import { readValuesOnThread, SqliteReaderThread } from './sqlite-reader-thread.js';
 import { withStatementCache } from './sqlite-statements.js';
 import { WaitingSqliteDialect } from './sqlite-driver.js';
 import type { Database, Db, DialectName } from './database.js';
@@ -28,6 +29,8 @@ export interface DatabaseHandle {
   readonly changes: ChangeClock;
   /** The PostgreSQL pool's connections (for metrics); absent on SQLite. */
   readonly poolStats?: () => { total: number; idle: number; waiting: number };
+  /** SQLite: the thread that reads a list page's version keys (src/db/sqlite-reader-thread.ts). */
+  readonly reader?: SqliteReaderThread;
   close(): Promise<void>;
 }
 
@@ -71,20 +74,16 @@ function openSqlite(options: OpenOptions): DatabaseHandle {
     // A write transaction waits for another process's write lock without stopping this one.
     dialect: new WaitingSqliteDialect({ database: statements }, sqlite, busyTimeoutMs),
   });
-  // Outside a transaction a marked statement on the one connection is one synchronous call, as
-  // Kysely would make it (a write among them commits alone and moves the clock on), whoever holds
-  // the connection between its queries; inside one it would see uncommitted writes, so it waits.
-  readImmediately(db, (sql, parameters) => {
-    if (sqlite.inTransaction) return undefined;
-    const statement = statements.prepare(sql);
-    return statement.reader ? (statement.all(parameters) as unknown[]) : undefined;
-  });
+  const reader = new SqliteReaderThread(file, busyTimeoutMs);
+  readValuesOnThread(db, sqlite, statements, reader);
   return {
     db,
     dialect: 'sqlite',
     location: file,
     changes,
+    reader,
     close: async () => {
+      await reader.close();
       await changes.close();
       await db.destroy();
     },

@@ -55,6 +55,15 @@ export function withStatementCache(
  * value, which costs more than SQLite takes to find the row; the subquery keeps its ORDER BY and
  * LIMIT, and SQLite feeds the aggregate its rows in that order.
  */
+/**
+ * The statement that gives a marked read's values as one JSON text, for a statement the cache
+ * prepared from marked SQL (the reader thread runs it on its own connection:
+ * src/db/sqlite-reader-thread.ts); undefined for any other.
+ */
+export function valuesSqlOf(statement: object): string | undefined {
+  return (statement as { valuesSql?: string }).valuesSql;
+}
+
 function textValuesStatement(
   sqlite: SqliteDatabase.Database,
   sql: string,
@@ -65,9 +74,11 @@ function textValuesStatement(
   if (!reading || column === undefined || more.length > 0 || column.includes('"')) {
     throw misusedTextValues();
   }
-  const json = sqlite.prepare(`select json_group_array("${column}") from (${sql})`).pluck();
+  const valuesSql = `select json_group_array("${column}") from (${sql})`;
+  const json = sqlite.prepare(valuesSql).pluck();
   return {
     reader: true,
+    valuesSql,
     all: (parameters: ReadonlyArray<unknown>) => JSON.parse(json.get(parameters) as string) as unknown[],
     run: (parameters: ReadonlyArray<unknown>) => statement.run(parameters),
     iterate: (parameters: ReadonlyArray<unknown>) => statement.pluck(true).iterate(parameters),

@@ -5,9 +5,10 @@
  * transaction; its SQL carries a marker that the dialect's adapter (src/db/connect.ts)
  * recognises: SQLite writes the values as one JSON array of strings, parsed at once
  * (src/db/sqlite-statements.ts); pg reads array rows and takes each one's value. On SQLite, whose
- * calls are synchronous, a read runs at once when the connection is in no transaction
- * (src/db/connect.ts): Kysely's connection handling costs several turns of the microtask queue,
- * more than SQLite takes to read a page's versions.
+ * calls are synchronous, a read of the database (not of a transaction) runs on the reader thread,
+ * beside the event loop (src/db/sqlite-reader-thread.ts), or, when the thread cannot answer, at once
+ * on the connection when it is in no transaction (src/db/connect.ts): Kysely's connection handling
+ * costs several turns of the microtask queue, more than SQLite takes to read a page's versions.
  */
 import { CompiledQuery } from 'kysely';
 import type { Db } from './database.js';
@@ -40,8 +41,14 @@ export function versionKeySql(sqlite: boolean): string {
     : `id || ' ' || to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
-/** Runs a marked read at once, or says it cannot now (undefined): then Kysely runs it. */
-export type ImmediateReader = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+/**
+ * Runs a marked read without Kysely (at once on the connection, or on SQLite's reader thread), or
+ * says it cannot (undefined, now or once the thread answers): then Kysely runs it.
+ */
+export type ImmediateReader = (
+  sql: string,
+  parameters: readonly unknown[],
+) => unknown[] | Promise<unknown[] | undefined> | undefined;
 
 const immediateReaders = new WeakMap<Db, ImmediateReader>();
 
@@ -57,7 +64,7 @@ export async function textValues(
   parameters: readonly unknown[],
 ): Promise<Array<string | null>> {
   const text = wantsTextValues(sql) ? sql : `${TEXT_VALUES_MARKER}${sql}`;
-  const immediate = immediateReaders.get(db)?.(text, parameters);
+  const immediate = await immediateReaders.get(db)?.(text, parameters);
   if (immediate !== undefined) return immediate as Array<string | null>;
   const { rows } = await db.executeQuery<string | null>(CompiledQuery.raw(text, [...parameters]));
   return rows;

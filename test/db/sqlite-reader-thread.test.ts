@@ -1,0 +1,96 @@
+/**
+ * SQLite's reader thread (src/db/sqlite-reader-thread.ts): a list page's version keys are read on a
+ * thread with its own connection to the file, which sees every commit made before the read; reads
+ * asked together are each answered with their own values; a read the thread cannot make, and every
+ * read once the thread stopped, is made on the connection instead, with the same answer.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { openDatabase, type DatabaseHandle } from '../../src/db/connect.js';
+import { textValues } from '../../src/db/text-values.js';
+
+describe('SQLite reader thread', () => {
+  let dir: string;
+  let handle: DatabaseHandle;
+
+  const labels = (after: number) =>
+    textValues(handle.db, `select label from reader_probe where n > ? order by n`, [after]);
+
+  before(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'marquee-reader-'));
+    handle = openDatabase({ dataDir: dir });
+    await sql`create table reader_probe (n integer primary key, label text not null)`.execute(handle.db);
+  });
+  after(async () => {
+    await handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads on the thread, seeing each commit made before the read', async () => {
+    const reader = handle.reader!;
+    const before = reader.answered;
+    for (let n = 1; n <= 30; n++) {
+      await sql`insert into reader_probe (n, label) values (${n}, ${`label ${n}`})`.execute(handle.db);
+      const read = await labels(0);
+      assert.equal(read.length, n);
+      assert.equal(read.at(-1), `label ${n}`);
+    }
+    assert.equal(reader.answered - before, 30, 'every read was answered by the thread');
+  });
+
+  it('answers reads asked together each with its own values', async () => {
+    const reader = handle.reader!;
+    const before = reader.answered;
+    const reads = await Promise.all(Array.from({ length: 40 }, (_, i) => labels(i % 30)));
+    reads.forEach((read, i) => {
+      assert.deepEqual(
+        read,
+        Array.from({ length: 30 - (i % 30) }, (_, k) => `label ${(i % 30) + k + 1}`),
+      );
+    });
+    assert.equal(reader.answered - before, 40);
+  });
+
+  it('reads committed data at once while a write transaction is open', async () => {
+    let release!: () => void;
+    let began!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const inserted = new Promise<void>((resolve) => (began = resolve));
+    const writing = handle.db.transaction().execute(async (trx) => {
+      await sql`insert into reader_probe (n, label) values (31, 'label 31')`.execute(trx);
+      began();
+      await held;
+    });
+    await inserted;
+    assert.equal((await labels(0)).length, 30, 'the uncommitted row is not read');
+    release();
+    await writing;
+    assert.equal((await labels(0)).at(-1), 'label 31');
+  });
+
+  it('makes a read the thread cannot make on the connection', async () => {
+    // A temporary table exists on the connection that made it, never on the thread's.
+    await sql`create temp table reader_temp (label text)`.execute(handle.db);
+    await sql`insert into reader_temp (label) values ('only here')`.execute(handle.db);
+    const reader = handle.reader!;
+    const before = reader.answered;
+    assert.deepEqual(await textValues(handle.db, `select label from reader_temp`, []), ['only here']);
+    assert.equal(reader.answered, before, 'the thread did not answer it');
+    assert.ok(reader.running, 'a failed statement does not stop the thread');
+    assert.equal((await labels(29)).length, 2);
+    assert.equal(reader.answered, before + 1);
+  });
+
+  it('reads on the connection once the thread has stopped', async () => {
+    const reader = handle.reader!;
+    await reader.close();
+    assert.equal(reader.running, false);
+    const before = reader.answered;
+    assert.deepEqual(await labels(29), ['label 30', 'label 31']);
+    assert.equal(reader.answered, before);
+  });
+});
