@@ -74,7 +74,7 @@ function openSqlite(options: OpenOptions): DatabaseHandle {
     // A write transaction waits for another process's write lock without stopping this one.
     dialect: new WaitingSqliteDialect({ database: statements }, sqlite, busyTimeoutMs),
   });
-  const reader = new SqliteReaderThread(file, busyTimeoutMs);
+  const reader = new SqliteReaderThread(file, busyTimeoutMs, () => !sqlite.inTransaction);
   readValuesOnThread(db, sqlite, statements, reader);
   return {
     db,

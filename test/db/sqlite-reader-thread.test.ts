@@ -1,8 +1,9 @@
 /**
  * SQLite's reader thread (src/db/sqlite-reader-thread.ts): a list page's version keys are read on a
  * thread with its own connection to the file, which sees every commit made before the read; reads
- * asked together are each answered with their own values; a read the thread cannot make, and every
- * read once the thread stopped, is made on the connection instead, with the same answer.
+ * asked together are each answered with their own values; a read alone while the thread is idle, a
+ * read the thread cannot make, and every read once the thread stopped, are made on the connection
+ * instead, with the same answer; a read while the connection is in a transaction does not wait.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -35,11 +36,20 @@ describe('SQLite reader thread', () => {
     const before = reader.answered;
     for (let n = 1; n <= 30; n++) {
       await sql`insert into reader_probe (n, label) values (${n}, ${`label ${n}`})`.execute(handle.db);
-      const read = await labels(0);
-      assert.equal(read.length, n);
-      assert.equal(read.at(-1), `label ${n}`);
+      // Two reads in one turn: both go to the thread.
+      const [all, last] = await Promise.all([labels(0), labels(n - 1)]);
+      assert.equal(all.length, n);
+      assert.equal(all.at(-1), `label ${n}`);
+      assert.deepEqual(last, [`label ${n}`]);
     }
-    assert.equal(reader.answered - before, 30, 'every read was answered by the thread');
+    assert.equal(reader.answered - before, 60, 'every read was answered by the thread');
+  });
+
+  it('makes a read alone on the connection while the thread is idle', async () => {
+    const reader = handle.reader!;
+    const before = reader.answered;
+    assert.deepEqual(await labels(28), ['label 29', 'label 30']);
+    assert.equal(reader.answered, before, 'the thread did not answer it');
   });
 
   it('answers reads asked together each with its own values', async () => {
@@ -66,7 +76,10 @@ describe('SQLite reader thread', () => {
       await held;
     });
     await inserted;
+    // Alone, but the connection is in the transaction: the thread reads it.
+    const before = handle.reader!.answered;
     assert.equal((await labels(0)).length, 30, 'the uncommitted row is not read');
+    assert.equal(handle.reader!.answered, before + 1);
     release();
     await writing;
     assert.equal((await labels(0)).at(-1), 'label 31');
@@ -78,11 +91,14 @@ describe('SQLite reader thread', () => {
     await sql`insert into reader_temp (label) values ('only here')`.execute(handle.db);
     const reader = handle.reader!;
     const before = reader.answered;
-    assert.deepEqual(await textValues(handle.db, `select label from reader_temp`, []), ['only here']);
-    assert.equal(reader.answered, before, 'the thread did not answer it');
+    const [temporary, kept] = await Promise.all([
+      textValues(handle.db, `select label from reader_temp`, []),
+      labels(29),
+    ]);
+    assert.deepEqual(temporary, ['only here']);
+    assert.deepEqual(kept, ['label 30', 'label 31']);
+    assert.equal(reader.answered, before + 1, 'the thread answered the other read only');
     assert.ok(reader.running, 'a failed statement does not stop the thread');
-    assert.equal((await labels(29)).length, 2);
-    assert.equal(reader.answered, before + 1);
   });
 
   it('reads on the connection once the thread has stopped', async () => {
@@ -90,7 +106,8 @@ describe('SQLite reader thread', () => {
     await reader.close();
     assert.equal(reader.running, false);
     const before = reader.answered;
-    assert.deepEqual(await labels(29), ['label 30', 'label 31']);
+    const reads = await Promise.all([labels(29), labels(30)]);
+    assert.deepEqual(reads, [['label 30', 'label 31'], ['label 31']]);
     assert.equal(reader.answered, before);
   });
 });
