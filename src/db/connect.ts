@@ -13,6 +13,7 @@ import { type ChangeClock, isWritingSql, postgresChangeClock, sqliteChangeClock 
 import { isoFromPostgres } from './postgres-timestamps.js';
 import { repeatedStatementName, statementName } from './postgres-statements.js';
 import { readValuesOnThread, SqliteReaderThread } from './sqlite-reader-thread.js';
+import { PAGE_CACHE_PRAGMA } from './sqlite-settings.js';
 import { withStatementCache } from './sqlite-statements.js';
 import { WaitingSqliteDialect } from './sqlite-driver.js';
 import type { Database, Db, DialectName } from './database.js';
@@ -65,16 +66,14 @@ function openSqlite(options: OpenOptions): DatabaseHandle {
   const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
   sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
   sqlite.pragma('foreign_keys = ON');
-  // 8 MB of SQLite page cache (its default here is 16 MB): paging walks few pages, the operating
-  // system caches the file too, and the process's resident memory stays small.
-  sqlite.pragma('cache_size = -8000');
+  sqlite.pragma(PAGE_CACHE_PRAGMA);
   const changes = sqliteChangeClock(sqlite);
   const statements = withStatementCache(sqlite, changes);
   const db = new Kysely<Database>({
     // A write transaction waits for another process's write lock without stopping this one.
     dialect: new WaitingSqliteDialect({ database: statements }, sqlite, busyTimeoutMs),
   });
-  const reader = new SqliteReaderThread(file, busyTimeoutMs, () => !sqlite.inTransaction);
+  const reader = new SqliteReaderThread(file, busyTimeoutMs);
   readValuesOnThread(db, sqlite, statements, reader);
   return {
     db,

@@ -17,7 +17,7 @@ import { Worker } from 'node:worker_threads';
 import type SqliteDatabase from 'better-sqlite3';
 import type { SqliteDatabase as SqliteDatabaseLike } from 'kysely';
 import type { Db } from './database.js';
-import { valuesSqlOf } from './sqlite-statements.js';
+import { valuesStatementOf } from './sqlite-statements.js';
 import { readImmediately } from './text-values.js';
 
 /** What the worker is sent: [id, sql, parameters] for each read of a batch, one after another. */
@@ -27,13 +27,15 @@ export type ReadAnswers = Array<number | string | null>;
 
 interface Pending {
   resolve: (text: string | undefined) => void;
+  reject: (error: unknown) => void;
+  /** The read made on the caller's connection, when it can be made there now. */
+  here: (() => string | undefined) | undefined;
 }
 
 const WORKER_URL = new URL('./sqlite-reader-worker.js', import.meta.url);
 
 export class SqliteReaderThread {
   readonly #workerData: { file: string; busyTimeoutMs: number };
-  readonly #connectionFree: () => boolean;
   #worker: Worker | undefined;
   #stopped = false;
   #nextId = 0;
@@ -42,33 +44,32 @@ export class SqliteReaderThread {
   /** Reads the thread answered. */
   answered = 0;
 
-  /**
-   * `busyTimeoutMs`: how long a read waits for a lock, as on the writing connection.
-   * `connectionFree`: whether the caller's connection could make a read at once (a read alone in
-   * its turn, with the thread idle, is then left to it: the trip would only add latency).
-   */
-  constructor(file: string, busyTimeoutMs: number, connectionFree: () => boolean = () => false) {
+  /** `busyTimeoutMs`: how long a read waits for a lock, as on the writing connection. */
+  constructor(file: string, busyTimeoutMs: number) {
     this.#workerData = { file, busyTimeoutMs };
-    this.#connectionFree = connectionFree;
   }
 
   /**
-   * The one text `sql` gives (a statement of one row and one column) with `parameters`, read on
-   * the thread; undefined when it cannot answer.
+   * The one text `sql` gives (a statement of one row and one column) with `parameters`: read on
+   * the thread, or by `here` (the same read on the caller's connection, or undefined when that
+   * cannot read now) when it is alone in its turn and the thread idle. Undefined when neither
+   * answered: the thread cannot, and `here` could not.
    */
-  read(sql: string, parameters: readonly unknown[]): Promise<string | undefined> {
-    const worker = this.#started();
-    if (worker === undefined) return Promise.resolve(undefined);
-    return new Promise((resolve) => {
+  read(
+    sql: string,
+    parameters: readonly unknown[],
+    here?: () => string | undefined,
+  ): Promise<string | undefined> {
+    if (this.#stopped) return Promise.resolve(undefined);
+    return new Promise((resolve, reject) => {
       const id = this.#nextId++;
-      this.#pending.set(id, { resolve });
+      this.#pending.set(id, { resolve, reject, here });
       if (this.#batch === undefined) {
         this.#batch = [];
         // The reads of this turn go together, after it.
         setImmediate(() => this.#send());
       }
       this.#batch.push(id, sql, parameters);
-      worker.ref();
     });
   }
 
@@ -83,54 +84,86 @@ export class SqliteReaderThread {
     await worker?.terminate();
   }
 
-  #started(): Worker | undefined {
-    if (this.#stopped) return undefined;
-    if (this.#worker === undefined) {
-      const worker = new Worker(WORKER_URL, { workerData: this.#workerData });
-      worker.unref();
-      worker.on('message', (answers: ReadAnswers) => this.#answer(answers));
-      worker.on('error', () => this.#stop());
-      worker.on('exit', () => this.#stop());
-      this.#worker = worker;
-    }
-    return this.#worker;
-  }
-
   #send(): void {
     const batch = this.#batch;
     this.#batch = undefined;
-    if (batch === undefined || this.#worker === undefined) return;
-    if (batch.length === 3 && this.#pending.size === 1 && this.#connectionFree()) {
-      // A read alone, the thread idle: nothing would run beside it, so it is made on the connection.
-      this.#settle(batch[0] as number, undefined);
-      return;
+    if (batch === undefined || this.#stopped) return;
+    const id = batch[0] as number;
+    const alone = this.#pending.get(id);
+    if (batch.length === 3 && this.#pending.size === 1 && alone?.here !== undefined) {
+      // A read alone, the thread idle: nothing would run beside it, so it is made here if it can be.
+      let text: string | undefined;
+      try {
+        text = alone.here();
+      } catch (error) {
+        this.#pending.delete(id);
+        alone.reject(error);
+        return;
+      }
+      if (text !== undefined) {
+        this.#pending.delete(id);
+        alone.resolve(text);
+        return;
+      }
     }
+    const worker = this.#started();
     try {
-      this.#worker.postMessage(batch);
+      worker.postMessage(batch);
+      worker.ref();
     } catch {
       // A parameter the thread cannot be sent: each read of the batch is made on the connection.
       for (let i = 0; i < batch.length; i += 3) this.#settle(batch[i] as number, undefined);
     }
   }
 
+  #started(): Worker {
+    if (this.#worker === undefined) {
+      // Not the process's Node options (`--input-type`, `--cpu-prof` and the like are not its).
+      const worker = new Worker(WORKER_URL, { workerData: this.#workerData, execArgv: [] });
+      worker.unref();
+      worker.on('message', (answers: ReadAnswers) => this.#answer(answers));
+      worker.on('messageerror', () => this.#stop('a message from it could not be read'));
+      // What the thread threw may reach here as a plain object (its class did not cross over).
+      worker.on('error', (error: unknown) =>
+        this.#stop(String((error as Error | undefined)?.message ?? error)),
+      );
+      worker.on('exit', (code) => this.#stop(`it exited with ${code}`));
+      this.#worker = worker;
+    }
+    return this.#worker;
+  }
+
   #answer(answers: ReadAnswers): void {
     for (let i = 0; i < answers.length; i += 2) {
       const text = answers[i + 1];
-      if (typeof text === 'string') this.answered++;
-      this.#settle(answers[i] as number, typeof text === 'string' ? text : undefined);
+      const answered = typeof text === 'string' ? text : undefined;
+      if (this.#settle(answers[i] as number, answered) && answered !== undefined) this.answered++;
     }
   }
 
-  #settle(id: number, text: string | undefined): void {
+  /** Whether the read `id` was waiting (and now has `text`). */
+  #settle(id: number, text: string | undefined): boolean {
     const pending = this.#pending.get(id);
-    if (pending === undefined) return;
+    if (pending === undefined) return false;
     this.#pending.delete(id);
     if (this.#pending.size === 0) this.#worker?.unref();
     pending.resolve(text);
+    return true;
   }
 
-  /** No more reads go to the thread; those on their way are made on the connection. */
-  #stop(): void {
+  /**
+   * No more reads go to the thread; those on their way are made on the connection. `why`, when
+   * the thread stopped of itself, is told once as a process warning.
+   */
+  #stop(why?: string): void {
+    if (why !== undefined && !this.#stopped) {
+      process.emitWarning(
+        `The SQLite reader thread stopped (${why}); list pages are read on the connection.`,
+        {
+          code: 'MARQUEE_SQLITE_READER_STOPPED',
+        },
+      );
+    }
     this.#stopped = true;
     this.#worker = undefined;
     this.#batch = undefined;
@@ -142,9 +175,10 @@ export class SqliteReaderThread {
 
 /**
  * Marked reads of `db` (src/db/text-values.ts; never of its transactions) go to `reader`, which
- * sees what was committed. When it cannot answer, outside a transaction the read on the one
- * connection is one synchronous call, as Kysely would make it, whoever holds the connection
- * between its queries; inside one it would see uncommitted writes, so it waits for Kysely.
+ * sees what was committed. A read the thread leaves to the connection (alone in its turn), or
+ * cannot make, is one synchronous call there when it is in no transaction, as Kysely would make
+ * it, whoever holds the connection between its queries; inside one it would see uncommitted
+ * writes, so it waits for Kysely.
  */
 export function readValuesOnThread(
   db: Db,
@@ -152,18 +186,13 @@ export function readValuesOnThread(
   statements: SqliteDatabaseLike,
   reader: SqliteReaderThread,
 ): void {
-  type Statement = ReturnType<SqliteDatabaseLike['prepare']>;
-  const onConnection = (statement: Statement, parameters: readonly unknown[]) =>
-    sqlite.inTransaction ? undefined : (statement.all(parameters) as unknown[]);
+  const parse = (text: string | undefined) =>
+    text === undefined ? undefined : (JSON.parse(text) as unknown[]);
   readImmediately(db, (sql, parameters) => {
-    const statement = statements.prepare(sql);
-    if (!statement.reader) return undefined;
-    const valuesSql = valuesSqlOf(statement);
-    if (valuesSql === undefined || !reader.running) return onConnection(statement, parameters);
-    return reader
-      .read(valuesSql, parameters)
-      .then((text) =>
-        text === undefined ? onConnection(statement, parameters) : (JSON.parse(text) as unknown[]),
-      );
+    const values = valuesStatementOf(statements.prepare(sql));
+    if (values === undefined) return undefined;
+    const here = () => (sqlite.inTransaction ? undefined : values.valuesText(parameters));
+    if (!reader.running) return parse(here());
+    return reader.read(values.valuesSql, parameters, here).then((text) => parse(text ?? here()));
   });
 }

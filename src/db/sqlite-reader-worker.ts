@@ -6,14 +6,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
 import type { ReadAnswers, ReadBatch } from './sqlite-reader-thread.js';
-
-const STATEMENT_CACHE_SIZE = 500;
+import { PAGE_CACHE_PRAGMA, STATEMENT_CACHE_SIZE } from './sqlite-settings.js';
 
 const { file, busyTimeoutMs } = workerData as { file: string; busyTimeoutMs: number };
 const sqlite = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
 // As the writing connection's (src/db/connect.ts): a read waits for a lock rather than failing.
 sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
-sqlite.pragma('cache_size = -8000');
+sqlite.pragma(PAGE_CACHE_PRAGMA);
 const statements = new Map<string, SqliteDatabase.Statement>();
 
 function prepared(sql: string): SqliteDatabase.Statement {
@@ -26,6 +25,9 @@ function prepared(sql: string): SqliteDatabase.Statement {
   return statement;
 }
 
+// A batch that could not be read has no ids to answer: the thread then stops, and its reads are
+// made on the connection (src/db/sqlite-reader-thread.ts).
+parentPort!.on('messageerror', () => process.exit(1));
 parentPort!.on('message', (batch: ReadBatch) => {
   const answers: ReadAnswers = [];
   for (let i = 0; i < batch.length; i += 3) {

@@ -5,10 +5,9 @@
  */
 import type SqliteDatabase from 'better-sqlite3';
 import type { SqliteDatabase as SqliteDatabaseLike } from 'kysely';
+import { STATEMENT_CACHE_SIZE } from './sqlite-settings.js';
 import { misusedTextValues, wantsTextValues } from './text-values.js';
 import { type ChangeClock, isWritingSql } from './change-clock.js';
-
-const STATEMENT_CACHE_SIZE = 500;
 
 /**
  * Transactions here are for writing, so they take the write lock when they begin: a deferred
@@ -49,21 +48,24 @@ export function withStatementCache(
   };
 }
 
+/** A statement prepared from marked SQL (src/db/text-values.ts): its values as one JSON text. */
+export interface ValuesStatement {
+  /** The SQL that gives that text, for another connection (src/db/sqlite-reader-thread.ts). */
+  readonly valuesSql: string;
+  valuesText(parameters: ReadonlyArray<unknown>): string;
+}
+
+/** `statement` as a ValuesStatement, when the cache prepared it from marked SQL. */
+export function valuesStatementOf(statement: object): ValuesStatement | undefined {
+  return 'valuesSql' in statement ? (statement as ValuesStatement) : undefined;
+}
+
 /**
  * A read marked for text values (src/db/text-values.ts): its one column's values, written by SQLite
  * as one JSON array and parsed at once. better-sqlite3 builds each row with a call into V8 per
  * value, which costs more than SQLite takes to find the row; the subquery keeps its ORDER BY and
  * LIMIT, and SQLite feeds the aggregate its rows in that order.
  */
-/**
- * The statement that gives a marked read's values as one JSON text, for a statement the cache
- * prepared from marked SQL (the reader thread runs it on its own connection:
- * src/db/sqlite-reader-thread.ts); undefined for any other.
- */
-export function valuesSqlOf(statement: object): string | undefined {
-  return (statement as { valuesSql?: string }).valuesSql;
-}
-
 function textValuesStatement(
   sqlite: SqliteDatabase.Database,
   sql: string,
@@ -76,10 +78,12 @@ function textValuesStatement(
   }
   const valuesSql = `select json_group_array("${column}") from (${sql})`;
   const json = sqlite.prepare(valuesSql).pluck();
+  const valuesText = (parameters: ReadonlyArray<unknown>) => json.get(parameters) as string;
   return {
     reader: true,
     valuesSql,
-    all: (parameters: ReadonlyArray<unknown>) => JSON.parse(json.get(parameters) as string) as unknown[],
+    valuesText,
+    all: (parameters: ReadonlyArray<unknown>) => JSON.parse(valuesText(parameters)) as unknown[],
     run: (parameters: ReadonlyArray<unknown>) => statement.run(parameters),
     iterate: (parameters: ReadonlyArray<unknown>) => statement.pluck(true).iterate(parameters),
   };

@@ -6,9 +6,10 @@
  * recognises: SQLite writes the values as one JSON array of strings, parsed at once
  * (src/db/sqlite-statements.ts); pg reads array rows and takes each one's value. On SQLite, whose
  * calls are synchronous, a read of the database (not of a transaction) runs on the reader thread,
- * beside the event loop (src/db/sqlite-reader-thread.ts), or, when the thread cannot answer, at once
- * on the connection when it is in no transaction (src/db/connect.ts): Kysely's connection handling
- * costs several turns of the microtask queue, more than SQLite takes to read a page's versions.
+ * beside the event loop, or at once on the connection when it is alone in its turn or the thread
+ * cannot answer, and the connection is in no transaction (src/db/sqlite-reader-thread.ts): Kysely's
+ * connection handling costs several turns of the microtask queue, more than SQLite takes to read a
+ * page's versions.
  */
 import { CompiledQuery } from 'kysely';
 import type { Db } from './database.js';
@@ -52,7 +53,7 @@ export type ImmediateReader = (
 
 const immediateReaders = new WeakMap<Db, ImmediateReader>();
 
-/** How reads of `db` (not of its transactions) may run at once (SQLite only). */
+/** How reads of `db` (not of its transactions) run without Kysely (SQLite only). */
 export function readImmediately(db: Db, reader: ImmediateReader): void {
   immediateReaders.set(db, reader);
 }

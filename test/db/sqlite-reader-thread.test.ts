@@ -6,12 +6,15 @@
  * instead, with the same answer; a read while the connection is in a transaction does not wait.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../../src/db/connect.js';
+import { SqliteReaderThread } from '../../src/db/sqlite-reader-thread.js';
 import { textValues } from '../../src/db/text-values.js';
 
 describe('SQLite reader thread', () => {
@@ -43,6 +46,21 @@ describe('SQLite reader thread', () => {
       assert.deepEqual(last, [`label ${n}`]);
     }
     assert.equal(reader.answered - before, 60, 'every read was answered by the thread');
+  });
+
+  it("sees another connection's commits", async () => {
+    const other = new SqliteDatabase(path.join(dir, 'marquee.sqlite'));
+    try {
+      other.prepare(`insert into reader_probe (n, label) values (100, 'from elsewhere')`).run();
+    } finally {
+      other.close();
+    }
+    const before = handle.reader!.answered;
+    const [all, last] = await Promise.all([labels(0), labels(99)]);
+    assert.equal(all.at(-1), 'from elsewhere');
+    assert.deepEqual(last, ['from elsewhere']);
+    assert.equal(handle.reader!.answered - before, 2);
+    await sql`delete from reader_probe where n = 100`.execute(handle.db);
   });
 
   it('makes a read alone on the connection while the thread is idle', async () => {
@@ -101,6 +119,18 @@ describe('SQLite reader thread', () => {
     assert.ok(reader.running, 'a failed statement does not stop the thread');
   });
 
+  it('makes the reads in flight on the connection when the thread is closed', async () => {
+    const reader = handle.reader!;
+    const reads = Promise.all([labels(28), labels(29), labels(30)]);
+    const closing = reader.close();
+    assert.deepEqual(await reads, [
+      ['label 29', 'label 30', 'label 31'],
+      ['label 30', 'label 31'],
+      ['label 31'],
+    ]);
+    await closing;
+  });
+
   it('reads on the connection once the thread has stopped', async () => {
     const reader = handle.reader!;
     await reader.close();
@@ -109,5 +139,48 @@ describe('SQLite reader thread', () => {
     const reads = await Promise.all([labels(29), labels(30)]);
     assert.deepEqual(reads, [['label 30', 'label 31'], ['label 31']]);
     assert.equal(reader.answered, before);
+  });
+
+  it('stops, says so once, and answers nothing when its thread cannot start', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const reader = new SqliteReaderThread(path.join(dir, 'missing.sqlite'), 100);
+      const reads = await Promise.all([reader.read('select 1', []), reader.read('select 2', [])]);
+      assert.deepEqual(reads, [undefined, undefined]);
+      assert.equal(reader.running, false);
+      assert.equal(await reader.read('select 3', []), undefined);
+      await new Promise((resolve) => setImmediate(resolve));
+      const stopped = warnings.filter(
+        (w) => (w as { code?: string }).code === 'MARQUEE_SQLITE_READER_STOPPED',
+      );
+      assert.equal(stopped.length, 1);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
+  it('lets a process end with its thread started and idle', () => {
+    const connect = new URL('../../src/db/connect.js', import.meta.url).href;
+    const texts = new URL('../../src/db/text-values.js', import.meta.url).href;
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { openDatabase } = await import(${JSON.stringify(connect)});
+         const { textValues } = await import(${JSON.stringify(texts)});
+         const handle = openDatabase({ dataDir: process.argv[1] });
+         const read = () => textValues(handle.db, 'select label from reader_probe where n > ? order by n', [0]);
+         const [a, b] = await Promise.all([read(), read()]);
+         console.log(a.length, b.length, handle.reader.answered);`,
+        dir,
+      ],
+      { encoding: 'utf8', timeout: 20_000 },
+    );
+    assert.equal(child.error, undefined, 'the process ended by itself');
+    assert.equal(child.status, 0, child.stderr);
+    assert.equal(child.stdout.trim(), '31 31 2');
   });
 });

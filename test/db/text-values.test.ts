@@ -134,7 +134,7 @@ eachDatabase((suite) => {
     let released = false;
     const reading = textValues(suite.db, query, []).then((rows) => ({ rows, whileHeld: !released }));
     // Both read on another connection at once (SQLite's reader thread: src/db/sqlite-reader-thread.ts).
-    await Promise.race([reading, new Promise((resolve) => setTimeout(resolve, 1000))]);
+    await Promise.race([reading, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     released = true;
     release();
     await writing;
