@@ -9,9 +9,9 @@
  *
  * The reads asked for in one turn of the event loop go to the thread in one message, and their
  * answers come back in one. A read alone in its turn while the thread is idle (a client on its
- * own) is made on the connection, where it costs less time than the trip. `read` gives undefined
- * for it, and when the thread cannot answer (a statement failed there, or the thread stopped):
- * the caller then reads on its own connection. A thread that stopped is not started again.
+ * own) is made on the connection when it is free, where it costs less time than the trip. When the
+ * thread cannot answer (a statement failed there, or the thread stopped), `read` gives undefined
+ * and the caller reads on its own connection. A thread that stopped is not started again.
  */
 import { Worker } from 'node:worker_threads';
 import type SqliteDatabase from 'better-sqlite3';
@@ -157,12 +157,8 @@ export class SqliteReaderThread {
    */
   #stop(why?: string): void {
     if (why !== undefined && !this.#stopped) {
-      process.emitWarning(
-        `The SQLite reader thread stopped (${why}); list pages are read on the connection.`,
-        {
-          code: 'MARQUEE_SQLITE_READER_STOPPED',
-        },
-      );
+      const message = `The SQLite reader thread stopped (${why}); list pages are read on the connection.`;
+      process.emitWarning(message, { code: 'MARQUEE_SQLITE_READER_STOPPED' });
     }
     this.#stopped = true;
     this.#worker = undefined;

@@ -16,6 +16,7 @@ import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../../src/db/connect.js';
 import { SqliteReaderThread } from '../../src/db/sqlite-reader-thread.js';
 import { textValues } from '../../src/db/text-values.js';
+import { heldWriteTransaction } from '../helpers/databases.js';
 
 describe('SQLite reader thread', () => {
   let dir: string;
@@ -84,22 +85,16 @@ describe('SQLite reader thread', () => {
   });
 
   it('reads committed data at once while a write transaction is open', async () => {
-    let release!: () => void;
-    let began!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const inserted = new Promise<void>((resolve) => (began = resolve));
-    const writing = handle.db.transaction().execute(async (trx) => {
-      await sql`insert into reader_probe (n, label) values (31, 'label 31')`.execute(trx);
-      began();
-      await held;
-    });
-    await inserted;
+    const writing = await heldWriteTransaction(
+      handle.db,
+      sql`insert into reader_probe (n, label) values (31, 'label 31')`,
+    );
     // Alone, but the connection is in the transaction: the thread reads it.
     const before = handle.reader!.answered;
     assert.equal((await labels(0)).length, 30, 'the uncommitted row is not read');
     assert.equal(handle.reader!.answered, before + 1);
-    release();
-    await writing;
+    writing.release();
+    await writing.committed;
     assert.equal((await labels(0)).at(-1), 'label 31');
   });
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { sql } from 'kysely';
 import { textValues, versionKeySql } from '../../src/db/text-values.js';
-import { eachDatabase } from '../helpers/databases.js';
+import { eachDatabase, heldWriteTransaction } from '../helpers/databases.js';
 
 const TEXTS = [
   'plain',
@@ -118,26 +118,18 @@ eachDatabase((suite) => {
   });
 
   it("never reads another caller's uncommitted writes", async () => {
-    let inserted!: () => void;
-    let release!: () => void;
-    const didInsert = new Promise<void>((resolve) => (inserted = resolve));
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const writing = suite.db.transaction().execute(async (trx) => {
-      await sql`insert into text_values_probe (id, label, amount) values ('id-pending', 'pending', 1)`.execute(
-        trx,
-      );
-      inserted();
-      await held;
-    });
-    await didInsert;
+    const writing = await heldWriteTransaction(
+      suite.db,
+      sql`insert into text_values_probe (id, label, amount) values ('id-pending', 'pending', 1)`,
+    );
     const query = `select id from text_values_probe where id = 'id-pending'`;
     let released = false;
     const reading = textValues(suite.db, query, []).then((rows) => ({ rows, whileHeld: !released }));
     // Both read on another connection at once (SQLite's reader thread: src/db/sqlite-reader-thread.ts).
     await Promise.race([reading, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     released = true;
-    release();
-    await writing;
+    writing.release();
+    await writing.committed;
     const { rows, whileHeld } = await reading;
     // A read answered before the writer was let go (so before its commit) must not see its row.
     assert.ok(!whileHeld || rows.length === 0, 'the uncommitted row was read');

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe } from 'node:test';
+import type { RawBuilder } from 'kysely';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connect.js';
 import type { Database, Db, DialectName } from '../../src/db/database.js';
@@ -131,4 +132,25 @@ export async function countRows(db: Db, table: keyof Database): Promise<number> 
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(n);
+}
+
+/**
+ * A write transaction on `db` that has run `statement` and stays open, uncommitted, until
+ * `release` is called; `committed` settles once it has committed.
+ */
+export async function heldWriteTransaction(
+  db: Db,
+  statement: RawBuilder<unknown>,
+): Promise<{ release: () => void; committed: Promise<void> }> {
+  let release!: () => void;
+  let ran!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const didRun = new Promise<void>((resolve) => (ran = resolve));
+  const committed = db.transaction().execute(async (trx) => {
+    await statement.execute(trx);
+    ran();
+    await held;
+  });
+  await Promise.race([didRun, committed]);
+  return { release, committed };
 }
