@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/connect.js';
 import type { Db } from './db/database.js';
 import { FreshCache } from './db/fresh-cache.js';
 import { ResourceFragments } from './api/resource-fragments.js';
+import { VersionedPages } from './api/versioned-pages.js';
 import { GroupCommit } from './db/group-commit.js';
 import type { Membership } from './identity/membership.repository.js';
 import type { Integration } from './integrations/integration.repository.js';
@@ -34,6 +35,8 @@ export interface AppCaches {
   readonly pages: FreshCache<string | Buffer>;
   /** Serialized resources by version (about 500 bytes each), which uncached pages are built from. */
   readonly fragments: ResourceFragments;
+  /** Pages assembled from fragments, served again while their rows' versions read the same. */
+  readonly pageVersions: VersionedPages;
 }
 
 /** A page's length (UTF-16 units of a string, bytes of a Buffer) is close to its size in bytes. */
@@ -50,6 +53,8 @@ function createCaches(changes: ChangeClock): AppCaches {
     }),
     // About 10 MB.
     fragments: new ResourceFragments(20_000),
+    // At most 32 MB: about 1,500 pages of 20 KB.
+    pageVersions: new VersionedPages(32 * 1024 * 1024, MAX_KEPT_PAGE_LENGTH),
   };
 }
 

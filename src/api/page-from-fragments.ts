@@ -4,7 +4,8 @@
  * from the fragments kept by version (src/api/resource-fragments.ts), and only the rows not seen in
  * that version are fetched whole and serialized. The page's cursors take their edge rows' values
  * from the same fragments. The document is byte for byte the one the route's schema serializes
- * (test/api/page-fragments.test.ts compares them).
+ * (test/api/page-fragments.test.ts compares them). A page made of the same versions as when it
+ * was last assembled is the bytes kept then (src/api/versioned-pages.ts).
  */
 import type { Db } from '../db/database.js';
 import type { CursorCodec } from './cursor.js';
@@ -14,11 +15,15 @@ import type { ListQuery } from './list-query.js';
 import type { ColumnOf, OrganizationTable, ResourceDefinition } from './resource-definition.js';
 import { type Fragment, idOfVersionKey, type ResourceFragments, versionKey } from './resource-fragments.js';
 import { findRowsByIds, listVersionKeys, withCursors } from './resource-store.js';
+import type { VersionedPages } from './versioned-pages.js';
 
 export interface FragmentPageInput<Table extends OrganizationTable> {
   db: Db;
   cursors: CursorCodec;
   fragments: ResourceFragments;
+  /** Pages by their rows' versions, and the request's key there (organization, user and URL). */
+  pages: VersionedPages;
+  pageKey: string;
   definition: ResourceDefinition<Table>;
   organizationId: string;
   query: ListQuery<ColumnOf<Table>>;
@@ -40,6 +45,8 @@ export async function pageFromFragments<Table extends OrganizationTable>(
 ): Promise<Buffer | undefined> {
   const { db, cursors, fragments, definition, organizationId, query } = input;
   const { rows: keys, hasMore } = await listVersionKeys(db, cursors, definition, organizationId, query);
+  const kept = input.pages.get(input.pageKey, keys, hasMore);
+  if (kept !== undefined) return kept;
   const rows: Array<Fragment | undefined> = new Array(keys.length);
   let missing = false;
   for (let i = 0; i < keys.length; i++) {
@@ -62,7 +69,9 @@ export async function pageFromFragments<Table extends OrganizationTable>(
     `],"meta":{"has_more":${page.hasMore},"after_cursor":${quoted(page.afterCursor)},` +
     `"before_cursor":${quoted(page.beforeCursor)}},"links":{"self":${link(links.self)},` +
     `"next":${link(links.next)},"prev":${link(links.prev)}}}`;
-  return assemble(page.rows, tail);
+  const assembled = assemble(page.rows, tail);
+  input.pages.set(input.pageKey, keys, hasMore, assembled);
+  return assembled;
 }
 
 /**

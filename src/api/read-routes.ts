@@ -69,9 +69,10 @@ export function registerReadRoutes<Table extends OrganizationTable>(
         // A page is the same document for every request with the same organization, user (filters
         // may say "me") and URL (fieldsets included), until its organization's data changes
         // (src/db/fresh-cache.ts).
+        const pageKey = `${auth.organizationId} ${auth.userId} ${request.url}`;
         const body = await request.ctx.cached(
           caches.pages,
-          `${auth.organizationId} ${auth.userId} ${request.url}`,
+          pageKey,
           async () => {
             const raw = request.query as Query;
             const query = parseListQuery(definition, raw, auth.userId);
@@ -81,6 +82,8 @@ export function registerReadRoutes<Table extends OrganizationTable>(
                 db,
                 cursors: app.cursors,
                 fragments: caches.fragments,
+                pages: caches.pageVersions,
+                pageKey,
                 definition,
                 organizationId: auth.organizationId,
                 query,
