@@ -12,7 +12,7 @@ import { contactDefinition } from '../../src/crm/contacts/contact.resource.js';
 import { noteDefinition } from '../../src/crm/notes/note.resource.js';
 import { spaceDefinition } from '../../src/crm/spaces/space.resource.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
-import { clientCredentialsToken, makeCrm, noteBody, type CrmFixture } from '../helpers/api.js';
+import { clientCredentialsToken, makeCrm, noteBody, okText, type CrmFixture } from '../helpers/api.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { apiFor, type Api, changeDocument, spaceDocument } from '../helpers/writes.js';
 
@@ -66,14 +66,8 @@ eachDatabase((suite) => {
   let server: TestServer;
   let crm: CrmFixture;
   let api: Api;
-  const text = async (path: string) => {
-    const response = await server.fetch(`${server.url}${path}`, {
-      headers: { authorization: `Bearer ${token}`, 'x-api-org': crm.venue.orgId },
-    });
-    assert.equal(response.status, 200, path);
-    return response.text();
-  };
   let token: string;
+  const text = (path: string) => okText(server, path, token, crm.venue.orgId);
 
   before(async () => {
     server = await startTestServer(suite.database, { RATE_LIMIT_PER_MINUTE: '0' });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { VersionedPages } from '../../src/api/versioned-pages.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
-import { clientCredentialsToken, makeCrm, noteBody, type CrmFixture } from '../helpers/api.js';
+import { clientCredentialsToken, makeCrm, noteBody, okText, type CrmFixture } from '../helpers/api.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { apiFor, type Api, changeDocument } from '../helpers/writes.js';
 
@@ -60,13 +60,7 @@ eachDatabase((suite) => {
   let crm: CrmFixture;
   let api: Api;
   let token: string;
-  const text = async (path: string) => {
-    const response = await server.fetch(`${server.url}${path}`, {
-      headers: { authorization: `Bearer ${token}`, 'x-api-org': crm.venue.orgId },
-    });
-    assert.equal(response.status, 200, path);
-    return response.text();
-  };
+  const text = (path: string) => okText(server, path, token, crm.venue.orgId);
   const addNote = async (bookingId: string) => {
     const created = await api('/notes', { method: 'POST', body: noteBody('bookings', bookingId) });
     assert.equal(created.status, 201, JSON.stringify(created.body));

@@ -43,6 +43,15 @@ export async function call<T = Record<string, unknown>>(
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T, headers: response.headers };
 }
 
+/** A 200 answer's body to a GET of `path` as the organization `org`, byte for byte as sent. */
+export async function okText(server: TestServer, path: string, token: string, org: string): Promise<string> {
+  const response = await server.fetch(`${server.url}${path}`, {
+    headers: { authorization: `Bearer ${token}`, 'x-api-org': org },
+  });
+  assert.equal(response.status, 200, path);
+  return response.text();
+}
+
 export async function clientCredentialsToken(
   server: TestServer,
   venue: Venue,
