@@ -431,7 +431,9 @@ ${table}
 - Reads of a page that has not changed since it was last served (and was asked for at least
   twice) come from the process's cache, which a commit in the same organization (or a change to users, memberships, integrations or
   grants) empties, here or in another process; the "new query each request" and "distinct pages"
-  rows measure reads that miss it and go to the database.
+  rows measure reads that miss it and go to the database. The distinct pages read their rows'
+  versions there; a page whose rows are as when it was last assembled is sent as it was kept
+  (src/api/versioned-pages.ts, up to 32 MB of pages).
 - "The same page from memory, plain Fastify" sends the bytes of a page Marquee served, with
   nothing else: the most any Fastify service could do with that page on this machine. "The
   ${DISTINCT_PAGES.toLocaleString('en')} distinct note pages from memory" does the same for the distinct pages (the bytes the
