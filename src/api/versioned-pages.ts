@@ -2,10 +2,11 @@
  * List pages kept with the version keys of their rows (`<id> <updated_at>`,
  * src/api/resource-fragments.ts): a page assembled from fragments (src/api/page-from-fragments.ts)
  * is its URL, its rows' versions and whether more rows follow, and nothing else, so when a fresh
- * read of its rows' versions gives the same keys, the bytes kept are the page. The page cache (src/db/fresh-cache.ts) forgets an
- * organization's pages at any commit in it; these are checked row by row at each request instead,
- * so a page whose rows did not change is served without being assembled again while others in the
- * organization change, in this process or another. Bounded by bytes: the oldest page goes first.
+ * read of its rows' versions gives the same keys, the bytes kept are the page. The page cache
+ * (src/db/fresh-cache.ts) forgets an organization's pages at any commit in it; these are checked
+ * row by row at each request instead, so a page whose rows did not change is served without being
+ * assembled again while others in the organization change, in this process or another. Bounded by
+ * bytes: the oldest page goes first.
  */
 
 interface Kept {

@@ -64,6 +64,10 @@ eachDatabase((suite) => {
       // A page is kept the second time it is asked for: the third and fourth are hits.
       assert.ok(Number(pages[1]) >= 0.5, 'two of four identical list requests were cache hits');
     }
+    // The second request misses the page cache (it keeps a page the second time it is asked for)
+    // and finds the page kept by its rows' versions.
+    const kept = /marquee_cache_hit_ratio\{cache="pageVersions"\} ([\d.]+)/.exec(text);
+    assert.ok(kept && Number(kept[1]) >= 0.5, 'a ratio for the pages kept by versions');
     if (suite.database.dialect === 'postgres')
       assert.match(text, /marquee_db_pool_connections\{state="total"\} \d+/);
     else assert.doesNotMatch(text, /marquee_db_pool_connections/);
