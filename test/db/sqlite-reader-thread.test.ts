@@ -178,4 +178,64 @@ describe('SQLite reader thread', () => {
     assert.equal(child.status, 0, child.stderr);
     assert.equal(child.stdout.trim(), '31 31 2');
   });
+
+  it('lets go of each read once it is answered, so what it read dies young', () => {
+    // Batches of 10 to 58 reads, so the map of waiting reads grows and shrinks all the time, in a
+    // process that prints what each young-generation collection moved to the old generation.
+    const connect = new URL('../../src/db/connect.js', import.meta.url).href;
+    const texts = new URL('../../src/db/text-values.js', import.meta.url).href;
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--trace-gc-nvp',
+        '--input-type=module',
+        '-e',
+        `const { openDatabase } = await import(${JSON.stringify(connect)});
+         const { textValues } = await import(${JSON.stringify(texts)});
+         const handle = openDatabase({ dataDir: process.argv[1] });
+         await handle.db.schema.createTable('gc_probe').addColumn('n', 'integer', (c) => c.primaryKey())
+           .addColumn('label', 'text').execute();
+         await handle.db.insertInto('gc_probe')
+           .values(Array.from({ length: 40 }, (_, n) => ({ n, label: 'a version key of a row '.repeat(2) + n })))
+           .execute();
+         const read = (i) => textValues(handle.db, 'select label from gc_probe where n > ? order by n', [i % 3]);
+         const waves = async (count) => {
+           let reads = 0;
+           for (let wave = 0; wave < count; wave++) {
+             const answers = await Promise.all(Array.from({ length: 10 + (wave % 5) * 12 }, (_, i) => read(i)));
+             if (answers.some((a) => a.length < 37)) throw new Error('a read came back short');
+             reads += answers.length;
+           }
+           return reads;
+         };
+         await waves(200);
+         console.log('MEASURED FROM HERE');
+         const reads = await waves(800);
+         console.log('READS', reads, handle.reader.answered);
+         await handle.close();`,
+        path.join(dir, 'gc'),
+      ],
+      { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+    );
+    assert.equal(child.status, 0, child.stderr);
+    const lines = child.stdout.split('\n');
+    const from = lines.indexOf('MEASURED FROM HERE');
+    const [, reads, answered] = lines
+      .find((line) => line.startsWith('READS'))!
+      .split(' ')
+      .map(Number);
+    assert.ok(from >= 0 && reads! > 20_000, child.stdout.slice(-2000));
+    assert.ok(answered! > reads! / 2, `most reads went to the thread (${answered} of ${reads})`);
+    let promoted = 0;
+    let collections = 0;
+    for (const line of lines.slice(from)) {
+      if (!/ gc=s /.test(line)) continue;
+      collections++;
+      promoted += Number(/ promoted=(\d+)/.exec(line)![1]);
+    }
+    assert.ok(collections >= 10, `young-generation collections while measured: ${collections}`);
+    // Each answer is about 1.9 KB of text; a read kept past its answer would move most of it.
+    const perRead = promoted / reads!;
+    assert.ok(perRead < 600, `moved to the old generation: ${perRead.toFixed(0)} bytes a read`);
+  });
 });
