@@ -7,6 +7,9 @@
  * BENCH_CONNECTIONS=N loads with N connections. The load runs unmeasured first for
  * PROFILE_WARMUP_SECONDS (15): V8 goes on compiling a fresh server's code on its helper threads for
  * about 12 s of load; the line on stderr after it is the moment to attach `perf record`.
+ * PROFILE_GC=1 also counts the server's garbage collections on its main thread while the load is
+ * measured (V8's --trace-gc-nvp): young-generation collections, their pauses and the bytes they
+ * moved to the old generation a request, and full collections.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -23,6 +26,40 @@ const dialect = process.env.BENCH_DATABASE === 'postgres' ? 'postgres' : 'sqlite
 const WARMUP_SECONDS = Number(process.env.PROFILE_WARMUP_SECONDS ?? 15);
 /** BENCH_CONNECTIONS=N loads with N connections instead of 50 (few: each write commits alone). */
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const TRACE_GC = process.env.PROFILE_GC === '1';
+
+/** The main thread's collections while the load is measured, from the server's --trace-gc-nvp lines. */
+const collections = {
+  measuring: false,
+  /** The main thread's isolate, as the lines name it (the first to collect, before any thread). */
+  isolate: undefined as string | undefined,
+  young: [] as Array<{ pause: number; promoted: number }>,
+  full: [] as number[],
+};
+
+function traceLine(line: string): void {
+  const isolate = /^\[\d+:(0x[0-9a-f]+)\]/.exec(line)?.[1];
+  const kind = / gc=(s|mc) /.exec(line)?.[1];
+  if (isolate === undefined || kind === undefined) return;
+  collections.isolate ??= isolate;
+  if (!collections.measuring || isolate !== collections.isolate) return;
+  const pause = Number(/ pause=([\d.]+)/.exec(line)?.[1] ?? 0);
+  if (kind === 'mc') collections.full.push(pause);
+  else collections.young.push({ pause, promoted: Number(/ promoted=(\d+)/.exec(line)?.[1] ?? 0) });
+}
+
+function printCollections(requests: number): void {
+  if (!TRACE_GC) return;
+  const { young, full } = collections;
+  const pauses = young.map((c) => c.pause).sort((a, b) => a - b);
+  const mean = pauses.reduce((sum, p) => sum + p, 0) / Math.max(1, pauses.length);
+  const promoted = young.reduce((sum, c) => sum + c.promoted, 0);
+  console.log(
+    `main thread's collections: ${young.length} young-generation (pause mean ${mean.toFixed(2)} ms, ` +
+      `max ${(pauses.at(-1) ?? 0).toFixed(1)} ms), ${(promoted / requests).toFixed(0)} bytes a request ` +
+      `promoted to the old generation; ${full.length} full (${full.reduce((sum, p) => sum + p, 0).toFixed(0)} ms)`,
+  );
+}
 
 const STAGES: Array<[string, RegExp]> = [
   ['GC', /^\(garbage collector\)/],
@@ -78,6 +115,7 @@ async function startServer(profileDir: string) {
     process.execPath,
     [
       ...marqueeNodeFlags(),
+      ...(TRACE_GC ? ['--trace-gc-nvp'] : []),
       // PROFILER=perf: no V8 profiler (its signals distort the kernel's share); JIT symbols for
       // `perf record -p <pid>` instead.
       ...(process.env.PROFILER === 'perf'
@@ -88,7 +126,7 @@ async function startServer(profileDir: string) {
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  return { child, info: await readyInfo(child, 'server') };
+  return { child, info: await readyInfo(child, 'server', TRACE_GC ? traceLine : undefined) };
 }
 
 const ticks = (stat: string[]) => Number(stat[13]) + Number(stat[14]);
@@ -122,11 +160,13 @@ async function main() {
   console.error(`warmed up: measuring the server (pid ${info.pid}) for ${seconds} s`);
   const cpuBefore = readFileSync(`/proc/${info.pid}/stat`, 'utf8').split(' ');
   const databaseBefore = databaseServerTicks();
+  collections.measuring = true;
   const result = await autocannon({
     connections: CONNECTIONS,
     duration: seconds,
     ...namedLoad(load, info, paths),
   });
+  collections.measuring = false;
   const cpuAfter = readFileSync(`/proc/${info.pid}/stat`, 'utf8').split(' ');
   const databaseSeconds = (databaseServerTicks() - databaseBefore) / 100;
   const cpuSeconds = (ticks(cpuAfter) - ticks(cpuBefore)) / 100;
@@ -142,6 +182,7 @@ async function main() {
     console.log(
       `${load} (${dialect}): ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; server CPU ${((cpuSeconds / result.requests.total) * 1e6).toFixed(0)} µs per request${databaseNote}`,
     );
+    printCollections(result.requests.total);
     return;
   }
   if (!file) throw new Error('the server wrote no profile');
@@ -161,6 +202,7 @@ async function main() {
       `server CPU ${((cpuSeconds / requests) * 1e6).toFixed(0)} µs per request (all threads, /proc)` +
       databaseNote,
   );
+  printCollections(requests);
   // Only samples taken during the measured load count (the profile spans the whole process).
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const stages = new Map<string, number>();

@@ -3,7 +3,8 @@
  * thread with its own connection to the file, which sees every commit made before the read; reads
  * asked together are each answered with their own values; a read alone while the thread is idle, a
  * read the thread cannot make, and every read once the thread stopped, are made on the connection
- * instead, with the same answer; a read while the connection is in a transaction does not wait.
+ * instead, with the same answer; a read while the connection is in a transaction does not wait;
+ * a read answered is let go of, so what it read is not kept through young-generation collections.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
