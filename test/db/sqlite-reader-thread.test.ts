@@ -157,23 +157,33 @@ describe('SQLite reader thread', () => {
     }
   });
 
-  it('lets a process end with its thread started and idle', () => {
+  /**
+   * Runs `script` in a new Node process started with `flags`, once it has `handle`, the database
+   * opened in `dataDir`, and `textValues`.
+   */
+  const withDatabaseInChild = (dataDir: string, script: string, flags: string[] = []) => {
     const connect = new URL('../../src/db/connect.js', import.meta.url).href;
     const texts = new URL('../../src/db/text-values.js', import.meta.url).href;
-    const child = spawnSync(
+    const opened = `const { openDatabase } = await import(${JSON.stringify(connect)});
+      const { textValues } = await import(${JSON.stringify(texts)});
+      const handle = openDatabase({ dataDir: process.argv[1] });`;
+    return spawnSync(
       process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        `const { openDatabase } = await import(${JSON.stringify(connect)});
-         const { textValues } = await import(${JSON.stringify(texts)});
-         const handle = openDatabase({ dataDir: process.argv[1] });
-         const read = () => textValues(handle.db, 'select label from reader_probe where n > ? order by n', [0]);
-         const [a, b] = await Promise.all([read(), read()]);
-         console.log(a.length, b.length, handle.reader.answered);`,
-        dir,
-      ],
-      { encoding: 'utf8', timeout: 20_000 },
+      [...flags, '--input-type=module', '-e', `${opened}\n${script}`, dataDir],
+      {
+        encoding: 'utf8',
+        timeout: 60_000,
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+  };
+
+  it('lets a process end with its thread started and idle', () => {
+    const child = withDatabaseInChild(
+      dir,
+      `const read = () => textValues(handle.db, 'select label from reader_probe where n > ? order by n', [0]);
+       const [a, b] = await Promise.all([read(), read()]);
+       console.log(a.length, b.length, handle.reader.answered);`,
     );
     assert.equal(child.error, undefined, 'the process ended by itself');
     assert.equal(child.status, 0, child.stderr);
@@ -183,18 +193,9 @@ describe('SQLite reader thread', () => {
   it('lets go of each read once it is answered, so what it read dies young', () => {
     // Batches of 10 to 58 reads, so the map of waiting reads grows and shrinks all the time, in a
     // process that prints what each young-generation collection moved to the old generation.
-    const connect = new URL('../../src/db/connect.js', import.meta.url).href;
-    const texts = new URL('../../src/db/text-values.js', import.meta.url).href;
-    const child = spawnSync(
-      process.execPath,
-      [
-        '--trace-gc-nvp',
-        '--input-type=module',
-        '-e',
-        `const { openDatabase } = await import(${JSON.stringify(connect)});
-         const { textValues } = await import(${JSON.stringify(texts)});
-         const handle = openDatabase({ dataDir: process.argv[1] });
-         await handle.db.schema.createTable('gc_probe').addColumn('n', 'integer', (c) => c.primaryKey())
+    const child = withDatabaseInChild(
+      path.join(dir, 'gc'),
+      `await handle.db.schema.createTable('gc_probe').addColumn('n', 'integer', (c) => c.primaryKey())
            .addColumn('label', 'text').execute();
          await handle.db.insertInto('gc_probe')
            .values(Array.from({ length: 40 }, (_, n) => ({ n, label: 'a version key of a row '.repeat(2) + n })))
@@ -214,9 +215,7 @@ describe('SQLite reader thread', () => {
          const reads = await waves(800);
          console.log('READS', reads, handle.reader.answered);
          await handle.close();`,
-        path.join(dir, 'gc'),
-      ],
-      { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+      ['--trace-gc-nvp'],
     );
     assert.equal(child.status, 0, child.stderr);
     const lines = child.stdout.split('\n');
