@@ -40,7 +40,7 @@ const NOTHING = () => {};
  * read that was waiting then, in the old generation until the next full collection. A read that
  * still held its promise there would keep the promise's value (a page's version keys), and the
  * request waiting on it, alive through each young-generation collection: about 1.7 KB a read
- * promoted to the old generation, and collections three times as long.
+ * promoted to the old generation, and those collections twice as long.
  */
 function resolveRead(pending: Pending, text: string | undefined): void {
   const { resolve } = pending;
