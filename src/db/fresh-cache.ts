@@ -7,6 +7,7 @@
  * cannot be read, nothing is served from the cache.
  */
 import { type ChangeClock, GLOBAL } from './change-clock.js';
+import { RecentMisses } from './recent-misses.js';
 
 interface Entry<Value> {
   value: Value;
@@ -20,7 +21,7 @@ export class FreshCache<Value> {
   readonly #keep: ((value: Value) => boolean) | undefined;
   readonly #entries = new Map<string, Entry<Value>>();
   /** With `admitOnSecondMiss`: keys missed once lately, not kept (the newest `capacity`). */
-  readonly #missedOnce: Set<string> | undefined;
+  readonly #missedOnce: RecentMisses | undefined;
   /** Lookups answered from memory, and lookups that loaded (for the metrics' hit ratios). */
   hits = 0;
   misses = 0;
@@ -42,7 +43,7 @@ export class FreshCache<Value> {
     this.#changes = changes;
     this.#capacity = capacity;
     this.#keep = keep;
-    this.#missedOnce = options.admitOnSecondMiss ? new Set() : undefined;
+    this.#missedOnce = options.admitOnSecondMiss ? new RecentMisses(capacity) : undefined;
   }
 
   /**
@@ -85,11 +86,7 @@ export class FreshCache<Value> {
 
   /** Whether a loaded value of `key` is kept (see admitOnSecondMiss); `wasKept` if it was before. */
   #admits(key: string, wasKept: boolean): boolean {
-    const missedOnce = this.#missedOnce;
-    if (missedOnce === undefined || wasKept || missedOnce.delete(key)) return true;
-    if (missedOnce.size >= this.#capacity) missedOnce.delete(missedOnce.values().next().value!);
-    missedOnce.add(key);
-    return false;
+    return this.#missedOnce === undefined || wasKept || this.#missedOnce.seenBefore(key);
   }
 
   get size(): number {
