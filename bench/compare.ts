@@ -56,7 +56,7 @@ async function start(label: string, checkout: string, databaseUrl: string | unde
   const child = spawn(
     process.execPath,
     [
-      ...(WORKERS ? [] : marqueeNodeFlags()),
+      ...(WORKERS ? [] : marqueeNodeFlags(checkout)),
       path.join(checkout, 'dist/bench/contenders.js'),
       ...(WORKERS ? [`marquee-${dialect}-workers`, WORKERS] : [`marquee-${dialect}`]),
     ],
@@ -68,7 +68,7 @@ async function start(label: string, checkout: string, databaseUrl: string | unde
         BENCH_DEEP_ROWS: '1000',
         BENCH_SEARCH_ROWS: '1000',
         // `marquee serve --workers N` is started with the flags of `npm start`.
-        MARQUEE_NODE_FLAGS: JSON.stringify(marqueeNodeFlags()),
+        MARQUEE_NODE_FLAGS: JSON.stringify(marqueeNodeFlags(checkout)),
         ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}),
       },
     },
