@@ -4,7 +4,8 @@
  * earlier commit, after `npm run build` there), in alternating rounds on this machine, so a
  * change is judged against the same conditions: median requests/s, p99, the server's CPU per
  * request (from /proc, all its threads) and the load generator's (this process). Both servers
- * are the bench's contenders, seeded small. `memory` as the other checkout (loads `same` and
+ * are the bench's contenders, seeded small, each started with the node flags of its own checkout's
+ * `npm start` (so a change of flags compares too). `memory` as the other checkout (loads `same` and
  * `distinct`): plain Fastify sending the bytes this build served for each path, the ceiling of
  * those pages on this machine.
  * BENCH_DATABASE_URL_OTHER gives the other checkout a PostgreSQL database of its own;
