@@ -18,7 +18,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/db/connect.js';
 import { SqliteReaderThread } from '../../src/db/sqlite-reader-thread.js';
 import { textValues } from '../../src/db/text-values.js';
 import { heldWriteTransaction } from '../helpers/databases.js';
-import { youngGenerationPromotions } from '../helpers/gc-trace.js';
+import { readGcTrace } from '../helpers/gc-trace.js';
 
 describe('SQLite reader thread', () => {
   let dir: string;
@@ -212,21 +212,20 @@ describe('SQLite reader thread', () => {
            return reads;
          };
          await waves(200);
-         console.log('MEASURED FROM HERE');
+         console.log('@@MEASURED FROM HERE@@');
          const reads = await waves(800);
-         console.log('READS', reads, handle.reader.answered);
+         console.log('@@READS ' + reads + ' ' + handle.reader.answered + '@@');
          await handle.close();`,
       ['--trace-gc-nvp'],
     );
     assert.equal(child.status, 0, child.stderr);
-    const [, reads, answered] = child.stdout
-      .split('\n')
+    const { printed, collections, promoted } = readGcTrace(child.stdout);
+    const [, reads, answered] = printed
       .find((line) => line.startsWith('READS'))!
       .split(' ')
       .map(Number);
     assert.ok(reads! > 20_000, child.stdout.slice(-2000));
     assert.ok(answered! > reads! / 2, `most reads went to the thread (${answered} of ${reads})`);
-    const { collections, promoted } = youngGenerationPromotions(child.stdout);
     assert.ok(collections >= 10, `young-generation collections while measured: ${collections}`);
     // Each answer is about 1.9 KB of text; a read kept past its answer would move most of it.
     const perRead = promoted / reads!;
