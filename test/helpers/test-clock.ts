@@ -1,4 +1,8 @@
-/** A clock that follows the wall clock but can be moved forward: tests see time pass without sleeping. */
+/**
+ * A clock that follows the wall clock but can be moved: tests see time pass without sleeping, and
+ * a test that depends on the day (the week view, "today") sets the day it runs on instead of
+ * taking whatever day CI happens to run.
+ */
 import type { Clock } from '../../src/clock.js';
 
 export class TestClock implements Clock {
@@ -12,4 +16,20 @@ export class TestClock implements Clock {
   advance(milliseconds: number): void {
     this.#offset += milliseconds;
   }
+
+  /** Makes it `instant` now; time goes on from there at the wall clock's pace. */
+  setTo(instant: number): void {
+    this.#offset = instant - Date.now();
+  }
+}
+
+const DAY = 86_400_000;
+
+/**
+ * 09:00 UTC on a day of the week (0 = Sunday … 6 = Saturday) of a fixed week in the future, so a
+ * test that needs "today" to be a Friday gets one on every day it runs.
+ */
+export function weekdayAt(weekday: number, time = '09:00'): number {
+  // Sunday 1 June 2031 is day 0 of that week.
+  return Date.parse(`2031-06-01T${time}:00Z`) + weekday * DAY;
 }

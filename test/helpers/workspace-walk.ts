@@ -3,19 +3,45 @@
  * account and a booking through the forms; add a note; move the booking lead → tentative →
  * definite; meet a double booking refused with the other booking named; find the booking in the
  * week view. `visit` is called on every page of the walk, by name.
+ *
+ * Its dates come from the server's clock, which the test sets: the week view's "this week" and the
+ * dates typed into the forms then agree on every day the suite runs (workspace-week-days.test.ts
+ * walks the week step from each of the seven weekdays).
  */
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import type { Clock } from '../../src/clock.js';
 import { TEST_PASSWORD } from './factories.js';
 
-/** A date a few days ahead, as a datetime-local field wants it. */
-function daysAhead(days: number, time: string): string {
-  return `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T${time}`;
+/** The date `days` after the clock's today (UTC), at `time`, as a datetime-local field wants it. */
+export function daysAhead(clock: Clock, days: number, time: string): string {
+  return `${new Date(clock.now() + days * 86_400_000).toISOString().slice(0, 10)}T${time}`;
+}
+
+/**
+ * Opens the week view from the sections menu and returns the slot of the booking named `name`:
+ * in this week, or else in the next (a booking a few days ahead lies in one of the two). An empty
+ * week names the next booking in a sentence, so the walk looks for the slot itself, never a link.
+ */
+export async function weekSlotOf(page: Page, name: string): Promise<Locator> {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Week' }).click();
+  await page.getByRole('heading', { name: /^Week of / }).waitFor();
+  const slot = page.locator('a.slot:visible', { hasText: name });
+  if ((await slot.count()) === 0) {
+    const heading = await page.getByRole('heading', { name: /^Week of / }).innerText();
+    await page.getByRole('link', { name: /Next week/ }).click();
+    await page
+      .getByRole('heading', { name: /^Week of / })
+      .filter({ hasNotText: heading })
+      .waitFor();
+  }
+  await slot.waitFor({ timeout: 5_000 });
+  return slot;
 }
 
 export interface Walk {
   page: Page;
-  server: { url: string };
+  server: { url: string; clock: Clock };
   orgId: string;
   admin: { email: string };
   visit: (name: string) => Promise<void>;
@@ -76,8 +102,8 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   await visit('booking-refused');
   await field('Event name').fill('Lumen summer party');
   await field(/^Event type/).fill('Summer party');
-  await field('Starts').fill(daysAhead(3, '17:00'));
-  await field('Ends').fill(daysAhead(3, '23:00'));
+  await field('Starts').fill(daysAhead(server.clock, 3, '17:00'));
+  await field('Ends').fill(daysAhead(server.clock, 3, '23:00'));
   await page.getByLabel('Time zone').selectOption('Europe/London');
   await page.getByLabel('Boathouse (up to 120)').check();
   await field(/^Guests/).fill('80');
@@ -116,8 +142,8 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   await field('Event name').fill('Harbour gala');
   await page.locator('#field-account').selectOption({ label: 'Lumen Studios' });
   await page.getByLabel('Status').selectOption('definite');
-  await field('Starts').fill(daysAhead(3, '20:00'));
-  await field('Ends').fill(daysAhead(4, '01:00'));
+  await field('Starts').fill(daysAhead(server.clock, 3, '20:00'));
+  await field('Ends').fill(daysAhead(server.clock, 4, '01:00'));
   await page.getByLabel('Time zone').selectOption('Europe/London');
   await page.getByLabel('Boathouse (up to 120)').check();
   await page.getByRole('button', { name: 'Create booking' }).click();
@@ -135,12 +161,7 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Bookings' }).click();
   await page.getByRole('link', { name: 'Lumen summer party' }).waitFor();
   await visit('bookings');
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Week' }).click();
-  if ((await page.getByRole('link', { name: /Lumen summer party/ }).count()) === 0) {
-    await page.getByRole('link', { name: /Next week/ }).click();
-  }
-  const slot = page.locator('a.slot:visible', { hasText: 'Lumen summer party' });
-  await slot.waitFor();
+  const slot = await weekSlotOf(page, 'Lumen summer party');
   assert.match(await slot.innerText(), /17:00–23:00/);
   assert.match((await slot.getAttribute('class')) ?? '', /status-definite/);
   await visit('week');
