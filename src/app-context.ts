@@ -19,6 +19,7 @@ import type { Integration } from './integrations/integration.repository.js';
 import { Metrics } from './metrics/metrics.js';
 import type { TokenRecord } from './oauth/token.repository.js';
 import { queueStats } from './webhooks/delivery.repository.js';
+import type { Writer } from './writes/unit-of-work.js';
 
 /** Every cache of the process, with its capacity: the memory they may take is decided here. */
 export interface AppCaches {
@@ -67,6 +68,8 @@ export interface AppContext {
   readonly caches: AppCaches;
   /** Short write transactions submitted in one event-loop turn commit together. */
   readonly writes: GroupCommit;
+  /** Where units of work run (src/writes/unit-of-work.ts): the database, the clock, shared commits. */
+  readonly writer: Writer;
   readonly metrics: Metrics;
 }
 
@@ -77,14 +80,16 @@ export function createAppContext(config: Config, database: DatabaseHandle, clock
     ...(database.poolStats ? { pool: database.poolStats } : {}),
     queue: () => queueStats(database.db, clock.now()),
   });
+  // SQLite has one writer: commits are shared. PostgreSQL writes in parallel (src/db/group-commit.ts).
+  const writes = new GroupCommit(database.db, { batching: database.dialect === 'sqlite' });
   return {
     config,
     db: database.db,
     clock,
     changes: database.changes,
     caches,
-    // SQLite has one writer: commits are shared. PostgreSQL writes in parallel (src/db/group-commit.ts).
-    writes: new GroupCommit(database.db, { batching: database.dialect === 'sqlite' }),
+    writes,
+    writer: { db: database.db, clock, commits: writes },
     metrics,
   };
 }

@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { apiPlugin } from './api/api.plugin.js';
+import { cursorCodec } from './api/cursor-key.js';
 import { createAppContext, RequestContext } from './app-context.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config, TrustProxy } from './config.js';
@@ -78,6 +79,8 @@ export async function buildApp({
 
   const context = createAppContext(config, database, clock);
   app.decorate('ctx', context);
+  // Page cursors are signed for the API's lists and the workspace's alike.
+  app.decorate('cursors', await cursorCodec(database.db, clock.now()));
   app.decorateRequest('ctx', null as never);
   app.addHook('onRequest', (request, reply, done) => {
     request.ctx = new RequestContext(context);

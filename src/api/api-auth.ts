@@ -22,6 +22,11 @@ export interface ApiAuth {
   role: Role;
 }
 
+/** Who may replay a create's response by its Idempotency-Key: the integration, user and organization. */
+export function idempotencyScope(auth: ApiAuth): string {
+  return `${auth.token.integrationId}:${auth.userId}:${auth.organizationId}`;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     apiAuth: ApiAuth;

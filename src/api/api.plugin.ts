@@ -8,7 +8,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { App } from '../http/app-instance.js';
 import { apiAuthHook } from './api-auth.js';
 import { registerRateLimit } from './rate-limit.js';
-import { cursorCodec } from './cursor-key.js';
 import { ResourceRegistry } from './resource-registry.js';
 
 export interface ApiOptions {
@@ -17,7 +16,6 @@ export interface ApiOptions {
 
 export async function apiPlugin(app: App, { features }: ApiOptions): Promise<void> {
   app.decorate('resources', new ResourceRegistry());
-  app.decorate('cursors', await cursorCodec(app.ctx.db, app.ctx.clock.now()));
   // Authentication comes first, so rate limits can count per token.
   app.addHook('onRequest', apiAuthHook());
   await registerRateLimit(app, app.ctx.config);

@@ -12,6 +12,8 @@ import { BadRequestError } from '../errors.js';
 export interface Cursor {
   sort: string;
   value: string;
+  /** The edge row's value of a second sort column, when the list has one. */
+  then?: string | undefined;
   id: string;
   /** The fingerprint of the filters of the list (see listFingerprint). */
   filters: string;
@@ -47,6 +49,7 @@ const CURSORS_PER_ROW = 8;
 interface Issued {
   sort: string;
   value: string;
+  then: string | undefined;
   filters: string;
   text: string;
 }
@@ -56,6 +59,16 @@ function keep<Value>(map: Map<string, Value>, key: string, value: Value): void {
   if (map.has(key)) return;
   if (map.size >= CURSORS_KEPT) map.delete(map.keys().next().value!);
   map.set(key, value);
+}
+
+function cursorOf(
+  sort: string,
+  value: string,
+  then: string | undefined,
+  id: string,
+  filters: string,
+): Cursor {
+  return then === undefined ? { sort, value, id, filters } : { sort, value, then, id, filters };
 }
 
 export class CursorCodec {
@@ -81,48 +94,57 @@ export class CursorCodec {
   }
 
   encode(cursor: Cursor): string {
-    const { sort, value, id, filters } = cursor;
+    const { sort, value, then, id, filters } = cursor;
     const issued = this.#issued.get(id);
     if (issued !== undefined) {
       for (const known of issued) {
-        if (known.value === value && known.sort === sort && known.filters === filters) return known.text;
+        if (known.value === value && known.then === then && known.sort === sort && known.filters === filters)
+          return known.text;
       }
     }
-    const payload = Buffer.from(JSON.stringify([sort, value, id, filters])).toString('base64url');
+    const parts = then === undefined ? [sort, value, id, filters] : [sort, value, id, filters, then];
+    const payload = Buffer.from(JSON.stringify(parts)).toString('base64url');
     const text = `${payload}.${this.#sign(payload).toString('base64url')}`;
-    const entry = { sort, value, filters, text };
+    const entry = { sort, value, then, filters, text };
     if (issued === undefined) keep(this.#issued, id, [entry]);
     else {
       if (issued.length >= CURSORS_PER_ROW) issued.shift();
       issued.push(entry);
     }
-    keep(this.#accepted, text, Object.freeze({ sort, value, id, filters }));
+    keep(this.#accepted, text, Object.freeze(cursorOf(sort, value, then, id, filters)));
     return text;
   }
 
   decode(raw: string, parameter: string, expected: { sort: string; filters: string }): Cursor {
-    const refuse = (detail: string) => new BadRequestError(detail, { parameter }, 'invalid_cursor');
-    const known = this.#accepted.get(raw) ?? this.#verified(raw, parameter, refuse);
-    const { sort, value, id, filters } = known;
-    if (sort !== expected.sort)
-      throw refuse(`${parameter} belongs to sort=${sort}; keep the sort while paging.`);
-    if (filters !== expected.filters) {
-      throw refuse(
-        `${parameter} was made for a list with other filters; send the same filter[…] parameters while paging, or start again without a cursor.`,
-      );
-    }
-    return { sort, value, id, filters };
+    const read = this.#read(raw, parameter, expected);
+    if (typeof read === 'string') throw new BadRequestError(read, { parameter }, 'invalid_cursor');
+    return read;
   }
 
-  /** The cursor `raw` encodes, once its signature is checked. */
-  #verified(raw: string, parameter: string, refuse: (detail: string) => Error): Readonly<Cursor> {
+  /** Whether `raw` is a cursor of the list `expected` describes (the pages start again without one). */
+  accepts(raw: string, expected: { sort: string; filters: string }): boolean {
+    return typeof this.#read(raw, 'the cursor', expected) !== 'string';
+  }
+
+  /** The cursor, or why it is refused. */
+  #read(raw: string, parameter: string, expected: { sort: string; filters: string }): Cursor | string {
+    const known = this.#accepted.get(raw) ?? this.#verified(raw, parameter);
+    if (typeof known === 'string') return known;
+    const { sort, value, then, id, filters } = known;
+    if (sort !== expected.sort) return `${parameter} belongs to sort=${sort}; keep the sort while paging.`;
+    if (filters !== expected.filters) {
+      return `${parameter} was made for a list with other filters; send the same filter[…] parameters while paging, or start again without a cursor.`;
+    }
+    return cursorOf(sort, value, then, id, filters);
+  }
+
+  /** The cursor `raw` encodes, once its signature is checked, or why it is refused. */
+  #verified(raw: string, parameter: string): Readonly<Cursor> | string {
     const [payload = '', signature = '', ...rest] = raw.split('.');
     const given = Buffer.from(signature, 'base64url');
     const wanted = this.#sign(payload);
     if (rest.length > 0 || given.length !== wanted.length || !timingSafeEqual(given, wanted)) {
-      throw refuse(
-        `${parameter} is not a cursor this API issued; use meta.after_cursor or meta.before_cursor as given.`,
-      );
+      return `${parameter} is not a cursor this API issued; use meta.after_cursor or meta.before_cursor as given.`;
     }
     let parsed: unknown;
     try {
@@ -130,11 +152,15 @@ export class CursorCodec {
     } catch {
       parsed = undefined;
     }
-    if (!Array.isArray(parsed) || parsed.length !== 4 || !parsed.every((p) => typeof p === 'string')) {
-      throw refuse(`${parameter} is not a cursor this API issued.`);
+    if (
+      !Array.isArray(parsed) ||
+      (parsed.length !== 4 && parsed.length !== 5) ||
+      !parsed.every((p) => typeof p === 'string')
+    ) {
+      return `${parameter} is not a cursor this API issued.`;
     }
-    const [sort, value, id, filters] = parsed as [string, string, string, string];
-    const cursor = Object.freeze({ sort, value, id, filters });
+    const [sort, value, id, filters, then] = parsed as [string, string, string, string, string?];
+    const cursor = Object.freeze(cursorOf(sort, value, then, id, filters));
     keep(this.#accepted, raw, cursor);
     return cursor;
   }

@@ -38,7 +38,8 @@ export interface ListQuery<Column extends string = string> {
   size: number;
   after: string | undefined;
   before: string | undefined;
-  sort: { column: Column; descending: boolean };
+  /** The sort column and, for lists of the workspace, a second one before the id tie-break. */
+  sort: { column: Column; descending: boolean; then?: Column | undefined };
   filters: Array<Filter<Column>>;
   /** `filter[search]`: a substring of name, reference or e-mail. */
   search: string | undefined;

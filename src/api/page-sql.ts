@@ -60,21 +60,26 @@ function template(
   ascending: boolean,
   versions: boolean,
 ): string {
-  const key = `${sqlite ? 's' : 'p'} ${table} ${versions ? 'v' : '*'} ${query.sort.column} ${ascending ? 'a' : 'd'} ${hasCursor ? 'c' : ''} ${query.size} ${query.filters.map(filterShape).join(' ')}`;
+  const { column: sortColumn, then } = query.sort;
+  const key = `${sqlite ? 's' : 'p'} ${table} ${versions ? 'v' : '*'} ${sortColumn},${then ?? ''} ${ascending ? 'a' : 'd'} ${hasCursor ? 'c' : ''} ${query.size} ${query.filters.map(filterShape).join(' ')}`;
   let text = templates.get(key);
   if (text !== undefined) return text;
   let n = 0;
   const next = () => (sqlite ? '?' : `$${++n}`);
   const conditions = [`organization_id = ${next()}`, ...query.filters.map((f) => filterCondition(f, next))];
-  const column = quote(query.sort.column);
-  if (hasCursor) conditions.push(`(${column}, id) ${ascending ? '>' : '<'} (${next()}, ${next()})`);
+  const columns = then === undefined ? [sortColumn, 'id'] : [sortColumn, then, 'id'];
+  if (hasCursor) {
+    conditions.push(
+      `(${columns.map(quote).join(', ')}) ${ascending ? '>' : '<'} (${columns.map(next).join(', ')})`,
+    );
+  }
   const direction = ascending ? 'asc' : 'desc';
   // Versions: each row's id and version as one text, the key of its serialized resource
   // (src/api/resource-fragments.ts), read as one array of strings (src/db/text-values.ts).
   const selected = versions
     ? `${TEXT_VALUES_MARKER}select ${versionKeySql(sqlite)} as version_key`
     : 'select *';
-  text = `${selected} from ${quote(table)} where ${conditions.join(' and ')} order by ${column} ${direction}, id ${direction} limit ${query.size + 1}`;
+  text = `${selected} from ${quote(table)} where ${conditions.join(' and ')} order by ${columns.map((c) => `${quote(c)} ${direction}`).join(', ')} limit ${query.size + 1}`;
   if (templates.size >= MAX_TEMPLATES) templates.delete(templates.keys().next().value!);
   templates.set(key, text);
   return text;
@@ -97,7 +102,11 @@ export function pageStatement(
   const ascending = query.sort.descending === (query.before !== undefined);
   const parameters: string[] = [organizationId];
   for (const filter of query.filters) parameters.push(...filterValues(filter));
-  if (cursor) parameters.push(cursor.value, cursor.id);
+  if (cursor) {
+    parameters.push(cursor.value);
+    if (cursor.then !== undefined) parameters.push(cursor.then);
+    parameters.push(cursor.id);
+  }
   return CompiledQuery.raw(
     template(isSqlite(db), table, query, cursor !== undefined, ascending, versions),
     parameters,

@@ -27,8 +27,20 @@ export interface Page<Row> extends PageRows<Row> {
   beforeCursor: string | null;
 }
 
-function sortKey(query: ListQuery): string {
-  return `${query.sort.descending ? '-' : ''}${query.sort.column}`;
+export function sortKey(query: Pick<ListQuery, 'sort'>): string {
+  const { column, descending, then } = query.sort;
+  return `${descending ? '-' : ''}${column}${then === undefined ? '' : `,${then}`}`;
+}
+
+/** The list's order: its sort columns, then the id. */
+function orderColumns(query: ListQuery): string[] {
+  const { column, then } = query.sort;
+  return then === undefined ? [column, 'id'] : [column, then, 'id'];
+}
+
+/** A cursor's values in the order of orderColumns. */
+function cursorValues(cursor: Cursor): string[] {
+  return cursor.then === undefined ? [cursor.value, cursor.id] : [cursor.value, cursor.then, cursor.id];
 }
 
 const COMPARISONS = { eq: '=', not_eq: '<>', lt: '<', lteq: '<=', gt: '>', gteq: '>=' } as const;
@@ -83,18 +95,19 @@ function searchRequest<Table extends OrganizationTable>(
   query: ListQuery<ColumnOf<Table>> & { search: string },
 ): SearchPageRequest {
   const cursor = decodeCursor(cursors, query);
-  const column = sql.ref(query.sort.column);
+  const columns = orderColumns(query);
   const ascending = query.sort.descending === (query.before !== undefined);
   const conditions = query.filters.map(filterSql);
   if (cursor) {
-    conditions.push(sql`(${column}, id) ${sql.raw(ascending ? '>' : '<')} (${cursor.value}, ${cursor.id})`);
+    const tuple = sql.join(columns.map((c) => sql.ref(c)));
+    conditions.push(sql`(${tuple}) ${sql.raw(ascending ? '>' : '<')} (${sql.join(cursorValues(cursor))})`);
   }
   return {
     table,
     organizationId,
     term: query.search,
     conditions,
-    order: { columns: [query.sort.column, 'id'], descending: !ascending },
+    order: { columns, descending: !ascending },
     limit: query.size + 1,
   };
 }
@@ -107,9 +120,10 @@ function pageRows<Entry>(fetched: Entry[], query: ListQuery): PageRows<Entry> {
   return { rows, hasMore };
 }
 
-/** A row at the edge of a page: its id and its value of the list's sort column. */
+/** A row at the edge of a page: its id and its values of the list's sort columns. */
 interface Edge {
   value: unknown;
+  then?: unknown;
   id: string;
 }
 
@@ -122,8 +136,14 @@ export function withCursors<Entry>(
 ): Page<Entry> {
   const edge = (entry: Entry | undefined) => {
     if (entry === undefined) return null;
-    const { value, id } = edgeOf(entry);
-    return cursors.encode({ sort: sortKey(query), value: String(value), id, filters: query.fingerprint });
+    const { value, then, id } = edgeOf(entry);
+    return cursors.encode({
+      sort: sortKey(query),
+      value: String(value),
+      ...(query.sort.then === undefined ? {} : { then: String(then) }),
+      id,
+      filters: query.fingerprint,
+    });
   };
   return { rows, hasMore, afterCursor: edge(rows.at(-1)), beforeCursor: edge(rows[0]) };
 }
@@ -143,8 +163,12 @@ export async function listRows<Table extends OrganizationTable>(
           searchRequest(cursors, definition.search, organizationId, { ...query, search }),
         )
       : (await db.executeQuery(pageQuery(db, cursors, definition, organizationId, query))).rows;
-  const column = query.sort.column;
-  return withCursors(pageRows(fetched, query), cursors, query, (row) => ({ value: row[column], id: row.id }));
+  const { column, then } = query.sort;
+  return withCursors(pageRows(fetched, query), cursors, query, (row) => ({
+    value: row[column],
+    then: then === undefined ? undefined : row[then],
+    id: row.id,
+  }));
 }
 
 /**

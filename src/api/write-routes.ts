@@ -1,18 +1,24 @@
 /**
  * The write side of a resource, for every resource alike (SPEC §5, §7): `POST /path` (201 with
  * Location, honouring Idempotency-Key), `PATCH /path/{id}` (200) and `DELETE /path/{id}` (204),
- * both honouring If-Match. The route parses and formats; the feature's service does the rest.
- * Every write needs crm_manage; `admins` narrows a resource's writes to organization admins.
+ * both honouring If-Match. The route parses and formats; the feature's command does the rest, as
+ * one unit of work (src/writes/unit-of-work.ts). Every write needs crm_manage; `admins` narrows a
+ * resource's writes to organization admins. A document that fails its schema is answered with
+ * one error object per bad field, the feature's rules over the fields that could be read included
+ * (input-problems.ts).
  */
 import { type Static, type TSchema, Type } from 'typebox';
 import type { RequestContext } from '../app-context.js';
-import type { Trx } from '../db/database.js';
-import { ConflictError, ForbiddenError } from '../errors.js';
+import type { Db } from '../db/database.js';
+import { ConflictError, type FieldProblem, ForbiddenError } from '../errors.js';
 import type { App } from '../http/app-instance.js';
 import type { Actor } from '../identity/actor.js';
-import { withIdempotency } from './idempotency.js';
+import { type Change, type Command, type Removal, write, writeCreate } from '../writes/unit-of-work.js';
+import { idempotencyScope } from './api-auth.js';
+import { refuseUnreadable } from './input-problems.js';
 import { errorResponses, singleDocument } from './jsonapi.js';
 import type { OrganizationTable, ResourceDefinition, RowOf } from './resource-definition.js';
+import { findRow } from './resource-store.js';
 import { ChangeHeaders, CreateHeaders, IdParams, MANAGE_SECURITY } from './route-schemas.js';
 import { resourceDocument, sendCreated, sendResource } from './write-replies.js';
 
@@ -25,22 +31,34 @@ export interface ResourceWrites<
   Table extends OrganizationTable,
   Create extends TSchema,
   Update extends TSchema,
+  CreateInput,
+  UpdateInput,
 > {
   definition: ResourceDefinition<Table>;
   /** Only organization admins may write (members get 403). */
   admins?: boolean;
   createBody: Create;
   updateBody: Update;
-  /** Creates the row inside the transaction that also stores the idempotent response. */
-  create(trx: Trx, ctx: RequestContext, actor: Actor, document: Static<Create>): Promise<RowOf<Table>>;
-  update(
-    ctx: RequestContext,
-    actor: Actor,
-    id: string,
-    document: Static<Update>,
-    ifMatch: string | undefined,
-  ): Promise<RowOf<Table>>;
-  remove(ctx: RequestContext, actor: Actor, id: string, ifMatch: string | undefined): Promise<void>;
+  create: {
+    command: Command<CreateInput, RowOf<Table>>;
+    /** The command's input from a request document. */
+    input(document: Static<Create>): CreateInput;
+    /** Every problem of an input, writing nothing. */
+    problems(db: Db, actor: Actor, input: CreateInput): Promise<readonly FieldProblem[]>;
+    /** Creates without an Idempotency-Key share commits (src/db/group-commit.ts). */
+    groupCommit?: boolean;
+  };
+  update: {
+    command: Command<Change<UpdateInput>, RowOf<Table>>;
+    input(document: Static<Update>): UpdateInput;
+    problems(
+      db: Db,
+      actor: Actor,
+      input: UpdateInput,
+      current: RowOf<Table>,
+    ): Promise<readonly FieldProblem[]>;
+  };
+  remove: Command<Removal, void>;
   /** Rules to tell in the OpenAPI description of each write. */
   rules?: { create?: string; update?: string; remove?: string };
 }
@@ -49,8 +67,10 @@ export function registerWriteRoutes<
   Table extends OrganizationTable,
   Create extends TSchema,
   Update extends TSchema,
->(app: App, writes: ResourceWrites<Table, Create, Update>): void {
-  const { definition } = writes;
+  CreateInput,
+  UpdateInput,
+>(app: App, writes: ResourceWrites<Table, Create, Update, CreateInput, UpdateInput>): void {
+  const { definition, create, update } = writes;
   const { schema, tag, singular } = definition;
   const aSingular = `${/^[aeiou]/.test(singular) ? 'an' : 'a'} ${singular}`;
   const { baseUrl } = app.ctx.config;
@@ -61,12 +81,14 @@ export function registerWriteRoutes<
       throw new ForbiddenError(`Only organization admins may change ${definition.noun}.`, 'admin_only');
     }
   };
+  const writer = (ctx: RequestContext) => ctx.app.writer;
 
   for (const path of [definition.path, ...(definition.alsoAt ?? [])]) {
     app.post(
       path,
       {
         config: { scope: 'crm_manage' },
+        attachValidation: true,
         schema: {
           tags: [tag],
           summary: `Create ${aSingular}`,
@@ -82,25 +104,29 @@ export function registerWriteRoutes<
       },
       async (request, reply) => {
         const { ctx, apiAuth: auth } = request;
+        await refuseUnreadable(request, (readable) =>
+          create.problems(ctx.db, auth, create.input(readable as Static<Create>)),
+        );
         checkWriter(auth);
         const body = request.body as Static<Create> & WriteDocument;
         if (body.data.id !== undefined) {
           throw new ForbiddenError(
             'Ids are assigned by the server; leave out data.id.',
             'client_id_unsupported',
-            {
-              pointer: '/data/id',
-            },
+            { pointer: '/data/id' },
           );
         }
-        const outcome = await withIdempotency(
-          ctx,
+        const key = request.headers['idempotency-key'];
+        const outcome = await writeCreate(
+          writer(ctx),
+          auth,
+          create.command,
+          create.input(body),
+          (row) => ({ status: 201, body: document(row) }),
           {
-            scope: `${auth.token.integrationId}:${auth.userId}:${auth.organizationId}`,
-            key: request.headers['idempotency-key'],
-            body,
+            groupCommit: create.groupCommit,
+            key: key === undefined ? undefined : { scope: idempotencyScope(auth), key, body },
           },
-          async (trx) => ({ status: 201, body: document(await writes.create(trx, ctx, auth, body)) }),
         );
         return sendCreated(reply, outcome);
       },
@@ -110,6 +136,7 @@ export function registerWriteRoutes<
       `${path}/:id`,
       {
         config: { scope: 'crm_manage' },
+        attachValidation: true,
         schema: {
           tags: [tag],
           summary: `Change ${aSingular}`,
@@ -125,20 +152,26 @@ export function registerWriteRoutes<
         },
       },
       async (request, reply) => {
-        checkWriter(request.apiAuth);
+        const { ctx, apiAuth: auth } = request;
+        await refuseUnreadable(request, async (readable) => {
+          const current = await findRow(ctx.db, definition, auth.organizationId, request.params.id);
+          return current
+            ? update.problems(ctx.db, auth, update.input(readable as Static<Update>), current)
+            : [];
+        });
+        checkWriter(auth);
         const body = request.body as Static<Update> & WriteDocument;
         if (body.data.id !== request.params.id) {
           throw new ConflictError('data.id must be the id in the URL.', 'id_mismatch', {
             pointer: '/data/id',
           });
         }
-        const row = await writes.update(
-          request.ctx,
-          request.apiAuth,
-          request.params.id,
-          body,
-          request.headers['if-match'],
-        );
+        const change = {
+          id: request.params.id,
+          ifMatch: request.headers['if-match'],
+          input: update.input(body),
+        };
+        const row = await write(writer(ctx), auth, update.command, change);
         return sendResource(reply, 200, document(row));
       },
     );
@@ -159,7 +192,8 @@ export function registerWriteRoutes<
       },
       async (request, reply) => {
         checkWriter(request.apiAuth);
-        await writes.remove(request.ctx, request.apiAuth, request.params.id, request.headers['if-match']);
+        const removal = { id: request.params.id, ifMatch: request.headers['if-match'] };
+        await write(writer(request.ctx), request.apiAuth, writes.remove, removal);
         return reply.code(204).send(null);
       },
     );

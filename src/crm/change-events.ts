@@ -1,13 +1,15 @@
 /**
  * Telling of changes to venue data (SPEC §8): each create, update and delete of a record adds
  * one event to the outbox, in the same transaction (src/events/record-change.ts). An update
- * carries the old values of what changed; a booking whose status changed also has a
- * `booking.status_changed` event.
+ * carries the old values of what changed. A feature adds events of its own beside these (the
+ * booking's `booking.status_changed`) with `recordChange`.
  */
 import type { Resource } from '../api/jsonapi.js';
 import type { OrganizationTable, ResourceDefinition, RowOf } from '../api/resource-definition.js';
 import type { Trx } from '../db/database.js';
 import { recordChange } from '../events/record-change.js';
+
+export { recordChange };
 
 /** The resource as events carry it: links relative to the API's address (made absolute when read). */
 function eventObject<Table extends OrganizationTable>(
@@ -46,35 +48,35 @@ export async function recordCreated<Table extends OrganizationTable>(
   });
 }
 
-/** Records `.updated` when anything shown changed (and `booking.status_changed` when the status did). */
+/** What an update told: the resource after it and the old values of what changed. */
+export interface Told {
+  object: Resource;
+  previous: Record<string, unknown>;
+}
+
+/** Records `.updated` when anything shown changed; says what it told, or undefined when nothing did. */
 export async function recordUpdated<Table extends OrganizationTable>(
   trx: Trx,
   definition: ResourceDefinition<Table>,
   before: RowOf<Table>,
   after: RowOf<Table>,
   now: number,
-): Promise<void> {
+): Promise<Told | undefined> {
   const object = eventObject(definition, after);
   const previous = previousAttributes(eventObject(definition, before), object);
-  if (Object.keys(previous).length === 0) return;
-  const organizationId = after.organization_id;
+  if (Object.keys(previous).length === 0) return undefined;
   await recordChange(trx, {
-    organizationId,
+    organizationId: after.organization_id,
     type: `${definition.singular}.updated`,
     object,
     previousAttributes: previous,
     now,
   });
-  if (definition.type === 'bookings' && 'status' in previous) {
-    await recordChange(trx, {
-      organizationId,
-      type: 'booking.status_changed',
-      object,
-      previousAttributes: { status: previous.status },
-      now,
-    });
-  }
+  return { object, previous };
 }
+
+/** The `*.created` events of records created together (an import). */
+export { recordCreatedInBulk } from '../events/record-changes-in-bulk.js';
 
 export async function recordDeleted<Table extends OrganizationTable>(
   trx: Trx,

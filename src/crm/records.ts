@@ -8,15 +8,13 @@ import { sql } from 'kysely';
 import { matches } from '../api/etag.js';
 import type { OrganizationTable, ResourceDefinition, RowOf } from '../api/resource-definition.js';
 import { findRow } from '../api/resource-store.js';
-import { resourceEtag } from '../api/write-replies.js';
 import { isoTime } from '../clock.js';
 import type { Db, Trx } from '../db/database.js';
 import { idsInOrganizationCondition } from '../db/id-lookups.js';
 import { precompiledQuery } from '../db/precompiled.js';
 import { NotFoundError, PreconditionFailedError } from '../errors.js';
-import { recordDeleted, recordUpdated } from './change-events.js';
-import { noteDefinition } from './notes/note.resource.js';
-import type { NotableType } from './notes/note.table.js';
+import { recordUpdated } from './change-events.js';
+import { versionTag } from './version-tag.js';
 
 const CHANGED_MEANWHILE = 'It changed while this request was made; read it again and retry.';
 
@@ -33,11 +31,10 @@ export async function recordToChange<Table extends OrganizationTable>(
   organizationId: string,
   id: string,
   ifMatch: string | undefined,
-  baseUrl: string,
 ): Promise<RowOf<Table>> {
   const row = await findRow(trx, definition, organizationId, id);
   if (!row) throw new NotFoundError(`No ${definition.type} resource has the id "${id}".`);
-  if (!matches(ifMatch, resourceEtag(definition.toResource(row, baseUrl)))) {
+  if (!matches(ifMatch, versionTag(definition.type, row))) {
     throw new PreconditionFailedError(
       `The ${definition.type} resource has changed since you read it (If-Match does not match its ETag).`,
     );
@@ -131,18 +128,26 @@ function oneIdLookup(table: OrganizationTable): OneIdLookup {
   return lookup;
 }
 
-/** Deletes the notes written about a record that is being deleted (it takes them along), each told of. */
-export async function deleteNotesOf(
-  trx: Trx,
-  notableType: NotableType,
-  notableId: string,
-  now: number,
-): Promise<void> {
-  const notes = await trx
-    .deleteFrom('notes')
-    .where('notable_type', '=', notableType)
-    .where('notable_id', '=', notableId)
-    .returningAll()
-    .execute();
-  for (const note of notes) await recordDeleted(trx, noteDefinition, note, now);
+/** The organization's record of that kind with that id, if any (another organization's is none). */
+export function findRecord<Table extends OrganizationTable>(
+  db: Db,
+  definition: ResourceDefinition<Table>,
+  organizationId: string,
+  id: string,
+): Promise<RowOf<Table> | undefined> {
+  return findRow(db, definition, organizationId, id);
+}
+
+/** How many records of that kind the organization has. */
+export async function countRecords(
+  db: Db,
+  table: 'bookings' | 'accounts' | 'contacts' | 'spaces',
+  organizationId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

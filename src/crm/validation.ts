@@ -20,14 +20,37 @@ export class Problems {
     this.#list.push({ field, detail, code, source: { pointer: `/data/relationships/${field}/data` } });
   }
 
+  /** A problem with its own place in the request. */
+  add(problem: FieldProblem): void {
+    if (this.#list.some((p) => p.field === problem.field)) return;
+    this.#list.push(problem);
+  }
+
   has(field: string): boolean {
     return this.#list.some((p) => p.field === field);
+  }
+
+  /** Every problem found, in the order found. */
+  get list(): readonly FieldProblem[] {
+    return this.#list;
   }
 
   /** Throws a ValidationError naming every problem, when there is any. */
   check(): void {
     if (this.#list.length > 0) throw new ValidationError(this.#list);
   }
+}
+
+/** What a rule makes of an input: the record's values, and every problem with them. */
+export interface Checked<Value> {
+  value: Value;
+  problems: readonly FieldProblem[];
+}
+
+/** The value, or a ValidationError naming every problem (a command refuses what its rule refused). */
+export function accepted<Value>(checked: Checked<Value>): Value {
+  if (checked.problems.length > 0) throw new ValidationError(checked.problems);
+  return checked.value;
 }
 
 /** Trimmed text, or null when empty: optional text fields store nothing rather than ''. */

@@ -1,47 +1,19 @@
-/**
- * An accounts row by the API's rules (SPEC §7, account.service.ts): a name, an e-mail that is
- * one, an ISO 3166-1 country, an owner who is a member of the organization.
- */
+/** An accounts row read into the input of the API's rules (src/crm/accounts/account-rules.ts). */
 import { AccountWriteAttributes } from '../crm/accounts/account.bodies.js';
-import type { AccountTable } from '../crm/accounts/account.table.js';
-import { isCountry as isCountryCode, isEmail } from '../crm/validation.js';
+import { ACCOUNT_TEXT_FIELDS, type AccountInput } from '../crm/accounts/account-rules.js';
+import type { AllFacts } from '../crm/facts.js';
 import { RowReader } from './cells.js';
-import type { Lookups } from './lookups.js';
 import type { CsvRow } from './read-rows.js';
-import { ownerOf } from './references.js';
 import type { RowErrors } from './row-errors.js';
-import type { NewRecord } from './stamp.js';
-import { remembered } from './memo.js';
 
-const isCountry = remembered(isCountryCode);
-
-export function accountFromRow(
-  row: CsvRow,
-  errors: RowErrors,
-  lookups: Lookups,
-  stamp: NewRecord,
-): AccountTable {
+export function accountInputOf(row: CsvRow, errors: RowErrors, _facts: AllFacts): AccountInput {
   const reader = new RowReader(row, errors, AccountWriteAttributes);
-  const name = reader.text('name');
-  if (name === null) reader.problem('name', 'an account needs a name');
-  const email = reader.text('email');
-  if (email !== null && !isEmail(email)) reader.problem('email', `"${email}" is not an e-mail address`);
-  const country = reader.text('country')?.toUpperCase() ?? null;
-  if (country !== null && !isCountry(country)) {
-    reader.problem('country', `"${country}" is not an ISO 3166-1 country code such as US or DE`);
-  }
-  return {
-    ...stamp(),
-    owner_id: ownerOf(reader, lookups),
-    name: name ?? '',
-    email,
-    phone: reader.text('phone'),
-    website: reader.text('website'),
-    address_line1: reader.text('address_line1'),
-    address_line2: reader.text('address_line2'),
-    city: reader.text('city'),
-    region: reader.text('region'),
-    postal_code: reader.text('postal_code'),
-    country,
+  const input: AccountInput = {
+    name: reader.text('name') ?? '',
+    email: reader.text('email'),
+    country: reader.text('country'),
+    ownerId: reader.text('owner_id'),
   };
+  for (const field of ACCOUNT_TEXT_FIELDS) input[field] = reader.text(field);
+  return input;
 }

@@ -37,7 +37,7 @@ export class RowReader {
       value.length > limit &&
       [...value].length > limit
     ) {
-      this.problem(column, `is ${[...value].length} characters long; at most ${limit} are allowed`);
+      this.problem(column, `${column} must be at most ${limit} characters long.`);
     }
     return value;
   }
@@ -47,22 +47,21 @@ export class RowReader {
     const value = this.text(column);
     if (value === null) return null;
     if (!/^[+-]?\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-      this.problem(column, `"${value}" is not a whole number from ${min} to ${max}`);
+      this.problem(column, `"${value}" is not a whole number from ${min} to ${max}.`);
       return null;
     }
     return Number(value);
   }
 
-  /** An RFC 3339 date-time with its offset, as the stored ISO-8601 UTC string; null when empty or bad. */
-  dateTime(column: string): string | null {
+  /** An RFC 3339 date-time with its offset, as given; undefined when empty or not of that form. */
+  dateTime(column: string): string | undefined {
     const value = this.text(column);
-    if (value === null) return null;
-    const parsed = RFC3339.test(value) ? Date.parse(value) : Number.NaN;
-    if (Number.isNaN(parsed)) {
-      this.problem(column, `"${value}" is not a date-time with an offset, such as 2026-05-01T18:00:00Z`);
-      return null;
+    if (value === null) return undefined;
+    if (!RFC3339.test(value)) {
+      this.problem(column, `"${value}" is not a date-time with an offset, such as 2026-05-01T18:00:00Z.`);
+      return undefined;
     }
-    return new Date(parsed).toISOString();
+    return value;
   }
 }
 

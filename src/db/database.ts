@@ -9,7 +9,7 @@ import type { BookingReferenceTable, BookingTable } from '../crm/bookings/bookin
 import type { BookingSpaceTable, SpaceTable } from '../crm/spaces/space.table.js';
 import type { ContactTable } from '../crm/contacts/contact.table.js';
 import type { NoteTable } from '../crm/notes/note.table.js';
-import type { IdempotencyKeyTable } from '../api/idempotency.table.js';
+import type { IdempotencyKeyTable } from '../writes/idempotency.table.js';
 import type { MembershipTable, OrganizationTable, UserTable } from '../identity/identity.table.js';
 import type { IntegrationTable } from '../integrations/integration.table.js';
 import type {

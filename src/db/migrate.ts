@@ -19,6 +19,7 @@ import * as coveringPageIndexes from './migrations/2026-11-23T21-covering-page-i
 import * as searchByOrganization from './migrations/2026-11-24T00-search-by-organization.js';
 import * as bookingClashIndex from './migrations/2026-11-24T01-booking-clash-index.js';
 import * as tokenSelectors from './migrations/2026-11-25T00-token-selectors.js';
+import * as clashOrderIndex from './migrations/2026-11-27T00-clash-order-index.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24T00-search-by-organization': searchByOrganization,
   '2026-11-24T01-booking-clash-index': bookingClashIndex,
   '2026-11-25T00-token-selectors': tokenSelectors,
+  '2026-11-27T00-clash-order-index': clashOrderIndex,
 };
 
 export interface MigrationOutcome {

@@ -56,3 +56,15 @@ export async function latestPasswordHash(db: Db): Promise<string | undefined> {
 export async function findUserById(db: Db, id: string): Promise<User | undefined> {
   return db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', id).executeTakeFirst();
 }
+
+/** The name (or, without one, the e-mail) of each user among `ids`. */
+export async function userNames(db: Db, ids: ReadonlyArray<string | null>): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('id', 'in', wanted)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name || r.email]));
+}

@@ -6,8 +6,8 @@
  * every hour inside `serve`.
  */
 import type { Logger } from 'pino';
-import { pruneIdempotencyKeys } from '../api/idempotency.repository.js';
-import { IDEMPOTENCY_RETENTION_SECONDS } from '../api/idempotency.js';
+import { pruneIdempotencyKeys } from '../writes/idempotency.repository.js';
+import { IDEMPOTENCY_RETENTION_SECONDS } from '../writes/idempotency.js';
 import { type Clock, isoTime, systemClock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';

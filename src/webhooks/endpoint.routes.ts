@@ -7,9 +7,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { errorResponses, JSONAPI_MEDIA_TYPE, listDocument, singleDocument } from '../api/jsonapi.js';
-import { withIdempotency } from '../api/idempotency.js';
+import { idempotencyScope } from '../api/api-auth.js';
 import { ApiHeaders, CreateHeaders, IdParams, READ_SECURITY } from '../api/route-schemas.js';
 import { ConflictError, ForbiddenError } from '../errors.js';
+import { type Command, writeCreate } from '../writes/unit-of-work.js';
 import { listEndpoints } from './endpoint.repository.js';
 import {
   EndpointCreateBody,
@@ -17,10 +18,13 @@ import {
   EndpointResource,
   EndpointUpdateBody,
 } from './endpoint.resource.js';
+import type { EndpointOwner } from './endpoint.repository.js';
+import type { WebhookEndpointTable } from './webhook.table.js';
 import {
   createEndpoint,
   deleteEndpoint,
   type EndpointContext,
+  type EndpointInput,
   requireEndpoint,
   rotateEndpointSecret,
   updateEndpoint,
@@ -47,6 +51,11 @@ export const endpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
     now: request.ctx.now(),
     allowPrivateNetworks: webhookAllowPrivateNetworks,
   });
+  const createEndpointCommand: Command<{ owner: EndpointOwner; input: EndpointInput }, WebhookEndpointTable> =
+    {
+      run: ({ trx, now }, { owner, input }) =>
+        createEndpoint({ db: trx, now, allowPrivateNetworks: webhookAllowPrivateNetworks }, owner, input),
+    };
   const single = (row: Parameters<typeof endpointResource>[0], withSecret = false) => ({
     data: endpointResource(row, baseUrl, withSecret),
     links: { self: `${baseUrl}${PATH}/${row.id}` },
@@ -106,20 +115,14 @@ export const endpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
       }
       const auth = request.apiAuth;
-      const outcome = await withIdempotency(
-        request.ctx,
-        {
-          scope: `${auth.token.integrationId}:${auth.userId}:${auth.organizationId}`,
-          key: request.headers['idempotency-key'],
-          body: request.body,
-        },
-        async (trx) => ({
-          status: 201,
-          body: single(
-            await createEndpoint({ ...context(request), db: trx }, owner(request), data.attributes),
-            true,
-          ),
-        }),
+      const key = request.headers['idempotency-key'];
+      const outcome = await writeCreate(
+        request.ctx.app.writer,
+        auth,
+        createEndpointCommand,
+        { owner: owner(request), input: data.attributes },
+        (row) => ({ status: 201, body: single(row, true) }),
+        { key: key === undefined ? undefined : { scope: idempotencyScope(auth), key, body: request.body } },
       );
       if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
       reply.code(201).type(JSONAPI_MEDIA_TYPE).header('Location', outcome.body.links.self);

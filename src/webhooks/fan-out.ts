@@ -32,30 +32,37 @@ export function subscribes(events: readonly string[], type: string): boolean {
   return events.includes('*') || events.includes(type);
 }
 
+/** The ids of the organization's active endpoints that subscribe to events of `type`. */
+export async function subscribedEndpoints(trx: Trx, organizationId: string, type: string): Promise<string[]> {
+  const endpoints = await activeEndpoints(trx, { organizationId });
+  return endpoints.filter((e) => subscribes(JSON.parse(e.events) as string[], type)).map((e) => e.id);
+}
+
+/** A pending delivery of an event to an endpoint, due at once. */
+export function pendingDelivery(endpointId: string, event: { id: string; createdAt: string }) {
+  return {
+    id: newId(Date.parse(event.createdAt)),
+    endpoint_id: endpointId,
+    event_id: event.id,
+    status: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: event.createdAt,
+    lease_expires_at: null,
+    last_attempt_at: null,
+    last_status_code: null,
+    last_duration_ms: null,
+    last_error: null,
+    created_at: event.createdAt,
+    updated_at: event.createdAt,
+  };
+}
+
 export async function queueDeliveries(trx: Trx, event: QueuedEvent): Promise<number> {
-  const endpoints = (await activeEndpoints(trx, { organizationId: event.organizationId })).filter((e) =>
-    subscribes(JSON.parse(e.events) as string[], event.type),
-  );
+  const endpoints = await subscribedEndpoints(trx, event.organizationId, event.type);
   if (endpoints.length === 0) return 0;
   await trx
     .insertInto('webhook_deliveries')
-    .values(
-      endpoints.map((endpoint) => ({
-        id: newId(Date.parse(event.createdAt)),
-        endpoint_id: endpoint.id,
-        event_id: event.id,
-        status: 'pending' as const,
-        attempts: 0,
-        next_attempt_at: event.createdAt,
-        lease_expires_at: null,
-        last_attempt_at: null,
-        last_status_code: null,
-        last_duration_ms: null,
-        last_error: null,
-        created_at: event.createdAt,
-        updated_at: event.createdAt,
-      })),
-    )
+    .values(endpoints.map((endpointId) => pendingDelivery(endpointId, event)))
     .execute();
   deliveryQueue.emit('queued');
   return endpoints.length;

@@ -1,5 +1,5 @@
 /**
- * Stored first responses of idempotent creates (src/api/idempotency.ts): one row per scope and
+ * Stored first responses of idempotent creates (src/writes/unit-of-work.ts): one row per scope and
  * key, with a hash of the request that made it.
  */
 import type { Db, Trx } from '../db/database.js';

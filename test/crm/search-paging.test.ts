@@ -11,7 +11,7 @@ import { isoTime } from '../../src/clock.js';
 import type { Db } from '../../src/db/database.js';
 import { newId } from '../../src/db/ids.js';
 import { CANDIDATE_LIMIT, SEARCH_WINDOW } from '../../src/db/search-page.js';
-import { listBookings } from '../../src/web/workspace/booking-reads.js';
+import { bookingsPage } from '../../src/crm/bookings/booking.reads.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { clientCredentialsToken } from '../helpers/api.js';
 import { eachDatabase } from '../helpers/databases.js';
@@ -193,7 +193,7 @@ eachDatabase((suite) => {
       const seen: string[] = [];
       let after: string | undefined;
       do {
-        const page = await listBookings(suite.db, orgId, { q: term, after });
+        const page = await bookingsPage(suite.db, server.app.cursors, orgId, { q: term, after });
         seen.push(...page.rows.map((r) => r.id));
         after = page.next;
       } while (after);

@@ -23,7 +23,7 @@ eachDatabase((suite) => {
     assert.equal(result.code, 2, result.stderr);
     assert.equal(
       result.stderr.split('\n')[0],
-      '  row 50000, column email: "not an address" is not an e-mail address',
+      '  row 50000, column email: "not an address" is not an e-mail address.',
     );
     const names = await suite.db
       .selectFrom('accounts')

@@ -38,17 +38,19 @@ eachDatabase((suite) => {
     const errors = (result.errors as Array<{ row: number; column: string; message: string }>).map(
       (e) => `${e.row} ${e.column}: ${e.message}`,
     );
+    // The messages are the API's (and the forms'): the same rule says the same sentence at every door.
+    // Within a row, what could not be read comes first, then what the rules refused.
     assert.deepEqual(errors, [
       '2 status: A booking starts as lead, tentative, definite; not closed.',
-      '3 end_at: a booking must end after it starts',
-      '4 guest_count: 51 guests do not fit: the smallest of its spaces takes 50',
-      '5 start_at: "2027-01-03 10:00" is not a date-time with an offset, such as 2026-05-01T18:00:00Z',
-      '5 timezone: "Mars/Base" is not an IANA time zone such as Europe/Berlin or UTC',
-      '5 currency: "EURO" is not an ISO 4217 currency code such as USD',
-      '5 status: "wrong" is not a status; one of lead, tentative, definite, closed, lost',
-      '5 guest_count: "-1" is not a whole number from 0 to 1000000',
-      '5 account_name: no account of this organization is named "Nobody"',
-      '7 space_ids: Rules Hall is already booked by row 6 of this file (definite) from 2027-01-04T10:00:00.000Z to 2027-01-04T12:00:00.000Z',
+      '3 end_at: A booking must end after it starts.',
+      '4 guest_count: 51 guests do not fit: the smallest of its spaces takes 50.',
+      '5 start_at: "2027-01-03 10:00" is not a date-time with an offset, such as 2026-05-01T18:00:00Z.',
+      '5 guest_count: "-1" is not a whole number from 0 to 1000000.',
+      '5 account_name: No account of this organization is named "Nobody".',
+      '5 timezone: "Mars/Base" is not an IANA time zone such as Europe/Berlin or UTC.',
+      '5 currency: "EURO" is not an ISO 4217 currency code such as USD.',
+      '5 status: "wrong" is not a status; one of lead, tentative, definite, closed, lost.',
+      '7 space_ids: Rules Hall is already booked by row 6 of this file (definite) from 2027-01-04T10:00:00.000Z to 2027-01-04T12:00:00.000Z.',
     ]);
     assert.equal(await count(suite.db, 'bookings', org), 0);
   });

@@ -33,10 +33,10 @@ eachDatabase((suite) => {
     assert.equal(text.stdout, '');
     const lines = text.stderr.trimEnd().split('\n');
     assert.deepEqual(lines, [
-      '  row 3, column email: "not-an-address" is not an e-mail address',
-      '  row 4, column name: an account needs a name',
-      '  row 4, column country: "XX" is not an ISO 3166-1 country code such as US or DE',
-      '  row 5, column owner_id: no member of this organization has the id "someone-else"',
+      '  row 3, column email: "not-an-address" is not an e-mail address.',
+      '  row 4, column name: An account needs a name.',
+      '  row 4, column country: "XX" is not an ISO 3166-1 country code such as US or DE.',
+      '  row 5, column owner_id: No member of this organization has the id "someone-else".',
       '  row 6: has 1 cell; the header names 4 columns',
       'marquee: nothing was imported: the file has 5 problems (listed above)',
     ]);
@@ -49,7 +49,7 @@ eachDatabase((suite) => {
     assert.deepEqual((json.errors as unknown[])[0], {
       row: 3,
       column: 'email',
-      message: '"not-an-address" is not an e-mail address',
+      message: '"not-an-address" is not an e-mail address.',
     });
   });
 
@@ -59,7 +59,7 @@ eachDatabase((suite) => {
     assert.equal(result.code, 2);
     const lines = result.stderr.trimEnd().split('\n');
     assert.equal(lines.length, 27);
-    assert.equal(lines[24], '  row 26, column email: "bad-24" is not an e-mail address');
+    assert.equal(lines[24], '  row 26, column email: "bad-24" is not an e-mail address.');
     assert.equal(lines[25], '  … and 35 more');
     assert.match(lines[26]!, /the file has 60 problems/);
     const json = await importJson(env(), org, 'accounts', csvFile(['name,email', ...rows].join('\n')));

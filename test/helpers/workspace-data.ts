@@ -1,11 +1,13 @@
 /** Venue data for the workspace tests, written through the same services the pages call. */
 import assert from 'node:assert/strict';
 import type { Db } from '../../src/db/database.js';
-import { createAccount } from '../../src/crm/accounts/account.service.js';
-import { type BookingInput, createBooking } from '../../src/crm/bookings/booking.service.js';
-import { createContact } from '../../src/crm/contacts/contact.service.js';
-import { createNote } from '../../src/crm/notes/note.service.js';
-import { createSpace } from '../../src/crm/spaces/space.service.js';
+import { createAccount } from '../../src/crm/accounts/account.commands.js';
+import { type BookingInput, createBooking } from '../../src/crm/bookings/booking.commands.js';
+import { createContact } from '../../src/crm/contacts/contact.commands.js';
+import { createNote } from '../../src/crm/notes/note.commands.js';
+import { createSpace } from '../../src/crm/spaces/space.commands.js';
+import { systemClock } from '../../src/clock.js';
+import { type Command, write } from '../../src/writes/unit-of-work.js';
 import type { Actor } from '../../src/identity/actor.js';
 import { BrowserSession, inputValue } from './browser-session.js';
 import { makeOrganization, makeUser } from './factories.js';
@@ -29,58 +31,40 @@ export async function makeWorkspaceVenue(db: Db, name = 'Harbour Rooms'): Promis
   const admin = await makeUser(db, org.id, { role: 'admin' });
   const member = await makeUser(db, org.id, { role: 'member' });
   const actor: Actor = { organizationId: org.id, userId: admin.id, role: 'admin' };
-  const now = Date.now();
-  return db.transaction().execute(async (trx) => {
-    const space = await createSpace(trx, actor, { name: 'Boathouse', capacity: 120 }, now);
-    const account = await createAccount(
-      trx,
-      actor,
-      { name: 'Lumen Studios', email: 'events@lumen.example' },
-      now,
-    );
-    const contact = await createContact(
-      trx,
-      actor,
-      { first_name: 'Ada', last_name: 'Byron', accountId: account.id },
-      now,
-    );
-    const booking = await createBooking(
-      trx,
-      actor,
-      {
-        name: 'Lumen summer party',
-        status: 'definite',
-        start_at: '2026-11-25T17:00:00Z',
-        end_at: '2026-11-25T23:00:00Z',
-        timezone: 'Europe/London',
-        accountId: account.id,
-        contactId: contact.id,
-        spaceIds: [space.id],
-      },
-      now,
-    );
-    const note = await createNote(
-      trx,
-      actor,
-      { body: 'Doors at five.', notableType: 'bookings', notableId: booking.id },
-      now,
-    );
-    return {
-      orgId: org.id,
-      admin: { id: admin.id, email: admin.email },
-      member: { id: member.id, email: member.email },
-      actor,
-      spaceId: space.id,
-      accountId: account.id,
-      contactId: contact.id,
-      bookingId: booking.id,
-      noteId: note.id,
-    };
+  const run = <Input, Result>(command: Command<Input, Result>, input: Input) =>
+    write({ db, clock: systemClock }, actor, command, input);
+  const space = await run(createSpace, { name: 'Boathouse', capacity: 120 });
+  const account = await run(createAccount, { name: 'Lumen Studios', email: 'events@lumen.example' });
+  const contact = await run(createContact, { first_name: 'Ada', last_name: 'Byron', accountId: account.id });
+  const booking = await run(createBooking, {
+    name: 'Lumen summer party',
+    status: 'definite',
+    start_at: '2026-11-25T17:00:00Z',
+    end_at: '2026-11-25T23:00:00Z',
+    timezone: 'Europe/London',
+    accountId: account.id,
+    contactId: contact.id,
+    spaceIds: [space.id],
   });
+  const note = await run(createNote, {
+    body: 'Doors at five.',
+    notable: { type: 'bookings', id: booking.id },
+  });
+  return {
+    orgId: org.id,
+    admin: { id: admin.id, email: admin.email },
+    member: { id: member.id, email: member.email },
+    actor,
+    spaceId: space.id,
+    accountId: account.id,
+    contactId: contact.id,
+    bookingId: booking.id,
+    noteId: note.id,
+  };
 }
 
 export async function addBooking(db: Db, actor: Actor, input: BookingInput) {
-  return db.transaction().execute((trx) => createBooking(trx, actor, input, Date.now()));
+  return write({ db, clock: systemClock }, actor, createBooking, input);
 }
 
 /** A signed-in session and the CSRF token its forms carry. */
@@ -99,4 +83,20 @@ export function versionIn(body: string): string {
   const version = inputValue(body, 'version');
   assert.ok(version, 'the form carries a version');
   return version;
+}
+
+/** The message under a form's field, after checking the field points to it and the summary links it. */
+export function fieldError(body: string, field: string): string {
+  const message = new RegExp(`<p class="field-error" id="field-${field}-error">([^<]*)</p>`).exec(body)?.[1];
+  assert.ok(message, `an error under ${field}`);
+  assert.match(
+    body,
+    new RegExp(`id="field-${field}"[^>]*aria-describedby="[^"]*field-${field}-error`),
+    `${field} is described by its error`,
+  );
+  assert.match(body, new RegExp(`href="#field-${field}"`), `the summary links ${field}`);
+  return message
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }

@@ -11,24 +11,12 @@ import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';
 import {
   addBooking,
+  fieldError,
   makeWorkspaceVenue,
   versionIn,
   type WorkspaceVenue,
   workspaceSession,
 } from '../helpers/workspace-data.js';
-
-/** The message under a field, after checking the field points to it and the summary links it. */
-function fieldError(body: string, field: string): string {
-  const message = new RegExp(`<p class="field-error" id="field-${field}-error">([^<]*)</p>`).exec(body)?.[1];
-  assert.ok(message, `an error under ${field}`);
-  assert.match(
-    body,
-    new RegExp(`id="field-${field}"[^>]*aria-describedby="[^"]*field-${field}-error`),
-    `${field} is described by its error`,
-  );
-  assert.match(body, new RegExp(`href="#field-${field}"`), `the summary links ${field}`);
-  return message.replace(/&quot;/g, '"').replace(/&#39;/g, "'");
-}
 
 eachDatabase((suite) => {
   let server: TestServer;

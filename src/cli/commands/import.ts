@@ -5,6 +5,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { CSV_TYPES, isCsvType } from '../../csv/columns.js';
+import { systemClock } from '../../clock.js';
 import { importCsv, type ImportResult } from '../../csv/import-csv.js';
 import { silentProgress, terminalProgress } from '../../csv/progress.js';
 import { describeRowError } from '../../csv/row-errors.js';
@@ -64,7 +65,7 @@ export const importCommand: Command = {
     const dryRun = values['dry-run'] === true;
     const progress = json ? silentProgress : terminalProgress(process.stderr);
     const result = await withDatabase(config, (db) =>
-      importCsv(db, { organizationId, type, input, size, dryRun, now: Date.now(), progress }),
+      importCsv({ db, clock: systemClock }, { organizationId, type, input, size, dryRun, progress }),
     );
     const summary = {
       imported: result.imported,

@@ -10,7 +10,8 @@ export async function insertAccounts(trx: Trx, rows: readonly Insertable<Account
   await insertInChunks(trx, 'accounts', rows);
 }
 
-const EMPTY = {
+/** An account's optional fields, unset. */
+export const EMPTY_ACCOUNT = {
   owner_id: null,
   email: null,
   phone: null,
@@ -30,7 +31,7 @@ export async function insertAccount(
   now: string,
 ): Promise<AccountTable> {
   const row: AccountTable = {
-    ...EMPTY,
+    ...EMPTY_ACCOUNT,
     name: '',
     ...fields,
     id: newId(Date.parse(now)),

@@ -1,23 +1,20 @@
 /**
- * The rules a booking's fields follow (SPEC §7), checked all at once so every bad field is
- * reported: a name; start before end; an IANA time zone; a guest count within the smallest
- * capacity of its spaces; an ISO 4217 currency; a lost_reason when lost; a status reached by an
- * allowed move; an account (required), contact, owner and spaces of the same organization.
+ * The rules a booking's fields follow (SPEC §7), as one pure function over facts loaded first
+ * (../facts.ts), so the API, the pages and the CSV import judge a booking alike and report every
+ * bad field at once: a name; a start before the end; an IANA time zone; an ISO 4217 currency; a
+ * status reached by an allowed move, with a lost_reason when lost; an account (required), contact,
+ * owner and spaces of the same organization; a guest count within the smallest capacity of its
+ * spaces. No double booking is the command's to check (it needs the other bookings: booking-clash.ts).
  */
-import type { Trx } from '../../db/database.js';
-import type { Actor } from '../../identity/actor.js';
-import { checkedOwner } from '../owners.js';
-import { idsInOrganization } from '../records.js';
-import { spaceNames } from '../spaces/space.repository.js';
-import { isCurrency, isTimeZone, optionalText, Problems, utc } from '../validation.js';
-import { smallestCapacity } from './booking.repository.js';
+import type { VenueFacts } from '../facts.js';
+import { type Checked, isCurrency, isTimeZone, optionalText, Problems } from '../validation.js';
 import { transitionProblem } from './booking-status.js';
-import type { Booking, BookingStatus } from './booking.table.js';
+import { BOOKING_STATUSES, type Booking, type BookingStatus } from './booking.table.js';
 
-/** What a create or an update may set; undefined leaves a field as it is. */
+/** What a create or an update may set; undefined leaves a field as it is (or, on create, unset). */
 export interface BookingInput {
   name?: string | undefined;
-  status?: BookingStatus | undefined;
+  status?: string | undefined;
   start_at?: string | undefined;
   end_at?: string | undefined;
   timezone?: string | undefined;
@@ -29,7 +26,7 @@ export interface BookingInput {
   accountId?: string | undefined;
   contactId?: string | null | undefined;
   ownerId?: string | null | undefined;
-  spaceIds?: string[] | undefined;
+  spaceIds?: readonly string[] | undefined;
 }
 
 export type BookingFields = Omit<
@@ -39,35 +36,58 @@ export type BookingFields = Omit<
 
 const DEFAULTS = { status: 'lead', timezone: 'UTC', currency: 'USD', total_amount: 0 } as const;
 
-/** The booking as it will be after `input` is applied to `current` (or to nothing, on create). */
-export async function checkedBooking(
-  trx: Trx,
-  actor: Actor,
-  input: BookingInput,
-  current: Booking | undefined,
-): Promise<BookingFields> {
-  const problems = new Problems();
-  const name = input.name?.trim() ?? current?.name ?? '';
-  if (name === '') problems.attribute('name', 'A booking needs a name.', 'blank');
+/** The ids a booking input names, whose facts its check needs. */
+export function bookingNames(input: BookingInput, current: Booking | undefined, actorId: string | null) {
+  return {
+    accounts: [input.accountId ?? current?.account_id],
+    contacts: [input.contactId !== undefined ? input.contactId : current?.contact_id],
+    members: [input.ownerId === undefined && !current ? actorId : input.ownerId],
+    spaces: input.spaceIds ?? (current ? spaceIdsOf(current) : []),
+  };
+}
 
-  const startAt = input.start_at !== undefined ? utc(input.start_at) : (current?.start_at ?? '');
-  const endAt = input.end_at !== undefined ? utc(input.end_at) : (current?.end_at ?? '');
-  if (!(startAt < endAt)) {
+export function spaceIdsOf(booking: Pick<Booking, 'space_ids'>): string[] {
+  return JSON.parse(booking.space_ids) as string[];
+}
+
+/** An RFC 3339 date-time as the stored ISO-8601 UTC string; undefined when it names no instant. */
+function instant(value: string): string | undefined {
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}
+
+function checkTimes(input: BookingInput, current: Booking | undefined, problems: Problems) {
+  const at = (field: 'start_at' | 'end_at') => {
+    const given = input[field];
+    if (given === undefined) return current?.[field];
+    const value = instant(given);
+    // e.g. a leap second (23:59:60), which RFC 3339 allows and no stored instant can be.
+    if (value === undefined) problems.attribute(field, `"${given}" is not a date and time that exists.`);
+    return value;
+  };
+  const startAt = at('start_at');
+  const endAt = at('end_at');
+  if (!current && input.start_at === undefined) {
+    problems.attribute('start_at', 'A booking needs a start.', 'required');
+  }
+  if (!current && input.end_at === undefined)
+    problems.attribute('end_at', 'A booking needs an end.', 'required');
+  if (startAt !== undefined && endAt !== undefined && !(startAt < endAt)) {
     problems.attribute(
       input.end_at !== undefined ? 'end_at' : 'start_at',
       'A booking must end after it starts.',
     );
   }
-  const timezone = input.timezone ?? current?.timezone ?? DEFAULTS.timezone;
-  if (!isTimeZone(timezone)) {
-    problems.attribute('timezone', `"${timezone}" is not an IANA time zone such as Europe/Berlin or UTC.`);
-  }
-  const currency = (input.currency ?? current?.currency ?? DEFAULTS.currency).toUpperCase();
-  if (!isCurrency(currency))
-    problems.attribute('currency', `"${currency}" is not an ISO 4217 currency code such as USD.`);
+  return { startAt: startAt ?? '', endAt: endAt ?? '' };
+}
 
-  const status = input.status ?? current?.status ?? DEFAULTS.status;
-  const move = transitionProblem(current?.status, status);
+function checkStatus(input: BookingInput, current: Booking | undefined, problems: Problems) {
+  const given = input.status ?? current?.status ?? DEFAULTS.status;
+  const known = (BOOKING_STATUSES as readonly string[]).includes(given);
+  const status = (known ? given : (current?.status ?? DEFAULTS.status)) as BookingStatus;
+  const move = known
+    ? transitionProblem(current?.status, status)
+    : `"${given}" is not a status; one of ${BOOKING_STATUSES.join(', ')}.`;
   if (move) problems.attribute('status', move, 'invalid_transition');
   const leavingLost = current?.status === 'lost' && status !== 'lost' && input.lost_reason === undefined;
   const lostReason = leavingLost
@@ -78,29 +98,76 @@ export async function checkedBooking(
   if (status === 'lost' && lostReason === null) {
     problems.attribute('lost_reason', 'A lost booking needs a lost_reason.', 'required');
   }
+  return { status, lostReason };
+}
 
+function checkRelated(
+  input: BookingInput,
+  current: Booking | undefined,
+  facts: VenueFacts,
+  problems: Problems,
+) {
   const accountId = input.accountId ?? current?.account_id ?? undefined;
+  if (accountId === undefined) problems.relationship('account', 'A booking needs an account.', 'required');
+  else if (!facts.hasAccount(accountId)) {
+    problems.relationship(
+      'account',
+      `No account with the id "${accountId}" exists in this organization.`,
+      'not_found',
+    );
+  }
   const contactId = input.contactId !== undefined ? input.contactId : (current?.contact_id ?? null);
-  const spaceIds = input.spaceIds
-    ? [...new Set(input.spaceIds)]
-    : current
-      ? (JSON.parse(current.space_ids) as string[])
-      : [];
-  await checkRelated(
-    trx,
-    actor,
-    { accountId, contactId, spaceIds, changedSpaces: input.spaceIds !== undefined },
-    problems,
-  );
-  const owner = await checkedOwner(
-    trx,
-    actor,
-    !current && input.ownerId === undefined ? actor.userId : input.ownerId,
-    problems,
-  );
+  if (contactId !== null && !facts.hasContact(contactId)) {
+    problems.relationship(
+      'contact',
+      `No contact with the id "${contactId}" exists in this organization.`,
+      'not_found',
+    );
+  }
+  const requestedOwner = input.ownerId === undefined && !current ? facts.actorId : input.ownerId;
+  if (requestedOwner && !facts.isMember(requestedOwner)) {
+    problems.relationship(
+      'owner',
+      `No member of this organization has the id "${requestedOwner}".`,
+      'not_found',
+    );
+  }
+  const ownerId = requestedOwner !== undefined ? requestedOwner : (current?.owner_id ?? null);
+  const spaceIds = input.spaceIds ? [...new Set(input.spaceIds)] : current ? spaceIdsOf(current) : [];
+  const missing = spaceIds.find((id) => !facts.space(id));
+  if (input.spaceIds && missing !== undefined) {
+    problems.relationship(
+      'spaces',
+      `No space with the id "${missing}" exists in this organization.`,
+      'not_found',
+    );
+  }
+  return { accountId: accountId ?? null, contactId, ownerId, spaceIds };
+}
 
+/** The booking as it will be after `input` is applied to `current` (or to nothing, on create). */
+export function checkBooking(
+  input: BookingInput,
+  current: Booking | undefined,
+  facts: VenueFacts,
+): Checked<BookingFields> {
+  const problems = new Problems();
+  const name = input.name?.trim() ?? current?.name ?? '';
+  if (name === '') problems.attribute('name', 'A booking needs a name.', 'blank');
+  const { startAt, endAt } = checkTimes(input, current, problems);
+  const timezone = input.timezone ?? current?.timezone ?? DEFAULTS.timezone;
+  if (!isTimeZone(timezone)) {
+    problems.attribute('timezone', `"${timezone}" is not an IANA time zone such as Europe/Berlin or UTC.`);
+  }
+  const currency = (input.currency ?? current?.currency ?? DEFAULTS.currency).toUpperCase();
+  if (!isCurrency(currency))
+    problems.attribute('currency', `"${currency}" is not an ISO 4217 currency code such as USD.`);
+  const { status, lostReason } = checkStatus(input, current, problems);
+  const related = checkRelated(input, current, facts, problems);
+  const spaces = related.spaceIds.map((id) => facts.space(id));
   const guestCount = input.guest_count !== undefined ? input.guest_count : (current?.guest_count ?? null);
-  const capacity = await smallestCapacity(trx, spaceIds);
+  const capacities = spaces.flatMap((s) => (s?.capacity != null ? [s.capacity] : []));
+  const capacity = capacities.length > 0 ? Math.min(...capacities) : undefined;
   if (guestCount !== null && capacity !== undefined && guestCount > capacity) {
     problems.attribute(
       'guest_count',
@@ -108,68 +175,25 @@ export async function checkedBooking(
       'over_capacity',
     );
   }
-  problems.check();
   return {
-    name,
-    status,
-    start_at: startAt,
-    end_at: endAt,
-    timezone,
-    guest_count: guestCount,
-    event_type:
-      input.event_type !== undefined ? optionalText(input.event_type) : (current?.event_type ?? null),
-    room_names: JSON.stringify(await spaceNames(trx, spaceIds)),
-    space_ids: JSON.stringify(spaceIds),
-    currency,
-    total_amount: input.total_amount ?? (current ? Number(current.total_amount) : DEFAULTS.total_amount),
-    lost_reason: lostReason,
-    account_id: accountId ?? null,
-    contact_id: contactId,
-    owner_id: owner !== undefined ? owner : (current?.owner_id ?? null),
+    problems: problems.list,
+    value: {
+      name,
+      status,
+      start_at: startAt,
+      end_at: endAt,
+      timezone,
+      guest_count: guestCount,
+      event_type:
+        input.event_type !== undefined ? optionalText(input.event_type) : (current?.event_type ?? null),
+      room_names: JSON.stringify(spaces.map((s) => s?.name ?? '')),
+      space_ids: JSON.stringify(related.spaceIds),
+      currency,
+      total_amount: input.total_amount ?? (current ? Number(current.total_amount) : DEFAULTS.total_amount),
+      lost_reason: lostReason,
+      account_id: related.accountId,
+      contact_id: related.contactId,
+      owner_id: related.ownerId,
+    },
   };
-}
-
-/** Related records must be of the actor's organization; another's is refused like a missing one. */
-async function checkRelated(
-  trx: Trx,
-  actor: Actor,
-  related: {
-    accountId: string | undefined;
-    contactId: string | null;
-    spaceIds: string[];
-    changedSpaces: boolean;
-  },
-  problems: Problems,
-): Promise<void> {
-  const organization = actor.organizationId;
-  const { accountId, contactId, spaceIds } = related;
-  if (accountId === undefined) problems.relationship('account', 'A booking needs an account.', 'required');
-  else if (!(await idsInOrganization(trx, 'accounts', organization, [accountId])).has(accountId)) {
-    problems.relationship(
-      'account',
-      `No account with the id "${accountId}" exists in this organization.`,
-      'not_found',
-    );
-  }
-  if (
-    contactId !== null &&
-    !(await idsInOrganization(trx, 'contacts', organization, [contactId])).has(contactId)
-  ) {
-    problems.relationship(
-      'contact',
-      `No contact with the id "${contactId}" exists in this organization.`,
-      'not_found',
-    );
-  }
-  if (related.changedSpaces) {
-    const found = await idsInOrganization(trx, 'spaces', organization, spaceIds);
-    const missing = spaceIds.filter((id) => !found.has(id));
-    if (missing.length > 0) {
-      problems.relationship(
-        'spaces',
-        `No space with the id "${missing[0]}" exists in this organization.`,
-        'not_found',
-      );
-    }
-  }
 }

@@ -5,12 +5,18 @@ import { registerReadRoutes } from '../../api/read-routes.js';
 import { relatedId, relatedIds } from '../../api/request-documents.js';
 import { registerWriteRoutes } from '../../api/write-routes.js';
 import { BookingCreateBody, BookingUpdateBody } from './booking.bodies.js';
+import {
+  type BookingInput,
+  bookingProblems,
+  createBooking,
+  deleteBooking,
+  updateBooking,
+} from './booking.commands.js';
 import { bookingDefinition } from './booking.resource.js';
-import { type BookingInput, createBooking, deleteBooking, updateBooking } from './booking.service.js';
 
 type BookingDocument = Pick<Static<typeof BookingUpdateBody>['data'], 'attributes' | 'relationships'>;
 
-function bookingInput({ attributes, relationships }: BookingDocument): BookingInput {
+function bookingInput({ data: { attributes, relationships } }: { data: BookingDocument }): BookingInput {
   return {
     ...attributes,
     accountId: relatedId(relationships?.account) ?? undefined,
@@ -35,8 +41,8 @@ export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'closed; any open status → lost (with lost_reason); lost → lead. Others are 422 invalid_transition.',
       remove: 'Its notes go with it.',
     },
-    create: (trx, ctx, actor, { data }) => createBooking(trx, actor, bookingInput(data), ctx.now()),
-    update: (ctx, actor, id, { data }, ifMatch) => updateBooking(ctx, actor, id, bookingInput(data), ifMatch),
+    create: { command: createBooking, input: bookingInput, problems: bookingProblems },
+    update: { command: updateBooking, input: bookingInput, problems: bookingProblems },
     remove: deleteBooking,
   });
 };

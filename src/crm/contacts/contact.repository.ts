@@ -10,6 +10,16 @@ export async function insertContacts(trx: Trx, rows: readonly Insertable<Contact
   await insertInChunks(trx, 'contacts', rows);
 }
 
+/** A contact's fields, unset. */
+export const EMPTY_CONTACT = {
+  account_id: null,
+  first_name: '',
+  last_name: '',
+  email: null,
+  phone: null,
+  title: null,
+};
+
 export async function insertContact(
   trx: Trx,
   organizationId: string,
@@ -17,12 +27,7 @@ export async function insertContact(
   now: string,
 ): Promise<ContactTable> {
   const row: ContactTable = {
-    account_id: null,
-    first_name: '',
-    last_name: '',
-    email: null,
-    phone: null,
-    title: null,
+    ...EMPTY_CONTACT,
     ...fields,
     id: newId(Date.parse(now)),
     organization_id: organizationId,

@@ -17,7 +17,7 @@ export interface NewNoteRow {
 
 export async function insertNote(trx: Db | Trx, note: NewNoteRow, now: string): Promise<NoteTable> {
   const row: NoteTable = {
-    id: newId(),
+    id: newId(Date.parse(now)),
     organization_id: note.organizationId,
     notable_type: note.notableType,
     notable_id: note.notableId,

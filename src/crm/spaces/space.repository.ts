@@ -47,7 +47,7 @@ export async function countBookingsHolding(trx: Trx, spaceId: string): Promise<n
 }
 
 /** Open bookings holding the space with more guests than `capacity`. */
-export async function countBookingsOver(trx: Trx, spaceId: string, capacity: number): Promise<number> {
+export async function countBookingsOver(trx: Db | Trx, spaceId: string, capacity: number): Promise<number> {
   const row = await trx
     .selectFrom('bookings as b')
     .innerJoin('booking_spaces as bs', 'bs.booking_id', 'b.id')

@@ -1,10 +1,15 @@
 /** The venue's spaces: everyone reads them, organization admins manage them (SPEC §7). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Static } from 'typebox';
 import { registerReadRoutes } from '../../api/read-routes.js';
 import { registerWriteRoutes } from '../../api/write-routes.js';
 import { SpaceCreateBody, SpaceUpdateBody } from './space.bodies.js';
+import { createSpace, deleteSpace, type SpaceInput, spaceProblems, updateSpace } from './space.commands.js';
 import { spaceDefinition } from './space.resource.js';
-import { createSpace, deleteSpace, updateSpace } from './space.service.js';
+
+type SpaceDocument = Pick<Static<typeof SpaceUpdateBody>['data'], 'attributes'>;
+
+const spaceInput = ({ data }: { data: SpaceDocument }): SpaceInput => data.attributes ?? {};
 
 export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerReadRoutes(app, spaceDefinition);
@@ -18,9 +23,8 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       update: "A new name shows in its bookings' room_names.",
       remove: 'Refused (409 has_dependents) while bookings hold the space.',
     },
-    create: (trx, ctx, actor, { data }) => createSpace(trx, actor, data.attributes, ctx.now()),
-    update: (ctx, actor, id, { data }, ifMatch) =>
-      updateSpace(ctx, actor, id, data.attributes ?? {}, ifMatch),
+    create: { command: createSpace, input: spaceInput, problems: spaceProblems },
+    update: { command: updateSpace, input: spaceInput, problems: spaceProblems },
     remove: deleteSpace,
   });
 };

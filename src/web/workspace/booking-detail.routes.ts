@@ -5,25 +5,26 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { ConflictError, ValidationError } from '../../errors.js';
 import { accountDefinition } from '../../crm/accounts/account.resource.js';
+import { SpaceConflictError } from '../../crm/bookings/booking-clash.js';
+import { bookingProblems, updateBooking } from '../../crm/bookings/booking.commands.js';
+import { organizationZone } from '../../crm/bookings/booking.reads.js';
 import { bookingDefinition } from '../../crm/bookings/booking.resource.js';
-import { updateBooking } from '../../crm/bookings/booking.service.js';
-import { BOOKING_STATUSES, type Booking } from '../../crm/bookings/booking.table.js';
+import type { Booking } from '../../crm/bookings/booking.table.js';
 import { contactDefinition } from '../../crm/contacts/contact.resource.js';
-import { findRow } from '../../api/resource-store.js';
+import { notesAbout } from '../../crm/notes/note.reads.js';
+import { findRecord } from '../../crm/records.js';
 import type { Db } from '../../db/database.js';
+import { userNames } from '../../identity/user.repository.js';
 import { FormBody, formText, sendPage } from '../forms.js';
 import type { SafeHtml } from '../html.js';
-import { spaceIdsOf } from './booking-badges.js';
-import { clashWith } from './booking-reads.js';
 import { bookingPage, type BookingView } from './booking.page.js';
 import { clashSentence } from './conflict.view.js';
 import { addNote } from './note-writes.js';
-import { messagesOf } from './form-errors.js';
+import { messagesOf, submit } from './form-errors.js';
 import type { FieldErrors } from './form-fields.js';
-import { namesOfUsers, notesOf, organizationZone, recordOf, versionOf } from './workspace-reads.js';
-import { orgPath, type WorkspaceVisitor, workspaceVisitor } from './workspace-visitor.js';
+import { recordOf, versionOf } from './workspace-reads.js';
+import { orgPath, type WorkspaceVisitor, visitorOf } from './workspace-visitor.js';
 
 const Params = Type.Object({ org: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) });
 
@@ -52,10 +53,10 @@ async function bookingView(
 ): Promise<BookingView> {
   const org = v.organization.organizationId;
   const [account, contact, owners, notes, zone] = await Promise.all([
-    booking.account_id ? findRow(db, accountDefinition, org, booking.account_id) : undefined,
-    booking.contact_id ? findRow(db, contactDefinition, org, booking.contact_id) : undefined,
-    namesOfUsers(db, [booking.owner_id]),
-    notesOf(db, org, 'bookings', booking.id),
+    booking.account_id ? findRecord(db, accountDefinition, org, booking.account_id) : undefined,
+    booking.contact_id ? findRecord(db, contactDefinition, org, booking.contact_id) : undefined,
+    userNames(db, [booking.owner_id]),
+    notesAbout(db, org, 'bookings', booking.id),
     organizationZone(db, org),
   ]);
   return {
@@ -99,9 +100,8 @@ export const bookingDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const v = await workspaceVisitor(request, reply, request.params.org);
       const booking = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
-      return show(reply, v, booking, { notice: NOTICES[request.query.notice ?? ''] });
+      return show(reply, visitorOf(request), booking, { notice: NOTICES[request.query.notice ?? ''] });
     },
   );
 
@@ -109,37 +109,26 @@ export const bookingDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/orgs/:org/bookings/:id/status',
     { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
     async (request, reply) => {
-      const v = await workspaceVisitor(request, reply, request.params.org);
+      const v = visitorOf(request);
       const booking = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
-      const to = BOOKING_STATUSES.find((s) => s === formText(request.body, 'to'));
-      const reason = formText(request.body, 'lost_reason');
+      const to = formText(request.body, 'to');
+      const input = {
+        status: to,
+        ...(to === 'lost' ? { lost_reason: formText(request.body, 'lost_reason') } : {}),
+      };
+      const change = { id: booking.id, ifMatch: formText(request.body, 'version') || '"none"', input };
       try {
-        await updateBooking(
-          request.ctx,
-          v.actor,
-          booking.id,
-          {
-            status: to ?? ('unknown' as Booking['status']),
-            ...(to === 'lost' ? { lost_reason: reason } : {}),
-          },
-          formText(request.body, 'version') || '"none"',
+        const outcome = await submit(request, updateBooking, change, {}, () =>
+          bookingProblems(db, v.actor, input, booking),
         );
-      } catch (error) {
-        if (error instanceof ConflictError && error.code === 'space_conflict') {
-          const target = { ...booking, status: to ?? booking.status };
-          const clash = await clashWith(db, v.organization.organizationId, {
-            spaceIds: spaceIdsOf(target),
-            startAt: target.start_at,
-            endAt: target.end_at,
-            exceptId: booking.id,
-          });
-          return show(reply, v, booking, { refusal: clash ? clashSentence(v, clash) : undefined }, 409);
+        if (outcome.errors !== undefined) {
+          const { lost_reason: _reason, ...others } = outcome.errors;
+          const refusal = Object.keys(others).length > 0 ? messagesOf(others) : undefined;
+          return show(reply, v, booking, { refusal, statusErrors: outcome.errors }, 422);
         }
-        if (!(error instanceof ValidationError)) throw error;
-        const statusErrors = error.fieldMessages();
-        const { lost_reason: _reason, ...others } = statusErrors;
-        const refusal = Object.keys(others).length > 0 ? messagesOf(others) : undefined;
-        return show(reply, v, booking, { refusal, statusErrors }, 422);
+      } catch (error) {
+        if (!(error instanceof SpaceConflictError)) throw error;
+        return show(reply, v, booking, { refusal: clashSentence(v, error.clash) }, 409);
       }
       return reply.redirect(orgPath(v, `/bookings/${booking.id}?notice=moved`), 303);
     },
@@ -149,10 +138,10 @@ export const bookingDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/orgs/:org/bookings/:id/notes',
     { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
     async (request, reply) => {
-      const v = await workspaceVisitor(request, reply, request.params.org);
+      const v = visitorOf(request);
       const booking = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
       const body = formText(request.body, 'body');
-      const noteErrors = await addNote(request.ctx, v, 'bookings', booking.id, body);
+      const noteErrors = await addNote(request, 'bookings', booking.id, body);
       if (noteErrors) return show(reply, v, booking, { noteErrors, draft: body }, 422);
       return reply.redirect(orgPath(v, `/bookings/${booking.id}?notice=noted#notes-title`), 303);
     },

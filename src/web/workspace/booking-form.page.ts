@@ -12,7 +12,7 @@ import {
   inputField,
   selectField,
 } from './form-fields.js';
-import { contactName } from './workspace-reads.js';
+import { contactName } from '../../crm/contacts/contact.reads.js';
 import { workspacePage } from './workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
 

@@ -1,27 +1,29 @@
 /** New and edit forms of a booking, their posts, and deleting a booking. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { ConflictError } from '../../errors.js';
-import { listMembersOfOrganization } from '../../identity/membership.repository.js';
+import { accountChoices } from '../../crm/accounts/account.reads.js';
+import { SpaceConflictError } from '../../crm/bookings/booking-clash.js';
+import {
+  bookingProblems,
+  createBooking,
+  deleteBooking,
+  updateBooking,
+} from '../../crm/bookings/booking.commands.js';
+import { organizationZone } from '../../crm/bookings/booking.reads.js';
 import { bookingDefinition } from '../../crm/bookings/booking.resource.js';
-import { createBooking, deleteBooking, updateBooking } from '../../crm/bookings/booking.service.js';
 import type { Booking } from '../../crm/bookings/booking.table.js';
+import { contactChoices } from '../../crm/contacts/contact.reads.js';
+import { listSpaces } from '../../crm/spaces/space.reads.js';
+import { listMembersOfOrganization } from '../../identity/membership.repository.js';
+import { write } from '../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../forms.js';
-import { clashWith } from './booking-reads.js';
 import { type BookingFormValues, bookingFormPage, type BookingFormView } from './booking-form.page.js';
 import { bookingInput, formValues, valuesOf } from './booking-input.js';
 import { clashSentence } from './conflict.view.js';
-import { fieldErrorsOf, serviceProblems } from './form-errors.js';
-import {
-  accountChoices,
-  contactChoices,
-  organizationZone,
-  recordOf,
-  spacesOf,
-  versionOf,
-} from './workspace-reads.js';
-import { orgPath, type WorkspaceVisitor, workspaceVisitor } from './workspace-visitor.js';
+import { submit, type Submitted } from './form-errors.js';
+import { recordOf, versionOf } from './workspace-reads.js';
+import { orgPath, type WorkspaceVisitor, visitorOf } from './workspace-visitor.js';
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
 const Params = Type.Object({ org: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) });
@@ -36,34 +38,33 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const [accounts, contacts, spaces, members] = await Promise.all([
       accountChoices(db, org),
       contactChoices(db, org),
-      spacesOf(db, org),
+      listSpaces(db, org),
       listMembersOfOrganization(db, org),
     ]);
     return sendPage(reply, bookingFormPage(v, { ...view, accounts, contacts, spaces, members }), status);
   }
 
-  /** Refused input back on the form: field errors beside their fields, a double booking named. */
-  async function refused(
+  /**
+   * Writes the form's booking, or shows it again: field errors beside their fields (422), or a
+   * double booking named by the clash the command refused it for (409).
+   */
+  async function save(
+    request: FastifyRequest,
     reply: FastifyReply,
-    v: WorkspaceVisitor,
-    error: unknown,
     view: Omit<Partial, 'errors'>,
-    input: { start?: string | undefined; end?: string | undefined; exceptId?: string },
-  ) {
-    if (error instanceof ConflictError && error.code === 'space_conflict') {
-      const clash = await clashWith(db, v.organization.organizationId, {
-        spaceIds: view.values.spaces,
-        startAt: input.start ?? '',
-        endAt: input.end ?? '',
-        exceptId: input.exceptId,
-      });
-      const conflict = clash ? clashSentence(v, clash) : undefined;
-      const errors = {
-        spaces: clash ? `${clash.spaceName} is taken then by ${clash.reference}.` : error.detail,
-      };
-      return render(reply, v, { ...view, errors, conflict }, 409);
+    attempt: () => Promise<Submitted<Booking>>,
+  ): Promise<{ booking: Booking } | { page: FastifyReply }> {
+    const v = visitorOf(request);
+    try {
+      const outcome = await attempt();
+      if (outcome.errors === undefined) return { booking: outcome.written };
+      return { page: await render(reply, v, { ...view, errors: outcome.errors }, 422) };
+    } catch (error) {
+      if (!(error instanceof SpaceConflictError)) throw error;
+      const { clash } = error;
+      const errors = { spaces: `${clash.spaceName} is taken then by ${clash.reference}.` };
+      return { page: await render(reply, v, { ...view, errors, conflict: clashSentence(v, clash) }, 409) };
     }
-    return render(reply, v, { ...view, errors: fieldErrorsOf(error) }, 422);
   }
 
   app.get(
@@ -75,7 +76,7 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const v = await workspaceVisitor(request, reply, request.params.org);
+      const v = visitorOf(request);
       const values: BookingFormValues = {
         name: '',
         status: 'lead',
@@ -99,28 +100,18 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/orgs/:org/bookings',
     { preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
-      const v = await workspaceVisitor(request, reply, request.params.org);
+      const v = visitorOf(request);
       const values = formValues(request.body);
       const { input, errors } = bookingInput(values, true);
-      if (Object.keys(errors).length > 0) {
-        // Every field's problem at once: the service's rules for the fields that could be read.
-        const ruled = await serviceProblems(db, v, input);
-        return render(reply, v, { values, errors: { ...ruled, ...errors } }, 422);
-      }
-      let created: Booking;
-      try {
-        created = await db
-          .transaction()
-          .execute((trx) => createBooking(trx, v.actor, input, request.ctx.now()));
-      } catch (error) {
-        return refused(reply, v, error, { values }, { start: input.start_at, end: input.end_at });
-      }
-      return reply.redirect(orgPath(v, `/bookings/${created.id}?notice=created`), 303);
+      const saved = await save(request, reply, { values }, () =>
+        submit(request, createBooking, input, errors, () => bookingProblems(db, v.actor, input)),
+      );
+      if ('page' in saved) return saved.page;
+      return reply.redirect(orgPath(v, `/bookings/${saved.booking.id}?notice=created`), 303);
     },
   );
 
   app.get('/orgs/:org/bookings/:id/edit', { schema: { params: Params } }, async (request, reply) => {
-    const v = await workspaceVisitor(request, reply, request.params.org);
     const b = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
     const booking = {
       id: b.id,
@@ -128,31 +119,24 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       name: b.name,
       version: versionOf(bookingDefinition, b),
     };
-    return render(reply, v, { booking, values: valuesOf(b), errors: {} });
+    return render(reply, visitorOf(request), { booking, values: valuesOf(b), errors: {} });
   });
 
   app.post(
     '/orgs/:org/bookings/:id',
     { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
     async (request, reply) => {
-      const v = await workspaceVisitor(request, reply, request.params.org);
+      const v = visitorOf(request);
       const b = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
       const version = formText(request.body, 'version');
       const booking = { id: b.id, reference: b.reference, name: b.name, version };
       const values = formValues(request.body);
       const { input, errors } = bookingInput(values, false);
-      if (Object.keys(errors).length > 0) return render(reply, v, { booking, values, errors }, 422);
-      try {
-        await updateBooking(request.ctx, v.actor, b.id, input, version || '"none"');
-      } catch (error) {
-        return refused(
-          reply,
-          v,
-          error,
-          { booking, values },
-          { start: input.start_at, end: input.end_at, exceptId: b.id },
-        );
-      }
+      const change = { id: b.id, ifMatch: version || '"none"', input };
+      const saved = await save(request, reply, { booking, values }, () =>
+        submit(request, updateBooking, change, errors, () => bookingProblems(db, v.actor, input, b)),
+      );
+      if ('page' in saved) return saved.page;
       return reply.redirect(orgPath(v, `/bookings/${b.id}?notice=saved`), 303);
     },
   );
@@ -161,9 +145,10 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/orgs/:org/bookings/:id/delete',
     { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
     async (request, reply) => {
-      const v = await workspaceVisitor(request, reply, request.params.org);
+      const v = visitorOf(request);
       const b = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
-      await deleteBooking(request.ctx, v.actor, b.id, formText(request.body, 'version') || '"none"');
+      const removal = { id: b.id, ifMatch: formText(request.body, 'version') || '"none"' };
+      await write(request.ctx.app.writer, v.actor, deleteBooking, removal);
       return reply.redirect(orgPath(v, '/bookings?notice=deleted'), 303);
     },
   );

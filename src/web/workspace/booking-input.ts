@@ -1,6 +1,6 @@
 /** A booking form's fields read into the service's input; what cannot be read is a field error. */
 import type { BookingInput } from '../../crm/bookings/booking-rules.js';
-import type { Booking, BookingStatus } from '../../crm/bookings/booking.table.js';
+import type { Booking } from '../../crm/bookings/booking.table.js';
 import { isTimeZone } from '../../crm/validation.js';
 import { type Form, formList, formText } from '../forms.js';
 import { minorPerMajor, spaceIdsOf } from './booking-badges.js';
@@ -46,8 +46,6 @@ export function valuesOf(b: Booking): BookingFormValues {
   };
 }
 
-const OPEN = ['lead', 'tentative', 'definite'];
-
 /** The service input, or the errors of the fields that could not be read. */
 export function bookingInput(
   values: BookingFormValues,
@@ -82,21 +80,20 @@ export function bookingInput(
       total = Number(match[1]) * per + Number((match[2] ?? '').padEnd(places, '0') || 0);
     }
   }
-  if (creating && !OPEN.includes(values.status)) errors.status = 'Choose lead, tentative or definite.';
   const input: BookingInput = {
     name: values.name,
     start_at: start,
     end_at: end,
     timezone: values.timezone,
-    guest_count: guests,
+    guest_count: Number.isNaN(guests) ? undefined : guests,
     event_type: values.event_type,
     currency: values.currency,
-    total_amount: total,
+    total_amount: errors.total_amount === undefined ? total : undefined,
     accountId: values.account || undefined,
     contactId: values.contact || null,
     ownerId: values.owner || null,
     spaceIds: values.spaces,
-    ...(creating ? { status: values.status as BookingStatus } : {}),
+    ...(creating ? { status: values.status } : {}),
   };
   return { input, errors };
 }

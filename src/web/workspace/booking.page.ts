@@ -8,7 +8,7 @@ import { money, roomNames, statusBadge } from './booking-badges.js';
 import { csrfField, errorSummary, type FieldErrors, textareaField } from './form-fields.js';
 import { notesSection, type NotesSection, notesSummary } from './notes.view.js';
 import { timeRange } from './time-zones.js';
-import { contactName } from './workspace-reads.js';
+import { contactName } from '../../crm/contacts/contact.reads.js';
 import { workspacePage } from './workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
 

@@ -2,12 +2,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { BOOKING_STATUSES, type BookingStatus } from '../../crm/bookings/booking.table.js';
+import { accountNames } from '../../crm/accounts/account.reads.js';
+import { bookingsPage, organizationZone } from '../../crm/bookings/booking.reads.js';
+import { countRecords } from '../../crm/records.js';
 import { sendPage } from '../forms.js';
-import { countRows, listBookings } from './booking-reads.js';
 import { bookingsListPage } from './bookings-list.page.js';
 import { addDays, isDate, localDate, zonedToUtc } from './time-zones.js';
-import { organizationZone } from './workspace-reads.js';
-import { workspaceVisitor } from './workspace-visitor.js';
+import { visitorOf } from './workspace-visitor.js';
 
 const Text = Type.Optional(Type.String({ maxLength: 500 }));
 export const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
@@ -31,7 +32,7 @@ export const bookingsListRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const v = await workspaceVisitor(request, reply, request.params.org);
+      const v = visitorOf(request);
       const organizationId = request.params.org;
       const query = request.query;
       const zone = await organizationZone(db, organizationId);
@@ -43,7 +44,7 @@ export const bookingsListRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const q = (query.q ?? '').trim().slice(0, 200);
       const account = query.account && query.account.length <= 64 ? query.account : undefined;
       const [page, bookings, spaces, accounts] = await Promise.all([
-        listBookings(db, organizationId, {
+        bookingsPage(db, app.cursors, organizationId, {
           status,
           q: q || undefined,
           from: from ? new Date(zonedToUtc(from, zone) ?? 0).toISOString() : undefined,
@@ -52,17 +53,10 @@ export const bookingsListRoutes: FastifyPluginAsyncTypebox = async (app) => {
           after: query.after,
           before: query.before,
         }),
-        countRows(db, 'bookings', organizationId),
-        countRows(db, 'spaces', organizationId),
-        countRows(db, 'accounts', organizationId),
+        countRecords(db, 'bookings', organizationId),
+        countRecords(db, 'spaces', organizationId),
+        countRecords(db, 'accounts', organizationId),
       ]);
-      const accountIds = [
-        ...new Set(page.rows.map((b) => b.account_id).filter((id): id is string => id !== null)),
-      ];
-      const names =
-        accountIds.length > 0
-          ? await db.selectFrom('accounts').select(['id', 'name']).where('id', 'in', accountIds).execute()
-          : [];
       return sendPage(
         reply,
         bookingsListPage(v, {
@@ -71,7 +65,11 @@ export const bookingsListRoutes: FastifyPluginAsyncTypebox = async (app) => {
           filters: { status, q, from, to, account },
           defaultFrom: today,
           rows: page.rows,
-          accountNames: new Map(names.map((a) => [a.id, a.name])),
+          accountNames: await accountNames(
+            db,
+            organizationId,
+            page.rows.map((b) => b.account_id),
+          ),
           next: page.next,
           prev: page.prev,
           totals: { bookings, spaces, accounts },

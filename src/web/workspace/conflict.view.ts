@@ -1,11 +1,11 @@
 /** The sentence a double booking is refused with, naming and linking the booking that holds the space. */
+import type { Holding } from '../../crm/bookings/booking-clash.js';
 import { html, type SafeHtml } from '../html.js';
-import type { ClashView } from './booking-reads.js';
 import { timeRange } from './time-zones.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
 
-export function clashSentence(v: WorkspaceVisitor, clash: ClashView): SafeHtml {
+export function clashSentence(v: WorkspaceVisitor, clash: Holding): SafeHtml {
   return html`<p class="clash">${clash.spaceName} is already held by the definite booking
-    <a href="${orgPath(v, `/bookings/${clash.id}`)}">${clash.reference} ${clash.name}</a>
+    <a href="${orgPath(v, `/bookings/${clash.bookingId}`)}">${clash.reference} ${clash.name}</a>
     (${timeRange(clash.startAt, clash.endAt, clash.timezone)}).</p>`;
 }

@@ -8,7 +8,7 @@ import { csrfField, errorSummary, type FieldErrors, inputField, selectField } fr
 import { noticeOf, pagingLinks, searchForm } from './list-parts.js';
 import { notesSection, type NotesSection, notesSummary } from './notes.view.js';
 import { timeRange } from './time-zones.js';
-import { contactName } from './workspace-reads.js';
+import { contactName } from '../../crm/contacts/contact.reads.js';
 import { workspacePage } from './workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
 

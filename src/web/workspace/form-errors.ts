@@ -1,16 +1,23 @@
-/** Turning a service's refusal into what a form shows. */
-import { createBooking } from '../../crm/bookings/booking.service.js';
-import type { BookingInput } from '../../crm/bookings/booking-rules.js';
-import type { Db } from '../../db/database.js';
-import { ValidationError } from '../../errors.js';
-import type { WorkspaceVisitor } from './workspace-visitor.js';
+/**
+ * A form's post, the same way on every page: what the form could not read is its own error; the
+ * feature's rules (pure functions over the facts they load) judge the rest, so every bad field is
+ * shown at once, beside its field, with the sentence the API gives; only input that passes them
+ * is written, as one unit of work (src/writes/unit-of-work.ts).
+ */
+import type { FastifyRequest } from 'fastify';
+import type { FieldProblem } from '../../errors.js';
+import { type Command, write } from '../../writes/unit-of-work.js';
 import { html, type SafeHtml } from '../html.js';
 import type { FieldErrors } from './form-fields.js';
+import { visitorOf } from './workspace-visitor.js';
 
-/** Field → message when the service refused the input; anything else is not the form's to show. */
-export function fieldErrorsOf(error: unknown): FieldErrors {
-  if (error instanceof ValidationError) return error.fieldMessages();
-  throw error;
+/** Field → the first message about it. */
+export function fieldErrors(problems: readonly FieldProblem[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const problem of problems) {
+    if (problem.field && !(problem.field in errors)) errors[problem.field] = problem.detail;
+  }
+  return errors;
 }
 
 /** The messages as sentences, for a refusal shown away from the fields. */
@@ -18,38 +25,20 @@ export function messagesOf(errors: FieldErrors): SafeHtml {
   return html`${Object.values(errors).map((m) => html`<p>${m}</p>`)}`;
 }
 
-class CheckOnly extends Error {}
+export type Submitted<Result> = { written: Result; errors?: undefined } | { errors: FieldErrors };
 
 /**
- * What the service says of a booking whose other fields could not be read: it runs in a
- * transaction that is always rolled back, with harmless stand-ins for the unreadable fields.
+ * Writes `input` with `command` when neither the form (`unread`: the fields it could not read)
+ * nor the rules (`problems`) find anything wrong; otherwise the errors to show, by field.
  */
-export async function serviceProblems(
-  db: Db,
-  v: WorkspaceVisitor,
-  input: BookingInput,
-): Promise<FieldErrors> {
-  const probe: BookingInput = {
-    ...input,
-    start_at: input.start_at ?? '1970-01-01T00:00:00.000Z',
-    end_at:
-      input.end_at ??
-      (input.start_at ? new Date(Date.parse(input.start_at) + 1).toISOString() : '1970-01-01T01:00:00.000Z'),
-    guest_count: Number.isNaN(input.guest_count) ? null : input.guest_count,
-    status: ['lead', 'tentative', 'definite'].includes(input.status ?? '') ? input.status : 'lead',
-  };
-  try {
-    await db.transaction().execute(async (trx) => {
-      await createBooking(trx, v.actor, probe, 0);
-      throw new CheckOnly();
-    });
-  } catch (error) {
-    if (error instanceof ValidationError) return error.fieldMessages();
-    if (
-      !(error instanceof CheckOnly) &&
-      !(error instanceof Error && 'code' in error && error.code === 'space_conflict')
-    )
-      throw error;
-  }
-  return {};
+export async function submit<Input, Result>(
+  request: FastifyRequest,
+  command: Command<Input, Result>,
+  input: Input,
+  unread: FieldErrors,
+  problems: () => Promise<readonly FieldProblem[]>,
+): Promise<Submitted<Result>> {
+  const errors = { ...fieldErrors(await problems()), ...unread };
+  if (Object.keys(errors).length > 0) return { errors };
+  return { written: await write(request.ctx.app.writer, visitorOf(request).actor, command, input) };
 }

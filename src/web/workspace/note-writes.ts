@@ -1,35 +1,29 @@
-/** Adding a note from a page: the service's rules, with the body's length checked as the API's schema does. */
-import type { RequestContext } from '../../app-context.js';
-import { createNote } from '../../crm/notes/note.service.js';
+/** Adding a note from a page: the note's rules, with the body's length checked as the API's schema does. */
+import type { FastifyRequest } from 'fastify';
+import { createNote, noteProblems } from '../../crm/notes/note.commands.js';
 import type { NotableType } from '../../crm/notes/note.table.js';
-import { fieldErrorsOf } from './form-errors.js';
+import { submit } from './form-errors.js';
 import type { FieldErrors } from './form-fields.js';
-import type { WorkspaceVisitor } from './workspace-visitor.js';
+import { visitorOf } from './workspace-visitor.js';
 
 export const MAX_NOTE_LENGTH = 65_536;
 
-export function noteBodyProblem(body: string): FieldErrors | undefined {
-  if (body.trim() === '') return { body: 'A note needs some text.' };
-  if ([...body].length > MAX_NOTE_LENGTH) return { body: 'A note holds at most 65,536 characters.' };
-  return undefined;
+/** What the form cannot take: a body longer than the API's schema allows. */
+export function noteLengthProblem(body: string): FieldErrors {
+  return [...body].length > MAX_NOTE_LENGTH ? { body: 'A note holds at most 65,536 characters.' } : {};
 }
 
 /** Undefined when added; the field errors otherwise. */
 export async function addNote(
-  ctx: RequestContext,
-  v: WorkspaceVisitor,
+  request: FastifyRequest,
   notableType: NotableType,
   notableId: string,
   body: string,
 ): Promise<FieldErrors | undefined> {
-  const problem = noteBodyProblem(body);
-  if (problem) return problem;
-  try {
-    await ctx.db
-      .transaction()
-      .execute((trx) => createNote(trx, v.actor, { body, notableType, notableId }, ctx.now()));
-    return undefined;
-  } catch (error) {
-    return fieldErrorsOf(error);
-  }
+  const input = { body, notable: { type: notableType, id: notableId } };
+  const actor = visitorOf(request).actor;
+  const outcome = await submit(request, createNote, input, noteLengthProblem(body), () =>
+    noteProblems(request.ctx.db, actor, input),
+  );
+  return outcome.errors;
 }

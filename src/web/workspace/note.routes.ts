@@ -2,19 +2,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { deleteNote, updateNote } from '../../crm/notes/note.service.js';
+import { deleteNote, noteProblems, updateNote } from '../../crm/notes/note.commands.js';
 import { noteDefinition } from '../../crm/notes/note.resource.js';
 import type { NoteTable } from '../../crm/notes/note.table.js';
 import { FormBody, formText, sendPage } from '../forms.js';
 import { html } from '../html.js';
 import { HtmlError } from '../html-error.js';
-import { fieldErrorsOf } from './form-errors.js';
+import { write } from '../../writes/unit-of-work.js';
+import { submit } from './form-errors.js';
 import { csrfField, errorSummary, type FieldErrors, textareaField } from './form-fields.js';
 import { mayChangeNote } from './notes.view.js';
-import { noteBodyProblem } from './note-writes.js';
+import { noteLengthProblem } from './note-writes.js';
 import { recordOf, versionOf } from './workspace-reads.js';
 import { workspacePage } from './workspace-layout.js';
-import { orgPath, type WorkspaceVisitor, workspaceVisitor } from './workspace-visitor.js';
+import { orgPath, type WorkspaceVisitor, visitorOf } from './workspace-visitor.js';
 
 const Params = Type.Object({ org: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) });
 
@@ -76,7 +77,7 @@ export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   ) => sendPage(reply, editPage(v, note, body, version, errors), status);
 
   app.get('/orgs/:org/notes/:id/edit', { schema: { params: Params } }, async (request, reply) => {
-    const v = await workspaceVisitor(request, reply, request.params.org);
+    const v = visitorOf(request);
     const note = await editable(v, request.params.id);
     return show(reply, v, note, note.body, versionOf(noteDefinition, note), {});
   });
@@ -85,17 +86,15 @@ export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/orgs/:org/notes/:id',
     { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
     async (request, reply) => {
-      const v = await workspaceVisitor(request, reply, request.params.org);
+      const v = visitorOf(request);
       const note = await editable(v, request.params.id);
       const body = formText(request.body, 'body');
       const version = formText(request.body, 'version');
-      const problem = noteBodyProblem(body);
-      if (problem) return show(reply, v, note, body, version, problem, 422);
-      try {
-        await updateNote(request.ctx, v.actor, note.id, body, version || '"none"');
-      } catch (error) {
-        return show(reply, v, note, body, version, fieldErrorsOf(error), 422);
-      }
+      const change = { id: note.id, ifMatch: version || '"none"', input: { body } };
+      const outcome = await submit(request, updateNote, change, noteLengthProblem(body), () =>
+        noteProblems(db, v.actor, { body }, note),
+      );
+      if (outcome.errors) return show(reply, v, note, body, version, outcome.errors, 422);
       return reply.redirect(`${notablePath(v, note)}?notice=note-saved#notes-title`, 303);
     },
   );
@@ -104,9 +103,10 @@ export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/orgs/:org/notes/:id/delete',
     { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
     async (request, reply) => {
-      const v = await workspaceVisitor(request, reply, request.params.org);
+      const v = visitorOf(request);
       const note = await editable(v, request.params.id);
-      await deleteNote(request.ctx, v.actor, note.id, formText(request.body, 'version') || '"none"');
+      const removal = { id: note.id, ifMatch: formText(request.body, 'version') || '"none"' };
+      await write(request.ctx.app.writer, v.actor, deleteNote, removal);
       return reply.redirect(`${notablePath(v, note)}?notice=note-deleted#notes-title`, 303);
     },
   );

@@ -2,7 +2,7 @@
 import { html, type SafeHtml } from '../html.js';
 import { csrfField, errorSummary, type FieldErrors, textareaField } from './form-fields.js';
 import { dayLabel, localDate, localTime } from './time-zones.js';
-import type { NoteView } from './workspace-reads.js';
+import type { NoteView } from '../../crm/notes/note.reads.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
 
 export interface NotesSection {

@@ -2,35 +2,42 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
+import {
+  createSpace,
+  deleteSpace,
+  type SpaceInput,
+  spaceProblems,
+  updateSpace,
+} from '../../crm/spaces/space.commands.js';
+import { listSpaces } from '../../crm/spaces/space.reads.js';
 import { spaceDefinition } from '../../crm/spaces/space.resource.js';
-import { createSpace, deleteSpace, updateSpace, type SpaceInput } from '../../crm/spaces/space.service.js';
+import { write } from '../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../forms.js';
-import { fieldErrorsOf } from './form-errors.js';
+import { submit } from './form-errors.js';
 import type { FieldErrors } from './form-fields.js';
 import { spaceFormPage, spacesPage, type SpaceValues } from './spaces.page.js';
-import { recordOf, spacesOf, versionOf } from './workspace-reads.js';
-import { orgPath, requireAdmin, type WorkspaceVisitor, workspaceVisitor } from './workspace-visitor.js';
+import { recordOf, versionOf } from './workspace-reads.js';
+import { orgPath, type WorkspaceVisitor, visitorOf } from './workspace-visitor.js';
+
+const ADMINS = { adminOnly: true };
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
 const Params = Type.Object({ org: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) });
 
-/** The space's input, or the capacity's error when it is not a whole number. */
+/** The space's input, and the capacity's error when it is not a whole number. */
 function spaceInput(values: SpaceValues): { input: SpaceInput; errors: FieldErrors } {
   const capacity = values.capacity.trim();
   if (capacity !== '' && !/^\d{1,7}$/.test(capacity)) {
-    return { input: {}, errors: { capacity: 'A capacity is a whole number of guests, at least 1.' } };
+    return {
+      input: { name: values.name },
+      errors: { capacity: 'A capacity is a whole number of guests, at least 1.' },
+    };
   }
   return { input: { name: values.name, capacity: capacity === '' ? null : Number(capacity) }, errors: {} };
 }
 
 export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
-
-  async function admin(request: Parameters<typeof workspaceVisitor>[0], reply: FastifyReply, org: string) {
-    const v = await workspaceVisitor(request, reply, org);
-    requireAdmin(v);
-    return v;
-  }
 
   async function list(
     reply: FastifyReply,
@@ -40,83 +47,85 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     notice?: string,
     status = 200,
   ) {
-    const spaces = await spacesOf(db, v.organization.organizationId);
+    const spaces = await listSpaces(db, v.organization.organizationId);
     return sendPage(reply, spacesPage(v, { spaces, values, errors, notice }), status);
   }
 
   app.get(
     '/orgs/:org/settings/spaces',
     {
+      config: ADMINS,
       schema: {
         params: OrgParams,
         querystring: Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) }),
       },
     },
     async (request, reply) => {
-      const v = await admin(request, reply, request.params.org);
-      return list(reply, v, { name: '', capacity: '' }, {}, request.query.notice);
+      return list(reply, visitorOf(request), { name: '', capacity: '' }, {}, request.query.notice);
     },
   );
 
   app.post(
     '/orgs/:org/settings/spaces',
-    { preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
-      const v = await admin(request, reply, request.params.org);
+      const v = visitorOf(request);
       const values = { name: formText(request.body, 'name'), capacity: formText(request.body, 'capacity') };
       const { input, errors } = spaceInput(values);
-      if (Object.keys(errors).length > 0) return list(reply, v, values, errors, undefined, 422);
-      try {
-        await db.transaction().execute((trx) => createSpace(trx, v.actor, input, request.ctx.now()));
-      } catch (error) {
-        return list(reply, v, values, fieldErrorsOf(error), undefined, 422);
-      }
+      const outcome = await submit(request, createSpace, input, errors, () =>
+        spaceProblems(db, v.actor, input),
+      );
+      if (outcome.errors) return list(reply, v, values, outcome.errors, undefined, 422);
       return reply.redirect(orgPath(v, '/settings/spaces?notice=created'), 303);
     },
   );
 
-  app.get('/orgs/:org/settings/spaces/:id', { schema: { params: Params } }, async (request, reply) => {
-    const v = await admin(request, reply, request.params.org);
-    const s = await recordOf(db, spaceDefinition, request.params.org, request.params.id);
-    const values = { name: s.name, capacity: s.capacity === null ? '' : String(s.capacity) };
-    return sendPage(
-      reply,
-      spaceFormPage(v, {
-        space: { id: s.id, name: s.name, version: versionOf(spaceDefinition, s) },
-        values,
-        errors: {},
-      }),
-    );
-  });
+  app.get(
+    '/orgs/:org/settings/spaces/:id',
+    { config: ADMINS, schema: { params: Params } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const s = await recordOf(db, spaceDefinition, request.params.org, request.params.id);
+      const values = { name: s.name, capacity: s.capacity === null ? '' : String(s.capacity) };
+      return sendPage(
+        reply,
+        spaceFormPage(v, {
+          space: { id: s.id, name: s.name, version: versionOf(spaceDefinition, s) },
+          values,
+          errors: {},
+        }),
+      );
+    },
+  );
 
   app.post(
     '/orgs/:org/settings/spaces/:id',
-    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
     async (request, reply) => {
-      const v = await admin(request, reply, request.params.org);
+      const v = visitorOf(request);
       const s = await recordOf(db, spaceDefinition, request.params.org, request.params.id);
       const version = formText(request.body, 'version');
       const values = { name: formText(request.body, 'name'), capacity: formText(request.body, 'capacity') };
       const space = { id: s.id, name: s.name, version };
       const { input, errors } = spaceInput(values);
-      if (Object.keys(errors).length > 0)
-        return sendPage(reply, spaceFormPage(v, { space, values, errors }), 422);
-      try {
-        await updateSpace(request.ctx, v.actor, s.id, input, version || '"none"');
-      } catch (error) {
-        return sendPage(reply, spaceFormPage(v, { space, values, errors: fieldErrorsOf(error) }), 422);
-      }
+      const change = { id: s.id, ifMatch: version || '"none"', input };
+      const outcome = await submit(request, updateSpace, change, errors, () =>
+        spaceProblems(db, v.actor, input, s),
+      );
+      if (outcome.errors)
+        return sendPage(reply, spaceFormPage(v, { space, values, errors: outcome.errors }), 422);
       return reply.redirect(orgPath(v, '/settings/spaces?notice=saved'), 303);
     },
   );
 
   app.post(
     '/orgs/:org/settings/spaces/:id/delete',
-    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
     async (request, reply) => {
-      const v = await admin(request, reply, request.params.org);
+      const v = visitorOf(request);
       const s = await recordOf(db, spaceDefinition, request.params.org, request.params.id);
-      await deleteSpace(request.ctx, v.actor, s.id, formText(request.body, 'version') || '"none"');
+      const removal = { id: s.id, ifMatch: formText(request.body, 'version') || '"none"' };
+      await write(request.ctx.app.writer, v.actor, deleteSpace, removal);
       return reply.redirect(orgPath(v, '/settings/spaces?notice=deleted'), 303);
     },
   );

@@ -2,12 +2,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { sendPage } from '../forms.js';
-import { bookingsBetween, countRows, nextBookingAfter } from './booking-reads.js';
+import { bookingsBetween, nextBookingAfter, organizationZone } from '../../crm/bookings/booking.reads.js';
+import { countRecords } from '../../crm/records.js';
+import { listSpaces } from '../../crm/spaces/space.reads.js';
 import { addDays, isDate, localDate, mondayOf, zonedToUtc } from './time-zones.js';
 import { weekModel } from './week-model.js';
 import { weekPage } from './week.page.js';
-import { organizationZone, spacesOf } from './workspace-reads.js';
-import { workspaceVisitor } from './workspace-visitor.js';
+import { visitorOf } from './workspace-visitor.js';
 
 export const weekRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
@@ -20,7 +21,7 @@ export const weekRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const v = await workspaceVisitor(request, reply, request.params.org);
+      const v = visitorOf(request);
       const org = request.params.org;
       const zone = await organizationZone(db, org);
       const today = localDate(request.ctx.now(), zone);
@@ -28,9 +29,9 @@ export const weekRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const startAt = new Date(zonedToUtc(monday, zone) ?? 0).toISOString();
       const endAt = new Date(zonedToUtc(addDays(monday, 7), zone) ?? 0).toISOString();
       const [spaces, bookings, total] = await Promise.all([
-        spacesOf(db, org),
+        listSpaces(db, org),
         bookingsBetween(db, org, startAt, endAt),
-        countRows(db, 'bookings', org),
+        countRecords(db, 'bookings', org),
       ]);
       const next = bookings.length === 0 ? await nextBookingAfter(db, org, endAt) : undefined;
       const model = weekModel(monday, zone, spaces, bookings);

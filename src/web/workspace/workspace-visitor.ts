@@ -1,9 +1,11 @@
 /**
  * Who is looking at a workspace page: the signed-in user, the organization named in the address
- * and their role there. Membership is checked on every request; another organization's address
- * is a 404, the same as one that does not exist.
+ * and their role there. A preHandler of every workspace route (registerVisitor) checks the
+ * membership on each request before the handler runs; another organization's address is a 404,
+ * the same as one that does not exist, and a route marked `adminOnly` refuses members.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../../http/app-instance.js';
 import type { Actor } from '../../identity/actor.js';
 import { listMembershipsOfUser, type Membership } from '../../identity/membership.repository.js';
 import type { User } from '../../identity/user.repository.js';
@@ -24,11 +26,15 @@ declare module 'fastify' {
     /** Set once the workspace visitor is known, so a refusal can be shown inside the workspace. */
     workspace?: WorkspaceVisitor;
   }
+  interface FastifyContextConfig {
+    /** Only the organization's administrators may use the page (Settings → Spaces). */
+    adminOnly?: boolean;
+  }
 }
 
 export const notFound = () => new HtmlError(404, 'Not found', 'There is nothing at this address.');
 
-export async function workspaceVisitor(
+async function loadVisitor(
   request: FastifyRequest,
   reply: FastifyReply,
   organizationId: string,
@@ -38,7 +44,7 @@ export async function workspaceVisitor(
   const memberships = await listMembershipsOfUser(request.ctx.db, user.id);
   const organization = memberships.find((m) => m.organizationId === organizationId);
   if (!organization) throw notFound();
-  const visitor: WorkspaceVisitor = {
+  return {
     user,
     memberships,
     organization,
@@ -46,15 +52,25 @@ export async function workspaceVisitor(
     isAdmin: organization.role === 'admin',
     csrfToken: await reply.generateCsrf(),
   };
-  request.workspace = visitor;
-  return visitor;
 }
 
-/** Spaces are the admins' to manage (SPEC §7): checked on every request, GET and POST. */
-export function requireAdmin(visitor: WorkspaceVisitor): void {
-  if (!visitor.isAdmin) {
-    throw new HtmlError(403, 'Administrators only', 'Only administrators of this venue manage its spaces.');
-  }
+/** Every route of `app` with an `:org` in its address learns its visitor before its handler runs. */
+export function registerVisitor(app: App): void {
+  app.addHook('preHandler', async (request, reply) => {
+    const org = (request.params as { org?: unknown } | undefined)?.org;
+    if (typeof org !== 'string') return;
+    const visitor = await loadVisitor(request, reply, org);
+    request.workspace = visitor;
+    if (request.routeOptions.config.adminOnly && !visitor.isAdmin) {
+      throw new HtmlError(403, 'Administrators only', 'Only administrators of this venue manage its spaces.');
+    }
+  });
+}
+
+/** The visitor of a workspace route (known by then: registerVisitor). */
+export function visitorOf(request: FastifyRequest): WorkspaceVisitor {
+  if (!request.workspace) throw new Error('visitorOf is for routes under /orgs/:org/');
+  return request.workspace;
 }
 
 /** The address of a page of the visitor's organization. */

@@ -1,6 +1,7 @@
 /**
  * The staff workspace (SPEC §9): every page under /orgs/<organization id>/…, so the organization
- * is in the address. Refusals are shown inside the workspace's frame.
+ * is in the address, and the visitor (who, in which organization, with which role) is known
+ * before any handler runs. Refusals are shown inside the workspace's frame.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { accountRoutes } from './account.routes.js';
@@ -12,9 +13,11 @@ import { noteRoutes } from './note.routes.js';
 import { spaceRoutes } from './space.routes.js';
 import { weekRoutes } from './week.routes.js';
 import { workspaceErrorHandler } from './refusals.js';
+import { registerVisitor } from './workspace-visitor.js';
 
 export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   app.setErrorHandler(workspaceErrorHandler);
+  registerVisitor(app);
   await app.register(bookingsListRoutes);
   await app.register(bookingFormRoutes);
   await app.register(bookingDetailRoutes);

@@ -1,0 +1,80 @@
+/**
+ * The rules of an account's fields (SPEC §7), one pure function over facts loaded first
+ * (../facts.ts): a name is required, an e-mail must be one, a country is an ISO 3166-1 code, the
+ * owner a member of the organization (by default whoever creates it).
+ */
+import type { VenueFacts } from '../facts.js';
+import { type Checked, isCountry, isEmail, optionalText, Problems } from '../validation.js';
+import type { AccountTable } from './account.table.js';
+
+export const ACCOUNT_TEXT_FIELDS = [
+  'phone',
+  'website',
+  'address_line1',
+  'address_line2',
+  'city',
+  'region',
+  'postal_code',
+] as const;
+
+/** What a create or an update may set; undefined leaves a field as it is. */
+export type AccountInput = {
+  name?: string | undefined;
+  email?: string | null | undefined;
+  country?: string | null | undefined;
+  ownerId?: string | null | undefined;
+} & { [Field in (typeof ACCOUNT_TEXT_FIELDS)[number]]?: string | null | undefined };
+
+export type AccountChanges = Partial<
+  Omit<AccountTable, 'id' | 'organization_id' | 'created_at' | 'updated_at'>
+>;
+
+/** The owner a write names: on create, the writer unless another (or none) is named. */
+export function ownerNamed(
+  requested: string | null | undefined,
+  creating: boolean,
+  actorId: string | null,
+): string | null | undefined {
+  return requested === undefined && creating ? actorId : requested;
+}
+
+/** The owner to store (undefined: unchanged), with a problem when it is no member. */
+export function checkOwner(owner: string | null | undefined, facts: VenueFacts, problems: Problems) {
+  if (owner && !facts.isMember(owner)) {
+    problems.relationship('owner', `No member of this organization has the id "${owner}".`, 'not_found');
+  }
+  return owner;
+}
+
+export function checkAccount(
+  input: AccountInput,
+  current: AccountTable | undefined,
+  facts: VenueFacts,
+): Checked<AccountChanges> {
+  const problems = new Problems();
+  const changes: AccountChanges = {};
+  if (input.name !== undefined || !current) {
+    const name = input.name?.trim() ?? '';
+    if (name === '') problems.attribute('name', 'An account needs a name.', 'blank');
+    changes.name = name;
+  }
+  if (input.email !== undefined) {
+    const email = optionalText(input.email);
+    if (email !== null && !isEmail(email))
+      problems.attribute('email', `"${email}" is not an e-mail address.`);
+    changes.email = email;
+  }
+  if (input.country !== undefined) {
+    const country = optionalText(input.country)?.toUpperCase() ?? null;
+    if (country !== null && !isCountry(country)) {
+      problems.attribute('country', `"${country}" is not an ISO 3166-1 country code such as US or DE.`);
+    }
+    changes.country = country;
+  }
+  for (const field of ACCOUNT_TEXT_FIELDS) {
+    if (input[field] !== undefined) changes[field] = optionalText(input[field]);
+  }
+  const owner = checkOwner(ownerNamed(input.ownerId, !current, facts.actorId), facts, problems);
+  if (owner !== undefined) changes.owner_id = owner;
+  return { value: changes, problems: problems.list };
+}

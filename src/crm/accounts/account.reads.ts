@@ -1,0 +1,54 @@
+/** What the pages read of accounts: a searchable list by name, the choices of a form, names by id. */
+import type { CursorCodec } from '../../api/cursor.js';
+import { keysetPage, type KeysetPage } from '../../api/keyset-page.js';
+import type { Db } from '../../db/database.js';
+import { idsInOrganizationCondition } from '../../db/id-lookups.js';
+import { accountDefinition } from './account.resource.js';
+import type { AccountTable } from './account.table.js';
+
+export function accountsPage(
+  db: Db,
+  cursors: CursorCodec,
+  organizationId: string,
+  page: { q?: string | undefined; after?: string | undefined; before?: string | undefined; size: number },
+): Promise<KeysetPage<AccountTable>> {
+  return keysetPage(db, cursors, accountDefinition, organizationId, {
+    filters: [],
+    search: page.q,
+    sort: { column: 'name', descending: false },
+    after: page.after,
+    before: page.before,
+    size: page.size,
+  });
+}
+
+/** The organization's accounts by name, for a form's choice (the first thousand). */
+export async function accountChoices(
+  db: Db,
+  organizationId: string,
+): Promise<Array<Pick<AccountTable, 'id' | 'name'>>> {
+  return db
+    .selectFrom('accounts')
+    .select(['id', 'name'])
+    .where('organization_id', '=', organizationId)
+    .orderBy('name')
+    .orderBy('id')
+    .limit(1000)
+    .execute();
+}
+
+/** The names of the organization's accounts among `ids`. */
+export async function accountNames(
+  db: Db,
+  organizationId: string,
+  ids: ReadonlyArray<string | null>,
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['id', 'name'])
+    .where(idsInOrganizationCondition(db, organizationId, wanted))
+    .execute();
+  return new Map(rows.map((a) => [a.id, a.name]));
+}

@@ -1,0 +1,114 @@
+/** What the pages read of bookings: a filtered list, an account's or contact's, a week's, the next one. */
+import { keysetPage, type KeysetPage } from '../../api/keyset-page.js';
+import type { CursorCodec } from '../../api/cursor.js';
+import type { Filter } from '../../api/list-query.js';
+import type { Db } from '../../db/database.js';
+import { bookingDefinition } from './booking.resource.js';
+import type { Booking, BookingStatus } from './booking.table.js';
+
+export const PAGE_SIZE = 25;
+
+export interface BookingFilters {
+  status?: BookingStatus | undefined;
+  q?: string | undefined;
+  /** UTC instants bounding start_at: from ≤ start_at < to. */
+  from?: string | undefined;
+  to?: string | undefined;
+  accountId?: string | undefined;
+  after?: string | undefined;
+  before?: string | undefined;
+}
+
+/** A page of the organization's bookings by start, filtered. */
+export function bookingsPage(
+  db: Db,
+  cursors: CursorCodec,
+  organizationId: string,
+  f: BookingFilters,
+): Promise<KeysetPage<Booking>> {
+  const filters: Array<Filter<keyof Booking & string>> = [];
+  if (f.status) filters.push({ column: 'status', operator: 'eq', value: f.status });
+  if (f.from) filters.push({ column: 'start_at', operator: 'gteq', value: f.from });
+  if (f.to) filters.push({ column: 'start_at', operator: 'lt', value: f.to });
+  if (f.accountId) filters.push({ column: 'account_id', operator: 'eq', value: f.accountId });
+  return keysetPage(db, cursors, bookingDefinition, organizationId, {
+    filters,
+    search: f.q,
+    sort: { column: 'start_at', descending: false },
+    after: f.after,
+    before: f.before,
+    size: PAGE_SIZE,
+  });
+}
+
+/** The latest bookings of an account or naming a contact, newest first. */
+export async function bookingsOf(
+  db: Db,
+  organizationId: string,
+  column: 'account_id' | 'contact_id',
+  id: string,
+): Promise<Booking[]> {
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where(column, '=', id)
+    .orderBy('start_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
+}
+
+/** Bookings that hold a room at some time in [startAt, endAt): every status but lost. */
+export async function bookingsBetween(
+  db: Db,
+  organizationId: string,
+  startAt: string,
+  endAt: string,
+): Promise<Booking[]> {
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('status', '<>', 'lost')
+    .where('start_at', '<', endAt)
+    .where('end_at', '>', startAt)
+    .orderBy('start_at')
+    .orderBy('id')
+    .limit(2000)
+    .execute();
+}
+
+/** The first booking (not lost) starting at or after `at`, for an empty week to point to. */
+export async function nextBookingAfter(
+  db: Db,
+  organizationId: string,
+  at: string,
+): Promise<Booking | undefined> {
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('status', '<>', 'lost')
+    .where('start_at', '>=', at)
+    .orderBy('start_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Organizations have no time zone of their own: the workspace reads dates in the time zone of the
+ * organization's latest booking, or in UTC when it has none.
+ */
+export async function organizationZone(db: Db, organizationId: string): Promise<string> {
+  const row = await db
+    .selectFrom('bookings')
+    .select('timezone')
+    .where('organization_id', '=', organizationId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.timezone ?? 'UTC';
+}

@@ -1,0 +1,37 @@
+/** What the pages read of contacts: a searchable list by name, the choices of a form. */
+import type { CursorCodec } from '../../api/cursor.js';
+import { keysetPage, type KeysetPage } from '../../api/keyset-page.js';
+import type { Db } from '../../db/database.js';
+import { contactDefinition } from './contact.resource.js';
+import type { ContactTable } from './contact.table.js';
+
+export function contactsPage(
+  db: Db,
+  cursors: CursorCodec,
+  organizationId: string,
+  page: { q?: string | undefined; after?: string | undefined; before?: string | undefined; size: number },
+): Promise<KeysetPage<ContactTable>> {
+  return keysetPage(db, cursors, contactDefinition, organizationId, {
+    filters: [],
+    search: page.q,
+    sort: { column: 'last_name', descending: false, then: 'first_name' },
+    after: page.after,
+    before: page.before,
+    size: page.size,
+  });
+}
+
+/** The organization's contacts (of one account, when given) by name, for a form's choice. */
+export async function contactChoices(
+  db: Db,
+  organizationId: string,
+  accountId?: string,
+): Promise<ContactTable[]> {
+  let query = db.selectFrom('contacts').selectAll().where('organization_id', '=', organizationId);
+  if (accountId) query = query.where('account_id', '=', accountId);
+  return query.orderBy('last_name').orderBy('first_name').orderBy('id').limit(1000).execute();
+}
+
+export function contactName(contact: Pick<ContactTable, 'first_name' | 'last_name'>): string {
+  return `${contact.first_name} ${contact.last_name}`.trim();
+}

@@ -1,0 +1,136 @@
+/**
+ * What the rules of venue data need to know beyond the input: which records of the organization
+ * exist, who is a member, what the spaces are called and take. The rules (`check…` functions) are
+ * pure functions over facts loaded first, so the API, the pages and the CSV import judge an input
+ * alike: a single write loads the facts of the ids it names, an import those of the whole
+ * organization at once. Ids of another organization are never among them, so they are refused
+ * exactly like ids that do not exist.
+ */
+import type { Db, Trx } from '../db/database.js';
+import { idsInOrganizationCondition } from '../db/id-lookups.js';
+import { idsInOrganization } from './records.js';
+
+export interface SpaceFact {
+  id: string;
+  name: string;
+  capacity: number | null;
+}
+
+export interface VenueFacts {
+  /** The user writing, who owns what they create unless another owner is named (null: an import). */
+  readonly actorId: string | null;
+  hasAccount(id: string): boolean;
+  hasContact(id: string): boolean;
+  isMember(userId: string): boolean;
+  space(id: string): SpaceFact | undefined;
+}
+
+/** The ids a write names, whose facts it needs. */
+export interface Named {
+  accounts?: ReadonlyArray<string | null | undefined>;
+  contacts?: ReadonlyArray<string | null | undefined>;
+  members?: ReadonlyArray<string | null | undefined>;
+  spaces?: ReadonlyArray<string | null | undefined>;
+}
+
+const given = (ids: ReadonlyArray<string | null | undefined> | undefined) => [
+  ...new Set((ids ?? []).filter((id): id is string => typeof id === 'string' && id !== '')),
+];
+
+export function venueFacts(
+  actorId: string | null,
+  known: {
+    accounts: ReadonlySet<string>;
+    contacts: ReadonlySet<string>;
+    members: ReadonlySet<string>;
+    spaces: ReadonlyMap<string, SpaceFact>;
+  },
+): VenueFacts {
+  return {
+    actorId,
+    hasAccount: (id) => known.accounts.has(id),
+    hasContact: (id) => known.contacts.has(id),
+    isMember: (id) => known.members.has(id),
+    space: (id) => known.spaces.get(id),
+  };
+}
+
+/** The facts of the records a single write names. */
+export async function loadFacts(
+  db: Db | Trx,
+  organizationId: string,
+  actorId: string | null,
+  named: Named,
+): Promise<VenueFacts> {
+  const members = given(named.members);
+  const spaceIds = given(named.spaces);
+  const [accounts, contacts, memberRows, spaceRows] = await Promise.all([
+    idsInOrganization(db, 'accounts', organizationId, given(named.accounts)),
+    idsInOrganization(db, 'contacts', organizationId, given(named.contacts)),
+    members.length === 0
+      ? []
+      : db
+          .selectFrom('memberships')
+          .select('user_id')
+          .where('organization_id', '=', organizationId)
+          .where('user_id', 'in', members)
+          .execute(),
+    spaceIds.length === 0
+      ? []
+      : db
+          .selectFrom('spaces')
+          .select(['id', 'name', 'capacity'])
+          .where(idsInOrganizationCondition(db, organizationId, spaceIds))
+          .execute(),
+  ]);
+  return venueFacts(actorId, {
+    accounts,
+    contacts,
+    members: new Set(memberRows.map((m) => m.user_id)),
+    spaces: spacesById(spaceRows),
+  });
+}
+
+/** Every fact of an organization, and its accounts by name (an import may name them so). */
+export interface AllFacts extends VenueFacts {
+  accountsNamed(name: string): readonly string[];
+}
+
+/** Every fact of the organization, for writes of many records at once (an import). */
+export async function loadAllFacts(
+  trx: Trx,
+  organizationId: string,
+  actorId: string | null,
+): Promise<AllFacts> {
+  const [members, accounts, contacts, spaces] = await Promise.all([
+    trx.selectFrom('memberships').select('user_id').where('organization_id', '=', organizationId).execute(),
+    trx.selectFrom('accounts').select(['id', 'name']).where('organization_id', '=', organizationId).execute(),
+    trx.selectFrom('contacts').select('id').where('organization_id', '=', organizationId).execute(),
+    trx
+      .selectFrom('spaces')
+      .select(['id', 'name', 'capacity'])
+      .where('organization_id', '=', organizationId)
+      .execute(),
+  ]);
+  const byName = new Map<string, string[]>();
+  for (const account of accounts) {
+    const name = account.name.trim();
+    byName.set(name, [...(byName.get(name) ?? []), account.id]);
+  }
+  const facts = venueFacts(actorId, {
+    accounts: new Set(accounts.map((a) => a.id)),
+    contacts: new Set(contacts.map((c) => c.id)),
+    members: new Set(members.map((m) => m.user_id)),
+    spaces: spacesById(spaces),
+  });
+  return { ...facts, accountsNamed: (name) => byName.get(name) ?? [] };
+}
+
+function spacesById(rows: ReadonlyArray<{ id: string; name: string; capacity: number | null }>) {
+  return new Map(
+    rows.map((s) => [
+      s.id,
+      { id: s.id, name: s.name, capacity: s.capacity === null ? null : Number(s.capacity) },
+    ]),
+  );
+}

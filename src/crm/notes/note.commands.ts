@@ -1,0 +1,62 @@
+/**
+ * Writing notes (SPEC §5), as units of work (src/writes/unit-of-work.ts): the rules of
+ * note-rules.ts. A note only adds beside what it names, so its creates take the organization's
+ * lock shared (src/db/organization-lock.ts): they run beside each other, never beside the
+ * deletion of what they are about.
+ */
+import { isoTime } from '../../clock.js';
+import type { Db, Trx } from '../../db/database.js';
+import type { Actor } from '../../identity/actor.js';
+import type { Command } from '../../writes/unit-of-work.js';
+import { recordCreated } from '../change-events.js';
+import { deleteCommand, updateCommand } from '../record-commands.js';
+import { idsInOrganization } from '../records.js';
+import { accepted } from '../validation.js';
+import { allowNoteChange, checkNote, type NoteInput } from './note-rules.js';
+import { insertNote } from './note.repository.js';
+import { noteDefinition } from './note.resource.js';
+import type { NoteTable } from './note.table.js';
+
+export type { NoteInput } from './note-rules.js';
+
+async function judged(db: Db | Trx, actor: Actor, input: NoteInput, current?: NoteTable) {
+  const { notable } = input;
+  const notableExists =
+    !current && notable !== undefined
+      ? (await idsInOrganization(db, notable.type, actor.organizationId, [notable.id])).has(notable.id)
+      : true;
+  return checkNote(input, current, { notableExists });
+}
+
+/** Every problem of a note input, writing nothing (forms, and the API's one 422 per bad field). */
+export async function noteProblems(db: Db, actor: Actor, input: NoteInput, current?: NoteTable) {
+  return (await judged(db, actor, input, current)).problems;
+}
+
+export const createNote: Command<NoteInput & Required<Pick<NoteInput, 'notable'>>, NoteTable> = {
+  lock: 'shared',
+  async run({ trx, actor, now }, input) {
+    const { body = '' } = accepted(await judged(trx, actor, input));
+    const note = await insertNote(
+      trx,
+      {
+        organizationId: actor.organizationId,
+        notableType: input.notable.type,
+        notableId: input.notable.id,
+        authorId: actor.userId,
+        body,
+      },
+      isoTime(now),
+    );
+    await recordCreated(trx, noteDefinition, note, now);
+    return note;
+  },
+};
+
+export const updateNote = updateCommand<'notes', NoteInput>({
+  definition: noteDefinition,
+  allow: allowNoteChange,
+  check: (trx, actor, input, current) => judged(trx, actor, input, current),
+});
+
+export const deleteNote = deleteCommand({ definition: noteDefinition, allow: allowNoteChange });

@@ -1,0 +1,38 @@
+/** What the pages read of notes: those about one record, newest first, with their authors' names. */
+import type { Db } from '../../db/database.js';
+import type { NotableType } from './note.table.js';
+
+export interface NoteView {
+  id: string;
+  body: string;
+  authorId: string | null;
+  author: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export async function notesAbout(
+  db: Db,
+  organizationId: string,
+  type: NotableType,
+  id: string,
+): Promise<NoteView[]> {
+  const rows = await db
+    .selectFrom('notes as n')
+    .leftJoin('users as u', 'u.id', 'n.author_id')
+    .select(['n.id', 'n.body', 'n.author_id', 'n.created_at', 'n.updated_at', 'u.name', 'u.email'])
+    .where('n.organization_id', '=', organizationId)
+    .where('n.notable_type', '=', type)
+    .where('n.notable_id', '=', id)
+    .orderBy('n.created_at', 'desc')
+    .orderBy('n.id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    body: r.body,
+    authorId: r.author_id,
+    author: r.name || r.email || 'A former member',
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }));
+}

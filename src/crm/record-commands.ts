@@ -1,0 +1,77 @@
+/**
+ * Changing and deleting a record, the same way for every kind (as units of work:
+ * src/writes/unit-of-work.ts): the record is found within the organization (404 otherwise, as for
+ * an id that does not exist), If-Match must name its version (412), the kind's rule judges the
+ * input against it, the row is written only if still the version read, and the change is told.
+ * A kind adds what else goes with its changes (a refusal, related records, events of its own).
+ */
+import type { OrganizationTable, ResourceDefinition, RowOf } from '../api/resource-definition.js';
+import type { Trx } from '../db/database.js';
+import type { Actor } from '../identity/actor.js';
+import type { Change, Command, Removal, Work } from '../writes/unit-of-work.js';
+import { recordDeleted, recordUpdated, type Told } from './change-events.js';
+import { deleteRecord, recordToChange, updateRecord } from './records.js';
+import { accepted, type Checked } from './validation.js';
+
+export type { Change, Removal } from '../writes/unit-of-work.js';
+
+type Changes<Table extends OrganizationTable> = Partial<RowOf<Table>>;
+
+export interface UpdateSpec<Table extends OrganizationTable, Input> {
+  definition: ResourceDefinition<Table>;
+  /** Refuses an actor who may not change this record (a note: only its author or an admin). */
+  allow?(actor: Actor, current: RowOf<Table>): void;
+  /** The kind's rule over the facts it loads: the values to write and every problem. */
+  check(trx: Trx, actor: Actor, input: Input, current: RowOf<Table>): Promise<Checked<Changes<Table>>>;
+  /** A refusal that needs other records (no double booking), before anything is written. */
+  beforeWrite?(work: Work, current: RowOf<Table>, changes: Changes<Table>): Promise<void>;
+  /** What else the change makes: related rows, events of its own. */
+  afterWrite?(
+    work: Work,
+    current: RowOf<Table>,
+    updated: RowOf<Table>,
+    told: Told | undefined,
+  ): Promise<void>;
+}
+
+export function updateCommand<Table extends OrganizationTable, Input>(
+  spec: UpdateSpec<Table, Input>,
+): Command<Change<Input>, RowOf<Table>> {
+  return {
+    async run(work, { id, ifMatch, input }) {
+      const { trx, actor, now } = work;
+      const current = await recordToChange(trx, spec.definition, actor.organizationId, id, ifMatch);
+      spec.allow?.(actor, current);
+      const changes = accepted(await spec.check(trx, actor, input, current));
+      // Nothing to change: the record stays as it is, in its version.
+      if (Object.keys(changes).length === 0) return current;
+      await spec.beforeWrite?.(work, current, changes);
+      const updated = await updateRecord(trx, spec.definition.type, current, changes, now);
+      const told = await recordUpdated(trx, spec.definition, current, updated, now);
+      await spec.afterWrite?.(work, current, updated, told);
+      return updated;
+    },
+  };
+}
+
+export interface DeleteSpec<Table extends OrganizationTable> {
+  definition: ResourceDefinition<Table>;
+  allow?(actor: Actor, current: RowOf<Table>): void;
+  /** What refuses the deletion (dependents: 409) or goes with it (notes, links), before the row goes. */
+  before?(work: Work, current: RowOf<Table>): Promise<void>;
+}
+
+export function deleteCommand<Table extends OrganizationTable>(
+  spec: DeleteSpec<Table>,
+): Command<Removal, void> {
+  return {
+    async run(work, { id, ifMatch }) {
+      const { trx, actor, now } = work;
+      const current = await recordToChange(trx, spec.definition, actor.organizationId, id, ifMatch);
+      spec.allow?.(actor, current);
+      await spec.before?.(work, current);
+      await deleteRecord(trx, spec.definition.type, current);
+      await recordDeleted(trx, spec.definition, current, now);
+    },
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * Writing spaces (SPEC §7), as units of work (src/writes/unit-of-work.ts): the rules of
+ * space-rules.ts. A renamed space is renamed in its bookings' room_names; deleting a space that
+ * bookings hold is refused.
+ */
+import { isoTime } from '../../clock.js';
+import type { Db, Trx } from '../../db/database.js';
+import { ConflictError } from '../../errors.js';
+import type { Actor } from '../../identity/actor.js';
+import type { Command } from '../../writes/unit-of-work.js';
+import { spaceIdsOf } from '../bookings/booking-rules.js';
+import { bookingDefinition } from '../bookings/booking.resource.js';
+import type { Booking } from '../bookings/booking.table.js';
+import { recordCreated } from '../change-events.js';
+import { deleteCommand, updateCommand } from '../record-commands.js';
+import { changeEach } from '../records.js';
+import { accepted } from '../validation.js';
+import { checkSpace, type SpaceFacts, type SpaceInput } from './space-rules.js';
+import {
+  bookingsHolding,
+  countBookingsHolding,
+  countBookingsOver,
+  insertSpace,
+  nameTaken,
+  spaceNames,
+} from './space.repository.js';
+import { spaceDefinition } from './space.resource.js';
+import type { SpaceTable } from './space.table.js';
+
+export type { SpaceInput } from './space-rules.js';
+
+async function spaceFacts(
+  db: Db | Trx,
+  actor: Actor,
+  input: SpaceInput,
+  current?: SpaceTable,
+): Promise<SpaceFacts> {
+  const name = input.name?.trim() ?? '';
+  const capacity = input.capacity;
+  return {
+    nameTaken: name !== '' && (await nameTaken(db, actor.organizationId, name, current?.id)),
+    bookingsOver:
+      current && typeof capacity === 'number' && Number.isInteger(capacity)
+        ? await countBookingsOver(db, current.id, capacity)
+        : 0,
+  };
+}
+
+async function judged(db: Db | Trx, actor: Actor, input: SpaceInput, current?: SpaceTable) {
+  return checkSpace(input, current, await spaceFacts(db, actor, input, current));
+}
+
+/** Every problem of a space input, writing nothing (forms, and the API's one 422 per bad field). */
+export async function spaceProblems(db: Db, actor: Actor, input: SpaceInput, current?: SpaceTable) {
+  return (await judged(db, actor, input, current)).problems;
+}
+
+export const createSpace: Command<SpaceInput, SpaceTable> = {
+  async run({ trx, actor, now }, input) {
+    const changes = accepted(await judged(trx, actor, input));
+    const space = await insertSpace(
+      trx,
+      actor.organizationId,
+      { name: changes.name ?? '', capacity: changes.capacity ?? null },
+      isoTime(now),
+    );
+    await recordCreated(trx, spaceDefinition, space, now);
+    return space;
+  },
+};
+
+export const updateSpace = updateCommand<'spaces', SpaceInput>({
+  definition: spaceDefinition,
+  check: (trx, actor, input, current) => judged(trx, actor, input, current),
+  async afterWrite({ trx, now }, current, updated) {
+    if (updated.name === current.name) return;
+    // The bookings holding it show its new name.
+    const bookings = await bookingsHolding(trx, current.id);
+    const rename = async (booking: Booking) => ({
+      room_names: JSON.stringify(await spaceNames(trx, spaceIdsOf(booking))),
+    });
+    await changeEach(trx, bookingDefinition, bookings, rename, now);
+  },
+});
+
+export const deleteSpace = deleteCommand({
+  definition: spaceDefinition,
+  async before({ trx }, current) {
+    const held = await countBookingsHolding(trx, current.id);
+    if (held > 0) {
+      throw new ConflictError(
+        `${held} booking${held === 1 ? ' holds' : 's hold'} this space; move ${held === 1 ? 'it' : 'them'} to another space first.`,
+        'has_dependents',
+      );
+    }
+  },
+});

@@ -1,0 +1,13 @@
+/** What the pages read of spaces: the organization's, by name. */
+import type { Db } from '../../db/database.js';
+import type { SpaceTable } from './space.table.js';
+
+export async function listSpaces(db: Db, organizationId: string): Promise<SpaceTable[]> {
+  return db
+    .selectFrom('spaces')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}

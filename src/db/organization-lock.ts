@@ -1,0 +1,50 @@
+/**
+ * An organization's write lock: its row in booking_references, which also counts its booking
+ * numbers. A write of venue data takes it first (src/writes/unit-of-work.ts), so the checks that
+ * follow (no double booking, references, dependents) see every write committed before and none
+ * after: no read-then-write race.
+ *
+ * - exclusive: an update of the row. PostgreSQL holds the row lock until commit; on SQLite the
+ *   first write takes the database's write lock, so the transaction's reads are current from here.
+ * - shared: for writes that only add beside what they name (a note): on PostgreSQL they take the
+ *   row `FOR SHARE`, running beside each other but never beside an exclusive write (a deletion of
+ *   what they name); SQLite has one writer, so it is the same as exclusive there.
+ */
+import { isSqlite } from './column-types.js';
+import type { Trx } from './database.js';
+
+export type LockMode = 'exclusive' | 'shared';
+
+export async function lockOrganization(trx: Trx, organizationId: string, mode: LockMode): Promise<void> {
+  if (mode === 'shared' && !isSqlite(trx)) {
+    const held = () =>
+      trx
+        .selectFrom('booking_references')
+        .select('organization_id')
+        .where('organization_id', '=', organizationId)
+        .forShare()
+        .executeTakeFirst();
+    // The organization's first write inserts its row, holding it exclusively until commit.
+    if (!(await held())) await insertRow(trx, organizationId);
+    return;
+  }
+  const updated = await trx
+    .updateTable('booking_references')
+    .set((eb) => ({ last_number: eb.ref('last_number') }))
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) await insertRow(trx, organizationId);
+}
+
+/** The organization's first write: its row, which a concurrent first write waits for. */
+async function insertRow(trx: Trx, organizationId: string): Promise<void> {
+  await trx
+    .insertInto('booking_references')
+    .values({ organization_id: organizationId, last_number: 0 })
+    .onConflict((oc) =>
+      oc
+        .column('organization_id')
+        .doUpdateSet((eb) => ({ last_number: eb.ref('booking_references.last_number') })),
+    )
+    .execute();
+}

@@ -1,0 +1,147 @@
+/**
+ * The one way data of an organization is written (docs/decisions/0006-the-write-seam.md). A unit
+ * of work owns, for one write:
+ * - the transaction, opened here and nowhere else (or shared with the writes of the same turn of
+ *   the event loop, for the routes that opt into group commit: src/db/group-commit.ts);
+ * - the organization's write lock, taken first (src/db/organization-lock.ts), so every check the
+ *   command makes sees the state it will commit on;
+ * - the instant of the write, read once: every timestamp and change event it writes carries it;
+ * - with an Idempotency-Key, the first response, stored in the same transaction (idempotency.ts).
+ * Commands receive the unit of work (transaction, actor, instant) and their input, never the
+ * database handle, so nothing they read can come from outside the locked transaction.
+ */
+import type { Clock } from '../clock.js';
+import type { Db, Trx } from '../db/database.js';
+import type { GroupCommit } from '../db/group-commit.js';
+import { type LockMode, lockOrganization } from '../db/organization-lock.js';
+import { isoTime } from '../clock.js';
+import { ApiError } from '../errors.js';
+import type { Actor } from '../identity/actor.js';
+import {
+  type CreateResponse,
+  IDEMPOTENCY_RETENTION_SECONDS,
+  type IdempotencyKey,
+  type IdempotentOutcome,
+  replay,
+  requestHash,
+} from './idempotency.js';
+import { findStoredResponse, storeResponse } from './idempotency.repository.js';
+
+export interface Work {
+  readonly trx: Trx;
+  readonly actor: Actor;
+  /** The instant of this write (milliseconds since the epoch). */
+  readonly now: number;
+}
+
+/** A change to an organization's data: what it needs locked, and the change itself. */
+export interface Command<Input, Result> {
+  /** `shared` for writes that only add beside what they name (a note); default exclusive. */
+  readonly lock?: LockMode;
+  run(work: Work, input: Input): Promise<Result>;
+}
+
+/** An update: which record, the version it was read at (If-Match), and what to change. */
+export interface Change<Input> {
+  id: string;
+  ifMatch: string | undefined;
+  input: Input;
+}
+
+/** A deletion: which record, and the version it was read at. */
+export interface Removal {
+  id: string;
+  ifMatch: string | undefined;
+}
+
+/** Where writes go: the database, the clock they take their instant from, shared commits. */
+export interface Writer {
+  readonly db: Db;
+  readonly clock: Clock;
+  /** Absent where nothing shares commits (the command line). */
+  readonly commits?: GroupCommit;
+}
+
+export interface WriteOptions {
+  /** Share one commit with the writes of the same turn (only where a bench row measured the gain). */
+  groupCommit?: boolean;
+}
+
+function job<Input, Result>(actor: Actor, command: Command<Input, Result>, input: Input, now: number) {
+  return async (trx: Trx): Promise<Result> => {
+    await lockOrganization(trx, actor.organizationId, command.lock ?? 'exclusive');
+    return command.run({ trx, actor, now }, input);
+  };
+}
+
+/** Runs `command` as one unit of work and returns what it made once that is committed. */
+export function write<Input, Result>(
+  writer: Writer,
+  actor: Actor,
+  command: Command<Input, Result>,
+  input: Input,
+  options: WriteOptions = {},
+): Promise<Result> {
+  const run = job(actor, command, input, writer.clock.now());
+  return options.groupCommit && writer.commits
+    ? writer.commits.run(run)
+    : writer.db.transaction().execute(run);
+}
+
+/**
+ * Runs a create and makes its response: with an Idempotency-Key, once per key (below); without
+ * one, as any write.
+ */
+export async function writeCreate<Input, Result, Body>(
+  writer: Writer,
+  actor: Actor,
+  command: Command<Input, Result>,
+  input: Input,
+  respond: (result: Result) => CreateResponse<Body>,
+  options: WriteOptions & { key?: IdempotencyKey | undefined } = {},
+): Promise<IdempotentOutcome<Body>> {
+  if (options.key) return writeIdempotently(writer, actor, command, input, options.key, respond);
+  return { ...respond(await write(writer, actor, command, input, options)), replayed: false };
+}
+
+/**
+ * Runs a create with an Idempotency-Key: the first request with the key runs `command` and stores
+ * `respond(result)` in its transaction; later ones with the same key and body get that response.
+ */
+export async function writeIdempotently<Input, Result, Body>(
+  writer: Writer,
+  actor: Actor,
+  command: Command<Input, Result>,
+  input: Input,
+  key: IdempotencyKey,
+  respond: (result: Result) => CreateResponse<Body>,
+): Promise<IdempotentOutcome<Body>> {
+  const now = writer.clock.now();
+  const times = { now: isoTime(now), expiredBefore: isoTime(now - IDEMPOTENCY_RETENTION_SECONDS * 1000) };
+  const hash = requestHash(key.body);
+  const stored = () => findStoredResponse(writer.db, key.scope, key.key, times.expiredBefore);
+
+  const earlier = await stored();
+  if (earlier) return replay(earlier, hash);
+
+  const trx = await writer.db.startTransaction().execute();
+  try {
+    const response = respond(await job(actor, command, input, now)(trx));
+    if (await storeResponse(trx, key.scope, key.key, { requestHash: hash, ...response }, times)) {
+      await trx.commit().execute();
+      return { ...response, replayed: false };
+    }
+    await trx.rollback().execute();
+  } catch (error) {
+    if (!trx.isCommitted && !trx.isRolledBack) await trx.rollback().execute();
+    throw error;
+  }
+  // Another request with the key committed first: its response is the answer.
+  const raced = await stored();
+  if (raced) return replay(raced, hash);
+  throw new ApiError(
+    409,
+    'idempotency_in_progress',
+    'Another request with this Idempotency-Key is in progress; retry.',
+  );
+}
