@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import { type ChangeClock, GLOBAL } from './db/change-clock.js';
 import type { DatabaseHandle } from './db/connect.js';
 import type { Db } from './db/database.js';
+import type { TextValues } from './db/text-values.js';
 import { FreshCache } from './db/fresh-cache.js';
 import { ResourceFragments } from './api/resource-fragments.js';
 import { VersionedPages } from './api/versioned-pages.js';
@@ -62,6 +63,8 @@ function createCaches(changes: ChangeClock): AppCaches {
 export interface AppContext {
   readonly config: Config;
   readonly db: Db;
+  /** Reads of one text column's values beside Kysely (src/db/text-values.ts): list pages' version keys. */
+  readonly textValues: TextValues;
   readonly clock: Clock;
   /** Moves on when committed data may have changed, here or in another process. */
   readonly changes: ChangeClock;
@@ -85,6 +88,7 @@ export function createAppContext(config: Config, database: DatabaseHandle, clock
   return {
     config,
     db: database.db,
+    textValues: database.textValues,
     clock,
     changes: database.changes,
     caches,

@@ -8,6 +8,7 @@
  * was last assembled is the bytes kept then (src/api/versioned-pages.ts).
  */
 import type { Db } from '../db/database.js';
+import type { TextValues } from '../db/text-values.js';
 import type { CursorCodec } from './cursor.js';
 import { pageLinks } from './documents.js';
 import type { Resource } from './jsonapi.js';
@@ -19,6 +20,8 @@ import type { VersionedPages } from './versioned-pages.js';
 
 export interface FragmentPageInput<Table extends OrganizationTable> {
   db: Db;
+  /** How the page's version keys are read (src/db/text-values.ts). */
+  textValues: TextValues;
   cursors: CursorCodec;
   fragments: ResourceFragments;
   /** Pages by their rows' versions, and the request's key there (organization, user and URL). */
@@ -43,8 +46,15 @@ const OPEN = '{"data":[';
 export async function pageFromFragments<Table extends OrganizationTable>(
   input: FragmentPageInput<Table>,
 ): Promise<Buffer | undefined> {
-  const { db, cursors, fragments, definition, organizationId, query } = input;
-  const { rows: keys, hasMore } = await listVersionKeys(db, cursors, definition, organizationId, query);
+  const { db, textValues, cursors, fragments, definition, organizationId, query } = input;
+  const { rows: keys, hasMore } = await listVersionKeys(
+    db,
+    textValues,
+    cursors,
+    definition,
+    organizationId,
+    query,
+  );
   const kept = input.pages.get(input.pageKey, keys, hasMore);
   if (kept !== undefined) return kept;
   const rows: Array<Fragment | undefined> = new Array(keys.length);

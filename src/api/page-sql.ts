@@ -5,8 +5,8 @@
  * SQLite takes to run it. Identifiers come from typed definitions; every value is a parameter.
  * The LIMIT is a literal, because SQLite re-prepares a statement whose LIMIT is bound.
  */
-import { CompiledQuery } from 'kysely';
-import { TEXT_VALUES_MARKER, versionKeySql } from '../db/text-values.js';
+import { CompiledQuery, type RawBuilder, sql } from 'kysely';
+import { versionKeySql } from '../db/text-values.js';
 import { isSqlite } from '../db/column-types.js';
 import type { Db } from '../db/database.js';
 import type { Cursor } from './cursor.js';
@@ -49,6 +49,37 @@ function filterCondition(filter: Filter, next: () => string): string {
   }
 }
 
+/** Keyset paging: the rows after (or before) the cursor's position in the list's order. */
+function cursorCondition(columns: readonly string[], ascending: boolean, next: () => string): string {
+  return `(${columns.map(quote).join(', ')}) ${ascending ? '>' : '<'} (${columns.map(() => next()).join(', ')})`;
+}
+
+/**
+ * A condition of this file's SQL as a Kysely expression with its values bound, for the searching
+ * lists (src/db/search-page.ts): the same text a list page's statement has, so a filter is
+ * compiled to SQL in one place.
+ */
+function asRaw(text: (next: () => string) => string, values: readonly string[]): RawBuilder<unknown> {
+  const hole = '\u0000';
+  const parts = text(() => hole).split(hole);
+  return sql.join(
+    parts.flatMap((part, i) => (i < values.length ? [sql.raw(part), sql.val(values[i])] : [sql.raw(part)])),
+    sql``,
+  );
+}
+
+export function filterExpression(filter: Filter): RawBuilder<unknown> {
+  return asRaw((next) => filterCondition(filter, next), filterValues(filter));
+}
+
+export function cursorExpression(
+  columns: readonly string[],
+  ascending: boolean,
+  values: readonly string[],
+): RawBuilder<unknown> {
+  return asRaw((next) => cursorCondition(columns, ascending, next), values);
+}
+
 const templates = new Map<string, string>();
 const MAX_TEMPLATES = 2000;
 
@@ -76,9 +107,7 @@ function template(
   const direction = ascending ? 'asc' : 'desc';
   // Versions: each row's id and version as one text, the key of its serialized resource
   // (src/api/resource-fragments.ts), read as one array of strings (src/db/text-values.ts).
-  const selected = versions
-    ? `${TEXT_VALUES_MARKER}select ${versionKeySql(sqlite)} as version_key`
-    : 'select *';
+  const selected = versions ? `select ${versionKeySql(sqlite)} as version_key` : 'select *';
   text = `${selected} from ${quote(table)} where ${conditions.join(' and ')} order by ${columns.map((c) => `${quote(c)} ${direction}`).join(', ')} limit ${query.size + 1}`;
   if (templates.size >= MAX_TEMPLATES) templates.delete(templates.keys().next().value!);
   templates.set(key, text);

@@ -7,14 +7,14 @@
 import { Type } from 'typebox';
 import type { App } from '../http/app-instance.js';
 import { NotFoundError } from '../errors.js';
-import { includedResources, pageLinks, resourcesOf } from './documents.js';
+import { includedResources, resourcesOf } from './documents.js';
 import { etagOf, noneMatch } from './etag.js';
 import { errorResponses, JSONAPI_MEDIA_TYPE, listDocument, singleDocument } from './jsonapi.js';
-import { listQuerySchema, parseInclude, parseListQuery } from './list-query.js';
+import { listQuerySchema, parseInclude } from './list-query.js';
 import type { OrganizationTable, ResourceDefinition } from './resource-definition.js';
 import { definitionSource } from './resource-registry.js';
-import { findRow, listRows } from './resource-store.js';
-import { pageFromFragments } from './page-from-fragments.js';
+import { findRow } from './resource-store.js';
+import { listPage } from './list-page.js';
 import { ApiHeaders, IdParams, READ_SECURITY } from './route-schemas.js';
 import {
   fieldsetsKey,
@@ -30,7 +30,7 @@ export function registerReadRoutes<Table extends OrganizationTable>(
   app: App,
   definition: ResourceDefinition<Table>,
 ): void {
-  const { db, config, caches } = app.ctx;
+  const { db, config } = app.ctx;
   const registry = app.resources;
   registry.add(definitionSource(definition));
   const { schema, tag, noun } = definition;
@@ -65,64 +65,8 @@ export function registerReadRoutes<Table extends OrganizationTable>(
         },
       },
       async (request, reply) => {
-        const auth = request.apiAuth;
-        // A page is the same document for every request with the same organization, user (filters
-        // may say "me") and URL (fieldsets included), until its organization's data changes
-        // (src/db/fresh-cache.ts).
-        const pageKey = `${auth.organizationId} ${auth.userId} ${request.url}`;
-        const body = await request.ctx.cached(
-          caches.pages,
-          pageKey,
-          async () => {
-            const raw = request.query as Query;
-            const query = parseListQuery(definition, raw, auth.userId);
-            const fieldsets = parseFieldsets(raw, fieldsOf);
-            if (!fieldsets && query.include.length === 0 && query.search === undefined) {
-              const assembled = await pageFromFragments({
-                db,
-                cursors: app.cursors,
-                fragments: caches.fragments,
-                pages: caches.pageVersions,
-                pageKey,
-                definition,
-                organizationId: auth.organizationId,
-                query,
-                baseUrl: config.baseUrl,
-                selfUrl: `${config.baseUrl}${request.url}`,
-                serialize: reply.compileSerializationSchema(schema as never) as (resource: unknown) => string,
-              });
-              if (assembled !== undefined) return assembled;
-            }
-            const page = await listRows(db, app.cursors, definition, auth.organizationId, query);
-            const included = query.include.length
-              ? await includedResources(
-                  db,
-                  registry,
-                  definition,
-                  auth.organizationId,
-                  page.rows,
-                  query.include,
-                  config.baseUrl,
-                )
-              : undefined;
-            const document = {
-              data: page.rows.map((row) => sparse(definition.toResource(row, config.baseUrl), fieldsets)),
-              ...(included ? { included: resourcesOf(included).map((r) => sparse(r, fieldsets)) } : {}),
-              meta: {
-                has_more: page.hasMore,
-                after_cursor: page.afterCursor,
-                before_cursor: page.beforeCursor,
-              },
-              links: pageLinks(`${config.baseUrl}${request.url}`, query, page),
-            };
-            // Serialized by the route's 200 schema (or its sparse twin), as a returned object would be.
-            return fieldsets
-              ? reply.compileSerializationSchema(sparseList)(document)
-              : (reply.serialize(document) as string);
-          },
-          auth.organizationId,
-        );
-        // The string or buffer is sent as it is (it was serialized by the route's schema above).
+        const body = await listPage(app, request, reply, definition, sparseList);
+        // The string or buffer is sent as it is (it was serialized by the route's schema).
         // Returned rather than passed to reply.send: a handler that returns the reply has Fastify
         // wait on the response's end with listeners of its own, on every request.
         reply.type(JSONAPI_MEDIA_TYPE);

@@ -4,15 +4,15 @@
  * OFFSET), so a page deep in a million rows costs what the first page costs. Table and column
  * names come from typed definitions; every value is a bound parameter.
  */
-import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
-import { textValues } from '../db/text-values.js';
+import { type CompiledQuery, sql } from 'kysely';
+import type { TextValues } from '../db/text-values.js';
 import type { Db } from '../db/database.js';
 import { idsInOrganizationCondition } from '../db/id-lookups.js';
 import type { SearchableTable } from '../db/search-index.js';
 import { type SearchPageRequest, searchPage } from '../db/search-page.js';
 import type { Cursor, CursorCodec } from './cursor.js';
-import type { Filter, ListQuery } from './list-query.js';
-import { pageStatement } from './page-sql.js';
+import type { ListQuery } from './list-query.js';
+import { cursorExpression, filterExpression, pageStatement } from './page-sql.js';
 import type { ColumnOf, OrganizationTable, ResourceDefinition, RowOf } from './resource-definition.js';
 
 /** A page's rows in the list's order, before its cursors are made. */
@@ -41,31 +41,6 @@ function orderColumns(query: ListQuery): string[] {
 /** A cursor's values in the order of orderColumns. */
 function cursorValues(cursor: Cursor): string[] {
   return cursor.then === undefined ? [cursor.value, cursor.id] : [cursor.value, cursor.then, cursor.id];
-}
-
-const COMPARISONS = { eq: '=', not_eq: '<>', lt: '<', lteq: '<=', gt: '>', gteq: '>=' } as const;
-
-function filterSql(filter: Filter): RawBuilder<unknown> {
-  if (filter.link) {
-    // "Holds one of these": the row's id among the link table's keys for the given values.
-    const { table, key, column } = filter.link;
-    const values = sql.join([filter.value].flat().map(String));
-    return sql`id in (select ${sql.ref(key)} from ${sql.table(table)} where ${sql.ref(column)} in (${values}))`;
-  }
-  const column = sql.ref(filter.column);
-  const { operator, value } = filter;
-  switch (operator) {
-    case 'in':
-    case 'not_in': {
-      const values = sql.join([value].flat());
-      return operator === 'in' ? sql`${column} in (${values})` : sql`${column} not in (${values})`;
-    }
-    case 'null':
-    case 'not_null':
-      return (operator === 'null') === value ? sql`${column} is null` : sql`${column} is not null`;
-    default:
-      return sql`${column} ${sql.raw(COMPARISONS[operator])} ${value}`;
-  }
 }
 
 function decodeCursor(cursors: CursorCodec, query: ListQuery): Cursor | undefined {
@@ -97,11 +72,8 @@ function searchRequest<Table extends OrganizationTable>(
   const cursor = decodeCursor(cursors, query);
   const columns = orderColumns(query);
   const ascending = query.sort.descending === (query.before !== undefined);
-  const conditions = query.filters.map(filterSql);
-  if (cursor) {
-    const tuple = sql.join(columns.map((c) => sql.ref(c)));
-    conditions.push(sql`(${tuple}) ${sql.raw(ascending ? '>' : '<')} (${sql.join(cursorValues(cursor))})`);
-  }
+  const conditions = query.filters.map(filterExpression);
+  if (cursor) conditions.push(cursorExpression(columns, ascending, cursorValues(cursor)));
   return {
     table,
     organizationId,
@@ -178,6 +150,7 @@ export async function listRows<Table extends OrganizationTable>(
  */
 export async function listVersionKeys<Table extends OrganizationTable>(
   db: Db,
+  textValues: TextValues,
   cursors: CursorCodec,
   definition: ResourceDefinition<Table>,
   organizationId: string,
@@ -185,7 +158,7 @@ export async function listVersionKeys<Table extends OrganizationTable>(
 ): Promise<PageRows<string>> {
   const cursor = decodeCursor(cursors, query);
   const { sql: text, parameters } = pageStatement(db, definition.type, organizationId, query, cursor, true);
-  return pageRows((await textValues(db, text, parameters)) as string[], query);
+  return pageRows((await textValues(text, parameters)) as string[], query);
 }
 
 export async function findRow<Table extends OrganizationTable>(

@@ -8,11 +8,11 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { misusedTextValues, unmarked, wantsTextValues } from './text-values.js';
+import { misusedTextValues, type TextValues } from './text-values.js';
 import { type ChangeClock, isWritingSql, postgresChangeClock, sqliteChangeClock } from './change-clock.js';
 import { isoFromPostgres } from './postgres-timestamps.js';
 import { repeatedStatementName, statementName } from './postgres-statements.js';
-import { readValuesOnThread, SqliteReaderThread } from './sqlite-reader-thread.js';
+import { SqliteReaderThread, sqliteTextValues } from './sqlite-reader-thread.js';
 import { PAGE_CACHE_PRAGMA } from './sqlite-settings.js';
 import { withStatementCache } from './sqlite-statements.js';
 import { WaitingSqliteDialect } from './sqlite-driver.js';
@@ -32,6 +32,8 @@ export interface DatabaseHandle {
   readonly poolStats?: () => { total: number; idle: number; waiting: number };
   /** SQLite: the thread that reads a list page's version keys (src/db/sqlite-reader-thread.ts). */
   readonly reader?: SqliteReaderThread;
+  /** Reads one text column's values (src/db/text-values.ts): never inside a transaction. */
+  readonly textValues: TextValues;
   close(): Promise<void>;
 }
 
@@ -74,13 +76,13 @@ function openSqlite(options: OpenOptions): DatabaseHandle {
     dialect: new WaitingSqliteDialect({ database: statements }, sqlite, busyTimeoutMs),
   });
   const reader = new SqliteReaderThread(file, busyTimeoutMs);
-  readValuesOnThread(db, sqlite, statements, reader);
   return {
     db,
     dialect: 'sqlite',
     location: file,
     changes,
     reader,
+    textValues: sqliteTextValues(db, sqlite, reader),
     close: async () => {
       await reader.close();
       await changes.close();
@@ -124,11 +126,25 @@ function openPostgres(databaseUrl: string, options: OpenOptions): DatabaseHandle
     schema,
     changes,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    textValues: (text, parameters) => postgresTextValues(pool, text, parameters),
     close: async () => {
       await changes.close();
       await db.destroy();
     },
   };
+}
+
+/** A text-values read (src/db/text-values.ts): array rows, prepared by name from its first run. */
+async function postgresTextValues(pool: pg.Pool, text: string, parameters: readonly unknown[]) {
+  if (isWritingSql(text)) throw misusedTextValues();
+  const result = await pool.query<unknown[]>({
+    name: statementName(text),
+    text,
+    values: [...parameters],
+    rowMode: 'array',
+  });
+  if (result.fields.length !== 1) throw misusedTextValues();
+  return result.rows.map((row) => row[0] as string | null);
 }
 
 const BEGIN_SQL = /^\s*(?:begin|start\s+transaction)\b/i;
@@ -165,17 +181,6 @@ function advancingOnWrites(pool: pg.Pool, changes: ChangeClock) {
         client.query = (async (...args: unknown[]) => {
           const text = args[0];
           if (typeof text !== 'string') return query(...args);
-          if (wantsTextValues(text)) {
-            if (isWritingSql(unmarked(text))) throw misusedTextValues();
-            const result = (await query({
-              name: statementName(text),
-              text,
-              values: args[1],
-              rowMode: 'array',
-            })) as pg.QueryResult<unknown[]>;
-            if (result.fields.length !== 1) throw misusedTextValues();
-            return { ...result, rows: result.rows.map((row) => row[0]) };
-          }
           if (BEGIN_SQL.test(text)) {
             inTransaction = true;
             wrote = false;

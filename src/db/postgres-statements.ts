@@ -12,8 +12,6 @@
  * Names are given per distinct text, to the first MOST_NAMED texts this process sees, which keeps
  * each connection's prepared statements bounded whatever runs; texts past that run unnamed.
  */
-import { unmarked } from './text-values.js';
-
 const statementNames = new Map<string, string>();
 const MOST_NAMED = 500;
 export function statementName(text: string): string | undefined {
@@ -34,8 +32,7 @@ const SEEN_KEPT = 2000;
  * would fail once a migration adds a column.
  */
 function choosesColumnsByStar(text: string): boolean {
-  const sql = unmarked(text);
-  return /(?:^|[\s,(.])\*(?!\))/.test(sql);
+  return /(?:^|[\s,(.])\*(?!\))/.test(text);
 }
 
 export function repeatedStatementName(text: string): string | undefined {

@@ -15,10 +15,9 @@
  */
 import { Worker } from 'node:worker_threads';
 import type SqliteDatabase from 'better-sqlite3';
-import type { SqliteDatabase as SqliteDatabaseLike } from 'kysely';
 import type { Db } from './database.js';
-import { valuesStatementOf } from './sqlite-statements.js';
-import { readImmediately } from './text-values.js';
+import { valuesStatements } from './sqlite-statements.js';
+import type { TextValues } from './text-values.js';
 
 /** What the worker is sent: [id, sql, parameters] for each read of a batch, one after another. */
 export type ReadBatch = unknown[];
@@ -198,25 +197,27 @@ export class SqliteReaderThread {
 }
 
 /**
- * Marked reads of `db` (src/db/text-values.ts; never of its transactions) go to `reader`, which
- * sees what was committed. A read the thread leaves to the connection (alone in its turn), or
- * cannot make, is one synchronous call there when it is in no transaction, as Kysely would make
- * it, whoever holds the connection between its queries; inside one it would see uncommitted
- * writes, so it waits for Kysely.
+ * Text-values reads of the database (src/db/text-values.ts; never of its transactions), made by
+ * `reader`, which sees what was committed. A read the thread leaves to the connection (alone in
+ * its turn), or cannot make, is one synchronous call there when it is in no transaction, as Kysely
+ * would make it, whoever holds the connection between its queries; inside one it would see
+ * uncommitted writes, so it waits for Kysely's connection.
  */
-export function readValuesOnThread(
+export function sqliteTextValues(
   db: Db,
   sqlite: SqliteDatabase.Database,
-  statements: SqliteDatabaseLike,
   reader: SqliteReaderThread,
-): void {
-  const parse = (text: string | undefined) =>
-    text === undefined ? undefined : (JSON.parse(text) as unknown[]);
-  readImmediately(db, (sql, parameters) => {
-    const values = valuesStatementOf(statements.prepare(sql));
-    if (values === undefined) return undefined;
+): TextValues {
+  const statementOf = valuesStatements(sqlite);
+  return async (sql, parameters) => {
+    const values = statementOf(sql);
     const here = () => (sqlite.inTransaction ? undefined : values.valuesText(parameters));
-    if (!reader.running) return parse(here());
-    return reader.read(values.valuesSql, parameters, here).then((text) => parse(text ?? here()));
-  });
+    const text = reader.running
+      ? ((await reader.read(values.valuesSql, parameters, here)) ?? here())
+      : here();
+    if (text !== undefined) return JSON.parse(text) as Array<string | null>;
+    return db
+      .connection()
+      .execute(async () => JSON.parse(values.valuesText(parameters)) as Array<string | null>);
+  };
 }

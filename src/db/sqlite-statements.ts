@@ -1,12 +1,12 @@
 /**
  * The SQLite connection as Kysely sees it: statements prepared once and reused, transactions that
- * take the write lock when they begin, text values for marked reads (src/db/text-values.ts), and the
- * change clock moved on after each committed write.
+ * take the write lock when they begin, and the change clock moved on after each committed write;
+ * and the statements of text-values reads (src/db/text-values.ts).
  */
 import type SqliteDatabase from 'better-sqlite3';
 import type { SqliteDatabase as SqliteDatabaseLike } from 'kysely';
 import { STATEMENT_CACHE_SIZE } from './sqlite-settings.js';
-import { misusedTextValues, wantsTextValues } from './text-values.js';
+import { misusedTextValues } from './text-values.js';
 import { type ChangeClock, isWritingSql } from './change-clock.js';
 
 /**
@@ -37,8 +37,7 @@ export function withStatementCache(
       if (!statement) {
         const prepared = sqlite.prepare(sql === 'begin' ? BEGIN_WRITING : sql);
         const reading = prepared.readonly && !isWritingSql(sql);
-        if (wantsTextValues(sql)) statement = textValuesStatement(sqlite, sql, prepared, reading);
-        else if (reading) statement = prepared;
+        if (reading) statement = prepared;
         else statement = advancingAfterRun(sqlite, prepared, changes);
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
         statements.set(sql, statement);
@@ -48,44 +47,42 @@ export function withStatementCache(
   };
 }
 
-/** A statement prepared from marked SQL (src/db/text-values.ts): its values as one JSON text. */
+/** The statement of a text-values read (src/db/text-values.ts): its values as one JSON text. */
 export interface ValuesStatement {
   /** The SQL that gives that text, for another connection (src/db/sqlite-reader-thread.ts). */
   readonly valuesSql: string;
   valuesText(parameters: ReadonlyArray<unknown>): string;
 }
 
-/** `statement` as a ValuesStatement, when the cache prepared it from marked SQL. */
-export function valuesStatementOf(statement: object): ValuesStatement | undefined {
-  return 'valuesSql' in statement ? (statement as ValuesStatement) : undefined;
-}
-
 /**
- * A read marked for text values (src/db/text-values.ts): its one column's values, written by SQLite
- * as one JSON array and parsed at once. better-sqlite3 builds each row with a call into V8 per
- * value, which costs more than SQLite takes to find the row; the subquery keeps its ORDER BY and
- * LIMIT, and SQLite feeds the aggregate its rows in that order.
+ * The statements of text-values reads, prepared once each: a read's one column's values, written
+ * by SQLite as one JSON array and parsed at once. better-sqlite3 builds each row with a call into
+ * V8 per value, which costs more than SQLite takes to find the row; the subquery keeps its ORDER BY
+ * and LIMIT, and SQLite feeds the aggregate its rows in that order.
  */
-function textValuesStatement(
-  sqlite: SqliteDatabase.Database,
-  sql: string,
-  statement: SqliteDatabase.Statement,
-  reading: boolean,
-) {
-  const [column, ...more] = statement.reader ? statement.columns().map((c) => c.name) : [];
-  if (!reading || column === undefined || more.length > 0 || column.includes('"')) {
-    throw misusedTextValues();
-  }
-  const valuesSql = `select json_group_array("${column}") from (${sql})`;
-  const json = sqlite.prepare(valuesSql).pluck();
-  const valuesText = (parameters: ReadonlyArray<unknown>) => json.get(parameters) as string;
-  return {
-    reader: true,
-    valuesSql,
-    valuesText,
-    all: (parameters: ReadonlyArray<unknown>) => JSON.parse(valuesText(parameters)) as unknown[],
-    run: (parameters: ReadonlyArray<unknown>) => statement.run(parameters),
-    iterate: (parameters: ReadonlyArray<unknown>) => statement.pluck(true).iterate(parameters),
+export function valuesStatements(sqlite: SqliteDatabase.Database): (sql: string) => ValuesStatement {
+  const kept = new Map<string, ValuesStatement>();
+  return (sql) => {
+    let values = kept.get(sql);
+    if (values === undefined) {
+      const statement = sqlite.prepare(sql);
+      const [column, ...more] = statement.reader ? statement.columns().map((c) => c.name) : [];
+      if (
+        !statement.readonly ||
+        isWritingSql(sql) ||
+        column === undefined ||
+        more.length > 0 ||
+        column.includes('"')
+      ) {
+        throw misusedTextValues();
+      }
+      const valuesSql = `select json_group_array("${column}") from (${sql})`;
+      const json = sqlite.prepare(valuesSql).pluck();
+      values = { valuesSql, valuesText: (parameters) => json.get(parameters) as string };
+      if (kept.size >= STATEMENT_CACHE_SIZE) kept.delete(kept.keys().next().value!);
+      kept.set(sql, values);
+    }
+    return values;
   };
 }
 

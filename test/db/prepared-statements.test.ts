@@ -9,7 +9,6 @@ import assert from 'node:assert/strict';
 import os from 'node:os';
 import { after, before, it } from 'node:test';
 import { sql } from 'kysely';
-import { textValues } from '../../src/db/text-values.js';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connect.js';
 import { onDatabase } from '../helpers/databases.js';
 
@@ -36,11 +35,11 @@ onDatabase('postgres', (suite) => {
 
   it('prepares a text-values read at its first run, and runs it by name after that', async () => {
     const text = 'select id from named_probe where n >= $1 order by id';
-    assert.deepEqual(await textValues(single.db, text, [2]), ['b', 'c']);
+    assert.deepEqual(await single.textValues(text, [2]), ['b', 'c']);
     assert.equal(await countPrepared(text), 1);
-    assert.deepEqual(await textValues(single.db, text, [3]), ['c']);
+    assert.deepEqual(await single.textValues(text, [3]), ['c']);
     await sql`insert into named_probe values ('d', 4)`.execute(suite.db);
-    assert.deepEqual(await textValues(single.db, text, [3]), ['c', 'd']);
+    assert.deepEqual(await single.textValues(text, [3]), ['c', 'd']);
     assert.equal(await countPrepared(text), 1, 'prepared once, however often it runs');
   });
 
@@ -71,7 +70,7 @@ onDatabase('postgres', (suite) => {
       await sql`update named_probe set n = n where id = ${'a'} returning *`.execute(single.db);
       await sql`select id from named_probe where n = 1`.execute(single.db);
       await sql`select "named_probe".* from named_probe where id = ${'a'}`.execute(single.db);
-      await textValues(single.db, 'select * from (select id from named_probe) as ids where id = $1', ['a']);
+      await single.textValues('select * from (select id from named_probe) as ids where id = $1', ['a']);
       // A count is fine: its columns do not follow the table's.
       await sql`select count(*) as n from named_probe where n > ${0}`.execute(single.db);
     }

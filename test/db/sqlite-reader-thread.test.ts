@@ -16,7 +16,6 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../../src/db/connect.js';
 import { SqliteReaderThread } from '../../src/db/sqlite-reader-thread.js';
-import { textValues } from '../../src/db/text-values.js';
 import { heldWriteTransaction } from '../helpers/databases.js';
 import { readGcTrace } from '../helpers/gc-trace.js';
 
@@ -25,7 +24,7 @@ describe('SQLite reader thread', () => {
   let handle: DatabaseHandle;
 
   const labels = (after: number) =>
-    textValues(handle.db, `select label from reader_probe where n > ? order by n`, [after]);
+    handle.textValues(`select label from reader_probe where n > ? order by n`, [after]);
 
   before(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'marquee-reader-'));
@@ -107,7 +106,7 @@ describe('SQLite reader thread', () => {
     const reader = handle.reader!;
     const before = reader.answered;
     const [temporary, kept] = await Promise.all([
-      textValues(handle.db, `select label from reader_temp`, []),
+      handle.textValues(`select label from reader_temp`, []),
       labels(29),
     ]);
     assert.deepEqual(temporary, ['only here']);
@@ -160,13 +159,11 @@ describe('SQLite reader thread', () => {
 
   /**
    * Runs `script` in a new Node process started with `flags`, once it has `handle`, the database
-   * opened in `dataDir`, and `textValues`.
+   * opened in `dataDir`.
    */
   const withDatabaseInChild = (dataDir: string, script: string, flags: string[] = []) => {
     const connect = new URL('../../src/db/connect.js', import.meta.url).href;
-    const texts = new URL('../../src/db/text-values.js', import.meta.url).href;
     const opened = `const { openDatabase } = await import(${JSON.stringify(connect)});
-      const { textValues } = await import(${JSON.stringify(texts)});
       const handle = openDatabase({ dataDir: process.argv[1] });`;
     return spawnSync(
       process.execPath,
@@ -182,7 +179,7 @@ describe('SQLite reader thread', () => {
   it('lets a process end with its thread started and idle', () => {
     const child = withDatabaseInChild(
       dir,
-      `const read = () => textValues(handle.db, 'select label from reader_probe where n > ? order by n', [0]);
+      `const read = () => handle.textValues('select label from reader_probe where n > ? order by n', [0]);
        const [a, b] = await Promise.all([read(), read()]);
        console.log(a.length, b.length, handle.reader.answered);`,
     );
@@ -201,7 +198,7 @@ describe('SQLite reader thread', () => {
          await handle.db.insertInto('gc_probe')
            .values(Array.from({ length: 40 }, (_, n) => ({ n, label: 'a version key of a row '.repeat(2) + n })))
            .execute();
-         const read = (i) => textValues(handle.db, 'select label from gc_probe where n > ? order by n', [i % 3]);
+         const read = (i) => handle.textValues('select label from gc_probe where n > ? order by n', [i % 3]);
          const waves = async (count) => {
            let reads = 0;
            for (let wave = 0; wave < count; wave++) {

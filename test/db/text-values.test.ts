@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { sql } from 'kysely';
-import { textValues, versionKeySql } from '../../src/db/text-values.js';
+import { versionKeySql } from '../../src/db/text-values.js';
 import { eachDatabase, heldWriteTransaction } from '../helpers/databases.js';
 
 const TEXTS = [
@@ -41,7 +41,7 @@ eachDatabase((suite) => {
   for (const direction of ['asc', 'desc']) {
     it(`gives each row's text exactly, nulls too, in the statement's order (${direction}, limit)`, async () => {
       const text = `select label from text_values_probe where id > ${sqlite() ? '?' : '$1'} order by id ${direction} limit 41`;
-      const values = await textValues(suite.db, text, ['id-005']);
+      const values = await suite.database.handle.textValues(text, ['id-005']);
       const { rows: expected } = await sql<{ label: string | null }>`select label from text_values_probe
         where id > ${'id-005'} order by id ${sql.raw(direction)} limit 41`.execute(suite.db);
       assert.equal(values.length, 41);
@@ -54,14 +54,13 @@ eachDatabase((suite) => {
   }
 
   it('gives an expression of text columns, and nothing when no row matches', async () => {
-    const values = await textValues(
-      suite.db,
+    const values = await suite.database.handle.textValues(
       `select id || ' ' || coalesce(label, '') as key from text_values_probe where amount < 3 order by id`,
       [],
     );
     assert.deepEqual(values, ['id-000 ', `id-001 ${TEXTS[1]}`, `id-002 ${TEXTS[2]}`]);
     assert.deepEqual(
-      await textValues(suite.db, `select label from text_values_probe where id = 'none'`, []),
+      await suite.database.handle.textValues(`select label from text_values_probe where id = 'none'`, []),
       [],
     );
   });
@@ -84,8 +83,7 @@ eachDatabase((suite) => {
       rows.map((row) => row.updated_at),
       times,
     );
-    const keys = await textValues(
-      suite.db,
+    const keys = await suite.database.handle.textValues(
       `select ${versionKeySql(sqlite())} from version_key_probe order by id`,
       [],
     );
@@ -97,22 +95,21 @@ eachDatabase((suite) => {
 
   it('refuses a statement that writes', async () => {
     await assert.rejects(
-      textValues(
-        suite.db,
+      suite.database.handle.textValues(
         `insert into text_values_probe (id, label) values ('id-w', 'w') returning label`,
         [],
       ),
       /writes nothing/,
     );
     assert.deepEqual(
-      await textValues(suite.db, `select label from text_values_probe where id = 'id-w'`, []),
+      await suite.database.handle.textValues(`select label from text_values_probe where id = 'id-w'`, []),
       [],
     );
   });
 
   it('refuses a statement that reads more than one column', async () => {
     await assert.rejects(
-      textValues(suite.db, `select id, label from text_values_probe order by id`, []),
+      suite.database.handle.textValues(`select id, label from text_values_probe order by id`, []),
       /reads one column/,
     );
   });
@@ -124,7 +121,9 @@ eachDatabase((suite) => {
     );
     const query = `select id from text_values_probe where id = 'id-pending'`;
     let released = false;
-    const reading = textValues(suite.db, query, []).then((rows) => ({ rows, whileHeld: !released }));
+    const reading = suite.database.handle
+      .textValues(query, [])
+      .then((rows) => ({ rows, whileHeld: !released }));
     // Both read on another connection at once (SQLite's reader thread: src/db/sqlite-reader-thread.ts).
     await Promise.race([reading, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     released = true;
@@ -134,7 +133,7 @@ eachDatabase((suite) => {
     // A read answered before the writer was let go (so before its commit) must not see its row.
     assert.ok(!whileHeld || rows.length === 0, 'the uncommitted row was read');
     assert.ok(whileHeld, 'not answered while the writer was held');
-    assert.deepEqual(await textValues(suite.db, query, []), ['id-pending']);
+    assert.deepEqual(await suite.database.handle.textValues(query, []), ['id-pending']);
   });
 
   // SQLite reads on its reader thread (or at once on the one connection); PostgreSQL on another.
@@ -142,7 +141,10 @@ eachDatabase((suite) => {
     const rows = await suite.db.connection().execute(async (connection) => {
       await sql`select 1`.execute(connection);
       // The holder waits for the read: a read queued for the connection would never run.
-      const read = textValues(suite.db, `select id from text_values_probe where id = 'id-001'`, []);
+      const read = suite.database.handle.textValues(
+        `select id from text_values_probe where id = 'id-001'`,
+        [],
+      );
       const timeout = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 2000).unref());
       return Promise.race([read, timeout]);
     });
