@@ -34,16 +34,28 @@ export function previousAttributes(before: Resource, after: Resource): Record<st
   return previous;
 }
 
-export async function recordCreated<Table extends OrganizationTable>(
+export function recordCreated<Table extends OrganizationTable>(
   trx: Trx,
   definition: ResourceDefinition<Table>,
   row: RowOf<Table>,
   now: number,
 ): Promise<void> {
-  await recordChange(trx, {
+  return recordRow(trx, definition, row, 'created', now);
+}
+
+/** `<singular>.created` with the resource, or `<singular>.deleted` with its type and id. */
+function recordRow<Table extends OrganizationTable>(
+  trx: Trx,
+  definition: ResourceDefinition<Table>,
+  row: RowOf<Table>,
+  what: 'created' | 'deleted',
+  now: number,
+): Promise<void> {
+  const object = what === 'created' ? eventObject(definition, row) : { type: definition.type, id: row.id };
+  return recordChange(trx, {
     organizationId: row.organization_id,
-    type: `${definition.singular}.created`,
-    object: eventObject(definition, row),
+    type: `${definition.singular}.${what}`,
+    object,
     now,
   });
 }
@@ -78,16 +90,11 @@ export async function recordUpdated<Table extends OrganizationTable>(
 /** The `*.created` events of records created together (an import). */
 export { recordCreatedInBulk } from '../events/record-changes-in-bulk.js';
 
-export async function recordDeleted<Table extends OrganizationTable>(
+export function recordDeleted<Table extends OrganizationTable>(
   trx: Trx,
   definition: ResourceDefinition<Table>,
   row: RowOf<Table>,
   now: number,
 ): Promise<void> {
-  await recordChange(trx, {
-    organizationId: row.organization_id,
-    type: `${definition.singular}.deleted`,
-    object: { type: definition.type, id: row.id },
-    now,
-  });
+  return recordRow(trx, definition, row, 'deleted', now);
 }

@@ -9,13 +9,40 @@ import type { OrganizationTable, ResourceDefinition, RowOf } from '../api/resour
 import type { Trx } from '../db/database.js';
 import type { Actor } from '../identity/actor.js';
 import type { Change, Command, Removal, Work } from '../writes/unit-of-work.js';
-import { recordDeleted, recordUpdated, type Told } from './change-events.js';
-import { deleteRecord, recordToChange, updateRecord } from './records.js';
+import { recordCreated, recordDeleted, recordUpdated, type Told } from './change-events.js';
+import { deleteRecord, insertRecord, type NewRecord, recordToChange, updateRecord } from './records.js';
 import { accepted, type Checked } from './validation.js';
 
 export type { Change, Removal } from '../writes/unit-of-work.js';
 
 type Changes<Table extends OrganizationTable> = Partial<RowOf<Table>>;
+
+export interface CreateSpec<Table extends OrganizationTable, Input> {
+  definition: ResourceDefinition<Table>;
+  /** The kind's rule over the facts it loads: the values given and every problem. */
+  check(trx: Trx, actor: Actor, input: Input): Promise<Checked<Changes<Table>>>;
+  /** The new record's values: those given, and defaults for the rest. */
+  values(given: Changes<Table>): NewRecord<Table>;
+}
+
+export function createCommand<Table extends OrganizationTable, Input>(
+  spec: CreateSpec<Table, Input>,
+): Command<Input, RowOf<Table>> {
+  return {
+    async run({ trx, actor, now }, input) {
+      const given = accepted(await spec.check(trx, actor, input));
+      const row = await insertRecord(
+        trx,
+        spec.definition.type,
+        actor.organizationId,
+        spec.values(given),
+        now,
+      );
+      await recordCreated(trx, spec.definition, row, now);
+      return row;
+    },
+  };
+}
 
 export interface UpdateSpec<Table extends OrganizationTable, Input> {
   definition: ResourceDefinition<Table>;

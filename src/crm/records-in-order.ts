@@ -33,44 +33,26 @@ function after(alias: string, position: Position | undefined) {
   return sql<boolean>`(${sql.ref(`${alias}.created_at`)}, ${sql.ref(`${alias}.id`)}) > (${position.createdAt}, ${position.id})`;
 }
 
-const PAGES: {
-  [Kind in keyof RecordsInOrder]: (db: Db, org: string, at?: Position) => Promise<RecordsInOrder[Kind][]>;
-} = {
-  accounts: (db, organizationId, position) =>
-    db
-      .selectFrom('accounts as a')
-      .selectAll('a')
-      .where('a.organization_id', '=', organizationId)
-      .where(after('a', position))
-      .orderBy('a.created_at')
-      .orderBy('a.id')
-      .limit(PAGE)
-      .execute(),
-  contacts: (db, organizationId, position) =>
-    db
-      .selectFrom('contacts as c')
-      .leftJoin('accounts as a', 'a.id', 'c.account_id')
-      .selectAll('c')
-      .select('a.name as account_name')
-      .where('c.organization_id', '=', organizationId)
-      .where(after('c', position))
-      .orderBy('c.created_at')
-      .orderBy('c.id')
-      .limit(PAGE)
-      .execute(),
-  bookings: (db, organizationId, position) =>
-    db
-      .selectFrom('bookings as b')
-      .leftJoin('accounts as a', 'a.id', 'b.account_id')
-      .selectAll('b')
-      .select('a.name as account_name')
-      .where('b.organization_id', '=', organizationId)
-      .where(after('b', position))
-      .orderBy('b.created_at')
-      .orderBy('b.id')
-      .limit(PAGE)
-      .execute(),
-};
+/** A page of the kind's records; contacts and bookings each with its account's name. */
+function pageOf<Kind extends keyof RecordsInOrder>(kind: Kind) {
+  return (db: Db, organizationId: string, position?: Position) => {
+    const page = db
+      .selectFrom(`${kind} as r` as 'contacts as r')
+      .selectAll('r')
+      .where('r.organization_id', '=', organizationId)
+      .where(after('r', position))
+      .orderBy('r.created_at')
+      .orderBy('r.id')
+      .limit(PAGE);
+    const named =
+      kind === 'accounts'
+        ? page
+        : page.leftJoin('accounts as a', 'a.id', 'r.account_id').select('a.name as account_name');
+    return named.execute() as unknown as Promise<Array<RecordsInOrder[Kind]>>;
+  };
+}
+
+const PAGES = { accounts: pageOf('accounts'), contacts: pageOf('contacts'), bookings: pageOf('bookings') };
 
 /** Every record of the kind in the organization, oldest first, page by page. */
 export async function* recordsInOrder<Kind extends keyof RecordsInOrder>(

@@ -4,13 +4,15 @@
  * name its current version (412), and updates and deletes are conditional on the version read,
  * so a change that raced another one is refused instead of overwriting it.
  */
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { matches } from '../api/etag.js';
 import type { OrganizationTable, ResourceDefinition, RowOf } from '../api/resource-definition.js';
 import { findRow } from '../api/resource-store.js';
 import { isoTime } from '../clock.js';
 import type { Db, Trx } from '../db/database.js';
 import { idsInOrganizationCondition } from '../db/id-lookups.js';
+import { newId } from '../db/ids.js';
+import type { Database } from '../db/database.js';
 import { precompiledQuery } from '../db/precompiled.js';
 import { NotFoundError, PreconditionFailedError } from '../errors.js';
 import { recordUpdated } from './change-events.js';
@@ -150,4 +152,27 @@ export async function countRecords(
     .where('organization_id', '=', organizationId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Values of a new record: all but its id, organization and timestamps, which insertRecord gives. */
+export type NewRecord<Table extends OrganizationTable> = Omit<
+  RowOf<Table>,
+  'id' | 'organization_id' | 'created_at' | 'updated_at'
+>;
+
+/** Inserts a new record of the organization, made at `now`, and returns its row. */
+export async function insertRecord<Table extends OrganizationTable>(
+  trx: Trx,
+  table: Table,
+  organizationId: string,
+  values: NewRecord<Table>,
+  now: number,
+): Promise<RowOf<Table>> {
+  const at = isoTime(now);
+  const row = { ...values, id: newId(now), organization_id: organizationId, created_at: at, updated_at: at };
+  await trx
+    .insertInto(table)
+    .values(row as unknown as Insertable<Database[Table]>)
+    .execute();
+  return row as RowOf<Table>;
 }

@@ -5,6 +5,8 @@
  * writes every column below; an import takes the writable ones, and accepts the read-only ones
  * (ids, references, timestamps: the server assigns them) so that an export imports unchanged.
  */
+import { ACCOUNT_ATTRIBUTES } from '../crm/accounts/account-rules.js';
+
 export const CSV_TYPES = ['accounts', 'contacts', 'bookings'] as const;
 export type CsvType = (typeof CSV_TYPES)[number];
 
@@ -19,19 +21,7 @@ export interface CsvShape {
 
 const TIMESTAMPS = ['created_at', 'updated_at'] as const;
 
-const ACCOUNT_WRITABLE = [
-  'name',
-  'email',
-  'phone',
-  'website',
-  'address_line1',
-  'address_line2',
-  'city',
-  'region',
-  'postal_code',
-  'country',
-  'owner_id',
-] as const;
+const ACCOUNT_WRITABLE = [...ACCOUNT_ATTRIBUTES, 'owner_id'] as const;
 
 const CONTACT_WRITABLE = [
   'first_name',

@@ -8,10 +8,10 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { misusedTextValues, type TextValues } from './text-values.js';
+import type { TextValues } from './text-values.js';
 import { type ChangeClock, isWritingSql, postgresChangeClock, sqliteChangeClock } from './change-clock.js';
 import { isoFromPostgres } from './postgres-timestamps.js';
-import { repeatedStatementName, statementName } from './postgres-statements.js';
+import { postgresTextValues, repeatedStatementName } from './postgres-statements.js';
 import { SqliteReaderThread, sqliteTextValues } from './sqlite-reader-thread.js';
 import { PAGE_CACHE_PRAGMA } from './sqlite-settings.js';
 import { withStatementCache } from './sqlite-statements.js';
@@ -132,19 +132,6 @@ function openPostgres(databaseUrl: string, options: OpenOptions): DatabaseHandle
       await db.destroy();
     },
   };
-}
-
-/** A text-values read (src/db/text-values.ts): array rows, prepared by name from its first run. */
-async function postgresTextValues(pool: pg.Pool, text: string, parameters: readonly unknown[]) {
-  if (isWritingSql(text)) throw misusedTextValues();
-  const result = await pool.query<unknown[]>({
-    name: statementName(text),
-    text,
-    values: [...parameters],
-    rowMode: 'array',
-  });
-  if (result.fields.length !== 1) throw misusedTextValues();
-  return result.rows.map((row) => row[0] as string | null);
 }
 
 const BEGIN_SQL = /^\s*(?:begin|start\s+transaction)\b/i;

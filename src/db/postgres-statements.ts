@@ -12,6 +12,9 @@
  * Names are given per distinct text, to the first MOST_NAMED texts this process sees, which keeps
  * each connection's prepared statements bounded whatever runs; texts past that run unnamed.
  */
+import type pg from 'pg';
+import { isWritingSql } from './change-clock.js';
+import { misusedTextValues } from './text-values.js';
 const statementNames = new Map<string, string>();
 const MOST_NAMED = 500;
 export function statementName(text: string): string | undefined {
@@ -45,4 +48,17 @@ export function repeatedStatementName(text: string): string | undefined {
   }
   seen.delete(text);
   return statementName(text);
+}
+
+/** A text-values read (src/db/text-values.ts): array rows, prepared by name from its first run. */
+export async function postgresTextValues(pool: pg.Pool, text: string, parameters: readonly unknown[]) {
+  if (isWritingSql(text)) throw misusedTextValues();
+  const result = await pool.query<unknown[]>({
+    name: statementName(text),
+    text,
+    values: [...parameters],
+    rowMode: 'array',
+  });
+  if (result.fields.length !== 1) throw misusedTextValues();
+  return result.rows.map((row) => row[0] as string | null);
 }

@@ -7,6 +7,7 @@ import type { VenueFacts } from '../facts.js';
 import { type Checked, isCountry, isEmail, optionalText, Problems } from '../validation.js';
 import type { AccountTable } from './account.table.js';
 
+/** Free text an account keeps as given (trimmed; empty is none). */
 export const ACCOUNT_TEXT_FIELDS = [
   'phone',
   'website',
@@ -16,6 +17,9 @@ export const ACCOUNT_TEXT_FIELDS = [
   'region',
   'postal_code',
 ] as const;
+
+/** Every attribute of an account a write may set, in the order forms and files show them. */
+export const ACCOUNT_ATTRIBUTES = ['name', 'email', ...ACCOUNT_TEXT_FIELDS, 'country'] as const;
 
 /** What a create or an update may set; undefined leaves a field as it is. */
 export type AccountInput = {

@@ -3,26 +3,18 @@
  * account-rules.ts; an account with bookings cannot be deleted (409 has_dependents); deleting one
  * takes its notes along and leaves its contacts without an account.
  */
-import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
 import { ConflictError } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
-import type { Command, Work } from '../../writes/unit-of-work.js';
+import type { Work } from '../../writes/unit-of-work.js';
 import { type BulkOutcome, type BulkRequest, insertAll, judgeAll, stamped } from '../bulk.js';
-import { recordCreated } from '../change-events.js';
 import { contactDefinition } from '../contacts/contact.resource.js';
 import { loadFacts, type VenueFacts } from '../facts.js';
 import { deleteNotesOf } from '../notes/notes-of.js';
-import { deleteCommand, updateCommand } from '../record-commands.js';
+import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
 import { changeEach } from '../records.js';
-import { accepted } from '../validation.js';
-import { type AccountInput, type AccountChanges, checkAccount, ownerNamed } from './account-rules.js';
-import {
-  contactsOfAccount,
-  countBookingsOfAccount,
-  EMPTY_ACCOUNT,
-  insertAccount,
-} from './account.repository.js';
+import { type AccountInput, checkAccount, ownerNamed } from './account-rules.js';
+import { contactsOfAccount, countBookingsOfAccount, EMPTY_ACCOUNT } from './account.repository.js';
 import { accountDefinition } from './account.resource.js';
 import type { AccountTable } from './account.table.js';
 
@@ -39,14 +31,11 @@ export async function accountProblems(db: Db, actor: Actor, input: AccountInput,
   return (await judged(db, actor, input, current)).problems;
 }
 
-export const createAccount: Command<AccountInput, AccountTable> = {
-  async run({ trx, actor, now }, input) {
-    const changes: AccountChanges = accepted(await judged(trx, actor, input));
-    const account = await insertAccount(trx, actor.organizationId, changes, isoTime(now));
-    await recordCreated(trx, accountDefinition, account, now);
-    return account;
-  },
-};
+export const createAccount = createCommand<'accounts', AccountInput>({
+  definition: accountDefinition,
+  check: (trx, actor, input) => judged(trx, actor, input),
+  values: (given) => ({ ...EMPTY_ACCOUNT, name: '', ...given }),
+});
 
 export const updateAccount = updateCommand<'accounts', AccountInput>({
   definition: accountDefinition,

@@ -1,7 +1,6 @@
 /** Accounts' rows, and what refers to them (contacts, bookings). */
 import type { Insertable } from 'kysely';
 import type { Trx } from '../../db/database.js';
-import { newId } from '../../db/ids.js';
 import { insertInChunks } from '../../db/insert-in-chunks.js';
 import type { ContactTable } from '../contacts/contact.table.js';
 import type { AccountTable } from './account.table.js';
@@ -23,25 +22,6 @@ export const EMPTY_ACCOUNT = {
   postal_code: null,
   country: null,
 };
-
-export async function insertAccount(
-  trx: Trx,
-  organizationId: string,
-  fields: Partial<AccountTable> & { name?: string },
-  now: string,
-): Promise<AccountTable> {
-  const row: AccountTable = {
-    ...EMPTY_ACCOUNT,
-    name: '',
-    ...fields,
-    id: newId(Date.parse(now)),
-    organization_id: organizationId,
-    created_at: now,
-    updated_at: now,
-  };
-  await trx.insertInto('accounts').values(row).execute();
-  return row;
-}
 
 export async function countBookingsOfAccount(trx: Trx, accountId: string): Promise<number> {
   const row = await trx

@@ -59,6 +59,17 @@ export async function bookingsOf(
     .execute();
 }
 
+/** The organization's bookings that are not lost, by start. */
+function bookingsByStart(db: Db, organizationId: string) {
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('status', '<>', 'lost')
+    .orderBy('start_at')
+    .orderBy('id');
+}
+
 /** Bookings that hold a room at some time in [startAt, endAt): every status but lost. */
 export async function bookingsBetween(
   db: Db,
@@ -66,15 +77,9 @@ export async function bookingsBetween(
   startAt: string,
   endAt: string,
 ): Promise<Booking[]> {
-  return db
-    .selectFrom('bookings')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('status', '<>', 'lost')
+  return bookingsByStart(db, organizationId)
     .where('start_at', '<', endAt)
     .where('end_at', '>', startAt)
-    .orderBy('start_at')
-    .orderBy('id')
     .limit(2000)
     .execute();
 }
@@ -85,16 +90,7 @@ export async function nextBookingAfter(
   organizationId: string,
   at: string,
 ): Promise<Booking | undefined> {
-  return db
-    .selectFrom('bookings')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('status', '<>', 'lost')
-    .where('start_at', '>=', at)
-    .orderBy('start_at')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
+  return bookingsByStart(db, organizationId).where('start_at', '>=', at).limit(1).executeTakeFirst();
 }
 
 /**

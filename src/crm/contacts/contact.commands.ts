@@ -3,20 +3,17 @@
  * contact-rules.ts; deleting a contact removes it from the bookings that named it and takes its
  * notes along.
  */
-import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
 import type { Actor } from '../../identity/actor.js';
-import type { Command, Work } from '../../writes/unit-of-work.js';
+import type { Work } from '../../writes/unit-of-work.js';
 import { type BulkOutcome, type BulkRequest, insertAll, judgeAll, stamped } from '../bulk.js';
 import { bookingDefinition } from '../bookings/booking.resource.js';
-import { recordCreated } from '../change-events.js';
 import { loadFacts, type VenueFacts } from '../facts.js';
 import { deleteNotesOf } from '../notes/notes-of.js';
-import { deleteCommand, updateCommand } from '../record-commands.js';
+import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
 import { changeEach } from '../records.js';
-import { accepted } from '../validation.js';
 import { checkContact, type ContactInput } from './contact-rules.js';
-import { bookingsNamingContact, EMPTY_CONTACT, insertContact } from './contact.repository.js';
+import { bookingsNamingContact, EMPTY_CONTACT } from './contact.repository.js';
 import { contactDefinition } from './contact.resource.js';
 import type { ContactTable } from './contact.table.js';
 
@@ -32,14 +29,11 @@ export async function contactProblems(db: Db, actor: Actor, input: ContactInput,
   return (await judged(db, actor, input, current)).problems;
 }
 
-export const createContact: Command<ContactInput, ContactTable> = {
-  async run({ trx, actor, now }, input) {
-    const changes = accepted(await judged(trx, actor, input));
-    const contact = await insertContact(trx, actor.organizationId, changes, isoTime(now));
-    await recordCreated(trx, contactDefinition, contact, now);
-    return contact;
-  },
-};
+export const createContact = createCommand<'contacts', ContactInput>({
+  definition: contactDefinition,
+  check: (trx, actor, input) => judged(trx, actor, input),
+  values: (given) => ({ ...EMPTY_CONTACT, ...given }),
+});
 
 export const updateContact = updateCommand<'contacts', ContactInput>({
   definition: contactDefinition,

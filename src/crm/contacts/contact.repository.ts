@@ -1,7 +1,6 @@
 /** Contacts' rows, and the bookings that name them. */
 import type { Insertable } from 'kysely';
 import type { Trx } from '../../db/database.js';
-import { newId } from '../../db/ids.js';
 import { insertInChunks } from '../../db/insert-in-chunks.js';
 import type { Booking } from '../bookings/booking.table.js';
 import type { ContactTable } from './contact.table.js';
@@ -19,24 +18,6 @@ export const EMPTY_CONTACT = {
   phone: null,
   title: null,
 };
-
-export async function insertContact(
-  trx: Trx,
-  organizationId: string,
-  fields: Partial<ContactTable>,
-  now: string,
-): Promise<ContactTable> {
-  const row: ContactTable = {
-    ...EMPTY_CONTACT,
-    ...fields,
-    id: newId(Date.parse(now)),
-    organization_id: organizationId,
-    created_at: now,
-    updated_at: now,
-  };
-  await trx.insertInto('contacts').values(row).execute();
-  return row;
-}
 
 export async function bookingsNamingContact(trx: Trx, contactId: string): Promise<Booking[]> {
   return trx.selectFrom('bookings').selectAll().where('contact_id', '=', contactId).execute();

@@ -3,24 +3,19 @@
  * space-rules.ts. A renamed space is renamed in its bookings' room_names; deleting a space that
  * bookings hold is refused.
  */
-import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
 import { ConflictError } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
-import type { Command } from '../../writes/unit-of-work.js';
 import { spaceIdsOf } from '../bookings/booking-rules.js';
 import { bookingDefinition } from '../bookings/booking.resource.js';
 import type { Booking } from '../bookings/booking.table.js';
-import { recordCreated } from '../change-events.js';
-import { deleteCommand, updateCommand } from '../record-commands.js';
+import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
 import { changeEach } from '../records.js';
-import { accepted } from '../validation.js';
 import { checkSpace, type SpaceFacts, type SpaceInput } from './space-rules.js';
 import {
   bookingsHolding,
   countBookingsHolding,
   countBookingsOver,
-  insertSpace,
   nameTaken,
   spaceNames,
 } from './space.repository.js';
@@ -55,19 +50,11 @@ export async function spaceProblems(db: Db, actor: Actor, input: SpaceInput, cur
   return (await judged(db, actor, input, current)).problems;
 }
 
-export const createSpace: Command<SpaceInput, SpaceTable> = {
-  async run({ trx, actor, now }, input) {
-    const changes = accepted(await judged(trx, actor, input));
-    const space = await insertSpace(
-      trx,
-      actor.organizationId,
-      { name: changes.name ?? '', capacity: changes.capacity ?? null },
-      isoTime(now),
-    );
-    await recordCreated(trx, spaceDefinition, space, now);
-    return space;
-  },
-};
+export const createSpace = createCommand<'spaces', SpaceInput>({
+  definition: spaceDefinition,
+  check: (trx, actor, input) => judged(trx, actor, input),
+  values: (given) => ({ name: given.name ?? '', capacity: given.capacity ?? null }),
+});
 
 export const updateSpace = updateCommand<'spaces', SpaceInput>({
   definition: spaceDefinition,

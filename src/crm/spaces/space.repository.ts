@@ -1,25 +1,6 @@
 /** Spaces' rows, and the bookings that hold them. */
 import type { Db, Trx } from '../../db/database.js';
-import { newId } from '../../db/ids.js';
 import type { Booking } from '../bookings/booking.table.js';
-import type { SpaceTable } from './space.table.js';
-
-export async function insertSpace(
-  trx: Trx,
-  organizationId: string,
-  fields: { name: string; capacity: number | null },
-  now: string,
-): Promise<SpaceTable> {
-  const row: SpaceTable = {
-    ...fields,
-    id: newId(Date.parse(now)),
-    organization_id: organizationId,
-    created_at: now,
-    updated_at: now,
-  };
-  await trx.insertInto('spaces').values(row).execute();
-  return row;
-}
 
 /** Whether another space of the organization has this name. */
 export async function nameTaken(

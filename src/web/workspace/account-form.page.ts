@@ -1,22 +1,12 @@
 /** The form that creates or edits an account. */
+import { ACCOUNT_ATTRIBUTES } from '../../crm/accounts/account-rules.js';
 import type { Member } from '../../identity/membership.repository.js';
 import { html } from '../html.js';
 import { csrfField, errorSummary, type FieldErrors, inputField, selectField } from './form-fields.js';
 import { workspacePage } from './workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
 
-export const ACCOUNT_FIELDS = [
-  'name',
-  'email',
-  'phone',
-  'website',
-  'address_line1',
-  'address_line2',
-  'city',
-  'region',
-  'postal_code',
-  'country',
-] as const;
+export const ACCOUNT_FIELDS = ACCOUNT_ATTRIBUTES;
 
 export type AccountFormValues = Record<(typeof ACCOUNT_FIELDS)[number] | 'owner', string>;
 

@@ -23,10 +23,9 @@ import { clashSentence } from './conflict.view.js';
 import { addNote } from './note-writes.js';
 import { messagesOf, submit } from './form-errors.js';
 import type { FieldErrors } from './form-fields.js';
+import { changeOf, RecordParams as Params } from './record-posts.js';
 import { recordOf, versionOf } from './workspace-reads.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from './workspace-visitor.js';
-
-const Params = Type.Object({ org: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) });
 
 const NOTICES: Record<string, string> = {
   created: 'Booking created.',
@@ -116,7 +115,7 @@ export const bookingDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
         status: to,
         ...(to === 'lost' ? { lost_reason: formText(request.body, 'lost_reason') } : {}),
       };
-      const change = { id: booking.id, ifMatch: formText(request.body, 'version') || '"none"', input };
+      const change = changeOf(request.body, booking.id, input);
       try {
         const outcome = await submit(request, updateBooking, change, {}, () =>
           bookingProblems(db, v.actor, input, booking),

@@ -16,17 +16,16 @@ import type { Booking } from '../../crm/bookings/booking.table.js';
 import { contactChoices } from '../../crm/contacts/contact.reads.js';
 import { listSpaces } from '../../crm/spaces/space.reads.js';
 import { listMembersOfOrganization } from '../../identity/membership.repository.js';
-import { write } from '../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../forms.js';
 import { type BookingFormValues, bookingFormPage, type BookingFormView } from './booking-form.page.js';
 import { bookingInput, formValues, valuesOf } from './booking-input.js';
 import { clashSentence } from './conflict.view.js';
 import { submit, type Submitted } from './form-errors.js';
+import { changeOf, deleteRoute, RecordParams as Params } from './record-posts.js';
 import { recordOf, versionOf } from './workspace-reads.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from './workspace-visitor.js';
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
-const Params = Type.Object({ org: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) });
 
 type Partial = Pick<BookingFormView, 'booking' | 'values' | 'errors' | 'conflict'>;
 
@@ -132,7 +131,7 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const booking = { id: b.id, reference: b.reference, name: b.name, version };
       const values = formValues(request.body);
       const { input, errors } = bookingInput(values, false);
-      const change = { id: b.id, ifMatch: version || '"none"', input };
+      const change = changeOf(request.body, b.id, input);
       const saved = await save(request, reply, { booking, values }, () =>
         submit(request, updateBooking, change, errors, () => bookingProblems(db, v.actor, input, b)),
       );
@@ -140,16 +139,12 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.redirect(orgPath(v, `/bookings/${b.id}?notice=saved`), 303);
     },
   );
-
-  app.post(
-    '/orgs/:org/bookings/:id/delete',
-    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
-    async (request, reply) => {
-      const v = visitorOf(request);
-      const b = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
-      const removal = { id: b.id, ifMatch: formText(request.body, 'version') || '"none"' };
-      await write(request.ctx.app.writer, v.actor, deleteBooking, removal);
-      return reply.redirect(orgPath(v, '/bookings?notice=deleted'), 303);
-    },
+  await app.register(
+    deleteRoute({
+      path: '/bookings',
+      definition: bookingDefinition,
+      command: deleteBooking,
+      done: '/bookings?notice=deleted',
+    }),
   );
 };

@@ -1,7 +1,6 @@
 /** Changing and deleting a note: only its author or an admin of the organization (SPEC §5). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { Type } from 'typebox';
 import { deleteNote, noteProblems, updateNote } from '../../crm/notes/note.commands.js';
 import { noteDefinition } from '../../crm/notes/note.resource.js';
 import type { NoteTable } from '../../crm/notes/note.table.js';
@@ -13,11 +12,10 @@ import { submit } from './form-errors.js';
 import { csrfField, errorSummary, type FieldErrors, textareaField } from './form-fields.js';
 import { mayChangeNote } from './notes.view.js';
 import { noteLengthProblem } from './note-writes.js';
+import { changeOf, formVersion, RecordParams as Params } from './record-posts.js';
 import { recordOf, versionOf } from './workspace-reads.js';
 import { workspacePage } from './workspace-layout.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from './workspace-visitor.js';
-
-const Params = Type.Object({ org: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) });
 
 const SECTIONS = { bookings: 'bookings', accounts: 'accounts', contacts: 'contacts' } as const;
 
@@ -90,7 +88,7 @@ export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const note = await editable(v, request.params.id);
       const body = formText(request.body, 'body');
       const version = formText(request.body, 'version');
-      const change = { id: note.id, ifMatch: version || '"none"', input: { body } };
+      const change = changeOf(request.body, note.id, { body });
       const outcome = await submit(request, updateNote, change, noteLengthProblem(body), () =>
         noteProblems(db, v.actor, { body }, note),
       );
@@ -105,7 +103,7 @@ export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const v = visitorOf(request);
       const note = await editable(v, request.params.id);
-      const removal = { id: note.id, ifMatch: formText(request.body, 'version') || '"none"' };
+      const removal = { id: note.id, ifMatch: formVersion(request.body) };
       await write(request.ctx.app.writer, v.actor, deleteNote, removal);
       return reply.redirect(`${notablePath(v, note)}?notice=note-deleted#notes-title`, 303);
     },

@@ -16,12 +16,13 @@ import { countRecords } from '../../crm/records.js';
 import type { Db } from '../../db/database.js';
 import type { FieldProblem } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
-import { type Change, type Command, type Removal, write } from '../../writes/unit-of-work.js';
+import type { Change, Command, Removal } from '../../writes/unit-of-work.js';
 import { type Form, FormBody, formText, sendPage } from '../forms.js';
 import { submit } from './form-errors.js';
 import type { FieldErrors } from './form-fields.js';
 import { addNote } from './note-writes.js';
 import type { NotesSection } from './notes.view.js';
+import { changeOf, deleteRoute, RecordParams as Params } from './record-posts.js';
 import { recordOf, versionOf } from './workspace-reads.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from './workspace-visitor.js';
 
@@ -76,7 +77,6 @@ export interface RecordPages<Table extends Kind, Input> {
 }
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
-const Params = Type.Object({ org: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) });
 const Text = Type.Optional(Type.String({ maxLength: 500 }));
 
 export function recordRoutes<Table extends Kind, Input>(
@@ -182,7 +182,7 @@ export function recordRoutes<Table extends Kind, Input>(
         const version = formText(request.body, 'version');
         const values = readForm(request.body);
         const input = pages.input(values);
-        const change = { id: row.id, ifMatch: version || '"none"', input };
+        const change = changeOf(request.body, row.id, input);
         const outcome = await submit(request, commands.update, change, {}, () =>
           pages.problems(db, v.actor, input, row),
         );
@@ -194,16 +194,13 @@ export function recordRoutes<Table extends Kind, Input>(
       },
     );
 
-    app.post(
-      `/orgs/:org/${kind}/:id/delete`,
-      { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
-      async (request, reply) => {
-        const v = visitorOf(request);
-        const row = await record(request);
-        const removal = { id: row.id, ifMatch: formText(request.body, 'version') || '"none"' };
-        await write(request.ctx.app.writer, v.actor, commands.remove, removal);
-        return reply.redirect(orgPath(v, `/${kind}?notice=deleted`), 303);
-      },
+    await app.register(
+      deleteRoute({
+        path: `/${kind}`,
+        definition,
+        command: commands.remove,
+        done: `/${kind}?notice=deleted`,
+      }),
     );
 
     app.post(

@@ -11,18 +11,17 @@ import {
 } from '../../crm/spaces/space.commands.js';
 import { listSpaces } from '../../crm/spaces/space.reads.js';
 import { spaceDefinition } from '../../crm/spaces/space.resource.js';
-import { write } from '../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../forms.js';
 import { submit } from './form-errors.js';
 import type { FieldErrors } from './form-fields.js';
 import { spaceFormPage, spacesPage, type SpaceValues } from './spaces.page.js';
+import { changeOf, deleteRoute, RecordParams as Params } from './record-posts.js';
 import { recordOf, versionOf } from './workspace-reads.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from './workspace-visitor.js';
 
 const ADMINS = { adminOnly: true };
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
-const Params = Type.Object({ org: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) });
 
 /** The space's input, and the capacity's error when it is not a whole number. */
 function spaceInput(values: SpaceValues): { input: SpaceInput; errors: FieldErrors } {
@@ -108,7 +107,7 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const values = { name: formText(request.body, 'name'), capacity: formText(request.body, 'capacity') };
       const space = { id: s.id, name: s.name, version };
       const { input, errors } = spaceInput(values);
-      const change = { id: s.id, ifMatch: version || '"none"', input };
+      const change = changeOf(request.body, s.id, input);
       const outcome = await submit(request, updateSpace, change, errors, () =>
         spaceProblems(db, v.actor, input, s),
       );
@@ -117,16 +116,13 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.redirect(orgPath(v, '/settings/spaces?notice=saved'), 303);
     },
   );
-
-  app.post(
-    '/orgs/:org/settings/spaces/:id/delete',
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
-    async (request, reply) => {
-      const v = visitorOf(request);
-      const s = await recordOf(db, spaceDefinition, request.params.org, request.params.id);
-      const removal = { id: s.id, ifMatch: formText(request.body, 'version') || '"none"' };
-      await write(request.ctx.app.writer, v.actor, deleteSpace, removal);
-      return reply.redirect(orgPath(v, '/settings/spaces?notice=deleted'), 303);
-    },
+  await app.register(
+    deleteRoute({
+      path: '/settings/spaces',
+      definition: spaceDefinition,
+      command: deleteSpace,
+      done: '/settings/spaces?notice=deleted',
+      adminOnly: true,
+    }),
   );
 };
