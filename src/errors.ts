@@ -53,6 +53,9 @@ export interface ApiErrorObject {
   source?: ErrorSource;
 }
 
+/** A response lists at most this many errors, and counts the rest (a body of 60,000 bad members stays small). */
+export const MAX_ERRORS_SHOWN = 100;
+
 /** Errors of the resource API, rendered as a JSON:API error document. */
 export class ApiError extends HttpError {
   readonly contentType = 'application/vnd.api+json';
@@ -79,7 +82,12 @@ export class ApiError extends HttpError {
   }
 
   body(requestId: string) {
-    return { errors: [this.toObject(), ...this.more], meta: { request_id: requestId } };
+    const errors = [this.toObject(), ...this.more];
+    if (errors.length <= MAX_ERRORS_SHOWN) return { errors, meta: { request_id: requestId } };
+    return {
+      errors: errors.slice(0, MAX_ERRORS_SHOWN),
+      meta: { request_id: requestId, errors_not_shown: errors.length - MAX_ERRORS_SHOWN },
+    };
   }
 }
 

@@ -7,6 +7,7 @@ import { type EventsClient, eventsClient } from './events-client.js';
 import { type HttpOptions, type HttpResponse, isInvalidToken, send } from './http.js';
 import type {
   AccountChanges,
+  ChangeOptions,
   BookingChanges,
   ContactChanges,
   NewAccount,
@@ -15,6 +16,7 @@ import type {
   NewNote,
   NewSpace,
   NoteChanges,
+  OrganizationChanges,
   SpaceChanges,
 } from './inputs.js';
 import type {
@@ -24,6 +26,7 @@ import type {
   NoteListOptions,
   SpaceListOptions,
 } from './list-options.js';
+import { flatten, type SingleDocument } from './jsonapi.js';
 import {
   type Requester,
   type RequestOptions,
@@ -31,7 +34,7 @@ import {
   resourceClient,
 } from './resource-client.js';
 import type { TokenSource } from './token-source.js';
-import type { Account, Booking, Contact, Me, Note, Space } from './types.js';
+import type { Account, Booking, Contact, Me, Note, Organization, Space } from './types.js';
 import { type WebhookEndpointsClient, webhookEndpointsClient } from './webhook-endpoints.js';
 import { SHAPES } from './write-documents.js';
 
@@ -46,6 +49,8 @@ export class MarqueeApi implements Requester {
   readonly events: EventsClient;
   /** This integration's webhook endpoints in the organization. */
   readonly webhookEndpoints: WebhookEndpointsClient;
+  /** The organization's name, time zone and currency; its admins may change them. */
+  readonly organization: OrganizationClient;
 
   constructor(
     private readonly baseUrl: string,
@@ -60,6 +65,7 @@ export class MarqueeApi implements Requester {
     this.notes = resourceClient(this, '/notes', SHAPES.notes);
     this.events = eventsClient(this);
     this.webhookEndpoints = webhookEndpointsClient(this);
+    this.organization = organizationClient(this, () => this.organizationId);
   }
 
   /** The same client acting in another organization (sets X-API-ORG). */
@@ -102,4 +108,34 @@ export class MarqueeApi implements Requester {
     }>('GET', '/v2/me', { organization: false });
     return { user: { id: body.data.id, ...body.data.attributes }, ...body.meta };
   }
+}
+
+export interface OrganizationClient {
+  get(options?: { organizationId?: string }): Promise<Organization>;
+  /** Needs crm_manage and an admin of the organization. */
+  update(changes: OrganizationChanges, options?: ChangeOptions): Promise<Organization>;
+}
+
+function organizationClient(
+  api: Requester,
+  defaultOrganization: () => string | undefined,
+): OrganizationClient {
+  const read = (response: HttpResponse<SingleDocument>): Organization => {
+    const etag = response.headers.get('etag');
+    return { ...flatten<Organization>(response.body.data), ...(etag ? { etag } : {}) };
+  };
+  return {
+    get: async (options = {}) => read(await api.request<SingleDocument>('GET', '/v2/organization', options)),
+    update: async (changes, options = {}) => {
+      // The document names the organization the call acts in (its X-API-ORG).
+      const organizationId = options.organizationId ?? defaultOrganization() ?? '';
+      return read(
+        await api.request<SingleDocument>('PATCH', '/v2/organization', {
+          organizationId: options.organizationId,
+          headers: options.ifMatch ? { 'if-match': options.ifMatch } : {},
+          body: { data: { type: 'organizations', id: organizationId, attributes: changes } },
+        }),
+      );
+    },
+  };
 }

@@ -6,7 +6,7 @@
  * what an update changed (attributes by name, relationships as `{data}`).
  */
 import type { ResourceIdentifier } from './jsonapi.js';
-import type { Account, Booking, BookingStatus, Contact, Note, Space } from './types.js';
+import type { Account, Booking, BookingStatus, Contact, Note, Organization, Space } from './types.js';
 import { ATTRIBUTES, RELATIONSHIPS } from './types.js';
 
 export const EVENT_TYPES = [
@@ -26,6 +26,7 @@ export const EVENT_TYPES = [
   'note.updated',
   'note.deleted',
   'booking.status_changed',
+  'organization.updated',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -38,7 +39,7 @@ interface ResourceTypes {
   note: 'notes';
 }
 type Subject = keyof ResourceTypes;
-type VenueResourceType = ResourceTypes[Subject];
+type VenueResourceType = ResourceTypes[Subject] | 'organizations';
 
 interface PlainResources {
   bookings: Booking;
@@ -46,6 +47,7 @@ interface PlainResources {
   contacts: Contact;
   spaces: Space;
   notes: Note;
+  organizations: Organization;
 }
 
 /** A resource's attributes as the API sends them (e.g. `EventAttributes<'bookings'>`). */
@@ -96,6 +98,10 @@ export type MarqueeEvent =
   | Envelope<
       'booking.status_changed',
       { object: EventResource<'bookings'>; previous_attributes: { status: BookingStatus } }
+    >
+  | Envelope<
+      'organization.updated',
+      { object: EventResource<'organizations'>; previous_attributes: PreviousAttributes<'organizations'> }
     >;
 
 /** The events of the given types, e.g. `EventOfType<'booking.created' | 'booking.updated'>`. */

@@ -82,6 +82,15 @@ export interface NewSpace {
 
 export type SpaceChanges = Partial<NewSpace>;
 
+/** What an organization's admins may change (`PATCH /v2/organization`). */
+export interface OrganizationChanges {
+  name?: string;
+  /** IANA time zone, e.g. America/New_York. */
+  timezone?: string;
+  /** ISO 4217, e.g. EUR. */
+  currency?: string;
+}
+
 export interface NewNote {
   body: string;
   notable: { type: NotableType; id: string };

@@ -33,6 +33,18 @@ export interface Space extends Versioned {
   updated_at: string;
 }
 
+/** The organization's own settings (`GET|PATCH /v2/organization`). */
+export interface Organization extends Versioned {
+  id: string;
+  name: string;
+  /** IANA time zone the staff pages show times in, e.g. America/New_York. */
+  timezone: string;
+  /** ISO 4217 code new bookings start in, e.g. EUR. */
+  currency: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Account extends Versioned {
   id: string;
   name: string;
@@ -139,6 +151,7 @@ export const ATTRIBUTES = {
   ],
   contacts: ['first_name', 'last_name', 'email', 'phone', 'title', 'created_at', 'updated_at'],
   spaces: ['name', 'capacity', 'created_at', 'updated_at'],
+  organizations: ['name', 'timezone', 'currency', 'created_at', 'updated_at'],
   notes: ['body', 'created_at', 'updated_at'],
   events: ['event_type', 'organization_id', 'created_at', 'data'],
   webhook_endpoints: [
@@ -158,6 +171,7 @@ export const RELATIONSHIPS = {
   accounts: ['owner'],
   contacts: ['account'],
   spaces: [],
+  organizations: [],
   notes: ['notable', 'author'],
   events: [],
   webhook_endpoints: [],

@@ -119,7 +119,12 @@ export const ErrorDocument = Type.Object({
       ),
     }),
   ),
-  meta: Type.Object({ request_id: Type.String() }),
+  meta: Type.Object({
+    request_id: Type.String(),
+    errors_not_shown: Type.Optional(
+      Type.Integer({ description: 'How many more errors the request had beyond the 100 shown' }),
+    ),
+  }),
 });
 
 /** The error responses every resource route may give. */

@@ -4,6 +4,7 @@ import { accountRoutes } from './accounts/account.routes.js';
 import { bookingRoutes } from './bookings/booking.routes.js';
 import { contactRoutes } from './contacts/contact.routes.js';
 import { noteRoutes } from './notes/note.routes.js';
+import { organizationRoutes } from './organization/organization.routes.js';
 import { spaceRoutes } from './spaces/space.routes.js';
 
 export const crmPlugin: FastifyPluginAsyncTypebox = async (app) => {
@@ -12,4 +13,5 @@ export const crmPlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(contactRoutes);
   await app.register(noteRoutes);
   await app.register(spaceRoutes);
+  await app.register(organizationRoutes);
 };

@@ -5,6 +5,14 @@
  */
 import { type FieldProblem, ValidationError } from '../errors.js';
 
+/** One line of text, a name (one line, read the way it is stored), or text over several lines. */
+export type TextKind = 'line' | 'name' | 'lines';
+
+// eslint-disable-next-line no-control-regex -- the characters this rule is about
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+
 export class Problems {
   readonly #list: FieldProblem[] = [];
 
@@ -24,6 +32,26 @@ export class Problems {
   add(problem: FieldProblem): void {
     if (this.#list.some((p) => p.field === problem.field)) return;
     this.#list.push(problem);
+  }
+
+  /**
+   * Text that may be stored: no control characters (tab aside), no line breaks unless it may run
+   * over several lines, and in a name no bidirectional controls, which make a name read otherwise
+   * than it is stored (a "Trojan Source" spoof of a name in a list).
+   */
+  text(field: string, value: string | null | undefined, kind: TextKind = 'line'): void {
+    if (!value) return;
+    if (CONTROL.test(value)) {
+      this.attribute(field, 'Text here may not contain control characters.', 'control_character');
+    } else if (kind !== 'lines' && LINE_BREAK.test(value)) {
+      this.attribute(field, 'This is one line of text: it may not contain line breaks.', 'control_character');
+    } else if (kind === 'name' && BIDI_CONTROL.test(value)) {
+      this.attribute(
+        field,
+        'A name may not contain characters that change the direction of text.',
+        'control_character',
+      );
+    }
   }
 
   has(field: string): boolean {

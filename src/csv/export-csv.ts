@@ -20,13 +20,30 @@ export interface ExportOptions {
   bom?: boolean;
   /** Leave `output` open afterwards (standard output). */
   keepOpen?: boolean;
+  /**
+   * The output is a terminal: control characters in the data (an escape sequence could move the
+   * cursor, hide lines or retitle the window) are shown as visible symbols instead.
+   */
+  terminal?: boolean;
 }
 
-function cellsOf(record: Cells, columns: readonly string[]): Array<string | number> {
+// eslint-disable-next-line no-control-regex -- the characters a terminal would act on
+const TERMINAL_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+/** A control character as its picture (U+2400…, ␡ for DEL) or, for C1 controls, U+FFFD. */
+function visible(character: string): string {
+  const code = character.charCodeAt(0);
+  if (code < 0x20) return String.fromCharCode(0x2400 + code);
+  return code === 0x7f ? '\u2421' : '\ufffd';
+}
+
+function cellsOf(record: Cells, columns: readonly string[], terminal: boolean): Array<string | number> {
   return columns.map((column) => {
     const value = record[column];
     if (value === null || value === undefined) return '';
-    return typeof value === 'number' ? value : neutraliseFormula(value);
+    if (typeof value === 'number') return value;
+    const text = neutraliseFormula(value);
+    return terminal ? text.replace(TERMINAL_CONTROLS, visible) : text;
   });
 }
 
@@ -39,7 +56,7 @@ export async function exportCsv(db: Db, options: ExportOptions): Promise<number>
     (async function* () {
       for await (const record of recordsToExport(db, options.organizationId, options.type)) {
         count += 1;
-        yield cellsOf(record, columns);
+        yield cellsOf(record, columns, options.terminal ?? false);
       }
     })(),
   );

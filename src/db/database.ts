@@ -10,7 +10,12 @@ import type { BookingSpaceTable, SpaceTable } from '../crm/spaces/space.table.js
 import type { ContactTable } from '../crm/contacts/contact.table.js';
 import type { NoteTable } from '../crm/notes/note.table.js';
 import type { IdempotencyKeyTable } from '../writes/idempotency.table.js';
-import type { MembershipTable, OrganizationTable, UserTable } from '../identity/identity.table.js';
+import type {
+  MembershipTable,
+  OrganizationTable,
+  PasswordLinkTable,
+  UserTable,
+} from '../identity/identity.table.js';
 import type { IntegrationTable } from '../integrations/integration.table.js';
 import type {
   AppSecretTable,
@@ -26,6 +31,7 @@ export interface Database {
   organizations: OrganizationTable;
   users: UserTable;
   memberships: MembershipTable;
+  password_links: PasswordLinkTable;
   integrations: IntegrationTable;
   accounts: AccountTable;
   contacts: ContactTable;

@@ -20,6 +20,9 @@ import * as searchByOrganization from './migrations/2026-11-24T00-search-by-orga
 import * as bookingClashIndex from './migrations/2026-11-24T01-booking-clash-index.js';
 import * as tokenSelectors from './migrations/2026-11-25T00-token-selectors.js';
 import * as clashOrderIndex from './migrations/2026-11-27T00-clash-order-index.js';
+import * as organizationSettings from './migrations/2026-11-27T01-organization-settings.js';
+import * as secretlessClients from './migrations/2026-11-27T02-secretless-clients.js';
+import * as passwordLinks from './migrations/2026-11-27T03-password-links.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +41,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24T01-booking-clash-index': bookingClashIndex,
   '2026-11-25T00-token-selectors': tokenSelectors,
   '2026-11-27T00-clash-order-index': clashOrderIndex,
+  '2026-11-27T01-organization-settings': organizationSettings,
+  '2026-11-27T02-secretless-clients': secretlessClients,
+  '2026-11-27T03-password-links': passwordLinks,
 };
 
 export interface MigrationOutcome {

@@ -4,11 +4,13 @@
  * follow (no double booking, references, dependents) see every write committed before and none
  * after: no read-then-write race.
  *
- * - exclusive: an update of the row. PostgreSQL holds the row lock until commit; on SQLite the
- *   first write takes the database's write lock, so the transaction's reads are current from here.
+ * - exclusive: an update of the row, whose lock PostgreSQL holds until commit.
  * - shared: for writes that only add beside what they name (a note): on PostgreSQL they take the
  *   row `FOR SHARE`, running beside each other but never beside an exclusive write (a deletion of
- *   what they name); SQLite has one writer, so it is the same as exclusive there.
+ *   what they name).
+ * On SQLite a write transaction holds the database's one write lock from its `begin immediate`
+ * (src/db/sqlite-statements.ts): every write is already alone, its reads current, and nothing
+ * more is taken (an update here would cost each note a page written to the WAL).
  */
 import { isSqlite } from './column-types.js';
 import type { Trx } from './database.js';
@@ -16,7 +18,8 @@ import type { Trx } from './database.js';
 export type LockMode = 'exclusive' | 'shared';
 
 export async function lockOrganization(trx: Trx, organizationId: string, mode: LockMode): Promise<void> {
-  if (mode === 'shared' && !isSqlite(trx)) {
+  if (isSqlite(trx)) return;
+  if (mode === 'shared') {
     const held = () =>
       trx
         .selectFrom('booking_references')
@@ -37,7 +40,7 @@ export async function lockOrganization(trx: Trx, organizationId: string, mode: L
 }
 
 /** The organization's first write: its row, which a concurrent first write waits for. */
-async function insertRow(trx: Trx, organizationId: string): Promise<void> {
+export async function insertRow(trx: Trx, organizationId: string): Promise<void> {
   await trx
     .insertInto('booking_references')
     .values({ organization_id: organizationId, last_number: 0 })

@@ -11,7 +11,7 @@ import { hashPassword, type ScryptCost } from './passwords.js';
 import { findUserByEmail, insertUser } from './user.repository.js';
 
 export const ROLES: readonly Role[] = ['admin', 'member'];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 1024;
 

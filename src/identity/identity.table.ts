@@ -1,6 +1,12 @@
+import type { Generated } from 'kysely';
+
 export interface OrganizationTable {
   id: string;
   name: string;
+  /** IANA time zone the workspace shows the venue's times in. */
+  timezone: Generated<string>;
+  /** ISO 4217 code new bookings start in. */
+  currency: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -23,4 +29,13 @@ export interface MembershipTable {
   user_id: string;
   role: Role;
   created_at: string;
+}
+
+/** A one-time link to set a password (an invitation), by the SHA-256 of its token. */
+export interface PasswordLinkTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }

@@ -3,7 +3,9 @@
  * scopes and *Require PKCE*, rotating the secret (the old one stops working at once; the new one is shown once)
  * and deleting it (every token it holds stops working at once).
  */
+import { isoTime } from '../clock.js';
 import type { Db } from '../db/database.js';
+import { clientCredentialsGrantIds, revokeGrants } from '../oauth/grant.repository.js';
 import { ValidationError } from '../errors.js';
 import { generateCredential } from '../oauth/credentials.js';
 import {
@@ -40,10 +42,28 @@ export async function updateIntegration(
   });
 }
 
-/** Returns the new secret; only its hash is kept. */
-export async function rotateClientSecret(db: Db, integration: Integration): Promise<string> {
+/**
+ * Returns the new secret; only its hash is kept. Rotating is what an operator does when a secret
+ * leaked, so it also ends every token the old secret could have obtained: those of the
+ * client-credentials grant. Users' grants (authorization code) stay; their tokens were issued to
+ * the users who consented, not to whoever holds the secret.
+ */
+export async function rotateClientSecret(
+  db: Db,
+  integration: Integration,
+  now = Date.now(),
+): Promise<string> {
+  if (integration.authMethod === 'none') {
+    throw new ValidationError({
+      field: 'secret',
+      detail: `${integration.name} was made without a client secret: there is none to rotate.`,
+    });
+  }
   const secret = generateCredential('clientSecret');
-  await replaceClientSecretHash(db, integration.id, secret.hash);
+  await db.transaction().execute(async (trx) => {
+    await replaceClientSecretHash(trx, integration.id, secret.hash);
+    await revokeGrants(trx, await clientCredentialsGrantIds(trx, integration.id), isoTime(now));
+  });
   return secret.value;
 }
 

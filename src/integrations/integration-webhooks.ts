@@ -5,7 +5,7 @@
  * at once (other processes find it on their next look).
  */
 import type { Db } from '../db/database.js';
-import { queueAgain, recentDeliveries } from '../webhooks/delivery.repository.js';
+import { dueNow, queueAgain, recentDeliveries } from '../webhooks/delivery.repository.js';
 import { listEndpoints } from '../webhooks/endpoint.repository.js';
 import { deliveryQueue } from '../webhooks/fan-out.js';
 import type { Integration } from './integration.repository.js';
@@ -69,8 +69,9 @@ export async function integrationWebhooks(db: Db, integration: Integration): Pro
 }
 
 /**
- * Queues the delivery's event again for its endpoint; `false` when the delivery is not one of the
- * integration's endpoints in its organization (nothing is revealed about others).
+ * Queues the delivery's event again for its endpoint: a delivery still waiting for its retry is
+ * made due now (not doubled), a finished one gets a new delivery. `false` when the delivery is not
+ * one of the integration's endpoints in its organization (nothing is revealed about others).
  */
 export async function resendDelivery(
   db: Db,
@@ -81,13 +82,14 @@ export async function resendDelivery(
   const delivery = await db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-    .select(['d.endpoint_id', 'd.event_id'])
+    .select(['d.endpoint_id', 'd.event_id', 'd.status'])
     .where('d.id', '=', deliveryId)
     .where('e.integration_id', '=', integration.id)
     .where('e.organization_id', '=', integration.organizationId)
     .executeTakeFirst();
   if (!delivery) return false;
-  await queueAgain(db, delivery.endpoint_id, delivery.event_id, now);
+  if (delivery.status === 'pending') await dueNow(db, deliveryId, now);
+  else await queueAgain(db, delivery.endpoint_id, delivery.event_id, now);
   deliveryQueue.emit('queued');
   return true;
 }

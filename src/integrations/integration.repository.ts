@@ -1,8 +1,9 @@
 /** Integrations (OAuth clients): their settings and the hash of their secret, never the secret. */
-import type { Db } from '../db/database.js';
+import type { Db, Trx } from '../db/database.js';
 import { isoTime } from '../clock.js';
 import { newId } from '../db/ids.js';
-import type { IntegrationKind, IntegrationTable } from './integration.table.js';
+import type { Selectable } from 'kysely';
+import type { ClientAuthMethod, IntegrationKind, IntegrationTable } from './integration.table.js';
 
 export interface Integration {
   id: string;
@@ -14,7 +15,9 @@ export interface Integration {
   scopes: string[];
   clientId: string;
   clientSecretHash: string;
-  /** Authorization requests must carry an S256 code_challenge (RFC 9700 §2.1.1). */
+  /** `none`: an app that cannot keep a secret, authenticated by client_id alone (with PKCE). */
+  authMethod: ClientAuthMethod;
+  /** Authorization requests must carry an S256 code_challenge (RFC 9700 §2.1.1): always without a secret. */
   requirePkce: boolean;
   createdAt: string;
   updatedAt: string;
@@ -22,7 +25,7 @@ export interface Integration {
 
 export type NewIntegration = Omit<Integration, 'id' | 'createdAt' | 'updatedAt'>;
 
-function toIntegration(row: IntegrationTable): Integration {
+function toIntegration(row: Selectable<IntegrationTable>): Integration {
   return {
     id: row.id,
     organizationId: row.organization_id,
@@ -33,7 +36,8 @@ function toIntegration(row: IntegrationTable): Integration {
     scopes: row.scopes.split(' ').filter(Boolean),
     clientId: row.client_id,
     clientSecretHash: row.client_secret_hash,
-    requirePkce: row.pkce_required_at !== null,
+    authMethod: row.token_endpoint_auth_method,
+    requirePkce: row.pkce_required_at !== null || row.token_endpoint_auth_method === 'none',
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -41,7 +45,7 @@ function toIntegration(row: IntegrationTable): Integration {
 
 export async function insertIntegration(db: Db, input: NewIntegration): Promise<Integration> {
   const now = isoTime(Date.now());
-  const row: IntegrationTable = {
+  const row: Selectable<IntegrationTable> = {
     id: newId(),
     organization_id: input.organizationId,
     owner_user_id: input.ownerUserId,
@@ -51,6 +55,7 @@ export async function insertIntegration(db: Db, input: NewIntegration): Promise<
     scopes: input.scopes.join(' '),
     client_id: input.clientId,
     client_secret_hash: input.clientSecretHash,
+    token_endpoint_auth_method: input.authMethod,
     pkce_required_at: input.requirePkce ? now : null,
     created_at: now,
     updated_at: now,
@@ -103,7 +108,7 @@ export async function updateIntegrationSettings(
     .execute();
 }
 
-export async function replaceClientSecretHash(db: Db, id: string, hash: string): Promise<void> {
+export async function replaceClientSecretHash(db: Db | Trx, id: string, hash: string): Promise<void> {
   await db
     .updateTable('integrations')
     .set({ client_secret_hash: hash, updated_at: isoTime(Date.now()) })

@@ -24,12 +24,14 @@ export interface NewIntegrationInput {
   ownerEmail?: string;
   /** Refuse authorization requests without an S256 code_challenge. */
   requirePkce?: boolean;
+  /** An app that cannot keep a secret (mobile, single-page): no secret; PKCE required. */
+  noSecret?: boolean;
 }
 
-export interface CreatedIntegration {
+export interface CreatedIntegration<Secret extends string | null = string | null> {
   integration: Integration;
-  /** Shown once; never stored. */
-  clientSecret: string;
+  /** Shown once; never stored. Null for an integration without a secret. */
+  clientSecret: Secret;
 }
 
 export function checkKind(kind: string): IntegrationKind {
@@ -54,6 +56,11 @@ export function checkAllowedScopes(raw: string | undefined): string[] {
   return scopes;
 }
 
+export async function createIntegration(
+  db: Db,
+  input: NewIntegrationInput & { noSecret?: false },
+): Promise<CreatedIntegration<string>>;
+export async function createIntegration(db: Db, input: NewIntegrationInput): Promise<CreatedIntegration>;
 export async function createIntegration(db: Db, input: NewIntegrationInput): Promise<CreatedIntegration> {
   const kind = checkKind(input.kind);
   const name = input.name.trim();
@@ -77,12 +84,19 @@ export async function createIntegration(db: Db, input: NewIntegrationInput): Pro
       detail: 'A public integration needs at least one redirect URI.',
     });
   }
+  if (input.noSecret && kind !== 'public') {
+    throw new ValidationError({
+      field: 'kind',
+      detail:
+        'Only a public integration can be without a secret: a private one authenticates with its secret to act as its owner.',
+    });
+  }
   if (!(await findOrganization(db, input.organizationId))) {
     throw new NotFoundError(`No organization has the id "${input.organizationId}".`, { pointer: '/org' });
   }
   const ownerUserId =
     kind === 'private' ? await requireOwner(db, input.organizationId, input.ownerEmail) : null;
-  const secret = generateCredential('clientSecret');
+  const secret = input.noSecret ? undefined : generateCredential('clientSecret');
   const integration = await insertIntegration(db, {
     organizationId: input.organizationId,
     ownerUserId,
@@ -91,10 +105,11 @@ export async function createIntegration(db: Db, input: NewIntegrationInput): Pro
     redirectUris,
     scopes,
     clientId: generateClientId(),
-    clientSecretHash: secret.hash,
-    requirePkce: input.requirePkce ?? false,
+    clientSecretHash: secret?.hash ?? '',
+    authMethod: secret ? 'client_secret' : 'none',
+    requirePkce: (input.requirePkce ?? false) || !secret,
   });
-  return { integration, clientSecret: secret.value };
+  return { integration, clientSecret: secret?.value ?? null };
 }
 
 async function requireOwner(db: Db, organizationId: string, ownerEmail: string | undefined): Promise<string> {

@@ -1,4 +1,8 @@
+import type { Generated } from 'kysely';
+
 export type IntegrationKind = 'public' | 'private';
+/** How the client authenticates at the token endpoint: with its secret, or by client_id alone. */
+export type ClientAuthMethod = 'client_secret' | 'none';
 
 export interface IntegrationTable {
   id: string;
@@ -12,8 +16,9 @@ export interface IntegrationTable {
   /** Space-separated allowed scopes. */
   scopes: string;
   client_id: string;
-  /** SHA-256 of the client secret, base64url; the secret itself is never stored. */
+  /** SHA-256 of the client secret, base64url; the secret itself is never stored. '' without one. */
   client_secret_hash: string;
+  token_endpoint_auth_method: Generated<ClientAuthMethod>;
   /** When *Require PKCE* was turned on; null while PKCE is optional (RFC 9700 §2.1.1). */
   pkce_required_at: string | null;
   created_at: string;

@@ -12,6 +12,7 @@ export const CREDENTIAL_PREFIXES = {
   authorizationCode: 'mqg_',
   accessToken: 'mqa_',
   refreshToken: 'mqr_',
+  passwordLink: 'mqp_',
 } as const;
 
 export type CredentialKind = keyof typeof CREDENTIAL_PREFIXES;

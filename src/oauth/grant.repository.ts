@@ -127,6 +127,18 @@ export async function findClientCredentialsGrant(
   return row ? { id: row.id, expiresAt: row.expires_at } : undefined;
 }
 
+/** The integration's client-credentials grants still live (a rotated secret ends them). */
+export async function clientCredentialsGrantIds(db: Db | Trx, integrationId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('oauth_grants')
+    .select('id')
+    .where('integration_id', '=', integrationId)
+    .where('grant_type', '=', 'client_credentials')
+    .where('revoked_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** Extends how long a grant must be kept: to the expiry of its newest token. */
 export async function extendGrant(db: Db, grantId: string, expiresAt: string): Promise<void> {
   await db

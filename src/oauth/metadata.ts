@@ -6,7 +6,8 @@ import { SCOPES } from './scopes.js';
 export const MetadataBody = Type.Object({}, { additionalProperties: true });
 
 export function authorizationServerMetadata(config: Config) {
-  const authMethods = ['client_secret_basic', 'client_secret_post'];
+  // `none`: apps that cannot keep a secret send their client_id alone, with PKCE (RFC 8252).
+  const authMethods = ['client_secret_basic', 'client_secret_post', 'none'];
   return {
     issuer: config.baseUrl,
     authorization_endpoint: `${config.authUrl}/oauth/authorize`,

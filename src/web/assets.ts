@@ -30,7 +30,7 @@ legend { font-weight: 600; padding: 0 .25rem; }
 button, .button { display: inline-block; min-height: 2.75rem; padding: .6rem 1.2rem; font: inherit; font-weight: 600; border-radius: .5rem;
   border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; text-decoration: none; }
 button.secondary, .button.secondary { background: transparent; color: inherit; border-color: var(--line); }
-button.danger { background: var(--danger); border-color: var(--danger); }
+button.danger, .button.danger { background: var(--danger); border-color: var(--danger); color: #fff; }
 button.link { background: none; border: none; color: inherit; text-decoration: underline; padding: 0; min-height: auto; font-weight: 400; }
 .error, [role=alert] { border-left: 4px solid var(--danger); padding: .5rem .75rem; background: color-mix(in srgb, var(--danger) 10%, Canvas); margin: 1rem 0; }
 .notice { border-left: 4px solid var(--accent); padding: .5rem .75rem; background: color-mix(in srgb, var(--accent) 10%, Canvas); margin: 1rem 0; }
@@ -46,9 +46,18 @@ ${WORKSPACE_STYLES}`;
 
 export const STYLESHEET_PATH = `/assets/marquee-${createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 10)}.css`;
 
+/** Marquee's icon: an M on the accent colour. Browsers ask for /favicon.ico on every page. */
+export const ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#5b3cc4"/><path d="M8 23V9h3l5 7 5-7h3v14h-3.2v-8.6L16 20l-4.8-5.6V23z" fill="#fff"/></svg>`;
+
 export const assetRoutes: FastifyPluginAsync = async (app) => {
   app.get(STYLESHEET_PATH, {}, async (_request, reply) => {
     reply.header('Cache-Control', 'public, max-age=31536000, immutable');
     return reply.type('text/css; charset=utf-8').send(STYLESHEET);
   });
+  for (const path of ['/favicon.ico', '/favicon.svg']) {
+    app.get(path, {}, async (_request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=86400');
+      return reply.type('image/svg+xml').send(ICON);
+    });
+  }
 };

@@ -36,6 +36,7 @@ export function page({ title, body, signedInAs, csrfToken, nav, wide, header }: 
         <meta name="referrer" content="no-referrer" />
         <title>${title} · Marquee</title>
         <link rel="stylesheet" href="${STYLESHEET_PATH}" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </head>
       <body>
         <a class="skip" href="#main">Skip to content</a>

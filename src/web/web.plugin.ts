@@ -18,6 +18,12 @@ export const webPlugin: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, errorStyle: 'html' };
   });
+  // Pages carry venue data and CSRF tokens: no browser or proxy keeps them (the stylesheet and
+  // the icon say otherwise for themselves).
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    done(null, payload);
+  });
   app.removeContentTypeParser(['application/vnd.api+json', 'text/plain']);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await registerCookiesAndCsrf(app);

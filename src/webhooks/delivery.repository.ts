@@ -74,6 +74,16 @@ export async function recordAttempt(
     .execute();
 }
 
+/** A delivery still waiting for its next attempt, made due now (Resend of one that is retrying). */
+export async function dueNow(db: Db, deliveryId: string, now: number): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ next_attempt_at: isoTime(now), updated_at: isoTime(now) })
+    .where('id', '=', deliveryId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
 /** A new delivery of the event to the endpoint (Resend): same webhook-id, a fresh set of attempts. */
 export async function queueAgain(db: Db, endpointId: string, eventId: string, now: number): Promise<void> {
   const at = isoTime(now);

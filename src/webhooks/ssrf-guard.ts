@@ -2,7 +2,7 @@
  * Webhooks must not become a way into private networks (SPEC §8, server-side request forgery):
  * an endpoint's URL must be https and its host must resolve only to public addresses — not
  * loopback, private, link-local (cloud metadata lives there), carrier-grade NAT, unique-local,
- * multicast or reserved ranges. The URL is checked when an endpoint is created or changed, and
+ * multicast, documentation or any other special-purpose range (special-addresses.ts). The URL is checked when an endpoint is created or changed, and
  * every delivery checks the address it actually connects to, in the connection's own lookup, so
  * a name that resolved to a public address then (DNS rebinding) cannot connect privately later.
  * WEBHOOK_ALLOW_PRIVATE_NETWORKS lifts this for development and tests (http on loopback too).
@@ -10,15 +10,9 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import ipaddr from 'ipaddr.js';
 
-/** Whether an address is on the public Internet. */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
-  return parsed.range() === 'unicast';
-}
+import { isPublicAddress } from './special-addresses.js';
+
+export { isPublicAddress };
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 

@@ -154,10 +154,18 @@ export class DeliveryWorker {
     );
     const outcome = status === 'pending' ? 'retrying' : status;
     this.#options.metrics?.webhookDeliveries.inc({ outcome });
-    if (status === 'failed') {
+    if (!attempt.ok) {
+      // What an operator needs to follow a failing endpoint; never the payload.
+      const failure = {
+        endpoint: delivery.endpoint_id,
+        delivery: delivery.id,
+        attempt: delivery.attempts + 1,
+        status_code: attempt.statusCode,
+        error: attempt.error,
+      };
       this.#options.logger.info(
-        { delivery: delivery.id, error: attempt.error },
-        'webhook delivery failed for good',
+        failure,
+        status === 'failed' ? 'webhook delivery failed for good' : 'webhook delivery failed; will retry',
       );
     }
   }

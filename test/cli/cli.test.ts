@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { eachDatabase } from '../helpers/databases.js';
+import { csvFile } from '../csv/csv-fixtures.js';
 import { parseJsonOutput, runCli, startServer } from '../helpers/processes.js';
 
 function assertOneLineRefusal(result: { code: number; stdout: string; stderr: string }, pattern: RegExp) {
@@ -198,6 +199,37 @@ eachDatabase((suite) => {
       assert.equal(ready.status, 200);
     } finally {
       assert.equal(await server.stop(), 0);
+    }
+  });
+
+  it('every command naming an organization refuses an unknown one the same way: exit 2, one line', async () => {
+    const file = csvFile('name\nHarbour Events\n');
+    const unknown = 'org_does_not_exist';
+    const commands = [
+      ['users', 'create', '--org', unknown, '--email', 'nobody@pier9.example', '--password', 'long enough'],
+      ['members', 'add', '--org', unknown, '--email', 'owner@pier9.example'],
+      ['members', 'remove', '--org', unknown, '--email', 'owner@pier9.example'],
+      ['integrations', 'list', '--org', unknown],
+      [
+        'integrations',
+        'create',
+        '--org',
+        unknown,
+        '--name',
+        'X',
+        '--kind',
+        'public',
+        '--redirect-uri',
+        'https://x.example/cb',
+      ],
+      ['export', '--org', unknown, '--type', 'accounts'],
+      ['import', '--org', unknown, '--type', 'accounts', '--file', file],
+    ];
+    for (const args of commands) {
+      const result = await cli(...args);
+      assert.equal(result.code, 2, `${args.join(' ')}: ${result.stdout}${result.stderr}`);
+      assert.equal(result.stdout, '', args.join(' '));
+      assert.equal(result.stderr, `marquee: No organization has the id "${unknown}".\n`, args.join(' '));
     }
   });
 });

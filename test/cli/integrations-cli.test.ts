@@ -8,7 +8,7 @@ import { after, before, it } from 'node:test';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { call, clientCredentialsToken } from '../helpers/api.js';
 import { eachDatabase } from '../helpers/databases.js';
-import { makeVenue, postForm, type Venue } from '../helpers/oauth.js';
+import { codeFlowTokens, introspect, makeVenue, postForm, type Venue } from '../helpers/oauth.js';
 import { parseJsonOutput, runCli } from '../helpers/processes.js';
 
 eachDatabase((suite) => {
@@ -64,6 +64,39 @@ eachDatabase((suite) => {
     assert.equal((await request(venue.privateClient.clientSecret)).status, 401);
     assert.equal((await request(String(rotated.client_secret))).status, 200);
     venue.privateClient.clientSecret = String(rotated.client_secret);
+  });
+
+  it('rotating a secret ends the integration’s client-credentials tokens; its users’ grants stay', async () => {
+    const own = await makeVenue(suite.db);
+    const machine = await clientCredentialsToken(server, own);
+    const { tokens: user } = await codeFlowTokens(server, own);
+    assert.equal((await call(server, '/v2/me', { token: machine })).status, 200);
+
+    const rotate = async (client: Venue['privateClient']) => {
+      const rotated = parseJsonOutput(
+        await cli('integrations', 'rotate-secret', '--id', client.id, '--json'),
+      );
+      client.clientSecret = String(rotated.client_secret);
+    };
+    await rotate(own.privateClient);
+    assert.equal((await call(server, '/v2/me', { token: machine })).status, 401, 'a leaked token ends');
+    const introspected = await postForm(server, '/oauth/introspect', {
+      token: machine,
+      client_id: own.privateClient.clientId,
+      client_secret: own.privateClient.clientSecret,
+    });
+    assert.deepEqual(introspected.body, { active: false });
+
+    await rotate(own.publicClient);
+    assert.equal((await call(server, '/v2/me', { token: user.access_token })).status, 200, 'users stay');
+    assert.equal((await introspect(server, own, user.access_token)).active, true);
+    const refreshed = await postForm(server, '/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: user.refresh_token,
+      client_id: own.publicClient.clientId,
+      client_secret: own.publicClient.clientSecret,
+    });
+    assert.equal(refreshed.status, 200, 'the user’s grant refreshes with the new secret');
   });
 
   it('deletes an integration: its tokens and webhook endpoints stop at once', async () => {

@@ -27,7 +27,13 @@ interface OpenApiDocument {
           200: {
             content: Record<
               string,
-              { schema: { properties: { data: { items: { properties: ResourceSchema } } } } }
+              {
+                schema: {
+                  properties: {
+                    data: { items?: { properties: ResourceSchema }; properties?: ResourceSchema };
+                  };
+                };
+              }
             >;
           };
         };
@@ -44,6 +50,7 @@ const PATHS = {
   notes: '/notes',
   events: '/v2/events',
   webhook_endpoints: '/v2/webhook_endpoints',
+  organizations: '/v2/organization',
 } as const;
 
 // The endpoint type has every attribute held against the API below (checked when compiled).
@@ -63,8 +70,9 @@ eachDatabase((suite) => {
     for (const [type, path] of Object.entries(PATHS) as Array<[keyof typeof PATHS, string]>) {
       const operation = document.paths[path]?.get;
       assert.ok(operation, `${path} is in /openapi.json`);
-      const schema = Object.values(operation.responses[200].content)[0]!.schema.properties.data.items
-        .properties;
+      // A list's resources, or the single resource of /v2/organization.
+      const data = Object.values(operation.responses[200].content)[0]!.schema.properties.data;
+      const schema = (data.items?.properties ?? data.properties)!;
       assert.deepEqual(
         Object.keys(schema.attributes.properties).sort(),
         [...ATTRIBUTES[type]].sort(),
@@ -81,7 +89,7 @@ eachDatabase((suite) => {
   it('shows the to-many spaces relationship of bookings as a list of identifiers', async () => {
     const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as OpenApiDocument;
     const bookings = Object.values(document.paths['/v2/bookings']!.get.responses[200].content)[0]!.schema
-      .properties.data.items.properties;
+      .properties.data.items!.properties;
     const spaces = (bookings.relationships?.properties as Record<string, { properties: { data: object } }>)
       .spaces;
     assert.equal((spaces?.properties.data as { type?: unknown }).type, 'array');
@@ -90,7 +98,7 @@ eachDatabase((suite) => {
   it('knows the event types the API sends', async () => {
     const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as OpenApiDocument;
     const events = Object.values(document.paths['/v2/events']!.get.responses[200].content)[0]!.schema
-      .properties.data.items.properties;
+      .properties.data.items!.properties;
     const eventType = (events.attributes.properties as Record<string, { enum?: string[] }>).event_type;
     assert.deepEqual([...(eventType?.enum ?? [])].sort(), [...EVENT_TYPES].sort());
   });

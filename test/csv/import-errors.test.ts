@@ -53,6 +53,32 @@ eachDatabase((suite) => {
     });
   });
 
+  it('refuses control characters, line breaks in one-line cells and bidi overrides, as the API does', async () => {
+    const file = csvFile(
+      [
+        'name,email,city',
+        '"Nul\u0000Hall",,',
+        '"Two\nlines",,',
+        '"\u202Eevil.exe",,',
+        'Bell,,"Ring\u0007town"',
+        'Tab\tfine,,',
+      ].join('\n'),
+    );
+    const result = await importJson(env(), org, 'accounts', file);
+    assert.equal(result.imported, 0);
+    assert.deepEqual(
+      (result.errors as Array<{ row: number; column: string }>).map((e) => [e.row, e.column]),
+      [
+        [2, 'name'],
+        [3, 'name'],
+        [4, 'name'],
+        [5, 'city'],
+      ],
+    );
+    for (const error of result.errors as Array<{ message: string }>) assert.match(error.message, /\S/);
+    assert.equal(await count(suite.db, 'accounts', org), 0, 'nothing written, not even the good row');
+  });
+
   it('caps the list of problems and counts the rest', async () => {
     const rows = Array.from({ length: 60 }, (_, i) => `Account ${i},bad-${i}`);
     const result = await importCsv(env(), org, 'accounts', csvFile(['name,email', ...rows].join('\n')));

@@ -10,7 +10,7 @@ import type { DatabaseHandle } from '../../src/db/connect.js';
 import { isoTime } from '../../src/clock.js';
 import { GLOBAL } from '../../src/db/change-clock.js';
 import { newId } from '../../src/db/ids.js';
-import { SILENT_TABLES } from '../../src/db/migrations/2026-11-23T04-scoped-changes.js';
+import { SILENT_TABLES } from '../../src/db/silent-tables.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { clockPassed, openSecondConnection, readingOf } from '../helpers/second-connection.js';
 import { TestClock } from '../helpers/test-clock.js';

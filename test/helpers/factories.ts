@@ -39,7 +39,7 @@ export async function makeUser(
 
 export async function makeIntegration(
   db: Db,
-  input: Partial<NewIntegrationInput> & { organizationId: string },
+  input: Partial<NewIntegrationInput> & { organizationId: string; noSecret?: false },
 ) {
   return createIntegration(db, {
     name: unique('Integration '),

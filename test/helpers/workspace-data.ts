@@ -6,6 +6,7 @@ import { type BookingInput, createBooking } from '../../src/crm/bookings/booking
 import { createContact } from '../../src/crm/contacts/contact.commands.js';
 import { createNote } from '../../src/crm/notes/note.commands.js';
 import { createSpace } from '../../src/crm/spaces/space.commands.js';
+import { updateOrganization } from '../../src/crm/organization/organization.commands.js';
 import { systemClock } from '../../src/clock.js';
 import { type Command, write } from '../../src/writes/unit-of-work.js';
 import type { Actor } from '../../src/identity/actor.js';
@@ -33,6 +34,11 @@ export async function makeWorkspaceVenue(db: Db, name = 'Harbour Rooms'): Promis
   const actor: Actor = { organizationId: org.id, userId: admin.id, role: 'admin' };
   const run = <Input, Result>(command: Command<Input, Result>, input: Input) =>
     write({ db, clock: systemClock }, actor, command, input);
+  // A London venue: its pages show times in London.
+  await run(updateOrganization, {
+    ifMatch: undefined,
+    input: { timezone: 'Europe/London', currency: 'GBP' },
+  });
   const space = await run(createSpace, { name: 'Boathouse', capacity: 120 });
   const account = await run(createAccount, { name: 'Lumen Studios', email: 'events@lumen.example' });
   const contact = await run(createContact, { first_name: 'Ada', last_name: 'Byron', accountId: account.id });

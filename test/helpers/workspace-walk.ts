@@ -47,7 +47,7 @@ export interface Walk {
   visit: (name: string) => Promise<void>;
 }
 
-export const WALK_PAGES = 18;
+export const WALK_PAGES = 19;
 
 export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk): Promise<void> {
   const field = (label: string | RegExp) => page.getByLabel(label, { exact: typeof label === 'string' });
@@ -63,8 +63,18 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   await page.goto(`${server.url}/orgs/${orgId}/week`);
   await visit('week-empty');
 
-  // A space, through Settings → Spaces (refused first without a name).
+  // The venue's time zone, through Settings → Venue: every page shows times in it.
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Venue' }).click();
+  await page.getByRole('heading', { name: 'Venue' }).waitFor();
+  await page.getByLabel('Time zone').selectOption('Europe/London');
+  await field('Currency').fill('GBP');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('Changes saved.').waitFor();
+  await visit('venue');
+
+  // A space, through Settings → Spaces (refused first without a name).
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Spaces' }).click();
   await page.getByRole('heading', { name: 'Spaces' }).waitFor();
   await page.getByRole('button', { name: 'Add space' }).click();
   await page.getByText('A space needs a name.').first().waitFor();

@@ -189,6 +189,7 @@ eachDatabase((suite) => {
     assert.deepEqual(metadata.token_endpoint_auth_methods_supported, [
       'client_secret_basic',
       'client_secret_post',
+      'none',
     ]);
     assert.deepEqual(metadata.response_types_supported, ['code']);
   });

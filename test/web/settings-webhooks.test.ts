@@ -113,7 +113,19 @@ eachDatabase((suite) => {
     assert.match(page.body, /Retrying/);
     assert.match(page.body, /HTTP 500/);
     assert.ok(failing.next_attempt_at);
-    const next = `${new Date(failing.next_attempt_at).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+    // Shown as the workspace shows times, in the venue's time zone (UTC for this venue).
+    const next = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'UTC',
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .format(new Date(failing.next_attempt_at))
+      .replace(/^(\w{3}),? /, '$1 ');
     assert.ok(page.body.includes(next), `the next attempt (${next}) is shown`);
   });
 
@@ -161,7 +173,10 @@ eachDatabase((suite) => {
     });
     assert.equal(turnedOff.status, 200);
     const page = await session.request(pagePath);
-    assert.match(page.body, /<strong>Disabled<\/strong> since [0-9-]+ [0-9:]+ UTC: Turned off\./);
+    assert.match(
+      page.body,
+      /<strong>Disabled<\/strong> since \w{3} \d+ \w{3} \d{4}, \d\d:\d\d: Turned off\./,
+    );
     assert.doesNotMatch(page.body, /deliveries\/[^/]+\/resend/, 'no Resend while disabled');
   });
 });

@@ -28,6 +28,12 @@ const HOSTILE_QUERY_VALUES = [
   '/%E2%80%A8/evil.example',
   'javascript:alert(1)',
   'evil.example',
+  // Paths whose dot segments resolve to `//host`.
+  '/..//evil.example/phish',
+  '/%2e%2e//evil.example',
+  '/a/../..//evil.example',
+  '/.%2e//evil.example',
+  '/./..//evil.example',
 ];
 
 /** As a form field carries them (decoded). */

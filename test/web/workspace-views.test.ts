@@ -95,7 +95,7 @@ eachDatabase((suite) => {
     assert.equal(week.status, 200);
     const page = text(week.body);
     assert.match(page, /Week of Mon 30 Nov 2026/);
-    assert.match(page, /Times in Europe\/London, the time zone of your latest booking/);
+    assert.match(page, /Times in Europe\/London, the venue's time zone/);
     assert.match(week.body, /<th scope="row">Boathouse<\/th>/);
     assert.match(page, /22:00–00:00 Late supper/);
     assert.match(page, /00:00–01:00 Late supper/);

@@ -176,6 +176,19 @@ eachDatabase((suite) => {
       'https://[fd00:ec2::254]/x',
       'https://[::ffff:127.0.0.1]/x',
       'https://localhost/x',
+      // IPv4-compatible IPv6 (::/96) and other forms that carry an IPv4 address inside.
+      'https://[::127.0.0.1]/x',
+      'https://[::10.0.0.1]/x',
+      'https://[64:ff9b::7f00:1]/x',
+      'https://[2002:7f00:1::]/x',
+      'https://[2001::1]/x',
+      // Documentation, benchmarking and reserved blocks of IANA's registries.
+      'https://192.0.2.10/x',
+      'https://198.18.0.1/x',
+      'https://203.0.113.5/x',
+      'https://240.0.0.1/x',
+      'https://[2001:db8::1]/x',
+      'https://[100::1]/x',
     ]) {
       assert.match(await refused(url), /not a public address/, url);
     }
@@ -198,8 +211,25 @@ it('refuses, when connecting, any address that is not public (so DNS rebinding g
     '::1',
     'fc00::1',
     '::ffff:10.0.0.1',
+    '::127.0.0.1',
+    '::7f00:1',
+    '::',
+    '64:ff9b::a00:1',
+    '2002:a00:1::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '2001:2::1',
+    '2001:db8::1',
+    '3fff::1',
+    'ff02::1',
+    '192.0.0.8',
+    '198.51.100.7',
+    '255.255.255.255',
+    '224.0.0.1',
   ]) {
     assert.equal(isPublicAddress(address), false, address);
+  }
+  for (const address of ['1.1.1.1', '2a00:1450:4001:80b::200e', '2001:4860:4860::8888']) {
+    assert.equal(isPublicAddress(address), true, address);
   }
   const lookedUp = await new Promise<NodeJS.ErrnoException | null>((resolve) =>
     guardedLookup('localhost', {}, (error) => resolve(error)),

@@ -30,7 +30,14 @@ export const exportCommand: Command = {
       if (json)
         throw new UsageError('--json needs --out FILE (otherwise the CSV itself goes to standard output)');
       await withDatabase(config, (db) =>
-        exportCsv(db, { organizationId, type, output: process.stdout, bom, keepOpen: true }),
+        exportCsv(db, {
+          organizationId,
+          type,
+          output: process.stdout,
+          bom,
+          keepOpen: true,
+          terminal: process.stdout.isTTY === true,
+        }),
       );
       return;
     }

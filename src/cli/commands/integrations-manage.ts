@@ -1,5 +1,6 @@
 /** `marquee integrations list | delete | rotate-secret` (SPEC §3). */
 import { NotFoundError } from '../../errors.js';
+import { requireOrganization } from '../../identity/identity.service.js';
 import { findUserById } from '../../identity/user.repository.js';
 import { deleteIntegration, rotateClientSecret } from '../../integrations/integration-settings.service.js';
 import {
@@ -26,8 +27,10 @@ export const integrationsListCommand: Command = {
   options: { org: { type: 'string' } },
   async run({ config, values, output, json }) {
     const organizationId = requireString(values, 'org');
-    const integrations = await withDatabase(config, async (db) =>
-      Promise.all(
+    const integrations = await withDatabase(config, async (db) => {
+      // An unknown organization is refused as every command refuses it, never listed as empty.
+      await requireOrganization(db, organizationId);
+      return Promise.all(
         (await listIntegrationsOfOrganization(db, organizationId)).map(async (i) => ({
           id: i.id,
           name: i.name,
@@ -38,8 +41,8 @@ export const integrationsListCommand: Command = {
           require_pkce: i.requirePkce,
           owner_email: i.ownerUserId ? ((await findUserById(db, i.ownerUserId))?.email ?? null) : null,
         })),
-      ),
-    );
+      );
+    });
     if (json) {
       output.result({ integrations });
       return;

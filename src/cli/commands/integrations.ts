@@ -7,8 +7,9 @@ export const integrationsCreateCommand: Command = {
   path: ['integrations', 'create'],
   usage:
     'marquee integrations create --org ORG_ID --name N --kind public|private [--redirect-uri URI ...] ' +
-    '[--scopes "crm_read crm_manage"] [--owner EMAIL] [--require-pkce] [--json]',
-  summary: 'Register an integration; its client secret is shown once.',
+    '[--scopes "crm_read crm_manage"] [--owner EMAIL] [--require-pkce] [--no-secret] [--json]',
+  summary:
+    'Register an integration; its client secret is shown once (--no-secret: an app that cannot keep one).',
   options: {
     org: { type: 'string' },
     name: { type: 'string' },
@@ -17,6 +18,7 @@ export const integrationsCreateCommand: Command = {
     scopes: { type: 'string' },
     owner: { type: 'string' },
     'require-pkce': { type: 'boolean' },
+    'no-secret': { type: 'boolean' },
   },
   async run({ config, values, output }) {
     const input = {
@@ -27,6 +29,7 @@ export const integrationsCreateCommand: Command = {
       scopes: optionalString(values, 'scopes'),
       ownerEmail: optionalString(values, 'owner'),
       requirePkce: values['require-pkce'] === true,
+      noSecret: values['no-secret'] === true,
     };
     const { integration, clientSecret } = await withDatabase(config, (db) => createIntegration(db, input));
     output.result({
@@ -37,6 +40,10 @@ export const integrationsCreateCommand: Command = {
       redirect_uris: integration.redirectUris,
       scopes: integration.scopes.join(' '),
     });
-    output.line('\nThe client secret is shown only this once; store it now.');
+    output.line(
+      clientSecret === null
+        ? '\nNo client secret: the app sends its client_id alone, and every authorization needs PKCE (S256).'
+        : '\nThe client secret is shown only this once; store it now.',
+    );
   },
 };

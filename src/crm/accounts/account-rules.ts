@@ -60,6 +60,7 @@ export function checkAccount(
   if (input.name !== undefined || !current) {
     const name = input.name?.trim() ?? '';
     if (name === '') problems.attribute('name', 'An account needs a name.', 'blank');
+    problems.text('name', name, 'name');
     changes.name = name;
   }
   if (input.email !== undefined) {
@@ -76,8 +77,11 @@ export function checkAccount(
     changes.country = country;
   }
   for (const field of ACCOUNT_TEXT_FIELDS) {
-    if (input[field] !== undefined) changes[field] = optionalText(input[field]);
+    if (input[field] === undefined) continue;
+    changes[field] = optionalText(input[field]);
+    problems.text(field, changes[field]);
   }
+  problems.text('email', input.email);
   const owner = checkOwner(ownerNamed(input.ownerId, !current, facts.actorId), facts, problems);
   if (owner !== undefined) changes.owner_id = owner;
   return { value: changes, problems: problems.list };

@@ -8,6 +8,7 @@
  */
 import { sql } from 'kysely';
 import type { Trx } from '../../db/database.js';
+import { insertRow } from '../../db/organization-lock.js';
 
 /** The human-readable reference of a booking number: BK-00001, …, BK-99999, BK-100000. */
 export function bookingReference(number: number): string {
@@ -42,8 +43,11 @@ async function moveCounter(trx: Trx, organizationId: string, to: ReturnType<type
     .set({ last_number: to })
     .where('organization_id', '=', organizationId)
     .returning('last_number')
-    .executeTakeFirstOrThrow();
-  return Number(row.last_number);
+    .executeTakeFirst();
+  if (row) return Number(row.last_number);
+  // The organization's first booking: its counter starts at nothing (numbers taken are skipped).
+  await insertRow(trx, organizationId);
+  return moveCounter(trx, organizationId, to);
 }
 
 async function anyTaken(trx: Trx, organizationId: string, references: readonly string[]): Promise<boolean> {

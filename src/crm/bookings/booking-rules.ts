@@ -96,7 +96,7 @@ function checkStatus(input: BookingInput, current: Booking | undefined, problems
       ? optionalText(input.lost_reason)
       : (current?.lost_reason ?? null);
   if (status === 'lost' && lostReason === null) {
-    problems.attribute('lost_reason', 'A lost booking needs a lost_reason.', 'required');
+    problems.attribute('lost_reason', 'Say why the booking was lost.', 'required');
   }
   return { status, lostReason };
 }
@@ -154,6 +154,9 @@ export function checkBooking(
   const problems = new Problems();
   const name = input.name?.trim() ?? current?.name ?? '';
   if (name === '') problems.attribute('name', 'A booking needs a name.', 'blank');
+  problems.text('name', name, 'name');
+  problems.text('event_type', input.event_type);
+  problems.text('lost_reason', input.lost_reason, 'lines');
   const { startAt, endAt } = checkTimes(input, current, problems);
   const timezone = input.timezone ?? current?.timezone ?? DEFAULTS.timezone;
   if (!isTimeZone(timezone)) {

@@ -92,19 +92,3 @@ export async function nextBookingAfter(
 ): Promise<Booking | undefined> {
   return bookingsByStart(db, organizationId).where('start_at', '>=', at).limit(1).executeTakeFirst();
 }
-
-/**
- * Organizations have no time zone of their own: the workspace reads dates in the time zone of the
- * organization's latest booking, or in UTC when it has none.
- */
-export async function organizationZone(db: Db, organizationId: string): Promise<string> {
-  const row = await db
-    .selectFrom('bookings')
-    .select('timezone')
-    .where('organization_id', '=', organizationId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.timezone ?? 'UTC';
-}

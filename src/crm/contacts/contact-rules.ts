@@ -31,6 +31,7 @@ export function checkContact(
   for (const field of ['first_name', 'last_name'] as const) {
     const value = input[field] ?? (current ? undefined : '');
     if (value !== undefined) changes[field] = value.trim();
+    problems.text(field, changes[field], 'name');
   }
   const first = changes.first_name ?? current?.first_name ?? '';
   const last = changes.last_name ?? current?.last_name ?? '';
@@ -49,6 +50,7 @@ export function checkContact(
   }
   if (input.phone !== undefined) changes.phone = optionalText(input.phone);
   if (input.title !== undefined) changes.title = optionalText(input.title);
+  for (const field of ['email', 'phone', 'title'] as const) problems.text(field, input[field]);
   if (input.accountId !== undefined) {
     const accountId = input.accountId;
     if (accountId !== null && !facts.hasAccount(accountId)) {

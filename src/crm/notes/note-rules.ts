@@ -24,6 +24,7 @@ export function checkNote(
   if (input.body !== undefined || !current) {
     const body = input.body ?? '';
     if (body.trim() === '') problems.attribute('body', 'A note needs some text.', 'blank');
+    problems.text('body', body, 'lines');
     changes.body = body;
   }
   if (current && input.notable !== undefined) {

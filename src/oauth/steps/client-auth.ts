@@ -3,6 +3,9 @@
  * `client_secret_basic` (HTTP Basic, each part form-urlencoded) or `client_secret_post` (both
  * values in the body). Using both at once is refused (§2.3: one method per request). Secrets are
  * compared as SHA-256 hashes in constant time; failures are throttled per client id and address.
+ * An integration made without a secret (an app that cannot keep one, RFC 8252 §8.4) sends its
+ * client_id alone (`none`, RFC 7591 §2) and nothing else: a secret sent for it is refused, and an
+ * integration with a secret never authenticates without it.
  */
 import type { FastifyRequest } from 'fastify';
 import type { RequestContext } from '../../app-context.js';
@@ -15,8 +18,9 @@ import { FailureThrottle } from '../../security/failure-throttle.js';
 
 export interface ClientCredentials {
   clientId: string;
-  clientSecret: string;
-  method: 'client_secret_basic' | 'client_secret_post';
+  /** Absent when the client sent its client_id alone (`none`). */
+  clientSecret: string | undefined;
+  method: 'client_secret_basic' | 'client_secret_post' | 'none';
 }
 
 function formDecode(value: string): string {
@@ -56,9 +60,11 @@ export function readClientCredentials(
     }
     return basic;
   }
-  if (!body.client_id || body.client_secret === undefined) {
+  if (!body.client_id) {
     throw invalidClient('Client authentication is required: client_id and client_secret, or HTTP Basic.');
   }
+  if (body.client_secret === undefined)
+    return { clientId: body.client_id, clientSecret: undefined, method: 'none' };
   return { clientId: body.client_id, clientSecret: body.client_secret, method: 'client_secret_post' };
 }
 
@@ -86,6 +92,15 @@ export function clientAuthThrottle(clock: Clock): ClientAuthThrottle {
   };
 }
 
+/** Whether the credentials are the integration's: its secret, or its client_id alone when it has none. */
+function authenticates(integration: Integration, credentials: ClientCredentials): boolean {
+  if (integration.authMethod === 'none') return credentials.method === 'none';
+  return (
+    credentials.clientSecret !== undefined &&
+    credentialMatches(credentials.clientSecret, integration.clientSecretHash)
+  );
+}
+
 export async function authenticateClient(
   ctx: RequestContext,
   throttle: ClientAuthThrottle,
@@ -106,11 +121,15 @@ export async function authenticateClient(
   // Failures are counted after the check: counting up front would make a busy client's parallel
   // successful requests refuse each other.
   const integration = await findClient(ctx, credentials.clientId);
-  if (!integration || !credentialMatches(credentials.clientSecret, integration.clientSecretHash)) {
+  if (!integration || !authenticates(integration, credentials)) {
     throttle.perClientAndAddress.recordFailure([pairKey]);
     throttle.perAddress.recordFailure([addressKey]);
     ctx.app.metrics.clientAuthFailures.inc({ reason: 'wrong_credentials' });
-    throw invalidClient('Client authentication failed: unknown client or wrong secret.');
+    throw invalidClient(
+      credentials.method === 'none'
+        ? 'Client authentication is required: client_id and client_secret, or HTTP Basic.'
+        : 'Client authentication failed: unknown client or wrong secret.',
+    );
   }
   return integration;
 }

@@ -34,12 +34,13 @@ export const integrationActionsRoutes: FastifyPluginAsyncTypebox<{ flashes: Secr
     async (request, reply) => {
       const v = await visitor(request);
       const { integration } = await administeredIntegration(db, v, request.params.id);
-      const frame = await settingsFrame(reply, v, 'integrations');
+      const frame = await settingsFrame(reply, v, 'integrations', integration.organizationId);
       const page = confirmPage(frame, {
         title: `Rotate the secret of ${integration.name}?`,
         consequence: html`A new client secret is issued and shown once. The current secret stops working
-          <strong>at once</strong>: ${integration.name} cannot get tokens until it uses the new one.
-          Tokens it already holds keep working.`,
+          <strong>at once</strong>, and so do the tokens ${integration.name} obtained with it (client
+          credentials): it cannot get tokens until it uses the new one. Tokens of the people who connected
+          it keep working.`,
         action: `${pagePath(integration.id)}/rotate-secret`,
         button: 'Rotate secret',
         cancelHref: pagePath(integration.id),
@@ -54,7 +55,7 @@ export const integrationActionsRoutes: FastifyPluginAsyncTypebox<{ flashes: Secr
     async (request, reply) => {
       const v = await visitor(request);
       const { integration } = await administeredIntegration(db, v, request.params.id);
-      const secret = await rotateClientSecret(db, integration);
+      const secret = await rotateClientSecret(db, integration, request.ctx.now());
       flashes.give(reply, integration.id, { secret, rotated: true }, request.ctx.now());
       return reply.redirect(pagePath(integration.id), 303);
     },
@@ -63,7 +64,7 @@ export const integrationActionsRoutes: FastifyPluginAsyncTypebox<{ flashes: Secr
   app.get('/settings/integrations/:id/delete', { schema: { params: IdParams } }, async (request, reply) => {
     const v = await visitor(request);
     const { integration } = await administeredIntegration(db, v, request.params.id);
-    const frame = await settingsFrame(reply, v, 'integrations');
+    const frame = await settingsFrame(reply, v, 'integrations', integration.organizationId);
     const page = confirmPage(frame, {
       title: `Delete ${integration.name}?`,
       consequence: html`Every access and refresh token of ${integration.name} stops working

@@ -2,11 +2,14 @@
 import type { Integration } from '../../integrations/integration.repository.js';
 import type { DeliveryView, EndpointView } from '../../integrations/integration-webhooks.js';
 import { html, type SafeHtml } from '../html.js';
+import { dayLabel, localDate, localTime } from '../workspace/time-zones.js';
 import type { SecretFlash } from './secret-flash.js';
 
-/** `2026-11-23 14:05:09 UTC`, or a dash. */
-export function when(iso: string | null): string {
-  return iso ? `${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')} UTC` : '—';
+/** `Mon 23 Nov 2026, 14:05` in the venue's time zone (as the workspace shows times), or a dash. */
+export function when(iso: string | null, zone: string): string {
+  if (!iso) return '—';
+  const ms = Date.parse(iso);
+  return `${dayLabel(localDate(ms, zone))}, ${localTime(ms, zone)}`;
 }
 
 export function newSecretSection(integration: Integration, flash: SecretFlash): SafeHtml {
@@ -33,7 +36,12 @@ function lastResponse(d: DeliveryView): SafeHtml | string {
   return html`${code}${took}${d.lastError ? html`<div class="muted">${d.lastError}</div>` : ''}`;
 }
 
-function deliveriesTable(integration: Integration, endpoint: EndpointView, csrfToken: string): SafeHtml {
+function deliveriesTable(
+  integration: Integration,
+  endpoint: EndpointView,
+  csrfToken: string,
+  zone: string,
+): SafeHtml {
   if (endpoint.deliveries.length === 0) return html`<p class="muted">No deliveries yet.</p>`;
   const rows = endpoint.deliveries.map(
     (d) => html`<tr>
@@ -41,7 +49,7 @@ function deliveriesTable(integration: Integration, endpoint: EndpointView, csrfT
       <td>${outcome(d)}</td>
       <td>${d.attempts === 1 ? '1 attempt' : `${d.attempts} attempts`}</td>
       <td>${lastResponse(d)}</td>
-      <td>${d.status === 'pending' ? `next ${when(d.nextAttemptAt)}` : html`<span class="muted">no further attempt</span>`}</td>
+      <td>${d.status === 'pending' ? `next ${when(d.nextAttemptAt, zone)}` : html`<span class="muted">no further attempt</span>`}</td>
       <td>${
         endpoint.disabledAt
           ? html`<span class="muted">endpoint disabled</span>`
@@ -63,33 +71,46 @@ export function webhooksSection(
   integration: Integration,
   endpoints: readonly EndpointView[],
   csrfToken: string,
+  zone: string,
 ): SafeHtml {
   const list = endpoints.map(
     (e) => html`<article class="webhook-endpoint">
       <h3><code>${e.url}</code></h3>
       ${e.description ? html`<p>${e.description}</p>` : ''}
       <p>Events: ${e.events.includes('*') ? 'all' : e.events.map((t) => html`<code>${t}</code> `)}
-        · Created ${when(e.createdAt)} ·
+        · Created ${when(e.createdAt, zone)} ·
         ${
           e.disabledAt
-            ? html`<strong>Disabled</strong> since ${when(e.disabledAt)}: ${e.disabledReason ?? 'turned off'}`
+            ? html`<strong>Disabled</strong> since ${when(e.disabledAt, zone)}: ${e.disabledReason ?? 'turned off'}`
             : html`<strong>Enabled</strong>`
         }</p>
-      ${deliveriesTable(integration, e, csrfToken)}
+      <div class="actions">
+        <form method="post" action="/settings/integrations/${integration.id}/endpoints/${e.id}/enabled">
+          <input type="hidden" name="_csrf" value="${csrfToken}" />
+          <input type="hidden" name="enabled" value="${e.disabledAt ? 'true' : 'false'}" />
+          <button type="submit" class="secondary">${e.disabledAt ? 'Turn on' : 'Turn off'}<span class="visually-hidden"> ${e.url}</span></button>
+        </form>
+        <a class="button secondary" href="/settings/integrations/${integration.id}/endpoints/${e.id}/delete">Delete<span class="visually-hidden"> ${e.url}</span>…</a>
+      </div>
+      ${deliveriesTable(integration, e, csrfToken, zone)}
     </article>`,
   );
   return html`<h2>Webhooks</h2>
-    <p class="muted">Endpoints this integration registered in this organization through the API, and their latest deliveries. Resend delivers an event again with the same <code>webhook-id</code>.</p>
+    <p class="muted">Endpoints this integration registered in this organization through the API, and their latest deliveries (times in ${zone}). Resend delivers an event again with the same <code>webhook-id</code>.</p>
     ${endpoints.length === 0 ? html`<p class="muted">No webhook endpoints.</p>` : list}`;
 }
 
 /** Rotate and delete lead to confirmation pages (GET forms, so they stay buttons without JavaScript). */
 export function dangerSection(integration: Integration): SafeHtml {
-  return html`<h2>Client secret</h2>
-    <p>Rotating issues a new secret and the current one stops working at once.</p>
+  const rotate =
+    integration.authMethod === 'none'
+      ? ''
+      : html`<h2>Client secret</h2>
+    <p>Rotating issues a new secret; the current one, and the tokens obtained with it by client credentials, stop working at once.</p>
     <form method="get" action="/settings/integrations/${integration.id}/rotate-secret">
       <button type="submit" class="secondary">Rotate secret</button>
-    </form>
+    </form>`;
+  return html`${rotate}
     <h2>Delete</h2>
     <p>Deleting the integration ends every token it holds at once.</p>
     <form method="get" action="/settings/integrations/${integration.id}/delete">

@@ -60,6 +60,7 @@ export interface IntegrationFormView {
     scopes: readonly string[];
     owner: string;
     requirePkce: boolean;
+    noSecret: boolean;
   };
   /** Field name → message. */
   errors: Record<string, string>;
@@ -134,6 +135,15 @@ export function integrationFormPage(frame: SettingsFrame, view: IntegrationFormV
           <label class="check"><input type="checkbox" name="require_pkce" value="on" aria-describedby="pkce-hint" ${values.requirePkce ? html`checked` : ''} />
             <span><strong>Require PKCE</strong></span></label>
           <p class="muted" id="pkce-hint">Refuse authorization requests without an S256 <code>code_challenge</code> (RFC 7636). Turn it on once the integration sends one.</p>
+          ${
+            editing
+              ? integration.authMethod === 'none'
+                ? html`<p><strong>No client secret.</strong> The app sends its client id alone, and every authorization needs PKCE.</p>`
+                : ''
+              : html`<label class="check"><input type="checkbox" name="no_secret" value="on" aria-describedby="secret-hint" ${values.noSecret ? html`checked` : ''} />
+            <span><strong>No client secret</strong>: a mobile or single-page app</span></label>
+          <p class="muted" id="secret-hint">An app that runs on people's devices cannot keep a secret (RFC 8252). It then sends its client id alone, and every authorization needs PKCE. Public integrations only.</p>`
+          }
         </fieldset>
         <div class="actions">
           <button type="submit">${editing ? 'Save changes' : 'Create integration'}</button>

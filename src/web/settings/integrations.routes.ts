@@ -16,7 +16,9 @@ import { listIntegrationsOfOrganization } from '../../integrations/integration.r
 import { createIntegration } from '../../integrations/integration.service.js';
 import { appSecret } from '../../security/app-secrets.js';
 import { FormBody, formList, formText, sendPage } from '../forms.js';
+import { organizationZone } from '../../crm/organization/organization.reads.js';
 import { integrationActionsRoutes } from './integration-actions.routes.js';
+import { integrationEndpointsRoutes } from './integration-endpoints.routes.js';
 import { dangerSection, newSecretSection, webhooksSection } from './integration-sections.js';
 import { type IntegrationFormView, integrationFormPage, integrationsListPage } from './integrations.page.js';
 import { SecretFlashes } from './secret-flash.js';
@@ -34,6 +36,11 @@ const NOTICES: Record<string, string> = {
   saved: 'Changes saved.',
   deleted: 'Integration deleted; its tokens no longer work.',
   resent: 'The delivery is queued again; it appears below once attempted.',
+  'endpoint-on': 'The webhook endpoint is on again.',
+  'endpoint-off': 'The webhook endpoint is off: it receives no events until it is turned on.',
+  'endpoint-deleted': 'The webhook endpoint is deleted.',
+  'created-secretless':
+    'Integration created without a client secret: the app sends its client id alone, and every authorization needs PKCE.',
 };
 
 /** Field → message, when the service refused the input; anything else is not the form's to show. */
@@ -56,11 +63,11 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     status = 200,
   ) {
     const members = await listMembersOfOrganization(db, view.organization.organizationId);
-    const frame = await settingsFrame(reply, v, 'integrations');
+    const frame = await settingsFrame(reply, v, 'integrations', view.organization.organizationId);
     const { integration } = view;
     const below =
       integration &&
-      html`${webhooksSection(integration, await integrationWebhooks(db, integration), frame.csrfToken)}
+      html`${webhooksSection(integration, await integrationWebhooks(db, integration), frame.csrfToken, await organizationZone(db, integration.organizationId))}
         ${dangerSection(integration)}`;
     return sendPage(
       reply,
@@ -80,7 +87,7 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const v = await visitor(request);
       const organization = adminOrganization(v, request.query.org);
       const integrations = await listIntegrationsOfOrganization(db, organization.organizationId);
-      const frame = await settingsFrame(reply, v, 'integrations');
+      const frame = await settingsFrame(reply, v, 'integrations', organization.organizationId);
       const notice = NOTICES[request.query.notice ?? ''];
       return sendPage(reply, integrationsListPage(frame, organization, v.adminOf, integrations, notice));
     },
@@ -99,6 +106,7 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         scopes: ['crm_read', 'crm_manage'],
         owner: v.user.email,
         requirePkce: false,
+        noSecret: false,
       };
       return renderForm(reply, v, { organization, values, errors: {} });
     },
@@ -118,6 +126,7 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         scopes: formList(form, 'scopes'),
         owner: formText(form, 'owner'),
         requirePkce: formText(form, 'require_pkce') === 'on',
+        noSecret: formText(form, 'no_secret') === 'on',
       };
       try {
         const created = await createIntegration(db, {
@@ -128,9 +137,13 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           scopes: values.scopes.join(' ') || ' ',
           ownerEmail: values.kind === 'private' ? values.owner || undefined : undefined,
           requirePkce: values.requirePkce,
+          noSecret: values.noSecret,
         });
         // Post/redirect/get: a reload of the page that shows the secret creates nothing.
         const { integration, clientSecret } = created;
+        if (clientSecret === null) {
+          return reply.redirect(`/settings/integrations/${integration.id}?notice=created-secretless`, 303);
+        }
         flashes.give(reply, integration.id, { secret: clientSecret, rotated: false }, request.ctx.now());
         return reply.redirect(`/settings/integrations/${integration.id}`, 303);
       } catch (error) {
@@ -152,6 +165,7 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         scopes: integration.scopes,
         owner: '',
         requirePkce: integration.requirePkce,
+        noSecret: integration.authMethod === 'none',
       };
       // This page may show a new secret: no copy of it is kept by any cache.
       reply.header('Cache-Control', 'no-store');
@@ -177,6 +191,7 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         scopes: formList(form, 'scopes'),
         owner: '',
         requirePkce: formText(form, 'require_pkce') === 'on',
+        noSecret: integration.authMethod === 'none',
       };
       try {
         await updateIntegration(db, integration, {
@@ -192,4 +207,5 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   await app.register(integrationActionsRoutes, { flashes });
+  await app.register(integrationEndpointsRoutes);
 };

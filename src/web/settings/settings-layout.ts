@@ -1,5 +1,12 @@
+/**
+ * The frame of the integration and connected-apps pages: the workspace's own (its sections and the
+ * settings tabs) for the venue the page is about, so the staff never land in another header; the
+ * plain one only for a user without any venue.
+ */
 import { html, type SafeHtml } from '../html.js';
 import { page } from '../layout.js';
+import { settingsTabs, workspacePage } from '../workspace/workspace-layout.js';
+import type { WorkspaceVisitor } from '../workspace/workspace-visitor.js';
 
 export interface SettingsFrame {
   email: string;
@@ -7,9 +14,15 @@ export interface SettingsFrame {
   /** Whether the user administers any organization (shows the Integrations link). */
   isAdmin: boolean;
   current: 'integrations' | 'connected-apps';
+  /** The venue the page is shown in, as the workspace's pages are. */
+  workspace?: WorkspaceVisitor | undefined;
 }
 
 export function settingsPage(frame: SettingsFrame, title: string, body: SafeHtml): string {
+  if (frame.workspace) {
+    const tabs = settingsTabs(frame.workspace, frame.current);
+    return workspacePage(frame.workspace, { title, section: 'settings', body: html`${tabs}${body}` });
+  }
   const link = (href: string, label: string, key: SettingsFrame['current']) =>
     html`<a href="${href}" ${frame.current === key ? html`aria-current="page"` : ''}>${label}</a>`;
   return page({

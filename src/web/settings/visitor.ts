@@ -24,16 +24,30 @@ export async function visitor(request: FastifyRequest): Promise<Visitor> {
   return { user, memberships, adminOf: memberships.filter((m) => m.role === 'admin') };
 }
 
+/** The frame of a settings page, in the venue it is about (else the user's first). */
 export async function settingsFrame(
   reply: FastifyReply,
   v: Visitor,
   current: SettingsFrame['current'],
+  organizationId?: string,
 ): Promise<SettingsFrame> {
+  const csrfToken = await reply.generateCsrf();
+  const organization =
+    v.memberships.find((m) => m.organizationId === organizationId) ?? v.adminOf[0] ?? v.memberships[0];
+  const isAdmin = organization?.role === 'admin';
   return {
     email: v.user.email,
-    csrfToken: await reply.generateCsrf(),
+    csrfToken,
     isAdmin: v.adminOf.length > 0,
     current,
+    workspace: organization && {
+      user: v.user,
+      memberships: v.memberships,
+      organization,
+      actor: { organizationId: organization.organizationId, userId: v.user.id, role: organization.role },
+      isAdmin,
+      csrfToken,
+    },
   };
 }
 

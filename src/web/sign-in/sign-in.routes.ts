@@ -8,6 +8,7 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { findIntegrationByClientId } from '../../integrations/integration.repository.js';
 import { accountRoutes } from '../account/account.routes.js';
+import { setPasswordRoutes } from '../account/set-password.routes.js';
 import { FormBody, formText, sendPage } from '../forms.js';
 import { currentUser, endSession, startSession } from '../session/session.js';
 import { safeReturnPath } from './return-path.js';
@@ -79,6 +80,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   await app.register(accountRoutes, { guard });
+  await app.register(setPasswordRoutes);
 };
 
 export function waitInWords(seconds: number): string {

@@ -1,7 +1,7 @@
 /** The form that creates or edits an account. */
 import { ACCOUNT_ATTRIBUTES } from '../../crm/accounts/account-rules.js';
 import type { Member } from '../../identity/membership.repository.js';
-import { html } from '../html.js';
+import { html, type SafeHtml } from '../html.js';
 import { csrfField, errorSummary, type FieldErrors, inputField, selectField } from './form-fields.js';
 import { workspacePage } from './workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
@@ -29,6 +29,8 @@ export interface AccountFormView {
   values: AccountFormValues;
   errors: FieldErrors;
   members: Member[];
+  /** Said when the save came after someone else's (stale.view.ts). */
+  stale?: SafeHtml | undefined;
 }
 
 export function accountFormPage(v: WorkspaceVisitor, view: AccountFormView): string {
@@ -71,16 +73,13 @@ export function accountFormPage(v: WorkspaceVisitor, view: AccountFormView): str
     ? html`<section class="danger-zone" aria-labelledby="delete-title">
         <h2 id="delete-title">Delete this account</h2>
         <p>An account with bookings cannot be deleted. Its contacts stay, without an account; its notes are deleted.</p>
-        <form method="post" action="${orgPath(v, `/accounts/${account.id}/delete`)}">
-          ${csrfField(v.csrfToken)}<input type="hidden" name="version" value="${account.version}" />
-          <button type="submit" class="danger">Delete ${account.name}</button>
-        </form>
+        <p><a class="button danger" href="${orgPath(v, `/accounts/${account.id}/delete`)}">Delete ${account.name}…</a></p>
       </section>`
     : '';
   const title = account ? `Edit ${account.name}` : 'New account';
   const body = html`<p class="crumbs"><a href="${orgPath(v, '/accounts')}">Accounts</a>${account ? html` › <a href="${orgPath(v, `/accounts/${account.id}`)}">${account.name}</a>` : ''}</p>
     <h1>${title}</h1>
-    ${errorSummary(errors, ACCOUNT_LABELS)}
+    ${view.stale ?? ''}${errorSummary(errors, ACCOUNT_LABELS)}
     ${form}${remove}`;
   return workspacePage(v, { title, section: 'accounts', body });
 }

@@ -13,7 +13,13 @@ import { bookingsOf } from '../../crm/bookings/booking.reads.js';
 import { contactChoices } from '../../crm/contacts/contact.reads.js';
 import { listMembersOfOrganization } from '../../identity/membership.repository.js';
 import { userNames } from '../../identity/user.repository.js';
-import { ACCOUNT_FIELDS, type AccountFormValues, accountFormPage } from './account-form.page.js';
+import {
+  ACCOUNT_FIELDS,
+  ACCOUNT_LABELS,
+  type AccountFormValues,
+  accountFormPage,
+} from './account-form.page.js';
+import { staleNotice } from './stale.view.js';
 import { accountPage, accountsListPage } from './accounts.page.js';
 import { type FormValues, recordRoutes } from './record-routes.js';
 
@@ -33,11 +39,17 @@ export const accountRoutes = recordRoutes<'accounts', AccountInput>({
   }),
   input: ({ owner, ...values }: FormValues): AccountInput => ({ ...values, ownerId: owner || null }),
   nameOf: (a) => a.name,
+  deletion:
+    'An account with bookings cannot be deleted. Its notes are deleted with it; its contacts stay, without an account.',
   listPage: async (_db, v, view) => accountsListPage(v, view),
   async formPage(db, v, view) {
     const members = await listMembersOfOrganization(db, v.organization.organizationId);
     const values = view.values as AccountFormValues;
-    return accountFormPage(v, { account: view.record, values, errors: view.errors, members });
+    const names = new Map(members.map((m) => [m.userId, m.name || m.email]));
+    const stale =
+      view.saved &&
+      staleNotice(view.saved, view.values, ACCOUNT_LABELS, (_f, id) => names.get(String(id)) ?? String(id));
+    return accountFormPage(v, { account: view.record, values, errors: view.errors, members, stale });
   },
   async detailPage(db, v, account, { notice, notes }) {
     const org = v.organization.organizationId;

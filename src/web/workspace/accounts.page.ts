@@ -6,7 +6,7 @@ import { html, type SafeHtml } from '../html.js';
 import { statusBadge } from './booking-badges.js';
 import { noticeOf, pagingLinks, searchForm } from './list-parts.js';
 import { notesSection, type NotesSection, notesSummary } from './notes.view.js';
-import { timeRange } from './time-zones.js';
+import { bookingTimes } from './time-zones.js';
 import { contactName } from '../../crm/contacts/contact.reads.js';
 import { workspacePage } from './workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
@@ -111,7 +111,7 @@ export function accountPage(v: WorkspaceVisitor, view: AccountView): string {
           (
             b,
           ) => html`<tr><td><a class="strong" href="${orgPath(v, `/bookings/${b.id}`)}">${b.name}</a> <span class="muted small ref">${b.reference}</span></td>
-            <td>${timeRange(b.start_at, b.end_at, b.timezone)}</td><td>${statusBadge(b.status)}</td></tr>`,
+            <td>${bookingTimes(b, view.notes.zone)}</td><td>${statusBadge(b.status)}</td></tr>`,
         )}</tbody></table>`
       }
     </section>

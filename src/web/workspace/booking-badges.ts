@@ -1,5 +1,6 @@
 /** How a booking's status, money and spaces read on the pages. */
 import type { Booking, BookingStatus } from '../../crm/bookings/booking.table.js';
+import { currencyExponent, majorText } from '../../crm/money.js';
 import { html, type SafeHtml } from '../html.js';
 
 export const STATUS_LABELS: Record<BookingStatus, string> = {
@@ -14,26 +15,20 @@ export function statusBadge(status: BookingStatus): SafeHtml {
   return html`<span class="badge status-${status}">${STATUS_LABELS[status]}</span>`;
 }
 
+/** An amount in minor units as the venue reads it (by the currency's ISO 4217 exponent). */
 export function money(minor: number, currency: string): string {
+  const exponent = currencyExponent(currency);
   try {
-    const format = new Intl.NumberFormat('en-GB', { style: 'currency', currency });
-    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-    return format.format(minor / 10 ** digits);
+    const format = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: exponent,
+      maximumFractionDigits: exponent,
+    });
+    // The decimal text itself, so no float stands between the stored integer and what is shown.
+    return format.format(majorText(minor, currency) as `${number}`);
   } catch {
-    return `${minor} ${currency}`;
-  }
-}
-
-/** Minor units per major unit of a currency (100 for USD, 1 for JPY). */
-export function minorPerMajor(currency: string): number {
-  try {
-    return (
-      10 **
-      (new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-        2)
-    );
-  } catch {
-    return 100;
+    return `${majorText(minor, currency)} ${currency}`;
   }
 }
 

@@ -8,7 +8,7 @@ import { Type } from 'typebox';
 import { accountDefinition } from '../../crm/accounts/account.resource.js';
 import { SpaceConflictError } from '../../crm/bookings/booking-clash.js';
 import { bookingProblems, updateBooking } from '../../crm/bookings/booking.commands.js';
-import { organizationZone } from '../../crm/bookings/booking.reads.js';
+import { organizationZone } from '../../crm/organization/organization.reads.js';
 import { bookingDefinition } from '../../crm/bookings/booking.resource.js';
 import type { Booking } from '../../crm/bookings/booking.table.js';
 import { contactDefinition } from '../../crm/contacts/contact.resource.js';
@@ -127,7 +127,8 @@ export const bookingDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
       } catch (error) {
         if (!(error instanceof SpaceConflictError)) throw error;
-        return show(reply, v, booking, { refusal: clashSentence(v, error.clash) }, 409);
+        const zone = await organizationZone(db, v.organization.organizationId);
+        return show(reply, v, booking, { refusal: clashSentence(v, error.clash, zone) }, 409);
       }
       return reply.redirect(orgPath(v, `/bookings/${booking.id}?notice=moved`), 303);
     },

@@ -13,6 +13,8 @@ import {
   selectField,
 } from './form-fields.js';
 import { contactName } from '../../crm/contacts/contact.reads.js';
+import { TIME_ZONES } from '../../crm/time-zones.js';
+import { staleNotice } from './stale.view.js';
 import { workspacePage } from './workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
 
@@ -38,10 +40,18 @@ export interface BookingFormView {
   values: BookingFormValues;
   errors: FieldErrors;
   conflict?: SafeHtml | undefined;
+  /** The booking as saved now, when the save came after someone else's (stale.view.ts). */
+  saved?: BookingFormValues | undefined;
   accounts: Array<Pick<AccountTable, 'id' | 'name'>>;
   contacts: ContactTable[];
   spaces: SpaceTable[];
   members: Member[];
+}
+
+/** The zones to choose from; a booking made in a zone by another name keeps it among them. */
+function zoneChoices(current: string) {
+  const zones = current === '' || TIME_ZONES.includes(current) ? TIME_ZONES : [current, ...TIME_ZONES];
+  return zones.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }));
 }
 
 export const BOOKING_LABELS: Record<string, string> = {
@@ -60,7 +70,36 @@ export const BOOKING_LABELS: Record<string, string> = {
   owner: 'Owner',
 };
 
-const ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
+/** The form's values by label, for the notice of a save over a newer change. */
+const STALE_LABELS: Record<string, string> = {
+  name: 'Event name',
+  event_type: 'Event type',
+  account: 'Account',
+  contact: 'Contact',
+  owner: 'Owner',
+  start: 'Starts',
+  end: 'Ends',
+  timezone: 'Time zone',
+  spaces: 'Spaces',
+  guest_count: 'Guests',
+  total: 'Total',
+  currency: 'Currency',
+};
+
+/** A chosen id by the name it is shown with. */
+function describeChoice(view: BookingFormView) {
+  const names = new Map<string, string>([
+    ...view.accounts.map((a) => [a.id, a.name] as const),
+    ...view.contacts.map((c) => [c.id, contactName(c)] as const),
+    ...view.spaces.map((s) => [s.id, s.name] as const),
+    ...view.members.map((m) => [m.userId, m.name || m.email] as const),
+  ]);
+  return (_field: string, value: string | readonly string[]) =>
+    [value]
+      .flat()
+      .map((v) => names.get(v) ?? v.replace('T', ' '))
+      .join(', ');
+}
 
 export function bookingFormPage(v: WorkspaceVisitor, view: BookingFormView): string {
   const { values, errors, booking } = view;
@@ -102,7 +141,7 @@ export function bookingFormPage(v: WorkspaceVisitor, view: BookingFormView): str
         ${inputField({ name: 'start_at', label: BOOKING_LABELS.start_at!, value: values.start, errors, type: 'datetime-local', required: true })}
         ${inputField({ name: 'end_at', label: BOOKING_LABELS.end_at!, value: values.end, errors, type: 'datetime-local', required: true })}
       </div>
-      ${selectField({ name: 'timezone', label: BOOKING_LABELS.timezone!, value: values.timezone, errors, required: true, hint: 'Start and end are read in this time zone.', choices: ZONES.map((z) => ({ value: z, label: z.replace(/_/g, ' ') })) })}
+      ${selectField({ name: 'timezone', label: BOOKING_LABELS.timezone!, value: values.timezone, errors, required: true, hint: 'Start and end are read in this time zone.', choices: zoneChoices(values.timezone) })}
       ${checkboxesField({
         name: 'spaces',
         legend: 'Spaces',
@@ -133,14 +172,12 @@ export function bookingFormPage(v: WorkspaceVisitor, view: BookingFormView): str
     ? html`<section class="danger-zone" aria-labelledby="delete-title">
         <h2 id="delete-title">Delete this booking</h2>
         <p>Deleting ${booking.reference} also deletes its notes. This cannot be undone.</p>
-        <form method="post" action="${orgPath(v, `/bookings/${booking.id}/delete`)}">
-          ${csrfField(v.csrfToken)}<input type="hidden" name="version" value="${booking.version}" />
-          <button type="submit" class="danger">Delete ${booking.reference}</button>
-        </form>
+        <p><a class="button danger" href="${orgPath(v, `/bookings/${booking.id}/delete`)}">Delete ${booking.reference}…</a></p>
       </section>`
     : '';
   const body = html`<p class="crumbs"><a href="${orgPath(v, '/bookings')}">Bookings</a>${booking ? html` › <a href="${orgPath(v, `/bookings/${booking.id}`)}">${booking.reference}</a>` : ''}</p>
     <h1>${booking ? html`Edit ${booking.reference} ${booking.name}` : 'New booking'}</h1>
+    ${view.saved ? staleNotice(view.saved as never, values as never, STALE_LABELS, describeChoice(view)) : ''}
     ${errorSummary(errors, BOOKING_LABELS, view.conflict)}
     ${form}${remove}`;
   return workspacePage(v, { title, section: 'bookings', body });

@@ -10,7 +10,7 @@ import {
   deleteBooking,
   updateBooking,
 } from '../../crm/bookings/booking.commands.js';
-import { organizationZone } from '../../crm/bookings/booking.reads.js';
+import { organizationOf } from '../../crm/organization/organization.reads.js';
 import { bookingDefinition } from '../../crm/bookings/booking.resource.js';
 import type { Booking } from '../../crm/bookings/booking.table.js';
 import { contactChoices } from '../../crm/contacts/contact.reads.js';
@@ -27,7 +27,7 @@ import { orgPath, type WorkspaceVisitor, visitorOf } from './workspace-visitor.j
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
 
-type Partial = Pick<BookingFormView, 'booking' | 'values' | 'errors' | 'conflict'>;
+type Partial = Pick<BookingFormView, 'booking' | 'values' | 'errors' | 'conflict' | 'saved'>;
 
 export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
@@ -57,12 +57,20 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     try {
       const outcome = await attempt();
       if (outcome.errors === undefined) return { booking: outcome.written };
+      if (outcome.stale && view.booking) {
+        // Saved over since the form was drawn: the form again, on the version now saved.
+        const now = await recordOf(db, bookingDefinition, v.organization.organizationId, view.booking.id);
+        const booking = { ...view.booking, version: versionOf(bookingDefinition, now) };
+        return { page: await render(reply, v, { ...view, booking, errors: {}, saved: valuesOf(now) }, 412) };
+      }
       return { page: await render(reply, v, { ...view, errors: outcome.errors }, 422) };
     } catch (error) {
       if (!(error instanceof SpaceConflictError)) throw error;
       const { clash } = error;
       const errors = { spaces: `${clash.spaceName} is taken then by ${clash.reference}.` };
-      return { page: await render(reply, v, { ...view, errors, conflict: clashSentence(v, clash) }, 409) };
+      const zone = (await organizationOf(db, v.organization.organizationId))?.timezone ?? 'UTC';
+      const conflict = clashSentence(v, clash, zone);
+      return { page: await render(reply, v, { ...view, errors, conflict }, 409) };
     }
   }
 
@@ -76,6 +84,7 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const v = visitorOf(request);
+      const venue = await organizationOf(db, request.params.org);
       const values: BookingFormValues = {
         name: '',
         status: 'lead',
@@ -83,11 +92,11 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
         contact: '',
         start: '',
         end: '',
-        timezone: await organizationZone(db, request.params.org),
+        timezone: venue?.timezone ?? 'UTC',
         spaces: [],
         guest_count: '',
         event_type: '',
-        currency: 'USD',
+        currency: venue?.currency ?? 'USD',
         total: '',
         owner: v.user.id,
       };
@@ -145,6 +154,9 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       definition: bookingDefinition,
       command: deleteBooking,
       done: '/bookings?notice=deleted',
+      nameOf: (b) => `${b.reference} ${b.name}`,
+      consequence: 'Its notes are deleted with it.',
+      section: 'bookings',
     }),
   );
 };

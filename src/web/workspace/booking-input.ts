@@ -3,7 +3,8 @@ import type { BookingInput } from '../../crm/bookings/booking-rules.js';
 import type { Booking } from '../../crm/bookings/booking.table.js';
 import { isTimeZone } from '../../crm/validation.js';
 import { type Form, formList, formText } from '../forms.js';
-import { minorPerMajor, spaceIdsOf } from './booking-badges.js';
+import { majorText, readAmount } from '../../crm/money.js';
+import { spaceIdsOf } from './booking-badges.js';
 import type { BookingFormValues } from './booking-form.page.js';
 import type { FieldErrors } from './form-fields.js';
 import { localDateTime, zonedToUtc } from './time-zones.js';
@@ -27,7 +28,6 @@ export function formValues(form: Form): BookingFormValues {
 }
 
 export function valuesOf(b: Booking): BookingFormValues {
-  const per = minorPerMajor(b.currency);
   const total = Number(b.total_amount);
   return {
     name: b.name,
@@ -41,7 +41,7 @@ export function valuesOf(b: Booking): BookingFormValues {
     guest_count: b.guest_count === null ? '' : String(b.guest_count),
     event_type: b.event_type ?? '',
     currency: b.currency,
-    total: total === 0 ? '' : per === 1 ? String(total) : (total / per).toFixed(Math.log10(per)),
+    total: total === 0 ? '' : majorText(total, b.currency),
     owner: b.owner_id ?? '',
   };
 }
@@ -66,19 +66,10 @@ export function bookingInput(
     if (Number.isNaN(guests)) errors.guest_count = 'Guests is a whole number, 0 or more.';
   }
   let total = 0;
-  const amount = values.total.trim().replace(/[,\s]/g, '');
-  if (amount !== '') {
-    const per = minorPerMajor(/^[A-Z]{3}$/.test(values.currency) ? values.currency : 'USD');
-    const places = Math.round(Math.log10(per));
-    const match = /^(\d{1,12})(?:\.(\d+))?$/.exec(amount);
-    if (!match || (match[2] ?? '').length > places) {
-      errors.total_amount =
-        places > 0
-          ? `Give an amount such as 4500 or 4500.${'5'.padEnd(places, '0')}.`
-          : 'Give a whole amount such as 4500.';
-    } else {
-      total = Number(match[1]) * per + Number((match[2] ?? '').padEnd(places, '0') || 0);
-    }
+  if (values.total.trim() !== '') {
+    const read = readAmount(values.total, /^[A-Z]{3}$/.test(values.currency) ? values.currency : 'USD');
+    if (read.problem !== undefined) errors.total_amount = read.problem;
+    else total = read.minor;
   }
   const input: BookingInput = {
     name: values.name,

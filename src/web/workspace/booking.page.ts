@@ -7,7 +7,7 @@ import { html, type SafeHtml } from '../html.js';
 import { money, roomNames, statusBadge } from './booking-badges.js';
 import { csrfField, errorSummary, type FieldErrors, textareaField } from './form-fields.js';
 import { notesSection, type NotesSection, notesSummary } from './notes.view.js';
-import { timeRange } from './time-zones.js';
+import { bookingTimes } from './time-zones.js';
 import { contactName } from '../../crm/contacts/contact.reads.js';
 import { workspacePage } from './workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
@@ -85,11 +85,11 @@ export function bookingPage(v: WorkspaceVisitor, view: BookingView): string {
       <section aria-labelledby="details-title" class="card">
         <h2 id="details-title">Details</h2>
         <dl class="facts">
-          ${row('When', html`${timeRange(b.start_at, b.end_at, b.timezone)} <span class="muted small">(${b.timezone})</span>`)}
+          ${row('When', bookingTimes(b, view.notes.zone))}
           ${row('Spaces', roomNames(b).join(', '))}
           ${row('Guests', b.guest_count)}
           ${row('Event type', b.event_type)}
-          ${row('Total', money(Number(b.total_amount), b.currency))}
+          ${row('Total', Number(b.total_amount) === 0 ? null : money(Number(b.total_amount), b.currency))}
           ${row('Account', account ? html`<a href="${orgPath(v, `/accounts/${account.id}`)}">${account.name}</a>` : '')}
           ${row('Contact', contact ? html`<a href="${orgPath(v, `/contacts/${contact.id}`)}">${contactName(contact)}</a>${contact.email ? html` · ${contact.email}` : ''}${contact.phone ? html` · ${contact.phone}` : ''}` : '')}
           ${row('Owner', view.owner)}

@@ -2,13 +2,13 @@
 import type { Booking, BookingStatus } from '../../crm/bookings/booking.table.js';
 import { html, type SafeHtml } from '../html.js';
 import { roomNames, STATUS_LABELS, statusBadge } from './booking-badges.js';
-import { timeRange } from './time-zones.js';
+import { noticeOf } from './list-parts.js';
+import { bookingTimes } from './time-zones.js';
 import { workspacePage } from './workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
 
 export interface BookingsListView {
   zone: string;
-  zoneFromBooking: boolean;
   filters: { status?: string; q: string; from: string; to: string; account?: string };
   defaultFrom: string;
   rows: Booking[];
@@ -17,6 +17,7 @@ export interface BookingsListView {
   prev?: string | undefined;
   /** Whether the organization has any booking, space and account at all. */
   totals: { bookings: number; spaces: number; accounts: number };
+  notice?: string | undefined;
 }
 
 const TABS: ReadonlyArray<BookingStatus | undefined> = [
@@ -74,7 +75,7 @@ export function bookingsListPage(v: WorkspaceVisitor, view: BookingsListView): s
     <div class="field buttons"><button type="submit" class="secondary">Apply</button>
       <a href="${base}${query({ status: filters.status, from: 'all' })}">Show all dates</a></div>
   </form>
-  <p class="hint">Dates are in ${zone}${view.zoneFromBooking ? ', the time zone of your latest booking' : ''}.${
+  <p class="hint">Times are in ${zone}, the venue's time zone.${
     filters.from === view.defaultFrom && !filters.to ? ' Showing bookings from today on.' : ''
   }</p>`;
   const table = html`<table class="list bookings">
@@ -83,7 +84,7 @@ export function bookingsListPage(v: WorkspaceVisitor, view: BookingsListView): s
       (b) => html`<tr>
         <td><a href="${base}/${b.id}" class="strong">${b.name}</a>
           <div class="muted small"><span class="ref">${b.reference}</span>${b.account_id ? html` · ${view.accountNames.get(b.account_id) ?? ''}` : ''}</div></td>
-        <td>${timeRange(b.start_at, b.end_at, zone)}</td>
+        <td>${bookingTimes(b, zone)}</td>
         <td data-label="Spaces">${roomNames(b).join(', ') || html`<span class="muted">No space yet</span>`}</td>
         <td data-label="Guests">${b.guest_count ?? html`<span class="muted">—</span>`}</td>
         <td>${statusBadge(b.status)}</td>
@@ -99,10 +100,11 @@ export function bookingsListPage(v: WorkspaceVisitor, view: BookingsListView): s
       : '';
   const nothing = html`<div class="empty"><p><strong>No bookings match.</strong> Try another status or search, or
     <a href="${base}${query({ from: 'all' })}">show every booking</a>.</p></div>`;
+  const notice = noticeOf({ deleted: 'Booking deleted.' }, view.notice);
   const body =
     view.totals.bookings === 0
-      ? html`<div class="page-head"><h1>Bookings</h1></div>${firstSteps(v, view.totals)}`
+      ? html`<div class="page-head"><h1>Bookings</h1></div>${notice}${firstSteps(v, view.totals)}`
       : html`<div class="page-head"><h1>Bookings</h1><a class="button" href="${base}/new">New booking</a></div>
-          ${tabs}${search}${view.rows.length === 0 ? nothing : table}${paging}`;
+          ${notice}${tabs}${search}${view.rows.length === 0 ? nothing : table}${paging}`;
   return workspacePage(v, { title: 'Bookings', section: 'bookings', body });
 }

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { BOOKING_STATUSES, type BookingStatus } from '../../crm/bookings/booking.table.js';
 import { accountNames } from '../../crm/accounts/account.reads.js';
-import { bookingsPage, organizationZone } from '../../crm/bookings/booking.reads.js';
+import { bookingsPage } from '../../crm/bookings/booking.reads.js';
+import { organizationZone } from '../../crm/organization/organization.reads.js';
 import { countRecords } from '../../crm/records.js';
 import { sendPage } from '../forms.js';
 import { bookingsListPage } from './bookings-list.page.js';
@@ -28,6 +29,7 @@ export const bookingsListRoutes: FastifyPluginAsyncTypebox = async (app) => {
           account: Text,
           after: Text,
           before: Text,
+          notice: Text,
         }),
       },
     },
@@ -61,7 +63,6 @@ export const bookingsListRoutes: FastifyPluginAsyncTypebox = async (app) => {
         reply,
         bookingsListPage(v, {
           zone,
-          zoneFromBooking: bookings > 0,
           filters: { status, q, from, to, account },
           defaultFrom: today,
           rows: page.rows,
@@ -73,6 +74,7 @@ export const bookingsListRoutes: FastifyPluginAsyncTypebox = async (app) => {
           next: page.next,
           prev: page.prev,
           totals: { bookings, spaces, accounts },
+          notice: query.notice,
         }),
       );
     },

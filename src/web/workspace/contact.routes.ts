@@ -13,7 +13,8 @@ import { contactName, contactsPage } from '../../crm/contacts/contact.reads.js';
 import { contactDefinition } from '../../crm/contacts/contact.resource.js';
 import type { ContactTable } from '../../crm/contacts/contact.table.js';
 import { findRecord } from '../../crm/records.js';
-import { contactFormPage, contactPage, contactsListPage } from './contacts.page.js';
+import { CONTACT_LABELS, contactFormPage, contactPage, contactsListPage } from './contacts.page.js';
+import { staleNotice } from './stale.view.js';
 import { type FormValues, recordRoutes } from './record-routes.js';
 
 const FIELDS = ['first_name', 'last_name', 'title', 'email', 'phone', 'account'] as const;
@@ -43,6 +44,7 @@ export const contactRoutes = recordRoutes<'contacts', ContactInput>({
     accountId: account || null,
   }),
   nameOf: contactName,
+  deletion: 'The bookings that name this contact keep going without one; its notes are deleted with it.',
   async listPage(db, v, view) {
     const names = await accountNames(
       db,
@@ -53,7 +55,17 @@ export const contactRoutes = recordRoutes<'contacts', ContactInput>({
   },
   async formPage(db, v, view) {
     const accounts = await accountChoices(db, v.organization.organizationId);
-    return contactFormPage(v, { contact: view.record, values: view.values, errors: view.errors, accounts });
+    const names = new Map(accounts.map((a) => [a.id, a.name]));
+    const stale =
+      view.saved &&
+      staleNotice(view.saved, view.values, CONTACT_LABELS, (_f, id) => names.get(String(id)) ?? String(id));
+    return contactFormPage(v, {
+      contact: view.record,
+      values: view.values,
+      errors: view.errors,
+      accounts,
+      stale,
+    });
   },
   async detailPage(db, v, contact, { notice, notes }) {
     const org = v.organization.organizationId;

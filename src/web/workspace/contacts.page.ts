@@ -2,12 +2,12 @@
 import type { AccountTable } from '../../crm/accounts/account.table.js';
 import type { Booking } from '../../crm/bookings/booking.table.js';
 import type { ContactTable } from '../../crm/contacts/contact.table.js';
-import { html } from '../html.js';
+import { html, type SafeHtml } from '../html.js';
 import { statusBadge } from './booking-badges.js';
 import { csrfField, errorSummary, type FieldErrors, inputField, selectField } from './form-fields.js';
 import { noticeOf, pagingLinks, searchForm } from './list-parts.js';
 import { notesSection, type NotesSection, notesSummary } from './notes.view.js';
-import { timeRange } from './time-zones.js';
+import { bookingTimes } from './time-zones.js';
 import { contactName } from '../../crm/contacts/contact.reads.js';
 import { workspacePage } from './workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
@@ -80,7 +80,7 @@ export function contactPage(v: WorkspaceVisitor, view: ContactView): string {
           ? html`<p class="muted">No booking names ${contactName(c)} as its contact.</p>`
           : html`<ul class="plain">${view.bookings.map(
               (b) =>
-                html`<li><a href="${orgPath(v, `/bookings/${b.id}`)}">${b.reference} ${b.name}</a> · ${timeRange(b.start_at, b.end_at, b.timezone)} ${statusBadge(b.status)}</li>`,
+                html`<li><a href="${orgPath(v, `/bookings/${b.id}`)}">${b.reference} ${b.name}</a> · ${bookingTimes(b, view.notes.zone)} ${statusBadge(b.status)}</li>`,
             )}</ul>`
       }
     </section>
@@ -102,6 +102,8 @@ export interface ContactFormView {
   values: Record<string, string>;
   errors: FieldErrors;
   accounts: Array<Pick<AccountTable, 'id' | 'name'>>;
+  /** Said when the save came after someone else's (stale.view.ts). */
+  stale?: SafeHtml | undefined;
 }
 
 export function contactFormPage(v: WorkspaceVisitor, view: ContactFormView): string {
@@ -111,7 +113,7 @@ export function contactFormPage(v: WorkspaceVisitor, view: ContactFormView): str
   const action = contact ? orgPath(v, `/contacts/${contact.id}`) : orgPath(v, '/contacts');
   const title = contact ? `Edit ${contact.name}` : 'New contact';
   const body = html`<p class="crumbs"><a href="${orgPath(v, '/contacts')}">Contacts</a></p><h1>${title}</h1>
-    ${errorSummary(errors, CONTACT_LABELS)}
+    ${view.stale ?? ''}${errorSummary(errors, CONTACT_LABELS)}
     <form method="post" action="${action}" novalidate class="record-form">
       ${csrfField(v.csrfToken)}${contact ? html`<input type="hidden" name="version" value="${contact.version}" />` : ''}
       <p class="hint">A first or a last name is enough.</p>
@@ -126,8 +128,7 @@ export function contactFormPage(v: WorkspaceVisitor, view: ContactFormView): str
       contact
         ? html`<section class="danger-zone" aria-labelledby="delete-title"><h2 id="delete-title">Delete this contact</h2>
       <p>The bookings that name ${contact.name} keep going without a contact; the contact's notes are deleted.</p>
-      <form method="post" action="${orgPath(v, `/contacts/${contact.id}/delete`)}">${csrfField(v.csrfToken)}<input type="hidden" name="version" value="${contact.version}" />
-        <button type="submit" class="danger">Delete ${contact.name}</button></form></section>`
+      <p><a class="button danger" href="${orgPath(v, `/contacts/${contact.id}/delete`)}">Delete ${contact.name}…</a></p></section>`
         : ''
     }`;
   return workspacePage(v, { title, section: 'contacts', body });

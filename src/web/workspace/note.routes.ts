@@ -5,7 +5,8 @@ import { deleteNote, noteProblems, updateNote } from '../../crm/notes/note.comma
 import { noteDefinition } from '../../crm/notes/note.resource.js';
 import type { NoteTable } from '../../crm/notes/note.table.js';
 import { FormBody, formText, sendPage } from '../forms.js';
-import { html } from '../html.js';
+import { html, type SafeHtml } from '../html.js';
+import { staleNotice } from './stale.view.js';
 import { HtmlError } from '../html-error.js';
 import { write } from '../../writes/unit-of-work.js';
 import { submit } from './form-errors.js';
@@ -37,13 +38,14 @@ function editPage(
   body: string,
   version: string,
   errors: FieldErrors,
+  stale?: SafeHtml,
 ): string {
   const back = notablePath(v, note);
   return workspacePage(v, {
     title: 'Edit note',
     section: SECTIONS[note.notable_type],
     body: html`<p class="crumbs"><a href="${back}">Back</a></p><h1>Edit note</h1>
-      ${errorSummary(errors, { body: 'Note' })}
+      ${stale ?? ''}${errorSummary(errors, { body: 'Note' })}
       <form method="post" action="${orgPath(v, `/notes/${note.id}`)}" novalidate class="record-form">
         ${csrfField(v.csrfToken)}<input type="hidden" name="version" value="${version}" />
         ${textareaField({ name: 'body', label: 'Note', value: body, errors, required: true, rows: 8 })}
@@ -72,7 +74,8 @@ export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     version: string,
     errors: FieldErrors,
     status = 200,
-  ) => sendPage(reply, editPage(v, note, body, version, errors), status);
+    stale?: SafeHtml,
+  ) => sendPage(reply, editPage(v, note, body, version, errors, stale), status);
 
   app.get('/orgs/:org/notes/:id/edit', { schema: { params: Params } }, async (request, reply) => {
     const v = visitorOf(request);
@@ -92,6 +95,11 @@ export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const outcome = await submit(request, updateNote, change, noteLengthProblem(body), () =>
         noteProblems(db, v.actor, { body }, note),
       );
+      if (outcome.stale) {
+        const now = await editable(v, request.params.id);
+        const notice = staleNotice({ body: now.body }, { body }, { body: 'Note' });
+        return show(reply, v, now, body, versionOf(noteDefinition, now), {}, 412, notice);
+      }
       if (outcome.errors) return show(reply, v, note, body, version, outcome.errors, 422);
       return reply.redirect(`${notablePath(v, note)}?notice=note-saved#notes-title`, 303);
     },

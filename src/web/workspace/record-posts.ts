@@ -5,10 +5,12 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { OrganizationTable, ResourceDefinition } from '../../api/resource-definition.js';
+import type { OrganizationTable, ResourceDefinition, RowOf } from '../../api/resource-definition.js';
 import { type Change, type Command, type Removal, write } from '../../writes/unit-of-work.js';
-import { type Form, FormBody, formText } from '../forms.js';
-import { recordOf } from './workspace-reads.js';
+import { type Form, FormBody, formText, sendPage } from '../forms.js';
+import { confirmDeletePage } from './confirm-delete.page.js';
+import type { Section } from './workspace-layout.js';
+import { recordOf, versionOf } from './workspace-reads.js';
 import { orgPath, visitorOf } from './workspace-visitor.js';
 
 /** The version the form carried, as an If-Match (a form without one matches nothing). */
@@ -25,15 +27,41 @@ export const RecordParams = Type.Object({
   id: Type.String({ maxLength: 64 }),
 });
 
-/** POST `<path>/:id/delete`: removes the record at the form's version, then goes to `done`. */
+/**
+ * GET `<path>/:id/delete`, a page that asks (confirm-delete.page.ts), and POST `<path>/:id/delete`,
+ * which removes the record at the form's version, then goes to `done`.
+ */
 export function deleteRoute<Table extends OrganizationTable>(route: {
   path: string;
   definition: ResourceDefinition<Table>;
   command: Command<Removal, void>;
   done: string;
   adminOnly?: boolean;
+  /** How the confirmation names the record, and what goes with it or stays. */
+  nameOf(row: RowOf<Table>): string;
+  consequence: string;
+  section: Section;
 }): FastifyPluginAsyncTypebox {
   return async (app) => {
+    app.get(
+      `/orgs/:org${route.path}/:id/delete`,
+      { config: { adminOnly: route.adminOnly ?? false }, schema: { params: RecordParams } },
+      async (request, reply) => {
+        const v = visitorOf(request);
+        const row = await recordOf(app.ctx.db, route.definition, request.params.org, request.params.id);
+        const page = orgPath(v, `${route.path}/${row.id}`);
+        const deletion = {
+          name: route.nameOf(row),
+          consequence: route.consequence,
+          action: `${page}/delete`,
+          version: versionOf(route.definition, row),
+          cancelHref: page,
+          section: route.section,
+        };
+        return sendPage(reply, confirmDeletePage(v, deletion));
+      },
+    );
+
     app.post(
       `/orgs/:org${route.path}/:id/delete`,
       {

@@ -10,7 +10,8 @@ import { Type } from 'typebox';
 import type { CursorCodec } from '../../api/cursor.js';
 import type { KeysetPage } from '../../api/keyset-page.js';
 import type { ResourceDefinition, RowOf } from '../../api/resource-definition.js';
-import { organizationZone, PAGE_SIZE } from '../../crm/bookings/booking.reads.js';
+import { PAGE_SIZE } from '../../crm/bookings/booking.reads.js';
+import { organizationZone } from '../../crm/organization/organization.reads.js';
 import { notesAbout } from '../../crm/notes/note.reads.js';
 import { countRecords } from '../../crm/records.js';
 import type { Db } from '../../db/database.js';
@@ -43,6 +44,8 @@ export interface FormView {
   record?: { id: string; name: string; version: string };
   values: FormValues;
   errors: FieldErrors;
+  /** The record as saved now, when the save came after someone else's (stale.view.ts). */
+  saved?: FormValues | undefined;
 }
 
 export interface RecordPages<Table extends Kind, Input> {
@@ -66,6 +69,8 @@ export interface RecordPages<Table extends Kind, Input> {
   valuesOf(row: RowOf<Table>): FormValues;
   input(values: FormValues): Input;
   nameOf(row: RowOf<Table>): string;
+  /** What goes with a deleted record, or stays, in plain words. */
+  deletion: string;
   listPage(db: Db, v: WorkspaceVisitor, view: ListView<RowOf<Table>>): Promise<string>;
   formPage(db: Db, v: WorkspaceVisitor, view: FormView): Promise<string>;
   detailPage(
@@ -186,6 +191,12 @@ export function recordRoutes<Table extends Kind, Input>(
         const outcome = await submit(request, commands.update, change, {}, () =>
           pages.problems(db, v.actor, input, row),
         );
+        if (outcome.stale) {
+          // Saved over since the form was drawn: the form again, on the version now saved.
+          const now = await record(request);
+          const editing = { id: row.id, name: pages.nameOf(now), version: versionOf(definition, now) };
+          return form(reply, v, { record: editing, values, errors: {}, saved: pages.valuesOf(now) }, 412);
+        }
         if (outcome.errors) {
           const editing = { id: row.id, name: pages.nameOf(row), version };
           return form(reply, v, { record: editing, values, errors: outcome.errors }, 422);
@@ -200,6 +211,9 @@ export function recordRoutes<Table extends Kind, Input>(
         definition,
         command: commands.remove,
         done: `/${kind}?notice=deleted`,
+        nameOf: pages.nameOf,
+        consequence: pages.deletion,
+        section: kind,
       }),
     );
 

@@ -111,6 +111,12 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const outcome = await submit(request, updateSpace, change, errors, () =>
         spaceProblems(db, v.actor, input, s),
       );
+      if (outcome.stale) {
+        const now = await recordOf(db, spaceDefinition, request.params.org, request.params.id);
+        const saved = { name: now.name, capacity: now.capacity === null ? '' : String(now.capacity) };
+        const current = { ...space, version: versionOf(spaceDefinition, now) };
+        return sendPage(reply, spaceFormPage(v, { space: current, values, errors: {}, saved }), 412);
+      }
       if (outcome.errors)
         return sendPage(reply, spaceFormPage(v, { space, values, errors: outcome.errors }), 422);
       return reply.redirect(orgPath(v, '/settings/spaces?notice=saved'), 303);
@@ -123,6 +129,9 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       command: deleteSpace,
       done: '/settings/spaces?notice=deleted',
       adminOnly: true,
+      nameOf: (space) => space.name,
+      consequence: 'A space that bookings hold cannot be deleted; move them to another space first.',
+      section: 'settings',
     }),
   );
 };

@@ -3,6 +3,7 @@ import type { SpaceTable } from '../../crm/spaces/space.table.js';
 import { html } from '../html.js';
 import { csrfField, errorSummary, type FieldErrors, inputField } from './form-fields.js';
 import { noticeOf } from './list-parts.js';
+import { staleNotice } from './stale.view.js';
 import { settingsTabs, workspacePage } from './workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
 
@@ -44,18 +45,24 @@ export function spacesPage(
 
 export function spaceFormPage(
   v: WorkspaceVisitor,
-  view: { space: { id: string; name: string; version: string }; values: SpaceValues; errors: FieldErrors },
+  view: {
+    space: { id: string; name: string; version: string };
+    values: SpaceValues;
+    errors: FieldErrors;
+    /** The space as saved now, when the save came after someone else's (stale.view.ts). */
+    saved?: SpaceValues;
+  },
 ): string {
   const { space } = view;
   const base = orgPath(v, `/settings/spaces/${space.id}`);
   const body = html`${settingsTabs(v)}<p class="crumbs"><a href="${orgPath(v, '/settings/spaces')}">Spaces</a></p><h1>Edit ${space.name}</h1>
+    ${view.saved ? staleNotice({ ...view.saved }, { ...view.values }, LABELS) : ''}
     ${errorSummary(view.errors, LABELS)}
     <form method="post" action="${base}" novalidate class="record-form">${csrfField(v.csrfToken)}<input type="hidden" name="version" value="${space.version}" />
       ${fields(view.values, view.errors)}
       <div class="actions"><button type="submit">Save changes</button><a class="button secondary" href="${orgPath(v, '/settings/spaces')}">Cancel</a></div></form>
     <section class="danger-zone" aria-labelledby="delete-title"><h2 id="delete-title">Delete this space</h2>
       <p>A space that bookings hold cannot be deleted; move them to another space first.</p>
-      <form method="post" action="${base}/delete">${csrfField(v.csrfToken)}<input type="hidden" name="version" value="${space.version}" />
-        <button type="submit" class="danger">Delete ${space.name}</button></form></section>`;
+      <p><a class="button danger" href="${base}/delete">Delete ${space.name}…</a></p></section>`;
   return workspacePage(v, { title: `Edit ${space.name}`, section: 'settings', body });
 }

@@ -124,3 +124,13 @@ export function timeRange(startAt: string, endAt: string, zone: string): string 
     ? `${dayLabel(startDay)}, ${localTime(start, zone)}–${localTime(end, zone)}`
     : `${dayLabel(startDay)}, ${localTime(start, zone)} – ${dayLabel(endDay)}, ${localTime(end, zone)}`;
 }
+
+/**
+ * When a booking happens, in the venue's time zone; a booking made in another zone says so, with
+ * its own local times beside (a wedding in New York stays on its day in New York).
+ */
+export function bookingTimes(booking: { start_at: string; end_at: string; timezone: string }, zone: string) {
+  const here = timeRange(booking.start_at, booking.end_at, zone);
+  if (booking.timezone === zone) return here;
+  return `${here} (in ${booking.timezone.replace(/_/g, ' ')}: ${timeRange(booking.start_at, booking.end_at, booking.timezone)})`;
+}

@@ -11,7 +11,6 @@ export interface WeekView {
   monday: string;
   today: string;
   zone: string;
-  zoneFromBooking: boolean;
   model: WeekModel;
   spaceCount: number;
   next: Booking | undefined;
@@ -81,7 +80,7 @@ export function weekPage(v: WorkspaceVisitor, view: WeekView): string {
       <h1>Week of ${dayLabel(monday)}</h1>
       <a class="button" href="${orgPath(v, '/bookings/new')}">New booking</a>
     </div>
-    <p class="hint">Times in ${view.zone}${view.zoneFromBooking ? ', the time zone of your latest booking' : ': no booking has set a time zone yet'}.</p>
+    <p class="hint">Times in ${view.zone}, the venue's time zone${v.isAdmin ? html` (<a href="${orgPath(v, '/settings/venue')}">Settings → Venue</a>)` : ''}.</p>
     ${weekNav}${noSpaces}
     ${model.count === 0 ? empty : html`${legend}${grid}${list}`}`;
   return workspacePage(v, { title: `Week of ${dayLabel(monday)}`, section: 'week', body });

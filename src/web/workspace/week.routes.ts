@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { sendPage } from '../forms.js';
-import { bookingsBetween, nextBookingAfter, organizationZone } from '../../crm/bookings/booking.reads.js';
-import { countRecords } from '../../crm/records.js';
+import { bookingsBetween, nextBookingAfter } from '../../crm/bookings/booking.reads.js';
+import { organizationZone } from '../../crm/organization/organization.reads.js';
 import { listSpaces } from '../../crm/spaces/space.reads.js';
 import { addDays, isDate, localDate, mondayOf, zonedToUtc } from './time-zones.js';
 import { weekModel } from './week-model.js';
@@ -28,10 +28,9 @@ export const weekRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const monday = mondayOf(isDate(request.query.week) ? request.query.week : today);
       const startAt = new Date(zonedToUtc(monday, zone) ?? 0).toISOString();
       const endAt = new Date(zonedToUtc(addDays(monday, 7), zone) ?? 0).toISOString();
-      const [spaces, bookings, total] = await Promise.all([
+      const [spaces, bookings] = await Promise.all([
         listSpaces(db, org),
         bookingsBetween(db, org, startAt, endAt),
-        countRecords(db, 'bookings', org),
       ]);
       const next = bookings.length === 0 ? await nextBookingAfter(db, org, endAt) : undefined;
       const model = weekModel(monday, zone, spaces, bookings);
@@ -41,7 +40,6 @@ export const weekRoutes: FastifyPluginAsyncTypebox = async (app) => {
           monday,
           today,
           zone,
-          zoneFromBooking: total > 0,
           model,
           spaceCount: spaces.length,
           next,

@@ -55,11 +55,18 @@ export function workspacePage(visitor: WorkspaceVisitor, options: WorkspacePageO
   });
 }
 
-/** The settings pages' own tabs: Spaces here, the integration pages beside them. */
-export function settingsTabs(visitor: WorkspaceVisitor): SafeHtml {
+type SettingsTab = 'venue' | 'spaces' | 'team' | 'integrations' | 'connected-apps';
+
+/** The settings pages' own tabs: the venue and its spaces here, the integration pages beside them. */
+export function settingsTabs(visitor: WorkspaceVisitor, current: SettingsTab = 'spaces'): SafeHtml {
+  const here = (key: SettingsTab) => (key === current ? html`aria-current="page"` : '');
+  const tab = (key: 'venue' | 'spaces' | 'team', label: string) =>
+    html`<li><a href="${orgPath(visitor, `/settings/${key}`)}" ${here(key)}>${label}</a></li>`;
+  const admin = visitor.isAdmin
+    ? html`${tab('venue', 'Venue')}${tab('spaces', 'Spaces')}${tab('team', 'Team')}
+    <li><a href="/settings/integrations?org=${visitor.organization.organizationId}" ${here('integrations')}>Integrations</a></li>`
+    : '';
   return html`<nav aria-label="Settings" class="tabs"><ul>
-    <li><a href="${orgPath(visitor, '/settings/spaces')}" aria-current="page">Spaces</a></li>
-    <li><a href="/settings/integrations?org=${visitor.organization.organizationId}">Integrations</a></li>
-    <li><a href="/settings/connected-apps">Connected apps</a></li>
+    ${admin}<li><a href="/settings/connected-apps" ${here('connected-apps')}>Connected apps</a></li>
   </ul></nav>`;
 }

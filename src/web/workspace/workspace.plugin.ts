@@ -11,6 +11,8 @@ import { bookingsListRoutes } from './bookings-list.routes.js';
 import { contactRoutes } from './contact.routes.js';
 import { noteRoutes } from './note.routes.js';
 import { spaceRoutes } from './space.routes.js';
+import { teamRoutes } from './team.routes.js';
+import { venueRoutes } from './venue.routes.js';
 import { weekRoutes } from './week.routes.js';
 import { workspaceErrorHandler } from './refusals.js';
 import { registerVisitor } from './workspace-visitor.js';
@@ -26,4 +28,6 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(contactRoutes);
   await app.register(noteRoutes);
   await app.register(spaceRoutes);
+  await app.register(venueRoutes);
+  await app.register(teamRoutes);
 };

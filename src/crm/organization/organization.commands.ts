@@ -1,0 +1,55 @@
+/**
+ * Changing an organization's settings (SPEC §12), as a unit of work: admins only; If-Match names
+ * the version read (412 otherwise); the rules of organization-rules.ts; `organization.updated`
+ * told with the old values of what changed.
+ */
+import { ForbiddenError, NotFoundError, PreconditionFailedError } from '../../errors.js';
+import { matches } from '../../api/etag.js';
+import { recordChange } from '../../events/record-change.js';
+import type { Command } from '../../writes/unit-of-work.js';
+import { previousAttributes } from '../change-events.js';
+import { nextVersion } from '../records.js';
+import { accepted } from '../validation.js';
+import { versionTag } from '../version-tag.js';
+import { checkOrganization, type OrganizationInput } from './organization-rules.js';
+import { organizationResource, type OrganizationRow } from './organization.resource.js';
+
+const TYPE = 'organizations';
+
+export const updateOrganization: Command<
+  { ifMatch: string | undefined; input: OrganizationInput },
+  OrganizationRow
+> = {
+  async run({ trx, actor, now }, { ifMatch, input }) {
+    if (actor.role !== 'admin') {
+      throw new ForbiddenError("Only the organization's admins may change its settings.", 'admin_only');
+    }
+    const current = await trx
+      .selectFrom('organizations')
+      .selectAll()
+      .where('id', '=', actor.organizationId)
+      .executeTakeFirst();
+    if (!current) throw new NotFoundError();
+    if (!matches(ifMatch, versionTag(TYPE, current))) {
+      throw new PreconditionFailedError(
+        'The organization has changed since you read it (If-Match does not match its ETag).',
+      );
+    }
+    const changes = accepted(checkOrganization(input));
+    if (Object.keys(changes).length === 0) return current;
+    const updated = { ...current, ...changes, updated_at: nextVersion(current.updated_at, now) };
+    await trx.updateTable('organizations').set(updated).where('id', '=', current.id).execute();
+    const object = organizationResource(updated, '');
+    const previous = previousAttributes(organizationResource(current, ''), object);
+    if (Object.keys(previous).length > 0) {
+      await recordChange(trx, {
+        organizationId: current.id,
+        type: 'organization.updated',
+        object,
+        previousAttributes: previous,
+        now,
+      });
+    }
+    return updated;
+  },
+};

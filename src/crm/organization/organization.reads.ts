@@ -1,0 +1,12 @@
+/** What the pages and the API read of an organization's own settings. */
+import type { Db } from '../../db/database.js';
+import type { OrganizationRow } from './organization.resource.js';
+
+export async function organizationOf(db: Db, organizationId: string): Promise<OrganizationRow | undefined> {
+  return db.selectFrom('organizations').selectAll().where('id', '=', organizationId).executeTakeFirst();
+}
+
+/** The time zone the venue's times are shown in (UTC for an organization that is gone). */
+export async function organizationZone(db: Db, organizationId: string): Promise<string> {
+  return (await organizationOf(db, organizationId))?.timezone ?? 'UTC';
+}

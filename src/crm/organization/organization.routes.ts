@@ -1,0 +1,102 @@
+/**
+ * GET and PATCH /v2/organization (SPEC §12): the X-API-ORG organization's own settings. Every
+ * member reads them (crm_read); its admins change them (crm_manage), honouring If-Match.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { Type, type Static } from 'typebox';
+import { etagOf, noneMatch } from '../../api/etag.js';
+import { refuseUnreadable } from '../../api/input-problems.js';
+import { errorResponses, JSONAPI_MEDIA_TYPE, singleDocument } from '../../api/jsonapi.js';
+import { ApiHeaders, ChangeHeaders, MANAGE_SECURITY, READ_SECURITY } from '../../api/route-schemas.js';
+import { ConflictError, NotFoundError } from '../../errors.js';
+import { write } from '../../writes/unit-of-work.js';
+import { checkOrganization } from './organization-rules.js';
+import { updateOrganization } from './organization.commands.js';
+import { organizationOf } from './organization.reads.js';
+import {
+  OrganizationResource,
+  organizationResource,
+  type OrganizationRow,
+  OrganizationUpdateBody,
+} from './organization.resource.js';
+
+const PATH = '/v2/organization';
+
+export const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app.ctx;
+  const tagOf = (row: OrganizationRow) =>
+    etagOf([{ type: 'organizations', id: row.id, updatedAt: row.updated_at }]);
+  const send = (reply: FastifyReply, row: OrganizationRow) => {
+    const document = {
+      data: organizationResource(row, config.baseUrl),
+      links: { self: `${config.baseUrl}${PATH}` },
+    };
+    return reply.type(JSONAPI_MEDIA_TYPE).header('ETag', tagOf(row)).send(document);
+  };
+
+  app.get(
+    PATH,
+    {
+      config: { scope: 'crm_read' },
+      schema: {
+        tags: ['Organization'],
+        summary: 'The organization’s settings',
+        description:
+          'Name, time zone and currency of the X-API-ORG organization. Needs crm_read. Returns an ETag.',
+        security: READ_SECURITY,
+        headers: ApiHeaders,
+        response: {
+          200: singleDocument(OrganizationResource),
+          304: Type.Null(),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const row = await organizationOf(db, request.apiAuth.organizationId);
+      if (!row) throw new NotFoundError();
+      const etag = tagOf(row);
+      if (!noneMatch(request.headers['if-none-match'], etag)) {
+        return (reply as FastifyReply).code(304).header('ETag', etag).send();
+      }
+      return send(reply as FastifyReply, row);
+    },
+  );
+
+  app.patch(
+    PATH,
+    {
+      config: { scope: 'crm_manage' },
+      attachValidation: true,
+      schema: {
+        tags: ['Organization'],
+        summary: 'Change the organization’s settings',
+        description: 'Organization admins only; needs crm_manage. Honours If-Match.',
+        security: MANAGE_SECURITY,
+        headers: ChangeHeaders,
+        body: OrganizationUpdateBody,
+        response: {
+          200: singleDocument(OrganizationResource),
+          ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = request.apiAuth;
+      const input = (document: unknown) =>
+        (document as Static<typeof OrganizationUpdateBody>).data.attributes ?? {};
+      await refuseUnreadable(request, async (readable) => checkOrganization(input(readable)).problems);
+      if (request.body.data.id !== auth.organizationId) {
+        throw new ConflictError('data.id must be the id of the X-API-ORG organization.', 'id_mismatch', {
+          pointer: '/data/id',
+        });
+      }
+      const change = { ifMatch: request.headers['if-match'], input: input(request.body) };
+      return send(
+        reply as FastifyReply,
+        await write(request.ctx.app.writer, auth, updateOrganization, change),
+      );
+    },
+  );
+};

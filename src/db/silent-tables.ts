@@ -1,0 +1,12 @@
+/**
+ * The tables whose changes tell no cache (src/db/migrations/2026-11-23T04-scoped-changes.ts): no
+ * cache reads from them, so they carry no change trigger. Every other table must tell its changes
+ * (test/db/change-clock.test.ts holds the schema to this list).
+ */
+import { SILENT_TABLES as SILENT_AT_SCOPED_CHANGES } from './migrations/2026-11-23T04-scoped-changes.js';
+
+export const SILENT_TABLES = [
+  ...SILENT_AT_SCOPED_CHANGES,
+  // One-time links to set a password (2026-11-27T03): read when a link is followed, never cached.
+  'password_links',
+] as const;

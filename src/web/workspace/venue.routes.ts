@@ -1,0 +1,77 @@
+/** Settings → Venue: the organization's settings, changed by its administrators (SPEC §12). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { checkOrganization } from '../../crm/organization/organization-rules.js';
+import { updateOrganization } from '../../crm/organization/organization.commands.js';
+import { organizationOf } from '../../crm/organization/organization.reads.js';
+import { versionTag } from '../../crm/version-tag.js';
+import { FormBody, formText, sendPage } from '../forms.js';
+import { submit } from './form-errors.js';
+import { formVersion } from './record-posts.js';
+import { venuePage } from './venue.page.js';
+import { notFound, orgPath, visitorOf } from './workspace-visitor.js';
+
+const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
+const ADMINS = { adminOnly: true };
+
+export const venueRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+
+  async function venue(org: string) {
+    const row = await organizationOf(db, org);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  app.get(
+    '/orgs/:org/settings/venue',
+    {
+      config: ADMINS,
+      schema: {
+        params: OrgParams,
+        querystring: Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) }),
+      },
+    },
+    async (request, reply) => {
+      const row = await venue(request.params.org);
+      const values = { name: row.name, timezone: row.timezone, currency: row.currency };
+      const version = versionTag('organizations', row);
+      return sendPage(
+        reply,
+        venuePage(visitorOf(request), { values, version, errors: {}, notice: request.query.notice }),
+      );
+    },
+  );
+
+  app.post(
+    '/orgs/:org/settings/venue',
+    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const values = {
+        name: formText(request.body, 'name'),
+        timezone: formText(request.body, 'timezone'),
+        currency: formText(request.body, 'currency').trim(),
+      };
+      const change = { ifMatch: formVersion(request.body), input: values };
+      const outcome = await submit(
+        request,
+        updateOrganization,
+        change,
+        {},
+        async () => checkOrganization(values).problems,
+      );
+      if (outcome.stale) {
+        const now = await venue(request.params.org);
+        const saved = { name: now.name, timezone: now.timezone, currency: now.currency };
+        const version = versionTag('organizations', now);
+        return sendPage(reply, venuePage(v, { values, version, errors: {}, saved }), 412);
+      }
+      if (outcome.errors) {
+        const version = formText(request.body, 'version');
+        return sendPage(reply, venuePage(v, { values, version, errors: outcome.errors }), 422);
+      }
+      return reply.redirect(orgPath(v, '/settings/venue?notice=saved'), 303);
+    },
+  );
+};
