@@ -165,7 +165,7 @@ function workerScenarios(dialect: 'sqlite' | 'postgres'): Scenario[] {
 }
 
 /** Where the hand-written part of docs/performance.md begins. */
-const HAND_WRITTEN = '## Where an uncached page spends its time';
+const HAND_WRITTEN = '## How the figures are made, and how to make them again';
 
 const CC_MARQUEE = 'POST /oauth/token client_credentials — Marquee (SQLite)';
 const CC_PEER = 'POST /token client_credentials — node-oidc-provider (memory)';
