@@ -17,7 +17,7 @@ import { type Change, type Command, type Removal, write, writeCreate } from '../
 import { idempotencyScope } from './api-auth.js';
 import { refuseUnreadable } from './input-problems.js';
 import { errorResponses, singleDocument } from './jsonapi.js';
-import type { OrganizationTable, ResourceDefinition, RowOf } from './resource-definition.js';
+import type { OrganizationTable, ReadContext, ResourceDefinition, RowOf } from './resource-definition.js';
 import { findRow } from './resource-store.js';
 import { ChangeHeaders, CreateHeaders, IdParams, MANAGE_SECURITY } from './route-schemas.js';
 import { resourceDocument, sendCreated, sendResource } from './write-replies.js';
@@ -74,7 +74,9 @@ export function registerWriteRoutes<
   const { schema, tag, singular } = definition;
   const aSingular = `${/^[aeiou]/.test(singular) ? 'an' : 'a'} ${singular}`;
   const { baseUrl } = app.ctx.config;
-  const document = (row: RowOf<Table>) => resourceDocument(definition.toResource(row, baseUrl));
+  const document = (row: RowOf<Table>, context: ReadContext | undefined) =>
+    resourceDocument(definition.toResource(row, baseUrl, context));
+  const derived = definition.derived?.attributes;
   const who = writes.admins ? 'Organization admins only; needs crm_manage.' : 'Needs crm_manage.';
   const checkWriter = (actor: Actor) => {
     if (writes.admins && actor.role !== 'admin') {
@@ -87,7 +89,7 @@ export function registerWriteRoutes<
     app.post(
       path,
       {
-        config: { scope: 'crm_manage' },
+        config: { scope: 'crm_manage', textRules: true },
         attachValidation: true,
         schema: {
           tags: [tag],
@@ -117,25 +119,28 @@ export function registerWriteRoutes<
           );
         }
         const key = request.headers['idempotency-key'];
+        // Read before the write, as the write's transaction is not the reads' (a space renamed in
+        // between shows its old name in this response only).
+        const context = await ctx.readContext(definition, auth.organizationId);
         const outcome = await writeCreate(
           writer(ctx),
           auth,
           create.command,
           create.input(body),
-          (row) => ({ status: 201, body: document(row) }),
+          (row) => ({ status: 201, body: document(row, context) }),
           {
             groupCommit: create.groupCommit,
             key: key === undefined ? undefined : { scope: idempotencyScope(auth), key, body },
           },
         );
-        return sendCreated(reply, outcome);
+        return sendCreated(reply, outcome, derived);
       },
     );
 
     app.patch(
       `${path}/:id`,
       {
-        config: { scope: 'crm_manage' },
+        config: { scope: 'crm_manage', textRules: true },
         attachValidation: true,
         schema: {
           tags: [tag],
@@ -172,7 +177,8 @@ export function registerWriteRoutes<
           input: update.input(body),
         };
         const row = await write(writer(ctx), auth, update.command, change);
-        return sendResource(reply, 200, document(row));
+        const context = await ctx.readContext(definition, auth.organizationId);
+        return sendResource(reply, 200, document(row, context), derived);
       },
     );
 

@@ -33,8 +33,11 @@ export interface Named {
   spaces?: ReadonlyArray<string | null | undefined>;
 }
 
+/** The ids to look up: no record has an empty id or one holding a NUL (which PostgreSQL cannot read). */
 const given = (ids: ReadonlyArray<string | null | undefined> | undefined) => [
-  ...new Set((ids ?? []).filter((id): id is string => typeof id === 'string' && id !== '')),
+  ...new Set(
+    (ids ?? []).filter((id): id is string => typeof id === 'string' && id !== '' && !id.includes('\u0000')),
+  ),
 ];
 
 export function venueFacts(

@@ -6,7 +6,12 @@
  */
 import { type Insertable, sql } from 'kysely';
 import { matches } from '../api/etag.js';
-import type { OrganizationTable, ResourceDefinition, RowOf } from '../api/resource-definition.js';
+import {
+  type OrganizationTable,
+  readContextOf,
+  type ResourceDefinition,
+  type RowOf,
+} from '../api/resource-definition.js';
 import { findRow } from '../api/resource-store.js';
 import { isoTime } from '../clock.js';
 import type { Db, Trx } from '../db/database.js';
@@ -16,7 +21,7 @@ import type { Database } from '../db/database.js';
 import { precompiledQuery } from '../db/precompiled.js';
 import { NotFoundError, PreconditionFailedError } from '../errors.js';
 import { recordUpdated } from './change-events.js';
-import { versionTag } from './version-tag.js';
+import { recordTag } from './version-tag.js';
 
 const CHANGED_MEANWHILE = 'It changed while this request was made; read it again and retry.';
 
@@ -24,6 +29,15 @@ const CHANGED_MEANWHILE = 'It changed while this request was made; read it again
 export function nextVersion(previous: string, now: number): string {
   const candidate = isoTime(now);
   return candidate > previous ? candidate : isoTime(Date.parse(previous) + 1);
+}
+
+/** The version tag of a row as it is now, with what it shows of other rows. */
+async function currentTag<Table extends OrganizationTable>(
+  trx: Db | Trx,
+  definition: ResourceDefinition<Table>,
+  row: RowOf<Table>,
+): Promise<string> {
+  return recordTag(definition, row, await readContextOf(trx, definition, row.organization_id));
 }
 
 /** The record to change: 404 unless it is the organization's; 412 unless If-Match names this version. */
@@ -36,7 +50,7 @@ export async function recordToChange<Table extends OrganizationTable>(
 ): Promise<RowOf<Table>> {
   const row = await findRow(trx, definition, organizationId, id);
   if (!row) throw new NotFoundError(`No ${definition.type} resource has the id "${id}".`);
-  if (!matches(ifMatch, versionTag(definition.type, row))) {
+  if (ifMatch !== undefined && !matches(ifMatch, await currentTag(trx, definition, row))) {
     throw new PreconditionFailedError(
       `The ${definition.type} resource has changed since you read it (If-Match does not match its ETag).`,
     );
@@ -96,8 +110,10 @@ export async function idsInOrganization(
   trx: Db | Trx,
   table: OrganizationTable,
   organizationId: string,
-  ids: readonly string[],
+  given: readonly string[],
 ): Promise<Set<string>> {
+  // No record's id holds a NUL (which PostgreSQL cannot read): such an id names nothing.
+  const ids = given.filter((id) => !id.includes('\u0000'));
   if (ids.length === 0) return new Set();
   if (ids.length === 1) {
     // One id, as most writes check their related records (a note's notable, a booking's

@@ -1,8 +1,19 @@
 /**
  * Text with NUL (U+0000) characters is refused at the door. PostgreSQL cannot store it and fails
- * the query; SQLite could, so the two databases would disagree. A 400 on both is the one answer.
+ * the query; SQLite could, so the two databases would disagree. A 400 on both is the one answer,
+ * except on routes whose rules judge every text field they take (`config.textRules`: the writes of
+ * venue data, over the API and in the workspace's forms): there a NUL in the body is a control
+ * character like any other, refused as a 422 beside every other bad field (src/crm/validation.ts),
+ * before anything reaches the database. A NUL in the URL is refused everywhere.
  */
 import type { FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's rules check every text field of its body (a NUL there is theirs to refuse). */
+    textRules?: boolean;
+  }
+}
 
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -22,11 +33,15 @@ export class NulCharacterError extends Error {
 
 export function rejectNulCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
-    if (!/%00/i.test(request.url) && !containsNul(request.body)) return done();
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    const parameter = Object.entries(query).find(
-      ([key, value]) => key.includes('\u0000') || containsNul(value),
-    )?.[0];
-    done(new NulCharacterError(parameter?.replaceAll('\u0000', '\\0')));
+    if (/%00/i.test(request.url)) return done(new NulCharacterError(queryParameterWithNul(request.query)));
+    if (request.routeOptions.config.textRules || !containsNul(request.body)) return done();
+    done(new NulCharacterError());
   });
+}
+
+function queryParameterWithNul(query: unknown): string | undefined {
+  const entries = Object.entries((query ?? {}) as Record<string, unknown>);
+  return entries
+    .find(([key, value]) => key.includes('\u0000') || containsNul(value))?.[0]
+    ?.replaceAll('\u0000', '\\0');
 }

@@ -42,34 +42,34 @@ export async function inviteMember(
   }
   const role = checkRole(input.role);
   const existing = await findUserByEmail(db, email);
-  if (existing) {
-    if (await findMembership(db, organizationId, existing.id)) {
-      throw new ValidationError({ field: 'email', detail: `${email} is a member already.` });
-    }
+  if (existing && (await findMembership(db, organizationId, existing.id))) {
+    throw new ValidationError({ field: 'email', detail: `${email} is a member already.` });
+  }
+  // Someone who already signs in keeps their password; anyone else (new, or invited before and
+  // never followed their link) gets a fresh one-time link.
+  if (existing && existing.passwordHash !== NO_PASSWORD) {
     await insertMembership(db, organizationId, existing.id, role);
     return { userId: existing.id, email, role };
   }
   const link = generateCredential('passwordLink');
-  const user = await db.transaction().execute(async (trx) => {
-    const created = await insertUser(trx, {
-      email,
-      name: email.split('@')[0] ?? email,
-      passwordHash: NO_PASSWORD,
-    });
-    await insertMembership(trx, organizationId, created.id, role);
+  const userId = await db.transaction().execute(async (trx) => {
+    const id =
+      existing?.id ??
+      (await insertUser(trx, { email, name: email.split('@')[0] ?? email, passwordHash: NO_PASSWORD })).id;
+    await insertMembership(trx, organizationId, id, role);
     await trx
       .insertInto('password_links')
       .values({
         token_hash: link.hash,
-        user_id: created.id,
+        user_id: id,
         created_at: isoTime(now),
         expires_at: isoTime(now + PASSWORD_LINK_DAYS * 86_400_000),
         used_at: null,
       })
       .execute();
-    return created;
+    return id;
   });
-  return { userId: user.id, email, role, passwordToken: link.value };
+  return { userId, email, role, passwordToken: link.value };
 }
 
 export async function changeRole(

@@ -67,7 +67,7 @@ export const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     PATH,
     {
-      config: { scope: 'crm_manage' },
+      config: { scope: 'crm_manage', textRules: true },
       attachValidation: true,
       schema: {
         tags: ['Organization'],

@@ -1,6 +1,5 @@
 /** Spaces' rows, and the bookings that hold them. */
 import type { Db, Trx } from '../../db/database.js';
-import type { Booking } from '../bookings/booking.table.js';
 
 /** Whether another space of the organization has this name. */
 export async function nameTaken(
@@ -9,6 +8,8 @@ export async function nameTaken(
   name: string,
   except?: string,
 ): Promise<boolean> {
+  // A name holding a NUL is refused by the rules; no space has one.
+  if (name.includes('\u0000')) return false;
   let query = trx
     .selectFrom('spaces')
     .select('id')
@@ -38,25 +39,4 @@ export async function countBookingsOver(trx: Db | Trx, spaceId: string, capacity
     .where('b.guest_count', '>', capacity)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-export async function bookingsHolding(trx: Trx, spaceId: string): Promise<Booking[]> {
-  return trx
-    .selectFrom('bookings as b')
-    .innerJoin('booking_spaces as bs', 'bs.booking_id', 'b.id')
-    .selectAll('b')
-    .where('bs.space_id', '=', spaceId)
-    .execute();
-}
-
-/** The names of spaces, in the order of `ids`. */
-export async function spaceNames(trx: Db | Trx, ids: readonly string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await trx
-    .selectFrom('spaces')
-    .select(['id', 'name'])
-    .where('id', 'in', [...ids])
-    .execute();
-  const byId = new Map(rows.map((r) => [r.id, r.name]));
-  return ids.map((id) => byId.get(id) ?? '');
 }

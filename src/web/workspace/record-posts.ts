@@ -36,7 +36,7 @@ export function deleteRoute<Table extends OrganizationTable>(route: {
   definition: ResourceDefinition<Table>;
   command: Command<Removal, void>;
   done: string;
-  adminOnly?: boolean;
+  adminOnly?: boolean | string;
   /** How the confirmation names the record, and what goes with it or stays. */
   nameOf(row: RowOf<Table>): string;
   consequence: string;
@@ -54,7 +54,7 @@ export function deleteRoute<Table extends OrganizationTable>(route: {
           name: route.nameOf(row),
           consequence: route.consequence,
           action: `${page}/delete`,
-          version: versionOf(route.definition, row),
+          version: await versionOf(app.ctx.db, route.definition, row),
           cancelHref: page,
           section: route.section,
         };

@@ -19,7 +19,7 @@ import { changeOf, deleteRoute, RecordParams as Params } from './record-posts.js
 import { recordOf, versionOf } from './workspace-reads.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from './workspace-visitor.js';
 
-const ADMINS = { adminOnly: true };
+const ADMINS = { adminOnly: 'manage its spaces' };
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
 
@@ -89,7 +89,7 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return sendPage(
         reply,
         spaceFormPage(v, {
-          space: { id: s.id, name: s.name, version: versionOf(spaceDefinition, s) },
+          space: { id: s.id, name: s.name, version: await versionOf(db, spaceDefinition, s) },
           values,
           errors: {},
         }),
@@ -114,7 +114,7 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (outcome.stale) {
         const now = await recordOf(db, spaceDefinition, request.params.org, request.params.id);
         const saved = { name: now.name, capacity: now.capacity === null ? '' : String(now.capacity) };
-        const current = { ...space, version: versionOf(spaceDefinition, now) };
+        const current = { ...space, version: await versionOf(db, spaceDefinition, now) };
         return sendPage(reply, spaceFormPage(v, { space: current, values, errors: {}, saved }), 412);
       }
       if (outcome.errors)
@@ -128,7 +128,7 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       definition: spaceDefinition,
       command: deleteSpace,
       done: '/settings/spaces?notice=deleted',
-      adminOnly: true,
+      adminOnly: 'manage its spaces',
       nameOf: (space) => space.name,
       consequence: 'A space that bookings hold cannot be deleted; move them to another space first.',
       section: 'settings',

@@ -21,7 +21,7 @@ const MemberParams = Type.Object({
   org: Type.String({ maxLength: 64 }),
   user: Type.String({ maxLength: 64 }),
 });
-const ADMINS = { adminOnly: true };
+const ADMINS = { adminOnly: 'manage its team' };
 
 export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.ctx;

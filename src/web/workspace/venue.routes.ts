@@ -12,7 +12,7 @@ import { venuePage } from './venue.page.js';
 import { notFound, orgPath, visitorOf } from './workspace-visitor.js';
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
-const ADMINS = { adminOnly: true };
+const ADMINS = { adminOnly: 'change its settings' };
 
 export const venueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;

@@ -27,8 +27,11 @@ declare module 'fastify' {
     workspace?: WorkspaceVisitor;
   }
   interface FastifyContextConfig {
-    /** Only the organization's administrators may use the page (Settings → Spaces). */
-    adminOnly?: boolean;
+    /**
+     * Only the organization's administrators may use the page: true, or what they do there, as
+     * the refusal says it ("manage its spaces").
+     */
+    adminOnly?: boolean | string;
   }
 }
 
@@ -61,8 +64,10 @@ export function registerVisitor(app: App): void {
     if (typeof org !== 'string') return;
     const visitor = await loadVisitor(request, reply, org);
     request.workspace = visitor;
-    if (request.routeOptions.config.adminOnly && !visitor.isAdmin) {
-      throw new HtmlError(403, 'Administrators only', 'Only administrators of this venue manage its spaces.');
+    const adminOnly = request.routeOptions.config.adminOnly;
+    if (adminOnly && !visitor.isAdmin) {
+      const what = typeof adminOnly === 'string' ? adminOnly : 'use this page';
+      throw new HtmlError(403, 'Administrators only', `Only administrators of this venue ${what}.`);
     }
   });
 }

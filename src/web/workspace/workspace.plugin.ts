@@ -19,6 +19,17 @@ import { registerVisitor } from './workspace-visitor.js';
 
 export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   app.setErrorHandler(workspaceErrorHandler);
+  // The workspace's forms judge their text by the rules of venue data (a NUL among it too),
+  // but Settings → Team's, which name people by e-mail (src/http/reject-nul.ts).
+  app.addHook('onRoute', (route) => {
+    if (
+      route.method === 'POST' &&
+      route.config?.textRules === undefined &&
+      !route.url.includes('/settings/team')
+    ) {
+      route.config = { ...route.config, textRules: true };
+    }
+  });
   registerVisitor(app);
   await app.register(bookingsListRoutes);
   await app.register(bookingFormRoutes);
