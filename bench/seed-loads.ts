@@ -24,7 +24,6 @@ export function benchBooking(organizationId: string, n: number, at: string, name
     timezone: 'UTC',
     guest_count: 10,
     event_type: 'Conference',
-    room_names: '["Hall"]',
     currency: 'USD',
     total_amount: 1000,
     lost_reason: null,

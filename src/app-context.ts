@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/connect.js';
 import type { Db } from './db/database.js';
 import type { TextValues } from './db/text-values.js';
 import { FreshCache } from './db/fresh-cache.js';
+import type { OrganizationTable, ReadContext, ResourceDefinition } from './api/resource-definition.js';
 import { ResourceFragments } from './api/resource-fragments.js';
 import { VersionedPages } from './api/versioned-pages.js';
 import { GroupCommit } from './db/group-commit.js';
@@ -39,6 +40,8 @@ export interface AppCaches {
   readonly fragments: ResourceFragments;
   /** Pages assembled from fragments, served again while their rows' versions read the same. */
   readonly pageVersions: VersionedPages;
+  /** What serializing a type's rows needs besides them, by type and organization (a booking's space names). */
+  readonly readContexts: FreshCache<ReadContext | undefined>;
 }
 
 /** A page's length (UTF-16 units of a string, bytes of a Buffer) is close to its size in bytes. */
@@ -57,6 +60,8 @@ function createCaches(changes: ChangeClock): AppCaches {
     fragments: new ResourceFragments(20_000),
     // At most 32 MB: about 1,500 pages of 20 KB.
     pageVersions: new VersionedPages(32 * 1024 * 1024, MAX_KEPT_PAGE_LENGTH),
+    // A few KB each (an organization's space names).
+    readContexts: new FreshCache(changes, 1000),
   };
 }
 
@@ -140,6 +145,22 @@ export class RequestContext {
     scope: string = GLOBAL,
   ): Promise<Value> {
     return cache.get(key, load, this.reading, scope);
+  }
+
+  /** The read context of a type's rows in the organization (ResourceDefinition.readContext), kept while its data is unchanged. */
+  readContext<Table extends OrganizationTable>(
+    definition: ResourceDefinition<Table>,
+    organizationId: string,
+  ): Promise<ReadContext | undefined> {
+    const load = definition.readContext;
+    if (!load) return Promise.resolve(undefined);
+    const key = `${definition.type} ${organizationId}`;
+    return this.cached(
+      this.app.caches.readContexts,
+      key,
+      () => load(this.db, organizationId),
+      organizationId,
+    );
   }
 }
 

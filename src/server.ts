@@ -17,6 +17,7 @@ import { countOrganizations } from './identity/organization.repository.js';
 import { configuredRetention, schedulePruning } from './jobs/prune.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
 import { DeliveryWorker } from './webhooks/worker.js';
+import { finishFollowUps } from './crm/follow-ups.js';
 import { servePrimary, serveWorker } from './serve-cluster.js';
 import { untilStopped } from './shutdown.js';
 
@@ -82,6 +83,10 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   // Seeded once serving: a port already taken cannot swallow the demo password shown below.
   if ((await countOrganizations(database.db)) === 0) demo = await seedDemo(database.db);
   deliveries.start();
+  // Work a stop cut short (a contact's deletion half done) is finished first thing.
+  finishFollowUps(app.ctx.writer).catch((error: unknown) =>
+    logger.error({ err: error }, 'unfinished follow-ups could not be finished'),
+  );
   const metricsServer =
     config.metricsPort === undefined
       ? undefined

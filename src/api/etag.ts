@@ -1,6 +1,7 @@
 /**
  * Entity tags (RFC 9110 §8.8.3) for single resources: a strong tag derived from the type, id and
- * updated_at of every resource in the document, so any change to what is shown changes the tag.
+ * updated_at of every resource in the document, and what a resource shows of other rows (a
+ * booking's room names), so any change to what is shown changes the tag.
  */
 import { createHash } from 'node:crypto';
 
@@ -8,10 +9,13 @@ export function etagOf(
   parts: ReadonlyArray<{ type: string; id: string; updatedAt: unknown }>,
   /** What else shapes the document (its sparse fieldsets), when anything does. */
   variant?: string,
+  /** What the resource shows of other rows (a booking's room names), when anything. */
+  derived?: string,
 ): string {
   const hash = createHash('sha256');
   for (const part of parts) hash.update(`${part.type}/${part.id}@${String(part.updatedAt)}\n`);
   if (variant !== undefined) hash.update(`fields ${variant}\n`);
+  if (derived !== undefined) hash.update(`shows ${derived}\n`);
   return `"${hash.digest('base64url').slice(0, 27)}"`;
 }
 

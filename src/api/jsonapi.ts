@@ -88,6 +88,13 @@ export const PageMeta = Type.Object({
   }),
   after_cursor: Nullable(Type.String(), 'Pass as page[after] for the next page'),
   before_cursor: Nullable(Type.String(), 'Pass as page[before] for the previous page'),
+  incomplete_results: Type.Optional(
+    Type.Boolean({
+      description:
+        'Present (true) when a filter[search] page stopped after examining as many rows as one request may: ' +
+        'the page holds what was found so far (perhaps nothing), and its cursor goes on from where it stopped',
+    }),
+  ),
 });
 
 export function listDocument(resource: TSchema) {

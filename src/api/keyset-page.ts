@@ -14,6 +14,8 @@ export interface KeysetPage<Row> {
   rows: Row[];
   next: string | undefined;
   prev: string | undefined;
+  /** The search stopped before the page was full: `next` goes on from where it stopped. */
+  incomplete: boolean;
 }
 
 export interface PageRequest<Column extends string> {
@@ -58,5 +60,6 @@ export async function keysetPage<Table extends OrganizationTable>(
       (backwards ? page.hasMore : after !== undefined) && page.beforeCursor !== null
         ? page.beforeCursor
         : undefined,
+    incomplete: page.incomplete === true,
   };
 }

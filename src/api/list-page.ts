@@ -38,6 +38,7 @@ export async function listPage<Table extends OrganizationTable>(
     async () => {
       const raw = request.query as Query;
       const query = parseListQuery(definition, raw, auth.userId);
+      const context = await request.ctx.readContext(definition, auth.organizationId);
       const fieldsets = parseFieldsets(raw, (type) => registry.fieldsOf(type));
       if (!fieldsets && query.include.length === 0 && query.search === undefined) {
         const assembled = await pageFromFragments({
@@ -48,6 +49,7 @@ export async function listPage<Table extends OrganizationTable>(
           pages: caches.pageVersions,
           pageKey,
           definition,
+          context,
           organizationId: auth.organizationId,
           query,
           baseUrl: config.baseUrl,
@@ -71,9 +73,14 @@ export async function listPage<Table extends OrganizationTable>(
           )
         : undefined;
       const document = {
-        data: page.rows.map((row) => sparse(definition.toResource(row, config.baseUrl), fieldsets)),
+        data: page.rows.map((row) => sparse(definition.toResource(row, config.baseUrl, context), fieldsets)),
         ...(included ? { included: resourcesOf(included).map((r) => sparse(r, fieldsets)) } : {}),
-        meta: { has_more: page.hasMore, after_cursor: page.afterCursor, before_cursor: page.beforeCursor },
+        meta: {
+          has_more: page.hasMore,
+          after_cursor: page.afterCursor,
+          before_cursor: page.beforeCursor,
+          ...(page.incomplete ? { incomplete_results: true } : {}),
+        },
         links: pageLinks(selfUrl, query, page),
       };
       // Serialized by the route's 200 schema (or its sparse twin), as a returned object would be.

@@ -73,7 +73,10 @@ export function listQuerySchema<Table extends OrganizationTable>(
   if (definition.search) {
     properties['filter[search]'] = Type.String({
       maxLength: MAX_SEARCH_LENGTH,
-      description: 'Case-insensitive part of the name, reference or e-mail',
+      description:
+        'Case-insensitive part of the name, reference, e-mail address or phone number (of a booking, also ' +
+        'those of its account and contact). A search page may stop early in a very large list: see ' +
+        'meta.incomplete_results.',
     });
   }
   for (const [field, spec] of Object.entries(definition.filters)) {

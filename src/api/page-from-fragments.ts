@@ -13,7 +13,7 @@ import type { CursorCodec } from './cursor.js';
 import { pageLinks } from './documents.js';
 import type { Resource } from './jsonapi.js';
 import type { ListQuery } from './list-query.js';
-import type { ColumnOf, OrganizationTable, ResourceDefinition } from './resource-definition.js';
+import type { ColumnOf, OrganizationTable, ReadContext, ResourceDefinition } from './resource-definition.js';
 import { type Fragment, idOfVersionKey, type ResourceFragments, versionKey } from './resource-fragments.js';
 import { findRowsByIds, listVersionKeys, withCursors } from './resource-store.js';
 import type { VersionedPages } from './versioned-pages.js';
@@ -28,6 +28,8 @@ export interface FragmentPageInput<Table extends OrganizationTable> {
   pages: VersionedPages;
   pageKey: string;
   definition: ResourceDefinition<Table>;
+  /** The type's read context (ResourceDefinition.readContext): fragments are kept under its stamp too. */
+  context: ReadContext | undefined;
   organizationId: string;
   query: ListQuery<ColumnOf<Table>>;
   baseUrl: string;
@@ -55,16 +57,21 @@ export async function pageFromFragments<Table extends OrganizationTable>(
     organizationId,
     query,
   );
-  const kept = input.pages.get(input.pageKey, keys, hasMore);
+  // What a resource shows besides its row (a booking's space names) keeps its fragments and pages
+  // apart from those shown with other names.
+  const stamp = input.context?.stamp;
+  const kind = stamp === undefined ? definition.type : `${definition.type} ${stamp}`;
+  const pageKey = stamp === undefined ? input.pageKey : `${input.pageKey} ${stamp}`;
+  const kept = input.pages.get(pageKey, keys, hasMore);
   if (kept !== undefined) return kept;
   const rows: Array<Fragment | undefined> = new Array(keys.length);
   let missing = false;
   for (let i = 0; i < keys.length; i++) {
-    const fragment = fragments.get(definition.type, keys[i]!);
+    const fragment = fragments.get(kind, keys[i]!);
     if (fragment === undefined) missing = true;
     rows[i] = fragment;
   }
-  if (missing && !(await serializeMissing(input, keys, rows))) return undefined;
+  if (missing && !(await serializeMissing(input, kind, keys, rows))) return undefined;
   const column = query.sort.column;
   const page = withCursors({ rows: rows as Fragment[], hasMore }, cursors, query, (fragment) => ({
     value: fragment.sortValues[column],
@@ -80,7 +87,7 @@ export async function pageFromFragments<Table extends OrganizationTable>(
     `"before_cursor":${quoted(page.beforeCursor)}},"links":{"self":${link(links.self)},` +
     `"next":${link(links.next)},"prev":${link(links.prev)}}}`;
   const assembled = assemble(page.rows, tail);
-  input.pages.set(input.pageKey, keys, hasMore, assembled);
+  input.pages.set(pageKey, keys, hasMore, assembled);
   return assembled;
 }
 
@@ -90,6 +97,7 @@ export async function pageFromFragments<Table extends OrganizationTable>(
  */
 async function serializeMissing<Table extends OrganizationTable>(
   input: FragmentPageInput<Table>,
+  kind: string,
   keys: readonly string[],
   rows: Array<Fragment | undefined>,
 ): Promise<boolean> {
@@ -106,10 +114,10 @@ async function serializeMissing<Table extends OrganizationTable>(
     if (row === undefined) return false;
     const fragment: Fragment = {
       id: row.id,
-      json: Buffer.from(input.serialize(definition.toResource(row, input.baseUrl))),
+      json: Buffer.from(input.serialize(definition.toResource(row, input.baseUrl, input.context))),
       sortValues: Object.fromEntries(definition.sortable.map((column) => [column, row[column]])),
     };
-    input.fragments.set(definition.type, row.updated_at, fragment);
+    input.fragments.set(kind, row.updated_at, fragment);
     rows[i] = fragment;
   }
   return true;

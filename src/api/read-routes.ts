@@ -104,6 +104,7 @@ export function registerReadRoutes<Table extends OrganizationTable>(
         const row = await findRow(db, definition, auth.organizationId, request.params.id);
         if (!row)
           throw new NotFoundError(`No ${definition.type} resource has the id "${request.params.id}".`);
+        const context = await request.ctx.readContext(definition, auth.organizationId);
         const included = include.length
           ? await includedResources(
               db,
@@ -123,13 +124,14 @@ export function registerReadRoutes<Table extends OrganizationTable>(
             ...included.map((i) => ({ type: i.resource.type, id: i.resource.id, updatedAt: i.updatedAt })),
           ],
           fieldsets && fieldsetsKey(fieldsets),
+          context && definition.derived && JSON.stringify(definition.derived.values(row, context)),
         );
         const etag = include.length || fieldsets ? `W/${tag}` : tag;
         reply.header('ETag', etag);
         if (!noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
         reply.type(JSONAPI_MEDIA_TYPE);
         const document = {
-          data: sparse(definition.toResource(row, config.baseUrl), fieldsets),
+          data: sparse(definition.toResource(row, config.baseUrl, context), fieldsets),
           ...(include.length ? { included: resourcesOf(included).map((r) => sparse(r, fieldsets)) } : {}),
           links: { self: `${config.baseUrl}${request.url}` },
         };

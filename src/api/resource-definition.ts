@@ -6,7 +6,7 @@
  */
 import type { TSchema } from '@fastify/type-provider-typebox';
 import type { Selectable } from 'kysely';
-import type { Database, Db } from '../db/database.js';
+import type { Database, Db, Trx } from '../db/database.js';
 import type { SearchableTable } from '../db/search-index.js';
 import type { Resource, ResourceIdentifier } from './jsonapi.js';
 
@@ -89,7 +89,38 @@ export interface ResourceDefinition<Table extends OrganizationTable = Organizati
   includes: Readonly<
     Record<string, (row: RowOf<Table>) => ResourceIdentifier | readonly ResourceIdentifier[] | null>
   >;
-  toResource(row: RowOf<Table>, baseUrl: string): Resource;
+  /**
+   * What serializing the type's rows needs besides each row (a booking's room names come from
+   * its organization's spaces), read once for all the rows of a document.
+   */
+  readContext?: (db: Db | Trx, organizationId: string) => Promise<ReadContext>;
+  /** What a resource shows of other rows (a booking's room names): its ETag covers it too. */
+  derived?: {
+    /** The attributes made of other rows. */
+    attributes: readonly string[];
+    /** Their values for a row, in that order (as toResource shows them). */
+    values(row: RowOf<Table>, context: ReadContext): unknown[];
+  };
+  /** The resource; `context` is readContext's, for the types that have one. */
+  toResource(row: RowOf<Table>, baseUrl: string, context?: ReadContext): Resource;
+}
+
+/** See ResourceDefinition.readContext. */
+export interface ReadContext {
+  /**
+   * Moves on whenever what the context holds changes: serialized resources kept by version are
+   * kept under it too (src/api/resource-fragments.ts).
+   */
+  readonly stamp: string;
+}
+
+/** The read context of `definition`'s rows in the organization, when it has one. */
+export function readContextOf<Table extends OrganizationTable>(
+  db: Db | Trx,
+  definition: ResourceDefinition<Table>,
+  organizationId: string,
+): Promise<ReadContext | undefined> {
+  return definition.readContext ? definition.readContext(db, organizationId) : Promise.resolve(undefined);
 }
 
 /** A resource as `included` needs it: the document and the version its ETag depends on. */

@@ -9,6 +9,7 @@ import type {
   OrganizationTable,
   ResourceDefinition,
 } from './resource-definition.js';
+import { readContextOf } from './resource-definition.js';
 import { findRowsByIds } from './resource-store.js';
 import { fieldNames } from './sparse-fields.js';
 
@@ -39,8 +40,9 @@ export function definitionSource<Table extends OrganizationTable>(
     fields: fieldNames(definition.schema),
     async load(db: Db, organizationId, ids, baseUrl): Promise<IncludedResource[]> {
       const rows = await findRowsByIds(db, definition, organizationId, ids);
+      const context = await readContextOf(db, definition, organizationId);
       return rows.map((row) => ({
-        resource: definition.toResource(row, baseUrl),
+        resource: definition.toResource(row, baseUrl, context),
         updatedAt: row.updated_at,
       }));
     },

@@ -9,9 +9,10 @@ import type { TextValues } from '../db/text-values.js';
 import type { Db } from '../db/database.js';
 import { idsInOrganizationCondition } from '../db/id-lookups.js';
 import type { SearchableTable } from '../db/search-index.js';
-import { type SearchPageRequest, searchPage } from '../db/search-page.js';
+import { type SearchPageRequest, SearchesWaiting, searchPage } from '../db/search-page.js';
+import { TooManyRequestsError } from '../errors.js';
 import type { Cursor, CursorCodec } from './cursor.js';
-import type { ListQuery } from './list-query.js';
+import type { Filter, ListQuery } from './list-query.js';
 import { cursorExpression, filterExpression, pageStatement } from './page-sql.js';
 import type { ColumnOf, OrganizationTable, ResourceDefinition, RowOf } from './resource-definition.js';
 
@@ -25,6 +26,11 @@ export interface PageRows<Row> {
 export interface Page<Row> extends PageRows<Row> {
   afterCursor: string | null;
   beforeCursor: string | null;
+  /**
+   * Set when a search examined as many rows as one request may before the page was full: the
+   * page holds what was found, and the cursor in the direction of paging goes on from there.
+   */
+  incomplete?: true;
 }
 
 export function sortKey(query: Pick<ListQuery, 'sort'>): string {
@@ -72,17 +78,23 @@ function searchRequest<Table extends OrganizationTable>(
   const cursor = decodeCursor(cursors, query);
   const columns = orderColumns(query);
   const ascending = query.sort.descending === (query.before !== undefined);
-  const conditions = query.filters.map(filterExpression);
-  if (cursor) conditions.push(cursorExpression(columns, ascending, cursorValues(cursor)));
+  // A range of the first sort column says where the list's rows lie in its index: a search's
+  // windows read from there. The other filters are tested on each row read.
+  const bounds = (f: Filter) => f.column === query.sort.column && !f.link && RANGE_OPERATORS.has(f.operator);
+  const position = query.filters.filter(bounds).map(filterExpression);
+  if (cursor) position.push(cursorExpression(columns, ascending, cursorValues(cursor)));
   return {
     table,
     organizationId,
     term: query.search,
-    conditions,
+    conditions: query.filters.filter((f) => !bounds(f)).map(filterExpression),
+    position,
     order: { columns, descending: !ascending },
     limit: query.size + 1,
   };
 }
+
+const RANGE_OPERATORS: ReadonlySet<string> = new Set(['eq', 'gt', 'gteq', 'lt', 'lteq']);
 
 /** The rows of a page in the list's order, of `fetched` (one more than the page size when there are more). */
 function pageRows<Entry>(fetched: Entry[], query: ListQuery): PageRows<Entry> {
@@ -128,19 +140,31 @@ export async function listRows<Table extends OrganizationTable>(
   query: ListQuery<ColumnOf<Table>>,
 ): Promise<Page<RowOf<Table>>> {
   const { search } = query;
-  const fetched =
-    search !== undefined && definition.search
-      ? await searchPage<RowOf<Table>>(
-          db,
-          searchRequest(cursors, definition.search, organizationId, { ...query, search }),
-        )
-      : (await db.executeQuery(pageQuery(db, cursors, definition, organizationId, query))).rows;
   const { column, then } = query.sort;
-  return withCursors(pageRows(fetched, query), cursors, query, (row) => ({
+  const edgeOf = (row: RowOf<Table>) => ({
     value: row[column],
     then: then === undefined ? undefined : row[then],
     id: row.id,
-  }));
+  });
+  if (search === undefined || !definition.search) {
+    const { rows } = await db.executeQuery(pageQuery(db, cursors, definition, organizationId, query));
+    return withCursors(pageRows(rows, query), cursors, query, edgeOf);
+  }
+  const found = await searchPage<RowOf<Table>>(
+    db,
+    searchRequest(cursors, definition.search, organizationId, { ...query, search }),
+  ).catch((error: unknown) => {
+    if (error instanceof SearchesWaiting) throw new TooManyRequestsError(error.message, 1);
+    throw error;
+  });
+  const page = withCursors(pageRows(found.rows, query), cursors, query, edgeOf);
+  if (found.stoppedAt === undefined) return page;
+  // The search stopped before the page was full: the next page goes on from the last row it
+  // examined (in the direction of paging).
+  const stopped = withCursors({ rows: [found.stoppedAt], hasMore: true }, cursors, query, edgeOf);
+  return query.before === undefined
+    ? { ...page, hasMore: true, afterCursor: stopped.afterCursor, incomplete: true }
+    : { ...page, hasMore: true, beforeCursor: stopped.beforeCursor, incomplete: true };
 }
 
 /**

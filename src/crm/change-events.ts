@@ -5,7 +5,13 @@
  * booking's `booking.status_changed`) with `recordChange`.
  */
 import type { Resource } from '../api/jsonapi.js';
-import type { OrganizationTable, ResourceDefinition, RowOf } from '../api/resource-definition.js';
+import {
+  type OrganizationTable,
+  type ReadContext,
+  readContextOf,
+  type ResourceDefinition,
+  type RowOf,
+} from '../api/resource-definition.js';
 import type { Trx } from '../db/database.js';
 import { recordChange } from '../events/record-change.js';
 
@@ -15,8 +21,9 @@ export { recordChange };
 function eventObject<Table extends OrganizationTable>(
   definition: ResourceDefinition<Table>,
   row: RowOf<Table>,
+  context: ReadContext | undefined,
 ) {
-  return definition.toResource(row, '');
+  return definition.toResource(row, '', context);
 }
 
 /** The old values of the attributes (and relationships) that differ. */
@@ -44,14 +51,17 @@ export function recordCreated<Table extends OrganizationTable>(
 }
 
 /** `<singular>.created` with the resource, or `<singular>.deleted` with its type and id. */
-function recordRow<Table extends OrganizationTable>(
+async function recordRow<Table extends OrganizationTable>(
   trx: Trx,
   definition: ResourceDefinition<Table>,
   row: RowOf<Table>,
   what: 'created' | 'deleted',
   now: number,
 ): Promise<void> {
-  const object = what === 'created' ? eventObject(definition, row) : { type: definition.type, id: row.id };
+  const object =
+    what === 'created'
+      ? eventObject(definition, row, await readContextOf(trx, definition, row.organization_id))
+      : { type: definition.type, id: row.id };
   return recordChange(trx, {
     organizationId: row.organization_id,
     type: `${definition.singular}.${what}`,
@@ -74,8 +84,9 @@ export async function recordUpdated<Table extends OrganizationTable>(
   after: RowOf<Table>,
   now: number,
 ): Promise<Told | undefined> {
-  const object = eventObject(definition, after);
-  const previous = previousAttributes(eventObject(definition, before), object);
+  const context = await readContextOf(trx, definition, after.organization_id);
+  const object = eventObject(definition, after, context);
+  const previous = previousAttributes(eventObject(definition, before, context), object);
   if (Object.keys(previous).length === 0) return undefined;
   await recordChange(trx, {
     organizationId: after.organization_id,

@@ -1,10 +1,28 @@
 /**
  * A record's version tag: what its ETag is (RFC 9110 §8.8.3) and what a write's If-Match (or a
- * form's hidden version) must name. It is made of the record's type, id and updated_at alone,
- * which every change moves on (records.ts), so no HTTP resource is built to compute it.
+ * form's hidden version) must name. It is made of the record's type, id and updated_at, which
+ * every change moves on (records.ts), and of what it shows of other rows (a booking's room
+ * names, which a space's rename changes), so no HTTP resource is built to compute it.
  */
 import { etagOf } from '../api/etag.js';
+import type {
+  OrganizationTable,
+  ReadContext,
+  ResourceDefinition,
+  RowOf,
+} from '../api/resource-definition.js';
 
-export function versionTag(type: string, row: { id: string; updated_at: string }): string {
-  return etagOf([{ type, id: row.id, updatedAt: row.updated_at }]);
+export function versionTag(type: string, row: { id: string; updated_at: string }, derived?: string): string {
+  return etagOf([{ type, id: row.id, updatedAt: row.updated_at }], undefined, derived);
+}
+
+/** The version tag of a row of `definition`, with its read context when the type has one. */
+export function recordTag<Table extends OrganizationTable>(
+  definition: ResourceDefinition<Table>,
+  row: RowOf<Table>,
+  context: ReadContext | undefined,
+): string {
+  const derived =
+    context && definition.derived ? JSON.stringify(definition.derived.values(row, context)) : undefined;
+  return versionTag(definition.type, row, derived);
 }

@@ -4,6 +4,7 @@
  * imports into another organization (references.ts); lists are joined by `;`.
  */
 import { recordsInOrder } from '../crm/records-in-order.js';
+import { roomNames, spaceNamesOf } from '../crm/spaces/space-names.js';
 import type { Db } from '../db/database.js';
 import { type CsvType, LIST_SEPARATOR } from './columns.js';
 
@@ -15,12 +16,13 @@ export async function* recordsToExport(db: Db, organizationId: string, type: Csv
     yield* recordsInOrder(db, organizationId, type) as AsyncGenerator<Cells>;
     return;
   }
+  const spaces = await spaceNamesOf(db, organizationId);
   for await (const booking of recordsInOrder(db, organizationId, 'bookings')) {
     yield {
       ...booking,
       total_amount: Number(booking.total_amount),
       space_ids: (JSON.parse(booking.space_ids) as string[]).join(LIST_SEPARATOR),
-      room_names: (JSON.parse(booking.room_names) as string[]).join(LIST_SEPARATOR),
+      room_names: roomNames(booking.space_ids, spaces.names).join(LIST_SEPARATOR),
     };
   }
 }

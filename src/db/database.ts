@@ -9,6 +9,7 @@ import type { BookingReferenceTable, BookingTable } from '../crm/bookings/bookin
 import type { BookingSpaceTable, SpaceTable } from '../crm/spaces/space.table.js';
 import type { ContactTable } from '../crm/contacts/contact.table.js';
 import type { NoteTable } from '../crm/notes/note.table.js';
+import type { FollowUpTable } from '../writes/follow-up.table.js';
 import type { IdempotencyKeyTable } from '../writes/idempotency.table.js';
 import type {
   MembershipTable,
@@ -46,6 +47,7 @@ export interface Database {
   sessions: SessionTable;
   notes: NoteTable;
   idempotency_keys: IdempotencyKeyTable;
+  follow_ups: FollowUpTable;
   events: EventTable;
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;

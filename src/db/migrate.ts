@@ -23,6 +23,9 @@ import * as clashOrderIndex from './migrations/2026-11-27T00-clash-order-index.j
 import * as organizationSettings from './migrations/2026-11-27T01-organization-settings.js';
 import * as secretlessClients from './migrations/2026-11-27T02-secretless-clients.js';
 import * as passwordLinks from './migrations/2026-11-27T03-password-links.js';
+import * as searchPhones from './migrations/2026-11-27T04-search-phones.js';
+import * as roomNamesOnRead from './migrations/2026-11-27T05-room-names-on-read.js';
+import * as followUps from './migrations/2026-11-27T06-follow-ups.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +47,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T01-organization-settings': organizationSettings,
   '2026-11-27T02-secretless-clients': secretlessClients,
   '2026-11-27T03-password-links': passwordLinks,
+  '2026-11-27T04-search-phones': searchPhones,
+  '2026-11-27T05-room-names-on-read': roomNamesOnRead,
+  '2026-11-27T06-follow-ups': followUps,
 };
 
 export interface MigrationOutcome {

@@ -19,6 +19,7 @@
  */
 import { type QueryExecutor, type RawBuilder, sql } from 'kysely';
 import { isSqlite } from './column-types.js';
+import type { Db } from './database.js';
 import type { SearchableTable } from './search-index.js';
 import { KEY_BITS, postgresKeysExpression, searchedText } from './search-keys.js';
 
@@ -136,6 +137,66 @@ function postgresMatch(table: SearchableTable, term: string, organizationId: str
       listed: (ids) => ({ from: sql.table(table), where: sql`id = any(${[...ids]}::text[])` }),
     },
   };
+}
+
+/** A search term in the rows a row refers to (a booking's account and contact). */
+export interface RelatedMatch {
+  /** The test of the row `alias`: the row it refers to holds the term. */
+  row: (alias: string) => RawBuilder<unknown>;
+  /** Ids of at most `limit` rows referring to a matching row, when the matching rows are few. */
+  rowsOf?: (limit: number) => RawBuilder<{ id: string }>;
+}
+
+/** The rows whose text a row of each table is also found by: its column, and the table it names. */
+const RELATED: Partial<Record<SearchableTable, ReadonlyArray<{ column: string; table: SearchableTable }>>> = {
+  bookings: [
+    { column: 'account_id', table: 'accounts' },
+    { column: 'contact_id', table: 'contacts' },
+  ],
+};
+
+/** Matching related rows named by id at most; a term matching more is tested row by row. */
+export const RELATED_LIMIT = 500;
+
+/**
+ * The related rows' part of a search of `table`: for each table it refers to, the ids of the
+ * matching rows there (read from their index, a few hundred at most) when there are few, and
+ * otherwise a test of each row's related row by its id. Related tables without a match drop out.
+ */
+export async function relatedMatches(
+  db: Db,
+  table: SearchableTable,
+  term: string,
+  organizationId: string,
+): Promise<RelatedMatch[]> {
+  const sqlite = isSqlite(db);
+  const found = await Promise.all(
+    (RELATED[table] ?? []).map(async ({ column, table: other }): Promise<RelatedMatch | undefined> => {
+      const match = searchMatch(db, other, term, organizationId);
+      const byRow: RelatedMatch = {
+        row: (alias) => sql`exists (select 1 from ${sql.table(other)}
+          where ${sql.ref(`${other}.id`)} = ${sql.ref(`${alias}.${column}`)} and ${match.row(other)})`,
+      };
+      if (!match.index) return byRow;
+      const { from, where } = match.index;
+      const { rows } = await sql<{ id: string }>`select ${sql.ref(`${other}.id`)} as id from ${from}
+        where ${where} and ${sql.ref(`${other}.organization_id`)} = ${organizationId} and ${match.row(other)}
+        limit ${sql.lit(RELATED_LIMIT + 1)}`.execute(db);
+      if (rows.length > RELATED_LIMIT) return byRow;
+      if (rows.length === 0) return undefined;
+      const ids = rows.map((r) => r.id);
+      const among = (ref: string) =>
+        sqlite
+          ? sql`${sql.ref(ref)} in (select value from json_each(${JSON.stringify(ids)}))`
+          : sql`${sql.ref(ref)} = any(${ids}::text[])`;
+      return {
+        row: (alias) => among(`${alias}.${column}`),
+        rowsOf: (limit) => sql<{ id: string }>`select id from ${sql.table(table)}
+          where organization_id = ${organizationId} and ${among(column)} limit ${sql.lit(limit)}`,
+      };
+    }),
+  );
+  return found.filter((m): m is RelatedMatch => m !== undefined);
 }
 
 export function searchMatch(

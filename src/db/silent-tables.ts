@@ -9,4 +9,6 @@ export const SILENT_TABLES = [
   ...SILENT_AT_SCOPED_CHANGES,
   // One-time links to set a password (2026-11-27T03): read when a link is followed, never cached.
   'password_links',
+  // Work left after a commit (2026-11-27T06): read by the follow-up runner alone.
+  'follow_ups',
 ] as const;

@@ -154,41 +154,60 @@ export function generateDemoData(
   const created = (daysAgo: number) => new Date(now - daysAgo * day - Math.floor(rnd() * day)).toISOString();
   const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
-  const accounts = COMPANIES.map((name, i) => {
-    const at = created(400 - i * 7);
-    return {
-      id: newId(now - (400 - i) * day),
-      organization_id: organizationId,
-      owner_id: ownerId,
-      name,
-      email: `events@${slug(name)}.example`,
-      phone: `+1 617 555 ${String(1000 + i * 37).slice(-4)}`,
-      website: `https://${slug(name)}.example`,
-      address_line1: `${10 + i * 13} ${pick(['Harbor', 'Main', 'Elm', 'Water', 'Beacon'])} Street`,
-      address_line2: null,
-      city: pick(['Boston', 'Cambridge', 'Salem', 'Quincy']),
-      region: 'MA',
-      postal_code: `02${String(100 + i * 3)}`,
-      country: 'US',
-      created_at: at,
-      updated_at: at,
-    };
-  });
+  const accounts: Array<Insertable<AccountTable> & { id: string; name: string; created_at: string }> =
+    COMPANIES.map((name, i) => {
+      const at = created(400 - i * 7);
+      return {
+        id: newId(now - (400 - i) * day),
+        organization_id: organizationId,
+        owner_id: ownerId,
+        name,
+        email: `events@${slug(name)}.example`,
+        phone: `+1 617 555 ${String(1000 + i * 37).slice(-4)}`,
+        website: `https://${slug(name)}.example`,
+        address_line1: `${10 + i * 13} ${pick(['Harbor', 'Main', 'Elm', 'Water', 'Beacon'])} Street`,
+        address_line2: null,
+        city: pick(['Boston', 'Cambridge', 'Salem', 'Quincy']),
+        region: 'MA',
+        postal_code: `02${String(100 + i * 3)}`,
+        country: 'US',
+        created_at: at,
+        updated_at: at,
+      };
+    });
 
+  // The last eight contacts book for themselves (couples, families): each has a person account
+  // of their own, named after them, as a booking needs an account.
   const contacts = Array.from({ length: 40 }, (_, i) => {
     const first = pick(FIRST_NAMES);
     const last = pick(LAST_NAMES);
-    const account = i < 32 ? accounts[i % accounts.length] : undefined;
+    const company = i < 32 ? accounts[i % accounts.length] : undefined;
     const at = created(380 - i * 8);
+    const email = `${slug(first)}.${slug(last)}@${company ? slug(company.name) : 'mail'}.example`;
+    const phone = `+1 617 555 ${String(2000 + i * 41).slice(-4)}`;
+    const person = company
+      ? undefined
+      : {
+          ...accounts[0]!,
+          id: newId(now - (380 - i) * day - 1),
+          name: `${first} ${last}`,
+          email,
+          phone,
+          website: null,
+          address_line1: null,
+          created_at: at,
+          updated_at: at,
+        };
+    if (person) accounts.push(person);
     return {
       id: newId(now - (380 - i) * day),
       organization_id: organizationId,
-      account_id: account?.id ?? null,
+      account_id: (company ?? person)!.id,
       first_name: first,
       last_name: last,
-      email: `${slug(first)}.${slug(last)}@${account ? slug(account.name) : 'mail'}.example`,
-      phone: `+1 617 555 ${String(2000 + i * 41).slice(-4)}`,
-      title: account ? pick(TITLES) : null,
+      email,
+      phone,
+      title: company ? pick(TITLES) : null,
       created_at: at,
       updated_at: at,
     };
@@ -206,7 +225,7 @@ export function generateDemoData(
       : pick(BOOKING_STATUSES.filter((s) => s !== 'closed'));
     const [eventType, label, guests, amount] = pick(EVENT_TYPES);
     const contact = contacts[(i * 7) % contacts.length]!;
-    const account = accounts.find((a) => a.id === contact.account_id);
+    const account = accounts.find((a) => a.id === contact.account_id)!;
     const start = new Date(now + offsetDays * day);
     start.setUTCHours(pick([14, 17, 22, 23]), 0, 0, 0);
     const hours = eventType === 'Conference' || eventType === 'Corporate retreat' ? 9 : 5;
@@ -215,19 +234,18 @@ export function generateDemoData(
       id: newId(Date.parse(at)),
       organization_id: organizationId,
       reference: `BK-${String(101 + i).padStart(5, '0')}`,
-      name: `${account?.name ?? `${contact.first_name} ${contact.last_name}`} ${label}`,
+      name: `${account.name} ${label}`,
       status,
       start_at: start.toISOString(),
       end_at: new Date(start.getTime() + hours * 3_600_000).toISOString(),
       timezone: 'America/New_York',
       guest_count: Math.round(guests * (0.6 + rnd() * 0.8)),
       event_type: eventType,
-      room_names: '[]',
       space_ids: '[]',
       currency: 'USD',
       total_amount: Math.round((amount * (0.7 + rnd() * 0.6)) / 100) * 100,
       lost_reason: status === 'lost' ? pick(LOST_REASONS) : null,
-      account_id: account?.id ?? null,
+      account_id: account.id,
       contact_id: contact.id,
       owner_id: ownerId,
       created_at: at,

@@ -46,7 +46,6 @@ export function pickRooms(
     ...booking,
     guest_count: Math.min(booking.guest_count, smallest),
     space_ids: JSON.stringify(held.map((s) => s.id)),
-    room_names: JSON.stringify(held.map((s) => s.name)),
   };
 }
 

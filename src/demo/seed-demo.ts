@@ -40,6 +40,12 @@ export async function seedDemo(db: Db): Promise<DemoSeed> {
   const passwordHash = await hashPassword(adminPassword);
   return db.transaction().execute(async (trx) => {
     const organization = await insertOrganization(trx, DEMO_ORG_NAME);
+    // A Boston venue: its pages show Boston's times and its bookings are in dollars.
+    await trx
+      .updateTable('organizations')
+      .set({ timezone: 'America/New_York', currency: 'USD' })
+      .where('id', '=', organization.id)
+      .execute();
     const admin = await insertUser(trx, { email: adminEmail, name: 'Venue Admin', passwordHash });
     await insertMembership(trx, organization.id, admin.id, 'admin');
     const data = generateDemoData(organization.id, admin.id);

@@ -5,7 +5,12 @@
  * imported records as of any others. They are written in chunks rather than one statement per
  * record (record-change.ts does the same for a single change).
  */
-import type { OrganizationTable, ResourceDefinition, RowOf } from '../api/resource-definition.js';
+import {
+  type OrganizationTable,
+  readContextOf,
+  type ResourceDefinition,
+  type RowOf,
+} from '../api/resource-definition.js';
 import { isoTime } from '../clock.js';
 import type { Trx } from '../db/database.js';
 import { insertInChunks } from '../db/insert-in-chunks.js';
@@ -23,13 +28,14 @@ export async function recordCreatedInBulk<Table extends OrganizationTable>(
   const type = `${definition.singular}.created`;
   const createdAt = isoTime(now);
   const endpoints = await subscribedEndpoints(trx, organizationId, type);
+  const context = await readContextOf(trx, definition, organizationId);
   const chunk = 500;
   for (let i = 0; i < rows.length; i += chunk) {
     const events = rows.slice(i, i + chunk).map((row) => ({
       id: eventId(now),
       organization_id: organizationId,
       type,
-      data: JSON.stringify({ object: definition.toResource(row, '') }),
+      data: JSON.stringify({ object: definition.toResource(row, '', context) }),
       created_at: createdAt,
       updated_at: createdAt,
     }));

@@ -41,7 +41,7 @@ code, .secret { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; wor
 table { width: 100%; border-collapse: collapse; margin: 1rem 0; }
 th, td { text-align: left; padding: .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 .muted { color: var(--muted); }
-@media (max-width: 36rem) { table, thead, tbody, tr, th, td { display: block; } thead { display: none; } td { border: none; padding: .25rem 0; } tr { border-bottom: 1px solid var(--line); padding: .5rem 0; } }
+@media (max-width: 36rem) { table, thead, tbody, tr, th, td { display: block; } thead { display: none; } td { border: none; padding: .25rem 0; overflow-wrap: anywhere; } tr { border-bottom: 1px solid var(--line); padding: .5rem 0; } }
 ${WORKSPACE_STYLES}`;
 
 export const STYLESHEET_PATH = `/assets/marquee-${createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 10)}.css`;

@@ -32,6 +32,11 @@ export interface Work {
   readonly actor: Actor;
   /** The instant of this write (milliseconds since the epoch). */
   readonly now: number;
+  /**
+   * Work to do after the commit, in transactions of its own, before the write's caller is
+   * answered (src/crm/follow-ups.ts): a command adds to it.
+   */
+  readonly afterCommit: Array<(writer: Writer) => Promise<void>>;
 }
 
 /** A change to an organization's data: what it needs locked, and the change itself. */
@@ -67,25 +72,34 @@ export interface WriteOptions {
   groupCommit?: boolean;
 }
 
-function job<Input, Result>(actor: Actor, command: Command<Input, Result>, input: Input, now: number) {
+function job<Input, Result>(
+  actor: Actor,
+  command: Command<Input, Result>,
+  input: Input,
+  now: number,
+  afterCommit: Work['afterCommit'],
+) {
   return async (trx: Trx): Promise<Result> => {
     await lockOrganization(trx, actor.organizationId, command.lock ?? 'exclusive');
-    return command.run({ trx, actor, now }, input);
+    return command.run({ trx, actor, now, afterCommit }, input);
   };
 }
 
 /** Runs `command` as one unit of work and returns what it made once that is committed. */
-export function write<Input, Result>(
+export async function write<Input, Result>(
   writer: Writer,
   actor: Actor,
   command: Command<Input, Result>,
   input: Input,
   options: WriteOptions = {},
 ): Promise<Result> {
-  const run = job(actor, command, input, writer.clock.now());
-  return options.groupCommit && writer.commits
+  const afterCommit: Work['afterCommit'] = [];
+  const run = job(actor, command, input, writer.clock.now(), afterCommit);
+  const result = await (options.groupCommit && writer.commits
     ? writer.commits.run(run)
-    : writer.db.transaction().execute(run);
+    : writer.db.transaction().execute(run));
+  for (const task of afterCommit) await task(writer);
+  return result;
 }
 
 /**
@@ -126,7 +140,8 @@ export async function writeIdempotently<Input, Result, Body>(
 
   const trx = await writer.db.startTransaction().execute();
   try {
-    const response = respond(await job(actor, command, input, now)(trx));
+    // Creates leave no work for after their commit.
+    const response = respond(await job(actor, command, input, now, [])(trx));
     if (await storeResponse(trx, key.scope, key.key, { requestHash: hash, ...response }, times)) {
       await trx.commit().execute();
       return { ...response, replayed: false };

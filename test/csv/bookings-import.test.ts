@@ -62,7 +62,19 @@ eachDatabase((suite) => {
       ],
     );
     assert.equal(bookings[1]?.start_at, '2027-03-02T17:00:00.000Z');
-    assert.deepEqual(JSON.parse(bookings[0]!.room_names), ['Great Hall', 'Sun Deck']);
+    const spaceNames = new Map(
+      (
+        await suite.db
+          .selectFrom('spaces')
+          .select(['id', 'name'])
+          .where('organization_id', '=', org)
+          .execute()
+      ).map((s) => [s.id, s.name]),
+    );
+    assert.deepEqual(
+      (JSON.parse(bookings[0]!.space_ids) as string[]).map((id) => spaceNames.get(id)),
+      ['Great Hall', 'Sun Deck'],
+    );
     assert.equal(bookings[0]?.contact_id, contact.id);
     const holdings = await suite.db
       .selectFrom('booking_spaces')

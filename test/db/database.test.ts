@@ -72,7 +72,6 @@ eachDatabase((suite) => {
           start_at: now,
           end_at: now,
           timezone: 'UTC',
-          room_names: '[]',
           currency: 'USD',
           total_amount: 0,
           created_at: now,

@@ -39,7 +39,7 @@ async function indexed(db: Db, organizationId: string, term: string): Promise<st
     order: { columns: ['created_at', 'id'], descending: true },
     limit: 26,
   });
-  const ids = (await indexed!.candidates.execute(db)).rows.map((r) => r.id);
+  const ids = (await indexed!.candidates(301).execute(db)).rows.map((r) => r.id);
   const { rows } = await indexed!.page(ids).execute(db);
   return rows.map((r) => String(r.id)).sort();
 }

@@ -36,7 +36,7 @@ it(
       try {
         await migrateToLatest(database);
         const organization = await makeOrganization(database.db);
-        const rows = await searchPage(database.db, {
+        const { rows } = await searchPage(database.db, {
           table: 'accounts',
           organizationId: organization.id,
           term: 'acme',

@@ -118,6 +118,19 @@ export async function makeCrm(db: Db, count = 5): Promise<CrmFixture> {
   const venue = await makeVenue(db);
   const statuses = ['lead', 'tentative', 'definite', 'closed', 'lost'] as const;
   const base = Date.parse('2027-01-01T00:00:00.000Z');
+  // Every booking holds the one space, the Hall.
+  const hallId = newId(base);
+  await db
+    .insertInto('spaces')
+    .values({
+      id: hallId,
+      organization_id: venue.orgId,
+      name: 'Hall',
+      capacity: null,
+      created_at: isoTime(base),
+      updated_at: isoTime(base),
+    })
+    .execute();
   const accountIds: string[] = [];
   const contactIds: string[] = [];
   const bookingIds: string[] = [];
@@ -161,7 +174,7 @@ export async function makeCrm(db: Db, count = 5): Promise<CrmFixture> {
         timezone: 'Europe/London',
         guest_count: 10 + i,
         event_type: 'Conference',
-        room_names: JSON.stringify(['Hall']),
+        space_ids: JSON.stringify([hallId]),
         currency: 'GBP',
         total_amount: 100_000 + i,
         lost_reason: statuses[i % statuses.length] === 'lost' ? 'Budget' : null,
@@ -172,6 +185,7 @@ export async function makeCrm(db: Db, count = 5): Promise<CrmFixture> {
         updated_at: created,
       })
       .execute();
+    await db.insertInto('booking_spaces').values({ booking_id: bookingId, space_id: hallId }).execute();
     accountIds.push(accountId);
     contactIds.push(contactId);
     bookingIds.push(bookingId);

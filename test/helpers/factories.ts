@@ -69,7 +69,6 @@ export function bookingRow(
     timezone: 'UTC',
     guest_count: null,
     event_type: null,
-    room_names: '[]',
     currency: 'EUR',
     total_amount: 0,
     lost_reason: null,

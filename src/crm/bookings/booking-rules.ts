@@ -189,7 +189,6 @@ export function checkBooking(
       guest_count: guestCount,
       event_type:
         input.event_type !== undefined ? optionalText(input.event_type) : (current?.event_type ?? null),
-      room_names: JSON.stringify(spaces.map((s) => s?.name ?? '')),
       space_ids: JSON.stringify(related.spaceIds),
       currency,
       total_amount: input.total_amount ?? (current ? Number(current.total_amount) : DEFAULTS.total_amount),

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { Nullable, NullableString, resourceSchema, StringEnum, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../relation.js';
+import { roomNames, type SpaceNames, spaceNamesOf } from '../spaces/space-names.js';
 import { BOOKING_STATUSES } from './booking.table.js';
 
 export const BookingAttributes = Type.Object({
@@ -14,7 +15,9 @@ export const BookingAttributes = Type.Object({
   timezone: Type.String({ description: 'IANA time zone of the event' }),
   guest_count: Nullable(Type.Integer()),
   event_type: NullableString(),
-  room_names: Type.Array(Type.String()),
+  room_names: Type.Array(Type.String(), {
+    description: 'The names of the spaces it holds, as they are now (read-only)',
+  }),
   currency: Type.String({ description: 'ISO 4217' }),
   total_amount: Type.Integer({ description: 'Minor units of currency' }),
   lost_reason: NullableString(),
@@ -31,6 +34,11 @@ export const BookingResource = resourceSchema('bookings', BookingAttributes, {
 
 const spacesOf = (row: { space_ids: string }) =>
   (JSON.parse(row.space_ids) as string[]).map((id) => ({ type: 'spaces', id }));
+
+function namesOf(context: unknown): SpaceNames {
+  if (!context) throw new Error('A booking is shown with its organization’s space names (readContext).');
+  return context as SpaceNames;
+}
 
 export const bookingDefinition: ResourceDefinition<'bookings'> = {
   type: 'bookings',
@@ -64,7 +72,12 @@ export const bookingDefinition: ResourceDefinition<'bookings'> = {
     owner: (row) => relation('users', row.owner_id),
     spaces: spacesOf,
   },
-  toResource: (row, baseUrl) => ({
+  readContext: spaceNamesOf,
+  derived: {
+    attributes: ['room_names'],
+    values: (row, context) => [roomNames(row.space_ids, (context as SpaceNames).names)],
+  },
+  toResource: (row, baseUrl, context) => ({
     type: 'bookings',
     id: row.id,
     attributes: {
@@ -76,7 +89,7 @@ export const bookingDefinition: ResourceDefinition<'bookings'> = {
       timezone: row.timezone,
       guest_count: row.guest_count,
       event_type: row.event_type,
-      room_names: JSON.parse(row.room_names) as string[],
+      room_names: roomNames(row.space_ids, namesOf(context).names),
       currency: row.currency,
       total_amount: Number(row.total_amount),
       lost_reason: row.lost_reason,

@@ -16,9 +16,10 @@ export interface BookingTable {
   timezone: string;
   guest_count: number | null;
   event_type: string | null;
-  /** JSON array of the names of the spaces it holds (kept with space_ids, for reading). */
-  room_names: string;
-  /** JSON array of the ids of the spaces it holds, in the order given (booking_spaces is the index). */
+  /**
+   * JSON array of the ids of the spaces it holds, in the order given (booking_spaces is the
+   * index). Their names (the API's room_names) are read from the spaces (src/crm/spaces/space-names.ts).
+   */
   space_ids: Generated<string>;
   /** ISO 4217 code. */
   currency: string;

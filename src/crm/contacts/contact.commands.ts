@@ -1,19 +1,18 @@
 /**
  * Writing contacts (SPEC §7), as units of work (src/writes/unit-of-work.ts): the rules of
- * contact-rules.ts; deleting a contact removes it from the bookings that named it and takes its
- * notes along.
+ * contact-rules.ts; deleting a contact removes it from the bookings that named it (after the
+ * commit, in steps: ../follow-ups.ts) and takes its notes along.
  */
 import type { Db, Trx } from '../../db/database.js';
 import type { Actor } from '../../identity/actor.js';
-import type { Work } from '../../writes/unit-of-work.js';
+import type { Command, Removal, Work } from '../../writes/unit-of-work.js';
 import { type BulkOutcome, type BulkRequest, insertAll, judgeAll, stamped } from '../bulk.js';
-import { bookingDefinition } from '../bookings/booking.resource.js';
 import { loadFacts, type VenueFacts } from '../facts.js';
-import { deleteNotesOf } from '../notes/notes-of.js';
-import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
-import { changeEach } from '../records.js';
+import { leaveFollowUp, runFollowUp } from '../follow-ups.js';
+import { createCommand, updateCommand } from '../record-commands.js';
+import { recordToChange } from '../records.js';
 import { checkContact, type ContactInput } from './contact-rules.js';
-import { bookingsNamingContact, EMPTY_CONTACT } from './contact.repository.js';
+import { EMPTY_CONTACT } from './contact.repository.js';
 import { contactDefinition } from './contact.resource.js';
 import type { ContactTable } from './contact.table.js';
 
@@ -40,15 +39,18 @@ export const updateContact = updateCommand<'contacts', ContactInput>({
   check: (trx, actor, input, current) => judged(trx, actor, input, current),
 });
 
-export const deleteContact = deleteCommand({
-  definition: contactDefinition,
-  async before({ trx, now }, current) {
-    // The bookings that named it stay, without a contact.
-    const bookings = await bookingsNamingContact(trx, current.id);
-    await changeEach(trx, bookingDefinition, bookings, () => ({ contact_id: null }), now);
-    await deleteNotesOf(trx, 'contacts', current.id, now);
+/**
+ * Deletes a contact: the bookings that named it stay, without a contact. The unit of work checks
+ * the contact (404, If-Match) and leaves the deletion to do after its commit, in short steps
+ * (../follow-ups.ts): the bookings are cleared, then the contact and its notes go.
+ */
+export const deleteContact: Command<Removal, void> = {
+  async run({ trx, actor, now, afterCommit }, { id, ifMatch }) {
+    const current = await recordToChange(trx, contactDefinition, actor.organizationId, id, ifMatch);
+    const followUp = await leaveFollowUp(trx, current.organization_id, 'delete_contact', current.id, now);
+    afterCommit.push((writer) => runFollowUp(writer, followUp));
   },
-});
+};
 
 /** Contacts of an import: all judged first, written only when every one passes (../bulk.ts). */
 export async function createContactsInBulk(

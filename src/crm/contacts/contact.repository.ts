@@ -1,8 +1,7 @@
-/** Contacts' rows, and the bookings that name them. */
+/** Contacts' rows. */
 import type { Insertable } from 'kysely';
 import type { Trx } from '../../db/database.js';
 import { insertInChunks } from '../../db/insert-in-chunks.js';
-import type { Booking } from '../bookings/booking.table.js';
 import type { ContactTable } from './contact.table.js';
 
 export async function insertContacts(trx: Trx, rows: readonly Insertable<ContactTable>[]): Promise<void> {
@@ -18,7 +17,3 @@ export const EMPTY_CONTACT = {
   phone: null,
   title: null,
 };
-
-export async function bookingsNamingContact(trx: Trx, contactId: string): Promise<Booking[]> {
-  return trx.selectFrom('bookings').selectAll().where('contact_id', '=', contactId).execute();
-}

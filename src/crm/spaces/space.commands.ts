@@ -1,24 +1,15 @@
 /**
  * Writing spaces (SPEC §7), as units of work (src/writes/unit-of-work.ts): the rules of
- * space-rules.ts. A renamed space is renamed in its bookings' room_names; deleting a space that
- * bookings hold is refused.
+ * space-rules.ts. A rename changes the space alone (its bookings' room_names are read from it,
+ * src/crm/spaces/space-names.ts) and is told as `space.updated`; deleting a space that bookings
+ * hold is refused.
  */
 import type { Db, Trx } from '../../db/database.js';
 import { ConflictError } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
-import { spaceIdsOf } from '../bookings/booking-rules.js';
-import { bookingDefinition } from '../bookings/booking.resource.js';
-import type { Booking } from '../bookings/booking.table.js';
 import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
-import { changeEach } from '../records.js';
 import { checkSpace, type SpaceFacts, type SpaceInput } from './space-rules.js';
-import {
-  bookingsHolding,
-  countBookingsHolding,
-  countBookingsOver,
-  nameTaken,
-  spaceNames,
-} from './space.repository.js';
+import { countBookingsHolding, countBookingsOver, nameTaken } from './space.repository.js';
 import { spaceDefinition } from './space.resource.js';
 import type { SpaceTable } from './space.table.js';
 
@@ -59,15 +50,6 @@ export const createSpace = createCommand<'spaces', SpaceInput>({
 export const updateSpace = updateCommand<'spaces', SpaceInput>({
   definition: spaceDefinition,
   check: (trx, actor, input, current) => judged(trx, actor, input, current),
-  async afterWrite({ trx, now }, current, updated) {
-    if (updated.name === current.name) return;
-    // The bookings holding it show its new name.
-    const bookings = await bookingsHolding(trx, current.id);
-    const rename = async (booking: Booking) => ({
-      room_names: JSON.stringify(await spaceNames(trx, spaceIdsOf(booking))),
-    });
-    await changeEach(trx, bookingDefinition, bookings, rename, now);
-  },
 });
 
 export const deleteSpace = deleteCommand({

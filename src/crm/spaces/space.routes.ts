@@ -20,7 +20,8 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     updateBody: SpaceUpdateBody,
     rules: {
       create: 'A name unique in the organization; a capacity of at least one guest, or none.',
-      update: "A new name shows in its bookings' room_names.",
+      update:
+        "A new name shows in its bookings' room_names at once (they are read from the space); the change is told as space.updated alone.",
       remove: 'Refused (409 has_dependents) while bookings hold the space.',
     },
     create: { command: createSpace, input: spaceInput, problems: spaceProblems },

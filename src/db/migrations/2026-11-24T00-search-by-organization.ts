@@ -18,7 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     }
   }
   await dropSearchIndexes(db);
-  await createSearchKeys(db);
+  await createSearchKeys(db, 1);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

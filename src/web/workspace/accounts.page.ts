@@ -4,7 +4,7 @@ import type { Booking } from '../../crm/bookings/booking.table.js';
 import type { ContactTable } from '../../crm/contacts/contact.table.js';
 import { html, type SafeHtml } from '../html.js';
 import { statusBadge } from './booking-badges.js';
-import { noticeOf, pagingLinks, searchForm } from './list-parts.js';
+import { noticeOf, pagingLinks, searchedPart, searchForm } from './list-parts.js';
 import { notesSection, type NotesSection, notesSummary } from './notes.view.js';
 import { bookingTimes } from './time-zones.js';
 import { contactName } from '../../crm/contacts/contact.reads.js';
@@ -16,6 +16,8 @@ export interface AccountsListView {
   rows: AccountTable[];
   next?: string | undefined;
   prev?: string | undefined;
+  /** The search stopped early in a very large list. */
+  incomplete?: boolean;
   total: number;
   notice?: string | undefined;
 }
@@ -38,13 +40,13 @@ export function accountsListPage(v: WorkspaceVisitor, view: AccountsListView): s
     <thead><tr><th scope="col">Name</th><th scope="col">E-mail</th><th scope="col">Phone</th><th scope="col">City</th></tr></thead>
     <tbody>${view.rows.map(
       (a) =>
-        html`<tr><td><a class="strong" href="${base}/${a.id}">${a.name}</a></td><td>${a.email ?? ''}</td><td>${a.phone ?? ''}</td><td>${a.city ?? ''}</td></tr>`,
+        html`<tr><td><a class="strong" href="${base}/${a.id}">${a.name}</a></td><td data-label="E-mail">${a.email ?? ''}</td><td data-label="Phone">${a.phone ?? ''}</td><td data-label="City">${a.city ?? ''}</td></tr>`,
     )}</tbody></table>`;
   return workspacePage(v, {
     title: 'Accounts',
     section: 'accounts',
-    body: html`${head}${searchForm(base, view.q, 'Search accounts', 'Name or e-mail')}
-      ${view.rows.length === 0 ? html`<div class="empty"><p><strong>No account matches “${view.q}”.</strong> <a href="${base}">Show all accounts</a>.</p></div>` : table}
+    body: html`${head}${searchForm(base, view.q, 'Search accounts', 'Name, e-mail or phone')}
+      ${searchedPart(view.incomplete, 'accounts')}${view.rows.length === 0 && !view.incomplete ? html`<div class="empty"><p><strong>No account matches “${view.q}”.</strong> <a href="${base}">Show all accounts</a>.</p></div>` : table}
       ${pagingLinks(base, view.q, view.next, view.prev)}`,
   });
 }

@@ -1,5 +1,6 @@
 /** How a booking's status, money and spaces read on the pages. */
 import type { Booking, BookingStatus } from '../../crm/bookings/booking.table.js';
+import { roomNames as namesOf } from '../../crm/spaces/space-names.js';
 import { currencyExponent, majorText } from '../../crm/money.js';
 import { html, type SafeHtml } from '../html.js';
 
@@ -32,8 +33,12 @@ export function money(minor: number, currency: string): string {
   }
 }
 
-export function roomNames(booking: Pick<Booking, 'room_names'>): string[] {
-  return JSON.parse(booking.room_names) as string[];
+/** The names of the spaces a booking holds, as they are now (`spaces`: the organization's names by id). */
+export function roomNames(
+  booking: Pick<Booking, 'space_ids'>,
+  spaces: ReadonlyMap<string, string>,
+): string[] {
+  return namesOf(booking.space_ids, spaces);
 }
 
 export function spaceIdsOf(booking: Pick<Booking, 'space_ids'>): string[] {

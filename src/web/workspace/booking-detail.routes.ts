@@ -14,6 +14,7 @@ import type { Booking } from '../../crm/bookings/booking.table.js';
 import { contactDefinition } from '../../crm/contacts/contact.resource.js';
 import { notesAbout } from '../../crm/notes/note.reads.js';
 import { findRecord } from '../../crm/records.js';
+import { roomNames, spaceNamesOf } from '../../crm/spaces/space-names.js';
 import type { Db } from '../../db/database.js';
 import { userNames } from '../../identity/user.repository.js';
 import { FormBody, formText, sendPage } from '../forms.js';
@@ -51,16 +52,18 @@ async function bookingView(
   extras: Extras,
 ): Promise<BookingView> {
   const org = v.organization.organizationId;
-  const [account, contact, owners, notes, zone] = await Promise.all([
+  const [account, contact, owners, notes, zone, spaces] = await Promise.all([
     booking.account_id ? findRecord(db, accountDefinition, org, booking.account_id) : undefined,
     booking.contact_id ? findRecord(db, contactDefinition, org, booking.contact_id) : undefined,
     userNames(db, [booking.owner_id]),
     notesAbout(db, org, 'bookings', booking.id),
     organizationZone(db, org),
+    spaceNamesOf(db, org),
   ]);
   return {
     booking,
-    version: versionOf(bookingDefinition, booking),
+    rooms: roomNames(booking.space_ids, spaces.names),
+    version: await versionOf(db, bookingDefinition, booking),
     account,
     contact,
     owner: booking.owner_id ? owners.get(booking.owner_id) : undefined,

@@ -32,6 +32,12 @@ export interface BookingFormValues {
   currency: string;
   total: string;
   owner: string;
+  /** A new booking's account and contact made with it, instead of chosen (blank: none). */
+  new_account_name?: string;
+  new_contact_first_name?: string;
+  new_contact_last_name?: string;
+  new_contact_email?: string;
+  new_contact_phone?: string;
 }
 
 export interface BookingFormView {
@@ -53,6 +59,15 @@ function zoneChoices(current: string) {
   const zones = current === '' || TIME_ZONES.includes(current) ? TIME_ZONES : [current, ...TIME_ZONES];
   return zones.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }));
 }
+
+/** The fields of a new account and contact made with a new booking. */
+export const NEW_PARTY_FIELDS = [
+  'new_account_name',
+  'new_contact_first_name',
+  'new_contact_last_name',
+  'new_contact_email',
+  'new_contact_phone',
+] as const;
 
 export const BOOKING_LABELS: Record<string, string> = {
   name: 'Event name',
@@ -106,6 +121,21 @@ export function bookingFormPage(v: WorkspaceVisitor, view: BookingFormView): str
   const accountNames = new Map(view.accounts.map((a) => [a.id, a.name]));
   const action = booking ? orgPath(v, `/bookings/${booking.id}`) : orgPath(v, '/bookings');
   const title = booking ? `Edit ${booking.reference}` : 'New booking';
+  const newParties = booking
+    ? ''
+    : html`<details class="new-parties" ${NEW_PARTY_FIELDS.some((f) => values[f] || errors[f]) ? 'open' : ''}>
+        <summary>A new account or contact</summary>
+        <p class="hint">Instead of choosing one above: the account (a company, or the couple's names) and the contact are made with the booking. A contact with no account gets one in their own name.</p>
+        ${inputField({ name: 'new_account_name', label: 'New account', value: values.new_account_name ?? '', errors, attributes: html`maxlength="200"` })}
+        <div class="pair">
+          ${inputField({ name: 'new_contact_first_name', label: 'New contact’s first name', value: values.new_contact_first_name ?? '', errors, attributes: html`autocomplete="off"` })}
+          ${inputField({ name: 'new_contact_last_name', label: 'Last name', value: values.new_contact_last_name ?? '', errors, attributes: html`autocomplete="off"` })}
+        </div>
+        <div class="pair">
+          ${inputField({ name: 'new_contact_email', label: 'E-mail', value: values.new_contact_email ?? '', errors, type: 'email', attributes: html`autocomplete="off"` })}
+          ${inputField({ name: 'new_contact_phone', label: 'Phone', value: values.new_contact_phone ?? '', errors, type: 'tel', attributes: html`autocomplete="off"` })}
+        </div>
+      </details>`;
   const noAccounts = view.accounts.length === 0;
   const form = html`<form method="post" action="${action}" novalidate class="record-form">
     ${csrfField(v.csrfToken)}
@@ -131,9 +161,10 @@ export function bookingFormPage(v: WorkspaceVisitor, view: BookingFormView): str
       }
     </fieldset>
     <fieldset class="group"><legend>Who it is for</legend>
-      ${selectField({ name: 'account', label: BOOKING_LABELS.account!, value: values.account, errors, required: true, empty: 'Choose an account', choices: view.accounts.map((a) => ({ value: a.id, label: a.name })) })}
-      ${noAccounts ? html`<p class="hint">There are no accounts yet. <a href="${orgPath(v, '/accounts/new')}">Add an account</a> first.</p>` : ''}
+      ${selectField({ name: 'account', label: BOOKING_LABELS.account!, value: values.account, errors, required: Boolean(booking), empty: 'Choose an account', choices: view.accounts.map((a) => ({ value: a.id, label: a.name })) })}
+      ${noAccounts && booking ? html`<p class="hint">There are no accounts yet. <a href="${orgPath(v, '/accounts/new')}">Add an account</a> first.</p>` : ''}
       ${selectField({ name: 'contact', label: BOOKING_LABELS.contact!, value: values.contact, errors, empty: 'No contact', choices: view.contacts.map((c) => ({ value: c.id, label: c.account_id ? `${contactName(c)} (${accountNames.get(c.account_id) ?? ''})` : contactName(c) })) })}
+      ${newParties}
       ${selectField({ name: 'owner', label: BOOKING_LABELS.owner!, value: values.owner, errors, empty: 'Nobody', choices: view.members.map((m) => ({ value: m.userId, label: m.name || m.email })) })}
     </fieldset>
     <fieldset class="group"><legend>When and where</legend>

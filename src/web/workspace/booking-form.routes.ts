@@ -4,12 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { accountChoices } from '../../crm/accounts/account.reads.js';
 import { SpaceConflictError } from '../../crm/bookings/booking-clash.js';
-import {
-  bookingProblems,
-  createBooking,
-  deleteBooking,
-  updateBooking,
-} from '../../crm/bookings/booking.commands.js';
+import { bookingProblems, deleteBooking, updateBooking } from '../../crm/bookings/booking.commands.js';
 import { organizationOf } from '../../crm/organization/organization.reads.js';
 import { bookingDefinition } from '../../crm/bookings/booking.resource.js';
 import type { Booking } from '../../crm/bookings/booking.table.js';
@@ -18,7 +13,8 @@ import { listSpaces } from '../../crm/spaces/space.reads.js';
 import { listMembersOfOrganization } from '../../identity/membership.repository.js';
 import { FormBody, formText, sendPage } from '../forms.js';
 import { type BookingFormValues, bookingFormPage, type BookingFormView } from './booking-form.page.js';
-import { bookingInput, formValues, valuesOf } from './booking-input.js';
+import { bookingInput, formValues, partiesInput, valuesOf } from './booking-input.js';
+import { bookingWithPartiesProblems, createBookingWithParties } from '../../crm/bookings/booking-parties.js';
 import { clashSentence } from './conflict.view.js';
 import { submit, type Submitted } from './form-errors.js';
 import { changeOf, deleteRoute, RecordParams as Params } from './record-posts.js';
@@ -60,14 +56,15 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (outcome.stale && view.booking) {
         // Saved over since the form was drawn: the form again, on the version now saved.
         const now = await recordOf(db, bookingDefinition, v.organization.organizationId, view.booking.id);
-        const booking = { ...view.booking, version: versionOf(bookingDefinition, now) };
+        const booking = { ...view.booking, version: await versionOf(db, bookingDefinition, now) };
         return { page: await render(reply, v, { ...view, booking, errors: {}, saved: valuesOf(now) }, 412) };
       }
       return { page: await render(reply, v, { ...view, errors: outcome.errors }, 422) };
     } catch (error) {
       if (!(error instanceof SpaceConflictError)) throw error;
       const { clash } = error;
-      const errors = { spaces: `${clash.spaceName} is taken then by ${clash.reference}.` };
+      // The sentence above the form names and links the other booking; the field says what to change.
+      const errors = { spaces: `${clash.spaceName} is taken at those times: choose another space or time.` };
       const zone = (await organizationOf(db, v.organization.organizationId))?.timezone ?? 'UTC';
       const conflict = clashSentence(v, clash, zone);
       return { page: await render(reply, v, { ...view, errors, conflict }, 409) };
@@ -111,8 +108,11 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const v = visitorOf(request);
       const values = formValues(request.body);
       const { input, errors } = bookingInput(values, true);
+      const parties = partiesInput(values, input);
       const saved = await save(request, reply, { values }, () =>
-        submit(request, createBooking, input, errors, () => bookingProblems(db, v.actor, input)),
+        submit(request, createBookingWithParties, parties, errors, () =>
+          bookingWithPartiesProblems(db, v.actor, parties),
+        ),
       );
       if ('page' in saved) return saved.page;
       return reply.redirect(orgPath(v, `/bookings/${saved.booking.id}?notice=created`), 303);
@@ -125,7 +125,7 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       id: b.id,
       reference: b.reference,
       name: b.name,
-      version: versionOf(bookingDefinition, b),
+      version: await versionOf(db, bookingDefinition, b),
     };
     return render(reply, visitorOf(request), { booking, values: valuesOf(b), errors: {} });
   });

@@ -5,7 +5,8 @@ import { isTimeZone } from '../../crm/validation.js';
 import { type Form, formList, formText } from '../forms.js';
 import { majorText, readAmount } from '../../crm/money.js';
 import { spaceIdsOf } from './booking-badges.js';
-import type { BookingFormValues } from './booking-form.page.js';
+import { type BookingFormValues, NEW_PARTY_FIELDS } from './booking-form.page.js';
+import type { BookingWithParties } from '../../crm/bookings/booking-parties.js';
 import type { FieldErrors } from './form-fields.js';
 import { localDateTime, zonedToUtc } from './time-zones.js';
 
@@ -24,6 +25,25 @@ export function formValues(form: Form): BookingFormValues {
     currency: formText(form, 'currency').trim().toUpperCase(),
     total: formText(form, 'total_amount'),
     owner: formText(form, 'owner'),
+    ...Object.fromEntries(NEW_PARTY_FIELDS.map((field) => [field, formText(form, field)])),
+  };
+}
+
+/** A new booking with the account and contact typed in for it, when any was. */
+export function partiesInput(values: BookingFormValues, booking: BookingInput): BookingWithParties {
+  const text = (field: (typeof NEW_PARTY_FIELDS)[number]) => values[field]?.trim() ?? '';
+  const accountName = text('new_account_name');
+  const contact = {
+    first_name: text('new_contact_first_name'),
+    last_name: text('new_contact_last_name'),
+    email: text('new_contact_email') || null,
+    phone: text('new_contact_phone') || null,
+  };
+  const anyContact = Boolean(contact.first_name || contact.last_name || contact.email || contact.phone);
+  return {
+    booking,
+    ...(accountName ? { newAccount: { name: accountName } } : {}),
+    ...(anyContact ? { newContact: contact } : {}),
   };
 }
 

@@ -4,7 +4,7 @@ import type { Booking, BookingStatus } from '../../crm/bookings/booking.table.js
 import type { AccountTable } from '../../crm/accounts/account.table.js';
 import type { ContactTable } from '../../crm/contacts/contact.table.js';
 import { html, type SafeHtml } from '../html.js';
-import { money, roomNames, statusBadge } from './booking-badges.js';
+import { money, statusBadge } from './booking-badges.js';
 import { csrfField, errorSummary, type FieldErrors, textareaField } from './form-fields.js';
 import { notesSection, type NotesSection, notesSummary } from './notes.view.js';
 import { bookingTimes } from './time-zones.js';
@@ -14,6 +14,8 @@ import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
 
 export interface BookingView {
   booking: Booking;
+  /** The names of the spaces it holds. */
+  rooms: string[];
   version: string;
   account: AccountTable | undefined;
   contact: ContactTable | undefined;
@@ -86,7 +88,7 @@ export function bookingPage(v: WorkspaceVisitor, view: BookingView): string {
         <h2 id="details-title">Details</h2>
         <dl class="facts">
           ${row('When', bookingTimes(b, view.notes.zone))}
-          ${row('Spaces', roomNames(b).join(', '))}
+          ${row('Spaces', view.rooms.join(', '))}
           ${row('Guests', b.guest_count)}
           ${row('Event type', b.event_type)}
           ${row('Total', Number(b.total_amount) === 0 ? null : money(Number(b.total_amount), b.currency))}

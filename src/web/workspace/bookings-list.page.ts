@@ -2,7 +2,7 @@
 import type { Booking, BookingStatus } from '../../crm/bookings/booking.table.js';
 import { html, type SafeHtml } from '../html.js';
 import { roomNames, STATUS_LABELS, statusBadge } from './booking-badges.js';
-import { noticeOf } from './list-parts.js';
+import { noticeOf, searchedPart } from './list-parts.js';
 import { bookingTimes } from './time-zones.js';
 import { workspacePage } from './workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
@@ -13,8 +13,12 @@ export interface BookingsListView {
   defaultFrom: string;
   rows: Booking[];
   accountNames: Map<string, string>;
+  /** The organization's space names by id. */
+  spaceNames: ReadonlyMap<string, string>;
   next?: string | undefined;
   prev?: string | undefined;
+  /** The search stopped early in a very large list. */
+  incomplete?: boolean;
   /** Whether the organization has any booking, space and account at all. */
   totals: { bookings: number; spaces: number; accounts: number };
   notice?: string | undefined;
@@ -69,7 +73,7 @@ export function bookingsListPage(v: WorkspaceVisitor, view: BookingsListView): s
     ${filters.status ? html`<input type="hidden" name="status" value="${filters.status}" />` : ''}
     ${filters.account ? html`<input type="hidden" name="account" value="${filters.account}" />` : ''}
     <div class="field grow"><label for="q">Search</label>
-      <input id="q" name="q" type="search" value="${filters.q}" placeholder="Name or reference" /></div>
+      <input id="q" name="q" type="search" value="${filters.q}" placeholder="Name, reference, client or phone" /></div>
     <div class="field"><label for="from">From</label><input id="from" name="from" type="date" value="${filters.from}" /></div>
     <div class="field"><label for="to">To</label><input id="to" name="to" type="date" value="${filters.to}" /></div>
     <div class="field buttons"><button type="submit" class="secondary">Apply</button>
@@ -85,7 +89,7 @@ export function bookingsListPage(v: WorkspaceVisitor, view: BookingsListView): s
         <td><a href="${base}/${b.id}" class="strong">${b.name}</a>
           <div class="muted small"><span class="ref">${b.reference}</span>${b.account_id ? html` · ${view.accountNames.get(b.account_id) ?? ''}` : ''}</div></td>
         <td>${bookingTimes(b, zone)}</td>
-        <td data-label="Spaces">${roomNames(b).join(', ') || html`<span class="muted">No space yet</span>`}</td>
+        <td data-label="Spaces">${roomNames(b, view.spaceNames).join(', ') || html`<span class="muted">No space yet</span>`}</td>
         <td data-label="Guests">${b.guest_count ?? html`<span class="muted">—</span>`}</td>
         <td>${statusBadge(b.status)}</td>
       </tr>`,
@@ -105,6 +109,6 @@ export function bookingsListPage(v: WorkspaceVisitor, view: BookingsListView): s
     view.totals.bookings === 0
       ? html`<div class="page-head"><h1>Bookings</h1></div>${notice}${firstSteps(v, view.totals)}`
       : html`<div class="page-head"><h1>Bookings</h1><a class="button" href="${base}/new">New booking</a></div>
-          ${notice}${tabs}${search}${view.rows.length === 0 ? nothing : table}${paging}`;
+          ${notice}${tabs}${search}${searchedPart(view.incomplete, 'bookings')}${view.rows.length > 0 ? table : view.incomplete ? '' : nothing}${paging}`;
   return workspacePage(v, { title: 'Bookings', section: 'bookings', body });
 }

@@ -6,6 +6,7 @@ import { accountNames } from '../../crm/accounts/account.reads.js';
 import { bookingsPage } from '../../crm/bookings/booking.reads.js';
 import { organizationZone } from '../../crm/organization/organization.reads.js';
 import { countRecords } from '../../crm/records.js';
+import { spaceNamesOf } from '../../crm/spaces/space-names.js';
 import { sendPage } from '../forms.js';
 import { bookingsListPage } from './bookings-list.page.js';
 import { addDays, isDate, localDate, zonedToUtc } from './time-zones.js';
@@ -71,8 +72,10 @@ export const bookingsListRoutes: FastifyPluginAsyncTypebox = async (app) => {
             organizationId,
             page.rows.map((b) => b.account_id),
           ),
+          spaceNames: (await spaceNamesOf(db, organizationId)).names,
           next: page.next,
           prev: page.prev,
+          incomplete: page.incomplete,
           totals: { bookings, spaces, accounts },
           notice: query.notice,
         }),

@@ -5,7 +5,7 @@ import type { ContactTable } from '../../crm/contacts/contact.table.js';
 import { html, type SafeHtml } from '../html.js';
 import { statusBadge } from './booking-badges.js';
 import { csrfField, errorSummary, type FieldErrors, inputField, selectField } from './form-fields.js';
-import { noticeOf, pagingLinks, searchForm } from './list-parts.js';
+import { noticeOf, pagingLinks, searchedPart, searchForm } from './list-parts.js';
 import { notesSection, type NotesSection, notesSummary } from './notes.view.js';
 import { bookingTimes } from './time-zones.js';
 import { contactName } from '../../crm/contacts/contact.reads.js';
@@ -18,6 +18,8 @@ export interface ContactsListView {
   accountNames: Map<string, string>;
   next?: string | undefined;
   prev?: string | undefined;
+  /** The search stopped early in a very large list. */
+  incomplete?: boolean;
   total: number;
   notice?: string | undefined;
 }
@@ -40,13 +42,13 @@ export function contactsListPage(v: WorkspaceVisitor, view: ContactsListView): s
       (
         c,
       ) => html`<tr><td><a class="strong" href="${base}/${c.id}">${contactName(c)}</a>${c.title ? html`<div class="muted small">${c.title}</div>` : ''}</td>
-        <td>${c.account_id ? view.accountNames.get(c.account_id) : ''}</td><td>${c.email ?? ''}</td><td>${c.phone ?? ''}</td></tr>`,
+        <td data-label="Account">${c.account_id ? view.accountNames.get(c.account_id) : ''}</td><td data-label="E-mail">${c.email ?? ''}</td><td data-label="Phone">${c.phone ?? ''}</td></tr>`,
     )}</tbody></table>`;
   return workspacePage(v, {
     title: 'Contacts',
     section: 'contacts',
-    body: html`${head}${searchForm(base, view.q, 'Search contacts', 'Name or e-mail')}
-      ${view.rows.length === 0 ? html`<div class="empty"><p><strong>No contact matches “${view.q}”.</strong> <a href="${base}">Show all contacts</a>.</p></div>` : table}
+    body: html`${head}${searchForm(base, view.q, 'Search contacts', 'Name, e-mail or phone')}
+      ${searchedPart(view.incomplete, 'contacts')}${view.rows.length === 0 && !view.incomplete ? html`<div class="empty"><p><strong>No contact matches “${view.q}”.</strong> <a href="${base}">Show all contacts</a>.</p></div>` : table}
       ${pagingLinks(base, view.q, view.next, view.prev)}`,
   });
 }

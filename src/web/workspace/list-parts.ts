@@ -27,6 +27,13 @@ export function pagingLinks(
   </nav>`;
 }
 
+/** Said above a search's page that stopped early in a very large list: Next looks further. */
+export function searchedPart(incomplete: boolean | undefined, noun: string): SafeHtml | '' {
+  return incomplete
+    ? html`<p class="notice" role="status">This search looked through part of the ${noun} and stopped there; <strong>Next</strong> looks further.</p>`
+    : '';
+}
+
 export function noticeOf(notices: Record<string, string>, key: string | undefined): SafeHtml | '' {
   const text = key ? notices[key] : undefined;
   return text ? html`<p class="notice" role="status">${text}</p>` : '';

@@ -80,7 +80,7 @@ export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/orgs/:org/notes/:id/edit', { schema: { params: Params } }, async (request, reply) => {
     const v = visitorOf(request);
     const note = await editable(v, request.params.id);
-    return show(reply, v, note, note.body, versionOf(noteDefinition, note), {});
+    return show(reply, v, note, note.body, await versionOf(db, noteDefinition, note), {});
   });
 
   app.post(
@@ -98,7 +98,7 @@ export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (outcome.stale) {
         const now = await editable(v, request.params.id);
         const notice = staleNotice({ body: now.body }, { body }, { body: 'Note' });
-        return show(reply, v, now, body, versionOf(noteDefinition, now), {}, 412, notice);
+        return show(reply, v, now, body, await versionOf(db, noteDefinition, now), {}, 412, notice);
       }
       if (outcome.errors) return show(reply, v, note, body, version, outcome.errors, 422);
       return reply.redirect(`${notablePath(v, note)}?notice=note-saved#notes-title`, 303);

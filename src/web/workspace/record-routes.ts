@@ -174,7 +174,7 @@ export function recordRoutes<Table extends Kind, Input>(
 
     app.get(`/orgs/:org/${kind}/:id/edit`, { schema: { params: Params } }, async (request, reply) => {
       const row = await record(request);
-      const editing = { id: row.id, name: pages.nameOf(row), version: versionOf(definition, row) };
+      const editing = { id: row.id, name: pages.nameOf(row), version: await versionOf(db, definition, row) };
       return form(reply, visitorOf(request), { record: editing, values: pages.valuesOf(row), errors: {} });
     });
 
@@ -194,7 +194,11 @@ export function recordRoutes<Table extends Kind, Input>(
         if (outcome.stale) {
           // Saved over since the form was drawn: the form again, on the version now saved.
           const now = await record(request);
-          const editing = { id: row.id, name: pages.nameOf(now), version: versionOf(definition, now) };
+          const editing = {
+            id: row.id,
+            name: pages.nameOf(now),
+            version: await versionOf(db, definition, now),
+          };
           return form(reply, v, { record: editing, values, errors: {}, saved: pages.valuesOf(now) }, 412);
         }
         if (outcome.errors) {

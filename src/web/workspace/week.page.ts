@@ -13,17 +13,20 @@ export interface WeekView {
   zone: string;
   model: WeekModel;
   spaceCount: number;
+  /** The organization's space names by id. */
+  spaceNames: ReadonlyMap<string, string>;
   next: Booking | undefined;
 }
 
 const SHOWN = ['lead', 'tentative', 'definite', 'closed'] as const;
 
-function entry(v: WorkspaceVisitor, e: WeekEntry, withSpaces: boolean): SafeHtml {
+function entry(v: WorkspaceVisitor, e: WeekEntry, spaces: ReadonlyMap<string, string> | undefined): SafeHtml {
   const b = e.booking;
+  const rooms = spaces ? roomNames(b, spaces) : [];
   return html`<a class="slot status-${b.status}" href="${orgPath(v, `/bookings/${b.id}`)}">
     <span class="slot-time">${e.hours}</span>
     <span class="slot-name">${b.name}</span>
-    <span class="slot-meta">${b.reference} · ${STATUS_LABELS[b.status]}${withSpaces && roomNames(b).length > 0 ? html` · ${roomNames(b).join(', ')}` : ''}</span>
+    <span class="slot-meta">${b.reference} · ${STATUS_LABELS[b.status]}${rooms.length > 0 ? html` · ${rooms.join(', ')}` : ''}</span>
   </a>`;
 }
 
@@ -49,7 +52,7 @@ export function weekPage(v: WorkspaceVisitor, view: WeekView): string {
       (r) =>
         html`<tr><th scope="row">${r.label}</th>${r.days.map(
           (entries, i) =>
-            html`<td class="${model.days[i] === view.today ? 'today' : ''}">${entries.map((e) => entry(v, e, false))}</td>`,
+            html`<td class="${model.days[i] === view.today ? 'today' : ''}">${entries.map((e) => entry(v, e, undefined))}</td>`,
         )}</tr>`,
     )}</tbody>
   </table></div>`;
@@ -59,7 +62,7 @@ export function weekPage(v: WorkspaceVisitor, view: WeekView): string {
       i,
     ) => html`<section aria-labelledby="day-${d}" class="day ${(model.byDay[i] ?? []).length === 0 ? 'quiet' : ''}">
       <h2 id="day-${d}">${dayLabel(d)}${d === view.today ? html` <span class="badge today-badge">Today</span>` : ''}</h2>
-      ${(model.byDay[i] ?? []).length === 0 ? html`<p class="muted">Nothing booked.</p>` : (model.byDay[i] ?? []).map((e) => entry(v, e, true))}
+      ${(model.byDay[i] ?? []).length === 0 ? html`<p class="muted">Nothing booked.</p>` : (model.byDay[i] ?? []).map((e) => entry(v, e, view.spaceNames))}
     </section>`,
   )}</div>`;
   const empty = html`<div class="empty"><p><strong>Nothing is booked this week.</strong></p>${

@@ -42,6 +42,7 @@ export const weekRoutes: FastifyPluginAsyncTypebox = async (app) => {
           zone,
           model,
           spaceCount: spaces.length,
+          spaceNames: new Map(spaces.map((s) => [s.id, s.name])),
           next,
         }),
       );

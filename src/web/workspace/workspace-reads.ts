@@ -1,7 +1,12 @@
 /** A record a page is about, or the 404 page; the version its forms carry. */
-import type { OrganizationTable, ResourceDefinition, RowOf } from '../../api/resource-definition.js';
+import {
+  type OrganizationTable,
+  readContextOf,
+  type ResourceDefinition,
+  type RowOf,
+} from '../../api/resource-definition.js';
 import { findRecord } from '../../crm/records.js';
-import { versionTag } from '../../crm/version-tag.js';
+import { recordTag } from '../../crm/version-tag.js';
 import type { Db } from '../../db/database.js';
 import { notFound } from './workspace-visitor.js';
 
@@ -18,9 +23,10 @@ export async function recordOf<Table extends OrganizationTable>(
 }
 
 /** The version a form carries, compared by the command (as If-Match) so a stale save is refused. */
-export function versionOf<Table extends OrganizationTable>(
+export async function versionOf<Table extends OrganizationTable>(
+  db: Db,
   definition: ResourceDefinition<Table>,
   row: RowOf<Table>,
-): string {
-  return versionTag(definition.type, row);
+): Promise<string> {
+  return recordTag(definition, row, await readContextOf(db, definition, row.organization_id));
 }

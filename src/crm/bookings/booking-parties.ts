@@ -1,0 +1,107 @@
+/**
+ * A booking made together with whom it is for (the booking form's new account and contact; an
+ * inquiry's contact): one unit of work, each party by its own rules, then the booking by its
+ * rules. A new contact whose e-mail one of the organization's contacts has is that contact; a
+ * contact for whom no account is chosen or named gets a person account named after them (a
+ * couple, a family: a booking always has an account).
+ */
+import type { Db, Trx } from '../../db/database.js';
+import type { FieldProblem } from '../../errors.js';
+import type { Actor } from '../../identity/actor.js';
+import type { Command, Work } from '../../writes/unit-of-work.js';
+import { accountProblems, createAccount } from '../accounts/account.commands.js';
+import type { ContactInput } from '../contacts/contact-rules.js';
+import { contactProblems, createContact } from '../contacts/contact.commands.js';
+import type { BookingInput } from './booking-rules.js';
+import { bookingProblems, createBooking } from './booking.commands.js';
+import type { Booking } from './booking.table.js';
+
+export interface BookingWithParties {
+  booking: BookingInput;
+  /** An account to make for it, instead of the booking's `accountId`. */
+  newAccount?: { name: string } | undefined;
+  /** A contact to make for it (or the organization's contact with this e-mail). */
+  newContact?: ContactInput | undefined;
+}
+
+/** The organization's contact with this e-mail address, if any (the first made). */
+async function contactByEmail(db: Db | Trx, organizationId: string, email: string | null | undefined) {
+  if (!email?.trim() || email.includes('\u0000')) return undefined;
+  return db
+    .selectFrom('contacts')
+    .select(['id', 'account_id'])
+    .where('organization_id', '=', organizationId)
+    .where('email', '=', email.trim().toLowerCase())
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+const personName = (contact: ContactInput) =>
+  [contact.first_name, contact.last_name]
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
+
+/** The problems of the parties, with their fields named as the form names them (`new_account_name`…). */
+function renamed(problems: readonly FieldProblem[], prefix: string): FieldProblem[] {
+  return problems.map((p) => ({ ...p, field: `${prefix}${p.field ?? ''}` }));
+}
+
+/** Every problem of a booking and its new parties, writing nothing (forms). */
+export async function bookingWithPartiesProblems(
+  db: Db,
+  actor: Actor,
+  input: BookingWithParties,
+): Promise<FieldProblem[]> {
+  const { booking, newAccount, newContact } = input;
+  const problems: FieldProblem[] = [];
+  if (newAccount && booking.accountId) {
+    problems.push({ field: 'account', detail: 'Choose an account or name a new one, not both.' });
+  }
+  if (newContact && booking.contactId) {
+    problems.push({ field: 'contact', detail: 'Choose a contact or name a new one, not both.' });
+  }
+  if (newAccount) problems.push(...renamed(await accountProblems(db, actor, newAccount), 'new_account_'));
+  const known = newContact ? await contactByEmail(db, actor.organizationId, newContact.email) : undefined;
+  if (newContact && !known) {
+    problems.push(
+      ...renamed(await contactProblems(db, actor, { ...newContact, accountId: null }), 'new_contact_'),
+    );
+  }
+  // The booking's own rules, but for the parties still to be made.
+  const accountToCome = Boolean(newAccount || (newContact && !booking.accountId));
+  const own = await bookingProblems(db, actor, {
+    ...booking,
+    ...(accountToCome ? { accountId: undefined } : {}),
+    ...(newContact ? { contactId: null } : {}),
+  });
+  problems.push(...own.filter((p) => !(accountToCome && p.field === 'account')));
+  return problems.filter((p, i) => problems.findIndex((q) => q.field === p.field) === i);
+}
+
+export const createBookingWithParties: Command<BookingWithParties, Booking> = {
+  async run(work: Work, input) {
+    const { trx, actor } = work;
+    let { accountId, contactId } = input.booking;
+    if (input.newAccount) accountId = (await createAccount.run(work, input.newAccount)).id;
+    if (input.newContact) {
+      const known = await contactByEmail(trx, actor.organizationId, input.newContact.email);
+      if (known) {
+        contactId = known.id;
+        accountId ??= known.account_id ?? undefined;
+      }
+      if (!known && !accountId) {
+        const person = input.newContact;
+        accountId = (
+          await createAccount.run(work, {
+            name: personName(person),
+            email: person.email,
+            phone: person.phone,
+          })
+        ).id;
+      }
+      if (!known) contactId = (await createContact.run(work, { ...input.newContact, accountId })).id;
+    }
+    return createBooking.run(work, { ...input.booking, accountId, contactId });
+  },
+};
