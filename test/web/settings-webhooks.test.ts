@@ -179,4 +179,31 @@ eachDatabase((suite) => {
     );
     assert.doesNotMatch(page.body, /deliveries\/[^/]+\/resend/, 'no Resend while disabled');
   });
+
+  it('turns an endpoint on and off from the integration’s page, and deletes it after asking', async () => {
+    const toggle = `${pagePath}/endpoints/${endpointId}/enabled`;
+    let page = await session.request(pagePath);
+    const on = await session.request(toggle, { form: { ...formFields(page.body, toggle), enabled: 'true' } });
+    assert.equal(on.status, 303);
+    const endpoint = async () =>
+      (await api<{ data: { attributes: { enabled: boolean } } }>(`/v2/webhook_endpoints/${endpointId}`)).body
+        .data.attributes.enabled;
+    assert.equal(await endpoint(), true, 'on again');
+    page = await session.request(pagePath);
+    const off = await session.request(toggle, {
+      form: { ...formFields(page.body, toggle), enabled: 'false' },
+    });
+    assert.equal(off.status, 303);
+    assert.equal(await endpoint(), false, 'turned off from the page');
+
+    const remove = `${pagePath}/endpoints/${endpointId}/delete`;
+    const asked = await session.request(remove);
+    assert.equal(asked.status, 200);
+    assert.match(asked.body, /Delete this webhook endpoint\?/);
+    assert.equal((await api(`/v2/webhook_endpoints/${endpointId}`)).status, 200, 'asking deletes nothing');
+    const deleted = await session.request(remove, { form: formFields(asked.body, remove) });
+    assert.equal(deleted.status, 303);
+    assert.equal((await api(`/v2/webhook_endpoints/${endpointId}`)).status, 404);
+    assert.doesNotMatch((await session.request(pagePath)).body, new RegExp(endpointId));
+  });
 });

@@ -139,6 +139,7 @@ a.slot:hover { filter: brightness(.96); }
   .week-nav { display: grid; grid-template-columns: repeat(3, 1fr); }
   .week-nav .button { padding: .55rem .4rem; text-align: center; font-size: .9rem; }
   table.list td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); font-size: .875rem; }
+  table.list td[data-label]:empty { display: none; }
   header.bar nav.account { gap: .5rem; }
   header.bar nav.account .muted { display: none; }
   main { margin-top: 1.25rem; }
