@@ -143,7 +143,7 @@ async function run(label: string, env: Record<string, string>) {
       Number(
         (
           await database.db
-            .selectFrom('events')
+            .selectFrom('changes')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .where('organization_id', '=', data.venue)
             .executeTakeFirstOrThrow()

@@ -11,7 +11,7 @@ import { createAppContext, RequestContext } from './app-context.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config, TrustProxy } from './config.js';
 import { crmPlugin } from './crm/crm.plugin.js';
-import { eventRoutes } from './events/event.routes.js';
+import { changeRoutes } from './changes/change.routes.js';
 import { endpointRoutes } from './webhooks/endpoint.routes.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { healthRoutes } from './health/health.routes.js';
@@ -121,6 +121,6 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(oauthRoutes);
   await app.register(webPlugin);
-  await app.register(apiPlugin, { features: [meRoutes, crmPlugin, eventRoutes, endpointRoutes] });
+  await app.register(apiPlugin, { features: [meRoutes, crmPlugin, changeRoutes, endpointRoutes] });
   return app;
 }

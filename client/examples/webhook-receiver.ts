@@ -10,7 +10,7 @@
  *   await api.webhookEndpoints.create({ url, events: ['booking.status_changed', 'account.created'] })
  */
 import { createServer } from 'node:http';
-import { Marquee, type MarqueeEvent, WebhookVerificationError } from '../src/index.js';
+import { Marquee, type MarqueeChange, WebhookVerificationError } from '../src/index.js';
 
 const secret = process.env.MARQUEE_WEBHOOK_SECRET;
 if (!secret) {
@@ -27,7 +27,7 @@ function remember(id: string) {
   if (handled.size > 10_000) handled.delete(handled.values().next().value!);
 }
 
-function handle(event: MarqueeEvent) {
+function handle(event: MarqueeChange) {
   switch (event.type) {
     case 'booking.status_changed': {
       const { attributes } = event.data.object;

@@ -3,7 +3,7 @@
  * organization. Every call sends the bearer token and X-API-ORG; a 401 is answered by renewing
  * the token once and retrying.
  */
-import { type EventsClient, eventsClient } from './events-client.js';
+import { type ChangesClient, changesClient } from './changes-client.js';
 import { type HttpOptions, type HttpResponse, isInvalidToken, send } from './http.js';
 import type {
   AccountChanges,
@@ -45,8 +45,8 @@ export class MarqueeApi implements Requester {
   /** The venue's rooms; only organization admins may create, change or delete them. */
   readonly spaces: ResourceClient<Space, SpaceListOptions, NewSpace, SpaceChanges>;
   readonly notes: ResourceClient<Note, NoteListOptions, NewNote, NoteChanges>;
-  /** The organization's change events, for polling (the same events webhooks deliver). */
-  readonly events: EventsClient;
+  /** The organization's changes, for polling (the same changes webhooks deliver). */
+  readonly changes: ChangesClient;
   /** This integration's webhook endpoints in the organization. */
   readonly webhookEndpoints: WebhookEndpointsClient;
   /** The organization's name, time zone and currency; its admins may change them. */
@@ -63,7 +63,7 @@ export class MarqueeApi implements Requester {
     this.contacts = resourceClient(this, '/v2/contacts', SHAPES.contacts);
     this.spaces = resourceClient(this, '/v2/spaces', SHAPES.spaces);
     this.notes = resourceClient(this, '/notes', SHAPES.notes);
-    this.events = eventsClient(this);
+    this.changes = changesClient(this);
     this.webhookEndpoints = webhookEndpointsClient(this);
     this.organization = organizationClient(this, () => this.organizationId);
   }

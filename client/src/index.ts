@@ -76,16 +76,16 @@ export class Marquee {
 export { MarqueeApi } from './api.js';
 export * from './errors.js';
 export {
-  EVENT_TYPES,
-  type EventAttributes,
-  type EventOfType,
-  type EventResource,
-  type EventType,
-  type MarqueeEvent,
+  CHANGE_TYPES,
+  type ChangeAttributes,
+  type ChangeOfType,
+  type ChangeResource,
+  type ChangeType,
+  type MarqueeChange,
   type PreviousAttributes,
   type RelationshipValue,
-} from './events.js';
-export type { CreatedAtFilter, EventListOptions, EventsClient } from './events-client.js';
+} from './changes.js';
+export type { CreatedAtFilter, ChangeListOptions, ChangesClient } from './changes-client.js';
 export * from './inputs.js';
 export * from './list-options.js';
 export { PagedList, type Page } from './paged-list.js';

@@ -153,7 +153,7 @@ export const ATTRIBUTES = {
   spaces: ['name', 'capacity', 'created_at', 'updated_at'],
   organizations: ['name', 'timezone', 'currency', 'created_at', 'updated_at'],
   notes: ['body', 'created_at', 'updated_at'],
-  events: ['event_type', 'organization_id', 'created_at', 'data'],
+  changes: ['change_type', 'organization_id', 'created_at', 'data'],
   webhook_endpoints: [
     'url',
     'events',
@@ -173,7 +173,7 @@ export const RELATIONSHIPS = {
   spaces: [],
   organizations: [],
   notes: ['notable', 'author'],
-  events: [],
+  changes: [],
   webhook_endpoints: [],
 } as const;
 

@@ -6,18 +6,18 @@
  */
 import type { CreateOptions } from './inputs.js';
 import { flatten, type ListDocument, type SingleDocument } from './jsonapi.js';
-import type { EventType } from './events.js';
+import type { ChangeType } from './changes.js';
 import { PagedList } from './paged-list.js';
 import type { Requester } from './resource-client.js';
 import { createDocument, updateDocument, type WriteShape } from './write-documents.js';
 
 /** An event type, or `*` for all of them. */
-export type EventSelector = EventType | '*';
+export type ChangeSelector = ChangeType | '*';
 
 export interface WebhookEndpoint {
   id: string;
   url: string;
-  events: EventSelector[];
+  events: ChangeSelector[];
   description: string | null;
   /** False when turned off, or disabled after its deliveries failed for too long. */
   enabled: boolean;
@@ -35,7 +35,7 @@ export interface WebhookEndpointWithSecret extends WebhookEndpoint {
 export interface NewWebhookEndpoint {
   /** https, on a public address. */
   url: string;
-  events: readonly EventSelector[];
+  events: readonly ChangeSelector[];
   description?: string | null;
   /** Default true. */
   enabled?: boolean;

@@ -5,7 +5,7 @@
  * (compared in constant time) and its timestamp is within the tolerance of now. Web Crypto only,
  * so it runs wherever fetch does.
  */
-import { looksLikeEvent, type MarqueeEvent } from './events.js';
+import { looksLikeChange, type MarqueeChange } from './changes.js';
 
 export type WebhookVerificationErrorCode =
   | 'missing_header'
@@ -133,7 +133,7 @@ export async function verifyWebhook(
   headers: WebhookHeaders,
   secret: string | readonly string[],
   options: VerifyOptions = {},
-): Promise<MarqueeEvent> {
+): Promise<MarqueeChange> {
   const body = bodyBytes(rawBody);
   const keys = (typeof secret === 'string' ? [secret] : [...secret]).map(keyBytes);
   if (keys.length === 0) throw new TypeError('Pass the endpoint’s signing secret.');
@@ -166,7 +166,7 @@ export async function verifyWebhook(
   } catch {
     event = undefined;
   }
-  if (!looksLikeEvent(event)) {
+  if (!looksLikeChange(event)) {
     throw new WebhookVerificationError('invalid_payload', 'The signed body is not a Marquee event.');
   }
   return event;

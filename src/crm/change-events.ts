@@ -1,6 +1,6 @@
 /**
  * Telling of changes to venue data (SPEC §8): each create, update and delete of a record adds
- * one event to the outbox, in the same transaction (src/events/record-change.ts). An update
+ * one event to the outbox, in the same transaction (src/changes/record-change.ts). An update
  * carries the old values of what changed. A feature adds events of its own beside these (the
  * booking's `booking.status_changed`) with `recordChange`.
  */
@@ -13,7 +13,7 @@ import {
   type RowOf,
 } from '../api/resource-definition.js';
 import type { Trx } from '../db/database.js';
-import { recordChange } from '../events/record-change.js';
+import { recordChange } from '../changes/record-change.js';
 
 export { recordChange };
 
@@ -99,7 +99,7 @@ export async function recordUpdated<Table extends OrganizationTable>(
 }
 
 /** The `*.created` events of records created together (an import). */
-export { recordCreatedInBulk } from '../events/record-changes-in-bulk.js';
+export { recordCreatedInBulk } from '../changes/record-changes-in-bulk.js';
 
 export function recordDeleted<Table extends OrganizationTable>(
   trx: Trx,

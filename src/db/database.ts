@@ -25,7 +25,7 @@ import type {
   OAuthTokenTable,
 } from '../oauth/oauth.table.js';
 import type { SessionTable } from '../web/session/session.table.js';
-import type { EventTable } from '../events/event.table.js';
+import type { ChangeTable } from '../changes/change.table.js';
 import type { WebhookDeliveryTable, WebhookEndpointTable } from '../webhooks/webhook.table.js';
 
 export interface Database {
@@ -48,7 +48,7 @@ export interface Database {
   notes: NoteTable;
   idempotency_keys: IdempotencyKeyTable;
   follow_ups: FollowUpTable;
-  events: EventTable;
+  changes: ChangeTable;
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
 }

@@ -26,6 +26,7 @@ import * as passwordLinks from './migrations/2026-11-27T03-password-links.js';
 import * as searchPhones from './migrations/2026-11-27T04-search-phones.js';
 import * as roomNamesOnRead from './migrations/2026-11-27T05-room-names-on-read.js';
 import * as followUps from './migrations/2026-11-27T06-follow-ups.js';
+import * as changes from './migrations/2026-11-27T07-changes.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T04-search-phones': searchPhones,
   '2026-11-27T05-room-names-on-read': roomNamesOnRead,
   '2026-11-27T06-follow-ups': followUps,
+  '2026-11-27T07-changes': changes,
 };
 
 export interface MigrationOutcome {

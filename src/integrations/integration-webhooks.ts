@@ -12,8 +12,8 @@ import type { Integration } from './integration.repository.js';
 
 export interface DeliveryView {
   id: string;
-  eventId: string;
-  eventType: string;
+  changeId: string;
+  changeType: string;
   status: 'pending' | 'succeeded' | 'failed';
   attempts: number;
   lastStatusCode: number | null;
@@ -53,8 +53,8 @@ export async function integrationWebhooks(db: Db, integration: Integration): Pro
       createdAt: e.created_at,
       deliveries: (await recentDeliveries(db, e.id, RECENT_DELIVERIES)).map((d) => ({
         id: d.id,
-        eventId: d.event_id,
-        eventType: d.event_type,
+        changeId: d.change_id,
+        changeType: d.change_type,
         status: d.status,
         attempts: d.attempts,
         lastStatusCode: d.last_status_code,
@@ -82,14 +82,14 @@ export async function resendDelivery(
   const delivery = await db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-    .select(['d.endpoint_id', 'd.event_id', 'd.status'])
+    .select(['d.endpoint_id', 'd.change_id', 'd.status'])
     .where('d.id', '=', deliveryId)
     .where('e.integration_id', '=', integration.id)
     .where('e.organization_id', '=', integration.organizationId)
     .executeTakeFirst();
   if (!delivery) return false;
   if (delivery.status === 'pending') await dueNow(db, deliveryId, now);
-  else await queueAgain(db, delivery.endpoint_id, delivery.event_id, now);
+  else await queueAgain(db, delivery.endpoint_id, delivery.change_id, now);
   deliveryQueue.emit('queued');
   return true;
 }

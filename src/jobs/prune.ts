@@ -11,7 +11,7 @@ import { IDEMPOTENCY_RETENTION_SECONDS } from '../writes/idempotency.js';
 import { type Clock, isoTime, systemClock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import { pruneEvents } from '../events/event.repository.js';
+import { pruneChanges } from '../changes/change.repository.js';
 import { pruneOAuthRows } from '../oauth/oauth-prune.js';
 import { dropClosedReplays } from '../oauth/refresh-replay.js';
 import { pruneSessions } from '../web/session/session.repository.js';
@@ -25,7 +25,7 @@ export interface PruneResult {
   grants: number;
   sessions: number;
   idempotency_keys: number;
-  events: number;
+  changes: number;
 }
 
 export interface Retention {
@@ -48,11 +48,11 @@ export async function pruneExpired(db: Db, now: number, retention: Retention = {
   await dropClosedReplays(db, ago(retention.refreshReuseGraceSeconds ?? 0));
   const sessions = await pruneSessions(db, isoTime(now));
   const idempotencyKeys = await pruneIdempotencyKeys(db, ago(IDEMPOTENCY_RETENTION_SECONDS));
-  const events = await pruneEvents(
+  const changes = await pruneChanges(
     db,
     ago(retention.eventRetentionSeconds ?? DEFAULT_EVENT_RETENTION_SECONDS),
   );
-  return { ...oauth, sessions, idempotency_keys: idempotencyKeys, events };
+  return { ...oauth, sessions, idempotency_keys: idempotencyKeys, changes };
 }
 
 export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;

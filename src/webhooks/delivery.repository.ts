@@ -85,14 +85,14 @@ export async function dueNow(db: Db, deliveryId: string, now: number): Promise<v
 }
 
 /** A new delivery of the event to the endpoint (Resend): same webhook-id, a fresh set of attempts. */
-export async function queueAgain(db: Db, endpointId: string, eventId: string, now: number): Promise<void> {
+export async function queueAgain(db: Db, endpointId: string, changeId: string, now: number): Promise<void> {
   const at = isoTime(now);
   await db
     .insertInto('webhook_deliveries')
     .values({
       id: newId(now),
       endpoint_id: endpointId,
-      event_id: eventId,
+      change_id: changeId,
       status: 'pending',
       attempts: 0,
       next_attempt_at: at,
@@ -108,15 +108,15 @@ export async function queueAgain(db: Db, endpointId: string, eventId: string, no
 }
 
 export interface RecentDelivery extends WebhookDeliveryTable {
-  event_type: string;
+  change_type: string;
 }
 
 export async function recentDeliveries(db: Db, endpointId: string, limit = 10): Promise<RecentDelivery[]> {
   return db
     .selectFrom('webhook_deliveries as d')
-    .innerJoin('events as ev', 'ev.id', 'd.event_id')
+    .innerJoin('changes as ch', 'ch.id', 'd.change_id')
     .selectAll('d')
-    .select('ev.type as event_type')
+    .select('ch.type as change_type')
     .where('d.endpoint_id', '=', endpointId)
     .orderBy('d.created_at', 'desc')
     .orderBy('d.id', 'desc')

@@ -8,7 +8,7 @@ import { isoTime } from '../clock.js';
 import type { Db, Trx } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { ConflictError, NotFoundError } from '../errors.js';
-import { isEventType } from '../events/event-types.js';
+import { isChangeType } from '../changes/change-types.js';
 import { Problems } from '../crm/validation.js';
 import {
   countEndpoints,
@@ -52,10 +52,10 @@ async function checked(input: EndpointInput, allowPrivate: boolean, creating: bo
   }
   if (input.events !== undefined || creating) {
     const events = [...new Set(input.events ?? [])];
-    const unknown = events.filter((e) => e !== '*' && !isEventType(e));
+    const unknown = events.filter((e) => e !== '*' && !isChangeType(e));
     if (events.length === 0)
-      problems.attribute('events', 'Name at least one event type, or "*" for all.', 'blank');
-    else if (unknown.length > 0) problems.attribute('events', `Unknown event type: ${unknown.join(', ')}.`);
+      problems.attribute('events', 'Name at least one change type, or "*" for all.', 'blank');
+    else if (unknown.length > 0) problems.attribute('events', `Unknown change type: ${unknown.join(', ')}.`);
     changes.events = JSON.stringify(events.includes('*') ? ['*'] : events);
   }
   if (input.description !== undefined) changes.description = input.description?.trim() || null;

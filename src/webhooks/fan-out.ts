@@ -43,7 +43,7 @@ export function pendingDelivery(endpointId: string, event: { id: string; created
   return {
     id: newId(Date.parse(event.createdAt)),
     endpoint_id: endpointId,
-    event_id: event.id,
+    change_id: event.id,
     status: 'pending' as const,
     attempts: 0,
     next_attempt_at: event.createdAt,

@@ -23,7 +23,7 @@ export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 export interface WebhookDeliveryTable {
   id: string;
   endpoint_id: string;
-  event_id: string;
+  change_id: string;
   status: DeliveryStatus;
   /** Attempts made so far. */
   attempts: number;

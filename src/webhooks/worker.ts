@@ -13,8 +13,8 @@ import { isoTime, unixSeconds } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { findEvent } from '../events/event.repository.js';
-import { eventPayload } from '../events/event.resource.js';
+import { findChange } from '../changes/change.repository.js';
+import { changePayload } from '../changes/change.resource.js';
 import { mayReceive } from './access.js';
 import { attemptDelivery, type Attempt, DELIVERY_TIMEOUT_MS, deliveryAgent } from './deliver.js';
 import { claimDue, recordAttempt } from './delivery.repository.js';
@@ -113,7 +113,7 @@ export class DeliveryWorker {
       .selectAll()
       .where('id', '=', delivery.endpoint_id)
       .executeTakeFirst();
-    const event = await findEvent(db, delivery.event_id);
+    const event = await findChange(db, delivery.change_id);
     if (!endpoint || !event) return;
     const key = `${endpoint.integration_id} ${endpoint.organization_id}`;
     if (!access.has(key))
@@ -127,7 +127,7 @@ export class DeliveryWorker {
       };
       return this.#record(delivery, refused, true);
     }
-    const body = JSON.stringify(eventPayload(event, config.baseUrl));
+    const body = JSON.stringify(changePayload(event, config.baseUrl));
     const headers = deliveryHeaders(endpoint.secret, event.id, unixSeconds(clock.now()), body);
     const attempt = await attemptDelivery(
       this.#agent,

@@ -27,7 +27,7 @@ interface EventList {
   data: Array<{
     id: string;
     attributes: {
-      event_type: string;
+      change_type: string;
       organization_id: string;
       data: { object: ResourceBody['data']; previous_attributes?: Record<string, unknown> };
     };
@@ -71,7 +71,7 @@ eachDatabase((suite) => {
 
   const settingsEvents = async () => {
     const response = await admin<EventList>(
-      '/v2/events?filter[type][in]=organization.updated&page[size]=100',
+      '/v2/changes?filter[type][in]=organization.updated&page[size]=100',
     );
     assert.equal(response.status, 200, JSON.stringify(response.body));
     return response.body.data;
@@ -143,7 +143,7 @@ eachDatabase((suite) => {
     const after = await settingsEvents();
     assert.equal(after.length, before.length + 1, 'exactly one organization.updated event');
     const event = after.find((e) => !before.some((b) => b.id === e.id))!;
-    assert.equal(event.attributes.event_type, 'organization.updated');
+    assert.equal(event.attributes.change_type, 'organization.updated');
     assert.equal(event.attributes.organization_id, venue.orgId);
     assert.equal(event.attributes.data.object.type, 'organizations');
     assert.equal(event.attributes.data.object.id, venue.orgId);

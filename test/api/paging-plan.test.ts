@@ -13,7 +13,7 @@ import type { OrganizationTable, ResourceDefinition } from '../../src/api/resour
 import { pageQuery } from '../../src/api/resource-store.js';
 import { pageStatement } from '../../src/api/page-sql.js';
 import { spaceDefinition } from '../../src/crm/spaces/space.resource.js';
-import { eventDefinition } from '../../src/events/event.resource.js';
+import { changeDefinition } from '../../src/changes/change.resource.js';
 import { accountDefinition } from '../../src/crm/accounts/account.resource.js';
 import { bookingDefinition } from '../../src/crm/bookings/booking.resource.js';
 import { clashingBookingsQuery } from '../../src/crm/bookings/booking-clash.js';
@@ -83,7 +83,7 @@ eachDatabase((suite) => {
       contactDefinition,
       noteDefinition,
       spaceDefinition,
-      eventDefinition,
+      changeDefinition,
     ] as Array<ResourceDefinition<OrganizationTable>>;
     for (const definition of definitions) {
       for (const column of definition.sortable) {
@@ -118,7 +118,7 @@ eachDatabase((suite) => {
   it('reads rows by id (pages from serialized resources, includes, related ids) by primary key', async () => {
     if (suite.database.dialect === 'sqlite') {
       // SQLite plans without statistics (Marquee never runs ANALYZE), the same for 10 rows or 10 million.
-      for (const table of ['bookings', 'accounts', 'contacts', 'notes', 'spaces', 'events']) {
+      for (const table of ['bookings', 'accounts', 'contacts', 'notes', 'spaces', 'changes']) {
         for (const count of [1, 3, 25, 100]) {
           const query = sql`select * from ${sql.table(table)} where ${idsInOrganizationCondition(suite.db, ORG, idsOf(count))}`;
           const text = await plan(query.compile(suite.db));
@@ -135,17 +135,17 @@ eachDatabase((suite) => {
     await sql`insert into organizations (id, name, created_at, updated_at) values (${ORG}, 'Plans', ${at}, ${at})`.execute(
       suite.db,
     );
-    await sql`insert into events (id, organization_id, type, data, created_at, updated_at)
+    await sql`insert into changes (id, organization_id, type, data, created_at, updated_at)
       select '01d' || lpad(n::text, 23, '0'), ${ORG}, 'booking.created', '{}', ${at}::timestamptz + n * interval '1 second', ${at}::timestamptz
       from generate_series(1, 20000) as n`.execute(suite.db);
-    await sql`analyze events`.execute(suite.db);
+    await sql`analyze changes`.execute(suite.db);
     for (const count of [1, 3, 25, 100]) {
-      const query = sql`select * from events where ${idsInOrganizationCondition(suite.db, ORG, idsOf(count))}`;
+      const query = sql`select * from changes where ${idsInOrganizationCondition(suite.db, ORG, idsOf(count))}`;
       const { rows } = await sql<{
         'QUERY PLAN': string;
       }>`explain ${sql.raw(inline(query.compile(suite.db)))}`.execute(suite.db);
       const text = rows.map((r) => r['QUERY PLAN']).join('\n');
-      assert.match(text, /events_pkey/, `${count} ids\n${text}`);
+      assert.match(text, /(events|changes)_pkey/, `${count} ids\n${text}`);
     }
   });
 

@@ -99,7 +99,7 @@ eachDatabase((suite) => {
       account,
     });
     await api.bookings.update(booking.id, { status: 'tentative' });
-    const [created] = await api.events.list({ type: 'account.created' }).toArray();
+    const [created] = await api.changes.list({ type: 'account.created' }).toArray();
     assert.equal(
       await lineMatching(/^handled account\.created/),
       `handled account.created ${created!.id}: new account Lighthouse Weddings`,
@@ -117,7 +117,7 @@ eachDatabase((suite) => {
   });
 
   it('skips a delivery whose webhook-id it has handled, and refuses a forged one', async () => {
-    const [event] = await api.events.list({ type: 'account.created' }).toArray();
+    const [event] = await api.changes.list({ type: 'account.created' }).toArray();
     const body = JSON.stringify(event);
     const now = Math.floor(Date.now() / 1000);
     const again = await fetch(url, {
@@ -131,7 +131,7 @@ eachDatabase((suite) => {
     const forgedSecret = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
     const forged = await fetch(url, {
       method: 'POST',
-      headers: deliveryHeaders(forgedSecret, 'evt_forged', now, body),
+      headers: deliveryHeaders(forgedSecret, 'chg_forged', now, body),
       body,
     });
     assert.equal(forged.status, 400);

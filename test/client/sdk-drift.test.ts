@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import {
   ATTRIBUTES,
-  EVENT_TYPES,
+  CHANGE_TYPES,
   RELATIONSHIPS,
   type WebhookEndpointWithSecret,
 } from '../../client/src/index.js';
@@ -48,7 +48,7 @@ const PATHS = {
   contacts: '/v2/contacts',
   spaces: '/v2/spaces',
   notes: '/notes',
-  events: '/v2/events',
+  changes: '/v2/changes',
   webhook_endpoints: '/v2/webhook_endpoints',
   organizations: '/v2/organization',
 } as const;
@@ -97,9 +97,9 @@ eachDatabase((suite) => {
 
   it('knows the event types the API sends', async () => {
     const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as OpenApiDocument;
-    const events = Object.values(document.paths['/v2/events']!.get.responses[200].content)[0]!.schema
+    const events = Object.values(document.paths['/v2/changes']!.get.responses[200].content)[0]!.schema
       .properties.data.items!.properties;
-    const eventType = (events.attributes.properties as Record<string, { enum?: string[] }>).event_type;
-    assert.deepEqual([...(eventType?.enum ?? [])].sort(), [...EVENT_TYPES].sort());
+    const eventType = (events.attributes.properties as Record<string, { enum?: string[] }>).change_type;
+    assert.deepEqual([...(eventType?.enum ?? [])].sort(), [...CHANGE_TYPES].sort());
   });
 });

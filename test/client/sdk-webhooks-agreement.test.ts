@@ -36,7 +36,7 @@ const tampering = fc.oneof(fc.constant<Tampering>('none'), fc.constantFrom(...TA
 const delivery = fc.record({
   key: fc.uint8Array({ minLength: 16, maxLength: 64 }),
   prefixed: fc.boolean(),
-  id: fc.stringMatching(/^evt_[0-9a-z]{1,26}$/),
+  id: fc.stringMatching(/^chg_[0-9a-z]{1,26}$/),
   name: fc.string({ unit: 'binary', maxLength: 40 }),
   indent: fc.integer({ min: 0, max: 2 }),
   asBytes: fc.boolean(),

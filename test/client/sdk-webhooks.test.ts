@@ -62,7 +62,7 @@ eachDatabase((suite) => {
     const created = await verify(createdDelivery.body, headersOf(createdDelivery), endpoint.secret);
     assert.ok(createdDelivery.event, 'standardwebhooks verified it too');
     assert.deepEqual(created, createdDelivery.event);
-    assert.deepEqual(created, await api.events.get(created.id));
+    assert.deepEqual(created, await api.changes.get(created.id));
     assert.equal(created.id, createdDelivery.headers['webhook-id']);
     assert.equal(created.type, 'account.created');
     if (created.type !== 'account.created') return;
@@ -70,7 +70,7 @@ eachDatabase((suite) => {
     assert.equal(created.data.object.links.self, `${server.url}/v2/accounts/${account.id}`);
 
     const updated = await verify(updatedDelivery.body, headersOf(updatedDelivery), endpoint.secret);
-    assert.deepEqual(updated, await api.events.get(updated.id));
+    assert.deepEqual(updated, await api.changes.get(updated.id));
     assert.equal(updated.type, 'account.updated');
     if (updated.type !== 'account.updated') return;
     assert.deepEqual(updated.data.previous_attributes, { city: null });

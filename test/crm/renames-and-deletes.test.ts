@@ -77,7 +77,7 @@ eachDatabase((suite) => {
   const changesSince = async (since: string) =>
     (
       await suite.db
-        .selectFrom('events')
+        .selectFrom('changes')
         .select(['type'])
         .where('organization_id', '=', orgId)
         .where('id', '>', since)
@@ -87,7 +87,7 @@ eachDatabase((suite) => {
   const lastChange = async () =>
     (
       await suite.db
-        .selectFrom('events')
+        .selectFrom('changes')
         .select('id')
         .where('organization_id', '=', orgId)
         .orderBy('id', 'desc')

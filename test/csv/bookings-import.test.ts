@@ -82,7 +82,7 @@ eachDatabase((suite) => {
       .where('booking_id', '=', bookings[0]!.id)
       .execute();
     assert.deepEqual(holdings.map((h) => h.space_id).sort(), [hall, deck].sort());
-    assert.equal(await count(suite.db, 'events', org), 5);
+    assert.equal(await count(suite.db, 'changes', org), 5);
 
     // Its export imports into the same organization as new bookings, except that the definite
     // ones would now double-book their spaces.

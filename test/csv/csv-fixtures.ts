@@ -36,7 +36,7 @@ export async function importJson(env: Record<string, string>, org: string, type:
   return parseJsonOutput(await importCsv(env, org, type, file, '--json'));
 }
 
-export async function count(db: Db, table: 'accounts' | 'contacts' | 'bookings' | 'events', org: string) {
+export async function count(db: Db, table: 'accounts' | 'contacts' | 'bookings' | 'changes', org: string) {
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))

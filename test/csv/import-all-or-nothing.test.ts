@@ -32,6 +32,6 @@ eachDatabase((suite) => {
       .where('name', 'like', 'Bulk%')
       .execute();
     assert.equal(names.length, 0);
-    assert.equal(await count(suite.db, 'events', org), 0, 'no event of a record never written');
+    assert.equal(await count(suite.db, 'changes', org), 0, 'no event of a record never written');
   });
 });

@@ -41,7 +41,7 @@ eachDatabase((suite) => {
       'marquee: nothing was imported: the file has 5 problems (listed above)',
     ]);
     assert.equal(await count(suite.db, 'accounts', org), 0);
-    assert.equal(await count(suite.db, 'events', org), 0);
+    assert.equal(await count(suite.db, 'changes', org), 0);
 
     const json = await importJson(env(), org, 'accounts', file);
     assert.equal(json.imported, 0);
@@ -98,7 +98,7 @@ eachDatabase((suite) => {
     const real = await importJson(env(), org, 'accounts', file);
     assert.equal(real.imported, 2);
     const before = await count(suite.db, 'accounts', org);
-    const events = await count(suite.db, 'events', org);
+    const events = await count(suite.db, 'changes', org);
     const result = await importCsv(env(), org, 'accounts', file, '--dry-run', '--json');
     assert.equal(result.code, 0, result.stderr);
     assert.deepEqual(JSON.parse(result.stdout), {
@@ -116,6 +116,6 @@ eachDatabase((suite) => {
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /row 2, column email/);
     assert.equal(await count(suite.db, 'accounts', org), before);
-    assert.equal(await count(suite.db, 'events', org), events);
+    assert.equal(await count(suite.db, 'changes', org), events);
   });
 });

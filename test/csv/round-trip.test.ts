@@ -71,7 +71,7 @@ eachDatabase((suite) => {
     assert.deepEqual(accounts.errors, []);
     assert.equal(accounts.imported, 4);
     assert.equal((await importJson(env(), source, 'contacts', csvFile(CONTACTS))).imported, 3);
-    assert.equal(await count(suite.db, 'events', source), 7, 'one created event per record');
+    assert.equal(await count(suite.db, 'changes', source), 7, 'one created event per record');
 
     const exportedAccounts = await exportOf(env(), source, 'accounts');
     assert.equal(exportedAccounts.code, 0, exportedAccounts.stderr);
@@ -118,7 +118,7 @@ eachDatabase((suite) => {
     assert.equal(stored[3]?.name, 'The "Quoted" Hall');
 
     const events = await suite.db
-      .selectFrom('events')
+      .selectFrom('changes')
       .select(['type', 'data'])
       .where('organization_id', '=', target)
       .where('type', '=', 'account.created')

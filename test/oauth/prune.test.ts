@@ -61,8 +61,8 @@ eachDatabase((suite) => {
     assert.equal(result.code, 0, result.stderr);
     const body = parseJsonOutput(result);
     assert.deepEqual(Object.keys(body).sort(), [
+      'changes',
       'codes',
-      'events',
       'grants',
       'idempotency_keys',
       'sessions',

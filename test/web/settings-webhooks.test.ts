@@ -142,7 +142,7 @@ eachDatabase((suite) => {
     assert.equal(resent.status, 303);
     assert.equal(resent.location, `${server.url}${pagePath}?notice=resent`);
     const again = await receiver.waitFor(before + 1);
-    assert.equal(again[before]!.id, first!.event_id, 'the same webhook-id');
+    assert.equal(again[before]!.id, first!.change_id, 'the same webhook-id');
     assert.ok(again[before]!.event, 'signed as usual');
     await waitUntil(
       async () => (await deliveries()).length === 3 && (await deliveries())[2]!.status === 'succeeded',
@@ -151,7 +151,7 @@ eachDatabase((suite) => {
     const after = await session.request(resent.location!);
     assert.match(after.body, /queued again/);
     assert.equal(
-      after.body.split(`<code>${first!.event_id}</code>`).length - 1,
+      after.body.split(`<code>${first!.change_id}</code>`).length - 1,
       2,
       'both deliveries of the event are listed',
     );

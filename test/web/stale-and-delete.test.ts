@@ -252,7 +252,7 @@ eachDatabase((suite) => {
       .execute();
     assert.equal(notes.length, 0, 'its notes went with it');
     const told = await suite.db
-      .selectFrom('events')
+      .selectFrom('changes')
       .select('type')
       .where('organization_id', '=', venue.orgId)
       .where('type', '=', 'booking.deleted')

@@ -97,7 +97,7 @@ eachDatabase((suite) => {
     assert.match(String(first!.headers['webhook-timestamp']), /^\d{10}$/);
     assert.match(String(first!.headers['webhook-signature']), /^v1,[A-Za-z0-9+/]+={0,2}$/);
     const listed = await api<{ data: Array<{ id: string; attributes: { data: unknown } }> }>(
-      `/v2/events/${first!.event.id}`,
+      `/v2/changes/${first!.event.id}`,
     );
     assert.deepEqual(
       (listed.body.data as unknown as { attributes: { data: unknown } }).attributes.data,

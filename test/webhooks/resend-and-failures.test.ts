@@ -144,7 +144,7 @@ eachDatabase((suite) => {
       assert.equal(resent.location, `${server.url}${pagePath}?notice=resent`);
 
       const received = await receiver.waitFor(2);
-      assert.equal(received[1]!.id, waiting!.event_id, 'the same webhook-id');
+      assert.equal(received[1]!.id, waiting!.change_id, 'the same webhook-id');
       assert.ok(received[1]!.event, 'signed as usual');
       await waitUntil(async () => (await deliveriesOf(endpointId))[0]?.status === 'succeeded');
       const afterResend = await deliveriesOf(endpointId);
@@ -161,7 +161,7 @@ eachDatabase((suite) => {
       await created(later, '/v2/accounts', accountDocument({ name: 'Later Ltd' }));
       await receiver.waitFor(3);
       await settled(endpointId);
-      const ofEvent = receiver.received.filter((r) => r.id === waiting!.event_id);
+      const ofEvent = receiver.received.filter((r) => r.id === waiting!.change_id);
       assert.equal(ofEvent.length, 2, 'the failed attempt and the resend, and nothing more');
       assert.equal(receiver.received.length, 3);
       assert.deepEqual(

@@ -5,7 +5,7 @@
  */
 import { ForbiddenError, NotFoundError, PreconditionFailedError } from '../../errors.js';
 import { matches } from '../../api/etag.js';
-import { recordChange } from '../../events/record-change.js';
+import { recordChange } from '../../changes/record-change.js';
 import type { Command } from '../../writes/unit-of-work.js';
 import { previousAttributes } from '../change-events.js';
 import { nextVersion } from '../records.js';

@@ -69,7 +69,7 @@ export const integrationActionsRoutes: FastifyPluginAsyncTypebox<{ flashes: Secr
       title: `Delete ${integration.name}?`,
       consequence: html`Every access and refresh token of ${integration.name} stops working
         <strong>at once</strong>, in every organization that connected it, and its webhook endpoints
-        stop receiving events. This cannot be undone.`,
+        stop receiving changes. This cannot be undone.`,
       action: `${pagePath(integration.id)}/delete`,
       button: `Delete ${integration.name}`,
       cancelHref: pagePath(integration.id),

@@ -61,7 +61,7 @@ export const integrationEndpointsRoutes: FastifyPluginAsyncTypebox = async (app)
       const frame = await settingsFrame(reply, v, 'integrations', integration.organizationId);
       const page = confirmPage(frame, {
         title: 'Delete this webhook endpoint?',
-        consequence: html`<code>${endpoint.url}</code> receives no more events from ${integration.name}, and its
+        consequence: html`<code>${endpoint.url}</code> receives no more changes from ${integration.name}, and its
           deliveries are forgotten. The integration can register an endpoint again through the API.`,
         action: `${pagePath(integration.id)}/endpoints/${endpoint.id}/delete`,
         button: 'Delete endpoint',

@@ -45,7 +45,7 @@ function deliveriesTable(
   if (endpoint.deliveries.length === 0) return html`<p class="muted">No deliveries yet.</p>`;
   const rows = endpoint.deliveries.map(
     (d) => html`<tr>
-      <td><code>${d.eventType}</code><div class="muted"><code>${d.eventId}</code></div></td>
+      <td><code>${d.changeType}</code><div class="muted"><code>${d.changeId}</code></div></td>
       <td>${outcome(d)}</td>
       <td>${d.attempts === 1 ? '1 attempt' : `${d.attempts} attempts`}</td>
       <td>${lastResponse(d)}</td>
@@ -55,14 +55,14 @@ function deliveriesTable(
           ? html`<span class="muted">endpoint disabled</span>`
           : html`<form method="post" action="/settings/integrations/${integration.id}/deliveries/${d.id}/resend">
               <input type="hidden" name="_csrf" value="${csrfToken}" />
-              <button type="submit" class="secondary" aria-label="Resend ${d.eventType} ${d.eventId}">Resend</button>
+              <button type="submit" class="secondary" aria-label="Resend ${d.changeType} ${d.changeId}">Resend</button>
             </form>`
       }</td>
     </tr>`,
   );
   return html`<table>
     <caption class="muted">Recent deliveries to ${endpoint.url}</caption>
-    <thead><tr><th scope="col">Event</th><th scope="col">Outcome</th><th scope="col">Attempts</th><th scope="col">Last response</th><th scope="col">Next attempt</th><th scope="col"><span class="muted">Action</span></th></tr></thead>
+    <thead><tr><th scope="col">Change</th><th scope="col">Outcome</th><th scope="col">Attempts</th><th scope="col">Last response</th><th scope="col">Next attempt</th><th scope="col"><span class="muted">Action</span></th></tr></thead>
     <tbody>${rows}</tbody>
   </table>`;
 }
@@ -77,7 +77,7 @@ export function webhooksSection(
     (e) => html`<article class="webhook-endpoint">
       <h3><code>${e.url}</code></h3>
       ${e.description ? html`<p>${e.description}</p>` : ''}
-      <p>Events: ${e.events.includes('*') ? 'all' : e.events.map((t) => html`<code>${t}</code> `)}
+      <p>Changes: ${e.events.includes('*') ? 'all' : e.events.map((t) => html`<code>${t}</code> `)}
         · Created ${when(e.createdAt, zone)} ·
         ${
           e.disabledAt
@@ -96,7 +96,7 @@ export function webhooksSection(
     </article>`,
   );
   return html`<h2>Webhooks</h2>
-    <p class="muted">Endpoints this integration registered in this organization through the API, and their latest deliveries (times in ${zone}). Resend delivers an event again with the same <code>webhook-id</code>.</p>
+    <p class="muted">Endpoints this integration registered in this organization through the API, and their latest deliveries (times in ${zone}). Resend delivers a change again with the same <code>webhook-id</code>.</p>
     ${endpoints.length === 0 ? html`<p class="muted">No webhook endpoints.</p>` : list}`;
 }
 

@@ -37,7 +37,7 @@ const NOTICES: Record<string, string> = {
   deleted: 'Integration deleted; its tokens no longer work.',
   resent: 'The delivery is queued again; it appears below once attempted.',
   'endpoint-on': 'The webhook endpoint is on again.',
-  'endpoint-off': 'The webhook endpoint is off: it receives no events until it is turned on.',
+  'endpoint-off': 'The webhook endpoint is off: it receives no changes until it is turned on.',
   'endpoint-deleted': 'The webhook endpoint is deleted.',
   'created-secretless':
     'Integration created without a client secret: the app sends its client id alone, and every authorization needs PKCE.',

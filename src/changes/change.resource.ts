@@ -1,14 +1,14 @@
-/** Events as the API shows them (GET /v2/events, SPEC §8): newest first, filtered by type and time. */
+/** Changes as the API shows them (GET /v2/changes, SPEC §8, §11): newest first, filtered by type and time. */
 import { Type } from 'typebox';
 import { resourceSchema, StringEnum, Timestamp } from '../api/jsonapi.js';
 import type { ResourceDefinition } from '../api/resource-definition.js';
-import { EVENT_TYPES } from './event-types.js';
-import type { EventTable } from './event.table.js';
+import { CHANGE_TYPES } from './change-types.js';
+import type { ChangeTable } from './change.table.js';
 
 const Open = (description: string) => Type.Object({}, { additionalProperties: true, description });
 
-export const EventAttributes = Type.Object({
-  event_type: StringEnum(EVENT_TYPES, 'What happened, e.g. booking.created'),
+export const ChangeAttributes = Type.Object({
+  change_type: StringEnum(CHANGE_TYPES, 'What happened, e.g. booking.created'),
   organization_id: Type.String(),
   created_at: Timestamp,
   data: Type.Object({
@@ -17,17 +17,17 @@ export const EventAttributes = Type.Object({
   }),
 });
 
-export const EventResource = resourceSchema('events', EventAttributes);
+export const ChangeResource = resourceSchema('changes', ChangeAttributes);
 
-/** Links inside stored events are relative to the API's address; shown absolute. */
+/** Links inside stored changes are relative to the API's address; shown absolute. */
 function withAbsoluteLinks(data: { object: { links?: { self?: string } } }, baseUrl: string) {
   const self = data.object.links?.self;
   if (self?.startsWith('/')) data.object.links = { ...data.object.links, self: `${baseUrl}${self}` };
   return data;
 }
 
-/** The event as webhook deliveries carry it (Standard Webhooks payload): `{id, type, created_at, organization_id, data}`. */
-export function eventPayload(row: EventTable, baseUrl: string) {
+/** The change as webhook deliveries carry it (Standard Webhooks payload): `{id, type, created_at, organization_id, data}`. */
+export function changePayload(row: ChangeTable, baseUrl: string) {
   return {
     id: row.id,
     type: row.type,
@@ -37,29 +37,29 @@ export function eventPayload(row: EventTable, baseUrl: string) {
   };
 }
 
-export const eventDefinition: ResourceDefinition<'events'> = {
-  type: 'events',
-  path: '/v2/events',
-  schema: EventResource,
-  tag: 'Events',
-  noun: 'events',
-  singular: 'event',
+export const changeDefinition: ResourceDefinition<'changes'> = {
+  type: 'changes',
+  path: '/v2/changes',
+  schema: ChangeResource,
+  tag: 'Changes',
+  noun: 'changes',
+  singular: 'change',
   sortable: ['created_at'],
   defaultSort: '-created_at',
   filters: {
-    type: { column: 'type', kind: 'enum', values: EVENT_TYPES, operators: ['eq', 'in'] },
+    type: { column: 'type', kind: 'enum', values: CHANGE_TYPES, operators: ['eq', 'in'] },
     created_at: { column: 'created_at', kind: 'timestamp', operators: ['gt', 'gteq', 'lt', 'lteq'] },
   },
   includes: {},
   toResource: (row, baseUrl) => ({
-    type: 'events',
+    type: 'changes',
     id: row.id,
     attributes: {
-      event_type: row.type,
+      change_type: row.type,
       organization_id: row.organization_id,
       created_at: row.created_at,
       data: withAbsoluteLinks(JSON.parse(row.data), baseUrl),
     },
-    links: { self: `${baseUrl}/v2/events/${row.id}` },
+    links: { self: `${baseUrl}/v2/changes/${row.id}` },
   }),
 };

@@ -1,5 +1,5 @@
 /**
- * Change events (SPEC §8), as webhook deliveries carry them and as `events.list`/`events.get`
+ * Changes (SPEC §8, §11), as webhook deliveries carry them and as `changes.list`/`changes.get`
  * return them: `{id, type, created_at, organization_id, data: {object, previous_attributes?}}`,
  * a union discriminated by `type`. `data.object` is the JSON:API resource after the change (with
  * `links.self`), or `{type, id}` after a delete; `previous_attributes` holds the old values of
@@ -9,7 +9,7 @@ import type { ResourceIdentifier } from './jsonapi.js';
 import type { Account, Booking, BookingStatus, Contact, Note, Organization, Space } from './types.js';
 import { ATTRIBUTES, RELATIONSHIPS } from './types.js';
 
-export const EVENT_TYPES = [
+export const CHANGE_TYPES = [
   'booking.created',
   'booking.updated',
   'booking.deleted',
@@ -29,7 +29,7 @@ export const EVENT_TYPES = [
   'organization.updated',
 ] as const;
 
-export type EventType = (typeof EVENT_TYPES)[number];
+export type ChangeType = (typeof CHANGE_TYPES)[number];
 
 interface ResourceTypes {
   booking: 'bookings';
@@ -50,8 +50,8 @@ interface PlainResources {
   organizations: Organization;
 }
 
-/** A resource's attributes as the API sends them (e.g. `EventAttributes<'bookings'>`). */
-export type EventAttributes<T extends VenueResourceType> = Pick<
+/** A resource's attributes as the API sends them (e.g. `ChangeAttributes<'bookings'>`). */
+export type ChangeAttributes<T extends VenueResourceType> = Pick<
   PlainResources[T],
   (typeof ATTRIBUTES)[T][number] & keyof PlainResources[T]
 >;
@@ -63,19 +63,19 @@ export interface RelationshipValue {
 type RelationshipName<T extends VenueResourceType> = (typeof RELATIONSHIPS)[T][number];
 
 /** The JSON:API resource an event carries. */
-export interface EventResource<T extends VenueResourceType> {
+export interface ChangeResource<T extends VenueResourceType> {
   type: T;
   id: string;
-  attributes: EventAttributes<T>;
+  attributes: ChangeAttributes<T>;
   relationships?: { [R in RelationshipName<T>]: RelationshipValue };
   links: { self: string };
 }
 
 /** The old values of what an update changed. */
-export type PreviousAttributes<T extends VenueResourceType> = Partial<EventAttributes<T>> &
+export type PreviousAttributes<T extends VenueResourceType> = Partial<ChangeAttributes<T>> &
   Partial<Record<RelationshipName<T>, RelationshipValue>>;
 
-interface Envelope<Type extends EventType, Data> {
+interface Envelope<Type extends ChangeType, Data> {
   /** `evt_…`; also the delivery's `webhook-id`. */
   id: string;
   type: Type;
@@ -85,33 +85,33 @@ interface Envelope<Type extends EventType, Data> {
 }
 
 type EventsOf<S extends Subject> =
-  | Envelope<`${S}.created`, { object: EventResource<ResourceTypes[S]> }>
+  | Envelope<`${S}.created`, { object: ChangeResource<ResourceTypes[S]> }>
   | Envelope<
       `${S}.updated`,
-      { object: EventResource<ResourceTypes[S]>; previous_attributes: PreviousAttributes<ResourceTypes[S]> }
+      { object: ChangeResource<ResourceTypes[S]>; previous_attributes: PreviousAttributes<ResourceTypes[S]> }
     >
   | Envelope<`${S}.deleted`, { object: { type: ResourceTypes[S]; id: string } }>;
 
 /** Any Marquee change event; narrow it by `type`. */
-export type MarqueeEvent =
+export type MarqueeChange =
   | { [S in Subject]: EventsOf<S> }[Subject]
   | Envelope<
       'booking.status_changed',
-      { object: EventResource<'bookings'>; previous_attributes: { status: BookingStatus } }
+      { object: ChangeResource<'bookings'>; previous_attributes: { status: BookingStatus } }
     >
   | Envelope<
       'organization.updated',
-      { object: EventResource<'organizations'>; previous_attributes: PreviousAttributes<'organizations'> }
+      { object: ChangeResource<'organizations'>; previous_attributes: PreviousAttributes<'organizations'> }
     >;
 
-/** The events of the given types, e.g. `EventOfType<'booking.created' | 'booking.updated'>`. */
-export type EventOfType<T extends EventType> = Extract<MarqueeEvent, { type: T }>;
+/** The changes of the given types, e.g. `ChangeOfType<'booking.created' | 'booking.updated'>`. */
+export type ChangeOfType<T extends ChangeType> = Extract<MarqueeChange, { type: T }>;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Whether a parsed payload has the shape of an event (the envelope, and `data.object`). */
-export function looksLikeEvent(value: unknown): value is MarqueeEvent {
+export function looksLikeChange(value: unknown): value is MarqueeChange {
   return (
     isRecord(value) &&
     typeof value.id === 'string' &&

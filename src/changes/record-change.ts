@@ -1,14 +1,14 @@
 /**
  * The outbox (SPEC §8): every committed create, update or delete of venue data has exactly one
- * event, because it is written in the same transaction as the change; a change that rolls back
- * takes its event with it. Webhook deliveries of the event are created in that transaction too.
+ * change row, because it is written in the same transaction as the write; a write that rolls back
+ * takes its change with it. Webhook deliveries of the change are created in that transaction too.
  */
 import type { Resource, ResourceIdentifier } from '../api/jsonapi.js';
 import { isoTime } from '../clock.js';
 import type { Trx } from '../db/database.js';
 import { monotonicId } from '../db/ids.js';
 import { queueDeliveries } from '../webhooks/fan-out.js';
-import { insertEvent } from './event.repository.js';
+import { insertChange } from './change.repository.js';
 
 export interface Change {
   organizationId: string;
@@ -20,18 +20,18 @@ export interface Change {
   now: number;
 }
 
-export function eventId(now: number): string {
-  return `evt_${monotonicId(now)}`;
+export function changeId(now: number): string {
+  return `chg_${monotonicId(now)}`;
 }
 
 export async function recordChange(trx: Trx, change: Change): Promise<void> {
-  const id = eventId(change.now);
+  const id = changeId(change.now);
   const data = {
     object: change.object,
     ...(change.previousAttributes ? { previous_attributes: change.previousAttributes } : {}),
   };
   const createdAt = isoTime(change.now);
-  await insertEvent(trx, {
+  await insertChange(trx, {
     id,
     organization_id: change.organizationId,
     type: change.type,

@@ -1,6 +1,6 @@
-/** The outbox of change events (SPEC §8): one row per committed create, update or delete. */
-export interface EventTable {
-  /** `evt_` and a time-ordered id. */
+/** The outbox of changes (SPEC §8, §11): one row per committed create, update or delete. */
+export interface ChangeTable {
+  /** `chg_` and a time-ordered id. */
   id: string;
   organization_id: string;
   /** e.g. `booking.created`, `booking.status_changed`. */
@@ -8,6 +8,6 @@ export interface EventTable {
   /** JSON `{object, previous_attributes?}`; the object's links are added when it is read. */
   data: string;
   created_at: string;
-  /** The same as created_at: an event never changes. */
+  /** The same as created_at: a change never changes. */
   updated_at: string;
 }

@@ -1,7 +1,7 @@
 /**
  * The outbox (SPEC §8): every committed write has exactly one event of the right type (with the
  * changed attributes' old values on updates), a write that rolls back has none, and
- * GET /v2/events pages and filters them for the token's organization only.
+ * GET /v2/changes pages and filters them for the token's organization only.
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
@@ -24,7 +24,7 @@ import {
 interface EventResource {
   id: string;
   attributes: {
-    event_type: string;
+    change_type: string;
     organization_id: string;
     created_at: string;
     data: {
@@ -53,7 +53,7 @@ eachDatabase((suite) => {
   /** The events recorded since `since` (an event id), oldest first. */
   const eventsSince = async (since: string | undefined) => {
     const rows = await suite.db
-      .selectFrom('events')
+      .selectFrom('changes')
       .selectAll()
       .where('organization_id', '=', venue.orgId)
       .orderBy('id')
@@ -65,7 +65,7 @@ eachDatabase((suite) => {
   const lastEventId = async () =>
     (
       await suite.db
-        .selectFrom('events')
+        .selectFrom('changes')
         .select('id')
         .where('organization_id', '=', venue.orgId)
         .orderBy('id', 'desc')
@@ -173,7 +173,7 @@ eachDatabase((suite) => {
     const otherApi = apiFor(server, await clientCredentialsToken(server, other), other.orgId);
     await created(otherApi, '/v2/accounts', accountDocument({ name: 'Elsewhere' }));
 
-    const all = await api<EventList>('/v2/events?page[size]=100');
+    const all = await api<EventList>('/v2/changes?page[size]=100');
     assert.equal(all.status, 200);
     assert.ok(all.body.data.length > 10);
     assert.ok(
@@ -184,29 +184,31 @@ eachDatabase((suite) => {
     assert.deepEqual(times, [...times].sort().reverse(), 'newest first');
 
     const created_ = await api<EventList>(
-      '/v2/events?filter[type][in]=account.created,space.created&sort=created_at',
+      '/v2/changes?filter[type][in]=account.created,space.created&sort=created_at',
     );
     assert.ok(created_.body.data.length >= 2);
     assert.ok(
-      created_.body.data.every((e) => ['account.created', 'space.created'].includes(e.attributes.event_type)),
+      created_.body.data.every((e) =>
+        ['account.created', 'space.created'].includes(e.attributes.change_type),
+      ),
     );
-    const object = created_.body.data.find((e) => e.attributes.event_type === 'account.created')!.attributes
+    const object = created_.body.data.find((e) => e.attributes.change_type === 'account.created')!.attributes
       .data.object;
     assert.equal(object.links?.self, `${server.url}/v2/accounts/${object.id}`);
 
     const middle = all.body.data[5]!.attributes.created_at;
-    const later = await api<EventList>(`/v2/events?filter[created_at][gt]=${middle}&page[size]=100`);
+    const later = await api<EventList>(`/v2/changes?filter[created_at][gt]=${middle}&page[size]=100`);
     assert.ok(later.body.data.every((e) => e.attributes.created_at > middle));
 
-    const first = await api<EventList>('/v2/events?page[size]=3');
-    const next = await api<EventList>(`/v2/events?page[size]=3&page[after]=${first.body.meta.after_cursor}`);
+    const first = await api<EventList>('/v2/changes?page[size]=3');
+    const next = await api<EventList>(`/v2/changes?page[size]=3&page[after]=${first.body.meta.after_cursor}`);
     assert.deepEqual(
       [...first.body.data, ...next.body.data].map((e) => e.id),
       all.body.data.slice(0, 6).map((e) => e.id),
     );
-    assert.equal((await api(`/v2/events/${all.body.data[0]!.id}`)).status, 200);
-    assert.equal((await api('/v2/events?filter[type][eq]=booking.exploded')).status, 400);
-    assert.equal((await api('/v2/events?filter[type][lt]=booking.created')).status, 400);
+    assert.equal((await api(`/v2/changes/${all.body.data[0]!.id}`)).status, 200);
+    assert.equal((await api('/v2/changes?filter[type][eq]=booking.exploded')).status, 400);
+    assert.equal((await api('/v2/changes?filter[type][lt]=booking.created')).status, 400);
   });
 
   it('keeps events for EVENT_RETENTION, then prunes them', async () => {
@@ -216,7 +218,7 @@ eachDatabase((suite) => {
     const result = await pruneExpired(suite.db, Date.now() + thirtyOneDays, {
       eventRetentionSeconds: 30 * 86400,
     });
-    assert.ok(result.events > 0);
+    assert.ok(result.changes > 0);
     assert.equal(await lastEventId(), undefined);
   });
 });

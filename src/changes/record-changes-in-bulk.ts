@@ -1,5 +1,5 @@
 /**
- * The events of records created together (an import, SPEC §8): one `*.created` event per record,
+ * The changes of records created together (an import, SPEC §8): one `*.created` change per record,
  * written in the creating transaction like every other write's, with the pending webhook
  * deliveries of the organization's endpoints that subscribe to it, so integrations hear of
  * imported records as of any others. They are written in chunks rather than one statement per
@@ -15,7 +15,7 @@ import { isoTime } from '../clock.js';
 import type { Trx } from '../db/database.js';
 import { insertInChunks } from '../db/insert-in-chunks.js';
 import { deliveryQueue, pendingDelivery, subscribedEndpoints } from '../webhooks/fan-out.js';
-import { eventId } from './record-change.js';
+import { changeId } from './record-change.js';
 
 export async function recordCreatedInBulk<Table extends OrganizationTable>(
   trx: Trx,
@@ -31,17 +31,17 @@ export async function recordCreatedInBulk<Table extends OrganizationTable>(
   const context = await readContextOf(trx, definition, organizationId);
   const chunk = 500;
   for (let i = 0; i < rows.length; i += chunk) {
-    const events = rows.slice(i, i + chunk).map((row) => ({
-      id: eventId(now),
+    const changes = rows.slice(i, i + chunk).map((row) => ({
+      id: changeId(now),
       organization_id: organizationId,
       type,
       data: JSON.stringify({ object: definition.toResource(row, '', context) }),
       created_at: createdAt,
       updated_at: createdAt,
     }));
-    await insertInChunks(trx, 'events', events, 250);
-    const deliveries = events.flatMap((event) =>
-      endpoints.map((endpointId) => pendingDelivery(endpointId, { id: event.id, createdAt })),
+    await insertInChunks(trx, 'changes', changes, 250);
+    const deliveries = changes.flatMap((change) =>
+      endpoints.map((endpointId) => pendingDelivery(endpointId, { id: change.id, createdAt })),
     );
     await insertInChunks(trx, 'webhook_deliveries', deliveries, 200);
     onProgress(Math.min(i + chunk, rows.length));

@@ -1,11 +1,11 @@
 /**
- * `events.list` and `events.get` (GET /v2/events, crm_read): the organization's change events for
- * an integration that polls, in the same shape webhook deliveries have (`type`, where the API
- * resource says `event_type`). Newest first unless `sort: 'created_at'`.
+ * `changes.list` and `changes.get` (GET /v2/changes, crm_read): the organization's changes for an
+ * integration that polls, in the same shape webhook deliveries have (`type`, where the API
+ * resource says `change_type`). Newest first unless `sort: 'created_at'`.
  */
 import type { DateTimeInput } from './inputs.js';
 import type { ListDocument, ResourceObject, SingleDocument } from './jsonapi.js';
-import type { EventOfType, EventType, MarqueeEvent } from './events.js';
+import type { ChangeOfType, ChangeType, MarqueeChange } from './changes.js';
 import { listQuery, PagedList } from './paged-list.js';
 import type { Requester } from './resource-client.js';
 
@@ -17,7 +17,7 @@ export interface CreatedAtFilter {
   lteq?: DateTimeInput;
 }
 
-export interface EventListOptions<T extends EventType = EventType> {
+export interface ChangeListOptions<T extends ChangeType = ChangeType> {
   pageSize?: number;
   /** `-created_at` (newest first, the default) or `created_at` (oldest first, for catching up). */
   sort?: 'created_at' | '-created_at';
@@ -28,28 +28,28 @@ export interface EventListOptions<T extends EventType = EventType> {
   organizationId?: string;
 }
 
-export interface EventsClient {
-  list<T extends EventType = EventType>(options?: EventListOptions<T>): PagedList<EventOfType<T>>;
-  get(id: string, options?: { organizationId?: string }): Promise<MarqueeEvent>;
+export interface ChangesClient {
+  list<T extends ChangeType = ChangeType>(options?: ChangeListOptions<T>): PagedList<ChangeOfType<T>>;
+  get(id: string, options?: { organizationId?: string }): Promise<MarqueeChange>;
 }
 
-interface EventAttributes {
-  event_type: string;
+interface ChangeAttributes {
+  change_type: string;
   organization_id: string;
   created_at: string;
-  data: MarqueeEvent['data'];
+  data: MarqueeChange['data'];
 }
 
 /** The API resource as the event a delivery carries. */
-export function eventFromResource(resource: ResourceObject): MarqueeEvent {
-  const attributes = resource.attributes as unknown as EventAttributes;
+export function changeFromResource(resource: ResourceObject): MarqueeChange {
+  const attributes = resource.attributes as unknown as ChangeAttributes;
   return {
     id: resource.id,
-    type: attributes.event_type,
+    type: attributes.change_type,
     created_at: attributes.created_at,
     organization_id: attributes.organization_id,
     data: attributes.data,
-  } as MarqueeEvent;
+  } as MarqueeChange;
 }
 
 const iso = (value: DateTimeInput) => (value instanceof Date ? value.toISOString() : value);
@@ -64,27 +64,27 @@ function createdAtQuery(filter: CreatedAtFilter | undefined) {
   return out;
 }
 
-export function eventsClient(api: Requester): EventsClient {
+export function changesClient(api: Requester): ChangesClient {
   return {
-    list: <T extends EventType>(options: EventListOptions<T> = {}) =>
-      new PagedList<EventOfType<T>>(async (after) => {
+    list: <T extends ChangeType>(options: ChangeListOptions<T> = {}) =>
+      new PagedList<ChangeOfType<T>>(async (after) => {
         const { type, created_at, ...rest } = options;
         const query = listQuery({ ...rest, type, created_at: createdAtQuery(created_at) }, after);
-        const { body } = await api.request<ListDocument>('GET', '/v2/events', {
+        const { body } = await api.request<ListDocument>('GET', '/v2/changes', {
           query,
           organizationId: options.organizationId,
         });
         return {
-          items: body.data.map((r) => eventFromResource(r) as EventOfType<T>),
+          items: body.data.map((r) => changeFromResource(r) as ChangeOfType<T>),
           hasMore: body.meta.has_more,
           afterCursor: body.meta.after_cursor,
         };
       }),
     get: async (id, options = {}) => {
-      const { body } = await api.request<SingleDocument>('GET', `/v2/events/${encodeURIComponent(id)}`, {
+      const { body } = await api.request<SingleDocument>('GET', `/v2/changes/${encodeURIComponent(id)}`, {
         organizationId: options.organizationId,
       });
-      return eventFromResource(body.data);
+      return changeFromResource(body.data);
     },
   };
 }

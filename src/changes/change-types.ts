@@ -1,0 +1,16 @@
+/**
+ * The kinds of change (SPEC §8, §11): created, updated and deleted for each kind of record, a
+ * booking's status changes and the organization's settings changing.
+ */
+export const CHANGE_SUBJECTS = ['booking', 'account', 'contact', 'space', 'note'] as const;
+export type ChangeSubject = (typeof CHANGE_SUBJECTS)[number];
+
+export const CHANGE_TYPES = [
+  ...CHANGE_SUBJECTS.flatMap((subject) => [`${subject}.created`, `${subject}.updated`, `${subject}.deleted`]),
+  'booking.status_changed',
+  'organization.updated',
+] as const;
+
+export function isChangeType(value: string): boolean {
+  return (CHANGE_TYPES as readonly string[]).includes(value);
+}

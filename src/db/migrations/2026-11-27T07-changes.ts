@@ -1,0 +1,45 @@
+/**
+ * The change feed is `changes` (SPEC §11): `/v2/events` now means a booking's events (its
+ * functions), as at Event Temple. The outbox table and its deliveries' column are renamed, and
+ * the triggers that tell caches of its rows (2026-11-23T04) take its name. Changes recorded
+ * before keep their `evt_` ids (they are opaque, and gone after EVENT_RETENTION); new ones are
+ * `chg_…`.
+ */
+import { type Kysely, sql } from 'kysely';
+import { isSqlite } from '../column-types.js';
+
+const TOLD = ['update', 'delete'] as const;
+
+async function renameScopeTriggers(db: Kysely<unknown>, from: string, to: string): Promise<void> {
+  for (const operation of TOLD) {
+    if (isSqlite(db)) {
+      await sql`drop trigger ${sql.id(`${from}_${operation}_scope`)}`.execute(db);
+      const row = operation === 'delete' ? 'old' : 'new';
+      await sql`create trigger ${sql.id(`${to}_${operation}_scope`)} after ${sql.raw(operation)} on ${sql.table(to)}
+        for each row begin
+          insert into cache_scopes (scope, version)
+            values (${sql.raw(`${row}.organization_id`)}, (select coalesce(max(version), 0) + 1 from cache_scopes))
+            on conflict (scope) do update set version = excluded.version;
+        end`.execute(db);
+    } else {
+      await sql`alter trigger ${sql.id(`${from}_${operation}_scope`)} on ${sql.table(to)}
+        rename to ${sql.id(`${to}_${operation}_scope`)}`.execute(db);
+    }
+  }
+  if (!isSqlite(db)) {
+    await sql`alter trigger ${sql.id(`${from}_truncate_scope`)} on ${sql.table(to)}
+      rename to ${sql.id(`${to}_truncate_scope`)}`.execute(db);
+  }
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('events').renameTo('changes').execute();
+  await db.schema.alterTable('webhook_deliveries').renameColumn('event_id', 'change_id').execute();
+  await renameScopeTriggers(db, 'events', 'changes');
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('webhook_deliveries').renameColumn('change_id', 'event_id').execute();
+  await db.schema.alterTable('changes').renameTo('events').execute();
+  await renameScopeTriggers(db, 'changes', 'events');
+}
