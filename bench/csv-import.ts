@@ -89,6 +89,9 @@ async function addSpaces(env: Record<string, string>, organizationId: string): P
     organization_id: organizationId,
     name: `Room ${i + 1}`,
     capacity: 200,
+    shareable: 0,
+    capacities: '{}',
+    part_ids: '[]',
     created_at: now,
     updated_at: now,
   }));

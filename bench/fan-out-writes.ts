@@ -54,6 +54,9 @@ async function seed(db: Db) {
       organization_id: venue.id,
       name: 'Ballroom',
       capacity: null,
+      shareable: 0,
+      capacities: '{}',
+      part_ids: '[]',
       created_at: at,
       updated_at: at,
     })

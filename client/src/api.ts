@@ -9,6 +9,8 @@ import type {
   AccountChanges,
   ChangeOptions,
   BookingChanges,
+  EventChanges,
+  NewEvent,
   ContactChanges,
   NewAccount,
   NewBooking,
@@ -23,6 +25,7 @@ import type {
   AccountListOptions,
   BookingListOptions,
   ContactListOptions,
+  EventListOptions,
   NoteListOptions,
   SpaceListOptions,
 } from './list-options.js';
@@ -34,12 +37,14 @@ import {
   resourceClient,
 } from './resource-client.js';
 import type { TokenSource } from './token-source.js';
-import type { Account, Booking, Contact, Me, Note, Organization, Space } from './types.js';
+import type { Account, Booking, Contact, Event, Me, Note, Organization, Space } from './types.js';
 import { type WebhookEndpointsClient, webhookEndpointsClient } from './webhook-endpoints.js';
 import { SHAPES } from './write-documents.js';
 
 export class MarqueeApi implements Requester {
   readonly bookings: ResourceClient<Booking, BookingListOptions, NewBooking, BookingChanges>;
+  /** A booking's events (its functions), each in its own spaces and times. */
+  readonly events: ResourceClient<Event, EventListOptions, NewEvent, EventChanges>;
   readonly accounts: ResourceClient<Account, AccountListOptions, NewAccount, AccountChanges>;
   readonly contacts: ResourceClient<Contact, ContactListOptions, NewContact, ContactChanges>;
   /** The venue's rooms; only organization admins may create, change or delete them. */
@@ -59,6 +64,7 @@ export class MarqueeApi implements Requester {
     private readonly organizationId?: string,
   ) {
     this.bookings = resourceClient(this, '/v2/bookings', SHAPES.bookings);
+    this.events = resourceClient(this, '/v2/events', SHAPES.events);
     this.accounts = resourceClient(this, '/v2/accounts', SHAPES.accounts);
     this.contacts = resourceClient(this, '/v2/contacts', SHAPES.contacts);
     this.spaces = resourceClient(this, '/v2/spaces', SHAPES.spaces);

@@ -6,7 +6,7 @@
  * what an update changed (attributes by name, relationships as `{data}`).
  */
 import type { ResourceIdentifier } from './jsonapi.js';
-import type { Account, Booking, BookingStatus, Contact, Note, Organization, Space } from './types.js';
+import type { Account, Booking, BookingStatus, Contact, Event, Note, Organization, Space } from './types.js';
 import { ATTRIBUTES, RELATIONSHIPS } from './types.js';
 
 export const CHANGE_TYPES = [
@@ -27,12 +27,16 @@ export const CHANGE_TYPES = [
   'note.deleted',
   'booking.status_changed',
   'organization.updated',
+  'event.created',
+  'event.updated',
+  'event.deleted',
 ] as const;
 
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 
 interface ResourceTypes {
   booking: 'bookings';
+  event: 'events';
   account: 'accounts';
   contact: 'contacts';
   space: 'spaces';
@@ -43,6 +47,7 @@ type VenueResourceType = ResourceTypes[Subject] | 'organizations';
 
 interface PlainResources {
   bookings: Booking;
+  events: Event;
   accounts: Account;
   contacts: Contact;
   spaces: Space;

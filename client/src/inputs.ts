@@ -4,7 +4,7 @@
  * (`account: 'ACCOUNT_ID'` or `account: acme`; `spaces: [hallId, terrace]`). `null` clears an
  * optional relationship or attribute; a field left out is left as it is.
  */
-import type { BookingStatus, NotableType, OpenBookingStatus } from './types.js';
+import type { BookingStatus, NotableType, OpenBookingStatus, SetupStyle } from './types.js';
 
 /** A related resource: its id, or any object with its id (such as one read or created). */
 export type Ref = string | { readonly id: string };
@@ -78,9 +78,35 @@ export interface NewSpace {
   name: string;
   /** Guests it takes; null for no limit. */
   capacity?: number | null;
+  /** Definite events may hold it at the same time (a lawn); default false. */
+  shareable?: boolean;
+  /** Guests it takes by setup style, e.g. `{ banquet: 180, theatre: 300 }`. */
+  capacities?: Partial<Record<SetupStyle, number>>;
+  /** The spaces it is made of (a combined space); parts have no parts of their own. */
+  parts?: readonly Ref[];
 }
 
 export type SpaceChanges = Partial<NewSpace>;
+
+export interface NewEvent {
+  /** e.g. Ceremony, Dinner. */
+  name: string;
+  start_at: DateTimeInput;
+  /** After start_at, at most 31 days later. */
+  end_at: DateTimeInput;
+  /** 0–1440; default 0. */
+  setup_minutes?: number;
+  teardown_minutes?: number;
+  /** Must fit each of its spaces for its setup style. */
+  guest_count?: number | null;
+  guaranteed_count?: number | null;
+  setup_style?: SetupStyle | null;
+  /** The booking it belongs to (fixed after). */
+  booking: Ref;
+  spaces?: readonly Ref[];
+}
+
+export type EventChanges = Partial<Omit<NewEvent, 'booking'>>;
 
 /** What an organization's admins may change (`PATCH /v2/organization`). */
 export interface OrganizationChanges {

@@ -51,6 +51,18 @@ export interface BookingListOptions
   space_id?: string | readonly string[] | { eq?: string; in?: readonly string[] };
 }
 
+export interface EventListOptions extends ListOptions<
+  'created_at' | 'updated_at' | 'start_at' | 'end_at',
+  'booking' | 'spaces'
+> {
+  status?: FilterValue<BookingStatus>;
+  start_at?: FilterValue<string>;
+  end_at?: FilterValue<string>;
+  booking_id?: FilterValue<string>;
+  /** Events holding this space (an id), or any of these spaces (a list). */
+  space_id?: string | readonly string[] | { eq?: string; in?: readonly string[] };
+}
+
 export interface AccountListOptions
   extends ListOptions<'created_at' | 'updated_at' | 'name', 'owner'>, Searchable {}
 

@@ -29,8 +29,15 @@ export interface Space extends Versioned {
   name: string;
   /** Guests it takes; null when not set. */
   capacity: number | null;
+  /** Definite events may hold it at the same time (a lawn). */
+  shareable: boolean;
+  /** Guests it takes by setup style, where set (else `capacity`). */
+  capacities: Partial<Record<SetupStyle, number>>;
   created_at: string;
   updated_at: string;
+  /** The spaces it is made of, when it is a combined space. */
+  part_ids: string[];
+  parts?: Space[];
 }
 
 /** The organization's own settings (`GET|PATCH /v2/organization`). */
@@ -103,7 +110,41 @@ export interface Booking extends Versioned {
   spaces?: Space[];
 }
 
-export type NotableType = 'bookings' | 'accounts' | 'contacts';
+/** How an event's room is set; a space may take another number of guests for each. */
+export type SetupStyle =
+  | 'reception'
+  | 'banquet'
+  | 'theatre'
+  | 'classroom'
+  | 'boardroom'
+  | 'u_shape'
+  | 'cabaret'
+  | 'hollow_square'
+  | 'other';
+
+/** An event (a function) of a booking: a ceremony, a dinner, a day of a conference. */
+export interface Event extends Versioned {
+  id: string;
+  name: string;
+  start_at: string;
+  end_at: string;
+  /** Its spaces are held this long before it starts, and after it ends. */
+  setup_minutes: number;
+  teardown_minutes: number;
+  guest_count: number | null;
+  guaranteed_count: number | null;
+  setup_style: SetupStyle | null;
+  /** Its booking's status (read-only). */
+  status: BookingStatus;
+  created_at: string;
+  updated_at: string;
+  booking_id: string;
+  space_ids: string[];
+  booking?: Booking;
+  spaces?: Space[];
+}
+
+export type NotableType = 'bookings' | 'events' | 'accounts' | 'contacts';
 
 export interface Note extends Versioned {
   id: string;
@@ -150,7 +191,20 @@ export const ATTRIBUTES = {
     'updated_at',
   ],
   contacts: ['first_name', 'last_name', 'email', 'phone', 'title', 'created_at', 'updated_at'],
-  spaces: ['name', 'capacity', 'created_at', 'updated_at'],
+  spaces: ['name', 'capacity', 'shareable', 'capacities', 'created_at', 'updated_at'],
+  events: [
+    'name',
+    'start_at',
+    'end_at',
+    'setup_minutes',
+    'teardown_minutes',
+    'guest_count',
+    'guaranteed_count',
+    'setup_style',
+    'status',
+    'created_at',
+    'updated_at',
+  ],
   organizations: ['name', 'timezone', 'currency', 'created_at', 'updated_at'],
   notes: ['body', 'created_at', 'updated_at'],
   changes: ['change_type', 'organization_id', 'created_at', 'data'],
@@ -170,7 +224,8 @@ export const RELATIONSHIPS = {
   bookings: ['account', 'contact', 'owner', 'spaces'],
   accounts: ['owner'],
   contacts: ['account'],
-  spaces: [],
+  spaces: ['parts'],
+  events: ['booking', 'spaces'],
   organizations: [],
   notes: ['notable', 'author'],
   changes: [],

@@ -85,6 +85,7 @@ export const SHAPES = {
   },
   accounts: { type: 'accounts', relationships: { owner: 'users' } },
   contacts: { type: 'contacts', relationships: { account: 'accounts' } },
-  spaces: { type: 'spaces', relationships: {} },
+  spaces: { type: 'spaces', relationships: { parts: ['spaces'] } },
+  events: { type: 'events', relationships: { booking: 'bookings', spaces: ['spaces'] } },
   notes: { type: 'notes', relationships: { notable: null } },
 } as const satisfies Record<string, WriteShape>;

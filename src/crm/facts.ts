@@ -14,6 +14,25 @@ export interface SpaceFact {
   id: string;
   name: string;
   capacity: number | null;
+  /** Guests it takes by setup style, where set. */
+  capacities: Readonly<Record<string, number>>;
+  shareable: boolean;
+  /** Its parts, when it is a combined space. */
+  parts: readonly string[];
+}
+
+/** A space's row as facts need it. */
+const SPACE_COLUMNS = ['id', 'name', 'capacity', 'capacities', 'shareable', 'part_ids'] as const;
+
+/** Every space of the organization, by id (a venue has tens of them). */
+export async function spacesOf(db: Db | Trx, organizationId: string): Promise<Map<string, SpaceFact>> {
+  return spacesById(
+    await db
+      .selectFrom('spaces')
+      .select(SPACE_COLUMNS)
+      .where('organization_id', '=', organizationId)
+      .execute(),
+  );
 }
 
 export interface VenueFacts {
@@ -23,6 +42,8 @@ export interface VenueFacts {
   hasContact(id: string): boolean;
   isMember(userId: string): boolean;
   space(id: string): SpaceFact | undefined;
+  /** The spaces loaded: those a write names, or (an import's) all of the organization's. */
+  readonly spaces: ReadonlyMap<string, SpaceFact>;
 }
 
 /** The ids a write names, whose facts it needs. */
@@ -55,6 +76,7 @@ export function venueFacts(
     hasContact: (id) => known.contacts.has(id),
     isMember: (id) => known.members.has(id),
     space: (id) => known.spaces.get(id),
+    spaces: known.spaces,
   };
 }
 
@@ -82,7 +104,7 @@ export async function loadFacts(
       ? []
       : db
           .selectFrom('spaces')
-          .select(['id', 'name', 'capacity'])
+          .select(SPACE_COLUMNS)
           .where(idsInOrganizationCondition(db, organizationId, spaceIds))
           .execute(),
   ]);
@@ -109,11 +131,7 @@ export async function loadAllFacts(
     trx.selectFrom('memberships').select('user_id').where('organization_id', '=', organizationId).execute(),
     trx.selectFrom('accounts').select(['id', 'name']).where('organization_id', '=', organizationId).execute(),
     trx.selectFrom('contacts').select('id').where('organization_id', '=', organizationId).execute(),
-    trx
-      .selectFrom('spaces')
-      .select(['id', 'name', 'capacity'])
-      .where('organization_id', '=', organizationId)
-      .execute(),
+    trx.selectFrom('spaces').select(SPACE_COLUMNS).where('organization_id', '=', organizationId).execute(),
   ]);
   const byName = new Map<string, string[]>();
   for (const account of accounts) {
@@ -129,11 +147,27 @@ export async function loadAllFacts(
   return { ...facts, accountsNamed: (name) => byName.get(name) ?? [] };
 }
 
-function spacesById(rows: ReadonlyArray<{ id: string; name: string; capacity: number | null }>) {
+function spacesById(
+  rows: ReadonlyArray<{
+    id: string;
+    name: string;
+    capacity: number | null;
+    capacities: string;
+    shareable: number | boolean;
+    part_ids: string;
+  }>,
+): Map<string, SpaceFact> {
   return new Map(
     rows.map((s) => [
       s.id,
-      { id: s.id, name: s.name, capacity: s.capacity === null ? null : Number(s.capacity) },
+      {
+        id: s.id,
+        name: s.name,
+        capacity: s.capacity === null ? null : Number(s.capacity),
+        capacities: JSON.parse(s.capacities) as Record<string, number>,
+        shareable: Boolean(Number(s.shareable)),
+        parts: JSON.parse(s.part_ids) as string[],
+      },
     ]),
   );
 }

@@ -23,13 +23,16 @@ export interface CreateSpec<Table extends OrganizationTable, Input> {
   check(trx: Trx, actor: Actor, input: Input): Promise<Checked<Changes<Table>>>;
   /** The new record's values: those given, and defaults for the rest. */
   values(given: Changes<Table>): NewRecord<Table>;
+  /** What else the new record makes: related rows. */
+  afterWrite?(work: Work, created: RowOf<Table>): Promise<void>;
 }
 
 export function createCommand<Table extends OrganizationTable, Input>(
   spec: CreateSpec<Table, Input>,
 ): Command<Input, RowOf<Table>> {
   return {
-    async run({ trx, actor, now }, input) {
+    async run(work, input) {
+      const { trx, actor, now } = work;
       const given = accepted(await spec.check(trx, actor, input));
       const row = await insertRecord(
         trx,
@@ -38,6 +41,7 @@ export function createCommand<Table extends OrganizationTable, Input>(
         spec.values(given),
         now,
       );
+      await spec.afterWrite?.(work, row);
       await recordCreated(trx, spec.definition, row, now);
       return row;
     },
@@ -86,6 +90,8 @@ export interface DeleteSpec<Table extends OrganizationTable> {
   allow?(actor: Actor, current: RowOf<Table>): void;
   /** What refuses the deletion (dependents: 409) or goes with it (notes, links), before the row goes. */
   before?(work: Work, current: RowOf<Table>): Promise<void>;
+  /** What follows once the row is gone (what was derived from it). */
+  after?(work: Work, current: RowOf<Table>): Promise<void>;
 }
 
 export function deleteCommand<Table extends OrganizationTable>(
@@ -99,6 +105,7 @@ export function deleteCommand<Table extends OrganizationTable>(
       await spec.before?.(work, current);
       await deleteRecord(trx, spec.definition.type, current);
       await recordDeleted(trx, spec.definition, current, now);
+      await spec.after?.(work, current);
     },
   };
 }

@@ -6,7 +6,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AccountTable } from '../crm/accounts/account.table.js';
 import type { BookingReferenceTable, BookingTable } from '../crm/bookings/booking.table.js';
-import type { BookingSpaceTable, SpaceTable } from '../crm/spaces/space.table.js';
+import type { BookingSpaceTable, SpacePartTable, SpaceTable } from '../crm/spaces/space.table.js';
+import type { EventSpaceTable, EventTable } from '../crm/events/event.table.js';
 import type { ContactTable } from '../crm/contacts/contact.table.js';
 import type { NoteTable } from '../crm/notes/note.table.js';
 import type { FollowUpTable } from '../writes/follow-up.table.js';
@@ -39,6 +40,9 @@ export interface Database {
   bookings: BookingTable;
   spaces: SpaceTable;
   booking_spaces: BookingSpaceTable;
+  events: EventTable;
+  event_spaces: EventSpaceTable;
+  space_parts: SpacePartTable;
   booking_references: BookingReferenceTable;
   app_secrets: AppSecretTable;
   oauth_grants: OAuthGrantTable;

@@ -27,6 +27,7 @@ import * as searchPhones from './migrations/2026-11-27T04-search-phones.js';
 import * as roomNamesOnRead from './migrations/2026-11-27T05-room-names-on-read.js';
 import * as followUps from './migrations/2026-11-27T06-follow-ups.js';
 import * as changes from './migrations/2026-11-27T07-changes.js';
+import * as events from './migrations/2026-11-27T08-events.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +53,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T05-room-names-on-read': roomNamesOnRead,
   '2026-11-27T06-follow-ups': followUps,
   '2026-11-27T07-changes': changes,
+  '2026-11-27T08-events': events,
 };
 
 export interface MigrationOutcome {

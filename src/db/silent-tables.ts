@@ -11,4 +11,7 @@ export const SILENT_TABLES = [
   'password_links',
   // Work left after a commit (2026-11-27T06): read by the follow-up runner alone.
   'follow_ups',
+  // Written with their event's or space's row, which tells the organization (2026-11-27T08).
+  'event_spaces',
+  'space_parts',
 ] as const;

@@ -23,6 +23,9 @@ export function demoSpaces(organizationId: string, createdAt: string): Array<Ins
     organization_id: organizationId,
     name,
     capacity,
+    shareable: 0,
+    capacities: '{}',
+    part_ids: '[]',
     created_at: createdAt,
     updated_at: createdAt,
   }));

@@ -106,21 +106,26 @@ eachDatabase((suite) => {
         'account.created',
         'contact.created',
         'booking.created',
+        'event.created', // its first event, from its start_at and end_at
         'note.created',
         'booking.updated',
+        'event.updated', // its event takes its status
         'booking.status_changed',
         'note.updated',
         'space.updated', // its bookings' room_names show the new name, told by this alone
         'contact.deleted', // and its bookings no longer name it, told by this alone
         'note.deleted', // the booking takes its note along
+        'event.deleted', // and its event
         'booking.deleted',
       ],
     );
-    const renamed = events[5]!;
+    const of = (type: string) => events.find((e) => e.type === type)!;
+    const renamed = of('booking.updated');
     assert.deepEqual(renamed.data.previous_attributes, { name: 'Tasting', status: 'lead' });
     assert.equal((renamed.data.object as unknown as EventResource).attributes.data, undefined);
-    assert.deepEqual(events[6]!.data.previous_attributes, { status: 'lead' });
-    assert.deepEqual(events[8]!.data.previous_attributes, { name: 'Lighthouse' });
+    assert.deepEqual(of('booking.status_changed').data.previous_attributes, { status: 'lead' });
+    assert.deepEqual(of('event.updated').data.previous_attributes, { status: 'lead' });
+    assert.deepEqual(of('space.updated').data.previous_attributes, { name: 'Lighthouse' });
     assert.deepEqual(events.at(-1)!.data.object, { type: 'bookings', id: booking });
     assert.equal(events.at(-1)!.data.previous_attributes, undefined);
   });

@@ -44,6 +44,7 @@ interface OpenApiDocument {
 
 const PATHS = {
   bookings: '/v2/bookings',
+  events: '/v2/events',
   accounts: '/v2/accounts',
   contacts: '/v2/contacts',
   spaces: '/v2/spaces',

@@ -18,6 +18,7 @@ import {
   bookingDocument,
   changeDocument,
   created,
+  eventDocument,
   spaceDocument,
 } from '../helpers/writes.js';
 
@@ -123,6 +124,53 @@ eachDatabase((suite) => {
       ),
     );
     assert.deepEqual(statuses(responses), [200, 409, 409, 409, 409, 409, 409, 409]);
+  });
+
+  it('lets exactly one of concurrent events into a part and its combined space win', async () => {
+    const part = await created(apis[0]!, '/v2/spaces', spaceDocument({ name: 'East salon' }));
+    const whole = await created(apis[0]!, '/v2/spaces', {
+      data: {
+        type: 'spaces',
+        attributes: { name: 'Grand hall' },
+        relationships: { parts: { data: [{ type: 'spaces', id: part }] } },
+      },
+    });
+    // Eight definite bookings, each with an event elsewhere; each then adds one event, half
+    // into the part and half into the combined space, at the same time.
+    const bookings: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      bookings.push(
+        await created(
+          apis[0]!,
+          '/v2/bookings',
+          bookingDocument(account, {
+            name: `Party ${i}`,
+            status: 'definite',
+            start_at: `2029-07-0${1 + (i % 8)}T08:00:00Z`,
+            end_at: `2029-07-0${1 + (i % 8)}T09:00:00Z`,
+          }),
+        ),
+      );
+    }
+    const responses = await Promise.all(
+      bookings.map((booking, i) =>
+        api(i)('/v2/events', {
+          method: 'POST',
+          body: eventDocument(
+            booking,
+            { name: 'Reception', start_at: '2029-07-20T18:00:00Z', end_at: '2029-07-20T22:00:00Z' },
+            [i % 2 === 0 ? part : whole],
+          ),
+        }),
+      ),
+    );
+    assert.deepEqual(statuses(responses), [201, 409, 409, 409, 409, 409, 409, 409]);
+    const holds = await suite.db
+      .selectFrom('event_spaces')
+      .select('event_id')
+      .where('space_id', 'in', [part, whole])
+      .execute();
+    assert.equal(holds.length, 1);
   });
 
   it('gives twelve concurrent creates twelve distinct references', async () => {

@@ -439,7 +439,7 @@ eachDatabase((suite) => {
     assert.equal(viaApi.status, 409);
     assert.match(
       viaApi.body.errors[0]!.detail,
-      new RegExp(`^West salon is already booked by ${reference} \\(definite\\)`),
+      new RegExp(`^West salon is already held by ${reference} \\(definite\\), its event "Main event"`),
     );
 
     const viaForm = await session.request(`${o}/bookings`, {

@@ -60,9 +60,11 @@ eachDatabase((suite) => {
     assert.equal(response.status, 201, JSON.stringify(response.body));
     const id = response.body.data.id;
     assert.deepEqual(Object.keys(response.body.data.attributes).sort(), [
+      'capacities',
       'capacity',
       'created_at',
       'name',
+      'shareable',
       'updated_at',
     ]);
 

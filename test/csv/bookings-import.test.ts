@@ -82,7 +82,8 @@ eachDatabase((suite) => {
       .where('booking_id', '=', bookings[0]!.id)
       .execute();
     assert.deepEqual(holdings.map((h) => h.space_id).sort(), [hall, deck].sort());
-    assert.equal(await count(suite.db, 'changes', org), 5);
+    // An account, a contact, three bookings and each booking's first event.
+    assert.equal(await count(suite.db, 'changes', org), 8);
 
     // Its export imports into the same organization as new bookings, except that the definite
     // ones would now double-book their spaces.
@@ -95,11 +96,11 @@ eachDatabase((suite) => {
     assert.equal(twice.code, 2);
     assert.match(
       twice.stderr,
-      /row 2, column space_ids: Great Hall is already booked by BK-00001 \(definite\)/,
+      /row 2, column space_ids: Great Hall is already held by BK-00001 \(definite\), its event/,
     );
     assert.match(
       twice.stderr,
-      /row 4, column space_ids: Great Hall is already booked by BK-00003 \(definite\)/,
+      /row 4, column space_ids: Great Hall is already held by BK-00003 \(definite\), its event/,
     );
     const tentativeOnly = exported.replace(/,definite,/g, ',tentative,');
     assert.equal((await importJson(env(), org, 'bookings', csvFile(tentativeOnly))).imported, 3);

@@ -50,7 +50,17 @@ export async function addSpace(db: Db, org: string, name: string, capacity: numb
   const id = newId();
   await db
     .insertInto('spaces')
-    .values({ id, organization_id: org, name, capacity, created_at: now, updated_at: now })
+    .values({
+      id,
+      organization_id: org,
+      name,
+      capacity,
+      shareable: 0,
+      capacities: '{}',
+      part_ids: '[]',
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return id;
 }

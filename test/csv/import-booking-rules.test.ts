@@ -50,7 +50,7 @@ eachDatabase((suite) => {
       '5 timezone: "Mars/Base" is not an IANA time zone such as Europe/Berlin or UTC.',
       '5 currency: "EURO" is not an ISO 4217 currency code such as USD.',
       '5 status: "wrong" is not a status; one of lead, tentative, definite, closed, lost.',
-      '7 space_ids: Rules Hall is already booked by row 6 of this file (definite) from 2027-01-04T10:00:00.000Z to 2027-01-04T12:00:00.000Z.',
+      '7 space_ids: Rules Hall is already held by row 6 of this file (definite), its event "Main event", from 2027-01-04T10:00:00.000Z to 2027-01-04T12:00:00.000Z.',
     ]);
     assert.equal(await count(suite.db, 'bookings', org), 0);
   });

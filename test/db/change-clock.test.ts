@@ -21,6 +21,9 @@ const spaceRow = (organizationId: string) => ({
   organization_id: organizationId,
   name: `Room ${newId()}`,
   capacity: 10,
+  shareable: 0,
+  capacities: '{}',
+  part_ids: '[]',
   created_at: isoTime(Date.now()),
   updated_at: isoTime(Date.now()),
 });

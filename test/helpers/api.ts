@@ -127,6 +127,9 @@ export async function makeCrm(db: Db, count = 5): Promise<CrmFixture> {
       organization_id: venue.orgId,
       name: 'Hall',
       capacity: null,
+      shareable: 0,
+      capacities: '{}',
+      part_ids: '[]',
       created_at: isoTime(base),
       updated_at: isoTime(base),
     })

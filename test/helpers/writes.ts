@@ -90,6 +90,25 @@ export function bookingDocument(
   };
 }
 
+/** A POST /v2/events document: an event of the booking, in the spaces given. */
+export function eventDocument(bookingId: string, attributes: Record<string, unknown>, spaces: string[] = []) {
+  return {
+    data: {
+      type: 'events',
+      attributes: {
+        name: 'Dinner',
+        start_at: '2027-06-01T18:00:00Z',
+        end_at: '2027-06-01T23:00:00Z',
+        ...attributes,
+      },
+      relationships: {
+        booking: one('bookings', bookingId),
+        spaces: { data: spaces.map((id) => ({ type: 'spaces', id })) },
+      },
+    },
+  };
+}
+
 export function changeDocument(
   type: string,
   id: string,

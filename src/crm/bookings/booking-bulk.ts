@@ -1,11 +1,17 @@
 /**
- * Bookings of an import (../bulk.ts), by the rules of one booking (booking-rules.ts) and with no
- * double booking among them or with the stored ones (booking-clash.ts): a definite entry that
- * would share a space with a stored definite booking, or with an entry before it, is refused
- * naming the one that ends first, as a single write would be. References are taken as one block.
+ * Bookings of an import (../bulk.ts), by the rules of one booking (booking-rules.ts), each with
+ * its first event as a single create makes it, and with no double booking among them or with the
+ * stored ones (../events/event-clash.ts): a definite entry whose event would occupy a space a
+ * stored definite booking's event occupies, or an entry's before it, is refused naming the one
+ * that ends first, as a single write would be. References are taken as one block.
  */
-import type { Holding } from './booking-clash.js';
-import { clashMessage, firstClash, holdingsBetween } from './booking-clash.js';
+import { newId } from '../../db/ids.js';
+import { recordCreatedInBulk } from '../change-events.js';
+import type { Holding } from '../events/event-clash.js';
+import { clashMessage, firstClash, holdingsBetween, noteHold } from '../events/event-clash.js';
+import { eventDefinition } from '../events/event.resource.js';
+import type { Event } from '../events/event.table.js';
+import { clashingSpaces, occupiedStretch, type SpaceShape } from '../events/occupancy.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import {
   type BulkOutcome,
@@ -37,25 +43,32 @@ function bySpace(holdings: readonly Holding[]) {
     spaces.set(h.spaceId, space);
   }
   for (const space of spaces.values()) {
-    space.list.sort((a, b) => (a.startAt < b.startAt ? -1 : a.startAt > b.startAt ? 1 : 0));
+    space.list.sort((a, b) =>
+      a.occupiedFrom < b.occupiedFrom ? -1 : a.occupiedFrom > b.occupiedFrom ? 1 : 0,
+    );
     let reach = '';
-    space.reach = space.list.map((h) => (reach = h.endAt > reach ? h.endAt : reach));
+    space.reach = space.list.map((h) => (reach = h.occupiedUntil > reach ? h.occupiedUntil : reach));
   }
   return spaces;
 }
 
-/** The holdings of one space that overlap [startAt, endAt): a binary search, then back while any could. */
-function overlapping(space: { list: Holding[]; reach: string[] }, startAt: string, endAt: string): Holding[] {
+/** The holdings of one space that overlap [from, until): a binary search, then back while any could. */
+function overlapping(
+  space: { list: Holding[]; reach: string[] } | undefined,
+  from: string,
+  until: string,
+): Holding[] {
+  if (!space) return [];
   let low = 0;
   let high = space.list.length;
   while (low < high) {
     const mid = (low + high) >> 1;
-    if (space.list[mid]!.startAt < endAt) low = mid + 1;
+    if (space.list[mid]!.occupiedFrom < until) low = mid + 1;
     else high = mid;
   }
   const found: Holding[] = [];
-  for (let i = low - 1; i >= 0 && space.reach[i]! > startAt; i--) {
-    if (space.list[i]!.endAt > startAt) found.push(space.list[i]!);
+  for (let i = low - 1; i >= 0 && space.reach[i]! > from; i--) {
+    if (space.list[i]!.occupiedUntil > from) found.push(space.list[i]!);
   }
   return found;
 }
@@ -64,30 +77,27 @@ async function clashes(
   work: Work,
   entries: readonly Entry[],
   order: ReadonlyMap<string, number>,
+  shapes: ReadonlyMap<string, SpaceShape>,
 ): Promise<BulkOutcome<never>['problems']> {
   const all = entries.flatMap((e) => e.holdings);
   if (all.length === 0) return [];
-  const from = all.reduce((m, h) => (h.startAt < m ? h.startAt : m), all[0]!.startAt);
-  const to = all.reduce((m, h) => (h.endAt > m ? h.endAt : m), all[0]!.endAt);
-  const spaceIds = [...new Set(all.map((h) => h.spaceId))];
-  const stored = await holdingsBetween(work.trx, work.actor.organizationId, {
-    spaceIds,
-    startAt: from,
-    endAt: to,
-  });
+  const from = all.reduce((m, h) => (h.occupiedFrom < m ? h.occupiedFrom : m), all[0]!.occupiedFrom);
+  const until = all.reduce((m, h) => (h.occupiedUntil > m ? h.occupiedUntil : m), all[0]!.occupiedUntil);
+  const stored = await holdingsBetween(work.trx, work.actor.organizationId, shapes, { from, until });
   const spaces = bySpace([...stored, ...all]);
   const problems: BulkOutcome<never>['problems'] = [];
   for (const { index, holdings } of entries) {
     const [own] = holdings;
     if (!own) continue;
-    // Stored bookings, and entries before this one, hold what it may not share.
-    const candidates = holdings.flatMap((h) =>
-      overlapping(spaces.get(h.spaceId)!, own.startAt, own.endAt).filter(
+    const spaceIds = holdings.map((h) => h.spaceId);
+    // Stored bookings' events, and entries before this one, hold what it may not share.
+    const candidates = clashingSpaces(spaceIds, shapes).flatMap((spaceId) =>
+      overlapping(spaces.get(spaceId), own.occupiedFrom, own.occupiedUntil).filter(
         (other) => (order.get(other.bookingId) ?? -1) < index,
       ),
     );
-    const hold = { spaceIds: holdings.map((h) => h.spaceId), startAt: own.startAt, endAt: own.endAt };
-    const clash = firstClash(hold, candidates);
+    const hold = { spaceIds, from: own.occupiedFrom, until: own.occupiedUntil };
+    const clash = firstClash(hold, candidates, shapes);
     if (clash) {
       const problem: FieldProblem = {
         field: 'spaces',
@@ -123,26 +133,67 @@ export async function createBookingsInBulk(
               bookingId: row.id,
               reference: request.entries[index]!.label,
               name: row.name,
+              eventId: row.id,
+              eventName: eventName(row),
               spaceId,
               spaceName: facts.space(spaceId)?.name ?? spaceId,
               startAt: row.start_at,
               endAt: row.end_at,
               timezone: row.timezone,
+              occupiedFrom: row.start_at,
+              occupiedUntil: row.end_at,
             })),
           },
         ],
   );
-  const problems = [...judged.problems, ...(await clashes(work, definite, order))].sort(
+  const problems = [...judged.problems, ...(await clashes(work, definite, order, facts.spaces))].sort(
     (a, b) => a.index - b.index,
   );
   if (problems.length > 0 || !request.write) return { created: [], problems };
   const references = await takeBookingReferences(work.trx, organizationId, rows.length);
   rows.forEach((row, i) => (row.reference = references[i]!));
+  // Each booking's first event, as a single create makes it.
+  const events: Event[] = rows.map((row) => ({
+    id: newId(work.now),
+    organization_id: organizationId,
+    booking_id: row.id,
+    name: eventName(row),
+    status: row.status,
+    start_at: row.start_at,
+    end_at: row.end_at,
+    setup_minutes: 0,
+    teardown_minutes: 0,
+    guest_count: row.guest_count,
+    guaranteed_count: null,
+    setup_style: null,
+    space_ids: row.space_ids,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  }));
   await insertAll(work, bookingDefinition, rows, request.progress, async (trx) => {
     const holdings = rows.flatMap((row) =>
       spaceIdsOf(row).map((spaceId) => ({ booking_id: row.id, space_id: spaceId })),
     );
     await insertInChunks(trx, 'booking_spaces', holdings, ROWS_PER_INSERT * 4);
+    await insertInChunks(trx, 'events', events, ROWS_PER_INSERT);
+    const eventHolds = events.flatMap((event) =>
+      spaceIdsOf(event).map((spaceId) => ({
+        event_id: event.id,
+        space_id: spaceId,
+        organization_id: organizationId,
+        booking_id: event.booking_id,
+        status: event.status,
+        occupied_from: event.start_at,
+        occupied_until: event.end_at,
+      })),
+    );
+    await insertInChunks(trx, 'event_spaces', eventHolds, ROWS_PER_INSERT * 2);
+    const longest = events.reduce((m, e) => Math.max(m, occupiedStretch(e).minutes), 0);
+    await noteHold(trx, organizationId, longest);
   });
+  await recordCreatedInBulk(work.trx, eventDefinition, organizationId, events, work.now);
   return { created: rows, problems };
 }
+
+/** The name of a booking's first event: its event type, else "Main event". */
+const eventName = (row: Pick<Booking, 'event_type'>) => row.event_type?.trim() || 'Main event';

@@ -1,42 +1,89 @@
 /**
- * Writing bookings (SPEC §7), as units of work (src/writes/unit-of-work.ts), which hold the
+ * Writing bookings (SPEC §7, §11), as units of work (src/writes/unit-of-work.ts), which hold the
  * organization's lock: so the reference a create takes is the next one, and the double-booking
- * check sees every committed definite booking: two definite bookings never hold one space at
- * overlapping times, whatever runs concurrently. Deleting a booking takes its notes along.
+ * check sees every committed definite booking's events: two definite bookings' events never
+ * occupy one space at overlapping times, whatever runs concurrently. A booking is the deal; its
+ * times, spaces and guests come from its events. For the integrations written before events,
+ * a create with start_at and end_at makes its first event, and while a booking has one event a
+ * change of those attributes changes that event; with several they are read-only (422
+ * derived_attribute). A booking's status is its events'. Deleting a booking takes its events
+ * and notes along.
  */
 import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
+import type { FieldProblem } from '../../errors.js';
 import { newId } from '../../db/ids.js';
 import type { Actor } from '../../identity/actor.js';
-import type { Command } from '../../writes/unit-of-work.js';
-import { recordChange, recordCreated } from '../change-events.js';
+import type { Command, Work } from '../../writes/unit-of-work.js';
+import { recordChange, recordCreated, recordDeleted, recordUpdated } from '../change-events.js';
+import { carryStatus } from '../events/booking-derivation.js';
+import { insertEvent, refuseClash } from '../events/event.commands.js';
+import { eventsOfBooking, writeEventSpaces } from '../events/event.repository.js';
+import { eventDefinition } from '../events/event.resource.js';
+import type { Event } from '../events/event.table.js';
 import { loadFacts } from '../facts.js';
 import { deleteNotesOf } from '../notes/notes-of.js';
 import { deleteCommand, updateCommand } from '../record-commands.js';
-import { accepted } from '../validation.js';
-import { findClash, SpaceConflictError } from './booking-clash.js';
+import { updateRecord } from '../records.js';
+import { accepted, type Checked } from '../validation.js';
 import { takeBookingReferences } from './booking-numbers.js';
-import {
-  type BookingFields,
-  type BookingInput,
-  bookingNames,
-  checkBooking,
-  spaceIdsOf,
-} from './booking-rules.js';
+import { type BookingFields, type BookingInput, bookingNames, checkBooking } from './booking-rules.js';
 import { insertBooking, replaceBookingSpaces } from './booking.repository.js';
 import { bookingDefinition } from './booking.resource.js';
 import type { Booking } from './booking.table.js';
 
 export type { BookingInput } from './booking-rules.js';
 
-async function judged(db: Db | Trx, actor: Actor, input: BookingInput, current?: Booking) {
+/** The booking attributes that come from its events, as a write names them. */
+const DERIVED = [
+  ['start_at', 'start_at'],
+  ['end_at', 'end_at'],
+  ['guest_count', 'guest_count'],
+  ['spaceIds', 'spaces'],
+] as const;
+
+/** The derived attributes an update names while the booking has several events (read-only then). */
+function derivedProblems(input: BookingInput, events: number): FieldProblem[] {
+  if (events <= 1) return [];
+  return DERIVED.filter(([field]) => input[field] !== undefined).map(([field, name]) => {
+    const detail = `This booking has ${events} events: its ${name.replace('_', ' ')} come${name === 'spaces' ? '' : 's'} from them. Change its events at /v2/events.`;
+    return field === 'spaceIds'
+      ? {
+          field: 'spaces',
+          detail,
+          code: 'derived_attribute',
+          source: { pointer: '/data/relationships/spaces/data' },
+        }
+      : { field: name, detail, code: 'derived_attribute', source: { pointer: `/data/attributes/${name}` } };
+  });
+}
+
+async function judged(
+  db: Db | Trx,
+  actor: Actor,
+  input: BookingInput,
+  current?: Booking,
+): Promise<Checked<BookingFields>> {
   const facts = await loadFacts(
     db,
     actor.organizationId,
     actor.userId,
     bookingNames(input, current, actor.userId),
   );
-  return checkBooking(input, current, facts);
+  const checked = checkBooking(input, current, facts);
+  if (!current) return checked;
+  const count = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('booking_id', '=', current.id)
+    .executeTakeFirstOrThrow();
+  const derived = derivedProblems(input, Number(count.n));
+  return derived.length === 0
+    ? checked
+    : {
+        ...checked,
+        problems: [...checked.problems.filter((p) => !derived.some((d) => d.field === p.field)), ...derived],
+      };
 }
 
 /** Every problem of a booking input, writing nothing (forms, and the API's one 422 per bad field). */
@@ -44,23 +91,27 @@ export async function bookingProblems(db: Db, actor: Actor, input: BookingInput,
   return (await judged(db, actor, input, current)).problems;
 }
 
-/** 409 space_conflict, carrying the clash, when a definite booking would share a space with another. */
-async function refuseDoubleBooking(
-  trx: Trx,
-  organizationId: string,
-  booking: BookingFields,
-  exceptId?: string,
-) {
-  if (booking.status !== 'definite') return;
-  const hold = { spaceIds: spaceIdsOf(booking), startAt: booking.start_at, endAt: booking.end_at, exceptId };
-  const clash = await findClash(trx, organizationId, hold);
-  if (clash) throw new SpaceConflictError(clash);
+/** The first event of a booking made the way bookings were before events. */
+function firstEvent(booking: Booking): Omit<Event, 'id' | 'organization_id' | 'created_at' | 'updated_at'> {
+  return {
+    booking_id: booking.id,
+    name: booking.event_type?.trim() || 'Main event',
+    status: booking.status,
+    start_at: booking.start_at,
+    end_at: booking.end_at,
+    setup_minutes: 0,
+    teardown_minutes: 0,
+    guest_count: booking.guest_count,
+    guaranteed_count: null,
+    setup_style: null,
+    space_ids: booking.space_ids,
+  };
 }
 
 export const createBooking: Command<BookingInput, Booking> = {
-  async run({ trx, actor, now }, input) {
+  async run(work, input) {
+    const { trx, actor, now } = work;
     const fields = accepted(await judged(trx, actor, input));
-    await refuseDoubleBooking(trx, actor.organizationId, fields);
     const [reference = ''] = await takeBookingReferences(trx, actor.organizationId, 1);
     const at = isoTime(now);
     const booking: Booking = {
@@ -71,22 +122,50 @@ export const createBooking: Command<BookingInput, Booking> = {
       created_at: at,
       updated_at: at,
     };
+    await refuseClash(trx, actor.organizationId, firstEvent(booking));
     await insertBooking(trx, booking);
-    await replaceBookingSpaces(trx, booking.id, spaceIdsOf(booking));
+    await replaceBookingSpaces(trx, booking.id, JSON.parse(booking.space_ids) as string[]);
     await recordCreated(trx, bookingDefinition, booking, now);
+    await insertEvent(work, firstEvent(booking));
     return booking;
   },
 };
 
+/** The booking's one event, following the booking's changed times, spaces and guests. */
+async function followedBy(work: Work, event: Event, booking: Booking): Promise<void> {
+  const changes = Object.fromEntries(
+    (['start_at', 'end_at', 'guest_count', 'space_ids'] as const)
+      .filter((field) => event[field] !== booking[field])
+      .map((field) => [field, booking[field]]),
+  );
+  if (Object.keys(changes).length === 0) return;
+  const updated = await updateRecord(work.trx, 'events', event, changes, work.now);
+  await writeEventSpaces(work.trx, updated);
+  await recordUpdated(work.trx, eventDefinition, event, updated, work.now);
+}
+
 export const updateBooking = updateCommand<'bookings', BookingInput>({
   definition: bookingDefinition,
   check: (trx, actor, input, current) => judged(trx, actor, input, current),
-  beforeWrite: ({ trx, actor }, current, fields) =>
-    refuseDoubleBooking(trx, actor.organizationId, fields as BookingFields, current.id),
-  async afterWrite({ trx, now }, current, updated, told) {
-    if (updated.space_ids !== current.space_ids) {
-      await replaceBookingSpaces(trx, current.id, spaceIdsOf(updated));
+  async beforeWrite({ trx, actor }, current, fields) {
+    const after = { ...current, ...fields } as Booking;
+    const moved = (['start_at', 'end_at', 'space_ids'] as const).some(
+      (field) => after[field] !== current[field],
+    );
+    if (after.status !== 'definite' || (current.status === 'definite' && !moved)) return;
+    const events = await eventsOfBooking(trx, current.id);
+    for (const event of events.length === 1 ? [{ ...events[0]!, ...pick(after) }] : events) {
+      await refuseClash(trx, actor.organizationId, { ...event, status: 'definite' });
     }
+  },
+  async afterWrite(work, current, updated, told) {
+    const { trx, now } = work;
+    if (updated.space_ids !== current.space_ids) {
+      await replaceBookingSpaces(trx, current.id, JSON.parse(updated.space_ids) as string[]);
+    }
+    const events = await eventsOfBooking(trx, current.id);
+    if (events.length === 1) await followedBy(work, events[0]!, updated);
+    if (updated.status !== current.status) await carryStatus(work, current.id, updated.status);
     if (told && 'status' in told.previous) {
       await recordChange(trx, {
         organizationId: updated.organization_id,
@@ -99,7 +178,21 @@ export const updateBooking = updateCommand<'bookings', BookingInput>({
   },
 });
 
+const pick = (booking: Booking) => ({
+  start_at: booking.start_at,
+  end_at: booking.end_at,
+  guest_count: booking.guest_count,
+  space_ids: booking.space_ids,
+});
+
 export const deleteBooking = deleteCommand({
   definition: bookingDefinition,
-  before: ({ trx, now }, current) => deleteNotesOf(trx, 'bookings', current.id, now),
+  async before({ trx, now }, current) {
+    await deleteNotesOf(trx, 'bookings', current.id, now);
+    // Its events go with it (the database cascades), each told of.
+    for (const event of await eventsOfBooking(trx, current.id)) {
+      await deleteNotesOf(trx, 'events', event.id, now);
+      await recordDeleted(trx, eventDefinition, event, now);
+    }
+  },
 });

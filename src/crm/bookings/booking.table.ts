@@ -37,6 +37,8 @@ export interface BookingTable {
 export interface BookingReferenceTable {
   organization_id: string;
   last_number: number;
+  /** The longest any of the organization's events holds its spaces, setup and teardown included. */
+  longest_hold_minutes: Generated<number>;
 }
 
 /** A booking row as read. */

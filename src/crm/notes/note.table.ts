@@ -1,4 +1,4 @@
-export const NOTABLE_TYPES = ['bookings', 'accounts', 'contacts'] as const;
+export const NOTABLE_TYPES = ['bookings', 'events', 'accounts', 'contacts'] as const;
 export type NotableType = (typeof NOTABLE_TYPES)[number];
 
 export interface NoteTable {

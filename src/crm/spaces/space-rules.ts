@@ -1,23 +1,44 @@
 /**
- * The rules of a space's fields (SPEC §7), one pure function over facts loaded first: a name
+ * The rules of a space's fields (SPEC §7, §11), one pure function over facts loaded first: a name
  * unique in the organization; a capacity of at least one guest, or none, and never below the
- * guest count of an open booking that holds it.
+ * guest count of an open booking that holds it; capacities by setup style; parts that are the
+ * organization's spaces, one level deep (a part has no parts, a combined space is no part) and
+ * never the space itself.
  */
+import { SETUP_STYLES } from '../events/event.table.js';
 import { type Checked, Problems } from '../validation.js';
 import type { SpaceTable } from './space.table.js';
 
 export interface SpaceInput {
   name?: string | undefined;
   capacity?: number | null | undefined;
+  shareable?: boolean | undefined;
+  capacities?: Readonly<Record<string, number>> | undefined;
+  /** The parts of a combined space (replacing the set), when given. */
+  partIds?: readonly string[] | undefined;
 }
 
-export type SpaceChanges = Partial<Pick<SpaceTable, 'name' | 'capacity'>>;
+export type SpaceChanges = Partial<
+  Pick<SpaceTable, 'name' | 'capacity' | 'shareable' | 'capacities' | 'part_ids'>
+>;
+
+/** What the rules know of another space of the organization. */
+export interface SpaceRelation {
+  /** Its own parts. */
+  parts: readonly string[];
+  /** Whether it is a part of some combined space. */
+  isPart: boolean;
+}
 
 export interface SpaceFacts {
   /** Whether another space of the organization has the name asked for. */
   nameTaken: boolean;
   /** Open bookings holding this space with more guests than the capacity asked for. */
   bookingsOver: number;
+  /** The organization's spaces named as parts, by id (absent: no such space). */
+  spaces: ReadonlyMap<string, SpaceRelation>;
+  /** Whether the space changed is a part of a combined space. */
+  isPart: boolean;
 }
 
 export function checkSpace(
@@ -32,6 +53,7 @@ export function checkSpace(
     if (name === '') problems.attribute('name', 'A space needs a name.', 'blank');
     else if (facts.nameTaken)
       problems.attribute('name', `Another space is called "${name}" already.`, 'taken');
+    problems.text('name', name, 'name');
     changes.name = name;
   }
   if (input.capacity !== undefined) {
@@ -47,6 +69,45 @@ export function checkSpace(
       );
     }
     changes.capacity = capacity;
+  }
+  if (input.shareable !== undefined || !current) changes.shareable = input.shareable ? 1 : 0;
+  if (input.capacities !== undefined || !current) {
+    const capacities = input.capacities ?? {};
+    const unknown = Object.keys(capacities).filter(
+      (style) => !(SETUP_STYLES as readonly string[]).includes(style),
+    );
+    const bad = Object.entries(capacities).filter(([, n]) => !Number.isInteger(n) || n < 0);
+    if (unknown.length > 0) {
+      problems.attribute(
+        'capacities',
+        `${unknown.map((s) => `"${s}"`).join(', ')} ${unknown.length === 1 ? 'is not a setup style' : 'are not setup styles'}: use ${SETUP_STYLES.join(', ')}.`,
+      );
+    } else if (bad.length > 0) {
+      problems.attribute('capacities', 'Each capacity is a whole number of guests, 0 or more.');
+    }
+    changes.capacities = JSON.stringify(Object.fromEntries(Object.entries(capacities).sort()));
+  }
+  if (input.partIds !== undefined || !current) {
+    const parts = [...new Set(input.partIds ?? [])];
+    const missing = parts.filter((id) => !facts.spaces.has(id));
+    if (missing.length > 0) {
+      problems.relationship('parts', `No space with the id "${missing[0]}" exists in this organization.`);
+    } else if (current && parts.includes(current.id)) {
+      problems.relationship('parts', 'A space cannot be a part of itself.', 'invalid_parts');
+    } else if (parts.length > 0 && facts.isPart) {
+      problems.relationship(
+        'parts',
+        'This space is a part of a combined space, so it cannot have parts of its own (one level deep).',
+        'invalid_parts',
+      );
+    } else if (parts.some((id) => (facts.spaces.get(id)?.parts.length ?? 0) > 0)) {
+      problems.relationship(
+        'parts',
+        'A part cannot be a combined space itself (one level deep).',
+        'invalid_parts',
+      );
+    }
+    changes.part_ids = JSON.stringify(parts);
   }
   return { value: changes, problems: problems.list };
 }

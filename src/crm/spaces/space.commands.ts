@@ -1,15 +1,18 @@
 /**
- * Writing spaces (SPEC §7), as units of work (src/writes/unit-of-work.ts): the rules of
+ * Writing spaces (SPEC §7, §11), as units of work (src/writes/unit-of-work.ts): the rules of
  * space-rules.ts. A rename changes the space alone (its bookings' room_names are read from it,
- * src/crm/spaces/space-names.ts) and is told as `space.updated`; deleting a space that bookings
- * hold is refused.
+ * src/crm/spaces/space-names.ts) and is told as `space.updated`; new parts of a combined space
+ * that would make two definite bookings' events clash are refused (409 space_conflict);
+ * deleting a space that events hold, or that is a part of a combined space, is refused.
  */
 import type { Db, Trx } from '../../db/database.js';
 import { ConflictError } from '../../errors.js';
+import { clashOfParts, SpaceConflictError } from '../events/event-clash.js';
+import { spacesOf } from '../facts.js';
 import type { Actor } from '../../identity/actor.js';
 import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
 import { checkSpace, type SpaceFacts, type SpaceInput } from './space-rules.js';
-import { countBookingsHolding, countBookingsOver, nameTaken } from './space.repository.js';
+import { combinedSpacesOf, countBookingsHolding, countBookingsOver, nameTaken } from './space.repository.js';
 import { spaceDefinition } from './space.resource.js';
 import type { SpaceTable } from './space.table.js';
 
@@ -23,12 +26,16 @@ async function spaceFacts(
 ): Promise<SpaceFacts> {
   const name = input.name?.trim() ?? '';
   const capacity = input.capacity;
+  const all = await spacesOf(db, actor.organizationId);
+  const partOf = new Set([...all.values()].flatMap((s) => s.parts));
   return {
     nameTaken: name !== '' && (await nameTaken(db, actor.organizationId, name, current?.id)),
     bookingsOver:
       current && typeof capacity === 'number' && Number.isInteger(capacity)
         ? await countBookingsOver(db, current.id, capacity)
         : 0,
+    spaces: new Map([...all.values()].map((s) => [s.id, { parts: s.parts, isPart: partOf.has(s.id) }])),
+    isPart: current !== undefined && partOf.has(current.id),
   };
 }
 
@@ -44,12 +51,37 @@ export async function spaceProblems(db: Db, actor: Actor, input: SpaceInput, cur
 export const createSpace = createCommand<'spaces', SpaceInput>({
   definition: spaceDefinition,
   check: (trx, actor, input) => judged(trx, actor, input),
-  values: (given) => ({ name: given.name ?? '', capacity: given.capacity ?? null }),
+  values: (given) => ({
+    name: given.name ?? '',
+    capacity: given.capacity ?? null,
+    shareable: given.shareable ?? 0,
+    capacities: given.capacities ?? '{}',
+    part_ids: given.part_ids ?? '[]',
+  }),
+  afterWrite: (work, created) => writeParts(work.trx, work.actor.organizationId, created),
 });
+
+/** Makes space_parts say the space's parts, refusing parts that would make held events clash. */
+async function writeParts(trx: Trx, organizationId: string, space: SpaceTable, before = '[]') {
+  if (space.part_ids === before) return;
+  await trx.deleteFrom('space_parts').where('space_id', '=', space.id).execute();
+  const parts = JSON.parse(space.part_ids) as string[];
+  if (parts.length > 0) {
+    await trx
+      .insertInto('space_parts')
+      .values(parts.map((part) => ({ space_id: space.id, part_id: part })))
+      .execute();
+  }
+  if (parts.length === 0) return;
+  const clash = await clashOfParts(trx, organizationId, space.id, await spacesOf(trx, organizationId));
+  if (clash) throw new SpaceConflictError(clash);
+}
 
 export const updateSpace = updateCommand<'spaces', SpaceInput>({
   definition: spaceDefinition,
   check: (trx, actor, input, current) => judged(trx, actor, input, current),
+  afterWrite: ({ trx, actor }, current, updated) =>
+    writeParts(trx, actor.organizationId, updated, current.part_ids),
 });
 
 export const deleteSpace = deleteCommand({
@@ -59,6 +91,13 @@ export const deleteSpace = deleteCommand({
     if (held > 0) {
       throw new ConflictError(
         `${held} booking${held === 1 ? ' holds' : 's hold'} this space; move ${held === 1 ? 'it' : 'them'} to another space first.`,
+        'has_dependents',
+      );
+    }
+    const combined = await combinedSpacesOf(trx, current.id);
+    if (combined.length > 0) {
+      throw new ConflictError(
+        `${current.name} is a part of ${combined.join(', ')}; take it out of ${combined.length === 1 ? 'that space' : 'those spaces'} first.`,
         'has_dependents',
       );
     }

@@ -28,15 +28,27 @@ export async function countBookingsHolding(trx: Trx, spaceId: string): Promise<n
   return Number(row.n);
 }
 
-/** Open bookings holding the space with more guests than `capacity`. */
+/** Open bookings with an event in the space for more guests than `capacity`. */
 export async function countBookingsOver(trx: Db | Trx, spaceId: string, capacity: number): Promise<number> {
   const row = await trx
-    .selectFrom('bookings as b')
-    .innerJoin('booking_spaces as bs', 'bs.booking_id', 'b.id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('bs.space_id', '=', spaceId)
-    .where('b.status', 'in', ['lead', 'tentative', 'definite'])
-    .where('b.guest_count', '>', capacity)
+    .selectFrom('events as e')
+    .innerJoin('event_spaces as es', 'es.event_id', 'e.id')
+    .select((eb) => eb.fn.count<number>('e.booking_id').distinct().as('n'))
+    .where('es.space_id', '=', spaceId)
+    .where('e.status', 'in', ['lead', 'tentative', 'definite'])
+    .where('e.guest_count', '>', capacity)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The names of the combined spaces the space is a part of. */
+export async function combinedSpacesOf(trx: Db | Trx, spaceId: string): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('space_parts as p')
+    .innerJoin('spaces as s', 's.id', 'p.space_id')
+    .select('s.name')
+    .where('p.part_id', '=', spaceId)
+    .orderBy('s.name')
+    .execute();
+  return rows.map((r) => r.name);
 }

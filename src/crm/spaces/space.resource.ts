@@ -6,11 +6,18 @@ import type { ResourceDefinition } from '../../api/resource-definition.js';
 export const SpaceAttributes = Type.Object({
   name: Type.String(),
   capacity: Nullable(Type.Integer(), 'Guests it takes; null when not set'),
+  shareable: Type.Boolean({ description: 'Definite events may hold it at the same time (a lawn)' }),
+  capacities: Type.Record(Type.String(), Type.Integer(), {
+    description: 'Guests it takes by setup style, where set (else capacity)',
+  }),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
 
-export const SpaceResource = resourceSchema('spaces', SpaceAttributes);
+export const SpaceResource = resourceSchema('spaces', SpaceAttributes, { parts: ['spaces'] });
+
+const partsOf = (row: { part_ids: string }) =>
+  (JSON.parse(row.part_ids) as string[]).map((id) => ({ type: 'spaces', id }));
 
 export const spaceDefinition: ResourceDefinition<'spaces'> = {
   type: 'spaces',
@@ -25,16 +32,19 @@ export const spaceDefinition: ResourceDefinition<'spaces'> = {
     created_at: { column: 'created_at', kind: 'timestamp' },
     updated_at: { column: 'updated_at', kind: 'timestamp' },
   },
-  includes: {},
+  includes: { parts: partsOf },
   toResource: (row, baseUrl) => ({
     type: 'spaces',
     id: row.id,
     attributes: {
       name: row.name,
       capacity: row.capacity === null ? null : Number(row.capacity),
+      shareable: Boolean(Number(row.shareable)),
+      capacities: JSON.parse(row.capacities) as Record<string, number>,
       created_at: row.created_at,
       updated_at: row.updated_at,
     },
+    relationships: { parts: { data: partsOf(row) } },
     links: { self: `${baseUrl}/v2/spaces/${row.id}` },
   }),
 };

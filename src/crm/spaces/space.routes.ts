@@ -2,14 +2,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from 'typebox';
 import { registerReadRoutes } from '../../api/read-routes.js';
+import { relatedIds } from '../../api/request-documents.js';
 import { registerWriteRoutes } from '../../api/write-routes.js';
 import { SpaceCreateBody, SpaceUpdateBody } from './space.bodies.js';
 import { createSpace, deleteSpace, type SpaceInput, spaceProblems, updateSpace } from './space.commands.js';
 import { spaceDefinition } from './space.resource.js';
 
-type SpaceDocument = Pick<Static<typeof SpaceUpdateBody>['data'], 'attributes'>;
+type SpaceDocument = Pick<Static<typeof SpaceUpdateBody>['data'], 'attributes' | 'relationships'>;
 
-const spaceInput = ({ data }: { data: SpaceDocument }): SpaceInput => data.attributes ?? {};
+const spaceInput = ({ data }: { data: SpaceDocument }): SpaceInput => ({
+  ...data.attributes,
+  ...(data.relationships?.parts ? { partIds: relatedIds(data.relationships.parts) } : {}),
+});
 
 export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerReadRoutes(app, spaceDefinition);
@@ -19,10 +23,12 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     createBody: SpaceCreateBody,
     updateBody: SpaceUpdateBody,
     rules: {
-      create: 'A name unique in the organization; a capacity of at least one guest, or none.',
+      create:
+        'A name unique in the organization; a capacity of at least one guest, or none; capacities by setup style; parts (a combined space) one level deep.',
       update:
         "A new name shows in its bookings' room_names at once (they are read from the space); the change is told as space.updated alone.",
-      remove: 'Refused (409 has_dependents) while bookings hold the space.',
+      remove:
+        'Refused (409 has_dependents) while bookings hold the space, or while it is a part of a combined space.',
     },
     create: { command: createSpace, input: spaceInput, problems: spaceProblems },
     update: { command: updateSpace, input: spaceInput, problems: spaceProblems },

@@ -6,8 +6,20 @@ export interface SpaceTable {
   name: string;
   /** How many guests it takes; null when not set. */
   capacity: number | null;
+  /** 1 when definite events may hold it at the same time (a lawn), else 0. */
+  shareable: number;
+  /** JSON object: guests it takes by setup style, e.g. {"banquet": 180, "theatre": 300}. */
+  capacities: string;
+  /** JSON array of the ids of its parts, when it is a combined space (space_parts is the index). */
+  part_ids: string;
   created_at: string;
   updated_at: string;
+}
+
+/** The parts of a combined space (a ballroom made of salons A and B); one level deep. */
+export interface SpacePartTable {
+  space_id: string;
+  part_id: string;
 }
 
 export interface BookingSpaceTable {

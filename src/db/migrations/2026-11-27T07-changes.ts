@@ -32,14 +32,37 @@ async function renameScopeTriggers(db: Kysely<unknown>, from: string, to: string
   }
 }
 
+/**
+ * The outbox's indexes (2026-11-23T01, the first with updated_at since 2026-11-23T21), under the
+ * table's name: `events_…` names are the functions'.
+ */
+const INDEXES = [
+  ['org_created_at_idx', ['organization_id', 'created_at', 'id', 'updated_at']],
+  ['org_type_created_at_idx', ['organization_id', 'type', 'created_at', 'id']],
+  ['created_at_idx', ['created_at']],
+] as const;
+
+async function renameIndexes(db: Kysely<unknown>, from: string, to: string): Promise<void> {
+  for (const [suffix, columns] of INDEXES) {
+    await db.schema.dropIndex(`${from}_${suffix}`).execute();
+    await db.schema
+      .createIndex(`${to}_${suffix}`)
+      .on(to)
+      .columns([...columns])
+      .execute();
+  }
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('events').renameTo('changes').execute();
   await db.schema.alterTable('webhook_deliveries').renameColumn('event_id', 'change_id').execute();
   await renameScopeTriggers(db, 'events', 'changes');
+  await renameIndexes(db, 'events', 'changes');
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('webhook_deliveries').renameColumn('change_id', 'event_id').execute();
   await db.schema.alterTable('changes').renameTo('events').execute();
   await renameScopeTriggers(db, 'changes', 'events');
+  await renameIndexes(db, 'changes', 'events');
 }

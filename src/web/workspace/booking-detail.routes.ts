@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { accountDefinition } from '../../crm/accounts/account.resource.js';
-import { SpaceConflictError } from '../../crm/bookings/booking-clash.js';
+import { SpaceConflictError } from '../../crm/events/event-clash.js';
 import { bookingProblems, updateBooking } from '../../crm/bookings/booking.commands.js';
 import { organizationZone } from '../../crm/organization/organization.reads.js';
 import { bookingDefinition } from '../../crm/bookings/booking.resource.js';

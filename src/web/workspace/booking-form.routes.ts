@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { accountChoices } from '../../crm/accounts/account.reads.js';
-import { SpaceConflictError } from '../../crm/bookings/booking-clash.js';
+import { SpaceConflictError } from '../../crm/events/event-clash.js';
 import { bookingProblems, deleteBooking, updateBooking } from '../../crm/bookings/booking.commands.js';
 import { organizationOf } from '../../crm/organization/organization.reads.js';
 import { bookingDefinition } from '../../crm/bookings/booking.resource.js';

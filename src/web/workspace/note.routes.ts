@@ -18,7 +18,12 @@ import { recordOf, versionOf } from './workspace-reads.js';
 import { workspacePage } from './workspace-layout.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from './workspace-visitor.js';
 
-const SECTIONS = { bookings: 'bookings', accounts: 'accounts', contacts: 'contacts' } as const;
+const SECTIONS = {
+  bookings: 'bookings',
+  events: 'bookings',
+  accounts: 'accounts',
+  contacts: 'contacts',
+} as const;
 
 function notablePath(v: WorkspaceVisitor, note: NoteTable): string {
   return orgPath(v, `/${note.notable_type}/${note.notable_id}`);

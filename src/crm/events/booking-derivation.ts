@@ -1,0 +1,65 @@
+/**
+ * The booking is the deal; its times come from its events (SPEC §11): its start is its earliest
+ * event's, its end its latest's, its spaces (and so room_names) those its events hold, its guests
+ * its largest event's. A write of an event brings its booking up to date in the same unit of work
+ * (told as `booking.updated` when anything it shows changed), and a booking's status is its
+ * events' (told as `event.updated` for each, a booking holding a few).
+ */
+import { findRow } from '../../api/resource-store.js';
+import type { Work } from '../../writes/unit-of-work.js';
+import { replaceBookingSpaces } from '../bookings/booking.repository.js';
+import { bookingDefinition } from '../bookings/booking.resource.js';
+import type { Booking, BookingStatus } from '../bookings/booking.table.js';
+import { recordUpdated } from '../change-events.js';
+import { updateRecord } from '../records.js';
+import { eventsOfBooking, setHoldsStatus } from './event.repository.js';
+import { eventDefinition } from './event.resource.js';
+import type { Event } from './event.table.js';
+
+export type DerivedFields = Pick<Booking, 'start_at' | 'end_at' | 'guest_count' | 'space_ids'>;
+
+/** What a booking shows of its events (none: nothing; a booking always has one). */
+export function derivedFrom(events: readonly Event[]): DerivedFields | undefined {
+  if (events.length === 0) return undefined;
+  const spaces = new Set<string>();
+  let guests: number | null = null;
+  for (const event of events) {
+    for (const id of JSON.parse(event.space_ids) as string[]) spaces.add(id);
+    if (event.guest_count !== null) guests = Math.max(guests ?? 0, Number(event.guest_count));
+  }
+  return {
+    start_at: events.reduce((min, e) => (e.start_at < min ? e.start_at : min), events[0]!.start_at),
+    end_at: events.reduce((max, e) => (e.end_at > max ? e.end_at : max), events[0]!.end_at),
+    guest_count: guests,
+    space_ids: JSON.stringify([...spaces]),
+  };
+}
+
+/** Brings the booking's start, end, spaces and guests up to date with its events. */
+export async function refreshBooking(work: Work, bookingId: string): Promise<void> {
+  const { trx, actor, now } = work;
+  const booking = await findRow(trx, bookingDefinition, actor.organizationId, bookingId);
+  if (!booking) return;
+  const derived = derivedFrom(await eventsOfBooking(trx, bookingId));
+  if (!derived) return;
+  const changes = Object.fromEntries(
+    Object.entries(derived).filter(([field, value]) => booking[field as keyof DerivedFields] !== value),
+  ) as Partial<DerivedFields>;
+  if (Object.keys(changes).length === 0) return;
+  const updated = await updateRecord(trx, 'bookings', booking, changes, now);
+  if (changes.space_ids !== undefined) {
+    await replaceBookingSpaces(trx, bookingId, JSON.parse(changes.space_ids) as string[]);
+  }
+  await recordUpdated(trx, bookingDefinition, booking, updated, now);
+}
+
+/** Gives a booking's events (and their holds) the booking's new status. */
+export async function carryStatus(work: Work, bookingId: string, status: BookingStatus): Promise<void> {
+  const { trx, now } = work;
+  for (const event of await eventsOfBooking(trx, bookingId)) {
+    if (event.status === status) continue;
+    const updated = await updateRecord(trx, 'events', event, { status }, now);
+    await recordUpdated(trx, eventDefinition, event, updated, now);
+  }
+  await setHoldsStatus(trx, bookingId, status);
+}

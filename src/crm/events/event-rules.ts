@@ -1,0 +1,182 @@
+/**
+ * The rules of an event's fields (SPEC §11), one pure function over facts loaded first: a name;
+ * a start before its end, at most 31 days apart; setup and teardown of 0 to 1,440 minutes; guest
+ * counts of 0 or more; a setup style of the list; its booking (given on create, fixed after) and
+ * spaces of the organization; its guests fit each space's capacity for its setup style (else the
+ * space's capacity).
+ */
+import type { Booking } from '../bookings/booking.table.js';
+import type { SpaceFact } from '../facts.js';
+import { type Checked, Problems } from '../validation.js';
+import { type Event, SETUP_STYLES, type SetupStyle } from './event.table.js';
+
+export interface EventInput {
+  name?: string | undefined;
+  start_at?: string | undefined;
+  end_at?: string | undefined;
+  setup_minutes?: number | undefined;
+  teardown_minutes?: number | undefined;
+  guest_count?: number | null | undefined;
+  guaranteed_count?: number | null | undefined;
+  setup_style?: string | null | undefined;
+  bookingId?: string | undefined;
+  spaceIds?: readonly string[] | undefined;
+}
+
+export type EventFields = Omit<Event, 'id' | 'organization_id' | 'created_at' | 'updated_at'>;
+
+export interface EventFacts {
+  /** The booking named (or the event's), when it is the organization's. */
+  booking: Pick<Booking, 'id' | 'status'> | undefined;
+  spaces: ReadonlyMap<string, SpaceFact>;
+}
+
+const LONGEST_DAYS = 31;
+const MAX_BUFFER_MINUTES = 1440;
+
+/** An RFC 3339 date-time as the stored ISO-8601 UTC string; undefined when it names no instant. */
+function instant(value: string): string | undefined {
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}
+
+function whole(
+  problems: Problems,
+  field: string,
+  value: number | null | undefined,
+  what: string,
+  max = Number.MAX_SAFE_INTEGER,
+) {
+  if (value === null || value === undefined) return;
+  if (!Number.isInteger(value) || value < 0 || value > max) problems.attribute(field, what);
+}
+
+/** The guests a space takes for a setup style: its capacity for the style, else its capacity. */
+export function capacityFor(space: SpaceFact, style: string | null): number | null {
+  return (style !== null ? space.capacities[style] : undefined) ?? space.capacity;
+}
+
+/** The event as it will be after `input` is applied to `current` (or to nothing, on create). */
+export function checkEvent(
+  input: EventInput,
+  current: Event | undefined,
+  facts: EventFacts,
+): Checked<EventFields> {
+  const problems = new Problems();
+  const name = input.name?.trim() ?? current?.name ?? '';
+  if (name === '') problems.attribute('name', 'An event needs a name, such as Ceremony or Dinner.', 'blank');
+  problems.text('name', name, 'name');
+
+  const at = (field: 'start_at' | 'end_at') => {
+    const given = input[field];
+    if (given === undefined) return current?.[field];
+    const value = instant(given);
+    if (value === undefined) problems.attribute(field, `"${given}" is not a date and time that exists.`);
+    return value;
+  };
+  const startAt = at('start_at');
+  const endAt = at('end_at');
+  if (!current && input.start_at === undefined)
+    problems.attribute('start_at', 'An event needs a start.', 'required');
+  if (!current && input.end_at === undefined)
+    problems.attribute('end_at', 'An event needs an end.', 'required');
+  const timesGiven = input.start_at !== undefined || input.end_at !== undefined;
+  if (startAt !== undefined && endAt !== undefined) {
+    const field = input.end_at !== undefined ? 'end_at' : 'start_at';
+    if (!(startAt < endAt)) problems.attribute(field, 'An event must end after it starts.');
+    else if (timesGiven && Date.parse(endAt) - Date.parse(startAt) > LONGEST_DAYS * 86_400_000) {
+      problems.attribute(field, `An event lasts at most ${LONGEST_DAYS} days; make it several events.`);
+    }
+  }
+
+  const buffer = 'Setup and teardown are whole minutes, from 0 to 1440 (a day).';
+  whole(problems, 'setup_minutes', input.setup_minutes, buffer, MAX_BUFFER_MINUTES);
+  whole(problems, 'teardown_minutes', input.teardown_minutes, buffer, MAX_BUFFER_MINUTES);
+  whole(problems, 'guest_count', input.guest_count, 'Guests is a whole number, 0 or more.');
+  whole(
+    problems,
+    'guaranteed_count',
+    input.guaranteed_count,
+    'The guaranteed count is a whole number, 0 or more.',
+  );
+  const setupStyle = input.setup_style !== undefined ? input.setup_style : (current?.setup_style ?? null);
+  if (setupStyle !== null && !(SETUP_STYLES as readonly string[]).includes(setupStyle)) {
+    problems.attribute(
+      'setup_style',
+      `"${setupStyle}" is not a setup style; one of ${SETUP_STYLES.join(', ')}.`,
+    );
+  }
+
+  const bookingId = current?.booking_id ?? input.bookingId;
+  if (current && input.bookingId !== undefined && input.bookingId !== current.booking_id) {
+    problems.relationship(
+      'booking',
+      'An event stays with its booking; make a new event in the other booking.',
+      'fixed',
+    );
+  } else if (bookingId === undefined) {
+    problems.relationship('booking', 'An event needs the booking it belongs to.', 'required');
+  } else if (!facts.booking) {
+    problems.relationship(
+      'booking',
+      `No booking with the id "${bookingId}" exists in this organization.`,
+      'not_found',
+    );
+  }
+
+  const spaceIds = input.spaceIds
+    ? [...new Set(input.spaceIds)]
+    : current
+      ? (JSON.parse(current.space_ids) as string[])
+      : [];
+  const missing = spaceIds.find((id) => !facts.spaces.has(id));
+  if (input.spaceIds && missing !== undefined) {
+    problems.relationship(
+      'spaces',
+      `No space with the id "${missing}" exists in this organization.`,
+      'not_found',
+    );
+  }
+  const guestCount = input.guest_count !== undefined ? input.guest_count : (current?.guest_count ?? null);
+  if (
+    guestCount !== null &&
+    Number.isInteger(guestCount) &&
+    missing === undefined &&
+    !problems.has('setup_style')
+  ) {
+    for (const id of spaceIds) {
+      const space = facts.spaces.get(id)!;
+      const capacity = capacityFor(space, setupStyle);
+      if (capacity !== null && guestCount > capacity) {
+        const style =
+          setupStyle !== null && space.capacities[setupStyle] !== undefined
+            ? ` set for ${setupStyle.replace('_', ' ')}`
+            : '';
+        problems.attribute(
+          'guest_count',
+          `${guestCount} guests do not fit in ${space.name}${style}: it takes ${capacity}.`,
+          'over_capacity',
+        );
+        break;
+      }
+    }
+  }
+
+  return {
+    problems: problems.list,
+    value: {
+      booking_id: bookingId ?? '',
+      name,
+      status: facts.booking?.status ?? current?.status ?? 'lead',
+      start_at: startAt ?? '',
+      end_at: endAt ?? '',
+      setup_minutes: input.setup_minutes ?? current?.setup_minutes ?? 0,
+      teardown_minutes: input.teardown_minutes ?? current?.teardown_minutes ?? 0,
+      guest_count: guestCount,
+      guaranteed_count:
+        input.guaranteed_count !== undefined ? input.guaranteed_count : (current?.guaranteed_count ?? null),
+      setup_style: setupStyle as SetupStyle | null,
+      space_ids: JSON.stringify(spaceIds),
+    },
+  };
+}

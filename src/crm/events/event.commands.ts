@@ -1,0 +1,109 @@
+/**
+ * Writing events (SPEC §11), as units of work (src/writes/unit-of-work.ts), which hold the
+ * organization's lock: the rules of event-rules.ts; an event of a definite booking that would
+ * clash with another definite booking's is refused (409 space_conflict, event-clash.ts); its
+ * booking's start, end, spaces and guests follow (booking-derivation.ts); a booking's last event
+ * cannot be deleted (409); deleting an event takes its notes along.
+ */
+import { findRow } from '../../api/resource-store.js';
+import type { Db, Trx } from '../../db/database.js';
+import { ConflictError } from '../../errors.js';
+import type { Actor } from '../../identity/actor.js';
+import type { Command, Work } from '../../writes/unit-of-work.js';
+import { bookingDefinition } from '../bookings/booking.resource.js';
+import { recordCreated } from '../change-events.js';
+import { spacesOf } from '../facts.js';
+import { deleteNotesOf } from '../notes/notes-of.js';
+import { deleteCommand, updateCommand } from '../record-commands.js';
+import { insertRecord } from '../records.js';
+import { accepted } from '../validation.js';
+import { refreshBooking } from './booking-derivation.js';
+import { findClash, SpaceConflictError } from './event-clash.js';
+import { checkEvent, type EventFields, type EventInput } from './event-rules.js';
+import { eventsOfBooking, writeEventSpaces } from './event.repository.js';
+import { eventDefinition } from './event.resource.js';
+import type { Event } from './event.table.js';
+import { occupiedStretch } from './occupancy.js';
+
+export type { EventInput } from './event-rules.js';
+
+async function judged(db: Db | Trx, actor: Actor, input: EventInput, current?: Event) {
+  const bookingId = current?.booking_id ?? input.bookingId;
+  const [booking, spaces] = await Promise.all([
+    bookingId && !bookingId.includes('\u0000')
+      ? findRow(db, bookingDefinition, actor.organizationId, bookingId)
+      : undefined,
+    spacesOf(db, actor.organizationId),
+  ]);
+  return checkEvent(input, current, { booking, spaces });
+}
+
+/** Every problem of an event input, writing nothing (forms, and the API's one 422 per bad field). */
+export async function eventProblems(db: Db, actor: Actor, input: EventInput, current?: Event) {
+  return (await judged(db, actor, input, current)).problems;
+}
+
+/** 409 space_conflict, carrying the clash, when a definite booking's event would clash with another's. */
+export async function refuseClash(
+  trx: Trx,
+  organizationId: string,
+  event: Pick<
+    EventFields,
+    'status' | 'booking_id' | 'space_ids' | 'start_at' | 'end_at' | 'setup_minutes' | 'teardown_minutes'
+  >,
+) {
+  if (event.status !== 'definite') return;
+  const stretch = occupiedStretch(event);
+  const hold = {
+    spaceIds: JSON.parse(event.space_ids) as string[],
+    from: stretch.from,
+    until: stretch.until,
+    exceptBookingId: event.booking_id,
+  };
+  const clash = await findClash(trx, organizationId, hold, await spacesOf(trx, organizationId));
+  if (clash) throw new SpaceConflictError(clash);
+}
+
+/** Inserts an event of a booking (its rules already passed), with its holds; tells `event.created`. */
+export async function insertEvent(work: Work, fields: EventFields): Promise<Event> {
+  const { trx, actor, now } = work;
+  const event = await insertRecord(trx, 'events', actor.organizationId, fields, now);
+  await writeEventSpaces(trx, event);
+  await recordCreated(trx, eventDefinition, event, now);
+  return event;
+}
+
+export const createEvent: Command<EventInput, Event> = {
+  async run(work, input) {
+    const fields = accepted(await judged(work.trx, work.actor, input));
+    await refuseClash(work.trx, work.actor.organizationId, fields);
+    const event = await insertEvent(work, fields);
+    await refreshBooking(work, event.booking_id);
+    return event;
+  },
+};
+
+export const updateEvent = updateCommand<'events', EventInput>({
+  definition: eventDefinition,
+  check: (trx, actor, input, current) => judged(trx, actor, input, current),
+  beforeWrite: ({ trx, actor }, current, changes) =>
+    refuseClash(trx, actor.organizationId, { ...current, ...changes }),
+  async afterWrite(work, _current, updated) {
+    await writeEventSpaces(work.trx, updated);
+    await refreshBooking(work, updated.booking_id);
+  },
+});
+
+export const deleteEvent = deleteCommand({
+  definition: eventDefinition,
+  async before({ trx, now }, current) {
+    if ((await eventsOfBooking(trx, current.booking_id)).length <= 1) {
+      throw new ConflictError(
+        'A booking always has at least one event: this is its last. Change it, or delete the booking.',
+        'last_event',
+      );
+    }
+    await deleteNotesOf(trx, 'events', current.id, now);
+  },
+  after: (work, current) => refreshBooking(work, current.booking_id),
+});

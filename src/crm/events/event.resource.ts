@@ -1,0 +1,80 @@
+/** Events (a booking's functions) as the API shows them (SPEC §11): GET|POST /v2/events. */
+import { Type } from 'typebox';
+import { Nullable, resourceSchema, StringEnum, Timestamp } from '../../api/jsonapi.js';
+import type { ResourceDefinition } from '../../api/resource-definition.js';
+import { BOOKING_STATUSES } from '../bookings/booking.table.js';
+import { relation } from '../relation.js';
+import { SETUP_STYLES } from './event.table.js';
+
+export const EventAttributes = Type.Object({
+  name: Type.String({ description: 'e.g. Ceremony, Dinner' }),
+  start_at: Timestamp,
+  end_at: Timestamp,
+  setup_minutes: Type.Integer({ description: 'Its spaces are held this long before it starts' }),
+  teardown_minutes: Type.Integer({ description: 'Its spaces are held this long after it ends' }),
+  guest_count: Nullable(Type.Integer(), 'Guests expected'),
+  guaranteed_count: Nullable(Type.Integer(), 'Guests guaranteed (charged for)'),
+  setup_style: Nullable(StringEnum(SETUP_STYLES), 'How the room is set'),
+  status: StringEnum(BOOKING_STATUSES, "Its booking's status (read-only)"),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const EventResource = resourceSchema('events', EventAttributes, {
+  booking: 'bookings',
+  spaces: ['spaces'],
+});
+
+const spacesOf = (row: { space_ids: string }) =>
+  (JSON.parse(row.space_ids) as string[]).map((id) => ({ type: 'spaces', id }));
+
+export const eventDefinition: ResourceDefinition<'events'> = {
+  type: 'events',
+  path: '/v2/events',
+  schema: EventResource,
+  tag: 'Events',
+  noun: 'events',
+  singular: 'event',
+  sortable: ['created_at', 'updated_at', 'start_at', 'end_at'],
+  defaultSort: '-created_at',
+  filters: {
+    created_at: { column: 'created_at', kind: 'timestamp' },
+    updated_at: { column: 'updated_at', kind: 'timestamp' },
+    start_at: { column: 'start_at', kind: 'timestamp' },
+    end_at: { column: 'end_at', kind: 'timestamp' },
+    status: { column: 'status', kind: 'enum', values: BOOKING_STATUSES },
+    booking_id: { column: 'booking_id', kind: 'id' },
+    space_id: {
+      column: 'id',
+      kind: 'id',
+      operators: ['eq', 'in'],
+      link: { table: 'event_spaces', key: 'event_id', column: 'space_id' },
+    },
+  },
+  includes: {
+    booking: (row) => relation('bookings', row.booking_id),
+    spaces: spacesOf,
+  },
+  toResource: (row, baseUrl) => ({
+    type: 'events',
+    id: row.id,
+    attributes: {
+      name: row.name,
+      start_at: row.start_at,
+      end_at: row.end_at,
+      setup_minutes: Number(row.setup_minutes),
+      teardown_minutes: Number(row.teardown_minutes),
+      guest_count: row.guest_count === null ? null : Number(row.guest_count),
+      guaranteed_count: row.guaranteed_count === null ? null : Number(row.guaranteed_count),
+      setup_style: row.setup_style,
+      status: row.status,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    },
+    relationships: {
+      booking: { data: relation('bookings', row.booking_id) },
+      spaces: { data: spacesOf(row) },
+    },
+    links: { self: `${baseUrl}/v2/events/${row.id}` },
+  }),
+};

@@ -1,0 +1,52 @@
+import type { Selectable } from 'kysely';
+import type { BookingStatus } from '../bookings/booking.table.js';
+
+/** How an event's room is set (SPEC §11); a space may take another number of guests for each. */
+export const SETUP_STYLES = [
+  'reception',
+  'banquet',
+  'theatre',
+  'classroom',
+  'boardroom',
+  'u_shape',
+  'cabaret',
+  'hollow_square',
+  'other',
+] as const;
+export type SetupStyle = (typeof SETUP_STYLES)[number];
+
+/** An event (a function) of a booking: a ceremony, a dinner, a day of a conference. */
+export interface EventTable {
+  id: string;
+  organization_id: string;
+  booking_id: string;
+  name: string;
+  /** Its booking's status, kept with it. */
+  status: BookingStatus;
+  start_at: string;
+  end_at: string;
+  /** Minutes its spaces are held before it starts, and after it ends. */
+  setup_minutes: number;
+  teardown_minutes: number;
+  guest_count: number | null;
+  guaranteed_count: number | null;
+  setup_style: SetupStyle | null;
+  /** JSON array of the ids of the spaces it holds, in the order given (event_spaces is the index). */
+  space_ids: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Which spaces an event holds, and what the double-booking check and availability read beside. */
+export interface EventSpaceTable {
+  event_id: string;
+  space_id: string;
+  organization_id: string;
+  booking_id: string;
+  status: BookingStatus;
+  /** From setup to teardown: start_at − setup_minutes, end_at + teardown_minutes. */
+  occupied_from: string;
+  occupied_until: string;
+}
+
+export type Event = Selectable<EventTable>;
