@@ -97,6 +97,22 @@ export class BadRequestError extends ApiError {
   }
 }
 
+/** Bad query parameters (400): one error object per bad parameter, all at once. */
+export class BadParametersError extends ApiError {
+  constructor(problems: ReadonlyArray<{ parameter: string; detail: string; code?: string }>) {
+    const objects = problems.map((p) => ({
+      status: '400',
+      code: p.code ?? 'invalid_parameter',
+      title: statusTitle(400),
+      detail: p.detail,
+      source: { parameter: p.parameter },
+    }));
+    const [first, ...rest] = objects;
+    if (!first) throw new Error('a BadParametersError needs at least one problem');
+    super(400, first.code, first.detail, first.source, rest);
+  }
+}
+
 export class ForbiddenError extends ApiError {
   constructor(detail: string, code = 'forbidden', source?: ErrorSource) {
     super(403, code, detail, source);

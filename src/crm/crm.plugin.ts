@@ -1,14 +1,18 @@
-/** The venue's data (bookings, accounts, contacts, notes, spaces): each feature registers its own routes. */
+/** The venue's data (bookings, events, accounts, contacts, notes, spaces): each feature registers its own routes. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { accountRoutes } from './accounts/account.routes.js';
 import { bookingRoutes } from './bookings/booking.routes.js';
 import { contactRoutes } from './contacts/contact.routes.js';
+import { availabilityRoutes } from './events/availability.routes.js';
+import { eventRoutes } from './events/event.routes.js';
 import { noteRoutes } from './notes/note.routes.js';
 import { organizationRoutes } from './organization/organization.routes.js';
 import { spaceRoutes } from './spaces/space.routes.js';
 
 export const crmPlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(bookingRoutes);
+  await app.register(eventRoutes);
+  await app.register(availabilityRoutes);
   await app.register(accountRoutes);
   await app.register(contactRoutes);
   await app.register(noteRoutes);
