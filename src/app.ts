@@ -28,6 +28,7 @@ import { createLogger } from './http/logger.js';
 import { DEFAULT_LIMITS, type ServerLimits, serverOptions } from './http/server-limits.js';
 import { meRoutes } from './identity/me.routes.js';
 import { rejectNulCharacters } from './http/reject-nul.js';
+import { calendarRoutes } from './calendar/calendar.routes.js';
 import { sendBareJsonApiMediaType } from './http/jsonapi-media-type.js';
 import { requestIdFor } from './http/request-id.js';
 import { batchResponseWrites } from './http/write-batching.js';
@@ -121,6 +122,7 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(oauthRoutes);
   await app.register(webPlugin);
+  await app.register(calendarRoutes);
   await app.register(apiPlugin, { features: [meRoutes, crmPlugin, changeRoutes, endpointRoutes] });
   return app;
 }

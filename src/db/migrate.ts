@@ -28,6 +28,7 @@ import * as roomNamesOnRead from './migrations/2026-11-27T05-room-names-on-read.
 import * as followUps from './migrations/2026-11-27T06-follow-ups.js';
 import * as changes from './migrations/2026-11-27T07-changes.js';
 import * as events from './migrations/2026-11-27T08-events.js';
+import * as calendarFeeds from './migrations/2026-11-27T09-calendar-feeds.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -54,6 +55,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T06-follow-ups': followUps,
   '2026-11-27T07-changes': changes,
   '2026-11-27T08-events': events,
+  '2026-11-27T09-calendar-feeds': calendarFeeds,
 };
 
 export interface MigrationOutcome {

@@ -14,4 +14,6 @@ export const SILENT_TABLES = [
   // Written with their event's or space's row, which tells the organization (2026-11-27T08).
   'event_spaces',
   'space_parts',
+  // Calendar feeds (2026-11-27T09): read by their secret alone, written on each use.
+  'calendar_feeds',
 ] as const;

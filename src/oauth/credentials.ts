@@ -13,6 +13,7 @@ export const CREDENTIAL_PREFIXES = {
   accessToken: 'mqa_',
   refreshToken: 'mqr_',
   passwordLink: 'mqp_',
+  calendarFeed: 'mqf_',
 } as const;
 
 export type CredentialKind = keyof typeof CREDENTIAL_PREFIXES;

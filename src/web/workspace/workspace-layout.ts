@@ -55,7 +55,7 @@ export function workspacePage(visitor: WorkspaceVisitor, options: WorkspacePageO
   });
 }
 
-type SettingsTab = 'venue' | 'spaces' | 'team' | 'integrations' | 'connected-apps';
+type SettingsTab = 'venue' | 'spaces' | 'team' | 'calendar-feeds' | 'integrations' | 'connected-apps';
 
 /** The settings pages' own tabs: the venue and its spaces here, the integration pages beside them. */
 export function settingsTabs(visitor: WorkspaceVisitor, current: SettingsTab = 'spaces'): SafeHtml {
@@ -67,6 +67,7 @@ export function settingsTabs(visitor: WorkspaceVisitor, current: SettingsTab = '
     <li><a href="/settings/integrations?org=${visitor.organization.organizationId}" ${here('integrations')}>Integrations</a></li>`
     : '';
   return html`<nav aria-label="Settings" class="tabs"><ul>
-    ${admin}<li><a href="/settings/connected-apps" ${here('connected-apps')}>Connected apps</a></li>
+    ${admin}<li><a href="${orgPath(visitor, '/settings/calendar-feeds')}" ${here('calendar-feeds')}>Calendar feeds</a></li>
+    <li><a href="/settings/connected-apps" ${here('connected-apps')}>Connected apps</a></li>
   </ul></nav>`;
 }

@@ -13,6 +13,7 @@ import { noteRoutes } from './note.routes.js';
 import { spaceRoutes } from './space.routes.js';
 import { teamRoutes } from './team.routes.js';
 import { venueRoutes } from './venue.routes.js';
+import { calendarFeedRoutes } from './calendar-feeds.routes.js';
 import { weekRoutes } from './week.routes.js';
 import { workspaceErrorHandler } from './refusals.js';
 import { registerVisitor } from './workspace-visitor.js';
@@ -41,4 +42,5 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(spaceRoutes);
   await app.register(venueRoutes);
   await app.register(teamRoutes);
+  await app.register(calendarFeedRoutes);
 };

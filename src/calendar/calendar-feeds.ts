@@ -1,0 +1,133 @@
+/**
+ * Private calendar feeds (SPEC §11): each staff member makes subscription URLs for the whole
+ * venue, one space or the bookings they own. The URL's secret is 256 random bits behind the
+ * `mqf_` prefix, kept as its SHA-256; a feed lists its scope and last use and is revoked, never
+ * edited; a feed stops with its owner's membership.
+ */
+import { isoTime } from '../clock.js';
+import type { Db } from '../db/database.js';
+import { newId } from '../db/ids.js';
+import { ValidationError } from '../errors.js';
+import { generateCredential, hashCredential } from '../oauth/credentials.js';
+import { type CalendarFeedTable, FEED_SCOPES, type FeedScope } from './calendar-feed.table.js';
+
+export interface NewFeed {
+  organizationId: string;
+  userId: string;
+  scope: string;
+  spaceId?: string | undefined;
+}
+
+/** A new feed, and its secret (shown once: only its hash is kept). */
+export async function createFeed(
+  db: Db,
+  input: NewFeed,
+  now: number,
+): Promise<{ id: string; secret: string }> {
+  const scope = input.scope as FeedScope;
+  if (!(FEED_SCOPES as readonly string[]).includes(scope)) {
+    throw new ValidationError({ field: 'scope', detail: 'Choose the venue, a space, or your bookings.' });
+  }
+  let spaceId: string | null = null;
+  if (scope === 'space') {
+    const space =
+      input.spaceId && !input.spaceId.includes('\u0000')
+        ? await db
+            .selectFrom('spaces')
+            .select('id')
+            .where('organization_id', '=', input.organizationId)
+            .where('id', '=', input.spaceId)
+            .executeTakeFirst()
+        : undefined;
+    if (!space) throw new ValidationError({ field: 'space', detail: 'Choose the space the feed shows.' });
+    spaceId = space.id;
+  }
+  const secret = generateCredential('calendarFeed');
+  const id = newId(now);
+  await db
+    .insertInto('calendar_feeds')
+    .values({
+      id,
+      organization_id: input.organizationId,
+      user_id: input.userId,
+      scope,
+      space_id: spaceId,
+      secret_hash: secret.hash,
+      created_at: isoTime(now),
+      last_used_at: null,
+      revoked_at: null,
+    })
+    .execute();
+  return { id, secret: secret.value };
+}
+
+export interface FeedView {
+  id: string;
+  scope: FeedScope;
+  spaceName: string | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** The user's feeds in the organization that still work, newest first. */
+export async function feedsOf(db: Db, organizationId: string, userId: string): Promise<FeedView[]> {
+  const rows = await db
+    .selectFrom('calendar_feeds as f')
+    .leftJoin('spaces as s', 's.id', 'f.space_id')
+    .select(['f.id', 'f.scope', 's.name as space_name', 'f.created_at', 'f.last_used_at'])
+    .where('f.organization_id', '=', organizationId)
+    .where('f.user_id', '=', userId)
+    .where('f.revoked_at', 'is', null)
+    .orderBy('f.id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    scope: r.scope,
+    spaceName: r.space_name,
+    createdAt: r.created_at,
+    lastUsedAt: r.last_used_at,
+  }));
+}
+
+/** Revokes one of the user's feeds; false when there is no such feed of theirs. */
+export async function revokeFeed(
+  db: Db,
+  organizationId: string,
+  userId: string,
+  feedId: string,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('calendar_feeds')
+    .set({ revoked_at: isoTime(now) })
+    .where('id', '=', feedId)
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The working feed a secret opens: not revoked, its owner still a member of its organization. */
+export async function feedBySecret(db: Db, secret: string): Promise<CalendarFeedTable | undefined> {
+  if (!/^mqf_[A-Za-z0-9_-]{43}$/.test(secret)) return undefined;
+  return db
+    .selectFrom('calendar_feeds as f')
+    .innerJoin('memberships as m', (join) =>
+      join.onRef('m.user_id', '=', 'f.user_id').onRef('m.organization_id', '=', 'f.organization_id'),
+    )
+    .selectAll('f')
+    .where('f.secret_hash', '=', hashCredential(secret))
+    .where('f.revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Notes a use of the feed (at most once a minute: calendar clients poll). */
+export async function noteUse(db: Db, feed: CalendarFeedTable, now: number): Promise<void> {
+  if (feed.last_used_at && Date.parse(feed.last_used_at) > now - 60_000) return;
+  await db
+    .updateTable('calendar_feeds')
+    .set({ last_used_at: isoTime(now) })
+    .where('id', '=', feed.id)
+    .execute();
+}
