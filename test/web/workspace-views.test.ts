@@ -6,6 +6,9 @@
  * section; an empty venue shown what to do instead of filters.
  */
 import assert from 'node:assert/strict';
+import { systemClock } from '../../src/clock.js';
+import { createEvent } from '../../src/crm/events/event.commands.js';
+import { write } from '../../src/writes/unit-of-work.js';
 import { after, before, it } from 'node:test';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';
@@ -97,9 +100,35 @@ eachDatabase((suite) => {
     assert.match(page, /Week of Mon 30 Nov 2026/);
     assert.match(page, /Times in Europe\/London, the venue's time zone/);
     assert.match(week.body, /<th scope="row">Boathouse<\/th>/);
-    assert.match(page, /22:00–00:00 Late supper/);
-    assert.match(page, /00:00–01:00 Late supper/);
-    assert.match(week.body, new RegExp(`class="slot status-tentative" href="${o}/bookings/${late.id}"`));
+    // Overnight: marked as going on the next day, and as coming from the day before there.
+    assert.match(page, /22:00–00:00 → Late supper/);
+    assert.match(page, /← 00:00–01:00 Late supper/);
+    assert.match(
+      week.body,
+      new RegExp(`class="slot status-tentative" href="${o}/bookings/${late.id}#event-`),
+    );
+    // An event with setup and teardown: the hours held, and those parts shaded apart.
+    const gala = await addBooking(suite.db, venue.actor, {
+      name: 'Gala',
+      start_at: '2026-12-04T19:00:00Z',
+      end_at: '2026-12-04T22:00:00Z',
+      timezone: 'Europe/London',
+      accountId: venue.accountId,
+    });
+    await write({ db: suite.db, clock: systemClock }, venue.actor, createEvent, {
+      bookingId: gala.id,
+      name: 'Awards',
+      start_at: '2026-12-05T18:00:00Z',
+      end_at: '2026-12-05T20:00:00Z',
+      setup_minutes: 90,
+      teardown_minutes: 30,
+      spaceIds: [venue.spaceId],
+    });
+    const withBuffers = text((await session.request(`${o}/week?week=2026-12-02`)).body);
+    assert.match(
+      withBuffers,
+      /16:30–20:30 Gala · Awards BK-\d+ · Lead · Boathouse Setup 16:30–18:00 Teardown 20:00–20:30/,
+    );
     assert.match(week.body, /href="[^"]*week=2026-11-23"[^>]*rel="prev"/);
     assert.match(week.body, /href="[^"]*week=2026-12-07"[^>]*rel="next"/);
 

@@ -70,20 +70,6 @@ function bookingsByStart(db: Db, organizationId: string) {
     .orderBy('id');
 }
 
-/** Bookings that hold a room at some time in [startAt, endAt): every status but lost. */
-export async function bookingsBetween(
-  db: Db,
-  organizationId: string,
-  startAt: string,
-  endAt: string,
-): Promise<Booking[]> {
-  return bookingsByStart(db, organizationId)
-    .where('start_at', '<', endAt)
-    .where('end_at', '>', startAt)
-    .limit(2000)
-    .execute();
-}
-
 /** The first booking (not lost) starting at or after `at`, for an empty week to point to. */
 export async function nextBookingAfter(
   db: Db,

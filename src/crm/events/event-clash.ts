@@ -1,8 +1,8 @@
 /**
  * No double booking (SPEC §7, §11): two events of different definite bookings may not occupy a
  * space that cannot be shared at overlapping times, setup and teardown included (occupancy.ts).
- * When several events clash, the one named is the one whose hold ends first (then by id, then by
- * space), wherever the check runs: a write asks the database (`findClash`: event_spaces by space
+ * When several events clash, the one named is the one whose hold ends first (then by event id, then
+ * by the space's name and id), wherever the check runs: a write asks the database (`findClash`: event_spaces by space
  * and the time held, looking back no further than the organization's longest hold), an import
  * picks it among the holdings it loaded at once (`firstClash`).
  */
@@ -54,6 +54,7 @@ export function clashMessage(clash: Holding): string {
 function namedFirst(a: Holding, b: Holding): boolean {
   if (a.occupiedUntil !== b.occupiedUntil) return a.occupiedUntil < b.occupiedUntil;
   if (a.eventId !== b.eventId) return a.eventId < b.eventId;
+  if (a.spaceName !== b.spaceName) return a.spaceName < b.spaceName;
   return a.spaceId < b.spaceId;
 }
 
@@ -135,6 +136,7 @@ export function holdingsQuery(db: Db | Trx, spaceIds: readonly string[], window:
     .where('es.occupied_until', '>', window.from)
     .orderBy('es.occupied_until')
     .orderBy('es.event_id')
+    .orderBy('s.name')
     .orderBy('es.space_id');
   if (window.exceptBookingId) query = query.where('es.booking_id', '<>', window.exceptBookingId);
   return query;

@@ -120,6 +120,15 @@ a.slot:hover { filter: brightness(.96); }
 .slot-time { display: block; font-weight: 700; }
 .slot-name { display: block; font-weight: 600; }
 .slot-meta { display: block; opacity: .85; }
+/* Setup and teardown: the time a space is held around an event, on a hatched ground. */
+.slot-buffer { display: block; margin-top: .2rem; padding: 0 .3rem; border-radius: .2rem; font-size: .75rem;
+  background: repeating-linear-gradient(135deg, transparent 0 4px, color-mix(in srgb, currentColor 12%, transparent) 4px 8px); }
+ol.events { list-style: none; padding: 0; margin: 0; }
+ol.events li.event { padding: .6rem 0; border-bottom: 1px solid color-mix(in srgb, var(--line) 60%, transparent); }
+ol.events li.event:last-child { border-bottom: none; }
+.event-head { display: flex; gap: 1rem; justify-content: space-between; align-items: baseline; }
+.warning { margin-top: .4rem; padding: .4rem .6rem; border-left: 4px solid #b54708; background: color-mix(in srgb, #f79009 10%, Canvas); border-radius: .3rem; }
+.warning p { margin: 0; }
 .week-days { display: none; }
 .week-days section.day { border-top: 1px solid var(--line); padding: .25rem 0 .5rem; }
 .week-days section.day.quiet { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 .75rem; }

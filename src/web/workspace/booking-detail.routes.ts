@@ -6,7 +6,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { accountDefinition } from '../../crm/accounts/account.resource.js';
-import { SpaceConflictError } from '../../crm/events/event-clash.js';
+import { findClash, type Holding, SpaceConflictError } from '../../crm/events/event-clash.js';
+import { eventsOf } from '../../crm/events/event.reads.js';
+import type { Event } from '../../crm/events/event.table.js';
+import { occupiedStretch } from '../../crm/events/occupancy.js';
+import { spacesOf } from '../../crm/facts.js';
 import { bookingProblems, updateBooking } from '../../crm/bookings/booking.commands.js';
 import { organizationZone } from '../../crm/organization/organization.reads.js';
 import { bookingDefinition } from '../../crm/bookings/booking.resource.js';
@@ -35,6 +39,9 @@ const NOTICES: Record<string, string> = {
   noted: 'Note added.',
   'note-saved': 'Note saved.',
   'note-deleted': 'Note deleted.',
+  'event-added': 'Event added.',
+  'event-saved': 'Event saved.',
+  'event-deleted': 'Event deleted.',
 };
 
 interface Extras {
@@ -45,6 +52,28 @@ interface Extras {
   notice?: string | undefined;
 }
 
+/**
+ * An option (lead, tentative) may overlap a definite booking's event (SPEC §11): saved, but its
+ * page says which, event by event.
+ */
+async function overlapsOf(db: Db, booking: Booking, events: readonly Event[]): Promise<Map<string, Holding>> {
+  const overlaps = new Map<string, Holding>();
+  if (booking.status !== 'lead' && booking.status !== 'tentative') return overlaps;
+  const spaces = await spacesOf(db, booking.organization_id);
+  for (const event of events) {
+    const stretch = occupiedStretch(event);
+    const hold = {
+      spaceIds: JSON.parse(event.space_ids) as string[],
+      from: stretch.from,
+      until: stretch.until,
+      exceptBookingId: booking.id,
+    };
+    const clash = await findClash(db, booking.organization_id, hold, spaces);
+    if (clash) overlaps.set(event.id, clash);
+  }
+  return overlaps;
+}
+
 async function bookingView(
   db: Db,
   v: WorkspaceVisitor,
@@ -52,13 +81,14 @@ async function bookingView(
   extras: Extras,
 ): Promise<BookingView> {
   const org = v.organization.organizationId;
-  const [account, contact, owners, notes, zone, spaces] = await Promise.all([
+  const [account, contact, owners, notes, zone, spaces, events] = await Promise.all([
     booking.account_id ? findRecord(db, accountDefinition, org, booking.account_id) : undefined,
     booking.contact_id ? findRecord(db, contactDefinition, org, booking.contact_id) : undefined,
     userNames(db, [booking.owner_id]),
     notesAbout(db, org, 'bookings', booking.id),
     organizationZone(db, org),
     spaceNamesOf(db, org),
+    eventsOf(db, org, booking.id),
   ]);
   return {
     booking,
@@ -73,6 +103,14 @@ async function bookingView(
       action: orgPath(v, `/bookings/${booking.id}/notes`),
       errors: extras.noteErrors ?? {},
       draft: extras.draft ?? '',
+    },
+    events: {
+      bookingId: booking.id,
+      timezone: booking.timezone,
+      zone,
+      events,
+      spaceNames: spaces.names,
+      overlaps: await overlapsOf(db, booking, events),
     },
     refusal: extras.refusal,
     statusErrors: extras.statusErrors ?? {},

@@ -6,6 +6,7 @@ import type { ContactTable } from '../../crm/contacts/contact.table.js';
 import { html, type SafeHtml } from '../html.js';
 import { money, statusBadge } from './booking-badges.js';
 import { csrfField, errorSummary, type FieldErrors, textareaField } from './form-fields.js';
+import { eventsSection, type EventsSection } from './events.view.js';
 import { notesSection, type NotesSection, notesSummary } from './notes.view.js';
 import { bookingTimes } from './time-zones.js';
 import { contactName } from '../../crm/contacts/contact.reads.js';
@@ -21,6 +22,7 @@ export interface BookingView {
   contact: ContactTable | undefined;
   owner: string | undefined;
   notes: NotesSection;
+  events: EventsSection;
   /** A refused status move: the sentence, and the reason field's error for lost. */
   refusal?: SafeHtml | undefined;
   statusErrors?: FieldErrors;
@@ -105,6 +107,7 @@ export function bookingPage(v: WorkspaceVisitor, view: BookingView): string {
         ${statusForms(v, view)}
       </section>
     </div>
+    ${eventsSection(v, view.events)}
     ${notesSection(v, view.notes)}`;
   return workspacePage(v, { title: `${b.reference} ${b.name}`, section: 'bookings', body });
 }

@@ -35,7 +35,8 @@ export function deleteRoute<Table extends OrganizationTable>(route: {
   path: string;
   definition: ResourceDefinition<Table>;
   command: Command<Removal, void>;
-  done: string;
+  /** Where to go once it is gone (for an event: its booking's page). */
+  done: string | ((row: RowOf<Table>) => string);
   adminOnly?: boolean | string;
   /** How the confirmation names the record, and what goes with it or stays. */
   nameOf(row: RowOf<Table>): string;
@@ -74,7 +75,7 @@ export function deleteRoute<Table extends OrganizationTable>(route: {
         const row = await recordOf(app.ctx.db, route.definition, request.params.org, request.params.id);
         const removal = { id: row.id, ifMatch: formVersion(request.body) };
         await write(request.ctx.app.writer, v.actor, route.command, removal);
-        return reply.redirect(orgPath(v, route.done), 303);
+        return reply.redirect(orgPath(v, typeof route.done === 'string' ? route.done : route.done(row)), 303);
       },
     );
   };

@@ -1,17 +1,23 @@
 /**
- * The week a venue manager opens first: which booking holds which space on which day. A booking
- * appears on every day it holds its room, with the hours of that day it holds it (a party until
- * midnight reads 22:00–00:00).
+ * The week a venue manager opens first: which event holds which space on which day (SPEC §11).
+ * An event appears on every day it holds its spaces, with the hours of that day: its own, and the
+ * setup before and teardown after, shaded apart; one that runs past midnight is marked as going
+ * on the next day, and as coming from the day before there.
  */
-import type { Booking } from '../../crm/bookings/booking.table.js';
+import type { WeekEvent } from '../../crm/events/event.reads.js';
 import type { SpaceTable } from '../../crm/spaces/space.table.js';
-import { spaceIdsOf } from './booking-badges.js';
 import { addDays, localTime, zonedToUtc } from './time-zones.js';
 
 export interface WeekEntry {
-  booking: Booking;
-  /** The hours of this day it holds the room, in the venue's zone. */
+  event: WeekEvent;
+  /** The hours of this day it holds the space, in the venue's zone (setup and teardown included). */
   hours: string;
+  /** Setup held before it starts, and teardown after it ends, on this day ("15:00–16:00"). */
+  setup?: string | undefined;
+  teardown?: string | undefined;
+  /** It began on an earlier day, and goes on after this one. */
+  continued: boolean;
+  continues: boolean;
 }
 
 export interface WeekRow {
@@ -24,37 +30,52 @@ export interface WeekRow {
 export interface WeekModel {
   days: string[];
   rows: WeekRow[];
-  /** Per day, every booking of that day (the phone's list). */
+  /** Per day, every event of that day (the phone's list). */
   byDay: WeekEntry[][];
   count: number;
 }
+
+const MINUTE = 60_000;
 
 export function weekModel(
   monday: string,
   zone: string,
   spaces: SpaceTable[],
-  bookings: Booking[],
+  events: WeekEvent[],
 ): WeekModel {
   const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
   const bounds = [...days, addDays(monday, 7)].map((d) => zonedToUtc(d, zone) ?? 0);
-  const entriesOf = (booking: Booking): Array<WeekEntry | undefined> => {
-    const start = Date.parse(booking.start_at);
-    const end = Date.parse(booking.end_at);
+  const span = (from: number, to: number) => `${localTime(from, zone)}–${localTime(to, zone)}`;
+  const entriesOf = (event: WeekEvent): Array<WeekEntry | undefined> => {
+    const start = Date.parse(event.start_at);
+    const end = Date.parse(event.end_at);
+    const from = start - event.setup_minutes * MINUTE;
+    const until = end + event.teardown_minutes * MINUTE;
     return days.map((_, i) => {
       const dayStart = bounds[i] ?? 0;
       const dayEnd = bounds[i + 1] ?? 0;
-      if (!(start < dayEnd && end > dayStart)) return undefined;
-      const from = localTime(Math.max(start, dayStart), zone);
-      const to = localTime(Math.min(end, dayEnd), zone);
-      return { booking, hours: `${from}–${to}` };
+      if (!(from < dayEnd && until > dayStart)) return undefined;
+      const setupEnd = Math.min(start, dayEnd);
+      const teardownStart = Math.max(end, dayStart);
+      return {
+        event,
+        hours: span(Math.max(from, dayStart), Math.min(until, dayEnd)),
+        setup: from < setupEnd && setupEnd > dayStart ? span(Math.max(from, dayStart), setupEnd) : undefined,
+        teardown:
+          teardownStart < until && teardownStart < dayEnd
+            ? span(teardownStart, Math.min(until, dayEnd))
+            : undefined,
+        continued: from < dayStart,
+        continues: until > dayEnd,
+      };
     });
   };
   const rows: WeekRow[] = spaces.map((s) => ({ key: s.id, label: s.name, days: days.map(() => []) }));
   const unplaced: WeekRow = { key: 'none', label: 'No space yet', days: days.map(() => []) };
   const byDay: WeekEntry[][] = days.map(() => []);
-  for (const booking of bookings) {
-    const entries = entriesOf(booking);
-    const held = spaceIdsOf(booking);
+  for (const event of events) {
+    const entries = entriesOf(event);
+    const held = JSON.parse(event.space_ids) as string[];
     const targets = rows.filter((r) => held.includes(r.key));
     for (const row of targets.length > 0 ? targets : [unplaced]) {
       entries.forEach((entry, i) => entry && row.days[i]?.push(entry));
@@ -62,5 +83,5 @@ export function weekModel(
     entries.forEach((entry, i) => entry && byDay[i]?.push(entry));
   }
   if (unplaced.days.some((d) => d.length > 0)) rows.push(unplaced);
-  return { days, rows, byDay, count: bookings.length };
+  return { days, rows, byDay, count: events.length };
 }

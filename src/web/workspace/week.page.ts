@@ -21,12 +21,19 @@ export interface WeekView {
 const SHOWN = ['lead', 'tentative', 'definite', 'closed'] as const;
 
 function entry(v: WorkspaceVisitor, e: WeekEntry, spaces: ReadonlyMap<string, string> | undefined): SafeHtml {
-  const b = e.booking;
-  const rooms = spaces ? roomNames(b, spaces) : [];
-  return html`<a class="slot status-${b.status}" href="${orgPath(v, `/bookings/${b.id}`)}">
-    <span class="slot-time">${e.hours}</span>
-    <span class="slot-name">${b.name}</span>
-    <span class="slot-meta">${b.reference} · ${STATUS_LABELS[b.status]}${rooms.length > 0 ? html` · ${rooms.join(', ')}` : ''}</span>
+  const ev = e.event;
+  const rooms = spaces ? roomNames({ space_ids: ev.space_ids }, spaces) : [];
+  // A booking's one event made the way bookings were before events is the booking itself.
+  const named = ev.name === 'Main event' ? '' : ` · ${ev.name}`;
+  const held = [
+    e.setup ? html`<span class="slot-buffer">Setup ${e.setup}</span>` : '',
+    e.teardown ? html`<span class="slot-buffer">Teardown ${e.teardown}</span>` : '',
+  ];
+  return html`<a class="slot status-${ev.status}${e.setup || e.teardown ? ' with-buffers' : ''}" href="${orgPath(v, `/bookings/${ev.booking_id}#event-${ev.id}`)}">
+    <span class="slot-time">${e.continued ? html`<span aria-label="continued from the day before">← </span>` : ''}${e.hours}${e.continues ? html`<span aria-label="continues the next day"> →</span>` : ''}</span>
+    <span class="slot-name">${ev.booking_name}${named}</span>
+    <span class="slot-meta">${ev.booking_reference} · ${STATUS_LABELS[ev.status]}${rooms.length > 0 ? html` · ${rooms.join(', ')}` : ''}</span>
+    ${held}
   </a>`;
 }
 

@@ -2,7 +2,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { sendPage } from '../forms.js';
-import { bookingsBetween, nextBookingAfter } from '../../crm/bookings/booking.reads.js';
+import { nextBookingAfter } from '../../crm/bookings/booking.reads.js';
+import { eventsBetween } from '../../crm/events/event.reads.js';
 import { organizationZone } from '../../crm/organization/organization.reads.js';
 import { listSpaces } from '../../crm/spaces/space.reads.js';
 import { addDays, isDate, localDate, mondayOf, zonedToUtc } from './time-zones.js';
@@ -28,12 +29,12 @@ export const weekRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const monday = mondayOf(isDate(request.query.week) ? request.query.week : today);
       const startAt = new Date(zonedToUtc(monday, zone) ?? 0).toISOString();
       const endAt = new Date(zonedToUtc(addDays(monday, 7), zone) ?? 0).toISOString();
-      const [spaces, bookings] = await Promise.all([
+      const [spaces, events] = await Promise.all([
         listSpaces(db, org),
-        bookingsBetween(db, org, startAt, endAt),
+        eventsBetween(db, org, startAt, endAt),
       ]);
-      const next = bookings.length === 0 ? await nextBookingAfter(db, org, endAt) : undefined;
-      const model = weekModel(monday, zone, spaces, bookings);
+      const next = events.length === 0 ? await nextBookingAfter(db, org, endAt) : undefined;
+      const model = weekModel(monday, zone, spaces, events);
       return sendPage(
         reply,
         weekPage(v, {

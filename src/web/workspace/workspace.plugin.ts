@@ -13,6 +13,7 @@ import { noteRoutes } from './note.routes.js';
 import { spaceRoutes } from './space.routes.js';
 import { teamRoutes } from './team.routes.js';
 import { venueRoutes } from './venue.routes.js';
+import { eventFormRoutes } from './event-form.routes.js';
 import { calendarFeedRoutes } from './calendar-feeds.routes.js';
 import { weekRoutes } from './week.routes.js';
 import { workspaceErrorHandler } from './refusals.js';
@@ -35,6 +36,7 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(bookingsListRoutes);
   await app.register(bookingFormRoutes);
   await app.register(bookingDetailRoutes);
+  await app.register(eventFormRoutes);
   await app.register(weekRoutes);
   await app.register(accountRoutes);
   await app.register(contactRoutes);

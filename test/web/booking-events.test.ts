@@ -1,0 +1,208 @@
+/**
+ * A booking's events on its page (SPEC §11): listed with their times, setup and teardown, spaces
+ * and guests; added and changed through a form with errors beside their fields; a double booking
+ * refused naming and linking the other booking; an option overlapping a definite event saved but
+ * said on its page; deleting asks first, and a booking's last event stays.
+ */
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import { startTestServer, type TestServer } from '../helpers/app.js';
+import { formFields } from '../helpers/browser-session.js';
+import { eachDatabase } from '../helpers/databases.js';
+import {
+  addBooking,
+  fieldError,
+  makeWorkspaceVenue,
+  versionIn,
+  type WorkspaceVenue,
+  workspaceSession,
+} from '../helpers/workspace-data.js';
+
+const text = (body: string) => body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+eachDatabase((suite) => {
+  let server: TestServer;
+  let venue: WorkspaceVenue;
+  let o: string;
+  before(async () => {
+    server = await startTestServer(suite.database, { RATE_LIMIT_PER_MINUTE: '0' });
+    venue = await makeWorkspaceVenue(suite.db, 'Events Venue');
+    o = `/orgs/${venue.orgId}`;
+  });
+  after(() => server.close());
+
+  const newEvent = (fields: Record<string, string | string[]>) => ({
+    name: 'Dinner',
+    start_at: '2026-11-25T19:00',
+    end_at: '2026-11-25T22:30',
+    setup_minutes: '60',
+    teardown_minutes: '30',
+    guest_count: '80',
+    ...fields,
+  });
+
+  it('lists a booking’s events and adds one through the form, errors beside their fields', async () => {
+    const { session, csrf } = await workspaceSession(server, venue.admin.email, venue.orgId);
+    const booking = await addBooking(suite.db, venue.actor, {
+      name: 'Byron wedding',
+      status: 'tentative',
+      start_at: '2027-05-08T14:00:00Z',
+      end_at: '2027-05-08T15:00:00Z',
+      timezone: 'Europe/London',
+      event_type: 'Ceremony',
+      accountId: venue.accountId,
+    });
+    const path = `${o}/bookings/${booking.id}`;
+    const page = await session.request(path);
+    assert.match(text(page.body), /Events Ceremony Change Sat 8 May 2027, 15:00–16:00/);
+    assert.match(page.body, new RegExp(`href="${path}/events/new"`));
+
+    const bad = await session.request(`${path}/events`, {
+      form: {
+        _csrf: csrf,
+        ...newEvent({
+          name: '',
+          start_at: '2027-05-08T20:00',
+          end_at: '2027-05-08T18:00',
+          setup_minutes: 'soon',
+        }),
+      },
+    });
+    assert.equal(bad.status, 422);
+    assert.equal(fieldError(bad.body, 'name'), 'An event needs a name, such as Ceremony or Dinner.');
+    assert.equal(fieldError(bad.body, 'end_at'), 'An event must end after it starts.');
+    assert.equal(fieldError(bad.body, 'setup_minutes'), 'Minutes are a whole number, from 0 to 1440.');
+
+    const added = await session.request(`${path}/events`, {
+      form: {
+        _csrf: csrf,
+        ...newEvent({ start_at: '2027-05-08T18:00', end_at: '2027-05-08T23:30', spaces: venue.spaceId }),
+      },
+    });
+    assert.equal(added.status, 303, added.body.slice(0, 300));
+    assert.equal(added.location, `${server.url}${path}?notice=event-added`);
+    const listed = text((await session.request(added.location)).body);
+    assert.match(listed, /Event added\./);
+    assert.match(
+      listed,
+      /Dinner Change Sat 8 May 2027, 18:00–23:30 \(setup 60 min, teardown 30 min\) Boathouse · 80 guests/,
+    );
+    assert.match(listed, /Sat 8 May 2027, 15:00–23:30/, 'the booking spans its events');
+  });
+
+  it('refuses an event clashing with a definite booking, and says so of an option that overlaps one', async () => {
+    const { session, csrf } = await workspaceSession(server, venue.admin.email, venue.orgId);
+    const firm = await addBooking(suite.db, venue.actor, {
+      name: 'Firm',
+      status: 'definite',
+      start_at: '2027-06-01T18:00:00Z',
+      end_at: '2027-06-01T22:00:00Z',
+      timezone: 'Europe/London',
+      accountId: venue.accountId,
+      spaceIds: [venue.spaceId],
+    });
+    const option = await addBooking(suite.db, venue.actor, {
+      name: 'Option',
+      status: 'tentative',
+      start_at: '2027-06-01T10:00:00Z',
+      end_at: '2027-06-01T11:00:00Z',
+      timezone: 'Europe/London',
+      accountId: venue.accountId,
+    });
+    const saved = await session.request(`${o}/bookings/${option.id}/events`, {
+      form: {
+        _csrf: csrf,
+        ...newEvent({ start_at: '2027-06-01T20:00', end_at: '2027-06-01T21:00', spaces: venue.spaceId }),
+      },
+    });
+    assert.equal(saved.status, 303, 'an option may overlap');
+    const page = await session.request(`${o}/bookings/${option.id}`);
+    assert.match(
+      text(page.body),
+      /Overlaps a definite booking: Boathouse is already held by the definite booking BK-\d+ Firm/,
+    );
+    assert.match(page.body, new RegExp(`href="${o}/bookings/${firm.id}"`));
+
+    const definite = await addBooking(suite.db, venue.actor, {
+      name: 'Also firm',
+      status: 'definite',
+      start_at: '2027-06-01T08:00:00Z',
+      end_at: '2027-06-01T09:00:00Z',
+      timezone: 'Europe/London',
+      accountId: venue.accountId,
+    });
+    const refused = await session.request(`${o}/bookings/${definite.id}/events`, {
+      form: {
+        _csrf: csrf,
+        ...newEvent({ start_at: '2027-06-01T22:15', end_at: '2027-06-01T23:00', spaces: venue.spaceId }),
+      },
+    });
+    assert.equal(refused.status, 409, 'its setup from 21:15 meets the firm booking until 23:00');
+    assert.match(text(refused.body), /Boathouse is already held by the definite booking BK-\d+ Firm/);
+    assert.match(refused.body, /value="Dinner"/, 'what was typed stays');
+  });
+
+  it('changes an event, refuses a change over a newer one, and deletes one after asking, never the last', async () => {
+    const { session, csrf } = await workspaceSession(server, venue.admin.email, venue.orgId);
+    const booking = await addBooking(suite.db, venue.actor, {
+      name: 'Two-day conference',
+      start_at: '2027-09-01T08:00:00Z',
+      end_at: '2027-09-01T17:00:00Z',
+      timezone: 'Europe/London',
+      event_type: 'Day one',
+      accountId: venue.accountId,
+    });
+    const path = `${o}/bookings/${booking.id}`;
+    await session.request(`${path}/events`, {
+      form: {
+        _csrf: csrf,
+        ...newEvent({ name: 'Day two', start_at: '2027-09-02T09:00', end_at: '2027-09-02T18:00' }),
+      },
+    });
+    const ids = [
+      ...(await session.request(path)).body.matchAll(/href="[^"]*\/events\/([0-9a-z]{26})\/edit"/g),
+    ].map((m) => m[1]!);
+    assert.equal(ids.length, 2);
+    const edit = await session.request(`${o}/events/${ids[1]}/edit`);
+    const version = versionIn(edit.body);
+    const changed = await session.request(`${o}/events/${ids[1]}`, {
+      form: {
+        ...formFields(edit.body, `${o}/events/${ids[1]}`),
+        ...newEvent({
+          name: 'Day two (workshops)',
+          start_at: '2027-09-02T09:00',
+          end_at: '2027-09-02T18:00',
+        }),
+      },
+    });
+    assert.equal(changed.status, 303);
+    const stale = await session.request(`${o}/events/${ids[1]}`, {
+      form: {
+        _csrf: csrf,
+        version,
+        ...newEvent({ name: 'Stale name', start_at: '2027-09-02T09:00', end_at: '2027-09-02T18:00' }),
+      },
+    });
+    assert.equal(stale.status, 412);
+    assert.match(stale.body, /This changed while you were looking at it/);
+    assert.match(stale.body, /value="Stale name"/);
+
+    const ask = await session.request(`${o}/events/${ids[1]}/delete`);
+    assert.equal(ask.status, 200);
+    const gone = await session.request(`${o}/events/${ids[1]}/delete`, {
+      form: formFields(ask.body, `${o}/events/${ids[1]}/delete`),
+    });
+    assert.equal(gone.status, 303);
+    assert.equal(gone.location, `${server.url}${path}?notice=event-deleted`);
+    const askLast = await session.request(`${o}/events/${ids[0]}/delete`);
+    const last = await session.request(`${o}/events/${ids[0]}/delete`, {
+      form: formFields(askLast.body, `${o}/events/${ids[0]}/delete`),
+    });
+    assert.equal(last.status, 409);
+    assert.match(text(last.body), /A booking always has at least one event/);
+    assert.equal(
+      (await session.request(`${o}/events/${ids[0]}`)).location,
+      `${server.url}${path}#event-${ids[0]}`,
+    );
+  });
+});
