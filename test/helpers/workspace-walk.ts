@@ -1,14 +1,15 @@
 /**
  * The walk through the staff workspace that the browser tests share: sign in; create a space, an
  * account and a booking through the forms; add a note; move the booking lead → tentative →
- * definite; meet a double booking refused with the other booking named; find the booking in the
- * week view. `visit` is called on every page of the walk, by name.
+ * definite; give it a second event; meet a double booking refused with the other booking named;
+ * find the booking in the week view; subscribe to a calendar feed of the venue. `visit` is called on every page of the walk, by name.
  *
  * Its dates come from the server's clock, which the test sets: the week view's "this week" and the
  * dates typed into the forms then agree on every day the suite runs (workspace-week-days.test.ts
  * walks the week step from each of the seven weekdays).
  */
 import assert from 'node:assert/strict';
+import ICAL from 'ical.js';
 import type { Locator, Page } from 'playwright-core';
 import type { Clock } from '../../src/clock.js';
 import { TEST_PASSWORD } from './factories.js';
@@ -19,14 +20,14 @@ export function daysAhead(clock: Clock, days: number, time: string): string {
 }
 
 /**
- * Opens the week view from the sections menu and returns the slot of the booking named `name`:
+ * Opens the week view from the sections menu and returns the first slot of the booking named `name`:
  * in this week, or else in the next (a booking a few days ahead lies in one of the two). An empty
  * week names the next booking in a sentence, so the walk looks for the slot itself, never a link.
  */
 export async function weekSlotOf(page: Page, name: string): Promise<Locator> {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Week' }).click();
   await page.getByRole('heading', { name: /^Week of / }).waitFor();
-  const slot = page.locator('a.slot:visible', { hasText: name });
+  const slot = page.locator('a.slot:visible', { hasText: name }).first();
   if ((await slot.count()) === 0) {
     const heading = await page.getByRole('heading', { name: /^Week of / }).innerText();
     await page.getByRole('link', { name: /Next week/ }).click();
@@ -47,7 +48,7 @@ export interface Walk {
   visit: (name: string) => Promise<void>;
 }
 
-export const WALK_PAGES = 19;
+export const WALK_PAGES = 24;
 
 export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk): Promise<void> {
   const field = (label: string | RegExp) => page.getByLabel(label, { exact: typeof label === 'string' });
@@ -147,6 +148,33 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   assert.equal(await page.getByRole('button', { name: 'Close booking' }).count(), 1);
   await visit('booking-definite');
 
+  // A second event of the same booking (SPEC §11): late drinks on the Terrace, past midnight,
+  // refused first without its fields, each error beside its field.
+  await page.getByRole('link', { name: 'Add an event' }).click();
+  await page.getByRole('heading', { name: 'Add an event' }).waitFor();
+  await page.getByRole('button', { name: 'Add event' }).click();
+  await page.getByRole('heading', { name: 'Please correct these fields' }).waitFor();
+  assert.match((await field('Event name').getAttribute('aria-describedby')) ?? '', /field-name-error/);
+  await visit('event-refused');
+  await field('Event name').fill('Late drinks');
+  await field('Starts').fill(daysAhead(server.clock, 3, '23:00'));
+  await field('Ends').fill(daysAhead(server.clock, 4, '00:30'));
+  await field(/^Teardown/).fill('30');
+  await field(/^Guests expected/).fill('40');
+  await page.getByLabel('Setup style').selectOption('reception');
+  await page.getByLabel('Terrace (up to 60)').check();
+  await visit('event-new');
+  await page.getByRole('button', { name: 'Add event' }).click();
+  await page.getByText('Event added.').waitFor();
+  const events = page.locator('li.event');
+  assert.deepEqual(
+    (await events.locator('strong').allInnerTexts()).map((t) => t.trim()),
+    ['Summer party', 'Late drinks'],
+  );
+  assert.match(await events.nth(1).innerText(), /23:00.*00:30.*teardown 30 min/s);
+  assert.match(await events.nth(1).innerText(), /Terrace · 40 guests · Reception/i);
+  await visit('booking-two-events');
+
   // A second definite booking of the Boathouse at an overlapping time is refused, naming the first.
   await page.goto(`${server.url}/orgs/${orgId}/bookings/new`);
   await field('Event name').fill('Harbour gala');
@@ -174,8 +202,45 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   const slot = await weekSlotOf(page, 'Lumen summer party');
   assert.match(await slot.innerText(), /17:00–23:00/);
   assert.match((await slot.getAttribute('class')) ?? '', /status-definite/);
+  const lateDrinks = page.locator('a.slot:visible', { hasText: 'Late drinks' });
+  assert.equal(await lateDrinks.count(), 2, 'an overnight event shows on both its days');
+  assert.ok(await lateDrinks.first().getByLabel('continues the next day').count());
+  assert.ok(await lateDrinks.nth(1).getByLabel('continued from the day before').count());
+  assert.match(await lateDrinks.nth(1).innerText(), /Teardown/, 'its teardown is shaded where it falls');
   await visit('week');
 
   await page.getByRole('link', { name: 'Contacts', exact: true }).click();
   await visit('contacts-empty');
+
+  // A calendar feed of the whole venue, subscribed to as a calendar app would (SPEC §11): its
+  // address is shown once; fetched, it parses as iCalendar with one VEVENT per event.
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click();
+  await page
+    .getByRole('navigation', { name: 'Settings' })
+    .getByRole('link', { name: 'Calendar feeds' })
+    .click();
+  await page.getByText('You have no calendar feeds yet.').waitFor();
+  await page.getByLabel('Shows').selectOption('venue');
+  await page.getByRole('button', { name: 'Make the feed' }).click();
+  const address = await page.locator('#feed-url').innerText();
+  await visit('calendar-feed-made');
+  const feed = await fetch(`${server.url}${new URL(address).pathname}`);
+  assert.equal(feed.status, 200);
+  assert.match(feed.headers.get('content-type') ?? '', /^text\/calendar/);
+  const calendar = new ICAL.Component(ICAL.parse(await feed.text()));
+  assert.deepEqual(
+    calendar
+      .getAllSubcomponents('vevent')
+      .map((e) => String(e.getFirstPropertyValue('summary')))
+      .sort(),
+    ['Lumen summer party — Late drinks', 'Lumen summer party — Summer party'],
+  );
+  await page
+    .getByRole('navigation', { name: 'Settings' })
+    .getByRole('link', { name: 'Calendar feeds' })
+    .click();
+  const row = page.getByRole('row', { name: /The whole venue/ });
+  assert.doesNotMatch(await row.innerText(), /never/, 'the feed shows its last use');
+  assert.equal(await page.locator('#feed-url').count(), 0, 'the address is shown only once');
+  await visit('calendar-feeds');
 }
