@@ -46,7 +46,7 @@ const DERIVED = [
 function derivedProblems(input: BookingInput, events: number): FieldProblem[] {
   if (events <= 1) return [];
   return DERIVED.filter(([field]) => input[field] !== undefined).map(([field, name]) => {
-    const detail = `This booking has ${events} events: its ${name.replace('_', ' ')} come${name === 'spaces' ? '' : 's'} from them. Change its events at /v2/events.`;
+    const detail = `This booking has ${events} events: its ${name} ${name === 'spaces' ? 'are' : 'is'} derived from them. Change its events at /v2/events.`;
     return field === 'spaceIds'
       ? {
           field: 'spaces',
