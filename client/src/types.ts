@@ -149,6 +149,8 @@ export type NotableType = 'bookings' | 'events' | 'accounts' | 'contacts';
 export interface Note extends Versioned {
   id: string;
   body: string;
+  /** The same as body, under Event Temple’s name. */
+  content: string;
   created_at: string;
   updated_at: string;
   notable_type: NotableType;
@@ -206,7 +208,7 @@ export const ATTRIBUTES = {
     'updated_at',
   ],
   organizations: ['name', 'timezone', 'currency', 'created_at', 'updated_at'],
-  notes: ['body', 'created_at', 'updated_at'],
+  notes: ['body', 'content', 'notable_type', 'notable_id', 'created_at', 'updated_at'],
   changes: ['change_type', 'organization_id', 'created_at', 'data'],
   webhook_endpoints: [
     'url',

@@ -1,17 +1,85 @@
 /**
  * The rules of a note (SPEC §5), one pure function over facts loaded first: a body with some
- * text; attached to a booking, account or contact of the same organization, for good; changed or
- * deleted only by its author or an organization admin.
+ * text; attached to a booking, event, account or contact of the same organization, for good;
+ * changed or deleted only by its author or an organization admin. What it is about may be named
+ * as Event Temple names it (SPEC §15: `notable_type` "Booking" and `notable_id` attributes), and
+ * its text as `content`: the same rules, the pointers where the client put them.
  */
 import { ForbiddenError } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
 import { type Checked, Problems } from '../validation.js';
-import type { NotableType, NoteTable } from './note.table.js';
+import { NOTABLE_TYPES, type NotableType, type NoteTable } from './note.table.js';
 
 export interface NoteInput {
   body?: string | undefined;
+  /** The text under Event Temple's name; the same as `body` when both are given. */
+  content?: string | undefined;
   /** What it is about: given on create, never changed after. */
   notable?: { type: NotableType; id: string } | undefined;
+  /** What it is about as Event Temple names it (attributes `notable_type`, `notable_id`). */
+  notableNamed?: { type?: string | undefined; id?: string | undefined } | undefined;
+}
+
+/** "Booking", "booking", "BOOKINGS", "bookings" → bookings; undefined for anything else. */
+export function notableTypeNamed(name: string): NotableType | undefined {
+  const lower = name.toLowerCase();
+  return NOTABLE_TYPES.find((type) => type === lower || type === `${lower}s`);
+}
+
+/** The notable that `notable_type` and `notable_id` name, when they name one well. */
+export function notableOf(input: NoteInput): NoteInput['notable'] {
+  if (input.notable) return input.notable;
+  const named = input.notableNamed;
+  const type = named?.type === undefined ? undefined : notableTypeNamed(named.type);
+  return type && named?.id !== undefined ? { type, id: named.id } : undefined;
+}
+
+const attributePointer = (name: string) => ({ pointer: `/data/attributes/${name}` });
+
+/** The notable named by attributes, or the problems of how it is named. */
+function namedNotable(input: NoteInput, problems: Problems): NoteInput['notable'] {
+  const named = input.notableNamed;
+  if (!named || (named.type === undefined && named.id === undefined)) return input.notable;
+  if (input.notable) {
+    problems.add({
+      field: 'notable_type',
+      detail: 'Name what the note is about once: the notable relationship or notable_type and notable_id.',
+      code: 'conflicting_members',
+      source: attributePointer('notable_type'),
+    });
+    return input.notable;
+  }
+  const type = named.type === undefined ? undefined : notableTypeNamed(named.type);
+  if (type === undefined) {
+    problems.add({
+      field: 'notable_type',
+      detail: 'notable_type is one of Booking, Event, Account or Contact (with notable_id).',
+      code: named.type === undefined ? 'required' : 'invalid_value',
+      source: attributePointer('notable_type'),
+    });
+  }
+  if (named.id === undefined) {
+    problems.add({
+      field: 'notable_id',
+      detail: 'notable_id names the record the note is about (with notable_type).',
+      code: 'required',
+      source: attributePointer('notable_id'),
+    });
+  }
+  return type && named.id !== undefined ? { type, id: named.id } : undefined;
+}
+
+/** The text of the note, given as body or as content (not two different ones). */
+function textOf(input: NoteInput, problems: Problems): string | undefined {
+  if (input.content !== undefined && input.body !== undefined && input.content !== input.body) {
+    problems.add({
+      field: 'content',
+      detail: 'content is another name for body: give one of them.',
+      code: 'conflicting_members',
+      source: attributePointer('content'),
+    });
+  }
+  return input.body ?? input.content;
 }
 
 export function checkNote(
@@ -21,29 +89,45 @@ export function checkNote(
 ): Checked<Partial<Pick<NoteTable, 'body' | 'notable_type' | 'notable_id'>>> {
   const problems = new Problems();
   const changes: Partial<Pick<NoteTable, 'body' | 'notable_type' | 'notable_id'>> = {};
-  if (input.body !== undefined || !current) {
-    const body = input.body ?? '';
-    if (body.trim() === '') problems.attribute('body', 'A note needs some text.', 'blank');
-    problems.text('body', body, 'lines');
+  const text = textOf(input, problems);
+  const textField = input.body === undefined && input.content !== undefined ? 'content' : 'body';
+  if (text !== undefined || !current) {
+    const body = text ?? '';
+    if (body.trim() === '') problems.attribute(textField, 'A note needs some text.', 'blank');
+    problems.text(textField, body, 'lines');
     changes.body = body;
   }
-  if (current && input.notable !== undefined) {
+  const named = input.notableNamed?.type !== undefined || input.notableNamed?.id !== undefined;
+  const notable = namedNotable(input, problems);
+  const at = (member: 'type' | 'id') =>
+    named
+      ? attributePointer(`notable_${member}`)
+      : { pointer: `/data/relationships/notable${member === 'id' ? '/data/id' : ''}` };
+  if (current && (input.notable !== undefined || named)) {
     problems.add({
       field: 'notable',
       detail: 'A note stays with what it was written about; notable cannot change.',
       code: 'immutable',
-      source: { pointer: '/data/relationships/notable' },
+      source: at('type'),
     });
-  } else if (!current && input.notable && !facts.notableExists) {
+  } else if (!current && !notable) {
+    if (!named)
+      problems.add({
+        field: 'notable',
+        detail: 'A note is about a booking, event, account or contact: name it (the notable relationship).',
+        code: 'required',
+        source: at('type'),
+      });
+  } else if (!current && notable && !facts.notableExists) {
     problems.add({
       field: 'notable',
-      detail: `No ${input.notable.type} resource with the id "${input.notable.id}" exists in this organization.`,
+      detail: `No ${notable.type} resource with the id "${notable.id}" exists in this organization.`,
       code: 'not_found',
-      source: { pointer: '/data/relationships/notable/data/id' },
+      source: at('id'),
     });
-  } else if (input.notable) {
-    changes.notable_type = input.notable.type;
-    changes.notable_id = input.notable.id;
+  } else if (notable) {
+    changes.notable_type = notable.type;
+    changes.notable_id = notable.id;
   }
   return { value: changes, problems: problems.list };
 }

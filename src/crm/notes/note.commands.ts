@@ -12,7 +12,7 @@ import { recordCreated } from '../change-events.js';
 import { deleteCommand, updateCommand } from '../record-commands.js';
 import { idsInOrganization } from '../records.js';
 import { accepted } from '../validation.js';
-import { allowNoteChange, checkNote, type NoteInput } from './note-rules.js';
+import { allowNoteChange, checkNote, type NoteInput, notableOf } from './note-rules.js';
 import { insertNote } from './note.repository.js';
 import { noteDefinition } from './note.resource.js';
 import type { NoteTable } from './note.table.js';
@@ -20,7 +20,7 @@ import type { NoteTable } from './note.table.js';
 export type { NoteInput } from './note-rules.js';
 
 async function judged(db: Db | Trx, actor: Actor, input: NoteInput, current?: NoteTable) {
-  const { notable } = input;
+  const notable = notableOf(input);
   const notableExists =
     !current && notable !== undefined
       ? (await idsInOrganization(db, notable.type, actor.organizationId, [notable.id])).has(notable.id)
@@ -33,16 +33,17 @@ export async function noteProblems(db: Db, actor: Actor, input: NoteInput, curre
   return (await judged(db, actor, input, current)).problems;
 }
 
-export const createNote: Command<NoteInput & Required<Pick<NoteInput, 'notable'>>, NoteTable> = {
+export const createNote: Command<NoteInput, NoteTable> = {
   lock: 'shared',
   async run({ trx, actor, now }, input) {
-    const { body = '' } = accepted(await judged(trx, actor, input));
+    const { body = '', notable_type, notable_id } = accepted(await judged(trx, actor, input));
     const note = await insertNote(
       trx,
       {
         organizationId: actor.organizationId,
-        notableType: input.notable.type,
-        notableId: input.notable.id,
+        // A note accepted on create always names what it is about.
+        notableType: notable_type!,
+        notableId: notable_id!,
         authorId: actor.userId,
         body,
       },

@@ -3,16 +3,29 @@ import { Type } from 'typebox';
 import { resourceSchema, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../relation.js';
-import { NOTABLE_TYPES } from './note.table.js';
+import { NOTABLE_TYPES, type NotableType } from './note.table.js';
 
 export const NoteAttributes = Type.Object({
   body: Type.String(),
+  content: Type.String({ description: 'The same as body, under Event Temple’s name' }),
+  notable_type: Type.String({
+    description: 'What it is about, as Event Temple names it: Booking, Event, Account or Contact',
+  }),
+  notable_id: Type.String({ description: 'The id of what it is about' }),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
 
+/** bookings → Booking: the notable's type as Event Temple names it. */
+const EVENT_TEMPLE_NOTABLE: Record<NotableType, string> = {
+  bookings: 'Booking',
+  events: 'Event',
+  accounts: 'Account',
+  contacts: 'Contact',
+};
+
 export const NoteResource = resourceSchema('notes', NoteAttributes, {
-  notable: 'bookings | accounts | contacts',
+  notable: 'bookings | events | accounts | contacts',
   author: 'users',
 });
 
@@ -39,7 +52,14 @@ export const noteDefinition: ResourceDefinition<'notes'> = {
   toResource: (row, baseUrl) => ({
     type: 'notes',
     id: row.id,
-    attributes: { body: row.body, created_at: row.created_at, updated_at: row.updated_at },
+    attributes: {
+      body: row.body,
+      content: row.body,
+      notable_type: EVENT_TEMPLE_NOTABLE[row.notable_type],
+      notable_id: row.notable_id,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    },
     relationships: {
       notable: { data: relation(row.notable_type, row.notable_id) },
       author: { data: relation('users', row.author_id) },

@@ -14,9 +14,16 @@ import { noteDefinition } from './note.resource.js';
 
 type NoteDocument = Pick<Static<typeof NoteUpdateBody>['data'], 'attributes' | 'relationships'>;
 
+/** Marquee's names and Event Temple's (SPEC §15) into one input; note-rules.ts judges both. */
 function noteInput({ data }: { data: NoteDocument }): NoteInput {
   const notable = data.relationships?.notable?.data;
-  return { body: data.attributes?.body, notable: notable && { type: notable.type, id: notable.id } };
+  const attributes = data.attributes;
+  return {
+    body: attributes?.body,
+    content: attributes?.content,
+    notable: notable && { type: notable.type, id: notable.id },
+    notableNamed: { type: attributes?.notable_type, id: attributes?.notable_id },
+  };
 }
 
 export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -32,8 +39,7 @@ export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     create: {
       command: createNote,
-      input: (document: Static<typeof NoteCreateBody>) =>
-        noteInput(document) as Parameters<typeof createNote.run>[1],
+      input: (document: Static<typeof NoteCreateBody>) => noteInput(document),
       problems: noteProblems,
       groupCommit: true,
     },
