@@ -2,13 +2,14 @@
  * The organization's records, oldest first, read in pages by keyset on the (organization_id,
  * created_at, id) index each of these tables has: a reader of any number of them (an export)
  * holds one page in memory at a time, and no page sorts the whole table. Contacts and bookings
- * come with their account's name.
+ * come with their account's name, events with their booking's reference.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { AccountTable } from './accounts/account.table.js';
 import type { Booking } from './bookings/booking.table.js';
 import type { ContactTable } from './contacts/contact.table.js';
+import type { Event } from './events/event.table.js';
 
 const PAGE = 1000;
 
@@ -26,6 +27,7 @@ export interface RecordsInOrder {
   accounts: AccountTable;
   contacts: ContactTable & Named;
   bookings: Booking & Named;
+  events: Event & { booking_reference: string | null };
 }
 
 function after(alias: string, position: Position | undefined) {
@@ -33,7 +35,7 @@ function after(alias: string, position: Position | undefined) {
   return sql<boolean>`(${sql.ref(`${alias}.created_at`)}, ${sql.ref(`${alias}.id`)}) > (${position.createdAt}, ${position.id})`;
 }
 
-/** A page of the kind's records; contacts and bookings each with its account's name. */
+/** A page of the kind's records; contacts and bookings each with its account's name, events with their booking's reference. */
 function pageOf<Kind extends keyof RecordsInOrder>(kind: Kind) {
   return (db: Db, organizationId: string, position?: Position) => {
     const page = db
@@ -47,12 +49,22 @@ function pageOf<Kind extends keyof RecordsInOrder>(kind: Kind) {
     const named =
       kind === 'accounts'
         ? page
-        : page.leftJoin('accounts as a', 'a.id', 'r.account_id').select('a.name as account_name');
+        : kind === 'events'
+          ? // The page is typed as contacts' (above); the column is the event's own.
+            page
+              .leftJoin('bookings as b', 'b.id', 'r.booking_id' as 'r.id')
+              .select('b.reference as booking_reference')
+          : page.leftJoin('accounts as a', 'a.id', 'r.account_id').select('a.name as account_name');
     return named.execute() as unknown as Promise<Array<RecordsInOrder[Kind]>>;
   };
 }
 
-const PAGES = { accounts: pageOf('accounts'), contacts: pageOf('contacts'), bookings: pageOf('bookings') };
+const PAGES = {
+  accounts: pageOf('accounts'),
+  contacts: pageOf('contacts'),
+  bookings: pageOf('bookings'),
+  events: pageOf('events'),
+};
 
 /** Every record of the kind in the organization, oldest first, page by page. */
 export async function* recordsInOrder<Kind extends keyof RecordsInOrder>(

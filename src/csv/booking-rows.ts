@@ -3,17 +3,13 @@ import { BookingWriteAttributes } from '../crm/bookings/booking.bodies.js';
 import type { BookingInput } from '../crm/bookings/booking-rules.js';
 import type { AllFacts } from '../crm/facts.js';
 import { RowReader } from './cells.js';
-import { LIST_SEPARATOR } from './columns.js';
 import type { CsvRow } from './read-rows.js';
 import { accountOf } from './references.js';
 import type { RowErrors } from './row-errors.js';
 
 export function bookingInputOf(row: CsvRow, errors: RowErrors, facts: AllFacts): BookingInput {
   const reader = new RowReader(row, errors, BookingWriteAttributes);
-  const spaceIds = (reader.text('space_ids') ?? '')
-    .split(LIST_SEPARATOR)
-    .map((id) => id.trim())
-    .filter(Boolean);
+  const spaceIds = reader.list('space_ids');
   return {
     name: reader.text('name') ?? '',
     status: reader.text('status')?.toLowerCase() ?? undefined,

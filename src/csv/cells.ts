@@ -5,6 +5,7 @@
  */
 import type { TObject } from 'typebox';
 import { optionalText } from '../crm/validation.js';
+import { LIST_SEPARATOR } from './columns.js';
 import { restoreFormula } from './formula.js';
 import type { CsvRow } from './read-rows.js';
 import type { RowErrors } from './row-errors.js';
@@ -40,6 +41,14 @@ export class RowReader {
       this.problem(column, `${column} must be at most ${limit} characters long.`);
     }
     return value;
+  }
+
+  /** The items of a list cell (ids separated by `;`), trimmed; none when it is empty. */
+  list(column: string): string[] {
+    return (this.text(column) ?? '')
+      .split(LIST_SEPARATOR)
+      .map((item) => item.trim())
+      .filter(Boolean);
   }
 
   /** An integer within [min, max], or null when empty. */

@@ -1,13 +1,14 @@
 /**
- * The CSV shape of each kind of record (SPEC §10): the header names the API's attributes
+ * The CSV shape of each kind of record (SPEC §10, §11): the header names the API's attributes
  * (snake_case, as in the JSON:API resources), relationships by id (`account_id`, `contact_id`,
- * `owner_id`, `space_ids` separated by `;`) and, for accounts, by name (`account_name`). An export
+ * `owner_id`, `booking_id`, `space_ids` separated by `;`), accounts also by name (`account_name`)
+ * and an event's booking also by its reference (`booking_reference`, e.g. BK-00001). An export
  * writes every column below; an import takes the writable ones, and accepts the read-only ones
  * (ids, references, timestamps: the server assigns them) so that an export imports unchanged.
  */
 import { ACCOUNT_ATTRIBUTES } from '../crm/accounts/account-rules.js';
 
-export const CSV_TYPES = ['accounts', 'contacts', 'bookings'] as const;
+export const CSV_TYPES = ['accounts', 'contacts', 'bookings', 'events'] as const;
 export type CsvType = (typeof CSV_TYPES)[number];
 
 export interface CsvShape {
@@ -51,6 +52,20 @@ const BOOKING_WRITABLE = [
   'space_ids',
 ] as const;
 
+const EVENT_WRITABLE = [
+  'booking_id',
+  'booking_reference',
+  'name',
+  'start_at',
+  'end_at',
+  'setup_minutes',
+  'teardown_minutes',
+  'guest_count',
+  'guaranteed_count',
+  'setup_style',
+  'space_ids',
+] as const;
+
 export const CSV_SHAPES: Readonly<Record<CsvType, CsvShape>> = {
   accounts: {
     columns: ['id', ...ACCOUNT_WRITABLE, ...TIMESTAMPS],
@@ -67,11 +82,17 @@ export const CSV_SHAPES: Readonly<Record<CsvType, CsvShape>> = {
     writable: BOOKING_WRITABLE,
     required: [['name'], ['start_at'], ['end_at'], ['account_id', 'account_name']],
   },
+  events: {
+    // `space_names` shows the spaces' names beside their ids; `status` is its booking's (read-only).
+    columns: ['id', ...EVENT_WRITABLE, 'space_names', 'status', ...TIMESTAMPS],
+    writable: EVENT_WRITABLE,
+    required: [['booking_id', 'booking_reference'], ['name'], ['start_at'], ['end_at']],
+  },
 };
 
 export function isCsvType(value: string): value is CsvType {
   return (CSV_TYPES as readonly string[]).includes(value);
 }
 
-/** What separates the ids of `space_ids` (and the names of `room_names`) within one cell. */
+/** What separates the ids of `space_ids` (and the names of `room_names`, `space_names`) within one cell. */
 export const LIST_SEPARATOR = ';';

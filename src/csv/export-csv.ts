@@ -1,5 +1,5 @@
 /**
- * `marquee export` (SPEC §10): the organization's accounts, contacts or bookings as CSV with
+ * `marquee export` (SPEC §10, §11): the organization's accounts, contacts, bookings or events as CSV with
  * csv-stringify, in the shape `marquee import` reads (columns.ts), so an export imports unchanged.
  * Text cells that a spreadsheet would run as a formula are neutralised (formula.ts).
  */

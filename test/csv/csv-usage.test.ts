@@ -22,7 +22,7 @@ eachDatabase((suite) => {
     const cases: Array<[string[], RegExp]> = [
       [
         ['import', '--org', org, '--type', 'notes', '--file', 'x.csv'],
-        /--type must be one of accounts, contacts, bookings/,
+        /--type must be one of accounts, contacts, bookings, events, not "notes"/,
       ],
       [['import', '--org', org, '--type', 'accounts'], /the CSV file is required/],
       [['import', '--org', org, '--type', 'accounts', 'a.csv', '--file', 'b.csv'], /name the file once/],

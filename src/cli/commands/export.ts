@@ -1,5 +1,5 @@
 /**
- * `marquee export --org ORG_ID --type accounts|contacts|bookings [--out FILE] [--bom]` (SPEC §10):
+ * `marquee export --org ORG_ID --type accounts|contacts|bookings|events [--out FILE] [--bom]` (SPEC §10):
  * CSV on standard output, or into FILE (written whole, then put in place, so a failed export
  * leaves no half file).
  */
@@ -13,7 +13,8 @@ import { csvType } from './import.js';
 
 export const exportCommand: Command = {
   path: ['export'],
-  usage: 'marquee export --org ORG_ID --type accounts|contacts|bookings [--out FILE.csv] [--bom] [--json]',
+  usage:
+    'marquee export --org ORG_ID --type accounts|contacts|bookings|events [--out FILE.csv] [--bom] [--json]',
   summary: 'Export records as CSV (standard output unless --out), in the shape import reads.',
   options: {
     org: { type: 'string' },

@@ -1,5 +1,5 @@
 /**
- * `marquee import --org ORG_ID --type accounts|contacts|bookings FILE.csv [--dry-run]` (SPEC
+ * `marquee import --org ORG_ID --type accounts|contacts|bookings|events FILE.csv [--dry-run]` (SPEC
  * §10): all rows or none; problems listed by row and column (exit 2); a progress bar on a terminal.
  */
 import { createReadStream, statSync } from 'node:fs';
@@ -45,7 +45,7 @@ function listProblems(result: ImportResult): void {
 export const importCommand: Command = {
   path: ['import'],
   usage:
-    'marquee import --org ORG_ID --type accounts|contacts|bookings FILE.csv|- [--dry-run] [--json] (or --file FILE.csv)',
+    'marquee import --org ORG_ID --type accounts|contacts|bookings|events FILE.csv|- [--dry-run] [--json] (or --file FILE.csv)',
   summary: 'Import records from CSV: all rows or none; problems are listed by row and column.',
   options: {
     org: { type: 'string' },

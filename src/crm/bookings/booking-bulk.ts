@@ -5,13 +5,13 @@
  * stored definite booking's event occupies, or an entry's before it, is refused naming the one
  * that ends first, as a single write would be. References are taken as one block.
  */
-import { newId } from '../../db/ids.js';
+import { monotonicId } from '../../db/ids.js';
 import { recordCreatedInBulk } from '../change-events.js';
-import type { Holding } from '../events/event-clash.js';
-import { clashMessage, firstClash, holdingsBetween, noteHold } from '../events/event-clash.js';
+import { clashesInBulk, type HoldingEntry } from '../events/bulk-clashes.js';
+import { noteHold } from '../events/event-clash.js';
 import { eventDefinition } from '../events/event.resource.js';
 import type { Event } from '../events/event.table.js';
-import { clashingSpaces, occupiedStretch, type SpaceShape } from '../events/occupancy.js';
+import { occupiedStretch } from '../events/occupancy.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import {
   type BulkOutcome,
@@ -23,93 +23,10 @@ import {
 } from '../bulk.js';
 import type { VenueFacts } from '../facts.js';
 import { insertInChunks } from '../../db/insert-in-chunks.js';
-import type { FieldProblem } from '../../errors.js';
 import { takeBookingReferences } from './booking-numbers.js';
 import { type BookingFields, type BookingInput, checkBooking, spaceIdsOf } from './booking-rules.js';
 import { bookingDefinition } from './booking.resource.js';
 import type { Booking } from './booking.table.js';
-
-interface Entry {
-  index: number;
-  holdings: Holding[];
-}
-
-/** Per space, the holdings by start, with the latest end among each one and those before it. */
-function bySpace(holdings: readonly Holding[]) {
-  const spaces = new Map<string, { list: Holding[]; reach: string[] }>();
-  for (const h of holdings) {
-    const space = spaces.get(h.spaceId) ?? { list: [], reach: [] };
-    space.list.push(h);
-    spaces.set(h.spaceId, space);
-  }
-  for (const space of spaces.values()) {
-    space.list.sort((a, b) =>
-      a.occupiedFrom < b.occupiedFrom ? -1 : a.occupiedFrom > b.occupiedFrom ? 1 : 0,
-    );
-    let reach = '';
-    space.reach = space.list.map((h) => (reach = h.occupiedUntil > reach ? h.occupiedUntil : reach));
-  }
-  return spaces;
-}
-
-/** The holdings of one space that overlap [from, until): a binary search, then back while any could. */
-function overlapping(
-  space: { list: Holding[]; reach: string[] } | undefined,
-  from: string,
-  until: string,
-): Holding[] {
-  if (!space) return [];
-  let low = 0;
-  let high = space.list.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (space.list[mid]!.occupiedFrom < until) low = mid + 1;
-    else high = mid;
-  }
-  const found: Holding[] = [];
-  for (let i = low - 1; i >= 0 && space.reach[i]! > from; i--) {
-    if (space.list[i]!.occupiedUntil > from) found.push(space.list[i]!);
-  }
-  return found;
-}
-
-async function clashes(
-  work: Work,
-  entries: readonly Entry[],
-  order: ReadonlyMap<string, number>,
-  shapes: ReadonlyMap<string, SpaceShape>,
-): Promise<BulkOutcome<never>['problems']> {
-  const all = entries.flatMap((e) => e.holdings);
-  if (all.length === 0) return [];
-  const from = all.reduce((m, h) => (h.occupiedFrom < m ? h.occupiedFrom : m), all[0]!.occupiedFrom);
-  const until = all.reduce((m, h) => (h.occupiedUntil > m ? h.occupiedUntil : m), all[0]!.occupiedUntil);
-  const stored = await holdingsBetween(work.trx, work.actor.organizationId, shapes, { from, until });
-  const spaces = bySpace([...stored, ...all]);
-  const problems: BulkOutcome<never>['problems'] = [];
-  for (const { index, holdings } of entries) {
-    const [own] = holdings;
-    if (!own) continue;
-    const spaceIds = holdings.map((h) => h.spaceId);
-    // Stored bookings' events, and entries before this one, hold what it may not share.
-    const candidates = clashingSpaces(spaceIds, shapes).flatMap((spaceId) =>
-      overlapping(spaces.get(spaceId), own.occupiedFrom, own.occupiedUntil).filter(
-        (other) => (order.get(other.bookingId) ?? -1) < index,
-      ),
-    );
-    const hold = { spaceIds, from: own.occupiedFrom, until: own.occupiedUntil };
-    const clash = firstClash(hold, candidates, shapes);
-    if (clash) {
-      const problem: FieldProblem = {
-        field: 'spaces',
-        detail: clashMessage(clash),
-        code: 'space_conflict',
-        source: { pointer: '/data/relationships/spaces/data' },
-      };
-      problems.push({ index, problems: [problem] });
-    }
-  }
-  return problems;
-}
 
 export async function createBookingsInBulk(
   work: Work,
@@ -123,7 +40,7 @@ export async function createBookingsInBulk(
     stamped({ ...fields, reference: '' }, organizationId, work.now),
   );
   const order = new Map(rows.map((row, index) => [row.id, index]));
-  const definite: Entry[] = rows.flatMap((row, index) =>
+  const definite: HoldingEntry[] = rows.flatMap((row, index) =>
     refused.has(index) || row.status !== 'definite'
       ? []
       : [
@@ -146,15 +63,15 @@ export async function createBookingsInBulk(
           },
         ],
   );
-  const problems = [...judged.problems, ...(await clashes(work, definite, order, facts.spaces))].sort(
+  const problems = [...judged.problems, ...(await clashesInBulk(work, definite, order, facts.spaces))].sort(
     (a, b) => a.index - b.index,
   );
   if (problems.length > 0 || !request.write) return { created: [], problems };
   const references = await takeBookingReferences(work.trx, organizationId, rows.length);
   rows.forEach((row, i) => (row.reference = references[i]!));
-  // Each booking's first event, as a single create makes it.
+  // Each booking's first event, as a single create makes it (ids in the order of the rows, as the bookings').
   const events: Event[] = rows.map((row) => ({
-    id: newId(work.now),
+    id: monotonicId(work.now),
     organization_id: organizationId,
     booking_id: row.id,
     name: eventName(row),

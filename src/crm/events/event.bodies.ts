@@ -8,7 +8,7 @@ const DateTime = (description: string) => Type.String({ format: 'date-time', des
 const Minutes = (description: string) =>
   Type.Optional(Type.Integer({ minimum: 0, maximum: 1440, description }));
 
-const EventWriteAttributes = Type.Object(
+export const EventWriteAttributes = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200, description: 'e.g. Ceremony, Dinner' }),
     start_at: DateTime('When it starts (RFC 3339)'),

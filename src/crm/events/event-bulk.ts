@@ -1,0 +1,93 @@
+/**
+ * Events of an import (../bulk.ts), by the rules of one event (event-rules.ts) and with no double
+ * booking among them or with the stored ones (bulk-clashes.ts): an entry of a definite booking
+ * whose event would occupy (with setup and teardown, through combined spaces and their parts) a
+ * space that a stored event of another definite booking occupies, or an earlier entry's of
+ * another definite booking, is refused naming the one that ends first, as a single create would
+ * be. Written, each event tells `event.created`, and each booking it joins is brought up to date
+ * with its events (booking-derivation.ts), as a single create does.
+ */
+import type { Work } from '../../writes/unit-of-work.js';
+import {
+  type BulkOutcome,
+  type BulkRequest,
+  insertAll,
+  judgeAll,
+  ROWS_PER_INSERT,
+  stamped,
+} from '../bulk.js';
+import { insertInChunks } from '../../db/insert-in-chunks.js';
+import { refreshBooking } from './booking-derivation.js';
+import { clashesInBulk, type HoldingEntry } from './bulk-clashes.js';
+import type { EventBulkFacts } from './event-bulk-facts.js';
+import { noteHold } from './event-clash.js';
+import { checkEvent, type EventInput } from './event-rules.js';
+import { eventDefinition } from './event.resource.js';
+import type { Event } from './event.table.js';
+import { occupiedStretch } from './occupancy.js';
+
+const spaceIdsOf = (event: Pick<Event, 'space_ids'>) => JSON.parse(event.space_ids) as string[];
+
+export async function createEventsInBulk(
+  work: Work,
+  facts: EventBulkFacts,
+  request: BulkRequest<EventInput>,
+): Promise<BulkOutcome<Event>> {
+  const organizationId = work.actor.organizationId;
+  const bookingOf = (id: string | undefined) => (id === undefined ? undefined : facts.booking(id));
+  const judged = judgeAll(request, (input) =>
+    checkEvent(input, undefined, { booking: bookingOf(input.bookingId), spaces: facts.spaces }),
+  );
+  const refused = new Set(judged.problems.map((p) => p.index));
+  const rows: Event[] = judged.values.map((fields) => stamped(fields, organizationId, work.now));
+  const order = new Map(rows.map((row, index) => [row.id, index]));
+  const definite: HoldingEntry[] = rows.flatMap((row, index) => {
+    const booking = facts.booking(row.booking_id);
+    if (refused.has(index) || !booking || row.status !== 'definite') return [];
+    const stretch = occupiedStretch(row);
+    const holdings = spaceIdsOf(row).map((spaceId) => ({
+      bookingId: row.booking_id,
+      reference: `${booking.reference} in ${request.entries[index]!.label}`,
+      name: booking.name,
+      eventId: row.id,
+      eventName: row.name,
+      spaceId,
+      spaceName: facts.spaces.get(spaceId)?.name ?? spaceId,
+      startAt: row.start_at,
+      endAt: row.end_at,
+      timezone: booking.timezone,
+      occupiedFrom: stretch.from,
+      occupiedUntil: stretch.until,
+    }));
+    return [{ index, holdings }];
+  });
+  const problems = [...judged.problems, ...(await clashesInBulk(work, definite, order, facts.spaces))].sort(
+    (a, b) => a.index - b.index,
+  );
+  if (problems.length > 0 || !request.write) return { created: [], problems };
+  await insertAll(work, eventDefinition, rows, request.progress, async (trx) => {
+    const holds = rows.flatMap((event) => {
+      const stretch = occupiedStretch(event);
+      return spaceIdsOf(event).map((spaceId) => ({
+        event_id: event.id,
+        space_id: spaceId,
+        organization_id: organizationId,
+        booking_id: event.booking_id,
+        status: event.status,
+        occupied_from: stretch.from,
+        occupied_until: stretch.until,
+      }));
+    });
+    await insertInChunks(trx, 'event_spaces', holds, ROWS_PER_INSERT * 2);
+    const longest = rows.reduce((m, e) => Math.max(m, occupiedStretch(e).minutes), 0);
+    await noteHold(trx, organizationId, longest);
+  });
+  // Each booking's start, end, spaces and guests follow its events (told as booking.updated).
+  const bookingIds = [...new Set(rows.map((row) => row.booking_id))];
+  request.progress?.phase('Bookings', bookingIds.length, ' bookings');
+  for (const [i, bookingId] of bookingIds.entries()) {
+    await refreshBooking(work, bookingId);
+    if (i % 100 === 0) request.progress?.update(i);
+  }
+  return { created: rows, problems };
+}

@@ -1,0 +1,31 @@
+/**
+ * An events row read into the input of the API's rules (src/crm/events/event-rules.ts): the
+ * booking by id or reference (references.ts), spaces by id; whole numbers within the bounds of
+ * the API's request schema (src/crm/events/event.bodies.ts).
+ */
+import type { EventBulkFacts } from '../crm/events/event-bulk-facts.js';
+import type { EventInput } from '../crm/events/event-rules.js';
+import { EventWriteAttributes } from '../crm/events/event.bodies.js';
+import { RowReader } from './cells.js';
+import type { CsvRow } from './read-rows.js';
+import { bookingOf } from './references.js';
+import type { RowErrors } from './row-errors.js';
+
+const MAX_MINUTES = 1440;
+const MAX_GUESTS = 1_000_000;
+
+export function eventInputOf(row: CsvRow, errors: RowErrors, facts: EventBulkFacts): EventInput {
+  const reader = new RowReader(row, errors, EventWriteAttributes);
+  return {
+    name: reader.text('name') ?? '',
+    start_at: reader.dateTime('start_at'),
+    end_at: reader.dateTime('end_at'),
+    setup_minutes: reader.integer('setup_minutes', 0, MAX_MINUTES) ?? undefined,
+    teardown_minutes: reader.integer('teardown_minutes', 0, MAX_MINUTES) ?? undefined,
+    guest_count: reader.integer('guest_count', 0, MAX_GUESTS),
+    guaranteed_count: reader.integer('guaranteed_count', 0, MAX_GUESTS),
+    setup_style: reader.text('setup_style', false)?.toLowerCase() ?? null,
+    bookingId: bookingOf(reader, facts),
+    spaceIds: reader.list('space_ids'),
+  };
+}
