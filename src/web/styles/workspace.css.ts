@@ -49,7 +49,7 @@ form.filters label { margin-top: .25rem; }
 form.filters input, form.filters .buttons button { height: 2.9rem; }
 form.filters .buttons button { padding-top: 0; padding-bottom: 0; }
 form.filters .buttons { display: flex; gap: 1rem; align-items: center; flex: 0 0 auto; min-width: 0; }
-input[type=search], input[type=date], input[type=datetime-local], input[type=number], input[type=tel] {
+input[type=search], input[type=date], input[type=time], input[type=datetime-local], input[type=number], input[type=tel] {
   width: 100%; padding: .65rem .75rem; font: inherit; border: 1px solid var(--line); border-radius: .5rem; background: Field; color: FieldText; }
 .hint { color: var(--muted); font-size: .9rem; margin: .25rem 0; }
 label .optional { font-weight: 400; color: var(--muted); font-size: .9rem; }
@@ -61,6 +61,17 @@ table.list tbody tr:hover { background: var(--surface); }
 .status-definite { background: var(--definite-bg); color: var(--definite-fg); border-color: var(--definite-line); }
 .status-closed { background: var(--closed-bg); color: var(--closed-fg); border-color: var(--closed-line); }
 .status-lost { background: var(--lost-bg); color: var(--lost-fg); border-color: var(--lost-line); }
+.availability-free { background: var(--definite-bg); color: var(--definite-fg); border-color: var(--definite-line); }
+.availability-held { background: var(--tentative-bg); color: var(--tentative-fg); border-color: var(--tentative-line); }
+.availability-taken { background: var(--lost-bg); color: var(--lost-fg); border-color: var(--lost-line); }
+/* Each space's row edged in its availability's colour (its badge says it in words). */
+tr.availability-row > th, tr.availability-row { border-left: 4px solid var(--line); text-align: left; }
+table.list tr.availability-row > th { text-transform: none; letter-spacing: 0; font-size: 1rem; font-weight: 400; color: inherit; }
+tr.availability-row-free > th, tr.availability-row-free { border-left-color: var(--definite-line); }
+tr.availability-row-held > th, tr.availability-row-held { border-left-color: var(--tentative-line); }
+tr.availability-row-taken > th, tr.availability-row-taken { border-left-color: var(--lost-line); }
+ul.holds { margin: 0; } ul.holds li { padding: .2rem 0; }
+.fits-not { color: var(--lost-fg); font-weight: 600; }
 .today-badge { background: var(--accent); color: #fff; border-color: var(--accent); }
 .empty { border: 1px dashed var(--line); border-radius: var(--radius); padding: 1.25rem 1.5rem; margin: 1rem 0; background: var(--surface); }
 .empty h2 { margin-top: 0; }
@@ -142,7 +153,7 @@ ol.events li.event:last-child { border-bottom: none; }
 @media (max-width: 36rem) {
   header.bar { padding: .6rem 1rem; }
   nav.sections { order: 3; width: 100%; }
-  nav.sections ul { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr); gap: .15rem; }
+  nav.sections ul { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: .15rem; }
   nav.sections a { padding: .5rem .15rem; text-align: center; font-size: .875rem; }
   nav.tabs a { padding: .55rem .35rem; font-size: .875rem; }
   .week-nav { display: grid; grid-template-columns: repeat(3, 1fr); }
@@ -156,5 +167,7 @@ ol.events li.event:last-child { border-bottom: none; }
   form.filters .field { flex: 1 1 8rem; min-width: 0; }
   form.filters .field.grow { flex: 1 1 100%; }
   table.list td:first-child { padding-top: .5rem; }
+  tr.availability-row { padding-left: .6rem; }
+  tr.availability-row > th { border-left: none; padding: 0; }
 }
 `;

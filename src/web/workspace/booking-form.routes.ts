@@ -76,22 +76,32 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         params: OrgParams,
-        querystring: Type.Object({ account: Type.Optional(Type.String({ maxLength: 64 })) }),
+        // Find a space starts a booking with its times, space and guests filled in.
+        querystring: Type.Object({
+          account: Type.Optional(Type.String({ maxLength: 64 })),
+          start_at: Type.Optional(Type.String({ maxLength: 40 })),
+          end_at: Type.Optional(Type.String({ maxLength: 40 })),
+          spaces: Type.Optional(Type.String({ maxLength: 64 })),
+          guest_count: Type.Optional(Type.String({ maxLength: 10 })),
+        }),
       },
     },
     async (request, reply) => {
       const v = visitorOf(request);
       const venue = await organizationOf(db, request.params.org);
+      const { query } = request;
+      const local = (value: string | undefined) =>
+        value !== undefined && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? value : '';
       const values: BookingFormValues = {
         name: '',
         status: 'lead',
-        account: request.query.account ?? '',
+        account: query.account ?? '',
         contact: '',
-        start: '',
-        end: '',
+        start: local(query.start_at),
+        end: local(query.end_at),
         timezone: venue?.timezone ?? 'UTC',
-        spaces: [],
-        guest_count: '',
+        spaces: query.spaces ? [query.spaces] : [],
+        guest_count: /^\d{1,7}$/.test(query.guest_count ?? '') ? (query.guest_count ?? '') : '',
         event_type: '',
         currency: venue?.currency ?? 'USD',
         total: '',

@@ -1,4 +1,4 @@
-/** The sentence a double booking is refused with, naming and linking the booking that holds the space. */
+/** The sentences a double booking is refused with, naming and linking the booking that holds the space. */
 import type { Holding } from '../../crm/events/event-clash.js';
 import { html, type SafeHtml } from '../html.js';
 import { bookingTimes } from './time-zones.js';
@@ -9,4 +9,15 @@ export function clashSentence(v: WorkspaceVisitor, clash: Holding, zone: string)
   return html`<p class="clash">${clash.spaceName} is already held by the definite booking
     <a href="${orgPath(v, `/bookings/${clash.bookingId}`)}">${clash.reference} ${clash.name}</a>
     (${when}).</p>`;
+}
+
+/**
+ * The sentence new parts of a combined space are refused with: the definite booking in one of
+ * them that would then overlap one holding the combined space, named and linked.
+ */
+export function partsClashSentence(v: WorkspaceVisitor, spaceName: string, clash: Holding, zone: string) {
+  const when = bookingTimes({ start_at: clash.startAt, end_at: clash.endAt, timezone: clash.timezone }, zone);
+  return html`<p class="clash">With these parts, a definite booking of ${spaceName} would overlap the definite booking
+    <a href="${orgPath(v, `/bookings/${clash.bookingId}`)}">${clash.reference} ${clash.name}</a>, its
+    event “${clash.eventName}” in ${clash.spaceName} (${when}).</p>`;
 }

@@ -1,5 +1,4 @@
 /** The form of an event of a booking (SPEC §11): add one, or change one. */
-import { SETUP_STYLES } from '../../crm/events/event.table.js';
 import type { SpaceTable } from '../../crm/spaces/space.table.js';
 import { html, type SafeHtml } from '../html.js';
 import {
@@ -10,6 +9,7 @@ import {
   inputField,
   selectField,
 } from './form-fields.js';
+import { SETUP_STYLE_CHOICES } from './setup-styles.js';
 import { staleNotice } from './stale.view.js';
 import { workspacePage } from './workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
@@ -59,8 +59,6 @@ const STALE_LABELS: Record<string, string> = {
   spaces: 'Spaces',
 };
 
-const styleLabel = (style: string) => style.charAt(0).toUpperCase() + style.slice(1).replace('_', '-');
-
 export function eventFormPage(v: WorkspaceVisitor, view: EventFormView): string {
   const { values, errors, booking, event } = view;
   const bookingPath = orgPath(v, `/bookings/${booking.id}`);
@@ -90,7 +88,7 @@ export function eventFormPage(v: WorkspaceVisitor, view: EventFormView): string 
       ${number('teardown_minutes', 'And this long after it ends.')}
     </div>
     <div class="pair">${number('guest_count')}${number('guaranteed_count', 'The number charged for, once agreed.')}</div>
-    ${selectField({ name: 'setup_style', label: EVENT_LABELS.setup_style!, value: values.setup_style, errors, empty: 'Not set', choices: SETUP_STYLES.map((s) => ({ value: s, label: styleLabel(s) })) })}
+    ${selectField({ name: 'setup_style', label: EVENT_LABELS.setup_style!, value: values.setup_style, errors, empty: 'Not set', choices: SETUP_STYLE_CHOICES })}
     ${checkboxesField({
       name: 'spaces',
       legend: EVENT_LABELS.spaces!,

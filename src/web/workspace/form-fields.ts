@@ -20,7 +20,8 @@ export interface FieldOptions {
 
 const fieldId = (name: string) => `field-${name}`;
 
-function described(name: string, errors: FieldErrors, hint?: string): SafeHtml {
+/** The aria-describedby (hint, error) and aria-invalid of a field or a group. */
+export function described(name: string, errors: FieldErrors, hint?: string): SafeHtml {
   const ids = [hint ? `${fieldId(name)}-hint` : '', errors[name] ? `${fieldId(name)}-error` : '']
     .filter(Boolean)
     .join(' ');

@@ -21,11 +21,12 @@ const TITLES: Record<number, string> = {
 };
 
 function sectionOf(url: string): Section {
-  const segment = /^\/orgs\/[^/]+\/([a-z]+)/.exec(url)?.[1];
+  const segment = /^\/orgs\/[^/]+\/([a-z-]+)/.exec(url)?.[1];
   if (segment === 'notes') return 'bookings';
   return (
-    (['bookings', 'week', 'accounts', 'contacts', 'settings'] as const).find((s) => s === segment) ??
-    'bookings'
+    (['bookings', 'week', 'find-a-space', 'accounts', 'contacts', 'settings'] as const).find(
+      (s) => s === segment,
+    ) ?? 'bookings'
   );
 }
 

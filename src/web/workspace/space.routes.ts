@@ -1,20 +1,23 @@
-/** Settings → Spaces: the rooms of the venue, managed by its administrators only (checked on every request). */
+/**
+ * Settings → Spaces: the rooms of the venue, managed by its administrators only (checked on every
+ * request), through the same commands and rules as /v2/spaces: parts one level deep, never a
+ * cycle, and no new parts under which two definite bookings would hold the same room at once
+ * (409, named and linked).
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import {
-  createSpace,
-  deleteSpace,
-  type SpaceInput,
-  spaceProblems,
-  updateSpace,
-} from '../../crm/spaces/space.commands.js';
+import { createSpace, deleteSpace, spaceProblems, updateSpace } from '../../crm/spaces/space.commands.js';
 import { listSpaces } from '../../crm/spaces/space.reads.js';
 import { spaceDefinition } from '../../crm/spaces/space.resource.js';
+import { SpaceConflictError } from '../../crm/events/event-clash.js';
+import { organizationZone } from '../../crm/organization/organization.reads.js';
 import { FormBody, formText, sendPage } from '../forms.js';
+import { partsClashSentence } from './conflict.view.js';
 import { submit } from './form-errors.js';
 import type { FieldErrors } from './form-fields.js';
-import { spaceFormPage, spacesPage, type SpaceValues } from './spaces.page.js';
+import { blankSpace, spaceFormValues, spaceInput, type SpaceValues, spaceValuesOf } from './space-input.js';
+import { spaceFormPage, spacesPage } from './spaces.page.js';
 import { changeOf, deleteRoute, RecordParams as Params } from './record-posts.js';
 import { recordOf, versionOf } from './workspace-reads.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from './workspace-visitor.js';
@@ -22,18 +25,6 @@ import { orgPath, type WorkspaceVisitor, visitorOf } from './workspace-visitor.j
 const ADMINS = { adminOnly: 'manage its spaces' };
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
-
-/** The space's input, and the capacity's error when it is not a whole number. */
-function spaceInput(values: SpaceValues): { input: SpaceInput; errors: FieldErrors } {
-  const capacity = values.capacity.trim();
-  if (capacity !== '' && !/^\d{1,7}$/.test(capacity)) {
-    return {
-      input: { name: values.name },
-      errors: { capacity: 'A capacity is a whole number of guests, at least 1.' },
-    };
-  }
-  return { input: { name: values.name, capacity: capacity === '' ? null : Number(capacity) }, errors: {} };
-}
 
 export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
@@ -50,6 +41,16 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return sendPage(reply, spacesPage(v, { spaces, values, errors, notice }), status);
   }
 
+  async function form(
+    reply: FastifyReply,
+    v: WorkspaceVisitor,
+    view: Omit<Parameters<typeof spaceFormPage>[1], 'spaces'>,
+    status = 200,
+  ) {
+    const spaces = await listSpaces(db, v.organization.organizationId);
+    return sendPage(reply, spaceFormPage(v, { ...view, spaces }), status);
+  }
+
   app.get(
     '/orgs/:org/settings/spaces',
     {
@@ -60,7 +61,7 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      return list(reply, visitorOf(request), { name: '', capacity: '' }, {}, request.query.notice);
+      return list(reply, visitorOf(request), blankSpace(), {}, request.query.notice);
     },
   );
 
@@ -69,8 +70,8 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
-      const values = { name: formText(request.body, 'name'), capacity: formText(request.body, 'capacity') };
-      const { input, errors } = spaceInput(values);
+      const values = spaceFormValues(request.body, false);
+      const { input, errors } = spaceInput(values, false);
       const outcome = await submit(request, createSpace, input, errors, () =>
         spaceProblems(db, v.actor, input),
       );
@@ -85,15 +86,8 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const v = visitorOf(request);
       const s = await recordOf(db, spaceDefinition, request.params.org, request.params.id);
-      const values = { name: s.name, capacity: s.capacity === null ? '' : String(s.capacity) };
-      return sendPage(
-        reply,
-        spaceFormPage(v, {
-          space: { id: s.id, name: s.name, version: await versionOf(db, spaceDefinition, s) },
-          values,
-          errors: {},
-        }),
-      );
+      const space = { id: s.id, name: s.name, version: await versionOf(db, spaceDefinition, s) };
+      return form(reply, v, { space, values: spaceValuesOf(s), errors: {} });
     },
   );
 
@@ -104,21 +98,28 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const v = visitorOf(request);
       const s = await recordOf(db, spaceDefinition, request.params.org, request.params.id);
       const version = formText(request.body, 'version');
-      const values = { name: formText(request.body, 'name'), capacity: formText(request.body, 'capacity') };
+      const values = spaceFormValues(request.body, true);
       const space = { id: s.id, name: s.name, version };
-      const { input, errors } = spaceInput(values);
+      const { input, errors } = spaceInput(values, true);
       const change = changeOf(request.body, s.id, input);
-      const outcome = await submit(request, updateSpace, change, errors, () =>
-        spaceProblems(db, v.actor, input, s),
-      );
-      if (outcome.stale) {
-        const now = await recordOf(db, spaceDefinition, request.params.org, request.params.id);
-        const saved = { name: now.name, capacity: now.capacity === null ? '' : String(now.capacity) };
-        const current = { ...space, version: await versionOf(db, spaceDefinition, now) };
-        return sendPage(reply, spaceFormPage(v, { space: current, values, errors: {}, saved }), 412);
+      try {
+        const outcome = await submit(request, updateSpace, change, errors, () =>
+          spaceProblems(db, v.actor, input, s),
+        );
+        if (outcome.stale) {
+          const now = await recordOf(db, spaceDefinition, request.params.org, request.params.id);
+          const current = { ...space, version: await versionOf(db, spaceDefinition, now) };
+          return form(reply, v, { space: current, values, errors: {}, saved: spaceValuesOf(now) }, 412);
+        }
+        if (outcome.errors) return form(reply, v, { space, values, errors: outcome.errors }, 422);
+      } catch (error) {
+        // New parts under definite events of two bookings that would then hold the same room at once.
+        if (!(error instanceof SpaceConflictError)) throw error;
+        const zone = await organizationZone(db, v.organization.organizationId);
+        const conflict = partsClashSentence(v, s.name, error.clash, zone);
+        const parts = `With these parts, ${s.name} would clash with ${error.clash.reference}’s event “${error.clash.eventName}” in ${error.clash.spaceName}: choose other parts, or move one of the events first.`;
+        return form(reply, v, { space, values, errors: { parts }, conflict }, 409);
       }
-      if (outcome.errors)
-        return sendPage(reply, spaceFormPage(v, { space, values, errors: outcome.errors }), 422);
       return reply.redirect(orgPath(v, '/settings/spaces?notice=saved'), 303);
     },
   );
@@ -130,7 +131,8 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       done: '/settings/spaces?notice=deleted',
       adminOnly: 'manage its spaces',
       nameOf: (space) => space.name,
-      consequence: 'A space that bookings hold cannot be deleted; move them to another space first.',
+      consequence:
+        'A space that bookings hold, or that is a part of a combined space, cannot be deleted; move its bookings or take it out first.',
       section: 'settings',
     }),
   );

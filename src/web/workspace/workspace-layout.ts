@@ -6,7 +6,7 @@ import { html, type SafeHtml } from '../html.js';
 import { accountBar, page } from '../layout.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
 
-export type Section = 'bookings' | 'week' | 'accounts' | 'contacts' | 'settings';
+export type Section = 'bookings' | 'week' | 'find-a-space' | 'accounts' | 'contacts' | 'settings';
 
 export interface WorkspacePageOptions {
   title: string;
@@ -17,6 +17,7 @@ export interface WorkspacePageOptions {
 const SECTIONS: ReadonlyArray<{ key: Section; label: string; path: string; admin?: boolean }> = [
   { key: 'bookings', label: 'Bookings', path: '/bookings' },
   { key: 'week', label: 'Week', path: '/week' },
+  { key: 'find-a-space', label: 'Find a space', path: '/find-a-space' },
   { key: 'accounts', label: 'Accounts', path: '/accounts' },
   { key: 'contacts', label: 'Contacts', path: '/contacts' },
   { key: 'settings', label: 'Settings', path: '/settings/spaces', admin: true },

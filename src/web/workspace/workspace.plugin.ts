@@ -14,6 +14,7 @@ import { spaceRoutes } from './space.routes.js';
 import { teamRoutes } from './team.routes.js';
 import { venueRoutes } from './venue.routes.js';
 import { eventFormRoutes } from './event-form.routes.js';
+import { findSpaceRoutes } from './find-space.routes.js';
 import { calendarFeedRoutes } from './calendar-feeds.routes.js';
 import { weekRoutes } from './week.routes.js';
 import { workspaceErrorHandler } from './refusals.js';
@@ -38,6 +39,7 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(bookingDetailRoutes);
   await app.register(eventFormRoutes);
   await app.register(weekRoutes);
+  await app.register(findSpaceRoutes);
   await app.register(accountRoutes);
   await app.register(contactRoutes);
   await app.register(noteRoutes);

@@ -1,0 +1,10 @@
+/** How the setup styles of SPEC §11 read on the pages: "U-shape", "Hollow-square", "Banquet". */
+import { SETUP_STYLES } from '../../crm/events/event.table.js';
+import type { Choice } from './form-fields.js';
+
+export const styleLabel = (style: string) => style.charAt(0).toUpperCase() + style.slice(1).replace('_', '-');
+
+export const SETUP_STYLE_CHOICES: readonly Choice[] = SETUP_STYLES.map((s) => ({
+  value: s,
+  label: styleLabel(s),
+}));
