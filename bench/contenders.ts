@@ -4,7 +4,7 @@
  *   node dist/bench/contenders.js plain | marquee-sqlite | marquee-postgres | oidc-provider
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import os from 'node:os';
@@ -27,6 +27,7 @@ import { parseListQuery } from '../src/api/list-query.js';
 import { bookingDefinition } from '../src/crm/bookings/booking.resource.js';
 import { createOrganization } from '../src/identity/identity.service.js';
 import { readyInfo } from './child-ready.js';
+import { seedEventVenue } from './seed-events.js';
 import { benchBooking, seedLoads } from './seed-loads.js';
 
 const kind = process.argv[2];
@@ -94,6 +95,27 @@ async function manyBookings(db: Db, count: number, venue = 'Deep venue', named =
 }
 
 /**
+ * The events venue (bench/seed-events.ts): BENCH_EVENT_ROWS events (1,000,000; 0 for none),
+ * written straight into the tables. What the loads need of it goes to a file beside the data.
+ */
+async function eventsVenue(dialect: 'sqlite' | 'postgres', dataDir: string, databaseUrl: string | undefined) {
+  const count = Number(process.env.BENCH_EVENT_ROWS ?? 1_000_000);
+  const database = openDatabase({ databaseUrl, dataDir });
+  const org = await createOrganization(database.db, 'Events venue');
+  await database.close();
+  if (count === 0) return { eventsOrg: org.id, eventsPlan: '' };
+  const started = performance.now();
+  const venue = await seedEventVenue(dialect, { dataDir, databaseUrl }, org.id, count);
+  const seconds = (performance.now() - started) / 1000;
+  console.error(
+    `events venue (${dialect}): ${venue.events.toLocaleString('en')} events in ${venue.bookings.toLocaleString('en')} bookings, ${venue.firstDay} to ${venue.lastDay}, longest hold ${venue.longestHoldMinutes} min, seeded in ${seconds.toFixed(1)} s`,
+  );
+  const eventsPlan = path.join(dataDir, 'events-plan.json');
+  writeFileSync(eventsPlan, JSON.stringify(venue));
+  return { eventsOrg: org.id, eventsPlan, eventsSeedSeconds: seconds.toFixed(1) };
+}
+
+/**
  * Builds the benchmark's data in its own process, so the serving process's memory measures
  * serving alone: the demo venue, a private integration and a venue of 1,000,000 bookings.
  */
@@ -132,10 +154,6 @@ async function prepare(dialect: 'sqlite' | 'postgres') {
     'Search venue',
     true,
   );
-  // PostgreSQL gathers statistics by itself (autovacuum) but not yet for rows just loaded: the
-  // bench does it at once. Marquee never runs ANALYZE on SQLite, and neither does the bench
-  // (docs/operations.md: with sqlite_stat4, SQLite plans each paging statement again per call).
-  if (dialect === 'postgres') await sql`analyze`.execute(database.db);
   // The cursor of the row 90% of the way through the default order.
   const deepRow = await database.db
     .selectFrom('bookings')
@@ -161,15 +179,18 @@ async function prepare(dialect: 'sqlite' | 'postgres') {
     .where('email', '=', demo.admin_email)
     .executeTakeFirstOrThrow();
   const loads = await seedLoads(database.db, admin.id);
+  const events = await eventsVenue(dialect, dataDir, databaseUrl);
   await database.db
     .insertInto('memberships')
     .values(
-      [deepOrg, searchOrg, loads.notesOrg, ...loads.venues.split(',')].map((organization_id) => ({
-        organization_id,
-        user_id: admin.id,
-        role: 'admin' as const,
-        created_at: isoTime(Date.now()),
-      })),
+      [deepOrg, searchOrg, loads.notesOrg, events.eventsOrg, ...loads.venues.split(',')].map(
+        (organization_id) => ({
+          organization_id,
+          user_id: admin.id,
+          role: 'admin' as const,
+          created_at: isoTime(Date.now()),
+        }),
+      ),
     )
     .execute();
   const booking = await database.db
@@ -177,9 +198,14 @@ async function prepare(dialect: 'sqlite' | 'postgres') {
     .select('id')
     .where('organization_id', '=', demo.org_id)
     .executeTakeFirstOrThrow();
+  // PostgreSQL gathers statistics by itself (autovacuum) but not yet for rows just loaded: the
+  // bench does it at once. Marquee never runs ANALYZE on SQLite, and neither does the bench
+  // (docs/operations.md: with sqlite_stat4, SQLite plans each paging statement again per call).
+  if (dialect === 'postgres') await sql`analyze`.execute(database.db);
   await database.close();
   ready({
     ...loads,
+    ...events,
     databaseUrl: databaseUrl ?? '',
     dataDir,
     org: demo.org_id,
@@ -196,7 +222,9 @@ async function prepared(dialect: 'sqlite' | 'postgres', workers = false): Promis
   const child = spawn(process.execPath, [process.argv[1]!, `prepare-${dialect}`, workers ? 'workers' : ''], {
     stdio: ['ignore', 'pipe', 'inherit'],
     // A cluster serves the page and note loads only: it needs no million-row venues.
-    env: workers ? { ...process.env, BENCH_DEEP_ROWS: '1000', BENCH_SEARCH_ROWS: '1000' } : process.env,
+    env: workers
+      ? { ...process.env, BENCH_DEEP_ROWS: '1000', BENCH_SEARCH_ROWS: '1000', BENCH_EVENT_ROWS: '0' }
+      : process.env,
   });
   return readyInfo(child, `prepare-${dialect}`);
 }
@@ -221,6 +249,7 @@ async function benchToken(database: DatabaseHandle, url: string, data: Record<st
         data.deepOrg,
         data.searchOrg,
         data.notesOrg,
+        data.eventsOrg,
         ...data.venues!.split(','),
       ]),
     })

@@ -1,12 +1,14 @@
 /**
  * The benchmark's loads that no single URL describes: 1,800 distinct note pages in turn (sizes,
  * sorts and cursors differ, so the page cache cannot answer), the same with one request in ten a
- * POST /notes, and 50 organizations at once (each connection reads and writes in its own).
+ * POST /notes, 50 organizations at once (each connection reads and writes in its own), and
+ * availability windows and event moves over the events venue (bench/seed-events.ts).
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
+import { random, slotTimes } from './seed-events.js';
 
 const PAGE_SIZES = [10, 20, 25, 40, 50];
 const SORTS = ['-created_at', 'created_at', '-updated_at', 'updated_at'];
@@ -170,4 +172,91 @@ export function namedLoad(name: string, info: Info, paths: readonly string[]): a
     default:
       throw new Error(`unknown load ${name}: ${NAMED_LOADS.join(' | ')}`);
   }
+}
+
+interface EventsPlan {
+  spaces: Array<{ id: string; capacity: number }>;
+  firstDay: string;
+  lastDay: string;
+  movable: string[];
+  freeCells: Array<[string, string, number]>;
+  takenCells: Array<[string, string, number]>;
+}
+
+const plans = new Map<string, EventsPlan>();
+function eventsPlan(info: Info): EventsPlan {
+  const file = info.eventsPlan!;
+  let plan = plans.get(file);
+  if (!plan) plans.set(file, (plan = JSON.parse(readFileSync(file, 'utf8')) as EventsPlan));
+  return plan;
+}
+
+const AVAILABILITY_STYLES = ['banquet', 'theatre', 'classroom', 'reception', 'cabaret'];
+export const AVAILABILITY_QUERIES = 20_000;
+
+/**
+ * GET /v2/availability over the events venue (bench/seed-events.ts): 20,000 windows in turn, each
+ * on a day drawn from the venue's years, starting between 07:00 and 20:00 and lasting 2 to 8 hours,
+ * for 10 to 400 guests in a setup style.
+ */
+export function availabilityQueries(info: Info): autocannon.Options {
+  const plan = eventsPlan(info);
+  const next = random(7);
+  const first = Date.parse(`${plan.firstDay}T00:00:00Z`);
+  const days = (Date.parse(`${plan.lastDay}T00:00:00Z`) - first) / 86_400_000 + 1;
+  const paths = Array.from({ length: AVAILABILITY_QUERIES }, () => {
+    const start =
+      first + Math.floor(next() * days) * 86_400_000 + (7 * 60 + Math.floor(next() * 52) * 15) * 60_000;
+    const end = start + (2 * 60 + Math.floor(next() * 25) * 15) * 60_000;
+    const style = AVAILABILITY_STYLES[Math.floor(next() * AVAILABILITY_STYLES.length)]!;
+    const guests = 10 + Math.floor(next() * 391);
+    return `/v2/availability?start_at=${new Date(start).toISOString()}&end_at=${new Date(end).toISOString()}&guest_count=${guests}&setup_style=${style}`;
+  });
+  let n = 0;
+  return {
+    url: info.url!,
+    headers: headers(info, info.eventsOrg!),
+    requests: [{ setupRequest: (request) => ({ ...request, path: paths[n++ % paths.length]! }) }],
+  };
+}
+
+/**
+ * PATCH /v2/events/{id} moving the only event of a definite booking (so the booking's times
+ * follow) to another space, day and slot, with its double-booking check: nine in ten to where no
+ * definite event is (200; each free place taken once), one in ten onto a definite event (409).
+ * The venue keeps its size: an event moves, none is added.
+ */
+export function eventMoves(info: Info): autocannon.Options {
+  const plan = eventsPlan(info);
+  let n = 0;
+  let free = 0;
+  return {
+    url: info.url!,
+    requests: [
+      {
+        setupRequest: (request) => {
+          n += 1;
+          const id = plan.movable[n % plan.movable.length]!;
+          const [spaceId, day, slot] =
+            n % 10 === 0
+              ? plan.takenCells[(n / 10) % plan.takenCells.length]!
+              : plan.freeCells[free++ % plan.freeCells.length]!;
+          return {
+            ...request,
+            method: 'PATCH',
+            path: `/v2/events/${id}`,
+            headers: { ...headers(info, info.eventsOrg!), 'content-type': 'application/vnd.api+json' },
+            body: JSON.stringify({
+              data: {
+                type: 'events',
+                id,
+                attributes: { ...slotTimes(day, slot), guest_count: 10, setup_style: 'theatre' },
+                relationships: { spaces: { data: [{ type: 'spaces', id: spaceId }] } },
+              },
+            }),
+          };
+        },
+      },
+    ],
+  };
 }

@@ -16,8 +16,10 @@ import { SQLITE_FILE_NAME } from '../src/db/connect.js';
 import { readyInfo } from './child-ready.js';
 import { measureDeliveries } from './deliveries.js';
 import {
+  availabilityQueries,
   DISTINCT_PAGES,
   distinctPages,
+  eventMoves,
   manyOrganizations,
   namedLoad,
   notePagePaths,
@@ -67,6 +69,8 @@ interface Scenario {
   request: (info: Record<string, string>) => autocannon.Options;
   /** Work around the measurement (e.g. a trigger that is there only during it). */
   around?: (info: Record<string, string>, run: () => Promise<Result>) => Promise<Result>;
+  /** The large venues it reads (each seeded only when a chosen scenario needs it). */
+  needs?: 'deep' | 'search' | 'events';
 }
 
 interface Result {
@@ -221,11 +225,13 @@ const scenarios: Scenario[] = [
   {
     name: 'GET /v2/bookings first page of 1M — SQLite',
     contender: 'marquee-sqlite',
+    needs: 'deep',
     request: (i) => api(i, '/v2/bookings', i.deepOrg),
   },
   {
     name: 'GET /v2/bookings page at 90% of 1M — SQLite',
     contender: 'marquee-sqlite',
+    needs: 'deep',
     request: (i) => api(i, `/v2/bookings?page[after]=${i.deepCursor}`, i.deepOrg),
   },
   ...(['sqlite', 'postgres'] as const).flatMap((dialect): Scenario[] => {
@@ -249,12 +255,32 @@ const scenarios: Scenario[] = [
       {
         name: `GET /v2/bookings?filter[search]=<a client> in 100,000 — ${label}`,
         contender: `marquee-${dialect}`,
+        needs: 'search',
         request: (i) => varied(i, (n) => `of client ${n}`),
       },
       {
         name: `GET /v2/bookings?filter[search]=<a reference> in 100,000 — ${label}`,
         contender: `marquee-${dialect}`,
+        needs: 'search',
         request: (i) => varied(i, (n) => `BK-${String(n).padStart(7, '0')}`),
+      },
+    ];
+  }),
+  // The events venue (bench/seed-events.ts): 1,000,000 events over 30 spaces and about 30 years.
+  ...(['sqlite', 'postgres'] as const).flatMap((dialect): Scenario[] => {
+    const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    return [
+      {
+        name: `GET /v2/availability?start_at…&end_at…&guest_count…&setup_style…, 20,000 windows in 1M events — ${label}`,
+        contender: `marquee-${dialect}`,
+        needs: 'events',
+        request: availabilityQueries,
+      },
+      {
+        name: `PATCH /v2/events/{id} moving a definite booking's event (1 in 10 a 409 clash) in 1M events — ${label}`,
+        contender: `marquee-${dialect}`,
+        needs: 'events',
+        request: eventMoves,
       },
     ];
   }),
@@ -265,6 +291,7 @@ const scenarios: Scenario[] = [
   ...(['sqlite', 'postgres'] as const).map((dialect): Scenario => ({
     name: `GET /v2/bookings (25) while another organization sends 100 worst searches at once in 100,000 — ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`,
     contender: `marquee-${dialect}`,
+    needs: 'search',
     request: (i) => api(i, '/v2/bookings'),
     around: worstSearches,
   })),
@@ -335,11 +362,11 @@ async function worstSearches(info: Record<string, string>, run: () => Promise<Re
   }
 }
 
-/** Runs a measurement while the SQLite contender's event inserts are ignored (RAISE(IGNORE)). */
+/** Runs a measurement while the SQLite contender's change rows (the outbox, `changes`) are ignored (RAISE(IGNORE)). */
 async function withoutEventRows(info: Record<string, string>, run: () => Promise<Result>): Promise<Result> {
   const file = new Sqlite(path.join(info.dataDir!, SQLITE_FILE_NAME));
   file.pragma('busy_timeout = 10000');
-  file.exec('create trigger bench_discard_events before insert on events begin select raise(ignore); end');
+  file.exec('create trigger bench_discard_events before insert on changes begin select raise(ignore); end');
   try {
     return await run();
   } finally {
@@ -348,7 +375,22 @@ async function withoutEventRows(info: Record<string, string>, run: () => Promise
   }
 }
 
+/**
+ * With BENCH_ONLY, the large venues no chosen scenario reads are seeded small (1,000 bookings)
+ * or not at all (events), unless their sizes are given (BENCH_DEEP_ROWS, BENCH_SEARCH_ROWS,
+ * BENCH_EVENT_ROWS).
+ */
+function seedOnlyWhatIsRead(): void {
+  if (!ONLY) return;
+  const chosen = scenarios.filter((s) => ONLY.test(s.name));
+  const needed = (what: Scenario['needs']) => chosen.some((s) => s.needs === what);
+  if (!needed('deep')) process.env.BENCH_DEEP_ROWS ??= '1000';
+  if (!needed('search')) process.env.BENCH_SEARCH_ROWS ??= '1000';
+  if (!needed('events')) process.env.BENCH_EVENT_ROWS ??= '0';
+}
+
 async function main() {
+  seedOnlyWhatIsRead();
   const withPostgres = await postgresAnswers();
   const kinds = ['plain', 'marquee-sqlite', 'oidc-provider', ...(withPostgres ? ['marquee-postgres'] : [])];
   // Clusters run on copies of the data only when a scenario of theirs is chosen.
