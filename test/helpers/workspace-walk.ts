@@ -1,8 +1,8 @@
 /**
- * The walk through the staff workspace that the browser tests share: sign in; create a space, an
- * account and a booking through the forms; add a note; move the booking lead → tentative →
- * definite; give it a second event; meet a double booking refused with the other booking named;
- * find the booking in the week view; subscribe to a calendar feed of the venue. `visit` is called on every page of the walk, by name.
+ * The walk through the staff workspace that the browser tests share: sign in; create spaces (one
+ * made of two others), an account and a booking through the forms; add a note; move the booking lead → tentative →
+ * definite; give it a second event; meet a double booking of the combined space refused with the
+ * other booking named; find the booking in the week view; find a space; subscribe to a calendar feed of the venue. `visit` is called on every page of the walk, by name.
  *
  * Its dates come from the server's clock, which the test sets: the week view's "this week" and the
  * dates typed into the forms then agree on every day the suite runs (workspace-week-days.test.ts
@@ -48,7 +48,7 @@ export interface Walk {
   visit: (name: string) => Promise<void>;
 }
 
-export const WALK_PAGES = 24;
+export const WALK_PAGES = 25;
 
 export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk): Promise<void> {
   const field = (label: string | RegExp) => page.getByLabel(label, { exact: typeof label === 'string' });
@@ -88,9 +88,21 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   await field(/^Capacity/).fill('60');
   await page.getByRole('button', { name: 'Add space' }).click();
   await page.getByRole('link', { name: 'Terrace' }).waitFor();
-  await visit('spaces');
-  await page.getByRole('link', { name: 'Boathouse' }).click();
+  // A combined space: the whole venue, made of the Boathouse and the Terrace (SPEC §11).
+  await field('Name').fill('Whole venue');
+  await field(/^Capacity/).fill('180');
+  await page.getByRole('button', { name: 'Add space' }).click();
+  await page.getByRole('link', { name: 'Whole venue' }).click();
+  await page.getByRole('checkbox', { name: 'Boathouse', exact: true }).check();
+  await page.getByRole('checkbox', { name: 'Terrace', exact: true }).check();
   await visit('space-edit');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByRole('link', { name: 'Whole venue' }).waitFor();
+  assert.match(
+    await page.getByRole('row', { name: /^Whole venue/ }).innerText(),
+    /made of Boathouse, Terrace/,
+  );
+  await visit('spaces');
 
   // An account.
   await page.getByRole('link', { name: 'Accounts', exact: true }).click();
@@ -175,7 +187,8 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   assert.match(await events.nth(1).innerText(), /Terrace · 40 guests · Reception/i);
   await visit('booking-two-events');
 
-  // A second definite booking of the Boathouse at an overlapping time is refused, naming the first.
+  // A second definite booking of the whole venue, which the Boathouse is part of, at an
+  // overlapping time is refused, naming the first.
   await page.goto(`${server.url}/orgs/${orgId}/bookings/new`);
   await field('Event name').fill('Harbour gala');
   await page.locator('#field-account').selectOption({ label: 'Lumen Studios' });
@@ -183,7 +196,7 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   await field('Starts').fill(daysAhead(server.clock, 3, '20:00'));
   await field('Ends').fill(daysAhead(server.clock, 4, '01:00'));
   await page.getByLabel('Time zone').selectOption('Europe/London');
-  await page.getByLabel('Boathouse (up to 120)').check();
+  await page.getByLabel('Whole venue (up to 180)').check();
   await page.getByRole('button', { name: 'Create booking' }).click();
   const refusal = page.locator('.clash');
   await refusal.waitFor();
@@ -208,6 +221,26 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   assert.ok(await lateDrinks.nth(1).getByLabel('continued from the day before').count());
   assert.match(await lateDrinks.nth(1).innerText(), /Teardown/, 'its teardown is shaded where it falls');
   await visit('week');
+
+  // Find a space that evening for 100 at a banquet: the Boathouse is taken by the party, the whole
+  // venue through it, and the Terrace is free but too small.
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('link', { name: 'Find a space' })
+    .click();
+  await page.getByRole('heading', { name: 'Find a space' }).waitFor();
+  await field('Date').fill(daysAhead(server.clock, 3, '').slice(0, 10));
+  await field('From').fill('18:00');
+  await field('To').fill('22:00');
+  await field(/^Guests/).fill('100');
+  await page.getByLabel(/^Setup style/).selectOption('banquet');
+  await page.getByRole('button', { name: 'Find spaces' }).click();
+  await page.getByRole('heading', { name: /^Spaces for / }).waitFor();
+  const rowOf = (name: string) => page.getByRole('row', { name: new RegExp(`^${name}`) });
+  assert.match(await rowOf('Boathouse').innerText(), /Taken[\s\S]*BK-00001/);
+  assert.match(await rowOf('Whole venue').innerText(), /Taken[\s\S]*BK-00001/);
+  assert.match(await rowOf('Terrace').innerText(), /Free[\s\S]*do not fit/);
+  await visit('find-space');
 
   await page.getByRole('link', { name: 'Contacts', exact: true }).click();
   await visit('contacts-empty');
