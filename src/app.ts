@@ -27,6 +27,7 @@ import { registerJsonBodies } from './http/json-bodies.js';
 import { createLogger } from './http/logger.js';
 import { DEFAULT_LIMITS, type ServerLimits, serverOptions } from './http/server-limits.js';
 import { meRoutes } from './identity/me.routes.js';
+import { organizationsRoutes } from './identity/organizations.routes.js';
 import { rejectNulCharacters } from './http/reject-nul.js';
 import { calendarRoutes } from './calendar/calendar.routes.js';
 import { sendBareJsonApiMediaType } from './http/jsonapi-media-type.js';
@@ -123,6 +124,8 @@ export async function buildApp({
   await app.register(oauthRoutes);
   await app.register(webPlugin);
   await app.register(calendarRoutes);
-  await app.register(apiPlugin, { features: [meRoutes, crmPlugin, changeRoutes, endpointRoutes] });
+  await app.register(apiPlugin, {
+    features: [meRoutes, organizationsRoutes, crmPlugin, changeRoutes, endpointRoutes],
+  });
   return app;
 }

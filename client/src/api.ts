@@ -1,7 +1,7 @@
 /**
- * The resource API for one token source (a user, or the integration itself) and, optionally, one
- * organization. Every call sends the bearer token and X-API-ORG; a 401 is answered by renewing
- * the token once and retrying.
+ * The resource API for one token source (a user, the integration itself, or an API key) and,
+ * optionally, one organization. Every call sends the bearer token (or X-API-KEY) and X-API-ORG; a
+ * 401 is answered by renewing the token once and retrying (an API key is not renewed).
  */
 import { type ChangesClient, changesClient } from './changes-client.js';
 import { type HttpOptions, type HttpResponse, isInvalidToken, send } from './http.js';
@@ -37,7 +37,17 @@ import {
   resourceClient,
 } from './resource-client.js';
 import type { TokenSource } from './token-source.js';
-import type { Account, Booking, Contact, Event, Me, Note, Organization, Space } from './types.js';
+import type {
+  Account,
+  Booking,
+  Contact,
+  Event,
+  Me,
+  Note,
+  Organization,
+  Space,
+  UsableOrganization,
+} from './types.js';
 import { type WebhookEndpointsClient, webhookEndpointsClient } from './webhook-endpoints.js';
 import { SHAPES } from './write-documents.js';
 
@@ -93,7 +103,7 @@ export class MarqueeApi implements Requester {
         url,
         body: options.body,
         headers: {
-          authorization: `Bearer ${token}`,
+          ...(this.tokens.headers ? this.tokens.headers(token) : { authorization: `Bearer ${token}` }),
           ...(options.organization !== false && organizationId ? { 'x-api-org': organizationId } : {}),
           ...options.headers,
         },
@@ -102,7 +112,7 @@ export class MarqueeApi implements Requester {
     try {
       return await attempt(token);
     } catch (error) {
-      if (!isInvalidToken(error)) throw error;
+      if (!isInvalidToken(error) || !this.tokens.renew) throw error;
       return attempt(await this.tokens.renew(token));
     }
   }
@@ -113,6 +123,14 @@ export class MarqueeApi implements Requester {
       meta: Omit<Me, 'user'>;
     }>('GET', '/v2/me', { organization: false });
     return { user: { id: body.data.id, ...body.data.attributes }, ...body.meta };
+  }
+
+  /** The organizations these credentials may use, with the id to act in (inOrganization). */
+  async organizations(): Promise<UsableOrganization[]> {
+    const { body } = await this.request<{
+      data: Array<{ id: string; attributes: { name: string }; meta: { role: string } }>;
+    }>('GET', '/v2/organizations', { organization: false });
+    return body.data.map((o) => ({ id: o.id, name: o.attributes.name, role: o.meta.role }));
   }
 }
 

@@ -1,22 +1,18 @@
 /**
  * @marquee/client — the entry point. One `Marquee` per integration; `forUser(key)` and
- * `forClientCredentials()` give API clients that bring their own tokens.
+ * `forClientCredentials()` give API clients that bring their own tokens, and `forApiKey()` one that
+ * sends the API key of the options (X-API-KEY) instead.
  */
 import { MarqueeApi } from './api.js';
 import type { Fetch, HttpOptions } from './http.js';
 import { OAuth, type Scope } from './oauth.js';
-import { ClientCredentialsTokenSource, UserTokenSource } from './token-source.js';
+import { ApiKeySource, ClientCredentialsTokenSource, UserTokenSource } from './token-source.js';
 import { MemoryTokenStore, type TokenStore } from './token-store.js';
 import { webhooks } from './webhooks.js';
 
-export interface MarqueeOptions {
+interface ConnectionOptions {
   /** Where the API is, e.g. https://crm.example.com */
   baseUrl: string;
-  /** Where /oauth/authorize is, when it differs from baseUrl. */
-  authUrl?: string;
-  clientId: string;
-  clientSecret?: string;
-  tokenStore?: TokenStore;
   /** Default X-API-ORG for every call. */
   organizationId?: string;
   /** Retries on 408/409/429/5xx and network errors (default 2). */
@@ -26,14 +22,38 @@ export interface MarqueeOptions {
   fetch?: Fetch;
 }
 
+/** An OAuth integration: tokens from the authorization code or client credentials grant. */
+export interface OAuthClientOptions extends ConnectionOptions {
+  /** Where /oauth/authorize is, when it differs from baseUrl. */
+  authUrl?: string;
+  clientId: string;
+  clientSecret?: string;
+  tokenStore?: TokenStore;
+  apiKey?: undefined;
+}
+
+/** An API key (mqk_…) from Settings → Developers → API keys, in place of tokens. */
+export interface ApiKeyClientOptions extends ConnectionOptions {
+  apiKey: string;
+  /** The key's organization (GET /v2/organizations names it). */
+  organizationId: string;
+  clientId?: undefined;
+  clientSecret?: undefined;
+  authUrl?: undefined;
+  tokenStore?: undefined;
+}
+
+export type MarqueeOptions = OAuthClientOptions | ApiKeyClientOptions;
+
 export class Marquee {
   /** `Marquee.webhooks.verify(rawBody, headers, secret)`: a verified, typed event (no client needed). */
   static readonly webhooks = webhooks;
-  readonly oauth: OAuth;
+  readonly #oauth: OAuth | undefined;
   private readonly http: HttpOptions;
   private readonly tokenStore: TokenStore;
+  private readonly options: MarqueeOptions;
 
-  constructor(private readonly options: MarqueeOptions) {
+  constructor(options: MarqueeOptions) {
     const baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.tokenStore = options.tokenStore ?? new MemoryTokenStore();
     this.http = {
@@ -41,15 +61,25 @@ export class Marquee {
       maxRetries: options.maxRetries ?? 2,
       maxRetryDelay: options.maxRetryDelay ?? 30_000,
     };
-    this.oauth = new OAuth({
-      baseUrl,
-      authUrl: (options.authUrl ?? baseUrl).replace(/\/+$/, ''),
-      clientId: options.clientId,
-      clientSecret: options.clientSecret,
-      tokenStore: this.tokenStore,
-      http: this.http,
-    });
+    this.#oauth =
+      options.clientId === undefined
+        ? undefined
+        : new OAuth({
+            baseUrl,
+            authUrl: (options.authUrl ?? baseUrl).replace(/\/+$/, ''),
+            clientId: options.clientId,
+            clientSecret: options.clientSecret,
+            tokenStore: this.tokenStore,
+            http: this.http,
+          });
     this.options = { ...options, baseUrl };
+  }
+
+  /** The OAuth flows of the integration (not with an API key). */
+  get oauth(): OAuth {
+    if (!this.#oauth)
+      throw new Error('This client has an API key, not an OAuth integration: use forApiKey().');
+    return this.#oauth;
   }
 
   /** The API as the user saved under `userKey` (by oauth.exchangeCode). */
@@ -68,6 +98,18 @@ export class Marquee {
       this.options.baseUrl,
       this.http,
       new ClientCredentialsTokenSource(this.oauth, scope),
+      this.options.organizationId,
+    );
+  }
+
+  /** The API with the options' API key (X-API-KEY), in its organization. */
+  forApiKey(): MarqueeApi {
+    const { apiKey } = this.options;
+    if (apiKey === undefined) throw new Error('Pass apiKey in the options to call with an API key.');
+    return new MarqueeApi(
+      this.options.baseUrl,
+      this.http,
+      new ApiKeySource(apiKey),
       this.options.organizationId,
     );
   }

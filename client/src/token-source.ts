@@ -12,8 +12,26 @@ const EARLY_REFRESH_SECONDS = 60;
 
 export interface TokenSource {
   accessToken(): Promise<string>;
-  /** After a 401: get a new token unless someone already did since `staleToken` was handed out. */
-  renew(staleToken: string): Promise<string>;
+  /**
+   * After a 401: get a new token unless someone already did since `staleToken` was handed out.
+   * Absent when the credential cannot be renewed (an API key): the 401 is the caller's.
+   */
+  renew?(staleToken: string): Promise<string>;
+  /** The headers that carry the credential (by default `Authorization: Bearer <token>`). */
+  headers?(credential: string): Record<string, string>;
+}
+
+/** An API key (SPEC §15), sent as X-API-KEY on every call; it is never renewed. */
+export class ApiKeySource implements TokenSource {
+  constructor(private readonly key: string) {}
+
+  accessToken(): Promise<string> {
+    return Promise.resolve(this.key);
+  }
+
+  headers(key: string): Record<string, string> {
+    return { 'x-api-key': key };
+  }
 }
 
 const inFlight = new WeakMap<TokenStore, Map<string, Promise<StoredTokens>>>();

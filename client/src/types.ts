@@ -236,8 +236,17 @@ export const RELATIONSHIPS = {
 
 export interface Me {
   user: User;
-  grant_type: 'authorization_code' | 'client_credentials';
+  grant_type: 'authorization_code' | 'client_credentials' | 'api_key';
+  /** The integration the token was issued to; with an API key, the key (kind "api_key"). */
   integration: { id: string; name: string; kind: string };
   scopes: string[];
   organizations: Array<{ id: string; name: string; role: string }>;
+}
+
+/** An organization the credentials may use (GET /v2/organizations): its id goes in X-API-ORG. */
+export interface UsableOrganization {
+  id: string;
+  name: string;
+  /** The role of the credentials' user there. */
+  role: string;
 }

@@ -1,6 +1,7 @@
 /**
- * Rate limits on the resource API (SPEC §5): RATE_LIMIT_PER_MINUTE requests a minute for each
- * integration in each organization — not per token, so asking for a new token resets nothing —
+ * Rate limits on the resource API (SPEC §5, §15): RATE_LIMIT_PER_MINUTE requests a minute for each
+ * integration in each organization — not per token, so asking for a new token resets nothing — and
+ * for each API key (a key acts in one organization),
  * announced in RateLimit-Limit / -Remaining / -Reset, refused with 429 and Retry-After. Counters
  * live in memory, or in Redis (REDIS_URL) so that several processes share them. If Redis is
  * unreachable, requests are let through rather than failed.
@@ -9,6 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { TooManyRequestsError } from '../errors.js';
+import { credentialOwner } from './api-auth.js';
 
 export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
   if (config.rateLimitPerMinute === 0) return;
@@ -43,14 +45,15 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     skipOnError: true,
     nameSpace: 'marquee-rate:',
     ...(redis ? { redis } : {}),
-    // One budget per (integration, organization), whichever process serves it and whichever token.
+    // One budget per (integration, organization) or API key, whichever process serves it and
+    // whichever token.
     keyGenerator: (request) => {
       const auth = request.apiAuth;
-      return auth ? `${auth.token.integrationId}:${auth.organizationId}` : request.ip;
+      return auth ? `${credentialOwner(auth)}:${auth.organizationId}` : request.ip;
     },
-    errorResponseBuilder: (_request, context) =>
+    errorResponseBuilder: (request, context) =>
       new TooManyRequestsError(
-        `This integration may make ${context.max} requests a minute in this organization; retry after ${context.after}.`,
+        `${request.apiAuth?.credential.kind === 'api_key' ? 'This API key' : 'This integration'} may make ${context.max} requests a minute in this organization; retry after ${context.after}.`,
         Math.ceil(context.ttl / 1000),
       ),
   });

@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 
 const OrganizationHeader = Type.Optional(
-  Type.String({ description: 'The organization to act in (see GET /v2/me)' }),
+  Type.String({ description: 'The organization to act in (see GET /v2/organizations)' }),
 );
 
 export const ApiHeaders = Type.Object({ 'x-api-org': OrganizationHeader });
@@ -29,5 +29,14 @@ export const ChangeHeaders = Type.Object({
   ),
 });
 
-export const READ_SECURITY: Array<Record<string, string[]>> = [{ bearer: [] }, { oauth2: ['crm_read'] }];
-export const MANAGE_SECURITY: Array<Record<string, string[]>> = [{ bearer: [] }, { oauth2: ['crm_manage'] }];
+/** A bearer token or an API key (X-API-KEY, SPEC §15) with the scope, either of them. */
+export const READ_SECURITY: Array<Record<string, string[]>> = [
+  { bearer: [] },
+  { oauth2: ['crm_read'] },
+  { apiKey: [] },
+];
+export const MANAGE_SECURITY: Array<Record<string, string[]>> = [
+  { bearer: [] },
+  { oauth2: ['crm_manage'] },
+  { apiKey: [] },
+];

@@ -8,6 +8,7 @@ import type { AccountTable } from '../crm/accounts/account.table.js';
 import type { BookingReferenceTable, BookingTable } from '../crm/bookings/booking.table.js';
 import type { BookingSpaceTable, SpacePartTable, SpaceTable } from '../crm/spaces/space.table.js';
 import type { EventSpaceTable, EventTable } from '../crm/events/event.table.js';
+import type { ApiKeyTable } from '../api-keys/api-key.table.js';
 import type { CalendarFeedTable } from '../calendar/calendar-feed.table.js';
 import type { ContactTable } from '../crm/contacts/contact.table.js';
 import type { NoteTable } from '../crm/notes/note.table.js';
@@ -45,6 +46,7 @@ export interface Database {
   event_spaces: EventSpaceTable;
   space_parts: SpacePartTable;
   calendar_feeds: CalendarFeedTable;
+  api_keys: ApiKeyTable;
   booking_references: BookingReferenceTable;
   app_secrets: AppSecretTable;
   oauth_grants: OAuthGrantTable;

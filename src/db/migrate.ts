@@ -29,6 +29,7 @@ import * as followUps from './migrations/2026-11-27T06-follow-ups.js';
 import * as changes from './migrations/2026-11-27T07-changes.js';
 import * as events from './migrations/2026-11-27T08-events.js';
 import * as calendarFeeds from './migrations/2026-11-27T09-calendar-feeds.js';
+import * as apiKeys from './migrations/2026-11-27T11-api-keys.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -56,6 +57,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T07-changes': changes,
   '2026-11-27T08-events': events,
   '2026-11-27T09-calendar-feeds': calendarFeeds,
+  '2026-11-27T11-api-keys': apiKeys,
 };
 
 export interface MigrationOutcome {

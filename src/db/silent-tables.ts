@@ -16,4 +16,6 @@ export const SILENT_TABLES = [
   'space_parts',
   // Calendar feeds (2026-11-27T09): read by their secret alone, written on each use.
   'calendar_feeds',
+  // API keys (2026-11-27T11): read by their id on each request, never cached, noted on use.
+  'api_keys',
 ] as const;

@@ -83,7 +83,9 @@ function access(operation: Operation): SafeHtml | string {
   const schemes = [...new Set((operation.security ?? []).flatMap((s) => Object.keys(s)))];
   if (schemes.length === 0) return '';
   const how = schemes.includes('bearer')
-    ? 'Bearer access token'
+    ? schemes.includes('apiKey')
+      ? 'Bearer access token, or API key (X-API-KEY)'
+      : 'Bearer access token'
     : schemes.includes('clientSecretBasic')
       ? 'Client credentials (HTTP Basic or in the body)'
       : schemes.join(', ');

@@ -19,7 +19,12 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
     {
       level,
       redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        paths: [
+          'req.headers.authorization',
+          'req.headers["x-api-key"]',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+        ],
         remove: true,
       },
       serializers: {

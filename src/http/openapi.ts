@@ -19,12 +19,22 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         version: '2.0.0',
         description:
           'The event-venue CRM API (JSON:API) and its OAuth 2.0 authorization server. Every resource call carries ' +
-          '`Authorization: Bearer <token>` and `X-API-ORG: <organization id>`.',
+          '`Authorization: Bearer <token>`, or an API key as `X-API-KEY: <key>` (made by an organization admin on ' +
+          'Settings → Developers → API keys; never both), and `X-API-ORG: <organization id>` ' +
+          '(GET /v2/organizations lists them).',
       },
       servers: [{ url: config.baseUrl }],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'An access token from /oauth/token' },
+          apiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-API-KEY',
+            description:
+              'An API key (mqk_…) from Settings → Developers → API keys: it acts as the admin who made it, in its ' +
+              'organization only, with the scopes chosen for it. Not together with Authorization.',
+          },
           clientSecretBasic: {
             type: 'http',
             scheme: 'basic',

@@ -14,6 +14,7 @@ export const CREDENTIAL_PREFIXES = {
   refreshToken: 'mqr_',
   passwordLink: 'mqp_',
   calendarFeed: 'mqf_',
+  apiKey: 'mqk_',
 } as const;
 
 export type CredentialKind = keyof typeof CREDENTIAL_PREFIXES;
@@ -33,8 +34,8 @@ export function generateCredential(kind: CredentialKind): GeneratedCredential {
   return { value, hash: hashCredential(value) };
 }
 
-/** The kinds of credential kept in oauth_tokens, which carry their row's id. */
-export type TokenCredentialKind = 'accessToken' | 'refreshToken';
+/** The kinds of credential that carry their row's id: oauth_tokens' two, and API keys (api_keys). */
+export type TokenCredentialKind = 'accessToken' | 'refreshToken' | 'apiKey';
 
 export interface GeneratedToken {
   /** The token: its prefix, its row's id, then 256 random bits. */
@@ -51,7 +52,7 @@ const TOKEN_WITH_ID = new RegExp(
 );
 
 /**
- * Access and refresh tokens carry the id of their row before their secret (a "split token"): the
+ * Access and refresh tokens and API keys carry the id of their row before their secret (a "split token"): the
  * row is found by the id, and the token accepted only when the SHA-256 of the whole value matches
  * the one stored, compared in constant time. Keyed by the id, a new token's index entries follow
  * the order of time, where keyed by its hash each fell on a random page of the index.

@@ -1,7 +1,8 @@
 /**
  * /v2/webhook_endpoints (SPEC §8): an integration manages its own endpoints in the X-API-ORG
  * organization; another integration's endpoints, like another organization's, are 404s. Needs
- * crm_read (the deliveries carry what the token may read).
+ * crm_read (the deliveries carry what the token may read). An API key has no integration to own
+ * endpoints: its calls here are refused (403 integration_required).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -42,10 +43,18 @@ const route = (summary: string, description: string) => ({
 
 export const endpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { baseUrl, webhookAllowPrivateNetworks } = app.ctx.config;
-  const owner = (request: FastifyRequest) => ({
-    integrationId: request.apiAuth.token.integrationId,
-    organizationId: request.apiAuth.organizationId,
-  });
+  const owner = (request: FastifyRequest): EndpointOwner => {
+    const { credential, organizationId } = request.apiAuth;
+    // Endpoints belong to an integration, which their deliveries stop with; a key has none.
+    if (credential.kind !== 'token') {
+      throw new ForbiddenError(
+        'Webhook endpoints belong to an integration: manage them with an OAuth access token, not an API key.',
+        'integration_required',
+        { header: 'X-API-KEY' },
+      );
+    }
+    return { integrationId: credential.token.integrationId, organizationId };
+  };
   const context = (request: FastifyRequest): EndpointContext => ({
     db: request.ctx.db,
     now: request.ctx.now(),

@@ -1,11 +1,11 @@
 /** Connecting a user of a test venue to @marquee/client through the real authorize pages. */
-import { Marquee, type MarqueeOptions, MemoryTokenStore } from '../../client/src/index.js';
+import { Marquee, type OAuthClientOptions, MemoryTokenStore } from '../../client/src/index.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import type { TestDatabase } from '../helpers/databases.js';
 import { makeVenue, REDIRECT_URI, runAuthorize, type Venue } from '../helpers/oauth.js';
 
 /** A client of the venue's public integration (talking to `baseUrl`, by default the server). */
-export function publicClient(server: TestServer, venue: Venue, options: Partial<MarqueeOptions> = {}) {
+export function publicClient(server: TestServer, venue: Venue, options: Partial<OAuthClientOptions> = {}) {
   return new Marquee({
     baseUrl: server.url,
     clientId: venue.publicClient.clientId,
@@ -22,7 +22,7 @@ export async function connect(
   server: TestServer,
   venue: Venue,
   userKey: string,
-  options: Partial<MarqueeOptions> & { email?: string } = {},
+  options: Partial<OAuthClientOptions> & { email?: string } = {},
 ) {
   const { email = venue.user.email, ...marqueeOptions } = options;
   const tokenStore = new MemoryTokenStore();

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import {
   Marquee,
-  type MarqueeOptions,
+  type OAuthClientOptions,
   NotFoundError,
   PermissionDeniedError,
   ValidationError,
@@ -28,8 +28,9 @@ eachDatabase((suite) => {
   });
   after(() => server.close());
 
-  const publicClient = (options: Partial<MarqueeOptions> = {}) => publicClientOf(server, crm.venue, options);
-  const connect = (userKey: string, options: Partial<MarqueeOptions> = {}) =>
+  const publicClient = (options: Partial<OAuthClientOptions> = {}) =>
+    publicClientOf(server, crm.venue, options);
+  const connect = (userKey: string, options: Partial<OAuthClientOptions> = {}) =>
     connectUser(server, crm.venue, userKey, options);
 
   const tokenRequests = () =>

@@ -104,7 +104,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const title = `Remove ${member.email}?`;
       const body = html`<h1>${title}</h1>
         <div role="alert" class="refusal">${member.email} can no longer sign in to this venue, and the apps they
-          connected or own here stop working at once. Their bookings and notes stay.</div>
+          connected or own here and their API keys stop working at once. Their bookings and notes stay.</div>
         <form method="post" action="${orgPath(v, `/settings/team/${member.userId}/remove`)}">${csrfField(v.csrfToken)}
           <div class="actions"><button type="submit" class="danger">Remove ${member.email}</button>
             <a class="button secondary" href="${orgPath(v, '/settings/team')}">Cancel</a></div></form>`;

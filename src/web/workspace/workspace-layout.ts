@@ -56,7 +56,8 @@ export function workspacePage(visitor: WorkspaceVisitor, options: WorkspacePageO
   });
 }
 
-type SettingsTab = 'venue' | 'spaces' | 'team' | 'calendar-feeds' | 'integrations' | 'connected-apps';
+type SettingsTab =
+  'venue' | 'spaces' | 'team' | 'calendar-feeds' | 'api-keys' | 'integrations' | 'connected-apps';
 
 /** The settings pages' own tabs: the venue and its spaces here, the integration pages beside them. */
 export function settingsTabs(visitor: WorkspaceVisitor, current: SettingsTab = 'spaces'): SafeHtml {
@@ -65,7 +66,8 @@ export function settingsTabs(visitor: WorkspaceVisitor, current: SettingsTab = '
     html`<li><a href="${orgPath(visitor, `/settings/${key}`)}" ${here(key)}>${label}</a></li>`;
   const admin = visitor.isAdmin
     ? html`${tab('venue', 'Venue')}${tab('spaces', 'Spaces')}${tab('team', 'Team')}
-    <li><a href="/settings/integrations?org=${visitor.organization.organizationId}" ${here('integrations')}>Integrations</a></li>`
+    <li><a href="/settings/integrations?org=${visitor.organization.organizationId}" ${here('integrations')}>Integrations</a></li>
+    <li><a href="${orgPath(visitor, '/settings/developers/api-keys')}" ${here('api-keys')}>Developers: API keys</a></li>`
     : '';
   return html`<nav aria-label="Settings" class="tabs"><ul>
     ${admin}<li><a href="${orgPath(visitor, '/settings/calendar-feeds')}" ${here('calendar-feeds')}>Calendar feeds</a></li>

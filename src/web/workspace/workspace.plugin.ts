@@ -16,6 +16,7 @@ import { venueRoutes } from './venue.routes.js';
 import { eventFormRoutes } from './event-form.routes.js';
 import { findSpaceRoutes } from './find-space.routes.js';
 import { calendarFeedRoutes } from './calendar-feeds.routes.js';
+import { apiKeyRoutes } from './api-keys.routes.js';
 import { weekRoutes } from './week.routes.js';
 import { workspaceErrorHandler } from './refusals.js';
 import { registerVisitor } from './workspace-visitor.js';
@@ -47,4 +48,5 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(venueRoutes);
   await app.register(teamRoutes);
   await app.register(calendarFeedRoutes);
+  await app.register(apiKeyRoutes);
 };

@@ -1,0 +1,14 @@
+/** API keys (SPEC §15): an admin's key for one organization, kept as its secret's hash. */
+export interface ApiKeyTable {
+  id: string;
+  organization_id: string;
+  /** Whose access the key has: the admin who made it, with their role of the moment. */
+  user_id: string;
+  name: string;
+  /** Space-separated: crm_read, crm_manage. */
+  scopes: string;
+  secret_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}

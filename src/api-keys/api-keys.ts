@@ -1,0 +1,109 @@
+/**
+ * Managing API keys (SPEC §15): an organization's admins make keys on Settings → Developers → API
+ * keys, each with a name and its scopes, and revoke them; a key is never edited. The secret is 256
+ * random bits behind the `mqk_` prefix and the row's id; only its SHA-256 is kept, so it is shown
+ * once, in the answer to the form that made it. Every admin sees and may revoke every key of the
+ * organization: a key is the venue's, not only its maker's.
+ */
+import { isoTime } from '../clock.js';
+import type { Db } from '../db/database.js';
+import { newId } from '../db/ids.js';
+import { type FieldProblem, ValidationError } from '../errors.js';
+import { generateToken } from '../oauth/credentials.js';
+import { isScope, SCOPES } from '../oauth/scopes.js';
+
+export interface NewApiKey {
+  organizationId: string;
+  /** The admin making it: the key acts as them. */
+  userId: string;
+  name: string;
+  scopes: readonly string[];
+}
+
+export const API_KEY_NAME_MAX = 100;
+
+/** Every problem of a new key's name and scopes at once. */
+function problemsOf(input: NewApiKey): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const name = input.name.trim();
+  if (name === '') problems.push({ field: 'name', detail: 'Name the key, e.g. after what uses it.' });
+  else if (name.length > API_KEY_NAME_MAX)
+    problems.push({ field: 'name', detail: `Keep the name to ${API_KEY_NAME_MAX} characters.` });
+  if (input.scopes.length === 0 || !input.scopes.every(isScope))
+    problems.push({ field: 'scopes', detail: 'Choose what the key may do: read, or read and change.' });
+  return problems;
+}
+
+/** A new key, and its secret (shown once: only its hash is kept). */
+export async function createApiKey(
+  db: Db,
+  input: NewApiKey,
+  now: number,
+): Promise<{ id: string; secret: string }> {
+  const problems = problemsOf(input);
+  if (problems.length > 0) throw new ValidationError(problems);
+  const id = newId(now);
+  const secret = generateToken('apiKey', id);
+  await db
+    .insertInto('api_keys')
+    .values({
+      id,
+      organization_id: input.organizationId,
+      user_id: input.userId,
+      name: input.name.trim(),
+      scopes: SCOPES.filter((s) => input.scopes.includes(s)).join(' '),
+      secret_hash: secret.hash,
+      created_at: isoTime(now),
+      last_used_at: null,
+      revoked_at: null,
+    })
+    .execute();
+  return { id, secret: secret.value };
+}
+
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  scopes: string[];
+  /** Who made it (whose access it has). */
+  userEmail: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** The organization's keys that still work, newest first. */
+export async function apiKeysOf(db: Db, organizationId: string): Promise<ApiKeyView[]> {
+  const rows = await db
+    .selectFrom('api_keys as k')
+    .innerJoin('users as u', 'u.id', 'k.user_id')
+    .select(['k.id', 'k.name', 'k.scopes', 'u.email', 'k.created_at', 'k.last_used_at'])
+    .where('k.organization_id', '=', organizationId)
+    .where('k.revoked_at', 'is', null)
+    .orderBy('k.id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    scopes: r.scopes.split(' ').filter(Boolean),
+    userEmail: r.email,
+    createdAt: r.created_at,
+    lastUsedAt: r.last_used_at,
+  }));
+}
+
+/** Revokes one of the organization's keys; false when it has no such working key. */
+export async function revokeApiKey(
+  db: Db,
+  organizationId: string,
+  keyId: string,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: isoTime(now) })
+    .where('id', '=', keyId)
+    .where('organization_id', '=', organizationId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
