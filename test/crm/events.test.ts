@@ -162,6 +162,46 @@ eachDatabase((suite) => {
     assert.equal(renamed.status, 200, 'its own attributes change as ever');
   });
 
+  it('judges guests by each event’s spaces: a booking with a small room for a few of its guests still changes', async () => {
+    const conference = await created(
+      api,
+      '/v2/bookings',
+      bookingDocument(
+        ids.account,
+        {
+          name: 'Summit',
+          event_type: 'Plenary',
+          start_at: '2027-08-02T13:00:00Z',
+          end_at: '2027-08-02T15:00:00Z',
+          guest_count: 250,
+        },
+        { spaces: [ids.ballroom!] },
+      ),
+    );
+    const snug = await created(api, '/v2/spaces', spaceDocument({ name: 'Snug', capacity: 20 }));
+    await created(
+      api,
+      '/v2/events',
+      eventDocument(
+        conference,
+        {
+          name: 'Breakout',
+          start_at: '2027-08-02T15:00:00Z',
+          end_at: '2027-08-02T16:00:00Z',
+          guest_count: 18,
+        },
+        [snug],
+      ),
+    );
+    for (const attributes of [{ name: 'Summit 2027' }, { status: 'definite' }, { status: 'lead' }]) {
+      const changed = await api(`/v2/bookings/${conference}`, {
+        method: 'PATCH',
+        body: changeDocument('bookings', conference, attributes),
+      });
+      assert.equal(changed.status, 200, JSON.stringify(changed.body));
+    }
+  });
+
   it('passes a booking’s times, spaces and guests through to its one event', async () => {
     const booking = await created(
       api,

@@ -3,8 +3,10 @@
  * (../facts.ts), so the API, the pages and the CSV import judge a booking alike and report every
  * bad field at once: a name; a start before the end; an IANA time zone; an ISO 4217 currency; a
  * status reached by an allowed move, with a lost_reason when lost; an account (required), contact,
- * owner and spaces of the same organization; a guest count within the smallest capacity of its
- * spaces. No double booking is the command's to check (it needs the other bookings: booking-clash.ts).
+ * owner and spaces of the same organization; while it has one event (or none yet), a guest count
+ * within the smallest capacity of its spaces (with several, each event is judged against its own
+ * spaces: a breakout in the library need not seat the plenary's guests). No double booking is
+ * the command's to check (it needs the other bookings: ../events/event-clash.ts).
  */
 import type { VenueFacts } from '../facts.js';
 import { type Checked, isCurrency, isTimeZone, optionalText, Problems } from '../validation.js';
@@ -145,11 +147,15 @@ function checkRelated(
   return { accountId: accountId ?? null, contactId, ownerId, spaceIds };
 }
 
-/** The booking as it will be after `input` is applied to `current` (or to nothing, on create). */
+/**
+ * The booking as it will be after `input` is applied to `current` (or to nothing, on create), a
+ * booking that has `events` events.
+ */
 export function checkBooking(
   input: BookingInput,
   current: Booking | undefined,
   facts: VenueFacts,
+  events = current ? 1 : 0,
 ): Checked<BookingFields> {
   const problems = new Problems();
   const name = input.name?.trim() ?? current?.name ?? '';
@@ -171,7 +177,7 @@ export function checkBooking(
   const guestCount = input.guest_count !== undefined ? input.guest_count : (current?.guest_count ?? null);
   const capacities = spaces.flatMap((s) => (s?.capacity != null ? [s.capacity] : []));
   const capacity = capacities.length > 0 ? Math.min(...capacities) : undefined;
-  if (guestCount !== null && capacity !== undefined && guestCount > capacity) {
+  if (events <= 1 && guestCount !== null && capacity !== undefined && guestCount > capacity) {
     problems.attribute(
       'guest_count',
       `${guestCount} guests do not fit: the smallest of its spaces takes ${capacity}.`,

@@ -70,13 +70,13 @@ async function judged(
     actor.userId,
     bookingNames(input, current, actor.userId),
   );
-  const checked = checkBooking(input, current, facts);
-  if (!current) return checked;
+  if (!current) return checkBooking(input, current, facts);
   const count = await db
     .selectFrom('events')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('booking_id', '=', current.id)
     .executeTakeFirstOrThrow();
+  const checked = checkBooking(input, current, facts, Number(count.n));
   const derived = derivedProblems(input, Number(count.n));
   return derived.length === 0
     ? checked
