@@ -81,7 +81,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
 
   const address = await app.listen({ port: config.port, host: config.host });
   // Seeded once serving: a port already taken cannot swallow the demo password shown below.
-  if ((await countOrganizations(database.db)) === 0) demo = await seedDemo(database.db);
+  if ((await countOrganizations(database.db)) === 0) demo = await seedDemo(database.db, app.ctx.clock);
   deliveries.start();
   // Work a stop cut short (a contact's deletion half done) is finished first thing.
   finishFollowUps(app.ctx.writer).catch((error: unknown) =>

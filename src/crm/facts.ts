@@ -147,7 +147,8 @@ export async function loadAllFacts(
   return { ...facts, accountsNamed: (name) => byName.get(name) ?? [] };
 }
 
-function spacesById(
+/** Spaces' rows as the rules know them (a demo's rows before they are stored, too). */
+export function spacesById(
   rows: ReadonlyArray<{
     id: string;
     name: string;

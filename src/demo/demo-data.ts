@@ -1,16 +1,26 @@
 /**
  * A believable venue's CRM: companies and couples that book weddings, conferences and galas
- * across the past six months and the coming year, in every status. Deterministic for a given
- * seed so the demo reads the same on every install, but dated relative to today.
+ * across the past six months and the coming year, in every status, each booking held by its events
+ * in the venue's spaces (demo-bookings.ts), with the current and next week as busy as a working
+ * venue's. Deterministic for a given seed and instant, so the demo reads the same on every
+ * install, but dated relative to the instant it is made.
  */
 import type { Insertable } from 'kysely';
 import type { AccountTable } from '../crm/accounts/account.table.js';
-import { BOOKING_STATUSES, type BookingTable } from '../crm/bookings/booking.table.js';
+import { checkBooking } from '../crm/bookings/booking-rules.js';
 import type { ContactTable } from '../crm/contacts/contact.table.js';
+import { checkEvent } from '../crm/events/event-rules.js';
+import type { Event } from '../crm/events/event.table.js';
+import { spacesById, venueFacts } from '../crm/facts.js';
 import type { NoteTable } from '../crm/notes/note.table.js';
-import type { BookingSpaceTable, SpaceTable } from '../crm/spaces/space.table.js';
+import type { SpacePartTable, SpaceTable } from '../crm/spaces/space.table.js';
+import { accepted } from '../crm/validation.js';
 import { newId } from '../db/ids.js';
-import { bookingSpaceRows, demoSpaces, pickRooms, withoutDoubleBookings } from './demo-spaces.js';
+import { type Booker, type DemoBooking, demoBookings } from './demo-bookings.js';
+import { demoSpaces } from './demo-spaces.js';
+
+/** The demo venue is in Boston: its pages show Boston's times, its bookings are in dollars. */
+export const DEMO_ZONE = 'America/New_York';
 
 const COMPANIES = [
   'Northwind Traders',
@@ -96,17 +106,13 @@ const TITLES = [
   'HR Lead',
   null,
 ];
-const EVENT_TYPES = [
-  ['Wedding', 'Wedding reception', 120, 4_200_000],
-  ['Conference', 'Annual conference', 250, 3_800_000],
-  ['Gala', 'Fundraising gala', 300, 5_500_000],
-  ['Corporate retreat', 'Leadership retreat', 40, 1_200_000],
-  ['Birthday', 'Milestone birthday', 60, 650_000],
-  ['Product launch', 'Product launch', 150, 2_100_000],
-  ['Holiday party', 'Holiday party', 180, 1_900_000],
-  ['Workshop', 'Design workshop', 25, 300_000],
-] as const;
-const LOST_REASONS = ['Chose another venue', 'Budget cut', 'Date unavailable', 'Event cancelled'];
+const COMPANY_CONTACTS = 32;
+const CONTACTS = 64;
+const EVENT_NOTE_TEXTS = [
+  'Band sets up at five; first dance at 20:30.',
+  'Cake arrives at 15:00 and needs a table beside the dance floor.',
+  'Two high chairs and a quiet corner for the grandparents.',
+];
 
 /** mulberry32: a tiny deterministic generator, good enough for sample data. */
 function random(seed: number): () => number {
@@ -121,12 +127,13 @@ function random(seed: number): () => number {
 }
 
 export interface DemoData {
-  spaces: Insertable<SpaceTable>[];
+  spaces: Array<Insertable<SpaceTable>>;
+  spaceParts: Array<Insertable<SpacePartTable>>;
   accounts: Insertable<AccountTable>[];
   contacts: Insertable<ContactTable>[];
-  bookings: Insertable<BookingTable>[];
-  bookingSpaces: Insertable<BookingSpaceTable>[];
-  /** The highest booking number given out (references are BK-00101 onwards). */
+  /** Each with its events, in the order they were booked (references BK-00101 onwards). */
+  bookings: DemoBooking[];
+  /** The highest booking number given out. */
   lastBookingNumber: number;
   notes: Insertable<NoteTable>[];
 }
@@ -145,7 +152,7 @@ const NOTE_TEXTS = [
 export function generateDemoData(
   organizationId: string,
   ownerId: string,
-  now = Date.now(),
+  now: number,
   seed = 2026,
 ): DemoData {
   const rnd = random(seed);
@@ -176,13 +183,15 @@ export function generateDemoData(
       };
     });
 
-  // The last eight contacts book for themselves (couples, families): each has a person account
-  // of their own, named after them, as a booking needs an account.
-  const contacts = Array.from({ length: 40 }, (_, i) => {
-    const first = pick(FIRST_NAMES);
-    const last = pick(LAST_NAMES);
-    const company = i < 32 ? accounts[i % accounts.length] : undefined;
-    const at = created(380 - i * 8);
+  // The last contacts book for themselves (couples, families): each has a person account of
+  // their own, named after them, as a booking needs an account.
+  const named = new Set<string>();
+  const contacts = Array.from({ length: CONTACTS }, (_, i) => {
+    let [first, last] = [pick(FIRST_NAMES), pick(LAST_NAMES)];
+    while (named.has(`${first} ${last}`)) [first, last] = [pick(FIRST_NAMES), pick(LAST_NAMES)];
+    named.add(`${first} ${last}`);
+    const company = i < COMPANY_CONTACTS ? accounts[i % accounts.length] : undefined;
+    const at = created(380 - i * 5);
     const email = `${slug(first)}.${slug(last)}@${company ? slug(company.name) : 'mail'}.example`;
     const phone = `+1 617 555 ${String(2000 + i * 41).slice(-4)}`;
     const person = company
@@ -212,75 +221,96 @@ export function generateDemoData(
       updated_at: at,
     };
   });
+  const accountName = new Map(accounts.map((a) => [a.id, a.name]));
+  const turns = { company: 0, person: 0 };
+  const booker = (personal: boolean): Booker => {
+    const contact = personal
+      ? contacts[COMPANY_CONTACTS + (turns.person++ % (CONTACTS - COMPANY_CONTACTS))]!
+      : contacts[(turns.company++ * 7) % COMPANY_CONTACTS]!;
+    return {
+      contactId: contact.id,
+      accountId: contact.account_id,
+      accountName: accountName.get(contact.account_id)!,
+    };
+  };
 
   const spaces = demoSpaces(organizationId, created(420));
-  const generated = Array.from({ length: 72 }, (_, i) => {
-    // Spread events from six months ago to a year ahead; past events are mostly closed or lost.
-    const offsetDays = Math.round(-180 + (i * 545) / 72 + rnd() * 6);
-    const isPast = offsetDays < 0;
-    const status = isPast
-      ? rnd() < 0.8
-        ? 'closed'
-        : 'lost'
-      : pick(BOOKING_STATUSES.filter((s) => s !== 'closed'));
-    const [eventType, label, guests, amount] = pick(EVENT_TYPES);
-    const contact = contacts[(i * 7) % contacts.length]!;
-    const account = accounts.find((a) => a.id === contact.account_id)!;
-    const start = new Date(now + offsetDays * day);
-    start.setUTCHours(pick([14, 17, 22, 23]), 0, 0, 0);
-    const hours = eventType === 'Conference' || eventType === 'Corporate retreat' ? 9 : 5;
-    const at = created(Math.max(1, Math.min(400, 60 - offsetDays / 2 + rnd() * 30)));
-    return {
-      id: newId(Date.parse(at)),
-      organization_id: organizationId,
-      reference: `BK-${String(101 + i).padStart(5, '0')}`,
-      name: `${account.name} ${label}`,
-      status,
-      start_at: start.toISOString(),
-      end_at: new Date(start.getTime() + hours * 3_600_000).toISOString(),
-      timezone: 'America/New_York',
-      guest_count: Math.round(guests * (0.6 + rnd() * 0.8)),
-      event_type: eventType,
-      space_ids: '[]',
-      currency: 'USD',
-      total_amount: Math.round((amount * (0.7 + rnd() * 0.6)) / 100) * 100,
-      lost_reason: status === 'lost' ? pick(LOST_REASONS) : null,
-      account_id: account.id,
-      contact_id: contact.id,
-      owner_id: ownerId,
-      created_at: at,
-      updated_at: at,
-    } satisfies Insertable<BookingTable>;
+  const facts = spacesById(spaces.rows);
+  const bookings = demoBookings(
+    { organizationId, ownerId, now, zone: DEMO_ZONE, spaces, facts, rnd, booker },
+    random(seed + 1),
+  );
+  // Each as the API's rules judge it unchanged: a refusal here is a demo that breaks its own rules.
+  const known = venueFacts(ownerId, {
+    accounts: new Set(accounts.map((a) => a.id)),
+    contacts: new Set(contacts.map((c) => c.id)),
+    members: new Set([ownerId]),
+    spaces: facts,
   });
-  const bookings = withoutDoubleBookings(generated.map((b) => pickRooms(b, spaces, rnd)));
+  for (const { events, ...booking } of bookings) {
+    accepted(checkBooking({}, booking, known, events.length));
+    for (const event of events) accepted(checkEvent({}, event, { booking, spaces: facts }));
+  }
 
-  // A few notes on the most recent bookings and some accounts, as the team would leave them.
-  const notes = [
-    ...bookings.slice(-16).map((b, i) => ({ type: 'bookings' as const, id: b.id, at: b.created_at, i })),
-    ...accounts
-      .slice(0, 8)
-      .map((a, i) => ({ type: 'accounts' as const, id: a.id, at: a.created_at, i: i + 16 })),
-  ].map(({ type, id, at, i }) => {
-    const written = new Date(Math.min(now, Date.parse(String(at)) + (1 + (i % 5)) * day)).toISOString();
+  return {
+    spaces: spaces.rows,
+    spaceParts: spaces.parts,
+    accounts,
+    contacts,
+    bookings,
+    lastBookingNumber: 100 + bookings.length,
+    notes: demoNotes(organizationId, ownerId, now, bookings, accounts),
+  };
+}
+
+/** A few notes on the latest bookings, the next wedding dinners and some accounts, as the team would leave them. */
+function demoNotes(
+  organizationId: string,
+  ownerId: string,
+  now: number,
+  bookings: readonly DemoBooking[],
+  accounts: ReadonlyArray<{ id: string; created_at: string }>,
+): Array<Insertable<NoteTable>> {
+  const day = 86_400_000;
+  const ahead = new Date(now).toISOString();
+  const dinners = bookings
+    .filter((b) => b.event_type === 'Wedding' && b.status === 'definite')
+    .flatMap((b) => b.events.filter((e: Event) => e.name === 'Dinner' && e.start_at > ahead))
+    .sort((a, b) => (a.start_at < b.start_at ? -1 : 1))
+    .slice(0, EVENT_NOTE_TEXTS.length);
+  return [
+    ...bookings.slice(-16).map((b, i) => ({
+      type: 'bookings' as const,
+      id: b.id,
+      at: b.created_at,
+      text: NOTE_TEXTS[i % NOTE_TEXTS.length]!,
+      i,
+    })),
+    ...accounts.slice(0, 8).map((a, i) => ({
+      type: 'accounts' as const,
+      id: a.id,
+      at: a.created_at,
+      text: NOTE_TEXTS[(i + 16) % NOTE_TEXTS.length]!,
+      i: i + 16,
+    })),
+    ...dinners.map((e, i) => ({
+      type: 'events' as const,
+      id: e.id,
+      at: e.created_at,
+      text: EVENT_NOTE_TEXTS[i]!,
+      i,
+    })),
+  ].map(({ type, id, at, text, i }) => {
+    const written = new Date(Math.min(now, Date.parse(at) + (1 + (i % 5)) * day)).toISOString();
     return {
       id: newId(Date.parse(written)),
       organization_id: organizationId,
       notable_type: type,
-      notable_id: String(id),
+      notable_id: id,
       author_id: ownerId,
-      body: NOTE_TEXTS[i % NOTE_TEXTS.length]!,
+      body: text,
       created_at: written,
       updated_at: written,
-    } satisfies Insertable<NoteTable>;
+    };
   });
-
-  return {
-    spaces,
-    accounts,
-    contacts,
-    bookings,
-    bookingSpaces: bookingSpaceRows(bookings),
-    lastBookingNumber: 100 + bookings.length,
-    notes,
-  };
 }

@@ -1,76 +1,99 @@
 /**
- * The demo venue's rooms, and which of them its bookings hold: every booking fits its rooms
- * (guest count within the smallest capacity) and no two definite bookings hold a room at once,
- * as the API would have required.
+ * The demo venue's spaces (SPEC §11): a Grand Ballroom made of Salon A and Salon B, a lawn that
+ * ceremonies and drinks may share, rooms from a library for a board to a terrace for a party.
+ * Each takes a number of guests by setup style; its capacity is the largest of them (standing),
+ * so no event that fits its style is over the space's general figure.
  */
 import type { Insertable } from 'kysely';
-import type { BookingTable } from '../crm/bookings/booking.table.js';
-import type { BookingSpaceTable, SpaceTable } from '../crm/spaces/space.table.js';
+import type { SetupStyle } from '../crm/events/event.table.js';
+import type { SpacePartTable, SpaceTable } from '../crm/spaces/space.table.js';
 import { newId } from '../db/ids.js';
 
-const ROOMS: ReadonlyArray<readonly [string, number]> = [
-  ['Grand Ballroom', 320],
-  ['Harbor Room', 120],
-  ['Rooftop Terrace', 150],
-  ['Library', 40],
-  ['Loft', 80],
-  ['Garden Pavilion', 200],
+export type DemoSpaceName =
+  | 'Grand Ballroom'
+  | 'Salon A'
+  | 'Salon B'
+  | 'Harbor Lawn'
+  | 'Garden Pavilion'
+  | 'Rooftop Terrace'
+  | 'Harbor Room'
+  | 'Loft'
+  | 'Library';
+
+interface RoomPlan {
+  name: DemoSpaceName;
+  capacities: Partial<Record<SetupStyle, number>>;
+  shareable?: boolean;
+  parts?: DemoSpaceName[];
+}
+
+const ROOMS: readonly RoomPlan[] = [
+  {
+    name: 'Grand Ballroom',
+    capacities: { reception: 400, theatre: 360, banquet: 260, cabaret: 200, classroom: 180 },
+    parts: ['Salon A', 'Salon B'],
+  },
+  {
+    name: 'Salon A',
+    capacities: {
+      reception: 200,
+      theatre: 180,
+      banquet: 130,
+      cabaret: 100,
+      classroom: 90,
+      u_shape: 40,
+      boardroom: 30,
+    },
+  },
+  {
+    name: 'Salon B',
+    capacities: {
+      reception: 180,
+      theatre: 160,
+      banquet: 120,
+      cabaret: 90,
+      classroom: 80,
+      u_shape: 36,
+      boardroom: 28,
+    },
+  },
+  { name: 'Harbor Lawn', capacities: { reception: 300, theatre: 220, banquet: 160 }, shareable: true },
+  { name: 'Garden Pavilion', capacities: { reception: 200, theatre: 180, banquet: 160 } },
+  { name: 'Rooftop Terrace', capacities: { reception: 150, theatre: 100, banquet: 90 } },
+  {
+    name: 'Harbor Room',
+    capacities: { reception: 150, theatre: 120, banquet: 100, classroom: 60, u_shape: 36, boardroom: 30 },
+  },
+  {
+    name: 'Loft',
+    capacities: { reception: 100, theatre: 80, banquet: 60, classroom: 40, u_shape: 26, boardroom: 20 },
+  },
+  { name: 'Library', capacities: { theatre: 40, classroom: 24, boardroom: 24, u_shape: 18 } },
 ];
 
-export function demoSpaces(organizationId: string, createdAt: string): Array<Insertable<SpaceTable>> {
-  return ROOMS.map(([name, capacity]) => ({
-    id: newId(Date.parse(createdAt)),
+export interface DemoSpaces {
+  rows: Array<Insertable<SpaceTable> & { id: string; name: DemoSpaceName; capacity: number }>;
+  parts: Array<Insertable<SpacePartTable>>;
+  /** A space's id by its name. */
+  id(name: DemoSpaceName): string;
+}
+
+export function demoSpaces(organizationId: string, createdAt: string): DemoSpaces {
+  const ids = new Map(ROOMS.map((room) => [room.name, newId(Date.parse(createdAt))]));
+  const id = (name: DemoSpaceName) => ids.get(name)!;
+  const rows = ROOMS.map((room) => ({
+    id: id(room.name),
     organization_id: organizationId,
-    name,
-    capacity,
-    shareable: 0,
-    capacities: '{}',
-    part_ids: '[]',
+    name: room.name,
+    capacity: Math.max(...Object.values(room.capacities)),
+    shareable: room.shareable ? 1 : 0,
+    capacities: JSON.stringify(room.capacities),
+    part_ids: JSON.stringify((room.parts ?? []).map(id)),
     created_at: createdAt,
     updated_at: createdAt,
   }));
-}
-
-type DemoBooking = Insertable<BookingTable> & { id: string; guest_count: number };
-
-/** One or two rooms that take the booking's guests (the largest room caps a larger party). */
-export function pickRooms(
-  booking: DemoBooking,
-  spaces: ReadonlyArray<Insertable<SpaceTable>>,
-  rnd: () => number,
-): DemoBooking {
-  const fitting = spaces.filter((s) => (s.capacity ?? 0) >= booking.guest_count);
-  const largest = [...spaces].sort((a, b) => (b.capacity ?? 0) - (a.capacity ?? 0))[0]!;
-  const first = fitting.length ? fitting[Math.floor(rnd() * fitting.length)]! : largest;
-  const second = fitting.length > 1 && rnd() < 0.3 ? fitting[Math.floor(rnd() * fitting.length)] : undefined;
-  const held = [first, ...(second && second !== first ? [second] : [])];
-  const smallest = Math.min(...held.map((s) => s.capacity ?? Infinity));
-  return {
-    ...booking,
-    guest_count: Math.min(booking.guest_count, smallest),
-    space_ids: JSON.stringify(held.map((s) => s.id)),
-  };
-}
-
-/** Definite bookings that would share a room with an earlier definite one become tentative. */
-export function withoutDoubleBookings(bookings: readonly DemoBooking[]): DemoBooking[] {
-  const definite: DemoBooking[] = [];
-  const rooms = (b: DemoBooking) => JSON.parse(String(b.space_ids)) as string[];
-  // Half-open intervals: one ending when the other starts does not overlap it.
-  const overlap = (a: DemoBooking, b: DemoBooking) => a.start_at < b.end_at && b.start_at < a.end_at;
-  return bookings.map((booking) => {
-    if (booking.status !== 'definite') return booking;
-    const clash = definite.some(
-      (other) => overlap(other, booking) && rooms(other).some((room) => rooms(booking).includes(room)),
-    );
-    if (clash) return { ...booking, status: 'tentative' as const };
-    definite.push(booking);
-    return booking;
-  });
-}
-
-export function bookingSpaceRows(bookings: readonly DemoBooking[]): Array<Insertable<BookingSpaceTable>> {
-  return bookings.flatMap((b) =>
-    (JSON.parse(String(b.space_ids)) as string[]).map((spaceId) => ({ booking_id: b.id, space_id: spaceId })),
+  const parts = ROOMS.flatMap((room) =>
+    (room.parts ?? []).map((part) => ({ space_id: id(room.name), part_id: id(part) })),
   );
+  return { rows, parts, id };
 }

@@ -1,19 +1,24 @@
 /**
  * `marquee seed --demo` and the first start on an empty database: one demo venue with an admin
- * user, sample accounts, contacts, bookings and notes. The generated password is returned to the
- * caller to show once; only its hash is stored.
+ * user, sample accounts, contacts, spaces, bookings with their events, and notes, dated around
+ * the clock's now. The generated password is returned to the caller to show once; only its hash
+ * is stored. The data passed the rules in the generator (demo-data.ts), so it is written in
+ * multi-row statements, with the indexes a write keeps beside it (booking_spaces, space_parts,
+ * event_spaces and the organization's longest hold, which the double-booking check reads).
  */
 import { randomBytes } from 'node:crypto';
+import { type Clock, systemClock } from '../clock.js';
 import { insertAccounts } from '../crm/accounts/account.repository.js';
 import { insertBookings } from '../crm/bookings/booking.repository.js';
 import { insertContacts } from '../crm/contacts/contact.repository.js';
+import { occupiedStretch } from '../crm/events/occupancy.js';
 import type { Db } from '../db/database.js';
 import { insertInChunks } from '../db/insert-in-chunks.js';
 import { insertMembership } from '../identity/membership.repository.js';
 import { insertOrganization } from '../identity/organization.repository.js';
 import { generatePassword, hashPassword } from '../identity/passwords.js';
 import { findUserByEmail, insertUser } from '../identity/user.repository.js';
-import { generateDemoData } from './demo-data.js';
+import { DEMO_ZONE, generateDemoData } from './demo-data.js';
 
 export interface DemoSeed {
   org_id: string;
@@ -34,29 +39,58 @@ async function freeAdminEmail(db: Db): Promise<string> {
   return `admin+${randomBytes(3).toString('hex')}@harborview.example`;
 }
 
-export async function seedDemo(db: Db): Promise<DemoSeed> {
+export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<DemoSeed> {
   const adminEmail = await freeAdminEmail(db);
   const adminPassword = generatePassword();
   const passwordHash = await hashPassword(adminPassword);
   return db.transaction().execute(async (trx) => {
     const organization = await insertOrganization(trx, DEMO_ORG_NAME);
-    // A Boston venue: its pages show Boston's times and its bookings are in dollars.
     await trx
       .updateTable('organizations')
-      .set({ timezone: 'America/New_York', currency: 'USD' })
+      .set({ timezone: DEMO_ZONE, currency: 'USD' })
       .where('id', '=', organization.id)
       .execute();
     const admin = await insertUser(trx, { email: adminEmail, name: 'Venue Admin', passwordHash });
     await insertMembership(trx, organization.id, admin.id, 'admin');
-    const data = generateDemoData(organization.id, admin.id);
+    const data = generateDemoData(organization.id, admin.id, clock.now());
+    const bookings = data.bookings.map(({ events: _events, ...booking }) => booking);
+    const events = data.bookings.flatMap((b) => b.events);
+    const spacesOf = (row: { space_ids: string }) => JSON.parse(row.space_ids) as string[];
     await insertInChunks(trx, 'spaces', data.spaces);
+    await insertInChunks(trx, 'space_parts', data.spaceParts);
     await insertAccounts(trx, data.accounts);
     await insertContacts(trx, data.contacts);
-    await insertBookings(trx, data.bookings);
-    await insertInChunks(trx, 'booking_spaces', data.bookingSpaces);
+    await insertBookings(trx, bookings);
+    await insertInChunks(
+      trx,
+      'booking_spaces',
+      bookings.flatMap((b) => spacesOf(b).map((spaceId) => ({ booking_id: b.id, space_id: spaceId }))),
+    );
+    await insertInChunks(trx, 'events', events, 25);
+    await insertInChunks(
+      trx,
+      'event_spaces',
+      events.flatMap((event) => {
+        const stretch = occupiedStretch(event);
+        return spacesOf(event).map((spaceId) => ({
+          event_id: event.id,
+          space_id: spaceId,
+          organization_id: organization.id,
+          booking_id: event.booking_id,
+          status: event.status,
+          occupied_from: stretch.from,
+          occupied_until: stretch.until,
+        }));
+      }),
+      80,
+    );
     await trx
       .insertInto('booking_references')
-      .values({ organization_id: organization.id, last_number: data.lastBookingNumber })
+      .values({
+        organization_id: organization.id,
+        last_number: data.lastBookingNumber,
+        longest_hold_minutes: Math.max(0, ...events.map((e) => occupiedStretch(e).minutes)),
+      })
       .execute();
     await insertInChunks(trx, 'notes', data.notes);
     return {
