@@ -18,6 +18,7 @@ import type { Command, Work } from '../../writes/unit-of-work.js';
 import { recordChange, recordCreated, recordDeleted, recordUpdated } from '../change-events.js';
 import { carryStatus } from '../events/booking-derivation.js';
 import { insertEvent, refuseClash } from '../events/event.commands.js';
+import { checkEvent } from '../events/event-rules.js';
 import { eventsOfBooking, writeEventSpaces } from '../events/event.repository.js';
 import { eventDefinition } from '../events/event.resource.js';
 import type { Event } from '../events/event.table.js';
@@ -70,20 +71,30 @@ async function judged(
     actor.userId,
     bookingNames(input, current, actor.userId),
   );
-  if (!current) return checkBooking(input, current, facts);
-  const count = await db
+  const checked = checkBooking(input, current, facts);
+  if (!current) return checked;
+  const events = await db
     .selectFrom('events')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .selectAll()
     .where('booking_id', '=', current.id)
-    .executeTakeFirstOrThrow();
-  const checked = checkBooking(input, current, facts, Number(count.n));
-  const derived = derivedProblems(input, Number(count.n));
-  return derived.length === 0
-    ? checked
-    : {
-        ...checked,
-        problems: [...checked.problems.filter((p) => !derived.some((d) => d.field === p.field)), ...derived],
-      };
+    .orderBy('start_at')
+    .orderBy('id')
+    .execute();
+  if (events.length === 0) return checked;
+  // Its guests and spaces are its events': each event's guests fit its spaces for its setup style
+  // (event-rules.ts), which the booking's own capacity rule, by capacity alone, does not know.
+  let problems = checked.problems.filter((p) => !(p.field === 'guest_count' && p.code === 'over_capacity'));
+  const [only] = events;
+  if (events.length === 1 && only && (input.guest_count !== undefined || input.spaceIds !== undefined)) {
+    const passed = checkEvent({ guest_count: input.guest_count, spaceIds: input.spaceIds }, only, {
+      booking: current,
+      spaces: facts.spaces,
+    });
+    problems = [...problems, ...passed.problems.filter((p) => p.code === 'over_capacity')];
+  }
+  const derived = derivedProblems(input, events.length);
+  problems = [...problems.filter((p) => !derived.some((d) => d.field === p.field)), ...derived];
+  return { ...checked, problems };
 }
 
 /** Every problem of a booking input, writing nothing (forms, and the API's one 422 per bad field). */
