@@ -23,12 +23,16 @@ export const Identifier = Type.Object({ type: Type.String(), id: Type.String() }
  * anyOf: the serializer handles a type array directly, while anyOf makes it validate every value
  * against each branch at run time.
  */
-export const Nullable = <T extends TSchema>(schema: T, description?: string) =>
-  Type.Unsafe<Static<T> | null>({
+export const Nullable = <T extends TSchema>(schema: T, description?: string) => {
+  // An enum lists null too: JSON Schema checks `enum` besides `type`, so null would fail it.
+  const values = (schema as unknown as { enum?: unknown[] }).enum;
+  return Type.Unsafe<Static<T> | null>({
     ...schema,
     type: [(schema as unknown as { type: string }).type, 'null'],
+    ...(values ? { enum: [...values, null] } : {}),
     ...(description ? { description } : {}),
   });
+};
 
 /** A string with fixed values, as `enum` (no per-value anyOf at serialization). */
 export const StringEnum = <T extends string>(values: readonly T[], description?: string) =>

@@ -185,6 +185,11 @@ eachDatabase((suite) => {
     assert.deepEqual(pointers(smaller.body), ['/data/attributes/guest_count']);
     const fewer = await patchEvent(classroom.body.data.id, { guest_count: 0 });
     assert.equal(fewer.status, 200, 'zero guests is a count');
+    const unset = await patchEvent(theatre.body.data.id, { setup_style: null, guest_count: 100 });
+    assert.equal(unset.status, 200, JSON.stringify(unset.body));
+    assert.equal(unset.body.data.attributes.setup_style, null, 'a setup style can be taken away');
+    const unsetOver = await patchEvent(theatre.body.data.id, { guest_count: 150 });
+    assert.equal(unsetOver.status, 422, 'without a setup style, the capacity holds again');
   });
 
   it('makes an event’s status its booking’s: never written, following every move', async () => {
