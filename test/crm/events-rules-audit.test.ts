@@ -114,6 +114,23 @@ eachDatabase((suite) => {
     assert.deepEqual(pointers(reversed.body), ['/data/attributes/end_at']);
   });
 
+  it('holds a booking’s times to the 31 days of the event they make or change', async () => {
+    const start = at('01', '10:00');
+    const long = await api<Errors>('/v2/bookings', {
+      method: 'POST',
+      body: bookingDocument(account, { start_at: start, end_at: iso(Date.parse(start) + 40 * DAY) }),
+    });
+    assert.equal(long.status, 422, 'its first event would last 40 days');
+    assert.deepEqual(pointers(long.body), ['/data/attributes/end_at']);
+    const month = await booking({ end_at: iso(Date.parse(start) + 31 * DAY) });
+    const stretched = await api<Errors>(`/v2/bookings/${month}`, {
+      method: 'PATCH',
+      body: changeDocument('bookings', month, { start_at: iso(Date.parse(start) - 60_000) }),
+    });
+    assert.equal(stretched.status, 422, 'its one event would last 31 days and a minute');
+    assert.deepEqual(pointers(stretched.body), ['/data/attributes/start_at']);
+  });
+
   it('keeps a migrated event longer than 31 days as it is while its other fields change', async () => {
     const b = await booking({ name: 'Long residency' });
     const [event] = await eventsOf(b);
@@ -340,6 +357,39 @@ eachDatabase((suite) => {
       body: changeDocument('bookings', b, { name: 'Lecture day', status: 'tentative' }),
     });
     assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
+  });
+
+  it('checks every event of a booking moved to definite, not only its first', async () => {
+    const held = await booking(
+      { name: 'Holder', status: 'definite', start_at: at('09', '18:00'), end_at: at('09', '20:00') },
+      [s.Snug!],
+    );
+    assert.ok(held);
+    const option = await booking(
+      { name: 'Option', status: 'tentative', start_at: at('09', '10:00'), end_at: at('09', '11:00') },
+      [s.Snug!],
+    );
+    const late = await postEvent(
+      option,
+      { name: 'Evening', start_at: at('09', '17:00'), end_at: at('09', '19:00') },
+      [s.Snug!],
+    );
+    assert.equal(late.status, 201, 'options may overlap');
+    const moved = await api<Errors>(`/v2/bookings/${option}`, {
+      method: 'PATCH',
+      body: changeDocument('bookings', option, { status: 'definite' }),
+    });
+    assert.equal(moved.status, 409);
+    assert.equal(moved.body.errors[0]!.code, 'space_conflict');
+    assert.match(
+      moved.body.errors[0]!.detail,
+      /^Snug is already held by BK-\d+ \(definite\), its event "Main event"/,
+    );
+    assert.equal((await bookingOf(option)).attributes.status, 'tentative', 'nothing changed');
+    assert.deepEqual(
+      (await eventsOf(option)).map((e) => e.attributes.status),
+      ['tentative', 'tentative'],
+    );
   });
 
   it('passes a booking’s guests to its one event only when they fit its spaces for its setup style', async () => {

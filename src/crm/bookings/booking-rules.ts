@@ -1,7 +1,8 @@
 /**
  * The rules a booking's fields follow (SPEC §7), as one pure function over facts loaded first
  * (../facts.ts), so the API, the pages and the CSV import judge a booking alike and report every
- * bad field at once: a name; a start before the end; an IANA time zone; an ISO 4217 currency; a
+ * bad field at once: a name; a start before the end, at most 31 days later when given (the times
+ * of its first or only event, SPEC §11); an IANA time zone; an ISO 4217 currency; a
  * status reached by an allowed move, with a lost_reason when lost; an account (required), contact,
  * owner and spaces of the same organization; while it has one event (or none yet), a guest count
  * within the smallest capacity of its spaces (with several, each event is judged against its own
@@ -58,6 +59,9 @@ function instant(value: string): string | undefined {
   return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
 }
 
+/** How long one event may last (SPEC §11), a booking's times being its first event's. */
+const LONGEST_EVENT_DAYS = 31;
+
 function checkTimes(input: BookingInput, current: Booking | undefined, problems: Problems) {
   const at = (field: 'start_at' | 'end_at') => {
     const given = input[field];
@@ -74,10 +78,20 @@ function checkTimes(input: BookingInput, current: Booking | undefined, problems:
   }
   if (!current && input.end_at === undefined)
     problems.attribute('end_at', 'A booking needs an end.', 'required');
+  const field = input.end_at !== undefined ? 'end_at' : 'start_at';
   if (startAt !== undefined && endAt !== undefined && !(startAt < endAt)) {
+    problems.attribute(field, 'A booking must end after it starts.');
+  } else if (
+    startAt !== undefined &&
+    endAt !== undefined &&
+    (input.start_at !== undefined || input.end_at !== undefined) &&
+    Date.parse(endAt) - Date.parse(startAt) > LONGEST_EVENT_DAYS * 86_400_000
+  ) {
+    // The times given are its (first or only) event's, which lasts at most 31 days (SPEC §11);
+    // a booking migrated with longer times keeps them while they are not changed.
     problems.attribute(
-      input.end_at !== undefined ? 'end_at' : 'start_at',
-      'A booking must end after it starts.',
+      field,
+      `A booking's times are its event's, which lasts at most ${LONGEST_EVENT_DAYS} days; make it several events.`,
     );
   }
   return { startAt: startAt ?? '', endAt: endAt ?? '' };
