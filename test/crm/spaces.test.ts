@@ -142,4 +142,50 @@ eachDatabase((suite) => {
     assert.equal(held.status, 409);
     assert.equal(held.body.errors[0]?.code, 'has_dependents');
   });
+
+  it('holds a change of capacity or capacities against open events for their setup style (SPEC §11)', async () => {
+    const hall = await created(
+      admin,
+      '/v2/spaces',
+      spaceDocument({ name: 'Assembly Hall', capacity: 100, capacities: { theatre: 200 } }),
+    );
+    const account = await created(admin, '/v2/accounts', accountDocument({ name: 'Northwind Forum' }));
+    const booking = await created(
+      admin,
+      '/v2/bookings',
+      bookingDocument(account, { status: 'tentative', guest_count: 20 }, { spaces: [hall] }),
+    );
+    // Its one event seats 150 theatre-style: more than the hall's general 100, within its 200.
+    const events = await admin<{ data: Array<{ id: string }> }>(
+      `/v2/events?filter[booking_id][eq]=${booking}`,
+    );
+    const event = events.body.data[0]!.id;
+    const seated = await admin(`/v2/events/${event}`, {
+      method: 'PATCH',
+      body: changeDocument('events', event, { guest_count: 150, setup_style: 'theatre' }),
+    });
+    assert.equal(seated.status, 200, JSON.stringify(seated.body));
+    const patch = (attributes: Record<string, unknown>) =>
+      admin<ErrorBody>(`/v2/spaces/${hall}`, {
+        method: 'PATCH',
+        body: changeDocument('spaces', hall, attributes),
+      });
+
+    assert.equal((await patch({ capacity: 100 })).status, 200, 'the same general capacity saves again');
+    assert.equal((await patch({ capacity: 90 })).status, 200, 'the theatre figure is what the event needs');
+    const lowerTheatre = await patch({ capacities: { theatre: 120 } });
+    assert.equal(lowerTheatre.status, 422);
+    assert.deepEqual(
+      lowerTheatre.body.errors.map((e) => [e.code, e.source?.pointer]),
+      [['below_bookings', '/data/attributes/capacities']],
+    );
+    const noStyles = await patch({ capacities: {} });
+    assert.equal(noStyles.status, 422, 'without a theatre figure, the general 90 applies');
+    const both = await patch({ capacity: 160, capacities: {} });
+    assert.equal(both.status, 200, JSON.stringify(both.body));
+    const tooFew = await patch({ capacity: 149 });
+    assert.equal(tooFew.status, 422);
+    assert.match(tooFew.body.errors[0]!.detail, /1 open booking holds this space with more than 149 guests/);
+    assert.equal((await patch({ capacity: null })).status, 200, 'no limit at all');
+  });
 });

@@ -56,19 +56,30 @@ export function checkSpace(
     problems.text('name', name, 'name');
     changes.name = name;
   }
+  // Open bookings whose events would no longer fit what the space takes for their setup style
+  // (else in general): named on the capacity changed, or on capacities when only they change.
+  const over = facts.bookingsOver;
+  const holding = `${over} open booking${over === 1 ? ' holds' : 's hold'} this space`;
   if (input.capacity !== undefined) {
     const capacity = input.capacity;
     if (capacity !== null && (!Number.isInteger(capacity) || capacity < 1)) {
       problems.attribute('capacity', 'A capacity is a whole number of guests, at least 1.');
-    } else if (capacity !== null && facts.bookingsOver > 0) {
-      const over = facts.bookingsOver;
+    } else if (over > 0) {
       problems.attribute(
         'capacity',
-        `${over} open booking${over === 1 ? ' holds' : 's hold'} this space with more than ${capacity} guests.`,
+        capacity === null
+          ? `${holding} with more guests than it would take for their setup style.`
+          : `${holding} with more than ${capacity} guests (or more than it would take for their setup style).`,
         'below_bookings',
       );
     }
     changes.capacity = capacity;
+  } else if (input.capacities !== undefined && over > 0) {
+    problems.attribute(
+      'capacities',
+      `${holding} with more guests than it would take for their setup style.`,
+      'below_bookings',
+    );
   }
   if (input.shareable !== undefined || !current) changes.shareable = input.shareable ? 1 : 0;
   if (input.capacities !== undefined || !current) {

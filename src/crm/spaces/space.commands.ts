@@ -12,7 +12,13 @@ import { spacesOf } from '../facts.js';
 import type { Actor } from '../../identity/actor.js';
 import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
 import { checkSpace, type SpaceFacts, type SpaceInput } from './space-rules.js';
-import { combinedSpacesOf, countBookingsHolding, countBookingsOver, nameTaken } from './space.repository.js';
+import {
+  combinedSpacesOf,
+  countBookingsHolding,
+  countBookingsOver,
+  nameTaken,
+  type SpaceLimits,
+} from './space.repository.js';
 import { spaceDefinition } from './space.resource.js';
 import type { SpaceTable } from './space.table.js';
 
@@ -25,17 +31,31 @@ async function spaceFacts(
   current?: SpaceTable,
 ): Promise<SpaceFacts> {
   const name = input.name?.trim() ?? '';
-  const capacity = input.capacity;
   const all = await spacesOf(db, actor.organizationId);
   const partOf = new Set([...all.values()].flatMap((s) => s.parts));
+  const limits = current && limitsAfter(input, current);
   return {
     nameTaken: name !== '' && (await nameTaken(db, actor.organizationId, name, current?.id)),
-    bookingsOver:
-      current && typeof capacity === 'number' && Number.isInteger(capacity)
-        ? await countBookingsOver(db, current.id, capacity)
-        : 0,
+    bookingsOver: limits ? await countBookingsOver(db, current.id, limits) : 0,
     spaces: new Map([...all.values()].map((s) => [s.id, { parts: s.parts, isPart: partOf.has(s.id) }])),
     isPart: current !== undefined && partOf.has(current.id),
+  };
+}
+
+/**
+ * What the space would take after the change, when the change lowers what it takes and is well
+ * formed (the rules refuse the rest before counting matters); undefined when nothing is to check.
+ */
+function limitsAfter(input: SpaceInput, current: SpaceTable): SpaceLimits | undefined {
+  const { capacity, capacities } = input;
+  if (capacity === undefined && capacities === undefined) return undefined;
+  if (capacity !== undefined && capacity !== null && !Number.isInteger(capacity)) return undefined;
+  if (capacities !== undefined && !Object.values(capacities).every((n) => Number.isInteger(n)))
+    return undefined;
+  return {
+    capacity:
+      capacity === undefined ? (current.capacity === null ? null : Number(current.capacity)) : capacity,
+    capacities: capacities ?? (JSON.parse(current.capacities) as Record<string, number>),
   };
 }
 

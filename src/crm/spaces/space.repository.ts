@@ -1,5 +1,7 @@
 /** Spaces' rows, and the bookings that hold them. */
+import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.js';
+import type { SetupStyle } from '../events/event.table.js';
 
 /** Whether another space of the organization has this name. */
 export async function nameTaken(
@@ -28,15 +30,37 @@ export async function countBookingsHolding(trx: Trx, spaceId: string): Promise<n
   return Number(row.n);
 }
 
-/** Open bookings with an event in the space for more guests than `capacity`. */
-export async function countBookingsOver(trx: Db | Trx, spaceId: string, capacity: number): Promise<number> {
+/** What a space takes: in general, and by setup style where set (SPEC §11). */
+export interface SpaceLimits {
+  capacity: number | null;
+  capacities: Readonly<Record<string, number>>;
+}
+
+/**
+ * Open bookings with an event in the space for more guests than it would take for the event's
+ * setup style (else its capacity; no limit where neither is set), counted in one statement.
+ */
+export async function countBookingsOver(
+  trx: Db | Trx,
+  spaceId: string,
+  limits: SpaceLimits,
+): Promise<number> {
+  const styles = Object.entries(limits.capacities) as Array<[SetupStyle, number]>;
   const row = await trx
     .selectFrom('events as e')
     .innerJoin('event_spaces as es', 'es.event_id', 'e.id')
     .select((eb) => eb.fn.count<number>('e.booking_id').distinct().as('n'))
     .where('es.space_id', '=', spaceId)
     .where('e.status', 'in', ['lead', 'tentative', 'definite'])
-    .where('e.guest_count', '>', capacity)
+    .where((eb) => {
+      // Whole numbers checked by the rules, written as literals so both databases compare integers.
+      const general = limits.capacity === null ? sql<number>`null` : sql.lit(limits.capacity);
+      if (styles.length === 0) return eb('e.guest_count', '>', general);
+      let limit = eb.case().when('e.setup_style', '=', styles[0]![0]).then(sql.lit(styles[0]![1]));
+      for (const [style, n] of styles.slice(1))
+        limit = limit.when('e.setup_style', '=', style).then(sql.lit(n));
+      return eb('e.guest_count', '>', limit.else(general).end());
+    })
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
