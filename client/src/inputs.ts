@@ -82,6 +82,10 @@ export interface NewSpace {
   shareable?: boolean;
   /** Guests it takes by setup style, e.g. `{ banquet: 180, theatre: 300 }`. */
   capacities?: Partial<Record<SetupStyle, number>>;
+  /** Its floor area in whole square metres. */
+  area?: number | null;
+  /** When it was archived (RFC 3339): it takes no new events then; null brings it back. */
+  archived_at?: string | null;
   /** The spaces it is made of (a combined space); parts have no parts of their own. */
   parts?: readonly Ref[];
 }

@@ -33,6 +33,10 @@ export interface Space extends Versioned {
   shareable: boolean;
   /** Guests it takes by setup style, where set (else `capacity`). */
   capacities: Partial<Record<SetupStyle, number>>;
+  /** Its floor area in whole square metres; null when not set. */
+  area: number | null;
+  /** When it was archived (it takes no new events); null while it is offered. */
+  archived_at: string | null;
   created_at: string;
   updated_at: string;
   /** The spaces it is made of, when it is a combined space. */
@@ -193,7 +197,7 @@ export const ATTRIBUTES = {
     'updated_at',
   ],
   contacts: ['first_name', 'last_name', 'email', 'phone', 'title', 'created_at', 'updated_at'],
-  spaces: ['name', 'capacity', 'shareable', 'capacities', 'created_at', 'updated_at'],
+  spaces: ['name', 'capacity', 'shareable', 'capacities', 'area', 'archived_at', 'created_at', 'updated_at'],
   events: [
     'name',
     'start_at',

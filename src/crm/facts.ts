@@ -19,10 +19,20 @@ export interface SpaceFact {
   shareable: boolean;
   /** Its parts, when it is a combined space. */
   parts: readonly string[];
+  /** Archived: it takes no new events and is left out of availability (SPEC §15). */
+  archived: boolean;
 }
 
 /** A space's row as facts need it. */
-const SPACE_COLUMNS = ['id', 'name', 'capacity', 'capacities', 'shareable', 'part_ids'] as const;
+const SPACE_COLUMNS = [
+  'id',
+  'name',
+  'capacity',
+  'capacities',
+  'shareable',
+  'part_ids',
+  'archived_at',
+] as const;
 
 /** Every space of the organization, by id (a venue has tens of them). */
 export async function spacesOf(db: Db | Trx, organizationId: string): Promise<Map<string, SpaceFact>> {
@@ -156,6 +166,7 @@ export function spacesById(
     capacities: string;
     shareable: number | boolean;
     part_ids: string;
+    archived_at?: string | null;
   }>,
 ): Map<string, SpaceFact> {
   return new Map(
@@ -168,6 +179,7 @@ export function spacesById(
         capacities: JSON.parse(s.capacities) as Record<string, number>,
         shareable: Boolean(Number(s.shareable)),
         parts: JSON.parse(s.part_ids) as string[],
+        archived: s.archived_at !== null && s.archived_at !== undefined,
       },
     ]),
   );

@@ -131,3 +131,9 @@ export function isCountry(value: string): boolean {
 export function utc(dateTime: string): string {
   return new Date(dateTime).toISOString();
 }
+
+/** An RFC 3339 date-time as the stored ISO-8601 UTC string; undefined when it names no instant. */
+export function instant(value: string): string | undefined {
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}

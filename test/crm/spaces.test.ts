@@ -60,6 +60,8 @@ eachDatabase((suite) => {
     assert.equal(response.status, 201, JSON.stringify(response.body));
     const id = response.body.data.id;
     assert.deepEqual(Object.keys(response.body.data.attributes).sort(), [
+      'archived_at',
+      'area',
       'capacities',
       'capacity',
       'created_at',

@@ -224,4 +224,29 @@ eachDatabase((suite) => {
     assert.match(stale.body, /name="capacity_cabaret" type="number" value="30"/);
     assert.equal(Number((await row(s.D)).shareable), 1);
   });
+
+  it('archives a space and brings it back: new bookings are not offered it meanwhile (SPEC §15)', async () => {
+    const { session } = await workspaceSession(server, venue.admin.email, venue.orgId);
+    const offered = async () => /Garden hall/.test((await session.request(`${o}/bookings/new`)).body);
+    assert.equal(await offered(), true);
+
+    const refused = await save(s.Hall, { area: '-4' });
+    assert.equal(refused.status, 422);
+    assert.match(fieldError(refused.body, 'area') ?? '', /whole number of square metres/);
+
+    const archived = await save(s.Hall, { archived: 'yes', area: '310' });
+    assert.equal(archived.status, 303);
+    const stored = await row(s.Hall);
+    assert.ok(stored.archived_at, 'archived, with the time it was');
+    assert.equal(Number(stored.area), 310);
+    assert.match(text((await session.request(`${o}/settings/spaces`)).body), /Garden hall Archived/);
+    assert.equal(await offered(), false, 'the booking form leaves it out');
+
+    // Saving again keeps the time it was archived; unticking brings it back.
+    assert.equal((await save(s.Hall, { archived: 'yes', area: '310' })).status, 303);
+    assert.equal((await row(s.Hall)).archived_at, stored.archived_at);
+    assert.equal((await save(s.Hall, { area: '310' })).status, 303);
+    assert.equal((await row(s.Hall)).archived_at, null);
+    assert.equal(await offered(), true);
+  });
 });

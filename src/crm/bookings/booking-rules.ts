@@ -10,7 +10,8 @@
  * the command's to check (it needs the other bookings: ../events/event-clash.ts).
  */
 import type { VenueFacts } from '../facts.js';
-import { type Checked, isCurrency, isTimeZone, optionalText, Problems } from '../validation.js';
+import { archivedProblem } from '../spaces/space-rules.js';
+import { type Checked, instant, isCurrency, isTimeZone, optionalText, Problems } from '../validation.js';
 import { transitionProblem } from './booking-status.js';
 import { BOOKING_STATUSES, type Booking, type BookingStatus } from './booking.table.js';
 
@@ -51,12 +52,6 @@ export function bookingNames(input: BookingInput, current: Booking | undefined, 
 
 export function spaceIdsOf(booking: Pick<Booking, 'space_ids'>): string[] {
   return JSON.parse(booking.space_ids) as string[];
-}
-
-/** An RFC 3339 date-time as the stored ISO-8601 UTC string; undefined when it names no instant. */
-function instant(value: string): string | undefined {
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
 }
 
 /** How long one event may last (SPEC §11), a booking's times being its first event's. */
@@ -157,6 +152,8 @@ function checkRelated(
       `No space with the id "${missing}" exists in this organization.`,
       'not_found',
     );
+  } else if (input.spaceIds) {
+    archivedProblem(problems, spaceIds, current ? spaceIdsOf(current) : [], (id) => facts.space(id));
   }
   return { accountId: accountId ?? null, contactId, ownerId, spaceIds };
 }

@@ -92,7 +92,9 @@ export function availabilityOf(
   holds: readonly HoldRow[],
 ): SpaceAvailability[] {
   const style = query.setupStyle ?? null;
+  // An archived space is offered to nobody; it still joins its combined spaces' clashes.
   return [...spaces.values()]
+    .filter((space) => !space.archived)
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1))
     .map((space) => {
       const mine = occupied([space.id], spaces);

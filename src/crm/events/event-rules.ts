@@ -7,7 +7,8 @@
  */
 import type { Booking } from '../bookings/booking.table.js';
 import type { SpaceFact } from '../facts.js';
-import { type Checked, Problems } from '../validation.js';
+import { archivedProblem } from '../spaces/space-rules.js';
+import { type Checked, instant, Problems } from '../validation.js';
 import { type Event, SETUP_STYLES, type SetupStyle } from './event.table.js';
 
 export interface EventInput {
@@ -33,12 +34,6 @@ export interface EventFacts {
 
 const LONGEST_DAYS = 31;
 const MAX_BUFFER_MINUTES = 1440;
-
-/** An RFC 3339 date-time as the stored ISO-8601 UTC string; undefined when it names no instant. */
-function instant(value: string): string | undefined {
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
-}
 
 function whole(
   problems: Problems,
@@ -135,6 +130,10 @@ export function checkEvent(
       'spaces',
       `No space with the id "${missing}" exists in this organization.`,
       'not_found',
+    );
+  } else if (input.spaceIds) {
+    archivedProblem(problems, spaceIds, current ? (JSON.parse(current.space_ids) as string[]) : [], (id) =>
+      facts.spaces.get(id),
     );
   }
   const guestCount = input.guest_count !== undefined ? input.guest_count : (current?.guest_count ?? null);

@@ -3,10 +3,12 @@
  * unique in the organization; a capacity of at least one guest, or none, and never below the
  * guest count of an open booking that holds it; capacities by setup style; parts that are the
  * organization's spaces, one level deep (a part has no parts, a combined space is no part) and
- * never the space itself.
+ * never the space itself; an area in whole square metres, and a time it was archived, or none
+ * (SPEC §15).
  */
 import { SETUP_STYLES } from '../events/event.table.js';
-import { type Checked, Problems } from '../validation.js';
+import type { SpaceFact } from '../facts.js';
+import { type Checked, instant, Problems } from '../validation.js';
 import type { SpaceTable } from './space.table.js';
 
 export interface SpaceInput {
@@ -16,10 +18,13 @@ export interface SpaceInput {
   capacities?: Readonly<Record<string, number>> | undefined;
   /** The parts of a combined space (replacing the set), when given. */
   partIds?: readonly string[] | undefined;
+  area?: number | null | undefined;
+  /** When it was archived (RFC 3339); null brings it back. */
+  archived_at?: string | null | undefined;
 }
 
 export type SpaceChanges = Partial<
-  Pick<SpaceTable, 'name' | 'capacity' | 'shareable' | 'capacities' | 'part_ids'>
+  Pick<SpaceTable, 'name' | 'capacity' | 'shareable' | 'capacities' | 'part_ids' | 'area' | 'archived_at'>
 >;
 
 /** What the rules know of another space of the organization. */
@@ -120,5 +125,34 @@ export function checkSpace(
     }
     changes.part_ids = JSON.stringify(parts);
   }
+  if (input.area !== undefined) {
+    if (input.area !== null && (!Number.isInteger(input.area) || input.area < 0)) {
+      problems.attribute('area', 'An area is a whole number of square metres, 0 or more.');
+    }
+    changes.area = input.area;
+  }
+  if (input.archived_at !== undefined) {
+    const archivedAt = input.archived_at === null ? null : instant(input.archived_at);
+    if (archivedAt === undefined) {
+      problems.attribute('archived_at', `"${input.archived_at}" is not a date and time that exists.`);
+    }
+    changes.archived_at = archivedAt ?? null;
+  }
   return { value: changes, problems: problems.list };
+}
+
+/**
+ * An archived space takes no new events (SPEC §15): refused when a write names it anew; an event
+ * that held it before keeps it.
+ */
+export function archivedProblem(
+  problems: Problems,
+  spaceIds: readonly string[],
+  held: readonly string[],
+  space: (id: string) => SpaceFact | undefined,
+): void {
+  const archived = spaceIds.map(space).find((s) => s?.archived && !held.includes(s.id));
+  if (archived) {
+    problems.relationship('spaces', `${archived.name} is archived: it takes no new events.`, 'archived');
+  }
 }

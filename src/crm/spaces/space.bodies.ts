@@ -16,6 +16,15 @@ const SpaceWriteAttributes = Type.Object(
         description: `Guests it takes by setup style (${SETUP_STYLES.join(', ')}), e.g. {"banquet": 180}`,
       }),
     ),
+    area: Type.Optional(
+      Nullable(Type.Integer({ minimum: 0, maximum: 1_000_000 }), 'Its floor area in whole square metres'),
+    ),
+    archived_at: Type.Optional(
+      Nullable(
+        Type.String({ format: 'date-time' }),
+        'When it was archived (RFC 3339); an archived space takes no new events and is left out of availability. null brings it back',
+      ),
+    ),
   },
   { additionalProperties: false },
 );

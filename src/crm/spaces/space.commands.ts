@@ -77,6 +77,8 @@ export const createSpace = createCommand<'spaces', SpaceInput>({
     shareable: given.shareable ?? 0,
     capacities: given.capacities ?? '{}',
     part_ids: given.part_ids ?? '[]',
+    area: given.area ?? null,
+    archived_at: given.archived_at ?? null,
   }),
   afterWrite: (work, created) => writeParts(work.trx, work.actor.organizationId, created),
 });

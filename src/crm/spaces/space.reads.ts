@@ -11,3 +11,11 @@ export async function listSpaces(db: Db, organizationId: string): Promise<SpaceT
     .orderBy('id')
     .execute();
 }
+
+/** The spaces a form offers: those not archived, and any the record holds already. */
+export function offeredSpaces<Space extends Pick<SpaceTable, 'id' | 'archived_at'>>(
+  spaces: readonly Space[],
+  held: readonly string[],
+): Space[] {
+  return spaces.filter((s) => s.archived_at === null || held.includes(s.id));
+}

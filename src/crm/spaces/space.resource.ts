@@ -10,6 +10,8 @@ export const SpaceAttributes = Type.Object({
   capacities: Type.Record(Type.String(), Type.Integer(), {
     description: 'Guests it takes by setup style, where set (else capacity)',
   }),
+  area: Nullable(Type.Integer(), 'Its floor area in whole square metres; null when not set'),
+  archived_at: Nullable(Timestamp, 'When it was archived: it takes no new events then'),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -31,6 +33,7 @@ export const spaceDefinition: ResourceDefinition<'spaces'> = {
   filters: {
     created_at: { column: 'created_at', kind: 'timestamp' },
     updated_at: { column: 'updated_at', kind: 'timestamp' },
+    archived_at: { column: 'archived_at', kind: 'timestamp' },
   },
   includes: { parts: partsOf },
   toResource: (row, baseUrl) => ({
@@ -41,6 +44,8 @@ export const spaceDefinition: ResourceDefinition<'spaces'> = {
       capacity: row.capacity === null ? null : Number(row.capacity),
       shareable: Boolean(Number(row.shareable)),
       capacities: JSON.parse(row.capacities) as Record<string, number>,
+      area: row.area === null ? null : Number(row.area),
+      archived_at: row.archived_at,
       created_at: row.created_at,
       updated_at: row.updated_at,
     },

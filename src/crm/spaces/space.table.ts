@@ -12,6 +12,10 @@ export interface SpaceTable {
   capacities: string;
   /** JSON array of the ids of its parts, when it is a combined space (space_parts is the index). */
   part_ids: string;
+  /** Its floor area in whole square metres; null when not set (Event Temple's `area`). */
+  area: number | null;
+  /** When it was archived: it takes no new events and is left out of availability. */
+  archived_at: string | null;
   created_at: string;
   updated_at: string;
 }

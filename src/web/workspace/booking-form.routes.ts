@@ -9,7 +9,7 @@ import { organizationOf } from '../../crm/organization/organization.reads.js';
 import { bookingDefinition } from '../../crm/bookings/booking.resource.js';
 import type { Booking } from '../../crm/bookings/booking.table.js';
 import { contactChoices } from '../../crm/contacts/contact.reads.js';
-import { listSpaces } from '../../crm/spaces/space.reads.js';
+import { listSpaces, offeredSpaces } from '../../crm/spaces/space.reads.js';
 import { listMembersOfOrganization } from '../../identity/membership.repository.js';
 import { FormBody, formText, sendPage } from '../forms.js';
 import { type BookingFormValues, bookingFormPage, type BookingFormView } from './booking-form.page.js';
@@ -36,7 +36,12 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       listSpaces(db, org),
       listMembersOfOrganization(db, org),
     ]);
-    return sendPage(reply, bookingFormPage(v, { ...view, accounts, contacts, spaces, members }), status);
+    const offered = offeredSpaces(spaces, view.values.spaces);
+    return sendPage(
+      reply,
+      bookingFormPage(v, { ...view, accounts, contacts, spaces: offered, members }),
+      status,
+    );
   }
 
   /**

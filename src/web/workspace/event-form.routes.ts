@@ -13,7 +13,7 @@ import { createEvent, deleteEvent, eventProblems, updateEvent } from '../../crm/
 import { eventDefinition } from '../../crm/events/event.resource.js';
 import type { Event } from '../../crm/events/event.table.js';
 import { organizationZone } from '../../crm/organization/organization.reads.js';
-import { listSpaces } from '../../crm/spaces/space.reads.js';
+import { listSpaces, offeredSpaces } from '../../crm/spaces/space.reads.js';
 import { type Form, FormBody, formList, formText, sendPage } from '../forms.js';
 import { clashSentence } from './conflict.view.js';
 import { type EventFormValues, eventFormPage, type EventFormView } from './event-form.page.js';
@@ -98,7 +98,7 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     view: Omit<EventFormView, 'spaces'>,
     status = 200,
   ) {
-    const spaces = await listSpaces(db, v.organization.organizationId);
+    const spaces = offeredSpaces(await listSpaces(db, v.organization.organizationId), view.values.spaces);
     return sendPage(reply, eventFormPage(v, { ...view, spaces }), status);
   }
 

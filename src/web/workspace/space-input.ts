@@ -1,8 +1,9 @@
 /**
  * A space's form read into the service's input (src/crm/spaces/space-rules.ts judges it): its
  * name and capacity, whether it is shareable, the spaces it is made of, and one capacity per
- * setup style (blank: none, so the general capacity counts). What cannot be read is its field's
- * error; the rest is left to the rules.
+ * setup style (blank: none, so the general capacity counts), its area, and whether it is archived
+ * (it takes no new events then). What cannot be read is its field's error; the rest is left to the
+ * rules.
  */
 import { SETUP_STYLES } from '../../crm/events/event.table.js';
 import type { SpaceInput } from '../../crm/spaces/space.commands.js';
@@ -19,6 +20,9 @@ export interface SpaceValues {
   parts: string[];
   /** Guests by setup style, as typed ('' or absent: none). */
   capacities: Record<string, string>;
+  /** Square metres, as typed. */
+  area: string;
+  archived: boolean;
 }
 
 /** The field of a setup style's capacity. */
@@ -30,6 +34,8 @@ export const blankSpace = (): SpaceValues => ({
   shareable: false,
   parts: [],
   capacities: {},
+  area: '',
+  archived: false,
 });
 
 export function spaceValuesOf(space: SpaceTable): SpaceValues {
@@ -40,6 +46,8 @@ export function spaceValuesOf(space: SpaceTable): SpaceValues {
     shareable: Boolean(Number(space.shareable)),
     parts: JSON.parse(space.part_ids) as string[],
     capacities: Object.fromEntries(Object.entries(capacities).map(([style, n]) => [style, String(n)])),
+    area: space.area === null ? '' : String(space.area),
+    archived: space.archived_at !== null,
   };
 }
 
@@ -52,7 +60,15 @@ export function spaceFormValues(form: Form, editing: boolean): SpaceValues {
     shareable: formText(form, 'shareable') !== '',
     parts: formList(form, 'parts').filter((id) => id !== ''),
     capacities: Object.fromEntries(SETUP_STYLES.map((style) => [style, formText(form, styleField(style))])),
+    area: formText(form, 'area'),
+    archived: formText(form, 'archived') !== '',
   };
+}
+
+/** When the space is archived after the form: as before if it was, `now` if it is archived now. */
+export function archivedAt(values: SpaceValues, current: SpaceTable, now: number): string | null {
+  if (!values.archived) return null;
+  return current.archived_at ?? new Date(now).toISOString();
 }
 
 /** The service's input, and the errors of the numbers that could not be read. */
@@ -76,8 +92,17 @@ export function spaceInput(
     if (/^\d{1,7}$/.test(text)) capacities[style] = Number(text);
     else errors[styleField(style)] = `${styleLabel(style)} is a whole number of guests, 0 or more.`;
   }
+  const area = values.area.trim();
+  if (area !== '' && !/^\d{1,7}$/.test(area))
+    errors.area = 'An area is a whole number of square metres, 0 or more.';
   return {
-    input: { ...input, shareable: values.shareable, capacities, partIds: values.parts },
+    input: {
+      ...input,
+      shareable: values.shareable,
+      capacities,
+      partIds: values.parts,
+      ...(errors.area ? {} : { area: area === '' ? null : Number(area) }),
+    },
     errors,
   };
 }

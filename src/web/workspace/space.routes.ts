@@ -16,7 +16,14 @@ import { FormBody, formText, sendPage } from '../forms.js';
 import { partsClashSentence } from './conflict.view.js';
 import { submit } from './form-errors.js';
 import type { FieldErrors } from './form-fields.js';
-import { blankSpace, spaceFormValues, spaceInput, type SpaceValues, spaceValuesOf } from './space-input.js';
+import {
+  archivedAt,
+  blankSpace,
+  spaceFormValues,
+  spaceInput,
+  type SpaceValues,
+  spaceValuesOf,
+} from './space-input.js';
 import { spaceFormPage, spacesPage } from './spaces.page.js';
 import { changeOf, deleteRoute, RecordParams as Params } from './record-posts.js';
 import { recordOf, versionOf } from './workspace-reads.js';
@@ -100,7 +107,9 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const version = formText(request.body, 'version');
       const values = spaceFormValues(request.body, true);
       const space = { id: s.id, name: s.name, version };
-      const { input, errors } = spaceInput(values, true);
+      const read = spaceInput(values, true);
+      const { errors } = read;
+      const input = { ...read.input, archived_at: archivedAt(values, s, app.ctx.clock.now()) };
       const change = changeOf(request.body, s.id, input);
       try {
         const outcome = await submit(request, updateSpace, change, errors, () =>

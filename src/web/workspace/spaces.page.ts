@@ -30,6 +30,8 @@ const LABELS: Record<string, string> = {
   shareable: 'Shareable',
   parts: 'Made of',
   capacities: 'Capacity by setup style',
+  area: 'Area (square metres)',
+  archived_at: 'Archived',
   ...Object.fromEntries(SETUP_STYLES.map((s) => [styleField(s), `${styleLabel(s)} capacity`])),
 };
 const NOTICES = { created: 'Space added.', saved: 'Changes saved.', deleted: 'Space deleted.' };
@@ -64,7 +66,7 @@ function spaceRow(base: string, space: SpaceTable, spaces: readonly SpaceTable[]
       : '';
   const byStyle = capacitiesText(values.capacities);
   return html`<tr>
-    <td><a class="strong" href="${base}/${space.id}">${space.name}</a>${made}${whole}${values.shareable ? html` <span class="badge">Shareable</span>` : ''}</td>
+    <td><a class="strong" href="${base}/${space.id}">${space.name}</a>${made}${whole}${values.shareable ? html` <span class="badge">Shareable</span>` : ''}${values.archived ? html` <span class="badge">Archived</span>` : ''}</td>
     <td data-label="Capacity">${space.capacity ?? html`<span class="muted">Not set</span>`}</td>
     <td data-label="By setup style">${byStyle || html`<span class="muted">—</span>`}</td>
   </tr>`;
@@ -172,6 +174,11 @@ export function spaceFormPage(
         empty: html`<p class="hint">No other spaces yet.</p>`,
       })}
       ${capacitiesFieldset(values, errors)}
+      ${inputField({ name: 'area', label: 'Area (square metres)', value: values.area, errors, type: 'number', attributes: html`min="0" step="1" inputmode="numeric"` })}
+      <div class="field">
+        <label class="check"><input type="checkbox" id="field-archived" name="archived" value="yes" aria-describedby="field-archived-hint" ${values.archived ? html`checked` : ''} /><span>Archived</span></label>
+        <p class="hint" id="field-archived-hint">No longer offered: it takes no new events and Find a space leaves it out. The events it holds keep it.</p>
+      </div>
       <div class="actions"><button type="submit">Save changes</button><a class="button secondary" href="${orgPath(v, '/settings/spaces')}">Cancel</a></div></form>
     <section class="danger-zone" aria-labelledby="delete-title"><h2 id="delete-title">Delete this space</h2>
       <p>A space that bookings hold, or that is a part of a combined space, cannot be deleted; move its bookings or take it out first.</p>
