@@ -36,10 +36,14 @@ export function notableOf(input: NoteInput): NoteInput['notable'] {
 
 const attributePointer = (name: string) => ({ pointer: `/data/attributes/${name}` });
 
-/** The notable named by attributes, or the problems of how it is named. */
-function namedNotable(input: NoteInput, problems: Problems): NoteInput['notable'] {
+/** Whether the input names what the note is about with notable_type or notable_id. */
+const namesNotable = (input: NoteInput) =>
+  input.notableNamed?.type !== undefined || input.notableNamed?.id !== undefined;
+
+/** The problems of how notable_type and notable_id name what a new note is about. */
+function namingProblems(input: NoteInput, problems: Problems): void {
   const named = input.notableNamed;
-  if (!named || (named.type === undefined && named.id === undefined)) return input.notable;
+  if (!named || !namesNotable(input)) return;
   if (input.notable) {
     problems.add({
       field: 'notable_type',
@@ -47,10 +51,9 @@ function namedNotable(input: NoteInput, problems: Problems): NoteInput['notable'
       code: 'conflicting_members',
       source: attributePointer('notable_type'),
     });
-    return input.notable;
+    return;
   }
-  const type = named.type === undefined ? undefined : notableTypeNamed(named.type);
-  if (type === undefined) {
+  if (named.type === undefined || notableTypeNamed(named.type) === undefined) {
     problems.add({
       field: 'notable_type',
       detail: 'notable_type is one of Booking, Event, Account or Contact (with notable_id).',
@@ -66,7 +69,6 @@ function namedNotable(input: NoteInput, problems: Problems): NoteInput['notable'
       source: attributePointer('notable_id'),
     });
   }
-  return type && named.id !== undefined ? { type, id: named.id } : undefined;
 }
 
 /** The text of the note, given as body or as content (not two different ones). */
@@ -97,8 +99,9 @@ export function checkNote(
     problems.text(textField, body, 'lines');
     changes.body = body;
   }
-  const named = input.notableNamed?.type !== undefined || input.notableNamed?.id !== undefined;
-  const notable = namedNotable(input, problems);
+  const named = namesNotable(input);
+  if (!current) namingProblems(input, problems);
+  const notable = notableOf(input);
   const at = (member: 'type' | 'id') =>
     named
       ? attributePointer(`notable_${member}`)

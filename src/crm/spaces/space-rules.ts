@@ -1,7 +1,7 @@
 /**
  * The rules of a space's fields (SPEC §7, §11), one pure function over facts loaded first: a name
- * unique in the organization; a capacity of at least one guest, or none, and never below the
- * guest count of an open booking that holds it; capacities by setup style; parts that are the
+ * unique in the organization; a capacity of at least one guest, or none, and capacities by setup
+ * style, never below the guests of an open event held there (for its setup style); parts that are the
  * organization's spaces, one level deep (a part has no parts, a combined space is no part) and
  * never the space itself; an area in whole square metres, and a time it was archived, or none
  * (SPEC §15).

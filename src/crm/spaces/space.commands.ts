@@ -43,8 +43,8 @@ async function spaceFacts(
 }
 
 /**
- * What the space would take after the change, when the change lowers what it takes and is well
- * formed (the rules refuse the rest before counting matters); undefined when nothing is to check.
+ * What the space would take after the change, when the change names its capacity or capacities
+ * in whole numbers (the rules refuse the rest before counting matters); undefined otherwise.
  */
 function limitsAfter(input: SpaceInput, current: SpaceTable): SpaceLimits | undefined {
   const { capacity, capacities } = input;
