@@ -19,27 +19,13 @@ import {
   bookingDocument,
   changeDocument,
   created,
+  type Errors,
   eventDocument,
+  type Many,
+  type One,
   pointers,
   spaceDocument,
 } from '../helpers/writes.js';
-
-interface Resource {
-  type: string;
-  id: string;
-  attributes: Record<string, unknown>;
-  relationships: Record<string, { data: { id: string } | Array<{ id: string }> | null }>;
-}
-interface One {
-  data: Resource;
-}
-interface Many {
-  data: Resource[];
-  included?: Resource[];
-}
-interface Errors {
-  errors: Array<{ code: string; detail: string; source?: { pointer?: string } }>;
-}
 
 const at = (day: string, time: string) => `2028-05-${day}T${time}:00Z`;
 

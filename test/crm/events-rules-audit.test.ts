@@ -18,25 +18,13 @@ import {
   bookingDocument,
   changeDocument,
   created,
+  type Errors,
   eventDocument,
+  type Many,
+  type One,
   pointers,
   spaceDocument,
 } from '../helpers/writes.js';
-
-interface Resource {
-  id: string;
-  attributes: Record<string, unknown>;
-  relationships: Record<string, { data: { id: string } | Array<{ id: string }> | null }>;
-}
-interface One {
-  data: Resource;
-}
-interface Many {
-  data: Resource[];
-}
-interface Errors {
-  errors: Array<{ code: string; detail: string; source?: { pointer?: string } }>;
-}
 
 const DAY = 86_400_000;
 const at = (day: string, time: string) => `2028-03-${day}T${time}:00Z`;

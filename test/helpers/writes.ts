@@ -24,6 +24,22 @@ export interface ResourceBody {
   };
 }
 
+/** A resource of a response, as the event tests read it. */
+export interface Resource {
+  type: string;
+  id: string;
+  attributes: Record<string, unknown>;
+  relationships: Record<string, { data: { id: string } | Array<{ id: string }> | null }>;
+}
+export interface One {
+  data: Resource;
+}
+export interface Many {
+  data: Resource[];
+  included?: Resource[];
+}
+export type Errors = ErrorBody;
+
 export type Api = <T = ResourceBody>(path: string, options?: CallOptions) => Promise<ApiResponse<T>>;
 
 export function apiFor(server: TestServer, token: string, org: string): Api {
