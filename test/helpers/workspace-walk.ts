@@ -204,6 +204,10 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
     await refusal.innerText(),
     /Boathouse is already held by the definite booking BK-00001 Lumen summer party \(\w{3} \d+ \w{3} \d{4}, 17:00–23:00\)/,
   );
+  assert.equal(
+    await page.locator('#field-spaces-error').innerText(),
+    'Boathouse is taken at those times, and a space you chose is made of it or part of it: choose another space or time.',
+  );
   const link = await refusal.getByRole('link', { name: 'BK-00001 Lumen summer party' }).getAttribute('href');
   assert.equal(`${server.url}${link}`, firstUrl.replace(/\?.*$/, ''));
   await visit('booking-conflict');

@@ -155,6 +155,8 @@ ol.events li.event:last-child { border-bottom: none; }
   nav.sections { order: 3; width: 100%; }
   nav.sections ul { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: .15rem; }
   nav.sections a { padding: .5rem .15rem; text-align: center; font-size: .875rem; }
+  nav.tabs { overflow-x: visible; }
+  nav.tabs ul { flex-wrap: wrap; }
   nav.tabs a { padding: .55rem .35rem; font-size: .875rem; }
   .week-nav { display: grid; grid-template-columns: repeat(3, 1fr); }
   .week-nav .button { padding: .55rem .4rem; text-align: center; font-size: .9rem; }

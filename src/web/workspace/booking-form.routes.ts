@@ -15,7 +15,7 @@ import { FormBody, formText, sendPage } from '../forms.js';
 import { type BookingFormValues, bookingFormPage, type BookingFormView } from './booking-form.page.js';
 import { bookingInput, formValues, partiesInput, valuesOf } from './booking-input.js';
 import { bookingWithPartiesProblems, createBookingWithParties } from '../../crm/bookings/booking-parties.js';
-import { clashSentence } from './conflict.view.js';
+import { clashSentence, takenSpaceError } from './conflict.view.js';
 import { submit, type Submitted } from './form-errors.js';
 import { changeOf, deleteRoute, RecordParams as Params } from './record-posts.js';
 import { recordOf, versionOf } from './workspace-reads.js';
@@ -69,7 +69,7 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(error instanceof SpaceConflictError)) throw error;
       const { clash } = error;
       // The sentence above the form names and links the other booking; the field says what to change.
-      const errors = { spaces: `${clash.spaceName} is taken at those times: choose another space or time.` };
+      const errors = { spaces: takenSpaceError(clash, view.values.spaces) };
       const zone = (await organizationOf(db, v.organization.organizationId))?.timezone ?? 'UTC';
       const conflict = clashSentence(v, clash, zone);
       return { page: await render(reply, v, { ...view, errors, conflict }, 409) };

@@ -12,6 +12,15 @@ export function clashSentence(v: WorkspaceVisitor, clash: Holding, zone: string)
 }
 
 /**
+ * What the spaces field says of a refused double booking: the space taken, and, when it is not one
+ * of those chosen, that a chosen one shares it (a combined space and its part hold each other).
+ */
+export function takenSpaceError(clash: Holding, chosen: readonly string[]): string {
+  const through = chosen.includes(clash.spaceId) ? '' : ', and a space you chose is made of it or part of it';
+  return `${clash.spaceName} is taken at those times${through}: choose another space or time.`;
+}
+
+/**
  * The sentence new parts of a combined space are refused with: the definite booking in one of
  * them that would then overlap one holding the combined space, named and linked.
  */

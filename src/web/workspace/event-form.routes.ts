@@ -15,7 +15,7 @@ import type { Event } from '../../crm/events/event.table.js';
 import { organizationZone } from '../../crm/organization/organization.reads.js';
 import { listSpaces, offeredSpaces } from '../../crm/spaces/space.reads.js';
 import { type Form, FormBody, formList, formText, sendPage } from '../forms.js';
-import { clashSentence } from './conflict.view.js';
+import { clashSentence, takenSpaceError } from './conflict.view.js';
 import { type EventFormValues, eventFormPage, type EventFormView } from './event-form.page.js';
 import type { FieldErrors } from './form-fields.js';
 import { submit } from './form-errors.js';
@@ -136,9 +136,7 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     } catch (error) {
       if (!(error instanceof SpaceConflictError)) throw error;
       const zone = await organizationZone(db, v.organization.organizationId);
-      const taken = {
-        spaces: `${error.clash.spaceName} is taken at those times: choose another space or time.`,
-      };
+      const taken = { spaces: takenSpaceError(error.clash, view.values.spaces) };
       return render(reply, v, { ...view, errors: taken, conflict: clashSentence(v, error.clash, zone) }, 409);
     }
   }
