@@ -27,7 +27,7 @@ export function daysAhead(clock: Clock, days: number, time: string): string {
 export async function weekSlotOf(page: Page, name: string): Promise<Locator> {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Week' }).click();
   await page.getByRole('heading', { name: /^Week of / }).waitFor();
-  const slot = page.locator('a.slot:visible', { hasText: name }).first();
+  const slot = page.locator('a.slot:not(.through):visible', { hasText: name }).first();
   if ((await slot.count()) === 0) {
     const heading = await page.getByRole('heading', { name: /^Week of / }).innerText();
     await page.getByRole('link', { name: /Next week/ }).click();
@@ -219,11 +219,15 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   const slot = await weekSlotOf(page, 'Lumen summer party');
   assert.match(await slot.innerText(), /17:00–23:00/);
   assert.match((await slot.getAttribute('class')) ?? '', /status-definite/);
-  const lateDrinks = page.locator('a.slot:visible', { hasText: 'Late drinks' });
+  const lateDrinks = page.locator('a.slot:not(.through):visible', { hasText: 'Late drinks' });
   assert.equal(await lateDrinks.count(), 2, 'an overnight event shows on both its days');
   assert.ok(await lateDrinks.first().getByLabel('continues the next day').count());
   assert.ok(await lateDrinks.nth(1).getByLabel('continued from the day before').count());
   assert.match(await lateDrinks.nth(1).innerText(), /Teardown/, 'its teardown is shaded where it falls');
+  // The whole venue, made of both, is held by each of them: its row says through which.
+  const through = page.getByRole('row', { name: /^Whole venue/ }).locator('a.slot.through');
+  assert.equal(await through.count(), 3, 'the party and both days of the late drinks');
+  assert.match(await through.first().innerText(), /Held through Boathouse/);
   await visit('week');
 
   // Find a space that evening for 100 at a banquet: the Boathouse is taken by the party, the whole

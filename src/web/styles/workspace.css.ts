@@ -132,6 +132,8 @@ a.slot:hover { filter: brightness(.96); }
 .slot-name { display: block; font-weight: 600; }
 .slot-meta { display: block; opacity: .85; }
 /* Setup and teardown: the time a space is held around an event, on a hatched ground. */
+a.slot.through { border-style: dashed; }
+.slot-through { display: block; margin-top: .2rem; font-size: .75rem; font-style: italic; }
 .slot-buffer { display: block; margin-top: .2rem; padding: 0 .3rem; border-radius: .2rem; font-size: .75rem;
   background: repeating-linear-gradient(135deg, transparent 0 4px, color-mix(in srgb, currentColor 12%, transparent) 4px 8px); }
 ol.events { list-style: none; padding: 0; margin: 0; }

@@ -2,9 +2,11 @@
  * The week a venue manager opens first: which event holds which space on which day (SPEC §11).
  * An event appears on every day it holds its spaces, with the hours of that day: its own, and the
  * setup before and teardown after, shaded apart; one that runs past midnight is marked as going
- * on the next day, and as coming from the day before there.
+ * on the next day, and as coming from the day before there. A combined space's row shows what
+ * holds its parts, and a part's row what holds the space it is part of, marked as held through it.
  */
 import type { WeekEvent } from '../../crm/events/event.reads.js';
+import { occupied, type SpaceShape } from '../../crm/events/occupancy.js';
 import type { SpaceTable } from '../../crm/spaces/space.table.js';
 import { addDays, localTime, zonedToUtc } from './time-zones.js';
 
@@ -18,6 +20,8 @@ export interface WeekEntry {
   /** It began on an earlier day, and goes on after this one. */
   continued: boolean;
   continues: boolean;
+  /** In this row because it holds a space that shares this one (its part, or what it is part of). */
+  through?: string | undefined;
 }
 
 export interface WeekRow {
@@ -71,6 +75,12 @@ export function weekModel(
     });
   };
   const rows: WeekRow[] = spaces.map((s) => ({ key: s.id, label: s.name, days: days.map(() => []) }));
+  const shapes = new Map<string, SpaceShape>(
+    spaces.map((s) => [
+      s.id,
+      { id: s.id, name: s.name, shareable: false, parts: JSON.parse(s.part_ids) as string[] },
+    ]),
+  );
   const unplaced: WeekRow = { key: 'none', label: 'No space yet', days: days.map(() => []) };
   const byDay: WeekEntry[][] = days.map(() => []);
   for (const event of events) {
@@ -79,6 +89,14 @@ export function weekModel(
     const targets = rows.filter((r) => held.includes(r.key));
     for (const row of targets.length > 0 ? targets : [unplaced]) {
       entries.forEach((entry, i) => entry && row.days[i]?.push(entry));
+    }
+    // Holding a combined space holds its parts; holding a part holds what it is part of.
+    const holds = occupied(held, shapes);
+    const names = held.flatMap((id) => shapes.get(id)?.name ?? []).join(', ');
+    for (const row of rows) {
+      if (held.includes(row.key)) continue;
+      if (!holds.has(row.key) && !(shapes.get(row.key)?.parts ?? []).some((id) => holds.has(id))) continue;
+      entries.forEach((entry, i) => entry && row.days[i]?.push({ ...entry, through: names }));
     }
     entries.forEach((entry, i) => entry && byDay[i]?.push(entry));
   }

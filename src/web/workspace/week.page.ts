@@ -29,10 +29,11 @@ function entry(v: WorkspaceVisitor, e: WeekEntry, spaces: ReadonlyMap<string, st
     e.setup ? html`<span class="slot-buffer">Setup ${e.setup}</span>` : '',
     e.teardown ? html`<span class="slot-buffer">Teardown ${e.teardown}</span>` : '',
   ];
-  return html`<a class="slot status-${ev.status}${e.setup || e.teardown ? ' with-buffers' : ''}" href="${orgPath(v, `/bookings/${ev.booking_id}#event-${ev.id}`)}">
+  return html`<a class="slot status-${ev.status}${e.setup || e.teardown ? ' with-buffers' : ''}${e.through ? ' through' : ''}" href="${orgPath(v, `/bookings/${ev.booking_id}#event-${ev.id}`)}">
     <span class="slot-time">${e.continued ? html`<span aria-label="continued from the day before">← </span>` : ''}${e.hours}${e.continues ? html`<span aria-label="continues the next day"> →</span>` : ''}</span>
     <span class="slot-name">${ev.booking_name}${named}</span>
     <span class="slot-meta">${ev.booking_reference} · ${STATUS_LABELS[ev.status]}${rooms.length > 0 ? html` · ${rooms.join(', ')}` : ''}</span>
+    ${e.through ? html`<span class="slot-through">Held through ${e.through}</span>` : ''}
     ${held}
   </a>`;
 }
