@@ -23,6 +23,7 @@ import pg from 'pg';
 import { isoTime } from '../src/clock.js';
 import { SQLITE_FILE_NAME } from '../src/db/connect.js';
 import { newId } from '../src/db/ids.js';
+import { wallClockOf } from '../src/wall-clock.js';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -152,6 +153,13 @@ export interface EventVenue {
 }
 
 /** The columns of each table, in the order the generator gives them. */
+/** The bookings' zone, and an event's wall-clock dates and times in it (src/wall-clock.ts). */
+const ZONE = 'Europe/London';
+function wallClockRow(startAt: string, endAt: string) {
+  const wall = wallClockOf({ start_at: startAt, end_at: endAt, all_day: 0 }, ZONE);
+  return [wall.start_date, wall.end_date, wall.start_time, wall.end_time];
+}
+
 const COLUMNS = {
   bookings: [
     'id',
@@ -189,6 +197,10 @@ const COLUMNS = {
     'guaranteed_count',
     'setup_style',
     'space_ids',
+    'start_date',
+    'end_date',
+    'start_time',
+    'end_time',
     'created_at',
     'updated_at',
   ],
@@ -488,6 +500,7 @@ export async function seedEventVenue(
           status === 'definite' || status === 'closed' ? guestCount : null,
           style,
           spaceIds,
+          ...wallClockRow(startAt, endAt),
           created,
           created,
         ]);
@@ -513,7 +526,7 @@ export async function seedEventVenue(
       status,
       start,
       end,
-      'Europe/London',
+      ZONE,
       guests,
       kind,
       spaceIds,

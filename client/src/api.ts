@@ -10,6 +10,8 @@ import type {
   ChangeOptions,
   BookingChanges,
   EventChanges,
+  EventTypeChanges,
+  NewEventType,
   NewEvent,
   ContactChanges,
   NewAccount,
@@ -26,6 +28,7 @@ import type {
   BookingListOptions,
   ContactListOptions,
   EventListOptions,
+  EventTypeListOptions,
   NoteListOptions,
   SpaceListOptions,
 } from './list-options.js';
@@ -42,6 +45,7 @@ import type {
   Booking,
   Contact,
   Event,
+  EventType,
   Me,
   Note,
   Organization,
@@ -55,6 +59,8 @@ export class MarqueeApi implements Requester {
   readonly bookings: ResourceClient<Booking, BookingListOptions, NewBooking, BookingChanges>;
   /** A booking's events (its functions), each in its own spaces and times. */
   readonly events: ResourceClient<Event, EventListOptions, NewEvent, EventChanges>;
+  /** The kinds of event the venue holds (admins change them). */
+  readonly eventTypes: ResourceClient<EventType, EventTypeListOptions, NewEventType, EventTypeChanges>;
   readonly accounts: ResourceClient<Account, AccountListOptions, NewAccount, AccountChanges>;
   readonly contacts: ResourceClient<Contact, ContactListOptions, NewContact, ContactChanges>;
   /** The venue's rooms; only organization admins may create, change or delete them. */
@@ -75,6 +81,7 @@ export class MarqueeApi implements Requester {
   ) {
     this.bookings = resourceClient(this, '/v2/bookings', SHAPES.bookings);
     this.events = resourceClient(this, '/v2/events', SHAPES.events);
+    this.eventTypes = resourceClient(this, '/v2/event_types', SHAPES.event_types);
     this.accounts = resourceClient(this, '/v2/accounts', SHAPES.accounts);
     this.contacts = resourceClient(this, '/v2/contacts', SHAPES.contacts);
     this.spaces = resourceClient(this, '/v2/spaces', SHAPES.spaces);

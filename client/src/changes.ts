@@ -6,7 +6,17 @@
  * what an update changed (attributes by name, relationships as `{data}`).
  */
 import type { ResourceIdentifier } from './jsonapi.js';
-import type { Account, Booking, BookingStatus, Contact, Event, Note, Organization, Space } from './types.js';
+import type {
+  Account,
+  Booking,
+  BookingStatus,
+  Contact,
+  Event,
+  EventType,
+  Note,
+  Organization,
+  Space,
+} from './types.js';
 import { ATTRIBUTES, RELATIONSHIPS } from './types.js';
 
 export const CHANGE_TYPES = [
@@ -30,6 +40,9 @@ export const CHANGE_TYPES = [
   'event.created',
   'event.updated',
   'event.deleted',
+  'event_type.created',
+  'event_type.updated',
+  'event_type.deleted',
 ] as const;
 
 export type ChangeType = (typeof CHANGE_TYPES)[number];
@@ -37,6 +50,7 @@ export type ChangeType = (typeof CHANGE_TYPES)[number];
 interface ResourceTypes {
   booking: 'bookings';
   event: 'events';
+  event_type: 'event_types';
   account: 'accounts';
   contact: 'contacts';
   space: 'spaces';
@@ -48,6 +62,7 @@ type VenueResourceType = ResourceTypes[Subject] | 'organizations';
 interface PlainResources {
   bookings: Booking;
   events: Event;
+  event_types: EventType;
   accounts: Account;
   contacts: Contact;
   spaces: Space;

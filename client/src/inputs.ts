@@ -92,12 +92,29 @@ export interface NewSpace {
 
 export type SpaceChanges = Partial<NewSpace>;
 
-export interface NewEvent {
+/** When an event happens: as instants, or on a wall clock in its booking's time zone (Event Temple’s names). */
+export type EventTimes =
+  | {
+      start_at: DateTimeInput;
+      /** After start_at, at most 31 days later. */
+      end_at: DateTimeInput;
+    }
+  | {
+      /** YYYY-MM-DD. */
+      start_date: string;
+      /** HH:MM; leave both times out for an all-day event. */
+      start_time?: string | null;
+      /** YYYY-MM-DD; default start_date (an all-day event: its last day). */
+      end_date?: string;
+      end_time?: string | null;
+      all_day?: boolean;
+    };
+
+export type NewEvent = EventTimes & EventFields;
+
+interface EventFields {
   /** e.g. Ceremony, Dinner. */
   name: string;
-  start_at: DateTimeInput;
-  /** After start_at, at most 31 days later. */
-  end_at: DateTimeInput;
   /** 0–1440; default 0. */
   setup_minutes?: number;
   teardown_minutes?: number;
@@ -105,12 +122,33 @@ export interface NewEvent {
   guest_count?: number | null;
   guaranteed_count?: number | null;
   setup_style?: SetupStyle | null;
+  /** guest_count, under Event Temple’s name. */
+  expected?: number | null;
   /** The booking it belongs to (fixed after). */
   booking: Ref;
   spaces?: readonly Ref[];
+  /** One of /v2/event_types; default its booking's. */
+  event_type?: Ref | null;
 }
 
-export type EventChanges = Partial<Omit<NewEvent, 'booking'>>;
+export type EventChanges = Partial<
+  Omit<EventFields, 'booking'> & {
+    start_at: DateTimeInput;
+    end_at: DateTimeInput;
+    start_date: string;
+    start_time: string | null;
+    end_date: string;
+    end_time: string | null;
+    all_day: boolean;
+  }
+>;
+
+export interface NewEventType {
+  /** Unique in the organization whatever its case. */
+  value: string;
+}
+
+export type EventTypeChanges = Partial<NewEventType>;
 
 /** What an organization's admins may change (`PATCH /v2/organization`). */
 export interface OrganizationChanges {

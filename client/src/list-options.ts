@@ -53,11 +53,14 @@ export interface BookingListOptions
 
 export interface EventListOptions extends ListOptions<
   'created_at' | 'updated_at' | 'start_at' | 'end_at',
-  'booking' | 'spaces'
+  'booking' | 'spaces' | 'space' | 'event_type'
 > {
   status?: FilterValue<BookingStatus>;
   start_at?: FilterValue<string>;
   end_at?: FilterValue<string>;
+  /** YYYY-MM-DD in the event's booking's time zone (eq, lt, lteq, gt, gteq). */
+  start_date?: FilterValue<string>;
+  end_date?: FilterValue<string>;
   booking_id?: FilterValue<string>;
   /** Events holding this space (an id), or any of these spaces (a list). */
   space_id?: string | readonly string[] | { eq?: string; in?: readonly string[] };
@@ -70,6 +73,8 @@ export interface ContactListOptions
   extends ListOptions<'created_at' | 'updated_at' | 'last_name' | 'first_name', 'account'>, Searchable {}
 
 export type SpaceListOptions = ListOptions<'name' | 'created_at' | 'updated_at', never>;
+
+export type EventTypeListOptions = ListOptions<'value' | 'created_at' | 'updated_at', never>;
 
 export interface NoteListOptions extends ListOptions<'created_at' | 'updated_at', 'notable' | 'author'> {
   notable_type?: FilterValue<NotableType>;

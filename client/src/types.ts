@@ -140,12 +140,35 @@ export interface Event extends Versioned {
   setup_style: SetupStyle | null;
   /** Its booking's status (read-only). */
   status: BookingStatus;
+  /** YYYY-MM-DD it starts and ends, in its booking's time zone (an all-day event: its last day). */
+  start_date: string;
+  end_date: string;
+  /** HH:MM in its booking's time zone; null when all day. */
+  start_time: string | null;
+  end_time: string | null;
+  all_day: boolean;
+  /** guest_count, under Event Temple’s name. */
+  expected: number | null;
   created_at: string;
   updated_at: string;
   booking_id: string;
   space_ids: string[];
+  /** The first of its spaces. */
+  space_id: string | null;
+  event_type_id: string | null;
   booking?: Booking;
   spaces?: Space[];
+  space?: Space;
+  event_type?: EventType;
+}
+
+/** A kind of event the venue holds (GET /v2/event_types). */
+export interface EventType extends Versioned {
+  id: string;
+  /** e.g. Wedding, Conference. */
+  value: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export type NotableType = 'bookings' | 'events' | 'accounts' | 'contacts';
@@ -208,9 +231,16 @@ export const ATTRIBUTES = {
     'guaranteed_count',
     'setup_style',
     'status',
+    'start_date',
+    'end_date',
+    'start_time',
+    'end_time',
+    'all_day',
+    'expected',
     'created_at',
     'updated_at',
   ],
+  event_types: ['value', 'created_at', 'updated_at'],
   organizations: ['name', 'timezone', 'currency', 'created_at', 'updated_at'],
   notes: ['body', 'content', 'notable_type', 'notable_id', 'created_at', 'updated_at'],
   changes: ['change_type', 'organization_id', 'created_at', 'data'],
@@ -231,7 +261,8 @@ export const RELATIONSHIPS = {
   accounts: ['owner'],
   contacts: ['account'],
   spaces: ['parts'],
-  events: ['booking', 'spaces'],
+  events: ['booking', 'spaces', 'space', 'event_type'],
+  event_types: [],
   organizations: [],
   notes: ['notable', 'author'],
   changes: [],

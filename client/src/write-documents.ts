@@ -86,6 +86,10 @@ export const SHAPES = {
   accounts: { type: 'accounts', relationships: { owner: 'users' } },
   contacts: { type: 'contacts', relationships: { account: 'accounts' } },
   spaces: { type: 'spaces', relationships: { parts: ['spaces'] } },
-  events: { type: 'events', relationships: { booking: 'bookings', spaces: ['spaces'] } },
+  events: {
+    type: 'events',
+    relationships: { booking: 'bookings', spaces: ['spaces'], event_type: 'event_types' },
+  },
+  event_types: { type: 'event_types', relationships: {} },
   notes: { type: 'notes', relationships: { notable: null } },
 } as const satisfies Record<string, WriteShape>;

@@ -6,11 +6,11 @@
 import { type TObject, type TSchema, Type } from 'typebox';
 import { BadRequestError } from '../errors.js';
 import { listFingerprint } from './cursor.js';
+import { filterDescription, parseFilterValue } from './filter-values.js';
 import { fieldsQueryProperties } from './sparse-fields.js';
 import {
   type ColumnOf,
   FILTER_OPERATORS,
-  type FilterField,
   type FilterOperator,
   type LinkFilter,
   type OrganizationTable,
@@ -92,33 +92,6 @@ export function listQuerySchema<Table extends OrganizationTable>(
   return Type.Object({ ...optional, ...fields }, { additionalProperties: false });
 }
 
-function filterDescription(spec: FilterField, operator: FilterOperator): string {
-  if (operator === 'null' || operator === 'not_null') return 'true or false';
-  const list = operator === 'in' || operator === 'not_in' ? 'Comma-separated ' : '';
-  if (spec.kind === 'timestamp') return `${list}ISO-8601 date-time`;
-  if (spec.kind === 'enum') return `${list}${spec.values?.join(' | ')}`;
-  return `${list}id${spec.allowsMe ? ' (or me)' : ''}`;
-}
-
-function parseValue(parameter: string, spec: FilterField, raw: string, userId: string): string {
-  if (spec.allowsMe && raw === 'me') return userId;
-  if (spec.kind === 'timestamp') {
-    const time = Date.parse(raw);
-    if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(time)) {
-      throw new BadRequestError(`"${raw}" is not an ISO-8601 date-time.`, { parameter }, 'invalid_filter');
-    }
-    return new Date(time).toISOString();
-  }
-  if (spec.kind === 'enum' && !spec.values?.includes(raw)) {
-    throw new BadRequestError(
-      `"${raw}" is not one of ${spec.values?.join(', ')}.`,
-      { parameter },
-      'invalid_filter',
-    );
-  }
-  return raw;
-}
-
 export function parseListQuery<Table extends OrganizationTable>(
   definition: ResourceDefinition<Table>,
   query: Readonly<Record<string, string | undefined>>,
@@ -171,7 +144,7 @@ export function parseListQuery<Table extends OrganizationTable>(
       }
       filters.push({ column: spec.column, operator, value: raw === 'true', ...link });
     } else if (operator === 'in' || operator === 'not_in') {
-      const values = raw.split(',').map((v) => parseValue(parameter, spec, v.trim(), userId));
+      const values = raw.split(',').map((v) => parseFilterValue(parameter, spec, v.trim(), userId));
       if (values.length === 0 || values.length > 100) {
         throw new BadRequestError(
           `${parameter} takes 1 to 100 comma-separated values.`,
@@ -184,7 +157,7 @@ export function parseListQuery<Table extends OrganizationTable>(
       filters.push({
         column: spec.column,
         operator,
-        value: parseValue(parameter, spec, raw, userId),
+        value: parseFilterValue(parameter, spec, raw, userId),
         ...link,
       });
     }

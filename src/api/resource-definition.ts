@@ -25,7 +25,8 @@ export type OrganizationTable = {
 export type RowOf<Table extends OrganizationTable> = Selectable<Database[Table]> & VersionedRow;
 export type ColumnOf<Table extends OrganizationTable> = keyof Selectable<Database[Table]> & string;
 
-export type FilterKind = 'timestamp' | 'id' | 'enum';
+/** `date`: a calendar date (YYYY-MM-DD) kept as text, compared as such. */
+export type FilterKind = 'timestamp' | 'date' | 'id' | 'enum';
 
 /** The filter operators of SPEC §5. */
 export const FILTER_OPERATORS = [

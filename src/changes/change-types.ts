@@ -1,8 +1,16 @@
 /**
- * The kinds of change (SPEC §8, §11): created, updated and deleted for each kind of record, a
+ * The kinds of change (SPEC §8, §11, §15): created, updated and deleted for each kind of record, a
  * booking's status changes and the organization's settings changing.
  */
-export const CHANGE_SUBJECTS = ['booking', 'event', 'account', 'contact', 'space', 'note'] as const;
+export const CHANGE_SUBJECTS = [
+  'booking',
+  'event',
+  'event_type',
+  'account',
+  'contact',
+  'space',
+  'note',
+] as const;
 export type ChangeSubject = (typeof CHANGE_SUBJECTS)[number];
 
 export const CHANGE_TYPES = [

@@ -1,8 +1,9 @@
-/** The venue's data (bookings, events, accounts, contacts, notes, spaces): each feature registers its own routes. */
+/** The venue's data (bookings, events, event types, accounts, contacts, notes, spaces): each feature registers its own routes. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { accountRoutes } from './accounts/account.routes.js';
 import { bookingRoutes } from './bookings/booking.routes.js';
 import { contactRoutes } from './contacts/contact.routes.js';
+import { eventTypeRoutes } from './event-types/event-type.routes.js';
 import { availabilityRoutes } from './events/availability.routes.js';
 import { eventRoutes } from './events/event.routes.js';
 import { noteRoutes } from './notes/note.routes.js';
@@ -12,6 +13,7 @@ import { spaceRoutes } from './spaces/space.routes.js';
 export const crmPlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(bookingRoutes);
   await app.register(eventRoutes);
+  await app.register(eventTypeRoutes);
   await app.register(availabilityRoutes);
   await app.register(accountRoutes);
   await app.register(contactRoutes);

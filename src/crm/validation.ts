@@ -137,3 +137,18 @@ export function instant(value: string): string | undefined {
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
 }
+
+/** The problems at the names the client used (one per field), where it used other names. */
+export function atNamesUsed(list: readonly FieldProblem[], renamed: Readonly<Record<string, string>>) {
+  const told = new Set<string>();
+  return list.flatMap((problem) => {
+    const name = problem.field !== undefined ? renamed[problem.field] : undefined;
+    const moved =
+      name !== undefined && problem.source?.pointer === `/data/attributes/${problem.field}`
+        ? { ...problem, field: name, source: { pointer: `/data/attributes/${name}` } }
+        : problem;
+    if (moved.field !== undefined && told.has(moved.field)) return [];
+    if (moved.field !== undefined) told.add(moved.field);
+    return [moved];
+  });
+}

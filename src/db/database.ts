@@ -7,6 +7,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AccountTable } from '../crm/accounts/account.table.js';
 import type { BookingReferenceTable, BookingTable } from '../crm/bookings/booking.table.js';
 import type { BookingSpaceTable, SpacePartTable, SpaceTable } from '../crm/spaces/space.table.js';
+import type { EventTypeTable } from '../crm/event-types/event-type.table.js';
 import type { EventSpaceTable, EventTable } from '../crm/events/event.table.js';
 import type { ApiKeyTable } from '../api-keys/api-key.table.js';
 import type { CalendarFeedTable } from '../calendar/calendar-feed.table.js';
@@ -44,6 +45,7 @@ export interface Database {
   booking_spaces: BookingSpaceTable;
   events: EventTable;
   event_spaces: EventSpaceTable;
+  event_types: EventTypeTable;
   space_parts: SpacePartTable;
   calendar_feeds: CalendarFeedTable;
   api_keys: ApiKeyTable;

@@ -33,6 +33,8 @@ export interface BookingContext {
   spaces: DemoSpaces;
   facts: ReadonlyMap<string, SpaceFact>;
   rnd: () => number;
+  /** The id of the demo's event type with this value. */
+  eventTypeId(value: string): string;
   /** The next company contact, or the next people booking for themselves. */
   booker(personal: boolean): Booker;
 }
@@ -82,6 +84,7 @@ function book(ctx: BookingContext, plan: Plan): DemoBooking {
       organization_id: ctx.organizationId,
       booking_id: id,
       status: 'lead',
+      event_type_id: ctx.eventTypeId(program.eventType),
       created_at: at,
       updated_at: at,
     }));

@@ -9,6 +9,7 @@ import type { Insertable } from 'kysely';
 import type { AccountTable } from '../crm/accounts/account.table.js';
 import { checkBooking } from '../crm/bookings/booking-rules.js';
 import type { ContactTable } from '../crm/contacts/contact.table.js';
+import type { EventType } from '../crm/event-types/event-type.table.js';
 import { checkEvent } from '../crm/events/event-rules.js';
 import type { Event } from '../crm/events/event.table.js';
 import { spacesById, venueFacts } from '../crm/facts.js';
@@ -17,6 +18,7 @@ import type { SpacePartTable, SpaceTable } from '../crm/spaces/space.table.js';
 import { accepted } from '../crm/validation.js';
 import { newId } from '../db/ids.js';
 import { type Booker, type DemoBooking, demoBookings } from './demo-bookings.js';
+import { PROGRAMS } from './demo-programs.js';
 import { demoSpaces } from './demo-spaces.js';
 
 /** The demo venue is in Boston: its pages show Boston's times, its bookings are in dollars. */
@@ -129,6 +131,8 @@ function random(seed: number): () => number {
 export interface DemoData {
   spaces: Array<Insertable<SpaceTable>>;
   spaceParts: Array<Insertable<SpacePartTable>>;
+  /** The kinds of event the venue holds, named by its bookings' events. */
+  eventTypes: EventType[];
   accounts: Insertable<AccountTable>[];
   contacts: Insertable<ContactTable>[];
   /** Each with its events, in the order they were booked (references BK-00101 onwards). */
@@ -236,8 +240,17 @@ export function generateDemoData(
 
   const spaces = demoSpaces(organizationId, created(420));
   const facts = spacesById(spaces.rows);
+  const typesAt = created(420);
+  const eventTypes = [...new Set(Object.values(PROGRAMS).map((p) => p.eventType))].map((value, i) => ({
+    id: newId(Date.parse(typesAt) + i),
+    organization_id: organizationId,
+    value,
+    created_at: typesAt,
+    updated_at: typesAt,
+  }));
+  const eventTypeId = (value: string) => eventTypes.find((t) => t.value === value)!.id;
   const bookings = demoBookings(
-    { organizationId, ownerId, now, zone: DEMO_ZONE, spaces, facts, rnd, booker },
+    { organizationId, ownerId, now, zone: DEMO_ZONE, spaces, facts, rnd, eventTypeId, booker },
     random(seed + 1),
   );
   // Each as the API's rules judge it unchanged: a refusal here is a demo that breaks its own rules.
@@ -249,12 +262,13 @@ export function generateDemoData(
   });
   for (const { events, ...booking } of bookings) {
     accepted(checkBooking({}, booking, known, events.length));
-    for (const event of events) accepted(checkEvent({}, event, { booking, spaces: facts }));
+    for (const event of events) accepted(checkEvent({}, event, { booking, spaces: facts, eventTypes }));
   }
 
   return {
     spaces: spaces.rows,
     spaceParts: spaces.parts,
+    eventTypes,
     accounts,
     contacts,
     bookings,

@@ -5,11 +5,11 @@
  */
 import { capacityFor, type EventFields } from '../crm/events/event-rules.js';
 import type { SpaceFact } from '../crm/facts.js';
-import { addDays, zonedToUtc } from '../web/workspace/time-zones.js';
+import { addDays, wallClockOf, zonedToUtc } from '../wall-clock.js';
 import type { DemoSpaces } from './demo-spaces.js';
 import type { Program } from './demo-programs.js';
 
-export type PlannedEvent = Omit<EventFields, 'booking_id' | 'status'>;
+export type PlannedEvent = Omit<EventFields, 'booking_id' | 'status' | 'event_type_id'>;
 
 const MINUTE = 60_000;
 
@@ -25,10 +25,15 @@ export function plannedEvents(
     const start = zonedToUtc(`${addDays(firstDay, slot.day ?? 0)}T${slot.at}`, zone) ?? 0;
     const spaceIds = slot.spaces.map((name) => spaces.id(name));
     const room = Math.min(...spaceIds.map((id) => capacityFor(facts.get(id)!, slot.style) ?? Infinity));
-    return {
-      name: slot.name,
+    const times = {
       start_at: new Date(start).toISOString(),
       end_at: new Date(start + slot.minutes * MINUTE).toISOString(),
+      all_day: 0,
+    };
+    return {
+      name: slot.name,
+      ...times,
+      ...wallClockOf(times, zone),
       setup_minutes: slot.setup,
       teardown_minutes: slot.teardown,
       guest_count: Math.min(room, Math.max(1, Math.round(guests * (slot.share ?? 1)))),

@@ -58,6 +58,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<Demo
     const spacesOf = (row: { space_ids: string }) => JSON.parse(row.space_ids) as string[];
     await insertInChunks(trx, 'spaces', data.spaces);
     await insertInChunks(trx, 'space_parts', data.spaceParts);
+    await insertInChunks(trx, 'event_types', data.eventTypes);
     await insertAccounts(trx, data.accounts);
     await insertContacts(trx, data.contacts);
     await insertBookings(trx, bookings);

@@ -45,6 +45,7 @@ interface OpenApiDocument {
 const PATHS = {
   bookings: '/v2/bookings',
   events: '/v2/events',
+  event_types: '/v2/event_types',
   accounts: '/v2/accounts',
   contacts: '/v2/contacts',
   spaces: '/v2/spaces',

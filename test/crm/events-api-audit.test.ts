@@ -389,6 +389,7 @@ eachDatabase((suite) => {
     );
     assert.deepEqual(told[1]!.data.previous_attributes, {
       end_at: new Date(at('25', '12:00')).toISOString(),
+      end_time: '12:00',
     });
   });
 });

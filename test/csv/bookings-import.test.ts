@@ -82,8 +82,16 @@ eachDatabase((suite) => {
       .where('booking_id', '=', bookings[0]!.id)
       .execute();
     assert.deepEqual(holdings.map((h) => h.space_id).sort(), [hall, deck].sort());
-    // An account, a contact, three bookings and each booking's first event.
-    assert.equal(await count(suite.db, 'changes', org), 8);
+    // An account, a contact, three bookings, each booking's first event, and the event type
+    // "gala" its first row names.
+    assert.equal(await count(suite.db, 'changes', org), 9);
+    const [gala] = await suite.db
+      .selectFrom('events')
+      .innerJoin('event_types', 'event_types.id', 'events.event_type_id')
+      .select(['event_types.value', 'events.start_date', 'events.start_time'])
+      .where('events.booking_id', '=', bookings[0]!.id)
+      .execute();
+    assert.deepEqual(gala, { value: 'gala', start_date: '2027-03-01', start_time: '18:00' });
 
     // Its export imports into the same organization as new bookings, except that the definite
     // ones would now double-book their spaces.

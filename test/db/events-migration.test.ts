@@ -38,6 +38,7 @@ eachDatabase((suite) => {
       { name: 'Meeting', event_type: null, status: 'lost', guests: null, spaces: [] },
       // A booking of 40 days: it keeps its times, whatever they are.
       { name: 'Residency', event_type: '  ', status: 'tentative', guests: 5, spaces: [hall], days: 40 },
+      { name: 'Second wedding', event_type: 'wedding ', status: 'lead', guests: 10, spaces: [] },
     ].map((b, i) => ({
       id: newId(Date.parse(at) + i),
       organization_id: org.id,
@@ -68,7 +69,7 @@ eachDatabase((suite) => {
         ),
       )
       .execute();
-    await db.insertInto('booking_references').values({ organization_id: org.id, last_number: 3 }).execute();
+    await db.insertInto('booking_references').values({ organization_id: org.id, last_number: 4 }).execute();
 
     const up = await migrator.migrateToLatest();
     assert.equal(up.error, undefined, String(up.error));
@@ -114,5 +115,39 @@ eachDatabase((suite) => {
       .where('organization_id', '=', org.id)
       .executeTakeFirstOrThrow();
     assert.ok(Number(longest.longest_hold_minutes) >= 40 * 1440, 'reads of holds look back 40 days there');
+
+    // 2026-11-27T20: each event's wall-clock times in its booking's zone (Paris, UTC+2 in April),
+    // and its booking's event type, one type per value whatever its case.
+    const types = await suite.db
+      .selectFrom('event_types')
+      .select(['id', 'value'])
+      .where('organization_id', '=', org.id)
+      .execute();
+    assert.deepEqual(
+      types.map((t) => t.value),
+      ['Wedding'],
+    );
+    const walls = await suite.db
+      .selectFrom('events')
+      .select(['start_date', 'start_time', 'end_date', 'end_time', 'all_day', 'event_type_id'])
+      .where('organization_id', '=', org.id)
+      .orderBy('start_at')
+      .execute();
+    assert.deepEqual(
+      walls.map((w) => [
+        w.start_date,
+        w.start_time,
+        w.end_date,
+        w.end_time,
+        Number(w.all_day),
+        w.event_type_id,
+      ]),
+      [
+        ['2030-04-01', '20:00', '2030-04-02', '02:00', 0, types[0]!.id],
+        ['2030-04-02', '20:00', '2030-04-03', '02:00', 0, null],
+        ['2030-04-03', '20:00', '2030-05-13', '20:00', 0, null],
+        ['2030-04-04', '20:00', '2030-04-05', '02:00', 0, types[0]!.id],
+      ],
+    );
   });
 });

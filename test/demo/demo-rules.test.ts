@@ -119,6 +119,12 @@ async function content(db: Db, organizationId: string) {
       .execute(),
   ]);
   const accountName = new Map(accounts.map((a) => [a.id, a.name]));
+  const types = await db
+    .selectFrom('event_types')
+    .select(['id', 'value'])
+    .where('organization_id', '=', organizationId)
+    .execute();
+  const typeOf = (id: string | null) => types.find((t) => t.id === id)?.value ?? id;
   return {
     spaces: [...view.spaces.values()].map((s) => ({ ...s, id: undefined, parts: s.parts.map(name) })),
     accounts: accounts.map((a) => ({ ...a, id: undefined })),
@@ -133,6 +139,7 @@ async function content(db: Db, organizationId: string) {
       events: events.map(({ id: _e, organization_id: _o, booking_id: _b, updated_at: _v, ...e }) => ({
         ...e,
         space_ids: names(e.space_ids),
+        event_type_id: typeOf(e.event_type_id),
       })),
     })),
   };

@@ -7,6 +7,7 @@
  */
 import { monotonicId } from '../../db/ids.js';
 import { recordCreatedInBulk } from '../change-events.js';
+import { eventTypesFor } from '../event-types/event-types.js';
 import { clashesInBulk, type HoldingEntry } from '../events/bulk-clashes.js';
 import { noteHold } from '../events/event-clash.js';
 import { eventDefinition } from '../events/event.resource.js';
@@ -26,6 +27,7 @@ import { insertInChunks } from '../../db/insert-in-chunks.js';
 import { takeBookingReferences } from './booking-numbers.js';
 import { type BookingFields, type BookingInput, checkBooking, spaceIdsOf } from './booking-rules.js';
 import { bookingDefinition } from './booking.resource.js';
+import { firstEvent, firstEventName } from './first-event.js';
 import type { Booking } from './booking.table.js';
 
 export async function createBookingsInBulk(
@@ -51,7 +53,7 @@ export async function createBookingsInBulk(
               reference: request.entries[index]!.label,
               name: row.name,
               eventId: row.id,
-              eventName: eventName(row),
+              eventName: firstEventName(row),
               spaceId,
               spaceName: facts.space(spaceId)?.name ?? spaceId,
               startAt: row.start_at,
@@ -70,20 +72,14 @@ export async function createBookingsInBulk(
   const references = await takeBookingReferences(work.trx, organizationId, rows.length);
   rows.forEach((row, i) => (row.reference = references[i]!));
   // Each booking's first event, as a single create makes it (ids in the order of the rows, as the bookings').
+  const typeOf = await eventTypesFor(
+    work,
+    rows.map((row) => row.event_type),
+  );
   const events: Event[] = rows.map((row) => ({
+    ...firstEvent(row, typeOf(row.event_type)),
     id: monotonicId(work.now),
     organization_id: organizationId,
-    booking_id: row.id,
-    name: eventName(row),
-    status: row.status,
-    start_at: row.start_at,
-    end_at: row.end_at,
-    setup_minutes: 0,
-    teardown_minutes: 0,
-    guest_count: row.guest_count,
-    guaranteed_count: null,
-    setup_style: null,
-    space_ids: row.space_ids,
     created_at: row.created_at,
     updated_at: row.updated_at,
   }));
@@ -113,4 +109,3 @@ export async function createBookingsInBulk(
 }
 
 /** The name of a booking's first event: its event type, else "Main event". */
-const eventName = (row: Pick<Booking, 'event_type'>) => row.event_type?.trim() || 'Main event';

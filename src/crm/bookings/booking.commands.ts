@@ -10,6 +10,7 @@
  * and notes along.
  */
 import { isoTime } from '../../clock.js';
+import { wallClockOf } from '../../wall-clock.js';
 import type { Db, Trx } from '../../db/database.js';
 import type { FieldProblem } from '../../errors.js';
 import { newId } from '../../db/ids.js';
@@ -22,12 +23,14 @@ import { checkEvent } from '../events/event-rules.js';
 import { eventsOfBooking, writeEventSpaces } from '../events/event.repository.js';
 import { eventDefinition } from '../events/event.resource.js';
 import type { Event } from '../events/event.table.js';
+import { eventTypeFor } from '../event-types/event-types.js';
 import { loadFacts } from '../facts.js';
 import { deleteNotesOf } from '../notes/notes-of.js';
 import { deleteCommand, updateCommand } from '../record-commands.js';
 import { updateRecord } from '../records.js';
 import { accepted, type Checked } from '../validation.js';
 import { takeBookingReferences } from './booking-numbers.js';
+import { firstEvent } from './first-event.js';
 import { type BookingFields, type BookingInput, bookingNames, checkBooking } from './booking-rules.js';
 import { insertBooking, replaceBookingSpaces } from './booking.repository.js';
 import { bookingDefinition } from './booking.resource.js';
@@ -89,6 +92,7 @@ async function judged(
     const passed = checkEvent({ guest_count: input.guest_count, spaceIds: input.spaceIds }, only, {
       booking: current,
       spaces: facts.spaces,
+      eventTypes: [],
     });
     problems = [...problems, ...passed.problems.filter((p) => p.code === 'over_capacity')];
   }
@@ -100,23 +104,6 @@ async function judged(
 /** Every problem of a booking input, writing nothing (forms, and the API's one 422 per bad field). */
 export async function bookingProblems(db: Db, actor: Actor, input: BookingInput, current?: Booking) {
   return (await judged(db, actor, input, current)).problems;
-}
-
-/** The first event of a booking made the way bookings were before events. */
-function firstEvent(booking: Booking): Omit<Event, 'id' | 'organization_id' | 'created_at' | 'updated_at'> {
-  return {
-    booking_id: booking.id,
-    name: booking.event_type?.trim() || 'Main event',
-    status: booking.status,
-    start_at: booking.start_at,
-    end_at: booking.end_at,
-    setup_minutes: 0,
-    teardown_minutes: 0,
-    guest_count: booking.guest_count,
-    guaranteed_count: null,
-    setup_style: null,
-    space_ids: booking.space_ids,
-  };
 }
 
 export const createBooking: Command<BookingInput, Booking> = {
@@ -137,22 +124,37 @@ export const createBooking: Command<BookingInput, Booking> = {
     await insertBooking(trx, booking);
     await replaceBookingSpaces(trx, booking.id, JSON.parse(booking.space_ids) as string[]);
     await recordCreated(trx, bookingDefinition, booking, now);
-    await insertEvent(work, firstEvent(booking));
+    await insertEvent(work, firstEvent(booking, await eventTypeFor(work, booking.event_type)));
     return booking;
   },
 };
 
-/** The booking's one event, following the booking's changed times, spaces and guests. */
-async function followedBy(work: Work, event: Event, booking: Booking): Promise<void> {
-  const changes = Object.fromEntries(
-    (['start_at', 'end_at', 'guest_count', 'space_ids'] as const)
-      .filter((field) => event[field] !== booking[field])
-      .map((field) => [field, booking[field]]),
-  );
-  if (Object.keys(changes).length === 0) return;
-  const updated = await updateRecord(work.trx, 'events', event, changes, work.now);
-  await writeEventSpaces(work.trx, updated);
-  await recordUpdated(work.trx, eventDefinition, event, updated, work.now);
+/**
+ * Its events, following the booking: its one event takes the booking's changed times, spaces,
+ * guests and event type; every event reads its wall-clock times in the booking's time zone.
+ */
+async function eventsFollow(work: Work, current: Booking, booking: Booking): Promise<void> {
+  const events = await eventsOfBooking(work.trx, booking.id);
+  const only = events.length === 1 ? events[0] : undefined;
+  if (!only && booking.timezone === current.timezone) return;
+  for (const event of events) {
+    const after: Event = { ...event };
+    if (event === only) {
+      Object.assign(after, pick(booking));
+      if (after.start_at !== event.start_at || after.end_at !== event.end_at) after.all_day = 0;
+      if ((booking.event_type ?? '') !== (current.event_type ?? '')) {
+        after.event_type_id = await eventTypeFor(work, booking.event_type);
+      }
+    }
+    Object.assign(after, wallClockOf(after, booking.timezone));
+    const changes = Object.fromEntries(
+      Object.entries(after).filter(([field, value]) => event[field as keyof Event] !== value),
+    );
+    if (Object.keys(changes).length === 0) continue;
+    const updated = await updateRecord(work.trx, 'events', event, changes, work.now);
+    await writeEventSpaces(work.trx, updated);
+    await recordUpdated(work.trx, eventDefinition, event, updated, work.now);
+  }
 }
 
 export const updateBooking = updateCommand<'bookings', BookingInput>({
@@ -174,8 +176,7 @@ export const updateBooking = updateCommand<'bookings', BookingInput>({
     if (updated.space_ids !== current.space_ids) {
       await replaceBookingSpaces(trx, current.id, JSON.parse(updated.space_ids) as string[]);
     }
-    const events = await eventsOfBooking(trx, current.id);
-    if (events.length === 1) await followedBy(work, events[0]!, updated);
+    await eventsFollow(work, current, updated);
     if (updated.status !== current.status) await carryStatus(work, current.id, updated.status);
     if (told && 'status' in told.previous) {
       await recordChange(trx, {

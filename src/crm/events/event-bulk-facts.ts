@@ -8,13 +8,17 @@
 import type { Trx } from '../../db/database.js';
 import { idsInOrganizationCondition } from '../../db/id-lookups.js';
 import type { Booking } from '../bookings/booking.table.js';
+import type { EventType } from '../event-types/event-type.table.js';
+import { eventTypesOf } from '../event-types/event-types.js';
 import { type SpaceFact, spacesOf } from '../facts.js';
 
 /** What an event's rules and the double-booking check need of its booking. */
-export type BookingFact = Pick<Booking, 'id' | 'reference' | 'name' | 'status' | 'timezone'>;
+export type BookingFact = Pick<Booking, 'id' | 'reference' | 'name' | 'status' | 'timezone' | 'event_type'>;
 
 export interface EventBulkFacts {
   readonly spaces: ReadonlyMap<string, SpaceFact>;
+  /** The organization's event types. */
+  readonly eventTypes: readonly Pick<EventType, 'id' | 'value'>[];
   booking(id: string): BookingFact | undefined;
   /** The booking with this reference, written as shown (BK-00001) or in lower case. */
   bookingByReference(reference: string): BookingFact | undefined;
@@ -30,7 +34,7 @@ function blocks(values: Iterable<string>): string[][] {
   );
 }
 
-const BOOKING_COLUMNS = ['id', 'reference', 'name', 'status', 'timezone'] as const;
+const BOOKING_COLUMNS = ['id', 'reference', 'name', 'status', 'timezone', 'event_type'] as const;
 
 export const normalReference = (reference: string) => reference.trim().toUpperCase();
 
@@ -64,6 +68,7 @@ export async function loadEventBulkFacts(
   const spaces = await spacesOf(trx, organizationId);
   return {
     spaces,
+    eventTypes: await eventTypesOf(trx, organizationId),
     booking: (id) => byId.get(id),
     bookingByReference: (reference) => byReference.get(normalReference(reference)),
   };

@@ -17,6 +17,7 @@ import {
   stamped,
 } from '../bulk.js';
 import { insertInChunks } from '../../db/insert-in-chunks.js';
+import { eventTypesFor } from '../event-types/event-types.js';
 import { refreshBooking } from './booking-derivation.js';
 import { clashesInBulk, type HoldingEntry } from './bulk-clashes.js';
 import type { EventBulkFacts } from './event-bulk-facts.js';
@@ -36,7 +37,11 @@ export async function createEventsInBulk(
   const organizationId = work.actor.organizationId;
   const bookingOf = (id: string | undefined) => (id === undefined ? undefined : facts.booking(id));
   const judged = judgeAll(request, (input) =>
-    checkEvent(input, undefined, { booking: bookingOf(input.bookingId), spaces: facts.spaces }),
+    checkEvent(input, undefined, {
+      booking: bookingOf(input.bookingId),
+      spaces: facts.spaces,
+      eventTypes: facts.eventTypes,
+    }),
   );
   const refused = new Set(judged.problems.map((p) => p.index));
   const rows: Event[] = judged.values.map((fields) => stamped(fields, organizationId, work.now));
@@ -65,6 +70,11 @@ export async function createEventsInBulk(
     (a, b) => a.index - b.index,
   );
   if (problems.length > 0 || !request.write) return { created: [], problems };
+  // Of their booking's type, made when the organization has no such type yet, as a single create.
+  const untyped = rows.filter((row) => row.event_type_id === null);
+  const bookingType = (row: Event) => facts.booking(row.booking_id)?.event_type;
+  const typeOf = await eventTypesFor(work, untyped.map(bookingType));
+  for (const row of untyped) row.event_type_id = typeOf(bookingType(row));
   await insertAll(work, eventDefinition, rows, request.progress, async (trx) => {
     const holds = rows.flatMap((event) => {
       const stretch = occupiedStretch(event);

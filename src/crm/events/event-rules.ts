@@ -3,15 +3,21 @@
  * a start before its end, at most 31 days apart; setup and teardown of 0 to 1,440 minutes; guest
  * counts of 0 or more; a setup style of the list; its booking (given on create, fixed after) and
  * spaces of the organization; its guests fit each space's capacity for its setup style (else the
- * space's capacity).
+ * space's capacity); an event type of the organization's, by default its booking's. Event
+ * Temple's names (SPEC §15) are judged by the same rules, each problem told at the name the
+ * client used: the wall-clock times of event-wall-clock.ts, and `expected` for guest_count.
  */
+import { wallClockOf } from '../../wall-clock.js';
 import type { Booking } from '../bookings/booking.table.js';
+import type { EventType } from '../event-types/event-type.table.js';
+import { typeNamed } from '../event-types/event-types.js';
 import type { SpaceFact } from '../facts.js';
 import { archivedProblem } from '../spaces/space-rules.js';
-import { type Checked, instant, Problems } from '../validation.js';
+import { atNamesUsed, type Checked, instant, Problems } from '../validation.js';
+import { eventTempleNames, type WallClockInput } from './event-wall-clock.js';
 import { type Event, SETUP_STYLES, type SetupStyle } from './event.table.js';
 
-export interface EventInput {
+export interface EventInput extends WallClockInput {
   name?: string | undefined;
   start_at?: string | undefined;
   end_at?: string | undefined;
@@ -20,16 +26,22 @@ export interface EventInput {
   guest_count?: number | null | undefined;
   guaranteed_count?: number | null | undefined;
   setup_style?: string | null | undefined;
+  /** Event Temple's name for guest_count. */
+  expected?: number | null | undefined;
   bookingId?: string | undefined;
   spaceIds?: readonly string[] | undefined;
+  /** An event type of the organization, or null for none. */
+  eventTypeId?: string | null | undefined;
 }
 
 export type EventFields = Omit<Event, 'id' | 'organization_id' | 'created_at' | 'updated_at'>;
 
 export interface EventFacts {
   /** The booking named (or the event's), when it is the organization's. */
-  booking: Pick<Booking, 'id' | 'status'> | undefined;
+  booking: Pick<Booking, 'id' | 'status' | 'timezone' | 'event_type'> | undefined;
   spaces: ReadonlyMap<string, SpaceFact>;
+  /** The organization's event types. */
+  eventTypes: readonly Pick<EventType, 'id' | 'value'>[];
 }
 
 const LONGEST_DAYS = 31;
@@ -58,12 +70,15 @@ export function checkEvent(
   facts: EventFacts,
 ): Checked<EventFields> {
   const problems = new Problems();
+  const zone = facts.booking?.timezone ?? 'UTC';
+  const { times, allDay, timesJudged, guests, renamed } = eventTempleNames(input, current, zone, problems);
+
   const name = input.name?.trim() ?? current?.name ?? '';
   if (name === '') problems.attribute('name', 'An event needs a name, such as Ceremony or Dinner.', 'blank');
   problems.text('name', name, 'name');
 
   const at = (field: 'start_at' | 'end_at') => {
-    const given = input[field];
+    const given = times[field];
     if (given === undefined) return current?.[field];
     const value = instant(given);
     if (value === undefined) problems.attribute(field, `"${given}" is not a date and time that exists.`);
@@ -71,13 +86,13 @@ export function checkEvent(
   };
   const startAt = at('start_at');
   const endAt = at('end_at');
-  if (!current && input.start_at === undefined)
+  if (!current && times.start_at === undefined && !timesJudged)
     problems.attribute('start_at', 'An event needs a start.', 'required');
-  if (!current && input.end_at === undefined)
+  if (!current && times.end_at === undefined && !timesJudged)
     problems.attribute('end_at', 'An event needs an end.', 'required');
-  const timesGiven = input.start_at !== undefined || input.end_at !== undefined;
+  const timesGiven = times.start_at !== undefined || times.end_at !== undefined;
   if (startAt !== undefined && endAt !== undefined) {
-    const field = input.end_at !== undefined ? 'end_at' : 'start_at';
+    const field = times.end_at !== undefined ? 'end_at' : 'start_at';
     if (!(startAt < endAt)) problems.attribute(field, 'An event must end after it starts.');
     else if (timesGiven && Date.parse(endAt) - Date.parse(startAt) > LONGEST_DAYS * 86_400_000) {
       problems.attribute(field, `An event lasts at most ${LONGEST_DAYS} days; make it several events.`);
@@ -87,7 +102,7 @@ export function checkEvent(
   const buffer = 'Setup and teardown are whole minutes, from 0 to 1440 (a day).';
   whole(problems, 'setup_minutes', input.setup_minutes, buffer, MAX_BUFFER_MINUTES);
   whole(problems, 'teardown_minutes', input.teardown_minutes, buffer, MAX_BUFFER_MINUTES);
-  whole(problems, 'guest_count', input.guest_count, 'Guests is a whole number, 0 or more.');
+  whole(problems, 'guest_count', guests, 'Guests is a whole number, 0 or more.');
   whole(
     problems,
     'guaranteed_count',
@@ -136,7 +151,7 @@ export function checkEvent(
       facts.spaces.get(id),
     );
   }
-  const guestCount = input.guest_count !== undefined ? input.guest_count : (current?.guest_count ?? null);
+  const guestCount = guests !== undefined ? guests : (current?.guest_count ?? null);
   if (
     guestCount !== null &&
     Number.isInteger(guestCount) &&
@@ -161,8 +176,26 @@ export function checkEvent(
     }
   }
 
+  let eventTypeId =
+    current?.event_type_id ?? typeNamed(facts.eventTypes, facts.booking?.event_type)?.id ?? null;
+  if (input.eventTypeId !== undefined) {
+    eventTypeId = input.eventTypeId;
+    if (eventTypeId !== null && !facts.eventTypes.some((t) => t.id === eventTypeId)) {
+      problems.relationship(
+        'event_type',
+        `No event type with the id "${eventTypeId}" exists in this organization.`,
+        'not_found',
+      );
+    }
+  }
+
+  const stretch = { start_at: startAt ?? '', end_at: endAt ?? '', all_day: allDay };
+  const wall =
+    startAt !== undefined && endAt !== undefined
+      ? wallClockOf(stretch, zone)
+      : { start_date: '', end_date: '', start_time: null, end_time: null };
   return {
-    problems: problems.list,
+    problems: atNamesUsed(problems.list, renamed),
     value: {
       booking_id: bookingId ?? '',
       name,
@@ -176,6 +209,9 @@ export function checkEvent(
         input.guaranteed_count !== undefined ? input.guaranteed_count : (current?.guaranteed_count ?? null),
       setup_style: setupStyle as SetupStyle | null,
       space_ids: JSON.stringify(spaceIds),
+      ...wall,
+      all_day: allDay ? 1 : 0,
+      event_type_id: eventTypeId,
     },
   };
 }

@@ -12,6 +12,7 @@ import type { Actor } from '../../identity/actor.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
 import { bookingDefinition } from '../bookings/booking.resource.js';
 import { recordCreated } from '../change-events.js';
+import { eventTypeFor, eventTypesOf } from '../event-types/event-types.js';
 import { spacesOf } from '../facts.js';
 import { deleteNotesOf } from '../notes/notes-of.js';
 import { deleteCommand, updateCommand } from '../record-commands.js';
@@ -29,18 +30,19 @@ export type { EventInput } from './event-rules.js';
 
 async function judged(db: Db | Trx, actor: Actor, input: EventInput, current?: Event) {
   const bookingId = current?.booking_id ?? input.bookingId;
-  const [booking, spaces] = await Promise.all([
+  const [booking, spaces, eventTypes] = await Promise.all([
     bookingId && !bookingId.includes('\u0000')
       ? findRow(db, bookingDefinition, actor.organizationId, bookingId)
       : undefined,
     spacesOf(db, actor.organizationId),
+    eventTypesOf(db, actor.organizationId),
   ]);
-  return checkEvent(input, current, { booking, spaces });
+  return { checked: checkEvent(input, current, { booking, spaces, eventTypes }), booking };
 }
 
 /** Every problem of an event input, writing nothing (forms, and the API's one 422 per bad field). */
 export async function eventProblems(db: Db, actor: Actor, input: EventInput, current?: Event) {
-  return (await judged(db, actor, input, current)).problems;
+  return (await judged(db, actor, input, current)).checked.problems;
 }
 
 /** 409 space_conflict, carrying the clash, when a definite booking's event would clash with another's. */
@@ -75,7 +77,12 @@ export async function insertEvent(work: Work, fields: EventFields): Promise<Even
 
 export const createEvent: Command<EventInput, Event> = {
   async run(work, input) {
-    const fields = accepted(await judged(work.trx, work.actor, input));
+    const { checked, booking } = await judged(work.trx, work.actor, input);
+    const fields = accepted(checked);
+    // Of its booking's type by default, made when the organization has no such type yet.
+    if (input.eventTypeId === undefined && fields.event_type_id === null) {
+      fields.event_type_id = await eventTypeFor(work, booking?.event_type);
+    }
     await refuseClash(work.trx, work.actor.organizationId, fields);
     const event = await insertEvent(work, fields);
     await refreshBooking(work, event.booking_id);
@@ -85,7 +92,7 @@ export const createEvent: Command<EventInput, Event> = {
 
 export const updateEvent = updateCommand<'events', EventInput>({
   definition: eventDefinition,
-  check: (trx, actor, input, current) => judged(trx, actor, input, current),
+  check: async (trx, actor, input, current) => (await judged(trx, actor, input, current)).checked,
   beforeWrite: ({ trx, actor }, current, changes) =>
     refuseClash(trx, actor.organizationId, { ...current, ...changes }),
   async afterWrite(work, _current, updated) {

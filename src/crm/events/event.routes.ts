@@ -10,11 +10,18 @@ import { eventDefinition } from './event.resource.js';
 
 type EventDocument = Pick<Static<typeof EventUpdateBody>['data'], 'attributes' | 'relationships'>;
 
-const eventInput = ({ data }: { data: EventDocument }): EventInput => ({
-  ...data.attributes,
-  bookingId: relatedId(data.relationships?.booking) ?? undefined,
-  spaceIds: relatedIds(data.relationships?.spaces),
-});
+/** Marquee's names and Event Temple's (SPEC §15) into one input; event-rules.ts judges both. */
+function eventInput({ data }: { data: EventDocument }): EventInput {
+  const relationships = data.relationships;
+  const space = relationships?.space;
+  return {
+    ...data.attributes,
+    bookingId: relatedId(relationships?.booking) ?? undefined,
+    spaceIds:
+      relationships?.spaces || !space ? relatedIds(relationships?.spaces) : space.data ? [space.data.id] : [],
+    eventTypeId: relatedId(relationships?.event_type),
+  };
+}
 
 export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerReadRoutes(app, eventDefinition);

@@ -33,6 +33,17 @@ export interface EventTable {
   setup_style: SetupStyle | null;
   /** JSON array of the ids of the spaces it holds, in the order given (event_spaces is the index). */
   space_ids: string;
+  /**
+   * Its times as a wall clock in its booking's time zone reads them (src/wall-clock.ts): dates
+   * YYYY-MM-DD, times HH:MM; an all-day event has no times and ends at the end of end_date.
+   */
+  start_date: string;
+  end_date: string;
+  start_time: string | null;
+  end_time: string | null;
+  all_day: number;
+  /** One of the organization's event_types, or none. */
+  event_type_id: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,0 +1,73 @@
+/**
+ * Wall-clock times in a zone (src/wall-clock.ts), as events read and write them (SPEC §15):
+ * properties over instants and zones either side of daylight-saving changes and midnight.
+ */
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import fc from 'fast-check';
+import { localDateTime, wallClockOf, zonedToUtc } from '../../src/wall-clock.js';
+
+const ZONES = [
+  'UTC',
+  'America/New_York',
+  'Europe/London',
+  'Australia/Lord_Howe',
+  'Asia/Kathmandu',
+  'Pacific/Chatham',
+];
+// Whole minutes from 2000 to 2060.
+const minute = fc.integer({ min: 15_778_080, max: 47_335_680 }).map((m) => m * 60_000);
+
+it('reads an instant back from its wall clock, or the earlier of two when the clocks go back', () => {
+  fc.assert(
+    fc.property(minute, fc.constantFrom(...ZONES), (ms, zone) => {
+      const local = localDateTime(ms, zone);
+      const back = zonedToUtc(local, zone)!;
+      assert.equal(localDateTime(back, zone), local, 'the same wall clock');
+      assert.ok(back <= ms && ms - back <= 3_600_000, 'the instant, or the earlier one an hour before');
+    }),
+    { numRuns: 2000 },
+  );
+});
+
+it('gives an all-day stretch its first and last day, and a timed one its dates and times', () => {
+  fc.assert(
+    fc.property(
+      fc.date({
+        min: new Date('2000-01-01T00:00:00Z'),
+        max: new Date('2060-01-01T00:00:00Z'),
+        noInvalidDate: true,
+      }),
+      fc.integer({ min: 1, max: 31 }),
+      fc.constantFrom(...ZONES),
+      (day, days, zone) => {
+        const first = day.toISOString().slice(0, 10);
+        const last = new Date(day.getTime() + (days - 1) * 86_400_000).toISOString().slice(0, 10);
+        const next = new Date(day.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+        const start_at = new Date(zonedToUtc(first, zone)!).toISOString();
+        const end_at = new Date(zonedToUtc(next, zone)!).toISOString();
+        const wall = wallClockOf({ start_at, end_at, all_day: 1 }, zone);
+        assert.deepEqual(wall, { start_date: first, end_date: last, start_time: null, end_time: null });
+        const timed = wallClockOf({ start_at, end_at, all_day: 0 }, zone);
+        assert.equal(timed.end_date, next);
+      },
+    ),
+    { numRuns: 1000 },
+  );
+});
+
+it('reads the hours around a change of the clocks in New York', () => {
+  // 2027-03-14 02:00 EST becomes 03:00 EDT; 2027-11-07 02:00 EDT becomes 01:00 EST.
+  const zone = 'America/New_York';
+  assert.equal(localDateTime(Date.parse('2027-03-14T06:59:00Z'), zone), '2027-03-14T01:59');
+  assert.equal(localDateTime(Date.parse('2027-03-14T07:00:00Z'), zone), '2027-03-14T03:00');
+  assert.equal(new Date(zonedToUtc('2027-11-07T01:30', zone)!).toISOString(), '2027-11-07T05:30:00.000Z');
+  assert.deepEqual(
+    wallClockOf(
+      { start_at: '2027-11-07T04:00:00.000Z', end_at: '2027-11-08T05:00:00.000Z', all_day: 1 },
+      zone,
+    ),
+    { start_date: '2027-11-07', end_date: '2027-11-07', start_time: null, end_time: null },
+    'a day of 25 hours is one day',
+  );
+});
