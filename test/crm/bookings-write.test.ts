@@ -149,7 +149,9 @@ eachDatabase((suite) => {
       body: bookingDocument(undefined, {}),
     });
     assert.equal(missing.status, 422);
-    assert.deepEqual(pointers(missing.body), ['/data/relationships/account']);
+    // Required by the rules (an embedded contact may bring one: SPEC §15).
+    assert.deepEqual(pointers(missing.body), ['/data/relationships/account/data']);
+    assert.equal(missing.body.errors[0]!.code, 'required');
 
     const other = await makeVenue(suite.db);
     const otherApi = apiFor(server, await clientCredentialsToken(server, other), other.orgId);

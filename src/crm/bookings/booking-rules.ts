@@ -10,6 +10,7 @@
  * the command's to check (it needs the other bookings: ../events/event-clash.ts).
  */
 import type { VenueFacts } from '../facts.js';
+import type { EmbeddedContact } from './booking-event-temple.js';
 import { archivedProblem } from '../spaces/space-rules.js';
 import { type Checked, instant, isCurrency, isTimeZone, optionalText, Problems } from '../validation.js';
 import { transitionProblem } from './booking-status.js';
@@ -31,6 +32,11 @@ export interface BookingInput {
   contactId?: string | null | undefined;
   ownerId?: string | null | undefined;
   spaceIds?: readonly string[] | undefined;
+  /** A new booking's days, instead of start_at and end_at (booking-event-temple.ts). */
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+  /** A new contact, embedded (booking-event-temple.ts). */
+  newContact?: EmbeddedContact | undefined;
 }
 
 export type BookingFields = Omit<

@@ -11,8 +11,18 @@ export const BookingWriteAttributes = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
     status: Type.Optional(StringEnum(BOOKING_STATUSES, 'Default lead; moves follow the status machine')),
-    start_at: DateTime('When the event starts (RFC 3339)'),
-    end_at: DateTime('When it ends; after start_at'),
+    start_at: Type.Optional(DateTime('When the event starts (RFC 3339); or give start_date')),
+    end_at: Type.Optional(DateTime('When it ends; after start_at')),
+    start_date: Type.Optional(
+      Type.String({
+        maxLength: 10,
+        description:
+          "On create, instead of start_at: its first day (YYYY-MM-DD), an all-day first event in the booking's time zone, by default the organization's",
+      }),
+    ),
+    end_date: Type.Optional(
+      Type.String({ maxLength: 10, description: 'With start_date: its last day; default start_date' }),
+    ),
     timezone: Type.Optional(Type.String({ maxLength: 64, description: 'IANA time zone; default UTC' })),
     guest_count: Type.Optional(
       Nullable(
@@ -28,13 +38,32 @@ export const BookingWriteAttributes = Type.Object(
     lost_reason: Type.Optional(
       Nullable(Type.String({ maxLength: 1000 }), 'Required when the status is lost'),
     ),
+    contact: Type.Optional(
+      Type.Object(
+        {
+          first_name: Type.Optional(Type.String({ maxLength: 100 })),
+          last_name: Type.Optional(Type.String({ maxLength: 100 })),
+          email: Type.Optional(Nullable(Type.String({ maxLength: 254 }))),
+          phone_number: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
+        },
+        {
+          additionalProperties: false,
+          description:
+            'On create, instead of the contact relationship: a new contact, or the organization’s contact with this e-mail; the booking’s account is its account when the booking names none (a person account is made)',
+        },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
 
 const BookingRelationships = Type.Object(
   {
-    account: ToOne('accounts', { description: 'Required; an account of the organization' }),
+    account: Type.Optional(
+      ToOne('accounts', {
+        description: 'Required (an account of the organization), unless an embedded contact brings one',
+      }),
+    ),
     contact: Type.Optional(ToOne('contacts', { nullable: true })),
     owner: Type.Optional(
       ToOne('users', { nullable: true, description: "A member; default the token's user" }),
@@ -46,7 +75,7 @@ const BookingRelationships = Type.Object(
 
 export const BookingCreateBody = createDocument('bookings', {
   attributes: BookingWriteAttributes,
-  relationships: BookingRelationships,
+  relationships: Type.Optional(BookingRelationships),
 });
 
 export const BookingUpdateBody = updateDocument('bookings', {

@@ -31,6 +31,8 @@ import { updateRecord } from '../records.js';
 import { accepted, type Checked } from '../validation.js';
 import { takeBookingReferences } from './booking-numbers.js';
 import { firstEvent } from './first-event.js';
+import { bookingByDays, bookingProblemsByDays } from './booking-event-temple.js';
+import { leadContact } from './lead-contact.js';
 import { type BookingFields, type BookingInput, bookingNames, checkBooking } from './booking-rules.js';
 import { insertBooking, replaceBookingSpaces } from './booking.repository.js';
 import { bookingDefinition } from './booking.resource.js';
@@ -62,19 +64,37 @@ function derivedProblems(input: BookingInput, events: number): FieldProblem[] {
   });
 }
 
+/** The organization's time zone, for a booking given by its days alone. */
+async function zoneOfDays(db: Db | Trx, organizationId: string, input: BookingInput): Promise<string> {
+  if (input.timezone !== undefined || (input.start_date === undefined && input.end_date === undefined))
+    return 'UTC';
+  const organization = await db
+    .selectFrom('organizations')
+    .select('timezone')
+    .where('id', '=', organizationId)
+    .executeTakeFirst();
+  return organization?.timezone ?? 'UTC';
+}
+
 async function judged(
   db: Db | Trx,
   actor: Actor,
   input: BookingInput,
   current?: Booking,
-): Promise<Checked<BookingFields>> {
+): Promise<Checked<BookingFields> & { allDay: boolean }> {
   const facts = await loadFacts(
     db,
     actor.organizationId,
     actor.userId,
     bookingNames(input, current, actor.userId),
   );
-  const checked = checkBooking(input, current, facts);
+  const byDays = bookingByDays(input, !current, await zoneOfDays(db, actor.organizationId, input), facts);
+  const ruled = checkBooking({ ...input, ...byDays.times }, current, facts);
+  const checked = {
+    ...ruled,
+    problems: bookingProblemsByDays(ruled.problems, byDays, input),
+    allDay: byDays.allDay,
+  };
   if (!current) return checked;
   const events = await db
     .selectFrom('events')
@@ -109,7 +129,13 @@ export async function bookingProblems(db: Db, actor: Actor, input: BookingInput,
 export const createBooking: Command<BookingInput, Booking> = {
   async run(work, input) {
     const { trx, actor, now } = work;
-    const fields = accepted(await judged(trx, actor, input));
+    const checked = await judged(trx, actor, input);
+    const fields = accepted(checked);
+    if (input.newContact) {
+      const lead = await leadContact(work, input.newContact, input.accountId ?? null);
+      fields.account_id = lead.accountId;
+      fields.contact_id = lead.contactId;
+    }
     const [reference = ''] = await takeBookingReferences(trx, actor.organizationId, 1);
     const at = isoTime(now);
     const booking: Booking = {
@@ -124,7 +150,8 @@ export const createBooking: Command<BookingInput, Booking> = {
     await insertBooking(trx, booking);
     await replaceBookingSpaces(trx, booking.id, JSON.parse(booking.space_ids) as string[]);
     await recordCreated(trx, bookingDefinition, booking, now);
-    await insertEvent(work, firstEvent(booking, await eventTypeFor(work, booking.event_type)));
+    const eventTypeId = await eventTypeFor(work, booking.event_type);
+    await insertEvent(work, firstEvent(booking, eventTypeId, checked.allDay));
     return booking;
   },
 };

@@ -17,8 +17,10 @@ import { bookingDefinition } from './booking.resource.js';
 type BookingDocument = Pick<Static<typeof BookingUpdateBody>['data'], 'attributes' | 'relationships'>;
 
 function bookingInput({ data: { attributes, relationships } }: { data: BookingDocument }): BookingInput {
+  const { contact, ...named } = attributes ?? {};
   return {
-    ...attributes,
+    ...named,
+    newContact: contact,
     accountId: relatedId(relationships?.account) ?? undefined,
     contactId: relatedId(relationships?.contact),
     ownerId: relatedId(relationships?.owner),

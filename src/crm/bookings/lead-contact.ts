@@ -1,0 +1,44 @@
+/**
+ * The contact and account of a booking whose contact came embedded (SPEC §15): the
+ * organization's contact with that e-mail address (whatever its case) is reused, else a new one
+ * is made; the booking's account is the one it names, else the reused contact's, else a new
+ * person account named after the contact. Each record made is told as created.
+ */
+import type { Work } from '../../writes/unit-of-work.js';
+import { createAccount } from '../accounts/account.commands.js';
+import { createContact } from '../contacts/contact.commands.js';
+import type { EmbeddedContact } from './booking-event-temple.js';
+
+export async function leadContact(
+  work: Work,
+  contact: EmbeddedContact,
+  accountId: string | null,
+): Promise<{ accountId: string; contactId: string }> {
+  const email = contact.email?.trim() || null;
+  const known = email
+    ? await work.trx
+        .selectFrom('contacts')
+        .select(['id', 'account_id', 'email'])
+        .where('organization_id', '=', work.actor.organizationId)
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .orderBy('created_at')
+        .orderBy('id')
+        .executeTakeFirst()
+    : undefined;
+  const phone = contact.phone_number?.trim() || null;
+  const name = [contact.first_name, contact.last_name]
+    .map((n) => n?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
+  const account =
+    accountId ?? known?.account_id ?? (await createAccount.run(work, { name, email, phone })).id;
+  if (known) return { accountId: account, contactId: known.id };
+  const made = await createContact.run(work, {
+    first_name: contact.first_name ?? '',
+    last_name: contact.last_name ?? '',
+    email,
+    phone,
+    accountId: account,
+  });
+  return { accountId: account, contactId: made.id };
+}
