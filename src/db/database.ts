@@ -13,6 +13,7 @@ import type { ApiKeyTable } from '../api-keys/api-key.table.js';
 import type { CalendarFeedTable } from '../calendar/calendar-feed.table.js';
 import type { ContactTable } from '../crm/contacts/contact.table.js';
 import type { NoteTable } from '../crm/notes/note.table.js';
+import type { PipelineTable, ReferralSourceTable, StageTable } from '../crm/pipelines/pipeline.table.js';
 import type { FollowUpTable } from '../writes/follow-up.table.js';
 import type { IdempotencyKeyTable } from '../writes/idempotency.table.js';
 import type {
@@ -47,6 +48,9 @@ export interface Database {
   event_spaces: EventSpaceTable;
   event_types: EventTypeTable;
   space_parts: SpacePartTable;
+  pipelines: PipelineTable;
+  stages: StageTable;
+  referral_sources: ReferralSourceTable;
   calendar_feeds: CalendarFeedTable;
   api_keys: ApiKeyTable;
   booking_references: BookingReferenceTable;

@@ -31,6 +31,7 @@ import * as events from './migrations/2026-11-27T08-events.js';
 import * as calendarFeeds from './migrations/2026-11-27T09-calendar-feeds.js';
 import * as apiKeys from './migrations/2026-11-27T11-api-keys.js';
 import * as spaceAreaArchive from './migrations/2026-11-27T12-space-area-archive.js';
+import * as pipelines from './migrations/2026-11-27T13-pipelines.js';
 import * as eventWallClock from './migrations/2026-11-27T20-event-wall-clock.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
@@ -61,6 +62,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T09-calendar-feeds': calendarFeeds,
   '2026-11-27T11-api-keys': apiKeys,
   '2026-11-27T12-space-area-archive': spaceAreaArchive,
+  '2026-11-27T13-pipelines': pipelines,
   '2026-11-27T20-event-wall-clock': eventWallClock,
 };
 

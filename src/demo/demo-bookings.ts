@@ -106,6 +106,9 @@ function book(ctx: BookingContext, plan: Plan): DemoBooking {
     account_id: booker.accountId,
     contact_id: booker.contactId,
     owner_id: ctx.ownerId,
+    // Placed in the pipeline when the venue's stages exist (demo-pipeline.ts).
+    stage_id: null,
+    referral_source_id: null,
     created_at: at,
     updated_at: at,
     events,

@@ -19,6 +19,7 @@ import { insertOrganization } from '../identity/organization.repository.js';
 import { generatePassword, hashPassword } from '../identity/passwords.js';
 import { findUserByEmail, insertUser } from '../identity/user.repository.js';
 import { DEMO_ZONE, generateDemoData } from './demo-data.js';
+import { placeDemoBookings } from './demo-pipeline.js';
 
 export interface DemoSeed {
   org_id: string;
@@ -54,6 +55,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<Demo
     await insertMembership(trx, organization.id, admin.id, 'admin');
     const data = generateDemoData(organization.id, admin.id, clock.now());
     const bookings = data.bookings.map(({ events: _events, ...booking }) => booking);
+    await placeDemoBookings(trx, organization.id, bookings, clock.now());
     const events = data.bookings.flatMap((b) => b.events);
     const spacesOf = (row: { space_ids: string }) => JSON.parse(row.space_ids) as string[];
     await insertInChunks(trx, 'spaces', data.spaces);

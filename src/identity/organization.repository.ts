@@ -1,6 +1,7 @@
 /** Organizations: the venues whose data is kept apart from each other's. */
 import type { Db } from '../db/database.js';
 import { isoTime } from '../clock.js';
+import { insertDefaultPipeline } from '../crm/pipelines/default-pipeline.js';
 import { newId } from '../db/ids.js';
 
 export interface Organization {
@@ -9,10 +10,14 @@ export interface Organization {
   createdAt: string;
 }
 
+/** A new organization with the default pipeline (SPEC §15); `db` is a transaction, or one is opened. */
 export async function insertOrganization(db: Db, name: string): Promise<Organization> {
-  const now = isoTime(Date.now());
-  const row = { id: newId(), name, created_at: now, updated_at: now };
+  if (!db.isTransaction) return db.transaction().execute((trx) => insertOrganization(trx, name));
+  const at = Date.now();
+  const now = isoTime(at);
+  const row = { id: newId(at), name, created_at: now, updated_at: now };
   await db.insertInto('organizations').values(row).execute();
+  await insertDefaultPipeline(db, row.id, at);
   return { id: row.id, name, createdAt: now };
 }
 

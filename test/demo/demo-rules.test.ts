@@ -97,7 +97,7 @@ async function content(db: Db, organizationId: string) {
   const view = await storedView(db, organizationId);
   const name = (id: string) => view.spaces.get(id)?.name ?? id;
   const names = (ids: string) => (JSON.parse(ids) as string[]).map(name);
-  const [accounts, contacts, notes] = await Promise.all([
+  const [accounts, contacts, notes, stages, sources] = await Promise.all([
     db
       .selectFrom('accounts')
       .select(['id', 'name', 'email', 'created_at'])
@@ -117,6 +117,12 @@ async function content(db: Db, organizationId: string) {
       .orderBy('created_at')
       .orderBy('body')
       .execute(),
+    db.selectFrom('stages').select(['id', 'name']).where('organization_id', '=', organizationId).execute(),
+    db
+      .selectFrom('referral_sources')
+      .select(['id', 'name'])
+      .where('organization_id', '=', organizationId)
+      .execute(),
   ]);
   const accountName = new Map(accounts.map((a) => [a.id, a.name]));
   const types = await db
@@ -125,6 +131,7 @@ async function content(db: Db, organizationId: string) {
     .where('organization_id', '=', organizationId)
     .execute();
   const typeOf = (id: string | null) => types.find((t) => t.id === id)?.value ?? id;
+  const placeName = new Map([...stages, ...sources].map((r) => [r.id, r.name]));
   return {
     spaces: [...view.spaces.values()].map((s) => ({ ...s, id: undefined, parts: s.parts.map(name) })),
     accounts: accounts.map((a) => ({ ...a, id: undefined })),
@@ -135,6 +142,8 @@ async function content(db: Db, organizationId: string) {
       account_id: b.account_id && accountName.get(b.account_id),
       contact_id: undefined,
       owner_id: undefined,
+      stage_id: b.stage_id && placeName.get(b.stage_id),
+      referral_source_id: b.referral_source_id && placeName.get(b.referral_source_id),
       space_ids: names(b.space_ids),
       events: events.map(({ id: _e, organization_id: _o, booking_id: _b, updated_at: _v, ...e }) => ({
         ...e,
@@ -313,6 +322,25 @@ eachDatabase((suite) => {
       ['banquet', 'theatre', 'classroom', 'reception', 'boardroom'].every((s) => styles.has(s as never)),
     );
     assert.ok(view.bookings.some((b) => b.events.some((e) => e.setup_minutes > 0 && e.teardown_minutes > 0)));
+  });
+
+  it('places its bookings in the pipeline by status, most with a referral source', async () => {
+    const rows = await suite.db
+      .selectFrom('bookings as b')
+      .leftJoin('stages as s', 's.id', 'b.stage_id')
+      .leftJoin('referral_sources as r', 'r.id', 'b.referral_source_id')
+      .select(['b.status', 's.name as stage', 'r.name as source'])
+      .where('b.organization_id', '=', demo.org_id)
+      .where('b.name', '<>', 'Late party')
+      .execute();
+    const stagesOf = (status: string) => new Set(rows.filter((r) => r.status === status).map((r) => r.stage));
+    assert.deepEqual([...stagesOf('lead')].sort(), ['New inquiry', 'Site visit']);
+    assert.deepEqual([...stagesOf('tentative')].sort(), ['Negotiating', 'Proposal sent']);
+    assert.deepEqual([...stagesOf('definite')], ['Won']);
+    assert.deepEqual([...stagesOf('lost')], [null]);
+    const sources = new Set(rows.map((r) => r.source));
+    assert.ok(['Website', 'Wedding fair', 'Referral'].every((s) => sources.has(s)));
+    assert.ok(rows.filter((r) => r.source !== null).length > rows.length / 2);
   });
 
   it('shows a busy week now and next week in the week view’s read', async () => {

@@ -29,6 +29,10 @@ export interface BookingTable {
   account_id: string | null;
   contact_id: string | null;
   owner_id: string | null;
+  /** Where it is in the organization's sales pipeline (SPEC §15); null: in none (a lost booking). */
+  stage_id: string | null;
+  /** Where it came from (a referral source of the organization), if known. */
+  referral_source_id: string | null;
   created_at: string;
   updated_at: string;
 }
