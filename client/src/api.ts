@@ -18,8 +18,14 @@ import type {
   NewBooking,
   NewContact,
   NewNote,
+  NewPipeline,
+  NewReferralSource,
   NewSpace,
+  NewStage,
   NoteChanges,
+  PipelineChanges,
+  ReferralSourceChanges,
+  StageChanges,
   OrganizationChanges,
   SpaceChanges,
 } from './inputs.js';
@@ -30,7 +36,10 @@ import type {
   EventListOptions,
   EventTypeListOptions,
   NoteListOptions,
+  PipelineListOptions,
+  ReferralSourceListOptions,
   SpaceListOptions,
+  StageListOptions,
 } from './list-options.js';
 import { flatten, type SingleDocument } from './jsonapi.js';
 import {
@@ -49,7 +58,10 @@ import type {
   Me,
   Note,
   Organization,
+  Pipeline,
+  ReferralSource,
   Space,
+  Stage,
   UsableOrganization,
 } from './types.js';
 import { type WebhookEndpointsClient, webhookEndpointsClient } from './webhook-endpoints.js';
@@ -66,6 +78,15 @@ export class MarqueeApi implements Requester {
   /** The venue's rooms; only organization admins may create, change or delete them. */
   readonly spaces: ResourceClient<Space, SpaceListOptions, NewSpace, SpaceChanges>;
   readonly notes: ResourceClient<Note, NoteListOptions, NewNote, NoteChanges>;
+  /** The sales pipelines and their stages, and where bookings come from; admins change them. */
+  readonly pipelines: ResourceClient<Pipeline, PipelineListOptions, NewPipeline, PipelineChanges>;
+  readonly stages: ResourceClient<Stage, StageListOptions, NewStage, StageChanges>;
+  readonly referralSources: ResourceClient<
+    ReferralSource,
+    ReferralSourceListOptions,
+    NewReferralSource,
+    ReferralSourceChanges
+  >;
   /** The organization's changes, for polling (the same changes webhooks deliver). */
   readonly changes: ChangesClient;
   /** This integration's webhook endpoints in the organization. */
@@ -86,6 +107,9 @@ export class MarqueeApi implements Requester {
     this.contacts = resourceClient(this, '/v2/contacts', SHAPES.contacts);
     this.spaces = resourceClient(this, '/v2/spaces', SHAPES.spaces);
     this.notes = resourceClient(this, '/notes', SHAPES.notes);
+    this.pipelines = resourceClient(this, '/v2/pipelines', SHAPES.pipelines);
+    this.stages = resourceClient(this, '/v2/stages', SHAPES.stages);
+    this.referralSources = resourceClient(this, '/v2/referral_sources', SHAPES.referral_sources);
     this.changes = changesClient(this);
     this.webhookEndpoints = webhookEndpointsClient(this);
     this.organization = organizationClient(this, () => this.organizationId);

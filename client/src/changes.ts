@@ -15,7 +15,10 @@ import type {
   EventType,
   Note,
   Organization,
+  Pipeline,
+  ReferralSource,
   Space,
+  Stage,
 } from './types.js';
 import { ATTRIBUTES, RELATIONSHIPS } from './types.js';
 
@@ -43,6 +46,15 @@ export const CHANGE_TYPES = [
   'event_type.created',
   'event_type.updated',
   'event_type.deleted',
+  'pipeline.created',
+  'pipeline.updated',
+  'pipeline.deleted',
+  'stage.created',
+  'stage.updated',
+  'stage.deleted',
+  'referral_source.created',
+  'referral_source.updated',
+  'referral_source.deleted',
 ] as const;
 
 export type ChangeType = (typeof CHANGE_TYPES)[number];
@@ -55,6 +67,9 @@ interface ResourceTypes {
   contact: 'contacts';
   space: 'spaces';
   note: 'notes';
+  pipeline: 'pipelines';
+  stage: 'stages';
+  referral_source: 'referral_sources';
 }
 type Subject = keyof ResourceTypes;
 type VenueResourceType = ResourceTypes[Subject] | 'organizations';
@@ -67,6 +82,9 @@ interface PlainResources {
   contacts: Contact;
   spaces: Space;
   notes: Note;
+  pipelines: Pipeline;
+  stages: Stage;
+  referral_sources: ReferralSource;
   organizations: Organization;
 }
 

@@ -34,6 +34,10 @@ export interface NewBooking {
   owner?: Ref | null;
   /** The spaces it holds. */
   spaces?: readonly Ref[];
+  /** A stage of a pipeline; default the first stage of the first pipeline; null: in none. */
+  stage?: Ref | null;
+  /** Where it came from. */
+  referral_source?: Ref | null;
 }
 
 export interface BookingChanges extends Partial<Omit<NewBooking, 'status'>> {
@@ -111,6 +115,33 @@ export type EventTimes =
     };
 
 export type NewEvent = EventTimes & EventFields;
+
+export interface NewPipeline {
+  /** Unique in the organization. */
+  name: string;
+  /** Default after the last pipeline. */
+  position?: number;
+}
+
+export type PipelineChanges = Partial<NewPipeline>;
+
+export interface NewStage {
+  /** Unique in its pipeline. */
+  name: string;
+  pipeline: Ref;
+  /** Default after the last stage of its pipeline. */
+  position?: number;
+}
+
+/** Moving a stage to another pipeline puts it after that pipeline's last stage. */
+export type StageChanges = Partial<NewStage>;
+
+export interface NewReferralSource {
+  /** Unique in the organization. */
+  name: string;
+}
+
+export type ReferralSourceChanges = Partial<NewReferralSource>;
 
 interface EventFields {
   /** e.g. Ceremony, Dinner. */

@@ -37,7 +37,7 @@ export interface BookingListOptions
   extends
     ListOptions<
       'created_at' | 'updated_at' | 'start_at' | 'end_at' | 'name' | 'reference',
-      'account' | 'contact' | 'owner' | 'spaces'
+      'account' | 'contact' | 'owner' | 'spaces' | 'stage' | 'referral_source'
     >,
     Searchable {
   status?: FilterValue<BookingStatus>;
@@ -49,6 +49,8 @@ export interface BookingListOptions
   owner_id?: FilterValue<string>;
   /** Bookings holding this space (an id), or any of these spaces (a list). */
   space_id?: string | readonly string[] | { eq?: string; in?: readonly string[] };
+  stage_id?: FilterValue<string>;
+  referral_source_id?: FilterValue<string>;
 }
 
 export interface EventListOptions extends ListOptions<
@@ -75,6 +77,16 @@ export interface ContactListOptions
 export type SpaceListOptions = ListOptions<'name' | 'created_at' | 'updated_at', never>;
 
 export type EventTypeListOptions = ListOptions<'value' | 'created_at' | 'updated_at', never>;
+export type PipelineListOptions = ListOptions<'position' | 'name' | 'created_at' | 'updated_at', never>;
+
+export interface StageListOptions extends ListOptions<
+  'position' | 'name' | 'created_at' | 'updated_at',
+  'pipeline'
+> {
+  pipeline_id?: FilterValue<string>;
+}
+
+export type ReferralSourceListOptions = ListOptions<'name' | 'created_at' | 'updated_at', never>;
 
 export interface NoteListOptions extends ListOptions<'created_at' | 'updated_at', 'notable' | 'author'> {
   notable_type?: FilterValue<NotableType>;

@@ -102,6 +102,10 @@ export interface Booking extends Versioned {
   currency: string;
   total_amount: number;
   lost_reason: string | null;
+  /** Its stage in a sales pipeline; null when in none. Also its `stage` relationship. */
+  stage_id: string | null;
+  /** Where it came from, when known. Also its `referral_source` relationship. */
+  referral_source_id: string | null;
   created_at: string;
   updated_at: string;
   account_id: string | null;
@@ -112,6 +116,41 @@ export interface Booking extends Versioned {
   contact?: Contact;
   owner?: User;
   spaces?: Space[];
+  stage?: Stage;
+  referral_source?: ReferralSource;
+}
+
+/** A sales pipeline: the stages a booking moves through, in order. */
+export interface Pipeline extends Versioned {
+  id: string;
+  name: string;
+  /** Pipelines are listed by position. */
+  position: number;
+  created_at: string;
+  updated_at: string;
+  /** Its stages, in order. */
+  stage_ids: string[];
+}
+
+/** A stage of a pipeline. */
+export interface Stage extends Versioned {
+  id: string;
+  name: string;
+  /** Its place among its pipeline's stages. */
+  position: number;
+  /** The pipeline it is a stage of (also its `pipeline` relationship). */
+  pipeline_id: string;
+  created_at: string;
+  updated_at: string;
+  pipeline?: Pipeline;
+}
+
+/** Where bookings come from (a website, a wedding fair, a referral). */
+export interface ReferralSource extends Versioned {
+  id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
 }
 
 /** How an event's room is set; a space may take another number of guests for each. */
@@ -202,6 +241,8 @@ export const ATTRIBUTES = {
     'currency',
     'total_amount',
     'lost_reason',
+    'stage_id',
+    'referral_source_id',
     'created_at',
     'updated_at',
   ],
@@ -241,6 +282,9 @@ export const ATTRIBUTES = {
     'updated_at',
   ],
   event_types: ['value', 'created_at', 'updated_at'],
+  pipelines: ['name', 'position', 'created_at', 'updated_at'],
+  stages: ['name', 'position', 'pipeline_id', 'created_at', 'updated_at'],
+  referral_sources: ['name', 'created_at', 'updated_at'],
   organizations: ['name', 'timezone', 'currency', 'created_at', 'updated_at'],
   notes: ['body', 'content', 'notable_type', 'notable_id', 'created_at', 'updated_at'],
   changes: ['change_type', 'organization_id', 'created_at', 'data'],
@@ -257,12 +301,15 @@ export const ATTRIBUTES = {
 } as const;
 
 export const RELATIONSHIPS = {
-  bookings: ['account', 'contact', 'owner', 'spaces'],
+  bookings: ['account', 'contact', 'owner', 'spaces', 'stage', 'referral_source'],
   accounts: ['owner'],
   contacts: ['account'],
   spaces: ['parts'],
   events: ['booking', 'spaces', 'space', 'event_type'],
   event_types: [],
+  pipelines: ['stages'],
+  stages: ['pipeline'],
+  referral_sources: [],
   organizations: [],
   notes: ['notable', 'author'],
   changes: [],

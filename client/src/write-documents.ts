@@ -81,7 +81,14 @@ export function updateDocument(shape: WriteShape, id: string, changes: object) {
 export const SHAPES = {
   bookings: {
     type: 'bookings',
-    relationships: { account: 'accounts', contact: 'contacts', owner: 'users', spaces: ['spaces'] },
+    relationships: {
+      account: 'accounts',
+      contact: 'contacts',
+      owner: 'users',
+      spaces: ['spaces'],
+      stage: 'stages',
+      referral_source: 'referral_sources',
+    },
   },
   accounts: { type: 'accounts', relationships: { owner: 'users' } },
   contacts: { type: 'contacts', relationships: { account: 'accounts' } },
@@ -92,4 +99,7 @@ export const SHAPES = {
   },
   event_types: { type: 'event_types', relationships: {} },
   notes: { type: 'notes', relationships: { notable: null } },
+  pipelines: { type: 'pipelines', relationships: {} },
+  stages: { type: 'stages', relationships: { pipeline: 'pipelines' } },
+  referral_sources: { type: 'referral_sources', relationships: {} },
 } as const satisfies Record<string, WriteShape>;

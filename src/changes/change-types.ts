@@ -10,6 +10,9 @@ export const CHANGE_SUBJECTS = [
   'contact',
   'space',
   'note',
+  'pipeline',
+  'stage',
+  'referral_source',
 ] as const;
 export type ChangeSubject = (typeof CHANGE_SUBJECTS)[number];
 

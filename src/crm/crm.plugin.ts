@@ -1,4 +1,4 @@
-/** The venue's data (bookings, events, event types, accounts, contacts, notes, spaces): each feature registers its own routes. */
+/** The venue's data (bookings, events, event types, accounts, contacts, notes, spaces, pipelines): each feature registers its own routes. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { accountRoutes } from './accounts/account.routes.js';
 import { bookingRoutes } from './bookings/booking.routes.js';
@@ -8,6 +8,7 @@ import { availabilityRoutes } from './events/availability.routes.js';
 import { eventRoutes } from './events/event.routes.js';
 import { noteRoutes } from './notes/note.routes.js';
 import { organizationRoutes } from './organization/organization.routes.js';
+import { pipelineRoutes } from './pipelines/pipeline.routes.js';
 import { spaceRoutes } from './spaces/space.routes.js';
 
 export const crmPlugin: FastifyPluginAsyncTypebox = async (app) => {
@@ -19,5 +20,6 @@ export const crmPlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(contactRoutes);
   await app.register(noteRoutes);
   await app.register(spaceRoutes);
+  await app.register(pipelineRoutes);
   await app.register(organizationRoutes);
 };

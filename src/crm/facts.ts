@@ -54,6 +54,10 @@ export interface VenueFacts {
   space(id: string): SpaceFact | undefined;
   /** The spaces loaded: those a write names, or (an import's) all of the organization's. */
   readonly spaces: ReadonlyMap<string, SpaceFact>;
+  hasStage(id: string): boolean;
+  hasReferralSource(id: string): boolean;
+  /** Where a new booking named in no stage goes: the first stage of the first pipeline (SPEC §15). */
+  readonly firstStageId: string | null;
 }
 
 /** The ids a write names, whose facts it needs. */
@@ -62,6 +66,10 @@ export interface Named {
   contacts?: ReadonlyArray<string | null | undefined>;
   members?: ReadonlyArray<string | null | undefined>;
   spaces?: ReadonlyArray<string | null | undefined>;
+  stages?: ReadonlyArray<string | null | undefined>;
+  referralSources?: ReadonlyArray<string | null | undefined>;
+  /** Whether the write needs the organization's first stage (a create naming none). */
+  firstStage?: boolean;
 }
 
 /** The ids to look up: no record has an empty id or one holding a NUL (which PostgreSQL cannot read). */
@@ -78,6 +86,9 @@ export function venueFacts(
     contacts: ReadonlySet<string>;
     members: ReadonlySet<string>;
     spaces: ReadonlyMap<string, SpaceFact>;
+    stages?: ReadonlySet<string>;
+    referralSources?: ReadonlySet<string>;
+    firstStageId?: string | null;
   },
 ): VenueFacts {
   return {
@@ -87,6 +98,9 @@ export function venueFacts(
     isMember: (id) => known.members.has(id),
     space: (id) => known.spaces.get(id),
     spaces: known.spaces,
+    hasStage: (id) => known.stages?.has(id) ?? false,
+    hasReferralSource: (id) => known.referralSources?.has(id) ?? false,
+    firstStageId: known.firstStageId ?? null,
   };
 }
 
@@ -99,31 +113,54 @@ export async function loadFacts(
 ): Promise<VenueFacts> {
   const members = given(named.members);
   const spaceIds = given(named.spaces);
-  const [accounts, contacts, memberRows, spaceRows] = await Promise.all([
-    idsInOrganization(db, 'accounts', organizationId, given(named.accounts)),
-    idsInOrganization(db, 'contacts', organizationId, given(named.contacts)),
-    members.length === 0
-      ? []
-      : db
-          .selectFrom('memberships')
-          .select('user_id')
-          .where('organization_id', '=', organizationId)
-          .where('user_id', 'in', members)
-          .execute(),
-    spaceIds.length === 0
-      ? []
-      : db
-          .selectFrom('spaces')
-          .select(SPACE_COLUMNS)
-          .where(idsInOrganizationCondition(db, organizationId, spaceIds))
-          .execute(),
-  ]);
+  const [accounts, contacts, stages, referralSources, firstStageId, memberRows, spaceRows] =
+    await Promise.all([
+      idsInOrganization(db, 'accounts', organizationId, given(named.accounts)),
+      idsInOrganization(db, 'contacts', organizationId, given(named.contacts)),
+      idsInOrganization(db, 'stages', organizationId, given(named.stages)),
+      idsInOrganization(db, 'referral_sources', organizationId, given(named.referralSources)),
+      named.firstStage ? firstStageOf(db, organizationId) : null,
+      members.length === 0
+        ? []
+        : db
+            .selectFrom('memberships')
+            .select('user_id')
+            .where('organization_id', '=', organizationId)
+            .where('user_id', 'in', members)
+            .execute(),
+      spaceIds.length === 0
+        ? []
+        : db
+            .selectFrom('spaces')
+            .select(SPACE_COLUMNS)
+            .where(idsInOrganizationCondition(db, organizationId, spaceIds))
+            .execute(),
+    ]);
   return venueFacts(actorId, {
     accounts,
     contacts,
     members: new Set(memberRows.map((m) => m.user_id)),
     spaces: spacesById(spaceRows),
+    stages,
+    referralSources,
+    firstStageId,
   });
+}
+
+/** The first stage of the organization's first pipeline that has stages, if any. */
+export async function firstStageOf(db: Db | Trx, organizationId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('stages as s')
+    .innerJoin('pipelines as p', 'p.id', 's.pipeline_id')
+    .select('s.id')
+    .where('s.organization_id', '=', organizationId)
+    .orderBy('p.position')
+    .orderBy('p.id')
+    .orderBy('s.position')
+    .orderBy('s.id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 /** Every fact of an organization, and its accounts by name (an import may name them so). */
@@ -137,11 +174,14 @@ export async function loadAllFacts(
   organizationId: string,
   actorId: string | null,
 ): Promise<AllFacts> {
-  const [members, accounts, contacts, spaces] = await Promise.all([
+  const [members, accounts, contacts, spaces, stages, referralSources, firstStageId] = await Promise.all([
     trx.selectFrom('memberships').select('user_id').where('organization_id', '=', organizationId).execute(),
     trx.selectFrom('accounts').select(['id', 'name']).where('organization_id', '=', organizationId).execute(),
     trx.selectFrom('contacts').select('id').where('organization_id', '=', organizationId).execute(),
     trx.selectFrom('spaces').select(SPACE_COLUMNS).where('organization_id', '=', organizationId).execute(),
+    trx.selectFrom('stages').select('id').where('organization_id', '=', organizationId).execute(),
+    trx.selectFrom('referral_sources').select('id').where('organization_id', '=', organizationId).execute(),
+    firstStageOf(trx, organizationId),
   ]);
   const byName = new Map<string, string[]>();
   for (const account of accounts) {
@@ -153,6 +193,9 @@ export async function loadAllFacts(
     contacts: new Set(contacts.map((c) => c.id)),
     members: new Set(members.map((m) => m.user_id)),
     spaces: spacesById(spaces),
+    stages: new Set(stages.map((s) => s.id)),
+    referralSources: new Set(referralSources.map((s) => s.id)),
+    firstStageId,
   });
   return { ...facts, accountsNamed: (name) => byName.get(name) ?? [] };
 }

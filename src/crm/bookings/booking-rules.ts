@@ -13,11 +13,12 @@ import type { VenueFacts } from '../facts.js';
 import type { EmbeddedContact } from './booking-event-temple.js';
 import { archivedProblem } from '../spaces/space-rules.js';
 import { type Checked, instant, isCurrency, isTimeZone, optionalText, Problems } from '../validation.js';
+import { checkPlace, type PlaceInput, placeNames } from './booking-place.js';
 import { transitionProblem } from './booking-status.js';
 import { BOOKING_STATUSES, type Booking, type BookingStatus } from './booking.table.js';
 
 /** What a create or an update may set; undefined leaves a field as it is (or, on create, unset). */
-export interface BookingInput {
+export interface BookingInput extends PlaceInput {
   name?: string | undefined;
   status?: string | undefined;
   start_at?: string | undefined;
@@ -53,6 +54,7 @@ export function bookingNames(input: BookingInput, current: Booking | undefined, 
     contacts: [input.contactId !== undefined ? input.contactId : current?.contact_id],
     members: [input.ownerId === undefined && !current ? actorId : input.ownerId],
     spaces: input.spaceIds ?? (current ? spaceIdsOf(current) : []),
+    ...placeNames(input, !current),
   };
 }
 
@@ -190,6 +192,7 @@ export function checkBooking(
     problems.attribute('currency', `"${currency}" is not an ISO 4217 currency code such as USD.`);
   const { status, lostReason } = checkStatus(input, current, problems);
   const related = checkRelated(input, current, facts, problems);
+  const place = checkPlace(input, current, facts, problems);
   const spaces = related.spaceIds.map((id) => facts.space(id));
   const guestCount = input.guest_count !== undefined ? input.guest_count : (current?.guest_count ?? null);
   const capacities = spaces.flatMap((s) => (s?.capacity != null ? [s.capacity] : []));
@@ -219,6 +222,7 @@ export function checkBooking(
       account_id: related.accountId,
       contact_id: related.contactId,
       owner_id: related.ownerId,
+      ...place,
     },
   };
 }

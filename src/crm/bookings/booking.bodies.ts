@@ -53,6 +53,18 @@ export const BookingWriteAttributes = Type.Object(
         },
       ),
     ),
+    stage_id: Type.Optional(
+      Nullable(
+        Type.String({ minLength: 1, maxLength: 64 }),
+        'A stage of the organization (or the stage relationship); default the first stage of its first pipeline; null: in none',
+      ),
+    ),
+    referral_source_id: Type.Optional(
+      Nullable(
+        Type.String({ minLength: 1, maxLength: 64 }),
+        'A referral source of the organization (or the referral_source relationship)',
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -69,6 +81,10 @@ const BookingRelationships = Type.Object(
       ToOne('users', { nullable: true, description: "A member; default the token's user" }),
     ),
     spaces: Type.Optional(ToMany('spaces', { description: 'The spaces it holds' })),
+    stage: Type.Optional(ToOne('stages', { nullable: true, description: 'As the stage_id attribute' })),
+    referral_source: Type.Optional(
+      ToOne('referral_sources', { nullable: true, description: 'As the referral_source_id attribute' }),
+    ),
   },
   { additionalProperties: false },
 );

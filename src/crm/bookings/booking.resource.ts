@@ -21,6 +21,8 @@ export const BookingAttributes = Type.Object({
   currency: Type.String({ description: 'ISO 4217' }),
   total_amount: Type.Integer({ description: 'Minor units of currency' }),
   lost_reason: NullableString(),
+  stage_id: NullableString('Its stage in a sales pipeline (SPEC §15); null: in none'),
+  referral_source_id: NullableString('Where it came from; null when not known'),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -30,6 +32,8 @@ export const BookingResource = resourceSchema('bookings', BookingAttributes, {
   contact: 'contacts',
   owner: 'users',
   spaces: ['spaces'],
+  stage: 'stages',
+  referral_source: 'referral_sources',
 });
 
 const spacesOf = (row: { space_ids: string }) =>
@@ -58,6 +62,8 @@ export const bookingDefinition: ResourceDefinition<'bookings'> = {
     account_id: { column: 'account_id', kind: 'id' },
     contact_id: { column: 'contact_id', kind: 'id' },
     owner_id: { column: 'owner_id', kind: 'id', allowsMe: true },
+    stage_id: { column: 'stage_id', kind: 'id' },
+    referral_source_id: { column: 'referral_source_id', kind: 'id' },
     space_id: {
       column: 'id',
       kind: 'id',
@@ -71,6 +77,8 @@ export const bookingDefinition: ResourceDefinition<'bookings'> = {
     contact: (row) => relation('contacts', row.contact_id),
     owner: (row) => relation('users', row.owner_id),
     spaces: spacesOf,
+    stage: (row) => relation('stages', row.stage_id),
+    referral_source: (row) => relation('referral_sources', row.referral_source_id),
   },
   readContext: spaceNamesOf,
   derived: {
@@ -93,6 +101,8 @@ export const bookingDefinition: ResourceDefinition<'bookings'> = {
       currency: row.currency,
       total_amount: Number(row.total_amount),
       lost_reason: row.lost_reason,
+      stage_id: row.stage_id,
+      referral_source_id: row.referral_source_id,
       created_at: row.created_at,
       updated_at: row.updated_at,
     },
@@ -101,6 +111,8 @@ export const bookingDefinition: ResourceDefinition<'bookings'> = {
       contact: { data: relation('contacts', row.contact_id) },
       owner: { data: relation('users', row.owner_id) },
       spaces: { data: spacesOf(row) },
+      stage: { data: relation('stages', row.stage_id) },
+      referral_source: { data: relation('referral_sources', row.referral_source_id) },
     },
     links: { self: `${baseUrl}/v2/bookings/${row.id}` },
   }),

@@ -25,6 +25,8 @@ function bookingInput({ data: { attributes, relationships } }: { data: BookingDo
     contactId: relatedId(relationships?.contact),
     ownerId: relatedId(relationships?.owner),
     spaceIds: relatedIds(relationships?.spaces),
+    stageId: relatedId(relationships?.stage),
+    referralSourceId: relatedId(relationships?.referral_source),
   };
 }
 

@@ -1,0 +1,45 @@
+/** The stages of a pipeline as the API shows them (SPEC §15), with Event Temple's `pipeline_id`. */
+import { Type } from 'typebox';
+import { resourceSchema, Timestamp } from '../../api/jsonapi.js';
+import type { ResourceDefinition } from '../../api/resource-definition.js';
+import { relation } from '../relation.js';
+
+export const StageAttributes = Type.Object({
+  name: Type.String(),
+  position: Type.Integer({ description: "Its place among its pipeline's stages" }),
+  pipeline_id: Type.String({ description: 'The pipeline it is a stage of' }),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const StageResource = resourceSchema('stages', StageAttributes, { pipeline: 'pipelines' });
+
+export const stageDefinition: ResourceDefinition<'stages'> = {
+  type: 'stages',
+  path: '/v2/stages',
+  schema: StageResource,
+  tag: 'Pipelines',
+  noun: 'stages',
+  singular: 'stage',
+  sortable: ['position', 'name', 'created_at', 'updated_at'],
+  defaultSort: 'position',
+  filters: {
+    created_at: { column: 'created_at', kind: 'timestamp' },
+    updated_at: { column: 'updated_at', kind: 'timestamp' },
+    pipeline_id: { column: 'pipeline_id', kind: 'id' },
+  },
+  includes: { pipeline: (row) => relation('pipelines', row.pipeline_id) },
+  toResource: (row, baseUrl) => ({
+    type: 'stages',
+    id: row.id,
+    attributes: {
+      name: row.name,
+      position: Number(row.position),
+      pipeline_id: row.pipeline_id,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    },
+    relationships: { pipeline: { data: relation('pipelines', row.pipeline_id) } },
+    links: { self: `${baseUrl}/v2/stages/${row.id}` },
+  }),
+};
