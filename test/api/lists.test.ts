@@ -251,7 +251,9 @@ eachDatabase((suite) => {
       'lost_reason',
       'name',
       'reference',
+      'referral_source_id',
       'room_names',
+      'stage_id',
       'start_at',
       'status',
       'timezone',
@@ -260,7 +262,14 @@ eachDatabase((suite) => {
     ]);
     assert.deepEqual(booking.attributes.room_names, ['Hall']);
     assert.equal(booking.attributes.total_amount, 100_000);
-    assert.deepEqual(Object.keys(booking.relationships).sort(), ['account', 'contact', 'owner', 'spaces']);
+    assert.deepEqual(Object.keys(booking.relationships).sort(), [
+      'account',
+      'contact',
+      'owner',
+      'referral_source',
+      'spaces',
+      'stage',
+    ]);
     const account = (await list('/v2/accounts?page[size]=1')).body.data[0]!;
     assert.deepEqual(Object.keys(account.attributes).sort(), [
       'address_line1',

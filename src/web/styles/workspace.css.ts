@@ -148,7 +148,23 @@ ol.events li.event:last-child { border-bottom: none; }
 .week-days section.day.quiet p { margin: 0 0 .5rem; }
 .week-days h2 { font-size: 1rem; }
 .week-days a.slot { font-size: .95rem; padding: .5rem .75rem; }
+.board { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(15rem, 1fr); gap: .75rem; overflow-x: auto; padding-bottom: .5rem; }
+.board-column { background: color-mix(in srgb, var(--line) 25%, Canvas); border-radius: var(--radius); padding: .25rem .75rem .75rem; min-width: 0; }
+.board-column h2 { font-size: 1rem; }
+ol.board-cards { list-style: none; margin: 0; padding: 0; display: grid; gap: .5rem; }
+li.board-card { background: Canvas; border: 1px solid var(--line); border-radius: var(--radius); padding: .5rem .75rem; }
+li.board-card p { margin: 0 0 .25rem; }
+dl.card-facts { display: flex; flex-wrap: wrap; gap: 0 1rem; margin: .25rem 0 .5rem; }
+dl.card-facts dt { color: var(--muted); }
+dl.card-facts dd { margin: 0; }
+form.move-card { display: flex; gap: .5rem; align-items: center; }
+form.move-card select { flex: 1 1 auto; min-width: 0; }
+ul.stages { list-style: none; margin: 0; padding: 0; }
+ul.stages > li { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; padding: .5rem 0; border-bottom: 1px solid var(--line); }
+ul.stages form { margin: 0; display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; }
+ul.stages .field { margin: 0; }
 @media (max-width: 48rem) {
+  .board { grid-auto-flow: row; grid-auto-columns: auto; overflow-x: visible; }
   .week-grid { display: none; }
   .week-days { display: block; }
 }

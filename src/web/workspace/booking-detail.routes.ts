@@ -17,6 +17,7 @@ import { bookingDefinition } from '../../crm/bookings/booking.resource.js';
 import type { Booking } from '../../crm/bookings/booking.table.js';
 import { contactDefinition } from '../../crm/contacts/contact.resource.js';
 import { notesAbout } from '../../crm/notes/note.reads.js';
+import { placeOf } from '../../crm/pipelines/pipeline.reads.js';
 import { findRecord } from '../../crm/records.js';
 import { roomNames, spaceNamesOf } from '../../crm/spaces/space-names.js';
 import type { Db } from '../../db/database.js';
@@ -81,7 +82,7 @@ async function bookingView(
   extras: Extras,
 ): Promise<BookingView> {
   const org = v.organization.organizationId;
-  const [account, contact, owners, notes, zone, spaces, events] = await Promise.all([
+  const [account, contact, owners, notes, zone, spaces, events, place] = await Promise.all([
     booking.account_id ? findRecord(db, accountDefinition, org, booking.account_id) : undefined,
     booking.contact_id ? findRecord(db, contactDefinition, org, booking.contact_id) : undefined,
     userNames(db, [booking.owner_id]),
@@ -89,6 +90,7 @@ async function bookingView(
     organizationZone(db, org),
     spaceNamesOf(db, org),
     eventsOf(db, org, booking.id),
+    placeOf(db, booking),
   ]);
   return {
     booking,
@@ -97,6 +99,7 @@ async function bookingView(
     account,
     contact,
     owner: booking.owner_id ? owners.get(booking.owner_id) : undefined,
+    ...place,
     notes: {
       notes,
       zone,

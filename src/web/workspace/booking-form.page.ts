@@ -9,6 +9,7 @@ import {
   csrfField,
   errorSummary,
   type FieldErrors,
+  type Choice,
   inputField,
   selectField,
 } from './form-fields.js';
@@ -32,6 +33,9 @@ export interface BookingFormValues {
   currency: string;
   total: string;
   owner: string;
+  /** Its stage and referral source (blank: a new booking's first stage; none on an edit). */
+  stage_id?: string;
+  referral_source_id?: string;
   /** A new booking's account and contact made with it, instead of chosen (blank: none). */
   new_account_name?: string;
   new_contact_first_name?: string;
@@ -52,6 +56,9 @@ export interface BookingFormView {
   contacts: ContactTable[];
   spaces: SpaceTable[];
   members: Member[];
+  /** The stages to choose from, in pipeline order, and the referral sources. */
+  stages: readonly Choice[];
+  referralSources: readonly Choice[];
 }
 
 /** The zones to choose from; a booking made in a zone by another name keeps it among them. */
@@ -83,6 +90,8 @@ export const BOOKING_LABELS: Record<string, string> = {
   currency: 'Currency',
   total_amount: 'Total',
   owner: 'Owner',
+  stage_id: 'Stage',
+  referral_source_id: 'Referral source',
 };
 
 /** The form's values by label, for the notice of a save over a newer change. */
@@ -99,6 +108,8 @@ const STALE_LABELS: Record<string, string> = {
   guest_count: 'Guests',
   total: 'Total',
   currency: 'Currency',
+  stage_id: 'Stage',
+  referral_source_id: 'Referral source',
 };
 
 /** A chosen id by the name it is shown with. */
@@ -108,6 +119,7 @@ function describeChoice(view: BookingFormView) {
     ...view.contacts.map((c) => [c.id, contactName(c)] as const),
     ...view.spaces.map((s) => [s.id, s.name] as const),
     ...view.members.map((m) => [m.userId, m.name || m.email] as const),
+    ...[...view.stages, ...view.referralSources].map((c) => [c.value, c.label] as const),
   ]);
   return (_field: string, value: string | readonly string[]) =>
     [value]
@@ -166,6 +178,12 @@ export function bookingFormPage(v: WorkspaceVisitor, view: BookingFormView): str
       ${selectField({ name: 'contact', label: BOOKING_LABELS.contact!, value: values.contact, errors, empty: 'No contact', choices: view.contacts.map((c) => ({ value: c.id, label: c.account_id ? `${contactName(c)} (${accountNames.get(c.account_id) ?? ''})` : contactName(c) })) })}
       ${newParties}
       ${selectField({ name: 'owner', label: BOOKING_LABELS.owner!, value: values.owner, errors, empty: 'Nobody', choices: view.members.map((m) => ({ value: m.userId, label: m.name || m.email })) })}
+    </fieldset>
+    <fieldset class="group"><legend>Pipeline</legend>
+      <div class="pair">
+        ${selectField({ name: 'stage_id', label: BOOKING_LABELS.stage_id!, value: values.stage_id ?? '', errors, empty: booking ? 'In no stage' : 'The first stage', choices: view.stages })}
+        ${selectField({ name: 'referral_source_id', label: BOOKING_LABELS.referral_source_id!, value: values.referral_source_id ?? '', errors, empty: 'Not known', choices: view.referralSources })}
+      </div>
     </fieldset>
     <fieldset class="group"><legend>When and where</legend>
       <div class="pair">

@@ -11,6 +11,11 @@ import type { Booking } from '../../crm/bookings/booking.table.js';
 import { contactChoices } from '../../crm/contacts/contact.reads.js';
 import { listSpaces, offeredSpaces } from '../../crm/spaces/space.reads.js';
 import { listMembersOfOrganization } from '../../identity/membership.repository.js';
+import {
+  listReferralSources,
+  pipelinesWithStages,
+  stageChoices,
+} from '../../crm/pipelines/pipeline.reads.js';
 import { FormBody, formText, sendPage } from '../forms.js';
 import { type BookingFormValues, bookingFormPage, type BookingFormView } from './booking-form.page.js';
 import { bookingInput, formValues, partiesInput, valuesOf } from './booking-input.js';
@@ -30,16 +35,20 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   async function render(reply: FastifyReply, v: WorkspaceVisitor, view: Partial, status = 200) {
     const org = v.organization.organizationId;
-    const [accounts, contacts, spaces, members] = await Promise.all([
+    const [accounts, contacts, spaces, members, pipelines, sources] = await Promise.all([
       accountChoices(db, org),
       contactChoices(db, org),
       listSpaces(db, org),
       listMembersOfOrganization(db, org),
+      pipelinesWithStages(db, org),
+      listReferralSources(db, org),
     ]);
     const offered = offeredSpaces(spaces, view.values.spaces);
+    const stages = stageChoices(pipelines);
+    const referralSources = sources.map((s) => ({ value: s.id, label: s.name }));
     return sendPage(
       reply,
-      bookingFormPage(v, { ...view, accounts, contacts, spaces: offered, members }),
+      bookingFormPage(v, { ...view, accounts, contacts, spaces: offered, members, stages, referralSources }),
       status,
     );
   }

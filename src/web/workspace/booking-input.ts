@@ -25,6 +25,8 @@ export function formValues(form: Form): BookingFormValues {
     currency: formText(form, 'currency').trim().toUpperCase(),
     total: formText(form, 'total_amount'),
     owner: formText(form, 'owner'),
+    stage_id: formText(form, 'stage_id'),
+    referral_source_id: formText(form, 'referral_source_id'),
     ...Object.fromEntries(NEW_PARTY_FIELDS.map((field) => [field, formText(form, field)])),
   };
 }
@@ -63,6 +65,8 @@ export function valuesOf(b: Booking): BookingFormValues {
     currency: b.currency,
     total: total === 0 ? '' : majorText(total, b.currency),
     owner: b.owner_id ?? '',
+    stage_id: b.stage_id ?? '',
+    referral_source_id: b.referral_source_id ?? '',
   };
 }
 
@@ -104,6 +108,9 @@ export function bookingInput(
     contactId: values.contact || null,
     ownerId: values.owner || null,
     spaceIds: values.spaces,
+    // A new booking left at "the first stage" goes there; an edit left blank is in no stage.
+    stage_id: values.stage_id || (creating ? undefined : null),
+    referral_source_id: values.referral_source_id || null,
     ...(creating ? { status: values.status } : {}),
   };
   return { input, errors };

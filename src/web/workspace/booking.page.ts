@@ -21,6 +21,9 @@ export interface BookingView {
   account: AccountTable | undefined;
   contact: ContactTable | undefined;
   owner: string | undefined;
+  /** Its stage ("Sales › Proposal sent") and where it came from, by name. */
+  stage?: string | undefined;
+  referralSource?: string | undefined;
   notes: NotesSection;
   events: EventsSection;
   /** A refused status move: the sentence, and the reason field's error for lost. */
@@ -97,6 +100,8 @@ export function bookingPage(v: WorkspaceVisitor, view: BookingView): string {
           ${row('Account', account ? html`<a href="${orgPath(v, `/accounts/${account.id}`)}">${account.name}</a>` : '')}
           ${row('Contact', contact ? html`<a href="${orgPath(v, `/contacts/${contact.id}`)}">${contactName(contact)}</a>${contact.email ? html` · ${contact.email}` : ''}${contact.phone ? html` · ${contact.phone}` : ''}` : '')}
           ${row('Owner', view.owner)}
+          ${row('Stage', view.stage)}
+          ${row('Referral source', view.referralSource)}
           ${b.status === 'lost' ? row('Lost because', b.lost_reason) : ''}
           ${row('Status', statusBadge(b.status))}
         </dl>

@@ -108,7 +108,7 @@ export function bookingsListPage(v: WorkspaceVisitor, view: BookingsListView): s
   const body =
     view.totals.bookings === 0
       ? html`<div class="page-head"><h1>Bookings</h1></div>${notice}${firstSteps(v, view.totals)}`
-      : html`<div class="page-head"><h1>Bookings</h1><a class="button" href="${base}/new">New booking</a></div>
+      : html`<div class="page-head"><h1>Bookings</h1><div class="head-actions"><a class="button secondary" href="${orgPath(v, '/pipeline')}">Pipeline board</a> <a class="button" href="${base}/new">New booking</a></div></div>
           ${notice}${tabs}${search}${searchedPart(view.incomplete, 'bookings')}${view.rows.length > 0 ? table : view.incomplete ? '' : nothing}${paging}`;
   return workspacePage(v, { title: 'Bookings', section: 'bookings', body });
 }

@@ -6,7 +6,8 @@ import { html, type SafeHtml } from '../html.js';
 import { accountBar, page } from '../layout.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
 
-export type Section = 'bookings' | 'week' | 'find-a-space' | 'accounts' | 'contacts' | 'settings';
+export type Section =
+  'bookings' | 'pipeline' | 'week' | 'find-a-space' | 'accounts' | 'contacts' | 'settings';
 
 export interface WorkspacePageOptions {
   title: string;
@@ -16,6 +17,7 @@ export interface WorkspacePageOptions {
 
 const SECTIONS: ReadonlyArray<{ key: Section; label: string; path: string; admin?: boolean }> = [
   { key: 'bookings', label: 'Bookings', path: '/bookings' },
+  { key: 'pipeline', label: 'Pipeline', path: '/pipeline' },
   { key: 'week', label: 'Week', path: '/week' },
   { key: 'find-a-space', label: 'Find a space', path: '/find-a-space' },
   { key: 'accounts', label: 'Accounts', path: '/accounts' },
@@ -57,15 +59,22 @@ export function workspacePage(visitor: WorkspaceVisitor, options: WorkspacePageO
 }
 
 type SettingsTab =
-  'venue' | 'spaces' | 'team' | 'calendar-feeds' | 'api-keys' | 'integrations' | 'connected-apps';
+  | 'venue'
+  | 'spaces'
+  | 'pipelines'
+  | 'team'
+  | 'calendar-feeds'
+  | 'api-keys'
+  | 'integrations'
+  | 'connected-apps';
 
 /** The settings pages' own tabs: the venue and its spaces here, the integration pages beside them. */
 export function settingsTabs(visitor: WorkspaceVisitor, current: SettingsTab = 'spaces'): SafeHtml {
   const here = (key: SettingsTab) => (key === current ? html`aria-current="page"` : '');
-  const tab = (key: 'venue' | 'spaces' | 'team', label: string) =>
+  const tab = (key: 'venue' | 'spaces' | 'pipelines' | 'team', label: string) =>
     html`<li><a href="${orgPath(visitor, `/settings/${key}`)}" ${here(key)}>${label}</a></li>`;
   const admin = visitor.isAdmin
-    ? html`${tab('venue', 'Venue')}${tab('spaces', 'Spaces')}${tab('team', 'Team')}
+    ? html`${tab('venue', 'Venue')}${tab('spaces', 'Spaces')}${tab('pipelines', 'Pipelines')}${tab('team', 'Team')}
     <li><a href="/settings/integrations?org=${visitor.organization.organizationId}" ${here('integrations')}>Integrations</a></li>
     <li><a href="${orgPath(visitor, '/settings/developers/api-keys')}" ${here('api-keys')}>Developers: API keys</a></li>`
     : '';

@@ -18,6 +18,8 @@ import { findSpaceRoutes } from './find-space.routes.js';
 import { calendarFeedRoutes } from './calendar-feeds.routes.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
 import { weekRoutes } from './week.routes.js';
+import { pipelineBoardRoutes } from './pipeline-board.routes.js';
+import { pipelineSettingsRoutes } from './pipeline-settings.routes.js';
 import { workspaceErrorHandler } from './refusals.js';
 import { registerVisitor } from './workspace-visitor.js';
 
@@ -38,6 +40,7 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(bookingsListRoutes);
   await app.register(bookingFormRoutes);
   await app.register(bookingDetailRoutes);
+  await app.register(pipelineBoardRoutes);
   await app.register(eventFormRoutes);
   await app.register(weekRoutes);
   await app.register(findSpaceRoutes);
@@ -45,6 +48,7 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(contactRoutes);
   await app.register(noteRoutes);
   await app.register(spaceRoutes);
+  await app.register(pipelineSettingsRoutes);
   await app.register(venueRoutes);
   await app.register(teamRoutes);
   await app.register(calendarFeedRoutes);

@@ -1,0 +1,109 @@
+/** What the pages read of pipelines: each with its stages in order, the referral sources, a board's bookings. */
+import type { Db } from '../../db/database.js';
+import type { Booking } from '../bookings/booking.table.js';
+import type { PipelineTable, ReferralSourceTable, StageTable } from './pipeline.table.js';
+
+export interface PipelineWithStages {
+  pipeline: PipelineTable;
+  stages: StageTable[];
+}
+
+/** The organization's pipelines in order, each with its stages in order. */
+export async function pipelinesWithStages(db: Db, organizationId: string): Promise<PipelineWithStages[]> {
+  const [pipelines, stages] = await Promise.all([
+    db
+      .selectFrom('pipelines')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('stages')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return pipelines.map((pipeline) => ({
+    pipeline,
+    stages: stages.filter((s) => s.pipeline_id === pipeline.id),
+  }));
+}
+
+export async function listReferralSources(db: Db, organizationId: string): Promise<ReferralSourceTable[]> {
+  return db
+    .selectFrom('referral_sources')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+/** A stage as a form offers it: "Sales: Proposal sent" when there are several pipelines. */
+export function stageChoices(
+  pipelines: readonly PipelineWithStages[],
+): Array<{ value: string; label: string }> {
+  return pipelines.flatMap(({ pipeline, stages }) =>
+    stages.map((s) => ({
+      value: s.id,
+      label: pipelines.length > 1 ? `${pipeline.name}: ${s.name}` : s.name,
+    })),
+  );
+}
+
+/** The open bookings (lead, tentative, definite) at each stage, soonest first, at most `limit` a stage. */
+export async function bookingsAtStages(
+  db: Db,
+  organizationId: string,
+  stageIds: readonly string[],
+  limit: number,
+): Promise<Map<string, Booking[]>> {
+  const columns = await Promise.all(
+    stageIds.map((stageId) =>
+      db
+        .selectFrom('bookings')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .where('stage_id', '=', stageId)
+        .where('status', 'in', ['lead', 'tentative', 'definite'])
+        .orderBy('start_at')
+        .orderBy('id')
+        .limit(limit + 1)
+        .execute(),
+    ),
+  );
+  return new Map(stageIds.map((id, i) => [id, columns[i]!]));
+}
+
+/** A booking's stage ("Sales › Proposal sent") and referral source by name, where it has them. */
+export async function placeOf(
+  db: Db,
+  booking: Pick<Booking, 'organization_id' | 'stage_id' | 'referral_source_id'>,
+): Promise<{ stage?: string; referralSource?: string }> {
+  const [stage, source] = await Promise.all([
+    booking.stage_id
+      ? db
+          .selectFrom('stages as s')
+          .innerJoin('pipelines as p', 'p.id', 's.pipeline_id')
+          .select(['s.name as stage', 'p.name as pipeline'])
+          .where('s.id', '=', booking.stage_id)
+          .where('s.organization_id', '=', booking.organization_id)
+          .executeTakeFirst()
+      : undefined,
+    booking.referral_source_id
+      ? db
+          .selectFrom('referral_sources')
+          .select('name')
+          .where('id', '=', booking.referral_source_id)
+          .where('organization_id', '=', booking.organization_id)
+          .executeTakeFirst()
+      : undefined,
+  ]);
+  return {
+    ...(stage ? { stage: `${stage.pipeline} › ${stage.stage}` } : {}),
+    ...(source ? { referralSource: source.name } : {}),
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * The pipeline board (SPEC §15): a column per stage of the chosen pipeline, each open booking a
+ * card (name, reference, first date in the venue's time zone, guests, value). A card moves by a
+ * form post: a select of the pipeline's stages and a Move button, no script needed. On a phone
+ * the columns stack.
+ */
+import type { Booking } from '../../crm/bookings/booking.table.js';
+import type { PipelineWithStages } from '../../crm/pipelines/pipeline.reads.js';
+import type { StageTable } from '../../crm/pipelines/pipeline.table.js';
+import { html, type SafeHtml } from '../html.js';
+import { money, statusBadge } from './booking-badges.js';
+import { csrfField } from './form-fields.js';
+import { noticeOf } from './list-parts.js';
+import { dayLabel, localDate } from './time-zones.js';
+import { workspacePage } from './workspace-layout.js';
+import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
+
+export interface BoardCard {
+  booking: Booking;
+  /** The version its move form carries. */
+  version: string;
+}
+
+export interface BoardView {
+  pipelines: readonly PipelineWithStages[];
+  chosen: PipelineWithStages;
+  /** The cards of each stage, soonest first. */
+  cards: ReadonlyMap<string, readonly BoardCard[]>;
+  /** The most cards a column shows. */
+  limit: number;
+  zone: string;
+  notice?: string | undefined;
+  /** A refused move, as a sentence. */
+  refusal?: string | undefined;
+}
+
+const NOTICES = { moved: 'Booking moved.' };
+
+function card(v: WorkspaceVisitor, view: BoardView, stage: StageTable, { booking: b, version }: BoardCard) {
+  const action = orgPath(v, `/pipeline/bookings/${b.id}`);
+  const select = `move-${b.id}`;
+  const total = Number(b.total_amount);
+  return html`<li class="board-card">
+    <p class="strong">${b.name}</p>
+    <p class="small"><a class="ref" href="${orgPath(v, `/bookings/${b.id}`)}">${b.reference}</a> ${statusBadge(b.status)}</p>
+    <dl class="card-facts small">
+      <div><dt>First date</dt><dd>${dayLabel(localDate(Date.parse(b.start_at), view.zone))}</dd></div>
+      <div><dt>Guests</dt><dd>${b.guest_count ?? '—'}</dd></div>
+      <div><dt>Value</dt><dd>${total === 0 ? '—' : money(total, b.currency)}</dd></div>
+    </dl>
+    <form method="post" action="${action}" class="move-card">${csrfField(v.csrfToken)}
+      <input type="hidden" name="version" value="${version}" />
+      <input type="hidden" name="pipeline" value="${view.chosen.pipeline.id}" />
+      <label for="${select}" class="visually-hidden">Move ${b.reference} ${b.name} to stage</label>
+      <select id="${select}" name="stage_id">${view.chosen.stages.map(
+        (s) => html`<option value="${s.id}" ${s.id === stage.id ? html`selected` : ''}>${s.name}</option>`,
+      )}</select>
+      <button type="submit" class="secondary">Move</button>
+    </form>
+  </li>`;
+}
+
+function column(v: WorkspaceVisitor, view: BoardView, stage: StageTable): SafeHtml {
+  const all = view.cards.get(stage.id) ?? [];
+  const shown = all.slice(0, view.limit);
+  const heading = `stage-${stage.id}`;
+  return html`<section class="board-column" aria-labelledby="${heading}">
+    <h2 id="${heading}">${stage.name} <span class="muted small">${all.length > view.limit ? `${view.limit}+` : all.length}</span></h2>
+    ${
+      shown.length === 0
+        ? html`<p class="muted small">No open bookings.</p>`
+        : html`<ol class="board-cards">${shown.map((c) => card(v, view, stage, c))}</ol>`
+    }
+    ${all.length > view.limit ? html`<p class="hint">Showing the ${view.limit} soonest.</p>` : ''}
+  </section>`;
+}
+
+export function pipelineBoardPage(v: WorkspaceVisitor, view: BoardView): string {
+  const { chosen } = view;
+  const base = orgPath(v, '/pipeline');
+  const tabs =
+    view.pipelines.length > 1
+      ? html`<nav aria-label="Pipelines" class="tabs"><ul>${view.pipelines.map(
+          ({ pipeline: p }) =>
+            html`<li><a href="${base}?pipeline=${p.id}" ${p.id === chosen.pipeline.id ? html`aria-current="page"` : ''}>${p.name}</a></li>`,
+        )}</ul></nav>`
+      : '';
+  const body = html`<p class="crumbs"><a href="${orgPath(v, '/bookings')}">Bookings</a></p>
+    <div class="page-head"><h1>Pipeline: ${chosen.pipeline.name}</h1>
+      ${v.isAdmin ? html`<a class="button secondary" href="${orgPath(v, '/settings/pipelines')}">Edit stages</a>` : ''}</div>
+    ${noticeOf(NOTICES, view.notice)}
+    ${view.refusal ? html`<div class="error-summary" role="alert"><h2>The booking was not moved</h2><p>${view.refusal}</p></div>` : ''}
+    ${tabs}
+    <p class="hint">Open bookings by stage, soonest first. Dates are in ${view.zone}, the venue's time zone.</p>
+    ${
+      chosen.stages.length === 0
+        ? html`<div class="empty"><p>This pipeline has no stages yet.</p></div>`
+        : html`<div class="board">${chosen.stages.map((s) => column(v, view, s))}</div>`
+    }`;
+  return workspacePage(v, { title: `Pipeline: ${chosen.pipeline.name}`, section: 'pipeline', body });
+}
