@@ -2,7 +2,8 @@
  * The walk through the staff workspace that the browser tests share: sign in; create spaces (one
  * made of two others), an account and a booking through the forms; add a note; move the booking lead → tentative →
  * definite; give it a second event; meet a double booking of the combined space refused with the
- * other booking named; find the booking in the week view; find a space; subscribe to a calendar feed of the venue. `visit` is called on every page of the walk, by name.
+ * other booking named; move its card on the pipeline board; find the booking in the week view; find a space;
+ * subscribe to a calendar feed of the venue; add a stage under Settings → Pipelines. `visit` is called on every page of the walk, by name.
  *
  * Its dates come from the server's clock, which the test sets: the week view's "this week" and the
  * dates typed into the forms then agree on every day the suite runs (workspace-week-days.test.ts
@@ -48,7 +49,7 @@ export interface Walk {
   visit: (name: string) => Promise<void>;
 }
 
-export const WALK_PAGES = 25;
+export const WALK_PAGES = 27;
 
 export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk): Promise<void> {
   const field = (label: string | RegExp) => page.getByLabel(label, { exact: typeof label === 'string' });
@@ -216,6 +217,20 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Bookings' }).click();
   await page.getByRole('link', { name: 'Lumen summer party' }).waitFor();
   await visit('bookings');
+
+  // The pipeline board beside the list (SPEC §15): the party, made with no stage named, is at the
+  // first stage; its card moves to Won by the form under it.
+  await page.getByRole('link', { name: 'Pipeline board' }).click();
+  await page.getByRole('heading', { name: 'Pipeline: Sales' }).waitFor();
+  assert.match(await page.getByRole('region', { name: /^New inquiry/ }).innerText(), /Lumen summer party/);
+  await page.getByLabel('Move BK-00001 Lumen summer party to stage').selectOption({ label: 'Won' });
+  await page.getByRole('button', { name: 'Move', exact: true }).click();
+  await page.getByText('Booking moved.').waitFor();
+  assert.match(
+    await page.getByRole('region', { name: /^Won/ }).innerText(),
+    /Lumen summer party[\s\S]*£4,500\.00/,
+  );
+  await visit('pipeline-board');
   const slot = await weekSlotOf(page, 'Lumen summer party');
   assert.match(await slot.innerText(), /17:00–23:00/);
   assert.match((await slot.getAttribute('class')) ?? '', /status-definite/);
@@ -287,4 +302,13 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   assert.doesNotMatch(await row.innerText(), /never/, 'the feed shows its last use');
   assert.equal(await page.locator('#feed-url').count(), 0, 'the address is shown only once');
   await visit('calendar-feeds');
+
+  // Settings → Pipelines: a stage added to the default pipeline goes after its last.
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Pipelines' }).click();
+  await page.getByRole('heading', { name: 'Pipelines', exact: true }).waitFor();
+  await page.getByLabel('New stage of Sales').fill('Tasting');
+  await page.getByRole('button', { name: 'Add stage' }).click();
+  await page.getByText('Stage added.').waitFor();
+  assert.equal(await page.getByLabel('Name of stage 6').inputValue(), 'Tasting');
+  await visit('pipelines');
 }
