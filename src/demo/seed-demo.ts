@@ -1,10 +1,11 @@
 /**
  * `marquee seed --demo` and the first start on an empty database: one demo venue with an admin
- * user, sample accounts, contacts, spaces, bookings with their events, and notes, dated around
- * the clock's now. The generated password is returned to the caller to show once; only its hash
- * is stored. The data passed the rules in the generator (demo-data.ts), so it is written in
- * multi-row statements, with the indexes a write keeps beside it (booking_spaces, space_parts,
- * event_spaces and the organization's longest hold, which the double-booking check reads).
+ * user, sample accounts, contacts, spaces, bookings with their events (placed in the default
+ * pipeline's stages, most with a referral source), and notes, dated around the clock's now. The
+ * generated password is returned to the caller to show once; only its hash is stored. The data
+ * passed the rules in the generator (demo-data.ts), so it is written in multi-row statements,
+ * with the indexes a write keeps beside it (booking_spaces, space_parts, event_spaces and the
+ * organization's longest hold, which the double-booking check reads).
  */
 import { randomBytes } from 'node:crypto';
 import { type Clock, systemClock } from '../clock.js';
