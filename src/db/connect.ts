@@ -12,6 +12,7 @@ import type { TextValues } from './text-values.js';
 import { type ChangeClock, isWritingSql, postgresChangeClock, sqliteChangeClock } from './change-clock.js';
 import { isoFromPostgres } from './postgres-timestamps.js';
 import { postgresTextValues, repeatedStatementName } from './postgres-statements.js';
+import { type CheckpointBounds, SqliteCheckpointer } from './sqlite-checkpointer.js';
 import { SqliteReaderThread, sqliteTextValues } from './sqlite-reader-thread.js';
 import { PAGE_CACHE_PRAGMA } from './sqlite-settings.js';
 import { withStatementCache } from './sqlite-statements.js';
@@ -32,6 +33,8 @@ export interface DatabaseHandle {
   readonly poolStats?: () => { total: number; idle: number; waiting: number };
   /** SQLite: the thread that reads a list page's version keys (src/db/sqlite-reader-thread.ts). */
   readonly reader?: SqliteReaderThread;
+  /** SQLite: the thread that checkpoints the WAL (src/db/sqlite-checkpointer.ts). */
+  readonly checkpointer?: SqliteCheckpointer;
   /** Reads one text column's values (src/db/text-values.ts): never inside a transaction. */
   readonly textValues: TextValues;
   close(): Promise<void>;
@@ -49,6 +52,8 @@ export interface OpenOptions {
   clock?: Clock;
   /** SQLite: how long a write waits for another connection's write lock (5 s). */
   busyTimeoutMs?: number;
+  /** SQLite: when the WAL is checkpointed, and when emptied (tests make them small). */
+  checkpoints?: CheckpointBounds;
 }
 
 export const SQLITE_FILE_NAME = 'marquee.sqlite';
@@ -70,7 +75,9 @@ function openSqlite(options: OpenOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(PAGE_CACHE_PRAGMA);
   const changes = sqliteChangeClock(sqlite);
-  const statements = withStatementCache(sqlite, changes);
+  // After the change clock, which first made SQLite create the WAL index the checkpointer reads.
+  const checkpointer = SqliteCheckpointer.open(sqlite, file, busyTimeoutMs, options.checkpoints);
+  const statements = withStatementCache(sqlite, changes, checkpointer && (() => checkpointer.committed()));
   const db = new Kysely<Database>({
     // A write transaction waits for another process's write lock without stopping this one.
     dialect: new WaitingSqliteDialect({ database: statements }, sqlite, busyTimeoutMs),
@@ -82,9 +89,12 @@ function openSqlite(options: OpenOptions): DatabaseHandle {
     location: file,
     changes,
     reader,
+    checkpointer,
     textValues: sqliteTextValues(db, sqlite, reader),
     close: async () => {
       await reader.close();
+      // Before the connection, whose close then checkpoints what is left and removes the WAL.
+      await checkpointer?.close();
       await changes.close();
       await db.destroy();
     },

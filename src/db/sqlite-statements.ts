@@ -22,11 +22,12 @@ const BEGIN_WRITING = 'begin immediate';
  * (Kysely runs one query at a time on this connection, so a statement is never used twice at once).
  * Statements that write move the change clock on once their change is committed: at once
  * outside a transaction, at the commit inside one (readers cannot run in between: Kysely holds
- * the connection for the whole transaction).
+ * the connection for the whole transaction); then `committed` is called.
  */
 export function withStatementCache(
   sqlite: SqliteDatabase.Database,
   changes: ChangeClock,
+  committed?: () => void,
 ): SqliteDatabaseLike {
   type Statement = ReturnType<SqliteDatabaseLike['prepare']>;
   const statements = new Map<string, Statement>();
@@ -38,7 +39,7 @@ export function withStatementCache(
         const prepared = sqlite.prepare(sql === 'begin' ? BEGIN_WRITING : sql);
         const reading = prepared.readonly && !isWritingSql(sql);
         if (reading) statement = prepared;
-        else statement = advancingAfterRun(sqlite, prepared, changes);
+        else statement = advancingAfterRun(sqlite, prepared, changes, committed);
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
         statements.set(sql, statement);
       }
@@ -90,9 +91,12 @@ function advancingAfterRun(
   sqlite: SqliteDatabase.Database,
   statement: SqliteDatabase.Statement,
   changes: ChangeClock,
+  committed: (() => void) | undefined,
 ) {
   const advanceOnceCommitted = () => {
-    if (!sqlite.inTransaction) changes.advance();
+    if (sqlite.inTransaction) return;
+    changes.advance();
+    committed?.();
   };
   return {
     reader: statement.reader,

@@ -8,6 +8,19 @@ import type SqliteDatabase from 'better-sqlite3';
 /** The two copies of the WAL-index header at the start of the `-shm` file (https://sqlite.org/walformat.html). */
 const WAL_INDEX_HEADERS = 96;
 
+/** The WAL index (`-shm`) of `sqlite`'s file, or undefined when it is not in WAL mode. */
+export function walIndexFile(sqlite: SqliteDatabase.Database): string | undefined {
+  if (sqlite.memory || String(sqlite.pragma('journal_mode', { simple: true })).toLowerCase() !== 'wal') {
+    return undefined;
+  }
+  // The file as SQLite opened it (a link resolved, a relative path made absolute): its -shm
+  // lies beside that, not necessarily beside the name the database was opened by.
+  const main = (sqlite.pragma('database_list') as Array<{ name: string; file: string }>).find(
+    (database) => database.name === 'main',
+  );
+  return main?.file ? `${main.file}-shm` : undefined;
+}
+
 /**
  * Whether any connection may have committed, for one `pread`: every commit in WAL mode rewrites
  * the WAL-index header (both copies, with a change counter moved on, the last frame and the
@@ -26,17 +39,10 @@ export class WalIndexWatch {
 
   /** The watch of the WAL index of `sqlite`'s file, or undefined when it has none to read. */
   static open(sqlite: SqliteDatabase.Database): WalIndexWatch | undefined {
-    if (sqlite.memory || String(sqlite.pragma('journal_mode', { simple: true })).toLowerCase() !== 'wal') {
-      return undefined;
-    }
-    // The file as SQLite opened it (a link resolved, a relative path made absolute): its -shm
-    // lies beside that, not necessarily beside the name the database was opened by.
-    const main = (sqlite.pragma('database_list') as Array<{ name: string; file: string }>).find(
-      (database) => database.name === 'main',
-    );
-    if (!main?.file) return undefined;
+    const file = walIndexFile(sqlite);
+    if (file === undefined) return undefined;
     try {
-      return new WalIndexWatch(openSync(`${main.file}-shm`, 'r'));
+      return new WalIndexWatch(openSync(file, 'r'));
     } catch {
       return undefined;
     }
