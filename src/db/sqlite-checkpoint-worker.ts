@@ -11,8 +11,14 @@ import type { CheckpointJob, CheckpointReport } from './sqlite-checkpointer.js';
 const { file, busyTimeoutMs } = workerData as { file: string; busyTimeoutMs: number };
 // Not read-only: a checkpoint writes the database file.
 const sqlite = new SqliteDatabase(file, { fileMustExist: true });
-// How long a TRUNCATE waits for the writer and the readers before giving up for now.
-sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
+/**
+ * How long a TRUNCATE waits for the writer and the readers before giving up for now: briefly. It
+ * holds the write lock while it waits for readers, so a long reader (an export) would otherwise
+ * hold every write back for the whole timeout and fail those that wait longer than theirs. Given
+ * up, it is tried again after a later commit; writers meanwhile wait at most this long.
+ */
+const TRUNCATE_WAIT_MS = 25;
+sqlite.pragma(`busy_timeout = ${Math.min(busyTimeoutMs, TRUNCATE_WAIT_MS)}`);
 
 interface CheckpointRow {
   busy: number;

@@ -11,8 +11,9 @@
  *
  * A WAL that writes keep growing is never all copied, so it never starts again: past 64 MB the
  * thread copies what it can, then takes the write lock for the rest and empties the file
- * (TRUNCATE), waiting for readers of the WAL at most the busy timeout. Writers wait meanwhile,
- * on timers (src/db/sqlite-driver.ts), not holding up the event loop.
+ * (TRUNCATE), waiting for readers of the WAL 25 ms at most: a long reader (an export) makes it
+ * give up for now and try again after a later commit, rather than hold every write back. Writers
+ * wait meanwhile, on timers (src/db/sqlite-driver.ts), not holding up the event loop.
  *
  * Each process that writes has its own thread, started by its first checkpoint (a process that
  * writes little never starts one), and only its own commits wake it. Two processes' checkpoints

@@ -19,6 +19,7 @@ import {
   type Errors,
   type Many,
   type One,
+  problemsAt as problems,
 } from '../helpers/writes.js';
 
 const lead = (attributes: Record<string, unknown>, relationships?: Record<string, unknown>) => ({
@@ -28,11 +29,6 @@ const lead = (attributes: Record<string, unknown>, relationships?: Record<string
     ...(relationships ? { relationships } : {}),
   },
 });
-
-const problems = (body: Errors) =>
-  body.errors
-    .map((e) => [e.source?.pointer, e.code])
-    .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
 
 eachDatabase((suite) => {
   let server: TestServer;

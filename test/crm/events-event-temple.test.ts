@@ -20,6 +20,7 @@ import {
   type Errors,
   type Many,
   type One,
+  problemsAt as problems,
   spaceDocument,
 } from '../helpers/writes.js';
 
@@ -37,11 +38,6 @@ function eventTempleEvent(
     },
   };
 }
-
-const problems = (body: Errors) =>
-  body.errors
-    .map((e) => [e.source?.pointer, e.code])
-    .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
 
 eachDatabase((suite) => {
   let server: TestServer;

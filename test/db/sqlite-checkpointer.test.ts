@@ -83,8 +83,9 @@ describe('SQLite checkpointer thread', () => {
       written += count;
       // About 1,500 × 4 pages of 4 KB went through the WAL: 24 MB without checkpoints.
       assert.ok(largest < 6 * BOUNDS.walBytes, `the WAL stayed under 6 MB (largest ${largest} bytes)`);
-      assert.ok(checkpointer.truncations > 0, 'the WAL was emptied past its bound');
-      assert.ok(checkpointer.checkpoints > checkpointer.truncations, 'and checkpointed before it');
+      // Whether the thread kept up by copying alone or had to empty the WAL past its bound depends
+      // on how busy the machine is; the next test holds the WAL open to see the bound kept.
+      assert.ok(checkpointer.checkpoints > checkpointer.truncations, 'it checkpointed');
       assert.equal(checkpointer.running, true);
 
       // A fresh connection reads every write while the handle is open, and after it closed.
@@ -106,6 +107,40 @@ describe('SQLite checkpointer thread', () => {
       await handle.close();
       assert.equal(checkpointer.started, false, 'closing ended the thread');
       readWhole();
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('empties a WAL that a long reader kept from starting again, once past its bound', async () => {
+    const data = path.join(dir, 'valve');
+    const handle = await openWithProbe(data);
+    try {
+      const checkpointer = handle.checkpointer!;
+      let written = 0;
+      while (checkpointer.checkpoints === 0) {
+        await write(handle, data, written, 50);
+        written += 50;
+        assert.ok(written < 5000, 'the thread checkpointed');
+      }
+      // A reader's snapshot keeps every page of the WAL in use: it cannot start again.
+      const reader = new SqliteDatabase(path.join(data, SQLITE_FILE_NAME), { readonly: true });
+      reader.prepare('begin').run();
+      reader.prepare('select count(*) from probe').get();
+      const pagesPastBound = Math.ceil((1.5 * BOUNDS.walBytes) / (4 * 4096));
+      await write(handle, data, written, pagesPastBound);
+      written += pagesPastBound;
+      assert.ok(walSize(data) > BOUNDS.walBytes, 'the WAL grew past its bound while read');
+      reader.prepare('commit').run();
+      reader.close();
+      for (let n = 0; checkpointer.truncations === 0 || walSize(data) > BOUNDS.walBytes; n++) {
+        await write(handle, data, written, 5);
+        written += 5;
+        assert.ok(
+          n < 400,
+          `the WAL was emptied (${walSize(data)} bytes, ${checkpointer.truncations} truncations)`,
+        );
+      }
     } finally {
       await handle.close();
     }

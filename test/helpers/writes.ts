@@ -145,3 +145,10 @@ export async function created(api: Api, path: string, body: unknown): Promise<st
 export function pointers(body: unknown): Array<string | undefined> {
   return (body as ErrorBody).errors.map((e) => e.source?.pointer);
 }
+
+/** Each problem of an error response as [pointer, code], in the order of their pointers. */
+export function problemsAt(body: ErrorBody): Array<[string | undefined, string]> {
+  return body.errors
+    .map((e): [string | undefined, string] => [e.source?.pointer, e.code])
+    .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+}

@@ -7,7 +7,8 @@
  * a create with start_at and end_at makes its first event, and while a booking has one event a
  * change of those attributes changes that event; with several they are read-only (422
  * derived_attribute). A booking's status is its events'. Deleting a booking takes its events
- * and notes along.
+ * and notes along. A create may give its days and a new contact as Event Temple's lead forms do
+ * (booking-event-temple.ts, lead-contact.ts).
  */
 import { isoTime } from '../../clock.js';
 import { wallClockOf } from '../../wall-clock.js';
