@@ -14,8 +14,12 @@ export type DateTimeInput = string | Date;
 
 export interface NewBooking {
   name: string;
-  start_at: DateTimeInput;
-  end_at: DateTimeInput;
+  /** When it starts and ends; or give start_date (and end_date) instead. */
+  start_at?: DateTimeInput;
+  end_at?: DateTimeInput;
+  /** On create, instead of start_at/end_at: its first and last day (YYYY-MM-DD), an all-day first event. */
+  start_date?: string;
+  end_date?: string;
   /** Default `lead`. */
   status?: OpenBookingStatus;
   /** IANA time zone; default `UTC`. */
@@ -40,7 +44,7 @@ export interface NewBooking {
   referral_source?: Ref | null;
 }
 
-export interface BookingChanges extends Partial<Omit<NewBooking, 'status'>> {
+export interface BookingChanges extends Partial<Omit<NewBooking, 'status' | 'start_date' | 'end_date'>> {
   /** A move the status machine allows (else 422 `invalid_transition`); `lost` needs a `lost_reason`. */
   status?: BookingStatus;
   /** Replaces the whole set of spaces. */
