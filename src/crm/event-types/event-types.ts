@@ -31,6 +31,18 @@ export function eventTypesOf(db: Db | Trx, organizationId: string): Promise<Even
     .execute();
 }
 
+/** How many of the organization's events are of each type, by type id (a type none are of is absent). */
+export async function eventCountsByType(db: Db | Trx, organizationId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('events')
+    .select(['event_type_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('organization_id', '=', organizationId)
+    .where('event_type_id', 'is not', null)
+    .groupBy('event_type_id')
+    .execute();
+  return new Map(rows.map((r) => [r.event_type_id!, Number(r.count)]));
+}
+
 const key = (value: string) => value.trim().toLowerCase();
 
 /** The type of `types` with this value, whatever its case. */

@@ -4,8 +4,10 @@
  * every kind of record has.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { OrganizationTable, ResourceDefinition, RowOf } from '../../api/resource-definition.js';
+import { ConflictError } from '../../errors.js';
 import { type Change, type Command, type Removal, write } from '../../writes/unit-of-work.js';
 import { type Form, FormBody, formText, sendPage } from '../forms.js';
 import { confirmDeletePage } from './confirm-delete.page.js';
@@ -29,7 +31,7 @@ export const RecordParams = Type.Object({
 
 /**
  * GET `<path>/:id/delete`, a page that asks (confirm-delete.page.ts), and POST `<path>/:id/delete`,
- * which removes the record at the form's version, then goes to `done`.
+ * which removes the record at the form's version, then goes to `done` (or, refused, to `refused`).
  */
 export function deleteRoute<Table extends OrganizationTable>(route: {
   path: string;
@@ -42,6 +44,8 @@ export function deleteRoute<Table extends OrganizationTable>(route: {
   nameOf(row: RowOf<Table>): string;
   consequence: string;
   section: Section;
+  /** Shows a refusal of the rules (409) on the feature's own page; without it, the refusal page says it. */
+  refused?(request: FastifyRequest, reply: FastifyReply, row: RowOf<Table>, error: ConflictError): unknown;
 }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
@@ -74,7 +78,13 @@ export function deleteRoute<Table extends OrganizationTable>(route: {
         const v = visitorOf(request);
         const row = await recordOf(app.ctx.db, route.definition, request.params.org, request.params.id);
         const removal = { id: row.id, ifMatch: formVersion(request.body) };
-        await write(request.ctx.app.writer, v.actor, route.command, removal);
+        try {
+          await write(request.ctx.app.writer, v.actor, route.command, removal);
+        } catch (error) {
+          if (route.refused && error instanceof ConflictError)
+            return route.refused(request, reply, row, error);
+          throw error;
+        }
         return reply.redirect(orgPath(v, typeof route.done === 'string' ? route.done : route.done(row)), 303);
       },
     );

@@ -62,6 +62,7 @@ type SettingsTab =
   | 'venue'
   | 'spaces'
   | 'pipelines'
+  | 'event-types'
   | 'team'
   | 'calendar-feeds'
   | 'api-keys'
@@ -71,10 +72,10 @@ type SettingsTab =
 /** The settings pages' own tabs: the venue and its spaces here, the integration pages beside them. */
 export function settingsTabs(visitor: WorkspaceVisitor, current: SettingsTab = 'spaces'): SafeHtml {
   const here = (key: SettingsTab) => (key === current ? html`aria-current="page"` : '');
-  const tab = (key: 'venue' | 'spaces' | 'pipelines' | 'team', label: string) =>
+  const tab = (key: 'venue' | 'spaces' | 'pipelines' | 'event-types' | 'team', label: string) =>
     html`<li><a href="${orgPath(visitor, `/settings/${key}`)}" ${here(key)}>${label}</a></li>`;
   const admin = visitor.isAdmin
-    ? html`${tab('venue', 'Venue')}${tab('spaces', 'Spaces')}${tab('pipelines', 'Pipelines')}${tab('team', 'Team')}
+    ? html`${tab('venue', 'Venue')}${tab('spaces', 'Spaces')}${tab('pipelines', 'Pipelines')}${tab('event-types', 'Event types')}${tab('team', 'Team')}
     <li><a href="/settings/integrations?org=${visitor.organization.organizationId}" ${here('integrations')}>Integrations</a></li>
     <li><a href="${orgPath(visitor, '/settings/developers/api-keys')}" ${here('api-keys')}>Developers: API keys</a></li>`
     : '';

@@ -20,6 +20,7 @@ import { apiKeyRoutes } from './api-keys.routes.js';
 import { weekRoutes } from './week.routes.js';
 import { pipelineBoardRoutes } from './pipeline-board.routes.js';
 import { pipelineSettingsRoutes } from './pipeline-settings.routes.js';
+import { eventTypeSettingsRoutes } from './event-type-settings.routes.js';
 import { workspaceErrorHandler } from './refusals.js';
 import { registerVisitor } from './workspace-visitor.js';
 
@@ -49,6 +50,7 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(noteRoutes);
   await app.register(spaceRoutes);
   await app.register(pipelineSettingsRoutes);
+  await app.register(eventTypeSettingsRoutes);
   await app.register(venueRoutes);
   await app.register(teamRoutes);
   await app.register(calendarFeedRoutes);
