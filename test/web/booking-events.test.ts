@@ -2,10 +2,14 @@
  * A booking's events on its page (SPEC §11): listed with their times, setup and teardown, spaces
  * and guests; added and changed through a form with errors beside their fields; a double booking
  * refused naming and linking the other booking; an option overlapping a definite event saved but
- * said on its page; deleting asks first, and a booking's last event stays.
+ * said on its page; deleting asks first, and a booking's last event stays. The form's event type:
+ * its booking's for a new event, the event's own after, another of the organization's, or none.
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
+import { createEventType } from '../../src/crm/event-types/event-types.js';
+import { newId } from '../../src/db/ids.js';
+import { write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { formFields } from '../helpers/browser-session.js';
 import { eachDatabase } from '../helpers/databases.js';
@@ -204,5 +208,82 @@ eachDatabase((suite) => {
       (await session.request(`${o}/events/${ids[0]}`)).location,
       `${server.url}${path}#event-${ids[0]}`,
     );
+  });
+
+  it("sets an event's type from the event form: the booking's by default, another, or none", async () => {
+    const { session, csrf } = await workspaceSession(server, venue.admin.email, venue.orgId);
+    const booking = await addBooking(suite.db, venue.actor, {
+      name: 'Harbour summit',
+      start_at: '2027-06-10T08:00:00Z',
+      end_at: '2027-06-10T17:00:00Z',
+      timezone: 'Europe/London',
+      event_type: 'Summit',
+      accountId: venue.accountId,
+    });
+    const typeNamed = (value: string) =>
+      suite.db
+        .selectFrom('event_types')
+        .select('id')
+        .where('organization_id', '=', venue.orgId)
+        .where('value', '=', value)
+        .executeTakeFirstOrThrow();
+    const summit = await typeNamed('Summit');
+    const wedding = await write({ db: suite.db, clock: server.clock }, venue.actor, createEventType, {
+      value: 'Wedding',
+    });
+    const path = `${o}/bookings/${booking.id}`;
+
+    const form = await session.request(`${path}/events/new`);
+    assert.equal(form.status, 200);
+    assert.match(
+      form.body,
+      /<label for="field-event_type">Event type <span class="optional">\(optional\)<\/span><\/label>/,
+    );
+    assert.match(form.body, /<select id="field-event_type" name="event_type"/);
+    assert.match(form.body, /<option value="">None<\/option>/);
+    assert.match(form.body, new RegExp(`<option value="${summit.id}" selected>Summit</option>`));
+    assert.match(form.body, new RegExp(`<option value="${wedding.id}"\\s*>Wedding</option>`));
+
+    const event = {
+      _csrf: csrf,
+      name: 'Drinks',
+      start_at: '2027-06-10T18:00',
+      end_at: '2027-06-10T20:00',
+    };
+    const added = await session.request(`${path}/events`, { form: { ...event, event_type: wedding.id } });
+    assert.equal(added.status, 303, text(added.body).slice(0, 500));
+    const drinks = await suite.db
+      .selectFrom('events')
+      .selectAll()
+      .where('booking_id', '=', booking.id)
+      .where('name', '=', 'Drinks')
+      .executeTakeFirstOrThrow();
+    assert.equal(drinks.event_type_id, wedding.id);
+    const listed = text((await session.request(path)).body);
+    assert.match(listed, /Summit Change .*Type: Summit.*Drinks Change .*Type: Wedding/);
+
+    const edit = await session.request(`${o}/events/${drinks.id}/edit`);
+    assert.match(edit.body, new RegExp(`<option value="${wedding.id}" selected>Wedding</option>`));
+    const none = await session.request(`${o}/events/${drinks.id}`, {
+      form: { ...formFields(edit.body, `${o}/events/${drinks.id}`), ...event, event_type: '' },
+    });
+    assert.equal(none.status, 303, text(none.body).slice(0, 500));
+    const untyped = await suite.db
+      .selectFrom('events')
+      .select('event_type_id')
+      .where('id', '=', drinks.id)
+      .executeTakeFirstOrThrow();
+    assert.equal(untyped.event_type_id, null);
+    const select = (body: string) => /<select id="field-event_type"[\s\S]*?<\/select>/.exec(body)?.[0] ?? '';
+    const again = select((await session.request(`${o}/events/${drinks.id}/edit`)).body);
+    assert.match(again, /<option value="">None<\/option>/);
+    assert.doesNotMatch(again, /selected/, 'None, the first, is chosen');
+
+    // A type of another organization (or none at all) is refused beside the select.
+    const foreign = await session.request(`${path}/events`, {
+      form: { ...event, name: 'Late drinks', event_type: newId() },
+    });
+    assert.equal(foreign.status, 422);
+    assert.match(fieldError(foreign.body, 'event_type'), /No event type with the id "\w+" exists/);
   });
 });

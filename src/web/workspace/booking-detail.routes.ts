@@ -7,6 +7,7 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { accountDefinition } from '../../crm/accounts/account.resource.js';
 import { findClash, type Holding, SpaceConflictError } from '../../crm/events/event-clash.js';
+import { eventTypesOf } from '../../crm/event-types/event-types.js';
 import { eventsOf } from '../../crm/events/event.reads.js';
 import type { Event } from '../../crm/events/event.table.js';
 import { occupiedStretch } from '../../crm/events/occupancy.js';
@@ -82,7 +83,7 @@ async function bookingView(
   extras: Extras,
 ): Promise<BookingView> {
   const org = v.organization.organizationId;
-  const [account, contact, owners, notes, zone, spaces, events, place] = await Promise.all([
+  const [account, contact, owners, notes, zone, spaces, events, place, types] = await Promise.all([
     booking.account_id ? findRecord(db, accountDefinition, org, booking.account_id) : undefined,
     booking.contact_id ? findRecord(db, contactDefinition, org, booking.contact_id) : undefined,
     userNames(db, [booking.owner_id]),
@@ -91,6 +92,7 @@ async function bookingView(
     spaceNamesOf(db, org),
     eventsOf(db, org, booking.id),
     placeOf(db, booking),
+    eventTypesOf(db, org),
   ]);
   return {
     booking,
@@ -113,6 +115,7 @@ async function bookingView(
       zone,
       events,
       spaceNames: spaces.names,
+      eventTypes: new Map(types.map((t) => [t.id, t.value])),
       overlaps: await overlapsOf(db, booking, events),
     },
     refusal: extras.refusal,

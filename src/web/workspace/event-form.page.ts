@@ -3,6 +3,7 @@ import type { SpaceTable } from '../../crm/spaces/space.table.js';
 import { html, type SafeHtml } from '../html.js';
 import {
   checkboxesField,
+  type Choice,
   csrfField,
   errorSummary,
   type FieldErrors,
@@ -24,6 +25,8 @@ export interface EventFormValues {
   guaranteed_count: string;
   setup_style: string;
   spaces: string[];
+  /** The id of its event type, '' for none; undefined when a post did not give the field. */
+  event_type?: string | undefined;
 }
 
 export interface EventFormView {
@@ -37,6 +40,8 @@ export interface EventFormView {
   /** The event as saved now, when the save came after someone else's (stale.view.ts). */
   saved?: EventFormValues | undefined;
   spaces: Pick<SpaceTable, 'id' | 'name' | 'capacity'>[];
+  /** The organization's event types to choose from. */
+  eventTypes: readonly Choice[];
 }
 
 export const EVENT_LABELS: Record<string, string> = {
@@ -48,6 +53,7 @@ export const EVENT_LABELS: Record<string, string> = {
   guest_count: 'Guests expected',
   guaranteed_count: 'Guests guaranteed',
   setup_style: 'Setup style',
+  event_type: 'Event type',
   spaces: 'Spaces',
 };
 
@@ -89,6 +95,7 @@ export function eventFormPage(v: WorkspaceVisitor, view: EventFormView): string 
     </div>
     <div class="pair">${number('guest_count')}${number('guaranteed_count', 'The number charged for, once agreed.')}</div>
     ${selectField({ name: 'setup_style', label: EVENT_LABELS.setup_style!, value: values.setup_style, errors, empty: 'Not set', choices: SETUP_STYLE_CHOICES })}
+    ${selectField({ name: 'event_type', label: EVENT_LABELS.event_type!, value: values.event_type ?? '', errors, empty: 'None', choices: view.eventTypes, hint: view.eventTypes.length === 0 ? 'No event types yet: an admin adds them under Settings → Event types.' : undefined })}
     ${checkboxesField({
       name: 'spaces',
       legend: EVENT_LABELS.spaces!,

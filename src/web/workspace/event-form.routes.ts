@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bookingDefinition } from '../../crm/bookings/booking.resource.js';
 import type { Booking } from '../../crm/bookings/booking.table.js';
+import { eventTypesOf, typeNamed } from '../../crm/event-types/event-types.js';
 import { SpaceConflictError } from '../../crm/events/event-clash.js';
 import type { EventInput } from '../../crm/events/event-rules.js';
 import { createEvent, deleteEvent, eventProblems, updateEvent } from '../../crm/events/event.commands.js';
@@ -36,6 +37,7 @@ function valuesOf(event: Event, zone: string): EventFormValues {
     guaranteed_count: text(event.guaranteed_count),
     setup_style: event.setup_style ?? '',
     spaces: JSON.parse(event.space_ids) as string[],
+    event_type: event.event_type_id ?? '',
   };
 }
 
@@ -50,6 +52,8 @@ function formValues(form: Form): EventFormValues {
     guaranteed_count: formText(form, 'guaranteed_count'),
     setup_style: formText(form, 'setup_style'),
     spaces: formList(form, 'spaces'),
+    // A post without the select keeps the event's type (a new one: its booking's).
+    event_type: 'event_type' in form ? formText(form, 'event_type') : undefined,
   };
 }
 
@@ -85,6 +89,7 @@ function eventInput(values: EventFormValues, zone: string): { input: EventInput;
     ),
     setup_style: values.setup_style || null,
     spaceIds: values.spaces,
+    eventTypeId: values.event_type === undefined ? undefined : values.event_type || null,
   };
   return { input, errors };
 }
@@ -95,11 +100,14 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function render(
     reply: FastifyReply,
     v: WorkspaceVisitor,
-    view: Omit<EventFormView, 'spaces'>,
+    view: Omit<EventFormView, 'spaces' | 'eventTypes'>,
     status = 200,
   ) {
-    const spaces = offeredSpaces(await listSpaces(db, v.organization.organizationId), view.values.spaces);
-    return sendPage(reply, eventFormPage(v, { ...view, spaces }), status);
+    const org = v.organization.organizationId;
+    const [all, types] = await Promise.all([listSpaces(db, org), eventTypesOf(db, org)]);
+    const spaces = offeredSpaces(all, view.values.spaces);
+    const eventTypes = types.map((t) => ({ value: t.id, label: t.value }));
+    return sendPage(reply, eventFormPage(v, { ...view, spaces, eventTypes }), status);
   }
 
   const bookingView = (b: Booking) => ({
@@ -114,7 +122,7 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     request: FastifyRequest,
     reply: FastifyReply,
     booking: Booking,
-    view: Omit<EventFormView, 'spaces' | 'errors'>,
+    view: Omit<EventFormView, 'spaces' | 'eventTypes' | 'errors'>,
     attempt: (input: EventInput, unread: FieldErrors) => ReturnType<typeof submit<EventInput, Event>>,
   ) {
     const v = visitorOf(request);
@@ -143,6 +151,7 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/orgs/:org/bookings/:id/events/new', { schema: { params: Params } }, async (request, reply) => {
     const b = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
+    const types = await eventTypesOf(db, b.organization_id);
     const values: EventFormValues = {
       name: '',
       start: localDateTime(Date.parse(b.start_at), b.timezone),
@@ -153,6 +162,8 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       guaranteed_count: '',
       setup_style: '',
       spaces: [],
+      // Of its booking's type unless another is chosen.
+      event_type: typeNamed(types, b.event_type)?.id ?? '',
     };
     return render(reply, visitorOf(request), { booking: bookingView(b), values, errors: {} });
   });

@@ -1,4 +1,4 @@
-/** A booking's events on its page (SPEC §11): each with its times, spaces and guests, and a way to change it. */
+/** A booking's events on its page (SPEC §11): each with its times, spaces, guests and type, and a way to change it. */
 import type { Holding } from '../../crm/events/event-clash.js';
 import type { Event } from '../../crm/events/event.table.js';
 import { roomNames } from '../../crm/spaces/space-names.js';
@@ -13,6 +13,8 @@ export interface EventsSection {
   zone: string;
   events: Event[];
   spaceNames: ReadonlyMap<string, string>;
+  /** The organization's event types' values, by id. */
+  eventTypes: ReadonlyMap<string, string>;
   /** For an option: the definite event each of its events overlaps, if any (saved, but said). */
   overlaps: ReadonlyMap<string, Holding>;
 }
@@ -39,6 +41,9 @@ export function eventsSection(v: WorkspaceVisitor, view: EventsSection): SafeHtm
       rooms.join(', ') || 'No space yet',
       guests(e),
       e.setup_style?.replace('_', '-') ?? '',
+      e.event_type_id && view.eventTypes.has(e.event_type_id)
+        ? `Type: ${view.eventTypes.get(e.event_type_id)}`
+        : '',
     ].filter(Boolean);
     return html`<li id="event-${e.id}" class="event">
       <div class="event-head"><strong>${e.name}</strong> <a href="${orgPath(v, `/events/${e.id}/edit`)}" aria-label="Change ${e.name}">Change</a></div>
