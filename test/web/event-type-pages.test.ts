@@ -159,7 +159,8 @@ eachDatabase((suite) => {
     assert.equal(refused.status, 409);
     const row = rowOf(refused.body, wedding.id);
     assert.match(text(row), /1 event is of this type; give it another type first\./);
-    assert.match(row, /role="alert"|class="field-error"/);
+    assert.match(row, new RegExp(`<p class="field-error" id="type-${wedding.id}-refusal">`));
+    assert.match(refused.body, new RegExp(`href="#type-${wedding.id}-refusal"`), 'the summary links it');
     assert.ok(await typeNamed('Wedding'), 'still there');
   });
 

@@ -163,6 +163,8 @@ ul.stages { list-style: none; margin: 0; padding: 0; }
 ul.stages > li { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; padding: .5rem 0; border-bottom: 1px solid var(--line); }
 ul.stages form { margin: 0; display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; }
 ul.stages .field { margin: 0; }
+ul.stages .uses { align-self: center; }
+ul.stages > li > .field-error { flex-basis: 100%; margin: 0; }
 @media (max-width: 48rem) {
   .board { grid-auto-flow: row; grid-auto-columns: auto; overflow-x: visible; }
   .week-grid { display: none; }

@@ -67,9 +67,9 @@ function typeRow(v: WorkspaceVisitor, view: EventTypesView, type: EventType): Sa
     <form method="post" action="${base}" novalidate>${hidden(v, view.versions.get(type.id))}
       ${valueField(view, form, `Value of the event type ${type.value}`, type.value, true)}
       <button type="submit" class="secondary">Rename<span class="visually-hidden"> ${type.value}</span></button></form>
-    <span class="muted">${usesOf(view.uses.get(type.id) ?? 0)}</span>
-    <a class="button danger" href="${base}/delete">Delete<span class="visually-hidden"> ${type.value}</span></a>
-    ${refusal ? html`<p class="field-error" id="${form}-refusal" role="alert">${refusal.message}</p>` : ''}
+    <span class="muted uses">${usesOf(view.uses.get(type.id) ?? 0)}</span>
+    <a class="button danger" href="${base}/delete" ${refusal ? html`aria-describedby="${form}-refusal"` : ''}>Delete<span class="visually-hidden"> ${type.value}</span></a>
+    ${refusal ? html`<p class="field-error" id="${form}-refusal">${refusal.message}</p>` : ''}
   </li>`;
 }
 
