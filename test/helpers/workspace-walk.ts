@@ -3,7 +3,8 @@
  * made of two others), an account and a booking through the forms; add a note; move the booking lead → tentative →
  * definite; give it a second event; meet a double booking of the combined space refused with the
  * other booking named; move its card on the pipeline board; find the booking in the week view; find a space;
- * subscribe to a calendar feed of the venue; add a stage under Settings → Pipelines. `visit` is called on every page of the walk, by name.
+ * subscribe to a calendar feed of the venue; add a stage under Settings → Pipelines and a type under
+ * Settings → Event types. `visit` is called on every page of the walk, by name.
  *
  * Its dates come from the server's clock, which the test sets: the week view's "this week" and the
  * dates typed into the forms then agree on every day the suite runs (workspace-week-days.test.ts
@@ -49,7 +50,7 @@ export interface Walk {
   visit: (name: string) => Promise<void>;
 }
 
-export const WALK_PAGES = 27;
+export const WALK_PAGES = 28;
 
 export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk): Promise<void> {
   const field = (label: string | RegExp) => page.getByLabel(label, { exact: typeof label === 'string' });
@@ -176,6 +177,16 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   await field(/^Guests expected/).fill('40');
   await page.getByLabel('Setup style').selectOption('reception');
   await page.getByLabel('Terrace (up to 60)').check();
+  assert.equal(
+    (
+      await page
+        .getByLabel(/^Event type/)
+        .locator('option:checked')
+        .innerText()
+    ).trim(),
+    'Summer party',
+    "a new event is of its booking's type unless another is chosen",
+  );
   await visit('event-new');
   await page.getByRole('button', { name: 'Add event' }).click();
   await page.getByText('Event added.').waitFor();
@@ -185,7 +196,7 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
     ['Summer party', 'Late drinks'],
   );
   assert.match(await events.nth(1).innerText(), /23:00.*00:30.*teardown 30 min/s);
-  assert.match(await events.nth(1).innerText(), /Terrace · 40 guests · Reception/i);
+  assert.match(await events.nth(1).innerText(), /Terrace · 40 guests · Reception · Type: Summer party/i);
   await visit('booking-two-events');
 
   // A second definite booking of the whole venue, which the Boathouse is part of, at an
@@ -311,4 +322,15 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   await page.getByText('Stage added.').waitFor();
   assert.equal(await page.getByLabel('Name of stage 6').inputValue(), 'Tasting');
   await visit('pipelines');
+
+  // Settings → Event types: the booking's type, of both its events, and one added.
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Event types' }).click();
+  await page.getByRole('heading', { name: 'Event types', exact: true }).waitFor();
+  assert.equal(await page.getByLabel('Value of the event type Summer party').inputValue(), 'Summer party');
+  assert.match(await page.locator('ul.stages > li').first().innerText(), /2 events/);
+  await page.getByLabel('New event type').fill('Conference');
+  await page.getByRole('button', { name: 'Add event type' }).click();
+  await page.getByText('Event type added.').waitFor();
+  assert.equal(await page.getByLabel('Value of the event type Conference').inputValue(), 'Conference');
+  await visit('event-types');
 }
