@@ -286,4 +286,18 @@ eachDatabase((suite) => {
     assert.equal(foreign.status, 422);
     assert.match(fieldError(foreign.body, 'event_type'), /No event type with the id "\w+" exists/);
   });
+
+  it('shows an all-day event by its days', async () => {
+    const { session } = await workspaceSession(server, venue.admin.email, venue.orgId);
+    const booking = await addBooking(suite.db, venue.actor, {
+      name: 'Fair build',
+      start_date: '2027-06-10',
+      end_date: '2027-06-11',
+      timezone: 'Europe/London',
+      accountId: venue.accountId,
+    });
+    const page = await session.request(`${o}/bookings/${booking.id}`);
+    assert.equal(page.status, 200);
+    assert.match(text(page.body), /Thu 10 Jun 2027 – Fri 11 Jun 2027, all day/);
+  });
 });

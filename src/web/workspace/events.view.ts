@@ -4,7 +4,7 @@ import type { Event } from '../../crm/events/event.table.js';
 import { roomNames } from '../../crm/spaces/space-names.js';
 import { html, type SafeHtml } from '../html.js';
 import { clashSentence } from './conflict.view.js';
-import { bookingTimes } from './time-zones.js';
+import { eventTimes } from './time-zones.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
 
 export interface EventsSection {
@@ -47,7 +47,7 @@ export function eventsSection(v: WorkspaceVisitor, view: EventsSection): SafeHtm
     ].filter(Boolean);
     return html`<li id="event-${e.id}" class="event">
       <div class="event-head"><strong>${e.name}</strong> <a href="${orgPath(v, `/events/${e.id}/edit`)}" aria-label="Change ${e.name}">Change</a></div>
-      <div>${bookingTimes({ start_at: e.start_at, end_at: e.end_at, timezone: view.timezone }, view.zone)}${buffers(e)}</div>
+      <div>${eventTimes(e, view.timezone, view.zone)}${buffers(e)}</div>
       <div class="muted">${facts.join(' · ')}</div>
       ${overlap ? html`<div class="warning" role="note"><strong>Overlaps a definite booking:</strong> ${clashSentence(v, overlap, view.zone)}</div>` : ''}
     </li>`;

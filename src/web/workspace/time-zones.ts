@@ -50,3 +50,20 @@ export function bookingTimes(booking: { start_at: string; end_at: string; timezo
   if (booking.timezone === zone) return here;
   return `${here} (in ${booking.timezone.replace(/_/g, ' ')}: ${timeRange(booking.start_at, booking.end_at, booking.timezone)})`;
 }
+
+/**
+ * When an event happens: an all-day event by its days in its booking's zone ("Fri 10 Jun 2027 –
+ * Sat 11 Jun 2027, all day"), any other as its booking's times are shown.
+ */
+export function eventTimes(
+  event: { start_at: string; end_at: string; all_day: number; start_date: string; end_date: string },
+  bookingZone: string,
+  zone: string,
+) {
+  if (!Number(event.all_day)) return bookingTimes({ ...event, timezone: bookingZone }, zone);
+  const days =
+    event.start_date === event.end_date
+      ? dayLabel(event.start_date)
+      : `${dayLabel(event.start_date)} – ${dayLabel(event.end_date)}`;
+  return `${days}, all day`;
+}
