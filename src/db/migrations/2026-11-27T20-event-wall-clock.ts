@@ -76,11 +76,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['organization_id', 'start_date', 'id'])
     .execute();
 
-  // The event types bookings name, one per value whatever its case, by organization.
+  // The event types bookings name, one per value whatever its case, by organization: as the
+  // earliest booking naming it wrote it.
   const named = await sql<{ organization_id: string; event_type: string; created_at: string | Date }>`
-    select organization_id, trim(event_type) as event_type, min(created_at) as created_at from bookings
+    select organization_id, trim(event_type) as event_type, created_at from bookings
     where event_type is not null and trim(event_type) <> ''
-    group by organization_id, trim(event_type) order by organization_id, min(created_at)`.execute(db);
+    order by created_at, id`.execute(db);
   const types = new Map<string, string>();
   for (const row of named.rows) {
     const key = `${row.organization_id}\u0000${row.event_type.toLowerCase()}`;
