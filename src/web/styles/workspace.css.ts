@@ -148,7 +148,7 @@ ol.events li.event:last-child { border-bottom: none; }
 .week-days section.day.quiet p { margin: 0 0 .5rem; }
 .week-days h2 { font-size: 1rem; }
 .week-days a.slot { font-size: .95rem; padding: .5rem .75rem; }
-.board { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(15rem, 1fr); gap: .75rem; overflow-x: auto; padding-bottom: .5rem; }
+.board { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(12.5rem, 1fr); gap: .75rem; overflow-x: auto; padding-bottom: .5rem; }
 .board-column { background: color-mix(in srgb, var(--line) 25%, Canvas); border-radius: var(--radius); padding: .25rem .75rem .75rem; min-width: 0; }
 .board-column h2 { font-size: 1rem; }
 ol.board-cards { list-style: none; margin: 0; padding: 0; display: grid; gap: .5rem; }
