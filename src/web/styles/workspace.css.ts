@@ -157,8 +157,8 @@ li.board-card p { margin: 0 0 .25rem; }
 dl.card-facts { display: flex; flex-wrap: wrap; gap: 0 1rem; margin: .25rem 0 .5rem; }
 dl.card-facts dt { color: var(--muted); }
 dl.card-facts dd { margin: 0; }
-form.move-card { display: flex; gap: .5rem; align-items: center; }
-form.move-card select { flex: 1 1 auto; min-width: 0; }
+form.move-card { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
+form.move-card select { flex: 1 1 8rem; min-width: 0; }
 ul.stages { list-style: none; margin: 0; padding: 0; }
 ul.stages > li { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; padding: .5rem 0; border-bottom: 1px solid var(--line); }
 ul.stages form { margin: 0; display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; }
