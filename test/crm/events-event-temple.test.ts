@@ -300,6 +300,17 @@ eachDatabase((suite) => {
       [after!.attributes.start_date, after!.attributes.start_time, after!.attributes.start_at],
       ['2027-06-20', '16:30', '2027-06-20T23:30:00.000Z'],
     );
+
+    // Its one event takes the booking's new event type, added to the organization's list.
+    const retyped = await api(`/v2/bookings/${one}`, {
+      method: 'PATCH',
+      body: changeDocument('bookings', one, { event_type: 'Offsite' }),
+    });
+    assert.equal(retyped.status, 200);
+    const [typed] = await eventsOf(one);
+    const typeId = (typed!.relationships.event_type!.data as { id: string }).id;
+    const type = await api<One>(`/v2/event_types/${typeId}`);
+    assert.equal(type.body.data.attributes.value, 'Offsite');
   });
 
   it('keeps event types as a list the organization manages, named by events', async () => {
