@@ -26,6 +26,7 @@ import {
   writeServedPages,
 } from './loads.js';
 import { marqueeNodeFlags } from './node-flags.js';
+import { pacedLoad } from './paced.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -84,7 +85,8 @@ interface Scenario {
   connections?: number;
   /**
    * Requests a second, sent at that pace whatever the answers' speed (latency is counted from when
-   * each was due, so a slow answer is not hidden by the requests it held up): a latency row.
+   * each was due, so a slow answer is not hidden by the requests it held up): a latency row, loaded
+   * by bench/paced.ts rather than autocannon.
    */
   rate?: number;
 }
@@ -102,12 +104,12 @@ async function measure(
   info: Record<string, string>,
   duration = DURATION,
 ): Promise<Result> {
-  const result = await autocannon({
-    connections: scenario.connections ?? CONNECTIONS,
-    ...(scenario.rate !== undefined ? { overallRate: scenario.rate } : {}),
-    duration,
-    ...scenario.request(info),
-  });
+  const connections = scenario.connections ?? CONNECTIONS;
+  if (scenario.rate !== undefined) {
+    const paced = await pacedLoad(scenario.request(info), scenario.rate, connections, duration);
+    return { name: scenario.name, rps: paced.rps, p50: paced.p50, p99: paced.p99, errors: paced.non2xx };
+  }
+  const result = await autocannon({ connections, duration, ...scenario.request(info) });
   const non2xx = result.non2xx + result.errors + result.timeouts;
   return {
     name: scenario.name,
@@ -500,16 +502,20 @@ async function main() {
   rmSync(pageFile, { force: true });
   rmSync(notePagesFile, { force: true });
 
-  // Each scenario's median round by throughput (other work on the machine disturbs single rounds).
+  // Each scenario's median round (other work on the machine disturbs single rounds): by
+  // throughput, or for a latency row (whose throughput is its pace) by p99.
+  const latencyRow = (name: string) => scenarios.find((s) => s.name === name)?.rate !== undefined;
   const best = (name: string) => {
-    const rounds = [...(results.get(name) ?? [])].sort((a, b) => a.rps - b.rps);
+    const by = latencyRow(name) ? (r: Result) => r.p99 : (r: Result) => r.rps;
+    const rounds = [...(results.get(name) ?? [])].sort((a, b) => by(a) - by(b));
     return rounds[Math.floor((rounds.length - 1) / 2)];
   };
   const limit = best(scenarios[0]!.name)!.rps;
   const rows = scenarios.map((s) => {
     const r = best(s.name);
     if (!r) return `| ${s.name} | skipped (${ONLY ? 'not chosen' : 'PostgreSQL not reachable'}) | | | | |`;
-    return `| ${s.name} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} | ${r.p99} | ${(r.rps / limit).toFixed(2)} | ${r.errors} |`;
+    const ratio = latencyRow(s.name) ? '—' : (r.rps / limit).toFixed(2);
+    return `| ${s.name} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} | ${r.p99} | ${ratio} | ${r.errors} |`;
   });
   const outboxCost = () => {
     const withRows = best(POST_NOTES)?.rps;
@@ -529,6 +535,9 @@ async function main() {
 
 Measured by \`npm run bench\` (${ROUNDS} alternating rounds of ${DURATION} s per scenario after ${WARMUP} s of each unmeasured, ${CONNECTIONS} connections,
 autocannon in the parent process, each server in its own process on 127.0.0.1; the median round shown).
+Rows "N connections at R/s" are latency rows: one request every 1/R s over at most N connections
+(bench/paced.ts), each latency counted from when the request was due; their median round is
+their median p99.
 
 Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}.
 
