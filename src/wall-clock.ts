@@ -89,9 +89,17 @@ export function zonedToUtc(value: string, zone: string): number | undefined {
   if (month! < 1 || month! > 12 || day! < 1 || day! > 31 || hour! > 23 || minute! > 59) return undefined;
   const wall = Date.UTC(year!, month! - 1, day!, hour, minute);
   if (Number.isNaN(wall) || new Date(wall).getUTCDate() !== day) return undefined;
-  let guess = wall - offsetAt(wall, zone);
-  guess = wall - offsetAt(guess, zone);
-  return guess;
+  // The zone's offsets a day either side: a wall clock that both read is the earlier of two
+  // instants (the clocks went back); one that neither reads fell in a gap (the clocks went
+  // forward) and is read with the offset from before it, so 02:30 in a skipped hour is 03:30.
+  const before = offsetAt(wall - 86_400_000, zone);
+  const after = offsetAt(wall + 86_400_000, zone);
+  let found: number | undefined;
+  for (const offset of [before, after]) {
+    const instant = wall - offset;
+    if (offsetAt(instant, zone) === offset && (found === undefined || instant < found)) found = instant;
+  }
+  return found ?? wall - before;
 }
 
 /** A calendar date moved by `days` (YYYY-MM-DD in, out). */

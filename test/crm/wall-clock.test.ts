@@ -30,6 +30,45 @@ it('reads an instant back from its wall clock, or the earlier of two when the cl
   );
 });
 
+it('reads every wall clock around each change of the clocks in 2027: the earlier of two, or past a gap', () => {
+  const minuteMs = 60_000;
+  for (const zone of ZONES) {
+    const offset = (ms: number) => Date.parse(`${localDateTime(ms, zone)}:00Z`) - ms;
+    // Every change of the clocks in 2027, found hour by hour, then every minute three hours either side.
+    for (
+      let hour = Date.parse('2027-01-01T00:00:00Z');
+      hour < Date.parse('2028-01-01T00:00:00Z');
+      hour += 3_600_000
+    ) {
+      if (offset(hour) === offset(hour + 3_600_000)) continue;
+      const readings = new Map<string, number[]>();
+      for (let ms = hour - 3 * 3_600_000; ms <= hour + 4 * 3_600_000; ms += minuteMs) {
+        const local = localDateTime(ms, zone);
+        readings.set(local, [...(readings.get(local) ?? []), ms]);
+      }
+      const first = Date.parse(`${localDateTime(hour - 3 * 3_600_000, zone)}:00Z`);
+      const last = Date.parse(`${localDateTime(hour + 4 * 3_600_000, zone)}:00Z`);
+      for (let wall = first; wall <= last; wall += minuteMs) {
+        const local = new Date(wall).toISOString().slice(0, 16);
+        const instants = readings.get(local);
+        const back = zonedToUtc(local, zone)!;
+        if (instants) assert.equal(back, Math.min(...instants), `${zone} ${local}: the earlier instant`);
+        else assert.equal(back, wall - offset(hour), `${zone} ${local}: read with the offset before the gap`);
+      }
+    }
+  }
+  // The Chatham Islands go back from 03:45 to 02:45 on 2052-04-07: 02:45 is first 13:00 UTC.
+  assert.equal(
+    new Date(zonedToUtc('2052-04-07T02:45', 'Pacific/Chatham')!).toISOString(),
+    '2052-04-06T13:00:00.000Z',
+  );
+  // New York skips 02:00–02:59 on 2027-03-14: 02:30 is read as 03:30 EDT.
+  assert.equal(
+    new Date(zonedToUtc('2027-03-14T02:30', 'America/New_York')!).toISOString(),
+    '2027-03-14T07:30:00.000Z',
+  );
+});
+
 it('gives an all-day stretch its first and last day, and a timed one its dates and times', () => {
   fc.assert(
     fc.property(
