@@ -15,6 +15,7 @@ import { type DatabaseHandle, openDatabase } from './db/connect.js';
 import { type DemoSeed, seedDemo } from './demo/seed-demo.js';
 import { countOrganizations } from './identity/organization.repository.js';
 import { configuredRetention, schedulePruning } from './jobs/prune.js';
+import { scheduleInstallmentClock } from './crm/payments/schedule-clock.js';
 import { untilStopped } from './shutdown.js';
 import { DeliveryWorker } from './webhooks/worker.js';
 
@@ -76,6 +77,7 @@ export async function servePrimary(
 
   const demo = (await countOrganizations(database.db)) === 0 ? await seedDemo(database.db) : undefined;
   const stopPruning = schedulePruning(database.db, logger, { retention: configuredRetention(config) });
+  const stopScheduleClock = scheduleInstallmentClock({ db: database.db, clock: systemClock }, logger);
   const deliveries = new DeliveryWorker({
     db: database.db,
     config,
@@ -100,6 +102,7 @@ export async function servePrimary(
       void Promise.all(exited)
         .then(async () => {
           stopPruning();
+          stopScheduleClock();
           await deliveries.stop();
           await database.close();
         })

@@ -15,6 +15,7 @@ import { InputError } from './errors.js';
 import { createLogger } from './http/logger.js';
 import { countOrganizations } from './identity/organization.repository.js';
 import { configuredRetention, schedulePruning } from './jobs/prune.js';
+import { scheduleInstallmentClock } from './crm/payments/schedule-clock.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
 import { DeliveryWorker } from './webhooks/worker.js';
 import { finishFollowUps } from './crm/follow-ups.js';
@@ -67,6 +68,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   if ((options.workers ?? 1) > 1) return servePrimary(config, logger, database, options);
   const app = await buildApp({ config, database, logger });
   const stopPruning = schedulePruning(database.db, logger, { retention: configuredRetention(config) });
+  const stopScheduleClock = scheduleInstallmentClock(app.ctx.writer, logger);
   const deliveries = new DeliveryWorker({
     db: database.db,
     config,
@@ -76,6 +78,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   });
   app.addHook('onClose', async () => {
     stopPruning();
+    stopScheduleClock();
     await deliveries.stop();
   });
 

@@ -20,11 +20,20 @@ import type {
   NewNote,
   NewPipeline,
   NewReferralSource,
+  NewTaxRate,
+  NewItem,
+  NewLineItem,
+  NewInstallment,
+  NewPayment,
   NewSpace,
   NewStage,
   NoteChanges,
   PipelineChanges,
   ReferralSourceChanges,
+  TaxRateChanges,
+  ItemChanges,
+  LineItemChanges,
+  InstallmentChanges,
   StageChanges,
   OrganizationChanges,
   SpaceChanges,
@@ -38,6 +47,11 @@ import type {
   NoteListOptions,
   PipelineListOptions,
   ReferralSourceListOptions,
+  TaxRateListOptions,
+  ItemListOptions,
+  LineItemListOptions,
+  InstallmentListOptions,
+  PaymentListOptions,
   SpaceListOptions,
   StageListOptions,
 } from './list-options.js';
@@ -61,6 +75,11 @@ import type {
   Pipeline,
   ReferralSource,
   Space,
+  TaxRate,
+  Item,
+  LineItem,
+  Installment,
+  Payment,
   Stage,
   UsableOrganization,
 } from './types.js';
@@ -87,6 +106,21 @@ export class MarqueeApi implements Requester {
     NewReferralSource,
     ReferralSourceChanges
   >;
+  /** The taxes the venue charges; organization admins change them. */
+  readonly taxRates: ResourceClient<TaxRate, TaxRateListOptions, NewTaxRate, TaxRateChanges>;
+  /** The venue's catalogue: menus, packages, rentals, fees; organization admins change it. */
+  readonly items: ResourceClient<Item, ItemListOptions, NewItem, ItemChanges>;
+  /** A booking's prices: its lines, each with its figures; the booking's sums follow them. */
+  readonly lineItems: ResourceClient<LineItem, LineItemListOptions, NewLineItem, LineItemChanges>;
+  /** A booking's payment schedule. */
+  readonly installments: ResourceClient<
+    Installment,
+    InstallmentListOptions,
+    NewInstallment,
+    InstallmentChanges
+  >;
+  /** Payments and refunds (never changed; organization admins delete them). */
+  readonly payments: ResourceClient<Payment, PaymentListOptions, NewPayment, never>;
   /** The organization's changes, for polling (the same changes webhooks deliver). */
   readonly changes: ChangesClient;
   /** This integration's webhook endpoints in the organization. */
@@ -110,6 +144,11 @@ export class MarqueeApi implements Requester {
     this.pipelines = resourceClient(this, '/v2/pipelines', SHAPES.pipelines);
     this.stages = resourceClient(this, '/v2/stages', SHAPES.stages);
     this.referralSources = resourceClient(this, '/v2/referral_sources', SHAPES.referral_sources);
+    this.taxRates = resourceClient(this, '/v2/tax_rates', SHAPES.tax_rates);
+    this.items = resourceClient(this, '/v2/items', SHAPES.items);
+    this.lineItems = resourceClient(this, '/v2/line_items', SHAPES.line_items);
+    this.installments = resourceClient(this, '/v2/installments', SHAPES.installments);
+    this.payments = resourceClient(this, '/v2/payments', SHAPES.payments);
     this.changes = changesClient(this);
     this.webhookEndpoints = webhookEndpointsClient(this);
     this.organization = organizationClient(this, () => this.organizationId);

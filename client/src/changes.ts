@@ -17,6 +17,11 @@ import type {
   Organization,
   Pipeline,
   ReferralSource,
+  TaxRate,
+  Item,
+  LineItem,
+  Installment,
+  Payment,
   Space,
   Stage,
 } from './types.js';
@@ -55,6 +60,22 @@ export const CHANGE_TYPES = [
   'referral_source.created',
   'referral_source.updated',
   'referral_source.deleted',
+  'tax_rate.created',
+  'tax_rate.updated',
+  'tax_rate.deleted',
+  'item.created',
+  'item.updated',
+  'item.deleted',
+  'line_item.created',
+  'line_item.updated',
+  'line_item.deleted',
+  'installment.created',
+  'installment.updated',
+  'installment.deleted',
+  'payment.created',
+  'payment.updated',
+  'payment.deleted',
+  'booking.paid',
 ] as const;
 
 export type ChangeType = (typeof CHANGE_TYPES)[number];
@@ -70,6 +91,11 @@ interface ResourceTypes {
   pipeline: 'pipelines';
   stage: 'stages';
   referral_source: 'referral_sources';
+  tax_rate: 'tax_rates';
+  item: 'items';
+  line_item: 'line_items';
+  installment: 'installments';
+  payment: 'payments';
 }
 type Subject = keyof ResourceTypes;
 type VenueResourceType = ResourceTypes[Subject] | 'organizations';
@@ -85,6 +111,11 @@ interface PlainResources {
   pipelines: Pipeline;
   stages: Stage;
   referral_sources: ReferralSource;
+  tax_rates: TaxRate;
+  items: Item;
+  line_items: LineItem;
+  installments: Installment;
+  payments: Payment;
   organizations: Organization;
 }
 
@@ -137,6 +168,7 @@ export type MarqueeChange =
       'booking.status_changed',
       { object: ChangeResource<'bookings'>; previous_attributes: { status: BookingStatus } }
     >
+  | Envelope<'booking.paid', { object: ChangeResource<'bookings'> }>
   | Envelope<
       'organization.updated',
       { object: ChangeResource<'organizations'>; previous_attributes: PreviousAttributes<'organizations'> }

@@ -4,7 +4,14 @@
  * (`account: 'ACCOUNT_ID'` or `account: acme`; `spaces: [hallId, terrace]`). `null` clears an
  * optional relationship or attribute; a field left out is left as it is.
  */
-import type { BookingStatus, NotableType, OpenBookingStatus, SetupStyle } from './types.js';
+import type {
+  BookingStatus,
+  ItemCategory,
+  ItemUnit,
+  NotableType,
+  OpenBookingStatus,
+  SetupStyle,
+} from './types.js';
 
 /** A related resource: its id, or any object with its id (such as one read or created). */
 export type Ref = string | { readonly id: string };
@@ -29,11 +36,15 @@ export interface NewBooking {
   event_type?: string | null;
   /** ISO 4217; default `USD`. */
   currency?: string;
-  /** Minor units of the currency; default 0. */
+  /** Minor units of the currency; default 0. Once it has line items, their grand total. */
   total_amount?: number;
+  /** The least it must spend on food and beverage, in minor units; default 0. */
+  fnb_minimum?: number;
   lost_reason?: string | null;
-  account: Ref;
-  contact?: Ref | null;
+  /** Required, unless `contact` is a new contact: then a person account is made for them. */
+  account?: Ref;
+  /** A contact, or a new one to make (reused when the organization has one with that e-mail). */
+  contact?: Ref | NewBookingContact | null;
   /** A member of the organization; default the token's user. */
   owner?: Ref | null;
   /** The spaces it holds. */
@@ -44,7 +55,19 @@ export interface NewBooking {
   referral_source?: Ref | null;
 }
 
-export interface BookingChanges extends Partial<Omit<NewBooking, 'status' | 'start_date' | 'end_date'>> {
+/** A booking's new contact, made with it (Event Temple's embedded contact). */
+export interface NewBookingContact {
+  first_name?: string;
+  last_name?: string;
+  email?: string | null;
+  phone_number?: string | null;
+}
+
+export interface BookingChanges extends Partial<
+  Omit<NewBooking, 'status' | 'start_date' | 'end_date' | 'contact'>
+> {
+  /** Another contact of the organization, or null for none. */
+  contact?: Ref | null;
   /** A move the status machine allows (else 422 `invalid_transition`); `lost` needs a `lost_reason`. */
   status?: BookingStatus;
   /** Replaces the whole set of spaces. */
@@ -147,6 +170,96 @@ export interface NewReferralSource {
 
 export type ReferralSourceChanges = Partial<NewReferralSource>;
 
+/** A tax rate (organization admins): a name unique whatever its case and a percentage. */
+export interface NewTaxRate {
+  name: string;
+  /** From 0 to 100 with at most four decimals, e.g. "8.875". */
+  percentage: string;
+  /** Prices already contain it (as EU VAT); default false. */
+  inclusive?: boolean;
+  /** Offered for new lines; default true. */
+  active?: boolean;
+}
+
+export type TaxRateChanges = Partial<NewTaxRate>;
+
+/** An item of the catalogue (organization admins): a menu, a package, a rental, a fee. */
+export interface NewItem {
+  name: string;
+  description?: string | null;
+  category: ItemCategory;
+  /** Default each. */
+  unit?: ItemUnit;
+  /** Minor units of the booking's currency; negative for a discount. */
+  unit_price: number;
+  /** The organization's service charge applies; default false. */
+  service_charge?: boolean;
+  /** Offered for new lines; default true. */
+  active?: boolean;
+  /** The tax rates it carries; replaces the whole set. */
+  tax_rates?: readonly Ref[];
+}
+
+export type ItemChanges = Partial<NewItem>;
+
+/**
+ * A line of a booking's prices. From an item it copies the item's name, description, category,
+ * unit, price, service charge and tax rates; what is given wins.
+ */
+export interface NewLineItem {
+  booking: Ref;
+  /** One of its booking's events, or none. */
+  event?: Ref | null;
+  item?: Ref;
+  name?: string;
+  description?: string | null;
+  category?: ItemCategory;
+  unit?: ItemUnit;
+  /** A decimal > 0 with at most three decimals; left out on a per-person line: its event's guests. */
+  quantity?: string | null;
+  /** Minor units; negative for a discount. */
+  unit_price?: number;
+  service_charge?: boolean;
+  position?: number;
+  tax_rates?: readonly Ref[];
+}
+
+/** An installment: exactly one of amount, percentage or remainder; exactly one way it falls due. */
+export interface NewInstallment {
+  booking: Ref;
+  label: string;
+  amount?: number | null;
+  /** A percentage of the grand total, e.g. "50". */
+  percentage?: string | null;
+  remainder?: boolean;
+  /** YYYY-MM-DD. */
+  due_date?: string | null;
+  due_days_before?: number | null;
+  due_on_signing?: boolean;
+  position?: number;
+}
+
+export type InstallmentChanges = Partial<Omit<NewInstallment, 'booking'>>;
+
+/** A payment or refund; naming no installment, it pays the earliest unpaid ones. */
+export interface NewPayment {
+  booking: Ref;
+  installment?: Ref | null;
+  /** Default payment. */
+  kind?: 'payment' | 'refund';
+  /** Minor units, > 0. */
+  amount: number;
+  /** Default other. */
+  method?: 'card' | 'bank_transfer' | 'cash' | 'check' | 'other';
+  /** Default now. */
+  received_at?: string | Date;
+  /** Unique in the organization: a second payment with it is a ConflictError duplicate_reference. */
+  reference?: string | null;
+  note?: string | null;
+}
+
+export type LineItemChanges = Partial<Omit<NewLineItem, 'booking' | 'item'>>;
+
 interface EventFields {
   /** e.g. Ceremony, Dinner. */
   name: string;
@@ -192,6 +305,11 @@ export interface OrganizationChanges {
   timezone?: string;
   /** ISO 4217, e.g. EUR. */
   currency?: string;
+  /** From 0 to 100 with at most four decimals, e.g. "20" or "8.875". */
+  service_charge_percentage?: string;
+  service_charge_taxable?: boolean;
+  /** The item categories that count as food and beverage. */
+  fnb_categories?: readonly ItemCategory[];
 }
 
 export interface NewNote {

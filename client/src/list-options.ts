@@ -1,5 +1,5 @@
 /** What a list may be narrowed, ordered and expanded by: typed per resource (SPEC §5, §7). */
-import type { BookingStatus, NotableType } from './types.js';
+import type { BookingStatus, ItemCategory, NotableType } from './types.js';
 
 /** A filter on one field: a value (eq), a list (in), or operators. */
 export type FilterValue<T> =
@@ -87,6 +87,43 @@ export interface StageListOptions extends ListOptions<
 }
 
 export type ReferralSourceListOptions = ListOptions<'name' | 'created_at' | 'updated_at', never>;
+
+export interface TaxRateListOptions extends ListOptions<'name' | 'created_at' | 'updated_at', never> {
+  /** Only the rates offered for new lines (true), or the others (false). */
+  active?: boolean | { eq?: boolean };
+}
+
+export interface ItemListOptions extends ListOptions<'name' | 'created_at' | 'updated_at', 'tax_rates'> {
+  /** Only the items offered for new lines (true), or the others (false). */
+  active?: boolean | { eq?: boolean };
+  category?: FilterValue<ItemCategory>;
+}
+
+export interface LineItemListOptions extends ListOptions<
+  'position' | 'created_at' | 'updated_at',
+  'booking' | 'event' | 'item' | 'tax_rates'
+> {
+  booking_id?: FilterValue<string>;
+  event_id?: FilterValue<string>;
+  category?: FilterValue<ItemCategory>;
+}
+
+export interface InstallmentListOptions extends ListOptions<
+  'position' | 'due_on' | 'created_at' | 'updated_at',
+  'booking'
+> {
+  booking_id?: FilterValue<string>;
+  state?: FilterValue<'scheduled' | 'due' | 'overdue' | 'paid'>;
+}
+
+export interface PaymentListOptions extends ListOptions<
+  'received_at' | 'created_at' | 'updated_at',
+  'booking' | 'installment'
+> {
+  booking_id?: FilterValue<string>;
+  kind?: FilterValue<'payment' | 'refund'>;
+  reference?: FilterValue<string>;
+}
 
 export interface NoteListOptions extends ListOptions<'created_at' | 'updated_at', 'notable' | 'author'> {
   notable_type?: FilterValue<NotableType>;

@@ -52,9 +52,18 @@ export interface Organization extends Versioned {
   timezone: string;
   /** ISO 4217 code new bookings start in, e.g. EUR. */
   currency: string;
+  /** The service charge as a percentage, a decimal string such as "20" ("0" for none). */
+  service_charge_percentage: string;
+  /** Whether exclusive taxes are charged on the service charge. */
+  service_charge_taxable: boolean;
+  /** The item categories that count as food and beverage. */
+  fnb_categories: ItemCategory[];
   created_at: string;
   updated_at: string;
 }
+
+/** The categories of catalogue items and line items. */
+export type ItemCategory = 'food' | 'beverage' | 'rental' | 'av' | 'labor' | 'fee' | 'other';
 
 export interface Account extends Versioned {
   id: string;
@@ -100,7 +109,24 @@ export interface Booking extends Versioned {
   /** The names of its spaces (read-only; set `spaces` to change them). */
   room_names: string[];
   currency: string;
+  /** Minor units: the typed estimate while it has no line items, then its grand_total. */
   total_amount: number;
+  /** Its line items' amounts, service charges and taxes (inclusive ones too), in minor units (read-only). */
+  subtotal: number;
+  service_charge_total: number;
+  tax_total: number;
+  /** subtotal + service charges + exclusive taxes (read-only). */
+  grand_total: number;
+  /** Payments less refunds (read-only). */
+  paid_total: number;
+  /** grand_total − paid_total (read-only). */
+  balance_due: number;
+  /** Its line items' amounts by category (read-only). */
+  category_totals: Partial<Record<ItemCategory, number>>;
+  /** The least it must spend on food and beverage, in minor units (0: none). */
+  fnb_minimum: number;
+  /** What its food and beverage amounts fall short of fnb_minimum (read-only). */
+  fnb_shortfall: number;
   lost_reason: string | null;
   /** Its stage in a sales pipeline; null when in none. Also its `stage` relationship. */
   stage_id: string | null;
@@ -210,6 +236,127 @@ export interface EventType extends Versioned {
   updated_at: string;
 }
 
+/** A tax the venue charges (GET /v2/tax_rates): lines copy it when they are made. */
+export interface TaxRate extends Versioned {
+  id: string;
+  name: string;
+  /** A percentage as a decimal string, e.g. "8.875". */
+  percentage: string;
+  /** Whether prices already contain it (as EU VAT). */
+  inclusive: boolean;
+  /** Whether it is offered for new lines. */
+  active: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/** How an item is counted. */
+export type ItemUnit = 'each' | 'per_person' | 'per_hour' | 'flat';
+
+/** An item of the venue's catalogue (GET /v2/items): lines copy it when they are made. */
+export interface Item extends Versioned {
+  id: string;
+  name: string;
+  description: string | null;
+  category: ItemCategory;
+  unit: ItemUnit;
+  /** Minor units of the booking's currency; negative for a discount. */
+  unit_price: number;
+  /** Whether the organization's service charge applies. */
+  service_charge: boolean;
+  /** Whether it is offered for new lines. */
+  active: boolean;
+  created_at: string;
+  updated_at: string;
+  tax_rate_ids: string[];
+  tax_rates?: TaxRate[];
+}
+
+/** A tax as a line copied it, with what it comes to on the line. */
+export interface LineTax {
+  tax_rate_id: string;
+  name: string;
+  percentage: string;
+  inclusive: boolean;
+  amount: number;
+}
+
+/** A line of a booking's prices (GET /v2/line_items), with its figures in minor units. */
+export interface LineItem extends Versioned {
+  id: string;
+  name: string;
+  description: string | null;
+  category: ItemCategory;
+  unit: ItemUnit;
+  /** A decimal string, e.g. "120" or "2.5". */
+  quantity: string;
+  /** Whether the quantity is its event's guaranteed count, else its guest count (read-only). */
+  quantity_from_guests: boolean;
+  unit_price: number;
+  service_charge: boolean;
+  /** The organization's service charge when the line was made (read-only). */
+  service_charge_percentage: string;
+  position: number;
+  taxes: LineTax[];
+  amount: number;
+  service_charge_amount: number;
+  tax_amount: number;
+  total: number;
+  created_at: string;
+  updated_at: string;
+  booking_id: string | null;
+  event_id: string | null;
+  item_id: string | null;
+  tax_rate_ids: string[];
+  booking?: Booking;
+  event?: Event;
+  item?: Item;
+  tax_rates?: TaxRate[];
+}
+
+/** A part of a booking's payment schedule (GET /v2/installments). */
+export interface Installment extends Versioned {
+  id: string;
+  label: string;
+  /** Exactly one of: a fixed amount (minor units), a percentage of the grand total, the remainder. */
+  amount: number | null;
+  percentage: string | null;
+  remainder: boolean;
+  /** Exactly one of: a day, days before the first event, on signing. */
+  due_date: string | null;
+  due_days_before: number | null;
+  due_on_signing: boolean;
+  position: number;
+  /** Read-only: what it comes to, the day it is due (organization's time zone), what is paid. */
+  amount_due: number;
+  due_on: string | null;
+  paid_amount: number;
+  state: 'scheduled' | 'due' | 'overdue' | 'paid';
+  created_at: string;
+  updated_at: string;
+  booking_id: string | null;
+  booking?: Booking;
+}
+
+/** A payment or refund of a booking (GET /v2/payments). */
+export interface Payment extends Versioned {
+  id: string;
+  kind: 'payment' | 'refund';
+  /** Minor units, > 0. */
+  amount: number;
+  method: 'card' | 'bank_transfer' | 'cash' | 'check' | 'other';
+  received_at: string;
+  /** e.g. a payment processor's id; unique in the organization. */
+  reference: string | null;
+  note: string | null;
+  created_at: string;
+  updated_at: string;
+  booking_id: string | null;
+  installment_id: string | null;
+  booking?: Booking;
+  installment?: Installment;
+}
+
 export type NotableType = 'bookings' | 'events' | 'accounts' | 'contacts';
 
 export interface Note extends Versioned {
@@ -240,6 +387,15 @@ export const ATTRIBUTES = {
     'room_names',
     'currency',
     'total_amount',
+    'subtotal',
+    'service_charge_total',
+    'tax_total',
+    'grand_total',
+    'paid_total',
+    'balance_due',
+    'category_totals',
+    'fnb_minimum',
+    'fnb_shortfall',
     'lost_reason',
     'stage_id',
     'referral_source_id',
@@ -285,7 +441,64 @@ export const ATTRIBUTES = {
   pipelines: ['name', 'position', 'created_at', 'updated_at'],
   stages: ['name', 'position', 'pipeline_id', 'created_at', 'updated_at'],
   referral_sources: ['name', 'created_at', 'updated_at'],
-  organizations: ['name', 'timezone', 'currency', 'created_at', 'updated_at'],
+  tax_rates: ['name', 'percentage', 'inclusive', 'active', 'created_at', 'updated_at'],
+  installments: [
+    'label',
+    'amount',
+    'percentage',
+    'remainder',
+    'due_date',
+    'due_days_before',
+    'due_on_signing',
+    'position',
+    'amount_due',
+    'due_on',
+    'paid_amount',
+    'state',
+    'created_at',
+    'updated_at',
+  ],
+  payments: ['kind', 'amount', 'method', 'received_at', 'reference', 'note', 'created_at', 'updated_at'],
+  line_items: [
+    'name',
+    'description',
+    'category',
+    'unit',
+    'quantity',
+    'quantity_from_guests',
+    'unit_price',
+    'service_charge',
+    'service_charge_percentage',
+    'position',
+    'taxes',
+    'amount',
+    'service_charge_amount',
+    'tax_amount',
+    'total',
+    'created_at',
+    'updated_at',
+  ],
+  items: [
+    'name',
+    'description',
+    'category',
+    'unit',
+    'unit_price',
+    'service_charge',
+    'active',
+    'created_at',
+    'updated_at',
+  ],
+  organizations: [
+    'name',
+    'timezone',
+    'currency',
+    'service_charge_percentage',
+    'service_charge_taxable',
+    'fnb_categories',
+    'created_at',
+    'updated_at',
+  ],
   notes: ['body', 'content', 'notable_type', 'notable_id', 'created_at', 'updated_at'],
   changes: ['change_type', 'organization_id', 'created_at', 'data'],
   webhook_endpoints: [
@@ -310,6 +523,11 @@ export const RELATIONSHIPS = {
   pipelines: ['stages'],
   stages: ['pipeline'],
   referral_sources: [],
+  tax_rates: [],
+  items: ['tax_rates'],
+  line_items: ['booking', 'event', 'item', 'tax_rates'],
+  installments: ['booking'],
+  payments: ['booking', 'installment'],
   organizations: [],
   notes: ['notable', 'author'],
   changes: [],

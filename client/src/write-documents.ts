@@ -11,7 +11,16 @@ export type RelationshipShape = string | readonly [string] | null;
 export interface WriteShape {
   type: string;
   relationships: Readonly<Record<string, RelationshipShape>>;
+  /** Relationships that, given an object without an id, send it as an attribute of that name: a new resource to make. */
+  embeds?: Readonly<Record<string, true>>;
 }
+
+const isEmbedded = (shape: WriteShape, field: string, value: unknown) =>
+  shape.embeds?.[field] === true &&
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  !('id' in value);
 
 type Linkage = ResourceIdentifier | ResourceIdentifier[] | null;
 
@@ -45,7 +54,7 @@ function members(shape: WriteShape, input: object): Members {
   const out: Members = { attributes: {}, relationships: {} };
   for (const [field, value] of Object.entries(input)) {
     if (value === undefined) continue;
-    if (Object.hasOwn(shape.relationships, field)) {
+    if (Object.hasOwn(shape.relationships, field) && !isEmbedded(shape, field, value)) {
       const relationship = shape.relationships[field] as RelationshipShape;
       out.relationships[field] = { data: linkage(value, relationship, field) };
     } else {
@@ -89,6 +98,7 @@ export const SHAPES = {
       stage: 'stages',
       referral_source: 'referral_sources',
     },
+    embeds: { contact: true },
   },
   accounts: { type: 'accounts', relationships: { owner: 'users' } },
   contacts: { type: 'contacts', relationships: { account: 'accounts' } },
@@ -102,4 +112,12 @@ export const SHAPES = {
   pipelines: { type: 'pipelines', relationships: {} },
   stages: { type: 'stages', relationships: { pipeline: 'pipelines' } },
   referral_sources: { type: 'referral_sources', relationships: {} },
+  tax_rates: { type: 'tax_rates', relationships: {} },
+  items: { type: 'items', relationships: { tax_rates: ['tax_rates'] } },
+  installments: { type: 'installments', relationships: { booking: 'bookings' } },
+  payments: { type: 'payments', relationships: { booking: 'bookings', installment: 'installments' } },
+  line_items: {
+    type: 'line_items',
+    relationships: { booking: 'bookings', event: 'events', item: 'items', tax_rates: ['tax_rates'] },
+  },
 } as const satisfies Record<string, WriteShape>;

@@ -9,6 +9,7 @@ export function filterDescription(spec: FilterField, operator: FilterOperator): 
   if (spec.kind === 'timestamp') return `${list}ISO-8601 date-time`;
   if (spec.kind === 'date') return `${list}date, YYYY-MM-DD`;
   if (spec.kind === 'enum') return `${list}${spec.values?.join(' | ')}`;
+  if (spec.kind === 'boolean') return `${list}true | false`;
   return `${list}id${spec.allowsMe ? ' (or me)' : ''}`;
 }
 
@@ -32,6 +33,11 @@ export function parseFilterValue(parameter: string, spec: FilterField, raw: stri
       throw new BadRequestError(`"${raw}" is not a date (YYYY-MM-DD).`, { parameter }, 'invalid_filter');
     }
     return raw;
+  }
+  if (spec.kind === 'boolean') {
+    // Stored as 1 or 0 on both databases.
+    if (raw === 'true' || raw === 'false') return raw === 'true' ? '1' : '0';
+    throw new BadRequestError(`"${raw}" is not true or false.`, { parameter }, 'invalid_filter');
   }
   if (spec.kind === 'enum' && !spec.values?.includes(raw)) {
     throw new BadRequestError(

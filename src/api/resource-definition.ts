@@ -26,7 +26,7 @@ export type RowOf<Table extends OrganizationTable> = Selectable<Database[Table]>
 export type ColumnOf<Table extends OrganizationTable> = keyof Selectable<Database[Table]> & string;
 
 /** `date`: a calendar date (YYYY-MM-DD) kept as text, compared as such. */
-export type FilterKind = 'timestamp' | 'date' | 'id' | 'enum';
+export type FilterKind = 'timestamp' | 'date' | 'id' | 'enum' | 'boolean';
 
 /** The filter operators of SPEC §5. */
 export const FILTER_OPERATORS = [

@@ -37,6 +37,8 @@ export interface ResourceWrites<
   definition: ResourceDefinition<Table>;
   /** Only organization admins may write (members get 403). */
   admins?: boolean;
+  /** Only organization admins may delete (a payment), whoever may create. */
+  adminsRemove?: boolean;
   createBody: Create;
   updateBody: Update;
   create: {
@@ -48,7 +50,8 @@ export interface ResourceWrites<
     /** Creates without an Idempotency-Key share commits (src/db/group-commit.ts). */
     groupCommit?: boolean;
   };
-  update: {
+  /** Absent for records that are never changed, only made and deleted (payments). */
+  update?: {
     command: Command<Change<UpdateInput>, RowOf<Table>>;
     input(document: Static<Update>): UpdateInput;
     problems(
@@ -78,8 +81,8 @@ export function registerWriteRoutes<
     resourceDocument(definition.toResource(row, baseUrl, context));
   const derived = definition.derived?.attributes;
   const who = writes.admins ? 'Organization admins only; needs crm_manage.' : 'Needs crm_manage.';
-  const checkWriter = (actor: Actor) => {
-    if (writes.admins && actor.role !== 'admin') {
+  const checkWriter = (actor: Actor, removing = false) => {
+    if ((writes.admins || (removing && writes.adminsRemove)) && actor.role !== 'admin') {
       throw new ForbiddenError(`Only organization admins may change ${definition.noun}.`, 'admin_only');
     }
   };
@@ -137,50 +140,51 @@ export function registerWriteRoutes<
       },
     );
 
-    app.patch(
-      `${path}/:id`,
-      {
-        config: { scope: 'crm_manage', textRules: true },
-        attachValidation: true,
-        schema: {
-          tags: [tag],
-          summary: `Change ${aSingular}`,
-          description: `${writes.rules?.update ?? ''} ${who} Honours If-Match.`.trim(),
-          security: MANAGE_SECURITY,
-          headers: ChangeHeaders,
-          params: IdParams,
-          body: writes.updateBody,
-          response: {
-            200: singleDocument(schema),
-            ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415, 422, 429),
+    if (update)
+      app.patch(
+        `${path}/:id`,
+        {
+          config: { scope: 'crm_manage', textRules: true },
+          attachValidation: true,
+          schema: {
+            tags: [tag],
+            summary: `Change ${aSingular}`,
+            description: `${writes.rules?.update ?? ''} ${who} Honours If-Match.`.trim(),
+            security: MANAGE_SECURITY,
+            headers: ChangeHeaders,
+            params: IdParams,
+            body: writes.updateBody,
+            response: {
+              200: singleDocument(schema),
+              ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415, 422, 429),
+            },
           },
         },
-      },
-      async (request, reply) => {
-        const { ctx, apiAuth: auth } = request;
-        await refuseUnreadable(request, async (readable) => {
-          const current = await findRow(ctx.db, definition, auth.organizationId, request.params.id);
-          return current
-            ? update.problems(ctx.db, auth, update.input(readable as Static<Update>), current)
-            : [];
-        });
-        checkWriter(auth);
-        const body = request.body as Static<Update> & WriteDocument;
-        if (body.data.id !== request.params.id) {
-          throw new ConflictError('data.id must be the id in the URL.', 'id_mismatch', {
-            pointer: '/data/id',
+        async (request, reply) => {
+          const { ctx, apiAuth: auth } = request;
+          await refuseUnreadable(request, async (readable) => {
+            const current = await findRow(ctx.db, definition, auth.organizationId, request.params.id);
+            return current
+              ? update.problems(ctx.db, auth, update.input(readable as Static<Update>), current)
+              : [];
           });
-        }
-        const change = {
-          id: request.params.id,
-          ifMatch: request.headers['if-match'],
-          input: update.input(body),
-        };
-        const row = await write(writer(ctx), auth, update.command, change);
-        const context = await ctx.readContext(definition, auth.organizationId);
-        return sendResource(reply, 200, document(row, context), derived);
-      },
-    );
+          checkWriter(auth);
+          const body = request.body as Static<Update> & WriteDocument;
+          if (body.data.id !== request.params.id) {
+            throw new ConflictError('data.id must be the id in the URL.', 'id_mismatch', {
+              pointer: '/data/id',
+            });
+          }
+          const change = {
+            id: request.params.id,
+            ifMatch: request.headers['if-match'],
+            input: update.input(body),
+          };
+          const row = await write(writer(ctx), auth, update.command, change);
+          const context = await ctx.readContext(definition, auth.organizationId);
+          return sendResource(reply, 200, document(row, context), derived);
+        },
+      );
 
     app.delete(
       `${path}/:id`,
@@ -189,7 +193,8 @@ export function registerWriteRoutes<
         schema: {
           tags: [tag],
           summary: `Delete ${aSingular}`,
-          description: `${writes.rules?.remove ?? ''} ${who} Honours If-Match.`.trim(),
+          description:
+            `${writes.rules?.remove ?? ''} ${writes.adminsRemove ? 'Organization admins only; needs crm_manage.' : who} Honours If-Match.`.trim(),
           security: MANAGE_SECURITY,
           headers: ChangeHeaders,
           params: IdParams,
@@ -197,7 +202,7 @@ export function registerWriteRoutes<
         },
       },
       async (request, reply) => {
-        checkWriter(request.apiAuth);
+        checkWriter(request.apiAuth, true);
         const removal = { id: request.params.id, ifMatch: request.headers['if-match'] };
         await write(writer(request.ctx), request.apiAuth, writes.remove, removal);
         return reply.code(204).send(null);

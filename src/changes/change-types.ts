@@ -13,12 +13,18 @@ export const CHANGE_SUBJECTS = [
   'pipeline',
   'stage',
   'referral_source',
+  'tax_rate',
+  'item',
+  'line_item',
+  'installment',
+  'payment',
 ] as const;
 export type ChangeSubject = (typeof CHANGE_SUBJECTS)[number];
 
 export const CHANGE_TYPES = [
   ...CHANGE_SUBJECTS.flatMap((subject) => [`${subject}.created`, `${subject}.updated`, `${subject}.deleted`]),
   'booking.status_changed',
+  'booking.paid',
   'organization.updated',
 ] as const;
 

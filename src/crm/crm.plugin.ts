@@ -1,4 +1,4 @@
-/** The venue's data (bookings, events, event types, accounts, contacts, notes, spaces, pipelines): each feature registers its own routes. */
+/** The venue's data (bookings, events, event types, accounts, contacts, notes, spaces, pipelines, tax rates, the catalogue, line items, payments): each feature registers its own routes. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { accountRoutes } from './accounts/account.routes.js';
 import { bookingRoutes } from './bookings/booking.routes.js';
@@ -9,6 +9,10 @@ import { eventRoutes } from './events/event.routes.js';
 import { noteRoutes } from './notes/note.routes.js';
 import { organizationRoutes } from './organization/organization.routes.js';
 import { pipelineRoutes } from './pipelines/pipeline.routes.js';
+import { itemRoutes } from './pricing/item.routes.js';
+import { lineItemRoutes } from './pricing/line-item.routes.js';
+import { paymentRoutes } from './payments/payment.routes.js';
+import { taxRateRoutes } from './pricing/tax-rate.routes.js';
 import { spaceRoutes } from './spaces/space.routes.js';
 
 export const crmPlugin: FastifyPluginAsyncTypebox = async (app) => {
@@ -22,4 +26,8 @@ export const crmPlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(spaceRoutes);
   await app.register(pipelineRoutes);
   await app.register(organizationRoutes);
+  await app.register(taxRateRoutes);
+  await app.register(itemRoutes);
+  await app.register(lineItemRoutes);
+  await app.register(paymentRoutes);
 };

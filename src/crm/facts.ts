@@ -24,7 +24,7 @@ export interface SpaceFact {
 }
 
 /** A space's row as facts need it. */
-const SPACE_COLUMNS = [
+export const SPACE_COLUMNS = [
   'id',
   'name',
   'capacity',
@@ -161,43 +161,6 @@ export async function firstStageOf(db: Db | Trx, organizationId: string): Promis
     .limit(1)
     .executeTakeFirst();
   return row?.id ?? null;
-}
-
-/** Every fact of an organization, and its accounts by name (an import may name them so). */
-export interface AllFacts extends VenueFacts {
-  accountsNamed(name: string): readonly string[];
-}
-
-/** Every fact of the organization, for writes of many records at once (an import). */
-export async function loadAllFacts(
-  trx: Trx,
-  organizationId: string,
-  actorId: string | null,
-): Promise<AllFacts> {
-  const [members, accounts, contacts, spaces, stages, referralSources, firstStageId] = await Promise.all([
-    trx.selectFrom('memberships').select('user_id').where('organization_id', '=', organizationId).execute(),
-    trx.selectFrom('accounts').select(['id', 'name']).where('organization_id', '=', organizationId).execute(),
-    trx.selectFrom('contacts').select('id').where('organization_id', '=', organizationId).execute(),
-    trx.selectFrom('spaces').select(SPACE_COLUMNS).where('organization_id', '=', organizationId).execute(),
-    trx.selectFrom('stages').select('id').where('organization_id', '=', organizationId).execute(),
-    trx.selectFrom('referral_sources').select('id').where('organization_id', '=', organizationId).execute(),
-    firstStageOf(trx, organizationId),
-  ]);
-  const byName = new Map<string, string[]>();
-  for (const account of accounts) {
-    const name = account.name.trim();
-    byName.set(name, [...(byName.get(name) ?? []), account.id]);
-  }
-  const facts = venueFacts(actorId, {
-    accounts: new Set(accounts.map((a) => a.id)),
-    contacts: new Set(contacts.map((c) => c.id)),
-    members: new Set(members.map((m) => m.user_id)),
-    spaces: spacesById(spaces),
-    stages: new Set(stages.map((s) => s.id)),
-    referralSources: new Set(referralSources.map((s) => s.id)),
-    firstStageId,
-  });
-  return { ...facts, accountsNamed: (name) => byName.get(name) ?? [] };
 }
 
 /** Spaces' rows as the rules know them (a demo's rows before they are stored, too). */

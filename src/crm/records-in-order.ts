@@ -2,7 +2,8 @@
  * The organization's records, oldest first, read in pages by keyset on the (organization_id,
  * created_at, id) index each of these tables has: a reader of any number of them (an export)
  * holds one page in memory at a time, and no page sorts the whole table. Contacts and bookings
- * come with their account's name, events with their booking's reference.
+ * come with their account's name (bookings with their contact's e-mail too), events with their
+ * booking's reference.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
@@ -23,10 +24,15 @@ interface Named {
   account_name: string | null;
 }
 
+/** The owner's e-mail address beside owner_id (an import into another organization finds the member by it). */
+interface Owned {
+  owner_email: string | null;
+}
+
 export interface RecordsInOrder {
-  accounts: AccountTable;
+  accounts: AccountTable & Owned;
   contacts: ContactTable & Named;
-  bookings: Booking & Named;
+  bookings: Booking & Named & Owned & { contact_email: string | null };
   events: Event & { booking_reference: string | null };
 }
 
@@ -48,13 +54,19 @@ function pageOf<Kind extends keyof RecordsInOrder>(kind: Kind) {
       .limit(PAGE);
     const named =
       kind === 'accounts'
-        ? page
+        ? page.leftJoin('users as u', 'u.id', 'r.owner_id' as 'r.id').select('u.email as owner_email')
         : kind === 'events'
           ? // The page is typed as contacts' (above); the column is the event's own.
             page
               .leftJoin('bookings as b', 'b.id', 'r.booking_id' as 'r.id')
               .select('b.reference as booking_reference')
-          : page.leftJoin('accounts as a', 'a.id', 'r.account_id').select('a.name as account_name');
+          : kind === 'bookings'
+            ? page
+                .leftJoin('accounts as a', 'a.id', 'r.account_id')
+                .leftJoin('contacts as c', 'c.id', 'r.contact_id' as 'r.id')
+                .leftJoin('users as u', 'u.id', 'r.owner_id' as 'r.id')
+                .select(['a.name as account_name', 'c.email as contact_email', 'u.email as owner_email'])
+            : page.leftJoin('accounts as a', 'a.id', 'r.account_id').select('a.name as account_name');
     return named.execute() as unknown as Promise<Array<RecordsInOrder[Kind]>>;
   };
 }

@@ -1,15 +1,15 @@
 /** A bookings row read into the input of the API's rules (src/crm/bookings/booking-rules.ts). */
 import { BookingWriteAttributes } from '../crm/bookings/booking.bodies.js';
 import type { BookingInput } from '../crm/bookings/booking-rules.js';
-import type { AllFacts } from '../crm/facts.js';
+import type { AllFacts } from '../crm/all-facts.js';
 import { RowReader } from './cells.js';
 import type { CsvRow } from './read-rows.js';
-import { accountOf } from './references.js';
+import { accountOf, contactOf, ownerOf, placeOf, rowSpaces } from './references.js';
 import type { RowErrors } from './row-errors.js';
 
 export function bookingInputOf(row: CsvRow, errors: RowErrors, facts: AllFacts): BookingInput {
   const reader = new RowReader(row, errors, BookingWriteAttributes);
-  const spaceIds = reader.list('space_ids');
+  const spaceIds = rowSpaces(reader, facts.spaces, 'room_names');
   return {
     name: reader.text('name') ?? '',
     status: reader.text('status')?.toLowerCase() ?? undefined,
@@ -23,8 +23,10 @@ export function bookingInputOf(row: CsvRow, errors: RowErrors, facts: AllFacts):
       reader.integer('total_amount', -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) ?? undefined,
     lost_reason: reader.text('lost_reason'),
     accountId: accountOf(reader, facts) ?? undefined,
-    contactId: reader.text('contact_id'),
-    ownerId: reader.text('owner_id'),
+    contactId: contactOf(reader, facts),
+    ownerId: ownerOf(reader, facts),
     spaceIds,
+    ...placeOf(reader, facts, row.cells),
+    history: true,
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The CSV shape of each kind of record (SPEC §10, §11): the header names the API's attributes
  * (snake_case, as in the JSON:API resources), relationships by id (`account_id`, `contact_id`,
- * `owner_id`, `booking_id`, `space_ids` separated by `;`), accounts also by name (`account_name`)
- * and an event's booking also by its reference (`booking_reference`, e.g. BK-00001). An export
+ * `owner_id`, `booking_id`, `space_ids` separated by `;`), accounts, stages and referral sources
+ * also by name (`account_name`, `stage_name`, `referral_source_name`) and an event's booking also
+ * by its reference (`booking_reference`, e.g. BK-00001). An export
  * writes every column below; an import takes the writable ones, and accepts the read-only ones
  * (ids, references, timestamps: the server assigns them) so that an export imports unchanged.
  */
@@ -22,7 +23,7 @@ export interface CsvShape {
 
 const TIMESTAMPS = ['created_at', 'updated_at'] as const;
 
-const ACCOUNT_WRITABLE = [...ACCOUNT_ATTRIBUTES, 'owner_id'] as const;
+const ACCOUNT_WRITABLE = [...ACCOUNT_ATTRIBUTES, 'owner_id', 'owner_email'] as const;
 
 const CONTACT_WRITABLE = [
   'first_name',
@@ -48,8 +49,14 @@ const BOOKING_WRITABLE = [
   'account_id',
   'account_name',
   'contact_id',
+  'contact_email',
   'owner_id',
+  'owner_email',
   'space_ids',
+  'stage_id',
+  'stage_name',
+  'referral_source_id',
+  'referral_source_name',
 ] as const;
 
 const EVENT_WRITABLE = [
@@ -64,6 +71,7 @@ const EVENT_WRITABLE = [
   'guaranteed_count',
   'setup_style',
   'space_ids',
+  'event_type',
 ] as const;
 
 export const CSV_SHAPES: Readonly<Record<CsvType, CsvShape>> = {
@@ -89,6 +97,17 @@ export const CSV_SHAPES: Readonly<Record<CsvType, CsvShape>> = {
     required: [['booking_id', 'booking_reference'], ['name'], ['start_at'], ['end_at']],
   },
 };
+
+/** A record as CSV cells, by column. */
+export type Cells = Record<string, string | number | null>;
+
+/** What `marquee export` writes: what import reads, and a venue's prices and payments (export only). */
+export const EXPORT_TYPES = [...CSV_TYPES, 'line_items', 'payments'] as const;
+export type ExportType = (typeof EXPORT_TYPES)[number];
+
+export function isExportType(value: string): value is ExportType {
+  return (EXPORT_TYPES as readonly string[]).includes(value);
+}
 
 export function isCsvType(value: string): value is CsvType {
   return (CSV_TYPES as readonly string[]).includes(value);

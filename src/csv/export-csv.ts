@@ -1,6 +1,7 @@
 /**
- * `marquee export` (SPEC §10, §11): the organization's accounts, contacts, bookings or events as CSV with
- * csv-stringify, in the shape `marquee import` reads (columns.ts), so an export imports unchanged.
+ * `marquee export` (SPEC §10, §11, §12): the organization's accounts, contacts, bookings or events as CSV with
+ * csv-stringify, in the shape `marquee import` reads (columns.ts), so an export imports unchanged;
+ * and its line items and payments (export-prices.ts), which are exported only.
  * Text cells that a spreadsheet would run as a formula are neutralised (formula.ts).
  */
 import { Readable, type Writable } from 'node:stream';
@@ -8,13 +9,14 @@ import { finished } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import type { Db } from '../db/database.js';
 import { requireOrganization } from '../identity/identity.service.js';
-import { CSV_SHAPES, type CsvType } from './columns.js';
+import { CSV_SHAPES, type ExportType } from './columns.js';
+import { LINE_ITEM_COLUMNS, PAYMENT_COLUMNS } from './export-prices.js';
 import { type Cells, recordsToExport } from './export-rows.js';
 import { neutraliseFormula } from './formula.js';
 
 export interface ExportOptions {
   organizationId: string;
-  type: CsvType;
+  type: ExportType;
   output: Writable;
   /** Begin with a UTF-8 byte-order mark (which some spreadsheets need to read UTF-8). */
   bom?: boolean;
@@ -50,7 +52,12 @@ function cellsOf(record: Cells, columns: readonly string[], terminal: boolean): 
 /** Writes the CSV; returns how many records it holds. */
 export async function exportCsv(db: Db, options: ExportOptions): Promise<number> {
   await requireOrganization(db, options.organizationId);
-  const { columns } = CSV_SHAPES[options.type];
+  const columns =
+    options.type === 'line_items'
+      ? LINE_ITEM_COLUMNS
+      : options.type === 'payments'
+        ? PAYMENT_COLUMNS
+        : CSV_SHAPES[options.type].columns;
   let count = 0;
   const records = Readable.from(
     (async function* () {

@@ -1,18 +1,27 @@
 /**
  * The organization's records as CSV cells, oldest first (src/crm/records-in-order.ts).
- * Relationships are ids, with `account_name` beside `account_id` and `booking_reference` beside
- * `booking_id` so the file reads well and imports into another organization (references.ts);
+ * Relationships are ids, with `account_name` beside `account_id` (and the names of a booking's
+ * stage and referral source beside theirs) and `booking_reference` beside `booking_id` so the file reads well and imports into another organization (references.ts);
  * lists are joined by `;`, with the spaces' names beside their ids.
  */
+import { eventTypesOf } from '../crm/event-types/event-types.js';
 import { recordsInOrder } from '../crm/records-in-order.js';
 import { roomNames, spaceNamesOf } from '../crm/spaces/space-names.js';
 import type { Db } from '../db/database.js';
-import { type CsvType, LIST_SEPARATOR } from './columns.js';
+import { type Cells, type ExportType, LIST_SEPARATOR } from './columns.js';
 
-export type Cells = Record<string, string | number | null>;
+export type { Cells } from './columns.js';
+import { lineItemsToExport, paymentsToExport } from './export-prices.js';
+import { shownTotal } from '../crm/bookings/booking-prices.js';
 
 /** Every record of the type in the organization, as cells. */
-export async function* recordsToExport(db: Db, organizationId: string, type: CsvType): AsyncGenerator<Cells> {
+export async function* recordsToExport(
+  db: Db,
+  organizationId: string,
+  type: ExportType,
+): AsyncGenerator<Cells> {
+  if (type === 'line_items') return yield* lineItemsToExport(db, organizationId);
+  if (type === 'payments') return yield* paymentsToExport(db, organizationId);
   if (type === 'accounts' || type === 'contacts') {
     yield* recordsInOrder(db, organizationId, type) as AsyncGenerator<Cells>;
     return;
@@ -22,14 +31,31 @@ export async function* recordsToExport(db: Db, organizationId: string, type: Csv
     yield* eventsToExport(db, organizationId, spaces.names);
     return;
   }
+  const [stages, sources] = await Promise.all([
+    namesOf(db, 'stages', organizationId),
+    namesOf(db, 'referral_sources', organizationId),
+  ]);
   for await (const booking of recordsInOrder(db, organizationId, 'bookings')) {
     yield {
       ...booking,
-      total_amount: Number(booking.total_amount),
+      stage_name: booking.stage_id === null ? null : (stages.get(booking.stage_id) ?? null),
+      referral_source_name:
+        booking.referral_source_id === null ? null : (sources.get(booking.referral_source_id) ?? null),
+      total_amount: shownTotal(booking),
       space_ids: (JSON.parse(booking.space_ids) as string[]).join(LIST_SEPARATOR),
       room_names: roomNames(booking.space_ids, spaces.names).join(LIST_SEPARATOR),
     };
   }
+}
+
+/** An organization's stages or referral sources (a few rows): their names by id. */
+async function namesOf(db: Db, table: 'stages' | 'referral_sources', organizationId: string) {
+  const rows = await db
+    .selectFrom(table)
+    .select(['id', 'name'])
+    .where('organization_id', '=', organizationId)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 async function* eventsToExport(
@@ -38,6 +64,7 @@ async function* eventsToExport(
   spaces: ReadonlyMap<string, string>,
 ): AsyncGenerator<Cells> {
   const count = (value: number | null) => (value === null ? null : Number(value));
+  const types = new Map((await eventTypesOf(db, organizationId)).map((t) => [t.id, t.value]));
   for await (const event of recordsInOrder(db, organizationId, 'events')) {
     yield {
       ...event,
@@ -47,6 +74,7 @@ async function* eventsToExport(
       guaranteed_count: count(event.guaranteed_count),
       space_ids: (JSON.parse(event.space_ids) as string[]).join(LIST_SEPARATOR),
       space_names: roomNames(event.space_ids, spaces).join(LIST_SEPARATOR),
+      event_type: event.event_type_id === null ? null : (types.get(event.event_type_id) ?? null),
     };
   }
 }

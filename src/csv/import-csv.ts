@@ -12,7 +12,9 @@ import { CSV_SHAPES, type CsvType } from './columns.js';
 import { IMPORT_KINDS } from './import-kinds.js';
 import { type Progress, silentProgress } from './progress.js';
 import { type CsvRow, readCsvRows } from './read-rows.js';
-import { type RowError, RowErrors } from './row-errors.js';
+import { type RowError, RowErrors, LISTED_ERRORS } from './row-errors.js';
+import { type BookingsWithEvents, importBookingsWithEvents, ImportRolledBack } from './import-with-events.js';
+import { InputError } from '../errors.js';
 
 export interface ImportOptions {
   organizationId: string;
@@ -22,11 +24,16 @@ export interface ImportOptions {
   size?: number | undefined;
   dryRun: boolean;
   progress?: Progress;
+  /** With bookings: the events file of the same export (import-with-events.ts). */
+  events?: { input: Readable; size?: number | undefined } | undefined;
 }
 
 export interface ImportResult {
   /** Records written (0 on a dry run or when any row has a problem). */
   imported: number;
+  /** Events written from the events file beside a bookings file, and its rows that passed every check. */
+  importedEvents?: number;
+  validEvents?: number;
   /** Rows that passed every check. */
   valid: number;
   dryRun: boolean;
@@ -51,6 +58,7 @@ const importRows: Command<RowsToImport, number> = {
 };
 
 export async function importCsv(writer: Writer, options: ImportOptions): Promise<ImportResult> {
+  if (options.events) return importWithEvents(writer, options, options.events);
   const progress = options.progress ?? silentProgress;
   await requireOrganization(writer.db, options.organizationId);
   const errors = new RowErrors();
@@ -59,9 +67,7 @@ export async function importCsv(writer: Writer, options: ImportOptions): Promise
     const rows = await readCsvRows(options.input, CSV_SHAPES[options.type], errors, (n) =>
       progress.update(n),
     );
-    // An import acts as no user: owners are those the file names.
-    const actor = { organizationId: options.organizationId, userId: null, role: 'admin' as const };
-    const imported = await write(writer, actor, importRows, {
+    const imported = await write(writer, actorOf(options), importRows, {
       type: options.type,
       rows,
       errors,
@@ -74,6 +80,65 @@ export async function importCsv(writer: Writer, options: ImportOptions): Promise
       dryRun: options.dryRun,
       errorCount: errors.count,
       errors: [...errors.listed],
+    };
+  } finally {
+    progress.finish();
+  }
+}
+
+/** An import acts as no user: owners are those the file names. */
+const actorOf = (options: ImportOptions) => ({
+  organizationId: options.organizationId,
+  userId: null,
+  role: 'admin' as const,
+});
+
+const bookingsWithEvents: Command<BookingsWithEvents, { bookings: number; events: number }> = {
+  run: importBookingsWithEvents,
+};
+
+async function importWithEvents(
+  writer: Writer,
+  options: ImportOptions,
+  events: NonNullable<ImportOptions['events']>,
+): Promise<ImportResult> {
+  if (options.type !== 'bookings') throw new InputError('an events file goes with a bookings import only');
+  const progress = options.progress ?? silentProgress;
+  await requireOrganization(writer.db, options.organizationId);
+  const bookingErrors = new RowErrors();
+  const eventErrors = new RowErrors('events');
+  try {
+    progress.phase('Reading', options.size, ' bytes');
+    const bookings = await readCsvRows(options.input, CSV_SHAPES.bookings, bookingErrors, (n) =>
+      progress.update(n),
+    );
+    progress.phase('Reading events', events.size, ' bytes');
+    const eventRows = await readCsvRows(events.input, CSV_SHAPES.events, eventErrors, (n) =>
+      progress.update(n),
+    );
+    const files = {
+      bookings,
+      events: eventRows,
+      bookingErrors,
+      eventErrors,
+      dryRun: options.dryRun,
+      progress,
+    };
+    let imported = { bookings: 0, events: 0 };
+    try {
+      imported = await write(writer, actorOf(options), bookingsWithEvents, files);
+    } catch (error) {
+      if (!(error instanceof ImportRolledBack)) throw error;
+    }
+    const errors = [...bookingErrors.listed, ...eventErrors.listed];
+    return {
+      imported: imported.bookings,
+      importedEvents: imported.events,
+      validEvents: eventRows.length - eventErrors.rows.size,
+      valid: bookings.length - bookingErrors.rows.size,
+      dryRun: options.dryRun,
+      errorCount: bookingErrors.count + eventErrors.count,
+      errors: errors.slice(0, LISTED_ERRORS),
     };
   } finally {
     progress.finish();

@@ -10,7 +10,7 @@ import type { BulkOutcome, BulkRequest } from '../crm/bulk.js';
 import { createContactsInBulk } from '../crm/contacts/contact.commands.js';
 import { createEventsInBulk } from '../crm/events/event-bulk.js';
 import { loadEventBulkFacts } from '../crm/events/event-bulk-facts.js';
-import { loadAllFacts } from '../crm/facts.js';
+import { loadAllFacts } from '../crm/all-facts.js';
 import type { Work } from '../writes/unit-of-work.js';
 import { accountInputOf } from './account-rows.js';
 import { bookingInputOf } from './booking-rows.js';
@@ -27,6 +27,18 @@ function columnOf(field: string, row: CsvRow): string {
   if (field === 'account') return accountColumn(row.cells);
   if (field === 'booking') return bookingColumn(row.cells);
   return { contact: 'contact_id', owner: 'owner_id', spaces: 'space_ids' }[field] ?? field;
+}
+
+/** Each problem of a bulk create on its row, and on the column of its field. */
+export function tellProblems(
+  outcome: BulkOutcome<unknown>,
+  rows: readonly CsvRow[],
+  errors: RowErrors,
+): void {
+  for (const { index, problems } of outcome.problems) {
+    const row = rows[index]!;
+    for (const problem of problems) errors.add(row.row, columnOf(problem.field ?? '', row), problem.detail);
+  }
 }
 
 export interface ImportKind {
@@ -51,11 +63,7 @@ function importKind<Facts, Input>(
         label: `row ${row.row} of this file`,
       }));
       const outcome = await create(work, facts, { entries, write: !dryRun && !errors.any, progress });
-      for (const { index, problems } of outcome.problems) {
-        const row = rows[index]!;
-        for (const problem of problems)
-          errors.add(row.row, columnOf(problem.field ?? '', row), problem.detail);
-      }
+      tellProblems(outcome, rows, errors);
       return outcome.created.length;
     },
   };

@@ -12,7 +12,10 @@ import { InputError } from '../errors.js';
 import type { CsvShape } from './columns.js';
 import type { RowErrors } from './row-errors.js';
 
-/** One data row: its number as a spreadsheet shows it, and its writable cells by column. */
+/**
+ * One data row: its number as a spreadsheet shows it, and its cells by column: the writable ones,
+ * and the id, reference and spaces' names an export gave it (which an import links records by).
+ */
 export interface CsvRow {
   row: number;
   cells: Readonly<Record<string, string | undefined>>;
@@ -69,10 +72,15 @@ export function checkHeader(header: readonly string[], shape: CsvShape): void {
   }
 }
 
+/** Read-only columns of an export that an import links records by: ids, references, spaces' names. */
+const LINKS = ['id', 'reference', 'room_names', 'space_names'];
+
 function rowOf(record: readonly string[], header: readonly string[], shape: CsvShape, row: number): CsvRow {
   const cells: Record<string, string | undefined> = {};
   header.forEach((column, i) => {
-    if (shape.writable.includes(column)) cells[column] = record[i] ?? '';
+    if (shape.writable.includes(column) || LINKS.includes(column)) {
+      cells[column] = record[i] ?? '';
+    }
   });
   return { row, cells };
 }

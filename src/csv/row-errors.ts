@@ -4,6 +4,8 @@
  * counted; the first few by row are listed.
  */
 export interface RowError {
+  /** Which file, when an import reads two (`events`: the events file beside a bookings file). */
+  file?: string;
   row: number;
   /** The column at fault; null for a problem of the whole row. */
   column: string | null;
@@ -18,12 +20,14 @@ export class RowErrors {
   readonly #cells = new Set<string>();
   readonly rows = new Set<number>();
 
+  constructor(readonly file?: string) {}
+
   add(row: number, column: string | null, message: string): void {
     const cell = `${row}\u0000${column ?? ''}`;
     if (this.#cells.has(cell)) return;
     this.#cells.add(cell);
     this.rows.add(row);
-    this.#all.push({ row, column, message });
+    this.#all.push({ ...(this.file ? { file: this.file } : {}), row, column, message });
   }
 
   get count(): number {
@@ -41,7 +45,8 @@ export class RowErrors {
 }
 
 export function describeRowError(error: RowError): string {
+  const row = `${error.file ? `${error.file} file, ` : ''}row ${error.row}`;
   return error.column === null
-    ? `row ${error.row}: ${error.message}`
-    : `row ${error.row}, column ${error.column}: ${error.message}`;
+    ? `${row}: ${error.message}`
+    : `${row}, column ${error.column}: ${error.message}`;
 }

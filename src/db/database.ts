@@ -3,6 +3,10 @@
  * timestamps are ISO-8601 UTC strings, lists are JSON text, flags are nullable timestamps.
  * Each feature's table interfaces live beside its repository; this file joins them.
  */
+import type { ItemTable } from '../crm/pricing/item.table.js';
+import type { LineItemTable } from '../crm/pricing/line-item.table.js';
+import type { InstallmentTable, PaymentTable } from '../crm/payments/payment.table.js';
+import type { TaxRateTable } from '../crm/pricing/tax-rate.table.js';
 import type { Kysely, Transaction } from 'kysely';
 import type { AccountTable } from '../crm/accounts/account.table.js';
 import type { BookingReferenceTable, BookingTable } from '../crm/bookings/booking.table.js';
@@ -51,6 +55,11 @@ export interface Database {
   pipelines: PipelineTable;
   stages: StageTable;
   referral_sources: ReferralSourceTable;
+  tax_rates: TaxRateTable;
+  items: ItemTable;
+  line_items: LineItemTable;
+  installments: InstallmentTable;
+  payments: PaymentTable;
   calendar_feeds: CalendarFeedTable;
   api_keys: ApiKeyTable;
   booking_references: BookingReferenceTable;

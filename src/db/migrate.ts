@@ -33,6 +33,13 @@ import * as apiKeys from './migrations/2026-11-27T11-api-keys.js';
 import * as spaceAreaArchive from './migrations/2026-11-27T12-space-area-archive.js';
 import * as pipelines from './migrations/2026-11-27T13-pipelines.js';
 import * as eventWallClock from './migrations/2026-11-27T20-event-wall-clock.js';
+import * as contactEmailIndex from './migrations/2026-11-27T21-contact-email-index.js';
+import * as spaceHoldsCovering from './migrations/2026-11-27T22-space-holds-covering.js';
+import * as organizationPricing from './migrations/2026-11-27T23-organization-pricing.js';
+import * as taxRates from './migrations/2026-11-28T00-tax-rates.js';
+import * as items from './migrations/2026-11-28T01-items.js';
+import * as lineItems from './migrations/2026-11-28T02-line-items.js';
+import * as installmentsPayments from './migrations/2026-11-28T03-installments-payments.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -64,6 +71,13 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T12-space-area-archive': spaceAreaArchive,
   '2026-11-27T13-pipelines': pipelines,
   '2026-11-27T20-event-wall-clock': eventWallClock,
+  '2026-11-27T21-contact-email-index': contactEmailIndex,
+  '2026-11-27T22-space-holds-covering': spaceHoldsCovering,
+  '2026-11-27T23-organization-pricing': organizationPricing,
+  '2026-11-28T00-tax-rates': taxRates,
+  '2026-11-28T01-items': items,
+  '2026-11-28T02-line-items': lineItems,
+  '2026-11-28T03-installments-payments': installmentsPayments,
 };
 
 export interface MigrationOutcome {

@@ -4,7 +4,12 @@
  * ahead around them, each held by its program's events (demo-programs.ts). Definite bookings never
  * share a space (demo-holds.ts); every booking and event passes the rules the API judges them by.
  */
-import { BOOKING_STATUSES, type Booking, type BookingStatus } from '../crm/bookings/booking.table.js';
+import {
+  BOOKING_STATUSES,
+  type Booking,
+  type BookingStatus,
+  NO_PRICES,
+} from '../crm/bookings/booking.table.js';
 import { derivedFrom } from '../crm/events/booking-derivation.js';
 import type { Event } from '../crm/events/event.table.js';
 import type { SpaceFact } from '../crm/facts.js';
@@ -102,6 +107,8 @@ function book(ctx: BookingContext, plan: Plan): DemoBooking {
     event_type: program.eventType,
     currency: 'USD',
     total_amount: Math.round((program.amount * (0.7 + rnd() * 0.6)) / 100) * 100,
+    fnb_minimum: 0,
+    ...NO_PRICES,
     lost_reason: status === 'lost' ? lostReason : null,
     account_id: booker.accountId,
     contact_id: booker.contactId,

@@ -21,6 +21,7 @@ import { generatePassword, hashPassword } from '../identity/passwords.js';
 import { findUserByEmail, insertUser } from '../identity/user.repository.js';
 import { DEMO_ZONE, generateDemoData } from './demo-data.js';
 import { placeDemoBookings } from './demo-pipeline.js';
+import { priceDemoBookings } from './demo-prices.js';
 
 export interface DemoSeed {
   org_id: string;
@@ -97,6 +98,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<Demo
       })
       .execute();
     await insertInChunks(trx, 'notes', data.notes);
+    await priceDemoBookings(trx, organization.id, admin.id, data.bookings, clock.now());
     return {
       org_id: organization.id,
       org_name: organization.name,

@@ -7,6 +7,12 @@ export interface OrganizationTable {
   timezone: Generated<string>;
   /** ISO 4217 code new bookings start in. */
   currency: Generated<string>;
+  /** The service charge as a percentage, a decimal string ("20"; "0" for none). */
+  service_charge_percentage: Generated<string>;
+  /** 1 when taxes are charged on the service charge. */
+  service_charge_taxable: Generated<number>;
+  /** JSON list of the item categories that count as food and beverage. */
+  fnb_categories: Generated<string>;
   created_at: string;
   updated_at: string;
 }

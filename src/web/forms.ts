@@ -22,3 +22,8 @@ export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
 export function sendPage(reply: FastifyReply, page: string, status = 200): FastifyReply {
   return reply.code(status).type(HTML_CONTENT_TYPE).send(page);
 }
+
+/** A decimal typed with a comma, as much of Europe writes it ("18,5"), read with a point ("18.5"). */
+export function decimalPoint(text: string): string {
+  return text.replace(/^(\d+),(\d+)$/, '$1.$2');
+}

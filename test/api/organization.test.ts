@@ -91,6 +91,9 @@ eachDatabase((suite) => {
       name: row.name,
       timezone: 'UTC',
       currency: 'USD',
+      service_charge_percentage: '0',
+      service_charge_taxable: false,
+      fnb_categories: ['food', 'beverage'],
       created_at: row.created_at,
       updated_at: row.updated_at,
     });
@@ -153,6 +156,13 @@ eachDatabase((suite) => {
       { name: read.body.data.attributes.name, timezone: 'UTC' },
       'the old values of what changed, and of nothing else',
     );
+
+    // Repeating the settings saved changes nothing: no new version, nothing told.
+    const same = await patch(admin, { timezone: 'America/New_York', currency: 'usd', name: 'Harbour Hall' });
+    assert.equal(same.status, 200);
+    assert.equal(same.headers.get('etag'), etag, 'the same version');
+    assert.equal((await storedRow()).updated_at, stored.updated_at);
+    assert.equal((await settingsEvents()).length, before.length + 1);
 
     // A PATCH without If-Match is accepted too (If-Match is optional), and is told once more.
     const unconditional = await patch(admin, { currency: 'EUR' });
@@ -243,5 +253,62 @@ eachDatabase((suite) => {
     const current = await patch(admin, { timezone: 'Asia/Kolkata' });
     assert.equal(current.status, 200);
     assert.equal((await storedRow()).timezone, 'Asia/Kolkata');
+  });
+
+  it('keeps the service charge and the food and beverage categories, written plainly (SPEC §12)', async () => {
+    const before = await admin<ResourceBody>('/v2/organization');
+    const changed = await patch(admin, {
+      service_charge_percentage: '020.50',
+      service_charge_taxable: true,
+      fnb_categories: ['beverage', 'food', 'food', 'rental'],
+    });
+    assert.equal(changed.status, 200, JSON.stringify(changed.body));
+    const { attributes } = changed.body.data;
+    assert.equal(attributes.service_charge_percentage, '20.5');
+    assert.equal(attributes.service_charge_taxable, true);
+    assert.deepEqual(attributes.fnb_categories, ['food', 'beverage', 'rental'], 'each once, in their order');
+    const stored = await storedRow();
+    assert.equal(stored.service_charge_percentage, '20.5');
+    const [event] = await settingsEvents();
+    assert.deepEqual(event!.attributes.data.previous_attributes, {
+      service_charge_percentage: before.body.data.attributes.service_charge_percentage,
+      service_charge_taxable: before.body.data.attributes.service_charge_taxable,
+      fnb_categories: before.body.data.attributes.fnb_categories,
+    });
+    for (const [given, kept] of [
+      ['8.875', '8.875'],
+      ['100', '100'],
+      ['0.0000', '0'],
+    ] as const) {
+      const response = await patch(admin, { service_charge_percentage: given });
+      assert.equal(response.body.data.attributes.service_charge_percentage, kept, given);
+    }
+    assert.deepEqual((await patch(admin, { fnb_categories: [] })).body.data.attributes.fnb_categories, []);
+  });
+
+  it('reports a bad service charge, a bad category and a non-boolean together in one 422', async () => {
+    const before = await storedRow();
+    for (const percentage of ['120', '-1', '8.87501', 'twenty', '1e2', '']) {
+      const response = await patch(admin, { service_charge_percentage: percentage });
+      assert.equal(response.status, 422, `${percentage}: ${JSON.stringify(response.body)}`);
+      assert.match(
+        (response.body as unknown as ErrorBody).errors[0]!.detail,
+        /is not a percentage from 0 to 100 with at most four decimals/,
+      );
+    }
+    const all = await patch(admin, {
+      service_charge_percentage: '101',
+      service_charge_taxable: 'yes',
+      fnb_categories: ['food', 'drinks', 'snacks'],
+    });
+    assert.equal(all.status, 422, JSON.stringify(all.body));
+    assert.deepEqual([...new Set(pointers(all.body))].sort(), [
+      '/data/attributes/fnb_categories',
+      '/data/attributes/service_charge_percentage',
+      '/data/attributes/service_charge_taxable',
+    ]);
+    const details = (all.body as unknown as ErrorBody).errors.map((e) => e.detail).join(' ');
+    assert.match(details, /"drinks", "snacks" are not categories; the categories are food, beverage, rental/);
+    assert.deepEqual(await storedRow(), before, 'nothing was changed');
   });
 });

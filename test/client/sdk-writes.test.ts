@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import {
+  ConflictError,
   type MarqueeApi,
   NotFoundError,
   PermissionDeniedError,
@@ -178,6 +179,168 @@ eachDatabase((suite) => {
 
     await api.bookings.delete(booking.id, { ifMatch: none.etag });
     await assert.rejects(api.bookings.get(booking.id), NotFoundError);
+  });
+
+  it('creates a booking with a new contact in it, and reuses that contact by e-mail next time', async () => {
+    const first = await api.bookings.create({
+      name: 'Nguyen wedding',
+      start_date: '2028-09-09',
+      contact: {
+        first_name: 'Linh',
+        last_name: 'Nguyen',
+        email: 'Linh@Example.org',
+        phone_number: '+1 555 0101',
+      },
+    });
+    assert.ok(first.contact_id && first.account_id);
+    const contact = await api.contacts.get(first.contact_id);
+    assert.deepEqual(
+      [contact.first_name, contact.last_name, contact.email, contact.phone],
+      ['Linh', 'Nguyen', 'Linh@Example.org', '+1 555 0101'],
+    );
+    assert.equal((await api.accounts.get(first.account_id)).name, 'Linh Nguyen', 'a person account');
+
+    const account = await api.accounts.create({ name: 'Nguyen family' });
+    const second = await api.bookings.create({
+      name: 'Nguyen anniversary',
+      start_date: '2029-09-09',
+      account,
+      contact: { first_name: 'Linh', email: 'linh@example.org' },
+    });
+    assert.equal(second.contact_id, first.contact_id, 'the same contact, found by e-mail whatever its case');
+    assert.equal(second.account_id, account.id, 'the account the booking names');
+    // A contact given by id (or read) is still the relationship.
+    const third = await api.bookings.create({
+      name: 'Nguyen brunch',
+      start_date: '2030-01-01',
+      account,
+      contact,
+    });
+    assert.equal(third.contact_id, contact.id);
+  });
+
+  it('reads and changes the organization’s settings, its service charge among them', async () => {
+    const read = await api.organization.get();
+    assert.equal(read.id, venue.orgId);
+    assert.deepEqual(
+      [read.service_charge_percentage, read.service_charge_taxable, read.fnb_categories],
+      ['0', false, ['food', 'beverage']],
+    );
+    const changed = await api.organization.update(
+      { service_charge_percentage: '22.5', service_charge_taxable: true, fnb_categories: ['food'] },
+      { ifMatch: read.etag },
+    );
+    assert.deepEqual(
+      [changed.service_charge_percentage, changed.service_charge_taxable, changed.fnb_categories],
+      ['22.5', true, ['food']],
+    );
+    await assert.rejects(
+      api.organization.update({ name: 'Stale' }, { ifMatch: read.etag }),
+      PreconditionFailedError,
+    );
+    await assert.rejects(
+      member.organization.update({ service_charge_percentage: '10' }),
+      PermissionDeniedError,
+    );
+  });
+
+  it('makes tax rates and lists the active ones', async () => {
+    const sales = await api.taxRates.create({ name: 'State sales tax', percentage: '6.25' });
+    const vat = await api.taxRates.create({
+      name: 'Visitor VAT',
+      percentage: '20',
+      inclusive: true,
+      active: false,
+    });
+    assert.deepEqual([sales.percentage, sales.inclusive, sales.active], ['6.25', false, true]);
+    const active = await api.taxRates.list({ active: true }).toArray();
+    assert.ok(active.some((r) => r.id === sales.id) && !active.some((r) => r.id === vat.id));
+    await assert.rejects(
+      member.taxRates.create({ name: 'Member tax', percentage: '1' }),
+      PermissionDeniedError,
+    );
+  });
+
+  it('keeps a catalogue item with its tax rates, and lists by category with the rates included', async () => {
+    const tax = await api.taxRates.create({ name: 'Catalogue tax', percentage: '7' });
+    const menu = await api.items.create({
+      name: 'Silver buffet',
+      category: 'food',
+      unit: 'per_person',
+      unit_price: 4250,
+      service_charge: true,
+      tax_rates: [tax],
+    });
+    assert.deepEqual(
+      [menu.unit, menu.unit_price, menu.service_charge, menu.active, menu.tax_rate_ids],
+      ['per_person', 4250, true, true, [tax.id]],
+    );
+    const food = await api.items.list({ category: 'food', include: ['tax_rates'] }).toArray();
+    const listed = food.find((i) => i.id === menu.id);
+    assert.equal(listed?.tax_rates?.[0]?.name, 'Catalogue tax');
+    const cleared = await api.items.update(menu.id, { tax_rates: [], unit_price: 4500 });
+    assert.deepEqual([cleared.tax_rate_ids, cleared.unit_price], [[], 4500]);
+    await assert.rejects(
+      member.items.create({ name: 'Member menu', category: 'food', unit_price: 1 }),
+      PermissionDeniedError,
+    );
+  });
+
+  it('prices a booking by its lines, and reads its sums back', async () => {
+    const account = await api.accounts.create({ name: 'Globex offsite' });
+    const booking = await api.bookings.create({
+      name: 'Globex offsite',
+      start_at: '2028-09-01T09:00:00Z',
+      end_at: '2028-09-01T17:00:00Z',
+      guest_count: 40,
+      account,
+    });
+    const [event] = await api.events.list({ booking_id: booking.id }).toArray();
+    const lunch = await api.lineItems.create({
+      booking,
+      event: event!,
+      name: 'Boxed lunch',
+      category: 'food',
+      unit: 'per_person',
+      unit_price: 1850,
+    });
+    assert.deepEqual([lunch.quantity, lunch.quantity_from_guests, lunch.amount], ['40', true, 74000]);
+    const fee = await api.lineItems.create({ booking, name: 'Cleaning', category: 'fee', unit_price: 15000 });
+    const lines = await api.lineItems.list({ booking_id: booking.id }).toArray();
+    assert.deepEqual(
+      lines.map((l) => [l.id, l.event_id]),
+      [
+        [lunch.id, event!.id],
+        [fee.id, null],
+      ],
+    );
+    const priced = await api.bookings.get(booking.id);
+    assert.deepEqual(
+      [priced.subtotal, priced.grand_total, priced.balance_due, priced.total_amount, priced.category_totals],
+      [89000, 89000, 89000, 89000, { food: 74000, fee: 15000 }],
+    );
+    const deposit = await api.installments.create({
+      booking,
+      label: 'Deposit',
+      percentage: '25',
+      due_date: '2028-06-01',
+    });
+    await api.installments.create({ booking, label: 'Balance', remainder: true, due_days_before: 14 });
+    assert.deepEqual([deposit.amount_due, deposit.due_on], [22250, '2028-06-01']);
+    const card = await api.payments.create({ booking, amount: 30000, method: 'card', reference: 'pi_sdk_1' });
+    assert.equal(card.installment_id, null);
+    const schedule = await api.installments.list({ booking_id: booking.id }).toArray();
+    assert.deepEqual(
+      schedule.map((i) => [i.label, i.paid_amount, i.state]),
+      [
+        ['Deposit', 22250, 'paid'],
+        ['Balance', 7750, 'scheduled'],
+      ],
+    );
+    await assert.rejects(
+      api.payments.create({ booking, amount: 30000, reference: 'pi_sdk_1' }),
+      (error: unknown) => error instanceof ConflictError && error.code === 'duplicate_reference',
+    );
   });
 
   it('filters bookings by space and by search text, with the spaces included', async () => {

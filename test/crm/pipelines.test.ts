@@ -7,11 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { createIntegration } from '../../src/integrations/integration.service.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
-import { clientCredentialsToken } from '../helpers/api.js';
+import { clientCredentialsToken, memberClientToken } from '../helpers/api.js';
 import { eachDatabase } from '../helpers/databases.js';
-import { makeUser } from '../helpers/factories.js';
 import { makeVenue, type Venue } from '../helpers/oauth.js';
 import {
   accountDocument,
@@ -43,22 +41,7 @@ eachDatabase((suite) => {
     server = await startTestServer(suite.database, { RATE_LIMIT_PER_MINUTE: '0' });
     venue = await makeVenue(suite.db);
     admin = apiFor(server, await clientCredentialsToken(server, venue), venue.orgId);
-    const user = await makeUser(suite.db, venue.orgId, { role: 'member' });
-    const integration = await createIntegration(suite.db, {
-      organizationId: venue.orgId,
-      name: 'Member tooling',
-      kind: 'private',
-      ownerEmail: user.email,
-    });
-    const memberVenue = {
-      ...venue,
-      privateClient: {
-        id: integration.integration.id,
-        clientId: integration.integration.clientId,
-        clientSecret: integration.clientSecret,
-      },
-    };
-    member = apiFor(server, await clientCredentialsToken(server, memberVenue), venue.orgId);
+    member = apiFor(server, await memberClientToken(suite.db, server, venue), venue.orgId);
     const other = await makeVenue(suite.db);
     elsewhere = apiFor(server, await clientCredentialsToken(server, other), other.orgId);
   });

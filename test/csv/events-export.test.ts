@@ -35,7 +35,7 @@ eachDatabase((suite) => {
     assert.equal(exported.code, 0, exported.stderr);
     assert.equal(
       exported.stdout.split('\n')[0],
-      'id,booking_id,booking_reference,name,start_at,end_at,setup_minutes,teardown_minutes,guest_count,guaranteed_count,setup_style,space_ids,space_names,status,created_at,updated_at',
+      'id,booking_id,booking_reference,name,start_at,end_at,setup_minutes,teardown_minutes,guest_count,guaranteed_count,setup_style,space_ids,event_type,space_names,status,created_at,updated_at',
     );
     assert.match(exported.stdout, /,"'=HYPERLINK\(""http:\/\/evil\.example""\)",/);
     const rows = records(exported.stdout);
@@ -58,6 +58,7 @@ eachDatabase((suite) => {
       status: 'definite',
       space_ids: v.hall,
       space_names: 'Hall',
+      event_type: '',
     });
     assert.deepEqual(without(rows[3]!, 'id', 'created_at', 'updated_at'), {
       booking_id: v.wedding,
@@ -73,6 +74,7 @@ eachDatabase((suite) => {
       status: 'definite',
       space_ids: `${v.hall};${v.deck}`,
       space_names: 'Hall;Deck',
+      event_type: '',
     });
     assert.equal(rows[4]!.name, "'-Late drinks");
     assert.equal(rows[4]!.status, 'tentative');

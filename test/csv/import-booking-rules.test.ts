@@ -24,7 +24,7 @@ eachDatabase((suite) => {
     const file = csvFile(
       [
         'name,status,start_at,end_at,guest_count,currency,timezone,account_name,owner_id,space_ids',
-        `Closed,closed,2027-01-01T10:00:00Z,2027-01-01T12:00:00Z,,,,Rules Account,,`,
+        `Lost,lost,2027-01-01T10:00:00Z,2027-01-01T12:00:00Z,,,,Rules Account,,`,
         `Backwards,lead,2027-01-01T12:00:00Z,2027-01-01T10:00:00Z,,,,Rules Account,,`,
         `Crowd,lead,2027-01-02T10:00:00Z,2027-01-02T12:00:00Z,51,,,Rules Account,,${hall}`,
         `Odd,wrong,2027-01-03 10:00,2027-01-03T12:00:00Z,-1,EURO,Mars/Base,Nobody,,`,
@@ -41,7 +41,7 @@ eachDatabase((suite) => {
     // The messages are the API's (and the forms'): the same rule says the same sentence at every door.
     // Within a row, what could not be read comes first, then what the rules refused.
     assert.deepEqual(errors, [
-      '2 status: A booking starts as lead, tentative, definite; not closed.',
+      '2 lost_reason: Say why the booking was lost.',
       '3 end_at: A booking must end after it starts.',
       '4 guest_count: 51 guests do not fit: the smallest of its spaces takes 50.',
       '5 start_at: "2027-01-03 10:00" is not a date-time with an offset, such as 2026-05-01T18:00:00Z.',
@@ -53,5 +53,27 @@ eachDatabase((suite) => {
       '7 space_ids: Rules Hall is already held by row 6 of this file (definite), its event "Main event", from 2027-01-04T10:00:00.000Z to 2027-01-04T12:00:00.000Z.',
     ]);
     assert.equal(await count(suite.db, 'bookings', org), 0);
+  });
+
+  it('imports closed and lost bookings as an export wrote them (their history moves too)', async () => {
+    const history = csvFile(
+      [
+        'name,status,start_at,end_at,account_name,lost_reason',
+        `Last year's gala,closed,2025-05-01T18:00:00Z,2025-05-01T23:00:00Z,Rules Account,`,
+        `Went elsewhere,lost,2027-02-01T18:00:00Z,2027-02-01T23:00:00Z,Rules Account,Budget`,
+      ].join('\n'),
+    );
+    const result = await importJson(env(), org, 'bookings', history);
+    assert.deepEqual(result.errors, []);
+    const rows = await suite.db
+      .selectFrom('bookings')
+      .select(['name', 'status', 'lost_reason'])
+      .where('organization_id', '=', org)
+      .orderBy('reference')
+      .execute();
+    assert.deepEqual(rows, [
+      { name: "Last year's gala", status: 'closed', lost_reason: null },
+      { name: 'Went elsewhere', status: 'lost', lost_reason: 'Budget' },
+    ]);
   });
 });

@@ -43,6 +43,11 @@ eachDatabase((suite) => {
     assert.equal(await count(suite.db, 'accounts', org), 0);
     assert.equal(await count(suite.db, 'changes', org), 0);
 
+    const raw = await importCsv(env(), org, 'accounts', file, '--json');
+    assert.equal(
+      raw.stderr,
+      'marquee: nothing was imported: the file has 5 problems (listed in the JSON on standard output)\n',
+    );
     const json = await importJson(env(), org, 'accounts', file);
     assert.equal(json.imported, 0);
     assert.equal(json.error_count, 5);
@@ -110,12 +115,18 @@ eachDatabase((suite) => {
       errors: [],
     });
     const text = await importCsv(env(), org, 'accounts', file, '--dry-run');
-    assert.equal(text.stdout, '2 accounts rows are valid; nothing was written (dry run).\n');
+    assert.equal(text.stdout, '2 accounts are valid; nothing was written (dry run).\n');
     assert.equal(text.stderr, '', 'no progress bar when standard error is not a terminal');
     const bad = await importCsv(env(), org, 'accounts', csvFile('name,email\nX,nope\n'), '--dry-run');
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /row 2, column email/);
     assert.equal(await count(suite.db, 'accounts', org), before);
     assert.equal(await count(suite.db, 'changes', org), events);
+    const one = csvFile('name\nSingle\n');
+    assert.equal(
+      (await importCsv(env(), org, 'accounts', one, '--dry-run')).stdout,
+      '1 account is valid; nothing was written (dry run).\n',
+    );
+    assert.equal((await importCsv(env(), org, 'accounts', one)).stdout, 'Imported 1 account.\n');
   });
 });

@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import type { Db } from '../../src/db/database.js';
 import { isoTime } from '../../src/clock.js';
 import { newId } from '../../src/db/ids.js';
+import { createIntegration } from '../../src/integrations/integration.service.js';
 import type { TestServer } from './app.js';
+import { makeUser } from './factories.js';
 import { makeVenue, postForm, type Venue } from './oauth.js';
 
 export interface ApiResponse<T = Record<string, unknown>> {
@@ -68,6 +70,23 @@ export async function clientCredentialsToken(
 }
 
 /** An account with only the fields tests care about. */
+/** A client-credentials token of a private integration owned by a new member (not an admin) of the venue. */
+export async function memberClientToken(db: Db, server: TestServer, venue: Venue): Promise<string> {
+  const user = await makeUser(db, venue.orgId, { role: 'member' });
+  const integration = await createIntegration(db, {
+    organizationId: venue.orgId,
+    name: 'Member tooling',
+    kind: 'private',
+    ownerEmail: user.email,
+  });
+  const privateClient = {
+    id: integration.integration.id,
+    clientId: integration.integration.clientId,
+    clientSecret: integration.clientSecret,
+  };
+  return clientCredentialsToken(server, { ...venue, privateClient });
+}
+
 export async function insertAccount(
   db: Db,
   account: {

@@ -4,6 +4,7 @@
  * refused naming and linking the other booking; an option overlapping a definite event saved but
  * said on its page; deleting asks first, and a booking's last event stays. The form's event type:
  * its booking's for a new event, the event's own after, another of the organization's, or none.
+ * An all-day event stays all day through its form, which adds one by its days and makes one timed.
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
@@ -299,5 +300,113 @@ eachDatabase((suite) => {
     const page = await session.request(`${o}/bookings/${booking.id}`);
     assert.equal(page.status, 200);
     assert.match(text(page.body), /Thu 10 Jun 2027 – Fri 11 Jun 2027, all day/);
+  });
+
+  it('keeps an all-day event all day through its form, adds one, and makes one timed when unticked', async () => {
+    const { session, csrf } = await workspaceSession(server, venue.admin.email, venue.orgId);
+    const booking = await addBooking(suite.db, venue.actor, {
+      name: 'Craft fair',
+      start_date: '2027-06-10',
+      end_date: '2027-06-11',
+      timezone: 'Europe/London',
+      accountId: venue.accountId,
+    });
+    const path = `${o}/bookings/${booking.id}`;
+    const eventsOf = () =>
+      suite.db
+        .selectFrom('events')
+        .select(['name', 'start_at', 'end_at', 'start_date', 'end_date', 'all_day'])
+        .where('booking_id', '=', booking.id)
+        .orderBy('start_at')
+        .execute();
+    const [first] = await suite.db
+      .selectFrom('events')
+      .select('id')
+      .where('booking_id', '=', booking.id)
+      .execute();
+    const action = `${o}/events/${first!.id}`;
+
+    // Its form shows it all day, from the start of its first day to the end of its last.
+    const edit = await session.request(`${action}/edit`);
+    assert.match(
+      edit.body,
+      /<input type="checkbox" id="field-all_day" name="all_day" value="yes"[^>]*checked/,
+    );
+    assert.match(edit.body, /name="start_at" type="datetime-local" value="2027-06-10T00:00"/);
+    assert.match(edit.body, /name="end_at" type="datetime-local" value="2027-06-11T23:59"/);
+    const saved = await session.request(action, {
+      form: {
+        ...formFields(edit.body, action),
+        ...newEvent({ name: 'Fair', start_at: '2027-06-10T00:00', end_at: '2027-06-11T23:59' }),
+        all_day: 'yes',
+      },
+    });
+    assert.equal(saved.status, 303);
+    const allDay = {
+      name: 'Fair',
+      start_at: '2027-06-09T23:00:00.000Z',
+      end_at: '2027-06-11T23:00:00.000Z',
+      start_date: '2027-06-10',
+      end_date: '2027-06-11',
+    };
+    assert.deepEqual(
+      (await eventsOf()).map((e) => ({ ...e, all_day: Number(e.all_day) })),
+      [{ ...allDay, all_day: 1 }],
+    );
+
+    // A new one all day: the days of its fields, whatever their times; errors beside the fields.
+    const bad = await session.request(`${path}/events`, {
+      form: {
+        _csrf: csrf,
+        ...newEvent({ name: 'Breakdown', start_at: '', end_at: '2027-06-09T10:00' }),
+        all_day: 'yes',
+      },
+    });
+    assert.equal(bad.status, 422);
+    assert.equal(fieldError(bad.body, 'start_at'), 'Give the day it starts.');
+    const backwards = await session.request(`${path}/events`, {
+      form: {
+        _csrf: csrf,
+        ...newEvent({ name: 'Breakdown', start_at: '2027-06-12T10:00', end_at: '2027-06-11T10:00' }),
+        all_day: 'yes',
+      },
+    });
+    assert.equal(backwards.status, 422);
+    assert.match(fieldError(backwards.body, 'end_at'), /end/);
+    const added = await session.request(`${path}/events`, {
+      form: {
+        _csrf: csrf,
+        ...newEvent({ name: 'Breakdown', start_at: '2027-06-12T15:00', end_at: '2027-06-12T09:00' }),
+        all_day: 'yes',
+      },
+    });
+    assert.equal(added.status, 303);
+    const breakdown = (await eventsOf()).find((e) => e.name === 'Breakdown');
+    assert.deepEqual(
+      { ...breakdown, all_day: Number(breakdown?.all_day) },
+      {
+        name: 'Breakdown',
+        start_at: '2027-06-11T23:00:00.000Z',
+        end_at: '2027-06-12T23:00:00.000Z',
+        start_date: '2027-06-12',
+        end_date: '2027-06-12',
+        all_day: 1,
+      },
+    );
+
+    // Unticked, it takes the times of its fields.
+    const again = await session.request(`${action}/edit`);
+    const timed = await session.request(action, {
+      form: {
+        ...formFields(again.body, action),
+        ...newEvent({ name: 'Fair', start_at: '2027-06-10T09:00', end_at: '2027-06-11T17:00' }),
+      },
+    });
+    assert.equal(timed.status, 303);
+    const fair = (await eventsOf()).find((e) => e.name === 'Fair');
+    assert.deepEqual(
+      { ...fair, all_day: Number(fair?.all_day) },
+      { ...allDay, start_at: '2027-06-10T08:00:00.000Z', end_at: '2027-06-11T16:00:00.000Z', all_day: 0 },
+    );
   });
 });

@@ -92,6 +92,12 @@ eachDatabase((suite) => {
     const row = await saved(response.location);
     assert.equal(row.account, 'Ada Byron');
     assert.equal(row.account_id, row.bookingAccount);
+    const page = await session.request(response.location!);
+    assert.match(
+      page.body,
+      /<span class="nowrap">\+44 20 7946 0321<\/span>/,
+      'a phone number is never broken',
+    );
   });
 
   it('takes the venue’s contact with that e-mail instead of making another', async () => {

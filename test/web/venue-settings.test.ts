@@ -299,6 +299,79 @@ eachDatabase((suite) => {
     assert.deepEqual(row, { timezone: 'Europe/London', currency: 'GBP' });
   });
 
+  it('keeps the service charge, whether it is taxed and the F&B categories, refusing bad ones beside their fields', async () => {
+    const page = await admin.session.request(`${o}/settings/venue`);
+    assert.match(page.body, /name="service_charge_percentage" type="text" value="0"/);
+    assert.match(page.body, /<legend>Food and beverage<\/legend>/);
+    const form = (fields: Record<string, string | string[]>, body: string) => ({
+      form: {
+        _csrf: admin.csrf,
+        version: versionIn(body),
+        name: 'Harbour Rooms',
+        timezone: 'UTC',
+        currency: 'USD',
+        ...fields,
+      },
+    });
+    const saved = await admin.session.request(
+      `${o}/settings/venue`,
+      form(
+        {
+          service_charge_percentage: '18,50',
+          service_charge_taxable: 'yes',
+          fnb_categories: ['food', 'beverage', 'rental'],
+        },
+        page.body,
+      ),
+    );
+    assert.equal(saved.status, 303, saved.body);
+    const shown = await admin.session.request(`${o}/settings/venue`);
+    assert.match(shown.body, /name="service_charge_percentage" type="text" value="18.5"/);
+    assert.match(shown.body, /name="service_charge_taxable" value="yes"[^>]*checked/);
+    assert.match(shown.body, /name="fnb_categories" value="rental" checked/);
+    assert.doesNotMatch(shown.body, /name="fnb_categories" value="av" checked/);
+    const settings = await api<{ data: { attributes: Record<string, unknown> } }>('/v2/organization');
+    assert.deepEqual(
+      [
+        settings.body.data.attributes.service_charge_percentage,
+        settings.body.data.attributes.service_charge_taxable,
+        settings.body.data.attributes.fnb_categories,
+      ],
+      ['18.5', true, ['food', 'beverage', 'rental']],
+    );
+
+    const refused = await admin.session.request(
+      `${o}/settings/venue`,
+      form({ service_charge_percentage: '150', fnb_categories: ['food', 'drinks'] }, shown.body),
+    );
+    assert.equal(refused.status, 422);
+    assert.match(
+      fieldError(refused.body, 'service_charge_percentage'),
+      /"150" is not a percentage from 0 to 100/,
+    );
+    assert.match(fieldError(refused.body, 'fnb_categories'), /"drinks" is not a category/);
+    assert.match(
+      refused.body,
+      /name="service_charge_percentage" type="text" value="150"/,
+      'what was typed stays',
+    );
+    // Left empty and unticked: no service charge, not taxed.
+    const none = await admin.session.request(
+      `${o}/settings/venue`,
+      form({ service_charge_percentage: '', fnb_categories: ['food', 'beverage'] }, refused.body),
+    );
+    assert.equal(none.status, 303, none.body);
+    const row = await suite.db
+      .selectFrom('organizations')
+      .select(['service_charge_percentage', 'service_charge_taxable', 'fnb_categories'])
+      .where('id', '=', venue.orgId)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(
+      [row.service_charge_percentage, Number(row.service_charge_taxable), JSON.parse(row.fnb_categories)],
+      ['0', 0, ['food', 'beverage']],
+    );
+  });
+
   it('answers a save over a newer change with 412, keeping what was typed, and saves it again', async () => {
     await setVenue({ timezone: 'Europe/London', currency: 'GBP' });
     const page = await admin.session.request(`${o}/settings/venue`);

@@ -1,6 +1,7 @@
 /**
  * What the workspace shows over plain HTTP: the bookings list's status tabs, search, date range
- * (from today unless changed) and cursor paging; the week view's rows per space, hours per day
+ * (from today unless changed) and cursor paging, and each booking's balance due once it has line
+ * items; the week view's rows per space, hours per day
  * (a party until midnight reads 22:00–00:00), previous/next links and the empty week naming the
  * next booking; an account with its contacts and bookings; the organization switcher keeping the
  * section; an empty venue shown what to do instead of filters.
@@ -8,7 +9,9 @@
 import assert from 'node:assert/strict';
 import { systemClock } from '../../src/clock.js';
 import { createEvent } from '../../src/crm/events/event.commands.js';
-import { write } from '../../src/writes/unit-of-work.js';
+import { createPayment } from '../../src/crm/payments/payments.js';
+import { createLineItem } from '../../src/crm/pricing/line-items.js';
+import { type Command, write } from '../../src/writes/unit-of-work.js';
 import { after, before, it } from 'node:test';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';
@@ -79,6 +82,42 @@ eachDatabase((suite) => {
     assert.match(text(none.body), /No bookings match/);
     const junk = await session.request(`${o}/bookings?from=yesterday&to=2026-13-45&after=%%%&status=nope`);
     assert.equal(junk.status, 200, 'unreadable filters are ignored, never a 5xx');
+  });
+
+  it('shows each booking’s balance due in its own currency, and none before it has line items', async () => {
+    const { session } = await workspaceSession(server, venue.admin.email, venue.orgId);
+    const run = <Input, Result>(command: Command<Input, Result>, input: Input) =>
+      write({ db: suite.db, clock: server.clock }, venue.actor, command, input);
+    // Five days after the server's today: the list shows bookings from today on.
+    const start = new Date(server.clock.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const booking = (name: string, currency: string, total_amount = 0) =>
+      addBooking(suite.db, venue.actor, {
+        name,
+        start_at: `${start}T17:00:00Z`,
+        end_at: `${start}T22:00:00Z`,
+        currency,
+        total_amount,
+        accountId: venue.accountId,
+      });
+    const hire = (bookingId: string, unit_price: number) =>
+      run(createLineItem, { bookingId, name: 'Venue hire', category: 'rental', unit: 'flat', unit_price });
+    const gala = await booking('Ledger gala', 'EUR');
+    await hire(gala.id, 1_234_550);
+    await run(createPayment, { bookingId: gala.id, amount: 234_550, method: 'card' });
+    const tokyo = await booking('Ledger Tokyo launch', 'JPY');
+    await hire(tokyo.id, 120_000);
+    await booking('Ledger estimate', 'GBP', 450_000);
+
+    const list = await session.request(`${o}/bookings?q=Ledger`);
+    assert.equal(list.status, 200);
+    assert.match(list.body, /<th scope="col" class="num">Balance due<\/th>/);
+    const balanceOf = (name: string) =>
+      new RegExp(`>${name}</a>[\\s\\S]*?<td data-label="Balance due" class="num">([^<]*)</td>`).exec(
+        list.body,
+      )?.[1];
+    assert.equal(balanceOf('Ledger gala'), '€10,000.00', 'its grand total less what is paid');
+    assert.equal(balanceOf('Ledger Tokyo launch'), 'JP¥120,000', 'in yen, which has no decimals');
+    assert.equal(balanceOf('Ledger estimate'), '', 'a typed estimate is not a balance');
   });
 
   it('draws the week per space, with the hours each day and an empty week naming the next booking', async () => {

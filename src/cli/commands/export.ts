@@ -1,5 +1,5 @@
 /**
- * `marquee export --org ORG_ID --type accounts|contacts|bookings|events [--out FILE] [--bom]` (SPEC §10):
+ * `marquee export --org ORG_ID --type accounts|contacts|bookings|events|line_items|payments [--out FILE] [--bom]` (SPEC §10, §12):
  * CSV on standard output, or into FILE (written whole, then put in place, so a failed export
  * leaves no half file).
  */
@@ -9,12 +9,12 @@ import type { Command } from '../command.js';
 import { UsageError } from '../output.js';
 import { optionalString, requireString } from '../values.js';
 import { withDatabase } from '../with-database.js';
-import { csvType } from './import.js';
+import { EXPORT_TYPES, isExportType } from '../../csv/columns.js';
 
 export const exportCommand: Command = {
   path: ['export'],
   usage:
-    'marquee export --org ORG_ID --type accounts|contacts|bookings|events [--out FILE.csv] [--bom] [--json]',
+    'marquee export --org ORG_ID --type accounts|contacts|bookings|events|line_items|payments [--out FILE.csv] [--bom] [--json]',
   summary: 'Export records as CSV (standard output unless --out), in the shape import reads.',
   options: {
     org: { type: 'string' },
@@ -24,7 +24,9 @@ export const exportCommand: Command = {
   },
   async run({ config, values, output, json }) {
     const organizationId = requireString(values, 'org');
-    const type = csvType(values);
+    const type = requireString(values, 'type');
+    if (!isExportType(type))
+      throw new UsageError(`--type must be one of ${EXPORT_TYPES.join(', ')}, not "${type}"`);
     const out = optionalString(values, 'out');
     const bom = values.bom === true;
     if (out === undefined) {

@@ -45,12 +45,13 @@ function listProblems(result: ImportResult): void {
 export const importCommand: Command = {
   path: ['import'],
   usage:
-    'marquee import --org ORG_ID --type accounts|contacts|bookings|events FILE.csv|- [--dry-run] [--json] (or --file FILE.csv)',
+    'marquee import --org ORG_ID --type accounts|contacts|bookings|events FILE.csv|- [--events EVENTS.csv] [--dry-run] [--json] (or --file FILE.csv)',
   summary: 'Import records from CSV: all rows or none; problems are listed by row and column.',
   options: {
     org: { type: 'string' },
     type: { type: 'string' },
     file: { type: 'string' },
+    events: { type: 'string' },
     'dry-run': { type: 'boolean' },
   },
   positionals: 1,
@@ -61,14 +62,19 @@ export const importCommand: Command = {
     if (positionals[0] !== undefined && values.file !== undefined)
       throw new UsageError('name the file once: as an argument or with --file');
     if (typeof file !== 'string' || file === '') throw new UsageError('the CSV file is required');
+    const eventsFile = values.events;
+    if (eventsFile !== undefined && type !== 'bookings')
+      throw new UsageError('--events goes with --type bookings: the events of the bookings imported');
+    if (eventsFile === '-' || eventsFile === '') throw new UsageError('--events names a file');
     const { input, size } = openInput(file);
+    const events = typeof eventsFile === 'string' ? openInput(eventsFile) : undefined;
     const dryRun = values['dry-run'] === true;
     const progress = json ? silentProgress : terminalProgress(process.stderr);
-    const result = await withDatabase(config, (db) =>
-      importCsv({ db, clock: systemClock }, { organizationId, type, input, size, dryRun, progress }),
-    );
+    const options = { organizationId, type, input, size, dryRun, progress, events };
+    const result = await withDatabase(config, (db) => importCsv({ db, clock: systemClock }, options));
     const summary = {
       imported: result.imported,
+      ...(events ? { imported_events: result.importedEvents ?? 0 } : {}),
       type,
       dry_run: dryRun,
       valid_rows: result.valid,
@@ -79,10 +85,22 @@ export const importCommand: Command = {
       if (json) output.result(summary);
       else listProblems(result);
       const rows = result.errorCount === 1 ? 'problem' : 'problems';
-      throw new InputError(`nothing was imported: the file has ${result.errorCount} ${rows} (listed above)`);
+      const where = json ? 'listed in the JSON on standard output' : 'listed above';
+      const files = events ? 'the files have' : 'the file has';
+      throw new InputError(`nothing was imported: ${files} ${result.errorCount} ${rows} (${where})`);
     }
+    // "1 event", "2 events": the type's name is its plural.
+    const counted = (n: number) => `${n} ${n === 1 ? type.slice(0, -1) : type}`;
     if (json) output.result(summary);
-    else if (dryRun) output.line(`${result.valid} ${type} rows are valid; nothing was written (dry run).`);
-    else output.line(`Imported ${result.imported} ${type}.`);
+    else if (dryRun && events) {
+      output.line(
+        `${counted(result.valid)} and their ${result.validEvents} events are valid; nothing was written (dry run).`,
+      );
+    } else if (dryRun) {
+      const verb = result.valid === 1 ? 'is' : 'are';
+      output.line(`${counted(result.valid)} ${verb} valid; nothing was written (dry run).`);
+    } else if (events) {
+      output.line(`Imported ${counted(result.imported)} and their ${result.importedEvents} events.`);
+    } else output.line(`Imported ${counted(result.imported)}.`);
   },
 };

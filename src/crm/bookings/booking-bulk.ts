@@ -3,11 +3,14 @@
  * its first event as a single create makes it, and with no double booking among them or with the
  * stored ones (../events/event-clash.ts): a definite entry whose event would occupy a space a
  * stored definite booking's event occupies, or an entry's before it, is refused naming the one
- * that ends first, as a single write would be. References are taken as one block.
+ * that ends first, as a single write would be. References are taken as one block. An entry whose
+ * events come next in the same unit of work (an import with its events file) gets no first event;
+ * a referral source an entry names that the organization has not yet is made with it.
  */
 import { monotonicId } from '../../db/ids.js';
 import { recordCreatedInBulk } from '../change-events.js';
 import { eventTypesFor } from '../event-types/event-types.js';
+import type { DerivedFields } from '../events/booking-derivation.js';
 import { clashesInBulk, type HoldingEntry } from '../events/bulk-clashes.js';
 import { noteHold } from '../events/event-clash.js';
 import { eventDefinition } from '../events/event.resource.js';
@@ -24,26 +27,33 @@ import {
 } from '../bulk.js';
 import type { VenueFacts } from '../facts.js';
 import { insertInChunks } from '../../db/insert-in-chunks.js';
+import { referralSourcesFor } from '../pipelines/referral-sources-for.js';
 import { takeBookingReferences } from './booking-numbers.js';
 import { type BookingFields, type BookingInput, checkBooking, spaceIdsOf } from './booking-rules.js';
 import { bookingDefinition } from './booking.resource.js';
 import { firstEvent, firstEventName } from './first-event.js';
-import type { Booking } from './booking.table.js';
+import { type Booking, NO_PRICES } from './booking.table.js';
 
 export async function createBookingsInBulk(
   work: Work,
   facts: VenueFacts,
   request: BulkRequest<BookingInput>,
+  /**
+   * Entries whose events are made next, in the same unit of work: they get no first event, and
+   * are written showing what those events will make of them (when known), so that neither their
+   * `booking.created` nor a `booking.updated` right after tells of a booking without its events.
+   */
+  eventful: ReadonlyMap<number, DerivedFields | undefined> = new Map(),
 ): Promise<BulkOutcome<Booking>> {
   const organizationId = work.actor.organizationId;
   const judged = judgeAll(request, (input) => checkBooking(input, undefined, facts));
   const refused = new Set(judged.problems.map((p) => p.index));
   const rows = judged.values.map((fields: BookingFields) =>
-    stamped({ ...fields, reference: '' }, organizationId, work.now),
+    stamped({ ...fields, ...NO_PRICES, reference: '' }, organizationId, work.now),
   );
   const order = new Map(rows.map((row, index) => [row.id, index]));
   const definite: HoldingEntry[] = rows.flatMap((row, index) =>
-    refused.has(index) || row.status !== 'definite'
+    refused.has(index) || row.status !== 'definite' || eventful.has(index)
       ? []
       : [
           {
@@ -69,20 +79,29 @@ export async function createBookingsInBulk(
     (a, b) => a.index - b.index,
   );
   if (problems.length > 0 || !request.write) return { created: [], problems };
+  for (const [index, derived] of eventful) if (derived) Object.assign(rows[index]!, derived);
   const references = await takeBookingReferences(work.trx, organizationId, rows.length);
   rows.forEach((row, i) => (row.reference = references[i]!));
+  // The referral sources the entries name that the organization has not yet.
+  const newSources = request.entries.map((entry) => entry.input.newReferralSource);
+  const sourceOf = await referralSourcesFor(work, newSources);
+  newSources.forEach((name, i) => {
+    if (name) rows[i]!.referral_source_id = sourceOf(name) ?? null;
+  });
   // Each booking's first event, as a single create makes it (ids in the order of the rows, as the bookings').
   const typeOf = await eventTypesFor(
     work,
     rows.map((row) => row.event_type),
   );
-  const events: Event[] = rows.map((row) => ({
-    ...firstEvent(row, typeOf(row.event_type)),
-    id: monotonicId(work.now),
-    organization_id: organizationId,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  }));
+  const events: Event[] = rows
+    .flatMap((row, index) => (eventful.has(index) ? [] : [row]))
+    .map((row) => ({
+      ...firstEvent(row, typeOf(row.event_type)),
+      id: monotonicId(work.now),
+      organization_id: organizationId,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    }));
   await insertAll(work, bookingDefinition, rows, request.progress, async (trx) => {
     const holdings = rows.flatMap((row) =>
       spaceIdsOf(row).map((spaceId) => ({ booking_id: row.id, space_id: spaceId })),

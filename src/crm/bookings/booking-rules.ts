@@ -15,7 +15,7 @@ import { archivedProblem } from '../spaces/space-rules.js';
 import { type Checked, instant, isCurrency, isTimeZone, optionalText, Problems } from '../validation.js';
 import { checkPlace, type PlaceInput, placeNames } from './booking-place.js';
 import { transitionProblem } from './booking-status.js';
-import { BOOKING_STATUSES, type Booking, type BookingStatus } from './booking.table.js';
+import { BOOKING_STATUSES, type Booking, type BookingPrices, type BookingStatus } from './booking.table.js';
 
 /** What a create or an update may set; undefined leaves a field as it is (or, on create, unset). */
 export interface BookingInput extends PlaceInput {
@@ -28,6 +28,7 @@ export interface BookingInput extends PlaceInput {
   event_type?: string | null | undefined;
   currency?: string | undefined;
   total_amount?: number | undefined;
+  fnb_minimum?: number | undefined;
   lost_reason?: string | null | undefined;
   accountId?: string | undefined;
   contactId?: string | null | undefined;
@@ -38,11 +39,15 @@ export interface BookingInput extends PlaceInput {
   end_date?: string | undefined;
   /** A new contact, embedded (booking-event-temple.ts). */
   newContact?: EmbeddedContact | undefined;
+  /** An import: a new booking may be in any status, closed and lost too, as an export wrote it. */
+  history?: boolean | undefined;
+  /** Instead of a referral source's id, in an import (booking-bulk.ts): a source made with the booking. */
+  newReferralSource?: string | undefined;
 }
 
 export type BookingFields = Omit<
   Booking,
-  'id' | 'organization_id' | 'reference' | 'created_at' | 'updated_at'
+  'id' | 'organization_id' | 'reference' | 'created_at' | 'updated_at' | keyof BookingPrices
 >;
 
 const DEFAULTS = { status: 'lead', timezone: 'UTC', currency: 'USD', total_amount: 0 } as const;
@@ -104,8 +109,12 @@ function checkStatus(input: BookingInput, current: Booking | undefined, problems
   const given = input.status ?? current?.status ?? DEFAULTS.status;
   const known = (BOOKING_STATUSES as readonly string[]).includes(given);
   const status = (known ? given : (current?.status ?? DEFAULTS.status)) as BookingStatus;
+  // A booking imported with its history may arrive in any status (closed, lost) as exported.
+  const arriving = input.history === true && current === undefined;
   const move = known
-    ? transitionProblem(current?.status, status)
+    ? arriving
+      ? undefined
+      : transitionProblem(current?.status, status)
     : `"${given}" is not a status; one of ${BOOKING_STATUSES.join(', ')}.`;
   if (move) problems.attribute('status', move, 'invalid_transition');
   const leavingLost = current?.status === 'lost' && status !== 'lost' && input.lost_reason === undefined;
@@ -218,6 +227,7 @@ export function checkBooking(
       space_ids: JSON.stringify(related.spaceIds),
       currency,
       total_amount: input.total_amount ?? (current ? Number(current.total_amount) : DEFAULTS.total_amount),
+      fnb_minimum: input.fnb_minimum ?? (current ? Number(current.fnb_minimum) : 0),
       lost_reason: lostReason,
       account_id: related.accountId,
       contact_id: related.contactId,

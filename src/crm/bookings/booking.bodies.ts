@@ -35,6 +35,13 @@ export const BookingWriteAttributes = Type.Object(
     total_amount: Type.Optional(
       Type.Integer({ minimum: -SAFE, maximum: SAFE, description: 'Minor units of currency; default 0' }),
     ),
+    fnb_minimum: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 100_000_000_000,
+        description: 'The least it must spend on food and beverage, in minor units; default 0',
+      }),
+    ),
     lost_reason: Type.Optional(
       Nullable(Type.String({ maxLength: 1000 }), 'Required when the status is lost'),
     ),

@@ -33,11 +33,14 @@ import { accepted, type Checked } from '../validation.js';
 import { takeBookingReferences } from './booking-numbers.js';
 import { firstEvent } from './first-event.js';
 import { bookingByDays, bookingProblemsByDays } from './booking-event-temple.js';
+import { refreshSchedule } from '../payments/schedule-keeping.js';
+import { bookingPricesGo, linesFollowGuests } from '../pricing/booking-totals.js';
 import { leadContact } from './lead-contact.js';
+import { pricedInput, pricedProblems } from './booking-prices.js';
 import { type BookingFields, type BookingInput, bookingNames, checkBooking } from './booking-rules.js';
 import { insertBooking, replaceBookingSpaces } from './booking.repository.js';
 import { bookingDefinition } from './booking.resource.js';
-import type { Booking } from './booking.table.js';
+import { type Booking, NO_PRICES } from './booking.table.js';
 
 export type { BookingInput } from './booking-rules.js';
 
@@ -80,9 +83,10 @@ async function zoneOfDays(db: Db | Trx, organizationId: string, input: BookingIn
 async function judged(
   db: Db | Trx,
   actor: Actor,
-  input: BookingInput,
+  given: BookingInput,
   current?: Booking,
 ): Promise<Checked<BookingFields> & { allDay: boolean }> {
+  const input = pricedInput(given, current);
   const facts = await loadFacts(
     db,
     actor.organizationId,
@@ -117,7 +121,7 @@ async function judged(
     });
     problems = [...problems, ...passed.problems.filter((p) => p.code === 'over_capacity')];
   }
-  const derived = derivedProblems(input, events.length);
+  const derived = [...derivedProblems(input, events.length), ...pricedProblems(input, current)];
   problems = [...problems.filter((p) => !derived.some((d) => d.field === p.field)), ...derived];
   return { ...checked, problems };
 }
@@ -141,6 +145,7 @@ export const createBooking: Command<BookingInput, Booking> = {
     const at = isoTime(now);
     const booking: Booking = {
       ...fields,
+      ...NO_PRICES,
       id: newId(now),
       organization_id: actor.organizationId,
       reference,
@@ -182,6 +187,7 @@ async function eventsFollow(work: Work, current: Booking, booking: Booking): Pro
     const updated = await updateRecord(work.trx, 'events', event, changes, work.now);
     await writeEventSpaces(work.trx, updated);
     await recordUpdated(work.trx, eventDefinition, event, updated, work.now);
+    if (updated.guest_count !== event.guest_count) await linesFollowGuests(work, updated);
   }
 }
 
@@ -205,6 +211,7 @@ export const updateBooking = updateCommand<'bookings', BookingInput>({
       await replaceBookingSpaces(trx, current.id, JSON.parse(updated.space_ids) as string[]);
     }
     await eventsFollow(work, current, updated);
+    if (updated.start_at !== current.start_at) await refreshSchedule(work, current.id);
     if (updated.status !== current.status) await carryStatus(work, current.id, updated.status);
     if (told && 'status' in told.previous) {
       await recordChange(trx, {
@@ -229,6 +236,7 @@ export const deleteBooking = deleteCommand({
   definition: bookingDefinition,
   async before({ trx, now }, current) {
     await deleteNotesOf(trx, 'bookings', current.id, now);
+    await bookingPricesGo(trx, current.id, now);
     // Its events go with it (the database cascades), each told of.
     for (const event of await eventsOfBooking(trx, current.id)) {
       await deleteNotesOf(trx, 'events', event.id, now);

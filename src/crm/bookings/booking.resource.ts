@@ -3,8 +3,11 @@ import { Type } from 'typebox';
 import { Nullable, NullableString, resourceSchema, StringEnum, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../relation.js';
-import { roomNames, type SpaceNames, spaceNamesOf } from '../spaces/space-names.js';
+import { roomNames } from '../spaces/space-names.js';
+import { type BookingReadContext, bookingReadContext, fnbShortfall } from './booking-read-context.js';
 import { BOOKING_STATUSES } from './booking.table.js';
+
+const Minor = (description: string) => Type.Integer({ description: `${description}, in minor units` });
 
 export const BookingAttributes = Type.Object({
   name: Type.String(),
@@ -19,7 +22,21 @@ export const BookingAttributes = Type.Object({
     description: 'The names of the spaces it holds, as they are now (read-only)',
   }),
   currency: Type.String({ description: 'ISO 4217' }),
-  total_amount: Type.Integer({ description: 'Minor units of currency' }),
+  total_amount: Type.Integer({
+    description:
+      'Minor units of currency: the typed estimate while it has no line items, then its grand_total',
+  }),
+  subtotal: Minor('Its line items’ amounts (read-only)'),
+  service_charge_total: Minor('Its line items’ service charges (read-only)'),
+  tax_total: Minor('Its line items’ taxes, inclusive ones too (read-only)'),
+  grand_total: Minor('subtotal + service charges + exclusive taxes (read-only)'),
+  paid_total: Minor('Payments less refunds (read-only)'),
+  balance_due: Minor('grand_total − paid_total (read-only)'),
+  category_totals: Type.Record(Type.String(), Type.Integer(), {
+    description: 'Its line items’ amounts by category, in minor units (read-only)',
+  }),
+  fnb_minimum: Minor('The least it must spend on food and beverage (0: none)'),
+  fnb_shortfall: Minor('What its food and beverage amounts fall short of fnb_minimum (read-only)'),
   lost_reason: NullableString(),
   stage_id: NullableString('Its stage in a sales pipeline (SPEC §15); null: in none'),
   referral_source_id: NullableString('Where it came from; null when not known'),
@@ -39,9 +56,9 @@ export const BookingResource = resourceSchema('bookings', BookingAttributes, {
 const spacesOf = (row: { space_ids: string }) =>
   (JSON.parse(row.space_ids) as string[]).map((id) => ({ type: 'spaces', id }));
 
-function namesOf(context: unknown): SpaceNames {
+function contextOf(context: unknown): BookingReadContext {
   if (!context) throw new Error('A booking is shown with its organization’s space names (readContext).');
-  return context as SpaceNames;
+  return context as BookingReadContext;
 }
 
 export const bookingDefinition: ResourceDefinition<'bookings'> = {
@@ -80,10 +97,13 @@ export const bookingDefinition: ResourceDefinition<'bookings'> = {
     stage: (row) => relation('stages', row.stage_id),
     referral_source: (row) => relation('referral_sources', row.referral_source_id),
   },
-  readContext: spaceNamesOf,
+  readContext: bookingReadContext,
   derived: {
-    attributes: ['room_names'],
-    values: (row, context) => [roomNames(row.space_ids, (context as SpaceNames).names)],
+    attributes: ['room_names', 'fnb_shortfall'],
+    values: (row, context) => [
+      roomNames(row.space_ids, contextOf(context).names),
+      fnbShortfall(row, contextOf(context).fnbCategories),
+    ],
   },
   toResource: (row, baseUrl, context) => ({
     type: 'bookings',
@@ -97,9 +117,18 @@ export const bookingDefinition: ResourceDefinition<'bookings'> = {
       timezone: row.timezone,
       guest_count: row.guest_count,
       event_type: row.event_type,
-      room_names: roomNames(row.space_ids, namesOf(context).names),
+      room_names: roomNames(row.space_ids, contextOf(context).names),
       currency: row.currency,
-      total_amount: Number(row.total_amount),
+      total_amount: Number(row.line_count) > 0 ? Number(row.grand_total) : Number(row.total_amount),
+      subtotal: Number(row.subtotal),
+      service_charge_total: Number(row.service_charge_total),
+      tax_total: Number(row.tax_total),
+      grand_total: Number(row.grand_total),
+      paid_total: Number(row.paid_total),
+      balance_due: Number(row.grand_total) - Number(row.paid_total),
+      category_totals: JSON.parse(row.category_totals) as Record<string, number>,
+      fnb_minimum: Number(row.fnb_minimum),
+      fnb_shortfall: fnbShortfall(row, contextOf(context).fnbCategories),
       lost_reason: row.lost_reason,
       stage_id: row.stage_id,
       referral_source_id: row.referral_source_id,

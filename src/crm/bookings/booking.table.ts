@@ -3,7 +3,34 @@ import type { Generated, Selectable } from 'kysely';
 export const BOOKING_STATUSES = ['lead', 'tentative', 'definite', 'closed', 'lost'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-export interface BookingTable {
+/**
+ * What a booking's line items and payments add up to (SPEC §12), in minor units of its currency:
+ * kept with it, brought up to date in the unit of work of each write of its lines
+ * (src/crm/pricing/booking-totals.ts).
+ */
+export interface BookingPrices {
+  subtotal: Generated<number>;
+  service_charge_total: Generated<number>;
+  tax_total: Generated<number>;
+  grand_total: Generated<number>;
+  paid_total: Generated<number>;
+  /** JSON object of the lines' amounts by category, in the categories' order. */
+  category_totals: Generated<string>;
+  line_count: Generated<number>;
+}
+
+/** A booking without lines or payments. */
+export const NO_PRICES: Readonly<Selectable<BookingPrices>> = {
+  subtotal: 0,
+  service_charge_total: 0,
+  tax_total: 0,
+  grand_total: 0,
+  paid_total: 0,
+  category_totals: '{}',
+  line_count: 0,
+};
+
+export interface BookingTable extends BookingPrices {
   id: string;
   organization_id: string;
   /** Human-readable and unique within the organization, e.g. BK-00205. */
@@ -23,8 +50,10 @@ export interface BookingTable {
   space_ids: Generated<string>;
   /** ISO 4217 code. */
   currency: string;
-  /** Minor units of `currency`. */
+  /** Minor units of `currency`: the typed estimate (the grand total once it has lines). */
   total_amount: number;
+  /** The least it must spend on food and beverage, in minor units (0: none). */
+  fnb_minimum: Generated<number>;
   lost_reason: string | null;
   account_id: string | null;
   contact_id: string | null;

@@ -11,6 +11,7 @@ import { replaceBookingSpaces } from '../bookings/booking.repository.js';
 import { bookingDefinition } from '../bookings/booking.resource.js';
 import type { Booking, BookingStatus } from '../bookings/booking.table.js';
 import { recordUpdated } from '../change-events.js';
+import { refreshSchedule } from '../payments/schedule-keeping.js';
 import { updateRecord } from '../records.js';
 import { eventsOfBooking, setHoldsStatus } from './event.repository.js';
 import { eventDefinition } from './event.resource.js';
@@ -51,6 +52,8 @@ export async function refreshBooking(work: Work, bookingId: string): Promise<voi
     await replaceBookingSpaces(trx, bookingId, JSON.parse(changes.space_ids) as string[]);
   }
   await recordUpdated(trx, bookingDefinition, booking, updated, now);
+  // Installments due so many days before the first event move with it.
+  if (changes.start_at !== undefined) await refreshSchedule(work, bookingId);
 }
 
 /** Gives a booking's events (and their holds) the booking's new status. */

@@ -70,11 +70,18 @@ export async function createEventsInBulk(
     (a, b) => a.index - b.index,
   );
   if (problems.length > 0 || !request.write) return { created: [], problems };
-  // Of their booking's type, made when the organization has no such type yet, as a single create.
-  const untyped = rows.filter((row) => row.event_type_id === null);
-  const bookingType = (row: Event) => facts.booking(row.booking_id)?.event_type;
-  const typeOf = await eventTypesFor(work, untyped.map(bookingType));
-  for (const row of untyped) row.event_type_id = typeOf(bookingType(row));
+  // Of the new type its entry names, else of their booking's type, made when the organization
+  // has no such type yet, as a single create.
+  const untyped = rows.flatMap((row, index) => {
+    const wanted = request.entries[index]!.input.newEventType;
+    if (wanted === undefined && row.event_type_id !== null) return [];
+    return [{ row, value: wanted ?? facts.booking(row.booking_id)?.event_type }];
+  });
+  const typeOf = await eventTypesFor(
+    work,
+    untyped.map((u) => u.value),
+  );
+  for (const { row, value } of untyped) row.event_type_id = typeOf(value);
   await insertAll(work, eventDefinition, rows, request.progress, async (trx) => {
     const holds = rows.flatMap((event) => {
       const stretch = occupiedStretch(event);

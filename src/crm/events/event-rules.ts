@@ -32,6 +32,8 @@ export interface EventInput extends WallClockInput {
   spaceIds?: readonly string[] | undefined;
   /** An event type of the organization, or null for none. */
   eventTypeId?: string | null | undefined;
+  /** Instead of eventTypeId, in an import (event-bulk.ts): a type the organization has not yet, made with the event. */
+  newEventType?: string | undefined;
 }
 
 export type EventFields = Omit<Event, 'id' | 'organization_id' | 'created_at' | 'updated_at'>;

@@ -13,11 +13,12 @@ import type { Command, Work } from '../../writes/unit-of-work.js';
 import { bookingDefinition } from '../bookings/booking.resource.js';
 import { recordCreated } from '../change-events.js';
 import { eventTypeFor, eventTypesOf } from '../event-types/event-types.js';
-import { spacesOf } from '../facts.js';
+import { type SpaceFact, spacesOf } from '../facts.js';
 import { deleteNotesOf } from '../notes/notes-of.js';
 import { deleteCommand, updateCommand } from '../record-commands.js';
 import { insertRecord } from '../records.js';
 import { accepted } from '../validation.js';
+import { eventLinesGo, linesFollowGuests, refreshBookingTotals } from '../pricing/booking-totals.js';
 import { refreshBooking } from './booking-derivation.js';
 import { findClash, SpaceConflictError } from './event-clash.js';
 import { checkEvent, type EventFields, type EventInput } from './event-rules.js';
@@ -28,6 +29,12 @@ import { occupiedStretch } from './occupancy.js';
 
 export type { EventInput } from './event-rules.js';
 
+/**
+ * The organization's spaces as an event write's rules read them, kept for its clash check in the
+ * same transaction (which changes no space), so that they are read once a write.
+ */
+const spacesJudged = new WeakMap<Trx, Map<string, SpaceFact>>();
+
 async function judged(db: Db | Trx, actor: Actor, input: EventInput, current?: Event) {
   const bookingId = current?.booking_id ?? input.bookingId;
   const [booking, spaces, eventTypes] = await Promise.all([
@@ -37,6 +44,7 @@ async function judged(db: Db | Trx, actor: Actor, input: EventInput, current?: E
     spacesOf(db, actor.organizationId),
     eventTypesOf(db, actor.organizationId),
   ]);
+  if (db.isTransaction) spacesJudged.set(db as Trx, spaces);
   return { checked: checkEvent(input, current, { booking, spaces, eventTypes }), booking };
 }
 
@@ -62,7 +70,8 @@ export async function refuseClash(
     until: stretch.until,
     exceptBookingId: event.booking_id,
   };
-  const clash = await findClash(trx, organizationId, hold, await spacesOf(trx, organizationId));
+  const spaces = spacesJudged.get(trx) ?? (await spacesOf(trx, organizationId));
+  const clash = await findClash(trx, organizationId, hold, spaces);
   if (clash) throw new SpaceConflictError(clash);
 }
 
@@ -95,9 +104,15 @@ export const updateEvent = updateCommand<'events', EventInput>({
   check: async (trx, actor, input, current) => (await judged(trx, actor, input, current)).checked,
   beforeWrite: ({ trx, actor }, current, changes) =>
     refuseClash(trx, actor.organizationId, { ...current, ...changes }),
-  async afterWrite(work, _current, updated) {
+  async afterWrite(work, current, updated) {
     await writeEventSpaces(work.trx, updated);
     await refreshBooking(work, updated.booking_id);
+    if (
+      current.guest_count !== updated.guest_count ||
+      current.guaranteed_count !== updated.guaranteed_count
+    ) {
+      await linesFollowGuests(work, updated);
+    }
   },
 });
 
@@ -111,6 +126,10 @@ export const deleteEvent = deleteCommand({
       );
     }
     await deleteNotesOf(trx, 'events', current.id, now);
+    await eventLinesGo(trx, current.id, now);
   },
-  after: (work, current) => refreshBooking(work, current.booking_id),
+  async after(work, current) {
+    await refreshBooking(work, current.booking_id);
+    await refreshBookingTotals(work, current.booking_id);
+  },
 });

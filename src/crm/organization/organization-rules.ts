@@ -1,20 +1,56 @@
 /**
  * The rules of an organization's settings (SPEC §12), one pure function: a name; an IANA time
  * zone (the workspace shows the venue's times in it); an ISO 4217 currency (new bookings start in
- * it).
+ * it); a service charge from 0 to 100 percent (a decimal string, written plainly when stored),
+ * whether it is taxed, and which item categories count as food and beverage (each once).
  */
 import type { OrganizationTable } from '../../identity/identity.table.js';
+import { ITEM_CATEGORIES, isItemCategory } from '../pricing/categories.js';
+import { notAPercentage, readPercentage } from '../pricing/line-arithmetic.js';
 import { type Checked, isCurrency, isTimeZone, Problems } from '../validation.js';
 
 export interface OrganizationInput {
   name?: string | undefined;
   timezone?: string | undefined;
   currency?: string | undefined;
+  service_charge_percentage?: string | undefined;
+  service_charge_taxable?: boolean | undefined;
+  fnb_categories?: readonly string[] | undefined;
 }
 
 export type OrganizationChanges = Partial<
-  Pick<OrganizationTable, 'name'> & { timezone: string; currency: string }
+  Pick<OrganizationTable, 'name'> & {
+    timezone: string;
+    currency: string;
+    service_charge_percentage: string;
+    service_charge_taxable: number;
+    fnb_categories: string;
+  }
 >;
+
+function checkPricing(input: OrganizationInput, problems: Problems, changes: OrganizationChanges) {
+  if (input.service_charge_percentage !== undefined) {
+    const percentage = readPercentage(input.service_charge_percentage);
+    if (percentage === undefined) {
+      problems.attribute('service_charge_percentage', notAPercentage(input.service_charge_percentage));
+    }
+    changes.service_charge_percentage = percentage ?? input.service_charge_percentage;
+  }
+  if (input.service_charge_taxable !== undefined) {
+    changes.service_charge_taxable = input.service_charge_taxable ? 1 : 0;
+  }
+  if (input.fnb_categories !== undefined) {
+    const unknown = input.fnb_categories.filter((c) => !isItemCategory(c));
+    if (unknown.length > 0) {
+      problems.attribute(
+        'fnb_categories',
+        `${unknown.map((c) => `"${c}"`).join(', ')} ${unknown.length === 1 ? 'is not a category' : 'are not categories'}; the categories are ${ITEM_CATEGORIES.join(', ')}.`,
+      );
+    }
+    // Each once, in the categories' own order.
+    changes.fnb_categories = JSON.stringify(ITEM_CATEGORIES.filter((c) => input.fnb_categories!.includes(c)));
+  }
+}
 
 export function checkOrganization(input: OrganizationInput): Checked<OrganizationChanges> {
   const problems = new Problems();
@@ -41,5 +77,6 @@ export function checkOrganization(input: OrganizationInput): Checked<Organizatio
     }
     changes.currency = currency;
   }
+  checkPricing(input, problems, changes);
   return { value: changes, problems: problems.list };
 }

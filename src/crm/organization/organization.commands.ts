@@ -35,7 +35,13 @@ export const updateOrganization: Command<
         'The organization has changed since you read it (If-Match does not match its ETag).',
       );
     }
-    const changes = accepted(checkOrganization(input));
+    // Only what differs from what is saved: a PATCH that repeats the settings changes nothing,
+    // not even updated_at (so no version moves without its organization.updated).
+    const changes = Object.fromEntries(
+      Object.entries(accepted(checkOrganization(input))).filter(
+        ([field, value]) => current[field as keyof typeof current] !== value,
+      ),
+    );
     if (Object.keys(changes).length === 0) return current;
     const updated = { ...current, ...changes, updated_at: nextVersion(current.updated_at, now) };
     await trx.updateTable('organizations').set(updated).where('id', '=', current.id).execute();

@@ -14,6 +14,16 @@ export const OrganizationResource = resourceSchema(
     name: Type.String(),
     timezone: Type.String({ description: 'IANA time zone the staff pages show times in' }),
     currency: Type.String({ description: 'ISO 4217; new bookings start in it' }),
+    service_charge_percentage: Type.String({
+      description:
+        'The service charge on the lines that take it, as a percentage (a decimal string such as "20"; "0" for none)',
+    }),
+    service_charge_taxable: Type.Boolean({
+      description: 'Whether exclusive taxes are charged on the service charge',
+    }),
+    fnb_categories: Type.Array(Type.String(), {
+      description: 'The item categories that count as food and beverage (for a booking’s F&B minimum)',
+    }),
     created_at: Timestamp,
     updated_at: Timestamp,
   }),
@@ -24,6 +34,15 @@ const OrganizationWriteAttributes = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 200 }),
     timezone: Type.String({ maxLength: 64, description: 'IANA time zone, e.g. America/New_York' }),
     currency: Type.String({ maxLength: 3, description: 'ISO 4217, e.g. EUR' }),
+    service_charge_percentage: Type.String({
+      maxLength: 20,
+      description: 'From 0 to 100, at most four decimals, e.g. "20" or "8.875"',
+    }),
+    service_charge_taxable: Type.Boolean(),
+    fnb_categories: Type.Array(Type.String({ maxLength: 20 }), {
+      maxItems: 20,
+      description: 'Of food, beverage, rental, av, labor, fee, other',
+    }),
   },
   { additionalProperties: false },
 );
@@ -40,6 +59,9 @@ export function organizationResource(row: OrganizationRow, baseUrl: string): Res
       name: row.name,
       timezone: row.timezone,
       currency: row.currency,
+      service_charge_percentage: row.service_charge_percentage,
+      service_charge_taxable: Boolean(Number(row.service_charge_taxable)),
+      fnb_categories: JSON.parse(row.fnb_categories) as string[],
       created_at: row.created_at,
       updated_at: row.updated_at,
     },

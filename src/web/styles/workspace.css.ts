@@ -42,6 +42,8 @@ nav.tabs { border-bottom: 1px solid var(--line); margin: 0 0 1rem; overflow-x: a
 nav.tabs ul { gap: 0; }
 nav.tabs a { display: block; padding: .6rem .9rem; color: inherit; text-decoration: none; border-bottom: 3px solid transparent; white-space: nowrap; }
 nav.tabs a[aria-current] { border-bottom-color: var(--accent); color: var(--accent); font-weight: 700; }
+nav.tabs.wrapping { overflow-x: visible; }
+nav.tabs.wrapping ul { flex-wrap: wrap; }
 form.filters { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: flex-end; padding: .75rem 1rem 1rem; background: var(--surface); border-radius: var(--radius); }
 form.filters .field { flex: 0 1 11rem; min-width: 9rem; }
 form.filters .field.grow { flex: 1 1 14rem; }
@@ -55,6 +57,7 @@ input[type=search], input[type=date], input[type=time], input[type=datetime-loca
 label .optional { font-weight: 400; color: var(--muted); font-size: .9rem; }
 table.list th { font-size: .8rem; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); font-weight: 600; }
 table.list tbody tr:hover { background: var(--surface); }
+.nowrap { white-space: nowrap; }
 .badge { display: inline-block; padding: .1rem .55rem; border-radius: 999px; font-size: .8rem; font-weight: 700; border: 1px solid; white-space: nowrap; }
 .status-lead { background: var(--lead-bg); color: var(--lead-fg); border-color: var(--lead-line); }
 .status-tentative { background: var(--tentative-bg); color: var(--tentative-fg); border-color: var(--tentative-line); }
@@ -159,6 +162,38 @@ dl.card-facts dt { color: var(--muted); }
 dl.card-facts dd { margin: 0; }
 form.move-card { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
 form.move-card select { flex: 1 1 8rem; min-width: 0; }
+/* Pricing: a booking's lines by event and category, and its totals as they will print. */
+.pricing h3 { font-size: 1rem; margin: 1.25rem 0 0; }
+.pricing h3 .muted { font-weight: 400; }
+table.lines { margin: .25rem 0 1rem; }
+table.lines .num { text-align: right; white-space: nowrap; }
+table.list.lines tr.category th { padding-top: .75rem; }
+.line-charges { display: block; font-size: .85rem; color: var(--muted); }
+dl.totals { max-width: 26rem; margin: 1rem 0 1rem auto; font-variant-numeric: tabular-nums; }
+dl.totals > div { display: flex; justify-content: space-between; gap: 1rem; padding: .3rem 0; border-bottom: 1px solid color-mix(in srgb, var(--line) 60%, transparent); }
+dl.totals dd { margin: 0; white-space: nowrap; }
+dl.totals .part { padding-left: 1rem; font-size: .9rem; color: var(--muted); }
+dl.totals .grand { font-weight: 700; }
+dl.totals .short dd { color: var(--danger); font-weight: 700; }
+form.fnb-form { display: flex; flex-wrap: wrap; gap: 0 1rem; align-items: flex-end; border-top: 1px solid var(--line); margin-top: 1rem; }
+form.fnb-form .field { flex: 0 1 20rem; }
+form.fnb-form button { margin-bottom: .1rem; }
+/* Payments: each installment's state in words and colour; overdue also by its weight, mark and edge. */
+.payments h3 { font-size: 1rem; margin: 1.25rem 0 0; }
+dl.paid-so-far { gap: .25rem 2rem; font-variant-numeric: tabular-nums; }
+table.money-table { margin: .25rem 0 1rem; }
+table.money-table .num, table.bookings .num { text-align: right; white-space: nowrap; }
+td.wrap { overflow-wrap: anywhere; }
+.state-scheduled { background: var(--closed-bg); color: var(--closed-fg); border-color: var(--closed-line); }
+.state-due { background: var(--tentative-bg); color: var(--tentative-fg); border-color: var(--tentative-line); }
+.state-overdue { background: var(--danger); color: #fff; border-color: var(--danger); text-transform: uppercase; letter-spacing: .03em; }
+.state-paid { background: var(--definite-bg); color: var(--definite-fg); border-color: var(--definite-line); }
+tr.state-row-overdue > td:first-child { box-shadow: inset 4px 0 var(--danger); padding-left: .75rem; }
+.section-actions { display: flex; flex-wrap: wrap; gap: .5rem; }
+label.check > input[type=radio] { flex: none; }
+fieldset.choices .choice { padding: .2rem 0; }
+fieldset.choices .choice-input { margin-left: 1.8rem; }
+fieldset.choices .choice-input label { margin-top: .4rem; font-weight: 500; }
 ul.stages { list-style: none; margin: 0; padding: 0; }
 ul.stages > li { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; padding: .5rem 0; border-bottom: 1px solid var(--line); }
 ul.stages form { margin: 0; display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; }
@@ -189,6 +224,11 @@ ul.stages > li > .field-error { flex-basis: 100%; margin: 0; }
   form.filters .field { flex: 1 1 8rem; min-width: 0; }
   form.filters .field.grow { flex: 1 1 100%; }
   table.list td:first-child { padding-top: .5rem; }
+  table.lines .num { text-align: left; }
+  dl.totals { margin-left: 0; }
+  table.money-table .num, table.bookings .num { text-align: left; }
+  tr.state-row-overdue { border-left: 4px solid var(--danger); padding-left: .6rem; }
+  tr.state-row-overdue > td:first-child { box-shadow: none; padding-left: 0; }
   tr.availability-row { padding-left: .6rem; }
   tr.availability-row > th { border-left: none; padding: 0; }
 }

@@ -1,37 +1,26 @@
 /**
  * A booking's page, its status moves (only those the status machine allows; a move onto a space
- * a definite booking holds is refused naming that booking) and adding notes to it.
+ * a definite booking holds is refused naming that booking), adding notes to it and setting its
+ * F&B minimum. Its lines are line-item-form.routes.ts's, its schedule installment-form.routes.ts's,
+ * its payments payment-form.routes.ts's; what the page shows is read in booking-view.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { accountDefinition } from '../../crm/accounts/account.resource.js';
-import { findClash, type Holding, SpaceConflictError } from '../../crm/events/event-clash.js';
-import { eventTypesOf } from '../../crm/event-types/event-types.js';
-import { eventsOf } from '../../crm/events/event.reads.js';
-import type { Event } from '../../crm/events/event.table.js';
-import { occupiedStretch } from '../../crm/events/occupancy.js';
-import { spacesOf } from '../../crm/facts.js';
+import { SpaceConflictError } from '../../crm/events/event-clash.js';
 import { bookingProblems, updateBooking } from '../../crm/bookings/booking.commands.js';
 import { organizationZone } from '../../crm/organization/organization.reads.js';
 import { bookingDefinition } from '../../crm/bookings/booking.resource.js';
 import type { Booking } from '../../crm/bookings/booking.table.js';
-import { contactDefinition } from '../../crm/contacts/contact.resource.js';
-import { notesAbout } from '../../crm/notes/note.reads.js';
-import { placeOf } from '../../crm/pipelines/pipeline.reads.js';
-import { findRecord } from '../../crm/records.js';
-import { roomNames, spaceNamesOf } from '../../crm/spaces/space-names.js';
-import type { Db } from '../../db/database.js';
-import { userNames } from '../../identity/user.repository.js';
 import { FormBody, formText, sendPage } from '../forms.js';
-import type { SafeHtml } from '../html.js';
-import { bookingPage, type BookingView } from './booking.page.js';
+import { bookingPage } from './booking.page.js';
+import { bookingView, type Extras } from './booking-view.js';
 import { clashSentence } from './conflict.view.js';
+import { fnbMinimumInput, STALE_MINIMUM } from './line-item-input.js';
 import { addNote } from './note-writes.js';
 import { messagesOf, submit } from './form-errors.js';
-import type { FieldErrors } from './form-fields.js';
 import { changeOf, RecordParams as Params } from './record-posts.js';
-import { recordOf, versionOf } from './workspace-reads.js';
+import { recordOf } from './workspace-reads.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from './workspace-visitor.js';
 
 const NOTICES: Record<string, string> = {
@@ -44,85 +33,17 @@ const NOTICES: Record<string, string> = {
   'event-added': 'Event added.',
   'event-saved': 'Event saved.',
   'event-deleted': 'Event deleted.',
+  'line-added': 'Line added.',
+  'line-saved': 'Line saved.',
+  'line-deleted': 'Line deleted.',
+  'fnb-saved': 'F&B minimum saved.',
+  'installment-added': 'Installment added.',
+  'installment-saved': 'Installment saved.',
+  'installment-deleted': 'Installment deleted.',
+  'payment-recorded': 'Payment recorded.',
+  'refund-recorded': 'Refund recorded.',
+  'payment-deleted': 'Payment deleted.',
 };
-
-interface Extras {
-  refusal?: SafeHtml;
-  statusErrors?: FieldErrors;
-  noteErrors?: FieldErrors;
-  draft?: string;
-  notice?: string | undefined;
-}
-
-/**
- * An option (lead, tentative) may overlap a definite booking's event (SPEC §11): saved, but its
- * page says which, event by event.
- */
-async function overlapsOf(db: Db, booking: Booking, events: readonly Event[]): Promise<Map<string, Holding>> {
-  const overlaps = new Map<string, Holding>();
-  if (booking.status !== 'lead' && booking.status !== 'tentative') return overlaps;
-  const spaces = await spacesOf(db, booking.organization_id);
-  for (const event of events) {
-    const stretch = occupiedStretch(event);
-    const hold = {
-      spaceIds: JSON.parse(event.space_ids) as string[],
-      from: stretch.from,
-      until: stretch.until,
-      exceptBookingId: booking.id,
-    };
-    const clash = await findClash(db, booking.organization_id, hold, spaces);
-    if (clash) overlaps.set(event.id, clash);
-  }
-  return overlaps;
-}
-
-async function bookingView(
-  db: Db,
-  v: WorkspaceVisitor,
-  booking: Booking,
-  extras: Extras,
-): Promise<BookingView> {
-  const org = v.organization.organizationId;
-  const [account, contact, owners, notes, zone, spaces, events, place, types] = await Promise.all([
-    booking.account_id ? findRecord(db, accountDefinition, org, booking.account_id) : undefined,
-    booking.contact_id ? findRecord(db, contactDefinition, org, booking.contact_id) : undefined,
-    userNames(db, [booking.owner_id]),
-    notesAbout(db, org, 'bookings', booking.id),
-    organizationZone(db, org),
-    spaceNamesOf(db, org),
-    eventsOf(db, org, booking.id),
-    placeOf(db, booking),
-    eventTypesOf(db, org),
-  ]);
-  return {
-    booking,
-    rooms: roomNames(booking.space_ids, spaces.names),
-    version: await versionOf(db, bookingDefinition, booking),
-    account,
-    contact,
-    owner: booking.owner_id ? owners.get(booking.owner_id) : undefined,
-    ...place,
-    notes: {
-      notes,
-      zone,
-      action: orgPath(v, `/bookings/${booking.id}/notes`),
-      errors: extras.noteErrors ?? {},
-      draft: extras.draft ?? '',
-    },
-    events: {
-      bookingId: booking.id,
-      timezone: booking.timezone,
-      zone,
-      events,
-      spaceNames: spaces.names,
-      eventTypes: new Map(types.map((t) => [t.id, t.value])),
-      overlaps: await overlapsOf(db, booking, events),
-    },
-    refusal: extras.refusal,
-    statusErrors: extras.statusErrors ?? {},
-    notice: extras.notice,
-  };
-}
 
 export const bookingDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
@@ -191,6 +112,29 @@ export const bookingDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const noteErrors = await addNote(request, 'bookings', booking.id, body);
       if (noteErrors) return show(reply, v, booking, { noteErrors, draft: body }, 422);
       return reply.redirect(orgPath(v, `/bookings/${booking.id}?notice=noted#notes-title`), 303);
+    },
+  );
+
+  app.post(
+    '/orgs/:org/bookings/:id/fnb-minimum',
+    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const booking = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
+      const typed = formText(request.body, 'fnb_minimum');
+      const { input, unread } = fnbMinimumInput(typed, booking.currency);
+      const outcome = await submit(
+        request,
+        updateBooking,
+        changeOf(request.body, booking.id, input),
+        unread,
+        () => bookingProblems(db, v.actor, input, booking),
+      );
+      // Saved by someone else since the page was drawn: the page as it is now, with what was typed.
+      const fnbErrors = outcome.stale ? { fnb_minimum: STALE_MINIMUM } : outcome.errors;
+      if (fnbErrors)
+        return show(reply, v, booking, { fnbErrors, fnbDraft: typed }, outcome.stale ? 412 : 422);
+      return reply.redirect(orgPath(v, `/bookings/${booking.id}?notice=fnb-saved#pricing-title`), 303);
     },
   );
 };

@@ -9,6 +9,7 @@ import { type BookingFormValues, NEW_PARTY_FIELDS } from './booking-form.page.js
 import type { BookingWithParties } from '../../crm/bookings/booking-parties.js';
 import type { FieldErrors } from './form-fields.js';
 import { localDateTime, zonedToUtc } from './time-zones.js';
+import { shownTotal } from '../../crm/bookings/booking-prices.js';
 
 export function formValues(form: Form): BookingFormValues {
   return {
@@ -50,7 +51,7 @@ export function partiesInput(values: BookingFormValues, booking: BookingInput): 
 }
 
 export function valuesOf(b: Booking): BookingFormValues {
-  const total = Number(b.total_amount);
+  const total = shownTotal(b);
   return {
     name: b.name,
     status: b.status,

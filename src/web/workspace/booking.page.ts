@@ -1,4 +1,7 @@
-/** One booking: every attribute, its account, contact and spaces, the status moves it allows, its notes. */
+/**
+ * One booking: every attribute, its account, contact and spaces, the status moves it allows, its
+ * events, its pricing, its payments, its notes.
+ */
 import { allowedMoves } from '../../crm/bookings/booking-status.js';
 import type { Booking, BookingStatus } from '../../crm/bookings/booking.table.js';
 import type { AccountTable } from '../../crm/accounts/account.table.js';
@@ -7,11 +10,14 @@ import { html, type SafeHtml } from '../html.js';
 import { money, statusBadge } from './booking-badges.js';
 import { csrfField, errorSummary, type FieldErrors, textareaField } from './form-fields.js';
 import { eventsSection, type EventsSection } from './events.view.js';
+import { pricingSection, type PricingSection } from './pricing.view.js';
+import { paymentsSection, type PaymentsSection } from './payments.view.js';
 import { notesSection, type NotesSection, notesSummary } from './notes.view.js';
 import { bookingTimes } from './time-zones.js';
 import { contactName } from '../../crm/contacts/contact.reads.js';
 import { workspacePage } from './workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
+import { shownTotal } from '../../crm/bookings/booking-prices.js';
 
 export interface BookingView {
   booking: Booking;
@@ -26,6 +32,8 @@ export interface BookingView {
   referralSource?: string | undefined;
   notes: NotesSection;
   events: EventsSection;
+  pricing: PricingSection;
+  payments: PaymentsSection;
   /** A refused status move: the sentence, and the reason field's error for lost. */
   refusal?: SafeHtml | undefined;
   statusErrors?: FieldErrors;
@@ -87,6 +95,7 @@ export function bookingPage(v: WorkspaceVisitor, view: BookingView): string {
     ${view.notice ? html`<p class="notice" role="status">${view.notice}</p>` : ''}
     ${view.refusal ? html`<div class="error-summary" role="alert"><h2>The status was not changed</h2>${view.refusal}</div>` : ''}
     ${view.statusErrors?.lost_reason ? errorSummary({ lost_reason: view.statusErrors.lost_reason }, { lost_reason: 'Why was it lost?' }) : ''}
+    ${errorSummary(view.pricing.fnbErrors, { fnb_minimum: 'F&B minimum' })}
     ${notesSummary(view.notes)}
     <div class="detail-grid">
       <section aria-labelledby="details-title" class="card">
@@ -96,9 +105,9 @@ export function bookingPage(v: WorkspaceVisitor, view: BookingView): string {
           ${row('Spaces', view.rooms.join(', '))}
           ${row('Guests', b.guest_count)}
           ${row('Event type', b.event_type)}
-          ${row('Total', Number(b.total_amount) === 0 ? null : money(Number(b.total_amount), b.currency))}
+          ${row('Total', shownTotal(b) === 0 ? null : money(shownTotal(b), b.currency))}
           ${row('Account', account ? html`<a href="${orgPath(v, `/accounts/${account.id}`)}">${account.name}</a>` : '')}
-          ${row('Contact', contact ? html`<a href="${orgPath(v, `/contacts/${contact.id}`)}">${contactName(contact)}</a>${contact.email ? html` · ${contact.email}` : ''}${contact.phone ? html` · ${contact.phone}` : ''}` : '')}
+          ${row('Contact', contact ? html`<a href="${orgPath(v, `/contacts/${contact.id}`)}">${contactName(contact)}</a>${contact.email ? html` · ${contact.email}` : ''}${contact.phone ? html` · <span class="nowrap">${contact.phone}</span>` : ''}` : '')}
           ${row('Owner', view.owner)}
           ${row('Stage', view.stage)}
           ${row('Referral source', view.referralSource)}
@@ -113,6 +122,8 @@ export function bookingPage(v: WorkspaceVisitor, view: BookingView): string {
       </section>
     </div>
     ${eventsSection(v, view.events)}
+    ${pricingSection(v, view.pricing)}
+    ${paymentsSection(v, view.payments)}
     ${notesSection(v, view.notes)}`;
   return workspacePage(v, { title: `${b.reference} ${b.name}`, section: 'bookings', body });
 }

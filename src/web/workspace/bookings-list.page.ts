@@ -1,7 +1,10 @@
-/** Bookings: status tabs, search and dates, one page of bookings, and paging. */
+/**
+ * Bookings: status tabs, search and dates, one page of bookings (each with its balance due once it
+ * is priced by line items), and paging.
+ */
 import type { Booking, BookingStatus } from '../../crm/bookings/booking.table.js';
 import { html, type SafeHtml } from '../html.js';
-import { roomNames, STATUS_LABELS, statusBadge } from './booking-badges.js';
+import { money, roomNames, STATUS_LABELS, statusBadge } from './booking-badges.js';
 import { noticeOf, searchedPart } from './list-parts.js';
 import { bookingTimes } from './time-zones.js';
 import { workspacePage } from './workspace-layout.js';
@@ -38,6 +41,12 @@ function query(params: Record<string, string | undefined>): string {
   for (const [k, v] of Object.entries(params)) if (v) search.set(k, v);
   const text = search.toString();
   return text ? `?${text}` : '';
+}
+
+/** What is left to pay of a booking priced by its lines, in its currency; nothing before it has any. */
+function balanceDue(b: Booking): string {
+  if (Number(b.line_count) === 0) return '';
+  return money(Number(b.grand_total) - Number(b.paid_total), b.currency);
 }
 
 function firstSteps(v: WorkspaceVisitor, totals: BookingsListView['totals']): SafeHtml {
@@ -83,7 +92,7 @@ export function bookingsListPage(v: WorkspaceVisitor, view: BookingsListView): s
     filters.from === view.defaultFrom && !filters.to ? ' Showing bookings from today on.' : ''
   }</p>`;
   const table = html`<table class="list bookings">
-    <thead><tr><th scope="col">Booking</th><th scope="col">When</th><th scope="col">Spaces</th><th scope="col">Guests</th><th scope="col">Status</th></tr></thead>
+    <thead><tr><th scope="col">Booking</th><th scope="col">When</th><th scope="col">Spaces</th><th scope="col">Guests</th><th scope="col" class="num">Balance due</th><th scope="col">Status</th></tr></thead>
     <tbody>${view.rows.map(
       (b) => html`<tr>
         <td><a href="${base}/${b.id}" class="strong">${b.name}</a>
@@ -91,6 +100,7 @@ export function bookingsListPage(v: WorkspaceVisitor, view: BookingsListView): s
         <td>${bookingTimes(b, zone)}</td>
         <td data-label="Spaces">${roomNames(b, view.spaceNames).join(', ') || html`<span class="muted">No space yet</span>`}</td>
         <td data-label="Guests">${b.guest_count ?? html`<span class="muted">—</span>`}</td>
+        <td data-label="Balance due" class="num">${balanceDue(b)}</td>
         <td>${statusBadge(b.status)}</td>
       </tr>`,
     )}</tbody>

@@ -19,6 +19,8 @@ export interface EventFormValues {
   name: string;
   start: string;
   end: string;
+  /** Whole days: the days of `start` and `end`, their times left out. */
+  all_day: boolean;
   setup_minutes: string;
   teardown_minutes: string;
   guest_count: string;
@@ -61,9 +63,12 @@ const STALE_LABELS: Record<string, string> = {
   name: 'Event name',
   start: 'Starts',
   end: 'Ends',
+  all_day: 'All day',
   guest_count: 'Guests expected',
   spaces: 'Spaces',
 };
+
+const staleValues = (values: EventFormValues) => ({ ...values, all_day: values.all_day ? 'Yes' : 'No' });
 
 export function eventFormPage(v: WorkspaceVisitor, view: EventFormView): string {
   const { values, errors, booking, event } = view;
@@ -88,6 +93,10 @@ export function eventFormPage(v: WorkspaceVisitor, view: EventFormView): string 
       ${inputField({ name: 'start_at', label: EVENT_LABELS.start_at!, value: values.start, errors, required: true, type: 'datetime-local' })}
       ${inputField({ name: 'end_at', label: EVENT_LABELS.end_at!, value: values.end, errors, required: true, type: 'datetime-local' })}
     </div>
+    <div class="field">
+      <label class="check"><input type="checkbox" id="field-all_day" name="all_day" value="yes" aria-describedby="field-all_day-hint" ${values.all_day ? html`checked` : ''} /><span>All day</span></label>
+      <p class="hint" id="field-all_day-hint">The whole of each day from the day it starts to the day it ends; their times are left out.</p>
+    </div>
     <p class="hint">Times in ${booking.timezone}, the booking's time zone.</p>
     <div class="pair">
       ${number('setup_minutes', 'Its spaces are held this long before it starts.')}
@@ -111,7 +120,7 @@ export function eventFormPage(v: WorkspaceVisitor, view: EventFormView): string 
   </form>`;
   const body = html`<p class="crumbs"><a href="${orgPath(v, '/bookings')}">Bookings</a> › <a href="${bookingPath}">${booking.reference} ${booking.name}</a></p>
     <h1>${title}</h1>
-    ${view.saved ? staleNotice({ ...view.saved }, { ...values }, STALE_LABELS) : ''}
+    ${view.saved ? staleNotice(staleValues(view.saved), staleValues(values), STALE_LABELS) : ''}
     ${view.conflict ? html`<div class="error-summary" role="alert"><h2>The space is taken</h2>${view.conflict}</div>` : ''}
     ${errorSummary(errors, EVENT_LABELS)}
     ${form}

@@ -15,84 +15,16 @@ import { eventDefinition } from '../../crm/events/event.resource.js';
 import type { Event } from '../../crm/events/event.table.js';
 import { organizationZone } from '../../crm/organization/organization.reads.js';
 import { listSpaces, offeredSpaces } from '../../crm/spaces/space.reads.js';
-import { type Form, FormBody, formList, formText, sendPage } from '../forms.js';
+import { FormBody, formText, sendPage } from '../forms.js';
 import { clashSentence, takenSpaceError } from './conflict.view.js';
 import { type EventFormValues, eventFormPage, type EventFormView } from './event-form.page.js';
+import { eventInput, formValues, onForm, valuesOf } from './event-form.values.js';
 import type { FieldErrors } from './form-fields.js';
 import { submit } from './form-errors.js';
 import { changeOf, deleteRoute, RecordParams as Params } from './record-posts.js';
-import { localDateTime, zonedToUtc } from './time-zones.js';
+import { localDateTime } from './time-zones.js';
 import { recordOf, versionOf } from './workspace-reads.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from './workspace-visitor.js';
-
-function valuesOf(event: Event, zone: string): EventFormValues {
-  const text = (n: number | null) => (n === null ? '' : String(n));
-  return {
-    name: event.name,
-    start: localDateTime(Date.parse(event.start_at), zone),
-    end: localDateTime(Date.parse(event.end_at), zone),
-    setup_minutes: String(event.setup_minutes),
-    teardown_minutes: String(event.teardown_minutes),
-    guest_count: text(event.guest_count),
-    guaranteed_count: text(event.guaranteed_count),
-    setup_style: event.setup_style ?? '',
-    spaces: JSON.parse(event.space_ids) as string[],
-    event_type: event.event_type_id ?? '',
-  };
-}
-
-function formValues(form: Form): EventFormValues {
-  return {
-    name: formText(form, 'name'),
-    start: formText(form, 'start_at'),
-    end: formText(form, 'end_at'),
-    setup_minutes: formText(form, 'setup_minutes'),
-    teardown_minutes: formText(form, 'teardown_minutes'),
-    guest_count: formText(form, 'guest_count'),
-    guaranteed_count: formText(form, 'guaranteed_count'),
-    setup_style: formText(form, 'setup_style'),
-    spaces: formList(form, 'spaces'),
-    // A post without the select keeps the event's type (a new one: its booking's).
-    event_type: 'event_type' in form ? formText(form, 'event_type') : undefined,
-  };
-}
-
-/** The command's input, or the errors of the fields that could not be read. */
-function eventInput(values: EventFormValues, zone: string): { input: EventInput; errors: FieldErrors } {
-  const errors: FieldErrors = {};
-  const instant = (value: string, field: string, what: string) => {
-    const ms = value.trim() === '' ? undefined : zonedToUtc(value, zone);
-    if (ms === undefined) errors[field] = `Give the date and time it ${what}.`;
-    return ms === undefined ? undefined : new Date(ms).toISOString();
-  };
-  const whole = (value: string, field: string, message: string, blank: number | null) => {
-    if (value.trim() === '') return blank;
-    if (!/^\d{1,7}$/.test(value.trim())) {
-      errors[field] = message;
-      return undefined;
-    }
-    return Number(value.trim());
-  };
-  const buffer = 'Minutes are a whole number, from 0 to 1440.';
-  const input: EventInput = {
-    name: values.name,
-    start_at: instant(values.start, 'start_at', 'starts'),
-    end_at: instant(values.end, 'end_at', 'ends'),
-    setup_minutes: whole(values.setup_minutes, 'setup_minutes', buffer, 0) ?? undefined,
-    teardown_minutes: whole(values.teardown_minutes, 'teardown_minutes', buffer, 0) ?? undefined,
-    guest_count: whole(values.guest_count, 'guest_count', 'Guests is a whole number, 0 or more.', null),
-    guaranteed_count: whole(
-      values.guaranteed_count,
-      'guaranteed_count',
-      'Guests is a whole number, 0 or more.',
-      null,
-    ),
-    setup_style: values.setup_style || null,
-    spaceIds: values.spaces,
-    eventTypeId: values.event_type === undefined ? undefined : values.event_type || null,
-  };
-  return { input, errors };
-}
 
 export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
@@ -156,6 +88,7 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       name: '',
       start: localDateTime(Date.parse(b.start_at), b.timezone),
       end: localDateTime(Date.parse(b.end_at), b.timezone),
+      all_day: false,
       setup_minutes: '0',
       teardown_minutes: '0',
       guest_count: b.guest_count === null ? '' : String(b.guest_count),
@@ -178,7 +111,7 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return save(request, reply, b, { booking: bookingView(b), values }, (input, unread) => {
         const withBooking = { ...input, bookingId: b.id };
         return submit(request, createEvent, withBooking, unread, () =>
-          eventProblems(db, v.actor, withBooking),
+          onForm(eventProblems(db, v.actor, withBooking)),
         );
       });
     },
@@ -220,7 +153,7 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       };
       return save(request, reply, b, view, (input, unread) =>
         submit(request, updateEvent, changeOf(request.body, event.id, input), unread, () =>
-          eventProblems(db, v.actor, input, event),
+          onForm(eventProblems(db, v.actor, input, event)),
         ),
       );
     },

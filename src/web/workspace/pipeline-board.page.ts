@@ -14,6 +14,7 @@ import { noticeOf } from './list-parts.js';
 import { dayLabel, localDate } from './time-zones.js';
 import { workspacePage } from './workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
+import { shownTotal } from '../../crm/bookings/booking-prices.js';
 
 export interface BoardCard {
   booking: Booking;
@@ -39,7 +40,7 @@ const NOTICES = { moved: 'Booking moved.' };
 function card(v: WorkspaceVisitor, view: BoardView, stage: StageTable, { booking: b, version }: BoardCard) {
   const action = orgPath(v, `/pipeline/bookings/${b.id}`);
   const select = `move-${b.id}`;
-  const total = Number(b.total_amount);
+  const total = shownTotal(b);
   return html`<li class="board-card">
     <p class="strong">${b.name}</p>
     <p class="small"><a class="ref" href="${orgPath(v, `/bookings/${b.id}`)}">${b.reference}</a> ${statusBadge(b.status)}</p>

@@ -10,7 +10,7 @@ import { bookingProblems, updateBooking } from '../../crm/bookings/booking.comma
 import { bookingDefinition } from '../../crm/bookings/booking.resource.js';
 import { organizationZone } from '../../crm/organization/organization.reads.js';
 import { bookingsAtStages, pipelinesWithStages } from '../../crm/pipelines/pipeline.reads.js';
-import { spaceNamesOf } from '../../crm/spaces/space-names.js';
+import { bookingReadContext } from '../../crm/bookings/booking-read-context.js';
 import { recordTag } from '../../crm/version-tag.js';
 import { FormBody, formText, sendPage } from '../forms.js';
 import { submit } from './form-errors.js';
@@ -37,7 +37,7 @@ export const pipelineBoardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const [pipelines, zone, spaces] = await Promise.all([
       pipelinesWithStages(db, org),
       organizationZone(db, org),
-      spaceNamesOf(db, org),
+      bookingReadContext(db, org),
     ]);
     const chosen = chosenId ? pipelines.find((p) => p.pipeline.id === chosenId) : pipelines[0];
     if (!chosen) throw notFound();

@@ -40,8 +40,8 @@ export function deleteRoute<Table extends OrganizationTable>(route: {
   /** Where to go once it is gone (for an event: its booking's page). */
   done: string | ((row: RowOf<Table>) => string);
   adminOnly?: boolean | string;
-  /** How the confirmation names the record, and what goes with it or stays. */
-  nameOf(row: RowOf<Table>): string;
+  /** How the confirmation names the record (reading what else it needs), and what goes with it or stays. */
+  nameOf(row: RowOf<Table>): string | Promise<string>;
   consequence: string;
   section: Section;
   /** Shows a refusal of the rules (409) on the feature's own page; without it, the refusal page says it. */
@@ -56,7 +56,7 @@ export function deleteRoute<Table extends OrganizationTable>(route: {
         const row = await recordOf(app.ctx.db, route.definition, request.params.org, request.params.id);
         const page = orgPath(v, `${route.path}/${row.id}`);
         const deletion = {
-          name: route.nameOf(row),
+          name: await route.nameOf(row),
           consequence: route.consequence,
           action: `${page}/delete`,
           version: await versionOf(app.ctx.db, route.definition, row),

@@ -8,7 +8,7 @@ import { versionTag } from '../../crm/version-tag.js';
 import { FormBody, formText, sendPage } from '../forms.js';
 import { submit } from './form-errors.js';
 import { formVersion } from './record-posts.js';
-import { venuePage } from './venue.page.js';
+import { venueInput, venuePage, venueValuesOf, venueValuesPosted } from './venue.page.js';
 import { notFound, orgPath, visitorOf } from './workspace-visitor.js';
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
@@ -34,7 +34,7 @@ export const venueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const row = await venue(request.params.org);
-      const values = { name: row.name, timezone: row.timezone, currency: row.currency };
+      const values = venueValuesOf(row);
       const version = versionTag('organizations', row);
       return sendPage(
         reply,
@@ -48,22 +48,19 @@ export const venueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
-      const values = {
-        name: formText(request.body, 'name'),
-        timezone: formText(request.body, 'timezone'),
-        currency: formText(request.body, 'currency').trim(),
-      };
-      const change = { ifMatch: formVersion(request.body), input: values };
+      const values = venueValuesPosted(request.body);
+      const input = venueInput(values);
+      const change = { ifMatch: formVersion(request.body), input };
       const outcome = await submit(
         request,
         updateOrganization,
         change,
         {},
-        async () => checkOrganization(values).problems,
+        async () => checkOrganization(input).problems,
       );
       if (outcome.stale) {
         const now = await venue(request.params.org);
-        const saved = { name: now.name, timezone: now.timezone, currency: now.currency };
+        const saved = venueValuesOf(now);
         const version = versionTag('organizations', now);
         return sendPage(reply, venuePage(v, { values, version, errors: {}, saved }), 412);
       }

@@ -63,24 +63,33 @@ type SettingsTab =
   | 'spaces'
   | 'pipelines'
   | 'event-types'
+  | 'catalogue'
+  | 'tax-rates'
   | 'team'
   | 'calendar-feeds'
   | 'api-keys'
   | 'integrations'
   | 'connected-apps';
 
-/** The settings pages' own tabs: the venue and its spaces here, the integration pages beside them. */
+/**
+ * The settings pages' own tabs: the venue and its spaces here, the integration pages beside them.
+ * Members see the pages they may open: the catalogue and the tax rates, read only, and their own
+ * feeds and apps. There are more than a wide screen holds in a row, so they wrap rather than scroll
+ * out of sight.
+ */
 export function settingsTabs(visitor: WorkspaceVisitor, current: SettingsTab = 'spaces'): SafeHtml {
   const here = (key: SettingsTab) => (key === current ? html`aria-current="page"` : '');
-  const tab = (key: 'venue' | 'spaces' | 'pipelines' | 'event-types' | 'team', label: string) =>
-    html`<li><a href="${orgPath(visitor, `/settings/${key}`)}" ${here(key)}>${label}</a></li>`;
-  const admin = visitor.isAdmin
-    ? html`${tab('venue', 'Venue')}${tab('spaces', 'Spaces')}${tab('pipelines', 'Pipelines')}${tab('event-types', 'Event types')}${tab('team', 'Team')}
+  const tab = (
+    key: 'venue' | 'spaces' | 'pipelines' | 'event-types' | 'catalogue' | 'tax-rates' | 'team',
+    label: string,
+  ) => html`<li><a href="${orgPath(visitor, `/settings/${key}`)}" ${here(key)}>${label}</a></li>`;
+  const venueTabs = visitor.isAdmin
+    ? html`${tab('venue', 'Venue')}${tab('spaces', 'Spaces')}${tab('pipelines', 'Pipelines')}${tab('event-types', 'Event types')}${tab('catalogue', 'Catalogue')}${tab('tax-rates', 'Tax rates')}${tab('team', 'Team')}
     <li><a href="/settings/integrations?org=${visitor.organization.organizationId}" ${here('integrations')}>Integrations</a></li>
     <li><a href="${orgPath(visitor, '/settings/developers/api-keys')}" ${here('api-keys')}>Developers: API keys</a></li>`
-    : '';
-  return html`<nav aria-label="Settings" class="tabs"><ul>
-    ${admin}<li><a href="${orgPath(visitor, '/settings/calendar-feeds')}" ${here('calendar-feeds')}>Calendar feeds</a></li>
+    : html`${tab('catalogue', 'Catalogue')}${tab('tax-rates', 'Tax rates')}`;
+  return html`<nav aria-label="Settings" class="tabs wrapping"><ul>
+    ${venueTabs}<li><a href="${orgPath(visitor, '/settings/calendar-feeds')}" ${here('calendar-feeds')}>Calendar feeds</a></li>
     <li><a href="/settings/connected-apps" ${here('connected-apps')}>Connected apps</a></li>
   </ul></nav>`;
 }

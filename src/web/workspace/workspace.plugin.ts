@@ -14,6 +14,9 @@ import { spaceRoutes } from './space.routes.js';
 import { teamRoutes } from './team.routes.js';
 import { venueRoutes } from './venue.routes.js';
 import { eventFormRoutes } from './event-form.routes.js';
+import { lineItemFormRoutes } from './line-item-form.routes.js';
+import { installmentFormRoutes } from './installment-form.routes.js';
+import { paymentFormRoutes } from './payment-form.routes.js';
 import { findSpaceRoutes } from './find-space.routes.js';
 import { calendarFeedRoutes } from './calendar-feeds.routes.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
@@ -21,6 +24,8 @@ import { weekRoutes } from './week.routes.js';
 import { pipelineBoardRoutes } from './pipeline-board.routes.js';
 import { pipelineSettingsRoutes } from './pipeline-settings.routes.js';
 import { eventTypeSettingsRoutes } from './event-type-settings.routes.js';
+import { taxRateSettingsRoutes } from './tax-rate-settings.routes.js';
+import { catalogueSettingsRoutes } from './catalogue-settings.routes.js';
 import { workspaceErrorHandler } from './refusals.js';
 import { registerVisitor } from './workspace-visitor.js';
 
@@ -43,6 +48,9 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(bookingDetailRoutes);
   await app.register(pipelineBoardRoutes);
   await app.register(eventFormRoutes);
+  await app.register(lineItemFormRoutes);
+  await app.register(installmentFormRoutes);
+  await app.register(paymentFormRoutes);
   await app.register(weekRoutes);
   await app.register(findSpaceRoutes);
   await app.register(accountRoutes);
@@ -51,6 +59,8 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(spaceRoutes);
   await app.register(pipelineSettingsRoutes);
   await app.register(eventTypeSettingsRoutes);
+  await app.register(catalogueSettingsRoutes);
+  await app.register(taxRateSettingsRoutes);
   await app.register(venueRoutes);
   await app.register(teamRoutes);
   await app.register(calendarFeedRoutes);

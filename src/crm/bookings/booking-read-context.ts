@@ -1,0 +1,38 @@
+/**
+ * What showing a booking needs besides its row, read once for all the bookings of a document:
+ * its organization's space names (the room names) and which categories count as food and
+ * beverage (the F&B shortfall). Its stamp moves when either does.
+ */
+import type { Db, Trx } from '../../db/database.js';
+import { type SpaceNames, spaceNamesOf } from '../spaces/space-names.js';
+
+export interface BookingReadContext extends SpaceNames {
+  readonly fnbCategories: readonly string[];
+}
+
+export async function bookingReadContext(db: Db | Trx, organizationId: string): Promise<BookingReadContext> {
+  const [spaces, organization] = await Promise.all([
+    spaceNamesOf(db, organizationId),
+    db
+      .selectFrom('organizations')
+      .select('fnb_categories')
+      .where('id', '=', organizationId)
+      .executeTakeFirst(),
+  ]);
+  const categories = organization?.fnb_categories ?? '[]';
+  return {
+    names: spaces.names,
+    fnbCategories: JSON.parse(categories) as string[],
+    stamp: `${spaces.stamp}:${categories}`,
+  };
+}
+
+/** What the booking's food and beverage lines fall short of its minimum (0 when they reach it). */
+export function fnbShortfall(
+  row: { fnb_minimum: number; category_totals: string },
+  fnbCategories: readonly string[],
+): number {
+  const totals = JSON.parse(row.category_totals) as Record<string, number>;
+  const spent = fnbCategories.reduce((sum, category) => sum + (totals[category] ?? 0), 0);
+  return Math.max(0, Number(row.fnb_minimum) - spent);
+}

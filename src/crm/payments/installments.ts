@@ -1,0 +1,99 @@
+/**
+ * Writing a booking's payment schedule (SPEC §12) as units of work: an installment is judged
+ * (installment-rules.ts), written, and told once with what it resolves to, as the whole schedule
+ * is brought up to date (schedule-keeping.ts).
+ */
+import { findRow } from '../../api/resource-store.js';
+import type { Db, Trx } from '../../db/database.js';
+import type { Actor } from '../../identity/actor.js';
+import type { Command, Work } from '../../writes/unit-of-work.js';
+import { recordCreated, recordUpdated } from '../change-events.js';
+import { type Change, deleteCommand } from '../record-commands.js';
+import { insertRecord, recordToChange, updateRecord } from '../records.js';
+import { accepted } from '../validation.js';
+import { checkInstallment, type InstallmentInput } from './installment-rules.js';
+import { installmentDefinition } from './installment.resource.js';
+import type { Installment } from './payment.table.js';
+import { installmentsOf, refreshSchedule } from './schedule-keeping.js';
+
+export type { InstallmentInput } from './installment-rules.js';
+
+async function judged(
+  db: Db | Trx,
+  actor: Pick<Actor, 'organizationId'>,
+  input: InstallmentInput,
+  current?: Installment,
+) {
+  const bookingId = current?.booking_id ?? input.bookingId;
+  const booking =
+    bookingId === undefined
+      ? undefined
+      : await db
+          .selectFrom('bookings')
+          .select(['id', 'grand_total', 'currency'])
+          .where('organization_id', '=', actor.organizationId)
+          .where('id', '=', bookingId)
+          .executeTakeFirst();
+  const all = booking ? await installmentsOf(db, booking.id) : [];
+  const others = all.filter((i) => i.id !== current?.id);
+  const last = all.reduce((max, i) => Math.max(max, Number(i.position)), 0);
+  return checkInstallment(input, current, {
+    booking: booking && { ...booking, grand_total: Number(booking.grand_total) },
+    others,
+    nextPosition: last + 1,
+  });
+}
+
+/** Every problem of an installment input, writing nothing (the API's 422). */
+export async function installmentProblems(
+  db: Db,
+  actor: Pick<Actor, 'organizationId'>,
+  input: InstallmentInput,
+  current?: Installment,
+) {
+  return (await judged(db, actor, input, current)).problems;
+}
+
+async function resolved(work: Work, row: Installment): Promise<Installment> {
+  await refreshSchedule(work, row.booking_id, { writing: row.id });
+  return (await findRow(work.trx, installmentDefinition, work.actor.organizationId, row.id))!;
+}
+
+export const createInstallment: Command<InstallmentInput, Installment> = {
+  async run(work, input) {
+    const { trx, actor, now } = work;
+    const terms = accepted(await judged(trx, actor, input));
+    const row = await insertRecord(
+      trx,
+      'installments',
+      actor.organizationId,
+      { ...terms, amount_due: 0, due_on: null, paid_amount: 0, state: 'scheduled' },
+      now,
+    );
+    const made = await resolved(work, row);
+    await recordCreated(trx, installmentDefinition, made, now);
+    return made;
+  },
+};
+
+export const updateInstallment: Command<Change<InstallmentInput>, Installment> = {
+  async run(work, { id, ifMatch, input }) {
+    const { trx, actor, now } = work;
+    const current = await recordToChange(trx, installmentDefinition, actor.organizationId, id, ifMatch);
+    const terms = accepted(await judged(trx, actor, input, current));
+    const changes = Object.fromEntries(
+      Object.entries(terms).filter(
+        ([field, value]) => String(current[field as keyof Installment]) !== String(value),
+      ),
+    );
+    if (Object.keys(changes).length === 0) return current;
+    const made = await resolved(work, await updateRecord(trx, 'installments', current, changes, now));
+    await recordUpdated(trx, installmentDefinition, current, made, now);
+    return made;
+  },
+};
+
+export const deleteInstallment = deleteCommand({
+  definition: installmentDefinition,
+  after: (work, current) => refreshSchedule(work, current.booking_id),
+});

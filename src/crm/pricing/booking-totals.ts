@@ -1,0 +1,135 @@
+/**
+ * A booking's sums (SPEC §12): the sums of its lines' rounded figures, and its amounts by
+ * category, kept on the booking and brought up to date in the unit of work of every write of its
+ * lines (told as `booking.updated` when they changed). Lines that take their event's guests
+ * follow a change of that event's counts here too.
+ */
+import { findRow } from '../../api/resource-store.js';
+import type { Db, Trx } from '../../db/database.js';
+import { ValidationError } from '../../errors.js';
+import type { Work } from '../../writes/unit-of-work.js';
+import { bookingDefinition } from '../bookings/booking.resource.js';
+import type { BookingPrices } from '../bookings/booking.table.js';
+import { recordDeleted, recordUpdated } from '../change-events.js';
+import { installmentDefinition } from '../payments/installment.resource.js';
+import { paymentDefinition } from '../payments/payment.resource.js';
+import { installmentsOf, refreshSchedule } from '../payments/schedule-keeping.js';
+import { updateRecord } from '../records.js';
+import { ITEM_CATEGORIES } from './categories.js';
+import { priceTotals } from './line-arithmetic.js';
+import { checkLineItem, guestsOf } from './line-item-rules.js';
+import { lineItemDefinition } from './line-item.resource.js';
+import type { LineItem } from './line-item.table.js';
+
+type Sums = Omit<BookingPrices, 'paid_total'>;
+
+/** A booking's lines in their order on documents. */
+export function linesOfBooking(db: Db | Trx, bookingId: string): Promise<LineItem[]> {
+  return db
+    .selectFrom('line_items')
+    .selectAll()
+    .where('booking_id', '=', bookingId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/** What a booking's lines add up to. */
+export function sumsOf(lines: readonly LineItem[]): { [Field in keyof Sums]: number | string } {
+  const totals = priceTotals(
+    lines.map((line) => ({
+      amount: Number(line.amount),
+      service_charge_amount: Number(line.service_charge_amount),
+      tax_amount: Number(line.tax_amount),
+      total: Number(line.total),
+      category: line.category,
+    })),
+  );
+  const byCategory = Object.fromEntries(
+    ITEM_CATEGORIES.filter((c) => c in totals.category_totals).map((c) => [c, totals.category_totals[c]]),
+  );
+  return {
+    subtotal: totals.subtotal,
+    service_charge_total: totals.service_charge_total,
+    tax_total: totals.tax_total,
+    grand_total: totals.grand_total,
+    category_totals: JSON.stringify(byCategory),
+    line_count: lines.length,
+  };
+}
+
+/** Brings the booking's sums up to date with its lines. */
+export async function refreshBookingTotals(work: Work, bookingId: string): Promise<void> {
+  const { trx, actor, now } = work;
+  const booking = await findRow(trx, bookingDefinition, actor.organizationId, bookingId);
+  if (!booking) return;
+  const sums = sumsOf(await linesOfBooking(trx, bookingId));
+  const changes = Object.fromEntries(
+    Object.entries(sums).filter(([field, value]) => String(booking[field as keyof Sums]) !== String(value)),
+  );
+  if (Object.keys(changes).length === 0) return;
+  const updated = await updateRecord(trx, 'bookings', booking, changes, now);
+  await recordUpdated(trx, bookingDefinition, booking, updated, now);
+  if (changes.grand_total !== undefined) await refreshSchedule(work, bookingId);
+}
+
+/** The lines of an event that take its guests, priced again for its new counts; then the booking's sums. */
+export async function linesFollowGuests(
+  work: Work,
+  event: { id: string; booking_id: string; guest_count: number | null; guaranteed_count: number | null },
+): Promise<void> {
+  const { trx, now } = work;
+  const lines = await trx
+    .selectFrom('line_items')
+    .selectAll()
+    .where('event_id', '=', event.id)
+    .where('quantity_from_guests', '=', 1)
+    .execute();
+  const guests = guestsOf(event);
+  let changed = false;
+  for (const line of lines) {
+    if (guests === null || line.quantity === String(guests)) continue;
+    const { value, problems } = checkLineItem({}, line, {
+      booking: undefined,
+      event,
+      item: undefined,
+      taxRates: new Map(),
+      serviceCharge: { percentage: line.service_charge_percentage, taxable: false },
+      nextPosition: 0,
+    });
+    if (problems.length > 0) {
+      const field = event.guaranteed_count !== null ? 'guaranteed_count' : 'guest_count';
+      throw new ValidationError([
+        {
+          field,
+          detail: `With ${guests} guests the line "${line.name}" comes to more than a line may: lower its price, or give it a quantity of its own.`,
+          code: 'too_large',
+          source: { pointer: `/data/attributes/${field}` },
+        },
+      ]);
+    }
+    const updated = await updateRecord(trx, 'line_items', line, value, now);
+    await recordUpdated(trx, lineItemDefinition, line, updated, now);
+    changed = true;
+  }
+  if (changed) await refreshBookingTotals(work, event.booking_id);
+}
+
+/** Tells of an event's lines going with it (the database takes them). */
+export async function eventLinesGo(trx: Trx, eventId: string, now: number): Promise<void> {
+  const lines = await trx.selectFrom('line_items').selectAll().where('event_id', '=', eventId).execute();
+  for (const line of lines) await recordDeleted(trx, lineItemDefinition, line, now);
+  await trx.deleteFrom('line_items').where('event_id', '=', eventId).execute();
+}
+
+/** Tells of a booking's lines, installments and payments going with it (the database takes them). */
+export async function bookingPricesGo(trx: Trx, bookingId: string, now: number): Promise<void> {
+  for (const line of await linesOfBooking(trx, bookingId)) {
+    await recordDeleted(trx, lineItemDefinition, line, now);
+  }
+  for (const installment of await installmentsOf(trx, bookingId)) {
+    await recordDeleted(trx, installmentDefinition, installment, now);
+  }
+  const payments = await trx.selectFrom('payments').selectAll().where('booking_id', '=', bookingId).execute();
+  for (const payment of payments) await recordDeleted(trx, paymentDefinition, payment, now);
+}

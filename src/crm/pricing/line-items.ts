@@ -1,0 +1,122 @@
+/**
+ * Writing a booking's line items (SPEC §12), as units of work: each write judges the line against
+ * the facts it names (line-item-rules.ts), keeps the figures it computes, and brings its booking's
+ * sums up to date in the same unit of work (booking-totals.ts).
+ */
+import type { Db, Trx } from '../../db/database.js';
+import type { Actor } from '../../identity/actor.js';
+import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
+import { refreshBookingTotals } from './booking-totals.js';
+import { checkLineItem, type LineFacts, type LineItemInput } from './line-item-rules.js';
+import { lineItemDefinition } from './line-item.resource.js';
+import type { LineItem } from './line-item.table.js';
+import { taxRatesById } from './tax-rate-links.js';
+
+export type { LineItemInput } from './line-item-rules.js';
+
+async function lineFacts(
+  db: Db | Trx,
+  organizationId: string,
+  input: LineItemInput,
+  current: LineItem | undefined,
+): Promise<LineFacts> {
+  const bookingId = current?.booking_id ?? input.bookingId;
+  const eventId = input.eventId !== undefined ? input.eventId : (current?.event_id ?? null);
+  const [booking, event, item, organization, last] = await Promise.all([
+    bookingId === undefined
+      ? undefined
+      : db
+          .selectFrom('bookings')
+          .select(['id', 'line_count'])
+          .where('organization_id', '=', organizationId)
+          .where('id', '=', bookingId)
+          .executeTakeFirst(),
+    eventId === null
+      ? undefined
+      : db
+          .selectFrom('events')
+          .select(['id', 'booking_id', 'guest_count', 'guaranteed_count'])
+          .where('organization_id', '=', organizationId)
+          .where('id', '=', eventId)
+          .executeTakeFirst(),
+    input.itemId === undefined
+      ? undefined
+      : db
+          .selectFrom('items')
+          .selectAll()
+          .where('organization_id', '=', organizationId)
+          .where('id', '=', input.itemId)
+          .executeTakeFirst(),
+    db
+      .selectFrom('organizations')
+      .select(['service_charge_percentage', 'service_charge_taxable'])
+      .where('id', '=', organizationId)
+      .executeTakeFirstOrThrow(),
+    bookingId === undefined || current
+      ? undefined
+      : db
+          .selectFrom('line_items')
+          .select((eb) => eb.fn.max('position').as('position'))
+          .where('booking_id', '=', bookingId)
+          .executeTakeFirst(),
+  ]);
+  const taxRateIds = input.tax_rate_ids ?? (item ? (JSON.parse(item.tax_rate_ids) as string[]) : []);
+  return {
+    booking: booking && { id: booking.id, line_count: Number(booking.line_count) },
+    event,
+    item,
+    taxRates: await taxRatesById(db, organizationId, taxRateIds),
+    serviceCharge: {
+      percentage: organization.service_charge_percentage,
+      taxable: Boolean(Number(organization.service_charge_taxable)),
+    },
+    nextPosition: last?.position === null || last?.position === undefined ? 1 : Number(last.position) + 1,
+  };
+}
+
+async function judged(
+  db: Db | Trx,
+  actor: Pick<Actor, 'organizationId'>,
+  input: LineItemInput,
+  current?: LineItem,
+) {
+  return checkLineItem(input, current, await lineFacts(db, actor.organizationId, input, current));
+}
+
+/** Every problem of a line item input, writing nothing (the API's 422). */
+export async function lineItemProblems(
+  db: Db,
+  actor: Pick<Actor, 'organizationId'>,
+  input: LineItemInput,
+  current?: LineItem,
+) {
+  return (await judged(db, actor, input, current)).problems;
+}
+
+export const createLineItem = createCommand<'line_items', LineItemInput>({
+  definition: lineItemDefinition,
+  check: (trx, actor, input) => judged(trx, actor, input),
+  values: (given) => given as Required<typeof given>,
+  afterWrite: (work, created) => refreshBookingTotals(work, created.booking_id),
+});
+
+/** Of a line's values, those that differ from what it holds. */
+function differing(current: LineItem, value: Partial<LineItem>): Partial<LineItem> {
+  return Object.fromEntries(
+    Object.entries(value).filter(([field, v]) => String(current[field as keyof LineItem]) !== String(v)),
+  );
+}
+
+export const updateLineItem = updateCommand<'line_items', LineItemInput>({
+  definition: lineItemDefinition,
+  async check(trx, actor, input, current) {
+    const checked = await judged(trx, actor, input, current);
+    return { ...checked, value: differing(current, checked.value) };
+  },
+  afterWrite: (work, _current, updated) => refreshBookingTotals(work, updated.booking_id),
+});
+
+export const deleteLineItem = deleteCommand({
+  definition: lineItemDefinition,
+  after: (work, current) => refreshBookingTotals(work, current.booking_id),
+});

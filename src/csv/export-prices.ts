@@ -1,0 +1,132 @@
+/**
+ * `marquee export --type line_items|payments` (SPEC §12): a venue's prices and payments as CSV,
+ * oldest first, read in pages by keyset on (organization_id, created_at, id) as the other exports
+ * are; each row with its booking's reference and currency beside the ids, a line with its event's
+ * name and its taxes as they print ("NY sales tax 8.875%"), a payment with its installment's label.
+ * Amounts are minor units, as in the API.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import { copiedTaxes } from '../crm/pricing/line-item.resource.js';
+import { type Cells, LIST_SEPARATOR } from './columns.js';
+
+const PAGE = 1000;
+
+export const LINE_ITEM_COLUMNS = [
+  'id',
+  'booking_id',
+  'booking_reference',
+  'event_id',
+  'event_name',
+  'item_id',
+  'position',
+  'name',
+  'description',
+  'category',
+  'unit',
+  'quantity',
+  'quantity_from_guests',
+  'unit_price',
+  'service_charge',
+  'service_charge_percentage',
+  'taxes',
+  'amount',
+  'service_charge_amount',
+  'tax_amount',
+  'total',
+  'currency',
+  'created_at',
+  'updated_at',
+] as const;
+
+export const PAYMENT_COLUMNS = [
+  'id',
+  'booking_id',
+  'booking_reference',
+  'installment_id',
+  'installment_label',
+  'kind',
+  'amount',
+  'currency',
+  'method',
+  'received_at',
+  'reference',
+  'note',
+  'created_at',
+  'updated_at',
+] as const;
+
+interface Position {
+  createdAt: string;
+  id: string;
+}
+
+const after = (position: Position | undefined) =>
+  position
+    ? sql<boolean>`(r.created_at, r.id) > (${position.createdAt}, ${position.id})`
+    : sql<boolean>`true`;
+
+/** Pages of `read` until one comes back short. */
+async function* paged<Row extends { created_at: string; id: string }>(
+  read: (position: Position | undefined) => Promise<Row[]>,
+): AsyncGenerator<Row> {
+  let position: Position | undefined;
+  for (;;) {
+    const page = await read(position);
+    yield* page;
+    const last = page.at(-1);
+    if (page.length < PAGE || !last) return;
+    position = { createdAt: last.created_at, id: last.id };
+  }
+}
+
+export async function* lineItemsToExport(db: Db, organizationId: string): AsyncGenerator<Cells> {
+  const rows = paged((position) =>
+    db
+      .selectFrom('line_items as r')
+      .innerJoin('bookings as b', 'b.id', 'r.booking_id')
+      .leftJoin('events as e', 'e.id', 'r.event_id')
+      .selectAll('r')
+      .select(['b.reference as booking_reference', 'b.currency as currency', 'e.name as event_name'])
+      .where('r.organization_id', '=', organizationId)
+      .where(after(position))
+      .orderBy('r.created_at')
+      .orderBy('r.id')
+      .limit(PAGE)
+      .execute(),
+  );
+  for await (const line of rows) {
+    yield {
+      ...line,
+      position: Number(line.position),
+      quantity_from_guests: Number(line.quantity_from_guests) ? 'true' : 'false',
+      unit_price: Number(line.unit_price),
+      service_charge: Number(line.service_charge) ? 'true' : 'false',
+      taxes: copiedTaxes(line)
+        .map((tax) => `${tax.name} ${tax.percentage}%${tax.inclusive ? ' incl.' : ''}`)
+        .join(LIST_SEPARATOR),
+      amount: Number(line.amount),
+      service_charge_amount: Number(line.service_charge_amount),
+      tax_amount: Number(line.tax_amount),
+      total: Number(line.total),
+    };
+  }
+}
+
+export async function* paymentsToExport(db: Db, organizationId: string): AsyncGenerator<Cells> {
+  const rows = paged((position) =>
+    db
+      .selectFrom('payments as r')
+      .innerJoin('bookings as b', 'b.id', 'r.booking_id')
+      .leftJoin('installments as i', 'i.id', 'r.installment_id')
+      .selectAll('r')
+      .select(['b.reference as booking_reference', 'b.currency as currency', 'i.label as installment_label'])
+      .where('r.organization_id', '=', organizationId)
+      .where(after(position))
+      .orderBy('r.created_at')
+      .orderBy('r.id')
+      .limit(PAGE)
+      .execute(),
+  );
+  for await (const payment of rows) yield { ...payment, amount: Number(payment.amount) };
+}

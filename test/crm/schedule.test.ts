@@ -1,0 +1,192 @@
+/**
+ * The payment schedule's arithmetic (src/crm/payments/schedule.ts), by properties over any
+ * schedule and payments: with a remainder, the amounts due add up to the grand total exactly;
+ * what is paid of the installments never passes what was paid in all, nor any installment's due
+ * beyond what named it; payments fill the earliest first; and the states follow the day.
+ */
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import fc from 'fast-check';
+import { resolveSchedule, type ScheduleTerm } from '../../src/crm/payments/schedule.js';
+
+const day = fc
+  .integer({ min: 0, max: 400 })
+  .map((n) => new Date(Date.UTC(2027, 0, 1) + n * 86_400_000).toISOString().slice(0, 10));
+const term = (id: string, position: number) =>
+  fc
+    .record({
+      kind: fc.constantFrom('amount', 'percentage'),
+      amount: fc.integer({ min: 1, max: 200_000 }),
+      percentage: fc.integer({ min: 0, max: 2500 }).map((n) => String(n / 100)),
+      due: fc.option(day, { nil: null }),
+    })
+    .map((t): ScheduleTerm => ({
+      id,
+      position,
+      amount: t.kind === 'amount' ? t.amount : null,
+      percentage: t.kind === 'percentage' ? t.percentage : null,
+      remainder: false,
+      due_date: t.due,
+      due_days_before: null,
+      due_on_signing: t.due === null,
+    }));
+const schedule = fc
+  .integer({ min: 0, max: 4 })
+  .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => term(`i${i}`, i + 1))))
+  .map((terms) => [
+    ...terms,
+    {
+      id: 'rest',
+      position: 99,
+      amount: null,
+      percentage: null,
+      remainder: true,
+      due_date: '2028-01-01',
+      due_days_before: null,
+      due_on_signing: false,
+    },
+  ]);
+const payments = fc.array(fc.record({ amount: fc.integer({ min: 1, max: 500_000 }), refund: fc.boolean() }), {
+  maxLength: 6,
+});
+
+it('adds the amounts due up to the grand total, and never applies more than was paid', () => {
+  fc.assert(
+    fc.property(
+      schedule,
+      payments,
+      fc.integer({ min: 0, max: 5_000_000 }),
+      day,
+      (terms, paid, grandTotal, today) => {
+        const fixed = resolveSchedule(
+          terms.filter((t) => !t.remainder),
+          [],
+          {
+            grandTotal,
+            firstEventDay: null,
+            today,
+            signed: false,
+          },
+        );
+        const parts = [...fixed.values()].reduce((sum, i) => sum + i.amount_due, 0);
+        fc.pre(parts <= grandTotal);
+        let net = 0;
+        const applied = paid.map((p) => {
+          const kind = p.refund && net >= p.amount ? 'refund' : 'payment';
+          net += kind === 'refund' ? -p.amount : p.amount;
+          return { installment_id: null, kind, amount: p.amount } as const;
+        });
+        const resolved = [
+          ...resolveSchedule(terms, applied, {
+            grandTotal,
+            firstEventDay: null,
+            today,
+            signed: false,
+          }).values(),
+        ];
+        assert.equal(
+          resolved.reduce((sum, i) => sum + i.amount_due, 0),
+          grandTotal,
+        );
+        const spread = resolved.reduce((sum, i) => sum + i.paid_amount, 0);
+        assert.equal(spread, Math.min(net, grandTotal));
+        for (const i of resolved) {
+          assert.ok(i.paid_amount >= 0 && i.paid_amount <= i.amount_due);
+          assert.equal(i.state === 'paid', i.amount_due > 0 && i.paid_amount >= i.amount_due);
+          if (i.state === 'overdue') assert.ok(i.due_on !== null && i.due_on < today && i.amount_due > 0);
+        }
+      },
+    ),
+  );
+});
+
+it('fills the installments in the order they fall due, undated last', () => {
+  const terms: ScheduleTerm[] = [
+    {
+      id: 'late',
+      position: 1,
+      amount: 100,
+      percentage: null,
+      remainder: false,
+      due_date: '2027-09-01',
+      due_days_before: null,
+      due_on_signing: false,
+    },
+    {
+      id: 'signing',
+      position: 2,
+      amount: 100,
+      percentage: null,
+      remainder: false,
+      due_date: null,
+      due_days_before: null,
+      due_on_signing: true,
+    },
+    {
+      id: 'early',
+      position: 3,
+      amount: 100,
+      percentage: null,
+      remainder: false,
+      due_date: null,
+      due_days_before: 200,
+      due_on_signing: false,
+    },
+  ];
+  const resolved = resolveSchedule(terms, [{ installment_id: null, kind: 'payment', amount: 150 }], {
+    grandTotal: 300,
+    firstEventDay: '2027-10-01',
+    today: '2027-03-15',
+    signed: true,
+  });
+  assert.deepEqual(
+    ['early', 'late', 'signing'].map((id) => [
+      resolved.get(id)!.due_on,
+      resolved.get(id)!.paid_amount,
+      resolved.get(id)!.state,
+    ]),
+    [
+      ['2027-03-15', 100, 'paid'],
+      ['2027-09-01', 50, 'scheduled'],
+      [null, 0, 'due'],
+    ],
+  );
+});
+
+it('spills what a payment pays past the installment it names onto the others, and refunds back', () => {
+  const term = (id: string, position: number, amount: number | null, remainder = false): ScheduleTerm => ({
+    id,
+    position,
+    amount,
+    percentage: null,
+    remainder,
+    due_date: `2027-0${position}-01`,
+    due_days_before: null,
+    due_on_signing: false,
+  });
+  const terms = [term('deposit', 1, 100), term('balance', 2, null, true)];
+  const facts = { grandTotal: 1000, firstEventDay: null, today: '2027-01-15', signed: false };
+  const paid = resolveSchedule(terms, [{ installment_id: 'deposit', kind: 'payment', amount: 1000 }], facts);
+  assert.deepEqual(
+    [paid.get('deposit')!.paid_amount, paid.get('balance')!.paid_amount, paid.get('balance')!.state],
+    [100, 900, 'paid'],
+  );
+  const refunded = resolveSchedule(
+    terms,
+    [
+      { installment_id: null, kind: 'payment', amount: 300 },
+      { installment_id: 'balance', kind: 'refund', amount: 250 },
+    ],
+    facts,
+  );
+  assert.deepEqual(
+    [refunded.get('deposit')!.paid_amount, refunded.get('balance')!.paid_amount],
+    [50, 0],
+    'the named installment gives back what it holds, the latest the rest',
+  );
+  const unpriced = resolveSchedule([{ ...term('deposit', 1, null), percentage: '25' }], [], {
+    ...facts,
+    grandTotal: -1000,
+  });
+  assert.deepEqual([unpriced.get('deposit')!.amount_due, unpriced.get('deposit')!.state], [0, 'scheduled']);
+});
