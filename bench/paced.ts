@@ -56,8 +56,10 @@ export async function pacedLoad(
   const answered: Array<Promise<void>> = [];
   const start = performance.now();
   for (let n = 0; ; n++) {
-    const due = start + (n * 1000) / rate;
-    if (due - start >= seconds * 1000) break;
+    // Compared before adding `start`: (start + 1000) − start may come out a hair under 1000.
+    const offset = (n * 1000) / rate;
+    if (offset >= seconds * 1000) break;
+    const due = start + offset;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const request = next();
