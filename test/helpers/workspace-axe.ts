@@ -1,6 +1,8 @@
 /**
- * axe-core over the pages of the workspace walk (test/helpers/workspace-walk.ts) at one width, half
- * the pages per file (so each stays within the test time limit): no serious or critical violation.
+ * axe-core over the pages of the workspace walk (test/helpers/workspace-walk.ts) at 1280 and 390 px:
+ * no serious or critical violation. Each file walks at one width (so the walk's clicks are tried
+ * on a desktop and on a phone) and audits half the pages at both widths: every page is audited at
+ * both, and the walk runs twice rather than once per width and half.
  * axe runs in a second browser context that bypasses CSP, on the very HTML the real page received;
  * the real pages keep their CSP and report no violation of it. The pages are the same HTML on both
  * databases, so the audit walks on SQLite (the walk itself runs on both in workspace-browser).
@@ -16,9 +18,12 @@ import { PageAudit } from './workspace-audit.js';
 import { WALK_PAGES, walkWorkspace } from './workspace-walk.js';
 import { weekdayAt } from './test-clock.js';
 
-/** `part` 0 audits the odd-numbered pages of the walk, 1 the even-numbered ones. */
+/** The widths each audited page is checked at. */
+const AUDIT_WIDTHS = [1280, 390] as const;
+
+/** Walks the workspace at `width` and audits half its pages (`part`) at both widths. */
 export function auditWorkspacePages(width: number, part: 0 | 1): void {
-  describe(`the workspace at ${width} px, part ${part + 1} of 2`, { skip: chromiumMissing() }, () => {
+  describe(`the workspace, walked at ${width} px, part ${part + 1} of 2`, { skip: chromiumMissing() }, () => {
     onDatabase('sqlite', (suite) => {
       let browser: Browser;
       let server: TestServer;
@@ -45,7 +50,10 @@ export function auditWorkspacePages(width: number, part: 0 | 1): void {
           server,
           orgId: org.id,
           admin,
-          visit: (name) => (seen++ % 2 === part ? audit.axeCheck(page, name, width) : Promise.resolve()),
+          visit: async (name) => {
+            if (seen++ % 2 !== part) return;
+            for (const auditWidth of AUDIT_WIDTHS) await audit.axeCheck(page, name, auditWidth);
+          },
         });
         await context.close();
         await audit.close();
@@ -53,7 +61,7 @@ export function auditWorkspacePages(width: number, part: 0 | 1): void {
         assert.equal(seen, WALK_PAGES);
         assert.equal(
           audit.audited.length,
-          part === 0 ? Math.ceil(WALK_PAGES / 2) : Math.floor(WALK_PAGES / 2),
+          AUDIT_WIDTHS.length * (part === 0 ? Math.ceil(WALK_PAGES / 2) : Math.floor(WALK_PAGES / 2)),
         );
       });
     });
