@@ -7,6 +7,7 @@
 import { findRow } from '../../api/resource-store.js';
 import type { Db, Trx } from '../../db/database.js';
 import { ValidationError } from '../../errors.js';
+import { inTurns } from '../../writes/in-turns.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import { bookingDefinition } from '../bookings/booking.resource.js';
 import type { BookingPrices } from '../bookings/booking.table.js';
@@ -87,8 +88,8 @@ export async function linesFollowGuests(
     .execute();
   const guests = guestsOf(event);
   let changed = false;
-  for (const line of lines) {
-    if (guests === null || line.quantity === String(guests)) continue;
+  await inTurns(lines, async (line) => {
+    if (guests === null || line.quantity === String(guests)) return;
     const { value, problems } = checkLineItem({}, line, {
       booking: undefined,
       event,
@@ -111,22 +112,22 @@ export async function linesFollowGuests(
     const updated = await updateRecord(trx, 'line_items', line, value, now);
     await recordUpdated(trx, lineItemDefinition, line, updated, now);
     changed = true;
-  }
+  });
   if (changed) await refreshBookingTotals(work, event.booking_id);
 }
 
 /** Tells of an event's lines going with it (the database takes them). */
 export async function eventLinesGo(trx: Trx, eventId: string, now: number): Promise<void> {
   const lines = await trx.selectFrom('line_items').selectAll().where('event_id', '=', eventId).execute();
-  for (const line of lines) await recordDeleted(trx, lineItemDefinition, line, now);
+  await inTurns(lines, (line) => recordDeleted(trx, lineItemDefinition, line, now));
   await trx.deleteFrom('line_items').where('event_id', '=', eventId).execute();
 }
 
 /** Tells of a booking's lines, installments and payments going with it (the database takes them). */
 export async function bookingPricesGo(trx: Trx, bookingId: string, now: number): Promise<void> {
-  for (const line of await linesOfBooking(trx, bookingId)) {
-    await recordDeleted(trx, lineItemDefinition, line, now);
-  }
+  await inTurns(await linesOfBooking(trx, bookingId), (line) =>
+    recordDeleted(trx, lineItemDefinition, line, now),
+  );
   for (const installment of await installmentsOf(trx, bookingId)) {
     await recordDeleted(trx, installmentDefinition, installment, now);
   }
