@@ -36,6 +36,12 @@ export interface Config {
   readonly webhookDisableAfter: number;
   /** Development and tests: allow webhook URLs on private networks and http on loopback. */
   readonly webhookAllowPrivateNetworks: boolean;
+  /** Outgoing e-mail's SMTP server (smtp: or smtps:); undefined keeps messages in the outbox. */
+  readonly smtpUrl: string | undefined;
+  /** The From of outgoing e-mail, e.g. `Harbour Rooms <events@harbour.example>`. */
+  readonly mailFrom: string;
+  /** Seconds to wait before each retry of an e-mail the SMTP server did not take, in order. */
+  readonly mailRetrySchedule: readonly number[];
   /** Where `GET /metrics` listens (on HOST); undefined turns metrics off. */
   readonly metricsPort: number | undefined;
   /**
@@ -103,6 +109,15 @@ function durationList(env: Env, name: string, fallback: readonly number[]): read
     );
   }
   return Object.freeze(values);
+}
+
+/** MAIL_FROM: an address, with a name before it in <> or not; by default no-reply at BASE_URL's host. */
+function mailFrom(env: Env, baseUrl: string): string {
+  const raw = read(env, 'MAIL_FROM');
+  if (raw === undefined) return `Marquee <no-reply@${new URL(baseUrl).hostname.replace(/^\[|\]$/g, '')}>`;
+  if (!/^([^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(raw))
+    throw new ConfigError('MAIL_FROM', `expected an address such as events@venue.example, got "${raw}"`);
+  return raw;
 }
 
 function flag(env: Env, name: string): boolean {
@@ -224,6 +239,9 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetrySchedule: durationList(env, 'WEBHOOK_RETRY_SCHEDULE', DEFAULT_RETRY_SCHEDULE),
     webhookDisableAfter: duration(env, 'WEBHOOK_DISABLE_AFTER', 5 * 86400, 1),
     webhookAllowPrivateNetworks: flag(env, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS'),
+    smtpUrl: optionalUrl(env, 'SMTP_URL', ['smtp:', 'smtps:'], 'smtps://user:password@mail.example:465'),
+    mailFrom: mailFrom(env, read(env, 'BASE_URL') ?? defaultUrl),
+    mailRetrySchedule: durationList(env, 'MAIL_RETRY_SCHEDULE', DEFAULT_RETRY_SCHEDULE),
     metricsPort:
       read(env, 'METRICS_PORT') === undefined ? undefined : integer(env, 'METRICS_PORT', 0, 0, 65535),
     trustProxy: trustProxy(env),

@@ -18,6 +18,7 @@ import { configuredRetention, schedulePruning } from './jobs/prune.js';
 import { scheduleInstallmentClock } from './crm/payments/schedule-clock.js';
 import { untilStopped } from './shutdown.js';
 import { DeliveryWorker } from './webhooks/worker.js';
+import { MailSender } from './mail/sender.js';
 
 interface ListeningMessage {
   marqueeListening: string;
@@ -33,7 +34,7 @@ interface PrimaryOptions {
   }) => void;
 }
 
-/** A worker: serves requests only (no migrations, demo, deliveries or pruning). */
+/** A worker: serves requests only (no migrations, demo, deliveries, e-mail or pruning). */
 export async function serveWorker(config: Config, logger: Logger): Promise<void> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, database, logger });
@@ -85,6 +86,10 @@ export async function servePrimary(
     logger,
   });
   deliveries.start();
+  const mail = config.smtpUrl
+    ? new MailSender({ db: database.db, config, clock: systemClock, logger })
+    : undefined;
+  mail?.start();
   logger.info({ address, database: database.dialect, workers: count }, 'marquee is serving');
   options.onListening({ url: address, database: database.dialect, location: database.location, demo });
 
@@ -104,6 +109,7 @@ export async function servePrimary(
           stopPruning();
           stopScheduleClock();
           await deliveries.stop();
+          await mail?.stop();
           await database.close();
         })
         .catch((error: unknown) => logger.error({ err: error }, 'error during shutdown'))

@@ -18,6 +18,8 @@ import { configuredRetention, schedulePruning } from './jobs/prune.js';
 import { scheduleInstallmentClock } from './crm/payments/schedule-clock.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
 import { DeliveryWorker } from './webhooks/worker.js';
+import { MailSender } from './mail/sender.js';
+import { smtpServerName } from './mail/transport.js';
 import { finishFollowUps } from './crm/follow-ups.js';
 import { servePrimary, serveWorker } from './serve-cluster.js';
 import { untilStopped } from './shutdown.js';
@@ -76,16 +78,21 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     logger,
     metrics: app.ctx.metrics,
   });
+  const mail = config.smtpUrl
+    ? new MailSender({ db: database.db, config, clock: app.ctx.clock, logger })
+    : undefined;
   app.addHook('onClose', async () => {
     stopPruning();
     stopScheduleClock();
     await deliveries.stop();
+    await mail?.stop();
   });
 
   const address = await app.listen({ port: config.port, host: config.host });
   // Seeded once serving: a port already taken cannot swallow the demo password shown below.
   if ((await countOrganizations(database.db)) === 0) demo = await seedDemo(database.db, app.ctx.clock);
   deliveries.start();
+  mail?.start();
   // Work a stop cut short (a contact's deletion half done) is finished first thing.
   finishFollowUps(app.ctx.writer).catch((error: unknown) =>
     logger.error({ err: error }, 'unfinished follow-ups could not be finished'),
@@ -94,7 +101,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     config.metricsPort === undefined
       ? undefined
       : await startMetricsServer(app.ctx.metrics, config.host, config.metricsPort);
-  logger.info({ address, database: database.dialect }, 'marquee is serving');
+  const mailGoes = config.smtpUrl ? smtpServerName(config.smtpUrl) : 'the outbox (no SMTP_URL)';
+  logger.info({ address, database: database.dialect, mail: mailGoes }, 'marquee is serving');
   options.onListening({ url: address, database: database.dialect, location: database.location, demo });
 
   await untilStopped(logger, app, async () => {

@@ -7,6 +7,7 @@ import type { ItemTable } from '../crm/pricing/item.table.js';
 import type { LineItemTable } from '../crm/pricing/line-item.table.js';
 import type { InstallmentTable, PaymentTable } from '../crm/payments/payment.table.js';
 import type { TaxRateTable } from '../crm/pricing/tax-rate.table.js';
+import type { OutgoingMailTable } from '../mail/mail.table.js';
 import type { Kysely, Transaction } from 'kysely';
 import type { AccountTable } from '../crm/accounts/account.table.js';
 import type { BookingReferenceTable, BookingTable } from '../crm/bookings/booking.table.js';
@@ -60,6 +61,7 @@ export interface Database {
   line_items: LineItemTable;
   installments: InstallmentTable;
   payments: PaymentTable;
+  outgoing_mail: OutgoingMailTable;
   calendar_feeds: CalendarFeedTable;
   api_keys: ApiKeyTable;
   booking_references: BookingReferenceTable;

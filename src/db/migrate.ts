@@ -40,6 +40,7 @@ import * as taxRates from './migrations/2026-11-28T00-tax-rates.js';
 import * as items from './migrations/2026-11-28T01-items.js';
 import * as lineItems from './migrations/2026-11-28T02-line-items.js';
 import * as installmentsPayments from './migrations/2026-11-28T03-installments-payments.js';
+import * as outgoingMail from './migrations/2026-11-28T04-outgoing-mail.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -78,6 +79,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T01-items': items,
   '2026-11-28T02-line-items': lineItems,
   '2026-11-28T03-installments-payments': installmentsPayments,
+  '2026-11-28T04-outgoing-mail': outgoingMail,
 };
 
 export interface MigrationOutcome {

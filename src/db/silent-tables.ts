@@ -18,4 +18,6 @@ export const SILENT_TABLES = [
   'calendar_feeds',
   // API keys (2026-11-27T11): read by their id on each request, never cached, noted on use.
   'api_keys',
+  // Outgoing e-mail (2026-11-28T04): read by the mail sender and Settings → Outgoing mail alone.
+  'outgoing_mail',
 ] as const;

@@ -52,7 +52,7 @@ export interface Walk {
   visit: (name: string) => Promise<void>;
 }
 
-export const WALK_PAGES = 35;
+export const WALK_PAGES = 36;
 
 export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk): Promise<void> {
   const field = (label: string | RegExp) => page.getByLabel(label, { exact: typeof label === 'string' });
@@ -428,4 +428,12 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   await page.getByText('Payment recorded.').waitFor();
   assert.match(await deposit.innerText(), /£1,912\.50\s+£1,912\.50\s+Paid/);
   await visit('booking-paid');
+
+  // Settings → Outgoing mail: with no SMTP server set up, a test message is kept there, unsent.
+  await page.goto(`${server.url}/orgs/${orgId}/settings/outgoing-mail`);
+  await page.getByRole('heading', { name: 'Outgoing mail', exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Send a test message to me' }).click();
+  await page.getByText(/is kept below\./).waitFor();
+  assert.match(await page.getByRole('row', { name: /^Test message from/ }).innerText(), /Not sent/);
+  await visit('outgoing-mail');
 }

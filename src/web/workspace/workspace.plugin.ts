@@ -20,6 +20,7 @@ import { paymentFormRoutes } from './payment-form.routes.js';
 import { findSpaceRoutes } from './find-space.routes.js';
 import { calendarFeedRoutes } from './calendar-feeds.routes.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
+import { outgoingMailRoutes } from './outgoing-mail.routes.js';
 import { weekRoutes } from './week.routes.js';
 import { pipelineBoardRoutes } from './pipeline-board.routes.js';
 import { pipelineSettingsRoutes } from './pipeline-settings.routes.js';
@@ -65,4 +66,5 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(teamRoutes);
   await app.register(calendarFeedRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(outgoingMailRoutes);
 };

@@ -1,0 +1,36 @@
+/**
+ * Outgoing e-mail (SPEC §13): every message Marquee sends is first a row here, written in the
+ * unit of work that made it, so none is lost when SMTP is down or a process dies.
+ */
+export const MAIL_STATUSES = ['outbox', 'pending', 'sent', 'failed'] as const;
+/**
+ * `outbox`: kept for admins to read, not sent (no SMTP_URL when it was made); `pending`: to be
+ * sent at `next_attempt_at`; `sent`; `failed`: refused for good, or every retry used.
+ */
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** What a message is for: `test` (Settings → Outgoing mail), then §13's and §14's messages. */
+export const MAIL_KINDS = ['test'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export interface OutgoingMailTable {
+  id: string;
+  organization_id: string;
+  kind: MailKind;
+  to_address: string;
+  to_name: string | null;
+  subject: string;
+  text_body: string;
+  status: MailStatus;
+  attempts: number;
+  next_attempt_at: string | null;
+  lease_expires_at: string | null;
+  last_attempt_at: string | null;
+  /** The SMTP server's answer to the last failed attempt (never the message). */
+  last_error: string | null;
+  sent_at: string | null;
+  /** The Message-ID it was sent with. */
+  message_id: string | null;
+  created_at: string;
+  updated_at: string;
+}

@@ -1,0 +1,95 @@
+/**
+ * The outbox (SPEC §13): a message is queued in the unit of work that makes it, `pending` when
+ * an SMTP server is configured (the mail sender takes it from there) and `outbox` when not (kept
+ * for admins to read under Settings → Outgoing mail, never sent by itself). Admins may send a
+ * failed or kept message again.
+ */
+import { EventEmitter } from 'node:events';
+import { isoTime } from '../clock.js';
+import type { Db, Trx } from '../db/database.js';
+import { newId } from '../db/ids.js';
+import type { MailKind, OutgoingMailTable } from './mail.table.js';
+
+/** Told when a message is queued to be sent, so the sender in this process looks at once. */
+export const mailQueue = new EventEmitter();
+
+export interface NewMail {
+  organizationId: string;
+  kind: MailKind;
+  to: { address: string; name?: string | null | undefined };
+  subject: string;
+  text: string;
+}
+
+/** Queues `mail`; `sending` says whether an SMTP server is configured to send it. */
+export async function queueMail(
+  db: Db | Trx,
+  mail: NewMail,
+  { now, sending }: { now: number; sending: boolean },
+): Promise<OutgoingMailTable> {
+  const at = isoTime(now);
+  const row: OutgoingMailTable = {
+    id: newId(),
+    organization_id: mail.organizationId,
+    kind: mail.kind,
+    to_address: mail.to.address,
+    to_name: mail.to.name ?? null,
+    subject: mail.subject,
+    text_body: mail.text,
+    status: sending ? 'pending' : 'outbox',
+    attempts: 0,
+    next_attempt_at: sending ? at : null,
+    lease_expires_at: null,
+    last_attempt_at: null,
+    last_error: null,
+    sent_at: null,
+    message_id: null,
+    created_at: at,
+    updated_at: at,
+  };
+  await db.insertInto('outgoing_mail').values(row).execute();
+  if (sending) mailQueue.emit('queued');
+  return row;
+}
+
+/** How many messages Settings → Outgoing mail lists, newest first. */
+export const OUTBOX_PAGE = 100;
+
+/** The organization's latest messages, newest first. */
+export function latestMail(db: Db, organizationId: string): Promise<OutgoingMailTable[]> {
+  return db
+    .selectFrom('outgoing_mail')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(OUTBOX_PAGE)
+    .execute();
+}
+
+export function findMail(db: Db, organizationId: string, id: string): Promise<OutgoingMailTable | undefined> {
+  return db
+    .selectFrom('outgoing_mail')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Makes a failed message, or one kept in the outbox, due now with a fresh set of retries; false
+ * when there is no such message or it is sent or already waiting.
+ */
+export async function sendAgain(db: Db, organizationId: string, id: string, now: number): Promise<boolean> {
+  const at = isoTime(now);
+  const result = await db
+    .updateTable('outgoing_mail')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: at, lease_expires_at: null, updated_at: at })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .where('status', 'in', ['failed', 'outbox'])
+    .executeTakeFirst();
+  const again = Number(result.numUpdatedRows) === 1;
+  if (again) mailQueue.emit('queued');
+  return again;
+}

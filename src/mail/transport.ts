@@ -1,0 +1,64 @@
+/**
+ * Sending one message through the configured SMTP server with nodemailer (SPEC §13). The
+ * outcome says whether to try again: a server that refuses the recipient or the message for good
+ * (5xx) makes it `failed`; anything else (a connection that failed, a timeout, a 4xx, a login
+ * refused) is tried again on the schedule. The error kept is the server's answer or the
+ * connection's failure, never the message, the SMTP_URL or its password.
+ */
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { OutgoingMailTable } from './mail.table.js';
+
+export type MailAttempt = { ok: true; messageId: string } | { ok: false; permanent: boolean; error: string };
+
+export interface MailTransport {
+  send(mail: OutgoingMailTable): Promise<MailAttempt>;
+  close(): void;
+}
+
+/** A transport for `smtpUrl` sending as `from`: one connection at a time, reused while busy. */
+export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+  const transporter: Transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: 1,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
+  return {
+    async send(mail) {
+      try {
+        const info = (await transporter.sendMail({
+          from,
+          to: mail.to_name ? { name: mail.to_name, address: mail.to_address } : mail.to_address,
+          subject: mail.subject,
+          text: mail.text_body,
+        })) as { messageId: string };
+        return { ok: true, messageId: info.messageId };
+      } catch (error) {
+        return failure(error);
+      }
+    },
+    close: () => transporter.close(),
+  };
+}
+
+function failure(error: unknown): MailAttempt {
+  const smtp = error as { responseCode?: unknown; response?: unknown; code?: unknown; message?: unknown };
+  const responseCode = typeof smtp.responseCode === 'number' ? smtp.responseCode : undefined;
+  const answer = typeof smtp.response === 'string' ? smtp.response : undefined;
+  const permanent =
+    responseCode !== undefined &&
+    responseCode >= 500 &&
+    (smtp.code === 'EENVELOPE' || smtp.code === 'EMESSAGE');
+  const words = answer ?? (typeof smtp.message === 'string' ? smtp.message : String(error));
+  return { ok: false, permanent, error: words.slice(0, 500) };
+}
+
+/** Where the SMTP server is, for pages and logs: its host and port, never its user or password. */
+export function smtpServerName(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  return `${url.protocol}//${url.host}`;
+}

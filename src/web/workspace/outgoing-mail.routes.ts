@@ -1,0 +1,84 @@
+/**
+ * Settings → Outgoing mail (SPEC §13), for the organization's admins: the latest messages, one
+ * message, a test message to oneself, and a failed or kept message sent again.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { organizationZone } from '../../crm/organization/organization.reads.js';
+import { findMail, latestMail, OUTBOX_PAGE, queueMail, sendAgain } from '../../mail/outbox.js';
+import { smtpServerName } from '../../mail/transport.js';
+import { FormBody, sendPage } from '../forms.js';
+import { outgoingMailPage, outgoingMessagePage } from './outgoing-mail.page.js';
+import { notFound, orgPath, visitorOf } from './workspace-visitor.js';
+
+const PATH = '/orgs/:org/settings/outgoing-mail';
+const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
+const MailParams = Type.Object({ org: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) });
+const Notice = Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) });
+const ADMINS = { adminOnly: 'read its outgoing mail' };
+
+export const outgoingMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app.ctx;
+  const smtpServer = config.smtpUrl === undefined ? undefined : smtpServerName(config.smtpUrl);
+
+  app.get(
+    PATH,
+    { config: ADMINS, schema: { params: OrgParams, querystring: Notice } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const org = v.organization.organizationId;
+      const [mail, zone] = await Promise.all([latestMail(db, org), organizationZone(db, org)]);
+      const view = { smtpServer, from: config.mailFrom, zone, mail, limit: OUTBOX_PAGE };
+      return sendPage(reply, outgoingMailPage(v, { ...view, notice: request.query.notice }));
+    },
+  );
+
+  app.post(
+    `${PATH}/test`,
+    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      await queueMail(
+        db,
+        {
+          organizationId: v.organization.organizationId,
+          kind: 'test',
+          to: { address: v.user.email, name: v.user.name },
+          subject: `Test message from ${v.organization.organizationName}`,
+          text: `${v.user.name} sent this test message from Settings → Outgoing mail of ${v.organization.organizationName}.\n\nIf you can read it, the venue's e-mail reaches its clients' inboxes as it reaches yours.\n`,
+        },
+        { now: request.ctx.now(), sending: smtpServer !== undefined },
+      );
+      const notice = smtpServer === undefined ? 'kept' : 'test';
+      return reply.redirect(orgPath(v, `/settings/outgoing-mail?notice=${notice}`), 303);
+    },
+  );
+
+  app.get(
+    `${PATH}/:id`,
+    { config: ADMINS, schema: { params: MailParams, querystring: Notice } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const org = v.organization.organizationId;
+      const [mail, zone] = await Promise.all([
+        findMail(db, org, request.params.id),
+        organizationZone(db, org),
+      ]);
+      if (!mail) throw notFound();
+      const view = { smtpServer, from: config.mailFrom, zone, notice: request.query.notice };
+      return sendPage(reply, outgoingMessagePage(v, mail, view));
+    },
+  );
+
+  app.post(
+    `${PATH}/:id/send`,
+    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: MailParams, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const org = v.organization.organizationId;
+      if (smtpServer === undefined || !(await sendAgain(db, org, request.params.id, request.ctx.now())))
+        throw notFound();
+      return reply.redirect(orgPath(v, `/settings/outgoing-mail/${request.params.id}?notice=again`), 303);
+    },
+  );
+};
