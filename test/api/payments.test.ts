@@ -259,6 +259,43 @@ eachDatabase((suite) => {
     );
   });
 
+  it('reads the days again in the organization’s new time zone when it changes', async () => {
+    await moveTo('2027-03-01T12:00:00Z');
+    const booking = await priced('Lindqvist dinner', 300_000);
+    const balance = await created(
+      admin,
+      '/v2/installments',
+      installment(booking, { label: 'Balance', remainder: true, due_days_before: 14 }),
+    );
+    // 02:00 UTC on 12 June is the 11th in New York.
+    assert.equal((await attributesOf(`/v2/installments/${balance}`)).due_on, '2027-05-28');
+    const rezone = async (timezone: string) => {
+      const organization = await admin('/v2/organization', {
+        method: 'PATCH',
+        body: changeDocument('organizations', venue.orgId, { timezone }),
+      });
+      assert.equal(organization.status, 200, JSON.stringify(organization.body));
+    };
+    try {
+      await rezone('Europe/London');
+      // … and the 12th in London: fourteen days before it is the 29th.
+      assert.equal((await attributesOf(`/v2/installments/${balance}`)).due_on, '2027-05-29');
+      const told = await suite.db
+        .selectFrom('changes')
+        .select('data')
+        .where('organization_id', '=', venue.orgId)
+        .where('type', '=', 'installment.updated')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      const data = JSON.parse(told.data) as { object: { id: string }; previous_attributes: Attributes };
+      assert.equal(data.object.id, balance);
+      assert.deepEqual(data.previous_attributes, { due_on: '2027-05-28' });
+    } finally {
+      await rezone('America/New_York');
+    }
+    assert.equal((await attributesOf(`/v2/installments/${balance}`)).due_on, '2027-05-28');
+  });
+
   it('refuses a payment time that is not one, and deleting a payment a refund was made from', async () => {
     await moveTo('2027-03-01T12:00:00Z');
     const booking = await priced('Mistakes', 100_000);

@@ -1,12 +1,15 @@
 /**
  * Changing an organization's settings (SPEC §12), as a unit of work: admins only; If-Match names
  * the version read (412 otherwise); the rules of organization-rules.ts; `organization.updated`
- * told with the old values of what changed.
+ * told with the old values of what changed. A new time zone moves the days of payment schedules
+ * (a first event's day, and today, are the zone's), so they are resolved again in the same unit.
  */
 import { ForbiddenError, NotFoundError, PreconditionFailedError } from '../../errors.js';
 import { matches } from '../../api/etag.js';
 import { recordChange } from '../../changes/record-change.js';
+import { inTurns } from '../../writes/in-turns.js';
 import type { Command } from '../../writes/unit-of-work.js';
+import { refreshSchedule } from '../payments/schedule-keeping.js';
 import { previousAttributes } from '../change-events.js';
 import { nextVersion } from '../records.js';
 import { accepted } from '../validation.js';
@@ -20,7 +23,8 @@ export const updateOrganization: Command<
   { ifMatch: string | undefined; input: OrganizationInput },
   OrganizationRow
 > = {
-  async run({ trx, actor, now }, { ifMatch, input }) {
+  async run(work, { ifMatch, input }) {
+    const { trx, actor, now } = work;
     if (actor.role !== 'admin') {
       throw new ForbiddenError("Only the organization's admins may change its settings.", 'admin_only');
     }
@@ -55,6 +59,15 @@ export const updateOrganization: Command<
         previousAttributes: previous,
         now,
       });
+    }
+    if (changes.timezone !== undefined) {
+      const scheduled = await trx
+        .selectFrom('installments')
+        .select('booking_id')
+        .distinct()
+        .where('organization_id', '=', current.id)
+        .execute();
+      await inTurns(scheduled, (row) => refreshSchedule(work, row.booking_id));
     }
     return updated;
   },
