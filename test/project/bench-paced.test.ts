@@ -58,19 +58,26 @@ describe('bench paced load', () => {
       4,
       1,
     );
-    // Each request once, by its number (the first arrival of each, should a socket deliver one
-    // twice), in the order sent.
-    const first = new Map<string, number>();
-    for (const arrival of arrivals) if (!first.has(arrival.path)) first.set(arrival.path, arrival.at);
-    assert.deepEqual([...first.keys()].sort(), Array.from({ length: 50 }, (_, i) => `/fast/${i}`).sort());
-    const times = [...first.values()];
-    const gaps = times.slice(1).map((at, i) => at - times[i]!);
-    // 20 ms apart. Timers fire late, never early, and a late one is caught up at once, so a busy
-    // machine makes a few short gaps; a burst would make nearly all of them short.
-    assert.ok(gaps.filter((gap) => gap < 10).length <= 10, `gaps ${gaps.map(Math.round).join(',')}`);
+    // Each of the 50 exactly once (a run whose due times were added to its start sent a 51st when
+    // the sum rounded under a second).
+    assert.deepEqual(
+      arrivals.map((a) => a.path).sort(),
+      Array.from({ length: 50 }, (_, i) => `/fast/${i}`).sort(),
+    );
+    const gaps = arrivals.slice(1).map((a, i) => a.at - arrivals[i]!.at);
+    // 20 ms apart over the second, not a second's share at once. Timers fire late, never early,
+    // and a late one is caught up at once, so a busy machine makes some short gaps (a stall of
+    // 200 ms makes ten), but the middle gap stays near 20 ms and the requests span the second.
+    const sorted = [...gaps].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    const span = arrivals.at(-1)!.at - arrivals[0]!.at;
+    const shown = `gaps ${gaps.map(Math.round).join(',')}`;
+    assert.ok(median >= 12, `median gap ${median.toFixed(1)} ms; ${shown}`);
+    assert.ok(span >= 800, `the requests spanned ${Math.round(span)} ms; ${shown}`);
     assert.ok(result.rps > 40 && result.rps <= 51, `rps ${result.rps}`);
     assert.equal(result.non2xx, 0);
-    assert.ok(result.p50 < 20, `p50 ${result.p50}`);
+    // Answered at once by a server doing nothing else: no queue counted into the latency.
+    assert.ok(result.p50 < 50, `p50 ${result.p50}`);
   });
 
   it('counts a request held up behind a slow one from when it was due', async () => {
