@@ -1,9 +1,9 @@
 /**
  * Deletes what can no longer be used, so the tables do not grow without bound (SPEC §4): OAuth
  * tokens, codes and grants expired or revoked longer than the retention window ago, expired
- * sign-in sessions, refresh pairs kept past their grace window, idempotency keys older than a day and change events older than EVENT_RETENTION
- * (their webhook deliveries with them). Run by `marquee tokens prune` and
- * every hour inside `serve`.
+ * sign-in sessions, refresh pairs kept past their grace window, idempotency keys older than a day,
+ * change events older than EVENT_RETENTION (their webhook deliveries with them) and outgoing
+ * e-mail done with for as long. Run by `marquee tokens prune` and every hour inside `serve`.
  */
 import type { Logger } from 'pino';
 import { pruneIdempotencyKeys } from '../writes/idempotency.repository.js';
@@ -12,6 +12,7 @@ import { type Clock, isoTime, systemClock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { pruneChanges } from '../changes/change.repository.js';
+import { pruneMail } from '../mail/outbox.js';
 import { pruneOAuthRows } from '../oauth/oauth-prune.js';
 import { dropClosedReplays } from '../oauth/refresh-replay.js';
 import { pruneSessions } from '../web/session/session.repository.js';
@@ -26,12 +27,13 @@ export interface PruneResult {
   sessions: number;
   idempotency_keys: number;
   changes: number;
+  mail: number;
 }
 
 export interface Retention {
   /** Expired and revoked OAuth rows are kept this long (seconds) for replay detection and audits. */
   retentionSeconds?: number;
-  /** EVENT_RETENTION: change events (and their webhook deliveries) are kept this long. */
+  /** EVENT_RETENTION: change events (and their webhook deliveries), and e-mail sent or failed, are kept this long. */
   eventRetentionSeconds?: number;
   /** REFRESH_REUSE_GRACE: the pair kept for a retried refresh is forgotten when it closes. */
   refreshReuseGraceSeconds?: number;
@@ -48,11 +50,10 @@ export async function pruneExpired(db: Db, now: number, retention: Retention = {
   await dropClosedReplays(db, ago(retention.refreshReuseGraceSeconds ?? 0));
   const sessions = await pruneSessions(db, isoTime(now));
   const idempotencyKeys = await pruneIdempotencyKeys(db, ago(IDEMPOTENCY_RETENTION_SECONDS));
-  const changes = await pruneChanges(
-    db,
-    ago(retention.eventRetentionSeconds ?? DEFAULT_EVENT_RETENTION_SECONDS),
-  );
-  return { ...oauth, sessions, idempotency_keys: idempotencyKeys, changes };
+  const eventsBefore = ago(retention.eventRetentionSeconds ?? DEFAULT_EVENT_RETENTION_SECONDS);
+  const changes = await pruneChanges(db, eventsBefore);
+  const mail = await pruneMail(db, eventsBefore);
+  return { ...oauth, sessions, idempotency_keys: idempotencyKeys, changes, mail };
 }
 
 export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;

@@ -93,3 +93,17 @@ export async function sendAgain(db: Db, organizationId: string, id: string, now:
   if (again) mailQueue.emit('queued');
   return again;
 }
+
+/**
+ * Forgets messages done with (sent, failed, or kept unsent) whose last change is older than
+ * `before`: the outbox is a record of recent mail, not an archive (EVENT_RETENTION, as changes).
+ * Messages waiting to be sent are kept whatever their age.
+ */
+export async function pruneMail(db: Db, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('outgoing_mail')
+    .where('status', 'in', ['sent', 'failed', 'outbox'])
+    .where('updated_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -18,7 +18,7 @@ export interface PageOptions {
 export function accountBar(signedInAs: string, csrfToken: string, nav?: SafeHtml): SafeHtml {
   return html`<nav aria-label="Account" class="account">
     ${nav}
-    <a class="muted" href="/account/password" title="Change your password">${signedInAs}</a>
+    <a class="muted signed-in-as" href="/account/password" title="${signedInAs}: change your password">${signedInAs}</a>
     <form method="post" action="/sign-out">
       <input type="hidden" name="_csrf" value="${csrfToken}" />
       <button type="submit" class="link">Sign out</button>

@@ -12,6 +12,7 @@ import { type Config, ConfigError, loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/http/logger.js';
 import type { OutgoingMailTable } from '../../src/mail/mail.table.js';
 import { queueMail } from '../../src/mail/outbox.js';
+import { pruneExpired } from '../../src/jobs/prune.js';
 import { MailSender } from '../../src/mail/sender.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { BrowserSession, formFields } from '../helpers/browser-session.js';
@@ -117,6 +118,31 @@ eachDatabase((suite) => {
       assert.equal((await member.request(path)).status, 403);
       assert.equal((await member.request(`${path}/${mail.id}`)).status, 403);
     });
+  });
+
+  it('forgets e-mail done with after EVENT_RETENTION, and keeps what waits to be sent', async () => {
+    const org = (await makeOrganization(suite.db, 'Quay House')).id;
+    const at = Date.parse('2030-04-01T09:00:00Z');
+    const queue = (subject: string, sending: boolean) =>
+      queueMail(
+        suite.db,
+        { organizationId: org, kind: 'test', to: { address: 'ops@quay.example' }, subject, text: 'Hello' },
+        { now: at, sending },
+      );
+    const kept = await queue('Kept unsent', false);
+    const waiting = await queue('Waiting', true);
+    const sent = await queue('Sent', true);
+    await suite.db.updateTable('outgoing_mail').set({ status: 'sent' }).where('id', '=', sent.id).execute();
+    const month = 30 * 86_400;
+    const left = async () =>
+      (await suite.db.selectFrom('outgoing_mail').select('id').where('organization_id', '=', org).execute())
+        .map((m) => m.id)
+        .sort();
+    await pruneExpired(suite.db, at + (month - 60) * 1000, { eventRetentionSeconds: month });
+    assert.deepEqual(await left(), [kept.id, waiting.id, sent.id].sort(), 'not before the retention is over');
+    const late = await pruneExpired(suite.db, at + (month + 60) * 1000, { eventRetentionSeconds: month });
+    assert.ok(late.mail >= 2, 'counted');
+    assert.deepEqual(await left(), [waiting.id]);
   });
 
   describe('through a real SMTP server', () => {

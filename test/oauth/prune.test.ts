@@ -65,6 +65,7 @@ eachDatabase((suite) => {
       'codes',
       'grants',
       'idempotency_keys',
+      'mail',
       'sessions',
       'tokens',
     ]);

@@ -7,7 +7,7 @@ export const tokensPruneCommand: Command = {
   path: ['tokens', 'prune'],
   usage: 'marquee tokens prune [--json]',
   summary:
-    'Delete expired and revoked tokens, codes and sessions past the retention window (7 days), and changes past EVENT_RETENTION.',
+    'Delete expired and revoked tokens, codes and sessions past the retention window (7 days), and changes and e-mail done with past EVENT_RETENTION.',
   options: {},
   async run({ config, output }) {
     const result = await withDatabase(config, (db) =>

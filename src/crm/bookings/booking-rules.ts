@@ -16,6 +16,7 @@ import { type Checked, instant, isCurrency, isTimeZone, optionalText, Problems }
 import { checkPlace, type PlaceInput, placeNames } from './booking-place.js';
 import { transitionProblem } from './booking-status.js';
 import { BOOKING_STATUSES, type Booking, type BookingPrices, type BookingStatus } from './booking.table.js';
+import { UNIT_PRICE_LIMIT, wholeAmount } from '../pricing/items.js';
 
 /** What a create or an update may set; undefined leaves a field as it is (or, on create, unset). */
 export interface BookingInput extends PlaceInput {
@@ -199,6 +200,11 @@ export function checkBooking(
   const currency = (input.currency ?? current?.currency ?? DEFAULTS.currency).toUpperCase();
   if (!isCurrency(currency))
     problems.attribute('currency', `"${currency}" is not an ISO 4217 currency code such as USD.`);
+  if (input.fnb_minimum !== undefined && !wholeAmount(input.fnb_minimum, 0, UNIT_PRICE_LIMIT))
+    problems.attribute(
+      'fnb_minimum',
+      `An F&B minimum is a whole number of minor units from 0 to ${UNIT_PRICE_LIMIT}.`,
+    );
   const { status, lostReason } = checkStatus(input, current, problems);
   const related = checkRelated(input, current, facts, problems);
   const place = checkPlace(input, current, facts, problems);

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { Nullable, StringEnum } from '../../api/jsonapi.js';
 import { changes, createDocument, ToMany, ToOne, updateDocument } from '../../api/request-documents.js';
 import { BOOKING_STATUSES } from './booking.table.js';
+import { UNIT_PRICE_LIMIT } from '../pricing/items.js';
 
 const DateTime = (description: string) => Type.String({ format: 'date-time', description });
 const SAFE = Number.MAX_SAFE_INTEGER;
@@ -38,7 +39,7 @@ export const BookingWriteAttributes = Type.Object(
     fnb_minimum: Type.Optional(
       Type.Integer({
         minimum: 0,
-        maximum: 100_000_000_000,
+        maximum: UNIT_PRICE_LIMIT,
         description: 'The least it must spend on food and beverage, in minor units; default 0',
       }),
     ),

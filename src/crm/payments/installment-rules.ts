@@ -6,6 +6,7 @@
  */
 import { isDate } from '../../wall-clock.js';
 import { majorText } from '../money.js';
+import { AMOUNT_LIMIT, wholeAmount } from '../pricing/items.js';
 import { notAPercentage, readPercentage } from '../pricing/line-arithmetic.js';
 import { type Checked, Problems } from '../validation.js';
 import type { Installment } from './payment.table.js';
@@ -63,6 +64,8 @@ function checkAmount(input: InstallmentInput, current: Installment | undefined, 
     input.percentage === undefined || input.percentage === null ? null : readPercentage(input.percentage);
   if (input.percentage !== undefined && input.percentage !== null && percentage === undefined)
     problems.attribute('percentage', notAPercentage(input.percentage));
+  if (amount !== null && !wholeAmount(amount, 1, AMOUNT_LIMIT))
+    problems.attribute('amount', `An amount is a whole number of minor units from 1 to ${AMOUNT_LIMIT}.`);
   const kinds = [amount !== null, input.percentage != null, input.remainder === true].filter(Boolean).length;
   if (kinds !== 1) {
     problems.attribute(

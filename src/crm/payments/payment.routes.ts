@@ -9,7 +9,7 @@ import { Nullable, StringEnum } from '../../api/jsonapi.js';
 import { registerReadRoutes } from '../../api/read-routes.js';
 import { changes, createDocument, relatedId, ToOne, updateDocument } from '../../api/request-documents.js';
 import { registerWriteRoutes } from '../../api/write-routes.js';
-import { UNIT_PRICE_LIMIT } from '../pricing/items.js';
+import { AMOUNT_LIMIT } from '../pricing/items.js';
 import { installmentDefinition } from './installment.resource.js';
 import {
   createInstallment,
@@ -22,8 +22,7 @@ import { paymentDefinition } from './payment.resource.js';
 import { PAYMENT_KINDS, PAYMENT_METHODS } from './payment.table.js';
 import { createPayment, deletePayment, type PaymentInput, paymentProblems } from './payments.js';
 
-const Amount = (description: string) =>
-  Type.Integer({ minimum: 1, maximum: 1_000 * UNIT_PRICE_LIMIT, description });
+const Amount = (description: string) => Type.Integer({ minimum: 1, maximum: AMOUNT_LIMIT, description });
 
 const InstallmentWriteAttributes = Type.Object(
   {

@@ -18,6 +18,7 @@ import { insertRecord } from '../records.js';
 import { accepted, type Checked, optionalText, Problems } from '../validation.js';
 import { paymentDefinition } from './payment.resource.js';
 import type { Payment, PaymentTable } from './payment.table.js';
+import { AMOUNT_LIMIT, wholeAmount } from '../pricing/items.js';
 import { LINE_TOTAL_LIMIT, LINES_PER_BOOKING } from '../pricing/line-item-rules.js';
 import { refreshSchedule } from './schedule-keeping.js';
 
@@ -83,6 +84,8 @@ async function judged(
   const kind = input.kind ?? 'payment';
   if (input.amount === undefined)
     problems.attribute('amount', 'A payment needs an amount, in minor units.', 'blank');
+  else if (!wholeAmount(input.amount, 1, AMOUNT_LIMIT))
+    problems.attribute('amount', `An amount is a whole number of minor units from 1 to ${AMOUNT_LIMIT}.`);
   else if (booking && kind === 'refund' && input.amount > Number(booking.paid_total)) {
     const paid = `${majorText(Number(booking.paid_total), booking.currency)} ${booking.currency}`;
     problems.attribute('amount', `A refund is at most what has been paid: ${paid}.`, 'over_paid');

@@ -31,6 +31,13 @@ const NAME_MAX = 200;
 export const DESCRIPTION_MAX = 4000;
 /** The largest unit price either side of zero, in minor units (a billion in a currency of two decimals). */
 export const UNIT_PRICE_LIMIT = 100_000_000_000;
+/** An installment's or a payment's amount, in minor units: at most a thousand of the largest unit prices. */
+export const AMOUNT_LIMIT = 1_000 * UNIT_PRICE_LIMIT;
+
+/** Whether `value` is a whole number of minor units from `least` to `most`. */
+export function wholeAmount(value: number, least: number, most: number): boolean {
+  return Number.isSafeInteger(value) && value >= least && value <= most;
+}
 
 export function checkItem(
   input: ItemInput,

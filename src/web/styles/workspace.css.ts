@@ -16,6 +16,13 @@ export const WORKSPACE_STYLES = `
 header.bar { gap: .5rem 1.25rem; justify-content: flex-start; }
 header.bar nav.account { margin-left: auto; font-size: .95rem; }
 header.bar nav.account form { margin: 0; }
+/* On a wide screen the header keeps to one line: a long address gives way (an ellipsis) before the sections wrap. */
+@media (min-width: 75rem) {
+  header.bar { flex-wrap: nowrap; white-space: nowrap; }
+  header.bar > * { flex-shrink: 0; }
+  header.bar nav.account { flex-wrap: nowrap; flex-shrink: 1; min-width: 0; }
+  header.bar nav.account .signed-in-as { min-width: 0; max-width: 18rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+}
 .venue, .venue-switch summary { font-weight: 600; color: var(--muted); }
 .venue-switch { position: relative; }
 .venue-switch summary { cursor: pointer; list-style: none; padding: .25rem .5rem; border: 1px solid var(--line); border-radius: .4rem; }

@@ -6,6 +6,7 @@
  */
 import { readAmount, majorText } from '../../crm/money.js';
 import { isItemCategory, ITEM_UNITS, type ItemUnit } from '../../crm/pricing/categories.js';
+import { UNIT_PRICE_LIMIT } from '../../crm/pricing/items.js';
 import { copiedTaxes } from '../../crm/pricing/line-item.resource.js';
 import type { LineItem } from '../../crm/pricing/line-item.table.js';
 import type { LineItemInput } from '../../crm/pricing/line-items.js';
@@ -142,8 +143,8 @@ export async function onForm(
   return (await problems).map((p) => (p.field ? { ...p, field: renamed(p.field) } : p));
 }
 
-/** The largest F&B minimum, as /v2/bookings takes it (src/crm/bookings/booking.bodies.ts). */
-const FNB_MINIMUM_LIMIT = 100_000_000_000;
+/** The largest F&B minimum, as the booking rules take it. */
+const FNB_MINIMUM_LIMIT = UNIT_PRICE_LIMIT;
 
 /** A booking's F&B minimum as typed (empty: none), in minor units of its currency, or why it is not one. */
 export function fnbMinimumInput(

@@ -7,7 +7,7 @@
 import { majorText, readAmount, type ReadAmount } from '../../crm/money.js';
 import { PAYMENT_KINDS, PAYMENT_METHODS, type PaymentTable } from '../../crm/payments/payment.table.js';
 import type { PaymentInput } from '../../crm/payments/payments.js';
-import { UNIT_PRICE_LIMIT } from '../../crm/pricing/items.js';
+import { AMOUNT_LIMIT } from '../../crm/pricing/items.js';
 import { type Form, formText } from '../forms.js';
 import type { FieldErrors } from './form-fields.js';
 import { isDate, zonedToUtc } from './time-zones.js';
@@ -45,9 +45,6 @@ export function paymentValuesPosted(body: Form): PaymentValues {
     note: formText(body, 'note'),
   };
 }
-
-/** The largest payment or installment, as /v2/payments and /v2/installments take them (payment.routes.ts). */
-const AMOUNT_LIMIT = 1_000 * UNIT_PRICE_LIMIT;
 
 /** An amount above 0 as typed, in minor units, or why it is not one (`missing`: what an empty one is told). */
 export function positiveAmount(text: string, currency: string, missing: string): ReadAmount {
