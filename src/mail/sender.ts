@@ -11,6 +11,7 @@ import { isoTime } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { skipLocked } from '../db/skip-locked.js';
+import { PollingLoop } from '../jobs/polling-loop.js';
 import { retryDelaySeconds } from '../webhooks/retry-schedule.js';
 import type { OutgoingMailTable } from './mail.table.js';
 import { mailQueue } from './outbox.js';
@@ -33,11 +34,8 @@ export interface MailSenderOptions {
 export class MailSender {
   readonly #options: MailSenderOptions;
   readonly #transport: MailTransport;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<unknown> | undefined;
-  #again = false;
-  #stopped = false;
-  readonly #wake = () => this.#soon(0);
+  readonly #loop: PollingLoop;
+  readonly #wake = () => this.#loop.soon(0);
 
   constructor(options: MailSenderOptions) {
     const { smtpUrl, mailFrom } = options.config;
@@ -45,18 +43,21 @@ export class MailSender {
       throw new Error('The mail sender needs SMTP_URL.');
     this.#options = options;
     this.#transport = options.transport ?? smtpTransport(smtpUrl!, mailFrom);
+    this.#loop = new PollingLoop(
+      () => this.sendDue(),
+      POLL_MS,
+      (error) => options.logger.warn({ err: error }, 'sending e-mail failed; will try again'),
+    );
   }
 
   start(): void {
     mailQueue.on('queued', this.#wake);
-    this.#soon(0);
+    this.#loop.soon(0);
   }
 
   async stop(): Promise<void> {
-    this.#stopped = true;
     mailQueue.off('queued', this.#wake);
-    clearTimeout(this.#timer);
-    await this.#running;
+    await this.#loop.stop();
     this.#transport.close();
   }
 
@@ -64,7 +65,7 @@ export class MailSender {
   async sendDue(): Promise<number> {
     let tried = 0;
     for (;;) {
-      if (this.#stopped) return tried;
+      if (this.#loop.stopped) return tried;
       const now = this.#options.clock.now();
       const batch = await claimDue(this.#options.db, now, now + LEASE_MS, BATCH);
       // One at a time: an SMTP server counts connections and messages a minute.
@@ -72,30 +73,6 @@ export class MailSender {
       tried += batch.length;
       if (batch.length < BATCH) return tried;
     }
-  }
-
-  #soon(delayMs: number): void {
-    if (this.#stopped) return;
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.#run(), delayMs);
-    this.#timer.unref();
-  }
-
-  #run(): void {
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    this.#running = this.sendDue()
-      .catch((error: unknown) =>
-        this.#options.logger.warn({ err: error }, 'sending e-mail failed; will try again'),
-      )
-      .finally(() => {
-        this.#running = undefined;
-        const again = this.#again;
-        this.#again = false;
-        this.#soon(again ? 0 : POLL_MS);
-      });
   }
 
   async #record(mail: OutgoingMailTable, attempt: MailAttempt): Promise<void> {

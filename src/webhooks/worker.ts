@@ -22,6 +22,7 @@ import { noteEndpointOutcome } from './endpoint-health.js';
 import { deliveryQueue } from './fan-out.js';
 import { retryDelaySeconds } from './retry-schedule.js';
 import { deliveryHeaders } from './signature.js';
+import { PollingLoop } from '../jobs/polling-loop.js';
 import type { WebhookDeliveryTable } from './webhook.table.js';
 
 const BATCH = 16;
@@ -40,64 +41,40 @@ export interface WorkerOptions {
 export class DeliveryWorker {
   readonly #options: WorkerOptions;
   readonly #agent: Agent;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #again = false;
-  #stopped = false;
-  readonly #wake = () => this.#soon(5);
+  readonly #loop: PollingLoop;
+  readonly #wake = () => this.#loop.soon(5);
 
   constructor(options: WorkerOptions) {
     this.#options = options;
     this.#agent = deliveryAgent(options.config.webhookAllowPrivateNetworks);
+    this.#loop = new PollingLoop(
+      () => this.#drain(),
+      POLL_MS,
+      (error) => options.logger.warn({ err: error }, 'webhook delivery round failed; will retry'),
+    );
   }
 
   start(): void {
     deliveryQueue.on('queued', this.#wake);
-    this.#soon(0);
+    this.#loop.soon(0);
   }
 
   /** Looks for due deliveries now (e.g. after the clock moved on). */
   wake(): void {
-    this.#soon(0);
+    this.#loop.soon(0);
   }
 
   async stop(): Promise<void> {
-    this.#stopped = true;
     deliveryQueue.off('queued', this.#wake);
-    clearTimeout(this.#timer);
-    await this.#running;
+    await this.#loop.stop();
     await this.#agent.close();
-  }
-
-  #soon(delayMs: number): void {
-    if (this.#stopped) return;
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.#run(), delayMs);
-    this.#timer.unref();
-  }
-
-  #run(): void {
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    this.#running = this.#drain()
-      .catch((error: unknown) =>
-        this.#options.logger.warn({ err: error }, 'webhook delivery round failed; will retry'),
-      )
-      .finally(() => {
-        this.#running = undefined;
-        const again = this.#again;
-        this.#again = false;
-        this.#soon(again ? 0 : POLL_MS);
-      });
   }
 
   /** Takes and attempts batches until nothing is due. */
   async #drain(): Promise<void> {
     const { db, clock } = this.#options;
     for (;;) {
-      if (this.#stopped) return;
+      if (this.#loop.stopped) return;
       const now = clock.now();
       const batch = await claimDue(db, now, now + LEASE_MS, BATCH);
       const access = new Map<string, Promise<boolean>>();

@@ -57,6 +57,19 @@ eachDatabase((suite) => {
   });
   after(() => server.close());
 
+  /** How many changes of `type` the organization has told. */
+  const told = async (type: string) =>
+    Number(
+      (
+        await suite.db
+          .selectFrom('changes')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('organization_id', '=', venue.orgId)
+          .where('type', '=', type)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
   it('prices 500 per-person lines again when the guests change, turning the event loop meanwhile', async () => {
     const account = await created(admin, '/v2/accounts', accountDocument({ name: 'Orchard Fair' }));
     const booking = await created(admin, '/v2/bookings', bookingDocument(account, { guest_count: 40 }));
@@ -89,16 +102,7 @@ eachDatabase((suite) => {
     const perGuest = LINES_PER_BOOKING * 100 + (LINES_PER_BOOKING * (LINES_PER_BOOKING - 1)) / 2;
     const subtotal = async () => (await admin<One>(`/v2/bookings/${booking}`)).body.data.attributes.subtotal;
     assert.equal(await subtotal(), 40 * perGuest);
-    const changesBefore = Number(
-      (
-        await suite.db
-          .selectFrom('changes')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('organization_id', '=', venue.orgId)
-          .where('type', '=', 'line_item.updated')
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+    const changesBefore = await told('line_item.updated');
     const {
       result: moved,
       turns,
@@ -111,13 +115,7 @@ eachDatabase((suite) => {
     );
     assert.equal(moved.status, 200, JSON.stringify(moved.body));
     assert.equal(await subtotal(), 120 * perGuest);
-    const told = await suite.db
-      .selectFrom('changes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('organization_id', '=', venue.orgId)
-      .where('type', '=', 'line_item.updated')
-      .executeTakeFirstOrThrow();
-    assert.equal(Number(told.n) - changesBefore, LINES_PER_BOOKING, 'each line told once');
+    assert.equal((await told('line_item.updated')) - changesBefore, LINES_PER_BOOKING, 'each line told once');
     // Pricing 500 lines again is many statements; the loop comes round between every few dozen of
     // them rather than once at the end (which it did, after some 250 ms on SQLite).
     assert.ok(turns >= 10, `the event loop turned ${turns} times (longest wait ${Math.round(longest)} ms)`);
@@ -130,12 +128,6 @@ eachDatabase((suite) => {
       .where('booking_id', '=', booking)
       .executeTakeFirstOrThrow();
     assert.equal(Number(left.n), 0);
-    const deleted = await suite.db
-      .selectFrom('changes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('organization_id', '=', venue.orgId)
-      .where('type', '=', 'line_item.deleted')
-      .executeTakeFirstOrThrow();
-    assert.equal(Number(deleted.n), LINES_PER_BOOKING, 'each line told gone');
+    assert.equal(await told('line_item.deleted'), LINES_PER_BOOKING, 'each line told gone');
   });
 });
