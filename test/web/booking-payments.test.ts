@@ -479,6 +479,38 @@ eachDatabase((suite) => {
     );
   });
 
+  it('saves an installment form drawn before a payment re-resolved it, its terms being the same', async () => {
+    const { session, csrf } = await workspaceSession(server, venue.member.email, venue.orgId);
+    const { booking } = await pricedBooking('Ortiz gala');
+    const deposit = await run(createInstallment, {
+      bookingId: booking.id,
+      label: 'Deposit',
+      amount: 200_000,
+      due_days_before: 30,
+    });
+    const action = `${o}/installments/${deposit.id}`;
+    const edit = await session.request(`${action}/edit`);
+    const drawn = formFields(edit.body, action);
+    assert.ok(drawn.terms, 'the form carries its terms beside its version');
+    // A payment fills the deposit: its paid amount, state and version move, its terms do not.
+    await run(createPayment, { bookingId: booking.id, amount: 200_000, method: 'card' });
+    const [paid] = await scheduleOverApi(booking.id);
+    assert.equal(paid?.attributes.state, 'paid');
+    const typed = { basis: 'amount', amount: '2000', due: 'days_before', due_days_before: '30' };
+    const saved = await session.request(action, {
+      form: { ...drawn, ...typed, _csrf: csrf, label: 'Deposit (signed)' },
+    });
+    assert.equal(saved.status, 303, text(saved.body).slice(0, 400));
+    const [after] = await scheduleOverApi(booking.id);
+    assert.deepEqual([after?.attributes.label, after?.attributes.state], ['Deposit (signed)', 'paid']);
+    // A form drawn before a change of the terms is still refused, as the next test shows in full.
+    await run(updateInstallment, { id: deposit.id, ifMatch: undefined, input: { amount: 150_000 } });
+    const stale = await session.request(action, {
+      form: { ...drawn, ...typed, _csrf: csrf, label: 'Deposit again' },
+    });
+    assert.equal(stale.status, 412);
+  });
+
   it('changes an installment, refuses a save over a newer change keeping what was typed, and deletes it after asking', async () => {
     const { session, csrf } = await workspaceSession(server, venue.member.email, venue.orgId);
     const { booking, path } = await pricedBooking('Novak conference');

@@ -25,7 +25,7 @@ export interface InstallmentFormView {
   /** The day of the booking's first event, in the venue's time zone. */
   firstEventDay: string;
   /** Present when changing an installment. */
-  installment?: { id: string; label: string; version: string };
+  installment?: { id: string; label: string; version: string; terms: string };
   values: InstallmentValues;
   errors: FieldErrors;
   /** The installment as saved now, when the save came after someone else's (stale.view.ts). */
@@ -134,7 +134,7 @@ export function installmentFormPage(v: WorkspaceVisitor, view: InstallmentFormVi
   const title = installment ? `Change ${installment.label}` : 'Add an installment';
   const form = html`<form method="post" action="${action}" novalidate class="record-form">
     ${csrfField(v.csrfToken)}
-    ${installment ? html`<input type="hidden" name="version" value="${installment.version}" />` : ''}
+    ${installment ? html`<input type="hidden" name="version" value="${installment.version}" /><input type="hidden" name="terms" value="${installment.terms}" />` : ''}
     ${inputField({ name: 'label', label: INSTALLMENT_LABELS.label!, value: view.values.label, errors, required: true, hint: 'Such as Deposit or Final balance', attributes: html`maxlength="100"` })}
     ${basisFields(view)}
     ${dueFields(view)}

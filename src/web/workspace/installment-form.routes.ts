@@ -26,6 +26,7 @@ import {
   installmentValuesOf,
   installmentValuesPosted,
   onInstallmentForm,
+  termsOf,
 } from './installment-input.js';
 import { changeOf, deleteRoute, RecordParams as Params } from './record-posts.js';
 import { localDate } from './time-zones.js';
@@ -44,10 +45,11 @@ export const installmentFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return sendPage(reply, installmentFormPage(v, { ...view, booking, firstEventDay }), status);
   }
 
-  const shownAs = async (i: Installment, version?: string) => ({
+  const shownAs = async (i: Installment, version?: string, terms?: string) => ({
     id: i.id,
     label: i.label,
     version: version ?? (await versionOf(db, installmentDefinition, i)),
+    terms: terms ?? termsOf(i),
   });
 
   const done = (v: WorkspaceVisitor, bookingId: string, notice: string) =>
@@ -100,12 +102,13 @@ export const installmentFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const b = await recordOf(db, bookingDefinition, request.params.org, i.booking_id);
       const values = installmentValuesPosted(request.body);
       const { input, unread } = installmentInput(values, b.currency);
-      const outcome = await submit(
-        request,
-        updateInstallment,
-        changeOf(request.body, i.id, input),
-        unread,
-        () => onInstallmentForm(installmentProblems(db, v.actor, input, i), values),
+      // Drawn over the same terms (a payment since re-resolved it): saved over its version now.
+      const sameTerms = formText(request.body, 'terms') === termsOf(i);
+      const change = sameTerms
+        ? { id: i.id, ifMatch: await versionOf(db, installmentDefinition, i), input }
+        : changeOf(request.body, i.id, input);
+      const outcome = await submit(request, updateInstallment, change, unread, () =>
+        onInstallmentForm(installmentProblems(db, v.actor, input, i), values),
       );
       if (outcome.stale) {
         // Saved by someone else since the form was drawn: what was typed, beside what is saved now.
@@ -114,7 +117,7 @@ export const installmentFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return render(reply, v, b, { installment: await shownAs(now), values, errors: {}, saved }, 412);
       }
       if (outcome.errors) {
-        const shown = await shownAs(i, formText(request.body, 'version'));
+        const shown = await shownAs(i, formText(request.body, 'version'), formText(request.body, 'terms'));
         return render(reply, v, b, { installment: shown, values, errors: outcome.errors }, 422);
       }
       return reply.redirect(done(v, b.id, 'installment-saved'), 303);

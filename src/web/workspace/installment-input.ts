@@ -6,6 +6,7 @@
  * on signing) with radios, each beside its own input; only the chosen input is read. An amount is
  * typed as a person writes it and read by src/crm/money.ts in the booking's currency.
  */
+import { createHash } from 'node:crypto';
 import { majorText } from '../../crm/money.js';
 import type { InstallmentInput } from '../../crm/payments/installment-rules.js';
 import type { Installment } from '../../crm/payments/payment.table.js';
@@ -120,4 +121,27 @@ export async function onInstallmentForm(
     if (!radios) return [p];
     return radios[1] === '' ? [{ ...p, field: radios[0] }] : [];
   });
+}
+
+/**
+ * What an installment's own terms are, as a short fingerprint the edit form carries beside its
+ * version: a payment or a new grand total re-resolves the installment (its version moves) without
+ * touching what the form edits, and a save over such a change goes through; a change of the terms
+ * themselves is still refused as stale.
+ */
+export function termsOf(i: Installment): string {
+  const terms = [
+    i.label,
+    i.amount,
+    i.percentage,
+    i.remainder,
+    i.due_date,
+    i.due_days_before,
+    i.due_on_signing,
+    i.position,
+  ];
+  return createHash('sha256')
+    .update(JSON.stringify(terms.map((t) => (t === null ? null : String(t)))))
+    .digest('base64url')
+    .slice(0, 22);
 }
