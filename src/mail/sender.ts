@@ -15,11 +15,14 @@ import { PollingLoop } from '../jobs/polling-loop.js';
 import { retryDelaySeconds } from '../webhooks/retry-schedule.js';
 import type { OutgoingMailTable } from './mail.table.js';
 import { mailQueue } from './outbox.js';
-import { type MailAttempt, type MailTransport, smtpTransport } from './transport.js';
+import { type MailAttempt, type MailTransport, smtpTransport, withoutAddresses } from './transport.js';
 
-const BATCH = 10;
 const POLL_MS = 5000;
-/** Longer than a message can take (connection, greeting and socket time-outs), so a live sender keeps its lease. */
+/**
+ * A message is leased alone, for longer than sending it can take (10 s to connect, 10 s for the
+ * greeting, 30 s of silence at most between bytes), so a live sender keeps its lease; its outcome
+ * is written only while the lease is still the one it took.
+ */
 const LEASE_MS = 5 * 60 * 1000;
 
 export interface MailSenderOptions {
@@ -61,18 +64,17 @@ export class MailSender {
     this.#transport.close();
   }
 
-  /** Sends every message due now; how many it tried. */
+  /** Sends every message due now, one at a time (an SMTP server counts messages a minute); how many it tried. */
   async sendDue(): Promise<number> {
     let tried = 0;
-    for (;;) {
-      if (this.#loop.stopped) return tried;
+    while (!this.#loop.stopped) {
       const now = this.#options.clock.now();
-      const batch = await claimDue(this.#options.db, now, now + LEASE_MS, BATCH);
-      // One at a time: an SMTP server counts connections and messages a minute.
-      for (const mail of batch) await this.#record(mail, await this.#transport.send(mail));
-      tried += batch.length;
-      if (batch.length < BATCH) return tried;
+      const mail = await claimDue(this.#options.db, now, now + LEASE_MS);
+      if (mail === undefined) break;
+      await this.#record(mail, await this.#transport.send(mail));
+      tried += 1;
     }
+    return tried;
   }
 
   async #record(mail: OutgoingMailTable, attempt: MailAttempt): Promise<void> {
@@ -94,6 +96,7 @@ export class MailSender {
           updated_at: at,
         })
         .where('id', '=', mail.id)
+        .where('lease_expires_at', '=', mail.lease_expires_at)
         .execute();
       return;
     }
@@ -110,20 +113,26 @@ export class MailSender {
         updated_at: at,
       })
       .where('id', '=', mail.id)
+      .where('lease_expires_at', '=', mail.lease_expires_at)
       .execute();
     // What an operator needs to follow it; never the message, its address or the SMTP_URL.
     logger.info(
-      { mail: mail.id, organization: mail.organization_id, attempt: attempts, error: attempt.error },
+      {
+        mail: mail.id,
+        organization: mail.organization_id,
+        attempt: attempts,
+        error: withoutAddresses(attempt.error),
+      },
       delay === undefined ? 'e-mail not sent, for good' : 'e-mail not sent; will try again',
     );
   }
 }
 
-/** Leases up to `limit` due messages until `until`. */
-async function claimDue(db: Db, now: number, until: number, limit: number): Promise<OutgoingMailTable[]> {
+/** Leases the next due message until `until`, if there is one. */
+async function claimDue(db: Db, now: number, until: number): Promise<OutgoingMailTable | undefined> {
   const at = isoTime(now);
   return db.transaction().execute(async (trx) => {
-    const due = skipLocked(
+    const due = await skipLocked(
       trx,
       trx
         .selectFrom('outgoing_mail as m')
@@ -132,16 +141,15 @@ async function claimDue(db: Db, now: number, until: number, limit: number): Prom
         .where('m.next_attempt_at', '<=', at)
         .where((eb) => eb.or([eb('m.lease_expires_at', 'is', null), eb('m.lease_expires_at', '<', at)]))
         .orderBy('m.next_attempt_at')
-        .limit(limit),
+        .limit(1),
       'm',
-    );
-    const ids = (await due.execute()).map((r) => r.id);
-    if (ids.length === 0) return [];
+    ).executeTakeFirst();
+    if (due === undefined) return undefined;
     return trx
       .updateTable('outgoing_mail')
       .set({ lease_expires_at: isoTime(until), updated_at: at })
-      .where('id', 'in', ids)
+      .where('id', '=', due.id)
       .returningAll()
-      .execute();
+      .executeTakeFirst();
   });
 }

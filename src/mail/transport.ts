@@ -3,9 +3,11 @@
  * outcome says whether to try again: a server that refuses the recipient or the message for good
  * (5xx) makes it `failed`; anything else (a connection that failed, a timeout, a 4xx, a login
  * refused) is tried again on the schedule. The error kept is the server's answer or the
- * connection's failure, never the message, the SMTP_URL or its password.
+ * connection's failure, never the message, the SMTP_URL or its password (the server's answer
+ * may name the address: logs take it through withoutAddresses).
  */
 import nodemailer, { type Transporter } from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 import type { OutgoingMailTable } from './mail.table.js';
 
 export type MailAttempt = { ok: true; messageId: string } | { ok: false; permanent: boolean; error: string };
@@ -29,6 +31,10 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   });
   return {
     async send(mail) {
+      // One recipient, exactly: nodemailer would send "a@x, b@y" to both.
+      const parsed = addressparser(mail.to_address, { flatten: true });
+      if (parsed.length !== 1 || parsed[0]!.address !== mail.to_address)
+        return { ok: false, permanent: true, error: 'The recipient is not one e-mail address.' };
       try {
         const info = (await transporter.sendMail({
           from,
@@ -49,10 +55,12 @@ function failure(error: unknown): MailAttempt {
   const smtp = error as { responseCode?: unknown; response?: unknown; code?: unknown; message?: unknown };
   const responseCode = typeof smtp.responseCode === 'number' ? smtp.responseCode : undefined;
   const answer = typeof smtp.response === 'string' ? smtp.response : undefined;
+  // Refused for good: a 5xx to the recipient or the message, or a recipient nodemailer could not
+  // use at all (EENVELOPE without an answer from the server).
+  const envelope = smtp.code === 'EENVELOPE' || smtp.code === 'EMESSAGE';
   const permanent =
-    responseCode !== undefined &&
-    responseCode >= 500 &&
-    (smtp.code === 'EENVELOPE' || smtp.code === 'EMESSAGE');
+    (envelope && responseCode !== undefined && responseCode >= 500) ||
+    (smtp.code === 'EENVELOPE' && responseCode === undefined);
   const words = answer ?? (typeof smtp.message === 'string' ? smtp.message : String(error));
   return { ok: false, permanent, error: words.slice(0, 500) };
 }
@@ -61,4 +69,9 @@ function failure(error: unknown): MailAttempt {
 export function smtpServerName(smtpUrl: string): string {
   const url = new URL(smtpUrl);
   return `${url.protocol}//${url.host}`;
+}
+
+/** The server's answer with any e-mail address in it replaced, for the log. */
+export function withoutAddresses(text: string): string {
+  return text.replace(/<[^<>\s]*@[^<>\s]*>|[^\s<>"]+@[^\s<>"]+/g, '<address>');
 }

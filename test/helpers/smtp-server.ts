@@ -35,10 +35,15 @@ export class TestSmtpServer {
           return done(null, { user: auth.username });
         return done(new Error('Invalid username or password'));
       },
-      onRcptTo: (_address, _session, done) => {
+      onRcptTo: (address, _session, done) => {
         const code = this.refusals.shift();
         if (code === undefined) return done();
-        const refusal = new Error(code >= 500 ? 'No such mailbox here' : 'Busy, try again later') as Error & {
+        // Worded as Postfix does, naming the address.
+        const words =
+          code >= 500
+            ? `<${address.address}>: Recipient address rejected: User unknown`
+            : 'Busy, try again later';
+        const refusal = new Error(words) as Error & {
           responseCode: number;
         };
         refusal.responseCode = code;

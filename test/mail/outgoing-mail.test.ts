@@ -257,7 +257,7 @@ eachDatabase((suite) => {
     });
 
     it('fails a message the server refuses for good, and sends it again from its page', async () => {
-      const { sender } = senderWithLog(server);
+      const { sender, lines } = senderWithLog(server);
       try {
         smtp.refusals = [550];
         const queued = await sendTest();
@@ -265,6 +265,10 @@ eachDatabase((suite) => {
         const failed = await mailOf();
         assert.deepEqual([failed.status, failed.attempts, failed.next_attempt_at], ['failed', 1, null]);
         assert.match(failed.last_error ?? '', /^550 /);
+        // The server's answer names the address; the log does not.
+        assert.ok(failed.last_error?.includes(adminEmail), 'the page may show it to admins');
+        assert.match(lines.join(''), /550 <address>: Recipient address rejected/);
+        assert.ok(!lines.join('').includes(adminEmail), 'the log never holds the address');
         const page = await admin.request(`${path}/${queued.id}`);
         assert.match(page.body, /Failed<\/span> 550 /);
         const again = await admin.request(`${path}/${queued.id}/send`, {
@@ -283,6 +287,85 @@ eachDatabase((suite) => {
             })
           ).status,
           404,
+        );
+      } finally {
+        await sender.stop();
+      }
+    });
+
+    it('sends to one address only, failing a recipient that is several', async () => {
+      const { sender } = senderWithLog(server);
+      try {
+        const before = smtp.received.length;
+        const mail = await queueMail(
+          suite.db,
+          {
+            organizationId: org,
+            kind: 'test',
+            to: { address: 'alice@client.example, eve@other.example' },
+            subject: 'Two',
+            text: 'Hi',
+          },
+          { now: server.clock.now(), sending: true },
+        );
+        assert.equal(await sender.sendDue(), 1);
+        const row = await suite.db
+          .selectFrom('outgoing_mail')
+          .selectAll()
+          .where('id', '=', mail.id)
+          .executeTakeFirstOrThrow();
+        assert.deepEqual(
+          [row.status, row.last_error],
+          ['failed', 'The recipient is not one e-mail address.'],
+        );
+        assert.equal(smtp.received.length, before, 'nothing sent');
+      } finally {
+        await sender.stop();
+      }
+    });
+
+    it('writes an outcome only while its lease is the one it took', async () => {
+      const taken = '2099-01-01T00:00:00.000Z';
+      const transport = {
+        // Another process took the message over while this one was sending it.
+        send: async (mail: OutgoingMailTable) => {
+          await suite.db
+            .updateTable('outgoing_mail')
+            .set({ lease_expires_at: taken })
+            .where('id', '=', mail.id)
+            .execute();
+          return { ok: true as const, messageId: '<late@marquee>' };
+        },
+        close: () => {},
+      };
+      const sender = new MailSender({
+        db: suite.db,
+        config: server.config,
+        clock: server.clock,
+        logger: createLogger('silent'),
+        transport,
+      });
+      try {
+        const mail = await queueMail(
+          suite.db,
+          {
+            organizationId: org,
+            kind: 'test',
+            to: { address: 'ops@harbour.example' },
+            subject: 'Leased',
+            text: 'Hi',
+          },
+          { now: server.clock.now(), sending: true },
+        );
+        assert.equal(await sender.sendDue(), 1);
+        const row = await suite.db
+          .selectFrom('outgoing_mail')
+          .selectAll()
+          .where('id', '=', mail.id)
+          .executeTakeFirstOrThrow();
+        assert.deepEqual(
+          [row.status, row.message_id, row.lease_expires_at && new Date(row.lease_expires_at).toISOString()],
+          ['pending', null, taken],
         );
       } finally {
         await sender.stop();

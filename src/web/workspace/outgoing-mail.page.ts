@@ -25,8 +25,10 @@ export interface OutgoingMailView {
 const when = (iso: string, zone: string) =>
   `${dayLabel(localDate(Date.parse(iso), zone))}, ${localTime(Date.parse(iso), zone)}`;
 
-/** What became of a message, in words. */
-export function mailState(mail: OutgoingMailTable, zone: string): SafeHtml {
+/** What became of a message, in words (`sending`: whether an SMTP server is set up now). */
+export function mailState(mail: OutgoingMailTable, zone: string, sending: boolean): SafeHtml {
+  if (mail.status === 'pending' && !sending)
+    return html`<span class="badge state-scheduled">Waiting</span> for an SMTP server: none is set up now`;
   switch (mail.status) {
     case 'sent':
       return html`<span class="badge state-paid">Sent</span> ${when(mail.sent_at!, zone)}`;
@@ -57,7 +59,7 @@ export function outgoingMailPage(v: WorkspaceVisitor, view: OutgoingMailView): s
       <td><a href="${base}/${m.id}">${m.subject}</a></td>
       <td data-label="To">${recipient(m)}</td>
       <td data-label="Made">${when(m.created_at, view.zone)}</td>
-      <td data-label="State">${mailState(m, view.zone)}</td>
+      <td data-label="State">${mailState(m, view.zone, view.smtpServer !== undefined)}</td>
     </tr>`,
   );
   const list =
@@ -89,7 +91,7 @@ export function outgoingMessagePage(
       <div><dt>From</dt><dd>${view.from}</dd></div>
       <div><dt>To</dt><dd>${recipient(mail)}</dd></div>
       <div><dt>Made</dt><dd>${when(mail.created_at, view.zone)}</dd></div>
-      <div><dt>State</dt><dd>${mailState(mail, view.zone)}</dd></div>
+      <div><dt>State</dt><dd>${mailState(mail, view.zone, view.smtpServer !== undefined)}</dd></div>
     </dl>
     ${again}
     <h2>Message</h2>
