@@ -168,6 +168,15 @@ eachDatabase((suite) => {
       );
       return mailOf();
     };
+    /** Queues a message to be sent, as a change that makes one would. */
+    const queued = (address: string, subject: string, text = 'Hi') =>
+      queueMail(
+        suite.db,
+        { organizationId: org, kind: 'test', to: { address }, subject, text },
+        { now: server.clock.now(), sending: true },
+      );
+    const rowOf = (id: string) =>
+      suite.db.selectFrom('outgoing_mail').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
     before(async () => {
       smtp = new TestSmtpServer();
@@ -297,23 +306,9 @@ eachDatabase((suite) => {
       const { sender } = senderWithLog(server);
       try {
         const before = smtp.received.length;
-        const mail = await queueMail(
-          suite.db,
-          {
-            organizationId: org,
-            kind: 'test',
-            to: { address: 'alice@client.example, eve@other.example' },
-            subject: 'Two',
-            text: 'Hi',
-          },
-          { now: server.clock.now(), sending: true },
-        );
+        const mail = await queued('alice@client.example, eve@other.example', 'Two');
         assert.equal(await sender.sendDue(), 1);
-        const row = await suite.db
-          .selectFrom('outgoing_mail')
-          .selectAll()
-          .where('id', '=', mail.id)
-          .executeTakeFirstOrThrow();
+        const row = await rowOf(mail.id);
         assert.deepEqual(
           [row.status, row.last_error],
           ['failed', 'The recipient is not one e-mail address.'],
@@ -346,23 +341,9 @@ eachDatabase((suite) => {
         transport,
       });
       try {
-        const mail = await queueMail(
-          suite.db,
-          {
-            organizationId: org,
-            kind: 'test',
-            to: { address: 'ops@harbour.example' },
-            subject: 'Leased',
-            text: 'Hi',
-          },
-          { now: server.clock.now(), sending: true },
-        );
+        const mail = await queued('ops@harbour.example', 'Leased');
         assert.equal(await sender.sendDue(), 1);
-        const row = await suite.db
-          .selectFrom('outgoing_mail')
-          .selectAll()
-          .where('id', '=', mail.id)
-          .executeTakeFirstOrThrow();
+        const row = await rowOf(mail.id);
         assert.deepEqual(
           [row.status, row.message_id, row.lease_expires_at && new Date(row.lease_expires_at).toISOString()],
           ['pending', null, taken],
@@ -380,37 +361,19 @@ eachDatabase((suite) => {
       });
       const { sender, lines } = senderWithLog(server, unreachable);
       try {
-        const mail = await queueMail(
-          suite.db,
-          {
-            organizationId: org,
-            kind: 'test',
-            to: { address: 'lin@client.example' },
-            subject: 'Your proposal',
-            text: 'Private words',
-          },
-          { now: server.clock.now(), sending: true },
-        );
+        const mail = await queued('lin@client.example', 'Your proposal', 'Private words');
         for (const [attempt, wait] of [
           [1, 60_000],
           [2, 600_000],
         ] as const) {
           assert.equal(await sender.sendDue(), 1);
-          const row = await suite.db
-            .selectFrom('outgoing_mail')
-            .selectAll()
-            .where('id', '=', mail.id)
-            .executeTakeFirstOrThrow();
+          const row = await rowOf(mail.id);
           assert.deepEqual([row.status, row.attempts], ['pending', attempt]);
           assert.match(row.last_error ?? '', /ECONNREFUSED|connect/i);
           server.clock.advance(wait * 1.2);
         }
         assert.equal(await sender.sendDue(), 1);
-        const last = await suite.db
-          .selectFrom('outgoing_mail')
-          .selectAll()
-          .where('id', '=', mail.id)
-          .executeTakeFirstOrThrow();
+        const last = await rowOf(mail.id);
         assert.deepEqual([last.status, last.attempts], ['failed', 3]);
         const log = lines.join('');
         assert.equal(lines.length, 3, log);
