@@ -27,6 +27,7 @@ export interface ApiAuth {
   organizationId: string;
   role: Role;
   scopes: readonly string[];
+  door: 'api';
 }
 
 /**
@@ -125,6 +126,7 @@ async function authenticateToken(request: FastifyRequest, actsInOrganization: bo
     organizationId: '',
     role: 'member',
     scopes: token.scopes,
+    door: 'api',
   };
   if (!actsInOrganization) return auth;
   const organizationId = organizationHeader(header);
@@ -157,6 +159,7 @@ async function authenticateKey(request: FastifyRequest, actsInOrganization: bool
     organizationId: '',
     role: key.role,
     scopes: key.scopes,
+    door: 'api',
   };
   if (!actsInOrganization) return auth;
   const organizationId = organizationHeader(request.headers['x-api-org']);

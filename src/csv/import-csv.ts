@@ -91,6 +91,7 @@ const actorOf = (options: ImportOptions) => ({
   organizationId: options.organizationId,
   userId: null,
   role: 'admin' as const,
+  door: 'import' as const,
 });
 
 const bookingsWithEvents: Command<BookingsWithEvents, { bookings: number; events: number }> = {

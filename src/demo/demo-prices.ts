@@ -70,7 +70,12 @@ export async function priceDemoBookings(
     .set({ service_charge_percentage: '20', service_charge_taxable: 1 })
     .where('id', '=', organizationId)
     .execute();
-  const work: Work = { trx, actor: { organizationId, userId: adminId, role: 'admin' }, now, afterCommit: [] };
+  const work: Work = {
+    trx,
+    actor: { organizationId, userId: adminId, role: 'admin', door: 'system' },
+    now,
+    afterCommit: [],
+  };
   const tax = await createTaxRate.run(work, { name: 'NY sales tax', percentage: '8.875' });
   const items = new Map<Priced, string>();
   for (const [key, item] of Object.entries(CATALOGUE) as Array<[Priced, ItemInput]>) {

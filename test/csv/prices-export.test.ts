@@ -23,7 +23,7 @@ eachDatabase((suite) => {
   it('writes a venue’s lines and payments with their bookings’ references, and imports neither', async () => {
     const v = await eventVenue(suite.db, suite.database.env);
     const writer = { db: suite.db, clock: systemClock };
-    const actor = { organizationId: v.org, userId: null, role: 'admin' as const };
+    const actor = { organizationId: v.org, userId: null, role: 'admin' as const, door: 'import' as const };
     const tax = await write(writer, actor, createTaxRate, { name: 'City tax', percentage: '8.875' });
     const [event] = await suite.db
       .selectFrom('events')

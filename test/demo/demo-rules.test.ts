@@ -170,7 +170,7 @@ eachDatabase((suite) => {
       .select('id')
       .where('email', '=', demo.admin_email)
       .executeTakeFirstOrThrow();
-    actor = { organizationId: demo.org_id, userId: admin.id, role: 'admin' };
+    actor = { organizationId: demo.org_id, userId: admin.id, role: 'admin', door: 'api' };
     const org = await suite.db
       .selectFrom('organizations')
       .select(['timezone', 'currency'])

@@ -31,7 +31,7 @@ export async function makeWorkspaceVenue(db: Db, name = 'Harbour Rooms'): Promis
   const org = await makeOrganization(db, name);
   const admin = await makeUser(db, org.id, { role: 'admin' });
   const member = await makeUser(db, org.id, { role: 'member' });
-  const actor: Actor = { organizationId: org.id, userId: admin.id, role: 'admin' };
+  const actor: Actor = { organizationId: org.id, userId: admin.id, role: 'admin', door: 'workspace' };
   const run = <Input, Result>(command: Command<Input, Result>, input: Input) =>
     write({ db, clock: systemClock }, actor, command, input);
   // A London venue: its pages show times in London.

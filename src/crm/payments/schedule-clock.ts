@@ -40,7 +40,7 @@ export async function advanceSchedules(writer: Writer): Promise<number> {
       await new Promise((resolve) => setImmediate(resolve));
       await write(
         writer,
-        { organizationId, userId: null, role: 'admin' },
+        { organizationId, userId: null, role: 'admin', door: 'system' },
         { run: (work) => refreshSchedule(work, bookingId) },
         undefined,
       );

@@ -44,7 +44,12 @@ export async function settingsFrame(
       user: v.user,
       memberships: v.memberships,
       organization,
-      actor: { organizationId: organization.organizationId, userId: v.user.id, role: organization.role },
+      actor: {
+        organizationId: organization.organizationId,
+        userId: v.user.id,
+        role: organization.role,
+        door: 'workspace',
+      },
       isAdmin,
       csrfToken,
     },

@@ -51,7 +51,7 @@ async function loadVisitor(
     user,
     memberships,
     organization,
-    actor: { organizationId, userId: user.id, role: organization.role },
+    actor: { organizationId, userId: user.id, role: organization.role, door: 'workspace' },
     isAdmin: organization.role === 'admin',
     csrfToken: await reply.generateCsrf(),
   };
