@@ -1,3 +1,6 @@
+/** Why a key or a calendar feed stopped working. */
+export type RevokedReason = 'revoked' | 'member_removed';
+
 /** API keys (SPEC §15): an admin's key for one organization, kept as its secret's hash. */
 export interface ApiKeyTable {
   id: string;
@@ -11,4 +14,6 @@ export interface ApiKeyTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** Why it stopped: `revoked` by an admin, or `member_removed` when its user left the organization. */
+  revoked_reason: RevokedReason | null;
 }

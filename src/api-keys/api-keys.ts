@@ -11,6 +11,7 @@ import { newId } from '../db/ids.js';
 import { type FieldProblem, ValidationError } from '../errors.js';
 import { generateToken } from '../oauth/credentials.js';
 import { isScope, SCOPES } from '../oauth/scopes.js';
+import type { RevokedReason } from './api-key.table.js';
 
 export interface NewApiKey {
   organizationId: string;
@@ -56,6 +57,7 @@ export async function createApiKey(
       created_at: isoTime(now),
       last_used_at: null,
       revoked_at: null,
+      revoked_reason: null,
     })
     .execute();
   return { id, secret: secret.value };
@@ -91,6 +93,48 @@ export async function apiKeysOf(db: Db, organizationId: string): Promise<ApiKeyV
   }));
 }
 
+export interface EndedApiKeyView extends ApiKeyView {
+  endedAt: string;
+  /** `revoked` by an admin, or `member_removed`: the key's user left the organization. */
+  reason: RevokedReason;
+}
+
+/** How many ended keys Settings → Developers → API keys lists, latest first. */
+export const ENDED_KEYS_LISTED = 50;
+
+/** The organization's keys that no longer work, the latest ended first. */
+export async function endedApiKeysOf(db: Db, organizationId: string): Promise<EndedApiKeyView[]> {
+  const rows = await db
+    .selectFrom('api_keys as k')
+    .innerJoin('users as u', 'u.id', 'k.user_id')
+    .select([
+      'k.id',
+      'k.name',
+      'k.scopes',
+      'u.email',
+      'k.created_at',
+      'k.last_used_at',
+      'k.revoked_at',
+      'k.revoked_reason',
+    ])
+    .where('k.organization_id', '=', organizationId)
+    .where('k.revoked_at', 'is not', null)
+    .orderBy('k.revoked_at', 'desc')
+    .orderBy('k.id', 'desc')
+    .limit(ENDED_KEYS_LISTED)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    scopes: r.scopes.split(' ').filter(Boolean),
+    userEmail: r.email,
+    createdAt: r.created_at,
+    lastUsedAt: r.last_used_at,
+    endedAt: r.revoked_at!,
+    reason: r.revoked_reason ?? 'revoked',
+  }));
+}
+
 /** Revokes one of the organization's keys; false when it has no such working key. */
 export async function revokeApiKey(
   db: Db,
@@ -100,7 +144,7 @@ export async function revokeApiKey(
 ): Promise<boolean> {
   const result = await db
     .updateTable('api_keys')
-    .set({ revoked_at: isoTime(now) })
+    .set({ revoked_at: isoTime(now), revoked_reason: 'revoked' })
     .where('id', '=', keyId)
     .where('organization_id', '=', organizationId)
     .where('revoked_at', 'is', null)

@@ -1,3 +1,5 @@
+import type { RevokedReason } from '../api-keys/api-key.table.js';
+
 /** Private calendar feeds (SPEC §11): a staff member's subscription URL, kept as its secret's hash. */
 export const FEED_SCOPES = ['venue', 'space', 'mine'] as const;
 export type FeedScope = (typeof FEED_SCOPES)[number];
@@ -13,4 +15,5 @@ export interface CalendarFeedTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  revoked_reason: RevokedReason | null;
 }

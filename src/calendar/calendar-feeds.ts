@@ -4,6 +4,7 @@
  * `mqf_` prefix, kept as its SHA-256; a feed lists its scope and last use and is revoked, never
  * edited; a feed stops with its owner's membership.
  */
+import type { RevokedReason } from '../api-keys/api-key.table.js';
 import { isoTime } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { newId } from '../db/ids.js';
@@ -56,6 +57,7 @@ export async function createFeed(
       created_at: isoTime(now),
       last_used_at: null,
       revoked_at: null,
+      revoked_reason: null,
     })
     .execute();
   return { id, secret: secret.value };
@@ -89,6 +91,44 @@ export async function feedsOf(db: Db, organizationId: string, userId: string): P
   }));
 }
 
+export interface EndedFeedView extends FeedView {
+  endedAt: string;
+  /** `revoked` by its user, or `member_removed`: they left the organization (and came back). */
+  reason: RevokedReason;
+}
+
+/** The user's feeds in the organization that no longer work, the latest ended first (at most 50). */
+export async function endedFeedsOf(db: Db, organizationId: string, userId: string): Promise<EndedFeedView[]> {
+  const rows = await db
+    .selectFrom('calendar_feeds as f')
+    .leftJoin('spaces as s', 's.id', 'f.space_id')
+    .select([
+      'f.id',
+      'f.scope',
+      's.name as space_name',
+      'f.created_at',
+      'f.last_used_at',
+      'f.revoked_at',
+      'f.revoked_reason',
+    ])
+    .where('f.organization_id', '=', organizationId)
+    .where('f.user_id', '=', userId)
+    .where('f.revoked_at', 'is not', null)
+    .orderBy('f.revoked_at', 'desc')
+    .orderBy('f.id', 'desc')
+    .limit(50)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    scope: r.scope,
+    spaceName: r.space_name,
+    createdAt: r.created_at,
+    lastUsedAt: r.last_used_at,
+    endedAt: r.revoked_at!,
+    reason: r.revoked_reason ?? 'revoked',
+  }));
+}
+
 /** Revokes one of the user's feeds; false when there is no such feed of theirs. */
 export async function revokeFeed(
   db: Db,
@@ -99,7 +139,7 @@ export async function revokeFeed(
 ): Promise<boolean> {
   const result = await db
     .updateTable('calendar_feeds')
-    .set({ revoked_at: isoTime(now) })
+    .set({ revoked_at: isoTime(now), revoked_reason: 'revoked' })
     .where('id', '=', feedId)
     .where('organization_id', '=', organizationId)
     .where('user_id', '=', userId)

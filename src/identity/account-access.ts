@@ -1,16 +1,10 @@
 /**
- * Ending a person's access (SPEC §3): a new password ends every sign-in session of theirs; removing
- * a member from an organization ends what they granted there — their grants for that
- * organization alone, and the private integrations they own in it (which act as them) — at once.
- * Tokens of grants that also cover other organizations keep working there and are refused here,
- * since every request checks membership.
+ * A new password (SPEC §3) ends every sign-in session of the person's. (Removing a member, which
+ * ends what acts as them in an organization, is a team command: src/identity/team.commands.ts.)
  */
 import { isoTime } from '../clock.js';
 import type { Db } from '../db/database.js';
-import { ConflictError, NotFoundError } from '../errors.js';
-import { revokeGrants } from '../oauth/grant.repository.js';
-import { checkPassword, requireOrganization, requireUserByEmail } from './identity.service.js';
-import { findMembership } from './membership.repository.js';
+import { checkPassword, requireUserByEmail } from './identity.service.js';
 import { hashPassword, type ScryptCost } from './passwords.js';
 
 export async function setPassword(
@@ -51,57 +45,4 @@ async function replacePassword(
       .execute();
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
   });
-}
-
-export async function removeMember(
-  db: Db,
-  organizationId: string,
-  email: string,
-  now: number,
-): Promise<{ userId: string; organizationId: string }> {
-  await requireOrganization(db, organizationId);
-  const user = await requireUserByEmail(db, email);
-  const membership = await findMembership(db, organizationId, user.id);
-  if (!membership)
-    throw new NotFoundError(`${user.email} is not a member of this organization.`, { pointer: '/email' });
-  await db.transaction().execute(async (trx) => {
-    if (membership.role === 'admin') {
-      const admins = await trx
-        .selectFrom('memberships')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('organization_id', '=', organizationId)
-        .where('role', '=', 'admin')
-        .executeTakeFirstOrThrow();
-      if (Number(admins.n) <= 1) {
-        throw new ConflictError(
-          'This is the organization’s last admin; make another member admin first.',
-          'last_admin',
-        );
-      }
-    }
-    await trx
-      .deleteFrom('memberships')
-      .where('organization_id', '=', organizationId)
-      .where('user_id', '=', user.id)
-      .execute();
-    const grants = await trx
-      .selectFrom('oauth_grants as g')
-      .leftJoin('integrations as i', 'i.id', 'g.integration_id')
-      .select('g.id')
-      .where('g.user_id', '=', user.id)
-      .where('g.revoked_at', 'is', null)
-      .where((eb) =>
-        eb.or([
-          eb('g.organization_ids', '=', JSON.stringify([organizationId])),
-          eb.and([eb('i.owner_user_id', '=', user.id), eb('i.organization_id', '=', organizationId)]),
-        ]),
-      )
-      .execute();
-    await revokeGrants(
-      trx,
-      grants.map((g) => g.id),
-      isoTime(now),
-    );
-  });
-  return { userId: user.id, organizationId };
 }

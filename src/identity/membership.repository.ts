@@ -82,6 +82,7 @@ export async function listMembersOfOrganization(db: Db, organizationId: string):
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select(['u.id', 'u.email', 'u.name', 'm.role'])
     .where('m.organization_id', '=', organizationId)
+    .orderBy('u.name')
     .orderBy('u.email')
     .execute();
   return rows.map((r) => ({ userId: r.id, email: r.email, name: r.name, role: r.role }));

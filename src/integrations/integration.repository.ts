@@ -19,11 +19,13 @@ export interface Integration {
   authMethod: ClientAuthMethod;
   /** Authorization requests must carry an S256 code_challenge (RFC 9700 §2.1.1): always without a secret. */
   requirePkce: boolean;
+  /** A private integration whose owner left its organization: it acts as nobody, for good. */
+  endedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
-export type NewIntegration = Omit<Integration, 'id' | 'createdAt' | 'updatedAt'>;
+export type NewIntegration = Omit<Integration, 'id' | 'createdAt' | 'updatedAt' | 'endedAt'>;
 
 function toIntegration(row: Selectable<IntegrationTable>): Integration {
   return {
@@ -38,6 +40,7 @@ function toIntegration(row: Selectable<IntegrationTable>): Integration {
     clientSecretHash: row.client_secret_hash,
     authMethod: row.token_endpoint_auth_method,
     requirePkce: row.pkce_required_at !== null || row.token_endpoint_auth_method === 'none',
+    endedAt: row.ended_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -57,6 +60,7 @@ export async function insertIntegration(db: Db, input: NewIntegration): Promise<
     client_secret_hash: input.clientSecretHash,
     token_endpoint_auth_method: input.authMethod,
     pkce_required_at: input.requirePkce ? now : null,
+    ended_at: null,
     created_at: now,
     updated_at: now,
   };

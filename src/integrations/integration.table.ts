@@ -21,6 +21,8 @@ export interface IntegrationTable {
   token_endpoint_auth_method: Generated<ClientAuthMethod>;
   /** When *Require PKCE* was turned on; null while PKCE is optional (RFC 9700 §2.1.1). */
   pkce_required_at: string | null;
+  /** When a private integration stopped for good: its owner left the organization. */
+  ended_at: string | null;
   created_at: string;
   updated_at: string;
 }

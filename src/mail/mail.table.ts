@@ -9,8 +9,11 @@ export const MAIL_STATUSES = ['outbox', 'pending', 'sent', 'failed'] as const;
  */
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
-/** What a message is for: `test` (Settings → Outgoing mail), then §13's and §14's messages. */
-export const MAIL_KINDS = ['test'] as const;
+/**
+ * What a message is for: `test` (Settings → Outgoing mail), `invitation` (Settings → Team: an
+ * invitation, or word that someone was added), then §13's and §14's messages.
+ */
+export const MAIL_KINDS = ['test', 'invitation'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export interface OutgoingMailTable {

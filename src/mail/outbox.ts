@@ -8,6 +8,7 @@ import { EventEmitter } from 'node:events';
 import { isoTime } from '../clock.js';
 import type { Db, Trx } from '../db/database.js';
 import { newId } from '../db/ids.js';
+import { withCredentialsHidden } from './hidden-credentials.js';
 import type { MailKind, OutgoingMailTable } from './mail.table.js';
 
 /** Told when a message is queued to be sent, so the sender in this process looks at once. */
@@ -67,13 +68,19 @@ export function latestMail(db: Db, organizationId: string): Promise<OutgoingMail
     .execute();
 }
 
-export function findMail(db: Db, organizationId: string, id: string): Promise<OutgoingMailTable | undefined> {
-  return db
+/** One of the organization's messages as its admins read it: any credential in it hidden. */
+export async function findMail(
+  db: Db,
+  organizationId: string,
+  id: string,
+): Promise<OutgoingMailTable | undefined> {
+  const mail = await db
     .selectFrom('outgoing_mail')
     .selectAll()
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
     .executeTakeFirst();
+  return mail && { ...mail, text_body: withCredentialsHidden(mail.text_body) };
 }
 
 /**

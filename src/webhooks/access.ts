@@ -3,7 +3,8 @@
  * while it may read them. A private integration may while its owner is a member of its
  * organization; a public one while a member of the organization holds a live, unrevoked grant to
  * it for that organization. Revoking the app, deleting the integration (its endpoints go with
- * it) or removing the member stops deliveries at once.
+ * it) or removing the member stops deliveries at once; a private integration whose owner was
+ * removed has ended, and stays so if they are added again.
  */
 import { sql } from 'kysely';
 import { isoTime } from '../clock.js';
@@ -17,12 +18,17 @@ export async function mayReceive(
 ): Promise<boolean> {
   const integration = await db
     .selectFrom('integrations')
-    .select(['kind', 'organization_id', 'owner_user_id'])
+    .select(['kind', 'organization_id', 'owner_user_id', 'ended_at'])
     .where('id', '=', integrationId)
     .executeTakeFirst();
   if (!integration) return false;
   if (integration.kind === 'private') {
-    if (integration.organization_id !== organizationId || !integration.owner_user_id) return false;
+    if (
+      integration.organization_id !== organizationId ||
+      !integration.owner_user_id ||
+      integration.ended_at !== null
+    )
+      return false;
     const owner = await db
       .selectFrom('memberships')
       .select('user_id')

@@ -1,6 +1,9 @@
 /** `marquee users set-password` and `marquee members remove` (SPEC §3). */
 import { systemClock } from '../../clock.js';
-import { removeMember, setPassword } from '../../identity/account-access.js';
+import { setPassword } from '../../identity/account-access.js';
+import { requireOrganization, requireUserByEmail } from '../../identity/identity.service.js';
+import { removeMember } from '../../identity/team.commands.js';
+import { write } from '../../writes/unit-of-work.js';
 import type { Command } from '../command.js';
 import { passwordOption, readPassword } from '../password-input.js';
 import { requireString } from '../values.js';
@@ -28,7 +31,15 @@ export const membersRemoveCommand: Command = {
   async run({ config, values, output }) {
     const org = requireString(values, 'org');
     const email = requireString(values, 'email');
-    const removed = await withDatabase(config, (db) => removeMember(db, org, email, systemClock.now()));
+    const removed = await withDatabase(config, async (db) => {
+      await requireOrganization(db, org);
+      const user = await requireUserByEmail(db, email);
+      const operator = { organizationId: org, userId: null, role: 'admin', door: 'cli' } as const;
+      return write({ db, clock: systemClock }, operator, removeMember, {
+        userId: user.id,
+        notMember: `${user.email} is not a member of this organization.`,
+      });
+    });
     output.result({ user_id: removed.userId, org_id: removed.organizationId, removed: true });
   },
 };

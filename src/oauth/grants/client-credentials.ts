@@ -56,6 +56,9 @@ export const issueClientCredentials: Grant = async (ctx, client, params) => {
     ? checkRequestedScope(params.scope, client.scopes, "the integration's scopes")
     : client.scopes;
   const ownerId = client.ownerUserId;
+  if (client.endedAt !== null) {
+    throw unauthorizedClient('This integration ended when its owner left its organization.');
+  }
   if (!(await findMembershipCached(ctx, client.organizationId, ownerId))) {
     throw unauthorizedClient("The integration's owner is no longer a member of its organization.");
   }

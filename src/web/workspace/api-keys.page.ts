@@ -3,7 +3,7 @@
  * creation and last use, a form to make one (a name, and crm_read / crm_manage as checkboxes), and
  * the new key's secret, shown once with the X-API-ORG to send beside it.
  */
-import type { ApiKeyView } from '../../api-keys/api-keys.js';
+import type { ApiKeyView, EndedApiKeyView } from '../../api-keys/api-keys.js';
 import { html, type SafeHtml } from '../html.js';
 import { checkboxesField, csrfField, errorSummary, type FieldErrors, inputField } from './form-fields.js';
 import { noticeOf } from './list-parts.js';
@@ -13,6 +13,8 @@ import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
 
 export interface ApiKeysView {
   keys: ApiKeyView[];
+  /** Keys that no longer work (revoked, or their user left), the latest ended first. */
+  ended: EndedApiKeyView[];
   zone: string;
   /** Where the API is, for the example call. */
   baseUrl: string;
@@ -49,6 +51,21 @@ function madeSection(
   </section>`;
 }
 
+function endedSection(view: ApiKeysView): SafeHtml | '' {
+  if (view.ended.length === 0) return '';
+  const rows = view.ended.map(
+    (k) => html`<tr>
+      <td>${k.name}</td>
+      <td data-label="Acted as">${k.userEmail}</td>
+      <td data-label="Last used">${when(k.lastUsedAt, view.zone)}</td>
+      <td data-label="Ended">${when(k.endedAt, view.zone)}: ${k.reason === 'member_removed' ? `${k.userEmail} left the team` : 'revoked'}</td>
+    </tr>`,
+  );
+  return html`<h2 id="ended-keys">Ended keys</h2>
+    <p>These no longer work and never will again; a person who leaves the team and is added back gets none of theirs back.</p>
+    <table class="list" aria-labelledby="ended-keys"><thead><tr><th scope="col">Name</th><th scope="col">Acted as</th><th scope="col">Last used</th><th scope="col">Ended</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
 export function apiKeysPage(v: WorkspaceVisitor, view: ApiKeysView): string {
   const base = orgPath(v, '/settings/developers/api-keys');
   const rows = view.keys.map(
@@ -70,6 +87,7 @@ export function apiKeysPage(v: WorkspaceVisitor, view: ApiKeysView): string {
     ${view.made ? madeSection(v, view, view.made) : ''}
     <p>A key lets a program call the <a href="/docs">API</a> as you, in this organization only: send it as <code>X-API-KEY</code> with <code>X-API-ORG: ${v.organization.organizationId}</code>. It stops when it is revoked or when you leave the team. Integrations that act for many venues should use OAuth instead (Integrations).</p>
     ${list}
+    ${endedSection(view)}
     <h2>Make a key</h2>
     ${errorSummary(view.errors, { name: 'Name', scopes: 'May' })}
     <form method="post" action="${base}" novalidate class="record-form">

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { apiKeysOf, createApiKey, revokeApiKey } from '../../api-keys/api-keys.js';
+import { apiKeysOf, createApiKey, endedApiKeysOf, revokeApiKey } from '../../api-keys/api-keys.js';
 import { organizationZone } from '../../crm/organization/organization.reads.js';
 import { ValidationError } from '../../errors.js';
 import { FormBody, formList, formText, sendPage } from '../forms.js';
@@ -27,9 +27,14 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     status = 200,
   ) {
     const org = v.organization.organizationId;
-    const [keys, zone] = await Promise.all([apiKeysOf(db, org), organizationZone(db, org)]);
+    const [keys, ended, zone] = await Promise.all([
+      apiKeysOf(db, org),
+      endedApiKeysOf(db, org),
+      organizationZone(db, org),
+    ]);
     const view: ApiKeysView = {
       keys,
+      ended,
       zone,
       baseUrl: config.baseUrl,
       errors: {},

@@ -1,5 +1,5 @@
 /** Settings → Calendar feeds: a staff member's private subscription URLs (SPEC §11). */
-import type { FeedView } from '../../calendar/calendar-feeds.js';
+import type { EndedFeedView, FeedView } from '../../calendar/calendar-feeds.js';
 import type { SpaceTable } from '../../crm/spaces/space.table.js';
 import { html, type SafeHtml } from '../html.js';
 import { csrfField, errorSummary, type FieldErrors, selectField } from './form-fields.js';
@@ -10,6 +10,8 @@ import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
 
 export interface CalendarFeedsView {
   feeds: FeedView[];
+  /** The feeds that no longer work, the latest ended first. */
+  ended: EndedFeedView[];
   spaces: Pick<SpaceTable, 'id' | 'name'>[];
   zone: string;
   errors: FieldErrors;
@@ -36,11 +38,28 @@ function madeSection(url: string): SafeHtml {
   </section>`;
 }
 
+const shows = (f: FeedView) =>
+  f.scope === 'venue' ? 'The whole venue' : f.scope === 'mine' ? 'My bookings' : (f.spaceName ?? 'A space');
+
+function endedSection(view: CalendarFeedsView): SafeHtml | '' {
+  if (view.ended.length === 0) return '';
+  const rows = view.ended.map(
+    (f) => html`<tr>
+      <td>${shows(f)}</td>
+      <td data-label="Last used">${when(f.lastUsedAt, view.zone)}</td>
+      <td data-label="Ended">${when(f.endedAt, view.zone)}: ${f.reason === 'member_removed' ? 'you left the team' : 'revoked'}</td>
+    </tr>`,
+  );
+  return html`<h2 id="ended-feeds">Ended feeds</h2>
+    <p>Their addresses no longer work and never will again.</p>
+    <table class="list" aria-labelledby="ended-feeds"><thead><tr><th scope="col">Showed</th><th scope="col">Last used</th><th scope="col">Ended</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
 export function calendarFeedsPage(v: WorkspaceVisitor, view: CalendarFeedsView): string {
   const base = orgPath(v, '/settings/calendar-feeds');
   const rows = view.feeds.map(
     (f) => html`<tr>
-      <td>${f.scope === 'venue' ? 'The whole venue' : f.scope === 'mine' ? 'My bookings' : (f.spaceName ?? 'A space')}</td>
+      <td>${shows(f)}</td>
       <td data-label="Made">${when(f.createdAt, view.zone)}</td>
       <td data-label="Last used">${when(f.lastUsedAt, view.zone)}</td>
       <td><form method="post" action="${base}/${f.id}/revoke">${csrfField(v.csrfToken)}<button type="submit" class="secondary">Revoke</button></form></td>
@@ -55,6 +74,7 @@ export function calendarFeedsPage(v: WorkspaceVisitor, view: CalendarFeedsView):
     ${view.made ? madeSection(view.made) : ''}
     <p>A private address your calendar app subscribes to: each event of the venue, a space or your own bookings, from 90 days ago to two years ahead (times in UTC, shown in your calendar's zone). Calendar apps refresh it every few hours.</p>
     ${list}
+    ${endedSection(view)}
     <h2>Make a feed</h2>
     ${errorSummary(view.errors, { scope: 'Shows', space: 'Space' })}
     <form method="post" action="${base}" novalidate class="record-form">

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { createFeed, feedsOf, revokeFeed } from '../../calendar/calendar-feeds.js';
+import { createFeed, endedFeedsOf, feedsOf, revokeFeed } from '../../calendar/calendar-feeds.js';
 import { organizationZone } from '../../crm/organization/organization.reads.js';
 import { listSpaces } from '../../crm/spaces/space.reads.js';
 import { ValidationError } from '../../errors.js';
@@ -26,13 +26,15 @@ export const calendarFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
     status = 200,
   ) {
     const org = v.organization.organizationId;
-    const [feeds, spaces, zone] = await Promise.all([
+    const [feeds, ended, spaces, zone] = await Promise.all([
       feedsOf(db, org, v.user.id),
+      endedFeedsOf(db, org, v.user.id),
       listSpaces(db, org),
       organizationZone(db, org),
     ]);
     const view: CalendarFeedsView = {
       feeds,
+      ended,
       spaces,
       zone,
       errors: {},

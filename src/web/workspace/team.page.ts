@@ -13,12 +13,17 @@ const ROLES = [
 const NOTICES = {
   removed: 'Member removed: their access to this venue ended.',
   role: 'Role changed.',
-  added: 'Added: they sign in with the password they already have.',
+  added: 'Added: they sign in with the password they already have. We told them by e-mail.',
+  'added-link':
+    'Added. They have not chosen a password yet: a link of their own to choose one is on its way to them by e-mail.',
+  'added-link-kept':
+    'Added. They have not chosen a password yet: a message with a link of their own waits in Outgoing mail until a mail server is set up.',
+  invited: 'Invitation sent: they choose their password from the link in the e-mail.',
 };
 
 export interface TeamView {
   members: readonly Member[];
-  values: { email: string; role: string };
+  values: { email: string; name: string; role: string };
   errors: FieldErrors;
   notice?: string | undefined;
   /** The one-time link for a person just invited, shown this once. */
@@ -42,7 +47,8 @@ export function teamPage(v: WorkspaceVisitor, view: TeamView): string {
   const { values, errors } = view;
   const invited = view.invited
     ? html`<section class="card" aria-labelledby="invited-title" role="status"><h2 id="invited-title">${view.invited.email} is invited</h2>
-        <p>Send them this link to set their password. It works once, for seven days, and is shown only now:</p>
+        <p>No mail server is set up, so pass this link on to them yourself (the invitation e-mail waits in
+          Outgoing mail). It sets their password, works once, for seven days, and is shown only now:</p>
         <code class="secret">${view.invited.link}</code></section>`
     : '';
   const body = html`${settingsTabs(v, 'team')}<h1>Team</h1>
@@ -50,8 +56,9 @@ export function teamPage(v: WorkspaceVisitor, view: TeamView): string {
     <table class="list team"><thead><tr><th scope="col">Member</th><th scope="col">Role</th><th scope="col"><span class="visually-hidden">Remove</span></th></tr></thead>
       <tbody>${view.members.map((m) => memberRow(v, m))}</tbody></table>
     <section class="card" aria-labelledby="invite-title"><h2 id="invite-title">Invite a person</h2>
-      ${errorSummary(errors, { email: 'E-mail', role: 'Role' })}
+      ${errorSummary(errors, { name: 'Name', email: 'E-mail', role: 'Role' })}
       <form method="post" action="${orgPath(v, '/settings/team')}" novalidate>${csrfField(v.csrfToken)}
+        ${inputField({ name: 'name', label: 'Name', value: values.name, errors, required: true, attributes: html`autocomplete="off"` })}
         ${inputField({ name: 'email', label: 'E-mail', value: values.email, errors, type: 'email', required: true, attributes: html`autocomplete="off"` })}
         ${selectField({ name: 'role', label: 'Role', value: values.role, errors, required: true, choices: ROLES })}
         <div class="actions"><button type="submit">Invite</button></div></form>

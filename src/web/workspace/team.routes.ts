@@ -1,14 +1,16 @@
 /**
- * Settings → Team (admins): invite a person by e-mail with a role, change roles, remove members
- * (behind a confirmation). The rules are the identity service's, the same as the command line's
- * (`members add`, `members remove`): never the last admin.
+ * Settings → Team (admins): invite a person by name and e-mail with a role, change roles, remove
+ * members (behind a confirmation). The team commands decide (src/identity/team.commands.ts), the
+ * same as the command line's `members remove`: never the last admin, never a link into an
+ * account this invitation did not create.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { ValidationError } from '../../errors.js';
 import { listMembersOfOrganization } from '../../identity/membership.repository.js';
-import { changeRole, inviteMember, removeTeamMember } from '../../identity/team.service.js';
+import { changeMemberRole, inviteMember, removeMember } from '../../identity/team.commands.js';
+import { write } from '../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../forms.js';
 import { html } from '../html.js';
 import { csrfField } from './form-fields.js';
@@ -24,7 +26,8 @@ const MemberParams = Type.Object({
 const ADMINS = { adminOnly: 'manage its team' };
 
 export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config } = app.ctx;
+  const { db, config, writer } = app.ctx;
+  const sending = config.smtpUrl !== undefined;
 
   async function show(
     reply: FastifyReply,
@@ -47,7 +50,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) =>
       show(reply, visitorOf(request), {
-        values: { email: '', role: 'member' },
+        values: { email: '', name: '', role: 'member' },
         errors: {},
         notice: request.query.notice,
       }),
@@ -58,19 +61,29 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
-      const values = { email: formText(request.body, 'email'), role: formText(request.body, 'role') };
+      const values = {
+        email: formText(request.body, 'email'),
+        name: formText(request.body, 'name'),
+        role: formText(request.body, 'role'),
+      };
       let invited;
       try {
-        invited = await inviteMember(db, v.organization.organizationId, values, request.ctx.now());
+        invited = await write(writer, v.actor, inviteMember, { ...values, sending, authUrl: config.authUrl });
       } catch (error) {
         if (!(error instanceof ValidationError)) throw error;
         return show(reply, v, { values, errors: error.fieldMessages() }, 422);
       }
-      if (!invited.passwordToken) return reply.redirect(orgPath(v, '/settings/team?notice=added'), 303);
-      // The link is in this response only: never in an address, a redirect or a log.
+      if (invited.kind === 'added') {
+        const notice = !invited.linkMailed ? 'added' : sending ? 'added-link' : 'added-link-kept';
+        return reply.redirect(orgPath(v, `/settings/team?notice=${notice}`), 303);
+      }
+      if (invited.passwordToken === undefined)
+        return reply.redirect(orgPath(v, '/settings/team?notice=invited'), 303);
+      // No mail server sends it: the link is in this response only, for the admin to pass on;
+      // never in an address, a redirect or a log.
       const link = `${config.authUrl}/set-password/${invited.passwordToken}`;
       return show(reply, v, {
-        values: { email: '', role: 'member' },
+        values: { email: '', name: '', role: 'member' },
         errors: {},
         invited: { email: invited.email, link },
       });
@@ -83,12 +96,10 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const v = visitorOf(request);
       // A refusal (the last admin) shows as a page of the workspace (refusals.ts).
-      await changeRole(
-        db,
-        v.organization.organizationId,
-        request.params.user,
-        formText(request.body, 'role'),
-      );
+      await write(writer, v.actor, changeMemberRole, {
+        userId: request.params.user,
+        role: formText(request.body, 'role'),
+      });
       return reply.redirect(orgPath(v, '/settings/team?notice=role'), 303);
     },
   );
@@ -117,7 +128,10 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: ADMINS, preHandler: app.csrfProtection, schema: { params: MemberParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
-      await removeTeamMember(db, v.organization.organizationId, request.params.user, request.ctx.now());
+      await write(writer, v.actor, removeMember, {
+        userId: request.params.user,
+        notMember: 'No such member.',
+      });
       return reply.redirect(orgPath(v, '/settings/team?notice=removed'), 303);
     },
   );
