@@ -36,7 +36,8 @@ import { bookingByDays, bookingProblemsByDays } from './booking-event-temple.js'
 import { refreshSchedule } from '../payments/schedule-keeping.js';
 import { bookingPricesGo, linesFollowGuests } from '../pricing/booking-totals.js';
 import { leadContact } from './lead-contact.js';
-import { pricedInput, pricedProblems } from './booking-prices.js';
+import { changesCurrency, pricedInput, pricedProblems } from './booking-prices.js';
+import { moneyHeldBy } from './money-held.js';
 import { type BookingFields, type BookingInput, bookingNames, checkBooking } from './booking-rules.js';
 import { insertBooking, replaceBookingSpaces } from './booking.repository.js';
 import { bookingDefinition } from './booking.resource.js';
@@ -101,6 +102,7 @@ async function judged(
     allDay: byDays.allDay,
   };
   if (!current) return checked;
+  const held = changesCurrency(input, current) ? await moneyHeldBy(db, current.id) : undefined;
   const events = await db
     .selectFrom('events')
     .selectAll()
@@ -108,7 +110,8 @@ async function judged(
     .orderBy('start_at')
     .orderBy('id')
     .execute();
-  if (events.length === 0) return checked;
+  if (events.length === 0)
+    return { ...checked, problems: [...checked.problems, ...pricedProblems(input, current, held)] };
   // Its guests and spaces are its events': each event's guests fit its spaces for its setup style
   // (event-rules.ts), which the booking's own capacity rule, by capacity alone, does not know.
   let problems = checked.problems.filter((p) => !(p.field === 'guest_count' && p.code === 'over_capacity'));
@@ -121,7 +124,7 @@ async function judged(
     });
     problems = [...problems, ...passed.problems.filter((p) => p.code === 'over_capacity')];
   }
-  const derived = [...derivedProblems(input, events.length), ...pricedProblems(input, current)];
+  const derived = [...derivedProblems(input, events.length), ...pricedProblems(input, current, held)];
   problems = [...problems.filter((p) => !derived.some((d) => d.field === p.field)), ...derived];
   return { ...checked, problems };
 }
