@@ -41,8 +41,12 @@ export interface SpaceHold {
 
 /** Refused: the space is held then by another definite booking's event, which the error carries. */
 export class SpaceConflictError extends ConflictError {
-  constructor(readonly clash: Holding) {
-    super(clashMessage(clash), 'space_conflict', { pointer: '/data/relationships/spaces/data' });
+  constructor(
+    readonly clash: Holding,
+    detail = clashMessage(clash),
+    pointer = '/data/relationships/spaces/data',
+  ) {
+    super(detail, 'space_conflict', { pointer });
   }
 }
 
@@ -110,7 +114,23 @@ interface Window {
  * organization's longest hold) on: never through the venue's whole past.
  */
 export function holdingsQuery(db: Db | Trx, spaceIds: readonly string[], window: Window, lowest: string) {
-  let query = db
+  let query = holdingsSelect(db)
+    .where('es.space_id', 'in', [...spaceIds])
+    .where('es.status', '=', 'definite')
+    .where('es.occupied_from', '<', window.until)
+    .where('es.occupied_from', '>=', lowest)
+    .where('es.occupied_until', '>', window.from)
+    .orderBy('es.occupied_until')
+    .orderBy('es.event_id')
+    .orderBy('s.name')
+    .orderBy('es.space_id');
+  if (window.exceptBookingId) query = query.where('es.booking_id', '<>', window.exceptBookingId);
+  return query;
+}
+
+/** What a holding is made of: an event's row of event_spaces, with its event, booking and space. */
+function holdingsSelect(db: Db | Trx) {
+  return db
     .selectFrom('event_spaces as es')
     .innerJoin('events as e', 'e.id', 'es.event_id')
     .innerJoin('bookings as b', 'b.id', 'es.booking_id')
@@ -128,18 +148,39 @@ export function holdingsQuery(db: Db | Trx, spaceIds: readonly string[], window:
       'b.name',
       'b.timezone',
       's.name as space_name',
-    ])
-    .where('es.space_id', 'in', [...spaceIds])
-    .where('es.status', '=', 'definite')
-    .where('es.occupied_from', '<', window.until)
-    .where('es.occupied_from', '>=', lowest)
-    .where('es.occupied_until', '>', window.from)
-    .orderBy('es.occupied_until')
-    .orderBy('es.event_id')
-    .orderBy('s.name')
-    .orderBy('es.space_id');
-  if (window.exceptBookingId) query = query.where('es.booking_id', '<>', window.exceptBookingId);
-  return query;
+    ]);
+}
+
+type HoldingRow = Awaited<ReturnType<ReturnType<typeof holdingsSelect>['execute']>>[number];
+
+function toHolding(r: HoldingRow): Holding {
+  return {
+    bookingId: r.booking_id,
+    reference: r.reference,
+    name: r.name,
+    eventId: r.event_id,
+    eventName: r.event_name,
+    spaceId: r.space_id,
+    spaceName: r.space_name,
+    startAt: r.start_at,
+    endAt: r.end_at,
+    timezone: r.timezone,
+    occupiedFrom: r.occupied_from,
+    occupiedUntil: r.occupied_until,
+  };
+}
+
+/** The holding of one event in one space, if the event holds it. */
+export async function holdingOf(
+  db: Db | Trx,
+  eventId: string,
+  spaceId: string,
+): Promise<Holding | undefined> {
+  const row = await holdingsSelect(db)
+    .where('es.event_id', '=', eventId)
+    .where('es.space_id', '=', spaceId)
+    .executeTakeFirst();
+  return row && toHolding(row);
 }
 
 /** Definite holdings of the spaces from `from` to `until`, first-named first (`limit` of them). */
@@ -154,20 +195,7 @@ async function definiteHoldings(
   const lowest = back(window.from, await longestHold(db, organizationId));
   let query = holdingsQuery(db, spaceIds, window, lowest);
   if (limit !== undefined) query = query.limit(limit);
-  return (await query.execute()).map((r) => ({
-    bookingId: r.booking_id,
-    reference: r.reference,
-    name: r.name,
-    eventId: r.event_id,
-    eventName: r.event_name,
-    spaceId: r.space_id,
-    spaceName: r.space_name,
-    startAt: r.start_at,
-    endAt: r.end_at,
-    timezone: r.timezone,
-    occupiedFrom: r.occupied_from,
-    occupiedUntil: r.occupied_until,
-  }));
+  return (await query.execute()).map(toHolding);
 }
 
 /** The definite event (and the space of it) the hold would clash with, if any. */
@@ -190,43 +218,4 @@ export function holdingsBetween(
   window: { from: string; until: string },
 ): Promise<Holding[]> {
   return definiteHoldings(db, organizationId, [...spaces.keys()], window);
-}
-
-/**
- * A clash that new parts of a combined space would make: a definite event holding the space and
- * one of another definite booking holding a space that now shares a part with it, at overlapping
- * times (`spaces`: the organization's spaces as they will be).
- */
-export async function clashOfParts(
-  db: Db | Trx,
-  organizationId: string,
-  spaceId: string,
-  spaces: ReadonlyMap<string, SpaceShape>,
-): Promise<Holding | undefined> {
-  const others = clashingSpaces([spaceId], spaces);
-  if (others.length === 0) return undefined;
-  const pair = await db
-    .selectFrom('event_spaces as a')
-    .innerJoin('event_spaces as b', (join) =>
-      join
-        .onRef('b.booking_id', '<>', 'a.booking_id')
-        .onRef('b.occupied_from', '<', 'a.occupied_until')
-        .onRef('b.occupied_until', '>', 'a.occupied_from'),
-    )
-    .select(['b.event_id', 'b.space_id', 'b.occupied_from', 'b.occupied_until'])
-    .where('a.organization_id', '=', organizationId)
-    .where('a.space_id', '=', spaceId)
-    .where('a.status', '=', 'definite')
-    .where('b.space_id', 'in', others)
-    .where('b.status', '=', 'definite')
-    .orderBy('b.occupied_until')
-    .orderBy('b.event_id')
-    .limit(1)
-    .executeTakeFirst();
-  if (!pair) return undefined;
-  const [holding] = await definiteHoldings(db, organizationId, [pair.space_id], {
-    from: pair.occupied_from,
-    until: pair.occupied_until,
-  });
-  return holding;
 }

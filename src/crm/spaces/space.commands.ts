@@ -1,16 +1,17 @@
 /**
  * Writing spaces (SPEC §7, §11), as units of work (src/writes/unit-of-work.ts): the rules of
  * space-rules.ts. A rename changes the space alone (its bookings' room_names are read from it,
- * src/crm/spaces/space-names.ts) and is told as `space.updated`; new parts of a combined space
- * that would make two definite bookings' events clash are refused (409 space_conflict);
+ * src/crm/spaces/space-names.ts) and is told as `space.updated`; new parts of a combined space,
+ * or a space no longer shared, that would make two definite bookings' events clash are refused
+ * (409 space_conflict naming both);
  * deleting a space that events hold, or that is a part of a combined space, is refused.
  */
 import type { Db, Trx } from '../../db/database.js';
 import { ConflictError } from '../../errors.js';
-import { clashOfParts, SpaceConflictError } from '../events/event-clash.js';
 import { spacesOf } from '../facts.js';
 import type { Actor } from '../../identity/actor.js';
 import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
+import { clashOfSpaceChange, SpaceChangeConflictError } from './space-change-clash.js';
 import { checkSpace, type SpaceFacts, type SpaceInput } from './space-rules.js';
 import {
   combinedSpacesOf,
@@ -80,11 +81,14 @@ export const createSpace = createCommand<'spaces', SpaceInput>({
     area: given.area ?? null,
     archived_at: given.archived_at ?? null,
   }),
-  afterWrite: (work, created) => writeParts(work.trx, work.actor.organizationId, created),
+  async afterWrite({ trx, actor }, created) {
+    await writeParts(trx, created);
+    await refuseClashOfChange(trx, actor.organizationId, created);
+  },
 });
 
-/** Makes space_parts say the space's parts, refusing parts that would make held events clash. */
-async function writeParts(trx: Trx, organizationId: string, space: SpaceTable, before = '[]') {
+/** Makes space_parts say the space's parts (unchanged parts leave it as it is). */
+async function writeParts(trx: Trx, space: SpaceTable, before = '[]') {
   if (space.part_ids === before) return;
   await trx.deleteFrom('space_parts').where('space_id', '=', space.id).execute();
   const parts = JSON.parse(space.part_ids) as string[];
@@ -94,16 +98,35 @@ async function writeParts(trx: Trx, organizationId: string, space: SpaceTable, b
       .values(parts.map((part) => ({ space_id: space.id, part_id: part })))
       .execute();
   }
-  if (parts.length === 0) return;
-  const clash = await clashOfParts(trx, organizationId, space.id, await spacesOf(trx, organizationId));
-  if (clash) throw new SpaceConflictError(clash);
+}
+
+/**
+ * Refuses a change of the space's parts or sharing after which two definite bookings' events
+ * would clash (space-change-clash.ts); a space made shareable, or with no new parts, frees only.
+ */
+async function refuseClashOfChange(trx: Trx, organizationId: string, space: SpaceTable, before?: SpaceTable) {
+  const newParts = (JSON.parse(space.part_ids) as string[]).filter(
+    (part) => !(JSON.parse(before?.part_ids ?? '[]') as string[]).includes(part),
+  );
+  const unshared = before !== undefined && Boolean(Number(before.shareable)) && !Number(space.shareable);
+  if (newParts.length === 0 && !unshared) return;
+  const clash = await clashOfSpaceChange(trx, organizationId, space.id, await spacesOf(trx, organizationId));
+  if (clash)
+    throw new SpaceChangeConflictError(
+      space.name,
+      newParts.length > 0 ? 'parts' : 'sharing',
+      clash.holding,
+      clash.other,
+    );
 }
 
 export const updateSpace = updateCommand<'spaces', SpaceInput>({
   definition: spaceDefinition,
   check: (trx, actor, input, current) => judged(trx, actor, input, current),
-  afterWrite: ({ trx, actor }, current, updated) =>
-    writeParts(trx, actor.organizationId, updated, current.part_ids),
+  async afterWrite({ trx, actor }, current, updated) {
+    await writeParts(trx, updated, current.part_ids);
+    await refuseClashOfChange(trx, actor.organizationId, updated, current);
+  },
 });
 
 export const deleteSpace = deleteCommand({

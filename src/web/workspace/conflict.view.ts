@@ -30,3 +30,19 @@ export function partsClashSentence(v: WorkspaceVisitor, spaceName: string, clash
     <a href="${orgPath(v, `/bookings/${clash.bookingId}`)}">${clash.reference} ${clash.name}</a>, its
     event “${clash.eventName}” in ${clash.spaceName} (${when}).</p>`;
 }
+
+/**
+ * The sentence a space that stops being shared is refused with: the two definite bookings that
+ * would then hold it at once, named and linked.
+ */
+export function unsharedClashSentence(
+  v: WorkspaceVisitor,
+  spaceName: string,
+  clashes: readonly [Holding, Holding],
+  zone: string,
+) {
+  const named = (h: Holding) =>
+    html`<a href="${orgPath(v, `/bookings/${h.bookingId}`)}">${h.reference} ${h.name}</a>, its event “${h.eventName}” (${bookingTimes({ start_at: h.startAt, end_at: h.endAt, timezone: h.timezone }, zone)})`;
+  return html`<p class="clash">No longer shared, ${spaceName} would be held at once by the definite booking
+    ${named(clashes[0])} and the definite booking ${named(clashes[1])}.</p>`;
+}

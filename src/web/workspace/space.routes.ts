@@ -11,9 +11,10 @@ import { createSpace, deleteSpace, spaceProblems, updateSpace } from '../../crm/
 import { listSpaces } from '../../crm/spaces/space.reads.js';
 import { spaceDefinition } from '../../crm/spaces/space.resource.js';
 import { SpaceConflictError } from '../../crm/events/event-clash.js';
+import { SpaceChangeConflictError } from '../../crm/spaces/space-change-clash.js';
 import { organizationZone } from '../../crm/organization/organization.reads.js';
 import { FormBody, formText, sendPage } from '../forms.js';
-import { partsClashSentence } from './conflict.view.js';
+import { partsClashSentence, unsharedClashSentence } from './conflict.view.js';
 import { submit } from './form-errors.js';
 import type { FieldErrors } from './form-fields.js';
 import {
@@ -125,6 +126,15 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // New parts under definite events of two bookings that would then hold the same room at once.
         if (!(error instanceof SpaceConflictError)) throw error;
         const zone = await organizationZone(db, v.organization.organizationId);
+        if (error instanceof SpaceChangeConflictError && error.change === 'sharing') {
+          const both =
+            error.holding.occupiedFrom <= error.clash.occupiedFrom
+              ? ([error.holding, error.clash] as const)
+              : ([error.clash, error.holding] as const);
+          const shareable = `${s.name} must stay shared while ${both[0].reference} and ${both[1].reference} hold it at once: move one of the events first.`;
+          const conflict = unsharedClashSentence(v, s.name, both, zone);
+          return form(reply, v, { space, values, errors: { shareable }, conflict }, 409);
+        }
         const conflict = partsClashSentence(v, s.name, error.clash, zone);
         const parts = `With these parts, ${s.name} would clash with ${error.clash.reference}’s event “${error.clash.eventName}” in ${error.clash.spaceName}: choose other parts, or move one of the events first.`;
         return form(reply, v, { space, values, errors: { parts }, conflict }, 409);

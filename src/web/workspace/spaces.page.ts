@@ -161,8 +161,9 @@ export function spaceFormPage(
     <form method="post" action="${base}" novalidate class="record-form">${csrfField(v.csrfToken)}<input type="hidden" name="version" value="${space.version}" />
       ${nameAndCapacity(values, errors)}
       <div class="field">
-        <label class="check"><input type="checkbox" id="field-shareable" name="shareable" value="yes" aria-describedby="field-shareable-hint" ${values.shareable ? html`checked` : ''} /><span>Shareable</span></label>
+        <label class="check"><input type="checkbox" id="field-shareable" name="shareable" value="yes" aria-describedby="field-shareable-hint${errors.shareable ? ' field-shareable-error' : ''}"${errors.shareable ? html` aria-invalid="true"` : ''} ${values.shareable ? html`checked` : ''} /><span>Shareable</span></label>
         <p class="hint" id="field-shareable-hint">Definite bookings may hold it at the same time, such as a lawn or a foyer.</p>
+        ${fieldError('shareable', errors)}
       </div>
       ${checkboxesField({
         name: 'parts',
