@@ -15,7 +15,7 @@ import { authenticateBearer, type TokenLookup } from '../oauth/access-token.js';
 import { type Scope, scopeAllows } from '../oauth/scopes.js';
 import { hashCredential } from '../oauth/credentials.js';
 import { findPresentedToken, type TokenRecord } from '../oauth/token.repository.js';
-import { authenticateApiKey, KEY_CHALLENGE } from './api-key-auth.js';
+import { type ApiKeyThrottle, authenticateApiKey, KEY_CHALLENGE } from './api-key-auth.js';
 
 /** What authenticated a request: an OAuth access token, or an API key. */
 export type ApiCredential = { kind: 'token'; token: TokenRecord } | { kind: 'api_key'; key: ApiKeyRecord };
@@ -151,8 +151,12 @@ async function authenticateToken(request: FastifyRequest, actsInOrganization: bo
   return { ...auth, organizationId, role: token.membershipRole };
 }
 
-async function authenticateKey(request: FastifyRequest, actsInOrganization: boolean): Promise<ApiAuth> {
-  const key = await authenticateApiKey(request);
+async function authenticateKey(
+  request: FastifyRequest,
+  throttle: ApiKeyThrottle,
+  actsInOrganization: boolean,
+): Promise<ApiAuth> {
+  const key = await authenticateApiKey(request, throttle);
   const auth: ApiAuth = {
     credential: { kind: 'api_key', key },
     userId: key.userId,
@@ -173,7 +177,7 @@ async function authenticateKey(request: FastifyRequest, actsInOrganization: bool
   return { ...auth, organizationId };
 }
 
-export function apiAuthHook() {
+export function apiAuthHook(keyThrottle: ApiKeyThrottle) {
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const config = request.routeOptions.config;
     const actsInOrganization = config.organization !== false;
@@ -188,7 +192,7 @@ export function apiAuthHook() {
       ).withHeader('WWW-Authenticate', `${REALM}, ${KEY_CHALLENGE}`);
     }
     const auth = withKey
-      ? await authenticateKey(request, actsInOrganization)
+      ? await authenticateKey(request, keyThrottle, actsInOrganization)
       : await authenticateToken(request, actsInOrganization);
 
     const needed = config.scope;

@@ -7,6 +7,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { App } from '../http/app-instance.js';
 import { apiAuthHook } from './api-auth.js';
+import { apiKeyThrottle } from './api-key-auth.js';
 import { registerRateLimit } from './rate-limit.js';
 import { ResourceRegistry } from './resource-registry.js';
 
@@ -17,7 +18,7 @@ export interface ApiOptions {
 export async function apiPlugin(app: App, { features }: ApiOptions): Promise<void> {
   app.decorate('resources', new ResourceRegistry());
   // Authentication comes first, so rate limits can count per token.
-  app.addHook('onRequest', apiAuthHook());
+  app.addHook('onRequest', apiAuthHook(apiKeyThrottle(app.ctx.clock)));
   await registerRateLimit(app, app.ctx.config);
   for (const feature of features) await app.register(feature);
 }

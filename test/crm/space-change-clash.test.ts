@@ -128,7 +128,7 @@ eachDatabase((suite) => {
     const path = `/orgs/${venue.orgId}/settings/spaces/${foyer}`;
     const form = await session.request(path);
     // The form as drawn, with the box unticked.
-    const fields = { ...formFields(form.body, path), name: 'Foyer', capacity: '80' };
+    const fields: Record<string, string> = { ...formFields(form.body, path), name: 'Foyer', capacity: '80' };
     delete fields.shareable;
     const refused = await session.request(path, { form: fields });
     assert.equal(refused.status, 409, refused.body.replace(/[\s\S]*<main/, '').slice(0, 1500));
