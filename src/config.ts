@@ -203,6 +203,19 @@ function optionalUrl(
   return raw;
 }
 
+/** SMTP_URL, with its `tls` choice (src/mail/transport.ts): `required` or `optional`. */
+function smtpUrl(env: Env): string | undefined {
+  const url = optionalUrl(env, 'SMTP_URL', ['smtp:', 'smtps:'], 'smtps://user:password@mail.example:465');
+  const tls = url === undefined ? null : new URL(url).searchParams.get('tls');
+  if (tls !== null && tls !== 'required' && tls !== 'optional') {
+    throw new ConfigError(
+      'SMTP_URL',
+      'its tls parameter must be required or optional (optional lets a login cross without TLS, e.g. to a relay on this host)',
+    );
+  }
+  return url;
+}
+
 function hostForUrl(host: string): string {
   if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host;
@@ -239,7 +252,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetrySchedule: durationList(env, 'WEBHOOK_RETRY_SCHEDULE', DEFAULT_RETRY_SCHEDULE),
     webhookDisableAfter: duration(env, 'WEBHOOK_DISABLE_AFTER', 5 * 86400, 1),
     webhookAllowPrivateNetworks: flag(env, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS'),
-    smtpUrl: optionalUrl(env, 'SMTP_URL', ['smtp:', 'smtps:'], 'smtps://user:password@mail.example:465'),
+    smtpUrl: smtpUrl(env),
     mailFrom: mailFrom(env, read(env, 'BASE_URL') ?? defaultUrl),
     mailRetrySchedule: durationList(env, 'MAIL_RETRY_SCHEDULE', DEFAULT_RETRY_SCHEDULE),
     metricsPort:

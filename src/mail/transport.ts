@@ -17,10 +17,29 @@ export interface MailTransport {
   close(): void;
 }
 
+/**
+ * How to reach the server `smtpUrl` names. A login never crosses the network in the clear: with a
+ * user in an `smtp:` URL, STARTTLS is required (the server must offer it, and its certificate must
+ * verify) unless the operator opts out with `?tls=optional`, e.g. for a relay on the same host;
+ * `?tls=required` asks for it without a login too. `smtps:` is TLS from the first byte.
+ */
+export function smtpConnection(smtpUrl: string): { url: string; requireTLS: boolean } {
+  const url = new URL(smtpUrl);
+  const tls = url.searchParams.get('tls');
+  url.searchParams.delete('tls');
+  const login = url.username !== '';
+  return {
+    url: url.href,
+    requireTLS: url.protocol === 'smtp:' && (tls === 'required' || (tls !== 'optional' && login)),
+  };
+}
+
 /** A transport for `smtpUrl` sending as `from`: one connection at a time, reused while busy. */
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+  const connection = smtpConnection(smtpUrl);
   const transporter: Transporter = nodemailer.createTransport({
-    url: smtpUrl,
+    url: connection.url,
+    requireTLS: connection.requireTLS,
     pool: true,
     maxConnections: 1,
     connectionTimeout: 10_000,
@@ -61,7 +80,12 @@ function failure(error: unknown): MailAttempt {
   const permanent =
     (envelope && responseCode !== undefined && responseCode >= 500) ||
     (smtp.code === 'EENVELOPE' && responseCode === undefined);
-  const words = answer ?? (typeof smtp.message === 'string' ? smtp.message : String(error));
+  const said = answer ?? (typeof smtp.message === 'string' ? smtp.message : String(error));
+  // A login over smtp: needs STARTTLS (smtpConnection): say so, not only the server's refusal.
+  const words =
+    smtp.code === 'ETLS'
+      ? `The server did not take STARTTLS, which sending with a login over smtp: requires (add ?tls=optional to SMTP_URL to allow it without TLS): ${said}`
+      : said;
   return { ok: false, permanent, error: words.slice(0, 500) };
 }
 

@@ -1,6 +1,6 @@
 /**
  * A real SMTP server in the test process (the smtp-server package), on 127.0.0.1 on an ephemeral
- * port, with a login and without TLS; each message it takes is parsed with mailparser. It can
+ * port, with a login and without TLS (so its SMTP_URL opts out of TLS with `?tls=optional`); each message it takes is parsed with mailparser. It can
  * refuse the next recipients with the SMTP codes given, as a real server does when busy (4xx) or
  * when the address does not exist (5xx).
  */
@@ -21,6 +21,9 @@ export class TestSmtpServer {
   readonly received: ReceivedMail[] = [];
   /** SMTP codes to refuse the next recipients with, in order (e.g. 451, 550). */
   refusals: number[] = [];
+  /** Logins tried (each sends the password over the connection). */
+  logins = 0;
+  port = 0;
   readonly #server: SMTPServer;
 
   constructor(readonly login = { user: 'marquee', password: 'smtp-pass-3b9f' }) {
@@ -31,6 +34,7 @@ export class TestSmtpServer {
       authMethods: ['PLAIN', 'LOGIN'],
       logger: false,
       onAuth: (auth, _session, done) => {
+        this.logins += 1;
         if (auth.username === login.user && auth.password === login.password)
           return done(null, { user: auth.username });
         return done(new Error('Invalid username or password'));
@@ -66,11 +70,11 @@ export class TestSmtpServer {
     });
   }
 
-  /** Listens; the SMTP_URL to reach it with its login. */
+  /** Listens; the SMTP_URL to reach it with its login, over a connection without TLS. */
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
-    const { port } = this.#server.server.address() as AddressInfo;
-    return `smtp://${this.login.user}:${this.login.password}@127.0.0.1:${port}`;
+    this.port = (this.#server.server.address() as AddressInfo).port;
+    return `smtp://${this.login.user}:${this.login.password}@127.0.0.1:${this.port}?tls=optional`;
   }
 
   close(): Promise<void> {
