@@ -6,7 +6,7 @@
  * Writes the table to docs/performance.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -427,6 +427,84 @@ function seedOnlyWhatIsRead(): void {
   if (!needed('events')) process.env.BENCH_EVENT_ROWS ??= '0';
 }
 
+/** CPU seconds each process has used so far, by pid, with its command name (from /proc). */
+function processCpu(): Map<number, { name: string; seconds: number }> {
+  const ticks = 100; // USER_HZ on Linux
+  const found = new Map<number, { name: string; seconds: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const name = stat.slice(stat.indexOf('(') + 1, close);
+      const fields = stat.slice(close + 2).split(' ');
+      // utime and stime: fields 14 and 15 of the line, 12 and 13 after the name and state.
+      found.set(Number(entry), { name, seconds: (Number(fields[11]) + Number(fields[12])) / ticks });
+    } catch {
+      // the process ended while being read
+    }
+  }
+  return found;
+}
+
+/**
+ * The CPU that processes other than the load generator and the contender under test used while
+ * a round ran (PostgreSQL's own processes count as the contender's on a PostgreSQL row): what
+ * stole cores from the measurement, by command name.
+ */
+function bystanders(
+  before: Map<number, { name: string; seconds: number }>,
+  after: Map<number, { name: string; seconds: number }>,
+  contender: { pid?: string | undefined; postgres: boolean },
+): { seconds: number; top: string } {
+  const own = new Set([process.pid, Number(contender.pid ?? 0)]);
+  const used = new Map<string, number>();
+  let seconds = 0;
+  for (const [pid, now] of after) {
+    if (own.has(pid) || (contender.postgres && now.name.startsWith('postgres'))) continue;
+    const spent = now.seconds - (before.get(pid)?.seconds ?? now.seconds);
+    if (spent <= 0) continue;
+    seconds += spent;
+    used.set(now.name, (used.get(now.name) ?? 0) + spent);
+  }
+  const top = [...used]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([name, s]) => `${name} ${s.toFixed(1)} s`)
+    .join(', ');
+  return { seconds, top };
+}
+
+/** The machine's busy and total CPU time so far (jiffies, all cores), from /proc/stat. */
+function cpuTimes(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  const total = fields.reduce((sum, n) => sum + n, 0);
+  return { busy: total - idle, total };
+}
+
+/**
+ * Waits until the machine is quiet (under 15% busy over two seconds, at most ten minutes): no
+ * contender may still be seeding, vacuuming, checkpointing or copying while a round is measured.
+ */
+async function machineQuiet(): Promise<void> {
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    const before = cpuTimes();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const after = cpuTimes();
+    const busy = (after.busy - before.busy) / Math.max(1, after.total - before.total);
+    if (busy < 0.15) return;
+    if (Date.now() > deadline) {
+      console.log(
+        `The machine is still ${Math.round(busy * 100)}% busy after ten minutes; measuring anyway.`,
+      );
+      return;
+    }
+    console.log(`Waiting for the machine to be quiet (${Math.round(busy * 100)}% busy)…`);
+  }
+}
+
 async function main() {
   seedOnlyWhatIsRead();
   const withPostgres = await postgresAnswers();
@@ -457,6 +535,7 @@ async function main() {
   memory.info = { ...sqlite, url: memory.info.url!, pid: '' };
   contenders.set('fastify-memory', memory);
   const rssBefore = rssMb(contenders.get('marquee-sqlite')?.info.pid);
+  await machineQuiet();
 
   const chosen = scenarios.flatMap((scenario) => {
     const contender = contenders.get(scenario.contender);
@@ -471,14 +550,23 @@ async function main() {
     if (WARMUP > 0) await (scenario.around ? scenario.around(info, warm) : warm());
   }
   const results = new Map<string, Result[]>();
+  const disturbed: string[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     for (const { scenario, info } of chosen) {
       const run = () => measure(scenario, info);
+      const before = processCpu();
       const result = await (scenario.around ? scenario.around(info, run) : run());
+      const others = bystanders(before, processCpu(), {
+        pid: info.pid,
+        postgres: scenario.contender.startsWith('marquee-postgres'),
+      });
       results.set(scenario.name, [...(results.get(scenario.name) ?? []), result]);
       console.log(
-        `round ${round + 1}: ${scenario.name}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms, errors ${result.errors}`,
+        `round ${round + 1}: ${scenario.name}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms, errors ${result.errors}; other processes ${others.seconds.toFixed(1)} s CPU${others.top ? ` (${others.top})` : ''}`,
       );
+      // More than a fifth of a core beside the measurement: say so beside the figures.
+      if (others.seconds > 0.2 * DURATION)
+        disturbed.push(`${scenario.name}, round ${round + 1}: ${others.top}`);
     }
   }
   const deliveries: string[] = [];
@@ -556,6 +644,7 @@ ${table}
   where the load generator's work grows with the size of each response.
 - The outbox on \`POST /notes\`: ${outboxCost()}
 - Client-credentials issuance, persisted: ${(marqueeCc / peerCc).toFixed(2)}× node-oidc-provider's in-memory rate.
+- Rounds during which other processes used more than a fifth of a core: ${disturbed.length === 0 ? 'none.' : disturbed.join('; ')}
 - Resident memory of the SQLite Marquee process: ${rssBefore ?? '?'} MB when serving began (the data was seeded by another process), ${rssAfter ?? '?'} MB after the benchmark${rssAfterPg ? `; the PostgreSQL one ${rssAfterPg} MB after` : ''}.
 ${deliveries.join('\n')}
 - Ratios are to the plain \`node:http\` server of the same run, so they carry over between machines better than raw figures.
