@@ -49,7 +49,9 @@ eachDatabase((suite) => {
   after(() => server.close());
 
   const invite = (email: string, role: string) =>
-    admin.session.request(`${o}/settings/team`, { form: { _csrf: admin.csrf, name: 'A Person', email, role } });
+    admin.session.request(`${o}/settings/team`, {
+      form: { _csrf: admin.csrf, name: 'A Person', email, role },
+    });
 
   const roleOf = async (userId: string) =>
     (
@@ -348,7 +350,10 @@ eachDatabase((suite) => {
       );
     const first = await invite(elsewhere.id, elsewhereAdmin.id);
     assert.equal(first.kind, 'created');
-    assert.ok(first.kind === 'created' && first.passwordToken, 'the first invitation made the account: a link');
+    assert.ok(
+      first.kind === 'created' && first.passwordToken,
+      'the first invitation made the account: a link',
+    );
     const again = await invite(venue.orgId, venue.admin.id);
     assert.deepEqual(
       { kind: again.kind, token: 'passwordToken' in again },
