@@ -241,7 +241,7 @@ export interface NewInstallment {
 
 export type InstallmentChanges = Partial<Omit<NewInstallment, 'booking'>>;
 
-/** A payment or refund; naming no installment, it pays the earliest unpaid ones. */
+/** A payment or refund; naming no installment, it pays the unpaid ones in the order they fall due, those due on signing first. */
 export interface NewPayment {
   booking: Ref;
   installment?: Ref | null;
