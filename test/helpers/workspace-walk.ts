@@ -399,7 +399,11 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
     await pricing.getByRole('row', { name: /^Gold dinner menu/ }).innerText(),
     /80 per person \(from guests\)\s+£85\.00\s+£6,800\.00/,
   );
-  assert.match(await pricing.getByLabel('Totals').innerText(), /Grand total\s+£7,650\.00/);
+  // The VAT is inside the price and the taxed service charge: (6,800.00 + 850.00) ÷ 6 = 1,275.00,
+  // said under the grand total, never a row of its own.
+  const totals = await pricing.getByLabel('Totals').innerText();
+  assert.match(totals, /Grand total\s+£7,650\.00\s+includes VAT £1,275\.00/);
+  assert.doesNotMatch(totals, /^(Tax|VAT)\b/m);
   await visit('booking-priced');
 
   // Its payments: a deposit of a quarter, due on signing, and a card payment naming no installment,
