@@ -158,6 +158,8 @@ export interface NewStage {
   pipeline: Ref;
   /** Default after the last stage of its pipeline. */
   position?: number;
+  /** The booking status it stands for; default none. */
+  status?: 'definite' | 'lost' | null;
 }
 
 /** Moving a stage to another pipeline puts it after that pipeline's last stage. */

@@ -57,10 +57,10 @@ export function currencyExponent(currency: string): number {
 }
 
 /** Minor units of an amount as a person reads it: 123450 EUR → "1234.50" (no grouping). */
-export function majorText(minor: number, currency: string): string {
+export function majorText(minor: number | bigint, currency: string): string {
   const exponent = currencyExponent(currency);
   const sign = minor < 0 ? '-' : '';
-  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
+  const digits = String(minor < 0 ? -minor : minor).padStart(exponent + 1, '0');
   if (exponent === 0) return `${sign}${digits}`;
   return `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
 }

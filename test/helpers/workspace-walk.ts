@@ -241,12 +241,26 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   await page.getByRole('link', { name: 'Lumen summer party' }).waitFor();
   await visit('bookings');
 
-  // The pipeline board beside the list (SPEC §15): the party, made with no stage named, is at the
-  // first stage; its card moves to Won by the form under it.
+  // The pipeline board beside the list (SPEC §15): the party, made definite with no stage named,
+  // is at Won, which stands for definite; each column says how many bookings it holds and what
+  // they are worth. Its card moves by the form under it: to Negotiating (it stays definite), and
+  // back to Won.
   await page.getByRole('link', { name: 'Pipeline board' }).click();
   await page.getByRole('heading', { name: 'Pipeline: Sales' }).waitFor();
-  assert.match(await page.getByRole('region', { name: /^New inquiry/ }).innerText(), /Lumen summer party/);
-  await page.getByLabel('Move BK-00001 Lumen summer party to stage').selectOption({ label: 'Won' });
+  assert.match(
+    await page.getByRole('region', { name: /^Won/ }).innerText(),
+    /^Won\s+definite\s+1 booking · £4,500\.00\s+Lumen summer party/,
+  );
+  assert.match(await page.getByRole('region', { name: /^New inquiry/ }).innerText(), /0 bookings/);
+  const card = page.getByLabel('Move BK-00001 Lumen summer party to stage');
+  await card.selectOption({ label: 'Negotiating' });
+  await page.getByRole('button', { name: 'Move', exact: true }).click();
+  await page.getByText('Booking moved.').waitFor();
+  assert.match(
+    await page.getByRole('region', { name: /^Negotiating/ }).innerText(),
+    /1 booking · £4,500\.00\s+Lumen summer party[\s\S]*Definite/,
+  );
+  await card.selectOption({ label: 'Won (definite)' });
   await page.getByRole('button', { name: 'Move', exact: true }).click();
   await page.getByText('Booking moved.').waitFor();
   assert.match(

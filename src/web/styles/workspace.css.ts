@@ -162,6 +162,8 @@ ol.events li.event:last-child { border-bottom: none; }
 .board { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(12.5rem, 1fr); gap: .75rem; overflow-x: auto; padding-bottom: .5rem; }
 .board-column { background: color-mix(in srgb, var(--line) 25%, Canvas); border-radius: var(--radius); padding: .25rem .75rem .75rem; min-width: 0; }
 .board-column h2 { font-size: 1rem; }
+.board-column h2 .muted { font-weight: 400; }
+.board-column p.column-totals { margin: -.5rem 0 .5rem; }
 ol.board-cards { list-style: none; margin: 0; padding: 0; display: grid; gap: .5rem; }
 li.board-card { background: Canvas; border: 1px solid var(--line); border-radius: var(--radius); padding: .5rem .75rem; }
 li.board-card p { margin: 0 0 .25rem; }
