@@ -4,7 +4,8 @@
  * it holds and their value per currency (a booking's grand total, or its estimate while it has no
  * lines), counting all of them. A card moved into "Won" confirms its booking; a refused move says
  * why — the definite booking whose space it would take, the reason a lost booking needs — and the
- * card stays where it was, nothing changed. Admins say which status a stage stands for.
+ * card stays where it was, nothing changed. A booking confirmed from its page goes to Won. Admins
+ * say which status a stage stands for.
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
@@ -116,6 +117,19 @@ eachDatabase((suite) => {
     const after = await session.follow(moved.location!);
     assert.match(text(column(after.body, stage.Won!)), /Garden party .*Definite/);
     assert.doesNotMatch(column(after.body, stage.Negotiating!), /Garden party/);
+  });
+
+  it('puts a booking confirmed by its page’s status button in Won', async () => {
+    const dinner = await booking('Supper club', { stage_id: stage['Proposal sent']! });
+    const session = await admin();
+    const path = `${o}/bookings/${dinner.id}`;
+    const page = await session.request(path);
+    const confirmed = await session.request(`${path}/status`, {
+      form: { ...formFields(page.body, `${path}/status`), to: 'definite' },
+    });
+    assert.equal(confirmed.status, 303, text(confirmed.body).slice(0, 500));
+    assert.deepEqual(await placed(dinner.id), ['definite', stage.Won]);
+    assert.match(text((await session.request(path)).body), /Stage Sales › Won/);
   });
 
   it('leaves a card where it was when its move would double-book a space, naming the booking that holds it', async () => {
