@@ -15,6 +15,7 @@ import { write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { formFields } from '../helpers/browser-session.js';
 import { eachDatabase } from '../helpers/databases.js';
+import { bookingRow } from '../helpers/factories.js';
 import {
   addBooking,
   makeWorkspaceVenue,
@@ -102,6 +103,24 @@ eachDatabase((suite) => {
       /adds up their value: a booking's grand total, or its estimated total while it has no lines/,
     );
     assert.match(board.body, new RegExp(`<option value="${stage.Won}"\\s*>Won \\(definite\\)</option>`));
+  });
+
+  it('counts and values every booking of a column, not only the fifty it shows', async () => {
+    const at = '2028-01-01T10:00:00.000Z';
+    const rows = Array.from({ length: 55 }, (_, i) =>
+      bookingRow(venue.orgId, at, {
+        name: `Busy ${i}`,
+        stage_id: stage['New inquiry']!,
+        currency: 'EUR',
+        total_amount: 100_000,
+      }),
+    );
+    await suite.db.insertInto('bookings').values(rows).execute();
+    const board = await (await admin()).request(`${o}/pipeline`);
+    const inquiries = column(board.body, stage['New inquiry']!);
+    assert.match(text(inquiries), /New inquiry 55 bookings · €55,000\.00 /);
+    assert.equal([...inquiries.matchAll(/<li class="board-card">/g)].length, 50);
+    assert.match(text(inquiries), /Showing the 50 soonest\./);
   });
 
   it('confirms a booking whose card moves to Won', async () => {

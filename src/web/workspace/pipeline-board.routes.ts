@@ -50,7 +50,7 @@ export const pipelineBoardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const stageIds = chosen.stages.map((s) => s.id);
     const [bookings, totals] = await Promise.all([
       bookingsAtStages(db, org, stageIds, CARDS_PER_STAGE),
-      stageTotals(db, org, stageIds),
+      stageTotals(db, stageIds),
     ]);
     const cards = new Map(
       [...bookings].map(([stageId, rows]) => [
