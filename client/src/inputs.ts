@@ -158,6 +158,8 @@ export interface NewStage {
   pipeline: Ref;
   /** Default after the last stage of its pipeline. */
   position?: number;
+  /** The booking status it stands for; default none. */
+  status?: 'definite' | 'lost' | null;
 }
 
 /** Moving a stage to another pipeline puts it after that pipeline's last stage. */
@@ -241,7 +243,7 @@ export interface NewInstallment {
 
 export type InstallmentChanges = Partial<Omit<NewInstallment, 'booking'>>;
 
-/** A payment or refund; naming no installment, it pays the earliest unpaid ones. */
+/** A payment or refund; naming no installment, it pays the unpaid ones in the order they fall due, those due on signing first. */
 export interface NewPayment {
   booking: Ref;
   installment?: Ref | null;

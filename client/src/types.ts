@@ -166,6 +166,11 @@ export interface Stage extends Versioned {
   position: number;
   /** The pipeline it is a stage of (also its `pipeline` relationship). */
   pipeline_id: string;
+  /**
+   * The booking status it stands for: moving a booking into it is that status move (refused as
+   * that move would be), and a booking moved to that status goes to its pipeline's first such stage.
+   */
+  status: 'definite' | 'lost' | null;
   created_at: string;
   updated_at: string;
   pipeline?: Pipeline;
@@ -439,7 +444,7 @@ export const ATTRIBUTES = {
   ],
   event_types: ['value', 'created_at', 'updated_at'],
   pipelines: ['name', 'position', 'created_at', 'updated_at'],
-  stages: ['name', 'position', 'pipeline_id', 'created_at', 'updated_at'],
+  stages: ['name', 'position', 'pipeline_id', 'status', 'created_at', 'updated_at'],
   referral_sources: ['name', 'created_at', 'updated_at'],
   tax_rates: ['name', 'percentage', 'inclusive', 'active', 'created_at', 'updated_at'],
   installments: [

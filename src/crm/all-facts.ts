@@ -4,7 +4,7 @@
  * name, whatever its case), and the first stage new bookings go to.
  */
 import type { Trx } from '../db/database.js';
-import { firstStageOf, SPACE_COLUMNS, spacesById, venueFacts, type VenueFacts } from './facts.js';
+import { SPACE_COLUMNS, spacesById, stagesOf, venueFacts, type VenueFacts } from './facts.js';
 
 /** Every fact of an organization, and its accounts by name (an import may name them so). */
 export interface AllFacts extends VenueFacts {
@@ -32,7 +32,7 @@ export async function loadAllFacts(
   organizationId: string,
   actorId: string | null,
 ): Promise<AllFacts> {
-  const [members, accounts, contacts, spaces, stages, referralSources, firstStageId] = await Promise.all([
+  const [members, accounts, contacts, spaces, stages, referralSources] = await Promise.all([
     trx
       .selectFrom('memberships as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
@@ -46,22 +46,20 @@ export async function loadAllFacts(
       .where('organization_id', '=', organizationId)
       .execute(),
     trx.selectFrom('spaces').select(SPACE_COLUMNS).where('organization_id', '=', organizationId).execute(),
-    trx.selectFrom('stages').select(['id', 'name']).where('organization_id', '=', organizationId).execute(),
+    stagesOf(trx, organizationId),
     trx
       .selectFrom('referral_sources')
       .select(['id', 'name'])
       .where('organization_id', '=', organizationId)
       .execute(),
-    firstStageOf(trx, organizationId),
   ]);
   const facts = venueFacts(actorId, {
     accounts: new Set(accounts.map((a) => a.id)),
     contacts: new Set(contacts.map((c) => c.id)),
     members: new Set(members.map((m) => m.user_id)),
     spaces: spacesById(spaces),
-    stages: new Set(stages.map((s) => s.id)),
+    stages,
     referralSources: new Set(referralSources.map((s) => s.id)),
-    firstStageId,
   });
   return {
     ...facts,

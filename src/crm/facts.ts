@@ -8,6 +8,7 @@
  */
 import type { Db, Trx } from '../db/database.js';
 import { idsInOrganizationCondition } from '../db/id-lookups.js';
+import type { StageStatus } from './pipelines/pipeline.table.js';
 import { idsInOrganization } from './records.js';
 
 export interface SpaceFact {
@@ -45,6 +46,15 @@ export async function spacesOf(db: Db | Trx, organizationId: string): Promise<Ma
   );
 }
 
+/** A stage of the organization's pipelines, as the booking rules need it (SPEC §15). */
+export interface StageFact {
+  id: string;
+  name: string;
+  pipelineId: string;
+  /** The booking status it stands for, if any. */
+  status: StageStatus | null;
+}
+
 export interface VenueFacts {
   /** The user writing, who owns what they create unless another owner is named (null: an import). */
   readonly actorId: string | null;
@@ -55,6 +65,10 @@ export interface VenueFacts {
   /** The spaces loaded: those a write names, or (an import's) all of the organization's. */
   readonly spaces: ReadonlyMap<string, SpaceFact>;
   hasStage(id: string): boolean;
+  /** A stage of the organization (loaded when the write may move a booking between stages). */
+  stage(id: string): StageFact | undefined;
+  /** The first stage of the pipeline that stands for `status`, if it has one. */
+  firstStageFor(pipelineId: string, status: string): StageFact | undefined;
   hasReferralSource(id: string): boolean;
   /** Where a new booking named in no stage goes: the first stage of the first pipeline (SPEC §15). */
   readonly firstStageId: string | null;
@@ -68,8 +82,11 @@ export interface Named {
   spaces?: ReadonlyArray<string | null | undefined>;
   stages?: ReadonlyArray<string | null | undefined>;
   referralSources?: ReadonlyArray<string | null | undefined>;
-  /** Whether the write needs the organization's first stage (a create naming none). */
-  firstStage?: boolean;
+  /**
+   * Whether the write needs the organization's stages: a create (its first stage), a stage named,
+   * or a status move (the stage that stands for it).
+   */
+  pipelineStages?: boolean;
 }
 
 /** The ids to look up: no record has an empty id or one holding a NUL (which PostgreSQL cannot read). */
@@ -86,11 +103,13 @@ export function venueFacts(
     contacts: ReadonlySet<string>;
     members: ReadonlySet<string>;
     spaces: ReadonlyMap<string, SpaceFact>;
-    stages?: ReadonlySet<string>;
+    /** The organization's stages, pipeline by pipeline in order, each pipeline's in order. */
+    stages?: readonly StageFact[];
     referralSources?: ReadonlySet<string>;
-    firstStageId?: string | null;
   },
 ): VenueFacts {
+  const stages = known.stages ?? [];
+  const byId = new Map(stages.map((s) => [s.id, s]));
   return {
     actorId,
     hasAccount: (id) => known.accounts.has(id),
@@ -98,9 +117,12 @@ export function venueFacts(
     isMember: (id) => known.members.has(id),
     space: (id) => known.spaces.get(id),
     spaces: known.spaces,
-    hasStage: (id) => known.stages?.has(id) ?? false,
+    hasStage: (id) => byId.has(id),
+    stage: (id) => byId.get(id),
+    firstStageFor: (pipelineId, status) =>
+      stages.find((s) => s.pipelineId === pipelineId && s.status === status),
     hasReferralSource: (id) => known.referralSources?.has(id) ?? false,
-    firstStageId: known.firstStageId ?? null,
+    firstStageId: stages[0]?.id ?? null,
   };
 }
 
@@ -113,29 +135,27 @@ export async function loadFacts(
 ): Promise<VenueFacts> {
   const members = given(named.members);
   const spaceIds = given(named.spaces);
-  const [accounts, contacts, stages, referralSources, firstStageId, memberRows, spaceRows] =
-    await Promise.all([
-      idsInOrganization(db, 'accounts', organizationId, given(named.accounts)),
-      idsInOrganization(db, 'contacts', organizationId, given(named.contacts)),
-      idsInOrganization(db, 'stages', organizationId, given(named.stages)),
-      idsInOrganization(db, 'referral_sources', organizationId, given(named.referralSources)),
-      named.firstStage ? firstStageOf(db, organizationId) : null,
-      members.length === 0
-        ? []
-        : db
-            .selectFrom('memberships')
-            .select('user_id')
-            .where('organization_id', '=', organizationId)
-            .where('user_id', 'in', members)
-            .execute(),
-      spaceIds.length === 0
-        ? []
-        : db
-            .selectFrom('spaces')
-            .select(SPACE_COLUMNS)
-            .where(idsInOrganizationCondition(db, organizationId, spaceIds))
-            .execute(),
-    ]);
+  const [accounts, contacts, stages, referralSources, memberRows, spaceRows] = await Promise.all([
+    idsInOrganization(db, 'accounts', organizationId, given(named.accounts)),
+    idsInOrganization(db, 'contacts', organizationId, given(named.contacts)),
+    named.pipelineStages || given(named.stages).length > 0 ? stagesOf(db, organizationId) : [],
+    idsInOrganization(db, 'referral_sources', organizationId, given(named.referralSources)),
+    members.length === 0
+      ? []
+      : db
+          .selectFrom('memberships')
+          .select('user_id')
+          .where('organization_id', '=', organizationId)
+          .where('user_id', 'in', members)
+          .execute(),
+    spaceIds.length === 0
+      ? []
+      : db
+          .selectFrom('spaces')
+          .select(SPACE_COLUMNS)
+          .where(idsInOrganizationCondition(db, organizationId, spaceIds))
+          .execute(),
+  ]);
   return venueFacts(actorId, {
     accounts,
     contacts,
@@ -143,24 +163,25 @@ export async function loadFacts(
     spaces: spacesById(spaceRows),
     stages,
     referralSources,
-    firstStageId,
   });
 }
 
-/** The first stage of the organization's first pipeline that has stages, if any. */
-export async function firstStageOf(db: Db | Trx, organizationId: string): Promise<string | null> {
-  const row = await db
+/**
+ * The organization's stages in the order of its pipelines, then each pipeline's (a venue has a few
+ * pipelines of a few stages): the first is where a new booking named in no stage goes.
+ */
+export async function stagesOf(db: Db | Trx, organizationId: string): Promise<StageFact[]> {
+  const rows = await db
     .selectFrom('stages as s')
     .innerJoin('pipelines as p', 'p.id', 's.pipeline_id')
-    .select('s.id')
+    .select(['s.id', 's.name', 's.pipeline_id', 's.status'])
     .where('s.organization_id', '=', organizationId)
     .orderBy('p.position')
     .orderBy('p.id')
     .orderBy('s.position')
     .orderBy('s.id')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.id ?? null;
+    .execute();
+  return rows.map((s) => ({ id: s.id, name: s.name, pipelineId: s.pipeline_id, status: s.status ?? null }));
 }
 
 /** Spaces' rows as the rules know them (a demo's rows before they are stored, too). */

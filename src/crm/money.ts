@@ -13,7 +13,10 @@
  *   (`1234,50`, `1234.5`; in a currency of three decimals `1.500` is one and a half) — except a
  *   comma that could be either in a currency of three decimals (`1,234` in KWD);
  * - appearing more than once, it groups thousands (`1.234.567`);
- * - groups of thousands are three digits each, after a first group of one to three;
+ * - groups of thousands are three digits each, after a first group of one to three that does not
+ *   start with 0: so `0.001` is a decimal mark and three decimals, never one thousand's grouping;
+ * - more decimals than the currency's ISO 4217 exponent are refused, never rounded nor read as
+ *   a grouping (`0.001` in USD: "USD amounts have at most 2 decimals"; in JPY none);
  * - anything else, including an amount that reads two ways (`1,234` in KWD, with three
  *   decimals), is refused with a sentence that says why.
  */
@@ -54,17 +57,18 @@ export function currencyExponent(currency: string): number {
 }
 
 /** Minor units of an amount as a person reads it: 123450 EUR → "1234.50" (no grouping). */
-export function majorText(minor: number, currency: string): string {
+export function majorText(minor: number | bigint, currency: string): string {
   const exponent = currencyExponent(currency);
   const sign = minor < 0 ? '-' : '';
-  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
+  const digits = String(minor < 0 ? -minor : minor).padStart(exponent + 1, '0');
   if (exponent === 0) return `${sign}${digits}`;
   return `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
 }
 
 export type ReadAmount = { minor: number; problem?: undefined } | { problem: string; minor?: undefined };
 
-const GROUPED = /^\d{1,3}(?:[ \u00a0\u202f',.]\d{3})*$/;
+/** Thousands grouped: a first group of one to three digits not starting with 0, then threes. */
+const GROUPED = /^[1-9]\d{0,2}(?:[ \u00a0\u202f',.]\d{3})*$/;
 
 /** `whole` with its grouping marks taken out, or undefined when they do not group by three. */
 function ungrouped(whole: string, marks: RegExp): string | undefined {
@@ -106,8 +110,8 @@ export function readAmount(text: string, currency: string): ReadAmount {
   if (fraction.length > exponent) {
     return refuse(
       exponent === 0
-        ? `${currency} has no decimals.`
-        : `${currency} has ${exponent} decimals; "${text.trim()}" has ${fraction.length}.`,
+        ? `${currency} amounts have no decimals; "${text.trim()}" has ${fraction.length}.`
+        : `${currency} amounts have at most ${exponent} decimals; "${text.trim()}" has ${fraction.length}.`,
     );
   }
   const digits = ungrouped(whole === '' ? '0' : whole, /[ \u00a0\u202f',.]/);

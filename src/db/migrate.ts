@@ -42,6 +42,8 @@ import * as lineItems from './migrations/2026-11-28T02-line-items.js';
 import * as installmentsPayments from './migrations/2026-11-28T03-installments-payments.js';
 import * as outgoingMail from './migrations/2026-11-28T04-outgoing-mail.js';
 import * as memberAccessEnds from './migrations/2026-11-29T00-member-access-ends.js';
+import * as stageStatus from './migrations/2026-11-29T04-stage-status.js';
+import * as stageTotalsIndex from './migrations/2026-11-29T05-stage-totals-index.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -82,6 +84,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T03-installments-payments': installmentsPayments,
   '2026-11-28T04-outgoing-mail': outgoingMail,
   '2026-11-29T00-member-access-ends': memberAccessEnds,
+  '2026-11-29T04-stage-status': stageStatus,
+  '2026-11-29T05-stage-totals-index': stageTotalsIndex,
 };
 
 export interface MigrationOutcome {

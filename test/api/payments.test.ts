@@ -2,7 +2,8 @@
  * A booking's payment schedule and payments (SPEC §12): installments of a fixed amount, a
  * percentage of the grand total or the remainder, due on a day, days before the first event (its
  * day in the organization's time zone) or on signing; amounts due recomputed when the grand total
- * changes; payments filling the earliest unpaid installments; states moving with the injected
+ * changes; payments filling the unpaid installments in the order they fall due, a deposit due
+ * on signing first, and refunds taking back from the latest; states moving with the injected
  * clock through the schedule's clock; `booking.paid` when a payment clears the balance; references
  * unique; refunds no more than was paid; payments deleted by admins only.
  */
@@ -368,6 +369,32 @@ eachDatabase((suite) => {
     assert.match(
       past.body.errors[0]!.detail,
       /1000\.01 USD, more than the booking's grand total of 1000\.00 USD/,
+    );
+  });
+
+  it('pays the deposit due on signing first, and gives it back last', async () => {
+    await moveTo('2027-03-01T12:00:00Z');
+    const booking = await priced('Adeyemi wedding', 1_000_000);
+    // Listed in the order a venue might type them: the dated balance first, the deposit last.
+    await created(
+      member,
+      '/v2/installments',
+      installment(booking, { label: 'Balance', remainder: true, due_date: '2027-03-02' }),
+    );
+    await created(
+      member,
+      '/v2/installments',
+      installment(booking, { label: 'Deposit', percentage: '25', due_on_signing: true }),
+    );
+    await created(member, '/v2/payments', payment(booking, { amount: 300_000, method: 'card' }));
+    const byLabel = async () =>
+      Object.fromEntries((await schedule(booking)).map(([label, , , paid]) => [label, paid]));
+    assert.deepEqual(await byLabel(), { Balance: 50_000, Deposit: 250_000 });
+    await created(member, '/v2/payments', payment(booking, { kind: 'refund', amount: 100_000 }));
+    assert.deepEqual(
+      await byLabel(),
+      { Balance: 0, Deposit: 200_000 },
+      'a refund takes back from the latest: the balance, then the deposit',
     );
   });
 });

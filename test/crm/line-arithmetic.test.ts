@@ -1,8 +1,9 @@
 /**
  * The arithmetic of prices (src/crm/pricing/line-arithmetic.ts, SPEC §12): worked examples, and
  * properties over generated quantities, prices, service charges and tax rates — each figure is
- * the exact one rounded half away from zero, a discount mirrors a charge, an inclusive tax stays
- * inside its amount, and totals are the sums of the printed line figures in any order.
+ * the exact one rounded half away from zero, a discount mirrors a charge, an inclusive tax is
+ * contained in its base (the amount, and the service charge when that is taxed) and never adds,
+ * and totals are the sums of the printed line figures in any order.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
@@ -54,6 +55,22 @@ it('works the examples a venue would check by hand', () => {
     NO_CHARGE,
   );
   assert.deepEqual([vat.amount, vat.tax_amount, vat.total], [12000, 2000, 12000]);
+  // £65.00 with VAT inside it and a 12.5% service charge that is taxed: the service charge
+  // contains VAT as the price does, so the VAT is taken out of 65.00 + 8.13 = 73.13:
+  // 73.13 − 73.13 ÷ 1.2 = 12.188… → 12.19, and the line costs 73.13.
+  const vatCharged = lineFigures(
+    {
+      quantity: '1',
+      unitPrice: 6500,
+      serviceCharge: true,
+      taxes: [{ id: 'vat', percentage: '20', inclusive: true }],
+    },
+    { percentage: '12.5', taxable: true },
+  );
+  assert.deepEqual(
+    [vatCharged.amount, vatCharged.service_charge_amount, vatCharged.tax_amount, vatCharged.total],
+    [6500, 813, 1219, 7313],
+  );
   // A service charge that is not taxed: the tax is on the amount alone.
   const untaxed = lineFigures(
     {
@@ -152,7 +169,7 @@ it('gives each figure of a line as the exact one rounded half away from zero', (
       input.taxes.forEach((t, i) => {
         const r = exact(t.percentage);
         if (t.inclusive)
-          within(figures.taxes[i]!.amount, amount * r.units, 100n * r.scale + r.units, 'inclusive');
+          within(figures.taxes[i]!.amount, base * r.units, 100n * r.scale + r.units, 'inclusive');
         else within(figures.taxes[i]!.amount, base * r.units, 100n * r.scale, 'exclusive');
       });
       const exclusive = figures.taxes.filter((t) => !t.inclusive).reduce((s, t) => s + t.amount, 0);
@@ -175,8 +192,47 @@ it('makes a discount the mirror of a charge, and keeps an inclusive tax inside i
         [minus.amount, minus.service_charge_amount, minus.tax_amount, minus.total],
         [-plus.amount, -plus.service_charge_amount, -plus.tax_amount, -plus.total].map((n) => n + 0),
       );
+      const base = plus.amount + (charge.taxable ? plus.service_charge_amount : 0);
       for (const t of plus.taxes.filter((t) => t.inclusive)) {
-        assert.ok(Math.abs(t.amount) <= Math.abs(plus.amount), 'an inclusive tax is part of the amount');
+        assert.ok(Math.abs(t.amount) <= Math.abs(base), 'an inclusive tax is part of its base');
+      }
+    }),
+    { numRuns: 1000 },
+  );
+});
+
+it('never adds an inclusive tax: the total is the amount, the service charge and the exclusive taxes only', () => {
+  fc.assert(
+    fc.property(line, rule, (input, charge) => {
+      const figures = lineFigures(input, charge);
+      const exclusiveOnly = lineFigures({ ...input, taxes: input.taxes.filter((t) => !t.inclusive) }, charge);
+      assert.equal(figures.total, exclusiveOnly.total, 'taking the inclusive taxes away changes no total');
+      assert.equal(figures.amount, exclusiveOnly.amount);
+      assert.equal(figures.service_charge_amount, exclusiveOnly.service_charge_amount);
+      const exclusive = figures.taxes.filter((t) => !t.inclusive).reduce((s, t) => s + t.amount, 0);
+      assert.equal(figures.total, figures.amount + figures.service_charge_amount + exclusive);
+    }),
+    { numRuns: 1000 },
+  );
+});
+
+it('contains an inclusive tax in the amount and a taxed service charge as one base', () => {
+  fc.assert(
+    fc.property(line, rule, (input, charge) => {
+      const figures = lineFigures(input, charge);
+      // The same tax in one flat price of amount + service charge (when taxed), with no charge.
+      const base = figures.amount + (charge.taxable ? figures.service_charge_amount : 0);
+      const whole = lineFigures(
+        { quantity: '1', unitPrice: base, serviceCharge: false, taxes: input.taxes },
+        { percentage: '0', taxable: false },
+      );
+      figures.taxes.forEach((t, i) => {
+        if (t.inclusive) assert.equal(t.amount, whole.taxes[i]!.amount, `inclusive tax ${i}`);
+      });
+      // A service charge that is not taxed contains no tax: the tax is the amount's alone.
+      if (!charge.taxable || !input.serviceCharge) {
+        const alone = lineFigures({ ...input, serviceCharge: false }, charge);
+        figures.taxes.forEach((t, i) => assert.equal(t.amount, alone.taxes[i]!.amount));
       }
     }),
     { numRuns: 1000 },

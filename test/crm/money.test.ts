@@ -1,8 +1,9 @@
 /**
  * Amounts typed by people (src/crm/money.ts): every way a venue writes an amount — plain, with a
  * decimal comma, grouped by commas, dots, spaces, no-break spaces or apostrophes — reads as the
- * same number of minor units in the currency's ISO 4217 exponent, and what could read two ways is
- * refused rather than guessed. Properties over generated amounts, currencies and writings.
+ * same number of minor units in the currency's ISO 4217 exponent, and what could read two ways, or
+ * has more decimals than the currency (0.001 in USD), is refused rather than guessed. Properties
+ * over generated amounts, currencies and writings.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
@@ -84,6 +85,34 @@ it('never reads an amount wrong: what it accepts is what was typed, by the docum
   );
 });
 
+it('refuses more decimals than the currency has, never reading them as a grouping', () => {
+  // Less than one unit of the currency, written with a decimal mark and more decimals than its
+  // ISO 4217 exponent: refused in words, whatever the mark, the sign or the digits.
+  fc.assert(
+    fc.property(
+      currency,
+      fc.constantFrom('.', ','),
+      fc.boolean(),
+      fc.integer({ min: 1, max: 4 }),
+      fc.nat(),
+      (code, mark, negative, extra, seed) => {
+        const exponent = currencyExponent(code);
+        const digits = String(seed % 10 ** (exponent + extra)).padStart(exponent + extra, '0');
+        const text = `${negative ? '-' : ''}0${mark}${digits}`;
+        const read = readAmount(text, code);
+        assert.equal(read.minor, undefined, `${text} in ${code} was read as ${read.minor}`);
+        assert.match(
+          read.problem ?? '',
+          exponent === 0
+            ? new RegExp(`^${code} amounts have no decimals`)
+            : new RegExp(`^${code} amounts have at most ${exponent} decimals`),
+        );
+      },
+    ),
+    { numRuns: 2000 },
+  );
+});
+
 it('reads the writings a venue manager met, and says why it refuses the rest', () => {
   const cases: Array<[string, string, number | RegExp]> = [
     ['1234,50', 'EUR', 123450],
@@ -94,10 +123,18 @@ it('reads the writings a venue manager met, and says why it refuses the rest', (
     ['1,234', 'EUR', 123400],
     ['1.234', 'JPY', 1234],
     ['4500', 'JPY', 4500],
-    ['1.5', 'JPY', /JPY has no decimals/],
+    ['1.5', 'JPY', /JPY amounts have no decimals; "1\.5" has 1\./],
+    // A first group of 0 groups nothing: these are decimals, more than the currency has.
+    ['0.001', 'USD', /USD amounts have at most 2 decimals; "0\.001" has 3\./],
+    ['-0.001', 'USD', /USD amounts have at most 2 decimals/],
+    ['0,001', 'EUR', /EUR amounts have at most 2 decimals/],
+    ['0.100', 'USD', /USD amounts have at most 2 decimals/],
+    ['0.5', 'JPY', /JPY amounts have no decimals/],
+    ['0,123', 'KWD', 123],
+    ['0.0001', 'KWD', /KWD amounts have at most 3 decimals/],
     ['1,234', 'KWD', /reads two ways/],
     ['1234,567', 'KWD', 1234567],
-    ['1,2345', 'EUR', /EUR has 2 decimals/],
+    ['1,2345', 'EUR', /EUR amounts have at most 2 decimals/],
     ['12,34,567', 'EUR', /other than by thousands/],
     ['1.234.56', 'EUR', /other than by thousands/],
     ['twelve', 'EUR', /is not an amount/],

@@ -71,8 +71,14 @@ eachDatabase((suite) => {
       'name',
       'pipeline_id',
       'position',
+      'status',
       'updated_at',
     ]);
+    assert.deepEqual(
+      stages.map((s) => s.attributes.status),
+      [null, null, null, null, 'definite'],
+      '"Won" stands for definite',
+    );
     assert.equal(stages[0]!.attributes.pipeline_id, pipeline.id);
     assert.deepEqual(stages[0]!.relationships.pipeline!.data, { type: 'pipelines', id: pipeline.id });
     assert.deepEqual(

@@ -2,7 +2,8 @@
  * The payment schedule's arithmetic (src/crm/payments/schedule.ts), by properties over any
  * schedule and payments: with a remainder, the amounts due add up to the grand total exactly;
  * what is paid of the installments never passes what was paid in all, nor any installment's due
- * beyond what named it; payments fill the earliest first; and the states follow the day.
+ * beyond what named it; payments fill the installments in the order they fall due, those due on
+ * signing first, and refunds take back from the latest; and the states follow the day.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
@@ -90,6 +91,26 @@ it('adds the amounts due up to the grand total, and never applies more than was 
         );
         const spread = resolved.reduce((sum, i) => sum + i.paid_amount, 0);
         assert.equal(spread, Math.min(net, grandTotal));
+        // In the order they fall due (due on signing first, then by day, then by position), what
+        // was paid fills a prefix: nothing later is paid while an earlier one is short.
+        const byId = resolveSchedule(terms, applied, {
+          grandTotal,
+          firstEventDay: null,
+          today,
+          signed: false,
+        });
+        const order = [...terms].sort(
+          (a, b) =>
+            Number(!a.due_on_signing) - Number(!b.due_on_signing) ||
+            (a.due_date ?? '').localeCompare(b.due_date ?? '') ||
+            a.position - b.position,
+        );
+        let short = false;
+        for (const t of order) {
+          const i = byId.get(t.id)!;
+          if (short) assert.equal(i.paid_amount, 0, `${t.id} is paid while an earlier one is short`);
+          if (i.paid_amount < i.amount_due) short = true;
+        }
         for (const i of resolved) {
           assert.ok(i.paid_amount >= 0 && i.paid_amount <= i.amount_due);
           assert.equal(i.state === 'paid', i.amount_due > 0 && i.paid_amount >= i.amount_due);
@@ -100,7 +121,8 @@ it('adds the amounts due up to the grand total, and never applies more than was 
   );
 });
 
-it('fills the installments in the order they fall due, undated last', () => {
+it('fills the installments in the order they fall due, every one due on signing first', () => {
+  const facts = { grandTotal: 300, firstEventDay: '2027-10-01', today: '2027-03-15', signed: true };
   const terms: ScheduleTerm[] = [
     {
       id: 'late',
@@ -133,23 +155,44 @@ it('fills the installments in the order they fall due, undated last', () => {
       due_on_signing: false,
     },
   ];
-  const resolved = resolveSchedule(terms, [{ installment_id: null, kind: 'payment', amount: 150 }], {
-    grandTotal: 300,
-    firstEventDay: '2027-10-01',
-    today: '2027-03-15',
-    signed: true,
-  });
-  assert.deepEqual(
-    ['early', 'late', 'signing'].map((id) => [
+  const figures = (resolved: ReturnType<typeof resolveSchedule>) =>
+    ['signing', 'early', 'late'].map((id) => [
       resolved.get(id)!.due_on,
       resolved.get(id)!.paid_amount,
       resolved.get(id)!.state,
-    ]),
+    ]);
+  const paid = resolveSchedule(terms, [{ installment_id: null, kind: 'payment', amount: 150 }], facts);
+  assert.deepEqual(
+    figures(paid),
     [
-      ['2027-03-15', 100, 'paid'],
-      ['2027-09-01', 50, 'scheduled'],
-      [null, 0, 'due'],
+      [null, 100, 'paid'],
+      ['2027-03-15', 50, 'due'],
+      ['2027-09-01', 0, 'scheduled'],
     ],
+    'the deposit due on signing is paid before the installment due earliest by day',
+  );
+  // The latest is the last in that order: a refund takes back from the dated ones first, the
+  // latest day first, and from the deposit due on signing last.
+  const refunded = resolveSchedule(
+    terms,
+    [
+      { installment_id: null, kind: 'payment', amount: 250 },
+      { installment_id: null, kind: 'refund', amount: 120 },
+    ],
+    facts,
+  );
+  assert.deepEqual(
+    figures(refunded).map(([, amount]) => amount),
+    [100, 30, 0],
+  );
+  // Not yet dated (days before an event not yet placed): after the dated ones.
+  const undated = resolveSchedule(terms, [{ installment_id: null, kind: 'payment', amount: 250 }], {
+    ...facts,
+    firstEventDay: null,
+  });
+  assert.deepEqual(
+    figures(undated).map(([, amount]) => amount),
+    [100, 50, 100],
   );
 });
 

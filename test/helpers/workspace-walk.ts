@@ -241,12 +241,26 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   await page.getByRole('link', { name: 'Lumen summer party' }).waitFor();
   await visit('bookings');
 
-  // The pipeline board beside the list (SPEC §15): the party, made with no stage named, is at the
-  // first stage; its card moves to Won by the form under it.
+  // The pipeline board beside the list (SPEC §15): the party, made definite with no stage named,
+  // is at Won, which stands for definite; each column says how many bookings it holds and what
+  // they are worth. Its card moves by the form under it: to Negotiating (it stays definite), and
+  // back to Won.
   await page.getByRole('link', { name: 'Pipeline board' }).click();
   await page.getByRole('heading', { name: 'Pipeline: Sales' }).waitFor();
-  assert.match(await page.getByRole('region', { name: /^New inquiry/ }).innerText(), /Lumen summer party/);
-  await page.getByLabel('Move BK-00001 Lumen summer party to stage').selectOption({ label: 'Won' });
+  assert.match(
+    await page.getByRole('region', { name: /^Won/ }).innerText(),
+    /^Won\s+definite\s+1 booking · £4,500\.00\s+Lumen summer party/,
+  );
+  assert.match(await page.getByRole('region', { name: /^New inquiry/ }).innerText(), /0 bookings/);
+  const card = page.getByLabel('Move BK-00001 Lumen summer party to stage');
+  await card.selectOption({ label: 'Negotiating' });
+  await page.getByRole('button', { name: 'Move', exact: true }).click();
+  await page.getByText('Booking moved.').waitFor();
+  assert.match(
+    await page.getByRole('region', { name: /^Negotiating/ }).innerText(),
+    /1 booking · £4,500\.00\s+Lumen summer party[\s\S]*Definite/,
+  );
+  await card.selectOption({ label: 'Won (definite)' });
   await page.getByRole('button', { name: 'Move', exact: true }).click();
   await page.getByText('Booking moved.').waitFor();
   assert.match(
@@ -399,7 +413,11 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
     await pricing.getByRole('row', { name: /^Gold dinner menu/ }).innerText(),
     /80 per person \(from guests\)\s+£85\.00\s+£6,800\.00/,
   );
-  assert.match(await pricing.getByLabel('Totals').innerText(), /Grand total\s+£7,650\.00/);
+  // The VAT is inside the price and the taxed service charge: (6,800.00 + 850.00) ÷ 6 = 1,275.00,
+  // said under the grand total, never a row of its own.
+  const totals = await pricing.getByLabel('Totals').innerText();
+  assert.match(totals, /Grand total\s+£7,650\.00\s+includes VAT £1,275\.00/);
+  assert.doesNotMatch(totals, /^(Tax|VAT)\b/m);
   await visit('booking-priced');
 
   // Its payments: a deposit of a quarter, due on signing, and a card payment naming no installment,

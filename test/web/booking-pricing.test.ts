@@ -1,7 +1,9 @@
 /**
  * A booking's Pricing on its page (SPEC §12): its lines grouped by event, in the order the events
  * happen, then the booking as a whole, each group by category; its totals as /v2/bookings gives
- * them, to the cent, with the taxes inside the prices said so; its F&B minimum set from the page.
+ * them, to the cent, the taxes added as rows and those inside the prices (and a taxed service
+ * charge) said to be included under the grand total, as the README's London example prints; its
+ * F&B minimum set from the page.
  * Any member adds a line from the catalogue (a per-person item takes its event's guests) or by
  * hand (a price typed "1.234,50"), every bad field refused at once beside it with what was typed
  * kept; changes one, a save over a newer change refused keeping what was typed; deletes one after
@@ -41,13 +43,12 @@ const text = (body: string) =>
     .trim();
 const pricingOf = (body: string) =>
   /<section aria-labelledby="pricing-title"[\s\S]*?<\/section>/.exec(body)?.[0] ?? '';
-/** The figure the totals show beside `label`. */
+/** The figure the totals show beside `label` (before what it says it includes). */
 const shown = (body: string, label: string) =>
-  new RegExp(`<dt>${label}</dt><dd>([^<]*)</dd>`).exec(pricingOf(body))?.[1];
+  new RegExp(`<dt>${label}</dt><dd>([^<]*)`).exec(pricingOf(body))?.[1];
 const TOTALS = [
   ['Subtotal', 'subtotal'],
   ['Service charge', 'service_charge_total'],
-  ['Tax', 'tax_total'],
   ['Grand total', 'grand_total'],
   ['Paid', 'paid_total'],
   ['Balance due', 'balance_due'],
@@ -150,8 +151,9 @@ eachDatabase((suite) => {
     const { booking, ceremony, dinner, path } = await twoEventBooking('Hart–Lowe wedding');
     const line = (input: Parameters<typeof createLineItem.run>[1]) =>
       run(createLineItem, { bookingId: booking.id, ...input });
-    await line({ name: 'Friends discount', category: 'fee', unit_price: -25000 });
     await line({ itemId: dinnerMenu, eventId: dinner });
+    // A discount, once there is something to take it from (a grand total never goes below zero).
+    await line({ name: 'Friends discount', category: 'fee', unit_price: -25000 });
     await line({
       name: 'Lounge furniture',
       category: 'rental',
@@ -167,13 +169,19 @@ eachDatabase((suite) => {
     const pricing = text(pricingOf(page.body));
     assert.match(
       pricing,
-      /^Pricing Ceremony Sat 8 May 2027, 14:00–15:00 Item Quantity Unit price Amount Change Food Canapés Service charge 20%: €42\.00 · Sales tax 8\.875%: €22\.37 60 each €3\.50 €210\.00 Change Rental Lounge furniture VAT 20%, included: €20\.00 1 flat €120\.00 €120\.00 Change /,
+      /^Pricing Ceremony Sat 8 May 2027, 14:00–15:00 Item Quantity Unit price Amount Change Food Canapés Service charge 20%: €42\.00 · Sales tax 8\.875%: €22\.37 60 each €3\.50 €210\.00 Change Rental Lounge furniture includes VAT €20\.00 1 flat €120\.00 €120\.00 Change /,
     );
     assert.match(
       pricing,
       / Dinner Sat 8 May 2027, 18:00–23:30 · 118 guests .* Food Gold dinner menu Service charge 20%: €2,006\.00 · Sales tax 8\.875%: €1,068\.20 118 per person \(from guests\) €85\.00 €10,030\.00 Change Whole booking .* Fees Friends discount 1 each -€250\.00 -€250\.00 Change /,
     );
-    assert.match(pricing, /Tax €1,110\.57 Sales tax 8\.875% €1,090\.57 VAT 20%, included in prices €20\.00 /);
+    // The sales tax adds, as a row; the VAT inside the furniture's price is said to be included,
+    // under the grand total, and is no row of its own.
+    assert.match(
+      pricing,
+      /Subtotal €10,110\.00 Service charge €2,048\.00 Sales tax 8\.875% €1,090\.57 Grand total €13,248\.57 includes VAT €20\.00 Paid €0\.00 /,
+    );
+    assert.doesNotMatch(pricing, /<dt>Tax<\/dt>|<dt>VAT/);
     const sums = await bookingOverApi(booking.id);
     for (const [label, attribute] of TOTALS) {
       assert.equal(shown(page.body, label), money(sums[attribute]!, 'EUR'), label);
@@ -300,12 +308,14 @@ eachDatabase((suite) => {
       ['VAT'],
     );
     assert.equal(line?.relationships?.event?.data, null, 'the booking as a whole');
-    // 1,234.50 + 20% service charge 246.90; the VAT is inside the price.
-    assert.equal((await bookingOverApi(booking.id)).grand_total, 148140);
+    // 1,234.50 + 20% service charge 246.90; the VAT is inside the price and, the service charge
+    // being taxed, inside the service charge too: 1,481.40 − 1,481.40 ÷ 1.2 = 246.90.
+    const sums = await bookingOverApi(booking.id);
+    assert.deepEqual([sums.grand_total, sums.tax_total], [148140, 24690]);
     const page = await session.request(path);
     assert.match(
       text(pricingOf(page.body)),
-      /Whole booking .* Rental Stage hire .* 1 flat €1,234\.50 €1,234\.50/,
+      /Whole booking .* Rental Stage hire Service charge 20%: €246\.90 · includes VAT €246\.90 1 flat €1,234\.50 €1,234\.50 .* Grand total €1,481\.40 includes VAT €246\.90 /,
     );
   });
 
@@ -369,5 +379,55 @@ eachDatabase((suite) => {
     const page = await session.request(path);
     assert.match(text(pricingOf(page.body)), /No lines yet\./);
     assert.equal((await session.request(`${action}/edit`)).status, 404);
+  });
+
+  it('prints the README’s London booking: a grand total that includes the VAT in its prices and service charge', async () => {
+    const london = await makeWorkspaceVenue(suite.db, 'London Rooms');
+    const inLondon = <Input, Result>(command: Command<Input, Result>, input: Input) =>
+      write({ db: suite.db, clock: systemClock }, london.actor, command, input);
+    await inLondon(updateOrganization, {
+      ifMatch: undefined,
+      input: { service_charge_percentage: '12.5', service_charge_taxable: true },
+    });
+    const vat20 = (await inLondon(createTaxRate, { name: 'VAT', percentage: '20', inclusive: true })).id;
+    const booking = await addBooking(suite.db, london.actor, {
+      name: 'Okoro–Hale wedding',
+      start_at: '2027-07-10T11:00:00Z',
+      end_at: '2027-07-10T22:00:00Z',
+      currency: 'GBP',
+      accountId: london.accountId,
+    });
+    await inLondon(createLineItem, {
+      bookingId: booking.id,
+      name: 'Wedding breakfast',
+      category: 'food',
+      unit: 'per_person',
+      quantity: '118',
+      unit_price: 7250,
+      service_charge: true,
+      tax_rate_ids: [vat20],
+    });
+    await inLondon(createLineItem, {
+      bookingId: booking.id,
+      name: 'Room hire',
+      category: 'rental',
+      unit: 'flat',
+      unit_price: 150000,
+      tax_rate_ids: [vat20],
+    });
+    const { session } = await workspaceSession(server, london.member.email, london.orgId);
+    const page = await session.request(`/orgs/${london.orgId}/bookings/${booking.id}`);
+    assert.equal(page.status, 200);
+    const pricing = text(pricingOf(page.body));
+    assert.match(
+      pricing,
+      /Wedding breakfast Service charge 12\.5%: £1,069\.38 · includes VAT £1,604\.06 118 per person £72\.50 £8,555\.00/,
+    );
+    assert.match(pricing, /Room hire includes VAT £250\.00 1 flat £1,500\.00 £1,500\.00/);
+    assert.match(
+      pricing,
+      /Subtotal £10,055\.00 Service charge £1,069\.38 Grand total £11,124\.38 includes VAT £1,854\.06 Paid £0\.00 Balance due £11,124\.38/,
+    );
+    assert.equal(shown(page.body, 'Grand total'), '£11,124.38');
   });
 });

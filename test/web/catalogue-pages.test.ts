@@ -257,7 +257,10 @@ eachDatabase((suite) => {
     assert.equal(fieldError(refused.body, 'name'), 'An item needs a name, such as Gold dinner menu.');
     assert.equal(fieldError(refused.body, 'category'), 'An item needs a category, such as food or rental.');
     assert.match(fieldError(refused.body, 'unit'), /^Choose how it is counted/);
-    assert.match(fieldError(refused.body, 'unit_price'), /EUR has 2 decimals; "12,345\.678" has 3\./);
+    assert.match(
+      fieldError(refused.body, 'unit_price'),
+      /EUR amounts have at most 2 decimals; "12,345\.678" has 3\./,
+    );
     assert.match(fieldError(refused.body, 'tax_rates'), /No tax rate with the id "no-such-rate"/);
     assert.equal(inputValue(refused.body, 'unit_price'), '12,345.678');
     assert.equal(description(refused.body), 'Kept as typed');

@@ -137,14 +137,15 @@ eachDatabase((suite) => {
   });
 
   it('refuses deleting a stage that bookings are at, in a sentence', async () => {
-    const [first] = await stagesOf();
+    // The venue's definite booking is at Won, which stands for definite.
+    const won = (await stagesOf()).find((s) => s.name === 'Won')!;
     const refused = await post(
-      `${o}/settings/stages/${first!.id}/delete`,
-      `${o}/settings/stages/${first!.id}/delete`,
+      `${o}/settings/stages/${won.id}/delete`,
+      `${o}/settings/stages/${won.id}/delete`,
       {},
     );
     assert.equal(refused.status, 409);
-    assert.match(text(refused.body), /at New inquiry; move (it|them) to another stage first/);
+    assert.match(text(refused.body), /at Won; move (it|them) to another stage first/);
   });
 
   it('adds, renames and deletes referral sources', async () => {

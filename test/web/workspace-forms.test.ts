@@ -76,7 +76,10 @@ eachDatabase((suite) => {
     });
     assert.equal(unreadable.status, 422);
     assert.match(fieldError(unreadable.body, 'guest_count'), /whole number/);
-    assert.match(fieldError(unreadable.body, 'total_amount'), /GBP has 2 decimals; "12.3456" has 4/);
+    assert.match(
+      fieldError(unreadable.body, 'total_amount'),
+      /GBP amounts have at most 2 decimals; "12.3456" has 4/,
+    );
     assert.match(unreadable.body, /value="Harbour gala"/, 'what was typed stays in the form');
     assert.equal(
       (await suite.db.selectFrom('bookings').select('id').execute()).length,

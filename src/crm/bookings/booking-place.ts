@@ -63,11 +63,10 @@ function given(
 }
 
 /** The ids a booking input names, whose facts its check needs. */
-export function placeNames(input: PlaceInput, creating: boolean) {
+export function placeNames(input: PlaceInput) {
   return {
     stages: [input.stage_id, input.stageId],
     referralSources: [input.referral_source_id, input.referralSourceId],
-    firstStage: creating && input.stage_id === undefined && input.stageId === undefined,
   };
 }
 

@@ -3,7 +3,8 @@
  * (../facts.ts), so the API, the pages and the CSV import judge a booking alike and report every
  * bad field at once: a name; a start before the end, at most 31 days later when given (the times
  * of its first or only event, SPEC §11); an IANA time zone; an ISO 4217 currency; a
- * status reached by an allowed move, with a lost_reason when lost; an account (required), contact,
+ * status reached by an allowed move, with a lost_reason when lost, and moving with the stage that
+ * stands for it (stage-status.ts, SPEC §15); an account (required), contact,
  * owner and spaces of the same organization; while it has one event (or none yet), a guest count
  * within the smallest capacity of its spaces (with several, each event is judged against its own
  * spaces: a breakout in the library need not seat the plenary's guests). No double booking is
@@ -14,8 +15,9 @@ import type { EmbeddedContact } from './booking-event-temple.js';
 import { archivedProblem } from '../spaces/space-rules.js';
 import { type Checked, instant, isCurrency, isTimeZone, optionalText, Problems } from '../validation.js';
 import { checkPlace, type PlaceInput, placeNames } from './booking-place.js';
-import { transitionProblem } from './booking-status.js';
-import { BOOKING_STATUSES, type Booking, type BookingPrices, type BookingStatus } from './booking.table.js';
+import { checkStatus } from './booking-status-rules.js';
+import { linkStageAndStatus } from './stage-status.js';
+import type { Booking, BookingPrices } from './booking.table.js';
 import { UNIT_PRICE_LIMIT, wholeAmount } from '../pricing/items.js';
 
 /** What a create or an update may set; undefined leaves a field as it is (or, on create, unset). */
@@ -51,7 +53,7 @@ export type BookingFields = Omit<
   'id' | 'organization_id' | 'reference' | 'created_at' | 'updated_at' | keyof BookingPrices
 >;
 
-const DEFAULTS = { status: 'lead', timezone: 'UTC', currency: 'USD', total_amount: 0 } as const;
+const DEFAULTS = { timezone: 'UTC', currency: 'USD', total_amount: 0 } as const;
 
 /** The ids a booking input names, whose facts its check needs. */
 export function bookingNames(input: BookingInput, current: Booking | undefined, actorId: string | null) {
@@ -60,7 +62,10 @@ export function bookingNames(input: BookingInput, current: Booking | undefined, 
     contacts: [input.contactId !== undefined ? input.contactId : current?.contact_id],
     members: [input.ownerId === undefined && !current ? actorId : input.ownerId],
     spaces: input.spaceIds ?? (current ? spaceIdsOf(current) : []),
-    ...placeNames(input, !current),
+    ...placeNames(input),
+    // A stage named, a status move or a new booking: the stages and the statuses they stand for.
+    pipelineStages:
+      !current || input.status !== undefined || input.stage_id !== undefined || input.stageId !== undefined,
   };
 }
 
@@ -104,30 +109,6 @@ function checkTimes(input: BookingInput, current: Booking | undefined, problems:
     );
   }
   return { startAt: startAt ?? '', endAt: endAt ?? '' };
-}
-
-function checkStatus(input: BookingInput, current: Booking | undefined, problems: Problems) {
-  const given = input.status ?? current?.status ?? DEFAULTS.status;
-  const known = (BOOKING_STATUSES as readonly string[]).includes(given);
-  const status = (known ? given : (current?.status ?? DEFAULTS.status)) as BookingStatus;
-  // A booking imported with its history may arrive in any status (closed, lost) as exported.
-  const arriving = input.history === true && current === undefined;
-  const move = known
-    ? arriving
-      ? undefined
-      : transitionProblem(current?.status, status)
-    : `"${given}" is not a status; one of ${BOOKING_STATUSES.join(', ')}.`;
-  if (move) problems.attribute('status', move, 'invalid_transition');
-  const leavingLost = current?.status === 'lost' && status !== 'lost' && input.lost_reason === undefined;
-  const lostReason = leavingLost
-    ? null
-    : input.lost_reason !== undefined
-      ? optionalText(input.lost_reason)
-      : (current?.lost_reason ?? null);
-  if (status === 'lost' && lostReason === null) {
-    problems.attribute('lost_reason', 'Say why the booking was lost.', 'required');
-  }
-  return { status, lostReason };
 }
 
 function checkRelated(
@@ -205,7 +186,13 @@ export function checkBooking(
       'fnb_minimum',
       `An F&B minimum is a whole number of minor units from 0 to ${UNIT_PRICE_LIMIT}.`,
     );
-  const { status, lostReason } = checkStatus(input, current, problems);
+  const link = linkStageAndStatus(input, current, facts, problems);
+  const { status, lostReason } = checkStatus(
+    { ...input, status: link.status },
+    current,
+    problems,
+    link.byStage,
+  );
   const related = checkRelated(input, current, facts, problems);
   const place = checkPlace(input, current, facts, problems);
   const spaces = related.spaceIds.map((id) => facts.space(id));
@@ -239,6 +226,7 @@ export function checkBooking(
       contact_id: related.contactId,
       owner_id: related.ownerId,
       ...place,
+      stage_id: link.stageAfter(place.stage_id),
     },
   };
 }

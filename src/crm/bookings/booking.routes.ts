@@ -42,7 +42,11 @@ export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'booking holds at an overlapping time (409 space_conflict).',
       update:
         'Status moves: lead → tentative | definite; tentative → definite | lead; definite → tentative | lead | ' +
-        'closed; any open status → lost (with lost_reason); lost → lead. Others are 422 invalid_transition.',
+        'closed; any open status → lost (with lost_reason); lost → lead. Others are 422 invalid_transition. ' +
+        'Moving it to a stage that stands for a status (stage_id, or the stage relationship) is that status ' +
+        'move, refused as that move would be (409 space_conflict, 422 on lost_reason, or 422 invalid_transition ' +
+        'on the stage) with its stage left as it was; a status move puts it in the first stage of its ' +
+        'pipeline that stands for that status, if there is one.',
       remove: 'Its notes go with it.',
     },
     create: { command: createBooking, input: bookingInput, problems: bookingProblems },

@@ -32,8 +32,10 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
     rules: {
       create:
         "Its booking (required) and spaces must be the organization's; a start before its end, at most 31 days apart; setup and teardown 0–1440 minutes; its guests fit each space for its setup style. An event of a definite booking that would occupy a space (with setup and teardown, through combined spaces and their parts) that another definite booking's event occupies then is a 409 space_conflict. Its booking's times, spaces and guests follow.",
-      update: 'An event stays with its booking. The rules of a create apply to what changes.',
-      remove: "A booking's last event cannot be deleted (409 last_event); its notes go with it.",
+      update:
+        "An event stays with its booking. The rules of a create apply to what changes. Per-person lines that take its guests follow them; a count that would take the booking's grand total below zero is a 422 negative_total.",
+      remove:
+        "A booking's last event cannot be deleted (409 last_event); its notes and lines go with it, unless that would leave the booking's grand total below zero (422 negative_total).",
     },
     create: { command: createEvent, input: eventInput, problems: eventProblems },
     update: { command: updateEvent, input: eventInput, problems: eventProblems },

@@ -81,7 +81,10 @@ const PaymentCreateBody = createDocument('payments', {
     {
       booking: ToOne('bookings'),
       installment: Type.Optional(
-        ToOne('installments', { nullable: true, description: 'Default: the earliest unpaid' }),
+        ToOne('installments', {
+          nullable: true,
+          description: 'Default: the unpaid ones in the order they fall due, those due on signing first',
+        }),
       ),
     },
     { additionalProperties: false },
@@ -119,7 +122,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     updateBody: PaymentCreateBody,
     rules: {
       create:
-        'Pays the installment named, else the earliest unpaid ones. A refund is at most what has been paid. A reference already recorded is a 409 duplicate_reference.',
+        'Pays the installment named, else the unpaid ones in the order they fall due, those due on signing first. A refund is at most what has been paid. A reference already recorded is a 409 duplicate_reference.',
       remove: 'The schedule and the booking’s paid total follow.',
     },
     create: {

@@ -34,7 +34,7 @@ export interface PaymentTable {
   id: string;
   organization_id: string;
   booking_id: string;
-  /** The installment it pays; null: the earliest unpaid ones. */
+  /** The installment it pays; null: the unpaid ones in the order they fall due, due on signing first. */
   installment_id: string | null;
   kind: (typeof PAYMENT_KINDS)[number];
   /** Minor units of the booking's currency, > 0. */

@@ -1,6 +1,7 @@
 /**
  * Payments and refunds of a booking (SPEC §12): of a booking of the organization, paying one of
- * its installments or, naming none, the earliest unpaid ones; an amount > 0; a refund no more
+ * its installments or, naming none, the unpaid ones in the order they fall due, a deposit due on
+ * signing first (schedule.ts); an amount > 0; a refund no more
  * than has been paid; a reference unique in the organization (a second payment with it is a 409
  * naming the first, so a payment integration can sync without duplicates). Each is written with
  * the schedule brought up to date in the same unit of work; a payment bringing the balance to 0

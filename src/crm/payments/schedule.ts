@@ -6,8 +6,10 @@
  *   organization's time zone); or, due on signing, none;
  * - what has been paid of each: payments naming an installment go to it up to what it is due,
  *   and what is left, with the payments naming none, fills the installments in the order they fall
- *   due (undated last), each up to what it is due; refunds take back from the one they name, then
- *   from the latest;
+ *   due, each up to what it is due: those due on signing first (a venue expects the deposit paid
+ *   before anything else), then the dated ones by day, then those with no day yet (days before an
+ *   event not yet dated); refunds take back from the one they name, then from the latest in that
+ *   order, so a deposit due on signing is the last to be given back;
  * - its `state`: paid once paid in full (when it is due anything); else overdue after its day,
  *   due on it (or, due on signing, once signed), scheduled before.
  */
@@ -82,8 +84,15 @@ interface Row {
   paid: number;
 }
 
-/** The order installments fall due: dated ones by day, then the undated; then by position. */
+/** Where an installment falls in the order of payment: due on signing, dated, not yet dated. */
+const rank = (row: Row) => (row.term.due_on_signing ? 0 : row.due_on !== null ? 1 : 2);
+
+/**
+ * The order installments fall due (SPEC §12): those due on signing first, then the dated ones by
+ * day, then those not yet dated; then by position.
+ */
 function byDueDay(a: Row, b: Row): number {
+  if (rank(a) !== rank(b)) return rank(a) - rank(b);
   if (a.due_on !== b.due_on) {
     if (a.due_on === null) return 1;
     if (b.due_on === null) return -1;

@@ -1,14 +1,18 @@
 /**
  * The pipeline every organization starts with (SPEC §15): "Sales", from the first inquiry to the
  * booking won. Made with the organization, in its transaction, so no organization is ever
- * without a stage for its new bookings.
+ * without a stage for its new bookings. "Won" stands for `definite`: a booking moved there is
+ * confirmed, and a booking confirmed goes there.
  */
 import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
 import { monotonicId } from '../../db/ids.js';
+import type { StageStatus } from './pipeline.table.js';
 
 export const DEFAULT_PIPELINE = 'Sales';
 export const DEFAULT_STAGES = ['New inquiry', 'Site visit', 'Proposal sent', 'Negotiating', 'Won'] as const;
+/** The statuses the default stages stand for. */
+const STANDS_FOR: Partial<Record<(typeof DEFAULT_STAGES)[number], StageStatus>> = { Won: 'definite' };
 
 /** Inserts the default pipeline and its stages; returns the stages' ids by name. */
 export async function insertDefaultPipeline(
@@ -34,6 +38,7 @@ export async function insertDefaultPipeline(
     organization_id: organizationId,
     pipeline_id: pipelineId,
     name,
+    status: STANDS_FOR[name] ?? null,
     position: index + 1,
     created_at: at,
     updated_at: at,

@@ -3,10 +3,17 @@
  * facts loaded first, so the API and Settings → Pipelines judge alike and report every bad field
  * at once: a name (one line, at most 100 characters) unique in the organization (a stage's: in
  * its pipeline); a position a whole number from 0; a stage's pipeline one of the organization's,
- * and a stage moved to another pipeline never the last of its own.
+ * and a stage moved to another pipeline never the last of its own; the status a stage stands for
+ * one of STAGE_STATUSES, or none.
  */
 import { type Checked, Problems } from '../validation.js';
-import type { PipelineTable, ReferralSourceTable, StageTable } from './pipeline.table.js';
+import {
+  type PipelineTable,
+  type ReferralSourceTable,
+  STAGE_STATUSES,
+  type StageStatus,
+  type StageTable,
+} from './pipeline.table.js';
 
 export const NAME_MAX = 100;
 const POSITION_MAX = 1_000_000;
@@ -19,6 +26,8 @@ export interface PipelineInput {
 export interface StageInput {
   name?: string | undefined;
   position?: number | undefined;
+  /** The booking status it stands for; null for none. */
+  status?: string | null | undefined;
   /** The pipeline, as the attribute `pipeline_id` names it. */
   pipeline_id?: string | undefined;
   /** The pipeline, as the relationship `pipeline` names it. */
@@ -82,9 +91,9 @@ export function checkStage(
   input: StageInput,
   current: StageTable | undefined,
   facts: StageFacts,
-): Checked<Partial<Pick<StageTable, 'name' | 'position' | 'pipeline_id'>>> {
+): Checked<Partial<Pick<StageTable, 'name' | 'position' | 'pipeline_id' | 'status'>>> {
   const problems = new Problems();
-  const changes: Partial<Pick<StageTable, 'name' | 'position' | 'pipeline_id'>> = {};
+  const changes: Partial<Pick<StageTable, 'name' | 'position' | 'pipeline_id' | 'status'>> = {};
   const pipelineId = input.pipeline_id ?? input.pipelineId;
   const where = input.pipeline_id !== undefined ? 'attribute' : 'relationship';
   const pointAt = (detail: string, code: string) =>
@@ -121,6 +130,15 @@ export function checkStage(
   if (input.position !== undefined) checkPosition(problems, input.position);
   if (input.position !== undefined || !current || changes.pipeline_id !== undefined) {
     changes.position = input.position ?? facts.nextPosition;
+  }
+  if (input.status !== undefined || !current) {
+    const status = input.status ?? null;
+    if (status !== null && !(STAGE_STATUSES as readonly string[]).includes(status)) {
+      problems.attribute(
+        'status',
+        `A stage stands for ${STAGE_STATUSES.join(' or ')}, or for no status; not "${status}".`,
+      );
+    } else changes.status = status as StageStatus | null;
   }
   return { value: changes, problems: problems.list };
 }

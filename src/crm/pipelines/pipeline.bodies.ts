@@ -24,6 +24,12 @@ const StageWriteAttributes = Type.Object(
   {
     name: Name('Unique in its pipeline'),
     position: Position('Its place among the stages of its pipeline; default after the last'),
+    status: Type.Optional(
+      Type.Union([Type.Literal('definite'), Type.Literal('lost'), Type.Null()], {
+        description:
+          'The booking status it stands for (definite, lost), or null for none; moving a booking into it is that status move',
+      }),
+    ),
     pipeline_id: Type.Optional(
       Type.String({
         minLength: 1,

@@ -54,6 +54,65 @@ export function stageChoices(
   );
 }
 
+/** What a board column adds up: its open bookings, and their value in each currency. */
+export interface StageTotals {
+  count: number;
+  /** Per currency, the sum of each booking's value (its grand total, or its estimate while it has no lines). */
+  values: ReadonlyArray<{ currency: string; amount: bigint }>;
+}
+
+/**
+ * A sum is taken in two parts, each far from the bounds of a 64-bit integer however many
+ * bookings it adds, and joined exactly here: SQLite's sum() fails past 2^63, and a booking's typed
+ * estimate may be any safe integer.
+ */
+const SPLIT = 2 ** 26;
+
+/**
+ * Each stage's open bookings counted, and their value summed per currency, all of them (the board
+ * shows only the soonest): a booking's value is what it shows as its total (booking-prices.ts), the
+ * grand total of its lines, or the typed `total_amount` estimate while it has none.
+ */
+export async function stageTotals(db: Db, stageIds: readonly string[]): Promise<Map<string, StageTotals>> {
+  const totals = new Map<string, { count: number; values: Array<{ currency: string; amount: bigint }> }>();
+  if (stageIds.length === 0) return totals;
+  const rows = await db
+    .selectFrom('bookings')
+    .select((eb) => {
+      const value = eb
+        .case()
+        .when('line_count', '>', 0)
+        .then(eb.ref('grand_total'))
+        .else(eb.ref('total_amount'))
+        .end();
+      // Integer division and remainder both round towards zero, on both databases.
+      return [
+        'stage_id',
+        'currency',
+        eb.fn.countAll<number>().as('count'),
+        eb.fn.sum<number | string>(eb(value, '/', eb.lit(SPLIT))).as('high'),
+        eb.fn.sum<number | string>(eb(value, '%', eb.lit(SPLIT))).as('low'),
+      ];
+    })
+    // By stage alone, read from bookings_stage_totals_idx: the stages are the organization's (a
+    // booking's stage is one of its organization's, by the rules), and the organization's own
+    // indexes would send the database through every open booking of it, row by row.
+    .where('stage_id', 'in', stageIds)
+    .where('status', 'in', ['lead', 'tentative', 'definite'])
+    .groupBy(['stage_id', 'currency'])
+    .orderBy('stage_id')
+    .orderBy('currency')
+    .execute();
+  for (const row of rows) {
+    const stage = totals.get(row.stage_id!) ?? { count: 0, values: [] };
+    stage.count += Number(row.count);
+    const amount = BigInt(row.high) * BigInt(SPLIT) + BigInt(row.low);
+    stage.values.push({ currency: row.currency, amount });
+    totals.set(row.stage_id!, stage);
+  }
+  return totals;
+}
+
 /** The open bookings (lead, tentative, definite) at each stage, soonest first, at most `limit` a stage. */
 export async function bookingsAtStages(
   db: Db,

@@ -68,9 +68,9 @@ export const pipelineRoutes: FastifyPluginAsyncTypebox = async (app) => {
     updateBody: StageUpdateBody,
     rules: {
       create:
-        'A pipeline of the organization (pipeline_id, or the pipeline relationship) and a name unique in it; it goes after the last stage unless a position is given.',
+        'A pipeline of the organization (pipeline_id, or the pipeline relationship) and a name unique in it; it goes after the last stage unless a position is given. status (definite, lost or null) is the booking status it stands for: moving a booking into it is that status move, and a booking moved to that status goes to the first such stage of its pipeline.',
       update:
-        'A stage moved to another pipeline goes after its last stage; the last stage of a pipeline stays in it.',
+        'A stage moved to another pipeline goes after its last stage; the last stage of a pipeline stays in it. Changing its status moves no booking.',
       remove:
         'Refused (409 stage_in_use) while bookings are at the stage, and (409 last_stage) for the last stage of its pipeline.',
     },

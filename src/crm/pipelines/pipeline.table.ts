@@ -13,12 +13,18 @@ export interface PipelineTable {
   updated_at: string;
 }
 
+/** The statuses a stage may stand for (SPEC §15): moving a booking into it is that status move. */
+export const STAGE_STATUSES = ['definite', 'lost'] as const;
+export type StageStatus = (typeof STAGE_STATUSES)[number];
+
 export interface StageTable {
   id: string;
   organization_id: string;
   pipeline_id: string;
   /** Unique within its pipeline. */
   name: string;
+  /** The booking status it stands for, if any. */
+  status: StageStatus | null;
   /** A pipeline's stages are in order of position, then of when they were made. */
   position: number;
   created_at: string;

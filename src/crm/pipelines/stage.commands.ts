@@ -48,6 +48,7 @@ export const createStage = createCommand<'stages', StageInput>({
     name: given.name ?? '',
     position: given.position ?? 1,
     pipeline_id: given.pipeline_id ?? '',
+    status: given.status ?? null,
   }),
 });
 

@@ -7,6 +7,10 @@ import { relation } from '../relation.js';
 export const StageAttributes = Type.Object({
   name: Type.String(),
   position: Type.Integer({ description: "Its place among its pipeline's stages" }),
+  status: Type.Union([Type.Literal('definite'), Type.Literal('lost'), Type.Null()], {
+    description:
+      'The booking status it stands for: moving a booking into it is that status move (refused as the move would be), and a booking moved to that status goes to the first such stage of its pipeline. null: none',
+  }),
   pipeline_id: Type.String({ description: 'The pipeline it is a stage of' }),
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -35,6 +39,7 @@ export const stageDefinition: ResourceDefinition<'stages'> = {
     attributes: {
       name: row.name,
       position: Number(row.position),
+      status: row.status ?? null,
       pipeline_id: row.pipeline_id,
       created_at: row.created_at,
       updated_at: row.updated_at,

@@ -2,11 +2,12 @@
  * A booking's sums (SPEC §12): the sums of its lines' rounded figures, and its amounts by
  * category, kept on the booking and brought up to date in the unit of work of every write of its
  * lines (told as `booking.updated` when they changed). Lines that take their event's guests
- * follow a change of that event's counts here too.
+ * follow a change of that event's counts here too. Sums that would leave the grand total below
+ * zero are refused here, whatever priced them (grand-total-rule.ts), on the field that asked.
  */
 import { findRow } from '../../api/resource-store.js';
 import type { Db, Trx } from '../../db/database.js';
-import { ValidationError } from '../../errors.js';
+import { type ErrorSource, ValidationError } from '../../errors.js';
 import { inTurns } from '../../writes/in-turns.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import { bookingDefinition } from '../bookings/booking.resource.js';
@@ -17,6 +18,7 @@ import { paymentDefinition } from '../payments/payment.resource.js';
 import { installmentsOf, refreshSchedule } from '../payments/schedule-keeping.js';
 import { updateRecord } from '../records.js';
 import { ITEM_CATEGORIES } from './categories.js';
+import { NEGATIVE_TOTAL, negativeTotalProblem } from './grand-total-rule.js';
 import { priceTotals } from './line-arithmetic.js';
 import { checkLineItem, guestsOf } from './line-item-rules.js';
 import { lineItemDefinition } from './line-item.resource.js';
@@ -59,12 +61,27 @@ export function sumsOf(lines: readonly LineItem[]): { [Field in keyof Sums]: num
   };
 }
 
-/** Brings the booking's sums up to date with its lines. */
-export async function refreshBookingTotals(work: Work, bookingId: string): Promise<void> {
+/** Where a refusal of the sums points: the field a write gave that priced them. */
+export interface PricedBy {
+  field: string;
+  source: ErrorSource;
+}
+
+/** A deletion gives no field: its refusal is about the record as a whole. */
+export const WHOLE_RECORD: PricedBy = { field: 'grand_total', source: { pointer: '/data' } };
+
+/** Brings the booking's sums up to date with its lines; refused (422 on `pricedBy`) below zero. */
+export async function refreshBookingTotals(
+  work: Work,
+  bookingId: string,
+  pricedBy: PricedBy = WHOLE_RECORD,
+): Promise<void> {
   const { trx, actor, now } = work;
   const booking = await findRow(trx, bookingDefinition, actor.organizationId, bookingId);
   if (!booking) return;
   const sums = sumsOf(await linesOfBooking(trx, bookingId));
+  const negative = negativeTotalProblem(Number(sums.grand_total), booking.currency);
+  if (negative) throw new ValidationError({ ...pricedBy, detail: negative, code: NEGATIVE_TOTAL });
   const changes = Object.fromEntries(
     Object.entries(sums).filter(([field, value]) => String(booking[field as keyof Sums]) !== String(value)),
   );
@@ -113,7 +130,13 @@ export async function linesFollowGuests(
     await recordUpdated(trx, lineItemDefinition, line, updated, now);
     changed = true;
   });
-  if (changed) await refreshBookingTotals(work, event.booking_id);
+  const field = event.guaranteed_count !== null ? 'guaranteed_count' : 'guest_count';
+  if (changed) {
+    await refreshBookingTotals(work, event.booking_id, {
+      field,
+      source: { pointer: `/data/attributes/${field}` },
+    });
+  }
 }
 
 /** Tells of an event's lines going with it (the database takes them). */

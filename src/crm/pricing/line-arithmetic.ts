@@ -6,11 +6,14 @@
  *
  * For each line:
  * - `amount` = quantity × unit price;
- * - its service charge (when the line takes it) = amount × the organization's percentage;
- * - each exclusive tax = (amount + service charge when the service charge is taxable) × its rate;
- * - each inclusive tax (the price already contains it, as EU VAT) = amount − amount ÷ (1 + rate),
- *   that is amount × rate ÷ (1 + rate);
- * - `total` = amount + service charge + exclusive taxes (an inclusive tax is inside the amount).
+ * - its service charge (when the line takes it) = the rounded amount × the organization's
+ *   percentage;
+ * - a tax's base = the amount, plus the service charge when the service charge is taxable;
+ * - each exclusive tax = base × its rate, and is added;
+ * - each inclusive tax (the price already contains it, as EU VAT) is contained in its base, the
+ *   service charge as much as the price: base − base ÷ (1 + rate), that is base × rate ÷ (1 +
+ *   rate), and is not added again;
+ * - `total` = amount + service charge + exclusive taxes.
  * Totals are sums of the rounded line figures, so a document adds up to the cent as printed.
  */
 
@@ -86,7 +89,7 @@ export interface PricedLineInput {
 export interface ServiceChargeRule {
   /** The organization's service charge as a percentage ("20"; "0" for none). */
   percentage: string;
-  /** Whether exclusive taxes are charged on the service charge too. */
+  /** Whether the service charge is taxed: exclusive taxes are charged on it, inclusive ones contained in it. */
   taxable: boolean;
 }
 
@@ -125,12 +128,14 @@ export function lineFigures(
   const amount = roundedQuotient(quantity.units * BigInt(line.unitPrice), quantity.scale);
   const charge = percentageOf(serviceCharge.percentage);
   const service = line.serviceCharge ? roundedQuotient(amount * charge.units, 100n * charge.scale) : 0n;
-  const taxedBase = amount + (serviceCharge.taxable ? service : 0n);
+  const base = amount + (serviceCharge.taxable ? service : 0n);
   const taxes = line.taxes.map((tax) => {
     const rate = percentageOf(tax.percentage);
+    // A service charge on a price that contains VAT contains VAT too (it is charged at the rate
+    // of the supply it serves), so an inclusive tax is taken out of the whole base.
     const value = tax.inclusive
-      ? roundedQuotient(amount * rate.units, 100n * rate.scale + rate.units)
-      : roundedQuotient(taxedBase * rate.units, 100n * rate.scale);
+      ? roundedQuotient(base * rate.units, 100n * rate.scale + rate.units)
+      : roundedQuotient(base * rate.units, 100n * rate.scale);
     return { id: tax.id, inclusive: tax.inclusive, amount: value };
   });
   const exclusive = taxes.reduce((sum, t) => (t.inclusive ? sum : sum + t.amount), 0n);

@@ -9,11 +9,13 @@
  * - the tax rates are the organization's, copied as they are now; the service charge is the
  *   organization's when the line is made;
  * - its figures are the arithmetic's (line-arithmetic.ts), and a line's total stays within
- *   LINE_TOTAL_LIMIT so that a booking's sums stay exact.
+ *   LINE_TOTAL_LIMIT so that a booking's sums stay exact;
+ * - the booking's grand total it leaves is not below zero (grand-total-rule.ts).
  */
 import { type Checked, Problems } from '../validation.js';
 import type { ItemUnit } from './categories.js';
 import type { Item } from './item.table.js';
+import { NEGATIVE_TOTAL, negativeTotalProblem } from './grand-total-rule.js';
 import { decimalText, lineFigures, readDecimal } from './line-arithmetic.js';
 import type { LineItem } from './line-item.table.js';
 import type { TaxRate } from './tax-rate.table.js';
@@ -28,8 +30,8 @@ export const LINES_PER_BOOKING = 500;
 const QUANTITY_LIMIT = 1_000_000n;
 
 export interface LineFacts {
-  /** The booking, when it is the organization's. */
-  booking: { id: string; line_count: number } | undefined;
+  /** The booking, when it is the organization's, with its grand total before the write. */
+  booking: { id: string; line_count: number; grand_total: number; currency: string } | undefined;
   /** The event named (or the line's), when it is the organization's. */
   event:
     | { id: string; booking_id: string; guest_count: number | null; guaranteed_count: number | null }
@@ -165,12 +167,17 @@ export function checkLineItem(
     { percentage, taxable },
     LINE_TOTAL_LIMIT,
   );
+  const pricedBy = input.quantity !== undefined && input.unit_price === undefined ? 'quantity' : 'unit_price';
   if (!figures) {
     problems.attribute(
       input.quantity !== undefined || input.unit_price === undefined ? 'quantity' : 'unit_price',
       'This line comes to more than a line may: lower its quantity or its price.',
       'too_large',
     );
+  } else if (facts.booking) {
+    const after = Number(facts.booking.grand_total) - Number(current?.total ?? 0) + figures.total;
+    const negative = negativeTotalProblem(after, facts.booking.currency);
+    if (negative) problems.attribute(pricedBy, negative, NEGATIVE_TOTAL);
   }
   return {
     problems: problems.list,

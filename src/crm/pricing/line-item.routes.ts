@@ -103,9 +103,11 @@ export const lineItemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     updateBody: LineItemUpdateBody,
     rules: {
       create:
-        'Of a booking of the organization, and of one of its events or none. From an item it copies the item’s name, description, category, unit, price, service charge and tax rates as they are now; what is given wins. Its booking’s sums follow.',
-      update: 'Its figures are computed again; its booking’s sums follow.',
-      remove: 'Its booking’s sums follow.',
+        'Of a booking of the organization, and of one of its events or none. From an item it copies the item’s name, description, category, unit, price, service charge and tax rates as they are now; what is given wins. Its booking’s sums follow; a line that would take its grand total below zero is a 422 negative_total on unit_price (or quantity).',
+      update:
+        'Its figures are computed again; its booking’s sums follow, never below a grand total of zero (422 negative_total).',
+      remove:
+        'Its booking’s sums follow; refused (422 negative_total) when the grand total left would be below zero.',
     },
     create: { command: createLineItem, input: lineItemInput, problems: lineItemProblems },
     update: { command: updateLineItem, input: lineItemInput, problems: lineItemProblems },

@@ -6,7 +6,7 @@
 import type { Db, Trx } from '../../db/database.js';
 import type { Actor } from '../../identity/actor.js';
 import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
-import { refreshBookingTotals } from './booking-totals.js';
+import { refreshBookingTotals, WHOLE_RECORD } from './booking-totals.js';
 import { checkLineItem, type LineFacts, type LineItemInput } from './line-item-rules.js';
 import { lineItemDefinition } from './line-item.resource.js';
 import type { LineItem } from './line-item.table.js';
@@ -27,7 +27,7 @@ async function lineFacts(
       ? undefined
       : db
           .selectFrom('bookings')
-          .select(['id', 'line_count'])
+          .select(['id', 'line_count', 'grand_total', 'currency'])
           .where('organization_id', '=', organizationId)
           .where('id', '=', bookingId)
           .executeTakeFirst(),
@@ -62,7 +62,12 @@ async function lineFacts(
   ]);
   const taxRateIds = input.tax_rate_ids ?? (item ? (JSON.parse(item.tax_rate_ids) as string[]) : []);
   return {
-    booking: booking && { id: booking.id, line_count: Number(booking.line_count) },
+    booking: booking && {
+      id: booking.id,
+      line_count: Number(booking.line_count),
+      grand_total: Number(booking.grand_total),
+      currency: booking.currency,
+    },
     event,
     item,
     taxRates: await taxRatesById(db, organizationId, taxRateIds),
@@ -118,5 +123,5 @@ export const updateLineItem = updateCommand<'line_items', LineItemInput>({
 
 export const deleteLineItem = deleteCommand({
   definition: lineItemDefinition,
-  after: (work, current) => refreshBookingTotals(work, current.booking_id),
+  after: (work, current) => refreshBookingTotals(work, current.booking_id, WHOLE_RECORD),
 });

@@ -162,6 +162,8 @@ ol.events li.event:last-child { border-bottom: none; }
 .board { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(12.5rem, 1fr); gap: .75rem; overflow-x: auto; padding-bottom: .5rem; }
 .board-column { background: color-mix(in srgb, var(--line) 25%, Canvas); border-radius: var(--radius); padding: .25rem .75rem .75rem; min-width: 0; }
 .board-column h2 { font-size: 1rem; }
+.board-column h2 .muted { font-weight: 400; }
+.board-column p.column-totals { margin: -.5rem 0 .5rem; }
 ol.board-cards { list-style: none; margin: 0; padding: 0; display: grid; gap: .5rem; }
 li.board-card { background: Canvas; border: 1px solid var(--line); border-radius: var(--radius); padding: .5rem .75rem; }
 li.board-card p { margin: 0 0 .25rem; }
@@ -179,8 +181,8 @@ table.list.lines tr.category th { padding-top: .75rem; }
 .line-charges { display: block; font-size: .85rem; color: var(--muted); }
 dl.totals { max-width: 26rem; margin: 1rem 0 1rem auto; font-variant-numeric: tabular-nums; }
 dl.totals > div { display: flex; justify-content: space-between; gap: 1rem; padding: .3rem 0; border-bottom: 1px solid color-mix(in srgb, var(--line) 60%, transparent); }
-dl.totals dd { margin: 0; white-space: nowrap; }
-dl.totals .part { padding-left: 1rem; font-size: .9rem; color: var(--muted); }
+dl.totals dd { margin: 0; white-space: nowrap; text-align: right; }
+dl.totals .includes { display: block; text-align: right; font-size: .85rem; font-weight: 400; color: var(--muted); }
 dl.totals .grand { font-weight: 700; }
 dl.totals .short dd { color: var(--danger); font-weight: 700; }
 form.fnb-form { display: flex; flex-wrap: wrap; gap: 0 1rem; align-items: flex-end; border-top: 1px solid var(--line); margin-top: 1rem; }

@@ -17,7 +17,7 @@ export function statusBadge(status: BookingStatus): SafeHtml {
 }
 
 /** An amount in minor units as the venue reads it (by the currency's ISO 4217 exponent). */
-export function money(minor: number, currency: string): string {
+export function money(minor: number | bigint, currency: string): string {
   const exponent = currencyExponent(currency);
   try {
     const format = new Intl.NumberFormat('en-GB', {

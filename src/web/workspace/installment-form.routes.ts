@@ -132,7 +132,7 @@ export const installmentFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       done: (i) => `/bookings/${i.booking_id}?notice=installment-deleted#payments-title`,
       nameOf: (i) => `the installment ${i.label}`,
       consequence:
-        'The rest of the schedule stays; payments that named it go to the earliest unpaid installments.',
+        'The rest of the schedule stays; payments that named it go to the unpaid installments in the order they fall due.',
       section: 'bookings',
     }),
   );

@@ -81,7 +81,7 @@ export function paymentFormPage(v: WorkspaceVisitor, view: PaymentFormView): str
           value: values.installment,
           errors,
           empty: 'None: the schedule decides',
-          hint: 'Without one, a payment pays the earliest unpaid installments and a refund takes back from the latest.',
+          hint: 'Without one, a payment pays the unpaid installments in the order they fall due, a deposit due on signing first, and a refund takes back from the latest.',
           choices: installmentChoices(view),
         });
   const form = html`<form method="post" action="${bookingPath}/payments" novalidate class="record-form">

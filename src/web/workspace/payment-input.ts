@@ -19,7 +19,7 @@ export interface PaymentValues {
   /** YYYY-MM-DD in the venue's time zone. */
   received_on: string;
   reference: string;
-  /** The installment it pays, '' for the earliest unpaid ones. */
+  /** The installment it pays, '' for the unpaid ones in the order they fall due. */
   installment: string;
   note: string;
 }

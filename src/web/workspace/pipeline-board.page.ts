@@ -1,11 +1,13 @@
 /**
- * The pipeline board (SPEC §15): a column per stage of the chosen pipeline, each open booking a
- * card (name, reference, first date in the venue's time zone, guests, value). A card moves by a
- * form post: a select of the pipeline's stages and a Move button, no script needed. On a phone
- * the columns stack.
+ * The pipeline board (SPEC §15): a column per stage of the chosen pipeline, headed by how many open
+ * bookings it holds and what they are worth in each currency, each open booking a card (name,
+ * reference, first date in the venue's time zone, guests, value). A card moves by a form post: a
+ * select of the pipeline's stages (saying which stand for a status: moving there is that status
+ * move) and a Move button, no script needed. A refused move says why and the card stays where it
+ * was. On a phone the columns stack.
  */
 import type { Booking } from '../../crm/bookings/booking.table.js';
-import type { PipelineWithStages } from '../../crm/pipelines/pipeline.reads.js';
+import type { PipelineWithStages, StageTotals } from '../../crm/pipelines/pipeline.reads.js';
 import type { StageTable } from '../../crm/pipelines/pipeline.table.js';
 import { html, type SafeHtml } from '../html.js';
 import { money, statusBadge } from './booking-badges.js';
@@ -27,12 +29,20 @@ export interface BoardView {
   chosen: PipelineWithStages;
   /** The cards of each stage, soonest first. */
   cards: ReadonlyMap<string, readonly BoardCard[]>;
+  /** Each stage's open bookings, counted and valued per currency (all of them, not only those shown). */
+  totals: ReadonlyMap<string, StageTotals>;
   /** The most cards a column shows. */
   limit: number;
   zone: string;
   notice?: string | undefined;
-  /** A refused move, as a sentence. */
-  refusal?: string | undefined;
+  /** A refused move, in sentences. */
+  refusal?: SafeHtml | string | undefined;
+}
+
+/** "Won (definite)": a stage as the move select offers it, with the status it stands for. */
+function stageLabel(stage: StageTable): string {
+  if (!stage.status || stage.name.toLowerCase() === stage.status) return stage.name;
+  return `${stage.name} (${stage.status})`;
 }
 
 const NOTICES = { moved: 'Booking moved.' };
@@ -54,19 +64,33 @@ function card(v: WorkspaceVisitor, view: BoardView, stage: StageTable, { booking
       <input type="hidden" name="pipeline" value="${view.chosen.pipeline.id}" />
       <label for="${select}" class="visually-hidden">Move ${b.reference} ${b.name} to stage</label>
       <select id="${select}" name="stage_id">${view.chosen.stages.map(
-        (s) => html`<option value="${s.id}" ${s.id === stage.id ? html`selected` : ''}>${s.name}</option>`,
+        (s) =>
+          html`<option value="${s.id}" ${s.id === stage.id ? html`selected` : ''}>${stageLabel(s)}</option>`,
       )}</select>
       <button type="submit" class="secondary">Move</button>
     </form>
   </li>`;
 }
 
+/** "3 bookings · £12,500.00 · US$4,000.00": what a column holds (a currency worth nothing, as a card's "—", unsaid). */
+function columnTotals(totals: StageTotals | undefined): SafeHtml {
+  const count = totals?.count ?? 0;
+  const values = (totals?.values ?? [])
+    .filter((v) => v.amount !== 0n)
+    .map((v) => money(v.amount, v.currency));
+  return html`<p class="column-totals small"><span class="strong">${count} ${count === 1 ? 'booking' : 'bookings'}</span>${values.map(
+    (value) => html` · <span class="nowrap">${value}</span>`,
+  )}</p>`;
+}
+
 function column(v: WorkspaceVisitor, view: BoardView, stage: StageTable): SafeHtml {
   const all = view.cards.get(stage.id) ?? [];
   const shown = all.slice(0, view.limit);
   const heading = `stage-${stage.id}`;
+  const stands = stage.status ? html` <span class="muted small">${stage.status}</span>` : '';
   return html`<section class="board-column" aria-labelledby="${heading}">
-    <h2 id="${heading}">${stage.name} <span class="muted small">${all.length > view.limit ? `${view.limit}+` : all.length}</span></h2>
+    <h2 id="${heading}">${stage.name}${stands}</h2>
+    ${columnTotals(view.totals.get(stage.id))}
     ${
       shown.length === 0
         ? html`<p class="muted small">No open bookings.</p>`
@@ -90,9 +114,9 @@ export function pipelineBoardPage(v: WorkspaceVisitor, view: BoardView): string 
     <div class="page-head"><h1>Pipeline: ${chosen.pipeline.name}</h1>
       ${v.isAdmin ? html`<a class="button secondary" href="${orgPath(v, '/settings/pipelines')}">Edit stages</a>` : ''}</div>
     ${noticeOf(NOTICES, view.notice)}
-    ${view.refusal ? html`<div class="error-summary" role="alert"><h2>The booking was not moved</h2><p>${view.refusal}</p></div>` : ''}
+    ${view.refusal ? html`<div class="error-summary" role="alert"><h2>The booking was not moved</h2>${typeof view.refusal === 'string' ? html`<p>${view.refusal}</p>` : view.refusal}</div>` : ''}
     ${tabs}
-    <p class="hint">Open bookings by stage, soonest first. Dates are in ${view.zone}, the venue's time zone.</p>
+    <p class="hint">Open bookings by stage, soonest first, dates in ${view.zone} (the venue's time zone). Each column counts its bookings and adds up their value: a booking's grand total, or its estimated total while it has no lines. A stage marked with a status stands for it: moving a booking there makes that status move.</p>
     ${
       chosen.stages.length === 0
         ? html`<div class="empty"><p>This pipeline has no stages yet.</p></div>`

@@ -78,11 +78,12 @@ export const pipelineSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => 
   ) {
     const v = visitorOf(request);
     const name = formText(request.body as Record<string, string>, 'name');
+    const status = formText(request.body as Record<string, string>, 'status');
     const outcome = await submit(request, command, input, {}, problems);
-    if (outcome.stale) return page(reply, v, { error: { form, name, message: STALE } }, 412);
+    if (outcome.stale) return page(reply, v, { error: { form, name, status, message: STALE } }, 412);
     if (outcome.errors) {
       const message = outcome.errors.name ?? Object.values(outcome.errors).join(' ');
-      return page(reply, v, { error: { form, name, message } }, 422);
+      return page(reply, v, { error: { form, name, status, message } }, 422);
     }
     return reply.redirect(done, 303);
   }
@@ -153,7 +154,7 @@ export const pipelineSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.post('/orgs/:org/settings/stages/:id', writeRoute, async (request, reply) => {
     const v = visitorOf(request);
     const stage = await recordOf(db, stageDefinition, request.params.org, request.params.id);
-    const input = { name: formText(request.body, 'name') };
+    const input = { name: formText(request.body, 'name'), status: formText(request.body, 'status') || null };
     return post(
       request,
       reply,

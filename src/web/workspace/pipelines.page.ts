@@ -1,7 +1,8 @@
 /**
- * Settings → Pipelines: each pipeline with its stages in order (rename, move up or down, delete,
- * add), adding and renaming pipelines, and the referral sources (add, rename, delete). Every form
- * is a plain post; a refused one comes back with its error beside its field and in the summary.
+ * Settings → Pipelines: each pipeline with its stages in order (rename, say which status it stands
+ * for, move up or down, delete, add), adding and renaming pipelines, and the referral sources (add,
+ * rename, delete). Every form is a plain post; a refused one comes back with its error beside its
+ * field and in the summary.
  */
 import type { PipelineWithStages } from '../../crm/pipelines/pipeline.reads.js';
 import type { ReferralSourceTable, StageTable } from '../../crm/pipelines/pipeline.table.js';
@@ -15,6 +16,8 @@ import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
 export interface PipelineFormError {
   form: string;
   name: string;
+  /** A stage's status as chosen, when its form was refused. */
+  status?: string | undefined;
   message: string;
 }
 
@@ -31,7 +34,7 @@ const NOTICES = {
   'pipeline-added': 'Pipeline added.',
   'pipeline-saved': 'Pipeline renamed.',
   'stage-added': 'Stage added.',
-  'stage-saved': 'Stage renamed.',
+  'stage-saved': 'Stage saved.',
   'stage-moved': 'Stage moved.',
   'stage-deleted': 'Stage deleted.',
   'source-added': 'Referral source added.',
@@ -61,6 +64,25 @@ function hidden(v: WorkspaceVisitor, version?: string): SafeHtml {
   return html`${csrfField(v.csrfToken)}${version ? html`<input type="hidden" name="version" value="${version}" />` : ''}`;
 }
 
+/** What a stage may stand for, as its select offers it. */
+const STANDS_FOR = [
+  { value: '', label: 'No status' },
+  { value: 'definite', label: 'Definite: moving here confirms' },
+  { value: 'lost', label: 'Lost: moving here marks it lost' },
+] as const;
+
+/** The select of the status a stage stands for, with what was chosen when its form was refused. */
+function statusField(view: PipelinesView, form: string, stage: StageTable, index: number): SafeHtml {
+  const id = `${form}-status`;
+  const chosen = view.error?.form === form ? (view.error.status ?? '') : (stage.status ?? '');
+  return html`<div class="field">
+    <label for="${id}" class="visually-hidden">Stage ${index + 1} stands for</label>
+    <select id="${id}" name="status">${STANDS_FOR.map(
+      (o) => html`<option value="${o.value}" ${o.value === chosen ? html`selected` : ''}>${o.label}</option>`,
+    )}</select>
+  </div>`;
+}
+
 function stageRow(v: WorkspaceVisitor, view: PipelinesView, stages: readonly StageTable[], index: number) {
   const stage = stages[index]!;
   const base = orgPath(v, `/settings/stages/${stage.id}`);
@@ -69,9 +91,10 @@ function stageRow(v: WorkspaceVisitor, view: PipelinesView, stages: readonly Sta
     html`<form method="post" action="${base}/move">${hidden(v, version)}<input type="hidden" name="direction" value="${direction}" />
       <button type="submit" class="secondary" aria-label="${label} ${stage.name}">${label}</button></form>`;
   return html`<li id="stage-${stage.id}">
-    <form method="post" action="${base}" novalidate>${hidden(v, version)}
+    <form method="post" action="${base}" novalidate class="stage-form">${hidden(v, version)}
       ${nameField(view, `stage-${stage.id}`, html`Name of stage ${index + 1}`, stage.name, true)}
-      <button type="submit" class="secondary">Rename</button></form>
+      ${statusField(view, `stage-${stage.id}`, stage, index)}
+      <button type="submit" class="secondary">Save<span class="visually-hidden"> ${stage.name}</span></button></form>
     ${index > 0 ? move('up', 'Move up') : ''}
     ${index < stages.length - 1 ? move('down', 'Move down') : ''}
     <a class="button danger" href="${base}/delete">Delete<span class="visually-hidden"> ${stage.name}</span></a>
@@ -129,7 +152,7 @@ export function pipelinesPage(v: WorkspaceVisitor, view: PipelinesView): string 
         <ul><li><a href="#${error.form}-name">Name</a>: ${error.message}</li></ul></div>`
     : '';
   const body = html`${settingsTabs(v, 'pipelines')}<h1>Pipelines</h1>
-    <p class="hint">The stages a booking moves through, shown as columns of the <a href="${orgPath(v, '/pipeline')}">pipeline board</a>. New bookings start at the first stage of the first pipeline.</p>
+    <p class="hint">The stages a booking moves through, shown as columns of the <a href="${orgPath(v, '/pipeline')}">pipeline board</a>. New bookings start at the first stage of the first pipeline. A stage may stand for a status: moving a booking there confirms it (definite) or marks it lost, by the same rules as its status buttons, and a booking given that status goes to the first such stage of its pipeline.</p>
     ${noticeOf(NOTICES, view.notice)}${summary}
     ${view.pipelines.map((p) => pipelineSection(v, view, p))}
     <section class="card" aria-labelledby="add-pipeline-title">

@@ -3,6 +3,8 @@
  * happen, then those of the booking as a whole, each group by category in the order documents
  * print them; then its totals as they will print (the sums kept on the booking, so the page and
  * /v2/bookings agree to the cent), what is paid and due, and its F&B minimum with a form to set it.
+ * A tax inside the prices (SPEC §12) is said to be included — "includes VAT £1,604.06" — beside
+ * the line and under the grand total, never as a row of the totals that seems to add.
  */
 import { fnbShortfall } from '../../crm/bookings/booking-read-context.js';
 import type { Booking } from '../../crm/bookings/booking.table.js';
@@ -33,16 +35,19 @@ export interface PricingSection {
   fnbDraft?: string | undefined;
 }
 
-/** "Service charge 12.5%: £850.00 · VAT 20%, included: £1,133.33": what a line adds or contains. */
+/** "Service charge 12.5%: £1,069.38 · includes VAT £1,604.06": what a line adds, then what it contains. */
 function charges(line: LineItem, currency: string): string {
   const parts = Number(line.service_charge)
     ? [
         `Service charge ${line.service_charge_percentage}%: ${money(Number(line.service_charge_amount), currency)}`,
       ]
     : [];
-  for (const tax of copiedTaxes(line)) {
-    const how = tax.inclusive ? ', included' : '';
-    parts.push(`${tax.name} ${tax.percentage}%${how}: ${money(tax.amount, currency)}`);
+  const taxes = copiedTaxes(line);
+  for (const tax of taxes.filter((t) => !t.inclusive)) {
+    parts.push(`${tax.name} ${tax.percentage}%: ${money(tax.amount, currency)}`);
+  }
+  for (const tax of taxes.filter((t) => t.inclusive)) {
+    parts.push(`includes ${tax.name} ${money(tax.amount, currency)}`);
   }
   return parts.join(' · ');
 }
@@ -101,14 +106,41 @@ function total(label: string, minor: number, currency: string, className = ''): 
   return html`<div class="${className}"><dt>${label}</dt><dd>${money(minor, currency)}</dd></div>`;
 }
 
-/** Each tax by its rate as the lines copied it: those in the prices said so (the grand total does not add them again). */
-function taxParts(lines: readonly LineItem[], currency: string): SafeHtml[] {
-  const parts = new Map<string, number>();
-  for (const tax of lines.flatMap((line) => copiedTaxes(line))) {
-    const label = `${tax.name} ${tax.percentage}%${tax.inclusive ? ', included in prices' : ''}`;
-    parts.set(label, (parts.get(label) ?? 0) + tax.amount);
+/** The lines' taxes, added up by `label`, in the order the lines first name them. */
+function taxesBy(
+  lines: readonly LineItem[],
+  inclusive: boolean,
+  label: (tax: { name: string; percentage: string }) => string,
+): Array<[string, number]> {
+  const sums = new Map<string, number>();
+  for (const tax of lines.flatMap((line) => copiedTaxes(line)).filter((t) => t.inclusive === inclusive)) {
+    sums.set(label(tax), (sums.get(label(tax)) ?? 0) + tax.amount);
   }
-  return [...parts].map(([label, minor]) => total(label, minor, currency, 'part'));
+  return [...sums];
+}
+
+/** Each tax added to the prices, by its name and rate as the lines copied it: rows that add up. */
+function addedTaxes(lines: readonly LineItem[], currency: string): SafeHtml[] {
+  return taxesBy(lines, false, (t) => `${t.name} ${t.percentage}%`).map(([label, minor]) =>
+    total(label, minor, currency),
+  );
+}
+
+/**
+ * The grand total, and under its figure what it includes ("includes VAT £1,854.06"): each tax
+ * inside the prices by its name (and its rate, where the lines copied several rates of one name),
+ * which the grand total holds already, so it is said beside it rather than as a row.
+ */
+function grandTotal(lines: readonly LineItem[], minor: number, currency: string): SafeHtml {
+  const included = lines.flatMap((line) => copiedTaxes(line)).filter((t) => t.inclusive);
+  const rates = new Map<string, Set<string>>();
+  for (const t of included) rates.set(t.name, (rates.get(t.name) ?? new Set()).add(t.percentage));
+  const label = (t: { name: string; percentage: string }) =>
+    (rates.get(t.name)?.size ?? 0) > 1 ? `${t.name} ${t.percentage}%` : t.name;
+  const includes = taxesBy(lines, true, label).map(
+    ([name, tax]) => html`<span class="includes">includes ${name} ${money(tax, currency)}</span>`,
+  );
+  return html`<div class="grand"><dt>Grand total</dt><dd>${money(minor, currency)}${includes}</dd></div>`;
 }
 
 /** The minimum and what the food and beverage lines fall short of it, when a minimum is set. */
@@ -133,9 +165,8 @@ function totals(view: PricingSection): SafeHtml {
   return html`<dl class="totals" aria-label="Totals">
     ${total('Subtotal', Number(b.subtotal), c)}
     ${total('Service charge', Number(b.service_charge_total), c)}
-    ${total('Tax', Number(b.tax_total), c)}
-    ${taxParts(view.lines, c)}
-    ${total('Grand total', grand, c, 'grand')}
+    ${addedTaxes(view.lines, c)}
+    ${grandTotal(view.lines, grand, c)}
     ${total('Paid', paid, c)}
     ${total('Balance due', grand - paid, c, 'grand')}
     ${fnbRows(view)}
