@@ -41,6 +41,8 @@ import * as items from './migrations/2026-11-28T01-items.js';
 import * as lineItems from './migrations/2026-11-28T02-line-items.js';
 import * as installmentsPayments from './migrations/2026-11-28T03-installments-payments.js';
 import * as outgoingMail from './migrations/2026-11-28T04-outgoing-mail.js';
+import * as documents from './migrations/2026-11-29T10-documents.js';
+import * as beoNotesHtmlMail from './migrations/2026-11-29T11-beo-notes-html-mail.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -80,6 +82,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28T02-line-items': lineItems,
   '2026-11-28T03-installments-payments': installmentsPayments,
   '2026-11-28T04-outgoing-mail': outgoingMail,
+  '2026-11-29T10-documents': documents,
+  '2026-11-29T11-beo-notes-html-mail': beoNotesHtmlMail,
 };
 
 export interface MigrationOutcome {

@@ -9,8 +9,8 @@ export const MAIL_STATUSES = ['outbox', 'pending', 'sent', 'failed'] as const;
  */
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
-/** What a message is for: `test` (Settings → Outgoing mail), then §13's and §14's messages. */
-export const MAIL_KINDS = ['test'] as const;
+/** What a message is for: `test` (Settings → Outgoing mail), `document` (a proposal sent to its client). */
+export const MAIL_KINDS = ['test', 'document'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export interface OutgoingMailTable {
@@ -21,6 +21,8 @@ export interface OutgoingMailTable {
   to_name: string | null;
   subject: string;
   text_body: string;
+  /** The HTML part beside the text, when the message has one. */
+  html_body: string | null;
   status: MailStatus;
   attempts: number;
   next_attempt_at: string | null;
