@@ -6,6 +6,7 @@
  * page, the footer template and "Page 2 of 10" on every page, and a watermark on drafts and voids.
  */
 import type { Content, DocumentDefinition, TableLayout } from 'pdfmake';
+import { shownMeta } from '../document-meta.js';
 import type { DocumentModel, Fact, PdfRequest } from '../document-model.js';
 import { blockContent, paragraphs, plainLayout, signatureContent } from './pdf-blocks.js';
 import { INK, PDF_STYLES } from './pdf-styles.js';
@@ -45,15 +46,7 @@ function masthead(model: DocumentModel, hasLogo: boolean, meta: readonly Fact[])
 /** The definition of the PDF a request asks for. */
 export function pdfDefinition(request: PdfRequest): DocumentDefinition {
   const { model } = request;
-  const meta: Fact[] = request.issued
-    ? [
-        { label: 'Invoice number', value: request.issued.number },
-        ...model.meta.filter((f) => f.label !== 'Date'),
-        { label: 'Issued', value: request.issued.issuedOn },
-      ]
-    : model.kind === 'invoice'
-      ? [{ label: 'Invoice number', value: 'Given when issued' }, ...model.meta]
-      : model.meta;
+  const meta = shownMeta(model, request.issued);
   const content: Content[] = [
     masthead(model, request.logo !== null, meta),
     {
@@ -75,9 +68,14 @@ export function pdfDefinition(request: PdfRequest): DocumentDefinition {
     ...paragraphs(model.introduction),
   ];
   for (const section of model.sections) {
-    content.push({ text: section.heading, style: 'sectionHeading', headlineLevel: 1 });
-    if (section.subheading) content.push({ text: section.subheading, style: 'detail' });
-    content.push(...section.blocks.map(blockContent));
+    const head: Content[] = [{ text: section.heading, style: 'sectionHeading', headlineLevel: 1 }];
+    if (section.subheading) head.push({ text: section.subheading, style: 'detail' });
+    const [first, ...rest] = section.blocks;
+    // A heading stays with a block that does not break (totals, facts, notes): they move together.
+    if (first && first.type !== 'table')
+      content.push({ stack: [...head, blockContent(first)], unbreakable: true });
+    else content.push(...head, ...(first ? [blockContent(first)] : []));
+    content.push(...rest.map(blockContent));
   }
   if (model.terms) {
     content.push({ text: model.terms.heading, style: 'sectionHeading', headlineLevel: 1 });
@@ -107,13 +105,24 @@ export function pdfDefinition(request: PdfRequest): DocumentDefinition {
       ? { watermark: { text: request.watermark.toUpperCase(), color: '#9aa4b2', opacity: 0.18, bold: true } }
       : {}),
     content,
-    footer: (page: number, pages: number) => ({
-      columns: [
-        { text: model.footer, style: 'footer', width: '*' },
-        { text: `Page ${page} of ${pages}`, style: 'footer', alignment: 'right', width: 'auto' },
-      ],
-      margin: [48, 20, 48, 0],
-    }),
+    // A signature page follows the document's pages without changing them: they read as they
+    // did when the client was shown them ("Page 2 of 2"), and it reads as what it is.
+    footer: (page: number, pages: number) => {
+      const accepted = request.signature !== undefined && page === pages;
+      const count = request.signature ? pages - 1 : pages;
+      return {
+        columns: [
+          { text: model.footer, style: 'footer', width: '*' },
+          {
+            text: accepted ? 'Acceptance' : `Page ${page} of ${count}`,
+            style: 'footer',
+            alignment: 'right',
+            width: 'auto',
+          },
+        ],
+        margin: [48, 20, 48, 0],
+      };
+    },
     // A heading is never the last thing on a page: it moves to the next with what it heads.
     pageBreakBefore: (node, queries) =>
       node.headlineLevel !== undefined && queries.getFollowingNodesOnPage().length === 0,
