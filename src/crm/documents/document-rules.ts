@@ -136,7 +136,7 @@ export function actionRefusal(
         return {
           status: 403,
           code: 'admin_only',
-          detail: `Only an organization admin may void a ${document.status} ${name}: it binds the venue.`,
+          detail: `Only an organization admin may void ${document.status === 'issued' ? 'an issued' : 'a signed'} ${name}: it binds the venue.`,
         };
       return undefined;
     case 'delete':

@@ -80,3 +80,32 @@ ul.doc-notes li { padding: .6rem 0; border-bottom: 1px solid var(--doc-rule); }
   .doc-totals { max-width: none; }
 }
 `;
+
+/** The workspace around documents: a booking's Documents, a document's page, Settings → Documents. */
+export const DOCUMENT_PAGE_STYLES = `
+section.documents .doc-actions { display: flex; flex-wrap: wrap; gap: .35rem .9rem; align-items: center; justify-content: flex-end; }
+section.documents .doc-actions form { margin: 0; }
+section.documents .doc-actions button { min-height: 2.25rem; padding: .35rem .8rem; }
+ul.doc-links { list-style: none; margin: .35rem 0 0; padding: 0; font-size: .875rem; color: var(--muted); }
+ul.doc-links li { margin: .15rem 0; }
+ul.doc-links form { display: inline; margin: 0; }
+.doc-outcome { margin-top: .4rem; font-size: .9rem; }
+.doc-outcome p { margin: .2rem 0; }
+.doc-outcome.warn { border-left: 4px solid var(--danger); padding-left: .6rem; }
+form.doc-new { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: end; margin-top: 1rem; padding-top: 1rem; border-top: 1px solid var(--line); }
+form.doc-new .field { margin: 0; min-width: 14rem; }
+form.doc-new label.check { margin: 0 0 .6rem; }
+form.doc-new .hint { flex-basis: 100%; margin: 0; }
+.doc-preview { margin-top: 1.25rem; }
+.secret-box label { margin-top: .5rem; }
+.badge.beo { background: color-mix(in srgb, var(--accent) 14%, Canvas); color: var(--accent); }
+img.logo-preview { max-width: 15rem; height: auto; border: 1px solid var(--line); border-radius: .4rem; padding: .5rem; background: #fff; }
+details.merge-fields { margin-top: 1.25rem; }
+details.merge-fields summary { cursor: pointer; font-weight: 600; }
+details.merge-fields dl.facts code { word-break: normal; }
+.template-form textarea { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .9rem; }
+@media (max-width: 36rem) {
+  section.documents .doc-actions { justify-content: flex-start; }
+  form.doc-new .field { min-width: 0; flex: 1 1 100%; }
+}
+`;

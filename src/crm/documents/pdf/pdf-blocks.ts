@@ -39,6 +39,8 @@ export function paragraphs(list: readonly Paragraph[]): Content[] {
 }
 
 export function factsTable(facts: readonly Fact[]): Content {
+  // pdfmake cannot lay out a table without rows.
+  if (facts.length === 0) return '';
   return {
     table: {
       widths: [120, '*'],

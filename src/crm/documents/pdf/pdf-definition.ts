@@ -26,15 +26,21 @@ function masthead(model: DocumentModel, hasLogo: boolean, meta: readonly Fact[])
         width: 'auto',
         stack: [
           { text: model.title.toUpperCase(), style: 'docTitle', alignment: 'right' },
-          {
-            table: {
-              body: meta.map((f) => [
-                { text: f.label, style: 'label', alignment: 'right' },
-                { text: f.value, style: 'metaValue', alignment: 'right' },
-              ]),
-            },
-            layout: { ...plainLayout, paddingRight: (i: number) => (i === 0 ? 8 : 0) } satisfies TableLayout,
-          },
+          // pdfmake cannot lay out a table without rows.
+          meta.length === 0
+            ? ''
+            : {
+                table: {
+                  body: meta.map((f) => [
+                    { text: f.label, style: 'label', alignment: 'right' },
+                    { text: f.value, style: 'metaValue', alignment: 'right' },
+                  ]),
+                },
+                layout: {
+                  ...plainLayout,
+                  paddingRight: (i: number) => (i === 0 ? 8 : 0),
+                } satisfies TableLayout,
+              },
         ],
       },
     ],
