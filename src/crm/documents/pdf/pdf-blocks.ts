@@ -64,8 +64,19 @@ function tableBlock(block: Extract<Block, { type: 'table' }>): Content {
     text: c.label,
     style: 'tableHead',
     alignment: c.align,
+    noWrap: c.align === 'right',
   }));
-  const body: Content[][] = [header];
+  // The caption is a heading row: it repeats over a page break with the column names, and never
+  // ends a page without a row of its own under it.
+  const caption: Content[][] = block.caption
+    ? [
+        [
+          { text: block.caption, style: 'caption', colSpan: span },
+          ...Array.from({ length: span - 1 }, () => ({ text: '' })),
+        ],
+      ]
+    : [];
+  const body: Content[][] = [...caption, header];
   for (const group of block.groups) {
     // A group's heading sits in its first row, so a page never ends on a heading alone.
     group.rows.forEach((row, index) => {
@@ -101,14 +112,17 @@ function tableBlock(block: Extract<Block, { type: 'table' }>): Content {
       { text: block.foot.value, style: 'footValue', alignment: 'right', noWrap: true },
     ]);
   }
-  const table: Content = {
-    table: { headerRows: 1, dontBreakRows: true, widths: block.columns.map(widthOf), body },
+  return {
+    table: {
+      headerRows: caption.length + 1,
+      keepWithHeaderRows: 1,
+      dontBreakRows: true,
+      widths: block.columns.map(widthOf),
+      body,
+    },
     layout: lineLayout,
-    margin: [0, 0, 0, 12],
+    margin: [0, caption.length ? 4 : 0, 0, 12],
   };
-  return block.caption
-    ? { stack: [{ text: block.caption, style: 'caption', headlineLevel: 2 }, table], margin: [0, 2, 0, 0] }
-    : table;
 }
 
 function totalsBlock(block: Extract<Block, { type: 'totals' }>): Content {

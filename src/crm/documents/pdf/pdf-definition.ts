@@ -129,9 +129,11 @@ export function pdfDefinition(request: PdfRequest): DocumentDefinition {
         margin: [48, 20, 48, 0],
       };
     },
-    // A heading is never the last thing on a page: it moves to the next with what it heads.
+    // A heading is never the last thing on a page, nor in its last lines, where what it heads
+    // (a table's caption, its column names and a first row) could not follow it: it moves on.
     pageBreakBefore: (node, queries) =>
-      node.headlineLevel !== undefined && queries.getFollowingNodesOnPage().length === 0,
+      node.headlineLevel !== undefined &&
+      (queries.getFollowingNodesOnPage().length === 0 || (node.startPosition?.verticalRatio ?? 0) > 0.82),
     defaultStyle: { font: 'Roboto', fontSize: 9.5, color: INK, lineHeight: 1.25 },
     styles: PDF_STYLES,
   };

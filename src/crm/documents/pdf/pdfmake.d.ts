@@ -22,6 +22,8 @@ declare module 'pdfmake' {
   }
   export interface PageNode {
     headlineLevel?: number;
+    /** Where it starts: `verticalRatio` is how far down the page's inner height (0 to 1). */
+    startPosition?: { pageNumber: number; verticalRatio: number };
   }
   export interface PageQueries {
     getFollowingNodesOnPage(): unknown[];
