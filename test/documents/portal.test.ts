@@ -14,7 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import { revokeDocumentLink } from '../../src/crm/documents/document-actions.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
-import { clientCredentialsToken } from '../helpers/api.js';
+import { clientCredentialsToken, memberClientToken } from '../helpers/api.js';
 import { BrowserSession, formFields } from '../helpers/browser-session.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { documentBody, pricedBooking, venueSettings } from '../helpers/document-fixtures.js';
@@ -262,6 +262,20 @@ eachDatabase((suite) => {
         ).length,
         1,
       );
+    });
+
+    it('lets only an admin void an accepted proposal, after which nothing is due on signing', async () => {
+      const { path, id, priced } = await sentProposal('Hammond wedding', { day: '2027-11-06' });
+      assert.equal((await accept(path, { name: 'Ama Mensah', agreed: 'yes' })).status, 303);
+      assert.equal((await attributes(`/v2/installments/${priced.deposit}`)).state, 'due');
+      const member = apiFor(server, await memberClientToken(suite.db, server, venue), venue.orgId);
+      const refused = await member<{ errors: Array<{ code: string }> }>(`/v2/documents/${id}/void`, {
+        method: 'POST',
+      });
+      assert.deepEqual([refused.status, refused.body.errors[0]?.code], [403, 'admin_only']);
+      assert.equal((await admin(`/v2/documents/${id}/void`, { method: 'POST' })).status, 200);
+      assert.equal((await attributes(`/v2/installments/${priced.deposit}`)).state, 'scheduled');
+      assert.equal((await client().request(path)).status, 404, 'its link stops');
     });
 
     it('keeps a booking whose events clash as it was, the signature counting and the clash kept', async () => {
