@@ -23,8 +23,8 @@ export interface DocumentPageView {
   issued: IssuedStamp | undefined;
   signature: SignatureView | undefined;
   zone: string;
-  /** A link just made by sending: shown this once. */
-  link?: { url: string; expiresOn: string } | undefined;
+  /** A link just made by sending: shown this once; `mailed` when an SMTP server sends the e-mail. */
+  link?: { url: string; expiresOn: string; mailed: boolean } | undefined;
   notice?: string | undefined;
 }
 
@@ -46,7 +46,7 @@ function actionButtons(v: WorkspaceVisitor, view: DocumentPageView): SafeHtml {
 function linkBox(view: DocumentPageView): SafeHtml | '' {
   if (!view.link) return '';
   return html`<div class="notice secret-box" role="status">
-    <p><strong>Sent.</strong> The client’s link is below: copy it now if you want to send it yourself too; it is not shown again (only its fingerprint is kept). It works until ${view.link.expiresOn}.</p>
+    <p><strong>Sent.</strong> ${view.link.mailed ? 'The e-mail with this link is on its way to the client.' : 'No SMTP server is set up, so the e-mail is kept under Settings → Outgoing mail: send the client this link yourself.'} Copy it now if you need it: it is not shown again (only its fingerprint is kept). It works until ${view.link.expiresOn}.</p>
     <label for="share-url">Client link</label>
     <input id="share-url" type="text" readonly value="${view.link.url}" class="secret" />
   </div>`;

@@ -137,7 +137,11 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       const zone = await organizationZone(db, v.organization.organizationId);
       // The link is in this answer only (never in a redirect's address): only its hash is kept.
-      const link = { url: sent.shareUrl, expiresOn: dayOf(sent.expiresAt, zone) };
+      const link = {
+        url: sent.shareUrl,
+        expiresOn: dayOf(sent.expiresAt, zone),
+        mailed: config.smtpUrl !== undefined,
+      };
       return show(reply, v, sent.document, { link });
     },
   );
