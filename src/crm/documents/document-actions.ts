@@ -23,7 +23,7 @@ import { proposalMail } from './client-mail.js';
 import { keepFile } from './document-files.js';
 import { makeLink, revokeLinksOf } from './document-links.js';
 import type { IssuedStamp } from './document-model.js';
-import { actionRefusal } from './document-rules.js';
+import { actionRefusal, clientRefusal } from './document-rules.js';
 import { dayOf } from './document-words.js';
 import { refuse } from './document.commands.js';
 import { documentDefinition } from './document.resource.js';
@@ -166,11 +166,7 @@ export const voidDocument: Command<Target, DocumentRow> = {
 /** Stops one link of one of the organization's documents (404 for another's). */
 export const revokeDocumentLink: Command<{ linkId: string }, void> = {
   async run({ trx, actor, now }, { linkId }) {
-    refuse(
-      actor.door === 'portal'
-        ? { status: 403, code: 'client_only', detail: 'A client’s link may only accept its proposal.' }
-        : undefined,
-    );
+    refuse(clientRefusal(actor));
     const link = await trx
       .selectFrom('document_links')
       .select(['id', 'revoked_at'])

@@ -23,11 +23,7 @@ export interface PdfFile {
 }
 
 /** The PDF as the client is sent it: the model, unmarked. */
-export async function documentPdf(
-  ctx: Context,
-  document: DocumentRow,
-  _options: { keep: true },
-): Promise<Uint8Array> {
+export async function documentPdf(ctx: Context, document: DocumentRow): Promise<Uint8Array> {
   return ctx.pdf.render(await pdfRequestOf(ctx.db, document, { watermark: null }));
 }
 

@@ -92,6 +92,13 @@ function conflict(detail: string, code = 'invalid_transition'): Refusal {
   return { status: 409, code, detail };
 }
 
+/** A client's link opens its document and accepts it; it makes and changes nothing else. */
+export function clientRefusal(actor: Actor): Refusal | undefined {
+  return actor.door === 'portal'
+    ? { status: 403, code: 'client_only', detail: 'A client’s link may only accept its proposal.' }
+    : undefined;
+}
+
 /** Why `actor` may not take `action` on `document` now, or undefined when they may. */
 export function actionRefusal(
   action: DocumentAction,
@@ -111,9 +118,8 @@ export function actionRefusal(
     if (document.status !== 'sent') return conflict('This proposal is no longer open to accept.');
     return undefined;
   }
-  // A client's link opens its document and accepts it; it changes nothing else.
-  if (actor.door === 'portal')
-    return { status: 403, code: 'client_only', detail: 'A client’s link may only accept its proposal.' };
+  const client = clientRefusal(actor);
+  if (client) return client;
   if (document.status === 'void') return conflict(`This ${name} is void; make a new version instead.`);
   switch (action) {
     case 'send':

@@ -17,7 +17,13 @@ import { accepted } from '../validation.js';
 import { buildDocumentModel } from './document-build.js';
 import { loadDocumentFacts } from './document-facts.js';
 import { saveModel } from './document-files.js';
-import { actionRefusal, checkDocument, type DocumentInput, type Refusal } from './document-rules.js';
+import {
+  actionRefusal,
+  checkDocument,
+  clientRefusal,
+  type DocumentInput,
+  type Refusal,
+} from './document-rules.js';
 import { renderTemplate, TemplateError } from './document-templates.js';
 import { documentDefinition } from './document.resource.js';
 import type { DocumentRow } from './document.table.js';
@@ -83,11 +89,7 @@ async function renderedTemplates(
 
 export const createDocument: Command<DocumentInput, DocumentRow> = {
   async run({ trx, actor, now }, input) {
-    refuse(
-      actor.door === 'portal'
-        ? { status: 403, code: 'client_only', detail: 'A client’s link may only accept its proposal.' }
-        : undefined,
-    );
+    refuse(clientRefusal(actor));
     const fields = accepted(await judged(trx, actor, input));
     const last = await trx
       .selectFrom('documents')

@@ -178,7 +178,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     command: sendDocument,
     input: async (a, current, target) => ({
       ...target,
-      pdf: current.status === 'draft' ? await documentPdf(a.ctx, current, { keep: true }) : undefined,
+      pdf: current.status === 'draft' ? await documentPdf(a.ctx, current) : undefined,
       portal: `${config.baseUrl}/p/`,
       sending: config.smtpUrl !== undefined,
     }),

@@ -134,7 +134,7 @@ export const portalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const sent = await keptFile(db, document.id, 'sent');
       if (document.status !== 'sent' || !sent) return reply.redirect(`/p/${request.params.token}`, 303);
       const signedAt = clock.now();
-      const request_ = await pdfRequestOf(db, document, { watermark: null });
+      const shown = await pdfRequestOf(db, document, { watermark: null });
       const organization = await db
         .selectFrom('organizations')
         .select(['name', 'timezone'])
@@ -149,10 +149,10 @@ export const portalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       };
       const page = signaturePage(signer, {
         zone: organization.timezone,
-        documentName: request_.model.name,
+        documentName: shown.model.name,
         venue: organization.name,
       });
-      const signedPdf = await app.ctx.pdf.render({ ...request_, signature: page });
+      const signedPdf = await app.ctx.pdf.render({ ...shown, signature: page });
       const actor: Actor = {
         organizationId: document.organization_id,
         userId: null,

@@ -128,10 +128,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const current = await documentOf(v, request.params.id);
       const sent = await write(request.ctx.app.writer, v.actor, sendDocument, {
         id: current.id,
-        pdf:
-          current.status === 'draft'
-            ? await documentPdf(request.ctx.app, current, { keep: true })
-            : undefined,
+        pdf: current.status === 'draft' ? await documentPdf(request.ctx.app, current) : undefined,
         portal: `${config.baseUrl}/p/`,
         sending: config.smtpUrl !== undefined,
       });
