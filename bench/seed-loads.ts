@@ -68,6 +68,7 @@ export async function seedLoads(db: Db, authorId: string): Promise<LoadData> {
             notable_id: notesBooking,
             author_id: authorId,
             body: `Note ${n}: called the client about catering, rooms and the running order.`,
+            for_beo: 0,
             created_at: isoTime(start + n * 1000),
             updated_at: isoTime(start + ((n * 7919) % NOTE_COUNT) * 1000 + 500),
           };

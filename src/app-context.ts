@@ -22,6 +22,7 @@ import { Metrics } from './metrics/metrics.js';
 import type { TokenRecord } from './oauth/token.repository.js';
 import { queueStats } from './webhooks/delivery.repository.js';
 import type { Writer } from './writes/unit-of-work.js';
+import { type PdfRenderer, pdfRenderer } from './crm/documents/pdf/pdf-renderer.js';
 
 /** Every cache of the process, with its capacity: the memory they may take is decided here. */
 export interface AppCaches {
@@ -79,6 +80,8 @@ export interface AppContext {
   /** Where units of work run (src/writes/unit-of-work.ts): the database, the clock, shared commits. */
   readonly writer: Writer;
   readonly metrics: Metrics;
+  /** Where documents' PDFs are made: worker threads, off the event loop (SPEC §13). */
+  readonly pdf: PdfRenderer;
 }
 
 export function createAppContext(config: Config, database: DatabaseHandle, clock: Clock): AppContext {
@@ -100,6 +103,7 @@ export function createAppContext(config: Config, database: DatabaseHandle, clock
     writes,
     writer: { db: database.db, clock, commits: writes },
     metrics,
+    pdf: pdfRenderer(),
   };
 }
 

@@ -81,6 +81,7 @@ export async function buildApp({
 
   const context = createAppContext(config, database, clock);
   app.decorate('ctx', context);
+  app.addHook('onClose', () => context.pdf.close());
   // Page cursors are signed for the API's lists and the workspace's alike.
   app.decorate('cursors', await cursorCodec(database.db, clock.now()));
   app.decorateRequest('ctx', null as never);

@@ -84,6 +84,7 @@ import type {
   UsableOrganization,
 } from './types.js';
 import { type WebhookEndpointsClient, webhookEndpointsClient } from './webhook-endpoints.js';
+import { type DocumentsClient, documentsClient } from './documents-client.js';
 import { SHAPES } from './write-documents.js';
 
 export class MarqueeApi implements Requester {
@@ -121,6 +122,8 @@ export class MarqueeApi implements Requester {
   >;
   /** Payments and refunds (never changed; organization admins delete them). */
   readonly payments: ResourceClient<Payment, PaymentListOptions, NewPayment, never>;
+  /** A booking's proposals, BEOs and invoices: make a version, send, issue, void, download the PDF. */
+  readonly documents: DocumentsClient;
   /** The organization's changes, for polling (the same changes webhooks deliver). */
   readonly changes: ChangesClient;
   /** This integration's webhook endpoints in the organization. */
@@ -149,6 +152,7 @@ export class MarqueeApi implements Requester {
     this.lineItems = resourceClient(this, '/v2/line_items', SHAPES.line_items);
     this.installments = resourceClient(this, '/v2/installments', SHAPES.installments);
     this.payments = resourceClient(this, '/v2/payments', SHAPES.payments);
+    this.documents = documentsClient(this);
     this.changes = changesClient(this);
     this.webhookEndpoints = webhookEndpointsClient(this);
     this.organization = organizationClient(this, () => this.organizationId);
@@ -172,6 +176,7 @@ export class MarqueeApi implements Requester {
         method,
         url,
         body: options.body,
+        ...(options.bytes ? { bytes: true } : {}),
         headers: {
           ...(this.tokens.headers ? this.tokens.headers(token) : { authorization: `Bearer ${token}` }),
           ...(options.organization !== false && organizationId ? { 'x-api-org': organizationId } : {}),

@@ -22,6 +22,7 @@ import type {
   LineItem,
   Installment,
   Payment,
+  Document,
   Space,
   Stage,
 } from './types.js';
@@ -76,6 +77,9 @@ export const CHANGE_TYPES = [
   'payment.updated',
   'payment.deleted',
   'booking.paid',
+  'document.created',
+  'document.updated',
+  'document.deleted',
 ] as const;
 
 export type ChangeType = (typeof CHANGE_TYPES)[number];
@@ -96,6 +100,7 @@ interface ResourceTypes {
   line_item: 'line_items';
   installment: 'installments';
   payment: 'payments';
+  document: 'documents';
 }
 type Subject = keyof ResourceTypes;
 type VenueResourceType = ResourceTypes[Subject] | 'organizations';
@@ -116,6 +121,7 @@ interface PlainResources {
   line_items: LineItem;
   installments: Installment;
   payments: Payment;
+  documents: Document;
   organizations: Organization;
 }
 

@@ -22,6 +22,8 @@ export interface HttpRequest {
   body?: unknown;
   /** Form-encoded body (OAuth endpoints). */
   form?: Record<string, string>;
+  /** The answer's bytes as they are (a PDF), rather than JSON. */
+  bytes?: boolean;
 }
 
 export interface HttpResponse<T> {
@@ -78,7 +80,10 @@ export async function send<T>(options: HttpOptions, request: HttpRequest): Promi
         undefined,
       );
     }
-    const text = await response.text();
+    const raw = new Uint8Array(await response.arrayBuffer());
+    if (request.bytes && response.ok)
+      return { status: response.status, body: raw as T, headers: response.headers };
+    const text = new TextDecoder().decode(raw);
     let parsed: unknown = null;
     try {
       parsed = text ? JSON.parse(text) : null;

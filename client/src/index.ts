@@ -136,4 +136,5 @@ export { OAuth, type Scope, type TokenResponse } from './oauth.js';
 export { MemoryTokenStore, type StoredTokens, type TokenStore } from './token-store.js';
 export * from './types.js';
 export * from './webhook-endpoints.js';
+export type { ActionOptions, DocumentsClient, SentDocument } from './documents-client.js';
 export * from './webhooks.js';

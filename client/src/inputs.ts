@@ -317,10 +317,23 @@ export interface OrganizationChanges {
 export interface NewNote {
   body: string;
   notable: { type: NotableType; id: string };
+  /** Print it on the BEOs of its booking or event (notes about a booking or an event); default false. */
+  for_beo?: boolean;
 }
 
 export interface NoteChanges {
-  body: string;
+  body?: string;
+  for_beo?: boolean;
+}
+
+/** A new version of a booking's proposal, BEO or invoice, made from the booking as it is now. */
+export interface NewDocument {
+  kind: 'proposal' | 'beo' | 'invoice';
+  booking: Ref;
+  /** A BEO's event (BEOs only). */
+  event?: Ref | null;
+  /** A BEO prints prices (BEOs only; default false). */
+  show_prices?: boolean;
 }
 
 export interface CreateOptions {

@@ -125,6 +125,16 @@ export interface PaymentListOptions extends ListOptions<
   reference?: FilterValue<string>;
 }
 
+export interface DocumentListOptions extends ListOptions<
+  'created_at' | 'updated_at' | 'version',
+  'booking' | 'event'
+> {
+  booking_id?: FilterValue<string>;
+  event_id?: FilterValue<string>;
+  kind?: FilterValue<'proposal' | 'beo' | 'invoice'>;
+  status?: FilterValue<'draft' | 'sent' | 'signed' | 'issued' | 'void'>;
+}
+
 export interface NoteListOptions extends ListOptions<'created_at' | 'updated_at', 'notable' | 'author'> {
   notable_type?: FilterValue<NotableType>;
   notable_id?: FilterValue<string>;

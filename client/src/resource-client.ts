@@ -17,6 +17,8 @@ export interface RequestOptions {
   organizationId?: string;
   /** Whether X-API-ORG is needed (all but /v2/me). */
   organization?: boolean;
+  /** The answer's bytes (a PDF) rather than a JSON document. */
+  bytes?: boolean;
 }
 
 export interface Requester {

@@ -362,6 +362,32 @@ export interface Payment extends Versioned {
   installment?: Installment;
 }
 
+/** A proposal, a BEO (one event's banquet event order) or an invoice of a booking (GET /v2/documents). */
+export interface Document extends Versioned {
+  id: string;
+  kind: 'proposal' | 'beo' | 'invoice';
+  /** 1, 2, … per booking and kind. */
+  version: number;
+  status: 'draft' | 'sent' | 'signed' | 'issued' | 'void';
+  /** An invoice's number (INV-00001), given when it is issued. */
+  number: string | null;
+  /** A BEO prints prices. */
+  show_prices: boolean;
+  /** SHA-256 (hex) of the PDF kept for it (from when it is sent or issued); null for a draft. */
+  sha256: string | null;
+  sent_at: string | null;
+  signed_at: string | null;
+  issued_at: string | null;
+  voided_at: string | null;
+  created_at: string;
+  updated_at: string;
+  booking_id: string | null;
+  /** A BEO's event. */
+  event_id: string | null;
+  booking?: Booking;
+  event?: Event;
+}
+
 export type NotableType = 'bookings' | 'events' | 'accounts' | 'contacts';
 
 export interface Note extends Versioned {
@@ -369,6 +395,8 @@ export interface Note extends Versioned {
   body: string;
   /** The same as body, under Event Temple’s name. */
   content: string;
+  /** Prints on the banquet event orders of its booking, or of its event. */
+  for_beo: boolean;
   created_at: string;
   updated_at: string;
   notable_type: NotableType;
@@ -504,7 +532,21 @@ export const ATTRIBUTES = {
     'created_at',
     'updated_at',
   ],
-  notes: ['body', 'content', 'notable_type', 'notable_id', 'created_at', 'updated_at'],
+  notes: ['body', 'content', 'notable_type', 'notable_id', 'for_beo', 'created_at', 'updated_at'],
+  documents: [
+    'kind',
+    'version',
+    'status',
+    'number',
+    'show_prices',
+    'sha256',
+    'sent_at',
+    'signed_at',
+    'issued_at',
+    'voided_at',
+    'created_at',
+    'updated_at',
+  ],
   changes: ['change_type', 'organization_id', 'created_at', 'data'],
   webhook_endpoints: [
     'url',
@@ -535,6 +577,7 @@ export const RELATIONSHIPS = {
   payments: ['booking', 'installment'],
   organizations: [],
   notes: ['notable', 'author'],
+  documents: ['booking', 'event'],
   changes: [],
   webhook_endpoints: [],
 } as const;

@@ -116,6 +116,7 @@ export const SHAPES = {
   items: { type: 'items', relationships: { tax_rates: ['tax_rates'] } },
   installments: { type: 'installments', relationships: { booking: 'bookings' } },
   payments: { type: 'payments', relationships: { booking: 'bookings', installment: 'installments' } },
+  documents: { type: 'documents', relationships: { booking: 'bookings', event: 'events' } },
   line_items: {
     type: 'line_items',
     relationships: { booking: 'bookings', event: 'events', item: 'items', tax_rates: ['tax_rates'] },

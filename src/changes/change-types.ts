@@ -18,6 +18,7 @@ export const CHANGE_SUBJECTS = [
   'line_item',
   'installment',
   'payment',
+  'document',
 ] as const;
 export type ChangeSubject = (typeof CHANGE_SUBJECTS)[number];
 

@@ -65,6 +65,26 @@ export function majorText(minor: number | bigint, currency: string): string {
   return `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
 }
 
+/**
+ * Minor units as people read them, in British English: "£1,234.50", "€90.00", "¥4,500" (the
+ * pages and the documents alike). The decimal text itself is formatted, so no float stands
+ * between the stored integer and what is shown.
+ */
+export function moneyText(minor: number | bigint, currency: string): string {
+  const exponent = currencyExponent(currency);
+  try {
+    const format = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: exponent,
+      maximumFractionDigits: exponent,
+    });
+    return format.format(majorText(minor, currency) as `${number}`);
+  } catch {
+    return `${majorText(minor, currency)} ${currency}`;
+  }
+}
+
 export type ReadAmount = { minor: number; problem?: undefined } | { problem: string; minor?: undefined };
 
 /** Thousands grouped: a first group of one to three digits not starting with 0, then threes. */

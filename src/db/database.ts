@@ -8,6 +8,17 @@ import type { LineItemTable } from '../crm/pricing/line-item.table.js';
 import type { InstallmentTable, PaymentTable } from '../crm/payments/payment.table.js';
 import type { TaxRateTable } from '../crm/pricing/tax-rate.table.js';
 import type { OutgoingMailTable } from '../mail/mail.table.js';
+import type {
+  DocumentFileTable,
+  DocumentLinkTable,
+  DocumentLogoTable,
+  DocumentSettingsTable,
+  DocumentSignatureTable,
+  DocumentSnapshotTable,
+  DocumentTable,
+  DocumentTemplateTable,
+  InvoiceNumberTable,
+} from '../crm/documents/document.table.js';
 import type { Kysely, Transaction } from 'kysely';
 import type { AccountTable } from '../crm/accounts/account.table.js';
 import type { BookingReferenceTable, BookingTable } from '../crm/bookings/booking.table.js';
@@ -62,6 +73,15 @@ export interface Database {
   installments: InstallmentTable;
   payments: PaymentTable;
   outgoing_mail: OutgoingMailTable;
+  documents: DocumentTable;
+  document_snapshots: DocumentSnapshotTable;
+  document_files: DocumentFileTable;
+  document_signatures: DocumentSignatureTable;
+  document_links: DocumentLinkTable;
+  invoice_numbers: InvoiceNumberTable;
+  document_settings: DocumentSettingsTable;
+  document_templates: DocumentTemplateTable;
+  document_logos: DocumentLogoTable;
   calendar_feeds: CalendarFeedTable;
   api_keys: ApiKeyTable;
   booking_references: BookingReferenceTable;

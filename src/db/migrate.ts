@@ -44,6 +44,8 @@ import * as outgoingMail from './migrations/2026-11-28T04-outgoing-mail.js';
 import * as memberAccessEnds from './migrations/2026-11-29T00-member-access-ends.js';
 import * as stageStatus from './migrations/2026-11-29T04-stage-status.js';
 import * as stageTotalsIndex from './migrations/2026-11-29T05-stage-totals-index.js';
+import * as documents from './migrations/2026-11-29T10-documents.js';
+import * as beoNotesHtmlMail from './migrations/2026-11-29T11-beo-notes-html-mail.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -86,6 +88,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29T00-member-access-ends': memberAccessEnds,
   '2026-11-29T04-stage-status': stageStatus,
   '2026-11-29T05-stage-totals-index': stageTotalsIndex,
+  '2026-11-29T10-documents': documents,
+  '2026-11-29T11-beo-notes-html-mail': beoNotesHtmlMail,
 };
 
 export interface MigrationOutcome {

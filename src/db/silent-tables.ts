@@ -20,4 +20,15 @@ export const SILENT_TABLES = [
   'api_keys',
   // Outgoing e-mail (2026-11-28T04): read by the mail sender and Settings → Outgoing mail alone.
   'outgoing_mail',
+  // Documents' snapshots, files, signatures, links, invoice numbers and templates (2026-11-29T10):
+  // written with their document's row (which tells the organization) or read by their own pages
+  // and the portal alone.
+  'document_snapshots',
+  'document_files',
+  'document_signatures',
+  'document_links',
+  'invoice_numbers',
+  'document_settings',
+  'document_templates',
+  'document_logos',
 ] as const;

@@ -323,6 +323,8 @@ function demoNotes(
       notable_id: id,
       author_id: ownerId,
       body: text,
+      // The notes about a dinner are the kitchen's and the floor's: they print on its BEO.
+      for_beo: type === 'events' ? 1 : 0,
       created_at: written,
       updated_at: written,
     };

@@ -11,9 +11,10 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /**
  * What a message is for: `test` (Settings → Outgoing mail), `invitation` (Settings → Team: an
- * invitation, or word that someone was added), then §13's and §14's messages.
+ * invitation, or word that someone was added), `document` (a proposal sent to its client), then
+ * §14's messages.
  */
-export const MAIL_KINDS = ['test', 'invitation'] as const;
+export const MAIL_KINDS = ['test', 'invitation', 'document'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export interface OutgoingMailTable {
@@ -24,6 +25,8 @@ export interface OutgoingMailTable {
   to_name: string | null;
   subject: string;
   text_body: string;
+  /** The HTML part beside the text, when the message has one. */
+  html_body: string | null;
   status: MailStatus;
   attempts: number;
   next_attempt_at: string | null;

@@ -20,6 +20,8 @@ export interface NewMail {
   to: { address: string; name?: string | null | undefined };
   subject: string;
   text: string;
+  /** An HTML part beside the text, which every client can fall back on. */
+  html?: string | undefined;
 }
 
 /** Queues `mail`; `sending` says whether an SMTP server is configured to send it. */
@@ -37,6 +39,7 @@ export async function queueMail(
     to_name: mail.to.name ?? null,
     subject: mail.subject,
     text_body: mail.text,
+    html_body: mail.html ?? null,
     status: sending ? 'pending' : 'outbox',
     attempts: 0,
     next_attempt_at: sending ? at : null,

@@ -60,6 +60,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
           to: mail.to_name ? { name: mail.to_name, address: mail.to_address } : mail.to_address,
           subject: mail.subject,
           text: mail.text_body,
+          ...(mail.html_body === null ? {} : { html: mail.html_body }),
         })) as { messageId: string };
         return { ok: true, messageId: info.messageId };
       } catch (error) {

@@ -15,6 +15,7 @@ export const CREDENTIAL_PREFIXES = {
   passwordLink: 'mqp_',
   calendarFeed: 'mqf_',
   apiKey: 'mqk_',
+  documentLink: 'mqd_',
 } as const;
 
 export type CredentialKind = keyof typeof CREDENTIAL_PREFIXES;

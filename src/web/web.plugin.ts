@@ -1,7 +1,8 @@
 /**
  * Everything a browser sees, in one encapsulated scope: form bodies, cookies, CSRF protection and
  * HTML error pages apply here and not to the JSON APIs. It registers the stylesheet, sign-in,
- * the consent pages of the authorization endpoint, the settings pages and the staff workspace.
+ * the consent pages of the authorization endpoint, the settings pages, the staff workspace and the
+ * client portal.
  */
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -12,6 +13,7 @@ import { registerCookiesAndCsrf } from './session/csrf-binding.js';
 import { integrationsRoutes } from './settings/integrations.routes.js';
 import { signInRoutes } from './sign-in/sign-in.routes.js';
 import { workspacePlugin } from './workspace/workspace.plugin.js';
+import { portalRoutes } from './portal/portal.routes.js';
 
 export const webPlugin: FastifyPluginAsyncTypebox = async (app) => {
   // Every page's errors render as a page.
@@ -33,4 +35,5 @@ export const webPlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(integrationsRoutes);
   await app.register(connectedAppsRoutes);
   await app.register(workspacePlugin);
+  await app.register(portalRoutes);
 };

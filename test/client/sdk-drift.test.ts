@@ -58,6 +58,7 @@ const PATHS = {
   installments: '/v2/installments',
   payments: '/v2/payments',
   notes: '/notes',
+  documents: '/v2/documents',
   changes: '/v2/changes',
   webhook_endpoints: '/v2/webhook_endpoints',
   organizations: '/v2/organization',

@@ -1,13 +1,14 @@
 /**
  * A booking's currency cannot change once money is attached to it in that currency (issue 54's
  * audit: a payment of $100.00 became ¥10,000 when the booking's currency was changed). A booking
- * with an installment or a payment, even without line items, refuses another currency with a 422
+ * with an installment, a payment or a document, even without line items, refuses another currency with a 422
  * naming what holds it, at the API and on the booking's form; a booking with none may change it.
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { clientCredentialsToken } from '../helpers/api.js';
+import { documentBody } from '../helpers/document-fixtures.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { makeVenue, type Venue } from '../helpers/oauth.js';
 import {
@@ -106,6 +107,19 @@ eachDatabase((suite) => {
     assert.equal(
       refused.body.errors[0]?.detail,
       'This booking has 2 installments, in USD: its currency cannot change while it has them.',
+    );
+    assert.equal(await currencyOf(id), 'USD');
+  });
+
+  it('refuses another currency once a document of the booking was made', async () => {
+    const id = await booking('Okafor proposal');
+    const made = await api('/v2/documents', { method: 'POST', body: documentBody('proposal', id) });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const refused = await toYen(id);
+    assert.equal(refused.status, 422);
+    assert.equal(
+      refused.body.errors[0]?.detail,
+      'This booking has 1 document, in USD: its currency cannot change while it has them.',
     );
     assert.equal(await currencyOf(id), 'USD');
   });

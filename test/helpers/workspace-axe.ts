@@ -50,9 +50,9 @@ export function auditWorkspacePages(width: number, part: 0 | 1): void {
           server,
           orgId: org.id,
           admin,
-          visit: async (name) => {
+          visit: async (name, on) => {
             if (seen++ % 2 !== part) return;
-            for (const auditWidth of AUDIT_WIDTHS) await audit.axeCheck(page, name, auditWidth);
+            for (const auditWidth of AUDIT_WIDTHS) await audit.axeCheck(on ?? page, name, auditWidth);
           },
         });
         await context.close();

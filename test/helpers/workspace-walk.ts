@@ -6,7 +6,9 @@
  * subscribe to a calendar feed of the venue; add a stage under Settings → Pipelines, a type under
  * Settings → Event types, a rate under Settings → Tax rates and an item that carries it under
  * Settings → Catalogue; price the booking with a line from that item, give it a deposit and record
- * the payment of it. `visit` is called on every page of the walk, by name.
+ * the payment of it; then documents (test/helpers/documents-walk.ts): a proposal sent, accepted by
+ * its client on a phone, and the booking confirmed. `visit` is called on every page of the walk,
+ * by name.
  *
  * Its dates come from the server's clock, which the test sets: the week view's "this week" and the
  * dates typed into the forms then agree on every day the suite runs (workspace-week-days.test.ts
@@ -17,6 +19,7 @@ import ICAL from 'ical.js';
 import type { Locator, Page } from 'playwright-core';
 import type { Clock } from '../../src/clock.js';
 import { TEST_PASSWORD } from './factories.js';
+import { DOCUMENTS_WALK_PAGES, walkDocuments } from './documents-walk.js';
 
 /** The date `days` after the clock's today (UTC), at `time`, as a datetime-local field wants it. */
 export function daysAhead(clock: Clock, days: number, time: string): string {
@@ -49,10 +52,11 @@ export interface Walk {
   server: { url: string; clock: Clock };
   orgId: string;
   admin: { email: string };
-  visit: (name: string) => Promise<void>;
+  /** Called on every page of the walk, by name; `on` a page of another browser context (the client's). */
+  visit: (name: string, on?: Page) => Promise<void>;
 }
 
-export const WALK_PAGES = 36;
+export const WALK_PAGES = 36 + DOCUMENTS_WALK_PAGES;
 
 export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk): Promise<void> {
   const field = (label: string | RegExp) => page.getByLabel(label, { exact: typeof label === 'string' });
@@ -454,4 +458,6 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   await page.getByText(/is kept below\./).waitFor();
   assert.match(await page.getByRole('row', { name: /^Test message from/ }).innerText(), /Not sent/);
   await visit('outgoing-mail');
+
+  await walkDocuments({ page, server, orgId, visit });
 }

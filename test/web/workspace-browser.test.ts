@@ -45,7 +45,13 @@ eachDatabase((suite) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     audit.watch(page);
-    await walkWorkspace({ page, server, orgId: org.id, admin, visit: (name) => audit.shoot(page, name) });
+    await walkWorkspace({
+      page,
+      server,
+      orgId: org.id,
+      admin,
+      visit: (name, on) => audit.shoot(on ?? page, name),
+    });
     await context.close();
     await audit.close();
     assert.deepEqual(audit.cspViolations, [], 'no CSP violations on the real pages');

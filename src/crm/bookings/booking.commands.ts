@@ -36,6 +36,8 @@ import { bookingByDays, bookingProblemsByDays } from './booking-event-temple.js'
 import { refreshSchedule } from '../payments/schedule-keeping.js';
 import { bookingPricesGo, linesFollowGuests } from '../pricing/booking-totals.js';
 import { leadContact } from './lead-contact.js';
+import { withClientRule } from './booking-client.js';
+import { documentsGoWithBooking } from '../documents/document.commands.js';
 import { changesCurrency, pricedInput, pricedProblems } from './booking-prices.js';
 import { moneyHeldBy } from './money-held.js';
 import { type BookingFields, type BookingInput, bookingNames, checkBooking } from './booking-rules.js';
@@ -196,7 +198,7 @@ async function eventsFollow(work: Work, current: Booking, booking: Booking): Pro
 
 export const updateBooking = updateCommand<'bookings', BookingInput>({
   definition: bookingDefinition,
-  check: (trx, actor, input, current) => judged(trx, actor, input, current),
+  check: withClientRule((trx, actor, input, current) => judged(trx, actor, input, current)),
   async beforeWrite({ trx, actor }, current, fields) {
     const after = { ...current, ...fields } as Booking;
     const moved = (['start_at', 'end_at', 'space_ids'] as const).some(
@@ -237,7 +239,9 @@ const pick = (booking: Booking) => ({
 
 export const deleteBooking = deleteCommand({
   definition: bookingDefinition,
-  async before({ trx, now }, current) {
+  async before(work, current) {
+    const { trx, now } = work;
+    await documentsGoWithBooking(work, current.id);
     await deleteNotesOf(trx, 'bookings', current.id, now);
     await bookingPricesGo(trx, current.id, now);
     // Its events go with it (the database cascades), each told of.

@@ -6,7 +6,7 @@ import type { Db, Trx } from '../../db/database.js';
 import type { MoneyHeld } from './booking-prices.js';
 
 export async function moneyHeldBy(db: Db | Trx, bookingId: string): Promise<MoneyHeld> {
-  const count = async (table: 'installments' | 'payments') =>
+  const count = async (table: 'installments' | 'payments' | 'documents') =>
     Number(
       (
         await db
@@ -16,6 +16,10 @@ export async function moneyHeldBy(db: Db | Trx, bookingId: string): Promise<Mone
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const [installments, payments] = await Promise.all([count('installments'), count('payments')]);
-  return { installments, payments, documents: 0 };
+  const [installments, payments, documents] = await Promise.all([
+    count('installments'),
+    count('payments'),
+    count('documents'),
+  ]);
+  return { installments, payments, documents };
 }

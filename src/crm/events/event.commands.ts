@@ -20,7 +20,7 @@ import { insertRecord } from '../records.js';
 import { accepted } from '../validation.js';
 import { eventLinesGo, linesFollowGuests, refreshBookingTotals } from '../pricing/booking-totals.js';
 import { refreshBooking } from './booking-derivation.js';
-import { findClash, SpaceConflictError } from './event-clash.js';
+import { findClash, type Holding, SpaceConflictError } from './event-clash.js';
 import { checkEvent, type EventFields, type EventInput } from './event-rules.js';
 import { eventsOfBooking, writeEventSpaces } from './event.repository.js';
 import { eventDefinition } from './event.resource.js';
@@ -53,16 +53,18 @@ export async function eventProblems(db: Db, actor: Actor, input: EventInput, cur
   return (await judged(db, actor, input, current)).checked.problems;
 }
 
-/** 409 space_conflict, carrying the clash, when a definite booking's event would clash with another's. */
-export async function refuseClash(
+type ClashingFields = Pick<
+  EventFields,
+  'status' | 'booking_id' | 'space_ids' | 'start_at' | 'end_at' | 'setup_minutes' | 'teardown_minutes'
+>;
+
+/** The definite event of another booking a definite booking's event would clash with, if any. */
+export async function clashOf(
   trx: Trx,
   organizationId: string,
-  event: Pick<
-    EventFields,
-    'status' | 'booking_id' | 'space_ids' | 'start_at' | 'end_at' | 'setup_minutes' | 'teardown_minutes'
-  >,
-) {
-  if (event.status !== 'definite') return;
+  event: ClashingFields,
+): Promise<Holding | undefined> {
+  if (event.status !== 'definite') return undefined;
   const stretch = occupiedStretch(event);
   const hold = {
     spaceIds: JSON.parse(event.space_ids) as string[],
@@ -71,7 +73,12 @@ export async function refuseClash(
     exceptBookingId: event.booking_id,
   };
   const spaces = spacesJudged.get(trx) ?? (await spacesOf(trx, organizationId));
-  const clash = await findClash(trx, organizationId, hold, spaces);
+  return findClash(trx, organizationId, hold, spaces);
+}
+
+/** 409 space_conflict, carrying the clash, when a definite booking's event would clash with another's. */
+export async function refuseClash(trx: Trx, organizationId: string, event: ClashingFields) {
+  const clash = await clashOf(trx, organizationId, event);
   if (clash) throw new SpaceConflictError(clash);
 }
 

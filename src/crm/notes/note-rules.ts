@@ -14,6 +14,8 @@ export interface NoteInput {
   body?: string | undefined;
   /** The text under Event Temple's name; the same as `body` when both are given. */
   content?: string | undefined;
+  /** Whether it prints on banquet event orders (notes about a booking or an event). */
+  for_beo?: boolean | undefined;
   /** What it is about: given on create, never changed after. */
   notable?: { type: NotableType; id: string } | undefined;
   /** What it is about as Event Temple names it (attributes `notable_type`, `notable_id`). */
@@ -88,9 +90,9 @@ export function checkNote(
   input: NoteInput,
   current: NoteTable | undefined,
   facts: { notableExists: boolean },
-): Checked<Partial<Pick<NoteTable, 'body' | 'notable_type' | 'notable_id'>>> {
+): Checked<Partial<Pick<NoteTable, 'body' | 'notable_type' | 'notable_id' | 'for_beo'>>> {
   const problems = new Problems();
-  const changes: Partial<Pick<NoteTable, 'body' | 'notable_type' | 'notable_id'>> = {};
+  const changes: Partial<Pick<NoteTable, 'body' | 'notable_type' | 'notable_id' | 'for_beo'>> = {};
   const text = textOf(input, problems);
   const textField = input.body === undefined && input.content !== undefined ? 'content' : 'body';
   if (text !== undefined || !current) {
@@ -132,7 +134,27 @@ export function checkNote(
     changes.notable_type = notable.type;
     changes.notable_id = notable.id;
   }
+  forBeoRule(input, current?.notable_type ?? notable?.type, changes, problems);
   return { value: changes, problems: problems.list };
+}
+
+/** A BEO prints the notes of its booking and of its event (SPEC §13): no other note can be marked for it. */
+function forBeoRule(
+  input: NoteInput,
+  type: NotableType | undefined,
+  changes: Partial<Pick<NoteTable, 'for_beo'>>,
+  problems: Problems,
+): void {
+  if (input.for_beo === undefined) return;
+  if (input.for_beo && type !== undefined && type !== 'bookings' && type !== 'events') {
+    problems.attribute(
+      'for_beo',
+      'Only a note about a booking or an event prints on a banquet event order.',
+      'not_for_beo',
+    );
+    return;
+  }
+  changes.for_beo = input.for_beo ? 1 : 0;
 }
 
 /** Only the author of a note or an organization admin may change or delete it. */

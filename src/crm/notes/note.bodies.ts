@@ -22,6 +22,12 @@ const NoteAttributes = Type.Object(
       }),
     ),
     notable_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    for_beo: Type.Optional(
+      Type.Boolean({
+        description:
+          'Print it on the banquet event orders of its booking or event (notes about a booking or an event only); default false',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -36,7 +36,7 @@ export async function noteProblems(db: Db, actor: Actor, input: NoteInput, curre
 export const createNote: Command<NoteInput, NoteTable> = {
   lock: 'shared',
   async run({ trx, actor, now }, input) {
-    const { body = '', notable_type, notable_id } = accepted(await judged(trx, actor, input));
+    const { body = '', notable_type, notable_id, for_beo } = accepted(await judged(trx, actor, input));
     const note = await insertNote(
       trx,
       {
@@ -46,6 +46,7 @@ export const createNote: Command<NoteInput, NoteTable> = {
         notableId: notable_id!,
         authorId: actor.userId,
         body,
+        forBeo: for_beo === 1,
       },
       isoTime(now),
     );

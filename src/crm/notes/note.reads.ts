@@ -5,6 +5,8 @@ import type { NotableType } from './note.table.js';
 export interface NoteView {
   id: string;
   body: string;
+  /** Marked to print on banquet event orders. */
+  forBeo: boolean;
   authorId: string | null;
   author: string;
   createdAt: string;
@@ -20,7 +22,16 @@ export async function notesAbout(
   const rows = await db
     .selectFrom('notes as n')
     .leftJoin('users as u', 'u.id', 'n.author_id')
-    .select(['n.id', 'n.body', 'n.author_id', 'n.created_at', 'n.updated_at', 'u.name', 'u.email'])
+    .select([
+      'n.id',
+      'n.body',
+      'n.for_beo',
+      'n.author_id',
+      'n.created_at',
+      'n.updated_at',
+      'u.name',
+      'u.email',
+    ])
     .where('n.organization_id', '=', organizationId)
     .where('n.notable_type', '=', type)
     .where('n.notable_id', '=', id)
@@ -30,6 +41,7 @@ export async function notesAbout(
   return rows.map((r) => ({
     id: r.id,
     body: r.body,
+    forBeo: Number(r.for_beo) === 1,
     authorId: r.author_id,
     author: r.name || r.email || 'A former member',
     createdAt: r.created_at,

@@ -2,6 +2,7 @@
  * Notes' rows. Updates and deletes are conditional on the version read (If-Match, races). The
  * insert is on every `POST /notes`: compiled once.
  */
+import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { precompiledStatement } from '../../db/precompiled.js';
@@ -13,6 +14,8 @@ export interface NewNoteRow {
   notableId: string;
   authorId: string | null;
   body: string;
+  /** Whether it prints on the booking's (or its event's) banquet event orders. */
+  forBeo: boolean;
 }
 
 export async function insertNote(trx: Db | Trx, note: NewNoteRow, now: string): Promise<NoteTable> {
@@ -23,25 +26,32 @@ export async function insertNote(trx: Db | Trx, note: NewNoteRow, now: string): 
     notable_id: note.notableId,
     author_id: note.authorId,
     body: note.body,
+    for_beo: note.forBeo ? 1 : 0,
     created_at: now,
     updated_at: now,
   };
-  await insertNoteRow(trx, row);
+  const { for_beo: forBeo, ...values } = row;
+  await insertNoteRows[forBeo]!(trx, values);
   return row;
 }
 
-/** A note's row as the compiled insert's named values. */
-type NoteValues = { [Column in keyof NoteTable]: NoteTable[Column] };
+/** A note's row as the compiled insert's named values (its flag is the statement's own). */
+type NoteValues = { [Column in Exclude<keyof NoteTable, 'for_beo'>]: NoteTable[Column] };
 
-const insertNoteRow = precompiledStatement((db, row: NoteValues) =>
-  db.insertInto('notes').values({
-    id: row.id,
-    organization_id: row.organization_id,
-    notable_type: row.notable_type,
-    notable_id: row.notable_id,
-    author_id: row.author_id,
-    body: row.body,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  }),
-);
+const insertNoteRow = (forBeo: number) =>
+  precompiledStatement((db, row: NoteValues) =>
+    db.insertInto('notes').values({
+      id: row.id,
+      organization_id: row.organization_id,
+      notable_type: row.notable_type,
+      notable_id: row.notable_id,
+      author_id: row.author_id,
+      body: row.body,
+      for_beo: sql.lit(forBeo),
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    }),
+  );
+
+/** The insert of a note with the flag 0, and of one with 1. */
+const insertNoteRows = [0, 1].map((forBeo) => insertNoteRow(forBeo));

@@ -12,6 +12,9 @@ export const NoteAttributes = Type.Object({
     description: 'What it is about, as Event Temple names it: Booking, Event, Account or Contact',
   }),
   notable_id: Type.String({ description: 'The id of what it is about' }),
+  for_beo: Type.Boolean({
+    description: 'Prints on the banquet event orders of its booking, or of its event (SPEC §13)',
+  }),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -57,6 +60,7 @@ export const noteDefinition: ResourceDefinition<'notes'> = {
       content: row.body,
       notable_type: EVENT_TEMPLE_NOTABLE[row.notable_type],
       notable_id: row.notable_id,
+      for_beo: Boolean(Number(row.for_beo)),
       created_at: row.created_at,
       updated_at: row.updated_at,
     },

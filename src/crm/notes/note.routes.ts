@@ -21,6 +21,7 @@ function noteInput({ data }: { data: NoteDocument }): NoteInput {
   return {
     body: attributes?.body,
     content: attributes?.content,
+    for_beo: attributes?.for_beo,
     notable: notable && { type: notable.type, id: notable.id },
     notableNamed: { type: attributes?.notable_type, id: attributes?.notable_id },
   };

@@ -9,6 +9,8 @@ export interface NoteTable {
   /** The user who wrote it; null once that user is deleted. */
   author_id: string | null;
   body: string;
+  /** 1 when it prints on the banquet event orders of its booking (or of its event). */
+  for_beo: number;
   created_at: string;
   updated_at: string;
 }

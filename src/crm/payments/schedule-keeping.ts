@@ -69,6 +69,14 @@ export async function refreshSchedule(
   const booking = await findRow(trx, bookingDefinition, actor.organizationId, bookingId);
   if (!booking) return;
   const { zone, today } = await organizationToday(trx, actor.organizationId, now);
+  const signed = await trx
+    .selectFrom('documents')
+    .select('id')
+    .where('booking_id', '=', bookingId)
+    .where('kind', '=', 'proposal')
+    .where('status', '=', 'signed')
+    .limit(1)
+    .executeTakeFirst();
   const resolved = resolveSchedule(
     terms.map(termOf),
     payments.map((p) => ({ installment_id: p.installment_id, kind: p.kind, amount: Number(p.amount) })),
@@ -76,7 +84,8 @@ export async function refreshSchedule(
       grandTotal: Number(booking.grand_total),
       firstEventDay: localDate(Date.parse(booking.start_at), zone),
       today,
-      signed: false,
+      // Its client accepted a proposal through its link (SPEC §13): what is due on signing is due.
+      signed: signed !== undefined,
     },
   );
   for (const term of terms)

@@ -92,6 +92,7 @@ ul.holds { margin: 0; } ul.holds li { padding: .2rem 0; }
 dl.facts { margin: 0; }
 dl.facts > div { display: grid; grid-template-columns: 8rem 1fr; gap: .75rem; padding: .45rem 0; border-bottom: 1px solid color-mix(in srgb, var(--line) 60%, transparent); }
 dl.facts > div:last-child { border-bottom: 0; }
+iframe.mail-html { display: block; width: 100%; height: 34rem; border: 1px solid var(--line); border-radius: var(--radius); background: #fff; }
 pre.mail-text { white-space: pre-wrap; overflow-wrap: anywhere; font: inherit; background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius); padding: .75rem 1rem; }
 dl.facts dt { color: var(--muted); font-weight: 500; }
 dl.facts dd { margin: 0; overflow-wrap: anywhere; }

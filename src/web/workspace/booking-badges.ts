@@ -1,7 +1,7 @@
 /** How a booking's status, money and spaces read on the pages. */
 import type { Booking, BookingStatus } from '../../crm/bookings/booking.table.js';
 import { roomNames as namesOf } from '../../crm/spaces/space-names.js';
-import { currencyExponent, majorText } from '../../crm/money.js';
+import { moneyText } from '../../crm/money.js';
 import { html, type SafeHtml } from '../html.js';
 
 export const STATUS_LABELS: Record<BookingStatus, string> = {
@@ -17,21 +17,7 @@ export function statusBadge(status: BookingStatus): SafeHtml {
 }
 
 /** An amount in minor units as the venue reads it (by the currency's ISO 4217 exponent). */
-export function money(minor: number | bigint, currency: string): string {
-  const exponent = currencyExponent(currency);
-  try {
-    const format = new Intl.NumberFormat('en-GB', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: exponent,
-      maximumFractionDigits: exponent,
-    });
-    // The decimal text itself, so no float stands between the stored integer and what is shown.
-    return format.format(majorText(minor, currency) as `${number}`);
-  } catch {
-    return `${majorText(minor, currency)} ${currency}`;
-  }
-}
+export const money = moneyText;
 
 /** The names of the spaces a booking holds, as they are now (`spaces`: the organization's names by id). */
 export function roomNames(

@@ -43,6 +43,8 @@ const NOTICES: Record<string, string> = {
   'payment-recorded': 'Payment recorded.',
   'refund-recorded': 'Refund recorded.',
   'payment-deleted': 'Payment deleted.',
+  'document-deleted': 'Draft deleted.',
+  'link-revoked': 'Link revoked: it no longer opens the document.',
 };
 
 export const bookingDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -55,7 +57,8 @@ export const bookingDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
     extras: Extras,
     status = 200,
   ) {
-    return sendPage(reply, bookingPage(v, await bookingView(db, v, booking, extras)), status);
+    const view = await bookingView(db, v, booking, { now: reply.request.ctx.now(), ...extras });
+    return sendPage(reply, bookingPage(v, view), status);
   }
 
   app.get(
@@ -109,8 +112,9 @@ export const bookingDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const v = visitorOf(request);
       const booking = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
       const body = formText(request.body, 'body');
-      const noteErrors = await addNote(request, 'bookings', booking.id, body);
-      if (noteErrors) return show(reply, v, booking, { noteErrors, draft: body }, 422);
+      const forBeo = formText(request.body, 'for_beo') === 'yes';
+      const noteErrors = await addNote(request, 'bookings', booking.id, body, forBeo);
+      if (noteErrors) return show(reply, v, booking, { noteErrors, draft: body, draftForBeo: forBeo }, 422);
       return reply.redirect(orgPath(v, `/bookings/${booking.id}?notice=noted#notes-title`), 303);
     },
   );

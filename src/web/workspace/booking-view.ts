@@ -29,13 +29,17 @@ import type { BookingView } from './booking.page.js';
 import type { FieldErrors } from './form-fields.js';
 import { versionOf } from './workspace-reads.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
+import { documentsOfBooking } from './documents-of-booking.js';
 
 export interface Extras {
   refusal?: SafeHtml;
   statusErrors?: FieldErrors;
   noteErrors?: FieldErrors;
   draft?: string;
+  draftForBeo?: boolean;
   notice?: string | undefined;
+  /** The request's time (the client links still live). */
+  now?: number;
   fnbErrors?: FieldErrors;
   fnbDraft?: string;
 }
@@ -83,10 +87,11 @@ export async function bookingView(
       linesOfBooking(db, booking.id),
       bookingReadContext(db, org),
     ]);
-  const [version, installments, payments] = await Promise.all([
+  const [version, installments, payments, documents] = await Promise.all([
     versionOf(db, bookingDefinition, booking),
     installmentsOf(db, booking.id),
     paymentsOf(db, org, booking.id),
+    documentsOfBooking(db, booking, events, zone, extras.now),
   ]);
   return {
     booking,
@@ -102,6 +107,8 @@ export async function bookingView(
       action: orgPath(v, `/bookings/${booking.id}/notes`),
       errors: extras.noteErrors ?? {},
       draft: extras.draft ?? '',
+      beo: true,
+      draftForBeo: extras.draftForBeo ?? false,
     },
     events: {
       bookingId: booking.id,
@@ -123,6 +130,7 @@ export async function bookingView(
       fnbDraft: extras.fnbDraft,
     },
     payments: { booking, installments, payments, zone },
+    documents,
     refusal: extras.refusal,
     statusErrors: extras.statusErrors ?? {},
     notice: extras.notice,

@@ -1,6 +1,6 @@
 /**
  * One booking: every attribute, its account, contact and spaces, the status moves it allows, its
- * events, its pricing, its payments, its notes.
+ * events, its pricing, its payments, its documents, its notes.
  */
 import { allowedMoves } from '../../crm/bookings/booking-status.js';
 import type { Booking, BookingStatus } from '../../crm/bookings/booking.table.js';
@@ -12,6 +12,7 @@ import { csrfField, errorSummary, type FieldErrors, textareaField } from './form
 import { eventsSection, type EventsSection } from './events.view.js';
 import { pricingSection, type PricingSection } from './pricing.view.js';
 import { paymentsSection, type PaymentsSection } from './payments.view.js';
+import { type DocumentsSection, documentsSection, unconfirmedAcceptances } from './documents.view.js';
 import { notesSection, type NotesSection, notesSummary } from './notes.view.js';
 import { bookingTimes } from './time-zones.js';
 import { contactName } from '../../crm/contacts/contact.reads.js';
@@ -34,6 +35,7 @@ export interface BookingView {
   events: EventsSection;
   pricing: PricingSection;
   payments: PaymentsSection;
+  documents: DocumentsSection;
   /** A refused status move: the sentence, and the reason field's error for lost. */
   refusal?: SafeHtml | undefined;
   statusErrors?: FieldErrors;
@@ -94,6 +96,7 @@ export function bookingPage(v: WorkspaceVisitor, view: BookingView): string {
     </div>
     ${view.notice ? html`<p class="notice" role="status">${view.notice}</p>` : ''}
     ${view.refusal ? html`<div class="error-summary" role="alert"><h2>The status was not changed</h2>${view.refusal}</div>` : ''}
+    ${unconfirmedAcceptances(v, view.documents)}
     ${view.statusErrors?.lost_reason ? errorSummary({ lost_reason: view.statusErrors.lost_reason }, { lost_reason: 'Why was it lost?' }) : ''}
     ${errorSummary(view.pricing.fnbErrors, { fnb_minimum: 'F&B minimum' })}
     ${notesSummary(view.notes)}
@@ -124,6 +127,7 @@ export function bookingPage(v: WorkspaceVisitor, view: BookingView): string {
     ${eventsSection(v, view.events)}
     ${pricingSection(v, view.pricing)}
     ${paymentsSection(v, view.payments)}
+    ${documentsSection(v, view.documents)}
     ${notesSection(v, view.notes)}`;
   return workspacePage(v, { title: `${b.reference} ${b.name}`, section: 'bookings', body });
 }

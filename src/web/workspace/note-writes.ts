@@ -19,8 +19,9 @@ export async function addNote(
   notableType: NotableType,
   notableId: string,
   body: string,
+  forBeo = false,
 ): Promise<FieldErrors | undefined> {
-  const input = { body, notable: { type: notableType, id: notableId } };
+  const input = { body, notable: { type: notableType, id: notableId }, ...(forBeo ? { for_beo: true } : {}) };
   const actor = visitorOf(request).actor;
   const outcome = await submit(request, createNote, input, noteLengthProblem(body), () =>
     noteProblems(request.ctx.db, actor, input),

@@ -11,7 +11,7 @@ import { HtmlError } from '../html-error.js';
 import { write } from '../../writes/unit-of-work.js';
 import { submit } from './form-errors.js';
 import { csrfField, errorSummary, type FieldErrors, textareaField } from './form-fields.js';
-import { mayChangeNote } from './notes.view.js';
+import { forBeoField, mayChangeNote } from './notes.view.js';
 import { noteLengthProblem } from './note-writes.js';
 import { changeOf, formVersion, RecordParams as Params } from './record-posts.js';
 import { recordOf, versionOf } from './workspace-reads.js';
@@ -37,10 +37,14 @@ function notYours(): HtmlError {
   );
 }
 
+/** Notes about a booking or an event may print on its BEOs (SPEC §13). */
+const mayPrintOnBeo = (note: NoteTable) => note.notable_type === 'bookings' || note.notable_type === 'events';
+
 function editPage(
   v: WorkspaceVisitor,
   note: NoteTable,
   body: string,
+  forBeo: boolean,
   version: string,
   errors: FieldErrors,
   stale?: SafeHtml,
@@ -54,6 +58,7 @@ function editPage(
       <form method="post" action="${orgPath(v, `/notes/${note.id}`)}" novalidate class="record-form">
         ${csrfField(v.csrfToken)}<input type="hidden" name="version" value="${version}" />
         ${textareaField({ name: 'body', label: 'Note', value: body, errors, required: true, rows: 8 })}
+        ${mayPrintOnBeo(note) ? forBeoField(forBeo) : ''}
         <div class="actions"><button type="submit">Save note</button><a class="button secondary" href="${back}">Cancel</a></div>
       </form>
       <section class="danger-zone" aria-labelledby="delete-title"><h2 id="delete-title">Delete this note</h2>
@@ -80,7 +85,8 @@ export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     errors: FieldErrors,
     status = 200,
     stale?: SafeHtml,
-  ) => sendPage(reply, editPage(v, note, body, version, errors, stale), status);
+    forBeo = Number(note.for_beo) === 1,
+  ) => sendPage(reply, editPage(v, note, body, forBeo, version, errors, stale), status);
 
   app.get('/orgs/:org/notes/:id/edit', { schema: { params: Params } }, async (request, reply) => {
     const v = visitorOf(request);
@@ -96,16 +102,21 @@ export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const note = await editable(v, request.params.id);
       const body = formText(request.body, 'body');
       const version = formText(request.body, 'version');
-      const change = changeOf(request.body, note.id, { body });
+      const input = {
+        body,
+        ...(mayPrintOnBeo(note) ? { for_beo: formText(request.body, 'for_beo') === 'yes' } : {}),
+      };
+      const change = changeOf(request.body, note.id, input);
       const outcome = await submit(request, updateNote, change, noteLengthProblem(body), () =>
-        noteProblems(db, v.actor, { body }, note),
+        noteProblems(db, v.actor, input, note),
       );
       if (outcome.stale) {
         const now = await editable(v, request.params.id);
         const notice = staleNotice({ body: now.body }, { body }, { body: 'Note' });
         return show(reply, v, now, body, await versionOf(db, noteDefinition, now), {}, 412, notice);
       }
-      if (outcome.errors) return show(reply, v, note, body, version, outcome.errors, 422);
+      if (outcome.errors)
+        return show(reply, v, note, body, version, outcome.errors, 422, undefined, input.for_beo ?? false);
       return reply.redirect(`${notablePath(v, note)}?notice=note-saved#notes-title`, 303);
     },
   );

@@ -12,6 +12,15 @@ export interface NotesSection {
   zone: string;
   errors?: FieldErrors;
   draft?: string;
+  /** Notes here may be marked for the BEO (a booking's, an event's): the form offers it. */
+  beo?: boolean;
+  /** The mark as ticked, when an added note was refused. */
+  draftForBeo?: boolean;
+}
+
+/** The checkbox that marks a note to print on the booking's banquet event orders (SPEC §13). */
+export function forBeoField(checked: boolean): SafeHtml {
+  return html`<label class="check"><input type="checkbox" id="field-for_beo" name="for_beo" value="yes" ${checked ? html`checked` : ''} /><span>For the BEO: print it on the banquet event orders</span></label>`;
 }
 
 /** Only the author of a note or an admin may change it (SPEC §5). */
@@ -31,6 +40,7 @@ export function notesSection(v: WorkspaceVisitor, section: NotesSection): SafeHt
     <form method="post" action="${section.action}" class="note-form" novalidate>
       ${csrfField(v.csrfToken)}
       ${textareaField({ name: 'body', label: 'Add a note', value: section.draft ?? '', errors, required: true, rows: 3 })}
+      ${section.beo ? forBeoField(section.draftForBeo ?? false) : ''}
       <div class="actions"><button type="submit">Add note</button></div>
     </form>
     ${
@@ -40,7 +50,7 @@ export function notesSection(v: WorkspaceVisitor, section: NotesSection): SafeHt
             (n) => html`<li class="note">
               <p class="note-meta"><strong>${n.author}</strong> · <time datetime="${n.createdAt}">${when(n.createdAt, section.zone)}</time>${
                 n.updatedAt !== n.createdAt ? html` <span class="muted">(edited)</span>` : ''
-              }</p>
+              }${n.forBeo ? html` <span class="badge beo">For the BEO</span>` : ''}</p>
               <div class="note-body">${n.body}</div>
               ${
                 mayChangeNote(v, n)

@@ -95,6 +95,13 @@ export function outgoingMessagePage(
     </dl>
     ${again}
     <h2>Message</h2>
+    ${
+      mail.html_body === null
+        ? ''
+        : html`<h3>As it looks (HTML)</h3>
+      <iframe class="mail-html" sandbox="" src="${base}/${mail.id}/html" title="The message as its HTML part shows it"></iframe>
+      <h3>As text</h3>`
+    }
     <pre class="mail-text">${mail.text_body}</pre>`;
   return workspacePage(v, { title: mail.subject, section: 'settings', body });
 }

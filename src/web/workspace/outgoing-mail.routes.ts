@@ -70,6 +70,22 @@ export const outgoingMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  // The HTML part as the message's reader shows it, in a sandboxed frame of the message's page:
+  // no script runs, nothing is fetched, and it may be framed by this origin's pages alone.
+  app.get(`${PATH}/:id/html`, { config: ADMINS, schema: { params: MailParams } }, async (request, reply) => {
+    const v = visitorOf(request);
+    const mail = await findMail(db, v.organization.organizationId, request.params.id);
+    if (!mail?.html_body) throw notFound();
+    return reply
+      .header(
+        'Content-Security-Policy',
+        "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'",
+      )
+      .header('X-Frame-Options', 'SAMEORIGIN')
+      .type('text/html; charset=utf-8')
+      .send(mail.html_body);
+  });
+
   app.post(
     `${PATH}/:id/send`,
     { config: ADMINS, preHandler: app.csrfProtection, schema: { params: MailParams, body: FormBody } },

@@ -69,6 +69,7 @@ type SettingsTab =
   | 'calendar-feeds'
   | 'api-keys'
   | 'outgoing-mail'
+  | 'documents'
   | 'integrations'
   | 'connected-apps';
 
@@ -81,11 +82,11 @@ type SettingsTab =
 export function settingsTabs(visitor: WorkspaceVisitor, current: SettingsTab = 'spaces'): SafeHtml {
   const here = (key: SettingsTab) => (key === current ? html`aria-current="page"` : '');
   const tab = (
-    key: 'venue' | 'spaces' | 'pipelines' | 'event-types' | 'catalogue' | 'tax-rates' | 'team',
+    key: 'venue' | 'spaces' | 'pipelines' | 'event-types' | 'catalogue' | 'tax-rates' | 'team' | 'documents',
     label: string,
   ) => html`<li><a href="${orgPath(visitor, `/settings/${key}`)}" ${here(key)}>${label}</a></li>`;
   const venueTabs = visitor.isAdmin
-    ? html`${tab('venue', 'Venue')}${tab('spaces', 'Spaces')}${tab('pipelines', 'Pipelines')}${tab('event-types', 'Event types')}${tab('catalogue', 'Catalogue')}${tab('tax-rates', 'Tax rates')}${tab('team', 'Team')}
+    ? html`${tab('venue', 'Venue')}${tab('spaces', 'Spaces')}${tab('pipelines', 'Pipelines')}${tab('event-types', 'Event types')}${tab('catalogue', 'Catalogue')}${tab('tax-rates', 'Tax rates')}${tab('documents', 'Documents')}${tab('team', 'Team')}
     <li><a href="/settings/integrations?org=${visitor.organization.organizationId}" ${here('integrations')}>Integrations</a></li>
     <li><a href="${orgPath(visitor, '/settings/developers/api-keys')}" ${here('api-keys')}>Developers: API keys</a></li>
     <li><a href="${orgPath(visitor, '/settings/outgoing-mail')}" ${here('outgoing-mail')}>Outgoing mail</a></li>`

@@ -21,6 +21,8 @@ import { findSpaceRoutes } from './find-space.routes.js';
 import { calendarFeedRoutes } from './calendar-feeds.routes.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
 import { outgoingMailRoutes } from './outgoing-mail.routes.js';
+import { documentsRoutes } from './documents.routes.js';
+import { documentSettingsRoutes } from './document-settings.routes.js';
 import { weekRoutes } from './week.routes.js';
 import { pipelineBoardRoutes } from './pipeline-board.routes.js';
 import { pipelineSettingsRoutes } from './pipeline-settings.routes.js';
@@ -67,4 +69,6 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(calendarFeedRoutes);
   await app.register(apiKeyRoutes);
   await app.register(outgoingMailRoutes);
+  await app.register(documentsRoutes);
+  await app.register(documentSettingsRoutes);
 };

@@ -1,0 +1,68 @@
+/**
+ * A BEO's sections (SPEC §13): the operations sheet of one event, its times with setup and
+ * teardown, spaces, setup style, guests and guaranteed count, the event manager and the client
+ * on the day, its lines by category (prices only when asked) and the notes marked for the BEO.
+ */
+import { contactName } from '../contacts/contact.reads.js';
+import { linesTable, type Money, spacesOf } from './document-blocks.js';
+import type { DocumentFacts } from './document-facts.js';
+import type { Fact, Section } from './document-model.js';
+import { clockOf, dayOf, minutesWords, setupStyleWords, timesOf } from './document-words.js';
+
+export function beoSections(facts: DocumentFacts, money: Money): Section[] {
+  const beo = facts.beo!;
+  const e = beo.event;
+  const zone = facts.zone;
+  const start = Date.parse(e.start_at);
+  const end = Date.parse(e.end_at);
+  const setup = Number(e.setup_minutes);
+  const teardown = Number(e.teardown_minutes);
+  const facts_: Fact[] = [
+    { label: 'Day', value: dayOf(e.start_at, zone) },
+    { label: 'Times', value: timesOf(e.start_at, e.end_at, zone) },
+    {
+      label: 'Setup',
+      value: setup > 0 ? `From ${clockOf(start - setup * 60_000, zone)} (${minutesWords(setup)})` : 'None',
+    },
+    {
+      label: 'Teardown',
+      value:
+        teardown > 0 ? `Until ${clockOf(end + teardown * 60_000, zone)} (${minutesWords(teardown)})` : 'None',
+    },
+    { label: 'Spaces', value: spacesOf(e, facts) },
+    { label: 'Setup style', value: e.setup_style ? setupStyleWords(e.setup_style) : 'Not set' },
+    {
+      label: 'Expected guests',
+      value: e.guest_count === null ? 'Not set' : Number(e.guest_count).toLocaleString('en'),
+    },
+    {
+      label: 'Guaranteed count',
+      value: e.guaranteed_count === null ? 'Not yet given' : Number(e.guaranteed_count).toLocaleString('en'),
+    },
+    { label: 'Event manager', value: facts.manager ?? 'Not yet named' },
+  ];
+  const contact = facts.contact;
+  if (contact) {
+    facts_.push({
+      label: 'Client contact',
+      value: [contactName(contact), contact.phone].filter(Boolean).join(', '),
+    });
+  }
+  const lines = facts.lines.filter((l) => l.event_id === e.id);
+  const sections: Section[] = [{ heading: 'Event', blocks: [{ type: 'facts', facts: facts_ }] }];
+  if (lines.length > 0) {
+    sections.push({
+      heading: 'Menu and services',
+      blocks: [linesTable(e.name, lines, money, beo.showPrices, `${e.name} subtotal`)],
+    });
+  }
+  sections.push({
+    heading: 'Notes',
+    blocks: [
+      beo.notes.length > 0
+        ? { type: 'notes', notes: beo.notes }
+        : { type: 'paragraphs', paragraphs: [{ text: 'No notes are marked for the BEO.' }] },
+    ],
+  });
+  return sections;
+}

@@ -1,0 +1,56 @@
+/**
+ * Who a proposal is sent to (SPEC §13): the booking's contact, at their e-mail address. A booking
+ * without a contact, or whose contact has no address, cannot send its proposal, and says so.
+ */
+import type { Trx } from '../../db/database.js';
+import type { ContactTable } from '../contacts/contact.table.js';
+import type { DocumentRow } from './document.table.js';
+
+export type Recipient =
+  | {
+      ok: true;
+      contact: ContactTable;
+      email: string;
+      venue: string;
+      zone: string;
+      bookingName: string;
+      reference: string;
+    }
+  | { ok: false; detail: string };
+
+export async function clientMailFor(trx: Trx, document: DocumentRow): Promise<Recipient> {
+  const [booking, organization] = await Promise.all([
+    trx
+      .selectFrom('bookings')
+      .select(['name', 'reference', 'contact_id'])
+      .where('id', '=', document.booking_id)
+      .executeTakeFirstOrThrow(),
+    trx
+      .selectFrom('organizations')
+      .select(['name', 'timezone'])
+      .where('id', '=', document.organization_id)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const contact = booking.contact_id
+    ? await trx.selectFrom('contacts').selectAll().where('id', '=', booking.contact_id).executeTakeFirst()
+    : undefined;
+  if (!contact)
+    return {
+      ok: false,
+      detail: 'The booking has no contact to send the proposal to: name one, then send it.',
+    };
+  if (!contact.email)
+    return {
+      ok: false,
+      detail: `The booking's contact, ${`${contact.first_name} ${contact.last_name}`.trim()}, has no e-mail address: add one, then send it.`,
+    };
+  return {
+    ok: true,
+    contact,
+    email: contact.email,
+    venue: organization.name,
+    zone: organization.timezone,
+    bookingName: booking.name,
+    reference: booking.reference,
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The templates a venue starts with (SPEC §13), one set per kind of document: a first proposal
+ * should read as a venue's own, with nothing to fill in. A venue changes them under Settings →
+ * Documents; until then these are used. Written with the merge fields of merge-data.ts.
+ */
+import type { DocumentKind } from './document.table.js';
+
+export interface TemplateTexts {
+  header: string;
+  footer: string;
+  terms: string;
+}
+
+const PROPOSAL: TemplateTexts = {
+  header: `Dear {{ contact.first_name | default: account.name | default: "client" }},
+
+Thank you for considering {{ venue.name }} for {{ booking.name }}. This proposal sets out your events, what we will provide and what it costs, with the payment schedule and our terms.
+
+To confirm, accept it through the link in our e-mail: we hold your date from the moment you do.`,
+  footer: `{{ venue.name }} · Proposal for {{ booking.name }} ({{ booking.reference }})`,
+  terms: `## Confirmation
+Your booking is confirmed when you accept this proposal and the payment due on signing is received. Until then the date is not held for you.
+
+## Payments
+Payments fall due as the payment schedule above sets out. Prices include what is listed and nothing else; anything added later is priced on its own.
+
+## Final numbers
+Please give us your final number of guests no later than 14 days before your first event. That number is the guaranteed count we charge for, even if fewer guests attend.
+
+## Changes and cancellation
+Tell us of any change in writing. If you cancel, payments already made are kept to cover the costs of holding your date; within 60 days of your first event the whole amount is due.
+
+## On the day
+Your events keep to the times above, setup and clearing included. Please leave the spaces as you found them; damage beyond normal use is charged at cost.`,
+};
+
+const BEO: TemplateTexts = {
+  header: `Banquet event order for {{ booking.name }} ({{ booking.reference }}). Event manager: {{ booking.manager | default: "not yet named" }}.`,
+  footer: `{{ venue.name }} · BEO {{ booking.reference }} · version {{ document.version }}`,
+  terms: `## For every team
+Any change after this BEO is printed is made by the event manager, who issues a new version. Check the guaranteed count and the notes on the day of the event.`,
+};
+
+const INVOICE: TemplateTexts = {
+  header: `Invoice for {{ booking.name }} ({{ booking.reference }}), for {{ account.name | default: contact.name }}.`,
+  footer: `{{ venue.name }} · Invoice for {{ booking.reference }}`,
+  terms: `Please pay the balance due by the dates in the payment schedule, quoting the invoice number and {{ booking.reference }} with your payment.
+
+Thank you for choosing {{ venue.name }}.`,
+};
+
+export const DEFAULT_TEMPLATES: Readonly<Record<DocumentKind, TemplateTexts>> = {
+  proposal: PROPOSAL,
+  beo: BEO,
+  invoice: INVOICE,
+};

@@ -1,0 +1,222 @@
+/**
+ * The blocks a document is built of (document-build.ts), from its facts, pure: its events, its
+ * lines by event and category, its totals as the booking keeps them (taxes a price contains said
+ * to be included, never a row that adds), its payment schedule and its payments.
+ */
+import type { Event } from '../events/event.table.js';
+import { copiedTaxes } from '../pricing/line-item.resource.js';
+import { CATEGORY_LABELS, ITEM_CATEGORIES } from '../pricing/categories.js';
+import type { LineItem } from '../pricing/line-item.table.js';
+import type { DocumentFacts } from './document-facts.js';
+import type { Block, TableGroup, TotalRow } from './document-model.js';
+import { dayOf, guestsWords, quantityWords, setupStyleWords, timesOf } from './document-words.js';
+import { installmentDue, installmentTerms, STATE_WORDS } from './schedule-words.js';
+
+const METHOD_WORDS: Readonly<Record<string, string>> = {
+  card: 'Card',
+  bank_transfer: 'Bank transfer',
+  cash: 'Cash',
+  check: 'Cheque',
+  other: 'Other',
+};
+
+export type Money = (minor: number | string) => string;
+
+export function spacesOf(event: Event, facts: DocumentFacts): string {
+  const names = (JSON.parse(event.space_ids) as string[]).map((id) => facts.spaceNames.get(id) ?? '');
+  return names.filter(Boolean).join(', ') || 'To be confirmed';
+}
+
+/** The day of an event and its times, in the venue's zone (and the booking's, when that differs). */
+export function whenOf(event: Event, facts: DocumentFacts): string {
+  if (Number(event.all_day)) {
+    return event.start_date === event.end_date
+      ? `${dayOf(`${event.start_date}T12:00:00Z`, 'UTC')}, all day`
+      : `${dayOf(`${event.start_date}T12:00:00Z`, 'UTC')} to ${dayOf(`${event.end_date}T12:00:00Z`, 'UTC')}`;
+  }
+  const here = `${dayOf(event.start_at, facts.zone)}, ${timesOf(event.start_at, event.end_at, facts.zone)}`;
+  const zone = facts.booking.timezone;
+  if (zone === facts.zone) return here;
+  return `${here} (${timesOf(event.start_at, event.end_at, zone)} in ${zone.replace(/_/g, ' ')})`;
+}
+
+export function guestsOf(event: Event): string {
+  const expected = event.guest_count === null ? '' : guestsWords(Number(event.guest_count));
+  if (event.guaranteed_count === null) return expected || '—';
+  const guaranteed = `${Number(event.guaranteed_count).toLocaleString('en')} guaranteed`;
+  return expected ? `${expected} (${guaranteed})` : guaranteed;
+}
+
+/** "118 guests", "6 hours", "2". */
+export function quantityOf(line: LineItem): string {
+  const q = quantityWords(line.quantity);
+  if (line.unit === 'per_person') return line.quantity === '1' ? '1 guest' : `${q} guests`;
+  if (line.unit === 'per_hour') return line.quantity === '1' ? '1 hour' : `${q} hours`;
+  return q;
+}
+
+export function eventsTable(facts: DocumentFacts): Block {
+  return {
+    type: 'table',
+    columns: [
+      { label: 'Event', align: 'left', width: 'auto' },
+      { label: 'When', align: 'left', width: 'fill' },
+      { label: 'Spaces', align: 'left', width: 'auto' },
+      { label: 'Guests', align: 'right', width: 'auto' },
+    ],
+    groups: [
+      {
+        rows: facts.events.map((e) => ({
+          cells: [e.name, whenOf(e, facts), spacesOf(e, facts), guestsOf(e)],
+          ...(e.setup_style ? { detail: `${setupStyleWords(e.setup_style)} setup` } : {}),
+        })),
+      },
+    ],
+  };
+}
+
+/** A group of lines by category, each with its quantity and, with prices, unit price and amount. */
+export function linesTable(
+  caption: string,
+  lines: readonly LineItem[],
+  money: Money,
+  prices: boolean,
+  footLabel: string,
+): Block {
+  const groups: TableGroup[] = ITEM_CATEGORIES.map((category) => ({
+    heading: CATEGORY_LABELS[category],
+    rows: lines
+      .filter((l) => l.category === category)
+      .map((l) => ({
+        cells: prices
+          ? [l.name, quantityOf(l), money(l.unit_price), money(l.amount)]
+          : [l.name, quantityOf(l)],
+        ...(l.description ? { detail: l.description } : {}),
+      })),
+  })).filter((g) => g.rows.length > 0);
+  const columns = [
+    { label: 'Item', align: 'left' as const, width: 'fill' as const },
+    { label: 'Quantity', align: 'right' as const, width: 'auto' as const },
+    ...(prices
+      ? [
+          { label: 'Unit price', align: 'right' as const, width: 'auto' as const },
+          { label: 'Amount', align: 'right' as const, width: 'auto' as const },
+        ]
+      : []),
+  ];
+  const sum = lines.reduce((total, l) => total + Number(l.amount), 0);
+  return {
+    type: 'table',
+    caption,
+    columns,
+    groups,
+    ...(prices ? { foot: { label: footLabel, value: money(sum) } } : {}),
+  };
+}
+
+/** The lines grouped by event, in the order the events happen, then those of the whole booking. */
+export function pricedLines(facts: DocumentFacts, money: Money): Block[] {
+  const known = new Set(facts.events.map((e) => e.id));
+  const blocks = facts.events
+    .map((e) => ({ event: e, lines: facts.lines.filter((l) => l.event_id === e.id) }))
+    .filter((g) => g.lines.length > 0)
+    .map((g) =>
+      linesTable(
+        `${g.event.name} · ${dayOf(g.event.start_at, facts.zone)}`,
+        g.lines,
+        money,
+        true,
+        `${g.event.name} subtotal`,
+      ),
+    );
+  const whole = facts.lines.filter((l) => l.event_id === null || !known.has(l.event_id));
+  if (whole.length > 0) blocks.push(linesTable('For the whole booking', whole, money, true, 'Subtotal'));
+  return blocks;
+}
+
+/** Each tax by its name and rate as the lines copied it, summed: those that add, and those contained. */
+export function taxesOf(lines: readonly LineItem[]): {
+  adding: Map<string, number>;
+  included: Map<string, number>;
+} {
+  const adding = new Map<string, number>();
+  const included = new Map<string, number>();
+  for (const tax of lines.flatMap((line) => copiedTaxes(line))) {
+    const label = `${tax.name} ${tax.percentage}%`;
+    const into = tax.inclusive ? included : adding;
+    into.set(label, (into.get(label) ?? 0) + tax.amount);
+  }
+  return { adding, included };
+}
+
+/** The totals as the booking keeps them (§12), and, for an invoice, what is paid and still due. */
+export function totalsBlock(facts: DocumentFacts, money: Money, withPayments: boolean): Block {
+  const b = facts.booking;
+  const { adding, included } = taxesOf(facts.lines);
+  const rows: TotalRow[] = [{ label: 'Subtotal', value: money(b.subtotal) }];
+  if (Number(b.service_charge_total) !== 0)
+    rows.push({ label: 'Service charge', value: money(b.service_charge_total) });
+  for (const [label, amount] of adding) rows.push({ label, value: money(amount) });
+  rows.push({ label: 'Total', value: money(b.grand_total), emphasis: 'grand' });
+  if (withPayments) {
+    rows.push({ label: 'Paid', value: money(b.paid_total) });
+    rows.push({
+      label: 'Balance due',
+      value: money(Number(b.grand_total) - Number(b.paid_total)),
+      emphasis: 'grand',
+    });
+  }
+  const notes = [...included].map(([label, amount]) => `Includes ${label}: ${money(amount)}`);
+  const minimum = Number(b.fnb_minimum);
+  if (minimum > 0) notes.push(`Food and beverage minimum: ${money(minimum)}`);
+  return { type: 'totals', rows, notes };
+}
+
+export function scheduleTable(facts: DocumentFacts, money: Money, withState: boolean): Block {
+  return {
+    type: 'table',
+    columns: [
+      { label: 'Payment', align: 'left', width: 'fill' },
+      { label: 'Due', align: 'left', width: 'auto' },
+      ...(withState ? [{ label: 'State', align: 'left' as const, width: 'auto' as const }] : []),
+      { label: 'Amount', align: 'right', width: 'auto' },
+    ],
+    groups: [
+      {
+        rows: facts.installments.map((i) => ({
+          cells: [
+            i.label,
+            installmentDue(i),
+            ...(withState ? [STATE_WORDS[i.state]] : []),
+            money(i.amount_due),
+          ],
+          ...(installmentTerms(i) ? { detail: installmentTerms(i) } : {}),
+        })),
+      },
+    ],
+  };
+}
+
+export function paymentsTable(facts: DocumentFacts, money: Money): Block {
+  return {
+    type: 'table',
+    columns: [
+      { label: 'Received', align: 'left', width: 'fill' },
+      { label: 'Method', align: 'left', width: 'auto' },
+      { label: 'Reference', align: 'left', width: 'auto' },
+      { label: 'Amount', align: 'right', width: 'auto' },
+    ],
+    groups: [
+      {
+        rows: facts.payments.map((p) => ({
+          cells: [
+            dayOf(p.received_at, facts.zone),
+            p.kind === 'refund' ? 'Refund' : (METHOD_WORDS[p.method] ?? 'Other'),
+            p.reference ?? '',
+            money((p.kind === 'refund' ? -1 : 1) * Number(p.amount)),
+          ],
+        })),
+      },
+    ],
+  };
+}

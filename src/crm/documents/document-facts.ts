@@ -1,0 +1,168 @@
+/**
+ * What a document is made from (SPEC §13): the booking and everything of it a proposal, a BEO or
+ * an invoice shows, the venue's name, address and logo, and the organization's templates, read
+ * once (in the unit of work that makes the version, so it shows one consistent state). The rest
+ * is pure: merge-data.ts and document-build.ts turn these facts into words.
+ */
+import { accountDefinition } from '../accounts/account.resource.js';
+import type { AccountTable } from '../accounts/account.table.js';
+import type { Booking } from '../bookings/booking.table.js';
+import { contactDefinition } from '../contacts/contact.resource.js';
+import type { ContactTable } from '../contacts/contact.table.js';
+import type { Event } from '../events/event.table.js';
+import { installmentsOf } from '../payments/schedule-keeping.js';
+import type { Installment, Payment } from '../payments/payment.table.js';
+import { linesOfBooking } from '../pricing/booking-totals.js';
+import type { LineItem } from '../pricing/line-item.table.js';
+import { findRow } from '../../api/resource-store.js';
+import type { Db, Trx } from '../../db/database.js';
+import type { LogoReference } from './document-model.js';
+import { documentSettingsOf, templatesOf } from './document-settings.js';
+import type { DocumentKind } from './document.table.js';
+
+/** A note printed on a BEO: what it is about ("Booking" or the event's name) and its text. */
+export interface BeoNote {
+  about: string;
+  text: string;
+}
+
+export interface DocumentFacts {
+  kind: DocumentKind;
+  version: number;
+  /** When the version is made (ms). */
+  madeAt: number;
+  /** The venue's time zone: days and times print in it. */
+  zone: string;
+  venue: { name: string; address: string[]; logo: LogoReference | null };
+  templates: { header: string; footer: string; terms: string };
+  booking: Booking;
+  account: AccountTable | undefined;
+  contact: ContactTable | undefined;
+  /** The name of the booking's owner: the venue's person for it. */
+  manager: string | undefined;
+  /** Its events, in the order they happen. */
+  events: Event[];
+  spaceNames: ReadonlyMap<string, string>;
+  /** Its lines, in their order on documents. */
+  lines: LineItem[];
+  installments: Installment[];
+  payments: Payment[];
+  /** A BEO's event, whether it prints prices, and the notes marked for it. */
+  beo?: { event: Event; showPrices: boolean; notes: BeoNote[] } | undefined;
+}
+
+export interface FactsRequest {
+  organizationId: string;
+  bookingId: string;
+  kind: DocumentKind;
+  version: number;
+  madeAt: number;
+  beo?: { eventId: string; showPrices: boolean } | undefined;
+}
+
+/** The notes of the booking and of the event marked for the BEO, oldest first. */
+async function beoNotes(db: Db | Trx, booking: Booking, event: Event): Promise<BeoNote[]> {
+  const rows = await db
+    .selectFrom('notes')
+    .select(['notable_type', 'body'])
+    .where('organization_id', '=', booking.organization_id)
+    .where('for_beo', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('notable_type', '=', 'bookings'), eb('notable_id', '=', booking.id)]),
+        eb.and([eb('notable_type', '=', 'events'), eb('notable_id', '=', event.id)]),
+      ]),
+    )
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    about: row.notable_type === 'events' ? event.name : 'Booking',
+    text: row.body,
+  }));
+}
+
+/** The facts of a document about the booking; undefined when it (or a BEO's event) is not the organization's. */
+export async function loadDocumentFacts(
+  db: Db | Trx,
+  request: FactsRequest,
+): Promise<DocumentFacts | undefined> {
+  const org = request.organizationId;
+  const booking = await db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('organization_id', '=', org)
+    .where('id', '=', request.bookingId)
+    .executeTakeFirst();
+  if (!booking) return undefined;
+  const [organization, settings, templates, account, contact, owner, events, spaces, lines] =
+    await Promise.all([
+      db
+        .selectFrom('organizations')
+        .select(['name', 'timezone'])
+        .where('id', '=', org)
+        .executeTakeFirstOrThrow(),
+      documentSettingsOf(db, org),
+      templatesOf(db, org, request.kind),
+      booking.account_id ? findRow(db, accountDefinition, org, booking.account_id) : undefined,
+      booking.contact_id ? findRow(db, contactDefinition, org, booking.contact_id) : undefined,
+      booking.owner_id
+        ? db
+            .selectFrom('users')
+            .select(['name', 'email'])
+            .where('id', '=', booking.owner_id)
+            .executeTakeFirst()
+        : undefined,
+      db
+        .selectFrom('events')
+        .selectAll()
+        .where('booking_id', '=', booking.id)
+        .orderBy('start_at')
+        .orderBy('id')
+        .execute(),
+      db.selectFrom('spaces').select(['id', 'name']).where('organization_id', '=', org).execute(),
+      linesOfBooking(db, booking.id),
+    ]);
+  const [installments, payments] = await Promise.all([
+    installmentsOf(db, booking.id),
+    db
+      .selectFrom('payments')
+      .selectAll()
+      .where('booking_id', '=', booking.id)
+      .orderBy('received_at')
+      .orderBy('id')
+      .execute(),
+  ]);
+  let beo: DocumentFacts['beo'];
+  if (request.beo) {
+    const event = events.find((e) => e.id === request.beo!.eventId);
+    if (!event) return undefined;
+    beo = { event, showPrices: request.beo.showPrices, notes: await beoNotes(db, booking, event) };
+  }
+  const logo = settings.logo;
+  return {
+    kind: request.kind,
+    version: request.version,
+    madeAt: request.madeAt,
+    zone: organization.timezone,
+    venue: {
+      name: organization.name,
+      address: settings.venue_address
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+      logo: logo ? { sha256: logo.sha256, width: Number(logo.width), height: Number(logo.height) } : null,
+    },
+    templates,
+    booking,
+    account,
+    contact,
+    manager: owner ? owner.name || owner.email : undefined,
+    events,
+    spaceNames: new Map(spaces.map((s) => [s.id, s.name])),
+    lines,
+    installments,
+    payments,
+    beo,
+  };
+}

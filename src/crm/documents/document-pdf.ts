@@ -1,0 +1,71 @@
+/**
+ * A document's PDF, as every door serves it (the API, the workspace, the portal): the bytes kept
+ * for it once it was sent, issued or signed, the same every time (their SHA-256 is its ETag),
+ * else a draft rendered now from its model, marked "Draft" (or "Void"). And the PDFs an action
+ * keeps, rendered before its unit of work (document-actions.ts).
+ */
+import type { FastifyReply } from 'fastify';
+import { noneMatch } from '../../api/etag.js';
+import type { AppContext } from '../../app-context.js';
+import { currentFile, pdfRequestOf } from './document-files.js';
+import type { IssuedStamp } from './document-model.js';
+import { dayOf } from './document-words.js';
+import type { DocumentRow } from './document.table.js';
+import { nextInvoiceNumber } from './invoice-numbers.js';
+
+type Context = Pick<AppContext, 'db' | 'pdf' | 'clock'>;
+
+export interface PdfFile {
+  bytes: Uint8Array;
+  etag: string;
+  /** Without ".pdf". */
+  filename: string;
+}
+
+/** The PDF as the client is sent it: the model, unmarked. */
+export async function documentPdf(ctx: Context, document: DocumentRow): Promise<Uint8Array> {
+  return ctx.pdf.render(await pdfRequestOf(ctx.db, document, { watermark: null }));
+}
+
+/**
+ * What issuing an invoice keeps: rendered with the number it should take, and how to render it
+ * with another (under the lock: from what is read here, as the lock's transaction holds the
+ * connection SQLite would read through).
+ */
+export async function issuePdf(ctx: Context, document: DocumentRow) {
+  const base = await pdfRequestOf(ctx.db, document, { watermark: null });
+  const render = (stamp: IssuedStamp) => ctx.pdf.render({ ...base, issued: stamp });
+  if (document.status !== 'draft' || document.kind !== 'invoice') return { rendered: undefined, render };
+  const organization = await ctx.db
+    .selectFrom('organizations')
+    .select('timezone')
+    .where('id', '=', document.organization_id)
+    .executeTakeFirstOrThrow();
+  const stamp = {
+    number: await nextInvoiceNumber(ctx.db, document.organization_id),
+    issuedOn: dayOf(ctx.clock.now(), organization.timezone),
+  };
+  return { rendered: { stamp, pdf: await render(stamp) }, render };
+}
+
+/** The document's PDF now: kept bytes, or a draft rendered from its model. */
+export async function documentPdfFile(ctx: Context, document: DocumentRow): Promise<PdfFile> {
+  const kept = await currentFile(ctx.db, document);
+  const request = await pdfRequestOf(ctx.db, document, {
+    watermark: document.status === 'void' ? 'Void' : 'Draft',
+  });
+  const filename = request.model.name;
+  if (kept) return { bytes: kept.bytes, etag: `"${kept.sha256}"`, filename };
+  // A draft's model never changes: its PDF differs only with the renderer, and with a void.
+  return { bytes: await ctx.pdf.render(request), etag: `W/"${document.id}-${document.status}"`, filename };
+}
+
+/** Sends a PDF file, or 304 when the client has it. */
+export function sendPdf(reply: FastifyReply, pdf: PdfFile, ifNoneMatch: string | undefined) {
+  reply.header('ETag', pdf.etag).header('Cache-Control', 'private, no-cache');
+  if (!noneMatch(ifNoneMatch, pdf.etag)) return reply.code(304).send();
+  return reply
+    .type('application/pdf')
+    .header('Content-Disposition', `inline; filename="${pdf.filename.replace(/[^\w .-]/g, '_')}.pdf"`)
+    .send(Buffer.from(pdf.bytes));
+}

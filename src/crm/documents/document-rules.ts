@@ -1,0 +1,167 @@
+/**
+ * The rules of documents (SPEC §13), pure functions over the document, the actor and facts read
+ * first:
+ * - a new version names its kind and its booking; a BEO names one of that booking's events (and
+ *   only a BEO does), and only a BEO may print prices or not;
+ * - a proposal is sent (again, for a new link) while it is a draft or sent; an invoice is issued
+ *   once, from a draft; anything not void may be voided, but a signed proposal or an issued
+ *   invoice only by an organization admin (they bind the venue); only a draft is deleted;
+ * - a proposal is accepted only through its client's link (the portal door, whose authority is
+ *   that one document), once, while it is sent; no other door accepts for a client, and a
+ *   client's link does nothing else.
+ */
+import type { FieldProblem } from '../../errors.js';
+import type { Actor } from '../../identity/actor.js';
+import { type Checked, Problems } from '../validation.js';
+import { DOCUMENT_KINDS, type DocumentKind, type DocumentRow } from './document.table.js';
+
+export interface DocumentInput {
+  kind?: string | undefined;
+  bookingId?: string | undefined;
+  eventId?: string | null | undefined;
+  show_prices?: boolean | undefined;
+}
+
+export interface DocumentRuleFacts {
+  /** The booking named, when it is the organization's. */
+  bookingExists: boolean;
+  /** The booking of the event named, when the event is the organization's. */
+  eventBookingId: string | undefined;
+}
+
+export interface NewDocumentFields {
+  kind: DocumentKind;
+  booking_id: string;
+  event_id: string | null;
+  show_prices: number;
+}
+
+const isKind = (value: string | undefined): value is DocumentKind =>
+  (DOCUMENT_KINDS as readonly string[]).includes(value ?? '');
+
+export function checkDocument(input: DocumentInput, facts: DocumentRuleFacts): Checked<NewDocumentFields> {
+  const problems = new Problems();
+  if (input.kind === undefined)
+    problems.attribute('kind', 'A document needs its kind: proposal, beo or invoice.', 'blank');
+  else if (!isKind(input.kind))
+    problems.attribute('kind', `"${input.kind}" is not a kind of document: proposal, beo or invoice.`);
+  if (input.bookingId === undefined)
+    problems.relationship('booking', 'A document is about a booking: name it.', 'required');
+  else if (!facts.bookingExists)
+    problems.relationship(
+      'booking',
+      `No booking with the id "${input.bookingId}" exists in this organization.`,
+      'not_found',
+    );
+  const beo = input.kind === 'beo';
+  if (beo && !input.eventId)
+    problems.relationship('event', 'A BEO is the operations sheet of one event: name the event.', 'required');
+  else if (!beo && input.eventId)
+    problems.relationship('event', 'Only a BEO is about one event; leave event out.', 'not_allowed');
+  else if (beo && input.eventId && facts.bookingExists && facts.eventBookingId !== input.bookingId)
+    problems.relationship('event', `The event "${input.eventId}" is not one of this booking's.`, 'not_found');
+  if (input.show_prices !== undefined && !beo && isKind(input.kind))
+    problems.attribute(
+      'show_prices',
+      'Only a BEO may leave its prices out; proposals and invoices show them.',
+      'not_allowed',
+    );
+  return {
+    problems: problems.list,
+    value: {
+      kind: isKind(input.kind) ? input.kind : 'proposal',
+      booking_id: input.bookingId ?? '',
+      event_id: beo ? (input.eventId ?? null) : null,
+      show_prices: beo && input.show_prices ? 1 : 0,
+    },
+  };
+}
+
+/** Why an action is refused, as the API answers it. */
+export interface Refusal {
+  status: 403 | 409;
+  code: string;
+  detail: string;
+}
+
+export type DocumentAction = 'send' | 'issue' | 'void' | 'delete' | 'sign';
+
+const NAMES = { proposal: 'proposal', beo: 'BEO', invoice: 'invoice' } as const;
+
+function conflict(detail: string, code = 'invalid_transition'): Refusal {
+  return { status: 409, code, detail };
+}
+
+/** A client's link opens its document and accepts it; it makes and changes nothing else. */
+export function clientRefusal(actor: Actor): Refusal | undefined {
+  return actor.door === 'portal'
+    ? { status: 403, code: 'client_only', detail: 'A client’s link may only accept its proposal.' }
+    : undefined;
+}
+
+/** Why `actor` may not take `action` on `document` now, or undefined when they may. */
+export function actionRefusal(
+  action: DocumentAction,
+  document: DocumentRow,
+  actor: Actor,
+): Refusal | undefined {
+  const name = NAMES[document.kind];
+  if (action === 'sign') {
+    if (actor.door !== 'portal' || actor.authority?.documentId !== document.id)
+      return {
+        status: 403,
+        code: 'client_only',
+        detail: 'A proposal is accepted by its client, through the link they were sent.',
+      };
+    if (document.status === 'signed')
+      return conflict('This proposal has been accepted already.', 'already_signed');
+    if (document.status !== 'sent') return conflict('This proposal is no longer open to accept.');
+    return undefined;
+  }
+  const client = clientRefusal(actor);
+  if (client) return client;
+  if (document.status === 'void') return conflict(`This ${name} is void; make a new version instead.`);
+  switch (action) {
+    case 'send':
+      if (document.kind !== 'proposal')
+        return conflict(
+          `Only a proposal is sent to the client for acceptance; a ${name} is not.`,
+          'not_sendable',
+        );
+      if (document.status === 'signed')
+        return conflict('This proposal has been accepted; a change needs a new version.');
+      return undefined;
+    case 'issue':
+      if (document.kind !== 'invoice')
+        return conflict(`Only an invoice is issued; a ${name} is not.`, 'not_issuable');
+      if (document.status !== 'draft')
+        return conflict(`This invoice was issued already, as ${document.number}.`);
+      return undefined;
+    case 'void':
+      if ((document.status === 'signed' || document.status === 'issued') && actor.role !== 'admin')
+        return {
+          status: 403,
+          code: 'admin_only',
+          detail: `Only an organization admin may void ${document.status === 'issued' ? 'an issued' : 'a signed'} ${name}: it binds the venue.`,
+        };
+      return undefined;
+    case 'delete':
+      if (document.status !== 'draft')
+        return conflict(`A ${document.status} ${name} is kept: void it rather than delete it.`, 'kept');
+      return undefined;
+  }
+}
+
+/** The name a client accepts with: one line of a person's name. */
+export function signatureProblems(input: {
+  name?: string | undefined;
+  agreed?: boolean | undefined;
+}): FieldProblem[] {
+  const problems = new Problems();
+  const name = (input.name ?? '').trim();
+  if (name.length < 2) problems.attribute('name', 'Type your full name to accept.', 'blank');
+  else if (name.length > 200) problems.attribute('name', 'A name is at most 200 characters.', 'too_long');
+  else problems.text('name', name, 'name');
+  if (input.agreed !== true) problems.attribute('agreed', 'Tick “I agree” to accept.', 'required');
+  return [...problems.list];
+}

@@ -1,0 +1,146 @@
+/**
+ * Settings → Documents (SPEC §13), organization admins only, as units of work: the templates of
+ * a kind of document (each judged when saved: read and rendered against sample data, so a broken
+ * one is refused with its line and the reason in words), back to the shipped defaults, the
+ * venue's address, and its logo (its bytes judged by logo.ts, kept by their SHA-256 so documents
+ * made with an earlier logo keep showing it).
+ */
+import { isoTime } from '../../clock.js';
+import { ForbiddenError, ValidationError } from '../../errors.js';
+import type { Actor } from '../../identity/actor.js';
+import type { Command } from '../../writes/unit-of-work.js';
+import { Problems } from '../validation.js';
+import { templateProblem } from './document-templates.js';
+import type { DocumentKind } from './document.table.js';
+import type { CheckedLogo } from './logo.js';
+import { SAMPLE_MERGE_DATA } from './merge-data.js';
+
+const TEMPLATE_PARTS = ['header', 'footer', 'terms'] as const;
+export type TemplatePart = (typeof TEMPLATE_PARTS)[number];
+
+export interface TemplatesInput {
+  kind: DocumentKind;
+  header: string;
+  footer: string;
+  terms: string;
+}
+
+/** The longest address a document's masthead holds: six lines. */
+const ADDRESS_LINES = 6;
+
+function adminsOnly(actor: Actor): void {
+  if (actor.role !== 'admin' || actor.door === 'portal')
+    throw new ForbiddenError('Only organization admins may change the documents’ settings.', 'admin_only');
+}
+
+/** Every broken template of the input, each with its line and why. */
+export async function templatesProblems(input: TemplatesInput) {
+  const problems = new Problems();
+  for (const part of TEMPLATE_PARTS) {
+    const text = input[part].replace(/\r\n?/g, '\n');
+    problems.text(part, text, 'lines');
+    if (problems.has(part)) continue;
+    const problem = await templateProblem(text, SAMPLE_MERGE_DATA);
+    if (problem) problems.attribute(part, `Line ${problem.line}: ${problem.reason}.`, 'template_error');
+  }
+  return problems.list;
+}
+
+export const saveTemplates: Command<TemplatesInput, void> = {
+  async run({ trx, actor, now }, input) {
+    adminsOnly(actor);
+    const problems = await templatesProblems(input);
+    if (problems.length > 0) throw new ValidationError(problems);
+    const texts = {
+      header: input.header.replace(/\r\n?/g, '\n'),
+      footer: input.footer.replace(/\r\n?/g, '\n'),
+      terms: input.terms.replace(/\r\n?/g, '\n'),
+    };
+    await trx
+      .insertInto('document_templates')
+      .values({ organization_id: actor.organizationId, kind: input.kind, ...texts, updated_at: isoTime(now) })
+      .onConflict((oc) =>
+        oc.columns(['organization_id', 'kind']).doUpdateSet({ ...texts, updated_at: isoTime(now) }),
+      )
+      .execute();
+  },
+};
+
+export const restoreDefaultTemplates: Command<{ kind: DocumentKind }, void> = {
+  async run({ trx, actor }, { kind }) {
+    adminsOnly(actor);
+    await trx
+      .deleteFrom('document_templates')
+      .where('organization_id', '=', actor.organizationId)
+      .where('kind', '=', kind)
+      .execute();
+  },
+};
+
+async function keepSettings(
+  trx: Parameters<Command<unknown, void>['run']>[0]['trx'],
+  organizationId: string,
+  changes: { venue_address?: string; logo_sha256?: string | null },
+  now: number,
+) {
+  const at = isoTime(now);
+  await trx
+    .insertInto('document_settings')
+    .values({
+      organization_id: organizationId,
+      venue_address: '',
+      logo_sha256: null,
+      ...changes,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.column('organization_id').doUpdateSet({ ...changes, updated_at: at }))
+    .execute();
+}
+
+export function addressProblems(address: string) {
+  const problems = new Problems();
+  const text = address.replace(/\r\n?/g, '\n').trim();
+  problems.text('venue_address', text, 'lines');
+  if (text.length > 500)
+    problems.attribute('venue_address', 'An address is at most 500 characters.', 'too_long');
+  else if (text.split('\n').length > ADDRESS_LINES)
+    problems.attribute('venue_address', `An address is at most ${ADDRESS_LINES} lines.`, 'too_long');
+  return problems.list;
+}
+
+export const saveVenueAddress: Command<{ address: string }, void> = {
+  async run({ trx, actor, now }, { address }) {
+    adminsOnly(actor);
+    const problems = addressProblems(address);
+    if (problems.length > 0) throw new ValidationError(problems);
+    const lines = address
+      .replace(/\r\n?/g, '\n')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    await keepSettings(trx, actor.organizationId, { venue_address: lines.join('\n') }, now);
+  },
+};
+
+/** A logo judged by logo.ts (and rendered in a PDF once), or none (removes the logo). */
+export const saveLogo: Command<{ logo: CheckedLogo | null }, void> = {
+  async run({ trx, actor, now }, { logo }) {
+    adminsOnly(actor);
+    if (logo) {
+      await trx
+        .insertInto('document_logos')
+        .values({
+          organization_id: actor.organizationId,
+          sha256: logo.sha256,
+          media_type: logo.mediaType,
+          width: logo.width,
+          height: logo.height,
+          bytes: Buffer.from(logo.bytes),
+          created_at: isoTime(now),
+        })
+        .onConflict((oc) => oc.columns(['organization_id', 'sha256']).doNothing())
+        .execute();
+    }
+    await keepSettings(trx, actor.organizationId, { logo_sha256: logo?.sha256 ?? null }, now);
+  },
+};

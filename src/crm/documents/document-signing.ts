@@ -1,0 +1,153 @@
+/**
+ * A client accepts a proposal (SPEC §13), through its link alone (the portal door, whose
+ * authority is that one document): their full name and "I agree" make the signature record
+ * (name, time, address, user agent and the SHA-256 of the PDF they were shown), the signed PDF
+ * (the proposal's pages and a signature page) is kept for good, and through the same commands as
+ * every other door the booking moves to definite under §7 and §11's rules and what is due on
+ * signing falls due. A booking whose events cannot be held (another definite booking holds a
+ * space then), or that can no longer become definite (lost, closed), stays as it was: the
+ * signature still counts, and the outcome, kept with it, tells the staff why in words.
+ */
+import { isoTime } from '../../clock.js';
+import type { Db, Trx } from '../../db/database.js';
+import { ConflictError, ValidationError } from '../../errors.js';
+import type { Command, Work } from '../../writes/unit-of-work.js';
+import { findRow } from '../../api/resource-store.js';
+import { newId } from '../../db/ids.js';
+import { recordUpdated } from '../change-events.js';
+import { transitionProblem } from '../bookings/booking-status.js';
+import { updateBooking } from '../bookings/booking.commands.js';
+import { bookingDefinition } from '../bookings/booking.resource.js';
+import type { BookingStatus } from '../bookings/booking.table.js';
+import type { Holding } from '../events/event-clash.js';
+import { clashOf } from '../events/event.commands.js';
+import { refreshSchedule } from '../payments/schedule-keeping.js';
+import { recordToChange, updateRecord } from '../records.js';
+import { keepFile, keptFile } from './document-files.js';
+import type { SignaturePage } from './document-model.js';
+import { actionRefusal, signatureProblems } from './document-rules.js';
+import { clockOf, dayOf } from './document-words.js';
+import { refuse } from './document.commands.js';
+import { documentDefinition } from './document.resource.js';
+import type { DocumentRow, DocumentSignature } from './document.table.js';
+
+/** What became of the booking when its proposal was accepted. */
+export type SigningOutcome =
+  | { kind: 'confirmed' }
+  | { kind: 'already_definite' }
+  | { kind: 'not_allowed'; status: BookingStatus }
+  | { kind: 'clash'; clash: Holding };
+
+export interface SignInput {
+  id: string;
+  name?: string | undefined;
+  agreed?: boolean | undefined;
+  address: string;
+  userAgent: string;
+  /** When the client accepted (ms): the time the signature page states. */
+  signedAt: number;
+  /** The signed PDF, rendered before the lock from the proposal's model and the signature page. */
+  signedPdf: Uint8Array;
+  /** SHA-256 of the sent PDF, which the signature page names. */
+  seenSha256: string;
+}
+
+export interface Signed {
+  document: DocumentRow;
+  signature: DocumentSignature;
+  outcome: SigningOutcome;
+}
+
+/** The signature page's words: who, when (in the venue's zone and in UTC), from where. */
+export function signaturePage(
+  input: Pick<SignInput, 'name' | 'address' | 'userAgent' | 'signedAt' | 'seenSha256'>,
+  facts: { zone: string; documentName: string; venue: string },
+): SignaturePage {
+  const { signedAt } = input;
+  const { zone } = facts;
+  return {
+    name: (input.name ?? '').trim(),
+    signedAt: `${dayOf(signedAt, zone)}, ${clockOf(signedAt, zone)} (${zone.replace(/_/g, ' ')}); ${isoTime(signedAt)}`,
+    address: input.address,
+    userAgent: input.userAgent,
+    seenSha256: input.seenSha256,
+    documentName: facts.documentName,
+    venue: facts.venue,
+  };
+}
+
+/** Moves the booking to definite when it may and its events can be held; says what became of it. */
+async function confirmBooking(work: Work, bookingId: string): Promise<SigningOutcome> {
+  const { trx, actor } = work;
+  const booking = await findRow(trx, bookingDefinition, actor.organizationId, bookingId);
+  if (!booking) throw new Error('a signed proposal’s booking is gone');
+  if (booking.status === 'definite') return { kind: 'already_definite' };
+  if (transitionProblem(booking.status, 'definite')) return { kind: 'not_allowed', status: booking.status };
+  const events = await trx.selectFrom('events').selectAll().where('booking_id', '=', bookingId).execute();
+  for (const event of events) {
+    const clash = await clashOf(trx, actor.organizationId, { ...event, status: 'definite' });
+    if (clash) return { kind: 'clash', clash };
+  }
+  await updateBooking.run(work, { id: bookingId, ifMatch: undefined, input: { status: 'definite' } });
+  return { kind: 'confirmed' };
+}
+
+async function insertSignature(trx: Trx, row: DocumentSignature): Promise<void> {
+  await trx.insertInto('document_signatures').values(row).execute();
+}
+
+export const signDocument: Command<SignInput, Signed> = {
+  async run(work, input) {
+    const { trx, actor, now } = work;
+    const current = await recordToChange(trx, documentDefinition, actor.organizationId, input.id, undefined);
+    refuse(actionRefusal('sign', current, actor));
+    const problems = signatureProblems(input);
+    if (problems.length > 0) throw new ValidationError(problems);
+    const sent = await keptFile(trx, current.id, 'sent');
+    if (!sent || sent.sha256 !== input.seenSha256)
+      throw new ConflictError('This proposal is not the one that was shown; open the link again.', 'stale');
+    const sha256 = await keepFile(trx, current, 'signed', input.signedPdf, now);
+    const updated = await updateRecord(
+      trx,
+      'documents',
+      current,
+      { status: 'signed', sha256, signed_at: isoTime(input.signedAt) },
+      now,
+    );
+    await recordUpdated(trx, documentDefinition, current, updated, now);
+    const outcome = await confirmBooking(work, current.booking_id);
+    const signature: DocumentSignature = {
+      id: newId(now),
+      organization_id: current.organization_id,
+      document_id: current.id,
+      name: (input.name ?? '').trim(),
+      signed_at: isoTime(input.signedAt),
+      address: input.address,
+      user_agent: input.userAgent,
+      seen_sha256: sent.sha256,
+      outcome: JSON.stringify(outcome),
+    };
+    await insertSignature(trx, signature);
+    await refreshSchedule(work, current.booking_id);
+    return { document: updated, signature, outcome };
+  },
+};
+
+/** The signatures of the documents, by document. */
+export async function signaturesOf(
+  db: Db | Trx,
+  documentIds: readonly string[],
+): Promise<Map<string, DocumentSignature & { parsedOutcome: SigningOutcome }>> {
+  if (documentIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('document_signatures')
+    .selectAll()
+    .where('document_id', 'in', documentIds)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.document_id,
+      { ...row, parsedOutcome: JSON.parse(row.outcome) as SigningOutcome },
+    ]),
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * Making and deleting document versions (SPEC §13), as units of work holding the organization's
+ * lock: a new version takes the next number of its booking and kind, and reads the booking's
+ * data, the venue's and the templates in the same transaction, so what it shows is one state.
+ * Its templates are rendered then and its model stored: later changes to the booking or the
+ * templates need a new version. Only a draft is deleted; a booking's drafts go with it, and a
+ * booking with documents that left the venue is kept (so are they).
+ */
+import type { Db, Trx } from '../../db/database.js';
+import { ConflictError, ForbiddenError, ValidationError } from '../../errors.js';
+import type { Actor } from '../../identity/actor.js';
+import type { Command, Work } from '../../writes/unit-of-work.js';
+import { recordCreated, recordDeleted } from '../change-events.js';
+import { deleteCommand } from '../record-commands.js';
+import { idsInOrganization, insertRecord } from '../records.js';
+import { accepted } from '../validation.js';
+import { buildDocumentModel } from './document-build.js';
+import { loadDocumentFacts } from './document-facts.js';
+import { saveModel } from './document-files.js';
+import {
+  actionRefusal,
+  checkDocument,
+  clientRefusal,
+  type DocumentInput,
+  type Refusal,
+} from './document-rules.js';
+import { renderTemplate, TemplateError } from './document-templates.js';
+import { documentDefinition } from './document.resource.js';
+import type { DocumentRow } from './document.table.js';
+import { mergeData } from './merge-data.js';
+
+export type { DocumentInput } from './document-rules.js';
+
+/** Throws the error a refusal is answered with. */
+export function refuse(refusal: Refusal | undefined): void {
+  if (!refusal) return;
+  throw refusal.status === 403
+    ? new ForbiddenError(refusal.detail, refusal.code)
+    : new ConflictError(refusal.detail, refusal.code);
+}
+
+async function judged(db: Db | Trx, actor: Actor, input: DocumentInput) {
+  const org = actor.organizationId;
+  const [bookings, event] = await Promise.all([
+    input.bookingId === undefined
+      ? new Set<string>()
+      : idsInOrganization(db, 'bookings', org, [input.bookingId]),
+    input.eventId
+      ? db
+          .selectFrom('events')
+          .select('booking_id')
+          .where('organization_id', '=', org)
+          .where('id', '=', input.eventId)
+          .executeTakeFirst()
+      : undefined,
+  ]);
+  return checkDocument(input, {
+    bookingExists: input.bookingId !== undefined && bookings.has(input.bookingId),
+    eventBookingId: event?.booking_id,
+  });
+}
+
+/** Every problem of a new document's input, writing nothing (the API's one 422 per bad field). */
+export async function documentProblems(db: Db, actor: Actor, input: DocumentInput) {
+  return (await judged(db, actor, input)).problems;
+}
+
+/** The templates rendered with the document's data; a template that fails is a 422 naming its line. */
+async function renderedTemplates(
+  texts: { header: string; footer: string; terms: string },
+  data: ReturnType<typeof mergeData>,
+) {
+  const rendered: Record<string, string> = {};
+  for (const part of ['header', 'footer', 'terms'] as const) {
+    try {
+      rendered[part] = await renderTemplate(texts[part], data);
+    } catch (error) {
+      if (!(error instanceof TemplateError)) throw error;
+      throw new ValidationError({
+        field: 'kind',
+        detail: `The organization's ${part} template of this kind cannot be rendered for this booking (line ${error.problem.line}: ${error.problem.reason}). An admin can mend it under Settings → Documents.`,
+        code: 'template_error',
+        source: { pointer: '/data/attributes/kind' },
+      });
+    }
+  }
+  return rendered as { header: string; footer: string; terms: string };
+}
+
+export const createDocument: Command<DocumentInput, DocumentRow> = {
+  async run({ trx, actor, now }, input) {
+    refuse(clientRefusal(actor));
+    const fields = accepted(await judged(trx, actor, input));
+    const last = await trx
+      .selectFrom('documents')
+      .select((eb) => eb.fn.max('version').as('version'))
+      .where('booking_id', '=', fields.booking_id)
+      .where('kind', '=', fields.kind)
+      .executeTakeFirst();
+    const version = Number(last?.version ?? 0) + 1;
+    const facts = await loadDocumentFacts(trx, {
+      organizationId: actor.organizationId,
+      bookingId: fields.booking_id,
+      kind: fields.kind,
+      version,
+      madeAt: now,
+      beo: fields.event_id ? { eventId: fields.event_id, showPrices: fields.show_prices === 1 } : undefined,
+    });
+    // Both were judged in this transaction, under the lock.
+    if (!facts) throw new Error('the booking of a judged document is gone');
+    const model = buildDocumentModel(facts, await renderedTemplates(facts.templates, mergeData(facts)));
+    const row = await insertRecord(
+      trx,
+      'documents',
+      actor.organizationId,
+      {
+        ...fields,
+        version,
+        status: 'draft',
+        number: null,
+        sha256: null,
+        sent_at: null,
+        signed_at: null,
+        issued_at: null,
+        voided_at: null,
+      },
+      now,
+    );
+    await saveModel(trx, row, model);
+    await recordCreated(trx, documentDefinition, row, now);
+    return row;
+  },
+};
+
+export const deleteDocument = deleteCommand({
+  definition: documentDefinition,
+  allow: (actor, current) => refuse(actionRefusal('delete', current, actor)),
+});
+
+/**
+ * A booking's documents when it is deleted: its drafts go with it (each told of); one that left
+ * the venue (sent, signed, issued or voided) is kept, and with it the booking (409).
+ */
+export async function documentsGoWithBooking(work: Work, bookingId: string): Promise<void> {
+  const { trx, now } = work;
+  const documents = await trx
+    .selectFrom('documents')
+    .selectAll()
+    .where('booking_id', '=', bookingId)
+    .execute();
+  const kept = documents.filter((d) => d.status !== 'draft');
+  if (kept.length > 0) {
+    throw new ConflictError(
+      `This booking has ${kept.length === 1 ? '1 document' : `${kept.length} documents`} that left the venue (sent, signed, issued or voided): they are kept, and the booking with them. Mark it lost or closed instead.`,
+      'has_dependents',
+    );
+  }
+  for (const document of documents) await recordDeleted(trx, documentDefinition, document, now);
+}

@@ -1,0 +1,237 @@
+/**
+ * Documents over the API (SPEC §13): read, create (a new version of the booking's current data)
+ * and delete (a draft) through the generic routes, and the actions `POST /v2/documents/{id}/send`
+ * (a proposal: the response's `meta.share_url` is the client's link, shown this once),
+ * `…/issue` (an invoice) and `…/void`, each honouring If-Match and Idempotency-Key, and
+ * `GET /v2/documents/{id}/pdf`. A route renders any PDF the action keeps before the action's
+ * unit of work, on the rendering threads.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { idempotencyScope } from '../../api/api-auth.js';
+import { errorResponses, JSONAPI_MEDIA_TYPE, Nullable, StringEnum } from '../../api/jsonapi.js';
+import { registerReadRoutes } from '../../api/read-routes.js';
+import { createDocument as createBody, relatedId, ToOne } from '../../api/request-documents.js';
+import { findRow } from '../../api/resource-store.js';
+import { ApiHeaders, IdParams, MANAGE_SECURITY, READ_SECURITY } from '../../api/route-schemas.js';
+import { resourceEtag } from '../../api/write-replies.js';
+import { registerWriteRoutes } from '../../api/write-routes.js';
+import { NotFoundError } from '../../errors.js';
+import type { App } from '../../http/app-instance.js';
+import { type Command, writeCreate } from '../../writes/unit-of-work.js';
+import { issueDocument, type Sent, sendDocument, voidDocument } from './document-actions.js';
+import { createDocument, deleteDocument, documentProblems, type DocumentInput } from './document.commands.js';
+import { documentPdf, documentPdfFile, issuePdf, sendPdf } from './document-pdf.js';
+import { documentDefinition, DocumentResource } from './document.resource.js';
+import type { DocumentRow } from './document.table.js';
+import { DOCUMENT_KINDS } from './document.table.js';
+
+const CreateBody = createBody('documents', {
+  attributes: Type.Object(
+    {
+      kind: StringEnum(DOCUMENT_KINDS, 'proposal, beo or invoice'),
+      show_prices: Type.Optional(
+        Type.Boolean({ description: 'A BEO prints prices (default false); BEOs only' }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  relationships: Type.Object(
+    {
+      booking: ToOne('bookings'),
+      event: Type.Optional(ToOne('events', { nullable: true, description: 'A BEO’s event (BEOs only)' })),
+    },
+    { additionalProperties: false },
+  ),
+});
+
+type Linkage = { data: { id: string } | null } | undefined;
+interface CreateDocument {
+  data: {
+    attributes?: { kind?: string; show_prices?: boolean } | undefined;
+    relationships?: { booking?: Linkage; event?: Linkage } | undefined;
+  };
+}
+
+const documentInput = ({ data }: CreateDocument): DocumentInput => ({
+  kind: data.attributes?.kind,
+  show_prices: data.attributes?.show_prices,
+  bookingId: relatedId(data.relationships?.booking) ?? undefined,
+  eventId: relatedId(data.relationships?.event),
+});
+
+const ActionHeaders = Type.Object({
+  'x-api-org': Type.Optional(Type.String()),
+  'if-match': Type.Optional(
+    Type.String({ description: 'The ETag from GET of the document; 412 when it changed since' }),
+  ),
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description: 'Retrying with the same key returns the first response',
+    }),
+  ),
+});
+
+const ActionDocument = Type.Object({
+  data: DocumentResource,
+  links: Type.Object({ self: Type.String() }),
+  meta: Type.Optional(
+    Type.Object({
+      share_url: Nullable(
+        Type.String(),
+        'The client’s link (30 days), in this response only: only its hash is kept. Null in a response replayed for an Idempotency-Key.',
+      ),
+      share_url_expires_at: Nullable(Type.String({ format: 'date-time' })),
+    }),
+  ),
+});
+
+interface Action<Input, Result> {
+  name: 'send' | 'issue' | 'void';
+  summary: string;
+  description: string;
+  command: Command<Input, Result>;
+  /** The command's input: what the route renders before the unit of work goes with it. */
+  input(app: App, current: DocumentRow, target: { id: string; ifMatch: string | undefined }): Promise<Input>;
+  document(result: Result): DocumentRow;
+  /** What only the first response shows (a send's link), never stored with an Idempotency-Key. */
+  once?(result: Result): Record<string, unknown>;
+}
+
+function registerAction<Input, Result>(app: App, action: Action<Input, Result>): void {
+  const { baseUrl } = app.ctx.config;
+  app.post(
+    `/v2/documents/:id/${action.name}`,
+    {
+      config: { scope: 'crm_manage' },
+      schema: {
+        tags: ['Documents'],
+        summary: action.summary,
+        description: `${action.description} Needs crm_manage. Honours If-Match and Idempotency-Key.`,
+        security: MANAGE_SECURITY,
+        headers: ActionHeaders,
+        params: IdParams,
+        response: { 200: ActionDocument, ...errorResponses(400, 401, 403, 404, 409, 412, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { ctx, apiAuth: auth } = request;
+      const current = await findRow(ctx.db, documentDefinition, auth.organizationId, request.params.id);
+      if (!current) throw new NotFoundError(`No documents resource has the id "${request.params.id}".`);
+      const target = { id: current.id, ifMatch: request.headers['if-match'] };
+      const input = await action.input(app, current, target);
+      const key = request.headers['idempotency-key'];
+      let live: Result | undefined;
+      const outcome = await writeCreate(
+        ctx.app.writer,
+        auth,
+        action.command,
+        input,
+        (result) => {
+          live = result;
+          const resource = documentDefinition.toResource(action.document(result), baseUrl);
+          const meta = action.once ? { meta: { share_url: null, share_url_expires_at: null } } : {};
+          return {
+            status: 200,
+            body: { data: resource, links: { self: resource.links?.self ?? '' }, ...meta },
+          };
+        },
+        {
+          key:
+            key === undefined
+              ? undefined
+              : { scope: idempotencyScope(auth), key, body: { action: action.name, id: current.id } },
+        },
+      );
+      const body = live && action.once ? { ...outcome.body, meta: action.once(live) } : outcome.body;
+      if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
+      reply.code(200).type(JSONAPI_MEDIA_TYPE).header('ETag', resourceEtag(body.data));
+      // Serialized by the route's response schema.
+      return body as never;
+    },
+  );
+}
+
+export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { config } = app.ctx;
+  registerReadRoutes(app, documentDefinition);
+  registerWriteRoutes(app, {
+    definition: documentDefinition,
+    createBody: CreateBody,
+    updateBody: CreateBody,
+    rules: {
+      create:
+        'A new version (1, 2, … per booking and kind) of the booking’s data as it is now, with the organization’s templates. A BEO names one of the booking’s events.',
+      remove: 'Drafts only: a document sent, signed, issued or voided is kept (409 kept).',
+    },
+    create: { command: createDocument, input: documentInput, problems: documentProblems },
+    remove: deleteDocument,
+  });
+
+  registerAction<Parameters<typeof sendDocument.run>[1], Sent>(app, {
+    name: 'send',
+    summary: 'Send a proposal to its client',
+    description:
+      'Keeps the PDF as sent (the first time), makes a 30-day link for the client and e-mails it to the booking’s contact. The link is in meta.share_url of this response only.',
+    command: sendDocument,
+    input: async (a, current, target) => ({
+      ...target,
+      pdf: current.status === 'draft' ? await documentPdf(a.ctx, current) : undefined,
+      portal: `${config.baseUrl}/p/`,
+      sending: config.smtpUrl !== undefined,
+    }),
+    document: (sent) => sent.document,
+    once: (sent) => ({ share_url: sent.shareUrl, share_url_expires_at: sent.expiresAt }),
+  });
+  registerAction(app, {
+    name: 'issue',
+    summary: 'Issue an invoice',
+    description:
+      'Gives the invoice the organization’s next number (INV-00001, … no gaps, never reused) and keeps its PDF, as issued, for good.',
+    command: issueDocument,
+    input: async (a, current, target) => ({ ...target, ...(await issuePdf(a.ctx, current)) }),
+    document: (row) => row,
+  });
+  registerAction(app, {
+    name: 'void',
+    summary: 'Void a document',
+    description:
+      'Nothing more is done with it and its client links stop; an invoice keeps its number. A signed proposal or an issued invoice only by an organization admin.',
+    command: voidDocument,
+    input: async (_a, _current, target) => target,
+    document: (row) => row,
+  });
+
+  app.get(
+    '/v2/documents/:id/pdf',
+    {
+      config: { scope: 'crm_read' },
+      schema: {
+        tags: ['Documents'],
+        summary: 'The document’s PDF',
+        description:
+          'application/pdf: the PDF kept for it once it was sent, issued or signed (the same bytes every time, whose SHA-256 is its sha256), else a draft made now. Needs crm_read.',
+        security: READ_SECURITY,
+        headers: ApiHeaders,
+        params: IdParams,
+        produces: ['application/pdf'],
+        response: {
+          200: {
+            description: 'The PDF',
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
+          304: Type.Null(),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { ctx, apiAuth: auth } = request;
+      const document = await findRow(ctx.db, documentDefinition, auth.organizationId, request.params.id);
+      if (!document) throw new NotFoundError(`No documents resource has the id "${request.params.id}".`);
+      return sendPdf(reply, await documentPdfFile(ctx.app, document), request.headers['if-none-match']);
+    },
+  );
+};

@@ -1,0 +1,220 @@
+/**
+ * What a document template may read (SPEC §13): one plain object of words and numbers, made from
+ * the document's facts and nothing else, so a template sees the booking, its account, contact,
+ * events, lines, totals and schedule (and the venue's name and the document's title) exactly as
+ * the document prints them. Every member is always there (empty text when a booking has no
+ * contact, say), so a template that renders for the sample renders for every booking. The same
+ * shape is listed beside the form under Settings → Documents (MERGE_FIELDS).
+ */
+import { contactName } from '../contacts/contact.reads.js';
+import { CATEGORY_LABELS, UNIT_LABELS } from '../pricing/categories.js';
+import type { DocumentFacts } from './document-facts.js';
+import { dayOf, guestsWords, moneyText, quantityWords, setupStyleWords, timesOf } from './document-words.js';
+import { installmentDue, STATE_WORDS } from './schedule-words.js';
+
+export interface MergeData {
+  venue: { name: string; address: string };
+  document: { title: string; version: number; date: string };
+  booking: {
+    name: string;
+    reference: string;
+    status: string;
+    event_type: string;
+    guests: string;
+    first_day: string;
+    last_day: string;
+    currency: string;
+    manager: string;
+  };
+  account: { name: string; email: string; phone: string; address: string };
+  contact: {
+    name: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    phone: string;
+    title: string;
+  };
+  events: Array<{
+    name: string;
+    day: string;
+    times: string;
+    spaces: string;
+    setup_style: string;
+    guests: string;
+    guaranteed: string;
+  }>;
+  lines: Array<{
+    name: string;
+    description: string;
+    category: string;
+    event: string;
+    quantity: string;
+    unit: string;
+    unit_price: string;
+    amount: string;
+  }>;
+  totals: {
+    subtotal: string;
+    service_charge: string;
+    tax: string;
+    grand_total: string;
+    paid: string;
+    balance_due: string;
+  };
+  schedule: Array<{ label: string; amount: string; due: string; state: string }>;
+}
+
+export const DOCUMENT_TITLES = {
+  proposal: 'Proposal',
+  beo: 'Banquet event order',
+  invoice: 'Invoice',
+} as const;
+
+/** An account's address as lines. */
+export function addressLines(account: DocumentFacts['account']): string[] {
+  if (!account) return [];
+  const cityLine = [account.postal_code, account.city].filter(Boolean).join(' ');
+  return [account.address_line1, account.address_line2, cityLine, account.region, account.country].filter(
+    (line): line is string => Boolean(line),
+  );
+}
+
+export function mergeData(facts: DocumentFacts): MergeData {
+  const { booking, account, contact, zone } = facts;
+  const currency = booking.currency;
+  const money = (minor: number | string) => moneyText(Number(minor), currency);
+  const eventNames = new Map(facts.events.map((e) => [e.id, e.name]));
+  const first = facts.events[0];
+  const last = facts.events[facts.events.length - 1];
+  const grand = Number(booking.grand_total);
+  const paid = Number(booking.paid_total);
+  return {
+    venue: { name: facts.venue.name, address: facts.venue.address.join(', ') },
+    document: { title: DOCUMENT_TITLES[facts.kind], version: facts.version, date: dayOf(facts.madeAt, zone) },
+    booking: {
+      name: booking.name,
+      reference: booking.reference,
+      status: booking.status,
+      event_type: booking.event_type ?? '',
+      guests: booking.guest_count === null ? '' : String(booking.guest_count),
+      first_day: first ? dayOf(first.start_at, zone) : dayOf(booking.start_at, zone),
+      last_day: last ? dayOf(last.end_at, zone) : dayOf(booking.end_at, zone),
+      currency,
+      manager: facts.manager ?? '',
+    },
+    account: {
+      name: account?.name ?? '',
+      email: account?.email ?? '',
+      phone: account?.phone ?? '',
+      address: addressLines(account).join(', '),
+    },
+    contact: {
+      name: contact ? contactName(contact) : '',
+      first_name: contact?.first_name ?? '',
+      last_name: contact?.last_name ?? '',
+      email: contact?.email ?? '',
+      phone: contact?.phone ?? '',
+      title: contact?.title ?? '',
+    },
+    events: facts.events.map((e) => ({
+      name: e.name,
+      day: dayOf(e.start_at, zone),
+      times: timesOf(e.start_at, e.end_at, zone),
+      spaces: (JSON.parse(e.space_ids) as string[]).map((id) => facts.spaceNames.get(id) ?? '').join(', '),
+      setup_style: e.setup_style ? setupStyleWords(e.setup_style) : '',
+      guests: e.guest_count === null ? '' : guestsWords(Number(e.guest_count)),
+      guaranteed: e.guaranteed_count === null ? '' : guestsWords(Number(e.guaranteed_count)),
+    })),
+    lines: facts.lines.map((l) => ({
+      name: l.name,
+      description: l.description ?? '',
+      category: CATEGORY_LABELS[l.category],
+      event: l.event_id ? (eventNames.get(l.event_id) ?? '') : '',
+      quantity: quantityWords(l.quantity),
+      unit: UNIT_LABELS[l.unit],
+      unit_price: money(l.unit_price),
+      amount: money(l.amount),
+    })),
+    totals: {
+      subtotal: money(booking.subtotal),
+      service_charge: money(booking.service_charge_total),
+      tax: money(booking.tax_total),
+      grand_total: money(grand),
+      paid: money(paid),
+      balance_due: money(grand - paid),
+    },
+    schedule: facts.installments.map((i) => ({
+      label: i.label,
+      amount: money(i.amount_due),
+      due: installmentDue(i),
+      state: STATE_WORDS[i.state],
+    })),
+  };
+}
+
+/**
+ * What a template is tried against when it is saved: every member filled, every list with one
+ * entry, so a field or filter that does not exist anywhere in it is found then.
+ */
+export const SAMPLE_MERGE_DATA: MergeData = {
+  venue: { name: 'Harbour Rooms', address: '1 Quay Street, Bristol BS1 4DJ' },
+  document: { title: 'Proposal', version: 1, date: 'Monday 1 March 2027' },
+  booking: {
+    name: 'Mensah wedding',
+    reference: 'BK-00042',
+    status: 'tentative',
+    event_type: 'Wedding',
+    guests: '120',
+    first_day: 'Saturday 12 June 2027',
+    last_day: 'Saturday 12 June 2027',
+    currency: 'GBP',
+    manager: 'Priya Shah',
+  },
+  account: {
+    name: 'Mensah family',
+    email: 'ama@mensah.example',
+    phone: '+44 117 496 0000',
+    address: '8 Park Row, Bristol BS1 5LH',
+  },
+  contact: {
+    name: 'Ama Mensah',
+    first_name: 'Ama',
+    last_name: 'Mensah',
+    email: 'ama@mensah.example',
+    phone: '+44 117 496 0000',
+    title: 'Bride',
+  },
+  events: [
+    {
+      name: 'Dinner',
+      day: 'Saturday 12 June 2027',
+      times: '18:00–23:30',
+      spaces: 'Grand Ballroom',
+      setup_style: 'Banquet',
+      guests: '120 guests',
+      guaranteed: '118 guests',
+    },
+  ],
+  lines: [
+    {
+      name: 'Gold dinner menu',
+      description: 'Three courses',
+      category: 'Food',
+      event: 'Dinner',
+      quantity: '118',
+      unit: 'per person',
+      unit_price: '£85.00',
+      amount: '£10,030.00',
+    },
+  ],
+  totals: {
+    subtotal: '£10,030.00',
+    service_charge: '£1,253.75',
+    tax: '£2,256.75',
+    grand_total: '£13,540.50',
+    paid: '£0.00',
+    balance_due: '£13,540.50',
+  },
+  schedule: [{ label: 'Deposit', amount: '£2,708.10', due: 'On signing', state: 'Scheduled' }],
+};

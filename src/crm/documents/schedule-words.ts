@@ -1,0 +1,35 @@
+/**
+ * A payment schedule as a document prints it (SPEC §12, §13): what each installment is, when it
+ * falls due and what state it is in, as resolved and kept on the installment (never worked out
+ * again here).
+ */
+import type { Installment } from '../payments/payment.table.js';
+import type { InstallmentState } from '../payments/schedule.js';
+import { dayWords } from './document-words.js';
+
+export const STATE_WORDS: Readonly<Record<InstallmentState, string>> = {
+  scheduled: 'Scheduled',
+  due: 'Due',
+  overdue: 'Overdue',
+  paid: 'Paid',
+};
+
+/** "25% of the total", "What remains of the total" or nothing for a fixed amount. */
+export function installmentTerms(i: Pick<Installment, 'percentage' | 'remainder'>): string {
+  if (Number(i.remainder)) return 'What remains of the total';
+  if (i.percentage !== null) return `${i.percentage}% of the total`;
+  return '';
+}
+
+const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
+
+/** "On signing", "Saturday 1 May 2027", "Friday 28 May 2027 (14 days before the first event)". */
+export function installmentDue(
+  i: Pick<Installment, 'due_date' | 'due_days_before' | 'due_on' | 'due_on_signing'>,
+): string {
+  if (i.due_date !== null) return dayWords(i.due_date);
+  if (Number(i.due_on_signing) || i.due_days_before === null) return 'On signing';
+  const n = Number(i.due_days_before);
+  const when = n === 0 ? 'on the day of the first event' : `${days(n)} before the first event`;
+  return i.due_on === null ? when.charAt(0).toUpperCase() + when.slice(1) : `${dayWords(i.due_on)} (${when})`;
+}

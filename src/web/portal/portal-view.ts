@@ -1,0 +1,67 @@
+/**
+ * What the client's page shows, read for one visit: the document's model (as the PDF shows it),
+ * its logo, the signature once accepted, and the booking's schedule and balance as they stand
+ * now (resolved and kept by the schedule; never worked out here).
+ */
+import { pdfRequestOf } from '../../crm/documents/document-files.js';
+import { signaturesOf } from '../../crm/documents/document-signing.js';
+import { clockOf, dayOf, moneyText } from '../../crm/documents/document-words.js';
+import type { DocumentLink, DocumentRow } from '../../crm/documents/document.table.js';
+import { installmentDue, STATE_WORDS } from '../../crm/documents/schedule-words.js';
+import { installmentsOf } from '../../crm/payments/schedule-keeping.js';
+import type { Db } from '../../db/database.js';
+import type { PortalView } from './portal.page.js';
+
+export async function portalView(
+  db: Db,
+  found: { link: DocumentLink; document: DocumentRow },
+  extra: { token: string; csrfToken?: string; form?: PortalView['form']; notice?: PortalView['notice'] },
+): Promise<PortalView> {
+  const { document } = found;
+  const [request, organization, booking, installments, signatures] = await Promise.all([
+    pdfRequestOf(db, document, { watermark: null }),
+    db
+      .selectFrom('organizations')
+      .select(['name', 'timezone'])
+      .where('id', '=', document.organization_id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('bookings')
+      .select(['grand_total', 'paid_total', 'currency'])
+      .where('id', '=', document.booking_id)
+      .executeTakeFirstOrThrow(),
+    installmentsOf(db, document.booking_id),
+    signaturesOf(db, [document.id]),
+  ]);
+  const zone = organization.timezone;
+  const money = (minor: number | string) => moneyText(Number(minor), booking.currency);
+  const signature = signatures.get(document.id);
+  const at = (iso: string) => `${dayOf(iso, zone)} at ${clockOf(Date.parse(iso), zone)}`;
+  return {
+    token: extra.token,
+    csrfToken: extra.csrfToken ?? '',
+    venue: organization.name,
+    model: request.model,
+    logo: request.logo,
+    issued:
+      document.number && document.issued_at
+        ? { number: document.number, issuedOn: dayOf(document.issued_at, zone) }
+        : undefined,
+    status: document.status === 'void' ? 'draft' : document.status,
+    signed: signature ? { name: signature.name, at: at(signature.signed_at) } : undefined,
+    schedule: {
+      rows: installments.map((i) => ({
+        label: i.label,
+        due: installmentDue(i),
+        state: STATE_WORDS[i.state],
+        amount: money(i.amount_due),
+        overdue: i.state === 'overdue',
+      })),
+      total: money(booking.grand_total),
+      paid: money(booking.paid_total),
+      balance: money(Number(booking.grand_total) - Number(booking.paid_total)),
+    },
+    form: extra.form,
+    notice: extra.notice,
+  };
+}
