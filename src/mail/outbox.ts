@@ -83,7 +83,13 @@ export async function findMail(
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
     .executeTakeFirst();
-  return mail && { ...mail, text_body: withCredentialsHidden(mail.text_body) };
+  return (
+    mail && {
+      ...mail,
+      text_body: withCredentialsHidden(mail.text_body),
+      html_body: mail.html_body === null ? null : withCredentialsHidden(mail.html_body),
+    }
+  );
 }
 
 /**

@@ -115,6 +115,8 @@ eachDatabase((suite) => {
     assert.match(framed.headers.get('content-security-policy') ?? '', /^sandbox; default-src 'none'/);
     assert.equal(framed.headers.get('x-frame-options'), 'SAMEORIGIN');
     assert.match(framed.body, /Open your proposal/);
+    assert.doesNotMatch(framed.body, /mqd_[A-Za-z0-9_-]{16}/, 'the client’s link is theirs alone');
+    assert.doesNotMatch(shown.body, /mqd_[A-Za-z0-9_-]{16}/);
     const stranger = new BrowserSession(server.url, server.fetch);
     assert.notEqual((await stranger.request(`${path}/html`)).status, 200, 'signed-in admins only');
   });
