@@ -33,6 +33,7 @@ import { accepted, type Checked } from '../validation.js';
 import { takeBookingReferences } from './booking-numbers.js';
 import { firstEvent } from './first-event.js';
 import { bookingByDays, bookingProblemsByDays } from './booking-event-temple.js';
+import { zoneOfDays } from './zone-of-days.js';
 import { refreshSchedule } from '../payments/schedule-keeping.js';
 import { bookingPricesGo, linesFollowGuests } from '../pricing/booking-totals.js';
 import { leadContact } from './lead-contact.js';
@@ -69,18 +70,6 @@ function derivedProblems(input: BookingInput, events: number): FieldProblem[] {
         }
       : { field: name, detail, code: 'derived_attribute', source: { pointer: `/data/attributes/${name}` } };
   });
-}
-
-/** The organization's time zone, for a booking given by its days alone. */
-async function zoneOfDays(db: Db | Trx, organizationId: string, input: BookingInput): Promise<string> {
-  if (input.timezone !== undefined || (input.start_date === undefined && input.end_date === undefined))
-    return 'UTC';
-  const organization = await db
-    .selectFrom('organizations')
-    .select('timezone')
-    .where('id', '=', organizationId)
-    .executeTakeFirst();
-  return organization?.timezone ?? 'UTC';
 }
 
 async function judged(
