@@ -8,7 +8,7 @@
 import type { OrganizationTable, ResourceDefinition, RowOf } from '../api/resource-definition.js';
 import type { Trx } from '../db/database.js';
 import type { Actor } from '../identity/actor.js';
-import type { Change, Command, Removal, Work } from '../writes/unit-of-work.js';
+import type { Change, Command, Removal, Who, Work } from '../writes/unit-of-work.js';
 import { recordCreated, recordDeleted, recordUpdated, type Told } from './change-events.js';
 import { deleteRecord, insertRecord, type NewRecord, recordToChange, updateRecord } from './records.js';
 import { accepted, type Checked } from './validation.js';
@@ -17,8 +17,18 @@ export type { Change, Removal } from '../writes/unit-of-work.js';
 
 type Changes<Table extends OrganizationTable> = Partial<RowOf<Table>>;
 
-export interface CreateSpec<Table extends OrganizationTable, Input> {
+/** Who may change records of a kind: its admins only (the venue's setup), or every member. */
+interface WhoSpec<Table extends OrganizationTable> {
   definition: ResourceDefinition<Table>;
+  /** Only organization admins may make this change (SPEC §7: spaces, the catalogue, settings). */
+  admins?: boolean;
+}
+
+function whoOf<Table extends OrganizationTable>(spec: WhoSpec<Table>): Who {
+  return spec.admins ? { admins: `Only organization admins may change ${spec.definition.noun}.` } : 'members';
+}
+
+export interface CreateSpec<Table extends OrganizationTable, Input> extends WhoSpec<Table> {
   /** The kind's rule over the facts it loads: the values given and every problem. */
   check(trx: Trx, actor: Actor, input: Input): Promise<Checked<Changes<Table>>>;
   /** The new record's values: those given, and defaults for the rest. */
@@ -31,6 +41,7 @@ export function createCommand<Table extends OrganizationTable, Input>(
   spec: CreateSpec<Table, Input>,
 ): Command<Input, RowOf<Table>> {
   return {
+    who: whoOf(spec),
     async run(work, input) {
       const { trx, actor, now } = work;
       const given = accepted(await spec.check(trx, actor, input));
@@ -48,8 +59,7 @@ export function createCommand<Table extends OrganizationTable, Input>(
   };
 }
 
-export interface UpdateSpec<Table extends OrganizationTable, Input> {
-  definition: ResourceDefinition<Table>;
+export interface UpdateSpec<Table extends OrganizationTable, Input> extends WhoSpec<Table> {
   /** Refuses an actor who may not change this record (a note: only its author or an admin). */
   allow?(actor: Actor, current: RowOf<Table>): void;
   /** The kind's rule over the facts it loads: the values to write and every problem. */
@@ -69,6 +79,7 @@ export function updateCommand<Table extends OrganizationTable, Input>(
   spec: UpdateSpec<Table, Input>,
 ): Command<Change<Input>, RowOf<Table>> {
   return {
+    who: whoOf(spec),
     async run(work, { id, ifMatch, input }) {
       const { trx, actor, now } = work;
       const current = await recordToChange(trx, spec.definition, actor.organizationId, id, ifMatch);
@@ -85,8 +96,7 @@ export function updateCommand<Table extends OrganizationTable, Input>(
   };
 }
 
-export interface DeleteSpec<Table extends OrganizationTable> {
-  definition: ResourceDefinition<Table>;
+export interface DeleteSpec<Table extends OrganizationTable> extends WhoSpec<Table> {
   allow?(actor: Actor, current: RowOf<Table>): void;
   /** What refuses the deletion (dependents: 409) or goes with it (notes, links), before the row goes. */
   before?(work: Work, current: RowOf<Table>): Promise<void>;
@@ -98,6 +108,7 @@ export function deleteCommand<Table extends OrganizationTable>(
   spec: DeleteSpec<Table>,
 ): Command<Removal, void> {
   return {
+    who: whoOf(spec),
     async run(work, { id, ifMatch }) {
       const { trx, actor, now } = work;
       const current = await recordToChange(trx, spec.definition, actor.organizationId, id, ifMatch);

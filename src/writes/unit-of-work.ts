@@ -15,7 +15,7 @@ import type { Db, Trx } from '../db/database.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import { type LockMode, lockOrganization } from '../db/organization-lock.js';
 import { isoTime } from '../clock.js';
-import { ApiError } from '../errors.js';
+import { ApiError, ForbiddenError } from '../errors.js';
 import type { Actor } from '../identity/actor.js';
 import {
   type CreateResponse,
@@ -39,8 +39,16 @@ export interface Work {
   readonly afterCommit: Array<(writer: Writer) => Promise<void>>;
 }
 
-/** A change to an organization's data: what it needs locked, and the change itself. */
+/**
+ * Who may run a command: any member of the organization (the default), or its admins only, with
+ * the words a member is refused in (403 admin_only). The command says it, and the unit of work
+ * refuses before anything is read or locked, whichever door the actor came through.
+ */
+export type Who = 'members' | { readonly admins: string };
+
+/** A change to an organization's data: who may make it, what it needs locked, the change itself. */
 export interface Command<Input, Result> {
+  readonly who?: Who;
   /** `shared` for writes that only add beside what they name (a note); default exclusive. */
   readonly lock?: LockMode;
   run(work: Work, input: Input): Promise<Result>;
@@ -80,9 +88,16 @@ function job<Input, Result>(
   afterCommit: Work['afterCommit'],
 ) {
   return async (trx: Trx): Promise<Result> => {
+    refuseUnlessAllowed(actor, command.who);
     await lockOrganization(trx, actor.organizationId, command.lock ?? 'exclusive');
     return command.run({ trx, actor, now, afterCommit }, input);
   };
+}
+
+/** Refuses an actor the command's `who` does not let act (a client's link is never an admin). */
+export function refuseUnlessAllowed(actor: Actor, who: Who | undefined): void {
+  if (who === undefined || who === 'members') return;
+  if (actor.role !== 'admin' || actor.door === 'portal') throw new ForbiddenError(who.admins, 'admin_only');
 }
 
 /** Runs `command` as one unit of work and returns what it made once that is committed. */

@@ -125,7 +125,8 @@ eachDatabase((suite) => {
     for (const query of [`page[size]=2&sort=-created_at&${filter}`, `page%5Bsize%5D=2&${filter}`]) {
       const path = `/notes?${query}`;
       const assembled = await text(path);
-      const full = '&fields[notes]=body,content,notable_type,notable_id,for_beo,created_at,updated_at,notable,author';
+      const full =
+        '&fields[notes]=body,content,notable_type,notable_id,for_beo,created_at,updated_at,notable,author';
       const canonical = JSON.parse(await text(`${path}${full}`)) as Page;
       canonical.links = {
         self: canonical.links.self.slice(0, -full.length),

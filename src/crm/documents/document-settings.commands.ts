@@ -6,9 +6,8 @@
  * made with an earlier logo keep showing it).
  */
 import { isoTime } from '../../clock.js';
-import { ForbiddenError, ValidationError } from '../../errors.js';
-import type { Actor } from '../../identity/actor.js';
-import type { Command } from '../../writes/unit-of-work.js';
+import { ValidationError } from '../../errors.js';
+import type { Command, Who } from '../../writes/unit-of-work.js';
 import { Problems } from '../validation.js';
 import { templateProblem } from './document-templates.js';
 import type { DocumentKind } from './document.table.js';
@@ -28,10 +27,7 @@ export interface TemplatesInput {
 /** The longest address a document's masthead holds: six lines. */
 const ADDRESS_LINES = 6;
 
-function adminsOnly(actor: Actor): void {
-  if (actor.role !== 'admin' || actor.door === 'portal')
-    throw new ForbiddenError('Only organization admins may change the documents’ settings.', 'admin_only');
-}
+const ADMINS: Who = { admins: 'Only organization admins may change the documents’ settings.' };
 
 /** Every broken template of the input, each with its line and why. */
 export async function templatesProblems(input: TemplatesInput) {
@@ -47,8 +43,8 @@ export async function templatesProblems(input: TemplatesInput) {
 }
 
 export const saveTemplates: Command<TemplatesInput, void> = {
+  who: ADMINS,
   async run({ trx, actor, now }, input) {
-    adminsOnly(actor);
     const problems = await templatesProblems(input);
     if (problems.length > 0) throw new ValidationError(problems);
     const texts = {
@@ -67,8 +63,8 @@ export const saveTemplates: Command<TemplatesInput, void> = {
 };
 
 export const restoreDefaultTemplates: Command<{ kind: DocumentKind }, void> = {
+  who: ADMINS,
   async run({ trx, actor }, { kind }) {
-    adminsOnly(actor);
     await trx
       .deleteFrom('document_templates')
       .where('organization_id', '=', actor.organizationId)
@@ -109,8 +105,8 @@ export function addressProblems(address: string) {
 }
 
 export const saveVenueAddress: Command<{ address: string }, void> = {
+  who: ADMINS,
   async run({ trx, actor, now }, { address }) {
-    adminsOnly(actor);
     const problems = addressProblems(address);
     if (problems.length > 0) throw new ValidationError(problems);
     const lines = address
@@ -124,8 +120,8 @@ export const saveVenueAddress: Command<{ address: string }, void> = {
 
 /** A logo judged by logo.ts (and rendered in a PDF once), or none (removes the logo). */
 export const saveLogo: Command<{ logo: CheckedLogo | null }, void> = {
+  who: ADMINS,
   async run({ trx, actor, now }, { logo }) {
-    adminsOnly(actor);
     if (logo) {
       await trx
         .insertInto('document_logos')

@@ -88,17 +88,20 @@ export function eventTypeProblems(
 
 export const createEventType = createCommand<'event_types', EventTypeInput>({
   definition: eventTypeDefinition,
+  admins: true,
   check: (trx, actor, input) => judged(trx, actor.organizationId, input),
   values: (given) => ({ value: given.value ?? '' }),
 });
 
 export const updateEventType = updateCommand<'event_types', EventTypeInput>({
   definition: eventTypeDefinition,
+  admins: true,
   check: (trx, actor, input, current) => judged(trx, actor.organizationId, input, current),
 });
 
 export const deleteEventType = deleteCommand({
   definition: eventTypeDefinition,
+  admins: true,
   async before({ trx }, current) {
     const used = await trx
       .selectFrom('events')

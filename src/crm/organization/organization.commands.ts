@@ -4,7 +4,7 @@
  * told with the old values of what changed. A new time zone moves the days of payment schedules
  * (a first event's day, and today, are the zone's), so they are resolved again in the same unit.
  */
-import { ForbiddenError, NotFoundError, PreconditionFailedError } from '../../errors.js';
+import { NotFoundError, PreconditionFailedError } from '../../errors.js';
 import { matches } from '../../api/etag.js';
 import { recordChange } from '../../changes/record-change.js';
 import { inTurns } from '../../writes/in-turns.js';
@@ -23,11 +23,9 @@ export const updateOrganization: Command<
   { ifMatch: string | undefined; input: OrganizationInput },
   OrganizationRow
 > = {
+  who: { admins: "Only the organization's admins may change its settings." },
   async run(work, { ifMatch, input }) {
     const { trx, actor, now } = work;
-    if (actor.role !== 'admin') {
-      throw new ForbiddenError("Only the organization's admins may change its settings.", 'admin_only');
-    }
     const current = await trx
       .selectFrom('organizations')
       .selectAll()

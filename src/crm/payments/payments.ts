@@ -160,6 +160,7 @@ export const createPayment: Command<PaymentInput, Payment> = {
 
 export const deletePayment = deleteCommand({
   definition: paymentDefinition,
+  admins: true,
   async before({ trx }, current) {
     if (current.kind === 'refund') return;
     const booking = await trx

@@ -43,17 +43,20 @@ export async function pipelineProblems(db: Db, actor: Actor, input: PipelineInpu
 
 export const createPipeline = createCommand<'pipelines', PipelineInput>({
   definition: pipelineDefinition,
+  admins: true,
   check: (trx, actor, input) => judgedPipeline(trx, actor, input),
   values: (given) => ({ name: given.name ?? '', position: given.position ?? 1 }),
 });
 
 export const updatePipeline = updateCommand<'pipelines', PipelineInput>({
   definition: pipelineDefinition,
+  admins: true,
   check: (trx, actor, input, current) => judgedPipeline(trx, actor, input, current),
 });
 
 export const deletePipeline = deleteCommand({
   definition: pipelineDefinition,
+  admins: true,
   async before({ trx, actor, now }, current) {
     if ((await countPipelines(trx, actor.organizationId)) <= 1) {
       throw new ConflictError(
@@ -103,17 +106,20 @@ export async function referralSourceProblems(
 
 export const createReferralSource = createCommand<'referral_sources', ReferralSourceInput>({
   definition: referralSourceDefinition,
+  admins: true,
   check: (trx, actor, input) => judgedSource(trx, actor, input),
   values: (given) => ({ name: given.name ?? '' }),
 });
 
 export const updateReferralSource = updateCommand<'referral_sources', ReferralSourceInput>({
   definition: referralSourceDefinition,
+  admins: true,
   check: (trx, actor, input, current) => judgedSource(trx, actor, input, current),
 });
 
 export const deleteReferralSource = deleteCommand({
   definition: referralSourceDefinition,
+  admins: true,
   async before({ trx }, current) {
     const using = await countBookingsUsing(trx, 'referral_source_id', [current.id]);
     if (using > 0) {

@@ -43,6 +43,7 @@ export async function stageProblems(db: Db, actor: Actor, input: StageInput, cur
 
 export const createStage = createCommand<'stages', StageInput>({
   definition: stageDefinition,
+  admins: true,
   check: (trx, actor, input) => judged(trx, actor, input),
   values: (given) => ({
     name: given.name ?? '',
@@ -54,11 +55,13 @@ export const createStage = createCommand<'stages', StageInput>({
 
 export const updateStage = updateCommand<'stages', StageInput>({
   definition: stageDefinition,
+  admins: true,
   check: (trx, actor, input, current) => judged(trx, actor, input, current),
 });
 
 export const deleteStage = deleteCommand({
   definition: stageDefinition,
+  admins: true,
   async before({ trx }, current) {
     const using = await countBookingsUsing(trx, 'stage_id', [current.id]);
     if (using > 0) {
@@ -87,6 +90,7 @@ export interface StageMove {
  * order, with the two trading places; each stage whose position changes is told of.
  */
 export const moveStage: Command<StageMove, StageTable> = {
+  who: { admins: `Only organization admins may change ${stageDefinition.noun}.` },
   async run({ trx, actor, now }, { id, ifMatch, direction }) {
     const current = await recordToChange(trx, stageDefinition, actor.organizationId, id, ifMatch);
     const stages = await trx

@@ -118,6 +118,7 @@ export async function itemProblems(
 
 export const createItem = createCommand<'items', ItemInput>({
   definition: itemDefinition,
+  admins: true,
   check: (trx, actor, input) => judged(trx, actor, input),
   values: (given) => ({
     name: given.name ?? '',
@@ -133,7 +134,8 @@ export const createItem = createCommand<'items', ItemInput>({
 
 export const updateItem = updateCommand<'items', ItemInput>({
   definition: itemDefinition,
+  admins: true,
   check: (trx, actor, input, current) => judged(trx, actor, input, current),
 });
 
-export const deleteItem = deleteCommand({ definition: itemDefinition });
+export const deleteItem = deleteCommand({ definition: itemDefinition, admins: true });

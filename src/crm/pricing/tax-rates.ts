@@ -104,6 +104,7 @@ export async function taxRateProblems(
 
 export const createTaxRate = createCommand<'tax_rates', TaxRateInput>({
   definition: taxRateDefinition,
+  admins: true,
   check: (trx, actor, input) => judged(trx, actor, input),
   values: (given) => ({
     name: given.name ?? '',
@@ -115,7 +116,8 @@ export const createTaxRate = createCommand<'tax_rates', TaxRateInput>({
 
 export const updateTaxRate = updateCommand<'tax_rates', TaxRateInput>({
   definition: taxRateDefinition,
+  admins: true,
   check: (trx, actor, input, current) => judged(trx, actor, input, current),
 });
 
-export const deleteTaxRate = deleteCommand({ definition: taxRateDefinition });
+export const deleteTaxRate = deleteCommand({ definition: taxRateDefinition, admins: true });

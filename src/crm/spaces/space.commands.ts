@@ -71,6 +71,7 @@ export async function spaceProblems(db: Db, actor: Actor, input: SpaceInput, cur
 
 export const createSpace = createCommand<'spaces', SpaceInput>({
   definition: spaceDefinition,
+  admins: true,
   check: (trx, actor, input) => judged(trx, actor, input),
   values: (given) => ({
     name: given.name ?? '',
@@ -122,6 +123,7 @@ async function refuseClashOfChange(trx: Trx, organizationId: string, space: Spac
 
 export const updateSpace = updateCommand<'spaces', SpaceInput>({
   definition: spaceDefinition,
+  admins: true,
   check: (trx, actor, input, current) => judged(trx, actor, input, current),
   async afterWrite({ trx, actor }, current, updated) {
     await writeParts(trx, updated, current.part_ids);
@@ -131,6 +133,7 @@ export const updateSpace = updateCommand<'spaces', SpaceInput>({
 
 export const deleteSpace = deleteCommand({
   definition: spaceDefinition,
+  admins: true,
   async before({ trx }, current) {
     const held = await countBookingsHolding(trx, current.id);
     if (held > 0) {
