@@ -13,6 +13,7 @@
 import type { VenueFacts } from '../facts.js';
 import type { EmbeddedContact } from './booking-event-temple.js';
 import { archivedProblem } from '../spaces/space-rules.js';
+import { LONGEST_EVENT_DAYS, lastsTooLong } from '../events/event-rules.js';
 import { type Checked, instant, isCurrency, isTimeZone, optionalText, Problems } from '../validation.js';
 import { checkPlace, type PlaceInput, placeNames } from './booking-place.js';
 import { checkStatus } from './booking-status-rules.js';
@@ -73,9 +74,6 @@ export function spaceIdsOf(booking: Pick<Booking, 'space_ids'>): string[] {
   return JSON.parse(booking.space_ids) as string[];
 }
 
-/** How long one event may last (SPEC §11), a booking's times being its first event's. */
-const LONGEST_EVENT_DAYS = 31;
-
 function checkTimes(input: BookingInput, current: Booking | undefined, problems: Problems) {
   const at = (field: 'start_at' | 'end_at') => {
     const given = input[field];
@@ -99,7 +97,7 @@ function checkTimes(input: BookingInput, current: Booking | undefined, problems:
     startAt !== undefined &&
     endAt !== undefined &&
     (input.start_at !== undefined || input.end_at !== undefined) &&
-    Date.parse(endAt) - Date.parse(startAt) > LONGEST_EVENT_DAYS * 86_400_000
+    lastsTooLong(startAt, endAt)
   ) {
     // The times given are its (first or only) event's, which lasts at most 31 days (SPEC §11);
     // a booking migrated with longer times keeps them while they are not changed.

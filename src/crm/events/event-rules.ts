@@ -46,7 +46,12 @@ export interface EventFacts {
   eventTypes: readonly Pick<EventType, 'id' | 'value'>[];
 }
 
-const LONGEST_DAYS = 31;
+/** How long one event may last (SPEC §11). */
+export const LONGEST_EVENT_DAYS = 31;
+
+/** Whether an event from `startAt` to `endAt` (instants) lasts longer than one may. */
+export const lastsTooLong = (startAt: string, endAt: string): boolean =>
+  Date.parse(endAt) - Date.parse(startAt) > LONGEST_EVENT_DAYS * 86_400_000;
 const MAX_BUFFER_MINUTES = 1440;
 
 function whole(
@@ -96,8 +101,8 @@ export function checkEvent(
   if (startAt !== undefined && endAt !== undefined) {
     const field = times.end_at !== undefined ? 'end_at' : 'start_at';
     if (!(startAt < endAt)) problems.attribute(field, 'An event must end after it starts.');
-    else if (timesGiven && Date.parse(endAt) - Date.parse(startAt) > LONGEST_DAYS * 86_400_000) {
-      problems.attribute(field, `An event lasts at most ${LONGEST_DAYS} days; make it several events.`);
+    else if (timesGiven && lastsTooLong(startAt, endAt)) {
+      problems.attribute(field, `An event lasts at most ${LONGEST_EVENT_DAYS} days; make it several events.`);
     }
   }
 
