@@ -16,8 +16,8 @@ import { isoTime } from '../clock.js';
 import { nextVersionSql } from '../db/column-types.js';
 import type { Db, Trx } from '../db/database.js';
 import { newId } from '../db/ids.js';
-import { lockOrganization } from '../db/organization-lock.js';
-import type { Writer } from '../writes/unit-of-work.js';
+import type { Actor } from '../identity/actor.js';
+import { type Command, write, type Writer } from '../writes/unit-of-work.js';
 import { findRow } from '../api/resource-store.js';
 import { recordDeleted } from './change-events.js';
 import { contactDefinition } from './contacts/contact.resource.js';
@@ -88,24 +88,30 @@ export async function leaveFollowUp(
   return row;
 }
 
-/** Does the work in steps, then removes its row. */
+/** The server's own hand: a follow-up finishes what an admin's or member's write began. */
+const finisher = (organizationId: string): Actor => ({
+  organizationId,
+  userId: null,
+  role: 'admin',
+  door: 'system',
+});
+
+/** Does the work in steps, each a unit of work of its own, then removes its row. */
 export async function runFollowUp(writer: Writer, followUp: FollowUp): Promise<void> {
   const kind = KINDS[followUp.kind];
   const { organization_id: organizationId, subject_id: subjectId } = followUp;
-  const locked = <T>(work: (trx: Trx) => Promise<T>) =>
-    writer.db.transaction().execute(async (trx) => {
-      await lockOrganization(trx, organizationId, 'exclusive');
-      return work(trx);
-    });
-  if (kind) {
-    while ((await locked((trx) => kind.step(trx, organizationId, subjectId, writer.clock.now()))) > 0) {
-      await nextTurn();
-    }
-  }
-  await locked(async (trx) => {
-    await kind?.finish(trx, organizationId, subjectId, writer.clock.now());
-    await trx.deleteFrom('follow_ups').where('id', '=', followUp.id).execute();
-  });
+  const actor = finisher(organizationId);
+  const step: Command<undefined, number> = {
+    run: ({ trx, now }) => kind?.step(trx, organizationId, subjectId, now) ?? Promise.resolve(0),
+  };
+  while ((await write(writer, actor, step, undefined)) > 0) await nextTurn();
+  const finish: Command<undefined, void> = {
+    async run({ trx, now }) {
+      await kind?.finish(trx, organizationId, subjectId, now);
+      await trx.deleteFrom('follow_ups').where('id', '=', followUp.id).execute();
+    },
+  };
+  await write(writer, actor, finish, undefined);
 }
 
 /** The follow-ups left unfinished (by a stop), oldest first. */
