@@ -30,6 +30,7 @@ import { meRoutes } from './identity/me.routes.js';
 import { organizationsRoutes } from './identity/organizations.routes.js';
 import { rejectNulCharacters } from './http/reject-nul.js';
 import { calendarRoutes } from './calendar/calendar.routes.js';
+import { mcpPlugin } from './mcp/mcp.plugin.js';
 import { sendBareJsonApiMediaType } from './http/jsonapi-media-type.js';
 import { requestIdFor } from './http/request-id.js';
 import { batchResponseWrites } from './http/write-batching.js';
@@ -125,6 +126,7 @@ export async function buildApp({
   await app.register(oauthRoutes);
   await app.register(webPlugin);
   await app.register(calendarRoutes);
+  await app.register(mcpPlugin);
   await app.register(apiPlugin, {
     features: [meRoutes, organizationsRoutes, crmPlugin, changeRoutes, endpointRoutes],
   });

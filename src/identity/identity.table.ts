@@ -13,6 +13,8 @@ export interface OrganizationTable {
   service_charge_taxable: Generated<number>;
   /** JSON list of the item categories that count as food and beverage. */
   fnb_categories: Generated<string>;
+  /** 1 while assistants that registered themselves (SPEC §16) may be granted this organization. */
+  assistant_registration: Generated<number>;
   created_at: string;
   updated_at: string;
 }
