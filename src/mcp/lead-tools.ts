@@ -1,27 +1,15 @@
 /**
- * create_lead and payments_due (SPEC §16): a lead as an inquiry makes one (its contact reused by
- * e-mail, a lead booking with one event, the message as a note), told as any other change; and
- * the installments still owed.
+ * create_lead and payments_due (SPEC §16): the inquiries' own lead command (SPEC §14: the contact
+ * reused by e-mail, a lead booking with one event, the message as a note; its source "assistant")
+ * and the payments_due report, as they are.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { createBooking } from '../crm/bookings/booking.commands.js';
-import type { Booking } from '../crm/bookings/booking.table.js';
-import { createNote } from '../crm/notes/note.commands.js';
-import { addDays, isDate } from '../wall-clock.js';
-import { type Command, write } from '../writes/unit-of-work.js';
-import {
-  answer,
-  bookingUrl,
-  organizationZone,
-  result,
-  ToolArgumentError,
-  type ToolContext,
-  venueInstant,
-} from './tool-kit.js';
-import { paymentsDue } from './payments-due.js';
-
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+import { createLead } from '../crm/leads/lead.command.js';
+import { paymentsDue } from '../crm/reports/payments-due.js';
+import { isDate } from '../wall-clock.js';
+import { write } from '../writes/unit-of-work.js';
+import { answer, bookingUrl, result, ToolArgumentError, type ToolContext } from './tool-kit.js';
 
 const LeadInput = {
   name: z.string().min(1).max(200).describe('What the event is called, e.g. “Brennan wedding”'),
@@ -37,55 +25,6 @@ const LeadInput = {
   guest_count: z.number().int().min(0).max(1_000_000).optional(),
   event_type: z.string().max(100).optional(),
   message: z.string().max(20_000).optional().describe('What they asked; kept as a note on the booking'),
-};
-type LeadArgs = z.infer<z.ZodObject<typeof LeadInput>>;
-
-interface Lead {
-  args: LeadArgs;
-  zone: string;
-}
-
-/** The booking's times: the day (all day) or its times in the venue's zone; every bad one named. */
-function leadTimes({ args, zone }: Lead) {
-  const problems: string[] = [];
-  if (!isDate(args.date)) problems.push(`date "${args.date}" is not a date (YYYY-MM-DD).`);
-  for (const name of ['start_time', 'end_time'] as const) {
-    const value = args[name];
-    if (value !== undefined && !TIME.test(value)) problems.push(`${name} "${value}" is not a time (HH:MM).`);
-  }
-  if (args.end_time !== undefined && args.start_time === undefined)
-    problems.push('end_time needs a start_time.');
-  if (problems.length > 0) throw new ToolArgumentError(problems);
-  if (args.start_time === undefined) return { start_date: args.date, end_date: args.date };
-  const start = venueInstant(`${args.date}T${args.start_time}`, zone)!;
-  const endDay =
-    args.end_time === undefined || args.end_time <= args.start_time ? addDays(args.date, 1) : args.date;
-  const end = venueInstant(`${endDay}T${args.end_time ?? '00:00'}`, zone)!;
-  return { start_at: start, end_at: end };
-}
-
-/** One unit of work: the lead booking (with its contact) and the message as its note. */
-const createAssistantLead: Command<Lead, Booking> = {
-  async run(work, lead) {
-    const { args, zone } = lead;
-    const booking = await createBooking.run(work, {
-      name: args.name,
-      status: 'lead',
-      timezone: zone,
-      ...leadTimes(lead),
-      guest_count: args.guest_count ?? null,
-      event_type: args.event_type ?? null,
-      newContact: {
-        first_name: args.contact.first_name,
-        last_name: args.contact.last_name,
-        email: args.contact.email,
-        phone_number: args.contact.phone ?? null,
-      },
-    });
-    if (args.message?.trim())
-      await createNote.run(work, { body: args.message, notable: { type: 'bookings', id: booking.id } });
-    return booking;
-  },
 };
 
 export function registerLeadTool(server: McpServer, tool: ToolContext): void {
@@ -106,8 +45,10 @@ export function registerLeadTool(server: McpServer, tool: ToolContext): void {
     },
     (args) =>
       answer(async () => {
-        const zone = await organizationZone(tool);
-        const booking = await write(tool.ctx.app.writer, tool.actor, createAssistantLead, { args, zone });
+        const booking = await write(tool.ctx.app.writer, tool.actor, createLead, {
+          ...args,
+          source: 'assistant',
+        });
         const url = bookingUrl(tool, booking.id);
         return result(`Lead ${booking.reference} “${booking.name}” created: ${url}`, {
           booking: { id: booking.id, reference: booking.reference, url },
@@ -121,7 +62,8 @@ export function registerPaymentsTool(server: McpServer, tool: ToolContext): void
     'payments_due',
     {
       title: 'Payments due',
-      description: 'The installments still owed, by due date, optionally due between two dates.',
+      description:
+        'The installments due or overdue now; with from and/or to, the unpaid ones falling due in those days.',
       inputSchema: {
         from: z.string().optional().describe('YYYY-MM-DD: due on or after'),
         to: z.string().optional().describe('YYYY-MM-DD: due on or before'),
@@ -129,18 +71,21 @@ export function registerPaymentsTool(server: McpServer, tool: ToolContext): void
       outputSchema: {
         installments: z.array(
           z.object({
-            id: z.string(),
+            installment_id: z.string(),
+            label: z.string(),
             booking_id: z.string(),
             booking_reference: z.string(),
             booking_name: z.string(),
-            label: z.string(),
-            due_on: z.string().nullable(),
-            amount_due: z.number().int(),
-            paid_amount: z.number().int(),
-            balance: z.number().int().describe('amount_due − paid_amount, minor units'),
+            contact_name: z.string().nullable(),
+            contact_email: z.string().nullable(),
+            due_on: z.string().nullable().describe('YYYY-MM-DD; null: due on signing'),
+            amount: z.number().int().describe('What it is due, minor units'),
+            paid: z.number().int(),
+            outstanding: z.number().int(),
             currency: z.string(),
             state: z.string(),
-            url: z.string(),
+            overdue: z.boolean(),
+            url: z.string().describe('The booking’s page'),
           }),
         ),
       },
@@ -158,7 +103,7 @@ export function registerPaymentsTool(server: McpServer, tool: ToolContext): void
         });
         const installments = rows.map((r) => ({ ...r, url: bookingUrl(tool, r.booking_id) }));
         const owed = new Map<string, number>();
-        for (const i of installments) owed.set(i.currency, (owed.get(i.currency) ?? 0) + i.balance);
+        for (const i of installments) owed.set(i.currency, (owed.get(i.currency) ?? 0) + i.outstanding);
         const totals = [...owed].map(([currency, amount]) => `${amount} ${currency}`).join(', ');
         return result(
           installments.length === 0

@@ -149,7 +149,8 @@ eachDatabase((suite) => {
       });
       assert.equal(installments.length, 1);
       assert.equal(installments[0].booking_reference, wedding.reference);
-      assert.equal(installments[0].balance, 250_000);
+      assert.equal(installments[0].outstanding, 250_000);
+      assert.equal(installments[0].url, `${server.url}/orgs/${orgId}/bookings/${wedding.id}`);
       const none = await callTool(client, 'payments_due', { to: '2027-04-30' });
       assert.deepEqual(none.installments, []);
     });
@@ -174,6 +175,7 @@ eachDatabase((suite) => {
         .where('id', '=', booking.id)
         .executeTakeFirstOrThrow();
       assert.equal(row.status, 'lead');
+      assert.equal(row.source, 'assistant');
       assert.equal(row.organization_id, orgId);
       assert.equal(new Date(row.start_at).toISOString(), '2027-09-04T19:00:00.000Z');
       const { booking: read } = await callTool(client, 'get_booking', { id: booking.id });
@@ -201,8 +203,8 @@ eachDatabase((suite) => {
         date: '2027-02-30',
         start_time: '25:00',
       });
-      assert.match(bad, /date "2027-02-30"/);
-      assert.match(bad, /start_time "25:00"/);
+      assert.match(bad, /"2027-02-30" is not a date/);
+      assert.match(bad, /"25:00" is not a time/);
     });
 
     it('add_note adds a note to a booking, written as the user', async () => {
