@@ -6,7 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
+import { isSqlite } from '../../db/column-types.js';
+import type { Db, Trx } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { generateClientId } from '../credentials.js';
 import type { ClientMetadata } from './client-metadata.js';
@@ -30,8 +31,8 @@ export interface RegisteredClient {
   issuedAt: string;
 }
 
-export async function insertRegisteredClient(
-  db: Db,
+async function insertRegisteredClient(
+  db: Db | Trx,
   metadata: ClientMetadata,
   from: string,
   now: string,
@@ -62,8 +63,8 @@ export async function insertRegisteredClient(
 }
 
 /** Registrations made from `from` since `since`, and by anyone since `since` (capped counts). */
-export async function recentRegistrations(
-  db: Db,
+async function recentRegistrations(
+  db: Db | Trx,
   from: string,
   since: string,
 ): Promise<{ fromAddress: number; all: number }> {
@@ -82,6 +83,29 @@ export async function recentRegistrations(
     return Number(rows.n);
   };
   return { fromAddress: await count(true), all: await count(false) };
+}
+
+/** Why a registration from `from` is refused now (too many), or the client registered. */
+export async function registerWithinBounds(
+  db: Db,
+  metadata: ClientMetadata,
+  from: string,
+  now: number,
+): Promise<RegisteredClient | { refused: string }> {
+  return db.transaction().execute(async (trx) => {
+    // Registrations take turns (SQLite's one writer does this by itself), so concurrent ones
+    // cannot all pass the count before any of them is stored.
+    if (!isSqlite(trx))
+      await sql`select pg_advisory_xact_lock(hashtext('marquee:client-registration'))`.execute(trx);
+    const recent = await recentRegistrations(trx, from, new Date(now - 3600 * 1000).toISOString());
+    if (recent.fromAddress >= REGISTRATIONS_PER_ADDRESS_PER_HOUR)
+      return {
+        refused: `At most ${REGISTRATIONS_PER_ADDRESS_PER_HOUR} registrations an hour from one address.`,
+      };
+    if (recent.all >= MAX_RECENT_REGISTRATIONS)
+      return { refused: 'Too many assistants registered recently; try again later.' };
+    return insertRegisteredClient(trx, metadata, from, new Date(now).toISOString());
+  });
 }
 
 /** Whether any organization still lets self-registered assistants in. */

@@ -7,18 +7,10 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { isoTime } from '../../clock.js';
 import { OAuthError } from '../errors.js';
 import { OAuthErrorBody } from '../token-request.js';
 import { readClientMetadata } from './client-metadata.js';
-import {
-  addressKey,
-  anyOrganizationAcceptsAssistants,
-  insertRegisteredClient,
-  MAX_RECENT_REGISTRATIONS,
-  recentRegistrations,
-  REGISTRATIONS_PER_ADDRESS_PER_HOUR,
-} from './registered-clients.js';
+import { addressKey, anyOrganizationAcceptsAssistants, registerWithinBounds } from './registered-clients.js';
 
 const RegistrationBody = Type.Object(
   {
@@ -62,15 +54,8 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw new OAuthError(403, 'access_denied', 'Self-registration of assistants is turned off here.');
       const now = request.ctx.now();
       const from = addressKey(request.ip);
-      const recent = await recentRegistrations(db, from, isoTime(now - 3600 * 1000));
-      if (recent.fromAddress >= REGISTRATIONS_PER_ADDRESS_PER_HOUR)
-        throw tooMany(
-          `At most ${REGISTRATIONS_PER_ADDRESS_PER_HOUR} registrations an hour from one address.`,
-          3600,
-        );
-      if (recent.all >= MAX_RECENT_REGISTRATIONS)
-        throw tooMany('Too many assistants registered recently; try again later.', 3600);
-      const client = await insertRegisteredClient(db, metadata, from, isoTime(now));
+      const client = await registerWithinBounds(db, metadata, from, now);
+      if ('refused' in client) throw tooMany(client.refused, 3600);
       request.log.info({ client_id: client.clientId, client_name: client.clientName }, 'client registered');
       return reply.status(201).send({
         client_id: client.clientId,
