@@ -144,6 +144,38 @@ eachDatabase((suite) => {
     assert.deepEqual(await registered(), used);
   });
 
+  it('lists an assistant under Connected apps, where revoking it stops its token at once', async () => {
+    const { client, auth } = await connectAssistant(server, { email: admin.email, organizationId: orgId });
+    await client.close();
+    const session = new BrowserSession(server.url, server.fetch);
+    await signIn(server, session, admin.email);
+    const apps = await session.request('/settings/connected-apps');
+    assert.match(apps.body, /Test assistant/);
+    assert.match(apps.body, /Assistant, self-registered \(not verified\)/);
+    const clientId = (auth.client as { client_id: string }).client_id;
+    const { id } = await suite.db
+      .selectFrom('integrations')
+      .select('id')
+      .where('client_id', '=', clientId)
+      .executeTakeFirstOrThrow();
+    const confirm = await session.request(`/settings/connected-apps/${id}/revoke`);
+    const path = `/settings/connected-apps/${id}/revoke`;
+    const revoked = await session.request(path, { form: formFields(confirm.body, path) });
+    assert.equal(revoked.status, 303);
+    const call = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${auth.saved!.access_token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    assert.equal(call.status, 401);
+    // Its refresh token went with it: the SDK cannot get a new one.
+    await assert.rejects(connectClient(server, auth), /refresh token is invalid/);
+  });
+
   it('an admin turns self-registration off: consent and the assistant’s token are refused there', async () => {
     const { client, auth } = await connectAssistant(server, { email: admin.email, organizationId: orgId });
     await client.listTools();

@@ -14,7 +14,7 @@ import type { ClientMetadata } from './client-metadata.js';
 
 /** Registrations one address may make in an hour. */
 export const REGISTRATIONS_PER_ADDRESS_PER_HOUR = 10;
-/** Registrations of the last day the installation keeps before it refuses more. */
+/** Registrations the installation accepts in an hour from all addresses together. */
 export const MAX_RECENT_REGISTRATIONS = 5000;
 /** A registration no grant used within this is pruned. */
 export const UNUSED_REGISTRATION_SECONDS = 24 * 3600;

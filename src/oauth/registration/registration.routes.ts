@@ -2,7 +2,7 @@
  * Dynamic client registration (RFC 7591) at POST /oauth/register, for assistants (SPEC §16):
  * JSON only, small bodies, public clients with PKCE. Throttled per address (RFC 7591 §5 leaves
  * the policy to the server): REGISTRATIONS_PER_ADDRESS_PER_HOUR from one address, and at most
- * MAX_RECENT_REGISTRATIONS a day in all; refused (403) when every organization has turned
+ * MAX_RECENT_REGISTRATIONS an hour in all; refused (403) when every organization has turned
  * self-registered assistants off. Each registration is logged with its client id and name.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
