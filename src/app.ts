@@ -17,6 +17,7 @@ import type { DatabaseHandle } from './db/connect.js';
 import { healthRoutes } from './health/health.routes.js';
 import { installErrorHandler, translateToApiError } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { inquiryRoutes } from './web/inquiry/inquiry.routes.js';
 import { translateToHtmlError } from './web/html-error.js';
 import { webPlugin } from './web/web.plugin.js';
 import { translateToOAuthError } from './oauth/errors.js';
@@ -125,6 +126,7 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(oauthRoutes);
   await app.register(webPlugin);
+  await app.register(inquiryRoutes);
   await app.register(calendarRoutes);
   await app.register(mcpPlugin);
   await app.register(apiPlugin, {

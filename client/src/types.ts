@@ -58,6 +58,15 @@ export interface Organization extends Versioned {
   service_charge_taxable: boolean;
   /** The item categories that count as food and beverage. */
   fnb_categories: ItemCategory[];
+  /** The public inquiry form at /inquire/<slug>, and the origins that may embed it. */
+  inquiry_form: {
+    enabled: boolean;
+    slug: string | null;
+    intro: string;
+    thank_you: string;
+    event_types: string[];
+    embed_origins: string[];
+  };
   created_at: string;
   updated_at: string;
 }
@@ -535,6 +544,7 @@ export const ATTRIBUTES = {
     'service_charge_percentage',
     'service_charge_taxable',
     'fnb_categories',
+    'inquiry_form',
     'created_at',
     'updated_at',
   ],
