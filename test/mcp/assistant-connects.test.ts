@@ -48,6 +48,28 @@ eachDatabase((suite) => {
     assert.equal(as.registration_endpoint, `${server.url}/oauth/register`);
   });
 
+  it('refuses a resource other than /mcp (RFC 8707 invalid_target)', async () => {
+    const registered = await fetch(`${server.url}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_name: 'Elsewhere', redirect_uris: ['http://127.0.0.1:9/cb'] }),
+    });
+    const { client_id } = (await registered.json()) as { client_id: string };
+    const params = new URLSearchParams({
+      client_id,
+      redirect_uri: 'http://127.0.0.1:9/cb',
+      response_type: 'code',
+      scope: 'crm_read',
+      code_challenge: 'c'.repeat(43),
+      code_challenge_method: 'S256',
+      resource: 'https://other.example/mcp',
+    });
+    const answer = await fetch(`${server.url}/oauth/authorize?${params}`, { redirect: 'manual' });
+    assert.equal(answer.status, 303);
+    const location = new URL(answer.headers.get('location')!);
+    assert.equal(location.searchParams.get('error'), 'invalid_target');
+  });
+
   it('connects with the SDK client: registration, PKCE, consent as a person; the tools are listed', async () => {
     const { client, auth } = await connectAssistant(server, { email: user.email });
     const tools = await client.listTools();
