@@ -17,6 +17,7 @@ import type { DatabaseHandle } from './db/connect.js';
 import { healthRoutes } from './health/health.routes.js';
 import { installErrorHandler, translateToApiError } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { inquiryRoutes } from './web/inquiry/inquiry.routes.js';
 import { translateToHtmlError } from './web/html-error.js';
 import { webPlugin } from './web/web.plugin.js';
 import { translateToOAuthError } from './oauth/errors.js';
@@ -30,6 +31,7 @@ import { meRoutes } from './identity/me.routes.js';
 import { organizationsRoutes } from './identity/organizations.routes.js';
 import { rejectNulCharacters } from './http/reject-nul.js';
 import { calendarRoutes } from './calendar/calendar.routes.js';
+import { mcpPlugin } from './mcp/mcp.plugin.js';
 import { sendBareJsonApiMediaType } from './http/jsonapi-media-type.js';
 import { requestIdFor } from './http/request-id.js';
 import { batchResponseWrites } from './http/write-batching.js';
@@ -124,7 +126,9 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(oauthRoutes);
   await app.register(webPlugin);
+  await app.register(inquiryRoutes);
   await app.register(calendarRoutes);
+  await app.register(mcpPlugin);
   await app.register(apiPlugin, {
     features: [meRoutes, organizationsRoutes, crmPlugin, changeRoutes, endpointRoutes],
   });

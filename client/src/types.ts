@@ -58,6 +58,15 @@ export interface Organization extends Versioned {
   service_charge_taxable: boolean;
   /** The item categories that count as food and beverage. */
   fnb_categories: ItemCategory[];
+  /** The public inquiry form at /inquire/<slug>, and the origins that may embed it. */
+  inquiry_form: {
+    enabled: boolean;
+    slug: string | null;
+    intro: string;
+    thank_you: string;
+    event_types: string[];
+    embed_origins: string[];
+  };
   created_at: string;
   updated_at: string;
 }
@@ -132,6 +141,10 @@ export interface Booking extends Versioned {
   stage_id: string | null;
   /** Where it came from, when known. Also its `referral_source` relationship. */
   referral_source_id: string | null;
+  /** How it came in (read-only): inquiry_form, api, workspace, import, assistant; null: not recorded. */
+  source: 'inquiry_form' | 'api' | 'workspace' | 'import' | 'assistant' | null;
+  /** Where an inquiry came from: utm_source, utm_medium, utm_campaign, referrer (read-only). */
+  source_details: Record<string, string> | null;
   created_at: string;
   updated_at: string;
   account_id: string | null;
@@ -432,6 +445,8 @@ export const ATTRIBUTES = {
     'lost_reason',
     'stage_id',
     'referral_source_id',
+    'source',
+    'source_details',
     'created_at',
     'updated_at',
   ],
@@ -529,6 +544,7 @@ export const ATTRIBUTES = {
     'service_charge_percentage',
     'service_charge_taxable',
     'fnb_categories',
+    'inquiry_form',
     'created_at',
     'updated_at',
   ],

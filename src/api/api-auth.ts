@@ -120,6 +120,8 @@ async function authenticateToken(request: FastifyRequest, actsInOrganization: bo
   }
   if (outcome.kind === 'invalid') throw unauthorized(outcome.reason, true);
   const token = outcome.token;
+  // RFC 8707: a token issued for another resource (an assistant's, for /mcp) works only there.
+  if (token.resource !== null) throw unauthorized(`This token works only at ${token.resource}.`, true);
   const auth: ApiAuth = {
     credential: { kind: 'token', token },
     userId: token.userId,

@@ -1,4 +1,4 @@
-/** The venue's data (bookings, events, event types, accounts, contacts, notes, spaces, pipelines, tax rates, the catalogue, line items, payments, documents): each feature registers its own routes. */
+/** The venue's data (bookings, events, event types, accounts, contacts, notes, spaces, pipelines, tax rates, the catalogue, line items, payments, documents, reports): each feature registers its own routes. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { accountRoutes } from './accounts/account.routes.js';
 import { bookingRoutes } from './bookings/booking.routes.js';
@@ -15,6 +15,7 @@ import { paymentRoutes } from './payments/payment.routes.js';
 import { documentRoutes } from './documents/document.routes.js';
 import { taxRateRoutes } from './pricing/tax-rate.routes.js';
 import { spaceRoutes } from './spaces/space.routes.js';
+import { reportRoutes } from './reports/report.routes.js';
 
 export const crmPlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(bookingRoutes);
@@ -32,4 +33,5 @@ export const crmPlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(lineItemRoutes);
   await app.register(paymentRoutes);
   await app.register(documentRoutes);
+  await app.register(reportRoutes);
 };

@@ -116,6 +116,11 @@ function book(ctx: BookingContext, plan: Plan): DemoBooking {
     // Placed in the pipeline when the venue's stages exist (demo-pipeline.ts).
     stage_id: null,
     referral_source_id: null,
+    // Private parties come in through the website's inquiry form; companies call the sales team.
+    source: program.personal ? 'inquiry_form' : 'workspace',
+    source_details: program.personal
+      ? JSON.stringify({ utm_source: 'website', utm_medium: 'organic' })
+      : null,
     created_at: at,
     updated_at: at,
     events,

@@ -13,6 +13,12 @@ export interface OrganizationTable {
   service_charge_taxable: Generated<number>;
   /** JSON list of the item categories that count as food and beverage. */
   fnb_categories: Generated<string>;
+  /** JSON of its inquiry form's settings (src/crm/inquiries/inquiry-form.ts); null: never set. */
+  inquiry_form: Generated<string | null>;
+  /** Its inquiry form's address, /inquire/<slug>: unique across the installation. */
+  inquiry_slug: Generated<string | null>;
+  /** 1 while assistants that registered themselves (SPEC §16) may be granted this organization. */
+  assistant_registration: Generated<number>;
   created_at: string;
   updated_at: string;
 }

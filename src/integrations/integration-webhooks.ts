@@ -8,7 +8,7 @@ import type { Db } from '../db/database.js';
 import { dueNow, queueAgain, recentDeliveries } from '../webhooks/delivery.repository.js';
 import { listEndpoints } from '../webhooks/endpoint.repository.js';
 import { deliveryQueue } from '../webhooks/fan-out.js';
-import type { Integration } from './integration.repository.js';
+import type { Integration, OwnedIntegration } from './integration.repository.js';
 
 export interface DeliveryView {
   id: string;
@@ -37,7 +37,7 @@ export interface EndpointView {
 
 const RECENT_DELIVERIES = 10;
 
-export async function integrationWebhooks(db: Db, integration: Integration): Promise<EndpointView[]> {
+export async function integrationWebhooks(db: Db, integration: OwnedIntegration): Promise<EndpointView[]> {
   const endpoints = await listEndpoints(db, {
     integrationId: integration.id,
     organizationId: integration.organizationId,

@@ -7,7 +7,8 @@ import type { ClientAuthMethod, IntegrationKind, IntegrationTable } from './inte
 
 export interface Integration {
   id: string;
-  organizationId: string;
+  /** Null for an app that registered itself (RFC 7591): a user's consent names the organization. */
+  organizationId: string | null;
   ownerUserId: string | null;
   name: string;
   kind: IntegrationKind;
@@ -21,11 +22,25 @@ export interface Integration {
   requirePkce: boolean;
   /** A private integration whose owner left its organization: it acts as nobody, for good. */
   endedAt: string | null;
+  /** When it registered itself at /oauth/register; null for one made in the settings. */
+  registeredAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
-export type NewIntegration = Omit<Integration, 'id' | 'createdAt' | 'updatedAt' | 'endedAt'>;
+/** An integration made in an organization's settings (every one but a self-registered app). */
+export type OwnedIntegration = Integration & { organizationId: string };
+
+export function isOwnedIntegration(integration: Integration): integration is OwnedIntegration {
+  return integration.organizationId !== null;
+}
+
+export type NewIntegration = Omit<
+  Integration,
+  'id' | 'createdAt' | 'updatedAt' | 'endedAt' | 'registeredAt'
+> & {
+  organizationId: string;
+};
 
 function toIntegration(row: Selectable<IntegrationTable>): Integration {
   return {
@@ -41,6 +56,7 @@ function toIntegration(row: Selectable<IntegrationTable>): Integration {
     authMethod: row.token_endpoint_auth_method,
     requirePkce: row.pkce_required_at !== null || row.token_endpoint_auth_method === 'none',
     endedAt: row.ended_at,
+    registeredAt: row.registered_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -61,6 +77,8 @@ export async function insertIntegration(db: Db, input: NewIntegration): Promise<
     token_endpoint_auth_method: input.authMethod,
     pkce_required_at: input.requirePkce ? now : null,
     ended_at: null,
+    registered_at: null,
+    registered_from: null,
     created_at: now,
     updated_at: now,
   };

@@ -6,7 +6,8 @@ export type ClientAuthMethod = 'client_secret' | 'none';
 
 export interface IntegrationTable {
   id: string;
-  organization_id: string;
+  /** The organization whose settings manage it; null for an app that registered itself (RFC 7591). */
+  organization_id: string | null;
   /** The user a private integration acts as; null for public integrations. */
   owner_user_id: string | null;
   name: string;
@@ -23,6 +24,10 @@ export interface IntegrationTable {
   pkce_required_at: string | null;
   /** When a private integration stopped for good: its owner left the organization. */
   ended_at: string | null;
+  /** When an app registered itself at /oauth/register (RFC 7591); null for one made in settings. */
+  registered_at: string | null;
+  /** The hash of the address it registered from, to bound registrations per address. */
+  registered_from: string | null;
   created_at: string;
   updated_at: string;
 }

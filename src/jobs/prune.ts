@@ -3,7 +3,8 @@
  * tokens, codes and grants expired or revoked longer than the retention window ago, expired
  * sign-in sessions, refresh pairs kept past their grace window, idempotency keys older than a day,
  * change events older than EVENT_RETENTION (their webhook deliveries with them) and outgoing
- * e-mail done with for as long. Run by `marquee tokens prune` and every hour inside `serve`.
+ * e-mail done with for as long, and assistants that registered themselves but were never used
+ * within a day. Run by `marquee tokens prune` and every hour inside `serve`.
  */
 import type { Logger } from 'pino';
 import { pruneIdempotencyKeys } from '../writes/idempotency.repository.js';
@@ -15,6 +16,10 @@ import { pruneChanges } from '../changes/change.repository.js';
 import { pruneMail } from '../mail/outbox.js';
 import { pruneOAuthRows } from '../oauth/oauth-prune.js';
 import { dropClosedReplays } from '../oauth/refresh-replay.js';
+import {
+  pruneUnusedRegistrations,
+  UNUSED_REGISTRATION_SECONDS,
+} from '../oauth/registration/registered-clients.js';
 import { pruneSessions } from '../web/session/session.repository.js';
 
 export const DEFAULT_RETENTION_SECONDS = 7 * 86400;
@@ -28,6 +33,8 @@ export interface PruneResult {
   idempotency_keys: number;
   changes: number;
   mail: number;
+  /** Assistants that registered themselves (RFC 7591) and were never used within a day. */
+  registrations: number;
 }
 
 export interface Retention {
@@ -53,7 +60,8 @@ export async function pruneExpired(db: Db, now: number, retention: Retention = {
   const eventsBefore = ago(retention.eventRetentionSeconds ?? DEFAULT_EVENT_RETENTION_SECONDS);
   const changes = await pruneChanges(db, eventsBefore);
   const mail = await pruneMail(db, eventsBefore);
-  return { ...oauth, sessions, idempotency_keys: idempotencyKeys, changes, mail };
+  const registrations = await pruneUnusedRegistrations(db, ago(UNUSED_REGISTRATION_SECONDS));
+  return { ...oauth, sessions, idempotency_keys: idempotencyKeys, changes, mail, registrations };
 }
 
 export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;

@@ -14,7 +14,7 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
  * invitation, or word that someone was added), `document` (a proposal sent to its client), then
  * §14's messages.
  */
-export const MAIL_KINDS = ['test', 'invitation', 'document'] as const;
+export const MAIL_KINDS = ['test', 'invitation', 'document', 'inquiry'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export interface OutgoingMailTable {

@@ -15,6 +15,7 @@ export interface NewAuthorizationCode {
   scopes: readonly string[];
   organizationIds: readonly string[];
   codeChallenge: string | undefined;
+  resource: string | undefined;
   createdAt: string;
   expiresAt: string;
 }
@@ -27,6 +28,7 @@ export interface AuthorizationCode {
   scopes: string[];
   organizationIds: string[];
   codeChallenge: string | null;
+  resource: string | null;
   expiresAt: string;
   usedAt: string | null;
   grantId: string | null;
@@ -41,6 +43,7 @@ function toCode(row: OAuthCodeTable): AuthorizationCode {
     scopes: row.scopes.split(' ').filter(Boolean),
     organizationIds: JSON.parse(row.organization_ids) as string[],
     codeChallenge: row.code_challenge,
+    resource: row.resource,
     expiresAt: row.expires_at,
     usedAt: row.used_at,
     grantId: row.grant_id,
@@ -59,6 +62,7 @@ export async function insertCode(db: Db, code: NewAuthorizationCode): Promise<vo
       scopes: code.scopes.join(' '),
       organization_ids: JSON.stringify(code.organizationIds),
       code_challenge: code.codeChallenge ?? null,
+      resource: code.resource ?? null,
       created_at: code.createdAt,
       expires_at: code.expiresAt,
       used_at: null,

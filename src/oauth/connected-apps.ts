@@ -8,6 +8,8 @@ import { revokeGrants } from './grant.repository.js';
 export interface ConnectedApp {
   integrationId: string;
   integrationName: string;
+  /** An assistant that registered itself (RFC 7591): its name is its own claim. */
+  selfRegistered: boolean;
   scopes: string[];
   organizationIds: string[];
   firstAuthorizedAt: string;
@@ -26,7 +28,14 @@ function liveGrantsOfUser(db: Db, userId: string, now: string) {
 
 export async function listConnectedApps(db: Db, userId: string, now: string): Promise<ConnectedApp[]> {
   const rows = await liveGrantsOfUser(db, userId, now)
-    .select(['g.integration_id', 'i.name', 'g.scopes', 'g.organization_ids', 'g.created_at'])
+    .select([
+      'g.integration_id',
+      'i.name',
+      'i.registered_at',
+      'g.scopes',
+      'g.organization_ids',
+      'g.created_at',
+    ])
     .orderBy('i.name')
     .orderBy('g.created_at')
     .execute();
@@ -35,6 +44,7 @@ export async function listConnectedApps(db: Db, userId: string, now: string): Pr
     const app = apps.get(row.integration_id) ?? {
       integrationId: row.integration_id,
       integrationName: row.name,
+      selfRegistered: row.registered_at !== null,
       scopes: [],
       organizationIds: [],
       firstAuthorizedAt: row.created_at,

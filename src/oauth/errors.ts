@@ -18,7 +18,12 @@ export type OAuthErrorCode =
   | 'access_denied'
   | 'unsupported_response_type'
   | 'server_error'
-  | 'temporarily_unavailable';
+  | 'temporarily_unavailable'
+  // RFC 8707 §2
+  | 'invalid_target'
+  // RFC 7591 §3.2.2
+  | 'invalid_redirect_uri'
+  | 'invalid_client_metadata';
 
 export class OAuthError extends HttpError {
   readonly contentType = 'application/json; charset=utf-8';
@@ -42,6 +47,7 @@ export class OAuthError extends HttpError {
 export const invalidRequest = (description: string) => new OAuthError(400, 'invalid_request', description);
 export const invalidGrant = (description: string) => new OAuthError(400, 'invalid_grant', description);
 export const invalidScope = (description: string) => new OAuthError(400, 'invalid_scope', description);
+export const invalidTarget = (description: string) => new OAuthError(400, 'invalid_target', description);
 export const unauthorizedClient = (description: string) =>
   new OAuthError(400, 'unauthorized_client', description);
 export const invalidClient = (description: string) =>

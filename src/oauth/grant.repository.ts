@@ -26,6 +26,8 @@ export interface NewGrant {
   grantType: GrantType;
   scopes: readonly string[];
   organizationIds: readonly string[];
+  /** The resource (RFC 8707) its tokens are for; absent for the API. */
+  resource?: string | null;
   createdAt: string;
   expiresAt: string;
 }
@@ -41,6 +43,7 @@ const insertGrantRow = precompiledStatement(
       grantType: GrantType;
       scopes: string;
       organizationIds: string;
+      resource: string | null;
       createdAt: string;
       expiresAt: string;
     },
@@ -52,6 +55,7 @@ const insertGrantRow = precompiledStatement(
       grant_type: row.grantType,
       scopes: row.scopes,
       organization_ids: row.organizationIds,
+      resource: row.resource,
       created_at: row.createdAt,
       expires_at: row.expiresAt,
       revoked_at: null,
@@ -67,6 +71,7 @@ export async function insertGrant(trx: Db | Trx, grant: NewGrant): Promise<Grant
     grantType: grant.grantType,
     scopes: grant.scopes.join(' '),
     organizationIds: JSON.stringify(grant.organizationIds),
+    resource: grant.resource ?? null,
     createdAt: grant.createdAt,
     expiresAt: grant.expiresAt,
   });

@@ -14,6 +14,8 @@ export function authorizationServerMetadata(config: Config) {
     token_endpoint: `${config.baseUrl}/oauth/token`,
     revocation_endpoint: `${config.baseUrl}/oauth/revoke`,
     introspection_endpoint: `${config.baseUrl}/oauth/introspect`,
+    // RFC 7591: assistants register themselves (SPEC §16).
+    registration_endpoint: `${config.baseUrl}/oauth/register`,
     response_types_supported: ['code'],
     response_modes_supported: ['query'],
     grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],

@@ -20,6 +20,7 @@ import { revokeToken } from './revocation.js';
 import { authenticateClient, clientAuthThrottle } from './steps/client-auth.js';
 import { OAuthErrorBody, TokenRequestBody, TokenResponseBody } from './token-request.js';
 import { findPresentedToken, isTokenLive } from './token.repository.js';
+import { registrationRoutes } from './registration/registration.routes.js';
 
 const GRANTS: Readonly<Record<string, Grant>> = {
   authorization_code: exchangeAuthorizationCode,
@@ -64,6 +65,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     done(null, payload);
   });
   const oauthConfig = { errorStyle: 'oauth' as const };
+  await app.register(registrationRoutes);
 
   app.post(
     '/oauth/token',

@@ -15,6 +15,8 @@ export interface OAuthGrantTable {
   /** After this the grant can hold no live token; it may be pruned. */
   expires_at: string;
   revoked_at: string | null;
+  /** The resource (RFC 8707) its tokens are for: `<BASE_URL>/mcp`, or null for the API. */
+  resource: string | null;
 }
 
 export interface OAuthCodeTable {
@@ -32,6 +34,8 @@ export interface OAuthCodeTable {
   used_at: string | null;
   /** The grant the code was exchanged into, so a replay can revoke it. */
   grant_id: string | null;
+  /** The resource (RFC 8707) asked for. */
+  resource: string | null;
 }
 
 export interface OAuthTokenTable {

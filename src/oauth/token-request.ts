@@ -11,6 +11,9 @@ export const TokenRequestBody = Type.Object(
     code_verifier: Param('PKCE verifier, when the authorization request sent a code_challenge'),
     refresh_token: Param('The refresh token to exchange'),
     scope: Param('Space-separated scopes; may narrow, never widen'),
+    resource: Param(
+      'RFC 8707: the resource the tokens are for (the MCP server), when the authorization asked for it',
+    ),
     client_id: Param('Identifier of the integration (or use HTTP Basic)'),
     client_secret: Param('Secret of the integration (or use HTTP Basic)'),
   },

@@ -87,11 +87,15 @@ export interface TokenRecord {
   grantRevokedAt: string | null;
   grantScopes: string[];
   organizationIds: string[];
+  /** The resource (RFC 8707) the token is for: `<BASE_URL>/mcp`, or null for the API. */
+  resource: string | null;
   userId: string;
   userEmail: string;
   integrationId: string;
   integrationName: string;
   integrationKind: IntegrationKind;
+  /** The app registered itself (RFC 7591). */
+  selfRegistered: boolean;
   clientId: string;
   /** The user's role in the organization asked about, or null when not a member (or none asked). */
   membershipRole: Role | null;
@@ -125,12 +129,14 @@ function tokenQuery(db: Db, lookupKey: string, organizationId: string) {
       'g.revoked_at as grant_revoked_at',
       'g.scopes as grant_scopes',
       'g.organization_ids',
+      'g.resource',
       'g.user_id',
       'u.email',
       'i.id as integration_id',
       'i.name as integration_name',
       'i.kind as integration_kind',
       'i.client_id',
+      'i.registered_at as integration_registered_at',
     ])
     .where('t.token_hash', '=', lookupKey);
 }
@@ -177,12 +183,14 @@ export async function findPresentedToken(
     grantRevokedAt: row.grant_revoked_at,
     grantScopes: row.grant_scopes.split(' ').filter(Boolean),
     organizationIds: JSON.parse(row.organization_ids) as string[],
+    resource: row.resource,
     userId: row.user_id,
     userEmail: row.email,
     integrationId: row.integration_id,
     integrationName: row.integration_name,
     integrationKind: row.integration_kind,
     clientId: row.client_id,
+    selfRegistered: row.integration_registered_at !== null,
   };
 }
 

@@ -260,6 +260,8 @@ eachDatabase((suite) => {
       'referral_source_id',
       'room_names',
       'service_charge_total',
+      'source',
+      'source_details',
       'stage_id',
       'start_at',
       'status',

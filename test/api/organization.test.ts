@@ -94,6 +94,14 @@ eachDatabase((suite) => {
       service_charge_percentage: '0',
       service_charge_taxable: false,
       fnb_categories: ['food', 'beverage'],
+      inquiry_form: {
+        enabled: false,
+        slug: null,
+        intro: '',
+        thank_you: 'Thank you for your inquiry: we will be in touch shortly.',
+        event_types: [],
+        embed_origins: [],
+      },
       created_at: row.created_at,
       updated_at: row.updated_at,
     });

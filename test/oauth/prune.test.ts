@@ -66,6 +66,7 @@ eachDatabase((suite) => {
       'grants',
       'idempotency_keys',
       'mail',
+      'registrations',
       'sessions',
       'tokens',
     ]);

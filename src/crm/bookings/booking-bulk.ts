@@ -31,6 +31,7 @@ import { referralSourcesFor } from '../pipelines/referral-sources-for.js';
 import { takeBookingReferences } from './booking-numbers.js';
 import { type BookingFields, type BookingInput, checkBooking, spaceIdsOf } from './booking-rules.js';
 import { bookingDefinition } from './booking.resource.js';
+import { sourceOfDoor } from './booking-source.js';
 import { firstEvent, firstEventName } from './first-event.js';
 import { type Booking, NO_PRICES } from './booking.table.js';
 
@@ -49,7 +50,11 @@ export async function createBookingsInBulk(
   const judged = judgeAll(request, (input) => checkBooking(input, undefined, facts));
   const refused = new Set(judged.problems.map((p) => p.index));
   const rows = judged.values.map((fields: BookingFields) =>
-    stamped({ ...fields, ...NO_PRICES, reference: '' }, organizationId, work.now),
+    stamped(
+      { ...fields, ...NO_PRICES, source: fields.source ?? sourceOfDoor(work.actor.door), reference: '' },
+      organizationId,
+      work.now,
+    ),
   );
   const order = new Map(rows.map((row, index) => [row.id, index]));
   const definite: HoldingEntry[] = rows.flatMap((row, index) =>

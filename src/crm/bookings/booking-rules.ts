@@ -18,7 +18,7 @@ import { type Checked, instant, isCurrency, isTimeZone, optionalText, Problems }
 import { checkPlace, type PlaceInput, placeNames } from './booking-place.js';
 import { checkStatus } from './booking-status-rules.js';
 import { linkStageAndStatus } from './stage-status.js';
-import type { Booking, BookingPrices } from './booking.table.js';
+import type { Booking, BookingPrices, BookingSource } from './booking.table.js';
 import { UNIT_PRICE_LIMIT, wholeAmount } from '../pricing/items.js';
 
 /** What a create or an update may set; undefined leaves a field as it is (or, on create, unset). */
@@ -47,6 +47,9 @@ export interface BookingInput extends PlaceInput {
   history?: boolean | undefined;
   /** Instead of a referral source's id, in an import (booking-bulk.ts): a source made with the booking. */
   newReferralSource?: string | undefined;
+  /** Where a new booking came from (SPEC §14); by default the door it came through (booking-source.ts). */
+  source?: BookingSource | undefined;
+  source_details?: Readonly<Record<string, string>> | undefined;
 }
 
 export type BookingFields = Omit<
@@ -225,6 +228,13 @@ export function checkBooking(
       owner_id: related.ownerId,
       ...place,
       stage_id: link.stageAfter(place.stage_id),
+      // Where it came from is told once, by its create (booking-source.ts).
+      source: current ? current.source : (input.source ?? null),
+      source_details: current
+        ? current.source_details
+        : input.source_details
+          ? JSON.stringify(input.source_details)
+          : null,
     },
   };
 }

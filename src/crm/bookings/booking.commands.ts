@@ -37,6 +37,7 @@ import { zoneOfDays } from './zone-of-days.js';
 import { refreshSchedule } from '../payments/schedule-keeping.js';
 import { bookingPricesGo, linesFollowGuests } from '../pricing/booking-totals.js';
 import { leadContact } from './lead-contact.js';
+import { sourceOfDoor } from './booking-source.js';
 import { withClientRule } from './booking-client.js';
 import { documentsGoWithBooking } from '../documents/document.commands.js';
 import { changesCurrency, pricedInput, pricedProblems } from './booking-prices.js';
@@ -140,6 +141,7 @@ export const createBooking: Command<BookingInput, Booking> = {
     const booking: Booking = {
       ...fields,
       ...NO_PRICES,
+      source: fields.source ?? sourceOfDoor(actor.door),
       id: newId(now),
       organization_id: actor.organizationId,
       reference,

@@ -17,6 +17,8 @@ export interface BookingFilters {
   accountId?: string | undefined;
   after?: string | undefined;
   before?: string | undefined;
+  /** Bookings a page holds (PAGE_SIZE when not given). */
+  size?: number | undefined;
 }
 
 /** A page of the organization's bookings by start, filtered. */
@@ -37,7 +39,7 @@ export function bookingsPage(
     sort: { column: 'start_at', descending: false },
     after: f.after,
     before: f.before,
-    size: PAGE_SIZE,
+    size: f.size ?? PAGE_SIZE,
   });
 }
 

@@ -5,7 +5,7 @@ import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../relation.js';
 import { roomNames } from '../spaces/space-names.js';
 import { type BookingReadContext, bookingReadContext, fnbShortfall } from './booking-read-context.js';
-import { BOOKING_STATUSES } from './booking.table.js';
+import { BOOKING_SOURCES, BOOKING_STATUSES } from './booking.table.js';
 
 const Minor = (description: string) => Type.Integer({ description: `${description}, in minor units` });
 
@@ -40,6 +40,17 @@ export const BookingAttributes = Type.Object({
   lost_reason: NullableString(),
   stage_id: NullableString('Its stage in a sales pipeline (SPEC §15); null: in none'),
   referral_source_id: NullableString('Where it came from; null when not known'),
+  source: Nullable(
+    StringEnum(
+      BOOKING_SOURCES,
+      'How it came in (read-only): inquiry_form, api, workspace, import, assistant; null: not recorded',
+    ),
+  ),
+  source_details: Nullable(
+    Type.Record(Type.String(), Type.String(), {
+      description: 'Where an inquiry came from: utm_source, utm_medium, utm_campaign, referrer (read-only)',
+    }),
+  ),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -132,6 +143,8 @@ export const bookingDefinition: ResourceDefinition<'bookings'> = {
       lost_reason: row.lost_reason,
       stage_id: row.stage_id,
       referral_source_id: row.referral_source_id,
+      source: row.source,
+      source_details: row.source_details ? (JSON.parse(row.source_details) as Record<string, string>) : null,
       created_at: row.created_at,
       updated_at: row.updated_at,
     },

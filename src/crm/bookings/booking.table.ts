@@ -3,6 +3,9 @@ import type { Generated, Selectable } from 'kysely';
 export const BOOKING_STATUSES = ['lead', 'tentative', 'definite', 'closed', 'lost'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+export const BOOKING_SOURCES = ['inquiry_form', 'api', 'workspace', 'import', 'assistant'] as const;
+export type BookingSource = (typeof BOOKING_SOURCES)[number];
+
 /**
  * What a booking's line items and payments add up to (SPEC §12), in minor units of its currency:
  * kept with it, brought up to date in the unit of work of each write of its lines
@@ -62,6 +65,10 @@ export interface BookingTable extends BookingPrices {
   stage_id: string | null;
   /** Where it came from (a referral source of the organization), if known. */
   referral_source_id: string | null;
+  /** Where it came from (SPEC §14): inquiry_form, api, workspace, import, assistant; null: not recorded. */
+  source: BookingSource | null;
+  /** JSON object of strings: the UTM fields and referrer of an inquiry; null: none. */
+  source_details: string | null;
   created_at: string;
   updated_at: string;
 }

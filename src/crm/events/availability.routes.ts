@@ -59,10 +59,10 @@ const AvailabilityDocument = Type.Object({
   links: Type.Object({ self: Type.String() }),
 });
 
-type Raw = Partial<Record<keyof typeof Query.properties, string>>;
+export type AvailabilityParameters = Partial<Record<keyof typeof Query.properties, string>>;
 
 /** The query, or every bad parameter at once. */
-function readQuery(raw: Raw): AvailabilityQuery {
+export function readAvailabilityQuery(raw: AvailabilityParameters): AvailabilityQuery {
   const problems: Array<{ parameter: string; detail: string }> = [];
   const time = (name: 'start_at' | 'end_at') => {
     const value = raw[name];
@@ -123,7 +123,7 @@ export const availabilityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const query = readQuery(request.query as Raw);
+      const query = readAvailabilityQuery(request.query as AvailabilityParameters);
       const spaces = await availability(request.ctx.db, request.apiAuth.organizationId, query);
       reply.type(JSONAPI_MEDIA_TYPE);
       return {

@@ -5,6 +5,7 @@
  * whether it is taxed, and which item categories count as food and beverage (each once).
  */
 import type { OrganizationTable } from '../../identity/identity.table.js';
+import { checkInquiryForm, type InquiryFormInput, inquiryFormOf } from '../inquiries/inquiry-form.js';
 import { ITEM_CATEGORIES, isItemCategory } from '../pricing/categories.js';
 import { notAPercentage, readPercentage } from '../pricing/line-arithmetic.js';
 import { type Checked, isCurrency, isTimeZone, Problems } from '../validation.js';
@@ -16,6 +17,7 @@ export interface OrganizationInput {
   service_charge_percentage?: string | undefined;
   service_charge_taxable?: boolean | undefined;
   fnb_categories?: readonly string[] | undefined;
+  inquiry_form?: InquiryFormInput | undefined;
 }
 
 export type OrganizationChanges = Partial<
@@ -25,6 +27,8 @@ export type OrganizationChanges = Partial<
     service_charge_percentage: string;
     service_charge_taxable: number;
     fnb_categories: string;
+    inquiry_form: string;
+    inquiry_slug: string | null;
   }
 >;
 
@@ -52,9 +56,18 @@ function checkPricing(input: OrganizationInput, problems: Problems, changes: Org
   }
 }
 
-export function checkOrganization(input: OrganizationInput): Checked<OrganizationChanges> {
+export function checkOrganization(
+  input: OrganizationInput,
+  current?: { inquiry_form: string | null },
+): Checked<OrganizationChanges> {
   const problems = new Problems();
   const changes: OrganizationChanges = {};
+  if (input.inquiry_form !== undefined) {
+    const form = checkInquiryForm(input.inquiry_form, inquiryFormOf(current?.inquiry_form));
+    for (const problem of form.problems) problems.add(problem);
+    changes.inquiry_form = JSON.stringify(form.value);
+    changes.inquiry_slug = form.value.slug;
+  }
   if (input.name !== undefined) {
     const name = input.name.trim();
     if (name === '') problems.attribute('name', 'A venue needs a name.', 'blank');

@@ -9,6 +9,7 @@ import { matches } from '../../api/etag.js';
 import { recordChange } from '../../changes/record-change.js';
 import { inTurns } from '../../writes/in-turns.js';
 import type { Command } from '../../writes/unit-of-work.js';
+import type { Trx } from '../../db/database.js';
 import { refreshSchedule } from '../payments/schedule-keeping.js';
 import { previousAttributes } from '../change-events.js';
 import { nextVersion } from '../records.js';
@@ -18,6 +19,16 @@ import { checkOrganization, type OrganizationInput } from './organization-rules.
 import { organizationResource, type OrganizationRow } from './organization.resource.js';
 
 const TYPE = 'organizations';
+
+async function slugTaken(trx: Trx, slug: string, organizationId: string): Promise<boolean> {
+  const other = await trx
+    .selectFrom('organizations')
+    .select('id')
+    .where('inquiry_slug', '=', slug)
+    .where('id', '<>', organizationId)
+    .executeTakeFirst();
+  return other !== undefined;
+}
 
 export const updateOrganization: Command<
   { ifMatch: string | undefined; input: OrganizationInput },
@@ -39,8 +50,21 @@ export const updateOrganization: Command<
     }
     // Only what differs from what is saved: a PATCH that repeats the settings changes nothing,
     // not even updated_at (so no version moves without its organization.updated).
+    const checked = checkOrganization(input, current);
+    const slug = checked.value.inquiry_slug;
+    if (slug && slug !== current.inquiry_slug && (await slugTaken(trx, slug, current.id))) {
+      checked.problems = [
+        ...checked.problems,
+        {
+          field: 'inquiry_form/slug',
+          detail: `The address /inquire/${slug} is taken: choose another slug.`,
+          code: 'taken',
+          source: { pointer: '/data/attributes/inquiry_form/slug' },
+        },
+      ];
+    }
     const changes = Object.fromEntries(
-      Object.entries(accepted(checkOrganization(input))).filter(
+      Object.entries(accepted(checked)).filter(
         ([field, value]) => current[field as keyof typeof current] !== value,
       ),
     );

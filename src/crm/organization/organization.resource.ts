@@ -5,6 +5,7 @@ import type { Resource } from '../../api/jsonapi.js';
 import { resourceSchema, Timestamp } from '../../api/jsonapi.js';
 import { changes, updateDocument } from '../../api/request-documents.js';
 import type { OrganizationTable } from '../../identity/identity.table.js';
+import { inquiryFormOf } from '../inquiries/inquiry-form.js';
 
 export type OrganizationRow = Selectable<OrganizationTable>;
 
@@ -24,6 +25,19 @@ export const OrganizationResource = resourceSchema(
     fnb_categories: Type.Array(Type.String(), {
       description: 'The item categories that count as food and beverage (for a booking’s F&B minimum)',
     }),
+    inquiry_form: Type.Object(
+      {
+        enabled: Type.Boolean(),
+        slug: Type.Union([Type.String(), Type.Null()], { description: 'The form is at /inquire/<slug>' }),
+        intro: Type.String(),
+        thank_you: Type.String(),
+        event_types: Type.Array(Type.String(), { description: 'The event types it offers' }),
+        embed_origins: Type.Array(Type.String(), {
+          description: 'Origins that may embed it (frame-ancestors) and post to it (CORS)',
+        }),
+      },
+      { description: 'The public inquiry form (SPEC §14)' },
+    ),
     created_at: Timestamp,
     updated_at: Timestamp,
   }),
@@ -43,6 +57,17 @@ const OrganizationWriteAttributes = Type.Object(
       maxItems: 20,
       description: 'Of food, beverage, rental, av, labor, fee, other',
     }),
+    inquiry_form: Type.Object(
+      {
+        enabled: Type.Optional(Type.Boolean()),
+        slug: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+        intro: Type.Optional(Type.String({ maxLength: 2000 })),
+        thank_you: Type.Optional(Type.String({ maxLength: 2000 })),
+        event_types: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 20 })),
+        embed_origins: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 10 })),
+      },
+      { additionalProperties: false, description: 'Only the members given change' },
+    ),
   },
   { additionalProperties: false },
 );
@@ -62,6 +87,7 @@ export function organizationResource(row: OrganizationRow, baseUrl: string): Res
       service_charge_percentage: row.service_charge_percentage,
       service_charge_taxable: Boolean(Number(row.service_charge_taxable)),
       fnb_categories: JSON.parse(row.fnb_categories) as string[],
+      inquiry_form: inquiryFormOf(row.inquiry_form),
       created_at: row.created_at,
       updated_at: row.updated_at,
     },

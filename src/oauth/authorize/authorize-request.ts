@@ -4,11 +4,13 @@
  * unregistered redirect_uri gets an error page, so the endpoint can never become an open
  * redirector. After that, errors go back to the client's redirect URI with `state`.
  */
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Integration } from '../../integrations/integration.repository.js';
 import { findIntegrationByClientId } from '../../integrations/integration.repository.js';
 import { redirectUriMatches } from '../../integrations/redirect-uris.js';
 import type { OAuthErrorCode } from '../errors.js';
+import { mcpResource, resourceProblem } from '../resource.js';
 import { splitScopes, unknownScopes } from '../scopes.js';
 import { isWellFormedPkceValue, requiredPkceProblem } from '../steps/pkce.js';
 
@@ -20,6 +22,7 @@ export const AUTHORIZE_PARAMS = [
   'state',
   'code_challenge',
   'code_challenge_method',
+  'resource',
 ] as const;
 export type AuthorizeParams = Partial<Record<(typeof AUTHORIZE_PARAMS)[number], string>>;
 
@@ -29,6 +32,13 @@ export interface AuthorizeRequest {
   scopes: string[];
   state: string | undefined;
   codeChallenge: string | undefined;
+  /**
+   * The resource (RFC 8707) the tokens will be for: `<BASE_URL>/mcp` for an assistant (a grant of
+   * exactly one organization), undefined for the API.
+   */
+  resource: string | undefined;
+  /** The app registered itself (RFC 7591): not verified by anyone at the venue. */
+  selfRegistered: boolean;
   /** The validated parameters, to carry through sign-in and the consent form. */
   params: AuthorizeParams;
 }
@@ -52,7 +62,11 @@ function single(query: RawQuery, name: string): string | undefined | null {
   return typeof value === 'string' ? value : null; // null: repeated or not a string
 }
 
-export async function validateAuthorizeRequest(db: Db, query: RawQuery): Promise<AuthorizeValidation> {
+export async function validateAuthorizeRequest(
+  db: Db,
+  config: Pick<Config, 'baseUrl'>,
+  query: RawQuery,
+): Promise<AuthorizeValidation> {
   const clientId = single(query, 'client_id');
   if (clientId === null) return { kind: 'page', message: 'The request names client_id more than once.' };
   if (!clientId)
@@ -123,9 +137,24 @@ export async function validateAuthorizeRequest(db: Db, query: RawQuery): Promise
     }
   }
 
+  const selfRegistered = integration.registeredAt !== null;
+  if (params.resource !== undefined) {
+    const problem = resourceProblem(config, params.resource);
+    if (problem) return fail('invalid_target', problem);
+  }
+  const resource = params.resource ?? (selfRegistered ? mcpResource(config) : undefined);
   return {
     kind: 'valid',
-    request: { integration, redirectUri, scopes, state, codeChallenge: challenge, params },
+    request: {
+      integration,
+      redirectUri,
+      scopes,
+      state,
+      codeChallenge: challenge,
+      resource,
+      selfRegistered,
+      params,
+    },
   };
 }
 

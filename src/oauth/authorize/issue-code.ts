@@ -25,6 +25,7 @@ export async function issueAuthorizationCode(
     scopes: request.scopes,
     organizationIds,
     codeChallenge: request.codeChallenge,
+    resource: request.resource,
     createdAt: isoTime(now),
     expiresAt: isoTime(now + ctx.config.authCodeTtl * 1000),
   });

@@ -7,7 +7,13 @@
 import { isoTime } from '../../clock.js';
 import { claimCode, findCode, linkCodeToGrant } from '../code.repository.js';
 import { hashCredential } from '../credentials.js';
-import { invalidGrant, invalidRequest, type OAuthError, unauthorizedClient } from '../errors.js';
+import {
+  invalidGrant,
+  invalidRequest,
+  invalidTarget,
+  type OAuthError,
+  unauthorizedClient,
+} from '../errors.js';
 import { insertGrant, revokeGrants } from '../grant.repository.js';
 import { pkceProblem } from '../steps/pkce.js';
 import { issueTokens, type TokenResponse } from '../token-issuer.js';
@@ -39,6 +45,9 @@ export const exchangeAuthorizationCode: Grant = async (ctx, client, params) => {
     if (found.redirectUri !== params.redirect_uri) {
       return invalidGrant('redirect_uri does not match the one of the authorization request.');
     }
+    if (params.resource !== undefined && params.resource !== (found.resource ?? undefined)) {
+      return invalidTarget('resource differs from the one of the authorization request.');
+    }
     const pkce = pkceProblem(found.codeChallenge, params.code_verifier);
     if (pkce) return invalidGrant(pkce);
     // Of concurrent exchanges of one code, exactly one claims it; the others are replays.
@@ -51,6 +60,7 @@ export const exchangeAuthorizationCode: Grant = async (ctx, client, params) => {
       grantType: 'authorization_code',
       scopes: code.scopes,
       organizationIds: code.organizationIds,
+      resource: code.resource,
       createdAt: at,
       expiresAt: at,
     });

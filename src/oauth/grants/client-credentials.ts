@@ -59,12 +59,13 @@ export const issueClientCredentials: Grant = async (ctx, client, params) => {
   if (client.endedAt !== null) {
     throw unauthorizedClient('This integration ended when its owner left its organization.');
   }
-  if (!(await findMembershipCached(ctx, client.organizationId, ownerId))) {
+  const organizationId = client.organizationId;
+  if (organizationId === null || !(await findMembershipCached(ctx, organizationId, ownerId))) {
     throw unauthorizedClient("The integration's owner is no longer a member of its organization.");
   }
   const now = ctx.now();
   const expiresAt = accessTokenExpiry(ctx.config, now);
-  const key = { integrationId: client.id, userId: ownerId, scopes, organizationIds: [client.organizationId] };
+  const key = { integrationId: client.id, userId: ownerId, scopes, organizationIds: [organizationId] };
   return ctx.writes.run(async (trx) => {
     const grant = await sharedGrant(trx, key, expiresAt, now);
     return issueTokens(trx, ctx.config, {

@@ -7,7 +7,7 @@
  * the family is revoked.
  */
 import { isoTime } from '../../clock.js';
-import { invalidGrant, invalidRequest } from '../errors.js';
+import { invalidGrant, invalidRequest, invalidTarget } from '../errors.js';
 import { revokeGrants } from '../grant.repository.js';
 import { dropReplays, findReplay, keepReplay, openPair, pairIsLive, sealPair } from '../refresh-replay.js';
 import { checkRequestedScope } from '../steps/requested-scope.js';
@@ -45,6 +45,9 @@ export const refreshTokens: Grant = async (ctx, client, params) => {
   const token = await findPresentedToken(ctx.db, presented);
   if (!token || token.kind !== 'refresh' || token.integrationId !== client.id) throw invalidGrant(UNUSABLE);
 
+  if (params.resource !== undefined && params.resource !== (token.resource ?? undefined)) {
+    throw invalidTarget('resource differs from the one this refresh token was issued for.');
+  }
   const now = ctx.now();
   const at = isoTime(now);
   if (token.rotatedAt !== null) return presentedAgain(ctx, token, presented, now);

@@ -13,6 +13,10 @@ export interface ConsentView {
   checkedOrganizationIds: readonly string[];
   csrfToken: string;
   userEmail: string;
+  /** An assistant's grant (SPEC §16) covers exactly one organization: one is chosen. */
+  oneOrganization: boolean;
+  /** The app registered itself: its name is its own claim. */
+  selfRegistered: boolean;
   error?: string;
 }
 
@@ -25,13 +29,13 @@ export function consentPage(view: ConsentView): string {
     ? html`<p>It will have access to <strong>${single.organizationName}</strong>.</p>
         <input type="hidden" name="organization_id" value="${single.organizationId}" />`
     : html`<fieldset ${view.error ? html`aria-describedby="organizations-error"` : ''}>
-        <legend>Organizations it may access</legend>
+        <legend>${view.oneOrganization ? 'The organization it may access' : 'Organizations it may access'}</legend>
         ${view.error ? html`<p class="field-error" id="organizations-error">${view.error}</p>` : ''}
         ${view.memberships.map(
           (m) =>
             html`<label class="check">
               <input
-                type="checkbox"
+                type="${view.oneOrganization ? 'radio' : 'checkbox'}"
                 name="organization_id"
                 value="${m.organizationId}"
                 ${view.checkedOrganizationIds.includes(m.organizationId) ? html`checked` : ''}
@@ -46,6 +50,15 @@ export function consentPage(view: ConsentView): string {
     csrfToken: view.csrfToken,
     body: html` <h1>${view.integrationName} wants to access your Marquee account</h1>
       <p class="lead">Signed in as ${view.userEmail}.</p>
+      ${
+        view.selfRegistered
+          ? html`<p class="notice" role="note">
+            <strong>Self-registered, not verified.</strong> This app registered itself; the name
+            “${view.integrationName}” is its own claim, not checked by anyone at your venue. Approve
+            only if you started this connection from your assistant just now.
+          </p>`
+          : ''
+      }
       <form method="post" action="/oauth/authorize">
         <input type="hidden" name="_csrf" value="${view.csrfToken}" />
         ${hidden}

@@ -17,6 +17,7 @@ import {
   validateAuthorizeRequest,
 } from '../../oauth/authorize/authorize-request.js';
 import { issueAuthorizationCode } from '../../oauth/authorize/issue-code.js';
+import { organizationsAcceptingAssistants } from '../../oauth/assistant-registration.js';
 import { FormBody, formList, sendPage } from '../forms.js';
 import { HtmlError } from '../html-error.js';
 import { currentUser } from '../session/session.js';
@@ -58,13 +59,30 @@ export const consentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       checkedOrganizationIds: checked,
       csrfToken,
       userEmail: user.email,
+      oneOrganization: request.resource !== undefined,
+      selfRegistered: request.selfRegistered,
       error,
     });
     return sendPage(reply, page, error ? 422 : 200);
   }
 
-  async function requireMemberships(user: User): Promise<Membership[]> {
-    const memberships = await listMembershipsOfUser(db, user.id);
+  /** The user's organizations this app may be granted (a self-registered one: where its admins allow it). */
+  async function requireMemberships(user: User, authorize: AuthorizeRequest): Promise<Membership[]> {
+    const all = await listMembershipsOfUser(db, user.id);
+    const accepting = authorize.selfRegistered
+      ? await organizationsAcceptingAssistants(
+          db,
+          all.map((m) => m.organizationId),
+        )
+      : undefined;
+    const memberships = accepting ? all.filter((m) => accepting.has(m.organizationId)) : all;
+    if (all.length > 0 && memberships.length === 0) {
+      throw new HtmlError(
+        403,
+        'Assistants that register themselves are turned off',
+        'The admins of your organizations have turned off assistants that register themselves (Settings → Developers).',
+      );
+    }
     if (memberships.length === 0) {
       throw new HtmlError(
         403,
@@ -93,23 +111,25 @@ export const consentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           state: Type.Optional(Type.String()),
           code_challenge: Type.Optional(Type.String()),
           code_challenge_method: Type.Optional(Type.String({ enum: ['S256'] })),
+          resource: Type.Optional(Type.String({ description: 'RFC 8707: the MCP server, for an assistant' })),
         }),
       },
       // Validation is the protocol's own (errors must redirect or render), not the schema's.
       validatorCompiler: () => (value) => ({ value }),
     },
     async (request, reply) => {
-      const validation = await validateAuthorizeRequest(db, request.query as Record<string, unknown>);
+      const validation = await validateAuthorizeRequest(db, config, request.query as Record<string, unknown>);
       if (validation.kind !== 'valid') return settle(validation, reply);
       const user = await currentUser(request);
       if (!user) return reply.redirect(`/sign-in?return_to=${encodeURIComponent(request.url)}`, 303);
-      const memberships = await requireMemberships(user);
+      const memberships = await requireMemberships(user, validation.request);
+      const all = memberships.map((m) => m.organizationId);
       return showConsent(
         reply,
         validation.request,
         user,
         memberships,
-        memberships.map((m) => m.organizationId),
+        validation.request.resource === undefined ? all : all.slice(0, 1),
       );
     },
   );
@@ -119,7 +139,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: app.csrfProtection, schema: { body: FormBody } },
     async (request, reply) => {
       const body = request.body;
-      const validation = await validateAuthorizeRequest(db, body);
+      const validation = await validateAuthorizeRequest(db, config, body);
       if (validation.kind !== 'valid') return settle(validation, reply);
       const authorize = validation.request;
       const user = await currentUser(request);
@@ -138,18 +158,23 @@ export const consentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       if (body.decision !== 'approve') throw new HtmlError(400, 'No decision', 'Choose Approve or Deny.');
 
-      const memberships = await requireMemberships(user);
+      const memberships = await requireMemberships(user, authorize);
       const chosen = formList(body, 'organization_id');
       const memberOf = new Set(memberships.map((m) => m.organizationId));
       const organizationIds = [...new Set(chosen)].filter((id) => memberOf.has(id));
-      if (organizationIds.length === 0 || organizationIds.length !== new Set(chosen).size) {
+      const one = authorize.resource !== undefined;
+      if (
+        organizationIds.length === 0 ||
+        organizationIds.length !== new Set(chosen).size ||
+        (one && organizationIds.length !== 1)
+      ) {
         return showConsent(
           reply,
           authorize,
           user,
           memberships,
-          organizationIds,
-          'Choose at least one of your organizations.',
+          one ? organizationIds.slice(0, 1) : organizationIds,
+          one ? 'Choose one of your organizations.' : 'Choose at least one of your organizations.',
         );
       }
 

@@ -29,7 +29,7 @@ export function connectedAppsPage(
             <tbody>
               ${apps.map(
                 (app) => html`<tr>
-                  <td><strong>${app.integrationName}</strong></td>
+                  <td><strong>${app.integrationName}</strong>${app.selfRegistered ? html`<br /><span class="muted">Assistant, self-registered (not verified)</span>` : ''}</td>
                   <td><ul class="scopes">${app.scopes.map((s) => html`<li>${SCOPE_DESCRIPTIONS[s as Scope] ?? s}</li>`)}</ul></td>
                   <td>${app.organizationIds.map(orgName).join(', ')}</td>
                   <td>${day(app.firstAuthorizedAt)}${app.lastAuthorizedAt !== app.firstAuthorizedAt ? html` (again ${day(app.lastAuthorizedAt)})` : ''}</td>

@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Integration } from '../../integrations/integration.repository.js';
+import type { OwnedIntegration } from '../../integrations/integration.repository.js';
 import { deleteEndpoint, requireEndpoint, updateEndpoint } from '../../webhooks/endpoint.service.js';
 import { FormBody, formText, sendPage } from '../forms.js';
 import { html } from '../html.js';
@@ -22,14 +22,14 @@ const EndpointParams = Type.Object({
 export const integrationEndpointsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.ctx;
   const pagePath = (id: string) => `/settings/integrations/${id}`;
-  const owner = (integration: Integration) => ({
+  const owner = (integration: OwnedIntegration) => ({
     integrationId: integration.id,
     organizationId: integration.organizationId,
   });
   const context = (now: number) => ({ db, now, allowPrivateNetworks: config.webhookAllowPrivateNetworks });
   const notFound = () => new HtmlError(404, 'Not found', 'There is no such webhook endpoint.');
 
-  async function endpointOf(integration: Integration, id: string) {
+  async function endpointOf(integration: OwnedIntegration, id: string) {
     return requireEndpoint(db, owner(integration), id).catch(() => {
       throw notFound();
     });

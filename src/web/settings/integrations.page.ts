@@ -1,6 +1,6 @@
 import type { Membership } from '../../identity/membership.repository.js';
 import type { Member } from '../../identity/membership.repository.js';
-import type { Integration } from '../../integrations/integration.repository.js';
+import type { Integration, OwnedIntegration } from '../../integrations/integration.repository.js';
 import { html, type SafeHtml } from '../html.js';
 import { SCOPE_DESCRIPTIONS, SCOPES } from '../../oauth/scopes.js';
 import { type SettingsFrame, settingsPage } from './settings-layout.js';
@@ -52,7 +52,7 @@ export interface IntegrationFormView {
   organization: Membership;
   members: readonly Member[];
   /** Present when editing. */
-  integration?: Integration;
+  integration?: OwnedIntegration;
   values: {
     name: string;
     kind: string;

@@ -5,7 +5,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { listMembershipsOfUser, type Membership } from '../../identity/membership.repository.js';
-import { findIntegration, type Integration } from '../../integrations/integration.repository.js';
+import {
+  findIntegration,
+  isOwnedIntegration,
+  type OwnedIntegration,
+} from '../../integrations/integration.repository.js';
 import type { User } from '../../identity/user.repository.js';
 import { HtmlError, SignInRequired } from '../html-error.js';
 import { currentUser } from '../session/session.js';
@@ -77,8 +81,9 @@ export async function administeredIntegration(
   db: Db,
   v: Visitor,
   id: string,
-): Promise<{ integration: Integration; organization: Membership }> {
-  const integration = await findIntegration(db, id);
+): Promise<{ integration: OwnedIntegration; organization: Membership }> {
+  const found = await findIntegration(db, id);
+  const integration = found && isOwnedIntegration(found) ? found : undefined;
   const organization =
     integration && v.memberships.find((m) => m.organizationId === integration.organizationId);
   if (!integration || !organization) throw new HtmlError(404, 'Not found', 'There is no such integration.');

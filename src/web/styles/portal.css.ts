@@ -31,4 +31,8 @@ tr.portal-overdue td:first-child { box-shadow: inset 4px 0 0 #b42318; padding-le
   dl.portal-balance { max-width: none; }
   .portal-accept button { width: 100%; }
 }
+.inquiry-trap { position: absolute; left: -10000px; width: 1px; height: 1px; overflow: hidden; }
+.inquiry-form .pair { display: grid; grid-template-columns: 1fr 1fr; gap: 0 1rem; }
+.inquiry-form input, .inquiry-form select, .inquiry-form textarea { width: 100%; box-sizing: border-box; }
+@media (max-width: 480px) { .inquiry-form .pair { grid-template-columns: 1fr; } .inquiry-form button { width: 100%; } }
 `;

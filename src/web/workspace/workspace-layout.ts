@@ -68,6 +68,7 @@ type SettingsTab =
   | 'team'
   | 'calendar-feeds'
   | 'api-keys'
+  | 'assistants'
   | 'outgoing-mail'
   | 'documents'
   | 'integrations'
@@ -89,6 +90,7 @@ export function settingsTabs(visitor: WorkspaceVisitor, current: SettingsTab = '
     ? html`${tab('venue', 'Venue')}${tab('spaces', 'Spaces')}${tab('pipelines', 'Pipelines')}${tab('event-types', 'Event types')}${tab('catalogue', 'Catalogue')}${tab('tax-rates', 'Tax rates')}${tab('documents', 'Documents')}${tab('team', 'Team')}
     <li><a href="/settings/integrations?org=${visitor.organization.organizationId}" ${here('integrations')}>Integrations</a></li>
     <li><a href="${orgPath(visitor, '/settings/developers/api-keys')}" ${here('api-keys')}>Developers: API keys</a></li>
+    <li><a href="${orgPath(visitor, '/settings/developers/assistants')}" ${here('assistants')}>Developers: Assistants</a></li>
     <li><a href="${orgPath(visitor, '/settings/outgoing-mail')}" ${here('outgoing-mail')}>Outgoing mail</a></li>`
     : html`${tab('catalogue', 'Catalogue')}${tab('tax-rates', 'Tax rates')}`;
   return html`<nav aria-label="Settings" class="tabs wrapping"><ul>

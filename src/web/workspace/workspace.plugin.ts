@@ -20,6 +20,7 @@ import { paymentFormRoutes } from './payment-form.routes.js';
 import { findSpaceRoutes } from './find-space.routes.js';
 import { calendarFeedRoutes } from './calendar-feeds.routes.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
+import { assistantsRoutes } from './assistants.routes.js';
 import { outgoingMailRoutes } from './outgoing-mail.routes.js';
 import { documentsRoutes } from './documents.routes.js';
 import { documentSettingsRoutes } from './document-settings.routes.js';
@@ -68,6 +69,7 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(teamRoutes);
   await app.register(calendarFeedRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(assistantsRoutes);
   await app.register(outgoingMailRoutes);
   await app.register(documentsRoutes);
   await app.register(documentSettingsRoutes);

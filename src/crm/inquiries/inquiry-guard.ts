@@ -1,0 +1,63 @@
+/**
+ * The inquiry form's defences against spam (SPEC §14), each refusal in words:
+ * - a signed token carrying when the form was served: a post sooner than 3 s after (faster than
+ *   a person types) or a day later, or with a token not ours, is refused;
+ * - a honeypot field, hidden from people, which a bot fills in;
+ * - per address, at most a few posts in a while (kept in this process: a throttle, not a ledger);
+ * - sizes: the body (the route's limit) and each field (../leads/lead-rules.ts).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Clock } from '../../clock.js';
+
+export const MIN_FILL_MS = 3_000;
+export const TOKEN_LIFETIME_MS = 86_400_000;
+export const HONEYPOT = 'website';
+export const THROTTLE = { posts: 5, windowMs: 10 * 60_000 };
+
+const sign = (secret: string, organizationId: string, servedAt: number) =>
+  createHmac('sha256', secret).update(`inquiry.${organizationId}.${servedAt}`).digest('base64url');
+
+/** The token a served form carries. */
+export function formToken(secret: string, organizationId: string, servedAt: number): string {
+  return `${servedAt}.${sign(secret, organizationId, servedAt)}`;
+}
+
+/** Why a token is refused, in words; undefined when it passes. */
+export function tokenProblem(
+  secret: string,
+  organizationId: string,
+  token: string,
+  now: number,
+): string | undefined {
+  const [at = '', signature = ''] = token.split('.');
+  const servedAt = Number(at);
+  const expected = Buffer.from(sign(secret, organizationId, servedAt));
+  const given = Buffer.from(signature);
+  if (!/^\d{1,15}$/.test(at) || given.length !== expected.length || !timingSafeEqual(given, expected))
+    return 'This form could not be checked: load the page again and send it from there.';
+  if (now - servedAt < MIN_FILL_MS)
+    return 'This form was sent too quickly after it was opened; take a moment and send it again.';
+  if (now - servedAt > TOKEN_LIFETIME_MS)
+    return 'This form was opened more than a day ago: load the page again and send it from there.';
+  return undefined;
+}
+
+/** Posts per address in a sliding window, on the server's clock. */
+export class InquiryThrottle {
+  readonly #posts = new Map<string, number[]>();
+
+  constructor(private readonly clock: Clock) {}
+
+  /** Counts a post from `key`; false when it is one too many. */
+  admit(key: string): boolean {
+    const now = this.clock.now();
+    const recent = (this.#posts.get(key) ?? []).filter((t) => now - t < THROTTLE.windowMs);
+    if (this.#posts.size > 10_000) this.#posts.clear();
+    if (recent.length >= THROTTLE.posts) {
+      this.#posts.set(key, recent);
+      return false;
+    }
+    this.#posts.set(key, [...recent, now]);
+    return true;
+  }
+}

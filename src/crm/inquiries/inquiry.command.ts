@@ -1,0 +1,60 @@
+/**
+ * An inquiry from the venue's public form (SPEC §14): a lead (../leads/lead.command.ts) and, in
+ * the same unit of work, an e-mail to each of the organization's admins with a link to it,
+ * through the outbox (src/mail/outbox.ts): so no lead is made without its e-mails, nor e-mails
+ * about a lead that was refused.
+ */
+import type { Command } from '../../writes/unit-of-work.js';
+import { queueMail } from '../../mail/outbox.js';
+import type { Booking } from '../bookings/booking.table.js';
+import { createLead, type LeadInput } from '../leads/lead.command.js';
+
+export interface Inquiry {
+  lead: LeadInput;
+  /** The workspace's address of a booking, for the admins' link. */
+  bookingUrl: (bookingId: string) => string;
+  /** Whether an SMTP server sends mail (else it is kept in the outbox). */
+  sending: boolean;
+}
+
+export const takeInquiry: Command<Inquiry, Booking> = {
+  async run(work, { lead, bookingUrl, sending }) {
+    const booking = await createLead.run(work, lead);
+    const { trx, actor, now } = work;
+    const admins = await trx
+      .selectFrom('memberships as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['u.email', 'u.name'])
+      .where('m.organization_id', '=', actor.organizationId)
+      .where('m.role', '=', 'admin')
+      .orderBy('u.email')
+      .execute();
+    const who = `${lead.contact.first_name} ${lead.contact.last_name}`.trim();
+    const when = [lead.date, lead.start_time && `${lead.start_time}–${lead.end_time ?? ''}`]
+      .filter(Boolean)
+      .join(' ');
+    const text = [
+      `${who} <${lead.contact.email.trim()}> asked about ${lead.event_type ? `a ${lead.event_type}` : 'an event'} on ${when}${lead.guest_count !== undefined ? ` for ${lead.guest_count} guests` : ''}.`,
+      lead.company ? `Company: ${lead.company}` : '',
+      lead.contact.phone ? `Phone: ${lead.contact.phone}` : '',
+      lead.message ? `\n${lead.message.trim()}\n` : '',
+      `The lead ${booking.reference}: ${bookingUrl(booking.id)}`,
+    ]
+      .filter(Boolean)
+      .join('\n');
+    for (const admin of admins) {
+      await queueMail(
+        trx,
+        {
+          organizationId: actor.organizationId,
+          kind: 'inquiry',
+          to: { address: admin.email, name: admin.name },
+          subject: `New inquiry: ${booking.name}`,
+          text,
+        },
+        { now, sending },
+      );
+    }
+    return booking;
+  },
+};

@@ -1,0 +1,72 @@
+/** A booking as the MCP tools show it: its facts, its money in minor units, its page. */
+import { z } from 'zod';
+import { BOOKING_STATUSES, type Booking } from '../crm/bookings/booking.table.js';
+import { bookingUrl, type ToolContext } from './tool-kit.js';
+
+export const BookingSummary = z.object({
+  id: z.string(),
+  reference: z.string(),
+  name: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  start_at: z.string().describe('UTC instant'),
+  end_at: z.string().describe('UTC instant'),
+  timezone: z.string(),
+  account_name: z.string().nullable(),
+  guest_count: z.number().int().nullable(),
+  grand_total: z.number().int().describe('Minor units of currency'),
+  balance_due: z.number().int().describe('grand_total − paid_total, minor units'),
+  currency: z.string(),
+  url: z.string().describe("The booking's page in the workspace"),
+});
+export type BookingSummary = z.infer<typeof BookingSummary>;
+
+export async function accountNames(
+  tool: ToolContext,
+  ids: ReadonlyArray<string | null>,
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await tool.ctx.db
+    .selectFrom('accounts')
+    .select(['id', 'name'])
+    .where('organization_id', '=', tool.actor.organizationId)
+    .where('id', 'in', wanted)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export function summarize(tool: ToolContext, booking: Booking, names: Map<string, string>): BookingSummary {
+  const grand = Number(booking.grand_total);
+  return {
+    id: booking.id,
+    reference: booking.reference,
+    name: booking.name,
+    status: booking.status,
+    start_at: booking.start_at,
+    end_at: booking.end_at,
+    timezone: booking.timezone,
+    account_name: booking.account_id ? (names.get(booking.account_id) ?? null) : null,
+    guest_count: booking.guest_count,
+    grand_total: grand,
+    balance_due: grand - Number(booking.paid_total),
+    currency: booking.currency,
+    url: bookingUrl(tool, booking.id),
+  };
+}
+
+export async function summarizeOne(tool: ToolContext, booking: Booking): Promise<BookingSummary> {
+  return summarize(tool, booking, await accountNames(tool, [booking.account_id]));
+}
+
+/** The organization's booking with this id or reference (BK-00001), if any. */
+export async function findBooking(tool: ToolContext, idOrReference: string): Promise<Booking | undefined> {
+  return tool.ctx.db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('organization_id', '=', tool.actor.organizationId)
+    .where((eb) => eb.or([eb('id', '=', idOrReference), eb('reference', '=', idOrReference.toUpperCase())]))
+    .executeTakeFirst();
+}
+
+export const noSuchBooking = (idOrReference: string) =>
+  `No booking has the id or reference "${idOrReference}".`;

@@ -1,0 +1,116 @@
+/**
+ * create_lead and payments_due (SPEC §16): the inquiries' own lead command (SPEC §14: the contact
+ * reused by e-mail, a lead booking with one event, the message as a note; its source "assistant")
+ * and the payments_due report, as they are.
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { createLead } from '../crm/leads/lead.command.js';
+import { paymentsDue } from '../crm/reports/payments-due.js';
+import { isDate } from '../wall-clock.js';
+import { write } from '../writes/unit-of-work.js';
+import { answer, bookingUrl, result, ToolArgumentError, type ToolContext } from './tool-kit.js';
+
+const LeadInput = {
+  name: z.string().min(1).max(200).describe('What the event is called, e.g. “Brennan wedding”'),
+  contact: z.object({
+    first_name: z.string().min(1).max(100),
+    last_name: z.string().min(1).max(100),
+    email: z.string().min(3).max(254),
+    phone: z.string().max(50).optional(),
+  }),
+  date: z.string().describe('YYYY-MM-DD, in the venue’s time zone'),
+  start_time: z.string().optional().describe('HH:MM'),
+  end_time: z.string().optional().describe('HH:MM; after midnight means the next day'),
+  guest_count: z.number().int().min(0).max(1_000_000).optional(),
+  event_type: z.string().max(100).optional(),
+  message: z.string().max(20_000).optional().describe('What they asked; kept as a note on the booking'),
+};
+
+export function registerLeadTool(server: McpServer, tool: ToolContext): void {
+  server.registerTool(
+    'create_lead',
+    {
+      title: 'Create a lead',
+      description:
+        'A new lead booking with one event, as an inquiry makes one: the contact is reused by e-mail, the message kept as a note.',
+      inputSchema: LeadInput,
+      outputSchema: { booking: z.object({ id: z.string(), reference: z.string(), url: z.string() }) },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
+    },
+    (args) =>
+      answer(async () => {
+        const booking = await write(tool.ctx.app.writer, tool.actor, createLead, {
+          ...args,
+          source: 'assistant',
+        });
+        const url = bookingUrl(tool, booking.id);
+        return result(`Lead ${booking.reference} “${booking.name}” created: ${url}`, {
+          booking: { id: booking.id, reference: booking.reference, url },
+        });
+      }),
+  );
+}
+
+export function registerPaymentsTool(server: McpServer, tool: ToolContext): void {
+  server.registerTool(
+    'payments_due',
+    {
+      title: 'Payments due',
+      description:
+        'The installments due or overdue now; with from and/or to, the unpaid ones falling due in those days.',
+      inputSchema: {
+        from: z.string().optional().describe('YYYY-MM-DD: due on or after'),
+        to: z.string().optional().describe('YYYY-MM-DD: due on or before'),
+      },
+      outputSchema: {
+        installments: z.array(
+          z.object({
+            installment_id: z.string(),
+            label: z.string(),
+            booking_id: z.string(),
+            booking_reference: z.string(),
+            booking_name: z.string(),
+            contact_name: z.string().nullable(),
+            contact_email: z.string().nullable(),
+            due_on: z.string().nullable().describe('YYYY-MM-DD; null: due on signing'),
+            amount: z.number().int().describe('What it is due, minor units'),
+            paid: z.number().int(),
+            outstanding: z.number().int(),
+            currency: z.string(),
+            state: z.string(),
+            overdue: z.boolean(),
+            url: z.string().describe('The booking’s page'),
+          }),
+        ),
+      },
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    (args) =>
+      answer(async () => {
+        const problems = (['from', 'to'] as const)
+          .filter((name) => args[name] !== undefined && !isDate(args[name]))
+          .map((name) => `${name} "${args[name]}" is not a date (YYYY-MM-DD).`);
+        if (problems.length > 0) throw new ToolArgumentError(problems);
+        const rows = await paymentsDue(tool.ctx.db, tool.actor.organizationId, {
+          from: args.from,
+          to: args.to,
+        });
+        const installments = rows.map((r) => ({ ...r, url: bookingUrl(tool, r.booking_id) }));
+        const owed = new Map<string, number>();
+        for (const i of installments) owed.set(i.currency, (owed.get(i.currency) ?? 0) + i.outstanding);
+        const totals = [...owed].map(([currency, amount]) => `${amount} ${currency}`).join(', ');
+        return result(
+          installments.length === 0
+            ? 'Nothing is owed.'
+            : `${installments.length} installment(s) owed: ${totals} (minor units).`,
+          { installments },
+        );
+      }),
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * The read tools (SPEC §16): search_bookings and get_booking, thin doors onto the reads the API
+ * and the pages use (the bookings list with its search, a booking's events, lines, totals,
+ * installments and notes).
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { bookingsPage } from '../crm/bookings/booking.reads.js';
+import { BOOKING_STATUSES } from '../crm/bookings/booking.table.js';
+import { eventsOf } from '../crm/events/event.reads.js';
+import { notesAbout } from '../crm/notes/note.reads.js';
+import { installmentsOf } from '../crm/payments/schedule-keeping.js';
+import { linesOfBooking } from '../crm/pricing/booking-totals.js';
+import {
+  accountNames,
+  BookingSummary,
+  findBooking,
+  noSuchBooking,
+  summarize,
+  summarizeOne,
+} from './booking-summary.js';
+import {
+  answer,
+  organizationZone,
+  refused,
+  result,
+  ToolArgumentError,
+  type ToolContext,
+  venueInstant,
+} from './tool-kit.js';
+
+const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+const WHEN =
+  'A date (YYYY-MM-DD) or date and time (YYYY-MM-DDTHH:MM) in the venue’s time zone, or an instant with an offset';
+
+const SearchInput = {
+  query: z.string().max(200).optional().describe('Part of a name, reference or e-mail address'),
+  status: z.enum(BOOKING_STATUSES).optional(),
+  from: z.string().max(40).optional().describe(`Bookings starting at or after this. ${WHEN}`),
+  to: z.string().max(40).optional().describe(`Bookings starting before this. ${WHEN}`),
+  limit: z.number().int().min(1).max(50).optional().describe('At most this many (default 20, at most 50)'),
+};
+
+const Event = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  start_at: z.string(),
+  end_at: z.string(),
+  guest_count: z.number().int().nullable(),
+  setup_style: z.string().nullable(),
+});
+const Line = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  quantity: z.string(),
+  unit_price: z.number().int(),
+  total: z.number().int(),
+});
+const Installment = z.object({
+  id: z.string(),
+  label: z.string(),
+  due_on: z.string().nullable(),
+  amount_due: z.number().int(),
+  paid_amount: z.number().int(),
+  state: z.string(),
+});
+const Note = z.object({ id: z.string(), text: z.string(), author: z.string(), created_at: z.string() });
+const Totals = z.object({
+  subtotal: z.number().int(),
+  service_charge_total: z.number().int(),
+  tax_total: z.number().int(),
+  grand_total: z.number().int(),
+  paid_total: z.number().int(),
+  balance_due: z.number().int(),
+});
+
+function times(value: string | undefined, zone: string, name: string, problems: string[]) {
+  if (value === undefined) return undefined;
+  const at = venueInstant(value, zone);
+  if (!at) problems.push(`${name} "${value}" is not a date (YYYY-MM-DD), a date and time or an instant.`);
+  return at;
+}
+
+export function registerReadTools(server: McpServer, tool: ToolContext): void {
+  server.registerTool(
+    'search_bookings',
+    {
+      title: 'Search bookings',
+      description: 'Finds bookings by name, reference or e-mail, status and start date, earliest first.',
+      inputSchema: SearchInput,
+      outputSchema: { bookings: z.array(BookingSummary) },
+      annotations: READ_ONLY,
+    },
+    (args) =>
+      answer(async () => {
+        const zone = await organizationZone(tool);
+        const problems: string[] = [];
+        const from = times(args.from, zone, 'from', problems);
+        const to = times(args.to, zone, 'to', problems);
+        if (problems.length > 0) throw new ToolArgumentError(problems);
+        const page = await bookingsPage(tool.ctx.db, tool.cursors, tool.actor.organizationId, {
+          q: args.query?.trim() || undefined,
+          status: args.status,
+          from,
+          to,
+          size: args.limit ?? 20,
+        });
+        const names = await accountNames(
+          tool,
+          page.rows.map((b) => b.account_id),
+        );
+        const bookings = page.rows.map((b) => summarize(tool, b, names));
+        const listed = bookings.map((b) => b.reference).join(', ');
+        return result(
+          bookings.length === 0 ? 'No booking matches.' : `${bookings.length} booking(s): ${listed}.`,
+          { bookings },
+        );
+      }),
+  );
+
+  server.registerTool(
+    'get_booking',
+    {
+      title: 'Get a booking',
+      description:
+        'One booking by id or reference, with its events, line items, totals, installments and latest notes.',
+      inputSchema: { id: z.string().min(1).max(100).describe('The booking’s id or reference (BK-00001)') },
+      outputSchema: {
+        booking: BookingSummary.extend({
+          events: z.array(Event),
+          line_items: z.array(Line),
+          totals: Totals,
+          installments: z.array(Installment),
+          notes: z.array(Note).describe('The latest 10'),
+        }),
+      },
+      annotations: READ_ONLY,
+    },
+    (args) =>
+      answer(async () => {
+        const booking = await findBooking(tool, args.id.trim());
+        if (!booking) return refused(noSuchBooking(args.id));
+        const db = tool.ctx.db;
+        const org = tool.actor.organizationId;
+        const [summary, events, lines, installments, notes] = await Promise.all([
+          summarizeOne(tool, booking),
+          eventsOf(db, org, booking.id),
+          linesOfBooking(db, booking.id),
+          installmentsOf(db, booking.id),
+          notesAbout(db, org, 'bookings', booking.id),
+        ]);
+        const full = {
+          ...summary,
+          events: events.map((e) => ({
+            id: e.id,
+            name: e.name,
+            status: e.status,
+            start_at: e.start_at,
+            end_at: e.end_at,
+            guest_count: e.guest_count,
+            setup_style: e.setup_style,
+          })),
+          line_items: lines.map((l) => ({
+            id: l.id,
+            name: l.name,
+            category: l.category,
+            quantity: String(l.quantity),
+            unit_price: Number(l.unit_price),
+            total: Number(l.total),
+          })),
+          totals: {
+            subtotal: Number(booking.subtotal),
+            service_charge_total: Number(booking.service_charge_total),
+            tax_total: Number(booking.tax_total),
+            grand_total: Number(booking.grand_total),
+            paid_total: Number(booking.paid_total),
+            balance_due: summary.balance_due,
+          },
+          installments: installments.map((i) => ({
+            id: i.id,
+            label: i.label,
+            due_on: i.due_on,
+            amount_due: Number(i.amount_due),
+            paid_amount: Number(i.paid_amount),
+            state: i.state,
+          })),
+          notes: notes
+            .slice(0, 10)
+            .map((n) => ({ id: n.id, text: n.body, author: n.author, created_at: n.createdAt })),
+        };
+        return result(
+          `${booking.reference} “${booking.name}”, ${booking.status}, ${events.length} event(s), balance due ${summary.balance_due} ${booking.currency} (minor units).`,
+          { booking: full },
+        );
+      }),
+  );
+}

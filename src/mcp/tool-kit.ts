@@ -1,0 +1,75 @@
+/**
+ * What every tool of the MCP server (SPEC §16) shares: who calls (the actor, at the `assistant`
+ * door), the organization's time zone for the dates and times an assistant gives, results with
+ * `structuredContent` and a one-line summary, and refusals in the API's own words (a tool result
+ * with `isError`, never a protocol error).
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestContext } from '../app-context.js';
+import type { CursorCodec } from '../api/cursor.js';
+import { ApiError } from '../errors.js';
+import type { Actor } from '../identity/actor.js';
+import { zonedToUtc } from '../wall-clock.js';
+
+export interface ToolContext {
+  ctx: RequestContext;
+  actor: Actor;
+  cursors: CursorCodec;
+  baseUrl: string;
+}
+
+export function result(summary: string, structured: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: 'text', text: summary }], structuredContent: structured };
+}
+
+export function refused(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+/** Runs a tool; a refusal the API would answer with (4xx) becomes a tool error in its words. */
+export async function answer(run: () => Promise<CallToolResult>): Promise<CallToolResult> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) {
+      const details = [error.toObject(), ...error.more].map((e) => e.detail);
+      return refused([...new Set(details)].join(' '));
+    }
+    throw error;
+  }
+}
+
+export async function organizationZone(tool: ToolContext): Promise<string> {
+  const row = await tool.ctx.db
+    .selectFrom('organizations')
+    .select('timezone')
+    .where('id', '=', tool.actor.organizationId)
+    .executeTakeFirst();
+  return row?.timezone ?? 'UTC';
+}
+
+const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i;
+
+/**
+ * An instant from what an assistant gives: with an offset (or Z) as it says, else a date
+ * (YYYY-MM-DD, its midnight) or a date and time (YYYY-MM-DDTHH:MM) in the venue's zone.
+ */
+export function venueInstant(value: string, zone: string): string | undefined {
+  if (WITH_OFFSET.test(value)) {
+    const ms = Date.parse(value);
+    return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+  }
+  const ms = zonedToUtc(value, zone);
+  return ms === undefined ? undefined : new Date(ms).toISOString();
+}
+
+export function bookingUrl(tool: ToolContext, bookingId: string): string {
+  return `${tool.baseUrl}/orgs/${tool.actor.organizationId}/bookings/${bookingId}`;
+}
+
+/** A refusal of bad arguments, every one named at once. */
+export class ToolArgumentError extends ApiError {
+  constructor(problems: readonly string[]) {
+    super(422, 'invalid_argument', problems.join(' '));
+  }
+}
