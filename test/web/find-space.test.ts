@@ -230,6 +230,11 @@ eachDatabase((suite) => {
     assert.equal(inputValue(form.body, 'start_at'), '2027-07-10T09:00');
     assert.equal(inputValue(form.body, 'end_at'), '2027-07-10T13:00');
     assert.equal(inputValue(form.body, 'guest_count'), '40');
+    assert.match(
+      form.body,
+      /<option value="banquet" selected>Banquet<\/option>/,
+      'the setup style asked about',
+    );
     assert.match(form.body, new RegExp(`name="spaces" value="${s.B}" checked`));
     assert.match(form.body, /<option value="Europe\/London" selected>/, 'in the venue’s time zone');
     const nonsense = await session.request(`${o}/bookings/new?start_at=soon&guest_count=many`);
