@@ -46,6 +46,7 @@ import * as stageStatus from './migrations/2026-11-29T04-stage-status.js';
 import * as stageTotalsIndex from './migrations/2026-11-29T05-stage-totals-index.js';
 import * as documents from './migrations/2026-11-29T10-documents.js';
 import * as beoNotesHtmlMail from './migrations/2026-11-29T11-beo-notes-html-mail.js';
+import * as mailFrom from './migrations/2026-11-29T12-mail-from.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -90,6 +91,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29T05-stage-totals-index': stageTotalsIndex,
   '2026-11-29T10-documents': documents,
   '2026-11-29T11-beo-notes-html-mail': beoNotesHtmlMail,
+  '2026-11-29T12-mail-from': mailFrom,
 };
 
 export interface MigrationOutcome {

@@ -13,6 +13,9 @@ export interface OrganizationTable {
   service_charge_taxable: Generated<number>;
   /** JSON list of the item categories that count as food and beverage. */
   fnb_categories: Generated<string>;
+  /** The From its e-mail is sent with (Settings → Outgoing mail); null: the installation's MAIL_FROM. */
+  mail_from_name: Generated<string | null>;
+  mail_from_address: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
