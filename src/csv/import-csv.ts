@@ -59,7 +59,8 @@ const importRows: Command<RowsToImport, number> = {
   },
 };
 
-const megabytes = (bytes: number) =>
+/** A size as the refusals and the page say it: "4 KB", "50 MB". */
+export const megabytes = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 /** The refusal of a file over the limit, in words for the CLI and the page alike. */

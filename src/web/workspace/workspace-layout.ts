@@ -69,6 +69,7 @@ type SettingsTab =
   | 'calendar-feeds'
   | 'api-keys'
   | 'outgoing-mail'
+  | 'import-export'
   | 'documents'
   | 'integrations'
   | 'connected-apps';
@@ -89,7 +90,8 @@ export function settingsTabs(visitor: WorkspaceVisitor, current: SettingsTab = '
     ? html`${tab('venue', 'Venue')}${tab('spaces', 'Spaces')}${tab('pipelines', 'Pipelines')}${tab('event-types', 'Event types')}${tab('catalogue', 'Catalogue')}${tab('tax-rates', 'Tax rates')}${tab('documents', 'Documents')}${tab('team', 'Team')}
     <li><a href="/settings/integrations?org=${visitor.organization.organizationId}" ${here('integrations')}>Integrations</a></li>
     <li><a href="${orgPath(visitor, '/settings/developers/api-keys')}" ${here('api-keys')}>Developers: API keys</a></li>
-    <li><a href="${orgPath(visitor, '/settings/outgoing-mail')}" ${here('outgoing-mail')}>Outgoing mail</a></li>`
+    <li><a href="${orgPath(visitor, '/settings/outgoing-mail')}" ${here('outgoing-mail')}>Outgoing mail</a></li>
+    <li><a href="${orgPath(visitor, '/settings/import-export')}" ${here('import-export')}>Import and export</a></li>`
     : html`${tab('catalogue', 'Catalogue')}${tab('tax-rates', 'Tax rates')}`;
   return html`<nav aria-label="Settings" class="tabs wrapping"><ul>
     ${venueTabs}<li><a href="${orgPath(visitor, '/settings/calendar-feeds')}" ${here('calendar-feeds')}>Calendar feeds</a></li>
