@@ -54,6 +54,8 @@ export interface Config {
   readonly mailFrom: string;
   /** Seconds to wait before each retry of an e-mail the SMTP server did not take, in order. */
   readonly mailRetrySchedule: readonly number[];
+  /** The largest CSV file an import takes, in bytes (IMPORT_MAX_BYTES); larger ones are refused. */
+  readonly importMaxBytes: number;
   /** Where `GET /metrics` listens (on HOST); undefined turns metrics off. */
   readonly metricsPort: number | undefined;
   /**
@@ -64,6 +66,9 @@ export interface Config {
 }
 
 export type TrustProxy = boolean | number | readonly string[];
+
+/** 50 MB: a venue's every account or booking for years, and the most an import holds in memory. */
+export const DEFAULT_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 /** MAIL_FROM: an address, with a name before it in <> or not; by default no-reply at BASE_URL's host. */
@@ -180,6 +185,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: smtpUrl(env),
     mailFrom: mailFrom(env, read(env, 'BASE_URL') ?? defaultUrl),
     mailRetrySchedule: durationList(env, 'MAIL_RETRY_SCHEDULE', DEFAULT_RETRY_SCHEDULE),
+    importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', DEFAULT_IMPORT_MAX_BYTES, 1024, 2 ** 40),
     metricsPort:
       read(env, 'METRICS_PORT') === undefined ? undefined : integer(env, 'METRICS_PORT', 0, 0, 65535),
     trustProxy: trustProxy(env),

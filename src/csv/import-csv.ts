@@ -24,6 +24,8 @@ export interface ImportOptions {
   size?: number | undefined;
   dryRun: boolean;
   progress?: Progress;
+  /** Files over this many bytes are refused (IMPORT_MAX_BYTES): before reading when the size is known. */
+  maxBytes?: number | undefined;
   /** With bookings: the events file of the same export (import-with-events.ts). */
   events?: { input: Readable; size?: number | undefined } | undefined;
 }
@@ -57,15 +59,42 @@ const importRows: Command<RowsToImport, number> = {
   },
 };
 
+/** A size as the refusals and the page say it: "4 KB", "50 MB". */
+export const megabytes = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/** The refusal of a file over the limit, in words for the CLI and the page alike. */
+export function tooLarge(maxBytes: number, size?: number): InputError {
+  const is = size === undefined ? 'is larger than' : `is ${megabytes(size)}, more than`;
+  return new InputError(
+    `the file ${is} the ${megabytes(maxBytes)} an import takes (IMPORT_MAX_BYTES); split it into smaller files and import each`,
+  );
+}
+
+/** Counts the bytes read into the progress bar, refusing a file that grows past the limit. */
+function counting(progress: Progress, maxBytes: number | undefined) {
+  return (bytes: number) => {
+    if (maxBytes !== undefined && bytes > maxBytes) throw tooLarge(maxBytes);
+    progress.update(bytes);
+  };
+}
+
 export async function importCsv(writer: Writer, options: ImportOptions): Promise<ImportResult> {
+  const { maxBytes } = options;
+  for (const size of [options.size, options.events?.size]) {
+    if (maxBytes !== undefined && size !== undefined && size > maxBytes) throw tooLarge(maxBytes, size);
+  }
   if (options.events) return importWithEvents(writer, options, options.events);
   const progress = options.progress ?? silentProgress;
   await requireOrganization(writer.db, options.organizationId);
   const errors = new RowErrors();
   try {
     progress.phase('Reading', options.size, ' bytes');
-    const rows = await readCsvRows(options.input, CSV_SHAPES[options.type], errors, (n) =>
-      progress.update(n),
+    const rows = await readCsvRows(
+      options.input,
+      CSV_SHAPES[options.type],
+      errors,
+      counting(progress, options.maxBytes),
     );
     const imported = await write(writer, actorOf(options), importRows, {
       type: options.type,
@@ -110,12 +139,18 @@ async function importWithEvents(
   const eventErrors = new RowErrors('events');
   try {
     progress.phase('Reading', options.size, ' bytes');
-    const bookings = await readCsvRows(options.input, CSV_SHAPES.bookings, bookingErrors, (n) =>
-      progress.update(n),
+    const bookings = await readCsvRows(
+      options.input,
+      CSV_SHAPES.bookings,
+      bookingErrors,
+      counting(progress, options.maxBytes),
     );
     progress.phase('Reading events', events.size, ' bytes');
-    const eventRows = await readCsvRows(events.input, CSV_SHAPES.events, eventErrors, (n) =>
-      progress.update(n),
+    const eventRows = await readCsvRows(
+      events.input,
+      CSV_SHAPES.events,
+      eventErrors,
+      counting(progress, options.maxBytes),
     );
     const files = {
       bookings,

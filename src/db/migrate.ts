@@ -46,6 +46,7 @@ import * as stageStatus from './migrations/2026-11-29T04-stage-status.js';
 import * as stageTotalsIndex from './migrations/2026-11-29T05-stage-totals-index.js';
 import * as documents from './migrations/2026-11-29T10-documents.js';
 import * as beoNotesHtmlMail from './migrations/2026-11-29T11-beo-notes-html-mail.js';
+import * as mailFrom from './migrations/2026-11-29T12-mail-from.js';
 import * as bookingSource from './migrations/2026-11-29T14-booking-source.js';
 import * as inquiryForm from './migrations/2026-11-29T15-inquiry-form.js';
 import * as assistants from './migrations/2026-11-29T18-assistants.js';
@@ -93,6 +94,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29T05-stage-totals-index': stageTotalsIndex,
   '2026-11-29T10-documents': documents,
   '2026-11-29T11-beo-notes-html-mail': beoNotesHtmlMail,
+  '2026-11-29T12-mail-from': mailFrom,
   '2026-11-29T14-booking-source': bookingSource,
   '2026-11-29T15-inquiry-form': inquiryForm,
   '2026-11-29T18-assistants': assistants,

@@ -19,6 +19,9 @@ export interface OrganizationTable {
   inquiry_slug: Generated<string | null>;
   /** 1 while assistants that registered themselves (SPEC §16) may be granted this organization. */
   assistant_registration: Generated<number>;
+  /** The From its e-mail is sent with (Settings → Outgoing mail); null: the installation's MAIL_FROM. */
+  mail_from_name: Generated<string | null>;
+  mail_from_address: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -14,6 +14,7 @@ import { skipLocked } from '../db/skip-locked.js';
 import { PollingLoop } from '../jobs/polling-loop.js';
 import { retryDelaySeconds } from '../webhooks/retry-schedule.js';
 import type { OutgoingMailTable } from './mail.table.js';
+import { fromHeader, organizationFrom } from './from-address.js';
 import { mailQueue } from './outbox.js';
 import { type MailAttempt, type MailTransport, smtpTransport, withoutAddresses } from './transport.js';
 
@@ -71,7 +72,8 @@ export class MailSender {
       const now = this.#options.clock.now();
       const mail = await claimDue(this.#options.db, now, now + LEASE_MS);
       if (mail === undefined) break;
-      await this.#record(mail, await this.#transport.send(mail));
+      const own = await organizationFrom(this.#options.db, mail.organization_id);
+      await this.#record(mail, await this.#transport.send(mail, own && fromHeader(own)));
       tried += 1;
     }
     return tried;

@@ -13,7 +13,8 @@ import type { OutgoingMailTable } from './mail.table.js';
 export type MailAttempt = { ok: true; messageId: string } | { ok: false; permanent: boolean; error: string };
 
 export interface MailTransport {
-  send(mail: OutgoingMailTable): Promise<MailAttempt>;
+  /** Sends as `from` when given (the organization's own From), else as the transport's. */
+  send(mail: OutgoingMailTable, from?: string): Promise<MailAttempt>;
   close(): void;
 }
 
@@ -49,14 +50,14 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
     disableUrlAccess: true,
   });
   return {
-    async send(mail) {
+    async send(mail, sender) {
       // One recipient, exactly: nodemailer would send "a@x, b@y" to both.
       const parsed = addressparser(mail.to_address, { flatten: true });
       if (parsed.length !== 1 || parsed[0]!.address !== mail.to_address)
         return { ok: false, permanent: true, error: 'The recipient is not one e-mail address.' };
       try {
         const info = (await transporter.sendMail({
-          from,
+          from: sender ?? from,
           to: mail.to_name ? { name: mail.to_name, address: mail.to_address } : mail.to_address,
           subject: mail.subject,
           text: mail.text_body,

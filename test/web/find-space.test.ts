@@ -124,8 +124,18 @@ eachDatabase((suite) => {
       Ballroom: 'taken',
       'Salon B': 'held',
       Boathouse: 'free',
-      Lawn: 'held',
     });
+    // A shared lawn with a definite picnic on it is not held by options: the picnic shares it.
+    const lawn = rowOf(page.body, 'Lawn');
+    assert.equal(lawn.colour, 'held', 'a shared lawn is held, never taken');
+    assert.match(
+      lawn.words,
+      new RegExp(
+        `^Lawn.* Shared with ${b.Picnic!.reference} Picnic \\(definite\\); definite bookings may share it `,
+      ),
+    );
+    assert.doesNotMatch(lawn.words, /Held by options/);
+    assert.match(text(page.body), /Free 1 .*Held by options 1 .*Taken 2 .*Shared 1/);
     const ballroom = rowOf(page.body, 'Ballroom');
     assert.match(ballroom.words, /BK-\d+ Dinner in A Definite Main event, Sat 10 Jul 2027, 18:00–22:00/);
     assert.match(ballroom.words, /BK-\d+ Option on B Tentative/);
@@ -201,18 +211,30 @@ eachDatabase((suite) => {
     const start = salonB.links.find((l) => l.includes('/bookings/new'));
     assert.equal(
       start,
-      `${o}/bookings/new?start_at=2027-07-10T09%3A00&end_at=2027-07-10T13%3A00&spaces=${s.B}&guest_count=40`,
+      `${o}/bookings/new?start_at=2027-07-10T09%3A00&end_at=2027-07-10T13%3A00&spaces=${s.B}&guest_count=40&setup_style=banquet`,
     );
     assert.match(salonB.words, /New booking in Salon B/);
     assert.ok(
-      !rowOf(page.body, 'Lawn').links.some((l) => l.includes('/bookings/new')),
-      'the lawn is held from 12:00',
+      rowOf(page.body, 'Lawn').links.some(
+        (l) => l.includes(`/bookings/new?`) && l.includes(`spaces=${s.Lawn}`),
+      ),
+      'the lawn a definite picnic shares from 12:00 can still be booked',
+    );
+    const options = await session.request(`${o}/find-a-space?date=2027-07-10&from=19:00&to=20:00`);
+    assert.ok(
+      !rowOf(options.body, 'Salon B').links.some((l) => l.includes('/bookings/new')),
+      'a space held by an option is not offered',
     );
     const form = await session.request(start!);
     assert.equal(form.status, 200);
     assert.equal(inputValue(form.body, 'start_at'), '2027-07-10T09:00');
     assert.equal(inputValue(form.body, 'end_at'), '2027-07-10T13:00');
     assert.equal(inputValue(form.body, 'guest_count'), '40');
+    assert.match(
+      form.body,
+      /<option value="banquet" selected>Banquet<\/option>/,
+      'the setup style asked about',
+    );
     assert.match(form.body, new RegExp(`name="spaces" value="${s.B}" checked`));
     assert.match(form.body, /<option value="Europe\/London" selected>/, 'in the venue’s time zone');
     const nonsense = await session.request(`${o}/bookings/new?start_at=soon&guest_count=many`);

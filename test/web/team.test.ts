@@ -153,6 +153,25 @@ eachDatabase((suite) => {
     assert.ok(!log.includes(token), 'the log holds the link’s token');
   });
 
+  it('lists the team by name, the e-mail beside it, and asks to remove a person by their name', async () => {
+    const email = 'ines.by.name@test.example';
+    const invited = await admin.session.request(`${o}/settings/team`, {
+      form: { _csrf: admin.csrf, name: 'Inès Duarte', email, role: 'member' },
+    });
+    assert.ok(invited.status < 400, invited.body.slice(0, 300));
+    const team = await admin.session.request(`${o}/settings/team`);
+    const row = team.body.split('<tr>').find((r) => r.includes(email));
+    assert.ok(row, 'a row for the invited person');
+    assert.match(
+      row,
+      /<td><strong>Inès Duarte<\/strong><div class="muted small">ines\.by\.name@test\.example<\/div><\/td>/,
+    );
+    assert.match(row, /<label class="visually-hidden" for="role-[^"]+">Role of Inès Duarte<\/label>/);
+    const id = /settings\/team\/([^/]+)\/remove/.exec(row)?.[1];
+    const confirm = await admin.session.request(`${o}/settings/team/${id}/remove`);
+    assert.match(confirm.body, /<h1>Remove Inès Duarte \(ines\.by\.name@test\.example\)\?<\/h1>/);
+  });
+
   it('keeps a link for seven days only', async () => {
     const invited = await invite('late.reader@test.example', 'member');
     const link = invitationLink(invited.body);
@@ -274,7 +293,7 @@ eachDatabase((suite) => {
 
     const confirm = await admin.session.request(`${o}/settings/team/${leaver.id}/remove`);
     assert.equal(confirm.status, 200);
-    assert.match(confirm.body, new RegExp(`Remove ${leaver.email.replace(/\./g, '\\.')}\\?`));
+    assert.match(confirm.body, new RegExp(`Remove [^<]*\\(${leaver.email.replace(/\./g, '\\.')}\\)\\?`));
     assert.equal(await roleOf(leaver.id), 'member', 'asking removes nobody');
     const removed = await admin.session.request(`${o}/settings/team/${leaver.id}/remove`, {
       form: formFields(confirm.body, `${o}/settings/team/${leaver.id}/remove`),

@@ -109,8 +109,11 @@ eachDatabase((suite) => {
       },
     });
     assert.equal(saved.status, 303, saved.body);
-    assert.equal(saved.location, `${server.url}${o}/settings/venue?notice=saved`);
-    const shown = await admin.session.request(saved.location);
+    assert.match(
+      saved.location ?? '',
+      new RegExp(`^${server.url}${o}/settings/venue\\?notice=(saved|currency)$`),
+    );
+    const shown = await admin.session.request(saved.location!);
     assert.match(shown.body, /Changes saved\./);
     assert.equal(selected(shown.body, 'timezone'), values.timezone);
     return shown;
@@ -256,6 +259,43 @@ eachDatabase((suite) => {
     assert.equal(row.timezone, 'Europe/Kyiv');
     assert.equal(row.currency, 'UAH');
     assert.equal(Date.parse(row.start_at), Date.parse('2027-07-01T16:00:00Z'), '19:00 in Kyiv (UTC+3)');
+  });
+
+  it('says by the currency, and again once it is changed, that catalogue prices are not converted', async () => {
+    const page = await admin.session.request(`${o}/settings/venue`);
+    const notConverted =
+      /Catalogue prices are not converted: each keeps its figure, read in the new currency\. Bookings keep their own currency\./;
+    assert.match(
+      page.body,
+      /id="field-currency-hint">Three letters, such as EUR: new bookings start in it\. Catalogue prices are not converted/,
+    );
+    const zone = selected(page.body, 'timezone')!;
+    const post = async (currency: string) => {
+      const form = await admin.session.request(`${o}/settings/venue`);
+      return admin.session.request(`${o}/settings/venue`, {
+        form: {
+          _csrf: admin.csrf,
+          version: versionIn(form.body),
+          name: 'Harbour Rooms',
+          timezone: zone,
+          currency,
+        },
+      });
+    };
+    const current = /name="currency" type="text" value="([A-Z]{3})"/.exec(page.body)![1]!;
+    const other = current === 'CHF' ? 'SEK' : 'CHF';
+    const changed = await post(other.toLowerCase());
+    assert.equal(changed.location, `${server.url}${o}/settings/venue?notice=currency`);
+    const shown = await admin.session.request(changed.location!);
+    const notice = /<p class="notice" role="status">([^<]*)<\/p>/.exec(shown.body)?.[1] ?? '';
+    assert.match(notice, new RegExp(`^Changes saved\\. New bookings start in ${other}\\. `));
+    assert.match(notice, notConverted);
+    const same = await post(other);
+    assert.equal(
+      same.location,
+      `${server.url}${o}/settings/venue?notice=saved`,
+      'no word of it when it stays',
+    );
   });
 
   it('offers time zones by their current names: Asia/Kolkata and Europe/Kyiv, not Asia/Calcutta or Europe/Kiev', async () => {

@@ -146,7 +146,7 @@ eachDatabase((suite) => {
       week.body,
       new RegExp(`class="slot status-tentative" href="${o}/bookings/${late.id}#event-`),
     );
-    // An event with setup and teardown: the hours held, and those parts shaded apart.
+    // An event with setup and teardown: its own times first, then the hours held, smaller.
     const gala = await addBooking(suite.db, venue.actor, {
       name: 'Gala',
       start_at: '2026-12-04T19:00:00Z',
@@ -166,7 +166,12 @@ eachDatabase((suite) => {
     const withBuffers = text((await session.request(`${o}/week?week=2026-12-02`)).body);
     assert.match(
       withBuffers,
-      /16:30–20:30 Gala · Awards BK-\d+ · Lead · Boathouse Setup 16:30–18:00 Teardown 20:00–20:30/,
+      /18:00–20:00 Gala · Awards BK-\d+ · Lead · Boathouse Held 16:30–20:30: setup 16:30–18:00, teardown 20:00–20:30/,
+    );
+    assert.match(
+      (await session.request(`${o}/week?week=2026-12-02`)).body,
+      /<span class="slot-time">18:00–20:00<\/span>[^]*?<span class="slot-held">Held 16:30–20:30: setup 16:30–18:00, teardown 20:00–20:30<\/span>/,
+      'the event’s own times are the headline; the window held comes second, smaller',
     );
     assert.match(week.body, /href="[^"]*week=2026-11-23"[^>]*rel="prev"/);
     assert.match(week.body, /href="[^"]*week=2026-12-07"[^>]*rel="next"/);

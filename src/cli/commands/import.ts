@@ -70,7 +70,8 @@ export const importCommand: Command = {
     const events = typeof eventsFile === 'string' ? openInput(eventsFile) : undefined;
     const dryRun = values['dry-run'] === true;
     const progress = json ? silentProgress : terminalProgress(process.stderr);
-    const options = { organizationId, type, input, size, dryRun, progress, events };
+    const maxBytes = config.importMaxBytes;
+    const options = { organizationId, type, input, size, dryRun, progress, events, maxBytes };
     const result = await withDatabase(config, (db) => importCsv({ db, clock: systemClock }, options));
     const summary = {
       imported: result.imported,

@@ -6,10 +6,11 @@
  * status reached by an allowed move, with a lost_reason when lost, and moving with the stage that
  * stands for it (stage-status.ts, SPEC §15); an account (required), contact,
  * owner and spaces of the same organization; while it has one event (or none yet), a guest count
- * within the smallest capacity of its spaces (with several, each event is judged against its own
+ * within the smallest capacity of its spaces, for its setup style when a new one names it (with several, each event is judged against its own
  * spaces: a breakout in the library need not seat the plenary's guests). No double booking is
  * the command's to check (it needs the other bookings: ../events/event-clash.ts).
  */
+import { SETUP_STYLES } from '../events/event.table.js';
 import type { VenueFacts } from '../facts.js';
 import type { EmbeddedContact } from './booking-event-temple.js';
 import { archivedProblem } from '../spaces/space-rules.js';
@@ -29,6 +30,8 @@ export interface BookingInput extends PlaceInput {
   end_at?: string | undefined;
   timezone?: string | undefined;
   guest_count?: number | null | undefined;
+  /** A new booking's setup style: its first event's, and the capacities its guests must fit. */
+  setup_style?: string | null | undefined;
   event_type?: string | null | undefined;
   currency?: string | undefined;
   total_amount?: number | undefined;
@@ -198,12 +201,20 @@ export function checkBooking(
   const place = checkPlace(input, current, facts, problems);
   const spaces = related.spaceIds.map((id) => facts.space(id));
   const guestCount = input.guest_count !== undefined ? input.guest_count : (current?.guest_count ?? null);
-  const capacities = spaces.flatMap((s) => (s?.capacity != null ? [s.capacity] : []));
+  const style = input.setup_style ?? null;
+  if (style !== null && !(SETUP_STYLES as readonly string[]).includes(style)) {
+    problems.attribute('setup_style', `"${style}" is not a setup style; one of ${SETUP_STYLES.join(', ')}.`);
+  }
+  const capacities = spaces.flatMap((s) => {
+    const capacity = (style !== null ? s?.capacities[style] : undefined) ?? s?.capacity;
+    return capacity != null ? [capacity] : [];
+  });
   const capacity = capacities.length > 0 ? Math.min(...capacities) : undefined;
   if (events <= 1 && guestCount !== null && capacity !== undefined && guestCount > capacity) {
+    const set = style !== null ? ` set for ${style.replace('_', ' ')}` : '';
     problems.attribute(
       'guest_count',
-      `${guestCount} guests do not fit: the smallest of its spaces takes ${capacity}.`,
+      `${guestCount} guests do not fit: the smallest of its spaces${set} takes ${capacity}.`,
       'over_capacity',
     );
   }

@@ -23,7 +23,7 @@ import { insertEvent, refuseClash } from '../events/event.commands.js';
 import { checkEvent } from '../events/event-rules.js';
 import { eventsOfBooking, writeEventSpaces } from '../events/event.repository.js';
 import { eventDefinition } from '../events/event.resource.js';
-import type { Event } from '../events/event.table.js';
+import type { Event, SetupStyle } from '../events/event.table.js';
 import { eventTypeFor } from '../event-types/event-types.js';
 import { loadFacts } from '../facts.js';
 import { deleteNotesOf } from '../notes/notes-of.js';
@@ -153,7 +153,8 @@ export const createBooking: Command<BookingInput, Booking> = {
     await replaceBookingSpaces(trx, booking.id, JSON.parse(booking.space_ids) as string[]);
     await recordCreated(trx, bookingDefinition, booking, now);
     const eventTypeId = await eventTypeFor(work, booking.event_type);
-    await insertEvent(work, firstEvent(booking, eventTypeId, checked.allDay));
+    const style = (input.setup_style ?? null) as SetupStyle | null;
+    await insertEvent(work, firstEvent(booking, eventTypeId, checked.allDay, style));
     return booking;
   },
 };

@@ -1,6 +1,6 @@
 /** A booking's first event, made with it (SPEC §11): by a create, or an import. */
 import { wallClockOf } from '../../wall-clock.js';
-import type { Event } from '../events/event.table.js';
+import type { Event, SetupStyle } from '../events/event.table.js';
 import type { Booking } from './booking.table.js';
 
 /** What a booking's first event is called: its event type, else "Main event". */
@@ -9,12 +9,13 @@ export const firstEventName = (booking: Pick<Booking, 'event_type'>) =>
 
 /**
  * The first event of a booking made the way bookings were before events: of its event type
- * (`eventTypeId`), and all day when the booking was given by dates alone (SPEC §15).
+ * (`eventTypeId`) and setup style, and all day when the booking was given by dates alone (SPEC §15).
  */
 export function firstEvent(
   booking: Booking,
   eventTypeId: string | null = null,
   allDay = false,
+  setupStyle: SetupStyle | null = null,
 ): Omit<Event, 'id' | 'organization_id' | 'created_at' | 'updated_at'> {
   return {
     booking_id: booking.id,
@@ -26,7 +27,7 @@ export function firstEvent(
     teardown_minutes: 0,
     guest_count: booking.guest_count,
     guaranteed_count: null,
-    setup_style: null,
+    setup_style: setupStyle,
     space_ids: booking.space_ids,
     ...wallClockOf({ ...booking, all_day: allDay }, booking.timezone),
     all_day: allDay ? 1 : 0,

@@ -41,6 +41,8 @@ export interface SpaceAvailability {
   capacity: number | null;
   /** Whether the guests asked about fit (true when none were). */
   fits: boolean;
+  /** Definite events may share it: it is held, never taken. */
+  shareable: boolean;
   state: 'free' | 'held' | 'taken';
   holds: Hold[];
 }
@@ -109,6 +111,7 @@ export function availabilityOf(
         spaceName: space.name,
         capacity,
         fits: query.guestCount === undefined || capacity === null || query.guestCount <= capacity,
+        shareable: space.shareable,
         state: taken ? 'taken' : touching.length > 0 ? 'held' : 'free',
         holds: touching
           .filter((h) => !seen.has(h.event_id) && seen.add(h.event_id))

@@ -146,7 +146,7 @@ a.slot:hover { filter: brightness(.96); }
 /* Setup and teardown: the time a space is held around an event, on a hatched ground. */
 a.slot.through { border-style: dashed; }
 .slot-through { display: block; margin-top: .2rem; font-size: .75rem; font-style: italic; }
-.slot-buffer { display: block; margin-top: .2rem; padding: 0 .3rem; border-radius: .2rem; font-size: .75rem;
+.slot-held { display: block; margin-top: .2rem; padding: 0 .3rem; border-radius: .2rem; font-size: .75rem;
   background: repeating-linear-gradient(135deg, transparent 0 4px, color-mix(in srgb, currentColor 12%, transparent) 4px 8px); }
 ol.events { list-style: none; padding: 0; margin: 0; }
 ol.events li.event { padding: .6rem 0; border-bottom: 1px solid color-mix(in srgb, var(--line) 60%, transparent); }

@@ -15,6 +15,7 @@ import {
 } from './form-fields.js';
 import { contactName } from '../../crm/contacts/contact.reads.js';
 import { TIME_ZONES } from '../../crm/time-zones.js';
+import { setupStyleField, spaceLabel } from './booking-form-style.js';
 import { staleNotice } from './stale.view.js';
 import { workspacePage } from './workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
@@ -29,6 +30,8 @@ export interface BookingFormValues {
   timezone: string;
   spaces: string[];
   guest_count: string;
+  /** A new booking's setup style (its first event's); blank: not set. */
+  setup_style?: string;
   event_type: string;
   currency: string;
   total: string;
@@ -86,6 +89,7 @@ export const BOOKING_LABELS: Record<string, string> = {
   timezone: 'Time zone',
   spaces: 'Spaces',
   guest_count: 'Guests',
+  setup_style: 'Setup style',
   event_type: 'Event type',
   currency: 'Currency',
   total_amount: 'Total',
@@ -173,7 +177,7 @@ export function bookingFormPage(v: WorkspaceVisitor, view: BookingFormView): str
       }
     </fieldset>
     <fieldset class="group"><legend>Who it is for</legend>
-      ${selectField({ name: 'account', label: BOOKING_LABELS.account!, value: values.account, errors, required: Boolean(booking), empty: 'Choose an account', choices: view.accounts.map((a) => ({ value: a.id, label: a.name })) })}
+      ${selectField({ name: 'account', label: BOOKING_LABELS.account!, value: values.account, errors, required: true, hint: booking ? undefined : 'A booking needs an account: choose one, or name a new one or a new contact below.', empty: 'Choose an account', choices: view.accounts.map((a) => ({ value: a.id, label: a.name })) })}
       ${noAccounts && booking ? html`<p class="hint">There are no accounts yet. <a href="${orgPath(v, '/accounts/new')}">Add an account</a> first.</p>` : ''}
       ${selectField({ name: 'contact', label: BOOKING_LABELS.contact!, value: values.contact, errors, empty: 'No contact', choices: view.contacts.map((c) => ({ value: c.id, label: c.account_id ? `${contactName(c)} (${accountNames.get(c.account_id) ?? ''})` : contactName(c) })) })}
       ${newParties}
@@ -196,15 +200,15 @@ export function bookingFormPage(v: WorkspaceVisitor, view: BookingFormView): str
         legend: 'Spaces',
         values: values.spaces,
         errors,
-        choices: view.spaces.map((s) => ({
-          value: s.id,
-          label: s.capacity ? `${s.name} (up to ${s.capacity})` : s.name,
-        })),
+        choices: view.spaces.map((s) => ({ value: s.id, label: spaceLabel(s, values.setup_style ?? '') })),
         empty: v.isAdmin
           ? html`<p class="hint">No spaces yet. <a href="${orgPath(v, '/settings/spaces')}">Add your spaces</a>.</p>`
           : html`<p class="hint">No spaces yet; an administrator adds them.</p>`,
       })}
-      ${inputField({ name: 'guest_count', label: BOOKING_LABELS.guest_count!, value: values.guest_count, errors, type: 'number', attributes: html`min="0" step="1" inputmode="numeric"` })}
+      <div class="pair">
+        ${inputField({ name: 'guest_count', label: BOOKING_LABELS.guest_count!, value: values.guest_count, errors, type: 'number', attributes: html`min="0" step="1" inputmode="numeric"` })}
+        ${booking ? '' : setupStyleField(view)}
+      </div>
     </fieldset>
     <fieldset class="group"><legend>Money</legend>
       <div class="pair">

@@ -16,6 +16,7 @@ import {
   pipelinesWithStages,
   stageChoices,
 } from '../../crm/pipelines/pipeline.reads.js';
+import { SETUP_STYLES } from '../../crm/events/event.table.js';
 import { FormBody, formText, sendPage } from '../forms.js';
 import { type BookingFormValues, bookingFormPage, type BookingFormView } from './booking-form.page.js';
 import { bookingInput, formValues, partiesInput, valuesOf } from './booking-input.js';
@@ -90,13 +91,14 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         params: OrgParams,
-        // Find a space starts a booking with its times, space and guests filled in.
+        // Find a space starts a booking with its times, space, guests and setup style filled in.
         querystring: Type.Object({
           account: Type.Optional(Type.String({ maxLength: 64 })),
           start_at: Type.Optional(Type.String({ maxLength: 40 })),
           end_at: Type.Optional(Type.String({ maxLength: 40 })),
           spaces: Type.Optional(Type.String({ maxLength: 64 })),
           guest_count: Type.Optional(Type.String({ maxLength: 10 })),
+          setup_style: Type.Optional(Type.String({ maxLength: 40 })),
         }),
       },
     },
@@ -116,6 +118,9 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
         timezone: venue?.timezone ?? 'UTC',
         spaces: query.spaces ? [query.spaces] : [],
         guest_count: /^\d{1,7}$/.test(query.guest_count ?? '') ? (query.guest_count ?? '') : '',
+        setup_style: (SETUP_STYLES as readonly string[]).includes(query.setup_style ?? '')
+          ? query.setup_style!
+          : '',
         event_type: '',
         currency: venue?.currency ?? 'USD',
         total: '',

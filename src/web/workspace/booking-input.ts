@@ -22,6 +22,7 @@ export function formValues(form: Form): BookingFormValues {
     timezone: formText(form, 'timezone'),
     spaces: formList(form, 'spaces'),
     guest_count: formText(form, 'guest_count'),
+    setup_style: formText(form, 'setup_style'),
     event_type: formText(form, 'event_type'),
     currency: formText(form, 'currency').trim().toUpperCase(),
     total: formText(form, 'total_amount'),
@@ -112,7 +113,7 @@ export function bookingInput(
     // A new booking left at "the first stage" goes there; an edit left blank is in no stage.
     stage_id: values.stage_id || (creating ? undefined : null),
     referral_source_id: values.referral_source_id || null,
-    ...(creating ? { status: values.status } : {}),
+    ...(creating ? { status: values.status, setup_style: values.setup_style || null } : {}),
   };
   return { input, errors };
 }

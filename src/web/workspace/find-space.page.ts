@@ -1,8 +1,8 @@
 /**
  * Find a space (SPEC §11): a date, times, guests and a setup style, and each space of the venue
- * free, held by options or taken, said in words as well as colour, with its capacity for the
+ * free, held by options, shared with definite bookings (a shareable space) or taken, said in words as well as colour, with its capacity for the
  * setup style, whether the guests fit, the bookings in the way (linked) and, where it is free and
- * the guests fit, a new booking started with those times and that space.
+ * the guests fit, a new booking started with those times, that space and the setup style.
  */
 import type { SpaceAvailability } from '../../crm/events/availability.js';
 import { html, type SafeHtml } from '../html.js';
@@ -49,8 +49,21 @@ export interface FindSpaceView {
 
 export const STATE_WORDS = { free: 'Free', held: 'Held by options', taken: 'Taken' } as const;
 
+/** A shareable space that definite bookings use: held (never taken), by them and not by options. */
+const sharedBy = (space: SpaceAvailability) =>
+  space.shareable ? space.holds.filter((h) => h.status === 'definite') : [];
+
 function stateBadge(state: SpaceAvailability['state']): SafeHtml {
   return html`<span class="badge availability-${state}">${STATE_WORDS[state]}</span>`;
+}
+
+/** What the space's state is, said by what holds it: "Shared with BK-0004 Picnic (definite)". */
+function spaceState(space: SpaceAvailability): SafeHtml {
+  const shared = sharedBy(space);
+  if (shared.length === 0) return stateBadge(space.state);
+  const names = shared.map((h) => `${h.booking_reference} ${h.booking_name}`);
+  return html`<span class="badge availability-held">Shared</span>
+    <span class="small">with ${[...new Set(names)].join(', ')} (definite); definite bookings may share it</span>`;
 }
 
 function searchForm(v: WorkspaceVisitor, view: FindSpaceView): SafeHtml {
@@ -98,12 +111,14 @@ function guestsCell(space: SpaceAvailability, guests: number | undefined): SafeH
 }
 
 function newBookingLink(v: WorkspaceVisitor, space: SpaceAvailability, results: FindSpaceResults) {
-  if (space.state !== 'free' || !space.fits) return '';
+  const bookable = space.state === 'free' || (space.state === 'held' && sharedBy(space).length > 0);
+  if (!bookable || !space.fits) return '';
   const query = new URLSearchParams({
     start_at: results.localStart,
     end_at: results.localEnd,
     spaces: space.spaceId,
     ...(results.guestCount !== undefined ? { guest_count: String(results.guestCount) } : {}),
+    ...(results.setupStyle !== undefined ? { setup_style: results.setupStyle } : {}),
   });
   return html`<div class="small"><a href="${orgPath(v, `/bookings/new?${query.toString()}`)}">New booking in ${space.spaceName}</a></div>`;
 }
@@ -118,13 +133,17 @@ function resultsSection(v: WorkspaceVisitor, view: FindSpaceView, results: FindS
       ? html`<p class="hint">Held from ${localTime(from, zone)} to ${localTime(until, zone)}, with setup ${results.setupMinutes} min and teardown ${results.teardownMinutes} min.</p>`
       : '';
   const style = results.setupStyle ? ` (${styleLabel(results.setupStyle).toLowerCase()})` : '';
+  const shared = results.spaces.filter((s) => sharedBy(s).length > 0);
   const counts = (['free', 'held', 'taken'] as const).map(
-    (state) => html`<li>${stateBadge(state)} ${results.spaces.filter((s) => s.state === state).length}</li>`,
+    (state) =>
+      html`<li>${stateBadge(state)} ${results.spaces.filter((s) => s.state === state && !shared.includes(s)).length}</li>`,
   );
+  if (shared.length > 0)
+    counts.push(html`<li><span class="badge availability-held">Shared</span> ${shared.length}</li>`);
   const rows = results.spaces.map(
     (s) => html`<tr class="availability-row availability-row-${s.state}">
       <th scope="row"><span class="strong">${s.spaceName}</span>${newBookingLink(v, s, results)}</th>
-      <td data-label="Availability">${stateBadge(s.state)}</td>
+      <td data-label="Availability">${spaceState(s)}</td>
       <td data-label="Capacity">${s.capacity ?? html`<span class="muted">No limit set</span>`}</td>
       <td data-label="Guests">${guestsCell(s, results.guestCount)}</td>
       <td data-label="In the way">${holdsList(v, s, zone)}</td>
@@ -133,8 +152,8 @@ function resultsSection(v: WorkspaceVisitor, view: FindSpaceView, results: FindS
   return html`<section aria-labelledby="results-title" class="availability">
     <h2 id="results-title">Spaces for ${when}</h2>
     ${buffers}
-    <ul class="legend" aria-label="How many spaces are free, held or taken">${counts}</ul>
-    <p class="hint">Held by options: only leads or tentative bookings hold it, so it can still be booked. Taken: a definite booking holds it, or a space it is part of or made of.</p>
+    <ul class="legend" aria-label="How many spaces are free, held, shared or taken">${counts}</ul>
+    <p class="hint">Held by options: only leads or tentative bookings hold it, so it can still be booked. Shared: a shareable space that definite bookings use; another booking may share it. Taken: a definite booking holds it, or a space it is part of or made of.</p>
     <table class="list availability-list">
       <thead><tr><th scope="col">Space</th><th scope="col">Availability</th><th scope="col">Capacity${style}</th><th scope="col">Guests</th><th scope="col">In the way</th></tr></thead>
       <tbody>${rows}</tbody>

@@ -6,7 +6,7 @@
  */
 import type { OutgoingMailTable } from '../../mail/mail.table.js';
 import { html, type SafeHtml } from '../html.js';
-import { csrfField } from './form-fields.js';
+import { csrfField, errorSummary, type FieldErrors, inputField } from './form-fields.js';
 import { noticeOf } from './list-parts.js';
 import { dayLabel, localDate, localTime } from './time-zones.js';
 import { settingsTabs, workspacePage } from './workspace-layout.js';
@@ -20,6 +20,8 @@ export interface OutgoingMailView {
   mail: OutgoingMailTable[];
   limit: number;
   notice?: string | undefined;
+  /** The From form: what is saved (or was typed), its errors, and why its domain looks unreal. */
+  fromForm: { name: string; address: string; errors: FieldErrors; warning?: string | undefined };
 }
 
 const when = (iso: string, zone: string) =>
@@ -52,6 +54,23 @@ function whereItGoes(view: OutgoingMailView): SafeHtml {
     : html`<p class="notice">No SMTP server is set up (<code>SMTP_URL</code>), so messages are kept here, unsent, for you to read. Once one is set up, you can send a kept message from its page.</p>`;
 }
 
+/** Settings → Outgoing mail's From: the organization's name and address, warned about when unreal. */
+function fromSection(v: WorkspaceVisitor, view: OutgoingMailView): SafeHtml {
+  const { name, address, errors, warning } = view.fromForm;
+  const labels = { from_name: 'Name', from_address: 'Address' };
+  return html`<section class="card" aria-labelledby="from-title"><h2 id="from-title">From address</h2>
+    <p>Invitations, proposals and every other message of this venue are sent from <code>${view.from}</code>.</p>
+    ${warning ? html`<p class="warning" role="status"><strong>Mail from it may not arrive.</strong> ${warning} Use an address at your venue’s own domain.</p>` : ''}
+    ${errorSummary(errors, labels)}
+    <form method="post" action="${orgPath(v, '/settings/outgoing-mail/from')}" novalidate class="record-form">${csrfField(v.csrfToken)}
+      <div class="pair">
+        ${inputField({ name: 'from_name', label: labels.from_name, value: name, errors, hint: 'Such as your venue’s name.', attributes: html`maxlength="100" autocomplete="organization"` })}
+        ${inputField({ name: 'from_address', label: labels.from_address, value: address, errors, type: 'email', hint: 'Leave it empty to send from the installation’s address.', attributes: html`maxlength="254" autocomplete="email"` })}
+      </div>
+      <div class="actions"><button type="submit">Save the From address</button></div>
+    </form></section>`;
+}
+
 export function outgoingMailPage(v: WorkspaceVisitor, view: OutgoingMailView): string {
   const base = orgPath(v, '/settings/outgoing-mail');
   const rows = view.mail.map(
@@ -68,9 +87,11 @@ export function outgoingMailPage(v: WorkspaceVisitor, view: OutgoingMailView): s
       : html`<table class="list"><thead><tr><th scope="col">Subject</th><th scope="col">To</th><th scope="col">Made</th><th scope="col">State</th></tr></thead><tbody>${rows}</tbody></table>
         ${view.mail.length === view.limit ? html`<p class="muted">The latest ${view.limit} are shown.</p>` : ''}`;
   const body = html`${settingsTabs(v, 'outgoing-mail')}<h1>Outgoing mail</h1>
-    ${noticeOf({ test: `A test message to ${v.user.email} is on its way.`, kept: `A test message to ${v.user.email} is kept below.` }, view.notice)}
+    ${noticeOf({ test: `A test message to ${v.user.email} is on its way.`, kept: `A test message to ${v.user.email} is kept below.`, from: 'From address saved.' }, view.notice)}
     ${whereItGoes(view)}
     <form method="post" action="${base}/test" class="inline-form">${csrfField(v.csrfToken)}<button type="submit" class="secondary">Send a test message to me</button></form>
+    ${fromSection(v, view)}
+    <h2>Latest messages</h2>
     ${list}`;
   return workspacePage(v, { title: 'Outgoing mail', section: 'settings', body });
 }

@@ -1,13 +1,23 @@
 /**
- * Settings → Outgoing mail (SPEC §13), for the organization's admins: the latest messages, one
- * message, a test message to oneself, and a failed or kept message sent again.
+ * Settings → Outgoing mail (SPEC §13), for the organization's admins: the From address its mail
+ * is sent with, the latest messages, one message, a test message to oneself, and a failed or
+ * kept message sent again.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { organizationZone } from '../../crm/organization/organization.reads.js';
 import { findMail, latestMail, OUTBOX_PAGE, queueMail, sendAgain } from '../../mail/outbox.js';
 import { smtpServerName } from '../../mail/transport.js';
-import { FormBody, sendPage } from '../forms.js';
+import { FormBody, formText, sendPage } from '../forms.js';
+import {
+  fromHeader,
+  organizationFrom,
+  readMailFrom,
+  setOrganizationFrom,
+  unrealDomain,
+} from '../../mail/from-address.js';
+import type { FieldErrors } from './form-fields.js';
 import { outgoingMailPage, outgoingMessagePage } from './outgoing-mail.page.js';
 import { notFound, orgPath, visitorOf } from './workspace-visitor.js';
 
@@ -21,15 +31,48 @@ export const outgoingMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.ctx;
   const smtpServer = config.smtpUrl === undefined ? undefined : smtpServerName(config.smtpUrl);
 
+  /** The page, with the From form as saved, or as typed with its errors. */
+  async function page(
+    request: FastifyRequest,
+    typed?: { name: string; address: string; errors: FieldErrors },
+  ) {
+    const v = visitorOf(request);
+    const org = v.organization.organizationId;
+    const [mail, zone, own] = await Promise.all([
+      latestMail(db, org),
+      organizationZone(db, org),
+      organizationFrom(db, org),
+    ]);
+    const from = own ? fromHeader(own) : config.mailFrom;
+    const address = own?.address ?? /<([^>]+)>$/.exec(config.mailFrom)?.[1] ?? config.mailFrom;
+    const fromForm = typed ?? { name: own?.name ?? '', address: own?.address ?? '', errors: {} };
+    const view = { smtpServer, from, zone, mail, limit: OUTBOX_PAGE };
+    const notice = (request.query as { notice?: string }).notice;
+    return outgoingMailPage(v, {
+      ...view,
+      notice,
+      fromForm: { ...fromForm, warning: unrealDomain(address) },
+    });
+  }
+
   app.get(
     PATH,
     { config: ADMINS, schema: { params: OrgParams, querystring: Notice } },
+    async (request, reply) => sendPage(reply, await page(request)),
+  );
+
+  app.post(
+    `${PATH}/from`,
+    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
-      const org = v.organization.organizationId;
-      const [mail, zone] = await Promise.all([latestMail(db, org), organizationZone(db, org)]);
-      const view = { smtpServer, from: config.mailFrom, zone, mail, limit: OUTBOX_PAGE };
-      return sendPage(reply, outgoingMailPage(v, { ...view, notice: request.query.notice }));
+      const name = formText(request.body, 'from_name');
+      const address = formText(request.body, 'from_address');
+      const read = readMailFrom(name, address);
+      if (Object.keys(read.errors).length > 0)
+        return sendPage(reply, await page(request, { name, address, errors: read.errors }), 422);
+      await setOrganizationFrom(db, v.organization.organizationId, read.from);
+      return reply.redirect(orgPath(v, '/settings/outgoing-mail?notice=from'), 303);
     },
   );
 
@@ -65,7 +108,9 @@ export const outgoingMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
         organizationZone(db, org),
       ]);
       if (!mail) throw notFound();
-      const view = { smtpServer, from: config.mailFrom, zone, notice: request.query.notice };
+      const own = await organizationFrom(db, org);
+      const from = own ? fromHeader(own) : config.mailFrom;
+      const view = { smtpServer, from, zone, notice: request.query.notice };
       return sendPage(reply, outgoingMessagePage(v, mail, view));
     },
   );

@@ -1,4 +1,4 @@
-/** Settings → Team: the members and their roles, and the form that invites a person. */
+/** Settings → Team: the members by name (their e-mail beside) and their roles, and the form that invites a person. */
 import type { Member } from '../../identity/membership.repository.js';
 import { html, type SafeHtml } from '../html.js';
 import { csrfField, errorSummary, type FieldErrors, inputField, selectField } from './form-fields.js';
@@ -33,13 +33,14 @@ export interface TeamView {
 function memberRow(v: WorkspaceVisitor, m: Member): SafeHtml {
   const base = orgPath(v, `/settings/team/${m.userId}`);
   const you = m.userId === v.user.id;
+  const who = m.name || m.email;
   return html`<tr>
     <td><strong>${m.name || m.email}</strong>${you ? html` <span class="muted">(you)</span>` : ''}<div class="muted small">${m.email}</div></td>
     <td><form method="post" action="${base}/role" class="inline">${csrfField(v.csrfToken)}
-      <label class="visually-hidden" for="role-${m.userId}">Role of ${m.email}</label>
+      <label class="visually-hidden" for="role-${m.userId}">Role of ${who}</label>
       <select id="role-${m.userId}" name="role">${['member', 'admin'].map((r) => html`<option value="${r}" ${r === m.role ? html`selected` : ''}>${r === 'admin' ? 'Admin' : 'Member'}</option>`)}</select>
-      <button type="submit" class="secondary">Change<span class="visually-hidden"> the role of ${m.email}</span></button></form></td>
-    <td><a class="button secondary" href="${base}/remove">Remove<span class="visually-hidden"> ${m.email}</span>…</a></td>
+      <button type="submit" class="secondary">Change<span class="visually-hidden"> the role of ${who}</span></button></form></td>
+    <td><a class="button secondary" href="${base}/remove">Remove<span class="visually-hidden"> ${who}</span>…</a></td>
   </tr>`;
 }
 

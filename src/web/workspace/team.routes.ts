@@ -112,12 +112,13 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const members = await listMembersOfOrganization(db, v.organization.organizationId);
       const member = members.find((m) => m.userId === request.params.user);
       if (!member) throw notFound();
-      const title = `Remove ${member.email}?`;
+      const who = member.name ? `${member.name} (${member.email})` : member.email;
+      const title = `Remove ${who}?`;
       const body = html`<h1>${title}</h1>
-        <div role="alert" class="refusal">${member.email} can no longer sign in to this venue, and the apps they
+        <div role="alert" class="refusal">${member.name || member.email} can no longer sign in to this venue, and the apps they
           connected or own here and their API keys stop working at once. Their bookings and notes stay.</div>
         <form method="post" action="${orgPath(v, `/settings/team/${member.userId}/remove`)}">${csrfField(v.csrfToken)}
-          <div class="actions"><button type="submit" class="danger">Remove ${member.email}</button>
+          <div class="actions"><button type="submit" class="danger">Remove ${member.name || member.email}</button>
             <a class="button secondary" href="${orgPath(v, '/settings/team')}">Cancel</a></div></form>`;
       return sendPage(reply, workspacePage(v, { title, section: 'settings', body }));
     },

@@ -40,6 +40,10 @@ const LABELS = {
   fnb_categories: 'Food and beverage',
 };
 
+/** What a change of currency leaves as it was (said by the field and after the change). */
+const NOT_CONVERTED =
+  'Catalogue prices are not converted: each keeps its figure, read in the new currency. Bookings keep their own currency.';
+
 /** The form's values of the settings as saved. */
 export function venueValuesOf(row: OrganizationRow): VenueValues {
   return {
@@ -99,14 +103,14 @@ export function venuePage(
   const { values, errors } = view;
   const zones = TIME_ZONES.includes(values.timezone) ? TIME_ZONES : [values.timezone, ...TIME_ZONES];
   const body = html`${settingsTabs(v, 'venue')}<h1>Venue</h1>
-    ${noticeOf({ saved: 'Changes saved.' }, view.notice)}
+    ${noticeOf({ saved: 'Changes saved.', currency: `Changes saved. New bookings start in ${values.currency}. ${NOT_CONVERTED}` }, view.notice)}
     ${view.saved ? staleNotice({ ...view.saved }, { ...values }, LABELS, describe) : ''}
     ${errorSummary(errors, LABELS)}
     <form method="post" action="${orgPath(v, '/settings/venue')}" novalidate class="record-form">
       ${csrfField(v.csrfToken)}<input type="hidden" name="version" value="${view.version}" />
       ${inputField({ name: 'name', label: LABELS.name, value: values.name, errors, required: true, attributes: html`maxlength="200" autocomplete="organization"` })}
       ${selectField({ name: 'timezone', label: LABELS.timezone, value: values.timezone, errors, required: true, hint: 'Every page shows times in this zone, and new bookings start in it.', choices: zones.map((z) => ({ value: z, label: z.replace(/_/g, ' ') })) })}
-      ${inputField({ name: 'currency', label: LABELS.currency, value: values.currency, errors, required: true, hint: 'Three letters, such as EUR: new bookings start in it', attributes: html`maxlength="3" autocapitalize="characters"` })}
+      ${inputField({ name: 'currency', label: LABELS.currency, value: values.currency, errors, required: true, hint: `Three letters, such as EUR: new bookings start in it. ${NOT_CONVERTED}`, attributes: html`maxlength="3" autocapitalize="characters"` })}
       <h2>Pricing</h2>
       ${inputField({ name: 'service_charge_percentage', label: LABELS.service_charge_percentage, value: values.service_charge_percentage, errors, hint: 'Added to the lines that take it, such as 20 or 8.875; 0 for none.', attributes: html`inputmode="decimal" maxlength="20"` })}
       <div class="field">

@@ -51,6 +51,7 @@ export const venueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const values = venueValuesPosted(request.body);
       const input = venueInput(values);
       const change = { ifMatch: formVersion(request.body), input };
+      const before = (await venue(request.params.org)).currency;
       const outcome = await submit(
         request,
         updateOrganization,
@@ -68,7 +69,9 @@ export const venueRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const version = formText(request.body, 'version');
         return sendPage(reply, venuePage(v, { values, version, errors: outcome.errors }), 422);
       }
-      return reply.redirect(orgPath(v, '/settings/venue?notice=saved'), 303);
+      // A new currency is said again: the catalogue's prices kept their figures.
+      const notice = input.currency?.toUpperCase() !== before ? 'currency' : 'saved';
+      return reply.redirect(orgPath(v, `/settings/venue?notice=${notice}`), 303);
     },
   );
 };

@@ -1,7 +1,7 @@
 /**
  * The week a venue manager opens first: which event holds which space on which day (SPEC §11).
- * An event appears on every day it holds its spaces, with the hours of that day: its own, and the
- * setup before and teardown after, shaded apart; one that runs past midnight is marked as going
+ * An event appears on every day it holds its spaces, with the hours of that day: its own first,
+ * then the window held with the setup before and teardown after; one that runs past midnight is marked as going
  * on the next day, and as coming from the day before there. A combined space's row shows what
  * holds its parts, and a part's row what holds the space it is part of, marked as held through it.
  */
@@ -14,6 +14,8 @@ export interface WeekEntry {
   event: WeekEvent;
   /** The hours of this day it holds the space, in the venue's zone (setup and teardown included). */
   hours: string;
+  /** The event's own hours on this day (without setup and teardown); none on a day of setup alone. */
+  own?: string | undefined;
   /** Setup held before it starts, and teardown after it ends, on this day ("15:00–16:00"). */
   setup?: string | undefined;
   teardown?: string | undefined;
@@ -64,6 +66,10 @@ export function weekModel(
       return {
         event,
         hours: span(Math.max(from, dayStart), Math.min(until, dayEnd)),
+        own:
+          start < dayEnd && end > dayStart
+            ? span(Math.max(start, dayStart), Math.min(end, dayEnd))
+            : undefined,
         setup: from < setupEnd && setupEnd > dayStart ? span(Math.max(from, dayStart), setupEnd) : undefined,
         teardown:
           teardownStart < until && teardownStart < dayEnd

@@ -25,12 +25,15 @@ function entry(v: WorkspaceVisitor, e: WeekEntry, spaces: ReadonlyMap<string, st
   const rooms = spaces ? roomNames({ space_ids: ev.space_ids }, spaces) : [];
   // A booking's one event made the way bookings were before events is the booking itself.
   const named = ev.name === 'Main event' ? '' : ` · ${ev.name}`;
-  const held = [
-    e.setup ? html`<span class="slot-buffer">Setup ${e.setup}</span>` : '',
-    e.teardown ? html`<span class="slot-buffer">Teardown ${e.teardown}</span>` : '',
-  ];
+  // The event's own times lead; the window held with its setup and teardown comes second, smaller.
+  const buffers = [e.setup ? `setup ${e.setup}` : '', e.teardown ? `teardown ${e.teardown}` : ''].filter(
+    Boolean,
+  );
+  const held =
+    buffers.length > 0 ? html`<span class="slot-held">Held ${e.hours}: ${buffers.join(', ')}</span>` : '';
+  const headline = e.own ?? `${buffers.length > 0 ? (e.setup ? 'Setup' : 'Teardown') : 'Held'} ${e.hours}`;
   return html`<a class="slot status-${ev.status}${e.setup || e.teardown ? ' with-buffers' : ''}${e.through ? ' through' : ''}" href="${orgPath(v, `/bookings/${ev.booking_id}#event-${ev.id}`)}">
-    <span class="slot-time">${e.continued ? html`<span aria-label="continued from the day before">← </span>` : ''}${e.hours}${e.continues ? html`<span aria-label="continues the next day"> →</span>` : ''}</span>
+    <span class="slot-time">${e.continued ? html`<span aria-label="continued from the day before">← </span>` : ''}${headline}${e.continues ? html`<span aria-label="continues the next day"> →</span>` : ''}</span>
     <span class="slot-name">${ev.booking_name}${named}</span>
     <span class="slot-meta">${ev.booking_reference} · ${STATUS_LABELS[ev.status]}${rooms.length > 0 ? html` · ${rooms.join(', ')}` : ''}</span>
     ${e.through ? html`<span class="slot-through">Held through ${e.through}</span>` : ''}

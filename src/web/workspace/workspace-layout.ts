@@ -70,6 +70,7 @@ type SettingsTab =
   | 'api-keys'
   | 'assistants'
   | 'outgoing-mail'
+  | 'import-export'
   | 'documents'
   | 'integrations'
   | 'connected-apps';
@@ -91,7 +92,8 @@ export function settingsTabs(visitor: WorkspaceVisitor, current: SettingsTab = '
     <li><a href="/settings/integrations?org=${visitor.organization.organizationId}" ${here('integrations')}>Integrations</a></li>
     <li><a href="${orgPath(visitor, '/settings/developers/api-keys')}" ${here('api-keys')}>Developers: API keys</a></li>
     <li><a href="${orgPath(visitor, '/settings/developers/assistants')}" ${here('assistants')}>Developers: Assistants</a></li>
-    <li><a href="${orgPath(visitor, '/settings/outgoing-mail')}" ${here('outgoing-mail')}>Outgoing mail</a></li>`
+    <li><a href="${orgPath(visitor, '/settings/outgoing-mail')}" ${here('outgoing-mail')}>Outgoing mail</a></li>
+    <li><a href="${orgPath(visitor, '/settings/import-export')}" ${here('import-export')}>Import and export</a></li>`
     : html`${tab('catalogue', 'Catalogue')}${tab('tax-rates', 'Tax rates')}`;
   return html`<nav aria-label="Settings" class="tabs wrapping"><ul>
     ${venueTabs}<li><a href="${orgPath(visitor, '/settings/calendar-feeds')}" ${here('calendar-feeds')}>Calendar feeds</a></li>

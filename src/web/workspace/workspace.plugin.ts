@@ -21,6 +21,7 @@ import { findSpaceRoutes } from './find-space.routes.js';
 import { calendarFeedRoutes } from './calendar-feeds.routes.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
 import { assistantsRoutes } from './assistants.routes.js';
+import { importExportRoutes } from './import-export.routes.js';
 import { outgoingMailRoutes } from './outgoing-mail.routes.js';
 import { documentsRoutes } from './documents.routes.js';
 import { documentSettingsRoutes } from './document-settings.routes.js';
@@ -71,6 +72,7 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(apiKeyRoutes);
   await app.register(assistantsRoutes);
   await app.register(outgoingMailRoutes);
+  await app.register(importExportRoutes);
   await app.register(documentsRoutes);
   await app.register(documentSettingsRoutes);
 };
