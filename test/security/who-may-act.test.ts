@@ -33,6 +33,8 @@ const TABLE: Record<string, Who> = {
   'crm/bookings/booking.commands: updateBooking': 'members',
   'crm/bookings/booking.commands: deleteBooking': 'members',
   'crm/bookings/booking-parties: createBookingWithParties': 'members',
+  'crm/leads/lead.command: createLead': 'members',
+  'crm/inquiries/inquiry.command: takeInquiry': 'members',
   'crm/events/event.commands: createEvent': 'members',
   'crm/events/event.commands: updateEvent': 'members',
   'crm/events/event.commands: deleteEvent': 'members',
