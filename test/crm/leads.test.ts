@@ -10,6 +10,7 @@ import { after, before, it } from 'node:test';
 import { systemClock } from '../../src/clock.js';
 import type { Actor } from '../../src/identity/actor.js';
 import { createLead, type LeadInput } from '../../src/crm/leads/lead.command.js';
+import { createBooking } from '../../src/crm/bookings/booking.commands.js';
 import { ValidationError } from '../../src/errors.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
@@ -169,6 +170,22 @@ eachDatabase((suite) => {
       ['bookings', 'contacts', 'accounts', 'notes'].map((t) => countRows(suite.db, t as 'bookings')),
     );
     assert.deepEqual(afterwards, before);
+  });
+
+  it('records the workspace as the source of a booking made there', async () => {
+    const account = await created(api, '/v2/accounts', accountDocument({ name: 'Walk-in' }));
+    const booking = await write(
+      { db: suite.db, clock: systemClock },
+      { ...actor, door: 'workspace' },
+      createBooking,
+      {
+        name: 'By the desk',
+        start_at: '2027-05-01T10:00:00Z',
+        end_at: '2027-05-01T12:00:00Z',
+        accountId: account,
+      },
+    );
+    assert.deepEqual([booking.source, booking.source_details], ['workspace', null]);
   });
 
   it('records api as the source of a booking made through the API', async () => {

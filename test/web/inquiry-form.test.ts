@@ -96,6 +96,28 @@ eachDatabase((suite) => {
   };
   const leads = () => countRows(suite.db, 'bookings');
 
+  it('refuses bad settings at their members, and a slug another venue has', async () => {
+    const bad = await api<{ errors: Array<{ source: { pointer: string } }> }>('/v2/organization', {
+      method: 'PATCH',
+      body: changeDocument('organizations', venue.orgId, {
+        inquiry_form: { slug: 'Not A Slug!', embed_origins: ['http://evil.example/path'] },
+      }),
+    });
+    assert.equal(bad.status, 422);
+    assert.deepEqual(bad.body.errors.map((e) => e.source.pointer).sort(), [
+      '/data/attributes/inquiry_form/embed_origins',
+      '/data/attributes/inquiry_form/slug',
+    ]);
+    const other = await makeVenue(suite.db);
+    const otherApi = apiFor(server, await clientCredentialsToken(server, other), other.orgId);
+    const taken = await otherApi<{ errors: Array<{ code: string }> }>('/v2/organization', {
+      method: 'PATCH',
+      body: changeDocument('organizations', other.orgId, { inquiry_form: { slug: 'the-old-mill' } }),
+    });
+    assert.equal(taken.status, 422);
+    assert.equal(taken.body.errors[0]!.code, 'taken');
+  });
+
   it('serves the venue’s form under a strict policy that only the listed origins may frame', async () => {
     const page = await server.app.inject({ url: '/inquire/the-old-mill?utm_source=google' });
     assert.equal(page.statusCode, 200);

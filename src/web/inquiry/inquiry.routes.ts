@@ -67,6 +67,16 @@ export const inquiryRoutes: FastifyPluginAsync = async (app) => {
       reply.header('Access-Control-Allow-Origin', origin);
   }
 
+  /** A post from this installation's own page: its base URL's origin, or the host it was asked at. */
+  const sameSite = (origin: string, host: string | undefined) => {
+    if (origin === self) return true;
+    try {
+      return new URL(origin).host === host;
+    } catch {
+      return false;
+    }
+  };
+
   const notFound = (reply: FastifyReply) =>
     sendPage(reply, refusedPage('Inquiry', '', 'There is no inquiry form at this address.'), 404);
 
@@ -165,7 +175,13 @@ export const inquiryRoutes: FastifyPluginAsync = async (app) => {
         return sendPage(reply, refusedPage(venue.name, venue.form.slug!, r.detail), r.status);
       };
       const origin = request.headers.origin;
-      if (origin && origin !== self && !venue.form.embed_origins.includes(origin))
+      // A page under no-referrer (as this one) sends `Origin: null`: no site to judge; the token still is.
+      if (
+        origin &&
+        origin !== 'null' &&
+        !sameSite(origin, request.headers.host) &&
+        !venue.form.embed_origins.includes(origin)
+      )
         return refuse({
           status: 403,
           code: 'origin_not_allowed',

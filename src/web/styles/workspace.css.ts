@@ -243,4 +243,8 @@ ul.stages > li > .field-error { flex-basis: 100%; margin: 0; }
   tr.availability-row { padding-left: .6rem; }
   tr.availability-row > th { border-left: none; padding: 0; }
 }
+.report-figure { margin: 1rem 0; }
+.report-figure figcaption { font-weight: 600; margin-bottom: .25rem; }
+svg.report-chart { display: block; max-width: 100%; height: auto; }
+.report-table { overflow-x: auto; }
 `;

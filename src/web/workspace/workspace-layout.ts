@@ -7,7 +7,7 @@ import { accountBar, page } from '../layout.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
 
 export type Section =
-  'bookings' | 'pipeline' | 'week' | 'find-a-space' | 'accounts' | 'contacts' | 'settings';
+  'bookings' | 'pipeline' | 'week' | 'find-a-space' | 'accounts' | 'contacts' | 'reports' | 'settings';
 
 export interface WorkspacePageOptions {
   title: string;
@@ -22,6 +22,7 @@ const SECTIONS: ReadonlyArray<{ key: Section; label: string; path: string; admin
   { key: 'find-a-space', label: 'Find a space', path: '/find-a-space' },
   { key: 'accounts', label: 'Accounts', path: '/accounts' },
   { key: 'contacts', label: 'Contacts', path: '/contacts' },
+  { key: 'reports', label: 'Reports', path: '/reports/pipeline' },
   { key: 'settings', label: 'Settings', path: '/settings/spaces', admin: true },
 ];
 

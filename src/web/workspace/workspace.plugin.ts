@@ -27,6 +27,7 @@ import { documentsRoutes } from './documents.routes.js';
 import { documentSettingsRoutes } from './document-settings.routes.js';
 import { weekRoutes } from './week.routes.js';
 import { pipelineBoardRoutes } from './pipeline-board.routes.js';
+import { reportsRoutes } from './reports.routes.js';
 import { pipelineSettingsRoutes } from './pipeline-settings.routes.js';
 import { eventTypeSettingsRoutes } from './event-type-settings.routes.js';
 import { taxRateSettingsRoutes } from './tax-rate-settings.routes.js';
@@ -52,6 +53,7 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(bookingFormRoutes);
   await app.register(bookingDetailRoutes);
   await app.register(pipelineBoardRoutes);
+  await app.register(reportsRoutes);
   await app.register(eventFormRoutes);
   await app.register(lineItemFormRoutes);
   await app.register(installmentFormRoutes);
