@@ -2,13 +2,12 @@
  * The rules a booking's fields follow (SPEC §7), as one pure function over facts loaded first
  * (../facts.ts), so the API, the pages and the CSV import judge a booking alike and report every
  * bad field at once: a name; a start before the end, at most 31 days later when given (the times
- * of its first or only event, SPEC §11); an IANA time zone; an ISO 4217 currency; a
- * status reached by an allowed move, with a lost_reason when lost, and moving with the stage that
- * stands for it (stage-status.ts, SPEC §15); an account (required), contact,
- * owner and spaces of the same organization; while it has one event (or none yet), a guest count
- * within the smallest capacity of its spaces, for its setup style when a new one names it (with several, each event is judged against its own
- * spaces: a breakout in the library need not seat the plenary's guests). No double booking is
- * the command's to check (it needs the other bookings: ../events/event-clash.ts).
+ * of its first or only event, SPEC §11); an IANA time zone; an ISO 4217 currency; a status reached
+ * by an allowed move, with a lost_reason when lost, and moving with the stage that stands for it
+ * (stage-status.ts, SPEC §15); an account (required), contact, owner and spaces of the same
+ * organization; while it has one event (or none yet), a guest count within the smallest capacity
+ * of its spaces, for its setup style when a new one names it (with several, each event is judged
+ * against its own spaces). No double booking: the command's (../events/event-clash.ts).
  */
 import { SETUP_STYLES } from '../events/event.table.js';
 import type { VenueFacts } from '../facts.js';
