@@ -19,6 +19,7 @@ import { scheduleInstallmentClock } from './crm/payments/schedule-clock.js';
 import { untilStopped } from './shutdown.js';
 import { DeliveryWorker } from './webhooks/worker.js';
 import { MailSender } from './mail/sender.js';
+import { warmToolLists } from './mcp/mcp.plugin.js';
 
 interface ListeningMessage {
   marqueeListening: string;
@@ -38,6 +39,7 @@ interface PrimaryOptions {
 export async function serveWorker(config: Config, logger: Logger): Promise<void> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, database, logger });
+  await warmToolLists();
   const address = await app.listen({ port: config.port, host: config.host });
   process.send?.({ marqueeListening: address } satisfies ListeningMessage);
   await untilStopped(logger, app, () => database.close());

@@ -21,6 +21,7 @@ import { DeliveryWorker } from './webhooks/worker.js';
 import { MailSender } from './mail/sender.js';
 import { smtpServerName } from './mail/transport.js';
 import { finishFollowUps } from './crm/follow-ups.js';
+import { warmToolLists } from './mcp/mcp.plugin.js';
 import { servePrimary, serveWorker } from './serve-cluster.js';
 import { untilStopped } from './shutdown.js';
 
@@ -88,6 +89,8 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     await mail?.stop();
   });
 
+  // The assistant's tool lists are drawn before the first request, not during one.
+  await warmToolLists();
   const address = await app.listen({ port: config.port, host: config.host });
   // Seeded once serving: a port already taken cannot swallow the demo password shown below.
   if ((await countOrganizations(database.db)) === 0) demo = await seedDemo(database.db, app.ctx.clock);

@@ -6,8 +6,11 @@
  * tools; a write tool it calls is unknown to it. The metadata of the protected resource (RFC
  * 9728) is served beside it.
  */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { ListToolsRequestSchema, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { registerRateLimit } from '../api/rate-limit.js';
@@ -23,7 +26,10 @@ import { registerWriteTools } from './write-tools.js';
 
 const oauthStyle = { errorStyle: 'oauth' as const };
 
-export function mcpServerFor(caller: McpCaller, tool: ToolContext): McpServer {
+/** The tools a grant sees: the read tools, or all of them with crm_manage. */
+type ToolSet = 'read' | 'manage';
+
+function toolsServer(set: ToolSet, tool: ToolContext): McpServer {
   const server = new McpServer(
     { name: 'marquee', title: 'Marquee', version: '1' },
     {
@@ -36,10 +42,52 @@ export function mcpServerFor(caller: McpCaller, tool: ToolContext): McpServer {
   registerReadTools(server, tool);
   registerAvailabilityTool(server, tool);
   registerPaymentsTool(server, tool);
-  if (scopeAllows(caller.scopes, 'crm_manage')) {
+  if (set === 'manage') {
     registerLeadTool(server, tool);
     registerWriteTools(server, tool);
   }
+  return server;
+}
+
+/** A context no tool runs with: listing the tools reads none of it. */
+const LISTING_ONLY = { ctx: null, actor: null, cursors: null, baseUrl: '' } as unknown as ToolContext;
+
+const lists = new Map<ToolSet, Promise<ListToolsResult>>();
+
+/**
+ * tools/list as the SDK answers it, drawn once per set of tools in a process and then served from
+ * memory: drawing converts every tool's schemas to JSON Schema, a few hundred milliseconds of the
+ * event loop, and the tools never change while the process runs. `serve` draws both sets before it
+ * takes requests (warmToolLists).
+ */
+function toolList(set: ToolSet): Promise<ListToolsResult> {
+  let list = lists.get(set);
+  if (!list) {
+    list = (async () => {
+      const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+      const server = toolsServer(set, LISTING_ONLY);
+      const client = new Client({ name: 'marquee-tool-list', version: '1' });
+      await server.connect(serverSide);
+      await client.connect(clientSide);
+      const listed = await client.listTools();
+      await client.close();
+      await server.close();
+      return listed;
+    })();
+    lists.set(set, list);
+  }
+  return list;
+}
+
+export async function warmToolLists(): Promise<void> {
+  await Promise.all([toolList('read'), toolList('manage')]);
+}
+
+export async function mcpServerFor(caller: McpCaller, tool: ToolContext): Promise<McpServer> {
+  const set: ToolSet = scopeAllows(caller.scopes, 'crm_manage') ? 'manage' : 'read';
+  const listed = await toolList(set);
+  const server = toolsServer(set, tool);
+  server.server.setRequestHandler(ListToolsRequestSchema, () => listed);
   return server;
 }
 
@@ -78,7 +126,7 @@ async function mcpEndpoint(app: App): Promise<void> {
     },
     async (request, reply) => {
       const caller = callers.get(request)!;
-      const server = mcpServerFor(caller, {
+      const server = await mcpServerFor(caller, {
         ctx: request.ctx,
         actor: caller.actor,
         cursors: app.cursors,

@@ -16,8 +16,6 @@ import { answer, refused, result, type ToolContext } from './tool-kit.js';
 const BOOKING_ID = z.string().min(1).max(100).describe('The booking’s id or reference (BK-00001)');
 
 export function registerWriteTools(server: McpServer, tool: ToolContext): void {
-  const writer = tool.ctx.app.writer;
-
   server.registerTool(
     'add_note',
     {
@@ -36,7 +34,7 @@ export function registerWriteTools(server: McpServer, tool: ToolContext): void {
       answer(async () => {
         const booking = await findBooking(tool, args.booking_id.trim());
         if (!booking) return refused(noSuchBooking(args.booking_id));
-        const note = await write(writer, tool.actor, createNote, {
+        const note = await write(tool.ctx.app.writer, tool.actor, createNote, {
           body: args.text,
           notable: { type: 'bookings', id: booking.id },
         });
@@ -64,7 +62,7 @@ export function registerWriteTools(server: McpServer, tool: ToolContext): void {
       answer(async () => {
         const booking = await findBooking(tool, args.booking_id.trim());
         if (!booking) return refused(noSuchBooking(args.booking_id));
-        const updated = await write(writer, tool.actor, updateBooking, {
+        const updated = await write(tool.ctx.app.writer, tool.actor, updateBooking, {
           id: booking.id,
           ifMatch: undefined,
           input: {
