@@ -4,7 +4,8 @@
  * the page then gives its public address and an embedding snippet, and /inquire/<slug> shows the
  * intro and offers the types ticked; turned off, the address is gone. Bad fields (a bad slug, a
  * slug another venue has, a bad origin) are shown at once in the API's words and nothing is saved;
- * a member cannot open or post the page.
+ * a save over a newer change is a 412 that keeps what was typed; a member cannot open or post the
+ * page.
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
@@ -179,6 +180,24 @@ eachDatabase((suite) => {
     assert.equal(bare.status, 422);
     assert.match(fieldError(bare.body, 'slug'), /An inquiry form needs a slug to be enabled\./);
     assert.deepEqual(await savedForm(), before);
+  });
+
+  it('answers a save over a newer change with 412, keeping what was typed', async () => {
+    const page = await admin.session.request(`${o}/settings/inquiry-form`);
+    await write({ db: suite.db, clock: systemClock }, venue.actor, updateOrganization, {
+      ifMatch: undefined,
+      input: { inquiry_form: { intro: 'Changed elsewhere.' } },
+    });
+    const typed = { slug: 'harbour-rooms', intro: 'Typed here.', thank_you: 'Thanks.' };
+    const stale = await post(page.body, typed);
+    assert.equal(stale.status, 412);
+    assert.match(stale.body, /This changed while you were looking at it/);
+    assert.match(stale.body, /<li>Intro: Changed elsewhere\.<\/li>/);
+    assert.ok(stale.body.includes('>Typed here.</textarea>'), 'what was typed stays');
+    assert.equal(((await savedForm()).form as { intro: string }).intro, 'Changed elsewhere.');
+    const again = await post(stale.body, typed);
+    assert.equal(again.status, 303, again.body);
+    assert.equal(((await savedForm()).form as { intro: string }).intro, 'Typed here.');
   });
 
   it('lets only the venue’s administrators open and post Settings → Inquiry form', async () => {
