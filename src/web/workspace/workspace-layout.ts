@@ -73,6 +73,7 @@ type SettingsTab =
   | 'outgoing-mail'
   | 'import-export'
   | 'documents'
+  | 'inquiry-form'
   | 'integrations'
   | 'connected-apps';
 
@@ -85,11 +86,20 @@ type SettingsTab =
 export function settingsTabs(visitor: WorkspaceVisitor, current: SettingsTab = 'spaces'): SafeHtml {
   const here = (key: SettingsTab) => (key === current ? html`aria-current="page"` : '');
   const tab = (
-    key: 'venue' | 'spaces' | 'pipelines' | 'event-types' | 'catalogue' | 'tax-rates' | 'team' | 'documents',
+    key:
+      | 'venue'
+      | 'spaces'
+      | 'pipelines'
+      | 'event-types'
+      | 'catalogue'
+      | 'tax-rates'
+      | 'team'
+      | 'documents'
+      | 'inquiry-form',
     label: string,
   ) => html`<li><a href="${orgPath(visitor, `/settings/${key}`)}" ${here(key)}>${label}</a></li>`;
   const venueTabs = visitor.isAdmin
-    ? html`${tab('venue', 'Venue')}${tab('spaces', 'Spaces')}${tab('pipelines', 'Pipelines')}${tab('event-types', 'Event types')}${tab('catalogue', 'Catalogue')}${tab('tax-rates', 'Tax rates')}${tab('documents', 'Documents')}${tab('team', 'Team')}
+    ? html`${tab('venue', 'Venue')}${tab('spaces', 'Spaces')}${tab('pipelines', 'Pipelines')}${tab('event-types', 'Event types')}${tab('catalogue', 'Catalogue')}${tab('tax-rates', 'Tax rates')}${tab('documents', 'Documents')}${tab('inquiry-form', 'Inquiry form')}${tab('team', 'Team')}
     <li><a href="/settings/integrations?org=${visitor.organization.organizationId}" ${here('integrations')}>Integrations</a></li>
     <li><a href="${orgPath(visitor, '/settings/developers/api-keys')}" ${here('api-keys')}>Developers: API keys</a></li>
     <li><a href="${orgPath(visitor, '/settings/developers/assistants')}" ${here('assistants')}>Developers: Assistants</a></li>

@@ -13,6 +13,7 @@ import { noteRoutes } from './note.routes.js';
 import { spaceRoutes } from './space.routes.js';
 import { teamRoutes } from './team.routes.js';
 import { venueRoutes } from './venue.routes.js';
+import { inquirySettingsRoutes } from './inquiry-settings.routes.js';
 import { eventFormRoutes } from './event-form.routes.js';
 import { lineItemFormRoutes } from './line-item-form.routes.js';
 import { installmentFormRoutes } from './installment-form.routes.js';
@@ -69,6 +70,7 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(catalogueSettingsRoutes);
   await app.register(taxRateSettingsRoutes);
   await app.register(venueRoutes);
+  await app.register(inquirySettingsRoutes);
   await app.register(teamRoutes);
   await app.register(calendarFeedRoutes);
   await app.register(apiKeyRoutes);
