@@ -41,7 +41,10 @@ async function plain() {
   });
   server.listen(0, '127.0.0.1', () => {
     const address = server.address();
-    ready({ url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+    ready({
+      url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+      pid: String(process.pid),
+    });
   });
 }
 
@@ -67,7 +70,7 @@ async function fastifyMemory() {
     if (!page) return reply.code(404).send();
     return reply.type('application/vnd.api+json').send(page);
   });
-  ready({ url: await app.listen({ port: 0, host: '127.0.0.1' }) });
+  ready({ url: await app.listen({ port: 0, host: '127.0.0.1' }), pid: String(process.pid) });
 }
 
 const WORDS = ['Wedding', 'Gala', 'Conference', 'Retreat', 'Launch', 'Dinner', 'Summit', 'Reunion'];

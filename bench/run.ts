@@ -446,10 +446,16 @@ function seedOnlyWhatIsRead(): void {
   if (!needed('events')) process.env.BENCH_EVENT_ROWS ??= '0';
 }
 
-/** CPU seconds each process has used so far, by pid, with its command name (from /proc). */
-function processCpu(): Map<number, { name: string; seconds: number }> {
+interface ProcessCpu {
+  name: string;
+  parent: number;
+  seconds: number;
+}
+
+/** CPU seconds each process has used so far, by pid, with its command name and parent (from /proc). */
+function processCpu(): Map<number, ProcessCpu> {
   const ticks = 100; // USER_HZ on Linux
-  const found = new Map<number, { name: string; seconds: number }>();
+  const found = new Map<number, ProcessCpu>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -458,7 +464,11 @@ function processCpu(): Map<number, { name: string; seconds: number }> {
       const name = stat.slice(stat.indexOf('(') + 1, close);
       const fields = stat.slice(close + 2).split(' ');
       // utime and stime: fields 14 and 15 of the line, 12 and 13 after the name and state.
-      found.set(Number(entry), { name, seconds: (Number(fields[11]) + Number(fields[12])) / ticks });
+      found.set(Number(entry), {
+        name,
+        parent: Number(fields[1]),
+        seconds: (Number(fields[11]) + Number(fields[12])) / ticks,
+      });
     } catch {
       // the process ended while being read
     }
@@ -472,15 +482,25 @@ function processCpu(): Map<number, { name: string; seconds: number }> {
  * stole cores from the measurement, by command name.
  */
 function bystanders(
-  before: Map<number, { name: string; seconds: number }>,
-  after: Map<number, { name: string; seconds: number }>,
+  before: Map<number, ProcessCpu>,
+  after: Map<number, ProcessCpu>,
   contender: { pid?: string | undefined; postgres: boolean },
 ): { seconds: number; top: string } {
-  const own = new Set([process.pid, Number(contender.pid ?? 0)]);
+  // The load generator itself, and the contender with every process it started (its cluster's
+  // workers); the other contenders, children of this process too, are bystanders.
+  const contenderPid = Number(contender.pid ?? 0);
+  const isOwn = (pid: number): boolean => {
+    if (pid === process.pid) return true;
+    for (let at = pid, hops = 0; at > 1 && hops < 64; hops++) {
+      if (at === contenderPid) return true;
+      at = after.get(at)?.parent ?? 0;
+    }
+    return false;
+  };
   const used = new Map<string, number>();
   let seconds = 0;
   for (const [pid, now] of after) {
-    if (own.has(pid) || (contender.postgres && now.name.startsWith('postgres'))) continue;
+    if (isOwn(pid) || (contender.postgres && now.name.startsWith('postgres'))) continue;
     const spent = now.seconds - (before.get(pid)?.seconds ?? now.seconds);
     if (spent <= 0) continue;
     seconds += spent;
