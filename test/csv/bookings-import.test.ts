@@ -64,6 +64,11 @@ eachDatabase((suite) => {
       ],
     );
     assert.equal(bookings[1]?.start_at, '2027-03-02T17:00:00.000Z');
+    // SPEC §14: a booking records the door it came through as its source.
+    assert.deepEqual(
+      bookings.map((b) => b.source),
+      ['import', 'import', 'import'],
+    );
     const spaceNames = new Map(
       (
         await suite.db
