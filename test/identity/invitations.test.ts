@@ -254,7 +254,7 @@ eachDatabase((suite) => {
       for (let trial = 0; trial < 6; trial++) {
         const venues = await Promise.all([makeOrganization(suite.db), makeOrganization(suite.db)]);
         const admins = await Promise.all(venues.map((v) => makeUser(suite.db, v.id, { role: 'admin' })));
-        const email = `race-${trial}-${Date.now()}@test.example`;
+        const email = `race-${trial}-${venues[0]!.id}@test.example`;
         const outcomes = await Promise.all(
           venues.map((v, i) =>
             write(
