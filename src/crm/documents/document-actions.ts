@@ -61,17 +61,30 @@ export interface Sent {
   expiresAt: string;
 }
 
+/**
+ * The document an action names, at the version it was read (404, 412), refused when the action
+ * cannot be taken on it now or by this actor (document-rules.ts).
+ */
+async function documentToAct(
+  { trx, actor }: Work,
+  action: 'send' | 'issue' | 'void',
+  target: Target,
+): Promise<DocumentRow> {
+  const current = await recordToChange(
+    trx,
+    documentDefinition,
+    actor.organizationId,
+    target.id,
+    target.ifMatch,
+  );
+  refuse(actionRefusal(action, current, actor));
+  return current;
+}
+
 export const sendDocument: Command<SendInput, Sent> = {
   async run(work, input) {
     const { trx, actor, now } = work;
-    const current = await recordToChange(
-      trx,
-      documentDefinition,
-      actor.organizationId,
-      input.id,
-      input.ifMatch,
-    );
-    refuse(actionRefusal('send', current, actor));
+    const current = await documentToAct(work, 'send', input);
     const recipient = await clientMailFor(trx, current);
     if (!recipient.ok) throw new ConflictError(recipient.detail, 'no_recipient');
     let sha256 = current.sha256;
@@ -112,14 +125,7 @@ export interface IssueInput extends Target {
 export const issueDocument: Command<IssueInput, DocumentRow> = {
   async run(work, input) {
     const { trx, actor, now } = work;
-    const current = await recordToChange(
-      trx,
-      documentDefinition,
-      actor.organizationId,
-      input.id,
-      input.ifMatch,
-    );
-    refuse(actionRefusal('issue', current, actor));
+    const current = await documentToAct(work, 'issue', input);
     const organization = await trx
       .selectFrom('organizations')
       .select('timezone')
@@ -146,15 +152,8 @@ export const issueDocument: Command<IssueInput, DocumentRow> = {
 
 export const voidDocument: Command<Target, DocumentRow> = {
   async run(work, input) {
-    const { trx, actor, now } = work;
-    const current = await recordToChange(
-      trx,
-      documentDefinition,
-      actor.organizationId,
-      input.id,
-      input.ifMatch,
-    );
-    refuse(actionRefusal('void', current, actor));
+    const { trx, now } = work;
+    const current = await documentToAct(work, 'void', input);
     const document = await changeDocument(work, current, { status: 'void', voided_at: isoTime(now) });
     await revokeLinksOf(trx, current.id, now);
     // A proposal no longer signed: what was due on signing is no longer due.
