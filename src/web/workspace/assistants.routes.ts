@@ -1,8 +1,10 @@
 /** Settings → Developers → Assistants (SPEC §16): admins see the MCP address and turn self-registration on or off. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { acceptsAssistants, setAssistantRegistration } from '../../oauth/assistant-registration.js';
+import { setAssistantRegistration } from '../../crm/organization/organization-settings.commands.js';
+import { acceptsAssistants } from '../../oauth/assistant-registration.js';
 import { mcpResource } from '../../oauth/resource.js';
+import { write } from '../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../forms.js';
 import { assistantsPage } from './assistants.page.js';
 import { orgPath, visitorOf } from './workspace-visitor.js';
@@ -39,7 +41,7 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const v = visitorOf(request);
       const on = formText(request.body, 'self_registration') === 'on';
-      await setAssistantRegistration(db, v.organization.organizationId, on);
+      await write(request.ctx.app.writer, v.actor, setAssistantRegistration, { on });
       request.log.info(
         { organization_id: v.organization.organizationId, self_registration: on },
         'assistant self-registration changed',

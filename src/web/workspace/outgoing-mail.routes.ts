@@ -7,16 +7,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { organizationZone } from '../../crm/organization/organization.reads.js';
+import { setMailFrom } from '../../crm/organization/organization-settings.commands.js';
+import { write } from '../../writes/unit-of-work.js';
 import { findMail, latestMail, OUTBOX_PAGE, queueMail, sendAgain } from '../../mail/outbox.js';
 import { smtpServerName } from '../../mail/transport.js';
 import { FormBody, formText, sendPage } from '../forms.js';
-import {
-  fromHeader,
-  organizationFrom,
-  readMailFrom,
-  setOrganizationFrom,
-  unrealDomain,
-} from '../../mail/from-address.js';
+import { fromHeader, organizationFrom, readMailFrom, unrealDomain } from '../../mail/from-address.js';
 import type { FieldErrors } from './form-fields.js';
 import { outgoingMailPage, outgoingMessagePage } from './outgoing-mail.page.js';
 import { notFound, orgPath, visitorOf } from './workspace-visitor.js';
@@ -71,7 +67,7 @@ export const outgoingMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const read = readMailFrom(name, address);
       if (Object.keys(read.errors).length > 0)
         return sendPage(reply, await page(request, { name, address, errors: read.errors }), 422);
-      await setOrganizationFrom(db, v.organization.organizationId, read.from);
+      await write(request.ctx.app.writer, v.actor, setMailFrom, { from: read.from });
       return reply.redirect(orgPath(v, '/settings/outgoing-mail?notice=from'), 303);
     },
   );
