@@ -45,7 +45,7 @@ async function call(
 
 const ref = (type: string, id: string) => ({ data: { type, id } });
 
-async function makeProposal(info: Info): Promise<string> {
+export async function makeProposal(info: Info): Promise<string> {
   const id = async (path: string, type: string, attributes: object, relationships: object = {}) =>
     (await call(info, 'POST', path, { data: { type, attributes, relationships } })).data.id;
   const account = await id('/v2/accounts', 'accounts', { name: 'Bench wedding party', city: 'Bristol' });

@@ -44,6 +44,8 @@ declare module 'pdfmake' {
     getBuffer(): Promise<Buffer>;
   }
   export function createPdf(definition: DocumentDefinition): CreatedPdf;
+  /** Files pdfmake reads by name (fonts) before the file system. */
+  export const virtualfs: { writeFileSync(name: string, bytes: Buffer): void };
   export function setFonts(fonts: Record<string, FontFiles>): void;
   export function setUrlAccessPolicy(allow: (url: string) => boolean): void;
   export function setLocalAccessPolicy(allow: (path: string) => boolean): void;
