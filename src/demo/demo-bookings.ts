@@ -1,7 +1,7 @@
 /**
  * The demo venue's bookings and their events: the current and next week booked densely
- * (demo-fortnight.ts), and bookings of every kind and status from six months back to a year
- * ahead around them, each held by its program's events (demo-programs.ts). Definite bookings never
+ * (demo-fortnight.ts), and bookings of every kind and status from a year back to a year ahead
+ * around them, each held by its program's events (demo-programs.ts). Definite bookings never
  * share a space (demo-holds.ts); every booking and event passes the rules the API judges them by.
  */
 import {
@@ -45,7 +45,10 @@ export interface BookingContext {
 }
 
 const DAY = 86_400_000;
-const BACKGROUND = 72;
+/** Bookings over the two years around now: about one a week, as the fortnight's are apart. */
+const BACKGROUND = 96;
+/** How far the background bookings reach, back and ahead. */
+const REACH_DAYS = 365;
 const BACKGROUND_KINDS: readonly DemoKind[] = [
   'wedding',
   'intimate_wedding',
@@ -143,13 +146,16 @@ function fortnightBookings(ctx: BookingContext): DemoBooking[] {
   );
 }
 
-/** Bookings from six months back to a year ahead, outside the fortnight; past ones mostly closed. */
+/**
+ * Bookings from a year back to a year ahead, outside the fortnight: past ones mostly closed, the
+ * others lost (each for a reason); those ahead open in every status, some lost already.
+ */
 function backgroundBookings(ctx: BookingContext): DemoBooking[] {
   const { rnd, now, zone } = ctx;
   const weeks = fortnight(now, zone);
   const from = addDays(weeks.monday, -2);
   return Array.from({ length: BACKGROUND }, (_, i) => {
-    const offsetDays = Math.round(-180 + (i * 545) / BACKGROUND + rnd() * 6);
+    const offsetDays = Math.round(-REACH_DAYS + (i * (2 * REACH_DAYS - 8)) / BACKGROUND + rnd() * 6);
     const day = localDate(now + offsetDays * DAY, zone);
     const program = PROGRAMS[BACKGROUND_KINDS[Math.floor(rnd() * BACKGROUND_KINDS.length)]!];
     return book(ctx, {
@@ -157,7 +163,7 @@ function backgroundBookings(ctx: BookingContext): DemoBooking[] {
       firstDay: day >= from && day < addDays(weeks.end, 1) ? addDays(day, 17) : day,
       bookedDaysAgo: Math.max(1, Math.min(400, 60 - offsetDays / 2 + rnd() * 30)),
       status: (events) => {
-        if (ended(events, now)) return rnd() < 0.8 ? 'closed' : 'lost';
+        if (ended(events, now)) return rnd() < 0.75 ? 'closed' : 'lost';
         const open = BOOKING_STATUSES.filter((s) => s !== 'closed');
         return open[Math.floor(rnd() * open.length)]!;
       },

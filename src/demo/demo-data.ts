@@ -1,6 +1,6 @@
 /**
  * A believable venue's CRM: companies and couples that book weddings, conferences and galas
- * across the past six months and the coming year, in every status, each booking held by its events
+ * across the past year and the coming one, in every status, each booking held by its events
  * in the venue's spaces (demo-bookings.ts), with the current and next week as busy as a working
  * venue's. Deterministic for a given seed and instant, so the demo reads the same on every
  * install, but dated relative to the instant it is made.
@@ -167,9 +167,10 @@ export function generateDemoData(
 
   const accounts: Array<Insertable<AccountTable> & { id: string; name: string; created_at: string }> =
     COMPANIES.map((name, i) => {
-      const at = created(400 - i * 7);
+      // Customers since before the year of bookings the demo goes back.
+      const at = created(560 - i * 7);
       return {
-        id: newId(now - (400 - i) * day),
+        id: newId(now - (560 - i) * day),
         organization_id: organizationId,
         owner_id: ownerId,
         name,
@@ -195,14 +196,14 @@ export function generateDemoData(
     while (named.has(`${first} ${last}`)) [first, last] = [pick(FIRST_NAMES), pick(LAST_NAMES)];
     named.add(`${first} ${last}`);
     const company = i < COMPANY_CONTACTS ? accounts[i % accounts.length] : undefined;
-    const at = created(380 - i * 5);
+    const at = created(540 - i * 3);
     const email = `${slug(first)}.${slug(last)}@${company ? slug(company.name) : 'mail'}.example`;
     const phone = `+1 617 555 ${String(2000 + i * 41).slice(-4)}`;
     const person = company
       ? undefined
       : {
           ...accounts[0]!,
-          id: newId(now - (380 - i) * day - 1),
+          id: newId(now - (540 - i) * day - 1),
           name: `${first} ${last}`,
           email,
           phone,
@@ -213,7 +214,7 @@ export function generateDemoData(
         };
     if (person) accounts.push(person);
     return {
-      id: newId(now - (380 - i) * day),
+      id: newId(now - (540 - i) * day),
       organization_id: organizationId,
       account_id: (company ?? person)!.id,
       first_name: first,
@@ -238,9 +239,9 @@ export function generateDemoData(
     };
   };
 
-  const spaces = demoSpaces(organizationId, created(420));
+  const spaces = demoSpaces(organizationId, created(600));
   const facts = spacesById(spaces.rows);
-  const typesAt = created(420);
+  const typesAt = created(600);
   const eventTypes = [...new Set(Object.values(PROGRAMS).map((p) => p.eventType))].map((value, i) => ({
     id: newId(Date.parse(typesAt) + i),
     organization_id: organizationId,

@@ -2,14 +2,22 @@
  * The demo venue's sales pipeline (SPEC §15): its bookings placed in the default pipeline's stages
  * by status (an enquiry early, an option at the proposal, a confirmed booking won, a lost one in
  * none), spread over the neighbouring stages so the board shows every column, and each told where
- * it came from.
+ * it came from: a private party found the venue on its website, on Instagram or at a wedding fair
+ * and sent the inquiry form; a company phoned, or was sent by someone the venue served.
  */
 import { isoTime } from '../clock.js';
 import type { Trx } from '../db/database.js';
 import { monotonicId } from '../db/ids.js';
 import type { BookingStatus } from '../crm/bookings/booking.table.js';
 
-export const DEMO_REFERRAL_SOURCES = ['Website', 'Wedding fair', 'Referral', 'Instagram'] as const;
+export const DEMO_REFERRAL_SOURCES = ['Website', 'Wedding fair', 'Referral', 'Instagram', 'Phone'] as const;
+type ReferralSource = (typeof DEMO_REFERRAL_SOURCES)[number];
+
+/** The referral sources of each way a booking came in, taken in turn. */
+const SOURCES_BY_WAY_IN: Record<string, readonly ReferralSource[]> = {
+  inquiry_form: ['Website', 'Instagram', 'Wedding fair'],
+  workspace: ['Phone', 'Referral'],
+};
 
 /** The stages a booking of each status may be in, taken in turn. */
 const STAGES_BY_STATUS: Record<BookingStatus, readonly string[]> = {
@@ -22,6 +30,8 @@ const STAGES_BY_STATUS: Record<BookingStatus, readonly string[]> = {
 
 interface Placeable {
   status: BookingStatus;
+  /** How it came in (`inquiry_form`, `workspace`…). */
+  source: string | null;
   stage_id: string | null;
   referral_source_id: string | null;
 }
@@ -48,14 +58,20 @@ export async function placeDemoBookings(
     .where('organization_id', '=', organizationId)
     .execute();
   const stageNamed = new Map(stages.map((s) => [s.name, s.id]));
-  const turns = new Map<BookingStatus, number>();
+  const sourceNamed = new Map(DEMO_REFERRAL_SOURCES.map((name, i) => [name, sources[i]!.id]));
+  const turns = new Map<string, number>();
+  const turn = (key: string) => {
+    const taken = turns.get(key) ?? 0;
+    turns.set(key, taken + 1);
+    return taken;
+  };
   bookings.forEach((booking, index) => {
     const names = STAGES_BY_STATUS[booking.status];
-    const turn = turns.get(booking.status) ?? 0;
-    turns.set(booking.status, turn + 1);
-    const name = names[turn % Math.max(1, names.length)];
+    const name = names[turn(booking.status) % Math.max(1, names.length)];
     booking.stage_id = name === undefined ? null : (stageNamed.get(name) ?? null);
     // Most bookings say where they came from; every fifth does not.
-    booking.referral_source_id = index % 5 === 4 ? null : sources[index % sources.length]!.id;
+    const ways = SOURCES_BY_WAY_IN[booking.source ?? ''] ?? [];
+    const way = ways[turn(`source:${booking.source}`) % Math.max(1, ways.length)];
+    booking.referral_source_id = index % 5 === 4 || way === undefined ? null : sourceNamed.get(way)!;
   });
 }

@@ -1,10 +1,14 @@
 /**
  * The demo venue's prices (SPEC §12), written through the same commands as the API: a sales tax
  * and a 20% service charge that is taxed, a catalogue of menus, bars, rentals and services, and
- * the upcoming definite and tentative bookings priced from it (a dinner by its guests, a bar, the
- * ceremony setup, the AV of a plenary, a coordinator's hours for a wedding). Definite bookings get
- * a schedule (a 25% deposit three months before, the rest two weeks before): those of the coming
- * week are paid in full, the others their deposit.
+ * bookings priced from it (a dinner by its guests, a bar, the ceremony setup, the AV of a plenary,
+ * a coordinator's hours for a wedding): the past year's closed ones, so its revenue shows by
+ * space and month, and the upcoming definite and tentative ones. Definite and closed bookings get
+ * a schedule (a 25% deposit three months before, the rest two weeks before). Closed bookings
+ * were paid in full, as were those of the coming week; the others paid their deposit, except
+ * every fourth (its deposit overdue once its day passed), and the two confirmed last, whose
+ * deposit falls due today. A balance fell due two weeks before: a booking in between owes it
+ * (overdue), as some clients do.
  */
 import type { Trx } from '../db/database.js';
 import { createInstallment } from '../crm/payments/installments.js';
@@ -13,7 +17,9 @@ import { createItem, type ItemInput } from '../crm/pricing/items.js';
 import { createLineItem } from '../crm/pricing/line-items.js';
 import { createTaxRate } from '../crm/pricing/tax-rates.js';
 import type { Work } from '../writes/unit-of-work.js';
+import { localDate } from '../wall-clock.js';
 import type { DemoBooking } from './demo-bookings.js';
+import { DEMO_ZONE } from './demo-data.js';
 
 const CATALOGUE = {
   dinner: {
@@ -55,8 +61,19 @@ function itemFor(eventName: string): Priced | undefined {
 
 const DAY = 86_400_000;
 
-/** The most bookings priced, so that seeding stays quick. */
+/** The most upcoming bookings priced, so that seeding stays quick. */
 const PRICED_BOOKINGS = 40;
+/** The confirmed bookings whose deposit falls due today. */
+const DUE_TODAY = 2;
+
+/** How each definite or closed booking pays: in full, its deposit, nothing yet, or a deposit due today. */
+type Paying = 'full' | 'deposit' | 'unpaid' | 'due_today';
+
+function payingOf(booking: DemoBooking, now: number, turn: number, dueToday: ReadonlySet<string>): Paying {
+  if (booking.status === 'closed' || Date.parse(booking.start_at) - now < 7 * DAY) return 'full';
+  if (dueToday.has(booking.id)) return 'due_today';
+  return turn % 4 === 3 ? 'unpaid' : 'deposit';
+}
 
 export async function priceDemoBookings(
   trx: Trx,
@@ -86,7 +103,17 @@ export async function priceDemoBookings(
     .filter((b) => (b.status === 'definite' || b.status === 'tentative') && Date.parse(b.start_at) > now)
     .sort((a, b) => (a.start_at < b.start_at ? -1 : 1))
     .slice(0, PRICED_BOOKINGS);
-  for (const booking of upcoming) {
+  const closed = bookings.filter((b) => b.status === 'closed');
+  const dueToday = new Set(
+    upcoming
+      .filter((b) => b.status === 'definite' && Date.parse(b.start_at) - now > 30 * DAY)
+      .sort((a, b) => (a.created_at > b.created_at ? -1 : 1))
+      .slice(0, DUE_TODAY)
+      .map((b) => b.id),
+  );
+  const today = localDate(now, DEMO_ZONE);
+  let turn = 0;
+  for (const booking of [...closed, ...upcoming]) {
     for (const event of booking.events) {
       const item = itemFor(event.name);
       if (item)
@@ -99,12 +126,13 @@ export async function priceDemoBookings(
         quantity: '6',
       });
     }
-    if (booking.status !== 'definite') continue;
+    if (booking.status === 'tentative') continue;
+    const paying = payingOf(booking, now, turn++, dueToday);
     const deposit = await createInstallment.run(work, {
       bookingId: booking.id,
       label: 'Deposit',
       percentage: '25',
-      due_days_before: 90,
+      ...(paying === 'due_today' ? { due_date: today } : { due_days_before: 90 }),
     });
     await createInstallment.run(work, {
       bookingId: booking.id,
@@ -112,16 +140,14 @@ export async function priceDemoBookings(
       remainder: true,
       due_days_before: 14,
     });
-    // Bookings of the coming week are paid in full; those further off, their deposit. A balance
-    // fell due two weeks before: a booking in between owes it (overdue), as some clients do.
-    const soon = Date.parse(booking.start_at) - now < 7 * DAY;
+    if (paying === 'unpaid' || paying === 'due_today') continue;
     const { grand_total } = await trx
       .selectFrom('bookings')
       .select('grand_total')
       .where('id', '=', booking.id)
       .executeTakeFirstOrThrow();
-    const amount = soon ? Number(grand_total) : Number(deposit.amount_due);
-    const method = soon ? 'bank_transfer' : 'card';
+    const amount = paying === 'full' ? Number(grand_total) : Number(deposit.amount_due);
+    const method = paying === 'full' ? 'bank_transfer' : 'card';
     if (amount > 0) await createPayment.run(work, { bookingId: booking.id, amount, method });
   }
 }

@@ -6,8 +6,10 @@
  * subscribe to a calendar feed of the venue; add a stage under Settings → Pipelines, a type under
  * Settings → Event types, a rate under Settings → Tax rates and an item that carries it under
  * Settings → Catalogue; price the booking with a line from that item, give it a deposit and record
- * the payment of it; then documents (test/helpers/documents-walk.ts): a proposal sent, accepted by
- * its client on a phone, and the booking confirmed. `visit` is called on every page of the walk,
+ * the payment of it; keep a test message under Settings → Outgoing mail; turn the public inquiry
+ * form on under Settings → Inquiry form (a bad slug refused first); then documents
+ * (test/helpers/documents-walk.ts): a proposal sent, accepted by its client on a phone, and the
+ * booking confirmed. `visit` is called on every page of the walk,
  * by name.
  *
  * Its dates come from the server's clock, which the test sets: the week view's "this week" and the
@@ -56,7 +58,7 @@ export interface Walk {
   visit: (name: string, on?: Page) => Promise<void>;
 }
 
-export const WALK_PAGES = 36 + DOCUMENTS_WALK_PAGES;
+export const WALK_PAGES = 38 + DOCUMENTS_WALK_PAGES;
 
 export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk): Promise<void> {
   const field = (label: string | RegExp) => page.getByLabel(label, { exact: typeof label === 'string' });
@@ -462,6 +464,27 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   await page.getByText(/is kept below\./).waitFor();
   assert.match(await page.getByRole('row', { name: /^Test message from/ }).innerText(), /Not sent/);
   await visit('outgoing-mail');
+
+  // Settings → Inquiry form: a slug that is no address refused, then the form on, with where it is.
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click();
+  await page
+    .getByRole('navigation', { name: 'Settings' })
+    .getByRole('link', { name: 'Inquiry form' })
+    .click();
+  await page.getByRole('heading', { name: 'Inquiry form', exact: true }).waitFor();
+  await page.getByLabel('Take inquiries').check();
+  await field(/^Slug/).fill('Harbour Rooms!');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByRole('heading', { name: 'Please correct these fields' }).waitFor();
+  await visit('inquiry-form-refused');
+  await field(/^Slug/).fill('harbour-rooms');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('Changes saved.').waitFor();
+  assert.match(
+    await page.getByRole('region', { name: 'Where it is' }).innerText(),
+    /\/inquire\/harbour-rooms/,
+  );
+  await visit('inquiry-form');
 
   await walkDocuments({ page, server, orgId, visit });
 }
