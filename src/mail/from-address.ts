@@ -64,12 +64,3 @@ export async function organizationFrom(db: Db | Trx, organizationId: string): Pr
   if (!row?.mail_from_address) return undefined;
   return { name: row.mail_from_name ?? '', address: row.mail_from_address };
 }
-
-/** Sets (or, with null, clears) the organization's own From. */
-export async function setOrganizationFrom(db: Db, organizationId: string, from: MailFrom | null) {
-  await db
-    .updateTable('organizations')
-    .set({ mail_from_name: from?.name || null, mail_from_address: from?.address ?? null })
-    .where('id', '=', organizationId)
-    .execute();
-}

@@ -23,11 +23,3 @@ export async function organizationsAcceptingAssistants(
 export async function acceptsAssistants(db: Db, organizationId: string): Promise<boolean> {
   return (await organizationsAcceptingAssistants(db, [organizationId])).has(organizationId);
 }
-
-export async function setAssistantRegistration(db: Db, organizationId: string, on: boolean): Promise<void> {
-  await db
-    .updateTable('organizations')
-    .set({ assistant_registration: on ? 1 : 0 })
-    .where('id', '=', organizationId)
-    .execute();
-}

@@ -83,6 +83,8 @@ const TABLE: Record<string, Who> = {
   'crm/pipelines/stage.commands: deleteStage': 'admins',
   'crm/pipelines/stage.commands: moveStage': 'admins',
   'crm/organization/organization.commands: updateOrganization': 'admins',
+  'crm/organization/organization-settings.commands: setMailFrom': 'admins',
+  'crm/organization/organization-settings.commands: setAssistantRegistration': 'admins',
 };
 
 /**

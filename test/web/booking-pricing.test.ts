@@ -17,7 +17,7 @@ import { updateOrganization } from '../../src/crm/organization/organization.comm
 import { createItem } from '../../src/crm/pricing/items.js';
 import { createLineItem } from '../../src/crm/pricing/line-items.js';
 import { createTaxRate } from '../../src/crm/pricing/tax-rates.js';
-import { money } from '../../src/web/workspace/booking-badges.js';
+import { money } from '../../src/web/workspace/bookings/booking-badges.js';
 import { type Command, write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { formFields } from '../helpers/browser-session.js';

@@ -1,0 +1,64 @@
+/** Accounts: list and search, one account, create, edit, delete (refused while it has bookings), notes. */
+import { accountsPage } from '../../../crm/accounts/account.reads.js';
+import {
+  type AccountInput,
+  accountProblems,
+  createAccount,
+  deleteAccount,
+  updateAccount,
+} from '../../../crm/accounts/account.commands.js';
+import { accountDefinition } from '../../../crm/accounts/account.resource.js';
+import type { AccountTable } from '../../../crm/accounts/account.table.js';
+import { bookingsOf } from '../../../crm/bookings/booking.reads.js';
+import { contactChoices } from '../../../crm/contacts/contact.reads.js';
+import { listMembersOfOrganization } from '../../../identity/membership.repository.js';
+import { userNames } from '../../../identity/user.repository.js';
+import {
+  ACCOUNT_FIELDS,
+  ACCOUNT_LABELS,
+  type AccountFormValues,
+  accountFormPage,
+} from './account-form.page.js';
+import { staleNotice } from '../forms/stale.view.js';
+import { accountPage, accountsListPage } from './accounts.page.js';
+import { type FormValues, recordRoutes } from '../forms/record-routes.js';
+
+const FIELDS = [...ACCOUNT_FIELDS, 'owner'] as const;
+
+export const accountRoutes = recordRoutes<'accounts', AccountInput>({
+  kind: 'accounts',
+  definition: accountDefinition,
+  commands: { create: createAccount, update: updateAccount, remove: deleteAccount },
+  problems: accountProblems,
+  page: accountsPage,
+  fields: FIELDS,
+  blank: (v) => ({ ...Object.fromEntries(ACCOUNT_FIELDS.map((f) => [f, ''])), owner: v.user.id }),
+  valuesOf: (a: AccountTable) => ({
+    ...Object.fromEntries(ACCOUNT_FIELDS.map((f) => [f, a[f] ?? ''])),
+    owner: a.owner_id ?? '',
+  }),
+  input: ({ owner, ...values }: FormValues): AccountInput => ({ ...values, ownerId: owner || null }),
+  nameOf: (a) => a.name,
+  deletion:
+    'An account with bookings cannot be deleted. Its notes are deleted with it; its contacts stay, without an account.',
+  listPage: async (_db, v, view) => accountsListPage(v, view),
+  async formPage(db, v, view) {
+    const members = await listMembersOfOrganization(db, v.organization.organizationId);
+    const values = view.values as AccountFormValues;
+    const names = new Map(members.map((m) => [m.userId, m.name || m.email]));
+    const stale =
+      view.saved &&
+      staleNotice(view.saved, view.values, ACCOUNT_LABELS, (_f, id) => names.get(String(id)) ?? String(id));
+    return accountFormPage(v, { account: view.record, values, errors: view.errors, members, stale });
+  },
+  async detailPage(db, v, account, { notice, notes }) {
+    const org = v.organization.organizationId;
+    const [owners, contacts, bookings] = await Promise.all([
+      userNames(db, [account.owner_id]),
+      contactChoices(db, org, account.id),
+      bookingsOf(db, org, 'account_id', account.id),
+    ]);
+    const owner = account.owner_id ? owners.get(account.owner_id) : undefined;
+    return accountPage(v, { account, owner, contacts, bookings, notes, notice });
+  },
+});

@@ -1,0 +1,42 @@
+/** A new booking's setup style on its form, and each space's capacity for it (SPEC §11). */
+import type { SpaceTable } from '../../../crm/spaces/space.table.js';
+import type { SafeHtml } from '../../html.js';
+import { type FieldErrors, selectField } from '../forms/form-fields.js';
+import { capacityOf, SETUP_STYLE_CHOICES, styleLabel } from '../forms/setup-styles.js';
+
+/** A space as the form offers it: its capacity for the setup style chosen, else its capacity. */
+export function spaceLabel(space: SpaceTable, style: string): string {
+  const forStyle = capacityOf(space, style);
+  if (style && forStyle !== null)
+    return `${space.name} (up to ${forStyle} for ${styleLabel(style).toLowerCase()})`;
+  return space.capacity ? `${space.name} (up to ${space.capacity})` : space.name;
+}
+
+/** A new booking's setup style, and what the chosen spaces take set that way. */
+export function setupStyleField(view: {
+  values: { setup_style?: string; spaces: readonly string[] };
+  errors: FieldErrors;
+  spaces: readonly SpaceTable[];
+}): SafeHtml {
+  const { values, errors } = view;
+  const style = values.setup_style ?? '';
+  const chosen = view.spaces.filter((s) => values.spaces.includes(s.id));
+  const takes = chosen.flatMap((s) => {
+    const n = capacityOf(s, style);
+    return n === null ? [] : [`${s.name} takes ${n}`];
+  });
+  const hint = style
+    ? takes.length > 0
+      ? `Set for ${styleLabel(style).toLowerCase()}: ${takes.join('; ')}.`
+      : `Set for ${styleLabel(style).toLowerCase()}.`
+    : 'Capacities are read for it.';
+  return selectField({
+    name: 'setup_style',
+    label: 'Setup style',
+    value: style,
+    errors,
+    empty: 'Not set',
+    choices: SETUP_STYLE_CHOICES,
+    hint,
+  });
+}

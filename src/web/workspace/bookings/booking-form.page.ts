@@ -1,0 +1,237 @@
+/** The form that creates or edits a booking; each error beside its field, a double booking named and linked. */
+import type { Member } from '../../../identity/membership.repository.js';
+import type { AccountTable } from '../../../crm/accounts/account.table.js';
+import type { ContactTable } from '../../../crm/contacts/contact.table.js';
+import type { SpaceTable } from '../../../crm/spaces/space.table.js';
+import { html, type SafeHtml } from '../../html.js';
+import {
+  checkboxesField,
+  csrfField,
+  errorSummary,
+  type FieldErrors,
+  type Choice,
+  inputField,
+  selectField,
+} from '../forms/form-fields.js';
+import { contactName } from '../../../crm/contacts/contact.reads.js';
+import { TIME_ZONES } from '../../../crm/time-zones.js';
+import { setupStyleField, spaceLabel } from './booking-form-style.js';
+import { staleNotice } from '../forms/stale.view.js';
+import { workspacePage } from '../workspace-layout.js';
+import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+
+export interface BookingFormValues {
+  name: string;
+  status: string;
+  account: string;
+  contact: string;
+  start: string;
+  end: string;
+  timezone: string;
+  spaces: string[];
+  guest_count: string;
+  /** A new booking's setup style (its first event's); blank: not set. */
+  setup_style?: string;
+  event_type: string;
+  currency: string;
+  total: string;
+  owner: string;
+  /** Its stage and referral source (blank: a new booking's first stage; none on an edit). */
+  stage_id?: string;
+  referral_source_id?: string;
+  /** A new booking's account and contact made with it, instead of chosen (blank: none). */
+  new_account_name?: string;
+  new_contact_first_name?: string;
+  new_contact_last_name?: string;
+  new_contact_email?: string;
+  new_contact_phone?: string;
+}
+
+export interface BookingFormView {
+  /** Present when editing. */
+  booking?: { id: string; reference: string; name: string; version: string };
+  values: BookingFormValues;
+  errors: FieldErrors;
+  conflict?: SafeHtml | undefined;
+  /** The booking as saved now, when the save came after someone else's (stale.view.ts). */
+  saved?: BookingFormValues | undefined;
+  accounts: Array<Pick<AccountTable, 'id' | 'name'>>;
+  contacts: ContactTable[];
+  spaces: SpaceTable[];
+  members: Member[];
+  /** The stages to choose from, in pipeline order, and the referral sources. */
+  stages: readonly Choice[];
+  referralSources: readonly Choice[];
+}
+
+/** The zones to choose from; a booking made in a zone by another name keeps it among them. */
+function zoneChoices(current: string) {
+  const zones = current === '' || TIME_ZONES.includes(current) ? TIME_ZONES : [current, ...TIME_ZONES];
+  return zones.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }));
+}
+
+/** The fields of a new account and contact made with a new booking. */
+export const NEW_PARTY_FIELDS = [
+  'new_account_name',
+  'new_contact_first_name',
+  'new_contact_last_name',
+  'new_contact_email',
+  'new_contact_phone',
+] as const;
+
+export const BOOKING_LABELS: Record<string, string> = {
+  name: 'Event name',
+  status: 'Status',
+  account: 'Account',
+  contact: 'Contact',
+  start_at: 'Starts',
+  end_at: 'Ends',
+  timezone: 'Time zone',
+  spaces: 'Spaces',
+  guest_count: 'Guests',
+  setup_style: 'Setup style',
+  event_type: 'Event type',
+  currency: 'Currency',
+  total_amount: 'Total',
+  owner: 'Owner',
+  stage_id: 'Stage',
+  referral_source_id: 'Referral source',
+};
+
+/** The form's values by label, for the notice of a save over a newer change. */
+const STALE_LABELS: Record<string, string> = {
+  name: 'Event name',
+  event_type: 'Event type',
+  account: 'Account',
+  contact: 'Contact',
+  owner: 'Owner',
+  start: 'Starts',
+  end: 'Ends',
+  timezone: 'Time zone',
+  spaces: 'Spaces',
+  guest_count: 'Guests',
+  total: 'Total',
+  currency: 'Currency',
+  stage_id: 'Stage',
+  referral_source_id: 'Referral source',
+};
+
+/** A chosen id by the name it is shown with. */
+function describeChoice(view: BookingFormView) {
+  const names = new Map<string, string>([
+    ...view.accounts.map((a) => [a.id, a.name] as const),
+    ...view.contacts.map((c) => [c.id, contactName(c)] as const),
+    ...view.spaces.map((s) => [s.id, s.name] as const),
+    ...view.members.map((m) => [m.userId, m.name || m.email] as const),
+    ...[...view.stages, ...view.referralSources].map((c) => [c.value, c.label] as const),
+  ]);
+  return (_field: string, value: string | readonly string[]) =>
+    [value]
+      .flat()
+      .map((v) => names.get(v) ?? v.replace('T', ' '))
+      .join(', ');
+}
+
+export function bookingFormPage(v: WorkspaceVisitor, view: BookingFormView): string {
+  const { values, errors, booking } = view;
+  const accountNames = new Map(view.accounts.map((a) => [a.id, a.name]));
+  const action = booking ? orgPath(v, `/bookings/${booking.id}`) : orgPath(v, '/bookings');
+  const title = booking ? `Edit ${booking.reference}` : 'New booking';
+  const newParties = booking
+    ? ''
+    : html`<details class="new-parties" ${NEW_PARTY_FIELDS.some((f) => values[f] || errors[f]) ? 'open' : ''}>
+        <summary>A new account or contact</summary>
+        <p class="hint">Instead of choosing one above: the account (a company, or the couple's names) and the contact are made with the booking. A contact with no account gets one in their own name.</p>
+        ${inputField({ name: 'new_account_name', label: 'New account', value: values.new_account_name ?? '', errors, attributes: html`maxlength="200"` })}
+        <div class="pair">
+          ${inputField({ name: 'new_contact_first_name', label: 'New contact’s first name', value: values.new_contact_first_name ?? '', errors, attributes: html`autocomplete="off"` })}
+          ${inputField({ name: 'new_contact_last_name', label: 'Last name', value: values.new_contact_last_name ?? '', errors, attributes: html`autocomplete="off"` })}
+        </div>
+        <div class="pair">
+          ${inputField({ name: 'new_contact_email', label: 'E-mail', value: values.new_contact_email ?? '', errors, type: 'email', attributes: html`autocomplete="off"` })}
+          ${inputField({ name: 'new_contact_phone', label: 'Phone', value: values.new_contact_phone ?? '', errors, type: 'tel', attributes: html`autocomplete="off"` })}
+        </div>
+      </details>`;
+  const noAccounts = view.accounts.length === 0;
+  const form = html`<form method="post" action="${action}" novalidate class="record-form">
+    ${csrfField(v.csrfToken)}
+    ${booking ? html`<input type="hidden" name="version" value="${booking.version}" />` : ''}
+    <fieldset class="group"><legend>The event</legend>
+      ${inputField({ name: 'name', label: BOOKING_LABELS.name!, value: values.name, errors, required: true, attributes: html`maxlength="200"` })}
+      ${inputField({ name: 'event_type', label: BOOKING_LABELS.event_type!, value: values.event_type, errors, hint: 'Wedding, conference, summer party…' })}
+      ${
+        booking
+          ? ''
+          : selectField({
+              name: 'status',
+              label: 'Status',
+              value: values.status,
+              errors,
+              required: true,
+              choices: [
+                { value: 'lead', label: 'Lead: an enquiry' },
+                { value: 'tentative', label: 'Tentative: the space is held as an option' },
+                { value: 'definite', label: 'Definite: confirmed, the space is taken' },
+              ],
+            })
+      }
+    </fieldset>
+    <fieldset class="group"><legend>Who it is for</legend>
+      ${selectField({ name: 'account', label: BOOKING_LABELS.account!, value: values.account, errors, required: true, hint: booking ? undefined : 'A booking needs an account: choose one, or name a new one or a new contact below.', empty: 'Choose an account', choices: view.accounts.map((a) => ({ value: a.id, label: a.name })) })}
+      ${noAccounts && booking ? html`<p class="hint">There are no accounts yet. <a href="${orgPath(v, '/accounts/new')}">Add an account</a> first.</p>` : ''}
+      ${selectField({ name: 'contact', label: BOOKING_LABELS.contact!, value: values.contact, errors, empty: 'No contact', choices: view.contacts.map((c) => ({ value: c.id, label: c.account_id ? `${contactName(c)} (${accountNames.get(c.account_id) ?? ''})` : contactName(c) })) })}
+      ${newParties}
+      ${selectField({ name: 'owner', label: BOOKING_LABELS.owner!, value: values.owner, errors, empty: 'Nobody', choices: view.members.map((m) => ({ value: m.userId, label: m.name || m.email })) })}
+    </fieldset>
+    <fieldset class="group"><legend>Pipeline</legend>
+      <div class="pair">
+        ${selectField({ name: 'stage_id', label: BOOKING_LABELS.stage_id!, value: values.stage_id ?? '', errors, empty: booking ? 'In no stage' : 'The first stage', choices: view.stages })}
+        ${selectField({ name: 'referral_source_id', label: BOOKING_LABELS.referral_source_id!, value: values.referral_source_id ?? '', errors, empty: 'Not known', choices: view.referralSources })}
+      </div>
+    </fieldset>
+    <fieldset class="group"><legend>When and where</legend>
+      <div class="pair">
+        ${inputField({ name: 'start_at', label: BOOKING_LABELS.start_at!, value: values.start, errors, type: 'datetime-local', required: true })}
+        ${inputField({ name: 'end_at', label: BOOKING_LABELS.end_at!, value: values.end, errors, type: 'datetime-local', required: true })}
+      </div>
+      ${selectField({ name: 'timezone', label: BOOKING_LABELS.timezone!, value: values.timezone, errors, required: true, hint: 'Start and end are read in this time zone.', choices: zoneChoices(values.timezone) })}
+      ${checkboxesField({
+        name: 'spaces',
+        legend: 'Spaces',
+        values: values.spaces,
+        errors,
+        choices: view.spaces.map((s) => ({ value: s.id, label: spaceLabel(s, values.setup_style ?? '') })),
+        empty: v.isAdmin
+          ? html`<p class="hint">No spaces yet. <a href="${orgPath(v, '/settings/spaces')}">Add your spaces</a>.</p>`
+          : html`<p class="hint">No spaces yet; an administrator adds them.</p>`,
+      })}
+      <div class="pair">
+        ${inputField({ name: 'guest_count', label: BOOKING_LABELS.guest_count!, value: values.guest_count, errors, type: 'number', attributes: html`min="0" step="1" inputmode="numeric"` })}
+        ${booking ? '' : setupStyleField(view)}
+      </div>
+    </fieldset>
+    <fieldset class="group"><legend>Money</legend>
+      <div class="pair">
+        ${inputField({ name: 'total_amount', label: BOOKING_LABELS.total_amount!, value: values.total, errors, hint: 'For example 4500 or 4500.50', attributes: html`inputmode="decimal"` })}
+        ${inputField({ name: 'currency', label: BOOKING_LABELS.currency!, value: values.currency, errors, required: true, hint: 'Three letters, such as EUR', attributes: html`maxlength="3" autocapitalize="characters"` })}
+      </div>
+    </fieldset>
+    <div class="actions">
+      <button type="submit">${booking ? 'Save changes' : 'Create booking'}</button>
+      <a class="button secondary" href="${booking ? orgPath(v, `/bookings/${booking.id}`) : orgPath(v, '/bookings')}">Cancel</a>
+    </div>
+  </form>`;
+  const remove = booking
+    ? html`<section class="danger-zone" aria-labelledby="delete-title">
+        <h2 id="delete-title">Delete this booking</h2>
+        <p>Deleting ${booking.reference} also deletes its notes. This cannot be undone.</p>
+        <p><a class="button danger" href="${orgPath(v, `/bookings/${booking.id}/delete`)}">Delete ${booking.reference}…</a></p>
+      </section>`
+    : '';
+  const body = html`<p class="crumbs"><a href="${orgPath(v, '/bookings')}">Bookings</a>${booking ? html` › <a href="${orgPath(v, `/bookings/${booking.id}`)}">${booking.reference}</a>` : ''}</p>
+    <h1>${booking ? html`Edit ${booking.reference} ${booking.name}` : 'New booking'}</h1>
+    ${view.saved ? staleNotice(view.saved as never, values as never, STALE_LABELS, describeChoice(view)) : ''}
+    ${errorSummary(errors, BOOKING_LABELS, view.conflict)}
+    ${form}${remove}`;
+  return workspacePage(v, { title, section: 'bookings', body });
+}

@@ -1,0 +1,194 @@
+/** New and edit forms of a booking, their posts, and deleting a booking. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { accountChoices } from '../../../crm/accounts/account.reads.js';
+import { SpaceConflictError } from '../../../crm/events/event-clash.js';
+import { bookingProblems, deleteBooking, updateBooking } from '../../../crm/bookings/booking.commands.js';
+import { organizationOf } from '../../../crm/organization/organization.reads.js';
+import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
+import type { Booking } from '../../../crm/bookings/booking.table.js';
+import { contactChoices } from '../../../crm/contacts/contact.reads.js';
+import { listSpaces, offeredSpaces } from '../../../crm/spaces/space.reads.js';
+import { listMembersOfOrganization } from '../../../identity/membership.repository.js';
+import {
+  listReferralSources,
+  pipelinesWithStages,
+  stageChoices,
+} from '../../../crm/pipelines/pipeline.reads.js';
+import { SETUP_STYLES } from '../../../crm/events/event.table.js';
+import { FormBody, formText, sendPage } from '../../forms.js';
+import { type BookingFormValues, bookingFormPage, type BookingFormView } from './booking-form.page.js';
+import { bookingInput, formValues, partiesInput, valuesOf } from './booking-input.js';
+import {
+  bookingWithPartiesProblems,
+  createBookingWithParties,
+} from '../../../crm/bookings/booking-parties.js';
+import { clashSentence, takenSpaceError } from '../forms/conflict.view.js';
+import { submit, type Submitted } from '../forms/form-errors.js';
+import { changeOf, deleteRoute, RecordParams as Params } from '../forms/record-posts.js';
+import { recordOf, versionOf } from '../workspace-reads.js';
+import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
+
+const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
+
+type Partial = Pick<BookingFormView, 'booking' | 'values' | 'errors' | 'conflict' | 'saved'>;
+
+export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+
+  async function render(reply: FastifyReply, v: WorkspaceVisitor, view: Partial, status = 200) {
+    const org = v.organization.organizationId;
+    const [accounts, contacts, spaces, members, pipelines, sources] = await Promise.all([
+      accountChoices(db, org),
+      contactChoices(db, org),
+      listSpaces(db, org),
+      listMembersOfOrganization(db, org),
+      pipelinesWithStages(db, org),
+      listReferralSources(db, org),
+    ]);
+    const offered = offeredSpaces(spaces, view.values.spaces);
+    const stages = stageChoices(pipelines);
+    const referralSources = sources.map((s) => ({ value: s.id, label: s.name }));
+    return sendPage(
+      reply,
+      bookingFormPage(v, { ...view, accounts, contacts, spaces: offered, members, stages, referralSources }),
+      status,
+    );
+  }
+
+  /**
+   * Writes the form's booking, or shows it again: field errors beside their fields (422), or a
+   * double booking named by the clash the command refused it for (409).
+   */
+  async function save(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    view: Omit<Partial, 'errors'>,
+    attempt: () => Promise<Submitted<Booking>>,
+  ): Promise<{ booking: Booking } | { page: FastifyReply }> {
+    const v = visitorOf(request);
+    try {
+      const outcome = await attempt();
+      if (outcome.errors === undefined) return { booking: outcome.written };
+      if (outcome.stale && view.booking) {
+        // Saved over since the form was drawn: the form again, on the version now saved.
+        const now = await recordOf(db, bookingDefinition, v.organization.organizationId, view.booking.id);
+        const booking = { ...view.booking, version: await versionOf(db, bookingDefinition, now) };
+        return { page: await render(reply, v, { ...view, booking, errors: {}, saved: valuesOf(now) }, 412) };
+      }
+      return { page: await render(reply, v, { ...view, errors: outcome.errors }, 422) };
+    } catch (error) {
+      if (!(error instanceof SpaceConflictError)) throw error;
+      const { clash } = error;
+      // The sentence above the form names and links the other booking; the field says what to change.
+      const errors = { spaces: takenSpaceError(clash, view.values.spaces) };
+      const zone = (await organizationOf(db, v.organization.organizationId))?.timezone ?? 'UTC';
+      const conflict = clashSentence(v, clash, zone);
+      return { page: await render(reply, v, { ...view, errors, conflict }, 409) };
+    }
+  }
+
+  app.get(
+    '/orgs/:org/bookings/new',
+    {
+      schema: {
+        params: OrgParams,
+        // Find a space starts a booking with its times, space, guests and setup style filled in.
+        querystring: Type.Object({
+          account: Type.Optional(Type.String({ maxLength: 64 })),
+          start_at: Type.Optional(Type.String({ maxLength: 40 })),
+          end_at: Type.Optional(Type.String({ maxLength: 40 })),
+          spaces: Type.Optional(Type.String({ maxLength: 64 })),
+          guest_count: Type.Optional(Type.String({ maxLength: 10 })),
+          setup_style: Type.Optional(Type.String({ maxLength: 40 })),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const venue = await organizationOf(db, request.params.org);
+      const { query } = request;
+      const local = (value: string | undefined) =>
+        value !== undefined && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? value : '';
+      const values: BookingFormValues = {
+        name: '',
+        status: 'lead',
+        account: query.account ?? '',
+        contact: '',
+        start: local(query.start_at),
+        end: local(query.end_at),
+        timezone: venue?.timezone ?? 'UTC',
+        spaces: query.spaces ? [query.spaces] : [],
+        guest_count: /^\d{1,7}$/.test(query.guest_count ?? '') ? (query.guest_count ?? '') : '',
+        setup_style: (SETUP_STYLES as readonly string[]).includes(query.setup_style ?? '')
+          ? query.setup_style!
+          : '',
+        event_type: '',
+        currency: venue?.currency ?? 'USD',
+        total: '',
+        owner: v.user.id,
+      };
+      return render(reply, v, { values, errors: {} });
+    },
+  );
+
+  app.post(
+    '/orgs/:org/bookings',
+    { preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const values = formValues(request.body);
+      const { input, errors } = bookingInput(values, true);
+      const parties = partiesInput(values, input);
+      const saved = await save(request, reply, { values }, () =>
+        submit(request, createBookingWithParties, parties, errors, () =>
+          bookingWithPartiesProblems(db, v.actor, parties),
+        ),
+      );
+      if ('page' in saved) return saved.page;
+      return reply.redirect(orgPath(v, `/bookings/${saved.booking.id}?notice=created`), 303);
+    },
+  );
+
+  app.get('/orgs/:org/bookings/:id/edit', { schema: { params: Params } }, async (request, reply) => {
+    const b = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
+    const booking = {
+      id: b.id,
+      reference: b.reference,
+      name: b.name,
+      version: await versionOf(db, bookingDefinition, b),
+    };
+    return render(reply, visitorOf(request), { booking, values: valuesOf(b), errors: {} });
+  });
+
+  app.post(
+    '/orgs/:org/bookings/:id',
+    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const b = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
+      const version = formText(request.body, 'version');
+      const booking = { id: b.id, reference: b.reference, name: b.name, version };
+      const values = formValues(request.body);
+      const { input, errors } = bookingInput(values, false);
+      const change = changeOf(request.body, b.id, input);
+      const saved = await save(request, reply, { booking, values }, () =>
+        submit(request, updateBooking, change, errors, () => bookingProblems(db, v.actor, input, b)),
+      );
+      if ('page' in saved) return saved.page;
+      return reply.redirect(orgPath(v, `/bookings/${b.id}?notice=saved`), 303);
+    },
+  );
+  await app.register(
+    deleteRoute({
+      path: '/bookings',
+      definition: bookingDefinition,
+      command: deleteBooking,
+      done: '/bookings?notice=deleted',
+      nameOf: (b) => `${b.reference} ${b.name}`,
+      consequence: 'Its notes are deleted with it.',
+      section: 'bookings',
+    }),
+  );
+};

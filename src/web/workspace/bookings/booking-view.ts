@@ -1,0 +1,138 @@
+/**
+ * What a booking's page shows, read for one visit: its account, contact, owner, spaces, events
+ * (an option's overlaps with definite bookings named), lines, payment schedule, payments and
+ * notes, and what a refused form on the page keeps (booking.page.ts draws it).
+ */
+import { accountDefinition } from '../../../crm/accounts/account.resource.js';
+import { findClash, type Holding } from '../../../crm/events/event-clash.js';
+import { eventTypesOf } from '../../../crm/event-types/event-types.js';
+import { eventsOf } from '../../../crm/events/event.reads.js';
+import type { Event } from '../../../crm/events/event.table.js';
+import { occupiedStretch } from '../../../crm/events/occupancy.js';
+import { spacesOf } from '../../../crm/facts.js';
+import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { bookingReadContext } from '../../../crm/bookings/booking-read-context.js';
+import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
+import type { Booking } from '../../../crm/bookings/booking.table.js';
+import { contactDefinition } from '../../../crm/contacts/contact.resource.js';
+import { notesAbout } from '../../../crm/notes/note.reads.js';
+import { placeOf } from '../../../crm/pipelines/pipeline.reads.js';
+import { paymentsOf } from '../../../crm/payments/payment.reads.js';
+import { installmentsOf } from '../../../crm/payments/schedule-keeping.js';
+import { linesOfBooking } from '../../../crm/pricing/booking-totals.js';
+import { findRecord } from '../../../crm/records.js';
+import { roomNames, spaceNamesOf } from '../../../crm/spaces/space-names.js';
+import type { Db } from '../../../db/database.js';
+import { userNames } from '../../../identity/user.repository.js';
+import type { SafeHtml } from '../../html.js';
+import type { BookingView } from './booking.page.js';
+import type { FieldErrors } from '../forms/form-fields.js';
+import { versionOf } from '../workspace-reads.js';
+import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { documentsOfBooking } from '../documents/documents-of-booking.js';
+
+export interface Extras {
+  refusal?: SafeHtml;
+  statusErrors?: FieldErrors;
+  noteErrors?: FieldErrors;
+  draft?: string;
+  draftForBeo?: boolean;
+  notice?: string | undefined;
+  /** The request's time (the client links still live). */
+  now?: number;
+  fnbErrors?: FieldErrors;
+  fnbDraft?: string;
+}
+
+/**
+ * An option (lead, tentative) may overlap a definite booking's event (SPEC §11): saved, but its
+ * page says which, event by event.
+ */
+async function overlapsOf(db: Db, booking: Booking, events: readonly Event[]): Promise<Map<string, Holding>> {
+  const overlaps = new Map<string, Holding>();
+  if (booking.status !== 'lead' && booking.status !== 'tentative') return overlaps;
+  const spaces = await spacesOf(db, booking.organization_id);
+  for (const event of events) {
+    const stretch = occupiedStretch(event);
+    const hold = {
+      spaceIds: JSON.parse(event.space_ids) as string[],
+      from: stretch.from,
+      until: stretch.until,
+      exceptBookingId: booking.id,
+    };
+    const clash = await findClash(db, booking.organization_id, hold, spaces);
+    if (clash) overlaps.set(event.id, clash);
+  }
+  return overlaps;
+}
+
+export async function bookingView(
+  db: Db,
+  v: WorkspaceVisitor,
+  booking: Booking,
+  extras: Extras,
+): Promise<BookingView> {
+  const org = v.organization.organizationId;
+  const [account, contact, owners, notes, zone, spaces, events, place, types, lines, context] =
+    await Promise.all([
+      booking.account_id ? findRecord(db, accountDefinition, org, booking.account_id) : undefined,
+      booking.contact_id ? findRecord(db, contactDefinition, org, booking.contact_id) : undefined,
+      userNames(db, [booking.owner_id]),
+      notesAbout(db, org, 'bookings', booking.id),
+      organizationZone(db, org),
+      spaceNamesOf(db, org),
+      eventsOf(db, org, booking.id),
+      placeOf(db, booking),
+      eventTypesOf(db, org),
+      linesOfBooking(db, booking.id),
+      bookingReadContext(db, org),
+    ]);
+  const [version, installments, payments, documents] = await Promise.all([
+    versionOf(db, bookingDefinition, booking),
+    installmentsOf(db, booking.id),
+    paymentsOf(db, org, booking.id),
+    documentsOfBooking(db, booking, events, zone, extras.now),
+  ]);
+  return {
+    booking,
+    rooms: roomNames(booking.space_ids, spaces.names),
+    version,
+    account,
+    contact,
+    owner: booking.owner_id ? owners.get(booking.owner_id) : undefined,
+    ...place,
+    notes: {
+      notes,
+      zone,
+      action: orgPath(v, `/bookings/${booking.id}/notes`),
+      errors: extras.noteErrors ?? {},
+      draft: extras.draft ?? '',
+      beo: true,
+      draftForBeo: extras.draftForBeo ?? false,
+    },
+    events: {
+      bookingId: booking.id,
+      timezone: booking.timezone,
+      zone,
+      events,
+      spaceNames: spaces.names,
+      eventTypes: new Map(types.map((t) => [t.id, t.value])),
+      overlaps: await overlapsOf(db, booking, events),
+    },
+    pricing: {
+      booking,
+      version,
+      events,
+      lines,
+      fnbCategories: context.fnbCategories,
+      zone,
+      fnbErrors: extras.fnbErrors ?? {},
+      fnbDraft: extras.fnbDraft,
+    },
+    payments: { booking, installments, payments, zone },
+    documents,
+    refusal: extras.refusal,
+    statusErrors: extras.statusErrors ?? {},
+    notice: extras.notice,
+  };
+}

@@ -1,0 +1,78 @@
+/** Contacts: list and search, one contact, create, edit, delete (its bookings keep going without it), notes. */
+import { accountChoices, accountNames } from '../../../crm/accounts/account.reads.js';
+import { accountDefinition } from '../../../crm/accounts/account.resource.js';
+import { bookingsOf } from '../../../crm/bookings/booking.reads.js';
+import {
+  type ContactInput,
+  contactProblems,
+  createContact,
+  deleteContact,
+  updateContact,
+} from '../../../crm/contacts/contact.commands.js';
+import { contactName, contactsPage } from '../../../crm/contacts/contact.reads.js';
+import { contactDefinition } from '../../../crm/contacts/contact.resource.js';
+import type { ContactTable } from '../../../crm/contacts/contact.table.js';
+import { findRecord } from '../../../crm/records.js';
+import { CONTACT_LABELS, contactFormPage, contactPage, contactsListPage } from './contacts.page.js';
+import { staleNotice } from '../forms/stale.view.js';
+import { type FormValues, recordRoutes } from '../forms/record-routes.js';
+
+const FIELDS = ['first_name', 'last_name', 'title', 'email', 'phone', 'account'] as const;
+
+export const contactRoutes = recordRoutes<'contacts', ContactInput>({
+  kind: 'contacts',
+  definition: contactDefinition,
+  commands: { create: createContact, update: updateContact, remove: deleteContact },
+  problems: contactProblems,
+  page: contactsPage,
+  fields: FIELDS,
+  blank: (_v, query) => ({ ...Object.fromEntries(FIELDS.map((f) => [f, ''])), account: query.account ?? '' }),
+  valuesOf: (c: ContactTable) => ({
+    first_name: c.first_name,
+    last_name: c.last_name,
+    title: c.title ?? '',
+    email: c.email ?? '',
+    phone: c.phone ?? '',
+    account: c.account_id ?? '',
+  }),
+  input: ({ account, ...values }: FormValues): ContactInput => ({
+    first_name: values.first_name ?? '',
+    last_name: values.last_name ?? '',
+    title: values.title ?? '',
+    email: values.email ?? '',
+    phone: values.phone ?? '',
+    accountId: account || null,
+  }),
+  nameOf: contactName,
+  deletion: 'The bookings that name this contact keep going without one; its notes are deleted with it.',
+  async listPage(db, v, view) {
+    const names = await accountNames(
+      db,
+      v.organization.organizationId,
+      view.rows.map((c) => c.account_id),
+    );
+    return contactsListPage(v, { ...view, accountNames: names });
+  },
+  async formPage(db, v, view) {
+    const accounts = await accountChoices(db, v.organization.organizationId);
+    const names = new Map(accounts.map((a) => [a.id, a.name]));
+    const stale =
+      view.saved &&
+      staleNotice(view.saved, view.values, CONTACT_LABELS, (_f, id) => names.get(String(id)) ?? String(id));
+    return contactFormPage(v, {
+      contact: view.record,
+      values: view.values,
+      errors: view.errors,
+      accounts,
+      stale,
+    });
+  },
+  async detailPage(db, v, contact, { notice, notes }) {
+    const org = v.organization.organizationId;
+    const [account, bookings] = await Promise.all([
+      contact.account_id ? findRecord(db, accountDefinition, org, contact.account_id) : undefined,
+      bookingsOf(db, org, 'contact_id', contact.id),
+    ]);
+    return contactPage(v, { contact, account, bookings, notes, notice });
+  },
+});

@@ -1,0 +1,94 @@
+/**
+ * Settings → Developers → API keys (SPEC §15): the organization's admins make and revoke its keys.
+ * A new key's secret is shown once, in the answer to the form (never in a redirect's URL).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { apiKeysOf, createApiKey, endedApiKeysOf, revokeApiKey } from '../../../api-keys/api-keys.js';
+import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { ValidationError } from '../../../errors.js';
+import { FormBody, formList, formText, sendPage } from '../../forms.js';
+import { apiKeysPage, type ApiKeysView } from './api-keys.page.js';
+import { notFound, orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
+
+const PATH = '/orgs/:org/settings/developers/api-keys';
+const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
+const KeyParams = Type.Object({ org: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) });
+const ADMINS = { adminOnly: 'manage its API keys' };
+
+export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app.ctx;
+
+  async function show(
+    reply: FastifyReply,
+    v: WorkspaceVisitor,
+    extras: Partial<ApiKeysView> = {},
+    status = 200,
+  ) {
+    const org = v.organization.organizationId;
+    const [keys, ended, zone] = await Promise.all([
+      apiKeysOf(db, org),
+      endedApiKeysOf(db, org),
+      organizationZone(db, org),
+    ]);
+    const view: ApiKeysView = {
+      keys,
+      ended,
+      zone,
+      baseUrl: config.baseUrl,
+      errors: {},
+      values: { name: '', scopes: ['crm_read'] },
+      ...extras,
+    };
+    return sendPage(reply, apiKeysPage(v, view), status);
+  }
+
+  app.get(
+    PATH,
+    {
+      config: ADMINS,
+      schema: {
+        params: OrgParams,
+        querystring: Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) }),
+      },
+    },
+    (request, reply) => show(reply, visitorOf(request), { notice: request.query.notice }),
+  );
+
+  app.post(
+    PATH,
+    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const values = { name: formText(request.body, 'name'), scopes: formList(request.body, 'scopes') };
+      try {
+        const key = await createApiKey(
+          db,
+          { organizationId: v.organization.organizationId, userId: v.user.id, ...values },
+          request.ctx.now(),
+        );
+        return show(reply, v, { made: { name: values.name.trim(), secret: key.secret } }, 201);
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error;
+        return show(reply, v, { values, errors: error.fieldMessages() }, 422);
+      }
+    },
+  );
+
+  app.post(
+    `${PATH}/:id/revoke`,
+    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: KeyParams, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const revoked = await revokeApiKey(
+        db,
+        v.organization.organizationId,
+        request.params.id,
+        request.ctx.now(),
+      );
+      if (!revoked) throw notFound();
+      return reply.redirect(orgPath(v, '/settings/developers/api-keys?notice=revoked'), 303);
+    },
+  );
+};

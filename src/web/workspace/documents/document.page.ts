@@ -1,0 +1,67 @@
+/**
+ * One document in the workspace (SPEC §13): its state, what may be done with it (download, send
+ * a proposal, issue an invoice, void, delete a draft), a client link just made (shown this once:
+ * only its hash is kept), and the document itself as its PDF shows it (the same model, drawn as
+ * HTML), marked as a draft or void.
+ */
+import type { DocumentModel, IssuedStamp } from '../../../crm/documents/document-model.js';
+import type { DocumentRow } from '../../../crm/documents/document.table.js';
+import type { Event } from '../../../crm/events/event.table.js';
+import { documentHtml } from '../../document-html.js';
+import { html, type SafeHtml } from '../../html.js';
+import { documentName, documentState, outcomeSentence, type SignatureView } from './documents.view.js';
+import { csrfField } from '../forms/form-fields.js';
+import { workspacePage } from '../workspace-layout.js';
+import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+
+export interface DocumentPageView {
+  document: DocumentRow;
+  booking: { id: string; reference: string; name: string };
+  events: readonly Event[];
+  model: DocumentModel;
+  logo: { bytes: Uint8Array; mediaType: string } | null;
+  issued: IssuedStamp | undefined;
+  signature: SignatureView | undefined;
+  zone: string;
+  /** A link just made by sending: shown this once; `mailed` when an SMTP server sends the e-mail. */
+  link?: { url: string; expiresOn: string; mailed: boolean } | undefined;
+  notice?: string | undefined;
+}
+
+function actionButtons(v: WorkspaceVisitor, view: DocumentPageView): SafeHtml {
+  const d = view.document;
+  const base = orgPath(v, `/documents/${d.id}`);
+  const post = (action: string, label: string, className = 'secondary') =>
+    html`<form method="post" action="${base}/${action}" class="inline-form">${csrfField(v.csrfToken)}<button type="submit" class="${className}">${label}</button></form>`;
+  const binding = d.status === 'signed' || d.status === 'issued';
+  return html`<div class="section-actions">
+    <a class="button secondary" href="${base}/pdf">Download the PDF</a>
+    ${d.kind === 'proposal' && (d.status === 'draft' || d.status === 'sent') ? post('send', d.status === 'sent' ? 'Send again, with a new link' : 'Send to client', '') : ''}
+    ${d.kind === 'invoice' && d.status === 'draft' ? post('issue', 'Issue this invoice', '') : ''}
+    ${d.status !== 'void' && (!binding || v.isAdmin) ? post('void', 'Void', 'danger') : ''}
+    ${d.status === 'draft' ? post('delete', 'Delete draft', 'secondary') : ''}
+  </div>`;
+}
+
+function linkBox(view: DocumentPageView): SafeHtml | '' {
+  if (!view.link) return '';
+  return html`<div class="notice secret-box" role="status">
+    <p><strong>Sent.</strong> ${view.link.mailed ? 'The e-mail with this link is on its way to the client.' : 'No SMTP server is set up, so the e-mail is kept under Settings → Outgoing mail: send the client this link yourself.'} Copy it now if you need it: it is not shown again (only its fingerprint is kept). It works until ${view.link.expiresOn}.</p>
+    <label for="share-url">Client link</label>
+    <input id="share-url" type="text" readonly value="${view.link.url}" class="secret" />
+  </div>`;
+}
+
+export function documentPage(v: WorkspaceVisitor, view: DocumentPageView): string {
+  const d = view.document;
+  const name = documentName(d, view.events);
+  const watermark = d.status === 'draft' ? 'Draft' : d.status === 'void' ? 'Void' : null;
+  const body = html`<p class="crumbs"><a href="${orgPath(v, '/bookings')}">Bookings</a> › <a href="${orgPath(v, `/bookings/${view.booking.id}`)}#documents-title">${view.booking.reference} ${view.booking.name}</a></p>
+    <div class="page-head"><h1>${name}</h1><p>${documentState(d, view.signature, view.zone)}</p></div>
+    ${view.notice ? html`<p class="notice" role="status">${view.notice}</p>` : ''}
+    ${linkBox(view)}
+    ${view.signature ? html`<div class="doc-outcome card">${outcomeSentence(v, view.signature.parsedOutcome, view.zone)}<p class="muted small">Accepted by ${view.signature.name} from ${view.signature.address}; the PDF they were shown had the SHA-256 ${view.signature.seen_sha256}.</p></div>` : ''}
+    ${actionButtons(v, view)}
+    <div class="doc-preview">${documentHtml(view.model, { level: 2, logo: view.logo, watermark, issued: view.issued })}</div>`;
+  return workspacePage(v, { title: `${name} · ${view.booking.reference}`, section: 'bookings', body });
+}

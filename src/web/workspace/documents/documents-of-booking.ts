@@ -1,0 +1,43 @@
+/** What a booking's Documents section reads (documents.view.ts): its documents, their links and signatures. */
+import type { Booking } from '../../../crm/bookings/booking.table.js';
+import { linksOf } from '../../../crm/documents/document-links.js';
+import { signaturesOf } from '../../../crm/documents/document-signing.js';
+import type { DocumentLink } from '../../../crm/documents/document.table.js';
+import type { Event } from '../../../crm/events/event.table.js';
+import type { Db } from '../../../db/database.js';
+import type { DocumentsSection } from './documents.view.js';
+
+export async function documentsOfBooking(
+  db: Db,
+  booking: Booking,
+  events: readonly Event[],
+  zone: string,
+  now = Date.now(),
+): Promise<DocumentsSection> {
+  const documents = await db
+    .selectFrom('documents')
+    .selectAll()
+    .where('organization_id', '=', booking.organization_id)
+    .where('booking_id', '=', booking.id)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const ids = documents.map((d) => d.id);
+  const [links, signatures] = await Promise.all([
+    linksOf(db, booking.organization_id, ids),
+    signaturesOf(db, ids),
+  ]);
+  const byDocument = new Map<string, DocumentLink[]>();
+  for (const link of links)
+    byDocument.set(link.document_id, [...(byDocument.get(link.document_id) ?? []), link]);
+  return {
+    bookingId: booking.id,
+    definite: booking.status === 'definite',
+    documents,
+    links: byDocument,
+    signatures,
+    events,
+    zone,
+    now,
+  };
+}

@@ -1,0 +1,209 @@
+/**
+ * Documents in the workspace (SPEC §13), through the same commands as the API: a new version from
+ * the booking's page, a document's page (its preview), its PDF, sending a proposal (the client's
+ * link shown in the answer, once), issuing an invoice, voiding, deleting a draft, and revoking a
+ * client's link. What a command refuses is shown as a page in words (refusals.ts).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
+import {
+  issueDocument,
+  revokeDocumentLink,
+  sendDocument,
+  voidDocument,
+} from '../../../crm/documents/document-actions.js';
+import { pdfRequestOf } from '../../../crm/documents/document-files.js';
+import { documentPdf, documentPdfFile, issuePdf, sendPdf } from '../../../crm/documents/document-pdf.js';
+import { signaturesOf } from '../../../crm/documents/document-signing.js';
+import { dayOf } from '../../../crm/documents/document-words.js';
+import {
+  createDocument,
+  deleteDocument,
+  documentProblems,
+} from '../../../crm/documents/document.commands.js';
+import { documentDefinition } from '../../../crm/documents/document.resource.js';
+import type { DocumentRow } from '../../../crm/documents/document.table.js';
+import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { write } from '../../../writes/unit-of-work.js';
+import { FormBody, formText, sendPage } from '../../forms.js';
+import { HtmlError } from '../../html-error.js';
+import { documentPage, type DocumentPageView } from './document.page.js';
+import { fieldErrors } from '../forms/form-errors.js';
+import { recordOf } from '../workspace-reads.js';
+import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
+
+const Params = Type.Object({ org: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) });
+const NOTICES: Record<string, string> = {
+  created: 'A new version is made. Check it, then send or issue it.',
+  issued: 'Issued: its number is given and its PDF kept for good.',
+  voided: 'Voided: nothing more is done with it, and its client links stop.',
+};
+
+export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app.ctx;
+
+  async function show(
+    reply: FastifyReply,
+    v: WorkspaceVisitor,
+    document: DocumentRow,
+    extra: Pick<DocumentPageView, 'link' | 'notice'>,
+  ) {
+    const org = v.organization.organizationId;
+    const [booking, events, request_, zone, signatures] = await Promise.all([
+      recordOf(db, bookingDefinition, org, document.booking_id),
+      db
+        .selectFrom('events')
+        .selectAll()
+        .where('booking_id', '=', document.booking_id)
+        .orderBy('start_at')
+        .execute(),
+      pdfRequestOf(db, document, { watermark: null }),
+      organizationZone(db, org),
+      signaturesOf(db, [document.id]),
+    ]);
+    const view: DocumentPageView = {
+      document,
+      booking,
+      events,
+      model: request_.model,
+      logo: request_.logo,
+      issued:
+        document.number && document.issued_at
+          ? { number: document.number, issuedOn: dayOf(document.issued_at, zone) }
+          : undefined,
+      signature: signatures.get(document.id),
+      zone,
+      ...extra,
+    };
+    return sendPage(reply, documentPage(v, view));
+  }
+
+  const documentOf = (v: WorkspaceVisitor, id: string) =>
+    recordOf(db, documentDefinition, v.organization.organizationId, id);
+
+  app.post(
+    '/orgs/:org/bookings/:id/documents',
+    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const booking = await recordOf(db, bookingDefinition, v.organization.organizationId, request.params.id);
+      const [kind, eventId] = formText(request.body, 'kind').split(':');
+      const input = {
+        kind,
+        bookingId: booking.id,
+        eventId: kind === 'beo' ? eventId : undefined,
+        show_prices: kind === 'beo' ? formText(request.body, 'show_prices') === 'yes' : undefined,
+      };
+      const problems = fieldErrors(await documentProblems(db, v.actor, input));
+      if (Object.keys(problems).length > 0)
+        throw new HtmlError(422, 'No document was made', Object.values(problems).join(' '));
+      const document = await write(request.ctx.app.writer, v.actor, createDocument, input);
+      return reply.redirect(orgPath(v, `/documents/${document.id}?notice=created`), 303);
+    },
+  );
+
+  app.get(
+    '/orgs/:org/documents/:id',
+    {
+      schema: {
+        params: Params,
+        querystring: Type.Object({ notice: Type.Optional(Type.String({ maxLength: 20 })) }),
+      },
+    },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const document = await documentOf(v, request.params.id);
+      return show(reply, v, document, { notice: NOTICES[request.query.notice ?? ''] });
+    },
+  );
+
+  app.get('/orgs/:org/documents/:id/pdf', { schema: { params: Params } }, async (request, reply) => {
+    const document = await documentOf(visitorOf(request), request.params.id);
+    return sendPdf(reply, await documentPdfFile(request.ctx.app, document), request.headers['if-none-match']);
+  });
+
+  app.post(
+    '/orgs/:org/documents/:id/send',
+    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const current = await documentOf(v, request.params.id);
+      const sent = await write(request.ctx.app.writer, v.actor, sendDocument, {
+        id: current.id,
+        pdf: current.status === 'draft' ? await documentPdf(request.ctx.app, current) : undefined,
+        portal: `${config.baseUrl}/p/`,
+        sending: config.smtpUrl !== undefined,
+      });
+      const zone = await organizationZone(db, v.organization.organizationId);
+      // The link is in this answer only (never in a redirect's address): only its hash is kept.
+      const link = {
+        url: sent.shareUrl,
+        expiresOn: dayOf(sent.expiresAt, zone),
+        mailed: config.smtpUrl !== undefined,
+      };
+      return show(reply, v, sent.document, { link });
+    },
+  );
+
+  app.post(
+    '/orgs/:org/documents/:id/issue',
+    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const current = await documentOf(v, request.params.id);
+      await write(request.ctx.app.writer, v.actor, issueDocument, {
+        id: current.id,
+        ...(await issuePdf(request.ctx.app, current)),
+      });
+      return reply.redirect(orgPath(v, `/documents/${current.id}?notice=issued`), 303);
+    },
+  );
+
+  app.post(
+    '/orgs/:org/documents/:id/void',
+    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const current = await documentOf(v, request.params.id);
+      await write(request.ctx.app.writer, v.actor, voidDocument, { id: current.id });
+      return reply.redirect(orgPath(v, `/documents/${current.id}?notice=voided`), 303);
+    },
+  );
+
+  app.post(
+    '/orgs/:org/documents/:id/delete',
+    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const current = await documentOf(v, request.params.id);
+      await write(request.ctx.app.writer, v.actor, deleteDocument, { id: current.id, ifMatch: undefined });
+      return reply.redirect(
+        orgPath(v, `/bookings/${current.booking_id}?notice=document-deleted#documents-title`),
+        303,
+      );
+    },
+  );
+
+  app.post(
+    '/orgs/:org/document-links/:id/revoke',
+    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const link = await db
+        .selectFrom('document_links as l')
+        .innerJoin('documents as d', 'd.id', 'l.document_id')
+        .select(['l.id', 'd.booking_id'])
+        .where('l.organization_id', '=', v.organization.organizationId)
+        .where('l.id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!link) throw new HtmlError(404, 'Not found', 'There is nothing at this address.');
+      await write(request.ctx.app.writer, v.actor, revokeDocumentLink, { linkId: link.id });
+      return reply.redirect(
+        orgPath(v, `/bookings/${link.booking_id}?notice=link-revoked#documents-title`),
+        303,
+      );
+    },
+  );
+};

@@ -1,0 +1,174 @@
+/**
+ * A booking's events from its page (SPEC §11): add one, change one, delete one (after asking);
+ * errors beside their fields, a double booking named and linked, a save over a newer change kept.
+ * An event's own address leads to its booking's page.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
+import type { Booking } from '../../../crm/bookings/booking.table.js';
+import { eventTypesOf, typeNamed } from '../../../crm/event-types/event-types.js';
+import { SpaceConflictError } from '../../../crm/events/event-clash.js';
+import type { EventInput } from '../../../crm/events/event-rules.js';
+import { createEvent, deleteEvent, eventProblems, updateEvent } from '../../../crm/events/event.commands.js';
+import { eventDefinition } from '../../../crm/events/event.resource.js';
+import type { Event } from '../../../crm/events/event.table.js';
+import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { listSpaces, offeredSpaces } from '../../../crm/spaces/space.reads.js';
+import { FormBody, formText, sendPage } from '../../forms.js';
+import { clashSentence, takenSpaceError } from '../forms/conflict.view.js';
+import { type EventFormValues, eventFormPage, type EventFormView } from './event-form.page.js';
+import { eventInput, formValues, onForm, valuesOf } from './event-form.values.js';
+import type { FieldErrors } from '../forms/form-fields.js';
+import { submit } from '../forms/form-errors.js';
+import { changeOf, deleteRoute, RecordParams as Params } from '../forms/record-posts.js';
+import { localDateTime } from '../time-zones.js';
+import { recordOf, versionOf } from '../workspace-reads.js';
+import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
+
+export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+
+  async function render(
+    reply: FastifyReply,
+    v: WorkspaceVisitor,
+    view: Omit<EventFormView, 'spaces' | 'eventTypes'>,
+    status = 200,
+  ) {
+    const org = v.organization.organizationId;
+    const [all, types] = await Promise.all([listSpaces(db, org), eventTypesOf(db, org)]);
+    const spaces = offeredSpaces(all, view.values.spaces);
+    const eventTypes = types.map((t) => ({ value: t.id, label: t.value }));
+    return sendPage(reply, eventFormPage(v, { ...view, spaces, eventTypes }), status);
+  }
+
+  const bookingView = (b: Booking) => ({
+    id: b.id,
+    reference: b.reference,
+    name: b.name,
+    timezone: b.timezone,
+  });
+
+  /** Writes the form's event, or shows it again with what was wrong. */
+  async function save(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    booking: Booking,
+    view: Omit<EventFormView, 'spaces' | 'eventTypes' | 'errors'>,
+    attempt: (input: EventInput, unread: FieldErrors) => ReturnType<typeof submit<EventInput, Event>>,
+  ) {
+    const v = visitorOf(request);
+    const { input, errors } = eventInput(view.values, booking.timezone);
+    try {
+      const outcome = await attempt(input, errors);
+      if (outcome.errors === undefined) {
+        return reply.redirect(
+          orgPath(v, `/bookings/${booking.id}?notice=${view.event ? 'event-saved' : 'event-added'}`),
+          303,
+        );
+      }
+      if (outcome.stale && view.event) {
+        const now = await recordOf(db, eventDefinition, v.organization.organizationId, view.event.id);
+        const event = { ...view.event, version: await versionOf(db, eventDefinition, now) };
+        return render(reply, v, { ...view, event, errors: {}, saved: valuesOf(now, booking.timezone) }, 412);
+      }
+      return render(reply, v, { ...view, errors: outcome.errors }, 422);
+    } catch (error) {
+      if (!(error instanceof SpaceConflictError)) throw error;
+      const zone = await organizationZone(db, v.organization.organizationId);
+      const taken = { spaces: takenSpaceError(error.clash, view.values.spaces) };
+      return render(reply, v, { ...view, errors: taken, conflict: clashSentence(v, error.clash, zone) }, 409);
+    }
+  }
+
+  app.get('/orgs/:org/bookings/:id/events/new', { schema: { params: Params } }, async (request, reply) => {
+    const b = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
+    const types = await eventTypesOf(db, b.organization_id);
+    const values: EventFormValues = {
+      name: '',
+      start: localDateTime(Date.parse(b.start_at), b.timezone),
+      end: localDateTime(Date.parse(b.end_at), b.timezone),
+      all_day: false,
+      setup_minutes: '0',
+      teardown_minutes: '0',
+      guest_count: b.guest_count === null ? '' : String(b.guest_count),
+      guaranteed_count: '',
+      setup_style: '',
+      spaces: [],
+      // Of its booking's type unless another is chosen.
+      event_type: typeNamed(types, b.event_type)?.id ?? '',
+    };
+    return render(reply, visitorOf(request), { booking: bookingView(b), values, errors: {} });
+  });
+
+  app.post(
+    '/orgs/:org/bookings/:id/events',
+    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const b = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
+      const values = formValues(request.body);
+      return save(request, reply, b, { booking: bookingView(b), values }, (input, unread) => {
+        const withBooking = { ...input, bookingId: b.id };
+        return submit(request, createEvent, withBooking, unread, () =>
+          onForm(eventProblems(db, v.actor, withBooking)),
+        );
+      });
+    },
+  );
+
+  app.get('/orgs/:org/events/:id', { schema: { params: Params } }, async (request, reply) => {
+    const event = await recordOf(db, eventDefinition, request.params.org, request.params.id);
+    return reply.redirect(
+      orgPath(visitorOf(request), `/bookings/${event.booking_id}#event-${event.id}`),
+      303,
+    );
+  });
+
+  app.get('/orgs/:org/events/:id/edit', { schema: { params: Params } }, async (request, reply) => {
+    const v = visitorOf(request);
+    const event = await recordOf(db, eventDefinition, request.params.org, request.params.id);
+    const b = await recordOf(db, bookingDefinition, request.params.org, event.booking_id);
+    const version = await versionOf(db, eventDefinition, event);
+    return render(reply, v, {
+      booking: bookingView(b),
+      event: { id: event.id, name: event.name, version },
+      values: valuesOf(event, b.timezone),
+      errors: {},
+    });
+  });
+
+  app.post(
+    '/orgs/:org/events/:id',
+    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const event = await recordOf(db, eventDefinition, request.params.org, request.params.id);
+      const b = await recordOf(db, bookingDefinition, request.params.org, event.booking_id);
+      const values = formValues(request.body);
+      const view = {
+        booking: bookingView(b),
+        event: { id: event.id, name: event.name, version: formText(request.body, 'version') },
+        values,
+      };
+      return save(request, reply, b, view, (input, unread) =>
+        submit(request, updateEvent, changeOf(request.body, event.id, input), unread, () =>
+          onForm(eventProblems(db, v.actor, input, event)),
+        ),
+      );
+    },
+  );
+
+  await app.register(
+    deleteRoute({
+      path: '/events',
+      definition: eventDefinition,
+      command: deleteEvent,
+      done: (event) => `/bookings/${event.booking_id}?notice=event-deleted`,
+      nameOf: (event) => event.name,
+      consequence:
+        'Its notes go with it; its booking keeps its other events. A booking’s last event cannot be deleted.',
+      section: 'bookings',
+    }),
+  );
+};

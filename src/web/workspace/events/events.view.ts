@@ -1,0 +1,60 @@
+/** A booking's events on its page (SPEC §11): each with its times, spaces, guests and type, and a way to change it. */
+import type { Holding } from '../../../crm/events/event-clash.js';
+import type { Event } from '../../../crm/events/event.table.js';
+import { roomNames } from '../../../crm/spaces/space-names.js';
+import { html, type SafeHtml } from '../../html.js';
+import { clashSentence } from '../forms/conflict.view.js';
+import { eventTimes } from '../time-zones.js';
+import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+
+export interface EventsSection {
+  bookingId: string;
+  timezone: string;
+  zone: string;
+  events: Event[];
+  spaceNames: ReadonlyMap<string, string>;
+  /** The organization's event types' values, by id. */
+  eventTypes: ReadonlyMap<string, string>;
+  /** For an option: the definite event each of its events overlaps, if any (saved, but said). */
+  overlaps: ReadonlyMap<string, Holding>;
+}
+
+function buffers(event: Event): string {
+  const parts = [
+    event.setup_minutes > 0 ? `setup ${event.setup_minutes} min` : '',
+    event.teardown_minutes > 0 ? `teardown ${event.teardown_minutes} min` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+}
+
+function guests(event: Event): string {
+  if (event.guest_count === null) return '';
+  const guaranteed = event.guaranteed_count === null ? '' : `, ${event.guaranteed_count} guaranteed`;
+  return `${event.guest_count} guests${guaranteed}`;
+}
+
+export function eventsSection(v: WorkspaceVisitor, view: EventsSection): SafeHtml {
+  const items = view.events.map((e) => {
+    const rooms = roomNames(e.space_ids, view.spaceNames);
+    const overlap = view.overlaps.get(e.id);
+    const facts = [
+      rooms.join(', ') || 'No space yet',
+      guests(e),
+      e.setup_style?.replace('_', '-') ?? '',
+      e.event_type_id && view.eventTypes.has(e.event_type_id)
+        ? `Type: ${view.eventTypes.get(e.event_type_id)}`
+        : '',
+    ].filter(Boolean);
+    return html`<li id="event-${e.id}" class="event">
+      <div class="event-head"><strong>${e.name}</strong> <a href="${orgPath(v, `/events/${e.id}/edit`)}" aria-label="Change ${e.name}">Change</a></div>
+      <div>${eventTimes(e, view.timezone, view.zone)}${buffers(e)}</div>
+      <div class="muted">${facts.join(' · ')}</div>
+      ${overlap ? html`<div class="warning" role="note"><strong>Overlaps a definite booking:</strong> ${clashSentence(v, overlap, view.zone)}</div>` : ''}
+    </li>`;
+  });
+  return html`<section aria-labelledby="events-title" class="card events">
+    <h2 id="events-title">Events</h2>
+    <ol class="events">${items}</ol>
+    <p><a class="button secondary" href="${orgPath(v, `/bookings/${view.bookingId}/events/new`)}">Add an event</a></p>
+  </section>`;
+}

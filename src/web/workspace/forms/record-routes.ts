@@ -1,0 +1,237 @@
+/**
+ * The pages of a kind of record that the staff keep by hand (accounts, contacts), the same way
+ * for each: a searchable list, one record with its notes, new and edit forms whose posts are
+ * judged by the kind's rules (form-errors.ts) and written by its commands, deleting, and adding
+ * a note. A kind gives its commands, its form's fields and its pages.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import type { CursorCodec } from '../../../api/cursor.js';
+import type { KeysetPage } from '../../../api/keyset-page.js';
+import type { ResourceDefinition, RowOf } from '../../../api/resource-definition.js';
+import { PAGE_SIZE } from '../../../crm/bookings/booking.reads.js';
+import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { notesAbout } from '../../../crm/notes/note.reads.js';
+import { countRecords } from '../../../crm/records.js';
+import type { Db } from '../../../db/database.js';
+import type { FieldProblem } from '../../../errors.js';
+import type { Actor } from '../../../identity/actor.js';
+import type { Change, Command, Removal } from '../../../writes/unit-of-work.js';
+import { type Form, FormBody, formText, sendPage } from '../../forms.js';
+import { submit } from './form-errors.js';
+import type { FieldErrors } from './form-fields.js';
+import { addNote } from '../notes/note-writes.js';
+import type { NotesSection } from '../notes/notes.view.js';
+import { changeOf, deleteRoute, RecordParams as Params } from './record-posts.js';
+import { recordOf, versionOf } from '../workspace-reads.js';
+import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
+
+type Kind = 'accounts' | 'contacts';
+export type FormValues = Record<string, string>;
+
+export interface ListView<Row> {
+  q: string;
+  rows: Row[];
+  next: string | undefined;
+  prev: string | undefined;
+  total: number;
+  notice: string | undefined;
+}
+
+export interface FormView {
+  /** The record being edited (absent on new). */
+  record?: { id: string; name: string; version: string };
+  values: FormValues;
+  errors: FieldErrors;
+  /** The record as saved now, when the save came after someone else's (stale.view.ts). */
+  saved?: FormValues | undefined;
+}
+
+export interface RecordPages<Table extends Kind, Input> {
+  kind: Table;
+  definition: ResourceDefinition<Table>;
+  commands: {
+    create: Command<Input, RowOf<Table>>;
+    update: Command<Change<Input>, RowOf<Table>>;
+    remove: Command<Removal, void>;
+  };
+  problems(db: Db, actor: Actor, input: Input, current?: RowOf<Table>): Promise<readonly FieldProblem[]>;
+  page(
+    db: Db,
+    cursors: CursorCodec,
+    organizationId: string,
+    page: { q: string; after?: string | undefined; before?: string | undefined; size: number },
+  ): Promise<KeysetPage<RowOf<Table>>>;
+  /** The form's field names; `blank` are a new record's values (the query may fill some in). */
+  fields: readonly string[];
+  blank(v: WorkspaceVisitor, query: Readonly<Record<string, string | undefined>>): FormValues;
+  valuesOf(row: RowOf<Table>): FormValues;
+  input(values: FormValues): Input;
+  nameOf(row: RowOf<Table>): string;
+  /** What goes with a deleted record, or stays, in plain words. */
+  deletion: string;
+  listPage(db: Db, v: WorkspaceVisitor, view: ListView<RowOf<Table>>): Promise<string>;
+  formPage(db: Db, v: WorkspaceVisitor, view: FormView): Promise<string>;
+  detailPage(
+    db: Db,
+    v: WorkspaceVisitor,
+    row: RowOf<Table>,
+    extras: { notice: string | undefined; notes: NotesSection },
+  ): Promise<string>;
+}
+
+const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
+const Text = Type.Optional(Type.String({ maxLength: 500 }));
+
+export function recordRoutes<Table extends Kind, Input>(
+  pages: RecordPages<Table, Input>,
+): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const { db } = app.ctx;
+    const { kind, definition, commands } = pages;
+    const readForm = (form: Form): FormValues =>
+      Object.fromEntries(pages.fields.map((f) => [f, formText(form, f)]));
+    const form = (reply: FastifyReply, v: WorkspaceVisitor, view: FormView, status = 200) =>
+      pages.formPage(db, v, view).then((page) => sendPage(reply, page, status));
+
+    async function detail(
+      reply: FastifyReply,
+      v: WorkspaceVisitor,
+      row: RowOf<Table>,
+      extra: { notice?: string | undefined; noteErrors?: FieldErrors; draft?: string },
+      status = 200,
+    ) {
+      const org = v.organization.organizationId;
+      const [notes, zone] = await Promise.all([notesAbout(db, org, kind, row.id), organizationZone(db, org)]);
+      const section = {
+        notes,
+        zone,
+        action: orgPath(v, `/${kind}/${row.id}/notes`),
+        errors: extra.noteErrors ?? {},
+        draft: extra.draft ?? '',
+      };
+      return sendPage(
+        reply,
+        await pages.detailPage(db, v, row, { notice: extra.notice, notes: section }),
+        status,
+      );
+    }
+
+    const record = (request: { params: { org: string; id: string } }) =>
+      recordOf(db, definition, request.params.org, request.params.id);
+
+    app.get(
+      `/orgs/:org/${kind}`,
+      {
+        schema: {
+          params: OrgParams,
+          querystring: Type.Object({ q: Text, after: Text, before: Text, notice: Text }),
+        },
+      },
+      async (request, reply) => {
+        const { org } = request.params;
+        const q = (request.query.q ?? '').trim().slice(0, 200);
+        const [page, total] = await Promise.all([
+          pages.page(db, app.cursors, org, { ...request.query, q, size: PAGE_SIZE }),
+          countRecords(db, kind, org),
+        ]);
+        const view = { q, ...page, total, notice: request.query.notice };
+        return sendPage(reply, await pages.listPage(db, visitorOf(request), view));
+      },
+    );
+
+    app.get(
+      `/orgs/:org/${kind}/new`,
+      { schema: { params: OrgParams, querystring: Type.Object({ account: Text }) } },
+      (request, reply) => {
+        const v = visitorOf(request);
+        return form(reply, v, { values: pages.blank(v, request.query), errors: {} });
+      },
+    );
+
+    app.post(
+      `/orgs/:org/${kind}`,
+      { preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+      async (request, reply) => {
+        const v = visitorOf(request);
+        const values = readForm(request.body);
+        const input = pages.input(values);
+        const outcome = await submit(request, commands.create, input, {}, () =>
+          pages.problems(db, v.actor, input),
+        );
+        if (outcome.errors) return form(reply, v, { values, errors: outcome.errors }, 422);
+        return reply.redirect(orgPath(v, `/${kind}/${outcome.written.id}?notice=created`), 303);
+      },
+    );
+
+    app.get(
+      `/orgs/:org/${kind}/:id`,
+      { schema: { params: Params, querystring: Type.Object({ notice: Text }) } },
+      async (request, reply) =>
+        detail(reply, visitorOf(request), await record(request), { notice: request.query.notice }),
+    );
+
+    app.get(`/orgs/:org/${kind}/:id/edit`, { schema: { params: Params } }, async (request, reply) => {
+      const row = await record(request);
+      const editing = { id: row.id, name: pages.nameOf(row), version: await versionOf(db, definition, row) };
+      return form(reply, visitorOf(request), { record: editing, values: pages.valuesOf(row), errors: {} });
+    });
+
+    app.post(
+      `/orgs/:org/${kind}/:id`,
+      { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+      async (request, reply) => {
+        const v = visitorOf(request);
+        const row = await record(request);
+        const version = formText(request.body, 'version');
+        const values = readForm(request.body);
+        const input = pages.input(values);
+        const change = changeOf(request.body, row.id, input);
+        const outcome = await submit(request, commands.update, change, {}, () =>
+          pages.problems(db, v.actor, input, row),
+        );
+        if (outcome.stale) {
+          // Saved over since the form was drawn: the form again, on the version now saved.
+          const now = await record(request);
+          const editing = {
+            id: row.id,
+            name: pages.nameOf(now),
+            version: await versionOf(db, definition, now),
+          };
+          return form(reply, v, { record: editing, values, errors: {}, saved: pages.valuesOf(now) }, 412);
+        }
+        if (outcome.errors) {
+          const editing = { id: row.id, name: pages.nameOf(row), version };
+          return form(reply, v, { record: editing, values, errors: outcome.errors }, 422);
+        }
+        return reply.redirect(orgPath(v, `/${kind}/${row.id}?notice=saved`), 303);
+      },
+    );
+
+    await app.register(
+      deleteRoute({
+        path: `/${kind}`,
+        definition,
+        command: commands.remove,
+        done: `/${kind}?notice=deleted`,
+        nameOf: pages.nameOf,
+        consequence: pages.deletion,
+        section: kind,
+      }),
+    );
+
+    app.post(
+      `/orgs/:org/${kind}/:id/notes`,
+      { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+      async (request, reply) => {
+        const v = visitorOf(request);
+        const row = await record(request);
+        const body = formText(request.body, 'body');
+        const noteErrors = await addNote(request, kind, row.id, body);
+        if (noteErrors) return detail(reply, v, row, { noteErrors, draft: body }, 422);
+        return reply.redirect(orgPath(v, `/${kind}/${row.id}?notice=noted#notes-title`), 303);
+      },
+    );
+  };
+}

@@ -1,0 +1,135 @@
+/** Changing and deleting a note: only its author or an admin of the organization (SPEC §5). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { deleteNote, noteProblems, updateNote } from '../../../crm/notes/note.commands.js';
+import { noteDefinition } from '../../../crm/notes/note.resource.js';
+import type { NoteTable } from '../../../crm/notes/note.table.js';
+import { FormBody, formText, sendPage } from '../../forms.js';
+import { html, type SafeHtml } from '../../html.js';
+import { staleNotice } from '../forms/stale.view.js';
+import { HtmlError } from '../../html-error.js';
+import { write } from '../../../writes/unit-of-work.js';
+import { submit } from '../forms/form-errors.js';
+import { csrfField, errorSummary, type FieldErrors, textareaField } from '../forms/form-fields.js';
+import { forBeoField, mayChangeNote } from './notes.view.js';
+import { noteLengthProblem } from './note-writes.js';
+import { changeOf, formVersion, RecordParams as Params } from '../forms/record-posts.js';
+import { recordOf, versionOf } from '../workspace-reads.js';
+import { workspacePage } from '../workspace-layout.js';
+import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
+
+const SECTIONS = {
+  bookings: 'bookings',
+  events: 'bookings',
+  accounts: 'accounts',
+  contacts: 'contacts',
+} as const;
+
+function notablePath(v: WorkspaceVisitor, note: NoteTable): string {
+  return orgPath(v, `/${note.notable_type}/${note.notable_id}`);
+}
+
+function notYours(): HtmlError {
+  return new HtmlError(
+    403,
+    'Not your note',
+    'Only the author of a note or an administrator may change or delete it.',
+  );
+}
+
+/** Notes about a booking or an event may print on its BEOs (SPEC §13). */
+const mayPrintOnBeo = (note: NoteTable) => note.notable_type === 'bookings' || note.notable_type === 'events';
+
+function editPage(
+  v: WorkspaceVisitor,
+  note: NoteTable,
+  body: string,
+  forBeo: boolean,
+  version: string,
+  errors: FieldErrors,
+  stale?: SafeHtml,
+): string {
+  const back = notablePath(v, note);
+  return workspacePage(v, {
+    title: 'Edit note',
+    section: SECTIONS[note.notable_type],
+    body: html`<p class="crumbs"><a href="${back}">Back</a></p><h1>Edit note</h1>
+      ${stale ?? ''}${errorSummary(errors, { body: 'Note' })}
+      <form method="post" action="${orgPath(v, `/notes/${note.id}`)}" novalidate class="record-form">
+        ${csrfField(v.csrfToken)}<input type="hidden" name="version" value="${version}" />
+        ${textareaField({ name: 'body', label: 'Note', value: body, errors, required: true, rows: 8 })}
+        ${mayPrintOnBeo(note) ? forBeoField(forBeo) : ''}
+        <div class="actions"><button type="submit">Save note</button><a class="button secondary" href="${back}">Cancel</a></div>
+      </form>
+      <section class="danger-zone" aria-labelledby="delete-title"><h2 id="delete-title">Delete this note</h2>
+        <form method="post" action="${orgPath(v, `/notes/${note.id}/delete`)}">${csrfField(v.csrfToken)}<input type="hidden" name="version" value="${version}" />
+          <button type="submit" class="danger">Delete note</button></form></section>`,
+  });
+}
+
+export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+
+  async function editable(v: WorkspaceVisitor, id: string): Promise<NoteTable> {
+    const note = await recordOf(db, noteDefinition, v.organization.organizationId, id);
+    if (!mayChangeNote(v, { authorId: note.author_id })) throw notYours();
+    return note;
+  }
+
+  const show = (
+    reply: FastifyReply,
+    v: WorkspaceVisitor,
+    note: NoteTable,
+    body: string,
+    version: string,
+    errors: FieldErrors,
+    status = 200,
+    stale?: SafeHtml,
+    forBeo = Number(note.for_beo) === 1,
+  ) => sendPage(reply, editPage(v, note, body, forBeo, version, errors, stale), status);
+
+  app.get('/orgs/:org/notes/:id/edit', { schema: { params: Params } }, async (request, reply) => {
+    const v = visitorOf(request);
+    const note = await editable(v, request.params.id);
+    return show(reply, v, note, note.body, await versionOf(db, noteDefinition, note), {});
+  });
+
+  app.post(
+    '/orgs/:org/notes/:id',
+    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const note = await editable(v, request.params.id);
+      const body = formText(request.body, 'body');
+      const version = formText(request.body, 'version');
+      const input = {
+        body,
+        ...(mayPrintOnBeo(note) ? { for_beo: formText(request.body, 'for_beo') === 'yes' } : {}),
+      };
+      const change = changeOf(request.body, note.id, input);
+      const outcome = await submit(request, updateNote, change, noteLengthProblem(body), () =>
+        noteProblems(db, v.actor, input, note),
+      );
+      if (outcome.stale) {
+        const now = await editable(v, request.params.id);
+        const notice = staleNotice({ body: now.body }, { body }, { body: 'Note' });
+        return show(reply, v, now, body, await versionOf(db, noteDefinition, now), {}, 412, notice);
+      }
+      if (outcome.errors)
+        return show(reply, v, note, body, version, outcome.errors, 422, undefined, input.for_beo ?? false);
+      return reply.redirect(`${notablePath(v, note)}?notice=note-saved#notes-title`, 303);
+    },
+  );
+
+  app.post(
+    '/orgs/:org/notes/:id/delete',
+    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const note = await editable(v, request.params.id);
+      const removal = { id: note.id, ifMatch: formVersion(request.body) };
+      await write(request.ctx.app.writer, v.actor, deleteNote, removal);
+      return reply.redirect(`${notablePath(v, note)}?notice=note-deleted#notes-title`, 303);
+    },
+  );
+};

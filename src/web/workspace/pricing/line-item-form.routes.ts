@@ -1,0 +1,160 @@
+/**
+ * A booking's lines from its page (SPEC §12): add one from the catalogue or by hand, change one,
+ * delete one (after asking), through the same commands and rules as /v2/line_items; every member
+ * of the workspace prices bookings. Errors beside their fields, a save over a newer change kept.
+ * A line's own address leads to its booking's page.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
+import type { Booking } from '../../../crm/bookings/booking.table.js';
+import { eventsOf } from '../../../crm/events/event.reads.js';
+import { organizationOf } from '../../../crm/organization/organization.reads.js';
+import { itemsOf } from '../../../crm/pricing/items.js';
+import { copiedTaxes, lineItemDefinition } from '../../../crm/pricing/line-item.resource.js';
+import type { LineItem } from '../../../crm/pricing/line-item.table.js';
+import {
+  createLineItem,
+  deleteLineItem,
+  lineItemProblems,
+  updateLineItem,
+} from '../../../crm/pricing/line-items.js';
+import { taxRatesOf } from '../../../crm/pricing/tax-rates.js';
+import { FormBody, formText, sendPage } from '../../forms.js';
+import { submit } from '../forms/form-errors.js';
+import { lineFormPage, type LineFormView } from './line-item-form.page.js';
+import {
+  blankLine,
+  blankPick,
+  lineInput,
+  lineValuesOf,
+  lineValuesPosted,
+  onForm,
+  pickInput,
+  pickValuesPosted,
+} from './line-item-input.js';
+import { changeOf, deleteRoute, RecordParams as Params } from '../forms/record-posts.js';
+import { recordOf, versionOf } from '../workspace-reads.js';
+import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
+
+type Shown = Omit<LineFormView, 'booking' | 'events' | 'rates' | 'serviceCharge' | 'items' | 'pick'> &
+  Partial<Pick<LineFormView, 'pick'>>;
+
+export const lineItemFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+
+  async function render(reply: FastifyReply, v: WorkspaceVisitor, b: Booking, view: Shown, status = 200) {
+    const org = v.organization.organizationId;
+    const [events, rates, items, organization] = await Promise.all([
+      eventsOf(db, org, b.id),
+      taxRatesOf(db, org),
+      view.line ? [] : itemsOf(db, org),
+      organizationOf(db, org),
+    ]);
+    const page = lineFormPage(v, {
+      ...view,
+      booking: { id: b.id, reference: b.reference, name: b.name, currency: b.currency },
+      events,
+      rates,
+      serviceCharge: organization?.service_charge_percentage ?? '0',
+      items: items.filter((item) => Number(item.active)),
+      pick: view.pick ?? blankPick(view.values.event),
+    });
+    return sendPage(reply, page, status);
+  }
+
+  const lineView = async (line: LineItem, version?: string) => ({
+    id: line.id,
+    name: line.name,
+    version: version ?? (await versionOf(db, lineItemDefinition, line)),
+    taxes: copiedTaxes(line),
+    serviceCharge: line.service_charge_percentage,
+  });
+
+  const done = (v: WorkspaceVisitor, bookingId: string, notice: string) =>
+    orgPath(v, `/bookings/${bookingId}?notice=${notice}#pricing-title`);
+
+  app.get(
+    '/orgs/:org/bookings/:id/line-items/new',
+    { schema: { params: Params } },
+    async (request, reply) => {
+      const b = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
+      // For its first event unless another (or the booking as a whole) is chosen.
+      const [first] = await eventsOf(db, b.organization_id, b.id);
+      return render(reply, visitorOf(request), b, { values: blankLine(first?.id ?? ''), errors: {} });
+    },
+  );
+
+  app.post(
+    '/orgs/:org/bookings/:id/line-items',
+    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const b = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
+      const picked = formText(request.body, 'from') === 'catalogue';
+      const pick = picked ? pickValuesPosted(request.body) : undefined;
+      const values = picked ? blankLine(pick!.item_event) : lineValuesPosted(request.body);
+      const { input, unread } = pick ? pickInput(pick) : lineInput(values, b.currency);
+      const withBooking = { ...input, bookingId: b.id };
+      const outcome = await submit(request, createLineItem, withBooking, unread, () =>
+        onForm(lineItemProblems(db, v.actor, withBooking), picked ? 'pick' : 'line'),
+      );
+      if (outcome.errors) return render(reply, v, b, { values, pick, errors: outcome.errors }, 422);
+      return reply.redirect(done(v, b.id, 'line-added'), 303);
+    },
+  );
+
+  app.get('/orgs/:org/line-items/:id', { schema: { params: Params } }, async (request, reply) => {
+    const line = await recordOf(db, lineItemDefinition, request.params.org, request.params.id);
+    return reply.redirect(orgPath(visitorOf(request), `/bookings/${line.booking_id}#line-${line.id}`), 303);
+  });
+
+  app.get('/orgs/:org/line-items/:id/edit', { schema: { params: Params } }, async (request, reply) => {
+    const line = await recordOf(db, lineItemDefinition, request.params.org, request.params.id);
+    const b = await recordOf(db, bookingDefinition, request.params.org, line.booking_id);
+    const view = { line: await lineView(line), values: lineValuesOf(line, b.currency), errors: {} };
+    return render(reply, visitorOf(request), b, view);
+  });
+
+  app.post(
+    '/orgs/:org/line-items/:id',
+    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const line = await recordOf(db, lineItemDefinition, request.params.org, request.params.id);
+      const b = await recordOf(db, bookingDefinition, request.params.org, line.booking_id);
+      const values = lineValuesPosted(request.body);
+      const { input, unread } = lineInput(values, b.currency, line);
+      const outcome = await submit(
+        request,
+        updateLineItem,
+        changeOf(request.body, line.id, input),
+        unread,
+        () => onForm(lineItemProblems(db, v.actor, input, line), 'line'),
+      );
+      if (outcome.stale) {
+        // Saved by someone else since the form was drawn: what was typed, beside what is saved now.
+        const now = await recordOf(db, lineItemDefinition, request.params.org, line.id);
+        const view = { line: await lineView(now), values, errors: {}, saved: lineValuesOf(now, b.currency) };
+        return render(reply, v, b, view, 412);
+      }
+      if (outcome.errors) {
+        const view = { line: await lineView(line, formText(request.body, 'version')), values };
+        return render(reply, v, b, { ...view, errors: outcome.errors }, 422);
+      }
+      return reply.redirect(done(v, b.id, 'line-saved'), 303);
+    },
+  );
+
+  await app.register(
+    deleteRoute({
+      path: '/line-items',
+      definition: lineItemDefinition,
+      command: deleteLineItem,
+      done: (line) => `/bookings/${line.booking_id}?notice=line-deleted#pricing-title`,
+      nameOf: (line) => `the line ${line.name}`,
+      consequence: 'Its booking’s totals follow; its other lines stay.',
+      section: 'bookings',
+    }),
+  );
+};

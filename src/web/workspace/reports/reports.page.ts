@@ -1,0 +1,111 @@
+/**
+ * Workspace → Reports (SPEC §14): the four reports a sales manager reads on Monday, for a range of
+ * days: each as a chart drawn on the server (report-chart.ts) per currency, with its numbers in a
+ * table beside it, and its CSV to download. The range is a plain GET form: no script.
+ */
+import { moneyText } from '../../../crm/money.js';
+import {
+  REPORT_COLUMNS,
+  REPORT_NAMES,
+  REPORT_TITLES,
+  type ReportName,
+  type ReportRow,
+} from '../../../crm/reports/reports.js';
+import { html, type SafeHtml } from '../../html.js';
+import { type Bar, barChart } from './report-chart.js';
+import { workspacePage } from '../workspace-layout.js';
+import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+
+export interface ReportsView {
+  name: ReportName;
+  from: string;
+  to: string;
+  rows: ReportRow[];
+  /** Why the range was refused, if it was. */
+  problem?: string | undefined;
+}
+
+const MONEY = new Set(['grand_total', 'won_total', 'amount', 'paid', 'outstanding']);
+
+const DESCRIPTIONS: Record<ReportName, string> = {
+  pipeline: 'Bookings by month of their first event and status: how many, and what they are worth.',
+  conversion: 'Of the leads created each month, how many became definite, how many were lost and why.',
+  revenue_by_space:
+    'Line-item amounts of definite and closed bookings by space and month; a line shared by several spaces counts for each in equal parts.',
+  payments_due:
+    'Installments due or overdue (or, with a range, falling due in it), with the booking and contact.',
+};
+
+function cell(row: ReportRow, column: string): string {
+  const value = row[column];
+  if (value === null || value === undefined) return '';
+  if (MONEY.has(column) && typeof value === 'number') return moneyText(value, String(row.currency));
+  if (typeof value === 'object')
+    return Object.entries(value)
+      .map(([reason, n]) => `${reason}: ${n}`)
+      .join('; ');
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return String(value);
+}
+
+function barOf(name: ReportName, row: ReportRow): Bar {
+  const money = (field: string) => ({ value: Number(row[field]), shown: cell(row, field) });
+  switch (name) {
+    case 'pipeline':
+      return { label: `${row.month} ${row.status} (${row.count})`, ...money('grand_total') };
+    case 'conversion':
+      return {
+        label: `${row.month}: ${row.won} of ${row.leads} won`,
+        value: Number(row.won),
+        shown: `${row.conversion_rate}%`,
+      };
+    case 'revenue_by_space':
+      return { label: `${row.month} ${row.space_name}`, ...money('amount') };
+    case 'payments_due':
+      return {
+        label: `${row.due_on ?? 'On signing'} ${row.booking_reference} ${row.label}`,
+        ...money('outstanding'),
+      };
+  }
+}
+
+function charts(view: ReportsView): SafeHtml[] {
+  const currencies = [...new Set(view.rows.map((r) => String(r.currency)))].sort();
+  if (currencies.length === 0)
+    return [barChart(`chart-${view.name}`, `${REPORT_TITLES[view.name]}: nothing in this range`, [])];
+  return currencies.map((currency) => {
+    const bars = view.rows.filter((r) => r.currency === currency).map((r) => barOf(view.name, r));
+    return html`<figure class="report-figure"><figcaption>${REPORT_TITLES[view.name]} in ${currency}</figcaption>
+      ${barChart(`chart-${view.name}-${currency}`, `${REPORT_TITLES[view.name]} in ${currency}, as the table below gives it`, bars)}</figure>`;
+  });
+}
+
+export function reportsPage(visitor: WorkspaceVisitor, view: ReportsView): string {
+  const columns = REPORT_COLUMNS[view.name].filter((c) => !c.endsWith('_id'));
+  const query = new URLSearchParams({
+    ...(view.from ? { from: view.from } : {}),
+    ...(view.to ? { to: view.to } : {}),
+  });
+  const tabs = REPORT_NAMES.map(
+    (name) =>
+      html`<li><a href="${orgPath(visitor, `/reports/${name}`)}?${query.toString()}" ${name === view.name ? html`aria-current="page"` : ''}>${REPORT_TITLES[name]}</a></li>`,
+  );
+  const body = html`<h1>Reports</h1>
+    <nav aria-label="Reports" class="tabs wrapping"><ul>${tabs}</ul></nav>
+    <h2>${REPORT_TITLES[view.name]}</h2>
+    <p>${DESCRIPTIONS[view.name]}</p>
+    <form method="get" action="${orgPath(visitor, `/reports/${view.name}`)}" class="filters">
+      <div class="field"><label for="from">From</label><input id="from" name="from" type="date" value="${view.from}" /></div>
+      <div class="field"><label for="to">To</label><input id="to" name="to" type="date" value="${view.to}" /></div>
+      <div class="buttons"><button type="submit">Show</button></div>
+      <div class="buttons"><a class="button secondary" href="${orgPath(visitor, `/reports/${view.name}/csv`)}?${query.toString()}">Download CSV</a></div>
+    </form>
+    ${view.problem ? html`<p class="field-error" role="alert">${view.problem}</p>` : ''}
+    ${charts(view)}
+    <div class="report-table"><table>
+      <caption>${REPORT_TITLES[view.name]}: ${view.rows.length} ${view.rows.length === 1 ? 'row' : 'rows'}</caption>
+      <thead><tr>${columns.map((c) => html`<th scope="col">${c.replace(/_/g, ' ')}</th>`)}</tr></thead>
+      <tbody>${view.rows.map((row) => html`<tr>${columns.map((c) => html`<td>${cell(row, c)}</td>`)}</tr>`)}</tbody>
+    </table></div>`;
+  return workspacePage(visitor, { title: `Reports: ${REPORT_TITLES[view.name]}`, section: 'reports', body });
+}

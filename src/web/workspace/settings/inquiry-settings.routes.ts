@@ -1,0 +1,115 @@
+/**
+ * Settings → Inquiry form: the venue's public inquiry form (SPEC §14), changed by its
+ * administrators through the same command and rules as `inquiry_form` on /v2/organization, so
+ * every bad field (a taken slug too) is shown at once in the API's words.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { eventTypesOf } from '../../../crm/event-types/event-types.js';
+import { inquiryFormOf } from '../../../crm/inquiries/inquiry-form.js';
+import { updateOrganization } from '../../../crm/organization/organization.commands.js';
+import { organizationOf } from '../../../crm/organization/organization.reads.js';
+import type { OrganizationRow } from '../../../crm/organization/organization.resource.js';
+import { versionTag } from '../../../crm/version-tag.js';
+import { type FieldProblem, ValidationError } from '../../../errors.js';
+import { FormBody, formText, sendPage } from '../../forms.js';
+import { fieldErrors, submit } from '../forms/form-errors.js';
+import type { FieldErrors } from '../forms/form-fields.js';
+import {
+  inquiryInput,
+  inquirySettingsPage,
+  type InquirySettingsValues,
+  inquiryValuesOf,
+  inquiryValuesPosted,
+} from './inquiry-settings.page.js';
+import { formVersion } from '../forms/record-posts.js';
+import { notFound, orgPath, visitorOf, type WorkspaceVisitor } from '../workspace-visitor.js';
+
+const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
+const ADMINS = { adminOnly: 'change its inquiry form' };
+const PATH = '/orgs/:org/settings/inquiry-form';
+
+/** The API's problems (`inquiry_form/slug`, …) by the form's fields (`slug`, …). */
+function formErrors(problems: readonly FieldProblem[]): FieldErrors {
+  return fieldErrors(problems.map((p) => ({ ...p, field: p.field?.replace(/^inquiry_form\//, '') })));
+}
+
+export const inquirySettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app.ctx;
+
+  async function venue(org: string) {
+    const row = await organizationOf(db, org);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function show(
+    v: WorkspaceVisitor,
+    row: OrganizationRow,
+    view: {
+      values?: InquirySettingsValues;
+      version?: string;
+      errors?: FieldErrors;
+      notice?: string;
+      stale?: boolean;
+    },
+  ) {
+    const form = inquiryFormOf(row.inquiry_form);
+    const saved = inquiryValuesOf(form);
+    const types = await eventTypesOf(db, row.id);
+    return inquirySettingsPage(v, {
+      values: view.values ?? saved,
+      version: view.version ?? versionTag('organizations', row),
+      errors: view.errors ?? {},
+      eventTypes: types.map((t) => t.value),
+      address: form.enabled && form.slug ? `${config.baseUrl}/inquire/${form.slug}` : undefined,
+      notice: view.notice,
+      ...(view.stale ? { saved } : {}),
+    });
+  }
+
+  app.get(
+    PATH,
+    {
+      config: ADMINS,
+      schema: {
+        params: OrgParams,
+        querystring: Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) }),
+      },
+    },
+    async (request, reply) => {
+      const row = await venue(request.params.org);
+      const notice = request.query.notice;
+      return sendPage(reply, await show(visitorOf(request), row, notice ? { notice } : {}));
+    },
+  );
+
+  app.post(
+    PATH,
+    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const values = inquiryValuesPosted(request.body);
+      const change = { ifMatch: formVersion(request.body), input: { inquiry_form: inquiryInput(values) } };
+      let errors: FieldErrors;
+      try {
+        // The command judges every field (whether the slug is taken too) before it writes.
+        const outcome = await submit(request, updateOrganization, change, {}, async () => []);
+        if (outcome.stale) {
+          const now = await venue(request.params.org);
+          return sendPage(reply, await show(v, now, { values, stale: true }), 412);
+        }
+        if (!outcome.errors) {
+          return reply.redirect(orgPath(v, '/settings/inquiry-form?notice=saved'), 303);
+        }
+        errors = outcome.errors;
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error;
+        errors = formErrors(error.problems);
+      }
+      const row = await venue(request.params.org);
+      const version = formText(request.body, 'version');
+      return sendPage(reply, await show(v, row, { values, version, errors }), 422);
+    },
+  );
+};

@@ -1,0 +1,77 @@
+/** Settings → Venue: the organization's settings, changed by its administrators (SPEC §12). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { checkOrganization } from '../../../crm/organization/organization-rules.js';
+import { updateOrganization } from '../../../crm/organization/organization.commands.js';
+import { organizationOf } from '../../../crm/organization/organization.reads.js';
+import { versionTag } from '../../../crm/version-tag.js';
+import { FormBody, formText, sendPage } from '../../forms.js';
+import { submit } from '../forms/form-errors.js';
+import { formVersion } from '../forms/record-posts.js';
+import { venueInput, venuePage, venueValuesOf, venueValuesPosted } from './venue.page.js';
+import { notFound, orgPath, visitorOf } from '../workspace-visitor.js';
+
+const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
+const ADMINS = { adminOnly: 'change its settings' };
+
+export const venueRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+
+  async function venue(org: string) {
+    const row = await organizationOf(db, org);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  app.get(
+    '/orgs/:org/settings/venue',
+    {
+      config: ADMINS,
+      schema: {
+        params: OrgParams,
+        querystring: Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) }),
+      },
+    },
+    async (request, reply) => {
+      const row = await venue(request.params.org);
+      const values = venueValuesOf(row);
+      const version = versionTag('organizations', row);
+      return sendPage(
+        reply,
+        venuePage(visitorOf(request), { values, version, errors: {}, notice: request.query.notice }),
+      );
+    },
+  );
+
+  app.post(
+    '/orgs/:org/settings/venue',
+    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const values = venueValuesPosted(request.body);
+      const input = venueInput(values);
+      const change = { ifMatch: formVersion(request.body), input };
+      const before = (await venue(request.params.org)).currency;
+      const outcome = await submit(
+        request,
+        updateOrganization,
+        change,
+        {},
+        async () => checkOrganization(input).problems,
+      );
+      if (outcome.stale) {
+        const now = await venue(request.params.org);
+        const saved = venueValuesOf(now);
+        const version = versionTag('organizations', now);
+        return sendPage(reply, venuePage(v, { values, version, errors: {}, saved }), 412);
+      }
+      if (outcome.errors) {
+        const version = formText(request.body, 'version');
+        return sendPage(reply, venuePage(v, { values, version, errors: outcome.errors }), 422);
+      }
+      // A new currency is said again: the catalogue's prices kept their figures.
+      const notice = input.currency?.toUpperCase() !== before ? 'currency' : 'saved';
+      return reply.redirect(orgPath(v, `/settings/venue?notice=${notice}`), 303);
+    },
+  );
+};

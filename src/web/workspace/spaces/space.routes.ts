@@ -1,0 +1,158 @@
+/**
+ * Settings → Spaces: the rooms of the venue, managed by its administrators only (checked on every
+ * request), through the same commands and rules as /v2/spaces: parts one level deep, never a
+ * cycle, and no new parts under which two definite bookings would hold the same room at once
+ * (409, named and linked).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { createSpace, deleteSpace, spaceProblems, updateSpace } from '../../../crm/spaces/space.commands.js';
+import { listSpaces } from '../../../crm/spaces/space.reads.js';
+import { spaceDefinition } from '../../../crm/spaces/space.resource.js';
+import { SpaceConflictError } from '../../../crm/events/event-clash.js';
+import { SpaceChangeConflictError } from '../../../crm/spaces/space-change-clash.js';
+import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { FormBody, formText, sendPage } from '../../forms.js';
+import { partsClashSentence, unsharedClashSentence } from '../forms/conflict.view.js';
+import { submit } from '../forms/form-errors.js';
+import type { FieldErrors } from '../forms/form-fields.js';
+import {
+  archivedAt,
+  blankSpace,
+  spaceFormValues,
+  spaceInput,
+  type SpaceValues,
+  spaceValuesOf,
+} from './space-input.js';
+import { spaceFormPage, spacesPage } from './spaces.page.js';
+import { changeOf, deleteRoute, RecordParams as Params } from '../forms/record-posts.js';
+import { recordOf, versionOf } from '../workspace-reads.js';
+import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
+
+const ADMINS = { adminOnly: 'manage its spaces' };
+
+const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
+
+export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+
+  async function list(
+    reply: FastifyReply,
+    v: WorkspaceVisitor,
+    values: SpaceValues,
+    errors: FieldErrors,
+    notice?: string,
+    status = 200,
+  ) {
+    const spaces = await listSpaces(db, v.organization.organizationId);
+    return sendPage(reply, spacesPage(v, { spaces, values, errors, notice }), status);
+  }
+
+  async function form(
+    reply: FastifyReply,
+    v: WorkspaceVisitor,
+    view: Omit<Parameters<typeof spaceFormPage>[1], 'spaces'>,
+    status = 200,
+  ) {
+    const spaces = await listSpaces(db, v.organization.organizationId);
+    return sendPage(reply, spaceFormPage(v, { ...view, spaces }), status);
+  }
+
+  app.get(
+    '/orgs/:org/settings/spaces',
+    {
+      config: ADMINS,
+      schema: {
+        params: OrgParams,
+        querystring: Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) }),
+      },
+    },
+    async (request, reply) => {
+      return list(reply, visitorOf(request), blankSpace(), {}, request.query.notice);
+    },
+  );
+
+  app.post(
+    '/orgs/:org/settings/spaces',
+    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const values = spaceFormValues(request.body, false);
+      const { input, errors } = spaceInput(values, false);
+      const outcome = await submit(request, createSpace, input, errors, () =>
+        spaceProblems(db, v.actor, input),
+      );
+      if (outcome.errors) return list(reply, v, values, outcome.errors, undefined, 422);
+      return reply.redirect(orgPath(v, '/settings/spaces?notice=created'), 303);
+    },
+  );
+
+  app.get(
+    '/orgs/:org/settings/spaces/:id',
+    { config: ADMINS, schema: { params: Params } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const s = await recordOf(db, spaceDefinition, request.params.org, request.params.id);
+      const space = { id: s.id, name: s.name, version: await versionOf(db, spaceDefinition, s) };
+      return form(reply, v, { space, values: spaceValuesOf(s), errors: {} });
+    },
+  );
+
+  app.post(
+    '/orgs/:org/settings/spaces/:id',
+    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const s = await recordOf(db, spaceDefinition, request.params.org, request.params.id);
+      const version = formText(request.body, 'version');
+      const values = spaceFormValues(request.body, true);
+      const space = { id: s.id, name: s.name, version };
+      const read = spaceInput(values, true);
+      const { errors } = read;
+      const input = { ...read.input, archived_at: archivedAt(values, s, app.ctx.clock.now()) };
+      const change = changeOf(request.body, s.id, input);
+      try {
+        const outcome = await submit(request, updateSpace, change, errors, () =>
+          spaceProblems(db, v.actor, input, s),
+        );
+        if (outcome.stale) {
+          const now = await recordOf(db, spaceDefinition, request.params.org, request.params.id);
+          const current = { ...space, version: await versionOf(db, spaceDefinition, now) };
+          return form(reply, v, { space: current, values, errors: {}, saved: spaceValuesOf(now) }, 412);
+        }
+        if (outcome.errors) return form(reply, v, { space, values, errors: outcome.errors }, 422);
+      } catch (error) {
+        // New parts under definite events of two bookings that would then hold the same room at once.
+        if (!(error instanceof SpaceConflictError)) throw error;
+        const zone = await organizationZone(db, v.organization.organizationId);
+        if (error instanceof SpaceChangeConflictError && error.change === 'sharing') {
+          const both =
+            error.holding.occupiedFrom <= error.clash.occupiedFrom
+              ? ([error.holding, error.clash] as const)
+              : ([error.clash, error.holding] as const);
+          const shareable = `${s.name} must stay shared while ${both[0].reference} and ${both[1].reference} hold it at once: move one of the events first.`;
+          const conflict = unsharedClashSentence(v, s.name, both, zone);
+          return form(reply, v, { space, values, errors: { shareable }, conflict }, 409);
+        }
+        const conflict = partsClashSentence(v, s.name, error.clash, zone);
+        const parts = `With these parts, ${s.name} would clash with ${error.clash.reference}’s event “${error.clash.eventName}” in ${error.clash.spaceName}: choose other parts, or move one of the events first.`;
+        return form(reply, v, { space, values, errors: { parts }, conflict }, 409);
+      }
+      return reply.redirect(orgPath(v, '/settings/spaces?notice=saved'), 303);
+    },
+  );
+  await app.register(
+    deleteRoute({
+      path: '/settings/spaces',
+      definition: spaceDefinition,
+      command: deleteSpace,
+      done: '/settings/spaces?notice=deleted',
+      adminOnly: 'manage its spaces',
+      nameOf: (space) => space.name,
+      consequence:
+        'A space that bookings hold, or that is a part of a combined space, cannot be deleted; move its bookings or take it out first.',
+      section: 'settings',
+    }),
+  );
+};
