@@ -32,20 +32,20 @@ const STILL_DECODING_SPACE_IDS = new Set([
   'src/csv/export-rows.ts',
   'src/demo/demo-holds.ts',
   'src/demo/seed-demo.ts',
-  'src/web/workspace/booking-badges.ts',
-  'src/web/workspace/booking-view.ts',
-  'src/web/workspace/event-form.values.ts',
-  'src/web/workspace/week-model.ts',
+  'src/web/workspace/bookings/booking-badges.ts',
+  'src/web/workspace/bookings/booking-view.ts',
+  'src/web/workspace/events/event-form.values.ts',
+  'src/web/workspace/calendar/week-model.ts',
 ]);
 const STILL_DECODING_FLAGS = new Set([
-  'src/web/workspace/catalogue.page.ts',
-  'src/web/workspace/event-form.values.ts',
-  'src/web/workspace/item-input.ts',
-  'src/web/workspace/line-item-form.page.ts',
-  'src/web/workspace/line-item-input.ts',
-  'src/web/workspace/space-input.ts',
-  'src/web/workspace/tax-rate-input.ts',
-  'src/web/workspace/tax-rates.page.ts',
+  'src/web/workspace/pricing/catalogue.page.ts',
+  'src/web/workspace/events/event-form.values.ts',
+  'src/web/workspace/pricing/item-input.ts',
+  'src/web/workspace/pricing/line-item-form.page.ts',
+  'src/web/workspace/pricing/line-item-input.ts',
+  'src/web/workspace/spaces/space-input.ts',
+  'src/web/workspace/pricing/tax-rate-input.ts',
+  'src/web/workspace/pricing/tax-rates.page.ts',
 ]);
 
 const parsesSpaceIds = (source: string) => /JSON\.parse\([^;]*?space_ids/.test(source);
