@@ -1,7 +1,8 @@
 /**
  * The layering `npm run lint` enforces (README, "Layout"): no import circles anywhere in src/,
- * the JSON:API engine knows no feature, protocol code knows no page, and the database layer
- * knows features only through the table types it joins into one schema.
+ * the JSON:API engine knows no feature (only the data layer beneath them, src/crm/data), a
+ * feature's rules, commands and reads know no JSON:API, protocol code knows no page, and the
+ * database layer knows features only through the table types it joins into one schema.
  */
 module.exports = {
   forbidden: [
@@ -15,9 +16,26 @@ module.exports = {
     {
       name: 'api-is-an-engine',
       severity: 'error',
-      comment: 'src/api serves whatever features it is given; features register through it.',
+      comment:
+        'src/api serves whatever features it is given; features register through it. It reads rows through the data layer (src/crm/data).',
       from: { path: '^src/api/' },
-      to: { path: '^src/(crm|web|jobs|cli|webhooks|events)/' },
+      to: { path: '^src/(crm/(?!data/)|web|jobs|cli|webhooks|events)' },
+    },
+    {
+      name: 'data-layer-below-features',
+      severity: 'error',
+      comment:
+        'src/crm/data (rows, record lookup, keyset paging, version tags) is below the features and the JSON:API engine, which both build on it.',
+      from: { path: '^src/crm/data/' },
+      to: { path: '^src/(?!crm/data/|db/|errors\\.ts$)' },
+    },
+    {
+      name: 'domain-without-the-engine',
+      severity: 'error',
+      comment:
+        'Rules, commands and reads know nothing of JSON:API: only the routes, resource definitions and request bodies of a feature import src/api.',
+      from: { path: '^src/crm/', pathNot: '(routes|resource|bodies)\\.ts$' },
+      to: { path: '^src/api/' },
     },
     {
       name: 'protocol-without-pages',

@@ -9,7 +9,7 @@ import type {
   RowOf,
 } from './resource-definition.js';
 import type { ResourceRegistry } from './resource-registry.js';
-import type { Page } from './resource-store.js';
+import type { Page } from '../crm/data/list-rows.js';
 
 /** The related resources named by `include`, each once, fetched with one query per type. */
 export async function includedResources<Table extends OrganizationTable>(

@@ -11,7 +11,7 @@ import { includedResources, pageLinks, resourcesOf } from './documents.js';
 import { parseListQuery } from './list-query.js';
 import { pageFromFragments } from './page-from-fragments.js';
 import type { OrganizationTable, ResourceDefinition } from './resource-definition.js';
-import { listRows } from './resource-store.js';
+import { listRows } from '../crm/data/list-rows.js';
 import { parseFieldsets, sparse } from './sparse-fields.js';
 
 type Query = Record<string, string>;

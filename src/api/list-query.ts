@@ -5,46 +5,22 @@
  */
 import { type TObject, type TSchema, Type } from 'typebox';
 import { BadRequestError } from '../errors.js';
-import { listFingerprint } from './cursor.js';
+import { listFingerprint } from '../crm/data/cursor.js';
+import { type Filter, FILTER_OPERATORS, type RowsQuery } from '../crm/data/list-shape.js';
 import { filterDescription, parseFilterValue } from './filter-values.js';
 import { fieldsQueryProperties } from './sparse-fields.js';
-import {
-  type ColumnOf,
-  FILTER_OPERATORS,
-  type FilterOperator,
-  type LinkFilter,
-  type OrganizationTable,
-  type ResourceDefinition,
-} from './resource-definition.js';
+import type { ColumnOf, OrganizationTable, ResourceDefinition } from './resource-definition.js';
 
-export { FILTER_OPERATORS, type FilterOperator } from './resource-definition.js';
+export { FILTER_OPERATORS, type Filter, type FilterOperator } from '../crm/data/list-shape.js';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 
-export interface Filter<Column extends string = string> {
-  column: Column;
-  operator: FilterOperator;
-  /** One value; a list for in/not_in; a boolean for null/not_null. */
-  value: string | string[] | boolean;
-  /** Set when the filter matches through a link table. */
-  link?: LinkFilter;
-}
-
 /** The longest `filter[search]` term: a name, a reference or an e-mail address. */
 export const MAX_SEARCH_LENGTH = 200;
 
-export interface ListQuery<Column extends string = string> {
-  size: number;
-  after: string | undefined;
-  before: string | undefined;
-  /** The sort column and, for lists of the workspace, a second one before the id tie-break. */
-  sort: { column: Column; descending: boolean; then?: Column | undefined };
-  filters: Array<Filter<Column>>;
-  /** `filter[search]`: a substring of name, reference or e-mail. */
-  search: string | undefined;
-  /** What the list's cursors are bound to: its filters and search. */
-  fingerprint: string;
+/** A list's query as the API reads it: its rows' query and the related resources to include. */
+export interface ListQuery<Column extends string = string> extends RowsQuery<Column> {
   include: string[];
 }
 

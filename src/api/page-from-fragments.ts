@@ -9,13 +9,14 @@
  */
 import type { Db } from '../db/database.js';
 import type { TextValues } from '../db/text-values.js';
-import type { CursorCodec } from './cursor.js';
+import type { CursorCodec } from '../crm/data/cursor.js';
 import { pageLinks } from './documents.js';
 import type { Resource } from './jsonapi.js';
 import type { ListQuery } from './list-query.js';
 import type { ColumnOf, OrganizationTable, ReadContext, ResourceDefinition } from './resource-definition.js';
 import { type Fragment, idOfVersionKey, type ResourceFragments, versionKey } from './resource-fragments.js';
-import { findRowsByIds, listVersionKeys, withCursors } from './resource-store.js';
+import { findRowsByIds } from '../crm/data/record-lookup.js';
+import { listVersionKeys, withCursors } from '../crm/data/list-rows.js';
 import type { VersionedPages } from './versioned-pages.js';
 
 export interface FragmentPageInput<Table extends OrganizationTable> {

@@ -8,12 +8,12 @@ import { Type } from 'typebox';
 import type { App } from '../http/app-instance.js';
 import { NotFoundError } from '../errors.js';
 import { includedResources, resourcesOf } from './documents.js';
-import { etagOf, noneMatch } from './etag.js';
+import { etagOf, noneMatch } from '../crm/data/etag.js';
 import { errorResponses, JSONAPI_MEDIA_TYPE, listDocument, singleDocument } from './jsonapi.js';
 import { listQuerySchema, parseInclude } from './list-query.js';
 import type { OrganizationTable, ResourceDefinition } from './resource-definition.js';
 import { definitionSource } from './resource-registry.js';
-import { findRow } from './resource-store.js';
+import { findRow } from '../crm/data/record-lookup.js';
 import { listPage } from './list-page.js';
 import { ApiHeaders, IdParams, READ_SECURITY } from './route-schemas.js';
 import {

@@ -10,7 +10,7 @@ import type {
   ResourceDefinition,
 } from './resource-definition.js';
 import { readContextOf } from './resource-definition.js';
-import { findRowsByIds } from './resource-store.js';
+import { findRowsByIds } from '../crm/data/record-lookup.js';
 import { fieldNames } from './sparse-fields.js';
 
 export class ResourceRegistry {

@@ -1,6 +1,6 @@
 /** Replies of the write routes: the resource as a document with its ETag, and 201s with Location. */
 import type { FastifyReply } from 'fastify';
-import { etagOf } from './etag.js';
+import { etagOf } from '../crm/data/etag.js';
 import type { IdempotentOutcome } from '../writes/idempotency.js';
 import { JSONAPI_MEDIA_TYPE, type Resource } from './jsonapi.js';
 

@@ -18,7 +18,7 @@ import { idempotencyScope } from './api-auth.js';
 import { refuseUnreadable } from './input-problems.js';
 import { errorResponses, singleDocument } from './jsonapi.js';
 import type { OrganizationTable, ReadContext, ResourceDefinition, RowOf } from './resource-definition.js';
-import { findRow } from './resource-store.js';
+import { findRow } from '../crm/data/record-lookup.js';
 import { ChangeHeaders, CreateHeaders, IdParams, MANAGE_SECURITY } from './route-schemas.js';
 import { resourceDocument, sendCreated, sendResource } from './write-replies.js';
 

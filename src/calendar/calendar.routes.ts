@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createHash } from 'node:crypto';
 import { Type } from 'typebox';
-import { noneMatch } from '../api/etag.js';
+import { noneMatch } from '../crm/data/etag.js';
 import { feedBySecret, noteUse } from './calendar-feeds.js';
 import { feedCalendar } from './feed-calendar.js';
 

@@ -11,6 +11,7 @@ import type { Db } from '../db/database.js';
 import { spacesOf } from '../crm/facts.js';
 import { occupied } from '../crm/events/occupancy.js';
 import type { CalendarFeedTable } from './calendar-feed.table.js';
+import { spaceIds } from '../crm/data/row-mappers.js';
 
 const DAY = 86_400_000;
 const SEQUENCE_EPOCH = Date.parse('2020-01-01T00:00:00Z');
@@ -99,7 +100,7 @@ export async function feedCalendar(
   });
   for (const event of events) {
     const changed = new Date(event.updated_at);
-    const rooms = (JSON.parse(event.space_ids) as string[]).flatMap((id) => spaces.get(id)?.name ?? []);
+    const rooms = spaceIds(event).flatMap((id) => spaces.get(id)?.name ?? []);
     calendar.createEvent({
       id: `${event.id}@marquee`,
       start: new Date(event.start_at),

@@ -5,12 +5,7 @@
  * imported records as of any others. They are written in chunks rather than one statement per
  * record (record-change.ts does the same for a single change).
  */
-import {
-  type OrganizationTable,
-  readContextOf,
-  type ResourceDefinition,
-  type RowOf,
-} from '../api/resource-definition.js';
+import { type OrganizationTable, readContextOf, type RecordKind, type RowOf } from '../crm/data/rows.js';
 import { isoTime } from '../clock.js';
 import type { Trx } from '../db/database.js';
 import { insertInChunks } from '../db/insert-in-chunks.js';
@@ -19,7 +14,7 @@ import { changeId } from './record-change.js';
 
 export async function recordCreatedInBulk<Table extends OrganizationTable>(
   trx: Trx,
-  definition: ResourceDefinition<Table>,
+  definition: RecordKind<Table>,
   organizationId: string,
   rows: ReadonlyArray<RowOf<Table>>,
   now: number,

@@ -4,7 +4,7 @@
  * and the records are written (in multi-row statements) only when no entry has a problem and the
  * caller asked for a write; a check alone (a dry run) writes nothing, so nothing is rolled back.
  */
-import type { OrganizationTable, ResourceDefinition, RowOf } from '../api/resource-definition.js';
+import type { OrganizationTable, RecordKind, RowOf } from './data/rows.js';
 import { isoTime } from '../clock.js';
 import type { Trx } from '../db/database.js';
 import { monotonicId } from '../db/ids.js';
@@ -70,7 +70,7 @@ export function judgeAll<Input, Value>(
 /** Inserts the rows and tells of each (`*.created`), reporting progress. */
 export async function insertAll<Table extends OrganizationTable>(
   work: Work,
-  definition: ResourceDefinition<Table>,
+  definition: RecordKind<Table>,
   rows: ReadonlyArray<RowOf<Table>>,
   progress: BulkProgress = silent,
   more?: (trx: Trx) => Promise<void>,

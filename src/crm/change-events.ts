@@ -4,14 +4,14 @@
  * carries the old values of what changed. A feature adds events of its own beside these (the
  * booking's `booking.status_changed`) with `recordChange`.
  */
-import type { Resource } from '../api/jsonapi.js';
 import {
   type OrganizationTable,
   type ReadContext,
   readContextOf,
-  type ResourceDefinition,
+  type RecordKind,
   type RowOf,
-} from '../api/resource-definition.js';
+  type ToldRecord,
+} from './data/rows.js';
 import type { Trx } from '../db/database.js';
 import { recordChange } from '../changes/record-change.js';
 
@@ -19,7 +19,7 @@ export { recordChange };
 
 /** The resource as events carry it: links relative to the API's address (made absolute when read). */
 function eventObject<Table extends OrganizationTable>(
-  definition: ResourceDefinition<Table>,
+  definition: RecordKind<Table>,
   row: RowOf<Table>,
   context: ReadContext | undefined,
 ) {
@@ -27,7 +27,7 @@ function eventObject<Table extends OrganizationTable>(
 }
 
 /** The old values of the attributes (and relationships) that differ. */
-export function previousAttributes(before: Resource, after: Resource): Record<string, unknown> {
+export function previousAttributes(before: ToldRecord, after: ToldRecord): Record<string, unknown> {
   const previous: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(after.attributes)) {
     if (name === 'updated_at') continue;
@@ -43,7 +43,7 @@ export function previousAttributes(before: Resource, after: Resource): Record<st
 
 export function recordCreated<Table extends OrganizationTable>(
   trx: Trx,
-  definition: ResourceDefinition<Table>,
+  definition: RecordKind<Table>,
   row: RowOf<Table>,
   now: number,
 ): Promise<void> {
@@ -53,7 +53,7 @@ export function recordCreated<Table extends OrganizationTable>(
 /** `<singular>.created` with the resource, or `<singular>.deleted` with its type and id. */
 async function recordRow<Table extends OrganizationTable>(
   trx: Trx,
-  definition: ResourceDefinition<Table>,
+  definition: RecordKind<Table>,
   row: RowOf<Table>,
   what: 'created' | 'deleted',
   now: number,
@@ -72,14 +72,14 @@ async function recordRow<Table extends OrganizationTable>(
 
 /** What an update told: the resource after it and the old values of what changed. */
 export interface Told {
-  object: Resource;
+  object: ToldRecord;
   previous: Record<string, unknown>;
 }
 
 /** Records `.updated` when anything shown changed; says what it told, or undefined when nothing did. */
 export async function recordUpdated<Table extends OrganizationTable>(
   trx: Trx,
-  definition: ResourceDefinition<Table>,
+  definition: RecordKind<Table>,
   before: RowOf<Table>,
   after: RowOf<Table>,
   now: number,
@@ -103,7 +103,7 @@ export { recordCreatedInBulk } from '../changes/record-changes-in-bulk.js';
 
 export function recordDeleted<Table extends OrganizationTable>(
   trx: Trx,
-  definition: ResourceDefinition<Table>,
+  definition: RecordKind<Table>,
   row: RowOf<Table>,
   now: number,
 ): Promise<void> {

@@ -10,6 +10,7 @@ import type { Db, Trx } from '../db/database.js';
 import { idsInOrganizationCondition } from '../db/id-lookups.js';
 import type { StageStatus } from './pipelines/pipeline.table.js';
 import { idsInOrganization } from './records.js';
+import { flag } from './data/row-mappers.js';
 
 export interface SpaceFact {
   id: string;
@@ -204,7 +205,7 @@ export function spacesById(
         name: s.name,
         capacity: s.capacity === null ? null : Number(s.capacity),
         capacities: JSON.parse(s.capacities) as Record<string, number>,
-        shareable: Boolean(Number(s.shareable)),
+        shareable: flag(s.shareable),
         parts: JSON.parse(s.part_ids) as string[],
         archived: s.archived_at !== null && s.archived_at !== undefined,
       },

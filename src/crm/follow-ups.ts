@@ -18,7 +18,7 @@ import type { Db, Trx } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import type { Actor } from '../identity/actor.js';
 import { type Command, write, type Writer } from '../writes/unit-of-work.js';
-import { findRow } from '../api/resource-store.js';
+import { findRow } from './data/record-lookup.js';
 import { recordDeleted } from './change-events.js';
 import { contactDefinition } from './contacts/contact.resource.js';
 import { deleteNotesOf } from './notes/notes-of.js';

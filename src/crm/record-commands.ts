@@ -5,7 +5,7 @@
  * input against it, the row is written only if still the version read, and the change is told.
  * A kind adds what else goes with its changes (a refusal, related records, events of its own).
  */
-import type { OrganizationTable, ResourceDefinition, RowOf } from '../api/resource-definition.js';
+import type { OrganizationTable, RecordKind, RowOf } from './data/rows.js';
 import type { Trx } from '../db/database.js';
 import type { Actor } from '../identity/actor.js';
 import type { Change, Command, Removal, Who, Work } from '../writes/unit-of-work.js';
@@ -19,7 +19,7 @@ type Changes<Table extends OrganizationTable> = Partial<RowOf<Table>>;
 
 /** Who may change records of a kind: its admins only (the venue's setup), or every member. */
 interface WhoSpec<Table extends OrganizationTable> {
-  definition: ResourceDefinition<Table>;
+  definition: RecordKind<Table>;
   /** Only organization admins may make this change (SPEC §7: spaces, the catalogue, settings). */
   admins?: boolean;
 }

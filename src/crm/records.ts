@@ -5,14 +5,9 @@
  * so a change that raced another one is refused instead of overwriting it.
  */
 import { type Insertable, sql } from 'kysely';
-import { matches } from '../api/etag.js';
-import {
-  type OrganizationTable,
-  readContextOf,
-  type ResourceDefinition,
-  type RowOf,
-} from '../api/resource-definition.js';
-import { findRow } from '../api/resource-store.js';
+import { matches } from './data/etag.js';
+import { type OrganizationTable, readContextOf, type RecordKind, type RowOf } from './data/rows.js';
+import { findRow } from './data/record-lookup.js';
 import { isoTime } from '../clock.js';
 import type { Db, Trx } from '../db/database.js';
 import { idsInOrganizationCondition } from '../db/id-lookups.js';
@@ -34,7 +29,7 @@ export function nextVersion(previous: string, now: number): string {
 /** The version tag of a row as it is now, with what it shows of other rows. */
 async function currentTag<Table extends OrganizationTable>(
   trx: Db | Trx,
-  definition: ResourceDefinition<Table>,
+  definition: RecordKind<Table>,
   row: RowOf<Table>,
 ): Promise<string> {
   return recordTag(definition, row, await readContextOf(trx, definition, row.organization_id));
@@ -43,7 +38,7 @@ async function currentTag<Table extends OrganizationTable>(
 /** The record to change: 404 unless it is the organization's; 412 unless If-Match names this version. */
 export async function recordToChange<Table extends OrganizationTable>(
   trx: Db | Trx,
-  definition: ResourceDefinition<Table>,
+  definition: RecordKind<Table>,
   organizationId: string,
   id: string,
   ifMatch: string | undefined,
@@ -83,7 +78,7 @@ export async function updateRecord<Table extends OrganizationTable>(
  */
 export async function changeEach<Table extends OrganizationTable>(
   trx: Trx,
-  definition: ResourceDefinition<Table>,
+  definition: RecordKind<Table>,
   rows: ReadonlyArray<RowOf<Table>>,
   changes: (row: RowOf<Table>) => Promise<Partial<RowOf<Table>>> | Partial<RowOf<Table>>,
   now: number,
@@ -149,7 +144,7 @@ function oneIdLookup(table: OrganizationTable): OneIdLookup {
 /** The organization's record of that kind with that id, if any (another organization's is none). */
 export function findRecord<Table extends OrganizationTable>(
   db: Db,
-  definition: ResourceDefinition<Table>,
+  definition: RecordKind<Table>,
   organizationId: string,
   id: string,
 ): Promise<RowOf<Table> | undefined> {

@@ -4,13 +4,8 @@
  * every change moves on (records.ts), and of what it shows of other rows (a booking's room
  * names, which a space's rename changes), so no HTTP resource is built to compute it.
  */
-import { etagOf } from '../api/etag.js';
-import type {
-  OrganizationTable,
-  ReadContext,
-  ResourceDefinition,
-  RowOf,
-} from '../api/resource-definition.js';
+import { etagOf } from './data/etag.js';
+import type { OrganizationTable, ReadContext, RecordKind, RowOf } from './data/rows.js';
 
 export function versionTag(type: string, row: { id: string; updated_at: string }, derived?: string): string {
   return etagOf([{ type, id: row.id, updatedAt: row.updated_at }], undefined, derived);
@@ -18,7 +13,7 @@ export function versionTag(type: string, row: { id: string; updated_at: string }
 
 /** The version tag of a row of `definition`, with its read context when the type has one. */
 export function recordTag<Table extends OrganizationTable>(
-  definition: ResourceDefinition<Table>,
+  definition: RecordKind<Table>,
   row: RowOf<Table>,
   context: ReadContext | undefined,
 ): string {

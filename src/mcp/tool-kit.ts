@@ -6,7 +6,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestContext } from '../app-context.js';
-import type { CursorCodec } from '../api/cursor.js';
+import type { CursorCodec } from '../crm/data/cursor.js';
 import { ApiError } from '../errors.js';
 import type { Actor } from '../identity/actor.js';
 import { zonedToUtc } from '../wall-clock.js';

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { it } from 'node:test';
-import { type Cursor, CursorCodec } from '../../src/api/cursor.js';
+import { type Cursor, CursorCodec } from '../../src/crm/data/cursor.js';
 import { BadRequestError } from '../../src/errors.js';
 
 const key = randomBytes(32);

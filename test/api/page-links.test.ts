@@ -7,7 +7,7 @@ import { it } from 'node:test';
 import fc from 'fast-check';
 import { pageLinks } from '../../src/api/documents.js';
 import type { ListQuery } from '../../src/api/list-query.js';
-import type { Page } from '../../src/api/resource-store.js';
+import type { Page } from '../../src/crm/data/list-rows.js';
 
 function expectedLink(selfUrl: string, name: string, cursor: string): string {
   const url = new URL(selfUrl);

@@ -1,6 +1,6 @@
 /** What the pages read of accounts: a searchable list by name, the choices of a form, names by id. */
-import type { CursorCodec } from '../../api/cursor.js';
-import { keysetPage, type KeysetPage } from '../../api/keyset-page.js';
+import type { CursorCodec } from '../data/cursor.js';
+import { keysetPage, type KeysetPage } from '../data/keyset-page.js';
 import type { Db } from '../../db/database.js';
 import { idsInOrganizationCondition } from '../../db/id-lookups.js';
 import { accountDefinition } from './account.resource.js';

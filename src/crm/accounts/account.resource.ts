@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { NullableString, resourceSchema, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
-import { relation } from '../relation.js';
+import { relation } from '../../api/relation.js';
 
 const ADDRESS = ['address_line1', 'address_line2', 'city', 'region', 'postal_code', 'country'] as const;
 

@@ -12,10 +12,9 @@ import { recordCreatedInBulk } from '../change-events.js';
 import { eventTypesFor } from '../event-types/event-types.js';
 import type { DerivedFields } from '../events/booking-derivation.js';
 import { clashesInBulk, type HoldingEntry } from '../events/bulk-clashes.js';
-import { noteHold } from '../events/event-clash.js';
 import { eventDefinition } from '../events/event.resource.js';
 import type { Event } from '../events/event.table.js';
-import { occupiedStretch } from '../events/occupancy.js';
+import { insertEventSpaces } from '../events/event.repository.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import {
   type BulkOutcome,
@@ -29,7 +28,8 @@ import type { VenueFacts } from '../facts.js';
 import { insertInChunks } from '../../db/insert-in-chunks.js';
 import { referralSourcesFor } from '../pipelines/referral-sources-for.js';
 import { takeBookingReferences } from './booking-numbers.js';
-import { type BookingFields, type BookingInput, checkBooking, spaceIdsOf } from './booking-rules.js';
+import { type BookingFields, type BookingInput, checkBooking } from './booking-rules.js';
+import { spaceIds as spaceIdsOf } from '../data/row-mappers.js';
 import { bookingDefinition } from './booking.resource.js';
 import { sourceOfDoor } from './booking-source.js';
 import { firstEvent, firstEventName } from './first-event.js';
@@ -113,20 +113,7 @@ export async function createBookingsInBulk(
     );
     await insertInChunks(trx, 'booking_spaces', holdings, ROWS_PER_INSERT * 4);
     await insertInChunks(trx, 'events', events, ROWS_PER_INSERT);
-    const eventHolds = events.flatMap((event) =>
-      spaceIdsOf(event).map((spaceId) => ({
-        event_id: event.id,
-        space_id: spaceId,
-        organization_id: organizationId,
-        booking_id: event.booking_id,
-        status: event.status,
-        occupied_from: event.start_at,
-        occupied_until: event.end_at,
-      })),
-    );
-    await insertInChunks(trx, 'event_spaces', eventHolds, ROWS_PER_INSERT * 2);
-    const longest = events.reduce((m, e) => Math.max(m, occupiedStretch(e).minutes), 0);
-    await noteHold(trx, organizationId, longest);
+    await insertEventSpaces(trx, organizationId, events, ROWS_PER_INSERT * 2);
   });
   await recordCreatedInBulk(work.trx, eventDefinition, organizationId, events, work.now);
   return { created: rows, problems };

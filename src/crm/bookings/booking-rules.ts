@@ -19,7 +19,8 @@ import { checkPlace, type PlaceInput, placeNames } from './booking-place.js';
 import { checkStatus } from './booking-status-rules.js';
 import { linkStageAndStatus } from './stage-status.js';
 import type { Booking, BookingPrices, BookingSource } from './booking.table.js';
-import { UNIT_PRICE_LIMIT, wholeAmount } from '../pricing/items.js';
+import { FNB_MINIMUM_MOST, fnbMinimumInRange } from './fnb-minimum.js';
+import { spaceIds as spaceIdsOf } from '../data/row-mappers.js';
 
 /** What a create or an update may set; undefined leaves a field as it is (or, on create, unset). */
 export interface BookingInput extends PlaceInput {
@@ -73,10 +74,6 @@ export function bookingNames(input: BookingInput, current: Booking | undefined, 
     pipelineStages:
       !current || input.status !== undefined || input.stage_id !== undefined || input.stageId !== undefined,
   };
-}
-
-export function spaceIdsOf(booking: Pick<Booking, 'space_ids'>): string[] {
-  return JSON.parse(booking.space_ids) as string[];
 }
 
 function checkTimes(input: BookingInput, current: Booking | undefined, problems: Problems) {
@@ -184,10 +181,10 @@ export function checkBooking(
   const currency = (input.currency ?? current?.currency ?? DEFAULTS.currency).toUpperCase();
   if (!isCurrency(currency))
     problems.attribute('currency', `"${currency}" is not an ISO 4217 currency code such as USD.`);
-  if (input.fnb_minimum !== undefined && !wholeAmount(input.fnb_minimum, 0, UNIT_PRICE_LIMIT))
+  if (input.fnb_minimum !== undefined && !fnbMinimumInRange(input.fnb_minimum))
     problems.attribute(
       'fnb_minimum',
-      `An F&B minimum is a whole number of minor units from 0 to ${UNIT_PRICE_LIMIT}.`,
+      `An F&B minimum is a whole number of minor units from 0 to ${FNB_MINIMUM_MOST}.`,
     );
   const link = linkStageAndStatus(input, current, facts, problems);
   const { status, lostReason } = checkStatus(

@@ -46,6 +46,8 @@ import { type BookingFields, type BookingInput, bookingNames, checkBooking } fro
 import { insertBooking, replaceBookingSpaces } from './booking.repository.js';
 import { bookingDefinition } from './booking.resource.js';
 import { type Booking, NO_PRICES } from './booking.table.js';
+import { spaceIds } from '../data/row-mappers.js';
+import { changedFields } from '../data/changed-fields.js';
 
 export type { BookingInput } from './booking-rules.js';
 
@@ -150,7 +152,7 @@ export const createBooking: Command<BookingInput, Booking> = {
     };
     await refuseClash(trx, actor.organizationId, firstEvent(booking));
     await insertBooking(trx, booking);
-    await replaceBookingSpaces(trx, booking.id, JSON.parse(booking.space_ids) as string[]);
+    await replaceBookingSpaces(trx, booking.id, spaceIds(booking));
     await recordCreated(trx, bookingDefinition, booking, now);
     const eventTypeId = await eventTypeFor(work, booking.event_type);
     const style = (input.setup_style ?? null) as SetupStyle | null;
@@ -177,9 +179,7 @@ async function eventsFollow(work: Work, current: Booking, booking: Booking): Pro
       }
     }
     Object.assign(after, wallClockOf(after, booking.timezone));
-    const changes = Object.fromEntries(
-      Object.entries(after).filter(([field, value]) => event[field as keyof Event] !== value),
-    );
+    const changes = changedFields(event, after);
     if (Object.keys(changes).length === 0) continue;
     const updated = await updateRecord(work.trx, 'events', event, changes, work.now);
     await writeEventSpaces(work.trx, updated);
@@ -205,7 +205,7 @@ export const updateBooking = updateCommand<'bookings', BookingInput>({
   async afterWrite(work, current, updated, told) {
     const { trx, now } = work;
     if (updated.space_ids !== current.space_ids) {
-      await replaceBookingSpaces(trx, current.id, JSON.parse(updated.space_ids) as string[]);
+      await replaceBookingSpaces(trx, current.id, spaceIds(updated));
     }
     await eventsFollow(work, current, updated);
     if (updated.start_at !== current.start_at) await refreshSchedule(work, current.id);

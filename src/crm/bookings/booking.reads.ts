@@ -1,7 +1,7 @@
 /** What the pages read of bookings: a filtered list, an account's or contact's, a week's, the next one. */
-import { keysetPage, type KeysetPage } from '../../api/keyset-page.js';
-import type { CursorCodec } from '../../api/cursor.js';
-import type { Filter } from '../../api/list-query.js';
+import { keysetPage, type KeysetPage } from '../data/keyset-page.js';
+import type { CursorCodec } from '../data/cursor.js';
+import type { Filter } from '../data/list-shape.js';
 import type { Db } from '../../db/database.js';
 import { bookingDefinition } from './booking.resource.js';
 import type { Booking, BookingStatus } from './booking.table.js';

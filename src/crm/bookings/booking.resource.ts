@@ -2,10 +2,11 @@
 import { Type } from 'typebox';
 import { Nullable, NullableString, resourceSchema, StringEnum, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
-import { relation } from '../relation.js';
+import { relation } from '../../api/relation.js';
 import { roomNames } from '../spaces/space-names.js';
 import { type BookingReadContext, bookingReadContext, fnbShortfall } from './booking-read-context.js';
 import { BOOKING_SOURCES, BOOKING_STATUSES } from './booking.table.js';
+import { spaceIds } from '../data/row-mappers.js';
 
 const Minor = (description: string) => Type.Integer({ description: `${description}, in minor units` });
 
@@ -64,8 +65,7 @@ export const BookingResource = resourceSchema('bookings', BookingAttributes, {
   referral_source: 'referral_sources',
 });
 
-const spacesOf = (row: { space_ids: string }) =>
-  (JSON.parse(row.space_ids) as string[]).map((id) => ({ type: 'spaces', id }));
+const spacesOf = (row: { space_ids: string }) => spaceIds(row).map((id) => ({ type: 'spaces', id }));
 
 function contextOf(context: unknown): BookingReadContext {
   if (!context) throw new Error('A booking is shown with its organization’s space names (readContext).');

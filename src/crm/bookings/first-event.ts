@@ -1,7 +1,11 @@
 /** A booking's first event, made with it (SPEC §11): by a create, or an import. */
-import { wallClockOf } from '../../wall-clock.js';
+import { localDate, wallClockOf } from '../../wall-clock.js';
 import type { Event, SetupStyle } from '../events/event.table.js';
 import type { Booking } from './booking.table.js';
+
+/** The day of a booking's first event (where the booking starts) in the venue's time zone. */
+export const firstEventDay = (booking: Pick<Booking, 'start_at'>, zone: string): string =>
+  localDate(Date.parse(booking.start_at), zone);
 
 /** What a booking's first event is called: its event type, else "Main event". */
 export const firstEventName = (booking: Pick<Booking, 'event_type'>) =>

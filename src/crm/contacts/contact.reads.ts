@@ -1,6 +1,6 @@
 /** What the pages read of contacts: a searchable list by name, the choices of a form. */
-import type { CursorCodec } from '../../api/cursor.js';
-import { keysetPage, type KeysetPage } from '../../api/keyset-page.js';
+import type { CursorCodec } from '../data/cursor.js';
+import { keysetPage, type KeysetPage } from '../data/keyset-page.js';
 import type { Db } from '../../db/database.js';
 import { contactDefinition } from './contact.resource.js';
 import type { ContactTable } from './contact.table.js';

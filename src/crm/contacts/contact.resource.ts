@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { NullableString, resourceSchema, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
-import { relation } from '../relation.js';
+import { relation } from '../../api/relation.js';
 
 export const ContactAttributes = Type.Object({
   first_name: Type.String(),

@@ -11,6 +11,7 @@ import type { DocumentFacts } from './document-facts.js';
 import type { Block, TableGroup, TotalRow } from './document-model.js';
 import { dayOf, guestsWords, quantityWords, setupStyleWords, timesOf } from './document-words.js';
 import { installmentDue, installmentTerms, STATE_WORDS } from './schedule-words.js';
+import { spaceIds } from '../data/row-mappers.js';
 
 const METHOD_WORDS: Readonly<Record<string, string>> = {
   card: 'Card',
@@ -23,7 +24,7 @@ const METHOD_WORDS: Readonly<Record<string, string>> = {
 export type Money = (minor: number | string) => string;
 
 export function spacesOf(event: Event, facts: DocumentFacts): string {
-  const names = (JSON.parse(event.space_ids) as string[]).map((id) => facts.spaceNames.get(id) ?? '');
+  const names = spaceIds(event).map((id) => facts.spaceNames.get(id) ?? '');
   return names.filter(Boolean).join(', ') || 'To be confirmed';
 }
 

@@ -14,7 +14,7 @@ import { installmentsOf } from '../payments/schedule-keeping.js';
 import type { Installment, Payment } from '../payments/payment.table.js';
 import { linesOfBooking } from '../pricing/booking-totals.js';
 import type { LineItem } from '../pricing/line-item.table.js';
-import { findRow } from '../../api/resource-store.js';
+import { findRow } from '../data/record-lookup.js';
 import type { Db, Trx } from '../../db/database.js';
 import type { LogoReference } from './document-model.js';
 import { documentSettingsOf, templatesOf } from './document-settings.js';

@@ -5,7 +5,7 @@
  * keeps, rendered before its unit of work (document-actions.ts).
  */
 import type { FastifyReply } from 'fastify';
-import { noneMatch } from '../../api/etag.js';
+import { noneMatch } from '../data/etag.js';
 import type { AppContext } from '../../app-context.js';
 import { currentFile, pdfRequestOf } from './document-files.js';
 import type { IssuedStamp } from './document-model.js';

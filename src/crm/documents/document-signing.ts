@@ -12,7 +12,7 @@ import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
 import { ConflictError, ValidationError } from '../../errors.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
-import { findRow } from '../../api/resource-store.js';
+import { findRow } from '../data/record-lookup.js';
 import { newId } from '../../db/ids.js';
 import { recordUpdated } from '../change-events.js';
 import { transitionProblem } from '../bookings/booking-status.js';

@@ -5,8 +5,9 @@
 import { Type } from 'typebox';
 import { Nullable, resourceSchema, StringEnum, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
-import { relation } from '../relation.js';
+import { relation } from '../../api/relation.js';
 import { DOCUMENT_KINDS, DOCUMENT_STATUSES } from './document.table.js';
+import { flag } from '../data/row-mappers.js';
 
 const Moment = (description: string) => Nullable(Timestamp, description);
 
@@ -64,7 +65,7 @@ export const documentDefinition: ResourceDefinition<'documents'> = {
       version: Number(row.version),
       status: row.status,
       number: row.number,
-      show_prices: Boolean(Number(row.show_prices)),
+      show_prices: flag(row.show_prices),
       sha256: row.sha256,
       sent_at: row.sent_at,
       signed_at: row.signed_at,

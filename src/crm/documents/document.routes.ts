@@ -12,7 +12,7 @@ import { idempotencyScope } from '../../api/api-auth.js';
 import { errorResponses, JSONAPI_MEDIA_TYPE, Nullable, StringEnum } from '../../api/jsonapi.js';
 import { registerReadRoutes } from '../../api/read-routes.js';
 import { createDocument as createBody, relatedId, ToOne } from '../../api/request-documents.js';
-import { findRow } from '../../api/resource-store.js';
+import { findRow } from '../data/record-lookup.js';
 import { ApiHeaders, IdParams, MANAGE_SECURITY, READ_SECURITY } from '../../api/route-schemas.js';
 import { resourceEtag } from '../../api/write-replies.js';
 import { registerWriteRoutes } from '../../api/write-routes.js';

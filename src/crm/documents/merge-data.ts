@@ -11,6 +11,7 @@ import { CATEGORY_LABELS, UNIT_LABELS } from '../pricing/categories.js';
 import type { DocumentFacts } from './document-facts.js';
 import { dayOf, guestsWords, moneyText, quantityWords, setupStyleWords, timesOf } from './document-words.js';
 import { installmentDue, STATE_WORDS } from './schedule-words.js';
+import { spaceIds } from '../data/row-mappers.js';
 
 export interface MergeData {
   venue: { name: string; address: string };
@@ -121,7 +122,9 @@ export function mergeData(facts: DocumentFacts): MergeData {
       name: e.name,
       day: dayOf(e.start_at, zone),
       times: timesOf(e.start_at, e.end_at, zone),
-      spaces: (JSON.parse(e.space_ids) as string[]).map((id) => facts.spaceNames.get(id) ?? '').join(', '),
+      spaces: spaceIds(e)
+        .map((id) => facts.spaceNames.get(id) ?? '')
+        .join(', '),
       setup_style: e.setup_style ? setupStyleWords(e.setup_style) : '',
       guests: e.guest_count === null ? '' : guestsWords(Number(e.guest_count)),
       guaranteed: e.guaranteed_count === null ? '' : guestsWords(Number(e.guaranteed_count)),

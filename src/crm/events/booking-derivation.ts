@@ -5,7 +5,7 @@
  * (told as `booking.updated` when anything it shows changed), and a booking's status is its
  * events' (told as `event.updated` for each, a booking holding a few).
  */
-import { findRow } from '../../api/resource-store.js';
+import { findRow } from '../data/record-lookup.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import { replaceBookingSpaces } from '../bookings/booking.repository.js';
 import { bookingDefinition } from '../bookings/booking.resource.js';
@@ -16,6 +16,8 @@ import { updateRecord } from '../records.js';
 import { eventsOfBooking, setHoldsStatus } from './event.repository.js';
 import { eventDefinition } from './event.resource.js';
 import type { Event } from './event.table.js';
+import { spaceIds } from '../data/row-mappers.js';
+import { changedFields } from '../data/changed-fields.js';
 
 export type DerivedFields = Pick<Booking, 'start_at' | 'end_at' | 'guest_count' | 'space_ids'>;
 
@@ -25,7 +27,7 @@ export function derivedFrom(events: readonly Event[]): DerivedFields | undefined
   const spaces = new Set<string>();
   let guests: number | null = null;
   for (const event of events) {
-    for (const id of JSON.parse(event.space_ids) as string[]) spaces.add(id);
+    for (const id of spaceIds(event)) spaces.add(id);
     if (event.guest_count !== null) guests = Math.max(guests ?? 0, Number(event.guest_count));
   }
   return {
@@ -43,13 +45,11 @@ export async function refreshBooking(work: Work, bookingId: string): Promise<voi
   if (!booking) return;
   const derived = derivedFrom(await eventsOfBooking(trx, bookingId));
   if (!derived) return;
-  const changes = Object.fromEntries(
-    Object.entries(derived).filter(([field, value]) => booking[field as keyof DerivedFields] !== value),
-  ) as Partial<DerivedFields>;
+  const changes: Partial<DerivedFields> = changedFields<DerivedFields>(booking, derived);
   if (Object.keys(changes).length === 0) return;
   const updated = await updateRecord(trx, 'bookings', booking, changes, now);
   if (changes.space_ids !== undefined) {
-    await replaceBookingSpaces(trx, bookingId, JSON.parse(changes.space_ids) as string[]);
+    await replaceBookingSpaces(trx, bookingId, spaceIds({ space_ids: changes.space_ids }));
   }
   await recordUpdated(trx, bookingDefinition, booking, updated, now);
   // Installments due so many days before the first event move with it.

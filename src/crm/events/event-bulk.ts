@@ -16,18 +16,16 @@ import {
   ROWS_PER_INSERT,
   stamped,
 } from '../bulk.js';
-import { insertInChunks } from '../../db/insert-in-chunks.js';
 import { eventTypesFor } from '../event-types/event-types.js';
 import { refreshBooking } from './booking-derivation.js';
 import { clashesInBulk, type HoldingEntry } from './bulk-clashes.js';
 import type { EventBulkFacts } from './event-bulk-facts.js';
-import { noteHold } from './event-clash.js';
 import { checkEvent, type EventInput } from './event-rules.js';
+import { insertEventSpaces } from './event.repository.js';
 import { eventDefinition } from './event.resource.js';
 import type { Event } from './event.table.js';
 import { occupiedStretch } from './occupancy.js';
-
-const spaceIdsOf = (event: Pick<Event, 'space_ids'>) => JSON.parse(event.space_ids) as string[];
+import { spaceIds } from '../data/row-mappers.js';
 
 export async function createEventsInBulk(
   work: Work,
@@ -50,7 +48,7 @@ export async function createEventsInBulk(
     const booking = facts.booking(row.booking_id);
     if (refused.has(index) || !booking || row.status !== 'definite') return [];
     const stretch = occupiedStretch(row);
-    const holdings = spaceIdsOf(row).map((spaceId) => ({
+    const holdings = spaceIds(row).map((spaceId) => ({
       bookingId: row.booking_id,
       reference: `${booking.reference} in ${request.entries[index]!.label}`,
       name: booking.name,
@@ -83,21 +81,7 @@ export async function createEventsInBulk(
   );
   for (const { row, value } of untyped) row.event_type_id = typeOf(value);
   await insertAll(work, eventDefinition, rows, request.progress, async (trx) => {
-    const holds = rows.flatMap((event) => {
-      const stretch = occupiedStretch(event);
-      return spaceIdsOf(event).map((spaceId) => ({
-        event_id: event.id,
-        space_id: spaceId,
-        organization_id: organizationId,
-        booking_id: event.booking_id,
-        status: event.status,
-        occupied_from: stretch.from,
-        occupied_until: stretch.until,
-      }));
-    });
-    await insertInChunks(trx, 'event_spaces', holds, ROWS_PER_INSERT * 2);
-    const longest = rows.reduce((m, e) => Math.max(m, occupiedStretch(e).minutes), 0);
-    await noteHold(trx, organizationId, longest);
+    await insertEventSpaces(trx, organizationId, rows, ROWS_PER_INSERT * 2);
   });
   // Each booking's start, end, spaces and guests follow its events (told as booking.updated).
   const bookingIds = [...new Set(rows.map((row) => row.booking_id))];

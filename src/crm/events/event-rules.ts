@@ -16,6 +16,7 @@ import { archivedProblem } from '../spaces/space-rules.js';
 import { atNamesUsed, type Checked, instant, Problems } from '../validation.js';
 import { eventTempleNames, type WallClockInput } from './event-wall-clock.js';
 import { type Event, SETUP_STYLES, type SetupStyle } from './event.table.js';
+import { spaceIds as spacesOf } from '../data/row-mappers.js';
 
 export interface EventInput extends WallClockInput {
   name?: string | undefined;
@@ -141,11 +142,7 @@ export function checkEvent(
     );
   }
 
-  const spaceIds = input.spaceIds
-    ? [...new Set(input.spaceIds)]
-    : current
-      ? (JSON.parse(current.space_ids) as string[])
-      : [];
+  const spaceIds = input.spaceIds ? [...new Set(input.spaceIds)] : current ? spacesOf(current) : [];
   const missing = spaceIds.find((id) => !facts.spaces.has(id));
   if (input.spaceIds && missing !== undefined) {
     problems.relationship(
@@ -154,9 +151,7 @@ export function checkEvent(
       'not_found',
     );
   } else if (input.spaceIds) {
-    archivedProblem(problems, spaceIds, current ? (JSON.parse(current.space_ids) as string[]) : [], (id) =>
-      facts.spaces.get(id),
-    );
+    archivedProblem(problems, spaceIds, current ? spacesOf(current) : [], (id) => facts.spaces.get(id));
   }
   const guestCount = guests !== undefined ? guests : (current?.guest_count ?? null);
   if (

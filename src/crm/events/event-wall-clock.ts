@@ -8,6 +8,7 @@
 import { addDays, isDate, localDateTime, zonedToUtc } from '../../wall-clock.js';
 import type { Problems } from '../validation.js';
 import type { Event } from './event.table.js';
+import { flag } from '../data/row-mappers.js';
 
 export interface WallClockInput {
   start_date?: string | undefined;
@@ -54,7 +55,7 @@ export function wallClockTimes(
     (input.start_time !== undefined || input.end_time !== undefined
       ? !timesGiven
       : current
-        ? Boolean(Number(current.all_day))
+        ? flag(current.all_day)
         : true);
   if (allDay && timesGiven) {
     const field = (input.start_time ?? null) !== null ? 'start_time' : 'end_time';
@@ -153,7 +154,7 @@ export function eventTempleNames(
   const renamed: Record<string, string> = {};
   const marquee = input.start_at !== undefined || input.end_at !== undefined;
   let times: EventTempleNames['times'] = input;
-  let allDay = !marquee && current ? Boolean(Number(current.all_day)) : false;
+  let allDay = !marquee && current ? flag(current.all_day) : false;
   let timesJudged = false;
   if (namesWallClock(input) && marquee) {
     problems.attribute(

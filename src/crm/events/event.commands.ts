@@ -5,7 +5,7 @@
  * booking's start, end, spaces and guests follow (booking-derivation.ts); a booking's last event
  * cannot be deleted (409); deleting an event takes its notes along.
  */
-import { findRow } from '../../api/resource-store.js';
+import { findRow } from '../data/record-lookup.js';
 import type { Db, Trx } from '../../db/database.js';
 import { ConflictError } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
@@ -26,6 +26,7 @@ import { eventsOfBooking, writeEventSpaces } from './event.repository.js';
 import { eventDefinition } from './event.resource.js';
 import type { Event } from './event.table.js';
 import { occupiedStretch } from './occupancy.js';
+import { spaceIds } from '../data/row-mappers.js';
 
 export type { EventInput } from './event-rules.js';
 
@@ -67,7 +68,7 @@ export async function clashOf(
   if (event.status !== 'definite') return undefined;
   const stretch = occupiedStretch(event);
   const hold = {
-    spaceIds: JSON.parse(event.space_ids) as string[],
+    spaceIds: spaceIds(event),
     from: stretch.from,
     until: stretch.until,
     exceptBookingId: event.booking_id,

@@ -1,31 +1,49 @@
 /** Events' rows and the spaces they hold (event_spaces, with what the clash check reads beside). */
 import type { Trx } from '../../db/database.js';
+import { insertInChunks } from '../../db/insert-in-chunks.js';
 import type { BookingStatus } from '../bookings/booking.table.js';
 import { noteHold } from './event-clash.js';
 import { occupiedStretch } from './occupancy.js';
 import type { Event } from './event.table.js';
+import { spaceIds as spacesOf } from '../data/row-mappers.js';
+
+/**
+ * The rows of event_spaces for events: each space an event names, held from its setup to its
+ * teardown, with its booking's status. The one place they are made (a write, an import).
+ */
+function holdsOf(events: readonly Event[]) {
+  return events.flatMap((event) => {
+    const stretch = occupiedStretch(event);
+    return spacesOf(event).map((spaceId) => ({
+      event_id: event.id,
+      space_id: spaceId,
+      organization_id: event.organization_id,
+      booking_id: event.booking_id,
+      status: event.status,
+      occupied_from: stretch.from,
+      occupied_until: stretch.until,
+    }));
+  });
+}
 
 /** Makes event_spaces say which spaces the event holds, from its setup to its teardown. */
 export async function writeEventSpaces(trx: Trx, event: Event): Promise<void> {
   await trx.deleteFrom('event_spaces').where('event_id', '=', event.id).execute();
-  const spaceIds = JSON.parse(event.space_ids) as string[];
-  const stretch = occupiedStretch(event);
-  await noteHold(trx, event.organization_id, stretch.minutes);
-  if (spaceIds.length === 0) return;
-  await trx
-    .insertInto('event_spaces')
-    .values(
-      spaceIds.map((spaceId) => ({
-        event_id: event.id,
-        space_id: spaceId,
-        organization_id: event.organization_id,
-        booking_id: event.booking_id,
-        status: event.status,
-        occupied_from: stretch.from,
-        occupied_until: stretch.until,
-      })),
-    )
-    .execute();
+  await noteHold(trx, event.organization_id, occupiedStretch(event).minutes);
+  const holds = holdsOf([event]);
+  if (holds.length > 0) await trx.insertInto('event_spaces').values(holds).execute();
+}
+
+/** The holds of events created together (an import), in multi-row statements of `rowsPerInsert`. */
+export async function insertEventSpaces(
+  trx: Trx,
+  organizationId: string,
+  events: readonly Event[],
+  rowsPerInsert: number,
+): Promise<void> {
+  await insertInChunks(trx, 'event_spaces', holdsOf(events), rowsPerInsert);
+  const longest = events.reduce((m, e) => Math.max(m, occupiedStretch(e).minutes), 0);
+  await noteHold(trx, organizationId, longest);
 }
 
 /** A booking's events, in the order they happen. */

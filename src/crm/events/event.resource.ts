@@ -7,8 +7,9 @@ import { Type } from 'typebox';
 import { Nullable, resourceSchema, StringEnum, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { BOOKING_STATUSES } from '../bookings/booking.table.js';
-import { relation } from '../relation.js';
+import { relation } from '../../api/relation.js';
 import { SETUP_STYLES } from './event.table.js';
+import { flag, spaceIds } from '../data/row-mappers.js';
 
 export const EventAttributes = Type.Object({
   name: Type.String({ description: 'e.g. Ceremony, Dinner' }),
@@ -46,8 +47,7 @@ export const EventResource = resourceSchema('events', EventAttributes, {
   event_type: 'event_types',
 });
 
-const spacesOf = (row: { space_ids: string }) =>
-  (JSON.parse(row.space_ids) as string[]).map((id) => ({ type: 'spaces', id }));
+const spacesOf = (row: { space_ids: string }) => spaceIds(row).map((id) => ({ type: 'spaces', id }));
 /** The first of its spaces (Event Temple's `space`), or none. */
 const spaceOf = (row: { space_ids: string }) => spacesOf(row)[0] ?? null;
 const DATE_OPERATORS = ['eq', 'lt', 'lteq', 'gt', 'gteq'] as const;
@@ -102,7 +102,7 @@ export const eventDefinition: ResourceDefinition<'events'> = {
         end_date: row.end_date,
         start_time: row.start_time,
         end_time: row.end_time,
-        all_day: Boolean(Number(row.all_day)),
+        all_day: flag(row.all_day),
         expected: guests,
         created_at: row.created_at,
         updated_at: row.updated_at,

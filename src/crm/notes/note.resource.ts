@@ -2,8 +2,9 @@
 import { Type } from 'typebox';
 import { resourceSchema, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
-import { relation } from '../relation.js';
+import { relation } from '../../api/relation.js';
 import { NOTABLE_TYPES, type NotableType } from './note.table.js';
+import { flag } from '../data/row-mappers.js';
 
 export const NoteAttributes = Type.Object({
   body: Type.String(),
@@ -60,7 +61,7 @@ export const noteDefinition: ResourceDefinition<'notes'> = {
       content: row.body,
       notable_type: EVENT_TEMPLE_NOTABLE[row.notable_type],
       notable_id: row.notable_id,
-      for_beo: Boolean(Number(row.for_beo)),
+      for_beo: flag(row.for_beo),
       created_at: row.created_at,
       updated_at: row.updated_at,
     },

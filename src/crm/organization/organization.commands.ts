@@ -5,7 +5,7 @@
  * (a first event's day, and today, are the zone's), so they are resolved again in the same unit.
  */
 import { NotFoundError, PreconditionFailedError } from '../../errors.js';
-import { matches } from '../../api/etag.js';
+import { matches } from '../data/etag.js';
 import { recordChange } from '../../changes/record-change.js';
 import { inTurns } from '../../writes/in-turns.js';
 import type { Command } from '../../writes/unit-of-work.js';
@@ -17,6 +17,7 @@ import { accepted } from '../validation.js';
 import { versionTag } from '../version-tag.js';
 import { checkOrganization, type OrganizationInput } from './organization-rules.js';
 import { organizationResource, type OrganizationRow } from './organization.resource.js';
+import { changedFields } from '../data/changed-fields.js';
 
 const TYPE = 'organizations';
 
@@ -63,11 +64,7 @@ export const updateOrganization: Command<
         },
       ];
     }
-    const changes = Object.fromEntries(
-      Object.entries(accepted(checked)).filter(
-        ([field, value]) => current[field as keyof typeof current] !== value,
-      ),
-    );
+    const changes = changedFields(current, accepted(checked));
     if (Object.keys(changes).length === 0) return current;
     const updated = { ...current, ...changes, updated_at: nextVersion(current.updated_at, now) };
     await trx.updateTable('organizations').set(updated).where('id', '=', current.id).execute();

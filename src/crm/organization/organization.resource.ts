@@ -6,6 +6,7 @@ import { resourceSchema, Timestamp } from '../../api/jsonapi.js';
 import { changes, updateDocument } from '../../api/request-documents.js';
 import type { OrganizationTable } from '../../identity/identity.table.js';
 import { inquiryFormOf } from '../inquiries/inquiry-form.js';
+import { flag } from '../data/row-mappers.js';
 
 export type OrganizationRow = Selectable<OrganizationTable>;
 
@@ -85,7 +86,7 @@ export function organizationResource(row: OrganizationRow, baseUrl: string): Res
       timezone: row.timezone,
       currency: row.currency,
       service_charge_percentage: row.service_charge_percentage,
-      service_charge_taxable: Boolean(Number(row.service_charge_taxable)),
+      service_charge_taxable: flag(row.service_charge_taxable),
       fnb_categories: JSON.parse(row.fnb_categories) as string[],
       inquiry_form: inquiryFormOf(row.inquiry_form),
       created_at: row.created_at,

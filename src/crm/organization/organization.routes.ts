@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { etagOf, noneMatch } from '../../api/etag.js';
+import { etagOf, noneMatch } from '../data/etag.js';
 import { refuseUnreadable } from '../../api/input-problems.js';
 import { errorResponses, JSONAPI_MEDIA_TYPE, singleDocument } from '../../api/jsonapi.js';
 import { ApiHeaders, ChangeHeaders, MANAGE_SECURITY, READ_SECURITY } from '../../api/route-schemas.js';

@@ -11,6 +11,7 @@ import { notAPercentage, readPercentage } from '../pricing/line-arithmetic.js';
 import { type Checked, Problems } from '../validation.js';
 import type { Installment } from './payment.table.js';
 import { fixedParts, type ScheduleTerm } from './schedule.js';
+import { flag } from '../data/row-mappers.js';
 
 export interface InstallmentInput {
   bookingId?: string | undefined;
@@ -49,10 +50,10 @@ export const termOf = (t: Pick<Installment, keyof InstallmentTerms | 'id'>): Sch
   position: Number(t.position),
   amount: t.amount === null ? null : Number(t.amount),
   percentage: t.percentage,
-  remainder: Boolean(Number(t.remainder)),
+  remainder: flag(t.remainder),
   due_date: t.due_date,
   due_days_before: t.due_days_before === null ? null : Number(t.due_days_before),
-  due_on_signing: Boolean(Number(t.due_on_signing)),
+  due_on_signing: flag(t.due_on_signing),
 });
 
 function checkAmount(input: InstallmentInput, current: Installment | undefined, problems: Problems) {

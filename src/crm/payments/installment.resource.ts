@@ -5,7 +5,8 @@
 import { Type } from 'typebox';
 import { Nullable, resourceSchema, StringEnum, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
-import { relation } from '../relation.js';
+import { relation } from '../../api/relation.js';
+import { flag } from '../data/row-mappers.js';
 
 export const INSTALLMENT_STATES = ['scheduled', 'due', 'overdue', 'paid'] as const;
 
@@ -58,10 +59,10 @@ export const installmentDefinition: ResourceDefinition<'installments'> = {
       label: row.label,
       amount: optionalNumber(row.amount),
       percentage: row.percentage,
-      remainder: Boolean(Number(row.remainder)),
+      remainder: flag(row.remainder),
       due_date: row.due_date,
       due_days_before: optionalNumber(row.due_days_before),
-      due_on_signing: Boolean(Number(row.due_on_signing)),
+      due_on_signing: flag(row.due_on_signing),
       position: Number(row.position),
       amount_due: Number(row.amount_due),
       due_on: row.due_on,

@@ -3,7 +3,7 @@
  * (installment-rules.ts), written, and told once with what it resolves to, as the whole schedule
  * is brought up to date (schedule-keeping.ts).
  */
-import { findRow } from '../../api/resource-store.js';
+import { findRow } from '../data/record-lookup.js';
 import type { Db, Trx } from '../../db/database.js';
 import type { Actor } from '../../identity/actor.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';

@@ -5,7 +5,7 @@
 import { Type } from 'typebox';
 import { Nullable, resourceSchema, StringEnum, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
-import { relation } from '../relation.js';
+import { relation } from '../../api/relation.js';
 import { PAYMENT_KINDS, PAYMENT_METHODS } from './payment.table.js';
 
 export const PaymentResource = resourceSchema(

@@ -5,7 +5,7 @@
  * `installment.updated`; the booking's paid total as `booking.updated`, and `booking.paid` when a
  * payment brings its balance due to 0.
  */
-import { findRow } from '../../api/resource-store.js';
+import { findRow } from '../data/record-lookup.js';
 import type { Db, Trx } from '../../db/database.js';
 import { localDate } from '../../wall-clock.js';
 import type { Work } from '../../writes/unit-of-work.js';
@@ -16,6 +16,7 @@ import { termOf } from './installment-rules.js';
 import { installmentDefinition } from './installment.resource.js';
 import type { Installment } from './payment.table.js';
 import { type ResolvedInstallment, resolveSchedule } from './schedule.js';
+import { firstEventDay } from '../bookings/first-event.js';
 
 /** A booking's installments in schedule order (read by its page outside a transaction too). */
 export function installmentsOf(db: Db | Trx, bookingId: string): Promise<Installment[]> {
@@ -82,7 +83,7 @@ export async function refreshSchedule(
     payments.map((p) => ({ installment_id: p.installment_id, kind: p.kind, amount: Number(p.amount) })),
     {
       grandTotal: Number(booking.grand_total),
-      firstEventDay: localDate(Date.parse(booking.start_at), zone),
+      firstEventDay: firstEventDay(booking, zone),
       today,
       // Its client accepted a proposal through its link (SPEC §13): what is due on signing is due.
       signed: signed !== undefined,

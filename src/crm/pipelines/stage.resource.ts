@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { resourceSchema, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
-import { relation } from '../relation.js';
+import { relation } from '../../api/relation.js';
 
 export const StageAttributes = Type.Object({
   name: Type.String(),

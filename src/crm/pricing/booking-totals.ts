@@ -5,7 +5,7 @@
  * follow a change of that event's counts here too. Sums that would leave the grand total below
  * zero are refused here, whatever priced them (grand-total-rule.ts), on the field that asked.
  */
-import { findRow } from '../../api/resource-store.js';
+import { findRow } from '../data/record-lookup.js';
 import type { Db, Trx } from '../../db/database.js';
 import { type ErrorSource, ValidationError } from '../../errors.js';
 import { inTurns } from '../../writes/in-turns.js';

@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { Nullable, resourceSchema, StringEnum, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { ITEM_CATEGORIES, ITEM_UNITS } from './categories.js';
+import { flag } from '../data/row-mappers.js';
 
 export const ItemAttributes = Type.Object({
   name: Type.String({ description: 'e.g. Gold dinner menu' }),
@@ -50,8 +51,8 @@ export const itemDefinition: ResourceDefinition<'items'> = {
       category: row.category,
       unit: row.unit,
       unit_price: Number(row.unit_price),
-      service_charge: Boolean(Number(row.service_charge)),
-      active: Boolean(Number(row.active)),
+      service_charge: flag(row.service_charge),
+      active: flag(row.active),
       created_at: row.created_at,
       updated_at: row.updated_at,
     },

@@ -10,6 +10,7 @@ import { UNIT_PRICE_LIMIT } from './items.js';
 import type { CopiedTax, LineItem } from './line-item.table.js';
 import type { TaxRate } from './tax-rate.table.js';
 import { checkTaxRateIds } from './tax-rate-links.js';
+import { flag } from '../data/row-mappers.js';
 
 /** What a create or an update of a line may give; undefined leaves a field as it is. */
 export interface LineItemInput {
@@ -70,14 +71,14 @@ export function describedLine(
       `A unit price is at most ${UNIT_PRICE_LIMIT} minor units either side of zero.`,
       'too_large',
     );
-  const flag = item?.service_charge ?? current?.service_charge ?? 0;
+  const charged = item?.service_charge ?? current?.service_charge ?? 0;
   return {
     name,
     description,
     category,
     unit: input.unit ?? item?.unit ?? current?.unit ?? 'each',
     unitPrice,
-    serviceCharge: input.service_charge ?? Boolean(Number(flag)),
+    serviceCharge: input.service_charge ?? flag(charged),
   };
 }
 
@@ -85,7 +86,7 @@ function copied(ids: readonly string[], rates: ReadonlyMap<string, TaxRate>): Co
   return ids.flatMap((id) => {
     const rate = rates.get(id);
     if (!rate) return [];
-    const inclusive = Boolean(Number(rate.inclusive));
+    const inclusive = flag(rate.inclusive);
     return [{ id, name: rate.name, percentage: rate.percentage, inclusive, amount: 0 }];
   });
 }

@@ -20,6 +20,7 @@ import { decimalText, lineFigures, readDecimal } from './line-arithmetic.js';
 import type { LineItem } from './line-item.table.js';
 import type { TaxRate } from './tax-rate.table.js';
 import { describedLine, type LineItemInput, lineTaxes } from './line-item-copy.js';
+import { flag } from '../data/row-mappers.js';
 
 export type { LineItemInput } from './line-item-copy.js';
 
@@ -161,7 +162,7 @@ export function checkLineItem(
   const { quantity, fromGuests } = checkQuantity(input, current, facts, unit, problems);
   const taxes = lineTaxes(input, item, current, facts.taxRates, problems);
   const percentage = current?.service_charge_percentage ?? facts.serviceCharge.percentage;
-  const taxable = current ? Boolean(Number(current.service_charge_taxable)) : facts.serviceCharge.taxable;
+  const taxable = current ? flag(current.service_charge_taxable) : facts.serviceCharge.taxable;
   const figures = lineFigures(
     { quantity, unitPrice: unitPrice ?? 0, serviceCharge, taxes },
     { percentage, taxable },

@@ -5,9 +5,10 @@
 import { Type } from 'typebox';
 import { Nullable, resourceSchema, StringEnum, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
-import { relation } from '../relation.js';
+import { relation } from '../../api/relation.js';
 import { ITEM_CATEGORIES, ITEM_UNITS } from './categories.js';
 import type { CopiedTax } from './line-item.table.js';
+import { flag } from '../data/row-mappers.js';
 
 const Minor = (description: string) => Type.Integer({ description: `${description}, in minor units` });
 
@@ -87,9 +88,9 @@ export const lineItemDefinition: ResourceDefinition<'line_items'> = {
       category: row.category,
       unit: row.unit,
       quantity: row.quantity,
-      quantity_from_guests: Boolean(Number(row.quantity_from_guests)),
+      quantity_from_guests: flag(row.quantity_from_guests),
       unit_price: Number(row.unit_price),
-      service_charge: Boolean(Number(row.service_charge)),
+      service_charge: flag(row.service_charge),
       service_charge_percentage: row.service_charge_percentage,
       position: Number(row.position),
       taxes: copiedTaxes(row).map((tax) => ({

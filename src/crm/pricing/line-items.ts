@@ -11,6 +11,8 @@ import { checkLineItem, type LineFacts, type LineItemInput } from './line-item-r
 import { lineItemDefinition } from './line-item.resource.js';
 import type { LineItem } from './line-item.table.js';
 import { taxRatesById } from './tax-rate-links.js';
+import { flag } from '../data/row-mappers.js';
+import { changedFields } from '../data/changed-fields.js';
 
 export type { LineItemInput } from './line-item-rules.js';
 
@@ -73,7 +75,7 @@ async function lineFacts(
     taxRates: await taxRatesById(db, organizationId, taxRateIds),
     serviceCharge: {
       percentage: organization.service_charge_percentage,
-      taxable: Boolean(Number(organization.service_charge_taxable)),
+      taxable: flag(organization.service_charge_taxable),
     },
     nextPosition: last?.position === null || last?.position === undefined ? 1 : Number(last.position) + 1,
   };
@@ -105,18 +107,11 @@ export const createLineItem = createCommand<'line_items', LineItemInput>({
   afterWrite: (work, created) => refreshBookingTotals(work, created.booking_id),
 });
 
-/** Of a line's values, those that differ from what it holds. */
-function differing(current: LineItem, value: Partial<LineItem>): Partial<LineItem> {
-  return Object.fromEntries(
-    Object.entries(value).filter(([field, v]) => String(current[field as keyof LineItem]) !== String(v)),
-  );
-}
-
 export const updateLineItem = updateCommand<'line_items', LineItemInput>({
   definition: lineItemDefinition,
   async check(trx, actor, input, current) {
     const checked = await judged(trx, actor, input, current);
-    return { ...checked, value: differing(current, checked.value) };
+    return { ...checked, value: changedFields(current, checked.value) };
   },
   afterWrite: (work, _current, updated) => refreshBookingTotals(work, updated.booking_id),
 });

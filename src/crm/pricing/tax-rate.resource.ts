@@ -2,6 +2,7 @@
 import { Type } from 'typebox';
 import { resourceSchema, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
+import { flag } from '../data/row-mappers.js';
 
 export const TaxRateAttributes = Type.Object({
   name: Type.String({ description: 'e.g. NY sales tax, VAT' }),
@@ -35,8 +36,8 @@ export const taxRateDefinition: ResourceDefinition<'tax_rates'> = {
     attributes: {
       name: row.name,
       percentage: row.percentage,
-      inclusive: Boolean(Number(row.inclusive)),
-      active: Boolean(Number(row.active)),
+      inclusive: flag(row.inclusive),
+      active: flag(row.active),
       created_at: row.created_at,
       updated_at: row.updated_at,
     },

@@ -22,6 +22,7 @@ import {
 } from './space.repository.js';
 import { spaceDefinition } from './space.resource.js';
 import type { SpaceTable } from './space.table.js';
+import { flag } from '../data/row-mappers.js';
 
 export type { SpaceInput } from './space-rules.js';
 
@@ -109,7 +110,7 @@ async function refuseClashOfChange(trx: Trx, organizationId: string, space: Spac
   const newParts = (JSON.parse(space.part_ids) as string[]).filter(
     (part) => !(JSON.parse(before?.part_ids ?? '[]') as string[]).includes(part),
   );
-  const unshared = before !== undefined && Boolean(Number(before.shareable)) && !Number(space.shareable);
+  const unshared = before !== undefined && flag(before.shareable) && !Number(space.shareable);
   if (newParts.length === 0 && !unshared) return;
   const clash = await clashOfSpaceChange(trx, organizationId, space.id, await spacesOf(trx, organizationId));
   if (clash)

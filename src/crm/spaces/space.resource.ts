@@ -2,6 +2,7 @@
 import { Type } from 'typebox';
 import { Nullable, resourceSchema, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
+import { flag } from '../data/row-mappers.js';
 
 export const SpaceAttributes = Type.Object({
   name: Type.String(),
@@ -42,7 +43,7 @@ export const spaceDefinition: ResourceDefinition<'spaces'> = {
     attributes: {
       name: row.name,
       capacity: row.capacity === null ? null : Number(row.capacity),
-      shareable: Boolean(Number(row.shareable)),
+      shareable: flag(row.shareable),
       capacities: JSON.parse(row.capacities) as Record<string, number>,
       area: row.area === null ? null : Number(row.area),
       archived_at: row.archived_at,

@@ -1,20 +1,26 @@
 /**
- * Reading resources for the API, generically over their definitions: an organization's rows,
+ * Listing an organization's records, generically over their kinds: an organization's rows,
  * filtered, sorted with an id tie-break and paged by keyset (a WHERE on (column, id), never an
  * OFFSET), so a page deep in a million rows costs what the first page costs. Table and column
  * names come from typed definitions; every value is a bound parameter.
  */
-import { type CompiledQuery, sql } from 'kysely';
-import type { TextValues } from '../db/text-values.js';
-import type { Db } from '../db/database.js';
-import { idsInOrganizationCondition } from '../db/id-lookups.js';
-import type { SearchableTable } from '../db/search-index.js';
-import { type SearchPageRequest, SearchesWaiting, searchPage } from '../db/search-page.js';
-import { TooManyRequestsError } from '../errors.js';
+import type { CompiledQuery } from 'kysely';
+import type { TextValues } from '../../db/text-values.js';
+import type { Db } from '../../db/database.js';
+import type { SearchableTable } from '../../db/search-index.js';
+import { type SearchPageRequest, SearchesWaiting, searchPage } from '../../db/search-page.js';
+import { TooManyRequestsError } from '../../errors.js';
 import type { Cursor, CursorCodec } from './cursor.js';
-import type { Filter, ListQuery } from './list-query.js';
+import type { Filter, RowsQuery } from './list-shape.js';
 import { cursorExpression, filterExpression, pageStatement } from './page-sql.js';
-import type { ColumnOf, OrganizationTable, ResourceDefinition, RowOf } from './resource-definition.js';
+import type { ColumnOf, OrganizationTable, RowOf } from './rows.js';
+
+/** What listing a kind's rows needs to know of it: its table, and the index its search reads. */
+export interface ListedKind<Table extends OrganizationTable> {
+  type: Table;
+  /** When set, a search matches a substring of the row's name, reference or e-mail. */
+  search?: SearchableTable;
+}
 
 /** A page's rows in the list's order, before its cursors are made. */
 export interface PageRows<Row> {
@@ -33,13 +39,13 @@ export interface Page<Row> extends PageRows<Row> {
   incomplete?: true;
 }
 
-export function sortKey(query: Pick<ListQuery, 'sort'>): string {
+export function sortKey(query: Pick<RowsQuery, 'sort'>): string {
   const { column, descending, then } = query.sort;
   return `${descending ? '-' : ''}${column}${then === undefined ? '' : `,${then}`}`;
 }
 
 /** The list's order: its sort columns, then the id. */
-function orderColumns(query: ListQuery): string[] {
+function orderColumns(query: RowsQuery): string[] {
   const { column, then } = query.sort;
   return then === undefined ? [column, 'id'] : [column, then, 'id'];
 }
@@ -49,7 +55,7 @@ function cursorValues(cursor: Cursor): string[] {
   return cursor.then === undefined ? [cursor.value, cursor.id] : [cursor.value, cursor.then, cursor.id];
 }
 
-function decodeCursor(cursors: CursorCodec, query: ListQuery): Cursor | undefined {
+function decodeCursor(cursors: CursorCodec, query: RowsQuery): Cursor | undefined {
   const expected = { sort: sortKey(query), filters: query.fingerprint };
   if (query.after) return cursors.decode(query.after, 'page[after]', expected);
   if (query.before) return cursors.decode(query.before, 'page[before]', expected);
@@ -60,9 +66,9 @@ function decodeCursor(cursors: CursorCodec, query: ListQuery): Cursor | undefine
 export function pageQuery<Table extends OrganizationTable>(
   db: Db,
   cursors: CursorCodec,
-  definition: ResourceDefinition<Table>,
+  definition: ListedKind<Table>,
   organizationId: string,
-  query: ListQuery<ColumnOf<Table>>,
+  query: RowsQuery<ColumnOf<Table>>,
 ): CompiledQuery<RowOf<Table>> {
   const cursor = decodeCursor(cursors, query);
   return pageStatement(db, definition.type, organizationId, query, cursor) as CompiledQuery<RowOf<Table>>;
@@ -73,7 +79,7 @@ function searchRequest<Table extends OrganizationTable>(
   cursors: CursorCodec,
   table: SearchableTable,
   organizationId: string,
-  query: ListQuery<ColumnOf<Table>> & { search: string },
+  query: RowsQuery<ColumnOf<Table>> & { search: string },
 ): SearchPageRequest {
   const cursor = decodeCursor(cursors, query);
   const columns = orderColumns(query);
@@ -97,7 +103,7 @@ function searchRequest<Table extends OrganizationTable>(
 const RANGE_OPERATORS: ReadonlySet<string> = new Set(['eq', 'gt', 'gteq', 'lt', 'lteq']);
 
 /** The rows of a page in the list's order, of `fetched` (one more than the page size when there are more). */
-function pageRows<Entry>(fetched: Entry[], query: ListQuery): PageRows<Entry> {
+function pageRows<Entry>(fetched: Entry[], query: RowsQuery): PageRows<Entry> {
   const hasMore = fetched.length > query.size;
   const rows = fetched.slice(0, query.size);
   if (query.before !== undefined) rows.reverse();
@@ -115,7 +121,7 @@ interface Edge {
 export function withCursors<Entry>(
   { rows, hasMore }: PageRows<Entry>,
   cursors: CursorCodec,
-  query: ListQuery,
+  query: RowsQuery,
   edgeOf: (entry: Entry) => Edge,
 ): Page<Entry> {
   const edge = (entry: Entry | undefined) => {
@@ -135,9 +141,9 @@ export function withCursors<Entry>(
 export async function listRows<Table extends OrganizationTable>(
   db: Db,
   cursors: CursorCodec,
-  definition: ResourceDefinition<Table>,
+  definition: ListedKind<Table>,
   organizationId: string,
-  query: ListQuery<ColumnOf<Table>>,
+  query: RowsQuery<ColumnOf<Table>>,
 ): Promise<Page<RowOf<Table>>> {
   const { search } = query;
   const { column, then } = query.sort;
@@ -176,35 +182,11 @@ export async function listVersionKeys<Table extends OrganizationTable>(
   db: Db,
   textValues: TextValues,
   cursors: CursorCodec,
-  definition: ResourceDefinition<Table>,
+  definition: ListedKind<Table>,
   organizationId: string,
-  query: ListQuery<ColumnOf<Table>>,
+  query: RowsQuery<ColumnOf<Table>>,
 ): Promise<PageRows<string>> {
   const cursor = decodeCursor(cursors, query);
   const { sql: text, parameters } = pageStatement(db, definition.type, organizationId, query, cursor, true);
   return pageRows((await textValues(text, parameters)) as string[], query);
-}
-
-export async function findRow<Table extends OrganizationTable>(
-  db: Db,
-  definition: ResourceDefinition<Table>,
-  organizationId: string,
-  id: string,
-): Promise<RowOf<Table> | undefined> {
-  const { rows } = await sql<RowOf<Table>>`select * from ${sql.table(definition.type)}
-    where organization_id = ${organizationId} and id = ${id}`.execute(db);
-  return rows[0];
-}
-
-/** Rows of one type by id, within the organization. */
-export async function findRowsByIds<Table extends OrganizationTable>(
-  db: Db,
-  definition: ResourceDefinition<Table>,
-  organizationId: string,
-  ids: readonly string[],
-): Promise<Array<RowOf<Table>>> {
-  if (ids.length === 0) return [];
-  const { rows } = await sql<RowOf<Table>>`select * from ${sql.table(definition.type)}
-    where ${idsInOrganizationCondition(db, organizationId, ids)}`.execute(db);
-  return rows;
 }

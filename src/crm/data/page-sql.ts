@@ -6,11 +6,11 @@
  * The LIMIT is a literal, because SQLite re-prepares a statement whose LIMIT is bound.
  */
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
-import { versionKeySql } from '../db/text-values.js';
-import { isSqlite } from '../db/column-types.js';
-import type { Db } from '../db/database.js';
+import { versionKeySql } from '../../db/text-values.js';
+import { isSqlite } from '../../db/column-types.js';
+import type { Db } from '../../db/database.js';
 import type { Cursor } from './cursor.js';
-import type { Filter, ListQuery } from './list-query.js';
+import type { Filter, RowsQuery } from './list-shape.js';
 
 const COMPARISONS = { eq: '=', not_eq: '<>', lt: '<', lteq: '<=', gt: '>', gteq: '>=' } as const;
 
@@ -86,7 +86,7 @@ const MAX_TEMPLATES = 2000;
 function template(
   sqlite: boolean,
   table: string,
-  query: ListQuery,
+  query: RowsQuery,
   hasCursor: boolean,
   ascending: boolean,
   versions: boolean,
@@ -123,7 +123,7 @@ export function pageStatement(
   db: Db,
   table: string,
   organizationId: string,
-  query: ListQuery,
+  query: RowsQuery,
   cursor: Cursor | undefined,
   versions = false,
 ): CompiledQuery {
