@@ -117,7 +117,7 @@ export function inquiryPosts(i: Info): autocannon.Options {
 export function mcpCalls(i: Info): autocannon.Options {
   let n = 0;
   const day = (k: number) =>
-    new Date(Date.parse('2019-01-01T00:00:00Z') + ((k * 7919) % 3600) * DAY).toISOString().slice(0, 10);
+    new Date(Date.now() - 4 * 365 * DAY + ((k * 7919) % 2190) * DAY).toISOString().slice(0, 10);
   const monthAfter = (date: string) => new Date(Date.parse(date) + 30 * DAY).toISOString().slice(0, 10);
   const reference = (k: number) => `BK-${String(1 + ((k * 7919) % 90_000)).padStart(5, '0')}`;
   const calls: Array<(k: number) => { method: string; params?: object }> = [
