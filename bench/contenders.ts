@@ -26,8 +26,12 @@ import { cursorCodec } from '../src/api/cursor-key.js';
 import { parseListQuery } from '../src/api/list-query.js';
 import { bookingDefinition } from '../src/crm/bookings/booking.resource.js';
 import { createOrganization } from '../src/identity/identity.service.js';
+import { warmToolLists } from '../src/mcp/mcp.plugin.js';
+import { assistantToken } from './assistant-token.js';
 import { readyInfo } from './child-ready.js';
+import { startLoopProbe } from './loop-probe.js';
 import { seedEventVenue } from './seed-events.js';
+import { seedReportVenue } from './seed-reports.js';
 import { benchBooking, seedLoads } from './seed-loads.js';
 
 const kind = process.argv[2];
@@ -119,6 +123,27 @@ async function eventsVenue(dialect: 'sqlite' | 'postgres', dataDir: string, data
 }
 
 /**
+ * The reports venue (bench/seed-reports.ts): BENCH_REPORT_ROWS bookings (100,000) with their
+ * events, lines, schedules and payments, and its inquiry form on.
+ */
+async function reportsVenue(
+  dialect: 'sqlite' | 'postgres',
+  dataDir: string,
+  databaseUrl: string | undefined,
+) {
+  const count = Number(process.env.BENCH_REPORT_ROWS ?? 100_000);
+  const database = openDatabase({ databaseUrl, dataDir });
+  const org = await createOrganization(database.db, 'Reports venue');
+  await database.close();
+  const started = performance.now();
+  const venue = await seedReportVenue(dialect, { dataDir, databaseUrl }, org.id, count);
+  console.error(
+    `reports venue (${dialect}): ${venue.bookings.toLocaleString('en')} bookings, ${venue.events.toLocaleString('en')} events, ${venue.lines.toLocaleString('en')} lines, ${venue.installments.toLocaleString('en')} installments (${venue.owed} due or overdue), ${venue.payments.toLocaleString('en')} payments, seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return { reportsOrg: org.id, reportsOwed: String(venue.owed) };
+}
+
+/**
  * Builds the benchmark's data in its own process, so the serving process's memory measures
  * serving alone: the demo venue, a private integration and a venue of 1,000,000 bookings.
  */
@@ -183,17 +208,23 @@ async function prepare(dialect: 'sqlite' | 'postgres') {
     .executeTakeFirstOrThrow();
   const loads = await seedLoads(database.db, admin.id);
   const events = await eventsVenue(dialect, dataDir, databaseUrl);
+  const reports = await reportsVenue(dialect, dataDir, databaseUrl);
   await database.db
     .insertInto('memberships')
     .values(
-      [deepOrg, searchOrg, loads.notesOrg, events.eventsOrg, ...loads.venues.split(',')].map(
-        (organization_id) => ({
-          organization_id,
-          user_id: admin.id,
-          role: 'admin' as const,
-          created_at: isoTime(Date.now()),
-        }),
-      ),
+      [
+        deepOrg,
+        searchOrg,
+        loads.notesOrg,
+        events.eventsOrg,
+        reports.reportsOrg,
+        ...loads.venues.split(','),
+      ].map((organization_id) => ({
+        organization_id,
+        user_id: admin.id,
+        role: 'admin' as const,
+        created_at: isoTime(Date.now()),
+      })),
     )
     .execute();
   const booking = await database.db
@@ -214,6 +245,9 @@ async function prepare(dialect: 'sqlite' | 'postgres') {
   ready({
     ...loads,
     ...events,
+    ...reports,
+    adminId: admin.id,
+    integrationId: integration.id,
     databaseUrl: databaseUrl ?? '',
     dataDir,
     org: demo.org_id,
@@ -231,7 +265,13 @@ async function prepared(dialect: 'sqlite' | 'postgres', workers = false): Promis
     stdio: ['ignore', 'pipe', 'inherit'],
     // A cluster serves the page and note loads only: it needs no million-row venues.
     env: workers
-      ? { ...process.env, BENCH_DEEP_ROWS: '1000', BENCH_SEARCH_ROWS: '1000', BENCH_EVENT_ROWS: '0' }
+      ? {
+          ...process.env,
+          BENCH_DEEP_ROWS: '1000',
+          BENCH_SEARCH_ROWS: '1000',
+          BENCH_EVENT_ROWS: '0',
+          BENCH_REPORT_ROWS: '0',
+        }
       : process.env,
   });
   return readyInfo(child, `prepare-${dialect}`);
@@ -258,6 +298,7 @@ async function benchToken(database: DatabaseHandle, url: string, data: Record<st
         data.searchOrg,
         data.notesOrg,
         data.eventsOrg,
+        data.reportsOrg,
         ...data.venues!.split(','),
       ]),
     })
@@ -279,6 +320,8 @@ async function marquee(dialect: 'sqlite' | 'postgres') {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const app = await buildApp({ config, database });
+  // As `serve` does before it takes requests (src/server.ts).
+  await warmToolLists();
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const worker = new DeliveryWorker({
     db: database.db,
@@ -288,7 +331,13 @@ async function marquee(dialect: 'sqlite' | 'postgres') {
   });
   worker.start();
   const token = await benchToken(database, url, data);
-  ready({ ...data, url, pid: String(process.pid), token });
+  const mcpToken = await assistantToken(database.db, config, {
+    integrationId: data.integrationId!,
+    userId: data.adminId!,
+    organizationId: data.reportsOrg!,
+  });
+  const loopProbe = await startLoopProbe();
+  ready({ ...data, url, pid: String(process.pid), token, mcpToken, loopProbe });
   // The seeded data (over a gigabyte on SQLite) goes with the contender.
   process.once('SIGTERM', () => {
     void worker

@@ -40,6 +40,9 @@ function nextRequest(options: autocannon.Options): () => autocannon.Request {
   return () => (setup ? setup({ ...base, headers: { ...base.headers } }) : base);
 }
 
+/** The address a request is sent from, when its load names one (127.0.0.0/8 is all loopback). */
+const localAddress = (request: autocannon.Request) => (request as { localAddress?: string }).localAddress;
+
 export async function pacedLoad(
   options: autocannon.Options,
   rate: number,
@@ -81,6 +84,8 @@ export async function pacedLoad(
             method: request.method ?? 'GET',
             path: request.path,
             headers: request.headers as http.OutgoingHttpHeaders,
+            // A load whose requests come from addresses of their own (bench/report-loads.ts).
+            ...(localAddress(request) ? { localAddress: localAddress(request) } : {}),
           },
           (response) => {
             response.resume();

@@ -28,6 +28,8 @@ import {
 import { marqueeNodeFlags } from './node-flags.js';
 import { pacedLoad } from './paced.js';
 import { proposalPdf, whileRendering, withProposal } from './document-loads.js';
+import { type LoopDelay, withLoopDelay } from './loop-probe.js';
+import { inquiryPosts, mcpCalls, REPORTS, reportRequest, withVisitors } from './report-loads.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -40,6 +42,13 @@ const CONNECTIONS = 50;
  * is the time one request takes, not a queue of fifty.
  */
 const EVENTS_STAFF = { connections: 4, availability: 200, moves: 50 } as const;
+/**
+ * Issues 57 and 58 on the reports venue: a report asked for at a steady pace on one connection (a
+ * manager opening Reports), inquiry posts at a pace far above any venue's, an assistant's calls.
+ */
+const REPORTS_PACE = { connections: 1, rate: 1 } as const;
+const INQUIRY_PACE = { connections: 4, rate: 10 } as const;
+const MCP_PACE = { connections: 4, rate: 20 } as const;
 /** A pattern naming the scenarios to run (all when unset), for measuring one change quickly. */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
 const POST_NOTES = 'POST /notes — SQLite';
@@ -78,7 +87,9 @@ interface Scenario {
   /** Work around the measurement (e.g. a trigger that is there only during it). */
   around?: (info: Record<string, string>, run: () => Promise<Result>) => Promise<Result>;
   /** The large venues it reads (each seeded only when a chosen scenario needs it). */
-  needs?: 'deep' | 'search' | 'events';
+  needs?: 'deep' | 'search' | 'events' | 'reports';
+  /** The server's event-loop delay is measured over each round (bench/loop-probe.ts). */
+  loop?: boolean;
   /**
    * Connections, when not CONNECTIONS: a row whose goal is how long one request takes (not how
    * many fifty clients push through) runs at the concurrency a venue's staff make.
@@ -98,6 +109,8 @@ interface Result {
   p50: number;
   p99: number;
   errors: number;
+  /** The server's event-loop delay over the round, for a row that measures it. */
+  loop?: LoopDelay;
 }
 
 async function measure(
@@ -372,6 +385,8 @@ const scenarios: Scenario[] = [
     connections: 4,
     rate: 50,
   },
+  ...reportsScenarios('sqlite'),
+  ...reportsScenarios('postgres'),
   { name: POST_NOTES, contender: 'marquee-sqlite', request: postNote },
   {
     // The outbox's cost: the same writes while a trigger discards the event rows (SQLite).
@@ -381,6 +396,48 @@ const scenarios: Scenario[] = [
     around: withoutEventRows,
   },
 ];
+
+/**
+ * Issue 57: each report over 100,000 bookings under 500 ms, the event loop never held more than
+ * 50 ms, an inquiry post under 50 ms at p99; issue 58: no MCP request holds the loop more than
+ * 50 ms. Latency rows with the server's event-loop delay measured over each round.
+ */
+function reportsScenarios(dialect: 'sqlite' | 'postgres'): Scenario[] {
+  const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+  const contender = `marquee-${dialect}`;
+  const at = (pace: { connections: number; rate: number }) =>
+    `${pace.connections} connection${pace.connections > 1 ? 's' : ''} at ${pace.rate}/s`;
+  return [
+    ...REPORTS.map((report): Scenario => ({
+      name: `GET /v2/reports/${report}, all of 100,000 bookings (events, lines, payments), ${at(REPORTS_PACE)} — ${label}`,
+      contender,
+      needs: 'reports',
+      request: reportRequest(report),
+      connections: REPORTS_PACE.connections,
+      rate: REPORTS_PACE.rate,
+      loop: true,
+    })),
+    {
+      name: `POST /inquire/<slug>, the served form, each visitor from its own address after the fill time, ${at(INQUIRY_PACE)} — ${label}`,
+      contender,
+      needs: 'reports',
+      request: inquiryPosts,
+      around: (info, run) => withVisitors(info, INQUIRY_PACE.rate, run),
+      connections: INQUIRY_PACE.connections,
+      rate: INQUIRY_PACE.rate,
+      loop: true,
+    },
+    {
+      name: `POST /mcp, an assistant's calls in turn (tools/list, check_availability, search_bookings, get_booking, payments_due) on 100,000 bookings, ${at(MCP_PACE)} — ${label}`,
+      contender,
+      needs: 'reports',
+      request: mcpCalls,
+      connections: MCP_PACE.connections,
+      rate: MCP_PACE.rate,
+      loop: true,
+    },
+  ];
+}
 
 function postNote(i: Record<string, string>): autocannon.Options {
   return {
@@ -444,6 +501,7 @@ function seedOnlyWhatIsRead(): void {
   if (!needed('deep')) process.env.BENCH_DEEP_ROWS ??= '1000';
   if (!needed('search')) process.env.BENCH_SEARCH_ROWS ??= '1000';
   if (!needed('events')) process.env.BENCH_EVENT_ROWS ??= '0';
+  if (!needed('reports')) process.env.BENCH_REPORT_ROWS ??= '0';
 }
 
 interface ProcessCpu {
@@ -523,11 +581,12 @@ function cpuTimes(): { busy: number; total: number } {
 }
 
 /**
- * Waits until the machine is quiet (under 15% busy over two seconds, at most ten minutes): no
- * contender may still be seeding, vacuuming, checkpointing or copying while a round is measured.
+ * Waits until the machine is quiet (under 15% busy over two seconds, at most ten minutes, or
+ * BENCH_QUIET_WAIT_SECONDS on a machine others keep busy): no contender may still be seeding,
+ * vacuuming, checkpointing or copying while a round is measured.
  */
 async function machineQuiet(): Promise<void> {
-  const deadline = Date.now() + 10 * 60_000;
+  const deadline = Date.now() + Number(process.env.BENCH_QUIET_WAIT_SECONDS ?? 600) * 1000;
   for (;;) {
     const before = cpuTimes();
     await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -535,9 +594,7 @@ async function machineQuiet(): Promise<void> {
     const busy = (after.busy - before.busy) / Math.max(1, after.total - before.total);
     if (busy < 0.15) return;
     if (Date.now() > deadline) {
-      console.log(
-        `The machine is still ${Math.round(busy * 100)}% busy after ten minutes; measuring anyway.`,
-      );
+      console.log(`The machine is still ${Math.round(busy * 100)}% busy; measuring anyway.`);
       return;
     }
     console.log(`Waiting for the machine to be quiet (${Math.round(busy * 100)}% busy)…`);
@@ -592,7 +649,15 @@ async function main() {
   const disturbed: string[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     for (const { scenario, info } of chosen) {
-      const run = () => measure(scenario, info);
+      const measured = () => measure(scenario, info);
+      // The contender's own sample of its event loop over the measurement alone.
+      const run =
+        scenario.loop && info.loopProbe
+          ? async () => {
+              const { result, delay } = await withLoopDelay(info.loopProbe!, measured);
+              return { ...result, loop: delay };
+            }
+          : measured;
       const before = processCpu();
       const result = await (scenario.around ? scenario.around(info, run) : run());
       const others = bystanders(before, processCpu(), {
@@ -601,7 +666,7 @@ async function main() {
       });
       results.set(scenario.name, [...(results.get(scenario.name) ?? []), result]);
       console.log(
-        `round ${round + 1}: ${scenario.name}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms, errors ${result.errors}; other processes ${others.seconds.toFixed(1)} s CPU${others.top ? ` (${others.top})` : ''}`,
+        `round ${round + 1}: ${scenario.name}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}${result.loop ? `; event loop max ${result.loop.max} ms, p99 ${result.loop.p99} ms` : ''}; other processes ${others.seconds.toFixed(1)} s CPU${others.top ? ` (${others.top})` : ''}`,
       );
       // More than a fifth of a core beside the measurement: say so beside the figures.
       if (others.seconds > 0.2 * DURATION)
@@ -650,6 +715,17 @@ async function main() {
     if (!withRows || !without) return 'not measured in this run.';
     return `${Math.round(withRows).toLocaleString('en')} req/s with the event row written, ${Math.round(without).toLocaleString('en')} with it discarded: ${(((without - withRows) / without) * 100).toFixed(1)}% of a note's write throughput.`;
   };
+  // Each loop-measured row's event-loop delay by round (max, and p99 in brackets).
+  const loopRows = scenarios.flatMap((s) => {
+    const rounds = (results.get(s.name) ?? []).filter((r) => r.loop);
+    if (!s.loop || rounds.length === 0) return [];
+    const byRound = rounds.map((r) => `${r.loop!.max} (${r.loop!.p99})`).join(', ');
+    return [`  - ${s.name}: ${byRound} ms; p99 latency by round ${rounds.map((r) => r.p99).join(', ')} ms.`];
+  });
+  const loopDelays =
+    loopRows.length === 0
+      ? ''
+      : `- The server's event loop while a row ran (its own \`monitorEventLoopDelay\`, sampled every millisecond; bench/loop-probe.ts), longest delay by round with the p99 in brackets:\n${loopRows.join('\n')}\n`;
   const marqueeCc = best(CC_MARQUEE)?.rps ?? 0;
   const peerCc = best(CC_PEER)?.rps ?? 1;
   const table = [
@@ -686,7 +762,7 @@ ${table}
 - Rounds during which other processes used more than a fifth of a core: ${disturbed.length === 0 ? 'none.' : disturbed.join('; ')}
 - Resident memory of the SQLite Marquee process: ${rssBefore ?? '?'} MB when serving began (the data was seeded by another process), ${rssAfter ?? '?'} MB after the benchmark${rssAfterPg ? `; the PostgreSQL one ${rssAfterPg} MB after` : ''}.
 ${deliveries.join('\n')}
-- Ratios are to the plain \`node:http\` server of the same run, so they carry over between machines better than raw figures.
+${loopDelays}- Ratios are to the plain \`node:http\` server of the same run, so they carry over between machines better than raw figures.
 `;
   // The sections written by hand (profiles, scaling) follow the measured table and are kept.
   const previous = readFileSync('docs/performance.md', 'utf8');

@@ -28,9 +28,9 @@ import { wallClockOf } from '../src/wall-clock.js';
 const DAY = 86_400_000;
 const MINUTE = 60_000;
 /** The first day of events; the last follows from how many there are. */
-const FIRST_DAY = Date.parse('2000-01-03T00:00:00Z');
+const FIRST_EVENTS_DAY = Date.parse('2000-01-03T00:00:00Z');
 /** Before it, most definite bookings are closed (their events happened). */
-const CLOSED_BEFORE = Date.parse('2026-01-01T00:00:00Z');
+const CLOSED_EVENTS_BEFORE = Date.parse('2026-01-01T00:00:00Z');
 
 /** A deterministic generator (mulberry32), so every run seeds the same venue. */
 export function random(seed: number): () => number {
@@ -379,6 +379,16 @@ async function writeVenueRows(
   await client.end();
 }
 
+/** Where a venue's events begin and when it stops (the events venue: 2000 on, by events). */
+export interface VenueShape {
+  /** Stop once this many bookings are made (as well as at `count` events). */
+  bookings?: number;
+  /** The first day of events (ms, midnight UTC). */
+  firstDay?: number;
+  /** Before it, most definite bookings are closed. */
+  closedBefore?: number;
+}
+
 /**
  * Seeds `count` events into the organization (which has no spaces or bookings yet). Returns the
  * venue's shape and what the loads need.
@@ -388,7 +398,11 @@ export async function seedEventVenue(
   target: { dataDir: string; databaseUrl?: string | undefined },
   organizationId: string,
   count: number,
+  shape: VenueShape = {},
 ): Promise<EventVenue> {
+  const FIRST_DAY = shape.firstDay ?? FIRST_EVENTS_DAY;
+  const CLOSED_BEFORE = shape.closedBefore ?? CLOSED_EVENTS_BEFORE;
+  const bookingLimit = shape.bookings ?? Infinity;
   const next = random(20261127);
   const now = Date.now();
   const spaces = makeSpaces(next, now);
@@ -461,6 +475,7 @@ export async function seedEventVenue(
     times: readonly Times[],
     status: 'definite' | 'closed' | 'lead' | 'tentative' | 'lost',
   ) => {
+    if (bookings >= bookingLimit) return;
     const [kind, names] = pick(KINDS);
     const number = ++bookings;
     const firstStart = FIRST_DAY + day * DAY + times[0]!.start * MINUTE;
@@ -544,7 +559,7 @@ export async function seedEventVenue(
   };
 
   let day = 0;
-  for (; events < count; day++) {
+  for (; events < count && bookings < bookingLimit; day++) {
     const past = FIRST_DAY + day * DAY < CLOSED_BEFORE;
     for (const [s, space] of spaces.entries()) {
       for (let slot = 0; slot < SLOTS.length && events < count; slot++) {
