@@ -1,17 +1,19 @@
 /**
- * `marquee import` (SPEC §10): all rows or none. The file is read and parsed first; then, as one
- * unit of work (src/writes/unit-of-work.ts, which holds the organization's lock), every row is
- * read into the input of the record it makes, judged by the rules of the API (the bulk creates of
- * src/crm, with facts loaded for the whole organization at once), and written, in multi-row
- * statements with its `*.created` events, only when no row has a problem and it is no dry run.
+ * `marquee import` (SPEC §10): all rows or none, in one unit of work (src/writes/unit-of-work.ts,
+ * which holds the organization's lock). The file is read a chunk of rows at a time (CHUNK_ROWS,
+ * import-kinds.ts); each chunk's rows are read into the inputs of the records they make, judged by
+ * the rules of the API (the bulk creates of src/crm, with the organization's facts loaded once),
+ * and written, in multi-row statements with their `*.created` events, before the next chunk is
+ * read, so memory stays flat whatever the file's size. The unit of work is rolled back unless
+ * every row passed and it is no dry run: nothing is kept of a file with a problem anywhere.
  */
 import type { Readable } from 'node:stream';
 import { requireOrganization } from '../identity/identity.service.js';
 import { type Command, write, type Writer } from '../writes/unit-of-work.js';
 import { CSV_SHAPES, type CsvType } from './columns.js';
-import { IMPORT_KINDS } from './import-kinds.js';
+import { type Imported, IMPORT_KINDS } from './import-kinds.js';
 import { type Progress, silentProgress } from './progress.js';
-import { type CsvRow, readCsvRows } from './read-rows.js';
+import { type CsvRow, readCsvChunks, readCsvRows } from './read-rows.js';
 import { type RowError, RowErrors, LISTED_ERRORS } from './row-errors.js';
 import { type BookingsWithEvents, importBookingsWithEvents, ImportRolledBack } from './import-with-events.js';
 import { InputError } from '../errors.js';
@@ -46,16 +48,20 @@ export interface ImportResult {
 
 interface RowsToImport {
   type: CsvType;
-  rows: readonly CsvRow[];
+  chunks: AsyncIterable<readonly CsvRow[]>;
   errors: RowErrors;
   dryRun: boolean;
-  progress: Progress;
 }
 
-/** Reads the rows into inputs, judges and (when all pass and it is no dry run) writes them. */
-const importRows: Command<RowsToImport, number> = {
-  async run(work, { type, rows, errors, dryRun, progress }) {
-    return IMPORT_KINDS[type].importRows(work, rows, errors, { dryRun, progress });
+/**
+ * Reads, judges and writes the rows a chunk at a time (import-kinds.ts); rolled back (by
+ * ImportRolledBack, which carries what was read) unless every row passed and it is no dry run.
+ */
+const importRows: Command<RowsToImport, Imported> = {
+  async run(work, { type, chunks, errors, dryRun }) {
+    const imported = await IMPORT_KINDS[type].importChunks(work, chunks, errors, dryRun);
+    if (dryRun || errors.any) throw new ImportRolledBack(imported);
+    return imported;
   },
 };
 
@@ -89,26 +95,29 @@ export async function importCsv(writer: Writer, options: ImportOptions): Promise
   await requireOrganization(writer.db, options.organizationId);
   const errors = new RowErrors();
   try {
-    progress.phase('Reading', options.size, ' bytes');
-    const rows = await readCsvRows(
+    // One phase: the bytes read, as each chunk is read, judged and written before the next.
+    progress.phase('Importing', options.size, ' bytes');
+    const chunks = readCsvChunks(
       options.input,
       CSV_SHAPES[options.type],
       errors,
       counting(progress, options.maxBytes),
+      IMPORT_KINDS[options.type].chunkRows,
     );
-    const imported = await write(writer, actorOf(options), importRows, {
-      type: options.type,
-      rows,
-      errors,
-      dryRun: options.dryRun,
-      progress,
-    });
+    const input = { type: options.type, chunks, errors, dryRun: options.dryRun };
+    let imported: Imported;
+    try {
+      imported = await write(writer, actorOf(options), importRows, input);
+    } catch (error) {
+      if (!(error instanceof ImportRolledBack)) throw error;
+      imported = { rows: error.imported.rows, written: 0 };
+    }
     return {
-      imported,
-      valid: rows.length - errors.rows.size,
+      imported: imported.written,
+      valid: imported.rows - errors.failedRows,
       dryRun: options.dryRun,
       errorCount: errors.count,
-      errors: [...errors.listed],
+      errors: errors.listed,
     };
   } finally {
     progress.finish();
@@ -170,8 +179,8 @@ async function importWithEvents(
     return {
       imported: imported.bookings,
       importedEvents: imported.events,
-      validEvents: eventRows.length - eventErrors.rows.size,
-      valid: bookings.length - bookingErrors.rows.size,
+      validEvents: eventRows.length - eventErrors.failedRows,
+      valid: bookings.length - bookingErrors.failedRows,
       dryRun: options.dryRun,
       errorCount: bookingErrors.count + eventErrors.count,
       errors: errors.slice(0, LISTED_ERRORS),

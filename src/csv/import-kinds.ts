@@ -17,7 +17,6 @@ import { bookingInputOf } from './booking-rows.js';
 import type { CsvType } from './columns.js';
 import { contactInputOf } from './contact-rows.js';
 import { eventInputOf } from './event-rows.js';
-import type { Progress } from './progress.js';
 import type { CsvRow } from './read-rows.js';
 import { accountColumn, bookingColumn } from './references.js';
 import type { RowErrors } from './row-errors.js';
@@ -41,30 +40,74 @@ export function tellProblems(
   }
 }
 
-export interface ImportKind {
-  importRows(
-    work: Work,
-    rows: readonly CsvRow[],
-    errors: RowErrors,
-    options: { dryRun: boolean; progress: Progress },
-  ): Promise<number>;
+/** Rows read, and records written (rolled back unless every row passed and it is no dry run). */
+export interface Imported {
+  rows: number;
+  written: number;
 }
 
+export interface ImportKind {
+  /** Rows per chunk: each chunk is read, judged and written before the next is read. */
+  readonly chunkRows: number;
+  importChunks(
+    work: Work,
+    chunks: AsyncIterable<readonly CsvRow[]>,
+    errors: RowErrors,
+    dryRun: boolean,
+  ): Promise<Imported>;
+}
+
+/** Rows per chunk: a few megabytes of rows, inputs and statements at a time. */
+export const CHUNK_ROWS = 5000;
+
+/**
+ * Reads, judges and writes the file a chunk at a time, in the one unit of work of the import,
+ * which rolls everything back unless every row passed and it is no dry run (import-csv.ts). A
+ * kind whose rows are judged against the records written before them (`againstWritten`: a
+ * booking, against the spaces earlier rows' bookings hold) writes the rows that pass of every
+ * chunk but the last (one with fewer rows than a full one), even in a dry run or once other rows
+ * have failed, so each chunk is judged as it would be were every row good. Other kinds write a
+ * chunk only while every row so far has passed and it is no dry run. A file of one chunk is
+ * judged and written as it always was.
+ */
 function importKind<Facts, Input>(
   loadFacts: (work: Work, rows: readonly CsvRow[]) => Promise<Facts>,
   readRow: (row: CsvRow, errors: RowErrors, facts: Facts) => Input,
   create: (work: Work, facts: Facts, request: BulkRequest<Input>) => Promise<BulkOutcome<unknown>>,
+  options: {
+    chunkRows?: number;
+    againstWritten?: boolean;
+    /** Whether the facts are to be loaded again once these inputs are written. */
+    reloadFacts?: (inputs: readonly Input[]) => boolean;
+  } = {},
 ): ImportKind {
+  const chunkRows = options.chunkRows ?? CHUNK_ROWS;
   return {
-    async importRows(work, rows, errors, { dryRun, progress }) {
-      const facts = await loadFacts(work, rows);
-      const entries = rows.map((row) => ({
-        input: readRow(row, errors, facts),
-        label: `row ${row.row} of this file`,
-      }));
-      const outcome = await create(work, facts, { entries, write: !dryRun && !errors.any, progress });
-      tellProblems(outcome, rows, errors);
-      return outcome.created.length;
+    chunkRows,
+    async importChunks(work, chunks, errors, dryRun) {
+      const imported: Imported = { rows: 0, written: 0 };
+      let facts: Facts | undefined;
+      for await (const rows of chunks) {
+        facts ??= await loadFacts(work, rows);
+        const entries = rows.map((row) => ({
+          input: readRow(row, errors, facts!),
+          label: `row ${row.row} of this file`,
+        }));
+        const always = options.againstWritten === true && rows.length === chunkRows;
+        const write = always ? !rows.some((row) => errors.has(row.row)) : !dryRun && !errors.any;
+        const outcome = await create(work, facts, { entries, write });
+        tellProblems(outcome, rows, errors);
+        let written = outcome.created.length;
+        const passing = entries.filter((_, index) => !errors.has(rows[index]!.row));
+        if (always && written === 0 && passing.length > 0) {
+          written = (await create(work, facts, { entries: passing, write: true })).created.length;
+        }
+        imported.rows += rows.length;
+        imported.written += written;
+        if (written > 0 && options.reloadFacts?.(passing.map((e) => e.input))) facts = undefined;
+        errors.settle();
+      }
+      return imported;
     },
   };
 }
@@ -82,6 +125,12 @@ const eventFacts = (work: Work, rows: readonly CsvRow[]) =>
 export const IMPORT_KINDS: Readonly<Record<CsvType, ImportKind>> = {
   accounts: importKind(allFacts, accountInputOf, createAccountsInBulk),
   contacts: importKind(allFacts, contactInputOf, createContactsInBulk),
-  bookings: importKind(allFacts, bookingInputOf, createBookingsInBulk),
-  events: importKind(eventFacts, eventInputOf, createEventsInBulk),
+  // A referral source a row names that the organization has not yet is made with its chunk: the
+  // chunks after it find it among the facts.
+  bookings: importKind(allFacts, bookingInputOf, createBookingsInBulk, {
+    againstWritten: true,
+    reloadFacts: (inputs) => inputs.some((input) => input.newReferralSource !== undefined),
+  }),
+  // One chunk: a booking is brought up to date with its events (booking.updated) once per write.
+  events: importKind(eventFacts, eventInputOf, createEventsInBulk, { chunkRows: Infinity }),
 };

@@ -31,8 +31,15 @@ import type { Progress } from './progress.js';
 import type { CsvRow } from './read-rows.js';
 import type { RowErrors } from './row-errors.js';
 
-/** Thrown to roll the unit of work back when a problem shows only as the events are written. */
-export class ImportRolledBack extends Error {}
+/**
+ * Thrown to roll an import's unit of work back: when a row has a problem (told on its row) or it
+ * is a dry run, once all is judged. The unit of work has no way to roll back but a throw.
+ */
+export class ImportRolledBack extends Error {
+  constructor(readonly imported = { rows: 0, written: 0 }) {
+    super('the import is rolled back');
+  }
+}
 
 export interface BookingsWithEvents {
   bookings: readonly CsvRow[];

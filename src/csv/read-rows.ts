@@ -85,17 +85,25 @@ function rowOf(record: readonly string[], header: readonly string[], shape: CsvS
   return { row, cells };
 }
 
-export async function readCsvRows(
+/**
+ * The rows of the file, `size` at a time, as they are read: the next are read only once the
+ * chunk before has been taken, so what the file holds is never all in memory at once.
+ */
+export async function* readCsvChunks(
   input: Readable,
   shape: CsvShape,
   errors: RowErrors,
-  onBytes: (bytes: number) => void = () => {},
-): Promise<CsvRow[]> {
+  onBytes: (bytes: number) => void,
+  size: number,
+): AsyncGenerator<CsvRow[]> {
   const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: false });
-  const rows: CsvRow[] = [];
+  const piped = pipeline(input, utf8Decoder(onBytes), parser);
+  // Its failure also ends the reading below, which tells it; a chunk's taker that stops early ends it too.
+  piped.catch(() => {});
   let header: string[] | undefined;
   let index = 0;
-  const collect = async () => {
+  let chunk: CsvRow[] = [];
+  try {
     for await (const record of parser as AsyncIterable<string[]>) {
       index += 1;
       if (!header) {
@@ -109,11 +117,13 @@ export async function readCsvRows(
         errors.add(index, null, `has ${cells}; the header names ${header.length} columns`);
         continue;
       }
-      rows.push(rowOf(record, header, shape, index));
+      chunk.push(rowOf(record, header, shape, index));
+      if (chunk.length === size) {
+        yield chunk;
+        chunk = [];
+      }
     }
-  };
-  try {
-    await Promise.all([pipeline(input, utf8Decoder(onBytes), parser), collect()]);
+    await piped;
   } catch (error) {
     if (error instanceof CsvError) {
       const line = (error as CsvError & { lines?: number }).lines;
@@ -122,5 +132,17 @@ export async function readCsvRows(
     throw error;
   }
   if (!header) throw new InputError('the file is empty; it needs a header row naming the columns');
+  if (chunk.length > 0) yield chunk;
+}
+
+/** Every row of the file at once (an import that judges two files together: import-with-events.ts). */
+export async function readCsvRows(
+  input: Readable,
+  shape: CsvShape,
+  errors: RowErrors,
+  onBytes: (bytes: number) => void = () => {},
+): Promise<CsvRow[]> {
+  const rows: CsvRow[] = [];
+  for await (const chunk of readCsvChunks(input, shape, errors, onBytes, 10_000)) rows.push(...chunk);
   return rows;
 }
