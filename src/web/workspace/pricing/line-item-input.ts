@@ -5,6 +5,7 @@
  * reader of amounts (src/crm/money.ts) in the booking's currency; a quantity may be "2,5".
  */
 import { readAmount, majorText } from '../../../crm/money.js';
+import { flag } from '../../../crm/data/row-mappers.js';
 import { isItemCategory, ITEM_UNITS, type ItemUnit } from '../../../crm/pricing/categories.js';
 import { UNIT_PRICE_LIMIT } from '../../../crm/pricing/items.js';
 import { copiedTaxes } from '../../../crm/pricing/line-item.resource.js';
@@ -55,7 +56,7 @@ export function lineValuesOf(line: LineItem, currency: string): LineValues {
     unit: line.unit,
     quantity: Number(line.quantity_from_guests) ? '' : line.quantity,
     unit_price: majorText(Number(line.unit_price), currency),
-    service_charge: Boolean(Number(line.service_charge)),
+    service_charge: flag(line.service_charge),
     tax_rates: copiedTaxes(line).map((tax) => tax.id),
     event: line.event_id ?? '',
   };
