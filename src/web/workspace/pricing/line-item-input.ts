@@ -7,7 +7,7 @@
 import { readAmount, majorText } from '../../../crm/money.js';
 import { flag } from '../../../crm/data/row-mappers.js';
 import { isItemCategory, ITEM_UNITS, type ItemUnit } from '../../../crm/pricing/categories.js';
-import { UNIT_PRICE_LIMIT } from '../../../crm/pricing/items.js';
+import { FNB_MINIMUM_MOST, fnbMinimumInRange } from '../../../crm/bookings/fnb-minimum.js';
 import { copiedTaxes } from '../../../crm/pricing/line-item.resource.js';
 import type { LineItem } from '../../../crm/pricing/line-item.table.js';
 import type { LineItemInput } from '../../../crm/pricing/line-items.js';
@@ -144,9 +144,6 @@ export async function onForm(
   return (await problems).map((p) => (p.field ? { ...p, field: renamed(p.field) } : p));
 }
 
-/** The largest F&B minimum, as the booking rules take it. */
-const FNB_MINIMUM_LIMIT = UNIT_PRICE_LIMIT;
-
 /** A booking's F&B minimum as typed (empty: none), in minor units of its currency, or why it is not one. */
 export function fnbMinimumInput(
   text: string,
@@ -155,8 +152,8 @@ export function fnbMinimumInput(
   if (text.trim() === '') return { input: { fnb_minimum: 0 }, unread: {} };
   const read = readAmount(text, currency);
   if (read.problem !== undefined) return { input: {}, unread: { fnb_minimum: read.problem } };
-  if (read.minor < 0 || read.minor > FNB_MINIMUM_LIMIT) {
-    const problem = `An F&B minimum is from 0 to ${majorText(FNB_MINIMUM_LIMIT, currency)}.`;
+  if (!fnbMinimumInRange(read.minor)) {
+    const problem = `An F&B minimum is from 0 to ${majorText(FNB_MINIMUM_MOST, currency)}.`;
     return { input: {}, unread: { fnb_minimum: problem } };
   }
   return { input: { fnb_minimum: read.minor }, unread: {} };
