@@ -25,14 +25,9 @@ const text = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]));
 const MAPPERS = 'src/crm/data/row-mappers.ts';
 
 /**
- * The CSV export and the demo seed still parse space_ids on their own; they move onto the mapper
- * next. The list only shrinks: a file not named here may not parse.
+ * The CSV export still parses space_ids on its own; it moves onto the mapper next. The list only shrinks: a file not named here may not parse.
  */
-const STILL_DECODING_SPACE_IDS = new Set([
-  'src/csv/export-rows.ts',
-  'src/demo/demo-holds.ts',
-  'src/demo/seed-demo.ts',
-]);
+const STILL_DECODING_SPACE_IDS = new Set(['src/csv/export-rows.ts']);
 
 const parsesSpaceIds = (source: string) => /JSON\.parse\([^;]*?space_ids/.test(source);
 const decodesFlags = (source: string) => source.includes('Boolean(Number(');
