@@ -24,11 +24,6 @@ const text = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]));
 
 const MAPPERS = 'src/crm/data/row-mappers.ts';
 
-/**
- * The CSV export still parses space_ids on its own; it moves onto the mapper next. The list only shrinks: a file not named here may not parse.
- */
-const STILL_DECODING_SPACE_IDS = new Set(['src/csv/export-rows.ts']);
-
 const parsesSpaceIds = (source: string) => /JSON\.parse\([^;]*?space_ids/.test(source);
 const decodesFlags = (source: string) => source.includes('Boolean(Number(');
 
@@ -60,9 +55,7 @@ describe('the data layer', () => {
 
   it('parses space_ids in one mapper', () => {
     assert.ok(parsesSpaceIds(text.get(MAPPERS)!));
-    const offenders = files.filter(
-      (file) => file !== MAPPERS && !STILL_DECODING_SPACE_IDS.has(file) && parsesSpaceIds(text.get(file)!),
-    );
+    const offenders = files.filter((file) => file !== MAPPERS && parsesSpaceIds(text.get(file)!));
     assert.deepEqual(offenders, []);
   });
 
