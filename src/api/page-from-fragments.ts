@@ -79,7 +79,7 @@ export async function pageFromFragments<Table extends OrganizationTable>(
     id: fragment.id,
   }));
   const links = pageLinks(input.selfUrl, query, page);
-  // A cursor is base64url and a dot (src/api/cursor.ts). The next and prev links are the self
+  // A cursor is base64url and a dot (src/crm/data/cursor.ts). The next and prev links are the self
   // link's path and query (parts of it, or parts as URLSearchParams writes them: percent-encoded
   // ASCII) and a cursor, so when self needs no escaping, neither do they.
   const link = VERBATIM.test(links.self) ? quoted : jsonString;

@@ -4,6 +4,7 @@
  * stage and referral source beside theirs) and `booking_reference` beside `booking_id` so the file reads well and imports into another organization (references.ts);
  * lists are joined by `;`, with the spaces' names beside their ids.
  */
+import { spaceIds } from '../crm/data/row-mappers.js';
 import { eventTypesOf } from '../crm/event-types/event-types.js';
 import { recordsInOrder } from '../crm/records-in-order.js';
 import { roomNames, spaceNamesOf } from '../crm/spaces/space-names.js';
@@ -42,7 +43,7 @@ export async function* recordsToExport(
       referral_source_name:
         booking.referral_source_id === null ? null : (sources.get(booking.referral_source_id) ?? null),
       total_amount: shownTotal(booking),
-      space_ids: (JSON.parse(booking.space_ids) as string[]).join(LIST_SEPARATOR),
+      space_ids: spaceIds(booking).join(LIST_SEPARATOR),
       room_names: roomNames(booking.space_ids, spaces.names).join(LIST_SEPARATOR),
     };
   }
@@ -72,7 +73,7 @@ async function* eventsToExport(
       teardown_minutes: Number(event.teardown_minutes),
       guest_count: count(event.guest_count),
       guaranteed_count: count(event.guaranteed_count),
-      space_ids: (JSON.parse(event.space_ids) as string[]).join(LIST_SEPARATOR),
+      space_ids: spaceIds(event).join(LIST_SEPARATOR),
       space_names: roomNames(event.space_ids, spaces).join(LIST_SEPARATOR),
       event_type: event.event_type_id === null ? null : (types.get(event.event_type_id) ?? null),
     };

@@ -6,6 +6,7 @@
  * and was lost to the other ("Date unavailable") once past. Earlier in the list wins.
  */
 import type { BookingStatus } from '../crm/bookings/booking.table.js';
+import { spaceIds } from '../crm/data/row-mappers.js';
 import { firstClash, type Holding } from '../crm/events/event-clash.js';
 import { occupiedStretch, type SpaceShape } from '../crm/events/occupancy.js';
 import type { PlannedEvent } from './demo-events.js';
@@ -31,7 +32,7 @@ export function withoutDoubleBookings<Booking extends HeldBooking>(
     if (!holdsSpaces(booking.status)) return booking;
     const holdings = booking.events.flatMap((event) => {
       const stretch = occupiedStretch(event);
-      return (JSON.parse(event.space_ids) as string[]).map((spaceId) => ({
+      return spaceIds(event).map((spaceId) => ({
         bookingId: booking.id,
         reference: booking.id,
         name: booking.name,

@@ -12,6 +12,7 @@ import { type Clock, systemClock } from '../clock.js';
 import { insertAccounts } from '../crm/accounts/account.repository.js';
 import { insertBookings } from '../crm/bookings/booking.repository.js';
 import { insertContacts } from '../crm/contacts/contact.repository.js';
+import { spaceIds } from '../crm/data/row-mappers.js';
 import { occupiedStretch } from '../crm/events/occupancy.js';
 import type { Db } from '../db/database.js';
 import { insertInChunks } from '../db/insert-in-chunks.js';
@@ -59,7 +60,6 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<Demo
     const bookings = data.bookings.map(({ events: _events, ...booking }) => booking);
     await placeDemoBookings(trx, organization.id, bookings, clock.now());
     const events = data.bookings.flatMap((b) => b.events);
-    const spacesOf = (row: { space_ids: string }) => JSON.parse(row.space_ids) as string[];
     await insertInChunks(trx, 'spaces', data.spaces);
     await insertInChunks(trx, 'space_parts', data.spaceParts);
     await insertInChunks(trx, 'event_types', data.eventTypes);
@@ -69,7 +69,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<Demo
     await insertInChunks(
       trx,
       'booking_spaces',
-      bookings.flatMap((b) => spacesOf(b).map((spaceId) => ({ booking_id: b.id, space_id: spaceId }))),
+      bookings.flatMap((b) => spaceIds(b).map((spaceId) => ({ booking_id: b.id, space_id: spaceId }))),
     );
     await insertInChunks(trx, 'events', events, 25);
     await insertInChunks(
@@ -77,7 +77,7 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<Demo
       'event_spaces',
       events.flatMap((event) => {
         const stretch = occupiedStretch(event);
-        return spacesOf(event).map((spaceId) => ({
+        return spaceIds(event).map((spaceId) => ({
           event_id: event.id,
           space_id: spaceId,
           organization_id: organization.id,

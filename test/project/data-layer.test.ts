@@ -24,30 +24,6 @@ const text = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]));
 
 const MAPPERS = 'src/crm/data/row-mappers.ts';
 
-/**
- * Pages, the CSV import and export, and the demo seed still decode on their own; they move onto
- * the mappers next. The lists only shrink: a file not named here may not decode.
- */
-const STILL_DECODING_SPACE_IDS = new Set([
-  'src/csv/export-rows.ts',
-  'src/demo/demo-holds.ts',
-  'src/demo/seed-demo.ts',
-  'src/web/workspace/bookings/booking-badges.ts',
-  'src/web/workspace/bookings/booking-view.ts',
-  'src/web/workspace/events/event-form.values.ts',
-  'src/web/workspace/calendar/week-model.ts',
-]);
-const STILL_DECODING_FLAGS = new Set([
-  'src/web/workspace/pricing/catalogue.page.ts',
-  'src/web/workspace/events/event-form.values.ts',
-  'src/web/workspace/pricing/item-input.ts',
-  'src/web/workspace/pricing/line-item-form.page.ts',
-  'src/web/workspace/pricing/line-item-input.ts',
-  'src/web/workspace/spaces/space-input.ts',
-  'src/web/workspace/pricing/tax-rate-input.ts',
-  'src/web/workspace/pricing/tax-rates.page.ts',
-]);
-
 const parsesSpaceIds = (source: string) => /JSON\.parse\([^;]*?space_ids/.test(source);
 const decodesFlags = (source: string) => source.includes('Boolean(Number(');
 
@@ -79,17 +55,13 @@ describe('the data layer', () => {
 
   it('parses space_ids in one mapper', () => {
     assert.ok(parsesSpaceIds(text.get(MAPPERS)!));
-    const offenders = files.filter(
-      (file) => file !== MAPPERS && !STILL_DECODING_SPACE_IDS.has(file) && parsesSpaceIds(text.get(file)!),
-    );
+    const offenders = files.filter((file) => file !== MAPPERS && parsesSpaceIds(text.get(file)!));
     assert.deepEqual(offenders, []);
   });
 
   it('decodes flag columns only in the mappers', () => {
     assert.ok(decodesFlags(text.get(MAPPERS)!));
-    const offenders = files.filter(
-      (file) => file !== MAPPERS && !STILL_DECODING_FLAGS.has(file) && decodesFlags(text.get(file)!),
-    );
+    const offenders = files.filter((file) => file !== MAPPERS && decodesFlags(text.get(file)!));
     assert.deepEqual(offenders, []);
   });
 });

@@ -1,5 +1,6 @@
 /** How a booking's status, money and spaces read on the pages. */
 import type { Booking, BookingStatus } from '../../../crm/bookings/booking.table.js';
+import { spaceIds } from '../../../crm/data/row-mappers.js';
 import { roomNames as namesOf } from '../../../crm/spaces/space-names.js';
 import { moneyText } from '../../../crm/money.js';
 import { html, type SafeHtml } from '../../html.js';
@@ -28,5 +29,5 @@ export function roomNames(
 }
 
 export function spaceIdsOf(booking: Pick<Booking, 'space_ids'>): string[] {
-  return JSON.parse(booking.space_ids) as string[];
+  return spaceIds(booking);
 }

@@ -4,6 +4,7 @@
  * notes, and what a refused form on the page keeps (booking.page.ts draws it).
  */
 import { accountDefinition } from '../../../crm/accounts/account.resource.js';
+import { spaceIds } from '../../../crm/data/row-mappers.js';
 import { findClash, type Holding } from '../../../crm/events/event-clash.js';
 import { eventTypesOf } from '../../../crm/event-types/event-types.js';
 import { eventsOf } from '../../../crm/events/event.reads.js';
@@ -55,7 +56,7 @@ async function overlapsOf(db: Db, booking: Booking, events: readonly Event[]): P
   for (const event of events) {
     const stretch = occupiedStretch(event);
     const hold = {
-      spaceIds: JSON.parse(event.space_ids) as string[],
+      spaceIds: spaceIds(event),
       from: stretch.from,
       until: stretch.until,
       exceptBookingId: booking.id,

@@ -6,6 +6,7 @@
  * holds its parts, and a part's row what holds the space it is part of, marked as held through it.
  */
 import type { WeekEvent } from '../../../crm/events/event.reads.js';
+import { spaceIds } from '../../../crm/data/row-mappers.js';
 import { occupied, type SpaceShape } from '../../../crm/events/occupancy.js';
 import type { SpaceTable } from '../../../crm/spaces/space.table.js';
 import { addDays, localTime, zonedToUtc } from '../time-zones.js';
@@ -91,7 +92,7 @@ export function weekModel(
   const byDay: WeekEntry[][] = days.map(() => []);
   for (const event of events) {
     const entries = entriesOf(event);
-    const held = JSON.parse(event.space_ids) as string[];
+    const held = spaceIds(event);
     const targets = rows.filter((r) => held.includes(r.key));
     for (const row of targets.length > 0 ? targets : [unplaced]) {
       entries.forEach((entry, i) => entry && row.days[i]?.push(entry));

@@ -3,6 +3,7 @@
  * event command's input, all in the booking's time zone; an all-day event by its days.
  */
 import type { EventInput } from '../../../crm/events/event-rules.js';
+import { flag, spaceIds } from '../../../crm/data/row-mappers.js';
 import type { Event } from '../../../crm/events/event.table.js';
 import type { FieldProblem } from '../../../errors.js';
 import { isDate } from '../../../wall-clock.js';
@@ -14,7 +15,7 @@ import { localDateTime, zonedToUtc } from '../time-zones.js';
 export function valuesOf(event: Event, zone: string): EventFormValues {
   const text = (n: number | null) => (n === null ? '' : String(n));
   // An all-day event shows its first and last days, from the start of one to the end of the other.
-  const allDay = Boolean(Number(event.all_day));
+  const allDay = flag(event.all_day);
   return {
     name: event.name,
     start: allDay ? `${event.start_date}T00:00` : localDateTime(Date.parse(event.start_at), zone),
@@ -25,7 +26,7 @@ export function valuesOf(event: Event, zone: string): EventFormValues {
     guest_count: text(event.guest_count),
     guaranteed_count: text(event.guaranteed_count),
     setup_style: event.setup_style ?? '',
-    spaces: JSON.parse(event.space_ids) as string[],
+    spaces: spaceIds(event),
     event_type: event.event_type_id ?? '',
   };
 }

@@ -7,8 +7,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import type { CursorCodec } from '../../../api/cursor.js';
-import type { KeysetPage } from '../../../api/keyset-page.js';
+import type { CursorCodec } from '../../../crm/data/cursor.js';
+import type { KeysetPage } from '../../../crm/data/keyset-page.js';
 import type { ResourceDefinition, RowOf } from '../../../api/resource-definition.js';
 import { PAGE_SIZE } from '../../../crm/bookings/booking.reads.js';
 import { organizationZone } from '../../../crm/organization/organization.reads.js';

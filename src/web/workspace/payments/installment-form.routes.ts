@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
+import { firstEventDay } from '../../../crm/bookings/first-event.js';
 import { organizationZone } from '../../../crm/organization/organization.reads.js';
 import { installmentDefinition } from '../../../crm/payments/installment.resource.js';
 import {
@@ -29,7 +30,6 @@ import {
   termsOf,
 } from './installment-input.js';
 import { changeOf, deleteRoute, RecordParams as Params } from '../forms/record-posts.js';
-import { localDate } from '../time-zones.js';
 import { recordOf, versionOf } from '../workspace-reads.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
@@ -41,8 +41,8 @@ export const installmentFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function render(reply: FastifyReply, v: WorkspaceVisitor, b: Booking, view: Shown, status = 200) {
     const zone = await organizationZone(db, v.organization.organizationId);
     const booking = { ...b, grand_total: Number(b.grand_total) };
-    const firstEventDay = localDate(Date.parse(b.start_at), zone);
-    return sendPage(reply, installmentFormPage(v, { ...view, booking, firstEventDay }), status);
+    const day = firstEventDay(b, zone);
+    return sendPage(reply, installmentFormPage(v, { ...view, booking, firstEventDay: day }), status);
   }
 
   const shownAs = async (i: Installment, version?: string, terms?: string) => ({

@@ -4,6 +4,7 @@
  * an item when it is made, so the pages say that changing or deleting one leaves those lines be.
  */
 import { readAmount } from '../../../crm/money.js';
+import { flag } from '../../../crm/data/row-mappers.js';
 import {
   CATEGORY_LABELS,
   ITEM_CATEGORIES,
@@ -109,8 +110,8 @@ function itemRow(v: WorkspaceVisitor, facts: CatalogueFacts, item: Item): SafeHt
     <td data-label="Category">${CATEGORY_LABELS[item.category]}</td>
     <td data-label="Unit">${UNIT_LABELS[item.unit]}</td>
     <td data-label="Unit price" class="nowrap">${money(Number(item.unit_price), facts.currency)}</td>
-    <td data-label="Service charge">${yesNo(Boolean(Number(item.service_charge)))}</td>
-    <td data-label="Active">${yesNo(Boolean(Number(item.active)))}</td>
+    <td data-label="Service charge">${yesNo(flag(item.service_charge))}</td>
+    <td data-label="Active">${yesNo(flag(item.active))}</td>
     <td data-label="Tax rates">${rates.length > 0 ? rates.join(', ') : html`<span class="muted">None</span>`}</td>
   </tr>`;
 }

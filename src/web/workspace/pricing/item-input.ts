@@ -5,6 +5,7 @@
  * (src/crm/money.ts) in the organization's currency.
  */
 import { isItemCategory, ITEM_UNITS, type ItemUnit } from '../../../crm/pricing/categories.js';
+import { flag } from '../../../crm/data/row-mappers.js';
 import type { ItemInput } from '../../../crm/pricing/items.js';
 import type { Item } from '../../../crm/pricing/item.table.js';
 import { majorText, readAmount } from '../../../crm/money.js';
@@ -44,8 +45,8 @@ export function itemValuesOf(item: Item, currency: string): ItemValues {
     category: item.category,
     unit: item.unit,
     unit_price: majorText(Number(item.unit_price), currency),
-    service_charge: Boolean(Number(item.service_charge)),
-    active: Boolean(Number(item.active)),
+    service_charge: flag(item.service_charge),
+    active: flag(item.active),
     tax_rates: JSON.parse(item.tax_rate_ids) as string[],
   };
 }

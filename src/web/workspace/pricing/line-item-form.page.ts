@@ -3,6 +3,7 @@
  * optional quantity, the event it is for) or by hand, on one page; change one, or go on to delete it.
  */
 import { readAmount } from '../../../crm/money.js';
+import { flag } from '../../../crm/data/row-mappers.js';
 import {
   CATEGORY_LABELS,
   ITEM_CATEGORIES,
@@ -75,7 +76,7 @@ function rateChoices(view: LineFormView) {
     `${r.name} (${r.percentage}%${r.inclusive ? ', included in prices' : ''})`;
   const rates = view.rates
     .filter((r) => !carried.has(r.id) && (Number(r.active) || view.values.tax_rates.includes(r.id)))
-    .map((r) => ({ value: r.id, label: label({ ...r, inclusive: Boolean(Number(r.inclusive)) }) }));
+    .map((r) => ({ value: r.id, label: label({ ...r, inclusive: flag(r.inclusive) }) }));
   return [...[...carried.values()].map((t) => ({ value: t.id, label: label(t) })), ...rates];
 }
 

@@ -5,8 +5,9 @@
  * reader of amounts (src/crm/money.ts) in the booking's currency; a quantity may be "2,5".
  */
 import { readAmount, majorText } from '../../../crm/money.js';
+import { flag } from '../../../crm/data/row-mappers.js';
 import { isItemCategory, ITEM_UNITS, type ItemUnit } from '../../../crm/pricing/categories.js';
-import { UNIT_PRICE_LIMIT } from '../../../crm/pricing/items.js';
+import { FNB_MINIMUM_MOST, fnbMinimumInRange } from '../../../crm/bookings/fnb-minimum.js';
 import { copiedTaxes } from '../../../crm/pricing/line-item.resource.js';
 import type { LineItem } from '../../../crm/pricing/line-item.table.js';
 import type { LineItemInput } from '../../../crm/pricing/line-items.js';
@@ -55,7 +56,7 @@ export function lineValuesOf(line: LineItem, currency: string): LineValues {
     unit: line.unit,
     quantity: Number(line.quantity_from_guests) ? '' : line.quantity,
     unit_price: majorText(Number(line.unit_price), currency),
-    service_charge: Boolean(Number(line.service_charge)),
+    service_charge: flag(line.service_charge),
     tax_rates: copiedTaxes(line).map((tax) => tax.id),
     event: line.event_id ?? '',
   };
@@ -143,9 +144,6 @@ export async function onForm(
   return (await problems).map((p) => (p.field ? { ...p, field: renamed(p.field) } : p));
 }
 
-/** The largest F&B minimum, as the booking rules take it. */
-const FNB_MINIMUM_LIMIT = UNIT_PRICE_LIMIT;
-
 /** A booking's F&B minimum as typed (empty: none), in minor units of its currency, or why it is not one. */
 export function fnbMinimumInput(
   text: string,
@@ -154,8 +152,8 @@ export function fnbMinimumInput(
   if (text.trim() === '') return { input: { fnb_minimum: 0 }, unread: {} };
   const read = readAmount(text, currency);
   if (read.problem !== undefined) return { input: {}, unread: { fnb_minimum: read.problem } };
-  if (read.minor < 0 || read.minor > FNB_MINIMUM_LIMIT) {
-    const problem = `An F&B minimum is from 0 to ${majorText(FNB_MINIMUM_LIMIT, currency)}.`;
+  if (!fnbMinimumInRange(read.minor)) {
+    const problem = `An F&B minimum is from 0 to ${majorText(FNB_MINIMUM_MOST, currency)}.`;
     return { input: {}, unread: { fnb_minimum: problem } };
   }
   return { input: { fnb_minimum: read.minor }, unread: {} };

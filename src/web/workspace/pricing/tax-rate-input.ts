@@ -3,6 +3,7 @@
  * of the rules (src/crm/pricing/tax-rates.ts), which judge them for the page as for the API.
  */
 import type { TaxRateInput } from '../../../crm/pricing/tax-rates.js';
+import { flag } from '../../../crm/data/row-mappers.js';
 import type { TaxRate } from '../../../crm/pricing/tax-rate.table.js';
 import { decimalPoint, type Form, formText } from '../../forms.js';
 
@@ -23,8 +24,8 @@ export function taxRateValuesOf(rate: TaxRate): TaxRateValues {
   return {
     name: rate.name,
     percentage: rate.percentage,
-    inclusive: Boolean(Number(rate.inclusive)),
-    active: Boolean(Number(rate.active)),
+    inclusive: flag(rate.inclusive),
+    active: flag(rate.active),
   };
 }
 

@@ -4,6 +4,7 @@
  * made, so the pages say that changing or deleting a rate leaves those lines as they are.
  */
 import type { TaxRate } from '../../../crm/pricing/tax-rate.table.js';
+import { flag } from '../../../crm/data/row-mappers.js';
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField, errorSummary, type FieldErrors, inputField } from '../forms/form-fields.js';
 import { noticeOf } from '../forms/list-parts.js';
@@ -48,8 +49,8 @@ function rateRow(v: WorkspaceVisitor, rate: TaxRate): SafeHtml {
   return html`<tr>
     <td>${name}</td>
     <td data-label="Percentage">${rate.percentage}%</td>
-    <td data-label="Inclusive">${yesNo(Boolean(Number(rate.inclusive)))}</td>
-    <td data-label="Active">${yesNo(Boolean(Number(rate.active)))}</td>
+    <td data-label="Inclusive">${yesNo(flag(rate.inclusive))}</td>
+    <td data-label="Active">${yesNo(flag(rate.active))}</td>
   </tr>`;
 }
 

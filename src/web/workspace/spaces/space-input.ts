@@ -6,6 +6,7 @@
  * rules.
  */
 import { SETUP_STYLES } from '../../../crm/events/event.table.js';
+import { flag } from '../../../crm/data/row-mappers.js';
 import type { SpaceInput } from '../../../crm/spaces/space.commands.js';
 import type { SpaceTable } from '../../../crm/spaces/space.table.js';
 import { type Form, formList, formText } from '../../forms.js';
@@ -43,7 +44,7 @@ export function spaceValuesOf(space: SpaceTable): SpaceValues {
   return {
     name: space.name,
     capacity: space.capacity === null ? '' : String(space.capacity),
-    shareable: Boolean(Number(space.shareable)),
+    shareable: flag(space.shareable),
     parts: JSON.parse(space.part_ids) as string[],
     capacities: Object.fromEntries(Object.entries(capacities).map(([style, n]) => [style, String(n)])),
     area: space.area === null ? '' : String(space.area),
