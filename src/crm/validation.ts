@@ -138,6 +138,22 @@ export function instant(value: string): string | undefined {
   return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
 }
 
+/**
+ * A time of a record as given, judged (a date and time that exists; e.g. not a leap second,
+ * 23:59:60, which RFC 3339 allows and no stored instant can be), or as it was when not given.
+ */
+export function givenOrCurrentInstant(
+  problems: Problems,
+  field: string,
+  given: string | undefined,
+  current: string | undefined,
+): string | undefined {
+  if (given === undefined) return current;
+  const value = instant(given);
+  if (value === undefined) problems.attribute(field, `"${given}" is not a date and time that exists.`);
+  return value;
+}
+
 /** The problems at the names the client used (one per field), where it used other names. */
 export function atNamesUsed(list: readonly FieldProblem[], renamed: Readonly<Record<string, string>>) {
   const told = new Set<string>();

@@ -14,7 +14,14 @@ import type { VenueFacts } from '../facts.js';
 import type { EmbeddedContact } from './booking-event-temple.js';
 import { archivedProblem } from '../spaces/space-rules.js';
 import { LONGEST_EVENT_DAYS, lastsTooLong } from '../events/event-rules.js';
-import { type Checked, instant, isCurrency, isTimeZone, optionalText, Problems } from '../validation.js';
+import {
+  type Checked,
+  givenOrCurrentInstant,
+  isCurrency,
+  isTimeZone,
+  optionalText,
+  Problems,
+} from '../validation.js';
 import { checkPlace, type PlaceInput, placeNames } from './booking-place.js';
 import { checkStatus } from './booking-status-rules.js';
 import { linkStageAndStatus } from './stage-status.js';
@@ -77,14 +84,8 @@ export function bookingNames(input: BookingInput, current: Booking | undefined, 
 }
 
 function checkTimes(input: BookingInput, current: Booking | undefined, problems: Problems) {
-  const at = (field: 'start_at' | 'end_at') => {
-    const given = input[field];
-    if (given === undefined) return current?.[field];
-    const value = instant(given);
-    // e.g. a leap second (23:59:60), which RFC 3339 allows and no stored instant can be.
-    if (value === undefined) problems.attribute(field, `"${given}" is not a date and time that exists.`);
-    return value;
-  };
+  const at = (field: 'start_at' | 'end_at') =>
+    givenOrCurrentInstant(problems, field, input[field], current?.[field]);
   const startAt = at('start_at');
   const endAt = at('end_at');
   if (!current && input.start_at === undefined) {

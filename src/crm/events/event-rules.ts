@@ -13,7 +13,7 @@ import type { EventType } from '../event-types/event-type.table.js';
 import { typeNamed } from '../event-types/event-types.js';
 import type { SpaceFact } from '../facts.js';
 import { archivedProblem } from '../spaces/space-rules.js';
-import { atNamesUsed, type Checked, instant, Problems } from '../validation.js';
+import { atNamesUsed, type Checked, givenOrCurrentInstant, Problems } from '../validation.js';
 import { eventTempleNames, type WallClockInput } from './event-wall-clock.js';
 import { type Event, SETUP_STYLES, type SetupStyle } from './event.table.js';
 import { spaceIds as spacesOf } from '../data/row-mappers.js';
@@ -85,13 +85,8 @@ export function checkEvent(
   if (name === '') problems.attribute('name', 'An event needs a name, such as Ceremony or Dinner.', 'blank');
   problems.text('name', name, 'name');
 
-  const at = (field: 'start_at' | 'end_at') => {
-    const given = times[field];
-    if (given === undefined) return current?.[field];
-    const value = instant(given);
-    if (value === undefined) problems.attribute(field, `"${given}" is not a date and time that exists.`);
-    return value;
-  };
+  const at = (field: 'start_at' | 'end_at') =>
+    givenOrCurrentInstant(problems, field, times[field], current?.[field]);
   const startAt = at('start_at');
   const endAt = at('end_at');
   if (!current && times.start_at === undefined && !timesJudged)
