@@ -7,9 +7,10 @@
  *   definite (definite or closed now), how many were lost and why, how many are still open, and
  *   what the won ones are worth.
  */
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type BookingStatus } from '../bookings/booking.table.js';
-import { boundsOf, grouped, monthOf, type ReportRange } from './report-range.js';
+import { boundsOf, grouped, monthBucket, monthOfBucket, type ReportRange } from './report-range.js';
 
 export interface PipelineRow {
   month: string;
@@ -33,8 +34,13 @@ export interface ConversionRow {
   lost_reasons: Record<string, number>;
 }
 
-const worth = (row: { line_count: number; grand_total: number; total_amount: number }) =>
-  Number(row.line_count) > 0 ? Number(row.grand_total) : Number(row.total_amount);
+/**
+ * The database counts and sums the bookings by month bucket (report-range.ts), status and
+ * currency (and lost reason), so only groups come back: a booking is worth its grand total once
+ * priced, its typed estimate before.
+ */
+const COUNT = sql<number | string>`count(*)`;
+const WORTH = sql<number | string>`sum(case when line_count > 0 then grand_total else total_amount end)`;
 
 export async function pipelineReport(
   db: Db,
@@ -42,9 +48,10 @@ export async function pipelineReport(
   range: ReportRange,
 ): Promise<PipelineRow[]> {
   const bounds = await boundsOf(db, organizationId, range);
+  const bucket = monthBucket(db, sql.ref('start_at'));
   let query = db
     .selectFrom('bookings')
-    .select(['status', 'start_at', 'currency', 'line_count', 'grand_total', 'total_amount'])
+    .select([bucket.as('bucket'), 'status', 'currency', COUNT.as('count'), WORTH.as('worth')])
     .where('organization_id', '=', organizationId);
   if (bounds.start) query = query.where('start_at', '>=', bounds.start);
   if (bounds.end) query = query.where('start_at', '<', bounds.end);
@@ -52,10 +59,10 @@ export async function pipelineReport(
     const [month = '', status = '', currency = ''] = key.split('|');
     return { month, status: status as BookingStatus, currency, count: 0, grand_total: 0 };
   });
-  for (const row of await query.execute()) {
-    const group = groups.at(`${monthOf(row.start_at, bounds.zone)}|${row.status}|${row.currency}`);
-    group.count += 1;
-    group.grand_total += worth(row);
+  for (const row of await query.groupBy([bucket, 'status', 'currency']).execute()) {
+    const group = groups.at(`${monthOfBucket(row.bucket, bounds.zone)}|${row.status}|${row.currency}`);
+    group.count += Number(row.count);
+    group.grand_total += Number(row.worth);
   }
   return groups.rows();
 }
@@ -73,9 +80,10 @@ export async function conversionReport(
   range: ReportRange,
 ): Promise<ConversionRow[]> {
   const bounds = await boundsOf(db, organizationId, range);
+  const bucket = monthBucket(db, sql.ref('created_at'));
   let query = db
     .selectFrom('bookings')
-    .select(['status', 'created_at', 'currency', 'line_count', 'grand_total', 'total_amount', 'lost_reason'])
+    .select([bucket.as('bucket'), 'status', 'currency', 'lost_reason', COUNT.as('count'), WORTH.as('worth')])
     .where('organization_id', '=', organizationId);
   if (bounds.start) query = query.where('created_at', '>=', bounds.start);
   if (bounds.end) query = query.where('created_at', '<', bounds.end);
@@ -93,17 +101,19 @@ export async function conversionReport(
       lost_reasons: {},
     };
   });
-  for (const row of await query.execute()) {
-    const group = groups.at(`${monthOf(row.created_at, bounds.zone)}|${row.currency}`);
-    group.leads += 1;
+  const rows = await query.groupBy([bucket, 'status', 'currency', 'lost_reason']).execute();
+  for (const row of rows) {
+    const group = groups.at(`${monthOfBucket(row.bucket, bounds.zone)}|${row.currency}`);
+    const count = Number(row.count);
+    group.leads += count;
     if (row.status === 'definite' || row.status === 'closed') {
-      group.won += 1;
-      group.won_total += worth(row);
+      group.won += count;
+      group.won_total += Number(row.worth);
     } else if (row.status === 'lost') {
-      group.lost += 1;
+      group.lost += count;
       const reason = row.lost_reason?.trim() || 'No reason given';
-      group.lost_reasons[reason] = (group.lost_reasons[reason] ?? 0) + 1;
-    } else group.open += 1;
+      group.lost_reasons[reason] = (group.lost_reasons[reason] ?? 0) + count;
+    } else group.open += count;
   }
   return groups.rows().map((row) => ({ ...row, conversion_rate: percentage(row.won, row.leads) }));
 }
