@@ -8,7 +8,14 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { boundsOf, grouped, monthBucket, monthOfBucket, type ReportRange } from './report-range.js';
+import {
+  boundsOf,
+  grouped,
+  inWindows,
+  monthBucket,
+  monthOfBucket,
+  type ReportRange,
+} from './report-range.js';
 
 export interface RevenueBySpaceRow {
   month: string;
@@ -40,22 +47,27 @@ export async function revenueBySpace(
   const at = sql<string>`coalesce(e.start_at, b.start_at)`;
   const held = sql<string>`coalesce(e.space_ids, b.space_ids)`;
   const bucket = monthBucket(db, at);
-  let query = db
-    .selectFrom('line_items as l')
-    .innerJoin('bookings as b', 'b.id', 'l.booking_id')
-    .leftJoin('events as e', 'e.id', 'l.event_id')
-    .select([
-      bucket.as('bucket'),
-      'b.currency',
-      held.as('held'),
-      'l.amount',
-      sql<number | string>`count(*)`.as('lines'),
-    ])
-    .where('l.organization_id', '=', organizationId)
-    .where('b.status', 'in', ['definite', 'closed']);
-  // Every event of a booking lies within the booking's times.
-  if (bounds.start) query = query.where('b.end_at', '>', bounds.start).where(at, '>=', bounds.start);
-  if (bounds.end) query = query.where('b.start_at', '<', bounds.end).where(at, '<', bounds.end);
+  const lineGroups = (start: string | undefined, end: string | undefined) => {
+    let query = db
+      .selectFrom('bookings as b')
+      .innerJoin('line_items as l', 'l.booking_id', 'b.id')
+      .leftJoin('events as e', 'e.id', 'l.event_id')
+      .select([
+        bucket.as('bucket'),
+        'b.currency',
+        held.as('held'),
+        'l.amount',
+        sql<number | string>`count(*)`.as('lines'),
+      ])
+      .where('b.organization_id', '=', organizationId)
+      .where('b.status', 'in', ['definite', 'closed']);
+    // Every event of a booking lies within the booking's times.
+    if (bounds.start) query = query.where('b.end_at', '>', bounds.start).where(at, '>=', bounds.start);
+    if (bounds.end) query = query.where('b.start_at', '<', bounds.end).where(at, '<', bounds.end);
+    if (start) query = query.where('b.start_at', '>=', start);
+    if (end) query = query.where('b.start_at', '<', end);
+    return query.groupBy([bucket, 'b.currency', held, 'l.amount']).execute();
+  };
   const spaces = await db
     .selectFrom('spaces')
     .select(['id', 'name'])
@@ -73,17 +85,20 @@ export async function revenueBySpace(
     };
   });
   const idsOf = new Map<string, string[]>();
-  for (const group of await query.groupBy([bucket, 'b.currency', held, 'l.amount']).execute()) {
-    const month = monthOfBucket(group.bucket, bounds.zone);
-    let ids = idsOf.get(group.held);
-    if (!ids) {
-      const set = [...new Set(JSON.parse(group.held) as string[])].sort();
-      idsOf.set(group.held, (ids = set.length > 0 ? set : ['']));
+  const windowed = { table: 'bookings' as const, column: 'start_at' as const, organizationId };
+  await inWindows(db, windowed, lineGroups, (rows) => {
+    for (const group of rows) {
+      const month = monthOfBucket(group.bucket, bounds.zone);
+      let ids = idsOf.get(group.held);
+      if (!ids) {
+        const set = [...new Set(JSON.parse(group.held) as string[])].sort();
+        idsOf.set(group.held, (ids = set.length > 0 ? set : ['']));
+      }
+      const lines = Number(group.lines);
+      splitEvenly(Number(group.amount), ids.length).forEach((part, i) => {
+        groups.at(`${month}|${group.currency}|${ids[i]}`).amount += part * lines;
+      });
     }
-    const lines = Number(group.lines);
-    splitEvenly(Number(group.amount), ids.length).forEach((part, i) => {
-      groups.at(`${month}|${group.currency}|${ids[i]}`).amount += part * lines;
-    });
-  }
+  });
   return groups.rows();
 }
