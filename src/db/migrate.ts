@@ -50,6 +50,7 @@ import * as mailFrom from './migrations/2026-11-29T12-mail-from.js';
 import * as bookingSource from './migrations/2026-11-29T14-booking-source.js';
 import * as inquiryForm from './migrations/2026-11-29T15-inquiry-form.js';
 import * as assistants from './migrations/2026-11-29T18-assistants.js';
+import * as reportIndexes from './migrations/2026-11-29T21-report-indexes.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -98,6 +99,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29T14-booking-source': bookingSource,
   '2026-11-29T15-inquiry-form': inquiryForm,
   '2026-11-29T18-assistants': assistants,
+  '2026-11-29T21-report-indexes': reportIndexes,
 };
 
 export interface MigrationOutcome {

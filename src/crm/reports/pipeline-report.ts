@@ -7,9 +7,18 @@
  *   definite (definite or closed now), how many were lost and why, how many are still open, and
  *   what the won ones are worth.
  */
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type BookingStatus } from '../bookings/booking.table.js';
-import { boundsOf, grouped, monthOf, type ReportRange } from './report-range.js';
+import {
+  type Bounds,
+  boundsOf,
+  grouped,
+  inWindows,
+  monthBucket,
+  monthOfBucket,
+  type ReportRange,
+} from './report-range.js';
 
 export interface PipelineRow {
   month: string;
@@ -33,8 +42,54 @@ export interface ConversionRow {
   lost_reasons: Record<string, number>;
 }
 
-const worth = (row: { line_count: number; grand_total: number; total_amount: number }) =>
-  Number(row.line_count) > 0 ? Number(row.grand_total) : Number(row.total_amount);
+/**
+ * The database counts and sums the bookings by month bucket (report-range.ts), status and
+ * currency (and lost reason), so only groups come back: a booking is worth its grand total once
+ * priced, its typed estimate before.
+ */
+const COUNT = sql<number | string>`count(*)`;
+const WORTH = sql<number | string>`sum(case when line_count > 0 then grand_total else total_amount end)`;
+
+interface BookingGroup {
+  bucket: string;
+  status: BookingStatus;
+  currency: string;
+  lost_reason: string | null;
+  count: number | string;
+  worth: number | string;
+}
+
+/** The bookings whose `column` is in the range, grouped (in windows of it on SQLite). */
+function bookingGroups(
+  db: Db,
+  organizationId: string,
+  bounds: Bounds,
+  column: 'start_at' | 'created_at',
+  take: (rows: BookingGroup[]) => void,
+) {
+  const bucket = monthBucket(db, sql.ref(column));
+  return inWindows(
+    db,
+    { table: 'bookings', column, organizationId },
+    (start, end) => {
+      let query = db
+        .selectFrom('bookings')
+        .select([
+          bucket.as('bucket'),
+          'status',
+          'currency',
+          'lost_reason',
+          COUNT.as('count'),
+          WORTH.as('worth'),
+        ])
+        .where('organization_id', '=', organizationId);
+      for (const from of [bounds.start, start]) if (from) query = query.where(column, '>=', from);
+      for (const until of [bounds.end, end]) if (until) query = query.where(column, '<', until);
+      return query.groupBy([bucket, 'status', 'currency', 'lost_reason']).execute();
+    },
+    take,
+  );
+}
 
 export async function pipelineReport(
   db: Db,
@@ -42,21 +97,17 @@ export async function pipelineReport(
   range: ReportRange,
 ): Promise<PipelineRow[]> {
   const bounds = await boundsOf(db, organizationId, range);
-  let query = db
-    .selectFrom('bookings')
-    .select(['status', 'start_at', 'currency', 'line_count', 'grand_total', 'total_amount'])
-    .where('organization_id', '=', organizationId);
-  if (bounds.start) query = query.where('start_at', '>=', bounds.start);
-  if (bounds.end) query = query.where('start_at', '<', bounds.end);
   const groups = grouped<PipelineRow>((key) => {
     const [month = '', status = '', currency = ''] = key.split('|');
     return { month, status: status as BookingStatus, currency, count: 0, grand_total: 0 };
   });
-  for (const row of await query.execute()) {
-    const group = groups.at(`${monthOf(row.start_at, bounds.zone)}|${row.status}|${row.currency}`);
-    group.count += 1;
-    group.grand_total += worth(row);
-  }
+  await bookingGroups(db, organizationId, bounds, 'start_at', (rows) => {
+    for (const row of rows) {
+      const group = groups.at(`${monthOfBucket(row.bucket, bounds.zone)}|${row.status}|${row.currency}`);
+      group.count += Number(row.count);
+      group.grand_total += Number(row.worth);
+    }
+  });
   return groups.rows();
 }
 
@@ -73,12 +124,6 @@ export async function conversionReport(
   range: ReportRange,
 ): Promise<ConversionRow[]> {
   const bounds = await boundsOf(db, organizationId, range);
-  let query = db
-    .selectFrom('bookings')
-    .select(['status', 'created_at', 'currency', 'line_count', 'grand_total', 'total_amount', 'lost_reason'])
-    .where('organization_id', '=', organizationId);
-  if (bounds.start) query = query.where('created_at', '>=', bounds.start);
-  if (bounds.end) query = query.where('created_at', '<', bounds.end);
   const groups = grouped<ConversionRow>((key) => {
     const [month = '', currency = ''] = key.split('|');
     return {
@@ -93,17 +138,20 @@ export async function conversionReport(
       lost_reasons: {},
     };
   });
-  for (const row of await query.execute()) {
-    const group = groups.at(`${monthOf(row.created_at, bounds.zone)}|${row.currency}`);
-    group.leads += 1;
-    if (row.status === 'definite' || row.status === 'closed') {
-      group.won += 1;
-      group.won_total += worth(row);
-    } else if (row.status === 'lost') {
-      group.lost += 1;
-      const reason = row.lost_reason?.trim() || 'No reason given';
-      group.lost_reasons[reason] = (group.lost_reasons[reason] ?? 0) + 1;
-    } else group.open += 1;
-  }
+  await bookingGroups(db, organizationId, bounds, 'created_at', (rows) => {
+    for (const row of rows) {
+      const group = groups.at(`${monthOfBucket(row.bucket, bounds.zone)}|${row.currency}`);
+      const count = Number(row.count);
+      group.leads += count;
+      if (row.status === 'definite' || row.status === 'closed') {
+        group.won += count;
+        group.won_total += Number(row.worth);
+      } else if (row.status === 'lost') {
+        group.lost += count;
+        const reason = row.lost_reason?.trim() || 'No reason given';
+        group.lost_reasons[reason] = (group.lost_reasons[reason] ?? 0) + count;
+      } else group.open += count;
+    }
+  });
   return groups.rows().map((row) => ({ ...row, conversion_rate: percentage(row.won, row.leads) }));
 }

@@ -3,8 +3,10 @@
  * time zone, both inclusive and both optional, as the instants that bound them; and the month
  * (YYYY-MM) of an instant in that zone, which the reports group by.
  */
+import { sql, type Expression } from 'kysely';
+import { isSqlite } from '../../db/column-types.js';
 import type { Db } from '../../db/database.js';
-import { addDays, localDate, zonedToUtc } from '../../wall-clock.js';
+import { addDays, zonedToUtc } from '../../wall-clock.js';
 
 export interface ReportRange {
   from?: string;
@@ -36,17 +38,106 @@ export async function boundsOf(db: Db, organizationId: string, range: ReportRang
 /**
  * YYYY-MM of an instant in a zone. A zone is never a day or more from UTC (offsets lie within
  * ±14 hours), so the local day is the UTC day or one either side of it: from the 2nd to the 27th
- * of a UTC month the local month is the UTC month, and only instants near a month's turn ask the
- * zone (reports group every booking and line by month; the zone's rules cost microseconds a row).
+ * of a UTC month the local month is the UTC month; near a month's turn it is the month whose
+ * first instant in the zone the instant has reached, those instants asked of the zone's rules
+ * once per zone and month (reports put every booking near a turn in its month; the zone's rules
+ * cost microseconds a row).
  */
 export function monthOf(instant: string, zone: string): string {
   const ms = Date.parse(instant);
   const utc = new Date(ms);
   const day = utc.getUTCDate();
-  if (day >= 2 && day <= 27)
-    return `${utc.getUTCFullYear().toString().padStart(4, '0')}-${pad2(utc.getUTCMonth() + 1)}`;
-  return localDate(ms, zone).slice(0, 7);
+  const year = utc.getUTCFullYear();
+  const month = utc.getUTCMonth();
+  if (day >= 2 && day <= 27) return yearMonth(year, month);
+  const later = day === 1 ? month : month + 1;
+  return ms >= monthStart(year, later, zone) ? yearMonth(year, later) : yearMonth(year, later - 1);
 }
+
+/** YYYY-MM of a UTC year and month (0-based, any integer: -1 is the year before's December). */
+function yearMonth(year: number, month: number): string {
+  const at = new Date(Date.UTC(year, month, 1));
+  return `${at.getUTCFullYear().toString().padStart(4, '0')}-${pad2(at.getUTCMonth() + 1)}`;
+}
+
+const monthStarts = new Map<string, number>();
+
+/** The first instant of a month (as `yearMonth`) in a zone: its 1st's first instant there. */
+function monthStart(year: number, month: number, zone: string): number {
+  const first = `${yearMonth(year, month)}-01`;
+  const key = `${zone} ${first}`;
+  let at = monthStarts.get(key);
+  if (at === undefined) {
+    at = zonedToUtc(first, zone) ?? Date.parse(`${first}T00:00:00.000Z`);
+    if (monthStarts.size >= 10_000) monthStarts.clear();
+    monthStarts.set(key, at);
+  }
+  return at;
+}
+
+/**
+ * SQL for the bucket of an instant that a report groups by in the database, for `monthOfBucket`
+ * to name its month: the UTC month (YYYY-MM) from the 2nd to the 27th of a UTC month, where it is
+ * the local month in every zone (as `monthOf`); near a month's turn the UTC minute
+ * (YYYY-MM-DDTHH:MM), which lies in one local month, as zone offsets are whole minutes.
+ */
+export function monthBucket(db: Db, instant: Expression<unknown>) {
+  if (isSqlite(db))
+    return sql<string>`case when substr(${instant}, 9, 2) between '02' and '27' then substr(${instant}, 1, 7) else substr(${instant}, 1, 16) end`;
+  const utc = sql`(${instant} at time zone 'UTC')`;
+  return sql<string>`case when extract(day from ${utc}) between 2 and 27 then to_char(${utc}, 'YYYY-MM') else to_char(${utc}, 'YYYY-MM-DD"T"HH24:MI') end`;
+}
+
+/** YYYY-MM of a bucket from `monthBucket` in a zone. */
+export const monthOfBucket = (bucket: string, zone: string): string =>
+  bucket.length === 7 ? bucket : monthOf(`${bucket}:00.000Z`, zone);
+
+/**
+ * On SQLite a statement runs on the event loop's thread, start to end: a report's read of every
+ * booking would hold it while it runs. There `read` is made for windows of a column's instants,
+ * each its own statement, and the loop has a turn between them; each window is sized by how long
+ * the last took, for about WINDOW_MS each. PostgreSQL answers while the loop goes on: one read.
+ * `read` is given [start, end) (undefined: open) and applies the range's bounds itself; `take`
+ * is given each window's rows as they come, so they are added up between the windows.
+ */
+export async function inWindows<Row>(
+  db: Db,
+  span: { table: 'bookings'; column: 'start_at' | 'created_at'; organizationId: string },
+  read: (start: string | undefined, end: string | undefined) => Promise<Row[]>,
+  take: (rows: Row[]) => void,
+): Promise<void> {
+  if (!isSqlite(db)) return take(await read(undefined, undefined));
+  const { table, column, organizationId } = span;
+  const edge = (order: 'asc' | 'desc') =>
+    db
+      .selectFrom(table)
+      .select(column)
+      .where('organization_id', '=', organizationId)
+      .orderBy(column, order)
+      .limit(1)
+      .executeTakeFirst();
+  const [first, last] = [await edge('asc'), await edge('desc')];
+  if (!first || !last) return take(await read(undefined, undefined));
+  const stop = Date.parse(last[column]);
+  let at = Date.parse(first[column]);
+  let start: string | undefined;
+  let width = FIRST_WINDOW;
+  for (;;) {
+    const end = at + width > stop ? undefined : new Date(at + width).toISOString();
+    const started = performance.now();
+    take(await read(start, end));
+    if (end === undefined) return;
+    const took = Math.max(performance.now() - started, 1);
+    at += width;
+    start = end;
+    width = Math.max(HOUR, Math.round(width * Math.min(4, Math.max(0.25, WINDOW_MS / took))));
+    await new Promise((next) => setImmediate(next));
+  }
+}
+
+const HOUR = 3_600_000;
+const FIRST_WINDOW = 30 * 24 * HOUR;
+const WINDOW_MS = 15;
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 

@@ -6,8 +6,16 @@
  * minor units: an amount a space count does not divide leaves a remainder of a few units, given
  * one each to the first spaces by id, so the parts always add up to the line exactly.
  */
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { boundsOf, grouped, monthOf, type ReportRange } from './report-range.js';
+import {
+  boundsOf,
+  grouped,
+  inWindows,
+  monthBucket,
+  monthOfBucket,
+  type ReportRange,
+} from './report-range.js';
 
 export interface RevenueBySpaceRow {
   month: string;
@@ -33,23 +41,33 @@ export async function revenueBySpace(
   range: ReportRange,
 ): Promise<RevenueBySpaceRow[]> {
   const bounds = await boundsOf(db, organizationId, range);
-  let query = db
-    .selectFrom('line_items as l')
-    .innerJoin('bookings as b', 'b.id', 'l.booking_id')
-    .leftJoin('events as e', 'e.id', 'l.event_id')
-    .select([
-      'l.amount',
-      'b.currency',
-      'b.start_at as booking_start',
-      'b.space_ids as booking_spaces',
-      'e.start_at as event_start',
-      'e.space_ids as event_spaces',
-    ])
-    .where('l.organization_id', '=', organizationId)
-    .where('b.status', 'in', ['definite', 'closed']);
-  // Every event of a booking lies within the booking's times.
-  if (bounds.start) query = query.where('b.end_at', '>', bounds.start);
-  if (bounds.end) query = query.where('b.start_at', '<', bounds.end);
+  // A line's instant and spaces: its event's, else its booking's. The database groups the lines
+  // by month bucket (report-range.ts), currency, spaces and amount, so only groups come back: the
+  // lines of a group are split alike.
+  const at = sql<string>`coalesce(e.start_at, b.start_at)`;
+  const held = sql<string>`coalesce(e.space_ids, b.space_ids)`;
+  const bucket = monthBucket(db, at);
+  const lineGroups = (start: string | undefined, end: string | undefined) => {
+    let query = db
+      .selectFrom('bookings as b')
+      .innerJoin('line_items as l', 'l.booking_id', 'b.id')
+      .leftJoin('events as e', 'e.id', 'l.event_id')
+      .select([
+        bucket.as('bucket'),
+        'b.currency',
+        held.as('held'),
+        'l.amount',
+        sql<number | string>`count(*)`.as('lines'),
+      ])
+      .where('b.organization_id', '=', organizationId)
+      .where('b.status', 'in', ['definite', 'closed']);
+    // Every event of a booking lies within the booking's times.
+    if (bounds.start) query = query.where('b.end_at', '>', bounds.start).where(at, '>=', bounds.start);
+    if (bounds.end) query = query.where('b.start_at', '<', bounds.end).where(at, '<', bounds.end);
+    if (start) query = query.where('b.start_at', '>=', start);
+    if (end) query = query.where('b.start_at', '<', end);
+    return query.groupBy([bucket, 'b.currency', held, 'l.amount']).execute();
+  };
   const spaces = await db
     .selectFrom('spaces')
     .select(['id', 'name'])
@@ -66,15 +84,21 @@ export async function revenueBySpace(
       amount: 0,
     };
   });
-  for (const line of await query.execute()) {
-    const at = line.event_start ?? line.booking_start;
-    if ((bounds.start && at < bounds.start) || (bounds.end && at >= bounds.end)) continue;
-    const month = monthOf(at, bounds.zone);
-    const held = [...new Set(JSON.parse(line.event_spaces ?? line.booking_spaces) as string[])].sort();
-    const ids = held.length > 0 ? held : [''];
-    splitEvenly(Number(line.amount), ids.length).forEach((part, i) => {
-      groups.at(`${month}|${line.currency}|${ids[i]}`).amount += part;
-    });
-  }
+  const idsOf = new Map<string, string[]>();
+  const windowed = { table: 'bookings' as const, column: 'start_at' as const, organizationId };
+  await inWindows(db, windowed, lineGroups, (rows) => {
+    for (const group of rows) {
+      const month = monthOfBucket(group.bucket, bounds.zone);
+      let ids = idsOf.get(group.held);
+      if (!ids) {
+        const set = [...new Set(JSON.parse(group.held) as string[])].sort();
+        idsOf.set(group.held, (ids = set.length > 0 ? set : ['']));
+      }
+      const lines = Number(group.lines);
+      splitEvenly(Number(group.amount), ids.length).forEach((part, i) => {
+        groups.at(`${month}|${group.currency}|${ids[i]}`).amount += part * lines;
+      });
+    }
+  });
   return groups.rows();
 }
