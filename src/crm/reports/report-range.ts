@@ -3,9 +3,9 @@
  * time zone, both inclusive and both optional, as the instants that bound them; and the month
  * (YYYY-MM) of an instant in that zone, which the reports group by.
  */
-import { sql, type Expression } from 'kysely';
 import { isSqlite } from '../../db/column-types.js';
 import type { Db } from '../../db/database.js';
+export { monthBucket } from '../../db/month-bucket.js';
 import { addDays, zonedToUtc } from '../../wall-clock.js';
 
 export interface ReportRange {
@@ -73,19 +73,6 @@ function monthStart(year: number, month: number, zone: string): number {
     monthStarts.set(key, at);
   }
   return at;
-}
-
-/**
- * SQL for the bucket of an instant that a report groups by in the database, for `monthOfBucket`
- * to name its month: the UTC month (YYYY-MM) from the 2nd to the 27th of a UTC month, where it is
- * the local month in every zone (as `monthOf`); near a month's turn the UTC minute
- * (YYYY-MM-DDTHH:MM), which lies in one local month, as zone offsets are whole minutes.
- */
-export function monthBucket(db: Db, instant: Expression<unknown>) {
-  if (isSqlite(db))
-    return sql<string>`case when substr(${instant}, 9, 2) between '02' and '27' then substr(${instant}, 1, 7) else substr(${instant}, 1, 16) end`;
-  const utc = sql`(${instant} at time zone 'UTC')`;
-  return sql<string>`case when extract(day from ${utc}) between 2 and 27 then to_char(${utc}, 'YYYY-MM') else to_char(${utc}, 'YYYY-MM-DD"T"HH24:MI') end`;
 }
 
 /** YYYY-MM of a bucket from `monthBucket` in a zone. */
