@@ -6,6 +6,7 @@
  * installments falling due in those days, coming or late. Lost bookings owe nothing. Amounts in
  * minor units of the booking's currency.
  */
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { InstallmentState } from '../payments/schedule.js';
 
@@ -53,7 +54,8 @@ export async function paymentsDue(
       'c.email',
     ])
     .where('i.organization_id', '=', organizationId)
-    .where('i.state', '<>', 'paid')
+    // The words of the index of unpaid installments (migration 2026-11-29T22), so it is used.
+    .where(sql<boolean>`i.state <> 'paid'`)
     .whereRef('i.paid_amount', '<', 'i.amount_due')
     .where('b.status', '<>', 'lost');
   if (range.from === undefined && range.to === undefined)
