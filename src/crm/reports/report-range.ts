@@ -5,7 +5,7 @@
  */
 import { isSqlite } from '../../db/column-types.js';
 import type { Db } from '../../db/database.js';
-export { monthBucket } from '../../db/month-bucket.js';
+export { jsonArrayLength, monthBucket } from '../../db/report-sql.js';
 import { addDays, zonedToUtc } from '../../wall-clock.js';
 
 export interface ReportRange {

@@ -12,6 +12,7 @@ import {
   boundsOf,
   grouped,
   inWindows,
+  jsonArrayLength,
   monthBucket,
   monthOfBucket,
   type ReportRange,
@@ -33,6 +34,17 @@ export function splitEvenly(amount: number, parts: number): number[] {
   return Array.from({ length: parts }, (_, i) => base + (i < remainder ? 1 : 0));
 }
 
+/**
+ * The parts of `lines` amounts, adding up to `sum`, each split by `splitEvenly` into `parts`
+ * parts, when each amount leaves `remainder` divided by `parts` (0 ≤ remainder < parts): each
+ * amount is `parts` × its base + remainder, so the bases add up to (sum − remainder × lines) ÷
+ * parts, and the first `remainder` parts of each amount are one more than its base.
+ */
+export function splitSum(sum: number, lines: number, remainder: number, parts: number): number[] {
+  const bases = (sum - remainder * lines) / parts;
+  return Array.from({ length: parts }, (_, i) => bases + (i < remainder ? lines : 0));
+}
+
 export const NO_SPACE = 'No space';
 
 export async function revenueBySpace(
@@ -42,11 +54,17 @@ export async function revenueBySpace(
 ): Promise<RevenueBySpaceRow[]> {
   const bounds = await boundsOf(db, organizationId, range);
   // A line's instant and spaces: its event's, else its booking's. The database groups the lines
-  // by month bucket (report-range.ts), currency, spaces and amount, so only groups come back: the
-  // lines of a group are split alike.
+  // by month bucket (report-range.ts), currency, spaces and the remainder of the line's amount
+  // divided by its space count, and sums each group: lines of a group are split alike, so the
+  // group's parts follow from its sum (below), and as many groups come back as there are months,
+  // currencies, sets of spaces and remainders, whatever the number of lines.
   const at = sql<string>`coalesce(e.start_at, b.start_at)`;
   const held = sql<string>`coalesce(e.space_ids, b.space_ids)`;
   const bucket = monthBucket(db, at);
+  const count = jsonArrayLength(db, held);
+  const remainder = sql<
+    number | string
+  >`case when ${count} = 0 then 0 else ((l.amount % ${count}) + ${count}) % ${count} end`;
   const lineGroups = (start: string | undefined, end: string | undefined) => {
     let query = db
       .selectFrom('bookings as b')
@@ -56,7 +74,8 @@ export async function revenueBySpace(
         bucket.as('bucket'),
         'b.currency',
         held.as('held'),
-        'l.amount',
+        remainder.as('remainder'),
+        sql<number | string>`sum(l.amount)`.as('amount'),
         sql<number | string>`count(*)`.as('lines'),
       ])
       .where('b.organization_id', '=', organizationId)
@@ -66,7 +85,7 @@ export async function revenueBySpace(
     if (bounds.end) query = query.where('b.start_at', '<', bounds.end).where(at, '<', bounds.end);
     if (start) query = query.where('b.start_at', '>=', start);
     if (end) query = query.where('b.start_at', '<', end);
-    return query.groupBy([bucket, 'b.currency', held, 'l.amount']).execute();
+    return query.groupBy([bucket, 'b.currency', held, remainder]).execute();
   };
   const spaces = await db
     .selectFrom('spaces')
@@ -91,12 +110,13 @@ export async function revenueBySpace(
       const month = monthOfBucket(group.bucket, bounds.zone);
       let ids = idsOf.get(group.held);
       if (!ids) {
-        const set = [...new Set(JSON.parse(group.held) as string[])].sort();
+        // The rules keep a row's spaces a set: no id twice.
+        const set = (JSON.parse(group.held) as string[]).sort();
         idsOf.set(group.held, (ids = set.length > 0 ? set : ['']));
       }
-      const lines = Number(group.lines);
-      splitEvenly(Number(group.amount), ids.length).forEach((part, i) => {
-        groups.at(`${month}|${group.currency}|${ids[i]}`).amount += part * lines;
+      const parts = splitSum(Number(group.amount), Number(group.lines), Number(group.remainder), ids.length);
+      parts.forEach((part, i) => {
+        groups.at(`${month}|${group.currency}|${ids[i]}`).amount += part;
       });
     }
   });
