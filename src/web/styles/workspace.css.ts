@@ -243,8 +243,8 @@ ul.stages > li > .field-error { flex-basis: 100%; margin: 0; }
   tr.availability-row { padding-left: .6rem; }
   tr.availability-row > th { border-left: none; padding: 0; }
 }
-.report-figure { margin: 1rem 0; }
-.report-figure figcaption { font-weight: 600; margin-bottom: .25rem; }
-svg.report-chart { display: block; max-width: 100%; height: auto; }
-.report-table { overflow-x: auto; }
+/* Reports: the chart's text keeps its size in px at every width (report-chart.ts); on a phone the table's rows stack as lists' do. */
+.report-figure { margin: 1rem 0; } .report-figure figcaption { font-weight: 600; margin-bottom: .25rem; } svg.report-chart { display: block; width: 100%; max-width: 48rem; }
+.report-table { overflow-x: auto; } table.report caption { text-align: left; font-weight: 600; } table.report td.num { white-space: nowrap; } table.report td.wrap { min-width: 6rem; }
+table.report .num { text-align: right; } @media (max-width: 36rem) { table.report caption { display: block; } table.report .num { text-align: left; } table.report td.num { white-space: normal; } }
 `;

@@ -26,6 +26,10 @@ export interface ReportsView {
 }
 
 const MONEY = new Set(['grand_total', 'won_total', 'amount', 'paid', 'outstanding']);
+/** Columns of figures: aligned on the right on a wide screen, where they are read down a column. */
+const FIGURES = new Set([...MONEY, 'count', 'leads', 'won', 'lost', 'open', 'conversion_rate']);
+/** Columns of names and addresses, which may break anywhere so that a long one cannot widen the table. */
+const WORDS = new Set(['booking_name', 'contact_name', 'contact_email', 'space_name', 'lost_reasons']);
 
 const DESCRIPTIONS: Record<ReportName, string> = {
   pipeline: 'Bookings by month of their first event and status: how many, and what they are worth.',
@@ -47,6 +51,11 @@ function cell(row: ReportRow, column: string): string {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return String(value);
 }
+
+/** A column's name as its header says it and, on a phone where rows stack, as each cell's label. */
+const heading = (column: string) => column.replace(/_/g, ' ');
+const kind = (column: string) =>
+  FIGURES.has(column) ? html`class="num"` : WORDS.has(column) ? html`class="wrap"` : '';
 
 function barOf(name: ReportName, row: ReportRow): Bar {
   const money = (field: string) => ({ value: Number(row[field]), shown: cell(row, field) });
@@ -102,10 +111,10 @@ export function reportsPage(visitor: WorkspaceVisitor, view: ReportsView): strin
     </form>
     ${view.problem ? html`<p class="field-error" role="alert">${view.problem}</p>` : ''}
     ${charts(view)}
-    <div class="report-table"><table>
-      <caption>${REPORT_TITLES[view.name]}: ${view.rows.length} ${view.rows.length === 1 ? 'row' : 'rows'}</caption>
-      <thead><tr>${columns.map((c) => html`<th scope="col">${c.replace(/_/g, ' ')}</th>`)}</tr></thead>
-      <tbody>${view.rows.map((row) => html`<tr>${columns.map((c) => html`<td>${cell(row, c)}</td>`)}</tr>`)}</tbody>
+    <div class="report-table" role="region" aria-labelledby="report-caption" tabindex="0"><table class="list report">
+      <caption id="report-caption">${REPORT_TITLES[view.name]}: ${view.rows.length} ${view.rows.length === 1 ? 'row' : 'rows'}</caption>
+      <thead><tr>${columns.map((c) => html`<th scope="col" ${kind(c)}>${heading(c)}</th>`)}</tr></thead>
+      <tbody>${view.rows.map((row) => html`<tr>${columns.map((c) => html`<td data-label="${heading(c)}" ${kind(c)}>${cell(row, c)}</td>`)}</tr>`)}</tbody>
     </table></div>`;
   return workspacePage(visitor, { title: `Reports: ${REPORT_TITLES[view.name]}`, section: 'reports', body });
 }
