@@ -100,6 +100,9 @@ function job<Input, Result>(
   afterCommit: Work['afterCommit'],
 ) {
   return async (trx: Trx): Promise<Made<Result> | Refusal> => {
+    // A job of a shared commit runs again alone when another is refused: its work after the
+    // commit is what its last run asked for, once.
+    afterCommit.length = 0;
     try {
       refuseUnlessAllowed(actor, command.who);
       await lockOrganization(trx, actor.organizationId, command.lock ?? 'exclusive');

@@ -145,8 +145,16 @@ eachDatabase((suite) => {
     const writer: Writer = { db: suite.db, clock: systemClock, commits: new GroupCommit(suite.db) };
     const ran: string[] = [];
     const shared = { groupCommit: true };
+    const telling: Command<{ name: string }, { id: string }> = {
+      async run(work, input) {
+        work.afterCommit.push(async () => {
+          ran.push(`told ${input.name}`);
+        });
+        return createAccount.run(work, input);
+      },
+    };
     const outcomes = await Promise.all([
-      attempt(writer, actor, createAccount, { name: 'First Ltd' }, shared),
+      attempt(writer, actor, telling, { name: 'First Ltd' }, shared),
       attempt(
         writer,
         actor,
@@ -174,6 +182,7 @@ eachDatabase((suite) => {
       changes: 2,
       deliveries: 0,
     });
-    assert.deepEqual(ran, []);
+    // The first job ran twice (in the batch rolled back, then alone) and is told once.
+    assert.deepEqual(ran, ['told First Ltd']);
   });
 });
