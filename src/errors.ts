@@ -81,6 +81,14 @@ export class ApiError extends HttpError {
     };
   }
 
+  /**
+   * What a refusal made of this error carries for a page to render (src/writes/refusal.ts): the
+   * data the refused check found, such as the clash of a double booking. Most carry none.
+   */
+  payload(): unknown {
+    return undefined;
+  }
+
   body(requestId: string) {
     const errors = [this.toObject(), ...this.more];
     if (errors.length <= MAX_ERRORS_SHOWN) return { errors, meta: { request_id: requestId } };

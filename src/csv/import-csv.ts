@@ -9,13 +9,19 @@
  */
 import type { Readable } from 'node:stream';
 import { requireOrganization } from '../identity/identity.service.js';
-import { type Command, write, type Writer } from '../writes/unit-of-work.js';
+import type { Refusal } from '../writes/refusal.js';
+import { attempt, type Command, type Writer } from '../writes/unit-of-work.js';
 import { CSV_SHAPES, type CsvType } from './columns.js';
 import { type Imported, IMPORT_KINDS } from './import-kinds.js';
 import { type Progress, silentProgress } from './progress.js';
 import { type CsvRow, readCsvChunks, readCsvRows } from './read-rows.js';
 import { type RowError, RowErrors, LISTED_ERRORS } from './row-errors.js';
-import { type BookingsWithEvents, importBookingsWithEvents, ImportRolledBack } from './import-with-events.js';
+import { readBeforeRollback, rolledBack } from './import-rollback.js';
+import {
+  type BookingsWithEvents,
+  type ImportedWithEvents,
+  importBookingsWithEvents,
+} from './import-with-events.js';
 import { InputError } from '../errors.js';
 
 export interface ImportOptions {
@@ -54,13 +60,13 @@ interface RowsToImport {
 }
 
 /**
- * Reads, judges and writes the rows a chunk at a time (import-kinds.ts); rolled back (by
- * ImportRolledBack, which carries what was read) unless every row passed and it is no dry run.
+ * Reads, judges and writes the rows a chunk at a time (import-kinds.ts); rolled back (a refusal
+ * that carries what was read: import-rollback.ts) unless every row passed and it is no dry run.
  */
-const importRows: Command<RowsToImport, Imported> = {
+const importRows: Command<RowsToImport, Imported | Refusal<Imported>> = {
   async run(work, { type, chunks, errors, dryRun }) {
     const imported = await IMPORT_KINDS[type].importChunks(work, chunks, errors, dryRun);
-    if (dryRun || errors.any) throw new ImportRolledBack(imported);
+    if (dryRun || errors.any) return rolledBack(imported);
     return imported;
   },
 };
@@ -105,13 +111,10 @@ export async function importCsv(writer: Writer, options: ImportOptions): Promise
       IMPORT_KINDS[options.type].chunkRows,
     );
     const input = { type: options.type, chunks, errors, dryRun: options.dryRun };
-    let imported: Imported;
-    try {
-      imported = await write(writer, actorOf(options), importRows, input);
-    } catch (error) {
-      if (!(error instanceof ImportRolledBack)) throw error;
-      imported = { rows: error.imported.rows, written: 0 };
-    }
+    const outcome = await attempt(writer, actorOf(options), importRows, input);
+    const imported = outcome.ok
+      ? outcome.value
+      : { rows: readBeforeRollback<Imported>(outcome.refusal).rows, written: 0 };
     return {
       imported: imported.written,
       valid: imported.rows - errors.failedRows,
@@ -132,7 +135,7 @@ const actorOf = (options: ImportOptions) => ({
   door: 'import' as const,
 });
 
-const bookingsWithEvents: Command<BookingsWithEvents, { bookings: number; events: number }> = {
+const bookingsWithEvents: Command<BookingsWithEvents, ImportedWithEvents | Refusal<ImportedWithEvents>> = {
   run: importBookingsWithEvents,
 };
 
@@ -169,12 +172,9 @@ async function importWithEvents(
       dryRun: options.dryRun,
       progress,
     };
-    let imported = { bookings: 0, events: 0 };
-    try {
-      imported = await write(writer, actorOf(options), bookingsWithEvents, files);
-    } catch (error) {
-      if (!(error instanceof ImportRolledBack)) throw error;
-    }
+    const outcome = await attempt(writer, actorOf(options), bookingsWithEvents, files);
+    // Rolled back, nothing is written (what it read is counted by the files' rows).
+    const imported = outcome.ok ? outcome.value : readBeforeRollback<ImportedWithEvents>(outcome.refusal);
     const errors = [...bookingErrors.listed, ...eventErrors.listed];
     return {
       imported: imported.bookings,

@@ -23,23 +23,15 @@ import { checkEvent, type EventInput } from '../crm/events/event-rules.js';
 import { type DerivedFields, derivedFrom } from '../crm/events/booking-derivation.js';
 import type { Event } from '../crm/events/event.table.js';
 import { loadAllFacts } from '../crm/all-facts.js';
+import type { Refusal } from '../writes/refusal.js';
 import type { Work } from '../writes/unit-of-work.js';
 import { bookingInputOf } from './booking-rows.js';
 import { eventInputOf } from './event-rows.js';
 import { tellProblems } from './import-kinds.js';
+import { rolledBack } from './import-rollback.js';
 import type { Progress } from './progress.js';
 import type { CsvRow } from './read-rows.js';
 import type { RowErrors } from './row-errors.js';
-
-/**
- * Thrown to roll an import's unit of work back: when a row has a problem (told on its row) or it
- * is a dry run, once all is judged. The unit of work has no way to roll back but a throw.
- */
-export class ImportRolledBack extends Error {
-  constructor(readonly imported = { rows: 0, written: 0 }) {
-    super('the import is rolled back');
-  }
-}
 
 export interface BookingsWithEvents {
   bookings: readonly CsvRow[];
@@ -50,6 +42,12 @@ export interface BookingsWithEvents {
   progress: Progress;
 }
 
+/** Bookings and events written. */
+export interface ImportedWithEvents {
+  bookings: number;
+  events: number;
+}
+
 /** The key an events row's booking is known by until it is written: its row in the bookings file. */
 const KEY = 'bookings-file-row-';
 const keyOf = (index: number) => `${KEY}${index}`;
@@ -57,7 +55,7 @@ const keyOf = (index: number) => `${KEY}${index}`;
 export async function importBookingsWithEvents(
   work: Work,
   files: BookingsWithEvents,
-): Promise<{ bookings: number; events: number }> {
+): Promise<ImportedWithEvents | Refusal<ImportedWithEvents>> {
   const { bookings, events, bookingErrors, eventErrors, progress } = files;
   const organizationId = work.actor.organizationId;
   const facts = await loadAllFacts(work.trx, organizationId, work.actor.userId);
@@ -150,7 +148,7 @@ export async function importBookingsWithEvents(
   if (written.problems.length > 0) {
     // A clash with a first event of the bookings file, seen only now that it is stored.
     tellProblems(written, events, eventErrors);
-    throw new ImportRolledBack();
+    return rolledBack({ bookings: 0, events: 0 });
   }
   return { bookings: made.created.length, events: written.created.length };
 }

@@ -3,14 +3,42 @@
  * commit. A commit is the dearest part of a small write (on SQLite, writing the WAL frames and
  * now and then a checkpoint), so under load this multiplies how many writes a second the
  * database takes. Each caller still gets its own result only once its writes are committed.
- * If any job of a batch fails, the batch is rolled back and every job runs again in a
- * transaction of its own, so one failure never fails, or loses, another caller's writes.
+ * If any job of a batch fails, or answers what its caller says is to be rolled back (a refusal:
+ * src/writes/refusal.ts), the batch is rolled back and every job runs again in a transaction of
+ * its own, so one failure or refusal never fails, or loses, another caller's writes.
  * Jobs must not depend on running alone: they see the writes of the jobs before them.
  */
 import type { Db, Trx } from './database.js';
 
+/** A job's work in a transaction, and whether what it answered is to be rolled back. */
+export type TransactionJob<Result> = (trx: Trx) => Promise<Result>;
+export type RollsBack<Result> = (result: Result) => boolean;
+
+const keepsAll = () => false;
+
+/**
+ * Runs `job` in a transaction of its own, committed unless the job throws or `rollsBack` says
+ * so of its result, which is returned either way.
+ */
+export async function inTransaction<Result>(
+  db: Db,
+  job: TransactionJob<Result>,
+  rollsBack: RollsBack<Result> = keepsAll,
+): Promise<Result> {
+  const trx = await db.startTransaction().execute();
+  try {
+    const result = await job(trx);
+    await (rollsBack(result) ? trx.rollback() : trx.commit()).execute();
+    return result;
+  } catch (error) {
+    if (!trx.isCommitted && !trx.isRolledBack) await trx.rollback().execute();
+    throw error;
+  }
+}
+
 interface Pending<Result> {
-  job: (trx: Trx) => Promise<Result>;
+  job: TransactionJob<Result>;
+  rollsBack: RollsBack<Result>;
   resolve: (result: Result) => void;
   reject: (error: unknown) => void;
 }
@@ -34,10 +62,11 @@ export class GroupCommit {
     this.#batching = batching;
   }
 
-  run<Result>(job: (trx: Trx) => Promise<Result>): Promise<Result> {
-    if (!this.#batching) return this.#db.transaction().execute(job);
+  /** Runs `job`, rolling its writes back when it throws or `rollsBack` says so of its result. */
+  run<Result>(job: TransactionJob<Result>, rollsBack: RollsBack<Result> = keepsAll): Promise<Result> {
+    if (!this.#batching) return inTransaction(this.#db, job, rollsBack);
     return new Promise<Result>((resolve, reject) => {
-      this.#queue.push({ job, resolve, reject });
+      this.#queue.push({ job, rollsBack, resolve, reject });
       if (!this.#flushing) {
         this.#flushing = true;
         // Let the jobs that arrive in this turn of the event loop join the batch.
@@ -59,20 +88,32 @@ export class GroupCommit {
   async #commit(batch: Array<Pending<any>>): Promise<void> {
     if (batch.length > 1) {
       try {
-        const results = await this.#db.transaction().execute(async (trx) => {
-          const out: unknown[] = [];
-          for (const pending of batch) out.push(await pending.job(trx));
-          return out;
-        });
-        batch.forEach((pending, i) => pending.resolve(results[i]));
-        return;
+        const together = await inTransaction(
+          this.#db,
+          async (trx) => {
+            const results: unknown[] = [];
+            for (const pending of batch) {
+              const result: unknown = await pending.job(trx);
+              // A refused job's writes are in the shared transaction: none of it may commit.
+              if (pending.rollsBack(result)) return undefined;
+              results.push(result);
+            }
+            return results;
+          },
+          (results) => results === undefined,
+        );
+        if (together) {
+          batch.forEach((pending, i) => pending.resolve(together[i]));
+          return;
+        }
       } catch {
-        // Fall through: each job alone, so only the failing one fails.
+        // Fall through.
       }
     }
+    // Each job alone, so only the failing or refused one is rolled back.
     await Promise.all(
       batch.map((pending) =>
-        this.#db.transaction().execute(pending.job).then(pending.resolve, pending.reject),
+        inTransaction(this.#db, pending.job, pending.rollsBack).then(pending.resolve, pending.reject),
       ),
     );
   }

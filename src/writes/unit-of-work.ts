@@ -9,10 +9,14 @@
  * - with an Idempotency-Key, the first response, stored in the same transaction (idempotency.ts).
  * Commands receive the unit of work (transaction, actor, instant) and their input, never the
  * database handle, so nothing they read can come from outside the locked transaction.
+ * A command refuses by returning a Refusal (refusal.ts); one thrown by the rules inside it (an
+ * error of the API with a 4xx status) is made one here, once. Refused, the transaction is rolled
+ * back and nothing is done after it: `write` throws the refusal as the API's error, `attempt`
+ * hands it to the page that renders it.
  */
 import type { Clock } from '../clock.js';
 import type { Db, Trx } from '../db/database.js';
-import type { GroupCommit } from '../db/group-commit.js';
+import { type GroupCommit, inTransaction } from '../db/group-commit.js';
 import { type LockMode, lockOrganization } from '../db/organization-lock.js';
 import { isoTime } from '../clock.js';
 import { ApiError, ForbiddenError } from '../errors.js';
@@ -26,6 +30,7 @@ import {
   requestHash,
 } from './idempotency.js';
 import { findStoredResponse, storeResponse } from './idempotency.repository.js';
+import { type Attempt, isRefusal, type Refusal, refusalOf } from './refusal.js';
 
 export interface Work {
   readonly trx: Trx;
@@ -51,8 +56,15 @@ export interface Command<Input, Result> {
   readonly who?: Who;
   /** `shared` for writes that only add beside what they name (a note); default exclusive. */
   readonly lock?: LockMode;
+  /**
+   * The change. A command that refuses says so in its type (`Command<Input, Made | Refusal>`)
+   * and returns the Refusal instead of what it made: the unit of work rolls back on it.
+   */
   run(work: Work, input: Input): Promise<Result>;
 }
+
+/** What a command makes when it is not refused. */
+export type Made<Result> = Exclude<Result, Refusal>;
 
 /** An update: which record, the version it was read at (If-Match), and what to change. */
 export interface Change<Input> {
@@ -87,10 +99,20 @@ function job<Input, Result>(
   now: number,
   afterCommit: Work['afterCommit'],
 ) {
-  return async (trx: Trx): Promise<Result> => {
-    refuseUnlessAllowed(actor, command.who);
-    await lockOrganization(trx, actor.organizationId, command.lock ?? 'exclusive');
-    return command.run({ trx, actor, now, afterCommit }, input);
+  return async (trx: Trx): Promise<Made<Result> | Refusal> => {
+    // A job of a shared commit runs again alone when another is refused: its work after the
+    // commit is what its last run asked for, once.
+    afterCommit.length = 0;
+    try {
+      refuseUnlessAllowed(actor, command.who);
+      await lockOrganization(trx, actor.organizationId, command.lock ?? 'exclusive');
+      return (await command.run({ trx, actor, now, afterCommit }, input)) as Made<Result> | Refusal;
+    } catch (error) {
+      // A rule deep inside refused by throwing: the same refusal, as a value from here on.
+      const refusal = refusalOf(error);
+      if (refusal) return refusal;
+      throw error;
+    }
   };
 }
 
@@ -100,21 +122,56 @@ export function refuseUnlessAllowed(actor: Actor, who: Who | undefined): void {
   if (actor.role !== 'admin' || actor.door === 'portal') throw new ForbiddenError(who.admins, 'admin_only');
 }
 
-/** Runs `command` as one unit of work and returns what it made once that is committed. */
+/**
+ * Runs `command` as one unit of work: what it made once that is committed and the work after the
+ * commit is done, or its refusal, with nothing written.
+ */
+async function commit<Input, Result>(
+  writer: Writer,
+  actor: Actor,
+  command: Command<Input, Result>,
+  input: Input,
+  options: WriteOptions,
+): Promise<Made<Result> | Refusal> {
+  const afterCommit: Work['afterCommit'] = [];
+  const run = job(actor, command, input, writer.clock.now(), afterCommit);
+  const outcome = await (options.groupCommit && writer.commits
+    ? writer.commits.run(run, isRefusal)
+    : inTransaction(writer.db, run, isRefusal));
+  if (isRefusal(outcome)) return outcome;
+  for (const task of afterCommit) await task(writer);
+  return outcome;
+}
+
+/**
+ * Runs `command` as one unit of work and returns what it made once that is committed; a refusal
+ * is thrown as the error the API answers (the API, the command line, the assistant's tools).
+ */
 export async function write<Input, Result>(
   writer: Writer,
   actor: Actor,
   command: Command<Input, Result>,
   input: Input,
   options: WriteOptions = {},
-): Promise<Result> {
-  const afterCommit: Work['afterCommit'] = [];
-  const run = job(actor, command, input, writer.clock.now(), afterCommit);
-  const result = await (options.groupCommit && writer.commits
-    ? writer.commits.run(run)
-    : writer.db.transaction().execute(run));
-  for (const task of afterCommit) await task(writer);
-  return result;
+): Promise<Made<Result>> {
+  const outcome = await commit(writer, actor, command, input, options);
+  if (isRefusal(outcome)) throw outcome.asError();
+  return outcome;
+}
+
+/**
+ * Runs `command` as one unit of work for a page: what it made, or the refusal to render. Only
+ * failures (a server error, anything not a refusal) are thrown.
+ */
+export async function attempt<Input, Result>(
+  writer: Writer,
+  actor: Actor,
+  command: Command<Input, Result>,
+  input: Input,
+  options: WriteOptions = {},
+): Promise<Attempt<Made<Result>>> {
+  const outcome = await commit(writer, actor, command, input, options);
+  return isRefusal(outcome) ? { ok: false, refusal: outcome } : { ok: true, value: outcome };
 }
 
 /**
@@ -156,7 +213,12 @@ export async function writeIdempotently<Input, Result, Body>(
   const trx = await writer.db.startTransaction().execute();
   try {
     // Creates leave no work for after their commit.
-    const response = respond(await job(actor, command, input, now, [])(trx));
+    const outcome = await job(actor, command, input, now, [])(trx);
+    if (isRefusal(outcome)) {
+      await trx.rollback().execute();
+      throw outcome.asError();
+    }
+    const response = respond(outcome);
     if (await storeResponse(trx, key.scope, key.key, { requestHash: hash, ...response }, times)) {
       await trx.commit().execute();
       return { ...response, replayed: false };

@@ -39,6 +39,19 @@ export interface SpaceHold {
   exceptBookingId?: string | undefined;
 }
 
+/** What a change of a space does (space-change-clash.ts): give it new parts, or stop sharing it. */
+export type SpaceChange = 'parts' | 'sharing';
+
+/**
+ * What a refusal of a double booking carries for a page (src/writes/refusal.ts): the other
+ * booking's event holding the space, and for a change of a space, what changed and the event of
+ * the one booking that would then clash with `clash`.
+ */
+export interface SpaceClash {
+  clash: Holding;
+  change?: { kind: SpaceChange; holding: Holding } | undefined;
+}
+
 /** Refused: the space is held then by another definite booking's event, which the error carries. */
 export class SpaceConflictError extends ConflictError {
   constructor(
@@ -48,6 +61,20 @@ export class SpaceConflictError extends ConflictError {
   ) {
     super(detail, 'space_conflict', { pointer });
   }
+
+  override payload(): SpaceClash {
+    return { clash: this.clash };
+  }
+}
+
+/** The clash a refusal names, when it refused a double booking (its code, as the API's). */
+export function spaceClashOf(refusal: {
+  readonly status: number;
+  readonly code: string;
+  readonly payload: unknown;
+}): SpaceClash | undefined {
+  const refused = refusal.status === 409 && refusal.code === 'space_conflict';
+  return refused ? (refusal.payload as SpaceClash | undefined) : undefined;
 }
 
 export function clashMessage(clash: Holding): string {

@@ -7,7 +7,13 @@
  * now clashes with theirs (`spaces`: the organization's spaces as they are after the change).
  */
 import type { Db, Trx } from '../../db/database.js';
-import { type Holding, holdingOf, SpaceConflictError } from '../events/event-clash.js';
+import {
+  type Holding,
+  holdingOf,
+  type SpaceChange,
+  type SpaceClash,
+  SpaceConflictError,
+} from '../events/event-clash.js';
 import { clashingSpaces, type SpaceShape } from '../events/occupancy.js';
 
 /** Two definite bookings' events that clash in the space once it is changed. */
@@ -69,8 +75,7 @@ export async function clashOfSpaceChange(
   return holding && other ? { holding, other } : undefined;
 }
 
-/** What the change was: new parts, or a space no longer shared. */
-export type SpaceChange = 'parts' | 'sharing';
+export type { SpaceChange };
 
 /**
  * Refused: after the change, two definite bookings' events would clash; `holding` is the event of
@@ -90,5 +95,9 @@ export class SpaceChangeConflictError extends SpaceConflictError {
       `${spaceName} cannot ${what}: ${a.reference} (definite), its event "${a.eventName}" in ${a.spaceName}, and ${b.reference} (definite), its event "${b.eventName}" in ${b.spaceName}, would then hold it at overlapping times (${a.occupiedFrom} to ${a.occupiedUntil} and ${b.occupiedFrom} to ${b.occupiedUntil}).`,
       change === 'parts' ? '/data/relationships/parts/data' : '/data/attributes/shareable',
     );
+  }
+
+  override payload(): SpaceClash {
+    return { clash: this.clash, change: { kind: this.change, holding: this.holding } };
   }
 }

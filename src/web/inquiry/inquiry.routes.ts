@@ -13,10 +13,9 @@ import { takeInquiry } from '../../crm/inquiries/inquiry.command.js';
 import { leadProblems } from '../../crm/leads/lead.command.js';
 import { type InquiryForm, inquiryFormOf } from '../../crm/inquiries/inquiry-form.js';
 import { formToken, HONEYPOT, InquiryThrottle, tokenProblem } from '../../crm/inquiries/inquiry-guard.js';
-import { ValidationError } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
 import { appSecret } from '../../security/app-secrets.js';
-import { write } from '../../writes/unit-of-work.js';
+import { attempt } from '../../writes/unit-of-work.js';
 import { sendPage } from '../forms.js';
 import { orgPath } from '../workspace/workspace-visitor.js';
 import { formProblems, leadOfPost, POST_FIELDS, postValues } from './inquiry-post.js';
@@ -219,15 +218,15 @@ export const inquiryRoutes: FastifyPluginAsync = async (app) => {
           fields: found,
         });
       if (Object.keys(fields).length > 0) return invalid(fields);
-      try {
-        await write(app.ctx.writer, actor, takeInquiry, {
-          lead,
-          bookingUrl: (id) => `${config.baseUrl}${orgPath(venue.organizationId, `/bookings/${id}`)}`,
-          sending: config.smtpUrl !== undefined,
-        });
-      } catch (error) {
-        if (!(error instanceof ValidationError)) throw error;
-        return invalid(formProblems(error.problems));
+      const taken = await attempt(app.ctx.writer, actor, takeInquiry, {
+        lead,
+        bookingUrl: (id) => `${config.baseUrl}${orgPath(venue.organizationId, `/bookings/${id}`)}`,
+        sending: config.smtpUrl !== undefined,
+      });
+      if (!taken.ok) {
+        // Only the fields' problems are the form's to show; the rest is the error the API answers.
+        if (taken.refusal.problems.length === 0) throw taken.refusal.asError();
+        return invalid(formProblems(taken.refusal.problems));
       }
       if (json)
         return reply

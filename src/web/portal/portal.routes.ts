@@ -21,10 +21,9 @@ import type { DocumentLink, DocumentRow } from '../../crm/documents/document.tab
 import { sendPdf } from '../../crm/documents/document-pdf.js';
 import { signDocument, signaturePage } from '../../crm/documents/document-signing.js';
 import { signatureProblems } from '../../crm/documents/document-rules.js';
-import { ConflictError, ValidationError } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
 import { FailureThrottle } from '../../security/failure-throttle.js';
-import { write } from '../../writes/unit-of-work.js';
+import { attempt } from '../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../forms.js';
 import { portalGonePage, portalPage, portalWaitPage } from './portal.page.js';
 import { portalView } from './portal-view.js';
@@ -160,24 +159,22 @@ export const portalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         door: 'portal',
         authority: { documentId: document.id, bookingId: document.booking_id },
       };
-      try {
-        await write(app.ctx.writer, actor, signDocument, {
-          id: document.id,
-          ...signer,
-          agreed: input.agreed,
-          signedPdf,
-        });
-      } catch (error) {
-        if (error instanceof ValidationError)
-          return show(
-            reply,
-            found,
-            { token: request.params.token, form: { ...form, errors: error.fieldMessages() } },
-            422,
-          );
+      const signed = await attempt(app.ctx.writer, actor, signDocument, {
+        id: document.id,
+        ...signer,
+        agreed: input.agreed,
+        signedPdf,
+      });
+      if (!signed.ok) {
+        const { refusal } = signed;
+        if (refusal.problems.length > 0) {
+          const errors = refusal.fieldMessages();
+          return show(reply, found, { token: request.params.token, form: { ...form, errors } }, 422);
+        }
         // Accepted meanwhile (a second tap): the page says so.
-        if (error instanceof ConflictError) return reply.redirect(`/p/${request.params.token}`, 303);
-        throw error;
+        if (refusal.status === 409) return reply.redirect(`/p/${request.params.token}`, 303);
+        // Anything else the portal's error page says, as the API's error.
+        throw refusal.asError();
       }
       return reply.redirect(`/p/${request.params.token}?notice=accepted`, 303);
     },

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { FastifyReply } from 'fastify';
-import { ValidationError } from '../../errors.js';
+import { attemptOf, type Refusal } from '../../writes/refusal.js';
 import { html } from '../html.js';
 import { listMembersOfOrganization } from '../../identity/membership.repository.js';
 import { updateIntegration } from '../../integrations/integration-settings.service.js';
@@ -43,10 +43,13 @@ const NOTICES: Record<string, string> = {
     'Integration created without a client secret: the app sends its client id alone, and every authorization needs PKCE.',
 };
 
-/** Field → message, when the service refused the input; anything else is not the form's to show. */
-function fieldErrors(error: unknown): Record<string, string> {
-  if (error instanceof ValidationError) return error.fieldMessages();
-  throw error;
+/**
+ * Field → message, when the service refused the input; any other refusal is not the form's to
+ * show, but the settings pages' own error page's, as the error the API answers with.
+ */
+function fieldErrors(refusal: Refusal): Record<string, string> {
+  if (refusal.problems.length > 0) return refusal.fieldMessages();
+  throw refusal.asError();
 }
 
 export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -128,8 +131,8 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         requirePkce: formText(form, 'require_pkce') === 'on',
         noSecret: formText(form, 'no_secret') === 'on',
       };
-      try {
-        const created = await createIntegration(db, {
+      const created = await attemptOf(() =>
+        createIntegration(db, {
           organizationId: organization.organizationId,
           name: values.name,
           kind: values.kind,
@@ -138,17 +141,18 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ownerEmail: values.kind === 'private' ? values.owner || undefined : undefined,
           requirePkce: values.requirePkce,
           noSecret: values.noSecret,
-        });
-        // Post/redirect/get: a reload of the page that shows the secret creates nothing.
-        const { integration, clientSecret } = created;
-        if (clientSecret === null) {
-          return reply.redirect(`/settings/integrations/${integration.id}?notice=created-secretless`, 303);
-        }
-        flashes.give(reply, integration.id, { secret: clientSecret, rotated: false }, request.ctx.now());
-        return reply.redirect(`/settings/integrations/${integration.id}`, 303);
-      } catch (error) {
-        return renderForm(reply, v, { organization, values, errors: fieldErrors(error) }, 422);
+        }),
+      );
+      if (!created.ok) {
+        return renderForm(reply, v, { organization, values, errors: fieldErrors(created.refusal) }, 422);
       }
+      // Post/redirect/get: a reload of the page that shows the secret creates nothing.
+      const { integration, clientSecret } = created.value;
+      if (clientSecret === null) {
+        return reply.redirect(`/settings/integrations/${integration.id}?notice=created-secretless`, 303);
+      }
+      flashes.give(reply, integration.id, { secret: clientSecret, rotated: false }, request.ctx.now());
+      return reply.redirect(`/settings/integrations/${integration.id}`, 303);
     },
   );
 
@@ -193,14 +197,16 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         requirePkce: formText(form, 'require_pkce') === 'on',
         noSecret: integration.authMethod === 'none',
       };
-      try {
-        await updateIntegration(db, integration, {
+      const updated = await attemptOf(() =>
+        updateIntegration(db, integration, {
           redirectUris: values.redirectUris.split(/\r?\n/),
           scopes: values.scopes.join(' ') || ' ',
           requirePkce: values.requirePkce,
-        });
-      } catch (error) {
-        return renderForm(reply, v, { organization, integration, values, errors: fieldErrors(error) }, 422);
+        }),
+      );
+      if (!updated.ok) {
+        const errors = fieldErrors(updated.refusal);
+        return renderForm(reply, v, { organization, integration, values, errors }, 422);
       }
       return reply.redirect(`/settings/integrations?org=${organization.organizationId}&notice=saved`, 303);
     },

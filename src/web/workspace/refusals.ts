@@ -10,7 +10,8 @@ import { HtmlError } from '../html-error.js';
 import { sendPage } from '../forms.js';
 import type { Section } from './workspace-layout.js';
 import { workspacePage } from './workspace-layout.js';
-import { orgPath } from './workspace-visitor.js';
+import type { Refusal } from '../../writes/refusal.js';
+import { orgPath, visitorOf } from './workspace-visitor.js';
 
 const TITLES: Record<number, string> = {
   403: 'Not allowed',
@@ -30,18 +31,15 @@ function sectionOf(url: string): Section {
   );
 }
 
-function explanation(error: HttpError): { title: string; detail: string } {
-  if (error instanceof HtmlError) return { title: error.title, detail: error.detail };
-  const status = error.status;
-  const detail =
+/** The page's words: a refusal's own sentence, but for a stale version or a missing record. */
+function explanation(status: number, detail: string | undefined): { title: string; detail: string } {
+  const said =
     status === 412
       ? 'Someone saved a change to it after you opened this page, so your change was not saved over theirs. Open it again to see the latest version, then make your change once more.'
       : status === 404
         ? 'There is nothing at this address.'
-        : error instanceof ApiError
-          ? error.detail
-          : 'The request was refused.';
-  return { title: TITLES[status] ?? 'This was refused', detail };
+        : (detail ?? 'The request was refused.');
+  return { title: TITLES[status] ?? 'This was refused', detail: said };
 }
 
 export async function workspaceErrorHandler(
@@ -51,7 +49,28 @@ export async function workspaceErrorHandler(
 ) {
   const visitor = request.workspace;
   if (!visitor || !(error instanceof HttpError) || error.status < 400 || error.status >= 500) throw error;
-  const { title, detail } = explanation(error);
+  const words =
+    error instanceof HtmlError
+      ? { title: error.title, detail: error.detail }
+      : explanation(error.status, error instanceof ApiError ? error.detail : undefined);
+  return refusalPage(request, reply, words, error.status);
+}
+
+/**
+ * A refusal of a write (src/writes/refusal.ts) that the page has no place of its own for: the
+ * same page as one thrown before the command ran.
+ */
+export function sendRefusal(request: FastifyRequest, reply: FastifyReply, refusal: Refusal) {
+  return refusalPage(request, reply, explanation(refusal.status, refusal.detail), refusal.status);
+}
+
+function refusalPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { title, detail }: { title: string; detail: string },
+  status: number,
+) {
+  const visitor = visitorOf(request);
   const section = sectionOf(request.url);
   // After a refused post, back to the record it was about (a note's page is its record's).
   const path = request.url.split('?')[0] ?? '';
@@ -65,5 +84,5 @@ export async function workspaceErrorHandler(
       ${back ? html`<a class="button secondary" href="${back}">Go back</a>` : ''}
       <a class="button secondary" href="${orgPath(visitor, '/bookings')}">Bookings</a>
     </p>`;
-  return sendPage(reply, workspacePage(visitor, { title, section, body }), error.status);
+  return sendPage(reply, workspacePage(visitor, { title, section, body }), status);
 }

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { SpaceConflictError } from '../../../crm/events/event-clash.js';
+import { spaceClashOf } from '../../../crm/events/event-clash.js';
 import { bookingProblems, updateBooking } from '../../../crm/bookings/booking.commands.js';
 import { organizationZone } from '../../../crm/organization/organization.reads.js';
 import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
@@ -18,9 +18,10 @@ import { bookingView, type Extras } from './booking-view.js';
 import { clashSentence } from '../forms/conflict.view.js';
 import { fnbMinimumInput, STALE_MINIMUM } from '../pricing/line-item-input.js';
 import { addNote } from '../notes/note-writes.js';
-import { messagesOf, submit } from '../forms/form-errors.js';
+import { attemptSubmit, messagesOf, submit } from '../forms/form-errors.js';
 import { changeOf, RecordParams as Params } from '../forms/record-posts.js';
 import { recordOf } from '../workspace-reads.js';
+import { sendRefusal } from '../refusals.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
 const NOTICES: Record<string, string> = {
@@ -87,19 +88,19 @@ export const bookingDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...(to === 'lost' ? { lost_reason: formText(request.body, 'lost_reason') } : {}),
       };
       const change = changeOf(request.body, booking.id, input);
-      try {
-        const outcome = await submit(request, updateBooking, change, {}, () =>
-          bookingProblems(db, v.actor, input, booking),
-        );
-        if (outcome.errors !== undefined) {
-          const { lost_reason: _reason, ...others } = outcome.errors;
-          const refusal = Object.keys(others).length > 0 ? messagesOf(others) : undefined;
-          return show(reply, v, booking, { refusal, statusErrors: outcome.errors }, 422);
-        }
-      } catch (error) {
-        if (!(error instanceof SpaceConflictError)) throw error;
+      const outcome = await attemptSubmit(request, updateBooking, change, {}, () =>
+        bookingProblems(db, v.actor, input, booking),
+      );
+      if (outcome.refusal) {
+        const refused = spaceClashOf(outcome.refusal);
+        if (!refused) return sendRefusal(request, reply, outcome.refusal);
         const zone = await organizationZone(db, v.organization.organizationId);
-        return show(reply, v, booking, { refusal: clashSentence(v, error.clash, zone) }, 409);
+        return show(reply, v, booking, { refusal: clashSentence(v, refused.clash, zone) }, 409);
+      }
+      if (outcome.errors !== undefined) {
+        const { lost_reason: _reason, ...others } = outcome.errors;
+        const refusal = Object.keys(others).length > 0 ? messagesOf(others) : undefined;
+        return show(reply, v, booking, { refusal, statusErrors: outcome.errors }, 422);
       }
       return reply.redirect(orgPath(v, `/bookings/${booking.id}?notice=moved`), 303);
     },

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { accountChoices } from '../../../crm/accounts/account.reads.js';
-import { SpaceConflictError } from '../../../crm/events/event-clash.js';
+import { spaceClashOf } from '../../../crm/events/event-clash.js';
 import { bookingProblems, deleteBooking, updateBooking } from '../../../crm/bookings/booking.commands.js';
 import { organizationOf } from '../../../crm/organization/organization.reads.js';
 import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
@@ -25,9 +25,10 @@ import {
   createBookingWithParties,
 } from '../../../crm/bookings/booking-parties.js';
 import { clashSentence, takenSpaceError } from '../forms/conflict.view.js';
-import { submit, type Submitted } from '../forms/form-errors.js';
+import { attemptSubmit, type Refused, type Submitted } from '../forms/form-errors.js';
 import { changeOf, deleteRoute, RecordParams as Params } from '../forms/record-posts.js';
 import { recordOf, versionOf } from '../workspace-reads.js';
+import { sendRefusal } from '../refusals.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
@@ -65,28 +66,28 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     request: FastifyRequest,
     reply: FastifyReply,
     view: Omit<Partial, 'errors'>,
-    attempt: () => Promise<Submitted<Booking>>,
+    attempt: () => Promise<Submitted<Booking> | Refused>,
   ): Promise<{ booking: Booking } | { page: FastifyReply }> {
     const v = visitorOf(request);
-    try {
-      const outcome = await attempt();
-      if (outcome.errors === undefined) return { booking: outcome.written };
-      if (outcome.stale && view.booking) {
-        // Saved over since the form was drawn: the form again, on the version now saved.
-        const now = await recordOf(db, bookingDefinition, v.organization.organizationId, view.booking.id);
-        const booking = { ...view.booking, version: await versionOf(db, bookingDefinition, now) };
-        return { page: await render(reply, v, { ...view, booking, errors: {}, saved: valuesOf(now) }, 412) };
-      }
-      return { page: await render(reply, v, { ...view, errors: outcome.errors }, 422) };
-    } catch (error) {
-      if (!(error instanceof SpaceConflictError)) throw error;
-      const { clash } = error;
+    const outcome = await attempt();
+    if (outcome.refusal) {
+      const refused = spaceClashOf(outcome.refusal);
+      if (!refused) return { page: await sendRefusal(request, reply, outcome.refusal) };
+      const { clash } = refused;
       // The sentence above the form names and links the other booking; the field says what to change.
       const errors = { spaces: takenSpaceError(clash, view.values.spaces) };
       const zone = (await organizationOf(db, v.organization.organizationId))?.timezone ?? 'UTC';
       const conflict = clashSentence(v, clash, zone);
       return { page: await render(reply, v, { ...view, errors, conflict }, 409) };
     }
+    if (outcome.errors === undefined) return { booking: outcome.written };
+    if (outcome.stale && view.booking) {
+      // Saved over since the form was drawn: the form again, on the version now saved.
+      const now = await recordOf(db, bookingDefinition, v.organization.organizationId, view.booking.id);
+      const booking = { ...view.booking, version: await versionOf(db, bookingDefinition, now) };
+      return { page: await render(reply, v, { ...view, booking, errors: {}, saved: valuesOf(now) }, 412) };
+    }
+    return { page: await render(reply, v, { ...view, errors: outcome.errors }, 422) };
   }
 
   app.get(
@@ -142,7 +143,7 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { input, errors } = bookingInput(values, true);
       const parties = partiesInput(values, input);
       const saved = await save(request, reply, { values }, () =>
-        submit(request, createBookingWithParties, parties, errors, () =>
+        attemptSubmit(request, createBookingWithParties, parties, errors, () =>
           bookingWithPartiesProblems(db, v.actor, parties),
         ),
       );
@@ -174,7 +175,7 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { input, errors } = bookingInput(values, false);
       const change = changeOf(request.body, b.id, input);
       const saved = await save(request, reply, { booking, values }, () =>
-        submit(request, updateBooking, change, errors, () => bookingProblems(db, v.actor, input, b)),
+        attemptSubmit(request, updateBooking, change, errors, () => bookingProblems(db, v.actor, input, b)),
       );
       if ('page' in saved) return saved.page;
       return reply.redirect(orgPath(v, `/bookings/${b.id}?notice=saved`), 303);

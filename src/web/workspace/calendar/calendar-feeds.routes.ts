@@ -8,9 +8,10 @@ import { Type } from 'typebox';
 import { createFeed, endedFeedsOf, feedsOf, revokeFeed } from '../../../calendar/calendar-feeds.js';
 import { organizationZone } from '../../../crm/organization/organization.reads.js';
 import { listSpaces } from '../../../crm/spaces/space.reads.js';
-import { ValidationError } from '../../../errors.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { calendarFeedsPage, type CalendarFeedsView } from './calendar-feeds.page.js';
+import { attemptOf } from '../../../writes/refusal.js';
+import { sendRefusal } from '../refusals.js';
 import { notFound, orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
@@ -61,8 +62,8 @@ export const calendarFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const v = visitorOf(request);
       const values = { scope: formText(request.body, 'scope'), space: formText(request.body, 'space') };
-      try {
-        const feed = await createFeed(
+      const feed = await attemptOf(() =>
+        createFeed(
           db,
           {
             organizationId: v.organization.organizationId,
@@ -71,12 +72,12 @@ export const calendarFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
             spaceId: values.space || undefined,
           },
           request.ctx.now(),
-        );
-        return show(reply, v, { made: `${config.baseUrl}/calendar/${feed.secret}.ics` }, 201);
-      } catch (error) {
-        if (!(error instanceof ValidationError)) throw error;
-        return show(reply, v, { values, errors: error.fieldMessages() }, 422);
-      }
+        ),
+      );
+      if (feed.ok)
+        return show(reply, v, { made: `${config.baseUrl}/calendar/${feed.value.secret}.ics` }, 201);
+      if (feed.refusal.problems.length === 0) return sendRefusal(request, reply, feed.refusal);
+      return show(reply, v, { values, errors: feed.refusal.fieldMessages() }, 422);
     },
   );
 

@@ -7,9 +7,10 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { apiKeysOf, createApiKey, endedApiKeysOf, revokeApiKey } from '../../../api-keys/api-keys.js';
 import { organizationZone } from '../../../crm/organization/organization.reads.js';
-import { ValidationError } from '../../../errors.js';
 import { FormBody, formList, formText, sendPage } from '../../forms.js';
 import { apiKeysPage, type ApiKeysView } from './api-keys.page.js';
+import { attemptOf } from '../../../writes/refusal.js';
+import { sendRefusal } from '../refusals.js';
 import { notFound, orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
 const PATH = '/orgs/:org/settings/developers/api-keys';
@@ -62,17 +63,17 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const v = visitorOf(request);
       const values = { name: formText(request.body, 'name'), scopes: formList(request.body, 'scopes') };
-      try {
-        const key = await createApiKey(
+      const key = await attemptOf(() =>
+        createApiKey(
           db,
           { organizationId: v.organization.organizationId, userId: v.user.id, ...values },
           request.ctx.now(),
-        );
-        return show(reply, v, { made: { name: values.name.trim(), secret: key.secret } }, 201);
-      } catch (error) {
-        if (!(error instanceof ValidationError)) throw error;
-        return show(reply, v, { values, errors: error.fieldMessages() }, 422);
-      }
+        ),
+      );
+      if (key.ok)
+        return show(reply, v, { made: { name: values.name.trim(), secret: key.value.secret } }, 201);
+      if (key.refusal.problems.length === 0) return sendRefusal(request, reply, key.refusal);
+      return show(reply, v, { values, errors: key.refusal.fieldMessages() }, 422);
     },
   );
 

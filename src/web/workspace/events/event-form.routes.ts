@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
 import { eventTypesOf, typeNamed } from '../../../crm/event-types/event-types.js';
-import { SpaceConflictError } from '../../../crm/events/event-clash.js';
+import { spaceClashOf } from '../../../crm/events/event-clash.js';
 import type { EventInput } from '../../../crm/events/event-rules.js';
 import { createEvent, deleteEvent, eventProblems, updateEvent } from '../../../crm/events/event.commands.js';
 import { eventDefinition } from '../../../crm/events/event.resource.js';
@@ -20,10 +20,11 @@ import { clashSentence, takenSpaceError } from '../forms/conflict.view.js';
 import { type EventFormValues, eventFormPage, type EventFormView } from './event-form.page.js';
 import { eventInput, formValues, onForm, valuesOf } from './event-form.values.js';
 import type { FieldErrors } from '../forms/form-fields.js';
-import { submit } from '../forms/form-errors.js';
+import { attemptSubmit } from '../forms/form-errors.js';
 import { changeOf, deleteRoute, RecordParams as Params } from '../forms/record-posts.js';
 import { localDateTime } from '../time-zones.js';
 import { recordOf, versionOf } from '../workspace-reads.js';
+import { sendRefusal } from '../refusals.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
 export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -55,30 +56,35 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply: FastifyReply,
     booking: Booking,
     view: Omit<EventFormView, 'spaces' | 'eventTypes' | 'errors'>,
-    attempt: (input: EventInput, unread: FieldErrors) => ReturnType<typeof submit<EventInput, Event>>,
+    attempt: (input: EventInput, unread: FieldErrors) => ReturnType<typeof attemptSubmit<EventInput, Event>>,
   ) {
     const v = visitorOf(request);
     const { input, errors } = eventInput(view.values, booking.timezone);
-    try {
-      const outcome = await attempt(input, errors);
-      if (outcome.errors === undefined) {
-        return reply.redirect(
-          orgPath(v, `/bookings/${booking.id}?notice=${view.event ? 'event-saved' : 'event-added'}`),
-          303,
-        );
-      }
-      if (outcome.stale && view.event) {
-        const now = await recordOf(db, eventDefinition, v.organization.organizationId, view.event.id);
-        const event = { ...view.event, version: await versionOf(db, eventDefinition, now) };
-        return render(reply, v, { ...view, event, errors: {}, saved: valuesOf(now, booking.timezone) }, 412);
-      }
-      return render(reply, v, { ...view, errors: outcome.errors }, 422);
-    } catch (error) {
-      if (!(error instanceof SpaceConflictError)) throw error;
+    const outcome = await attempt(input, errors);
+    if (outcome.refusal) {
+      const refused = spaceClashOf(outcome.refusal);
+      if (!refused) return sendRefusal(request, reply, outcome.refusal);
       const zone = await organizationZone(db, v.organization.organizationId);
-      const taken = { spaces: takenSpaceError(error.clash, view.values.spaces) };
-      return render(reply, v, { ...view, errors: taken, conflict: clashSentence(v, error.clash, zone) }, 409);
+      const taken = { spaces: takenSpaceError(refused.clash, view.values.spaces) };
+      return render(
+        reply,
+        v,
+        { ...view, errors: taken, conflict: clashSentence(v, refused.clash, zone) },
+        409,
+      );
     }
+    if (outcome.errors === undefined) {
+      return reply.redirect(
+        orgPath(v, `/bookings/${booking.id}?notice=${view.event ? 'event-saved' : 'event-added'}`),
+        303,
+      );
+    }
+    if (outcome.stale && view.event) {
+      const now = await recordOf(db, eventDefinition, v.organization.organizationId, view.event.id);
+      const event = { ...view.event, version: await versionOf(db, eventDefinition, now) };
+      return render(reply, v, { ...view, event, errors: {}, saved: valuesOf(now, booking.timezone) }, 412);
+    }
+    return render(reply, v, { ...view, errors: outcome.errors }, 422);
   }
 
   app.get('/orgs/:org/bookings/:id/events/new', { schema: { params: Params } }, async (request, reply) => {
@@ -110,7 +116,7 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const values = formValues(request.body);
       return save(request, reply, b, { booking: bookingView(b), values }, (input, unread) => {
         const withBooking = { ...input, bookingId: b.id };
-        return submit(request, createEvent, withBooking, unread, () =>
+        return attemptSubmit(request, createEvent, withBooking, unread, () =>
           onForm(eventProblems(db, v.actor, withBooking)),
         );
       });
@@ -152,7 +158,7 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
         values,
       };
       return save(request, reply, b, view, (input, unread) =>
-        submit(request, updateEvent, changeOf(request.body, event.id, input), unread, () =>
+        attemptSubmit(request, updateEvent, changeOf(request.body, event.id, input), unread, () =>
           onForm(eventProblems(db, v.actor, input, event)),
         ),
       );

@@ -6,8 +6,9 @@
  * back as `stale`, for the form to show again with what was typed (stale.view.ts).
  */
 import type { FastifyRequest } from 'fastify';
-import { type FieldProblem, PreconditionFailedError } from '../../../errors.js';
-import { type Command, write } from '../../../writes/unit-of-work.js';
+import type { FieldProblem } from '../../../errors.js';
+import type { Refusal } from '../../../writes/refusal.js';
+import { attempt, type Command, type Made } from '../../../writes/unit-of-work.js';
 import { html, type SafeHtml } from '../../html.js';
 import type { FieldErrors } from './form-fields.js';
 import { visitorOf } from '../workspace-visitor.js';
@@ -27,11 +28,41 @@ export function messagesOf(errors: FieldErrors): SafeHtml {
 }
 
 export type Submitted<Result> =
-  { written: Result; errors?: undefined; stale?: undefined } | { errors: FieldErrors; stale?: boolean };
+  | { written: Result; errors?: undefined; stale?: undefined; refusal?: undefined }
+  | { errors: FieldErrors; stale?: boolean; refusal?: undefined };
+
+/** A refusal of the command the form's page renders itself (a double booking, with its clash). */
+export interface Refused {
+  refusal: Refusal;
+  written?: undefined;
+  errors?: undefined;
+  stale?: undefined;
+}
 
 /**
  * Writes `input` with `command` when neither the form (`unread`: the fields it could not read)
- * nor the rules (`problems`) find anything wrong; otherwise the errors to show, by field.
+ * nor the rules (`problems`) find anything wrong; otherwise the errors to show, by field. A save
+ * over a newer version comes back `stale`; any other refusal of the command as it is, to render.
+ */
+export async function attemptSubmit<Input, Result>(
+  request: FastifyRequest,
+  command: Command<Input, Result>,
+  input: Input,
+  unread: FieldErrors,
+  problems: () => Promise<readonly FieldProblem[]>,
+): Promise<Submitted<Made<Result>> | Refused> {
+  const errors = { ...fieldErrors(await problems()), ...unread };
+  if (Object.keys(errors).length > 0) return { errors };
+  const outcome = await attempt(request.ctx.app.writer, visitorOf(request).actor, command, input);
+  if (outcome.ok) return { written: outcome.value };
+  // Saved over by someone else since the form was drawn: the form comes back (stale.view.ts).
+  if (outcome.refusal.status === 412) return { errors: {}, stale: true };
+  return { refusal: outcome.refusal };
+}
+
+/**
+ * As attemptSubmit, for a form with no place of its own for a refusal other than its fields':
+ * such a refusal is answered as the API's error, which the workspace's refusal page says.
  */
 export async function submit<Input, Result>(
   request: FastifyRequest,
@@ -39,14 +70,8 @@ export async function submit<Input, Result>(
   input: Input,
   unread: FieldErrors,
   problems: () => Promise<readonly FieldProblem[]>,
-): Promise<Submitted<Result>> {
-  const errors = { ...fieldErrors(await problems()), ...unread };
-  if (Object.keys(errors).length > 0) return { errors };
-  try {
-    return { written: await write(request.ctx.app.writer, visitorOf(request).actor, command, input) };
-  } catch (error) {
-    // Saved over by someone else since the form was drawn: the form comes back (stale.view.ts).
-    if (error instanceof PreconditionFailedError) return { errors: {}, stale: true };
-    throw error;
-  }
+): Promise<Submitted<Made<Result>>> {
+  const outcome = await attemptSubmit(request, command, input, unread, problems);
+  if (outcome.refusal) throw outcome.refusal.asError();
+  return outcome;
 }

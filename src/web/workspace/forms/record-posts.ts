@@ -7,11 +7,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { OrganizationTable, ResourceDefinition, RowOf } from '../../../api/resource-definition.js';
-import { ConflictError } from '../../../errors.js';
-import { type Change, type Command, type Removal, write } from '../../../writes/unit-of-work.js';
+import type { Refusal } from '../../../writes/refusal.js';
+import { attempt, type Change, type Command, type Removal } from '../../../writes/unit-of-work.js';
 import { type Form, FormBody, formText, sendPage } from '../../forms.js';
 import { confirmDeletePage } from './confirm-delete.page.js';
 import type { Section } from '../workspace-layout.js';
+import { sendRefusal } from '../refusals.js';
 import { recordOf, versionOf } from '../workspace-reads.js';
 import { orgPath, visitorOf } from '../workspace-visitor.js';
 
@@ -45,7 +46,7 @@ export function deleteRoute<Table extends OrganizationTable>(route: {
   consequence: string;
   section: Section;
   /** Shows a refusal of the rules (409) on the feature's own page; without it, the refusal page says it. */
-  refused?(request: FastifyRequest, reply: FastifyReply, row: RowOf<Table>, error: ConflictError): unknown;
+  refused?(request: FastifyRequest, reply: FastifyReply, row: RowOf<Table>, refusal: Refusal): unknown;
 }): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
@@ -78,12 +79,11 @@ export function deleteRoute<Table extends OrganizationTable>(route: {
         const v = visitorOf(request);
         const row = await recordOf(app.ctx.db, route.definition, request.params.org, request.params.id);
         const removal = { id: row.id, ifMatch: formVersion(request.body) };
-        try {
-          await write(request.ctx.app.writer, v.actor, route.command, removal);
-        } catch (error) {
-          if (route.refused && error instanceof ConflictError)
-            return route.refused(request, reply, row, error);
-          throw error;
+        const outcome = await attempt(request.ctx.app.writer, v.actor, route.command, removal);
+        if (!outcome.ok) {
+          const { refusal } = outcome;
+          if (route.refused && refusal.status === 409) return route.refused(request, reply, row, refusal);
+          return sendRefusal(request, reply, refusal);
         }
         return reply.redirect(orgPath(v, typeof route.done === 'string' ? route.done : route.done(row)), 303);
       },

@@ -12,17 +12,18 @@ import { Type } from 'typebox';
 import { bookingProblems, updateBooking } from '../../../crm/bookings/booking.commands.js';
 import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
 import { organizationZone } from '../../../crm/organization/organization.reads.js';
-import { SpaceConflictError } from '../../../crm/events/event-clash.js';
+import { spaceClashOf } from '../../../crm/events/event-clash.js';
 import { bookingsAtStages, pipelinesWithStages, stageTotals } from '../../../crm/pipelines/pipeline.reads.js';
 import { bookingReadContext } from '../../../crm/bookings/booking-read-context.js';
 import { recordTag } from '../../../crm/version-tag.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { html, type SafeHtml } from '../../html.js';
 import { clashSentence } from '../forms/conflict.view.js';
-import { messagesOf, submit } from '../forms/form-errors.js';
+import { attemptSubmit, messagesOf } from '../forms/form-errors.js';
 import { pipelineBoardPage } from './pipeline-board.page.js';
 import { changeOf, RecordParams as Params } from '../forms/record-posts.js';
 import { recordOf } from '../workspace-reads.js';
+import { sendRefusal } from '../refusals.js';
 import { notFound, orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
@@ -94,16 +95,19 @@ export const pipelineBoardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const pipeline = formText(request.body, 'pipeline') || undefined;
       const input = { stage_id: formText(request.body, 'stage_id') || null };
       const card = `${booking.reference} ${booking.name}`;
-      let outcome;
-      try {
-        outcome = await submit(request, updateBooking, changeOf(request.body, booking.id, input), {}, () =>
-          bookingProblems(db, v.actor, input, booking),
-        );
-      } catch (error) {
+      const outcome = await attemptSubmit(
+        request,
+        updateBooking,
+        changeOf(request.body, booking.id, input),
+        {},
+        () => bookingProblems(db, v.actor, input, booking),
+      );
+      if (outcome.refusal) {
         // Confirmed by its move, it would hold a space another definite booking holds then.
-        if (!(error instanceof SpaceConflictError)) throw error;
+        const refused = spaceClashOf(outcome.refusal);
+        if (!refused) return sendRefusal(request, reply, outcome.refusal);
         const zone = await organizationZone(db, v.organization.organizationId);
-        const refusal = html`<p>${card} stays where it was: confirming it would double-book a space.</p>${clashSentence(v, error.clash, zone)}`;
+        const refusal = html`<p>${card} stays where it was: confirming it would double-book a space.</p>${clashSentence(v, refused.clash, zone)}`;
         return board(reply, v, pipeline, { refusal }, 409);
       }
       if (outcome.stale) {

@@ -11,9 +11,9 @@ import { updateOrganization } from '../../../crm/organization/organization.comma
 import { organizationOf } from '../../../crm/organization/organization.reads.js';
 import type { OrganizationRow } from '../../../crm/organization/organization.resource.js';
 import { versionTag } from '../../../crm/version-tag.js';
-import { type FieldProblem, ValidationError } from '../../../errors.js';
+import type { FieldProblem } from '../../../errors.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
-import { fieldErrors, submit } from '../forms/form-errors.js';
+import { attemptSubmit, fieldErrors } from '../forms/form-errors.js';
 import type { FieldErrors } from '../forms/form-fields.js';
 import {
   inquiryInput,
@@ -23,6 +23,7 @@ import {
   inquiryValuesPosted,
 } from './inquiry-settings.page.js';
 import { formVersion } from '../forms/record-posts.js';
+import { sendRefusal } from '../refusals.js';
 import { notFound, orgPath, visitorOf, type WorkspaceVisitor } from '../workspace-visitor.js';
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
@@ -91,22 +92,18 @@ export const inquirySettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const v = visitorOf(request);
       const values = inquiryValuesPosted(request.body);
       const change = { ifMatch: formVersion(request.body), input: { inquiry_form: inquiryInput(values) } };
-      let errors: FieldErrors;
-      try {
-        // The command judges every field (whether the slug is taken too) before it writes.
-        const outcome = await submit(request, updateOrganization, change, {}, async () => []);
-        if (outcome.stale) {
-          const now = await venue(request.params.org);
-          return sendPage(reply, await show(v, now, { values, stale: true }), 412);
-        }
-        if (!outcome.errors) {
-          return reply.redirect(orgPath(v, '/settings/inquiry-form?notice=saved'), 303);
-        }
-        errors = outcome.errors;
-      } catch (error) {
-        if (!(error instanceof ValidationError)) throw error;
-        errors = formErrors(error.problems);
+      // The command judges every field (whether the slug is taken too) before it writes.
+      const outcome = await attemptSubmit(request, updateOrganization, change, {}, async () => []);
+      if (outcome.stale) {
+        const now = await venue(request.params.org);
+        return sendPage(reply, await show(v, now, { values, stale: true }), 412);
       }
+      let errors: FieldErrors;
+      if (outcome.refusal) {
+        if (outcome.refusal.problems.length === 0) return sendRefusal(request, reply, outcome.refusal);
+        errors = formErrors(outcome.refusal.problems);
+      } else if (outcome.errors) errors = outcome.errors;
+      else return reply.redirect(orgPath(v, '/settings/inquiry-form?notice=saved'), 303);
       const row = await venue(request.params.org);
       const version = formText(request.body, 'version');
       return sendPage(reply, await show(v, row, { values, version, errors }), 422);

@@ -10,12 +10,11 @@ import { Type } from 'typebox';
 import { createSpace, deleteSpace, spaceProblems, updateSpace } from '../../../crm/spaces/space.commands.js';
 import { listSpaces } from '../../../crm/spaces/space.reads.js';
 import { spaceDefinition } from '../../../crm/spaces/space.resource.js';
-import { SpaceConflictError } from '../../../crm/events/event-clash.js';
-import { SpaceChangeConflictError } from '../../../crm/spaces/space-change-clash.js';
+import { spaceClashOf } from '../../../crm/events/event-clash.js';
 import { organizationZone } from '../../../crm/organization/organization.reads.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { partsClashSentence, unsharedClashSentence } from '../forms/conflict.view.js';
-import { submit } from '../forms/form-errors.js';
+import { attemptSubmit, submit } from '../forms/form-errors.js';
 import type { FieldErrors } from '../forms/form-fields.js';
 import {
   archivedAt,
@@ -28,6 +27,7 @@ import {
 import { spaceFormPage, spacesPage } from './spaces.page.js';
 import { changeOf, deleteRoute, RecordParams as Params } from '../forms/record-posts.js';
 import { recordOf, versionOf } from '../workspace-reads.js';
+import { sendRefusal } from '../refusals.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
 const ADMINS = { adminOnly: 'manage its spaces' };
@@ -112,31 +112,32 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { errors } = read;
       const input = { ...read.input, archived_at: archivedAt(values, s, app.ctx.clock.now()) };
       const change = changeOf(request.body, s.id, input);
-      try {
-        const outcome = await submit(request, updateSpace, change, errors, () =>
-          spaceProblems(db, v.actor, input, s),
-        );
-        if (outcome.stale) {
-          const now = await recordOf(db, spaceDefinition, request.params.org, request.params.id);
-          const current = { ...space, version: await versionOf(db, spaceDefinition, now) };
-          return form(reply, v, { space: current, values, errors: {}, saved: spaceValuesOf(now) }, 412);
-        }
-        if (outcome.errors) return form(reply, v, { space, values, errors: outcome.errors }, 422);
-      } catch (error) {
+      const outcome = await attemptSubmit(request, updateSpace, change, errors, () =>
+        spaceProblems(db, v.actor, input, s),
+      );
+      if (outcome.stale) {
+        const now = await recordOf(db, spaceDefinition, request.params.org, request.params.id);
+        const current = { ...space, version: await versionOf(db, spaceDefinition, now) };
+        return form(reply, v, { space: current, values, errors: {}, saved: spaceValuesOf(now) }, 412);
+      }
+      if (outcome.errors) return form(reply, v, { space, values, errors: outcome.errors }, 422);
+      if (outcome.refusal) {
         // New parts under definite events of two bookings that would then hold the same room at once.
-        if (!(error instanceof SpaceConflictError)) throw error;
+        const refused = spaceClashOf(outcome.refusal);
+        if (!refused) return sendRefusal(request, reply, outcome.refusal);
+        const { clash, change: changed } = refused;
         const zone = await organizationZone(db, v.organization.organizationId);
-        if (error instanceof SpaceChangeConflictError && error.change === 'sharing') {
+        if (changed?.kind === 'sharing') {
           const both =
-            error.holding.occupiedFrom <= error.clash.occupiedFrom
-              ? ([error.holding, error.clash] as const)
-              : ([error.clash, error.holding] as const);
+            changed.holding.occupiedFrom <= clash.occupiedFrom
+              ? ([changed.holding, clash] as const)
+              : ([clash, changed.holding] as const);
           const shareable = `${s.name} must stay shared while ${both[0].reference} and ${both[1].reference} hold it at once: move one of the events first.`;
           const conflict = unsharedClashSentence(v, s.name, both, zone);
           return form(reply, v, { space, values, errors: { shareable }, conflict }, 409);
         }
-        const conflict = partsClashSentence(v, s.name, error.clash, zone);
-        const parts = `With these parts, ${s.name} would clash with ${error.clash.reference}’s event “${error.clash.eventName}” in ${error.clash.spaceName}: choose other parts, or move one of the events first.`;
+        const conflict = partsClashSentence(v, s.name, clash, zone);
+        const parts = `With these parts, ${s.name} would clash with ${clash.reference}’s event “${clash.eventName}” in ${clash.spaceName}: choose other parts, or move one of the events first.`;
         return form(reply, v, { space, values, errors: { parts }, conflict }, 409);
       }
       return reply.redirect(orgPath(v, '/settings/spaces?notice=saved'), 303);

@@ -7,14 +7,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { ValidationError } from '../../../errors.js';
 import { listMembersOfOrganization } from '../../../identity/membership.repository.js';
 import { changeMemberRole, inviteMember, removeMember } from '../../../identity/team.commands.js';
-import { write } from '../../../writes/unit-of-work.js';
+import { attempt } from '../../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { html } from '../../html.js';
 import { csrfField } from '../forms/form-fields.js';
 import { teamPage, type TeamView } from './team.page.js';
+import { sendRefusal } from '../refusals.js';
 import { workspacePage } from '../workspace-layout.js';
 import { notFound, orgPath, visitorOf, type WorkspaceVisitor } from '../workspace-visitor.js';
 
@@ -66,13 +66,17 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
         name: formText(request.body, 'name'),
         role: formText(request.body, 'role'),
       };
-      let invited;
-      try {
-        invited = await write(writer, v.actor, inviteMember, { ...values, sending, authUrl: config.authUrl });
-      } catch (error) {
-        if (!(error instanceof ValidationError)) throw error;
-        return show(reply, v, { values, errors: error.fieldMessages() }, 422);
+      const outcome = await attempt(writer, v.actor, inviteMember, {
+        ...values,
+        sending,
+        authUrl: config.authUrl,
+      });
+      if (!outcome.ok) {
+        const { refusal } = outcome;
+        if (refusal.problems.length === 0) return sendRefusal(request, reply, refusal);
+        return show(reply, v, { values, errors: refusal.fieldMessages() }, 422);
       }
+      const invited = outcome.value;
       if (invited.kind === 'added') {
         const notice = !invited.linkMailed ? 'added' : sending ? 'added-link' : 'added-link-kept';
         return reply.redirect(orgPath(v, `/settings/team?notice=${notice}`), 303);
@@ -95,11 +99,12 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: ADMINS, preHandler: app.csrfProtection, schema: { params: MemberParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
-      // A refusal (the last admin) shows as a page of the workspace (refusals.ts).
-      await write(writer, v.actor, changeMemberRole, {
+      const outcome = await attempt(writer, v.actor, changeMemberRole, {
         userId: request.params.user,
         role: formText(request.body, 'role'),
       });
+      // A refusal (the last admin) shows as a page of the workspace (refusals.ts).
+      if (!outcome.ok) return sendRefusal(request, reply, outcome.refusal);
       return reply.redirect(orgPath(v, '/settings/team?notice=role'), 303);
     },
   );
@@ -129,10 +134,11 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: ADMINS, preHandler: app.csrfProtection, schema: { params: MemberParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
-      await write(writer, v.actor, removeMember, {
+      const outcome = await attempt(writer, v.actor, removeMember, {
         userId: request.params.user,
         notMember: 'No such member.',
       });
+      if (!outcome.ok) return sendRefusal(request, reply, outcome.refusal);
       return reply.redirect(orgPath(v, '/settings/team?notice=removed'), 303);
     },
   );
