@@ -68,6 +68,9 @@ async function start(label: string, checkout: string, databaseUrl: string | unde
         ...process.env,
         BENCH_DEEP_ROWS: '1000',
         BENCH_SEARCH_ROWS: '1000',
+        // The loads compared read neither the events venue nor the reports venue.
+        BENCH_EVENT_ROWS: '0',
+        BENCH_REPORT_ROWS: '0',
         // `marquee serve --workers N` is started with the flags of `npm start`.
         MARQUEE_NODE_FLAGS: JSON.stringify(marqueeNodeFlags(checkout)),
         ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}),
