@@ -9,7 +9,7 @@
  */
 import type { Readable } from 'node:stream';
 import { requireOrganization } from '../identity/identity.service.js';
-import type { Refusal } from '../writes/refusal.js';
+import { type Attempt, type Refusal, refuse } from '../writes/refusal.js';
 import { attempt, type Command, type Writer } from '../writes/unit-of-work.js';
 import { CSV_SHAPES, type CsvType } from './columns.js';
 import { type Imported, IMPORT_KINDS } from './import-kinds.js';
@@ -89,6 +89,20 @@ function counting(progress: Progress, maxBytes: number | undefined) {
     if (maxBytes !== undefined && bytes > maxBytes) throw tooLarge(maxBytes);
     progress.update(bytes);
   };
+}
+
+/**
+ * As importCsv, for a page: a file refused as a whole (its header, its encoding, its size, broken
+ * CSV; thrown as an InputError, which the command line prints) comes back as a refusal to say
+ * beside the field, told apart here, once.
+ */
+export async function attemptImport(writer: Writer, options: ImportOptions): Promise<Attempt<ImportResult>> {
+  try {
+    return { ok: true, value: await importCsv(writer, options) };
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    return { ok: false, refusal: refuse({ status: 422, code: 'invalid_file', detail: error.message }) };
+  }
 }
 
 export async function importCsv(writer: Writer, options: ImportOptions): Promise<ImportResult> {

@@ -3,7 +3,7 @@
  * a write's refusal comes back as a value from `attempt` (src/writes/unit-of-work.ts), so no file
  * of src/web tells refusals apart by `instanceof` of an error class of src/errors.ts, of the
  * space conflicts, or of any class built on them. The error handlers themselves are the place for
- * it; the pages listed below are the next to move, and the list only shrinks.
+ * it.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -12,16 +12,6 @@ import { it } from 'node:test';
 
 /** Where errors thrown before a command runs (sign-in, not found) become pages. */
 const ERROR_HANDLERS = new Set(['src/web/workspace/refusals.ts', 'src/web/html-error.ts']);
-
-/** Still catching, each with what it catches; to move next. */
-const STILL_CATCHING = new Map([
-  // A report's date range read from the address, not a write.
-  ['src/web/workspace/reports/reports.routes.ts', ['ApiError']],
-  // A payment's duplicate reference, which the form names and links.
-  ['src/web/workspace/payments/payment-form.routes.ts', ['DuplicateReferenceError']],
-  // A CSV file refused as a whole (its header, its encoding, its size), said beside the field.
-  ['src/web/workspace/import-export/import-export.routes.ts', ['InputError']],
-]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -79,5 +69,5 @@ it('has no page of src/web branch on an error class', () => {
       .filter((name) => classes.has(name));
     if (caught.length > 0) found.set(file, [...new Set(caught)].sort());
   }
-  assert.deepEqual(Object.fromEntries(found), Object.fromEntries(STILL_CATCHING));
+  assert.deepEqual(Object.fromEntries(found), {});
 });

@@ -136,6 +136,20 @@ export class DuplicateReferenceError extends ConflictError {
       pointer: '/data/attributes/reference',
     });
   }
+
+  override payload(): Payment {
+    return this.first;
+  }
+}
+
+/** The payment that has the reference already, when a refusal is of a duplicate reference. */
+export function firstWithReference(refusal: {
+  readonly status: number;
+  readonly code: string;
+  readonly payload: unknown;
+}): Payment | undefined {
+  const refused = refusal.status === 409 && refusal.code === 'duplicate_reference';
+  return refused ? (refusal.payload as Payment | undefined) : undefined;
 }
 
 export const createPayment: Command<PaymentInput, Payment> = {

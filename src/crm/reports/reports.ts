@@ -81,7 +81,11 @@ export async function runReport(
 }
 
 /** `from` and `to` as given (YYYY-MM-DD, from not after to), or every bad one at once. */
-export function readRange(raw: { from?: string | undefined; to?: string | undefined }): ReportRange {
+/** What is wrong with a range's `from` and `to`, each said once (none: a range to read). */
+export function rangeProblems(raw: {
+  from?: string | undefined;
+  to?: string | undefined;
+}): Array<{ parameter: string; detail: string }> {
   const problems: Array<{ parameter: string; detail: string }> = [];
   for (const name of ['from', 'to'] as const) {
     const value = raw[name];
@@ -93,6 +97,12 @@ export function readRange(raw: { from?: string | undefined; to?: string | undefi
   }
   if (problems.length === 0 && raw.from && raw.to && raw.from > raw.to)
     problems.push({ parameter: 'to', detail: 'to is on or after from.' });
+  return problems;
+}
+
+/** The range of `from` and `to`; the API's 400 naming each bad parameter when there is a problem. */
+export function readRange(raw: { from?: string | undefined; to?: string | undefined }): ReportRange {
+  const problems = rangeProblems(raw);
   if (problems.length > 0) throw new BadParametersError(problems);
   return { ...(raw.from ? { from: raw.from } : {}), ...(raw.to ? { to: raw.to } : {}) };
 }

@@ -10,8 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { isCsvType, isExportType } from '../../../csv/columns.js';
 import { exportCsv } from '../../../csv/export-csv.js';
-import { importCsv, tooLarge } from '../../../csv/import-csv.js';
-import { InputError } from '../../../errors.js';
+import { attemptImport, tooLarge } from '../../../csv/import-csv.js';
 import { sendPage } from '../../forms.js';
 import type { FieldErrors } from '../forms/form-fields.js';
 import { importExportPage } from './import-export.page.js';
@@ -83,24 +82,22 @@ export const importExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         sendPage(reply, importExportPage(v, extra), status);
       if (Object.keys(errors).length > 0 || !isCsvType(type)) return show({ type, errors, maxBytes }, 422);
       const dryRun = upload.mode !== 'import';
-      try {
-        const result = await importCsv(request.ctx.app.writer, {
-          organizationId: v.organization.organizationId,
-          type,
-          input: Readable.from([upload.file!.bytes]),
-          size: upload.file!.bytes.length,
-          maxBytes,
-          dryRun,
-        });
-        return show(
-          { type, errors: {}, maxBytes, result: { ...result, type } },
-          result.errorCount > 0 ? 422 : 200,
-        );
-      } catch (error) {
-        // A file refused as a whole (its header, its encoding, broken CSV): said beside the field.
-        if (!(error instanceof InputError)) throw error;
-        return show({ type, errors: { file: sentence(error.message) }, maxBytes }, 422);
-      }
+      const outcome = await attemptImport(request.ctx.app.writer, {
+        organizationId: v.organization.organizationId,
+        type,
+        input: Readable.from([upload.file!.bytes]),
+        size: upload.file!.bytes.length,
+        maxBytes,
+        dryRun,
+      });
+      // A file refused as a whole (its header, its encoding, broken CSV): said beside the field.
+      if (!outcome.ok)
+        return show({ type, errors: { file: sentence(outcome.refusal.detail) }, maxBytes }, 422);
+      const result = outcome.value;
+      return show(
+        { type, errors: {}, maxBytes, result: { ...result, type } },
+        result.errorCount > 0 ? 422 : 200,
+      );
     },
   );
 

@@ -14,12 +14,14 @@ import { paymentDefinition } from '../../../crm/payments/payment.resource.js';
 import {
   createPayment,
   deletePayment,
-  DuplicateReferenceError,
+  firstWithReference,
   paymentProblems,
 } from '../../../crm/payments/payments.js';
+import type { Payment } from '../../../crm/payments/payment.table.js';
 import { installmentsOf } from '../../../crm/payments/schedule-keeping.js';
 import { FormBody, sendPage } from '../../forms.js';
-import { submit, type Submitted } from '../forms/form-errors.js';
+import { attemptSubmit } from '../forms/form-errors.js';
+import { sendRefusal } from '../refusals.js';
 import { paymentFormPage, type PaymentFormView } from './payment-form.page.js';
 import { blankPayment, paymentInput, paymentValuesPosted } from './payment-input.js';
 import { paymentName } from './payment-words.js';
@@ -43,13 +45,11 @@ export const paymentFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   /** The reference's first payment in words, and where it is when another booking has it. */
-  async function duplicateSentence(error: DuplicateReferenceError, org: string, b: Booking) {
+  async function duplicateSentence(earlier: Payment, org: string, b: Booking) {
     const other =
-      error.first.booking_id === b.id
-        ? b
-        : await recordOf(db, bookingDefinition, org, error.first.booking_id);
+      earlier.booking_id === b.id ? b : await recordOf(db, bookingDefinition, org, earlier.booking_id);
     const where = other.id === b.id ? 'this booking' : `${other.reference} ${other.name}`;
-    const first = paymentName(error.first, other.currency, await organizationZone(db, org));
+    const first = paymentName(earlier, other.currency, await organizationZone(db, org));
     return `This reference is recorded already, on ${first} (${where}). Nothing was recorded: leave the reference out, or check that this is not the same payment.`;
   }
 
@@ -79,14 +79,13 @@ export const paymentFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const values = paymentValuesPosted(request.body);
       const day = { today: localDate(request.ctx.now(), zone), zone };
       const { input, unread } = paymentInput(values, b, day);
-      let outcome: Submitted<unknown>;
-      try {
-        outcome = await submit(request, createPayment, input, unread, () =>
-          paymentProblems(db, v.actor, input),
-        );
-      } catch (error) {
-        if (!(error instanceof DuplicateReferenceError)) throw error;
-        const errors = { reference: await duplicateSentence(error, request.params.org, b) };
+      const outcome = await attemptSubmit(request, createPayment, input, unread, () =>
+        paymentProblems(db, v.actor, input),
+      );
+      if (outcome.refusal) {
+        const earlier = firstWithReference(outcome.refusal);
+        if (!earlier) return sendRefusal(request, reply, outcome.refusal);
+        const errors = { reference: await duplicateSentence(earlier, request.params.org, b) };
         return render(reply, v, b, { values, errors }, 409);
       }
       if (outcome.errors) return render(reply, v, b, { values, errors: outcome.errors }, 422);

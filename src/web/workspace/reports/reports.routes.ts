@@ -4,8 +4,13 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ApiError } from '../../../errors.js';
-import { isReportName, readRange, reportCsv, runReport } from '../../../crm/reports/reports.js';
+import {
+  isReportName,
+  rangeProblems,
+  readRange,
+  reportCsv,
+  runReport,
+} from '../../../crm/reports/reports.js';
 import type { ReportRange } from '../../../crm/reports/report-range.js';
 import { sendPage } from '../../forms.js';
 import { reportsPage } from './reports.page.js';
@@ -23,12 +28,9 @@ function rangeOf(query: { from?: string | undefined; to?: string | undefined }):
   problem?: string;
 } {
   const given = { from: query.from || undefined, to: query.to || undefined };
-  try {
-    return { range: readRange(given) };
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return { range: {}, problem: `${error.detail} The report shows every day instead.` };
-  }
+  const [first] = rangeProblems(given);
+  if (first) return { range: {}, problem: `${first.detail} The report shows every day instead.` };
+  return { range: readRange(given) };
 }
 
 export const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
