@@ -83,7 +83,8 @@ export const monthOfBucket = (bucket: string, zone: string): string =>
  * On SQLite a statement runs on the event loop's thread, start to end: a report's read of every
  * booking would hold it while it runs. There `read` is made for windows of a column's instants,
  * each its own statement, and the loop has a turn between them; each window is sized by how long
- * the last took, for about WINDOW_MS each. PostgreSQL answers while the loop goes on: one read.
+ * the last took, for about WINDOW_MS each. PostgreSQL answers while the loop goes on: one read,
+ * whose rows are taken a slice at a time.
  * `read` is given [start, end) (undefined: open) and applies the range's bounds itself; `take`
  * is given each window's rows as they come, so they are added up between the windows.
  */
@@ -93,7 +94,7 @@ export async function inWindows<Row>(
   read: (start: string | undefined, end: string | undefined) => Promise<Row[]>,
   take: (rows: Row[]) => void,
 ): Promise<void> {
-  if (!isSqlite(db)) return take(await read(undefined, undefined));
+  if (!isSqlite(db)) return takeInSlices(await read(undefined, undefined), take);
   const { table, column, organizationId } = span;
   const edge = (order: 'asc' | 'desc') =>
     db
@@ -122,6 +123,18 @@ export async function inWindows<Row>(
   }
 }
 
+/**
+ * PostgreSQL answers a report's read whole (thousands of groups): they are added up a slice at a
+ * time, with a turn of the event loop between two slices, so no turn adds them all.
+ */
+async function takeInSlices<Row>(rows: Row[], take: (rows: Row[]) => void): Promise<void> {
+  for (let start = 0; start < rows.length; start += SLICE) {
+    if (start > 0) await new Promise((next) => setImmediate(next));
+    take(rows.slice(start, start + SLICE));
+  }
+}
+
+const SLICE = 1_000;
 const HOUR = 3_600_000;
 const FIRST_WINDOW = 30 * 24 * HOUR;
 const WINDOW_MS = 15;
