@@ -52,6 +52,7 @@ import * as inquiryForm from './migrations/2026-11-29T15-inquiry-form.js';
 import * as assistants from './migrations/2026-11-29T18-assistants.js';
 import * as reportIndexes from './migrations/2026-11-29T21-report-indexes.js';
 import * as unpaidInstallments from './migrations/2026-11-29T22-unpaid-installments.js';
+import * as eventsOfABooking from './migrations/2026-11-29T23-events-of-a-booking.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -102,6 +103,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29T18-assistants': assistants,
   '2026-11-29T21-report-indexes': reportIndexes,
   '2026-11-29T22-unpaid-installments': unpaidInstallments,
+  '2026-11-29T23-events-of-a-booking': eventsOfABooking,
 };
 
 export interface MigrationOutcome {

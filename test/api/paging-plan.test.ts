@@ -17,6 +17,7 @@ import { changeDefinition } from '../../src/changes/change.resource.js';
 import { accountDefinition } from '../../src/crm/accounts/account.resource.js';
 import { bookingDefinition } from '../../src/crm/bookings/booking.resource.js';
 import { holdingsQuery } from '../../src/crm/events/event-clash.js';
+import { eventsOfQuery } from '../../src/crm/events/event.reads.js';
 import { contactWithEmail } from '../../src/crm/bookings/lead-contact.js';
 import { contactDefinition } from '../../src/crm/contacts/contact.resource.js';
 import { noteDefinition } from '../../src/crm/notes/note.resource.js';
@@ -163,6 +164,16 @@ eachDatabase((suite) => {
     // Candidates judged from the index alone (PostgreSQL's tiny test table keeps its heap in the plan).
     if (suite.database.dialect === 'sqlite')
       assert.match(text, /COVERING INDEX event_spaces_space_idx/, text);
+  });
+
+  it("reads a booking's events through the booking's index, not the organization's every event", async () => {
+    const text = await plan(eventsOfQuery(suite.db, ORG, '01bbbbbbbbbbbbbbbbbbbbbbbb').compile());
+    assert.doesNotMatch(text, /SCAN events\b|Seq Scan on events/, text);
+    // SQLite keeps no statistics: it must find the booking's index the better one by its columns.
+    if (suite.database.dialect === 'sqlite') {
+      assert.match(text, /events_booking_idx \(booking_id=\? AND organization_id=\?\)/, text);
+      assert.doesNotMatch(text, /TEMP B-TREE/, text);
+    }
   });
 
   it("finds a lead's contact by its e-mail address through an index, whatever its case", async () => {

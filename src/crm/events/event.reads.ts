@@ -3,14 +3,18 @@ import type { Db } from '../../db/database.js';
 import type { Event } from './event.table.js';
 
 export function eventsOf(db: Db, organizationId: string, bookingId: string): Promise<Event[]> {
+  return eventsOfQuery(db, organizationId, bookingId).execute();
+}
+
+/** The read of eventsOf, through `events_booking_idx` (migration 2026-11-29T23). */
+export function eventsOfQuery(db: Db, organizationId: string, bookingId: string) {
   return db
     .selectFrom('events')
     .selectAll()
     .where('organization_id', '=', organizationId)
     .where('booking_id', '=', bookingId)
     .orderBy('start_at')
-    .orderBy('id')
-    .execute();
+    .orderBy('id');
 }
 
 /** An event with what the week shows of its booking. */
