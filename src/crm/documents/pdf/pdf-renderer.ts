@@ -2,8 +2,10 @@
  * Where PDFs are made (SPEC §13): on a small pool of worker threads (piscina), so rendering a
  * long proposal never holds the event loop that every other request needs. One thread on a
  * machine of two cores or fewer (the other serves requests), two on larger ones; a thread
- * starts on the first render and ends after a minute without one. A render that fails (a logo
- * the PDF library cannot read) rejects; the pool carries on.
+ * starts on the first render and ends after fifteen minutes without one: a new thread's first
+ * render compiles the PDF library and parses the font, about a second of CPU, so a thread kept
+ * between a venue's downloads renders each in a few hundred milliseconds. A render that fails
+ * (a logo the PDF library cannot read) rejects; the pool carries on.
  */
 import os from 'node:os';
 import { Piscina } from 'piscina';
@@ -14,7 +16,7 @@ export interface PdfRenderer {
   close(): Promise<void>;
 }
 
-const IDLE_MS = 60_000;
+const IDLE_MS = 15 * 60_000;
 
 export function pdfRenderer(threads = Math.min(2, Math.max(1, os.availableParallelism() - 1))): PdfRenderer {
   let pool: Piscina | undefined;
