@@ -73,6 +73,15 @@ export function refuse<Payload = undefined>(facts: RefusalFacts<Payload>): Refus
   return Refusal.of(facts);
 }
 
+/** The payload of a refusal with this status and code (the API's), else undefined. */
+export function payloadOf<Payload>(
+  refusal: { readonly status: number; readonly code: string; readonly payload: unknown },
+  status: number,
+  code: string,
+): Payload | undefined {
+  return refusal.status === status && refusal.code === code ? (refusal.payload as Payload) : undefined;
+}
+
 export function isRefusal(value: unknown): value is Refusal {
   return value instanceof Refusal;
 }

@@ -6,6 +6,7 @@
  * and the time held, looking back no further than the organization's longest hold), an import
  * picks it among the holdings it loaded at once (`firstClash`).
  */
+import { payloadOf, type Refusal } from '../../writes/refusal.js';
 import type { Db, Trx } from '../../db/database.js';
 import { ConflictError } from '../../errors.js';
 import { clashingSpaces, type SpaceShape, spacesClash } from './occupancy.js';
@@ -68,13 +69,8 @@ export class SpaceConflictError extends ConflictError {
 }
 
 /** The clash a refusal names, when it refused a double booking (its code, as the API's). */
-export function spaceClashOf(refusal: {
-  readonly status: number;
-  readonly code: string;
-  readonly payload: unknown;
-}): SpaceClash | undefined {
-  const refused = refusal.status === 409 && refusal.code === 'space_conflict';
-  return refused ? (refusal.payload as SpaceClash | undefined) : undefined;
+export function spaceClashOf(refusal: Refusal): SpaceClash | undefined {
+  return payloadOf<SpaceClash>(refusal, 409, 'space_conflict');
 }
 
 export function clashMessage(clash: Holding): string {

@@ -12,6 +12,7 @@ import type { Db, Trx } from '../../db/database.js';
 import { ConflictError } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
 import type { Command } from '../../writes/unit-of-work.js';
+import { payloadOf, type Refusal } from '../../writes/refusal.js';
 import { recordCreated } from '../change-events.js';
 import { majorText } from '../money.js';
 import { deleteCommand } from '../record-commands.js';
@@ -143,13 +144,8 @@ export class DuplicateReferenceError extends ConflictError {
 }
 
 /** The payment that has the reference already, when a refusal is of a duplicate reference. */
-export function firstWithReference(refusal: {
-  readonly status: number;
-  readonly code: string;
-  readonly payload: unknown;
-}): Payment | undefined {
-  const refused = refusal.status === 409 && refusal.code === 'duplicate_reference';
-  return refused ? (refusal.payload as Payment | undefined) : undefined;
+export function firstWithReference(refusal: Refusal): Payment | undefined {
+  return payloadOf<Payment>(refusal, 409, 'duplicate_reference');
 }
 
 export const createPayment: Command<PaymentInput, Payment> = {
