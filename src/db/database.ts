@@ -5,6 +5,7 @@
  */
 import type { ItemTable } from '../crm/pricing/item.table.js';
 import type { LineItemTable } from '../crm/pricing/line-item.table.js';
+import type { ReportLineTable } from '../crm/reports/report-line.table.js';
 import type { InstallmentTable, PaymentTable } from '../crm/payments/payment.table.js';
 import type { TaxRateTable } from '../crm/pricing/tax-rate.table.js';
 import type { OutgoingMailTable } from '../mail/mail.table.js';
@@ -70,6 +71,7 @@ export interface Database {
   tax_rates: TaxRateTable;
   items: ItemTable;
   line_items: LineItemTable;
+  report_lines: ReportLineTable;
   installments: InstallmentTable;
   payments: PaymentTable;
   outgoing_mail: OutgoingMailTable;

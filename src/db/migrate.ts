@@ -53,6 +53,7 @@ import * as assistants from './migrations/2026-11-29T18-assistants.js';
 import * as reportIndexes from './migrations/2026-11-29T21-report-indexes.js';
 import * as unpaidInstallments from './migrations/2026-11-29T22-unpaid-installments.js';
 import * as eventsOfABooking from './migrations/2026-11-29T23-events-of-a-booking.js';
+import * as reportLines from './migrations/2026-11-30T00-report-lines.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -104,6 +105,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29T21-report-indexes': reportIndexes,
   '2026-11-29T22-unpaid-installments': unpaidInstallments,
   '2026-11-29T23-events-of-a-booking': eventsOfABooking,
+  '2026-11-30T00-report-lines': reportLines,
 };
 
 export interface MigrationOutcome {

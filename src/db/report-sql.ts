@@ -3,9 +3,11 @@
  * ISO-8601 text; PostgreSQL as timestamptz. Both keep a JSON array (a row's spaces) as text, which
  * each reads with its own functions.
  */
-import { sql, type Expression } from 'kysely';
+import { sql, type Expression, type QueryExecutor } from 'kysely';
 import { isSqlite } from './column-types.js';
-import type { Db } from './database.js';
+
+/** A Kysely instance or transaction of any schema (the migrations' too). */
+type Db = { getExecutor(): QueryExecutor };
 
 /**
  * SQL for the bucket of an instant, for the reports to name its month (report-range.ts

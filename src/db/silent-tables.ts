@@ -31,4 +31,7 @@ export const SILENT_TABLES = [
   'document_settings',
   'document_templates',
   'document_logos',
+  // The lines as revenue_by_space counts them (2026-11-30T00): written by the database's triggers
+  // with their line's, event's or booking's row, which tells the organization.
+  'report_lines',
 ] as const;

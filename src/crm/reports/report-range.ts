@@ -3,9 +3,10 @@
  * time zone, both inclusive and both optional, as the instants that bound them; and the month
  * (YYYY-MM) of an instant in that zone, which the reports group by.
  */
+import { sql } from 'kysely';
 import { isSqlite } from '../../db/column-types.js';
 import type { Db } from '../../db/database.js';
-export { jsonArrayLength, monthBucket } from '../../db/report-sql.js';
+export { monthBucket } from '../../db/report-sql.js';
 import { addDays, zonedToUtc } from '../../wall-clock.js';
 
 export interface ReportRange {
@@ -79,6 +80,11 @@ function monthStart(year: number, month: number, zone: string): number {
 export const monthOfBucket = (bucket: string, zone: string): string =>
   bucket.length === 7 ? bucket : monthOf(`${bucket}:00.000Z`, zone);
 
+/** The instants a report's windows divide: its bookings' starts or creations, or its lines' instants. */
+export type WindowSpan = { organizationId: string } & (
+  { table: 'bookings'; column: 'start_at' | 'created_at' } | { table: 'report_lines'; column: 'at' }
+);
+
 /**
  * On SQLite a statement runs on the event loop's thread, start to end: a report's read of every
  * booking would hold it while it runs. There `read` is made for windows of a column's instants,
@@ -90,7 +96,7 @@ export const monthOfBucket = (bucket: string, zone: string): string =>
  */
 export async function inWindows<Row>(
   db: Db,
-  span: { table: 'bookings'; column: 'start_at' | 'created_at'; organizationId: string },
+  span: WindowSpan,
   read: (start: string | undefined, end: string | undefined) => Promise<Row[]>,
   take: (rows: Row[]) => void,
 ): Promise<void> {
@@ -99,15 +105,15 @@ export async function inWindows<Row>(
   const edge = (order: 'asc' | 'desc') =>
     db
       .selectFrom(table)
-      .select(column)
+      .select(sql<string>`${sql.ref(column)}`.as('at'))
       .where('organization_id', '=', organizationId)
-      .orderBy(column, order)
+      .orderBy(sql.ref(column), order)
       .limit(1)
       .executeTakeFirst();
   const [first, last] = [await edge('asc'), await edge('desc')];
   if (!first || !last) return take(await read(undefined, undefined));
-  const stop = Date.parse(last[column]);
-  let at = Date.parse(first[column]);
+  const stop = Date.parse(last.at);
+  let at = Date.parse(first.at);
   let start: string | undefined;
   let width = FIRST_WINDOW;
   for (;;) {

@@ -5,18 +5,11 @@
  * month of its first event; a line with no space at all is told under no space. Parts are whole
  * minor units: an amount a space count does not divide leaves a remainder of a few units, given
  * one each to the first spaces by id, so the parts always add up to the line exactly.
+ * The lines are read from `report_lines` (report-line.table.ts), which the database keeps.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import {
-  boundsOf,
-  grouped,
-  inWindows,
-  jsonArrayLength,
-  monthBucket,
-  monthOfBucket,
-  type ReportRange,
-} from './report-range.js';
+import { boundsOf, grouped, inWindows, monthOfBucket, type ReportRange } from './report-range.js';
 
 export interface RevenueBySpaceRow {
   month: string;
@@ -53,39 +46,35 @@ export async function revenueBySpace(
   range: ReportRange,
 ): Promise<RevenueBySpaceRow[]> {
   const bounds = await boundsOf(db, organizationId, range);
-  // A line's instant and spaces: its event's, else its booking's. The database groups the lines
-  // by month bucket (report-range.ts), currency, spaces and the remainder of the line's amount
-  // divided by its space count, and sums each group: lines of a group are split alike, so the
-  // group's parts follow from its sum (below), and as many groups come back as there are months,
-  // currencies, sets of spaces and remainders, whatever the number of lines.
-  const at = sql<string>`coalesce(e.start_at, b.start_at)`;
-  const held = sql<string>`coalesce(e.space_ids, b.space_ids)`;
-  const bucket = monthBucket(db, at);
-  const count = jsonArrayLength(db, held);
-  const remainder = sql<
-    number | string
-  >`case when ${count} = 0 then 0 else ((l.amount % ${count}) + ${count}) % ${count} end`;
+  // Each counted line with its instant, month bucket, spaces and the remainder of its amount
+  // divided by its space count, as the database keeps them (report-line.table.ts). The database
+  // groups the lines by bucket, currency, spaces and remainder, and sums each group: lines of a
+  // group are split alike, so the group's parts follow from its sum (below), and as many groups
+  // come back as there are months, currencies, sets of spaces and remainders, whatever the number
+  // of lines.
   const lineGroups = (start: string | undefined, end: string | undefined) => {
     let query = db
-      .selectFrom('bookings as b')
-      .innerJoin('line_items as l', 'l.booking_id', 'b.id')
-      .leftJoin('events as e', 'e.id', 'l.event_id')
+      .selectFrom('report_lines')
       .select([
-        bucket.as('bucket'),
-        'b.currency',
-        held.as('held'),
-        remainder.as('remainder'),
-        sql<number | string>`sum(l.amount)`.as('amount'),
+        'bucket',
+        'currency',
+        'held',
+        'remainder',
+        sql<number | string>`sum(amount)`.as('amount'),
         sql<number | string>`count(*)`.as('lines'),
       ])
-      .where('b.organization_id', '=', organizationId)
-      .where('b.status', 'in', ['definite', 'closed']);
-    // Every event of a booking lies within the booking's times.
-    if (bounds.start) query = query.where('b.end_at', '>', bounds.start).where(at, '>=', bounds.start);
-    if (bounds.end) query = query.where('b.start_at', '<', bounds.end).where(at, '<', bounds.end);
-    if (start) query = query.where('b.start_at', '>=', start);
-    if (end) query = query.where('b.start_at', '<', end);
-    return query.groupBy([bucket, 'b.currency', held, remainder]).execute();
+      .where('organization_id', '=', organizationId);
+    const from = [bounds.start, start]
+      .filter((at) => at !== undefined)
+      .sort()
+      .at(-1);
+    const until = [bounds.end, end]
+      .filter((at) => at !== undefined)
+      .sort()
+      .at(0);
+    if (from) query = query.where('at', '>=', from);
+    if (until) query = query.where('at', '<', until);
+    return query.groupBy(['bucket', 'currency', 'held', 'remainder']).execute();
   };
   const spaces = await db
     .selectFrom('spaces')
@@ -104,7 +93,7 @@ export async function revenueBySpace(
     };
   });
   const idsOf = new Map<string, string[]>();
-  const windowed = { table: 'bookings' as const, column: 'start_at' as const, organizationId };
+  const windowed = { table: 'report_lines' as const, column: 'at' as const, organizationId };
   await inWindows(db, windowed, lineGroups, (rows) => {
     for (const group of rows) {
       const month = monthOfBucket(group.bucket, bounds.zone);
