@@ -16,6 +16,7 @@ import type { Database } from '../db/database.js';
 import { precompiledQuery } from '../db/precompiled.js';
 import { NotFoundError, PreconditionFailedError } from '../errors.js';
 import { recordUpdated } from './change-events.js';
+import { forgetMade, noteMade, wasMade } from './made-in-transaction.js';
 import { recordTag } from './version-tag.js';
 
 const CHANGED_MEANWHILE = 'It changed while this request was made; read it again and retry.';
@@ -95,6 +96,7 @@ export async function deleteRecord<Table extends OrganizationTable>(
   table: Table,
   current: RowOf<Table>,
 ): Promise<void> {
+  forgetMade(trx);
   const result = await sql`delete from ${sql.table(table)}
     where id = ${current.id} and updated_at = ${current.updated_at}`.execute(trx);
   if (Number(result.numAffectedRows ?? 0n) !== 1) throw new PreconditionFailedError(CHANGED_MEANWHILE);
@@ -108,17 +110,20 @@ export async function idsInOrganization(
   given: readonly string[],
 ): Promise<Set<string>> {
   // No record's id holds a NUL (which PostgreSQL cannot read): such an id names nothing.
-  const ids = given.filter((id) => !id.includes('\u0000'));
-  if (ids.length === 0) return new Set();
+  const valid = given.filter((id) => !id.includes('\u0000'));
+  // Those the transaction made itself are the organization's without asking.
+  const found = new Set(valid.filter((id) => wasMade(trx, table, organizationId, id)));
+  const ids = valid.filter((id) => !found.has(id));
+  if (ids.length === 0) return found;
   if (ids.length === 1) {
     // One id, as most writes check their related records (a note's notable, a booking's
     // account): compiled once per table.
     const rows = await oneIdLookup(table)(trx, { organizationId, id: ids[0]! });
-    return new Set(rows.map((r) => r.id));
+    return new Set([...found, ...rows.map((r) => r.id)]);
   }
   const { rows } = await sql<{ id: string }>`select id from ${sql.table(table)}
     where ${idsInOrganizationCondition(trx, organizationId, ids)}`.execute(trx);
-  return new Set(rows.map((r) => r.id));
+  return new Set([...found, ...rows.map((r) => r.id)]);
 }
 
 type OneIdLookup = (
@@ -185,5 +190,6 @@ export async function insertRecord<Table extends OrganizationTable>(
     .insertInto(table)
     .values(row as unknown as Insertable<Database[Table]>)
     .execute();
+  noteMade(trx, table, organizationId, row.id);
   return row as RowOf<Table>;
 }

@@ -1,5 +1,9 @@
-/** Webhook endpoints' rows: an integration's own, within one organization. */
+/**
+ * Webhook endpoints' rows: an integration's own, within one organization. Each write says so to
+ * the fan-out's per-transaction read (active-endpoints.ts).
+ */
 import type { Db, Trx } from '../db/database.js';
+import { endpointsWritten } from './active-endpoints.js';
 import type { WebhookEndpointTable } from './webhook.table.js';
 
 export interface EndpointOwner {
@@ -9,6 +13,7 @@ export interface EndpointOwner {
 
 export async function insertEndpoint(db: Db | Trx, row: WebhookEndpointTable): Promise<void> {
   await db.insertInto('webhook_endpoints').values(row).execute();
+  endpointsWritten(db);
 }
 
 export async function findEndpoint(
@@ -67,8 +72,10 @@ export async function updateEndpointRow(
   changes: Partial<Omit<WebhookEndpointTable, 'id' | 'integration_id' | 'organization_id' | 'created_at'>>,
 ): Promise<void> {
   await db.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
+  endpointsWritten(db);
 }
 
 export async function deleteEndpointRow(db: Db | Trx, id: string): Promise<void> {
   await db.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
+  endpointsWritten(db);
 }

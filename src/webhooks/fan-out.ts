@@ -1,13 +1,14 @@
 /**
  * Queuing an event for the organization's webhook endpoints that subscribe to its type: one
  * pending delivery per endpoint, in the event's own transaction, so a committed event is never
- * without its deliveries and a rolled-back one never has any. The delivery worker of this
+ * without its deliveries and a rolled-back one never has any. The endpoints are read once per
+ * transaction (active-endpoints.ts), not once per event. The delivery worker of this
  * process is told at once; other processes find the deliveries on their next look.
  */
 import { EventEmitter } from 'node:events';
 import type { Trx } from '../db/database.js';
 import { newId } from '../db/ids.js';
-import { precompiledQuery } from '../db/precompiled.js';
+import { activeEndpointsOf } from './active-endpoints.js';
 
 export interface QueuedEvent {
   id: string;
@@ -19,23 +20,14 @@ export interface QueuedEvent {
 /** Emits `queued` when deliveries were added (the worker wakes up for them). */
 export const deliveryQueue = new EventEmitter();
 
-/** The organization's endpoints that take deliveries; asked on every write, so compiled once. */
-const activeEndpoints = precompiledQuery((db, params: { organizationId: string }) =>
-  db
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'events'])
-    .where('organization_id', '=', params.organizationId)
-    .where('disabled_at', 'is', null),
-);
-
 export function subscribes(events: readonly string[], type: string): boolean {
   return events.includes('*') || events.includes(type);
 }
 
 /** The ids of the organization's active endpoints that subscribe to events of `type`. */
 export async function subscribedEndpoints(trx: Trx, organizationId: string, type: string): Promise<string[]> {
-  const endpoints = await activeEndpoints(trx, { organizationId });
-  return endpoints.filter((e) => subscribes(JSON.parse(e.events) as string[], type)).map((e) => e.id);
+  const endpoints = await activeEndpointsOf(trx, organizationId);
+  return endpoints.filter((e) => subscribes(e.events, type)).map((e) => e.id);
 }
 
 /** A pending delivery of an event to an endpoint, due at once. */

@@ -43,7 +43,7 @@ import { documentsGoWithBooking } from '../documents/document.commands.js';
 import { changesCurrency, pricedInput, pricedProblems } from './booking-prices.js';
 import { moneyHeldBy } from './money-held.js';
 import { type BookingFields, type BookingInput, bookingNames, checkBooking } from './booking-rules.js';
-import { insertBooking, replaceBookingSpaces } from './booking.repository.js';
+import { insertBooking, insertBookingSpaces, replaceBookingSpaces } from './booking.repository.js';
 import { bookingDefinition } from './booking.resource.js';
 import { type Booking, NO_PRICES } from './booking.table.js';
 import { spaceIds } from '../data/row-mappers.js';
@@ -152,7 +152,7 @@ export const createBooking: Command<BookingInput, Booking> = {
     };
     await refuseClash(trx, actor.organizationId, firstEvent(booking));
     await insertBooking(trx, booking);
-    await replaceBookingSpaces(trx, booking.id, spaceIds(booking));
+    await insertBookingSpaces(trx, booking.id, spaceIds(booking));
     await recordCreated(trx, bookingDefinition, booking, now);
     const eventTypeId = await eventTypeFor(work, booking.event_type);
     const style = (input.setup_style ?? null) as SetupStyle | null;

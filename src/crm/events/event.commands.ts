@@ -22,7 +22,7 @@ import { eventLinesGo, linesFollowGuests, refreshBookingTotals } from '../pricin
 import { refreshBooking } from './booking-derivation.js';
 import { findClash, type Holding, SpaceConflictError } from './event-clash.js';
 import { checkEvent, type EventFields, type EventInput } from './event-rules.js';
-import { eventsOfBooking, writeEventSpaces } from './event.repository.js';
+import { eventsOfBooking, insertEventHolds, writeEventSpaces } from './event.repository.js';
 import { eventDefinition } from './event.resource.js';
 import type { Event } from './event.table.js';
 import { occupiedStretch } from './occupancy.js';
@@ -87,7 +87,7 @@ export async function refuseClash(trx: Trx, organizationId: string, event: Clash
 export async function insertEvent(work: Work, fields: EventFields): Promise<Event> {
   const { trx, actor, now } = work;
   const event = await insertRecord(trx, 'events', actor.organizationId, fields, now);
-  await writeEventSpaces(trx, event);
+  await insertEventHolds(trx, event);
   await recordCreated(trx, eventDefinition, event, now);
   return event;
 }

@@ -29,9 +29,18 @@ function holdsOf(events: readonly Event[]) {
 /** Makes event_spaces say which spaces the event holds, from its setup to its teardown. */
 export async function writeEventSpaces(trx: Trx, event: Event): Promise<void> {
   await trx.deleteFrom('event_spaces').where('event_id', '=', event.id).execute();
-  await noteHold(trx, event.organization_id, occupiedStretch(event).minutes);
+  await insertEventHolds(trx, event);
+}
+
+/**
+ * The spaces an event just inserted holds (it has no rows in event_spaces yet: none to delete).
+ * An event that holds no space makes no one's hold longer (the clash check never meets it).
+ */
+export async function insertEventHolds(trx: Trx, event: Event): Promise<void> {
   const holds = holdsOf([event]);
-  if (holds.length > 0) await trx.insertInto('event_spaces').values(holds).execute();
+  if (holds.length === 0) return;
+  await noteHold(trx, event.organization_id, occupiedStretch(event).minutes);
+  await trx.insertInto('event_spaces').values(holds).execute();
 }
 
 /** The holds of events created together (an import), in multi-row statements of `rowsPerInsert`. */

@@ -6,8 +6,7 @@
  * organization's time zone and currency, its source, and a note with the message; each record
  * is told as created, as every other command tells it. A refused lead writes nothing.
  */
-import type { Db, Trx } from '../../db/database.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Trx } from '../../db/database.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
 import { createAccount } from '../accounts/account.commands.js';
 import { createBooking } from '../bookings/booking.commands.js';
@@ -19,7 +18,7 @@ import { checkLead, type LeadInput } from './lead-rules.js';
 
 export type { LeadInput } from './lead-rules.js';
 
-async function venueOf(db: Db | Trx, organizationId: string) {
+async function venueOf(db: Trx, organizationId: string) {
   const row = await db
     .selectFrom('organizations')
     .select(['timezone', 'currency'])
@@ -28,9 +27,12 @@ async function venueOf(db: Db | Trx, organizationId: string) {
   return { zone: row?.timezone ?? 'UTC', currency: row?.currency ?? 'USD' };
 }
 
-/** Every problem of a lead, writing nothing (a form shows each beside its field). */
-export async function leadProblems(db: Db, actor: Actor, input: LeadInput) {
-  return checkLead(input, (await venueOf(db, actor.organizationId)).zone).problems;
+/**
+ * Every problem of a lead to a venue in time zone `zone`, writing nothing (a form shows each
+ * beside its field; it read the zone with the venue it serves).
+ */
+export function leadProblems(input: LeadInput, zone: string) {
+  return checkLead(input, zone).problems;
 }
 
 /** The organization's account with this name, whatever its case (accounts_org_lower_name_idx), else a new one. */

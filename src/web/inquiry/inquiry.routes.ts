@@ -26,6 +26,8 @@ export const INQUIRY_BODY_LIMIT = 16 * 1024;
 interface Venue {
   organizationId: string;
   name: string;
+  /** Its time zone, which a lead's date and times are in. */
+  zone: string;
   form: InquiryForm;
 }
 
@@ -42,11 +44,13 @@ export const inquiryRoutes: FastifyPluginAsync = async (app) => {
   async function venueOf(slug: string): Promise<Venue | undefined> {
     const row = await db
       .selectFrom('organizations')
-      .select(['id', 'name', 'inquiry_form'])
+      .select(['id', 'name', 'timezone', 'inquiry_form'])
       .where('inquiry_slug', '=', slug.toLowerCase())
       .executeTakeFirst();
     const form = row ? inquiryFormOf(row.inquiry_form) : undefined;
-    return row && form?.enabled ? { organizationId: row.id, name: row.name, form } : undefined;
+    return row && form?.enabled
+      ? { organizationId: row.id, name: row.name, zone: row.timezone, form }
+      : undefined;
   }
 
   function guard(request: FastifyRequest, reply: FastifyReply, venue: Venue | undefined): void {
@@ -209,7 +213,7 @@ export const inquiryRoutes: FastifyPluginAsync = async (app) => {
         role: 'member',
         door: 'inquiry_form',
       };
-      const fields = { ...formProblems(await leadProblems(db, actor, lead)), ...problems };
+      const fields = { ...formProblems(leadProblems(lead, venue.zone)), ...problems };
       const invalid = (found: Record<string, string>) =>
         refuse({
           status: 422,

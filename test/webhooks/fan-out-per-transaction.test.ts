@@ -1,0 +1,188 @@
+/**
+ * Changes fan out to webhook endpoints per unit of work (src/webhooks/active-endpoints.ts): the
+ * organization's endpoints are read once however many changes one unit of work records (a lead
+ * records five), and an endpoint created, turned off or deleted earlier in the same transaction
+ * is seen by every change recorded after it: none missed, none sent to one gone.
+ */
+import assert from 'node:assert/strict';
+import { beforeEach, it } from 'node:test';
+import type { CompiledQuery, DatabaseConnection } from 'kysely';
+import { isoTime } from '../../src/clock.js';
+import { createAccount } from '../../src/crm/accounts/account.commands.js';
+import { createLead } from '../../src/crm/leads/lead.command.js';
+import type { Trx } from '../../src/db/database.js';
+import { newId } from '../../src/db/ids.js';
+import type { Actor } from '../../src/identity/actor.js';
+import {
+  deleteEndpointRow,
+  insertEndpoint,
+  updateEndpointRow,
+} from '../../src/webhooks/endpoint.repository.js';
+import type { WebhookEndpointTable } from '../../src/webhooks/webhook.table.js';
+import { type Work, write, type Writer } from '../../src/writes/unit-of-work.js';
+import { eachDatabase } from '../helpers/databases.js';
+import { makeVenue, type Venue } from '../helpers/oauth.js';
+import { TestClock } from '../helpers/test-clock.js';
+
+/** Runs `body` with every statement of `trx` (one connection, whichever the database) kept. */
+async function statementsOf(trx: Trx, body: () => Promise<void>): Promise<string[]> {
+  const statements: string[] = [];
+  let restore = () => {};
+  await trx.getExecutor().provideConnection(async (connection: DatabaseConnection) => {
+    const own = Object.getOwnPropertyDescriptor(connection, 'executeQuery');
+    const run = connection.executeQuery.bind(connection);
+    connection.executeQuery = ((query: CompiledQuery) => {
+      statements.push(query.sql);
+      return run(query);
+    }) as DatabaseConnection['executeQuery'];
+    restore = () => {
+      if (own) Object.defineProperty(connection, 'executeQuery', own);
+      else delete (connection as Partial<DatabaseConnection>).executeQuery;
+    };
+  });
+  try {
+    await body();
+  } finally {
+    restore();
+  }
+  return statements;
+}
+
+const readsEndpoints = (statements: string[]) =>
+  statements.filter((sql) => /^select .* from "webhook_endpoints"/.test(sql)).length;
+
+eachDatabase((suite) => {
+  let venue: Venue;
+  let writer: Writer;
+  let actor: Actor;
+
+  // A venue of its own for each test: no endpoint of another test's.
+  beforeEach(async () => {
+    venue = await makeVenue(suite.db);
+    writer = { db: suite.db, clock: new TestClock() };
+    actor = { organizationId: venue.orgId, userId: null, role: 'member', door: 'inquiry_form' };
+  });
+
+  function endpoint(events: string[] = ['*']): WebhookEndpointTable {
+    const at = isoTime(Date.now());
+    return {
+      id: newId(),
+      integration_id: venue.privateClient.id,
+      organization_id: venue.orgId,
+      url: 'https://hooks.example/in',
+      description: null,
+      events: JSON.stringify(events),
+      secret: 'whsec_test',
+      disabled_at: null,
+      disabled_reason: null,
+      failing_since: null,
+      created_at: at,
+      updated_at: at,
+    };
+  }
+
+  /** Runs `body` as one unit of work; the statements it ran. */
+  async function unitOfWork(body: (work: Work) => Promise<void>): Promise<string[]> {
+    let statements: string[] = [];
+    await write(
+      writer,
+      actor,
+      { run: async (work) => void (statements = await statementsOf(work.trx, () => body(work))) },
+      undefined,
+    );
+    return statements;
+  }
+
+  /** The organization's latest changes, oldest first, each with the endpoints it was queued for. */
+  async function latestChanges(count: number) {
+    const changes = await suite.db
+      .selectFrom('changes')
+      .select(['id', 'type'])
+      .where('organization_id', '=', venue.orgId)
+      .orderBy('id', 'desc')
+      .limit(count)
+      .execute();
+    const deliveries = await suite.db
+      .selectFrom('webhook_deliveries')
+      .select(['change_id', 'endpoint_id'])
+      .where(
+        'change_id',
+        'in',
+        changes.map((c) => c.id),
+      )
+      .execute();
+    return changes.reverse().map((change) => ({
+      type: change.type,
+      endpoints: deliveries
+        .filter((d) => d.change_id === change.id)
+        .map((d) => d.endpoint_id)
+        .sort(),
+    }));
+  }
+
+  it('reads the endpoints once for all the changes of a lead', async () => {
+    const all = endpoint();
+    const bookings = endpoint(['booking.created']);
+    await insertEndpoint(suite.db, all);
+    await insertEndpoint(suite.db, bookings);
+    const statements = await unitOfWork(async (work) => {
+      await createLead.run(work, {
+        contact: { first_name: 'Ada', last_name: 'Okafor', email: 'ada@example.com' },
+        date: '2031-09-18',
+        message: 'A ceremony in the garden.',
+        source: 'inquiry_form',
+      });
+    });
+    assert.equal(readsEndpoints(statements), 1);
+    const told = await latestChanges(5);
+    assert.deepEqual(
+      told.map((c) => c.type),
+      ['account.created', 'contact.created', 'booking.created', 'event.created', 'note.created'],
+    );
+    const both = [all.id, bookings.id].sort();
+    assert.deepEqual(
+      told.map((c) => c.endpoints),
+      [[all.id], [all.id], both, [all.id], [all.id]],
+    );
+  });
+
+  it('queues the changes after an endpoint is created in the same unit of work for it too', async () => {
+    const kept = endpoint();
+    await insertEndpoint(suite.db, kept);
+    const added = endpoint(['account.created']);
+    const statements = await unitOfWork(async (work) => {
+      await createAccount.run(work, { name: 'Before' });
+      await insertEndpoint(work.trx, added);
+      await createAccount.run(work, { name: 'After' });
+      await createAccount.run(work, { name: 'After that' });
+    });
+    // Once before the endpoint was made, once after.
+    assert.equal(readsEndpoints(statements), 2);
+    assert.deepEqual(await latestChanges(3), [
+      { type: 'account.created', endpoints: [kept.id] },
+      { type: 'account.created', endpoints: [kept.id, added.id].sort() },
+      { type: 'account.created', endpoints: [kept.id, added.id].sort() },
+    ]);
+  });
+
+  it('queues none of the changes after an endpoint is turned off or deleted in the same unit of work for it', async () => {
+    const kept = endpoint();
+    const turnedOff = endpoint();
+    const deleted = endpoint(['account.created']);
+    for (const e of [kept, turnedOff, deleted]) await insertEndpoint(suite.db, e);
+    const statements = await unitOfWork(async (work) => {
+      await createAccount.run(work, { name: 'Before' });
+      await updateEndpointRow(work.trx, turnedOff.id, { disabled_at: isoTime(work.now) });
+      await createAccount.run(work, { name: 'Between' });
+      await deleteEndpointRow(work.trx, deleted.id);
+      await createAccount.run(work, { name: 'After' });
+    });
+    assert.equal(readsEndpoints(statements), 3);
+    assert.deepEqual(await latestChanges(3), [
+      // The deleted endpoint's deliveries went with it.
+      { type: 'account.created', endpoints: [kept.id, turnedOff.id].sort() },
+      { type: 'account.created', endpoints: [kept.id] },
+      { type: 'account.created', endpoints: [kept.id] },
+    ]);
+  });
+});
