@@ -9,6 +9,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { spaceIds } from '../data/row-mappers.js';
 import { boundsOf, grouped, inWindows, monthOfBucket, type ReportRange } from './report-range.js';
 
 export interface RevenueBySpaceRow {
@@ -100,7 +101,7 @@ export async function revenueBySpace(
       let ids = idsOf.get(group.held);
       if (!ids) {
         // The rules keep a row's spaces a set: no id twice.
-        const set = (JSON.parse(group.held) as string[]).sort();
+        const set = spaceIds({ space_ids: group.held }).sort();
         idsOf.set(group.held, (ids = set.length > 0 ? set : ['']));
       }
       const parts = splitSum(Number(group.amount), Number(group.lines), Number(group.remainder), ids.length);

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db, Trx } from '../../db/database.js';
+import { spaceIds } from '../data/row-mappers.js';
 
 /** The organization's space names by id; `stamp` changes whenever any of them does. */
 export interface SpaceNames {
@@ -28,9 +29,9 @@ export async function spaceNamesOf(db: Db | Trx, organizationId: string): Promis
 }
 
 /** The names of the spaces a booking holds (its `space_ids`, a JSON array), in its order. */
-export function roomNames(spaceIds: string, spaces: ReadonlyMap<string, string>): string[] {
+export function roomNames(held: string, spaces: ReadonlyMap<string, string>): string[] {
   const names: string[] = [];
-  for (const id of JSON.parse(spaceIds) as string[]) {
+  for (const id of spaceIds({ space_ids: held })) {
     const name = spaces.get(id);
     if (name !== undefined) names.push(name);
   }
