@@ -1,5 +1,5 @@
 /** Files and records for the CSV import and export tests. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../src/db/database.js';
@@ -7,6 +7,8 @@ import { newId } from '../../src/db/ids.js';
 import { type CliResult, parseJsonOutput, runCli } from '../helpers/processes.js';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'marquee-csv-test-'));
+// The test file's process takes its files with it.
+process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
 let files = 0;
 
 /** Writes `content` to a new file and returns its path. */
