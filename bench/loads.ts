@@ -139,7 +139,16 @@ export function manyOrganizations(info: Info, writeEvery: number): autocannon.Op
 }
 
 /** The loads the profiling and comparing tools run, by name. */
-export const NAMED_LOADS = ['same', 'distinct', 'mixed', 'notes', 'orgs', 'token'] as const;
+export const NAMED_LOADS = [
+  'same',
+  'distinct',
+  'mixed',
+  'notes',
+  'orgs',
+  'token',
+  'availability',
+  'moves',
+] as const;
 
 /** Whether the load `name` needs the note page paths (notePagePaths) first. */
 export const needsPagePaths = (name: string) => name === 'distinct' || name === 'mixed';
@@ -169,6 +178,10 @@ export function namedLoad(name: string, info: Info, paths: readonly string[]): a
           client_secret: info.clientSecret!,
         }).toString(),
       };
+    case 'availability':
+      return availabilityQueries(info);
+    case 'moves':
+      return eventMoves(info);
     default:
       throw new Error(`unknown load ${name}: ${NAMED_LOADS.join(' | ')}`);
   }

@@ -1,6 +1,6 @@
 /**
- * `node dist/bench/profile-load.js [same|distinct|mixed|notes|orgs|token] [seconds]`: where a Marquee
- * process spends its CPU under one of the benchmark's loads, over real sockets. The server (the
+ * `node dist/bench/profile-load.js [same|distinct|mixed|notes|orgs|token|availability|moves] [seconds]`:
+ * where a Marquee process spends its CPU under one of the benchmark's loads, over real sockets. The server (the
  * bench's SQLite contender, with the flags of `npm start`) runs under `node --cpu-prof`;
  * autocannon loads it from this process with 50 connections; the profile's self time is summed
  * per request by stage and by function. BENCH_DATABASE=postgres profiles the PostgreSQL contender;
@@ -9,7 +9,8 @@
  * about 12 s of load; the line on stderr after it is the moment to attach `perf record`.
  * PROFILE_GC=1 also counts the server's garbage collections on its main thread while the load is
  * measured (V8's --trace-gc-nvp): young-generation collections, their pauses and the bytes they
- * moved to the old generation a request, and full collections.
+ * moved to the old generation a request, and full collections. `availability` and `moves` are
+ * the events venue's loads (bench/seed-events.ts, seeded for them alone: BENCH_EVENT_ROWS).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -152,6 +153,8 @@ function databaseServerTicks(): number {
 async function main() {
   process.env.BENCH_DEEP_ROWS ??= '1000';
   process.env.BENCH_SEARCH_ROWS ??= '1000';
+  if (load !== 'availability' && load !== 'moves') process.env.BENCH_EVENT_ROWS ??= '0';
+  process.env.BENCH_REPORT_ROWS ??= '0';
   const profileDir = mkdtempSync(path.join(os.tmpdir(), 'marquee-cpuprof-'));
   const { child, info } = await startServer(profileDir);
   const paths = needsPagePaths(load) ? await notePagePaths(info) : [];
