@@ -59,14 +59,17 @@ eachDatabase((suite) => {
   // A venue of its own for each test: no endpoint of another test's.
   beforeEach(async () => {
     venue = await makeVenue(suite.db);
-    writer = { db: suite.db, clock: new TestClock() };
+    const clock = new TestClock();
+    clock.setTo(Date.parse('2031-06-02T09:00:00Z'));
+    writer = { db: suite.db, clock };
     actor = { organizationId: venue.orgId, userId: null, role: 'member', door: 'inquiry_form' };
   });
 
   function endpoint(events: string[] = ['*']): WebhookEndpointTable {
-    const at = isoTime(Date.now());
+    const now = writer.clock.now();
+    const at = isoTime(now);
     return {
-      id: newId(),
+      id: newId(now),
       integration_id: venue.privateClient.id,
       organization_id: venue.orgId,
       url: 'https://hooks.example/in',
