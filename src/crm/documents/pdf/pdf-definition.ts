@@ -74,12 +74,17 @@ export function pdfDefinition(request: PdfRequest): DocumentDefinition {
     ...paragraphs(model.introduction),
   ];
   for (const section of model.sections) {
-    const head: Content[] = [{ text: section.heading, style: 'sectionHeading', headlineLevel: 1 }];
-    if (section.subheading) head.push({ text: section.subheading, style: 'detail' });
     const [first, ...rest] = section.blocks;
-    // A heading stays with a block that does not break (totals, facts, notes): they move together.
-    if (first && first.type !== 'table')
-      content.push({ stack: [...head, blockContent(first)], unbreakable: true });
+    // A heading stays with a block that does not break (totals, facts, notes): they move together,
+    // as one unbreakable stack, and the heading inside it is not also moved by pageBreakBefore
+    // (pdfmake drops an unbreakable stack whose node it was asked to move: the stack and its page
+    // came out empty). A heading before a table is moved on by pageBreakBefore instead.
+    const together = first !== undefined && first.type !== 'table';
+    const head: Content[] = [
+      { text: section.heading, style: 'sectionHeading', ...(together ? {} : { headlineLevel: 1 }) },
+    ];
+    if (section.subheading) head.push({ text: section.subheading, style: 'detail' });
+    if (together) content.push({ stack: [...head, blockContent(first)], unbreakable: true });
     else content.push(...head, ...(first ? [blockContent(first)] : []));
     content.push(...rest.map(blockContent));
   }
