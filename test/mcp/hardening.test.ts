@@ -111,7 +111,7 @@ eachDatabase((suite) => {
       timezone: 'UTC',
       guest_count: 80,
       currency: 'EUR',
-      accountId: lead.account_id,
+      accountId: lead.account_id ?? undefined,
       spaceIds: [space.id],
     });
     leadReference = lead.reference;
