@@ -146,6 +146,8 @@ if (page.location?.includes('/sign-in')) {
 if (page.status !== 200) throw new Error(`no consent page (${page.status})`);
 const marked = /Self-registered, not verified/.test(page.body);
 say(`   consent page: ${marked ? 'marked "Self-registered, not verified"' : 'not marked'}`);
+const host = /class="redirect-host">([^<]+)</.exec(page.body)?.[1];
+say(`   it says approving sends the person back to ${host ?? '(no host shown)'}`);
 const consent = hiddenFields(page.body, '/oauth/authorize');
 consent.set('decision', 'approve');
 const organizations = [...page.body.matchAll(/name="organization_id"\s+value="([^"]+)"/g)].map((m) => m[1]);
@@ -159,6 +161,7 @@ say(`   token issued for ${provider.saved.scope} (not shown)`);
 
 const client = new Client({ name: 'mcp-session', version: '1' });
 await client.connect(new StreamableHTTPClientTransport(mcp, { authProvider: provider }));
+say(`   instructions: ${client.getInstructions()}`);
 say('4. tools/list');
 for (const tool of (await client.listTools()).tools) {
   const hints = tool.annotations?.readOnlyHint

@@ -76,19 +76,44 @@ export function localDateTime(ms: number, zone: string): string {
 
 function offsetAt(ms: number, zone: string): number {
   const p = localParts(ms, zone);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - Math.floor(ms / 60_000) * 60_000;
+  return utcMs(p.year, p.month, p.day, p.hour, p.minute) - Math.floor(ms / 60_000) * 60_000;
+}
+
+/**
+ * The instant of a UTC calendar date and time, for every year from 0001 on: Date.UTC reads the
+ * years 0–99 as 1900–1999, so year 0001 would become 1901.
+ */
+export function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, day);
+  at.setUTCHours(hour, minute, second, 0);
+  return at.getTime();
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+export function daysInMonth(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
+}
+
+/** Whether year-month-day is a day of the calendar (2027-02-31 is not; 2028-02-29 is). */
+export function dayExists(year: number, month: number, day: number): boolean {
+  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?$/;
 
-/** The UTC instant of a local date (midnight) or date-time in a zone; undefined when unreadable. */
+/**
+ * The UTC instant of a local date (midnight) or date-time in a zone; undefined when unreadable or
+ * when the day does not exist (2027-02-31 is not read as 3 March).
+ */
 export function zonedToUtc(value: string, zone: string): number | undefined {
   const m = LOCAL.exec(value.trim());
   if (!m) return undefined;
   const [year, month, day, hour, minute] = m.slice(1).map((v) => Number(v ?? 0)) as number[];
-  if (month! < 1 || month! > 12 || day! < 1 || day! > 31 || hour! > 23 || minute! > 59) return undefined;
-  const wall = Date.UTC(year!, month! - 1, day!, hour, minute);
-  if (Number.isNaN(wall) || new Date(wall).getUTCDate() !== day) return undefined;
+  if (!dayExists(year!, month!, day!) || hour! > 23 || minute! > 59) return undefined;
+  const wall = utcMs(year!, month!, day!, hour, minute);
   // The zone's offsets a day either side: a wall clock that both read is the earlier of two
   // instants (the clocks went back); one that neither reads fell in a gap (the clocks went
   // forward) and is read with the offset from before it, so 02:30 in a skipped hour is 03:30.
@@ -152,4 +177,39 @@ export function wallClockOf(
     start_time: localTime(start, zone),
     end_time: localTime(end, zone),
   };
+}
+
+const INSTANT =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
+
+/**
+ * The instant of an RFC 3339 date-time with its offset (seconds may be left out); undefined when
+ * it names none: a day that does not exist (2027-02-31, which Date.parse reads as 3 March), an
+ * hour past 23, a leap second, an offset past ±23:59.
+ */
+export function instantOf(value: string): number | undefined {
+  const m = INSTANT.exec(value);
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((v) => Number(v ?? 0)) as number[];
+  if (!dayExists(year!, month!, day!) || hour! > 23 || minute! > 59 || second! > 59) return undefined;
+  const offsetHours = Number(m[10] ?? 0);
+  const offsetMinutes = Number(m[11] ?? 0);
+  if (offsetHours > 23 || offsetMinutes > 59) return undefined;
+  const fraction = m[7] ? Math.floor(Number(`0${m[7]}`) * 1000) : 0;
+  const offset = (m[9] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * 60_000;
+  return utcMs(year!, month!, day!, hour, minute, second) + fraction - offset;
+}
+
+/** Why a date written YYYY-MM-DD… does not exist, in words; undefined when it does or is not one. */
+export function missingDayWords(value: string): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!m) return undefined;
+  const [year, month, day] = m.slice(1).map(Number) as [number, number, number];
+  if (dayExists(year, month, day)) return undefined;
+  if (year < 1) return 'There is no year 0000: years start at 0001.';
+  if (month < 1 || month > 12) return `There is no month ${m[2]}: months run from 01 to 12.`;
+  const name = new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' }).format(
+    utcMs(2000, month, 1),
+  );
+  return `${m[1]}-${m[2]}-${m[3]} does not exist: ${name} ${m[1]} has ${daysInMonth(year, month)} days.`;
 }

@@ -1,5 +1,7 @@
 /** The values of a list's filters (SPEC §5): how each kind is described, and read from a query. */
 import { BadRequestError } from '../errors.js';
+import { excerpt } from '../text-excerpt.js';
+import { missingDayWords } from '../wall-clock.js';
 import type { FilterField, FilterOperator } from './resource-definition.js';
 
 /** What a filter parameter takes, for the OpenAPI document. */
@@ -18,8 +20,10 @@ export function parseFilterValue(parameter: string, spec: FilterField, raw: stri
   if (spec.allowsMe && raw === 'me') return userId;
   if (spec.kind === 'timestamp') {
     const time = Date.parse(raw);
-    if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(time)) {
-      throw new BadRequestError(`"${raw}" is not an ISO-8601 date-time.`, { parameter }, 'invalid_filter');
+    // Date.parse reads a day that does not exist (2027-02-31) as one of the next month.
+    if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(time) || missingDayWords(raw)) {
+      const words = missingDayWords(raw) ?? `"${excerpt(raw)}" is not an ISO-8601 date-time.`;
+      throw new BadRequestError(words, { parameter }, 'invalid_filter');
     }
     return new Date(time).toISOString();
   }

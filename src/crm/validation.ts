@@ -4,14 +4,11 @@
  * gets one error object per field and a form shows each message beside its field.
  */
 import { type FieldProblem, ValidationError } from '../errors.js';
+import { BIDI_CONTROL, CONTROL, LINE_BREAK } from '../text-rules.js';
+import { missingDayWords } from '../wall-clock.js';
 
 /** One line of text, a name (one line, read the way it is stored), or text over several lines. */
 export type TextKind = 'line' | 'name' | 'lines';
-
-// eslint-disable-next-line no-control-regex -- the characters this rule is about
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-const LINE_BREAK = /[\n\r\u2028\u2029]/;
-const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
 
 export class Problems {
   readonly #list: FieldProblem[] = [];
@@ -134,6 +131,8 @@ export function utc(dateTime: string): string {
 
 /** An RFC 3339 date-time as the stored ISO-8601 UTC string; undefined when it names no instant. */
 export function instant(value: string): string | undefined {
+  // Date.parse reads a day that does not exist (2027-02-31) as one of the next month.
+  if (missingDayWords(value)) return undefined;
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
 }

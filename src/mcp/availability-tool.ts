@@ -8,17 +8,25 @@ import { BOOKING_STATUSES } from '../crm/bookings/booking.table.js';
 import { availability } from '../crm/events/availability.js';
 import { readAvailabilityQuery } from '../crm/events/availability.routes.js';
 import { SETUP_STYLES } from '../crm/events/event.table.js';
-import { answer, organizationZone, result, type ToolContext, venueInstant } from './tool-kit.js';
+import {
+  answer,
+  organizationZone,
+  result,
+  ToolArgumentError,
+  type ToolContext,
+  venueTimeArgument,
+} from './tool-kit.js';
+import { UntrustedText, untrusted } from './untrusted-text.js';
 
 const WHEN = 'YYYY-MM-DDTHH:MM in the venue’s time zone, or an instant with an offset';
 
 const Hold = z.object({
   booking_id: z.string(),
   booking_reference: z.string(),
-  booking_name: z.string(),
+  booking_name: UntrustedText,
   status: z.enum(BOOKING_STATUSES),
   event_id: z.string(),
-  event_name: z.string(),
+  event_name: UntrustedText,
   start_at: z.string(),
   end_at: z.string(),
 });
@@ -53,9 +61,14 @@ export function registerAvailabilityTool(server: McpServer, tool: ToolContext): 
     (args) =>
       answer(async () => {
         const zone = await organizationZone(tool);
+        const problems: string[] = [];
+        const startAt = venueTimeArgument('start_at', args.start_at, zone, problems);
+        const endAt = venueTimeArgument('end_at', args.end_at, zone, problems);
+        if (problems.length > 0) throw new ToolArgumentError(problems);
+        // The API's own rules from here on: the end after the start, at most two years apart.
         const query = readAvailabilityQuery({
-          start_at: venueInstant(args.start_at, zone) ?? args.start_at,
-          end_at: venueInstant(args.end_at, zone) ?? args.end_at,
+          start_at: startAt,
+          end_at: endAt,
           guest_count: args.guest_count === undefined ? undefined : String(args.guest_count),
           setup_style: args.setup_style,
         });
@@ -66,7 +79,11 @@ export function registerAvailabilityTool(server: McpServer, tool: ToolContext): 
           capacity: s.capacity,
           fits: s.fits,
           state: s.state,
-          holds: s.holds,
+          holds: s.holds.map((h) => ({
+            ...h,
+            booking_name: untrusted(h.booking_name),
+            event_name: untrusted(h.event_name),
+          })),
         }));
         const free = structured.filter((s) => s.state === 'free' && s.fits).map((s) => s.space_name);
         return result(

@@ -1,17 +1,19 @@
 /** A booking as the MCP tools show it: its facts, its money in minor units, its page. */
 import { z } from 'zod';
+import { excerpt } from '../text-excerpt.js';
 import { BOOKING_STATUSES, type Booking } from '../crm/bookings/booking.table.js';
 import { bookingUrl, type ToolContext } from './tool-kit.js';
+import { NullableUntrustedText, UntrustedText, untrusted, untrustedOrNull } from './untrusted-text.js';
 
 export const BookingSummary = z.object({
   id: z.string(),
   reference: z.string(),
-  name: z.string(),
+  name: UntrustedText,
   status: z.enum(BOOKING_STATUSES),
   start_at: z.string().describe('UTC instant'),
   end_at: z.string().describe('UTC instant'),
   timezone: z.string(),
-  account_name: z.string().nullable(),
+  account_name: NullableUntrustedText,
   guest_count: z.number().int().nullable(),
   grand_total: z.number().int().describe('Minor units of currency'),
   balance_due: z.number().int().describe('grand_total − paid_total, minor units'),
@@ -40,12 +42,12 @@ export function summarize(tool: ToolContext, booking: Booking, names: Map<string
   return {
     id: booking.id,
     reference: booking.reference,
-    name: booking.name,
+    name: untrusted(booking.name),
     status: booking.status,
     start_at: booking.start_at,
     end_at: booking.end_at,
     timezone: booking.timezone,
-    account_name: booking.account_id ? (names.get(booking.account_id) ?? null) : null,
+    account_name: untrustedOrNull(booking.account_id ? names.get(booking.account_id) : null),
     guest_count: booking.guest_count,
     grand_total: grand,
     balance_due: grand - Number(booking.paid_total),
@@ -69,4 +71,4 @@ export async function findBooking(tool: ToolContext, idOrReference: string): Pro
 }
 
 export const noSuchBooking = (idOrReference: string) =>
-  `No booking has the id or reference "${idOrReference}".`;
+  `No booking has the id or reference "${excerpt(idOrReference)}".`;

@@ -7,9 +7,11 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { createLead } from '../crm/leads/lead.command.js';
 import { paymentsDue } from '../crm/reports/payments-due.js';
-import { isDate } from '../wall-clock.js';
+import { excerpt } from '../text-excerpt.js';
+import { isDate, missingDayWords } from '../wall-clock.js';
 import { write } from '../writes/unit-of-work.js';
 import { answer, bookingUrl, result, ToolArgumentError, type ToolContext } from './tool-kit.js';
+import { NullableUntrustedText, UntrustedText, untrusted, untrustedOrNull } from './untrusted-text.js';
 
 const LeadInput = {
   name: z.string().min(1).max(200).describe('What the event is called, e.g. “Brennan wedding”'),
@@ -19,9 +21,9 @@ const LeadInput = {
     email: z.string().min(3).max(254),
     phone: z.string().max(50).optional(),
   }),
-  date: z.string().describe('YYYY-MM-DD, in the venue’s time zone'),
-  start_time: z.string().optional().describe('HH:MM'),
-  end_time: z.string().optional().describe('HH:MM; after midnight means the next day'),
+  date: z.string().max(40).describe('YYYY-MM-DD, in the venue’s time zone'),
+  start_time: z.string().max(10).optional().describe('HH:MM'),
+  end_time: z.string().max(10).optional().describe('HH:MM; after midnight means the next day'),
   guest_count: z.number().int().min(0).max(1_000_000).optional(),
   event_type: z.string().max(100).optional(),
   message: z.string().max(20_000).optional().describe('What they asked; kept as a note on the booking'),
@@ -50,7 +52,7 @@ export function registerLeadTool(server: McpServer, tool: ToolContext): void {
           source: 'assistant',
         });
         const url = bookingUrl(tool, booking.id);
-        return result(`Lead ${booking.reference} “${booking.name}” created: ${url}`, {
+        return result(`Lead ${booking.reference} created: ${url}`, {
           booking: { id: booking.id, reference: booking.reference, url },
         });
       }),
@@ -65,8 +67,8 @@ export function registerPaymentsTool(server: McpServer, tool: ToolContext): void
       description:
         'The installments due or overdue now; with from and/or to, the unpaid ones falling due in those days.',
       inputSchema: {
-        from: z.string().optional().describe('YYYY-MM-DD: due on or after'),
-        to: z.string().optional().describe('YYYY-MM-DD: due on or before'),
+        from: z.string().max(40).optional().describe('YYYY-MM-DD: due on or after'),
+        to: z.string().max(40).optional().describe('YYYY-MM-DD: due on or before'),
       },
       outputSchema: {
         installments: z.array(
@@ -75,9 +77,9 @@ export function registerPaymentsTool(server: McpServer, tool: ToolContext): void
             label: z.string(),
             booking_id: z.string(),
             booking_reference: z.string(),
-            booking_name: z.string(),
-            contact_name: z.string().nullable(),
-            contact_email: z.string().nullable(),
+            booking_name: UntrustedText,
+            contact_name: NullableUntrustedText,
+            contact_email: NullableUntrustedText,
             due_on: z.string().nullable().describe('YYYY-MM-DD; null: due on signing'),
             amount: z.number().int().describe('What it is due, minor units'),
             paid: z.number().int(),
@@ -95,13 +97,25 @@ export function registerPaymentsTool(server: McpServer, tool: ToolContext): void
       answer(async () => {
         const problems = (['from', 'to'] as const)
           .filter((name) => args[name] !== undefined && !isDate(args[name]))
-          .map((name) => `${name} "${args[name]}" is not a date (YYYY-MM-DD).`);
+          .map((name) => {
+            const value = args[name]!;
+            const missing = missingDayWords(value);
+            return missing
+              ? `${name}: ${missing}`
+              : `${name} "${excerpt(value)}" is not a date (YYYY-MM-DD).`;
+          });
         if (problems.length > 0) throw new ToolArgumentError(problems);
         const rows = await paymentsDue(tool.ctx.db, tool.actor.organizationId, {
           from: args.from,
           to: args.to,
         });
-        const installments = rows.map((r) => ({ ...r, url: bookingUrl(tool, r.booking_id) }));
+        const installments = rows.map((r) => ({
+          ...r,
+          booking_name: untrusted(r.booking_name),
+          contact_name: untrustedOrNull(r.contact_name),
+          contact_email: untrustedOrNull(r.contact_email),
+          url: bookingUrl(tool, r.booking_id),
+        }));
         const owed = new Map<string, number>();
         for (const i of installments) owed.set(i.currency, (owed.get(i.currency) ?? 0) + i.outstanding);
         const totals = [...owed].map(([currency, amount]) => `${amount} ${currency}`).join(', ');

@@ -18,10 +18,13 @@ import type { App } from '../http/app-instance.js';
 import { scopeAllows } from '../oauth/scopes.js';
 import { registerAvailabilityTool } from './availability-tool.js';
 import { registerLeadTool, registerPaymentsTool } from './lead-tools.js';
+import { boundRefusals } from './bounded-refusals.js';
 import { authenticateMcp, type McpCaller } from './mcp-auth.js';
 import { PROTECTED_RESOURCE_PATH, protectedResourceMetadata } from './protected-resource.js';
 import { registerReadTools } from './read-tools.js';
+import { refusedBatch, refuseRebinding } from './request-guards.js';
 import type { ToolContext } from './tool-kit.js';
+import { UNTRUSTED_TEXT_INSTRUCTIONS } from './untrusted-text.js';
 import { registerWriteTools } from './write-tools.js';
 
 const oauthStyle = { errorStyle: 'oauth' as const };
@@ -29,16 +32,18 @@ const oauthStyle = { errorStyle: 'oauth' as const };
 /** The tools a grant sees: the read tools, or all of them with crm_manage. */
 type ToolSet = 'read' | 'manage';
 
-function toolsServer(set: ToolSet, tool: ToolContext): McpServer {
+function toolsServer(set: ToolSet, tool: ToolContext, toolNames: () => ReadonlySet<string>): McpServer {
   const server = new McpServer(
     { name: 'marquee', title: 'Marquee', version: '1' },
     {
-      capabilities: { tools: {} },
+      // No capabilities here: declaring tools would make the SDK install its tools/call handler
+      // at once, before boundRefusals can wrap it; registering the first tool declares them.
       instructions:
         'Marquee is the venue’s CRM. Dates and times are in the venue’s time zone unless an offset is given; ' +
-        'money is in minor units of the booking’s currency.',
+        `money is in minor units of the booking’s currency. ${UNTRUSTED_TEXT_INSTRUCTIONS}`,
     },
   );
+  boundRefusals(server, toolNames);
   registerReadTools(server, tool);
   registerAvailabilityTool(server, tool);
   registerPaymentsTool(server, tool);
@@ -65,7 +70,7 @@ function toolList(set: ToolSet): Promise<ListToolsResult> {
   if (!list) {
     list = (async () => {
       const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-      const server = toolsServer(set, LISTING_ONLY);
+      const server = toolsServer(set, LISTING_ONLY, () => new Set());
       const client = new Client({ name: 'marquee-tool-list', version: '1' });
       await server.connect(serverSide);
       await client.connect(clientSide);
@@ -86,7 +91,8 @@ export async function warmToolLists(): Promise<void> {
 export async function mcpServerFor(caller: McpCaller, tool: ToolContext): Promise<McpServer> {
   const set: ToolSet = scopeAllows(caller.scopes, 'crm_manage') ? 'manage' : 'read';
   const listed = await toolList(set);
-  const server = toolsServer(set, tool);
+  const names = new Set(listed.tools.map((t) => t.name));
+  const server = toolsServer(set, tool, () => names);
   server.server.setRequestHandler(ListToolsRequestSchema, () => listed);
   return server;
 }
@@ -105,6 +111,7 @@ function methodNotAllowed(reply: FastifyReply) {
 
 async function mcpEndpoint(app: App): Promise<void> {
   const callers = new WeakMap<object, McpCaller>();
+  app.addHook('onRequest', refuseRebinding(app.ctx.config));
   app.addHook('onRequest', async (request) => {
     const caller = await authenticateMcp(request);
     callers.set(request, caller);
@@ -125,6 +132,7 @@ async function mcpEndpoint(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
+      if (refusedBatch(request.body, reply)) return reply;
       const caller = callers.get(request)!;
       const server = await mcpServerFor(caller, {
         ctx: request.ctx,

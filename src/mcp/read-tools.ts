@@ -26,8 +26,9 @@ import {
   result,
   ToolArgumentError,
   type ToolContext,
-  venueInstant,
+  venueTimeArgument,
 } from './tool-kit.js';
+import { UntrustedText, untrusted } from './untrusted-text.js';
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const WHEN =
@@ -43,7 +44,7 @@ const SearchInput = {
 
 const Event = z.object({
   id: z.string(),
-  name: z.string(),
+  name: UntrustedText,
   status: z.enum(BOOKING_STATUSES),
   start_at: z.string(),
   end_at: z.string(),
@@ -66,7 +67,7 @@ const Installment = z.object({
   paid_amount: z.number().int(),
   state: z.string(),
 });
-const Note = z.object({ id: z.string(), text: z.string(), author: z.string(), created_at: z.string() });
+const Note = z.object({ id: z.string(), text: UntrustedText, author: z.string(), created_at: z.string() });
 const Totals = z.object({
   subtotal: z.number().int(),
   service_charge_total: z.number().int(),
@@ -75,13 +76,6 @@ const Totals = z.object({
   paid_total: z.number().int(),
   balance_due: z.number().int(),
 });
-
-function times(value: string | undefined, zone: string, name: string, problems: string[]) {
-  if (value === undefined) return undefined;
-  const at = venueInstant(value, zone);
-  if (!at) problems.push(`${name} "${value}" is not a date (YYYY-MM-DD), a date and time or an instant.`);
-  return at;
-}
 
 export function registerReadTools(server: McpServer, tool: ToolContext): void {
   server.registerTool(
@@ -97,8 +91,8 @@ export function registerReadTools(server: McpServer, tool: ToolContext): void {
       answer(async () => {
         const zone = await organizationZone(tool);
         const problems: string[] = [];
-        const from = times(args.from, zone, 'from', problems);
-        const to = times(args.to, zone, 'to', problems);
+        const from = venueTimeArgument('from', args.from, zone, problems);
+        const to = venueTimeArgument('to', args.to, zone, problems);
         if (problems.length > 0) throw new ToolArgumentError(problems);
         const page = await bookingsPage(tool.ctx.db, tool.cursors, tool.actor.organizationId, {
           q: args.query?.trim() || undefined,
@@ -155,7 +149,7 @@ export function registerReadTools(server: McpServer, tool: ToolContext): void {
           ...summary,
           events: events.map((e) => ({
             id: e.id,
-            name: e.name,
+            name: untrusted(e.name),
             status: e.status,
             start_at: e.start_at,
             end_at: e.end_at,
@@ -188,10 +182,10 @@ export function registerReadTools(server: McpServer, tool: ToolContext): void {
           })),
           notes: notes
             .slice(0, 10)
-            .map((n) => ({ id: n.id, text: n.body, author: n.author, created_at: n.createdAt })),
+            .map((n) => ({ id: n.id, text: untrusted(n.body), author: n.author, created_at: n.createdAt })),
         };
         return result(
-          `${booking.reference} “${booking.name}”, ${booking.status}, ${events.length} event(s), balance due ${summary.balance_due} ${booking.currency} (minor units).`,
+          `${booking.reference}, ${booking.status}, ${events.length} event(s), balance due ${summary.balance_due} ${booking.currency} (minor units).`,
           { booking: full },
         );
       }),

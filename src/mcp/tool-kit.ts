@@ -9,7 +9,8 @@ import type { RequestContext } from '../app-context.js';
 import type { CursorCodec } from '../crm/data/cursor.js';
 import { ApiError } from '../errors.js';
 import type { Actor } from '../identity/actor.js';
-import { zonedToUtc } from '../wall-clock.js';
+import { excerpt } from '../text-excerpt.js';
+import { instantOf, missingDayWords, zonedToUtc } from '../wall-clock.js';
 
 export interface ToolContext {
   ctx: RequestContext;
@@ -48,19 +49,38 @@ export async function organizationZone(tool: ToolContext): Promise<string> {
   return row?.timezone ?? 'UTC';
 }
 
-const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i;
+const WITH_OFFSET = /(?:Z|[+-]\d{2}:\d{2})$/i;
 
 /**
  * An instant from what an assistant gives: with an offset (or Z) as it says, else a date
- * (YYYY-MM-DD, its midnight) or a date and time (YYYY-MM-DDTHH:MM) in the venue's zone.
+ * (YYYY-MM-DD, its midnight) or a date and time (YYYY-MM-DDTHH:MM) in the venue's zone;
+ * undefined when it names none (a day that does not exist, such as 2027-02-31, names none).
  */
 export function venueInstant(value: string, zone: string): string | undefined {
-  if (WITH_OFFSET.test(value)) {
-    const ms = Date.parse(value);
-    return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
-  }
-  const ms = zonedToUtc(value, zone);
+  const ms = WITH_OFFSET.test(value) ? instantOf(value) : zonedToUtc(value, zone);
   return ms === undefined ? undefined : new Date(ms).toISOString();
+}
+
+/**
+ * An argument read by venueInstant, or a problem in words added to `problems` (a day that does
+ * not exist is named as such; the value is quoted only as a short excerpt).
+ */
+export function venueTimeArgument(
+  name: string,
+  value: string | undefined,
+  zone: string,
+  problems: string[],
+): string | undefined {
+  if (value === undefined) return undefined;
+  const at = venueInstant(value, zone);
+  if (at) return at;
+  const missing = missingDayWords(value);
+  problems.push(
+    missing
+      ? `${name}: ${missing}`
+      : `${name} "${excerpt(value)}" is not a date (YYYY-MM-DD), a date and time (YYYY-MM-DDTHH:MM) or an instant with an offset.`,
+  );
+  return undefined;
 }
 
 export function bookingUrl(tool: ToolContext, bookingId: string): string {

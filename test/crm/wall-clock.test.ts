@@ -5,7 +5,14 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import fc from 'fast-check';
-import { localDateTime, wallClockOf, zonedToUtc } from '../../src/wall-clock.js';
+import {
+  instantOf,
+  localDateTime,
+  missingDayWords,
+  utcMs,
+  wallClockOf,
+  zonedToUtc,
+} from '../../src/wall-clock.js';
 
 const ZONES = [
   'UTC',
@@ -109,4 +116,28 @@ it('reads the hours around a change of the clocks in New York', () => {
     { start_date: '2027-11-07', end_date: '2027-11-07', start_time: null, end_time: null },
     'a day of 25 hours is one day',
   );
+});
+
+it('reads the years 0001 to 0099 as themselves, not as 1901 to 1999', () => {
+  assert.equal(zonedToUtc('0001-01-01', 'UTC'), Date.parse('0001-01-01T00:00:00Z'));
+  assert.equal(zonedToUtc('0099-12-31T23:59', 'UTC'), Date.parse('0099-12-31T23:59:00Z'));
+  assert.equal(localDateTime(zonedToUtc('0050-06-14T18:00', 'UTC')!, 'UTC'), '0050-06-14T18:00');
+  assert.equal(utcMs(1, 3, 1, 12), Date.parse('0001-03-01T12:00:00Z'));
+});
+
+it('refuses days that do not exist, in words, and reads instants with offsets exactly', () => {
+  for (const day of ['2027-02-29', '2027-02-31', '2027-04-31', '2100-02-29', '2027-13-01', '0000-01-01'])
+    assert.equal(zonedToUtc(day, 'UTC'), undefined, day);
+  assert.equal(zonedToUtc('2028-02-29', 'UTC'), Date.parse('2028-02-29T00:00:00Z'));
+  assert.equal(
+    missingDayWords('2027-02-31T10:00:00Z'),
+    '2027-02-31 does not exist: February 2027 has 28 days.',
+  );
+  assert.equal(missingDayWords('2028-02-29'), undefined);
+  assert.equal(instantOf('2027-02-31T10:00:00Z'), undefined);
+  assert.equal(instantOf('2027-06-14T24:00:00Z'), undefined);
+  assert.equal(instantOf('2027-06-14T23:59:60Z'), undefined);
+  assert.equal(instantOf('2027-06-14T18:00'), undefined, 'an instant needs its offset');
+  assert.equal(instantOf('2027-06-14T18:00:30.25+02:00'), Date.parse('2027-06-14T16:00:30.250Z'));
+  assert.equal(instantOf('0001-01-01T00:30-01:00'), Date.parse('0001-01-01T01:30:00Z'));
 });

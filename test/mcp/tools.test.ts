@@ -91,7 +91,7 @@ eachDatabase((suite) => {
       assert.equal(found.bookings.length, 1);
       const [booking] = found.bookings;
       assert.equal(booking.reference, wedding.reference);
-      assert.equal(booking.account_name, 'Brennan family');
+      assert.deepEqual(booking.account_name, { untrusted_text: 'Brennan family' });
       assert.equal(booking.grand_total, 1_000_000);
       assert.equal(booking.balance_due, 1_000_000);
       assert.equal(booking.currency, 'EUR');
@@ -179,7 +179,7 @@ eachDatabase((suite) => {
       assert.equal(row.organization_id, orgId);
       assert.equal(new Date(row.start_at).toISOString(), '2027-09-04T19:00:00.000Z');
       const { booking: read } = await callTool(client, 'get_booking', { id: booking.id });
-      assert.equal(read.notes[0].text, lead.message);
+      assert.deepEqual(read.notes[0].text, { untrusted_text: lead.message });
       const told = await suite.db
         .selectFrom('changes')
         .select('type')

@@ -8,6 +8,8 @@ import { Type } from 'typebox';
 import { errorResponses, JSONAPI_MEDIA_TYPE, StringEnum, Timestamp } from '../../api/jsonapi.js';
 import { ApiHeaders, READ_SECURITY } from '../../api/route-schemas.js';
 import { BadParametersError } from '../../errors.js';
+import { excerpt } from '../../text-excerpt.js';
+import { instantOf, missingDayWords } from '../../wall-clock.js';
 import { BOOKING_STATUSES } from '../bookings/booking.table.js';
 import { type AvailabilityQuery, availability } from './availability.js';
 import { SETUP_STYLES } from './event.table.js';
@@ -16,8 +18,8 @@ const Param = (description: string) => Type.Optional(Type.String({ maxLength: 64
 
 const Query = Type.Object(
   {
-    start_at: Param('Start of the stretch (RFC 3339); required'),
-    end_at: Param('End of the stretch (RFC 3339); required, after start_at'),
+    start_at: Param('Start of the stretch (RFC 3339, with its offset); required'),
+    end_at: Param('End of the stretch (RFC 3339); required, after start_at and at most two years after it'),
     guest_count: Param('Guests: each space says whether they fit'),
     setup_style: Param(`One of ${SETUP_STYLES.join(', ')}: capacities are read for it`),
     setup_minutes: Param('Minutes held before start_at (0–1440)'),
@@ -59,6 +61,16 @@ const AvailabilityDocument = Type.Object({
   links: Type.Object({ self: Type.String() }),
 });
 
+/** The longest stretch one question covers: every event in it is read. */
+export const MAX_SPAN_YEARS = 2;
+
+/** The same instant `years` later in the UTC calendar (29 February onto 1 March). */
+function yearsLater(iso: string, years: number): number {
+  const at = new Date(iso);
+  at.setUTCFullYear(at.getUTCFullYear() + years);
+  return at.getTime();
+}
+
 export type AvailabilityParameters = Partial<Record<keyof typeof Query.properties, string>>;
 
 /** The query, or every bad parameter at once. */
@@ -70,9 +82,15 @@ export function readAvailabilityQuery(raw: AvailabilityParameters): Availability
       problems.push({ parameter: name, detail: `${name} is required: an RFC 3339 date-time.` });
       return undefined;
     }
-    const ms = Date.parse(value);
-    if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(ms)) {
-      problems.push({ parameter: name, detail: `"${value}" is not an RFC 3339 date-time.` });
+    const ms = instantOf(value);
+    if (ms === undefined) {
+      const missing = missingDayWords(value);
+      problems.push({
+        parameter: name,
+        detail: missing
+          ? `${name}: ${missing}`
+          : `${name} "${excerpt(value)}" is not an RFC 3339 date-time with an offset, such as 2027-06-14T18:00:00Z.`,
+      });
       return undefined;
     }
     return new Date(ms).toISOString();
@@ -90,6 +108,11 @@ export function readAvailabilityQuery(raw: AvailabilityParameters): Availability
   const endAt = time('end_at');
   if (startAt && endAt && !(startAt < endAt)) {
     problems.push({ parameter: 'end_at', detail: 'end_at must be after start_at.' });
+  } else if (startAt && endAt && Date.parse(endAt) > yearsLater(startAt, MAX_SPAN_YEARS)) {
+    problems.push({
+      parameter: 'end_at',
+      detail: `A stretch of at most ${MAX_SPAN_YEARS} years is looked at once: end_at must be at most ${MAX_SPAN_YEARS} years after start_at.`,
+    });
   }
   const guestCount = whole('guest_count', 1_000_000);
   const setupMinutes = whole('setup_minutes', 1440);

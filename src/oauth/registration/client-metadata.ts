@@ -1,13 +1,15 @@
 /**
  * Client metadata of a self-registration (RFC 7591 §2): only public clients that use the
  * authorization code with PKCE (`token_endpoint_auth_method: "none"`), https or loopback redirect
- * URIs registered exactly, and bounded sizes, so a flood stores little. Every problem is named at
+ * URIs registered exactly, bounded sizes, so a flood stores little, and a name that follows the
+ * rules of names and claims to be nobody it is not (client-name.ts). Every problem is named at
  * once, in one RFC 7591 §3.2.2 error: `invalid_redirect_uri` when only redirect URIs are wrong,
  * `invalid_client_metadata` otherwise.
  */
 import { redirectUriProblem } from '../../integrations/redirect-uris.js';
 import { OAuthError } from '../errors.js';
 import { isScope, SCOPES, splitScopes } from '../scopes.js';
+import { clientNameProblems } from './client-name.js';
 
 export const MAX_REDIRECT_URIS = 5;
 export const MAX_REDIRECT_URI_LENGTH = 512;
@@ -41,13 +43,14 @@ function redirectProblems(value: unknown): { uris: string[]; problems: string[] 
   return { uris: [...new Set(uris)], problems };
 }
 
-function otherProblems(body: Record<string, unknown>): string[] {
+function otherProblems(body: Record<string, unknown>, venueNames: readonly string[]): string[] {
   const problems: string[] = [];
   const name = body.client_name;
   if (name !== undefined && (typeof name !== 'string' || name.trim() === ''))
     problems.push('client_name must be a non-empty string.');
   else if (typeof name === 'string' && name.length > MAX_CLIENT_NAME_LENGTH)
     problems.push(`client_name may be at most ${MAX_CLIENT_NAME_LENGTH} characters.`);
+  else if (typeof name === 'string') problems.push(...clientNameProblems(name.trim(), venueNames));
   const method = body.token_endpoint_auth_method;
   if (method !== undefined && method !== 'none')
     problems.push(
@@ -65,13 +68,16 @@ function otherProblems(body: Record<string, unknown>): string[] {
   return problems;
 }
 
-/** The metadata to store, or an OAuthError naming every problem. */
-export function readClientMetadata(body: unknown): ClientMetadata {
+/**
+ * The metadata to store, or an OAuthError naming every problem; `venueNames` are the names of
+ * this installation's organizations, which a client may not claim.
+ */
+export function readClientMetadata(body: unknown, venueNames: readonly string[]): ClientMetadata {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new OAuthError(400, 'invalid_client_metadata', 'The request body must be a JSON object.');
   const fields = body as Record<string, unknown>;
   const redirect = redirectProblems(fields.redirect_uris);
-  const other = otherProblems(fields);
+  const other = otherProblems(fields, venueNames);
   if (redirect.problems.length > 0 || other.length > 0) {
     const error = other.length === 0 ? 'invalid_redirect_uri' : 'invalid_client_metadata';
     throw new OAuthError(400, error, [...other, ...redirect.problems].join(' '));

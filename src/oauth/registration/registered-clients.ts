@@ -1,10 +1,16 @@
 /**
  * Self-registered clients (RFC 7591) are integrations of no organization, public, without a
- * secret, PKCE always required. Registrations are bounded: per address (counted in the database,
- * so every process of a cluster sees the same count) and in all; one never used for a grant is
- * pruned after a day.
+ * secret, PKCE always required. What bounds them is per address group, never a total that
+ * strangers could fill for everyone: an IPv4 address, or an IPv6 /64 (one subscriber's network,
+ * which holds more addresses than could ever be counted one by one), may register
+ * REGISTRATIONS_PER_GROUP_PER_HOUR an hour and REGISTRATIONS_PER_GROUP_PER_DAY a day, counted in
+ * the database so every process of a cluster sees the same count; a registration that no grant
+ * or code used is pruned after UNUSED_REGISTRATION_SECONDS. So the unused rows one group can keep
+ * are at most a day's budget, however long it keeps trying, and a flood from some addresses
+ * never stops an assistant registering from another.
  */
 import { createHash } from 'node:crypto';
+import ipaddr from 'ipaddr.js';
 import { sql } from 'kysely';
 import { isSqlite } from '../../db/column-types.js';
 import type { Db, Trx } from '../../db/database.js';
@@ -12,15 +18,27 @@ import { newId } from '../../db/ids.js';
 import { generateClientId } from '../credentials.js';
 import type { ClientMetadata } from './client-metadata.js';
 
-/** Registrations one address may make in an hour. */
-export const REGISTRATIONS_PER_ADDRESS_PER_HOUR = 10;
-/** Registrations the installation accepts in an hour from all addresses together. */
-export const MAX_RECENT_REGISTRATIONS = 5000;
+/** Registrations one address group may make in an hour, and in a day. */
+export const REGISTRATIONS_PER_GROUP_PER_HOUR = 10;
+export const REGISTRATIONS_PER_GROUP_PER_DAY = 30;
 /** A registration no grant used within this is pruned. */
 export const UNUSED_REGISTRATION_SECONDS = 24 * 3600;
 
+/** The group an address is throttled in: the IPv4 address itself, or the IPv6 /64 it lies in. */
+export function addressGroup(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const prefix = (parsed as ipaddr.IPv6).toNormalizedString().split(':').slice(0, 4).join(':');
+  return `${ipaddr.IPv6.parse(`${prefix}::`).toString()}/64`;
+}
+
+/** What is stored of the group (a hash: the address itself is not kept). */
 export function addressKey(address: string): string {
-  return createHash('sha256').update(`registration ${address}`).digest('base64url').slice(0, 22);
+  return createHash('sha256')
+    .update(`registration ${addressGroup(address)}`)
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 export interface RegisteredClient {
@@ -62,50 +80,61 @@ async function insertRegisteredClient(
   return { clientId, ...metadata, issuedAt: now };
 }
 
-/** Registrations made from `from` since `since`, and by anyone since `since` (capped counts). */
-async function recentRegistrations(
-  db: Db | Trx,
-  from: string,
-  since: string,
-): Promise<{ fromAddress: number; all: number }> {
-  const count = async (byAddress: boolean) => {
-    const limit = byAddress ? REGISTRATIONS_PER_ADDRESS_PER_HOUR : MAX_RECENT_REGISTRATIONS;
-    let query = db
-      .selectFrom('integrations')
-      .select('id')
-      .where('registered_at', 'is not', null)
-      .where('registered_at', '>', since);
-    if (byAddress) query = query.where('registered_from', '=', from);
-    const rows = await db
-      .selectFrom(query.limit(limit).as('recent'))
-      .select(sql<number>`count(*)`.as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(rows.n);
-  };
-  return { fromAddress: await count(true), all: await count(false) };
+/** Registrations made from the group `from` since `since`, counted up to `limit`. */
+async function recentFromGroup(db: Db | Trx, from: string, since: string, limit: number): Promise<number> {
+  const recent = db
+    .selectFrom('integrations')
+    .select('id')
+    .where('registered_at', 'is not', null)
+    .where('registered_from', '=', from)
+    .where('registered_at', '>', since)
+    .limit(limit);
+  const row = await db
+    .selectFrom(recent.as('recent'))
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
-/** Why a registration from `from` is refused now (too many), or the client registered. */
+/** Why a registration from the group `from` is refused now (too many), or the client registered. */
 export async function registerWithinBounds(
   db: Db,
   metadata: ClientMetadata,
   from: string,
   now: number,
-): Promise<RegisteredClient | { refused: string }> {
+): Promise<RegisteredClient | { refused: string; retryAfterSeconds: number }> {
   return db.transaction().execute(async (trx) => {
-    // Registrations take turns (SQLite's one writer does this by itself), so concurrent ones
-    // cannot all pass the count before any of them is stored.
+    // One group's registrations take turns (SQLite's one writer does this by itself), so
+    // concurrent ones cannot all pass the count before any of them is stored.
     if (!isSqlite(trx))
-      await sql`select pg_advisory_xact_lock(hashtext('marquee:client-registration'))`.execute(trx);
-    const recent = await recentRegistrations(trx, from, new Date(now - 3600 * 1000).toISOString());
-    if (recent.fromAddress >= REGISTRATIONS_PER_ADDRESS_PER_HOUR)
+      await sql`select pg_advisory_xact_lock(hashtext(${`marquee:client-registration:${from}`}))`.execute(
+        trx,
+      );
+    const since = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+    if (
+      (await recentFromGroup(trx, from, since(3600), REGISTRATIONS_PER_GROUP_PER_HOUR)) >=
+      REGISTRATIONS_PER_GROUP_PER_HOUR
+    )
       return {
-        refused: `At most ${REGISTRATIONS_PER_ADDRESS_PER_HOUR} registrations an hour from one address.`,
+        refused: `At most ${REGISTRATIONS_PER_GROUP_PER_HOUR} registrations an hour from one address (one IPv6 /64).`,
+        retryAfterSeconds: 3600,
       };
-    if (recent.all >= MAX_RECENT_REGISTRATIONS)
-      return { refused: 'Too many assistants registered recently; try again later.' };
+    if (
+      (await recentFromGroup(trx, from, since(86_400), REGISTRATIONS_PER_GROUP_PER_DAY)) >=
+      REGISTRATIONS_PER_GROUP_PER_DAY
+    )
+      return {
+        refused: `At most ${REGISTRATIONS_PER_GROUP_PER_DAY} registrations a day from one address (one IPv6 /64).`,
+        retryAfterSeconds: 86_400,
+      };
     return insertRegisteredClient(trx, metadata, from, new Date(now).toISOString());
   });
+}
+
+/** The names of this installation's organizations, which a self-registered client may not claim. */
+export async function venueNames(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('organizations').select('name').execute();
+  return rows.map((r) => r.name);
 }
 
 /** Whether any organization still lets self-registered assistants in. */

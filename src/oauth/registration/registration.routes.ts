@@ -1,16 +1,22 @@
 /**
  * Dynamic client registration (RFC 7591) at POST /oauth/register, for assistants (SPEC §16):
- * JSON only, small bodies, public clients with PKCE. Throttled per address (RFC 7591 §5 leaves
- * the policy to the server): REGISTRATIONS_PER_ADDRESS_PER_HOUR from one address, and at most
- * MAX_RECENT_REGISTRATIONS an hour in all; refused (403) when every organization has turned
- * self-registered assistants off. Each registration is logged with its client id and name.
+ * JSON only, small bodies, public clients with PKCE, names that claim to be nobody they are not.
+ * Throttled per address group (RFC 7591 §5 leaves the policy to the server; an IPv4 address or an
+ * IPv6 /64, registered-clients.ts), with no installation-wide total a stranger could exhaust;
+ * refused (403) when every organization has turned self-registered assistants off. Each
+ * registration is logged with its client id and name.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { OAuthError } from '../errors.js';
 import { OAuthErrorBody } from '../token-request.js';
 import { readClientMetadata } from './client-metadata.js';
-import { addressKey, anyOrganizationAcceptsAssistants, registerWithinBounds } from './registered-clients.js';
+import {
+  addressKey,
+  anyOrganizationAcceptsAssistants,
+  registerWithinBounds,
+  venueNames,
+} from './registered-clients.js';
 
 const RegistrationBody = Type.Object(
   {
@@ -41,7 +47,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Register an assistant (RFC 7591)',
         description:
           'Public clients only: token_endpoint_auth_method "none", PKCE S256 on every authorization, https ' +
-          'or loopback redirect URIs. Throttled per address; registrations never used are removed after a day.',
+          'or loopback redirect URIs. Throttled per address (per IPv6 /64); registrations never used are removed after a day.',
         consumes: ['application/json'],
         security: [],
         body: Type.Unknown(),
@@ -49,13 +55,13 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const metadata = readClientMetadata(request.body);
+      const metadata = readClientMetadata(request.body, await venueNames(db));
       if (!(await anyOrganizationAcceptsAssistants(db)))
         throw new OAuthError(403, 'access_denied', 'Self-registration of assistants is turned off here.');
       const now = request.ctx.now();
       const from = addressKey(request.ip);
       const client = await registerWithinBounds(db, metadata, from, now);
-      if ('refused' in client) throw tooMany(client.refused, 3600);
+      if ('refused' in client) throw tooMany(client.refused, client.retryAfterSeconds);
       request.log.info({ client_id: client.clientId, client_name: client.clientName }, 'client registered');
       return reply.status(201).send({
         client_id: client.clientId,

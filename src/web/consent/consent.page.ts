@@ -20,6 +20,22 @@ export interface ConsentView {
   error?: string;
 }
 
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/** Where approving sends the person back: the redirect URI's host, in words. */
+function returnsTo(redirectUri: string | undefined) {
+  let url: URL;
+  try {
+    url = new URL(redirectUri ?? '');
+  } catch {
+    return '';
+  }
+  const where = LOOPBACK.test(url.hostname)
+    ? html`an app on this computer (<strong class="redirect-host">${url.host}</strong>)`
+    : html`<strong class="redirect-host">${url.host}</strong>`;
+  return html`<p class="lead">After you answer, you are sent back to ${where}.</p>`;
+}
+
 export function consentPage(view: ConsentView): string {
   const hidden = Object.entries(view.params).map(
     ([name, value]) => html`<input type="hidden" name="${name}" value="${value ?? ''}" />`,
@@ -50,12 +66,14 @@ export function consentPage(view: ConsentView): string {
     csrfToken: view.csrfToken,
     body: html` <h1>${view.integrationName} wants to access your Marquee account</h1>
       <p class="lead">Signed in as ${view.userEmail}.</p>
+      ${returnsTo(view.params.redirect_uri)}
       ${
         view.selfRegistered
           ? html`<p class="notice" role="note">
             <strong>Self-registered, not verified.</strong> This app registered itself; the name
-            “${view.integrationName}” is its own claim, not checked by anyone at your venue. Approve
-            only if you started this connection from your assistant just now.
+            “${view.integrationName}” is its own claim, not checked by anyone at your venue, and
+            only its address above says where it lives. Approve only if you started this connection
+            from your assistant just now.
           </p>`
           : ''
       }
