@@ -5,11 +5,11 @@
  */
 import type { DocumentKind } from './document.table.js';
 
-export interface TemplateTexts {
-  header: string;
-  footer: string;
-  terms: string;
-}
+/** The parts of a kind's templates, in the order a document is rendered. */
+export const TEMPLATE_PARTS = ['header', 'footer', 'terms'] as const;
+export type TemplatePart = (typeof TEMPLATE_PARTS)[number];
+
+export type TemplateTexts = Record<TemplatePart, string>;
 
 const PROPOSAL: TemplateTexts = {
   header: `Dear {{ contact.first_name | default: account.name | default: "client" }},

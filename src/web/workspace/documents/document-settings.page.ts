@@ -6,7 +6,7 @@
  */
 import { DEFAULT_TEMPLATES, type TemplateTexts } from '../../../crm/documents/default-templates.js';
 import type { DocumentKind } from '../../../crm/documents/document.table.js';
-import { SAMPLE_MERGE_DATA } from '../../../crm/documents/merge-data.js';
+import { SAMPLE_MERGE_DATA } from '../../../crm/documents/sample-merge-data.js';
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField, errorSummary, type FieldErrors, textareaField } from '../forms/form-fields.js';
 import { settingsTabs, workspacePage } from '../workspace-layout.js';

@@ -11,15 +11,15 @@ import { Type } from 'typebox';
 import { templatesOf, documentSettingsOf, logoBytes } from '../../../crm/documents/document-settings.js';
 import {
   addressProblems,
+  checkTemplates,
   restoreDefaultTemplates,
   saveLogo,
   saveTemplates,
   saveVenueAddress,
-  templatesProblems,
 } from '../../../crm/documents/document-settings.commands.js';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../../crm/documents/document.table.js';
 import { checkLogo, LOGO_MAX_BYTES } from '../../../crm/documents/logo.js';
-import { SAMPLE_MERGE_DATA } from '../../../crm/documents/merge-data.js';
+import { SAMPLE_MERGE_DATA } from '../../../crm/documents/sample-merge-data.js';
 import { write } from '../../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { documentSettingsPage, type DocumentSettingsView } from './document-settings.page.js';
@@ -185,9 +185,11 @@ export const documentSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => 
         footer: formText(request.body, 'footer'),
         terms: formText(request.body, 'terms'),
       };
-      const errors = fieldErrors(await templatesProblems({ kind, ...templates }));
-      if (Object.keys(errors).length > 0) return show(reply, v, kind, { errors, templates }, 422);
-      await write(request.ctx.app.writer, v.actor, saveTemplates, { kind, ...templates });
+      const org = v.organization.organizationId;
+      const judged = await checkTemplates(request.ctx.app.pdf, org, { kind, ...templates });
+      if ('problems' in judged)
+        return show(reply, v, kind, { errors: fieldErrors(judged.problems), templates }, 422);
+      await write(request.ctx.app.writer, v.actor, saveTemplates, judged.checked);
       return reply.redirect(
         orgPath(v, `/settings/documents?kind=${kind}&notice=templates#templates-title`),
         303,
