@@ -142,10 +142,10 @@ export const documentSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => 
     async (request, reply) => {
       const v = visitorOf(request);
       const upload = (request.body as Upload).logo;
-      // The file's name and the type its upload claims are not asked: its bytes are judged.
+      // Its bytes are judged, not its name or claimed type, then made ready for documents (logo.ts).
       const checked = upload?.tooLarge
         ? { problem: 'The logo is larger than 1 MB: save it smaller and upload it again.' }
-        : checkLogo(upload?.bytes ?? new Uint8Array());
+        : await checkLogo(upload?.bytes ?? new Uint8Array());
       if ('problem' in checked) return show(reply, v, 'proposal', { errors: { logo: checked.problem } }, 422);
       try {
         await request.ctx.app.pdf.render({
