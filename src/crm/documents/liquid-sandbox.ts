@@ -13,8 +13,9 @@
  * What a render may take is bounded, per part and per document (the header, footer and terms
  * together), by counting rather than by the clock, so the same template is refused the same way
  * on any machine: steps (each list of tags or text rendered, and each of its members, so a turn
- * of a loop is at least one, and each filter applied) and characters of text made. LiquidJS's own bounds stay behind them:
- * the objects a render may make (a range counts its length) and the time it may take.
+ * of a loop is at least one, and each filter applied) and characters of text made. LiquidJS's
+ * own bounds stay behind them: what a render may allocate (a range counts its length, a filter
+ * the text or list it works on) and the time it may take.
  */
 import { Filter, Liquid, type Template } from 'liquidjs';
 import { TEMPLATE_PARTS, type TemplatePart, type TemplateTexts } from './default-templates.js';
