@@ -208,6 +208,12 @@ eachDatabase((suite) => {
         .execute();
       const pdf = await proposalPdf();
       assert.ok(!pdf.includes(Buffer.from('/Subtype /Image')), 'no image in the PDF');
+      const page = await admin.request(path);
+      assert.match(
+        page.body,
+        /The logo kept earlier is larger than documents take, so they show the venue’s name/,
+      );
+      assert.ok(!page.body.includes('class="logo-preview"'), 'not opened in the page either');
       assert.ok((await pdfText(new Uint8Array(pdf))).pages[0]!.includes('Mensah wedding'));
     });
   });

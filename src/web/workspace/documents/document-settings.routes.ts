@@ -22,7 +22,7 @@ import { checkLogo, LOGO_MAX_BYTES } from '../../../crm/documents/logo.js';
 import { SAMPLE_MERGE_DATA } from '../../../crm/documents/sample-merge-data.js';
 import { write } from '../../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
-import { documentSettingsPage, type DocumentSettingsView } from './document-settings.page.js';
+import { documentSettingsPage, type DocumentSettingsView, logoView } from './document-settings.page.js';
 import { fieldErrors } from '../forms/form-errors.js';
 import type { FieldErrors } from '../forms/form-fields.js';
 import { notFound, orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
@@ -77,18 +77,10 @@ export const documentSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => 
         .executeTakeFirst(),
     ]);
     const logo = settings.logo ? await logoBytes(db, org, settings.logo.sha256) : undefined;
-    const scale = settings.logo ? Math.min(1, 240 / settings.logo.width, 96 / settings.logo.height) : 1;
     const view: DocumentSettingsView = {
       kind,
       address: extra.address ?? settings.venue_address,
-      logo:
-        logo && settings.logo
-          ? {
-              src: `data:${logo.mediaType};base64,${Buffer.from(logo.bytes).toString('base64')}`,
-              width: Math.round(settings.logo.width * scale),
-              height: Math.round(settings.logo.height * scale),
-            }
-          : undefined,
+      logo: logo && settings.logo ? logoView(logo, settings.logo) : undefined,
       templates: extra.templates ?? templates,
       defaults: !saved,
       errors: extra.errors ?? {},
