@@ -49,6 +49,17 @@ export interface ResourceWrites<
     problems(db: Db, actor: Actor, input: CreateInput): Promise<readonly FieldProblem[]>;
     /** Creates without an Idempotency-Key share commits (src/db/group-commit.ts). */
     groupCommit?: boolean;
+    /**
+     * What the unit of work goes through, given the write to make with its input: work done
+     * before it, off the lock, into the command's input (a document's templates rendered on a
+     * thread: src/writes/prepared.ts).
+     */
+    around?<Outcome>(
+      ctx: RequestContext,
+      actor: Actor,
+      input: CreateInput,
+      write: (input: CreateInput) => Promise<Outcome>,
+    ): Promise<Outcome>;
   };
   /** Absent for records that are never changed, only made and deleted (payments). */
   update?: {
@@ -125,17 +136,20 @@ export function registerWriteRoutes<
         // Read before the write, as the write's transaction is not the reads' (a space renamed in
         // between shows its old name in this response only).
         const context = await ctx.readContext(definition, auth.organizationId);
-        const outcome = await writeCreate(
-          writer(ctx),
-          auth,
-          create.command,
-          create.input(body),
-          (row) => ({ status: 201, body: document(row, context) }),
-          {
-            groupCommit: create.groupCommit,
-            key: key === undefined ? undefined : { scope: idempotencyScope(auth), key, body },
-          },
-        );
+        const write = (input: CreateInput) =>
+          writeCreate(
+            writer(ctx),
+            auth,
+            create.command,
+            input,
+            (row) => ({ status: 201, body: document(row, context) }),
+            {
+              groupCommit: create.groupCommit,
+              key: key === undefined ? undefined : { scope: idempotencyScope(auth), key, body },
+            },
+          );
+        const input = create.input(body);
+        const outcome = await (create.around ? create.around(ctx, auth, input, write) : write(input));
         return sendCreated(reply, outcome, derived);
       },
     );

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { updateBooking } from '../../src/crm/bookings/booking.commands.js';
 import { issueDocument, sendDocument, voidDocument } from '../../src/crm/documents/document-actions.js';
-import { saveTemplates } from '../../src/crm/documents/document-settings.commands.js';
+import { type CheckedTemplates, saveTemplates } from '../../src/crm/documents/document-settings.commands.js';
 import { signDocument } from '../../src/crm/documents/document-signing.js';
 import { createDocument } from '../../src/crm/documents/document.commands.js';
 import { ApiError } from '../../src/errors.js';
@@ -114,7 +114,7 @@ eachDatabase((suite) => {
     await refusedAs(
       link,
       saveTemplates,
-      { kind: 'proposal', header: '', footer: '', terms: '' },
+      { kind: 'proposal', header: '', footer: '', terms: '' } as CheckedTemplates,
       'admin_only',
     );
     const bookings = await suite.db
@@ -134,7 +134,7 @@ eachDatabase((suite) => {
     await refusedAs(
       { organizationId: venue.orgId, userId: member.id, role: 'member', door: 'workspace' },
       saveTemplates,
-      { kind: 'proposal', header: 'Hello', footer: '', terms: '' },
+      { kind: 'proposal', header: 'Hello', footer: '', terms: '' } as CheckedTemplates,
       'admin_only',
     );
     assert.equal((await api(`/v2/documents/${proposal}`)).body.data.attributes.status, 'sent');

@@ -1,7 +1,8 @@
 /**
  * Settings → Documents (SPEC §13), for admins, over real HTTP: the venue's address; a logo taken
  * only when its bytes are a PNG or JPEG whose dimensions decode (never by its name or claimed
- * type) and of at most 1 MB; templates refused with their line and reason when they cannot be
+ * type) and of at most 1 MB, kept as a PNG still (logo-uploads.test.ts: how it is made ready);
+ * templates refused with their line and reason when they cannot be
  * read or name what does not exist (the sandbox: no prototype, no file, no endless loop), saved
  * otherwise and used by the next version, back to the defaults on request; members kept out.
  */
@@ -15,7 +16,7 @@ import { documentBody, pricedBooking, venueSettings } from '../helpers/document-
 import { makeUser } from '../helpers/factories.js';
 import { makeVenue, signIn, type Venue } from '../helpers/oauth.js';
 import { pdfText } from '../helpers/pdf-text.js';
-import { bandedPng } from '../helpers/png.js';
+import { bandedPng, pngHeaderOf } from '../helpers/png.js';
 import { type Api, apiFor } from '../helpers/writes.js';
 
 eachDatabase((suite) => {
@@ -120,7 +121,12 @@ eachDatabase((suite) => {
         .where('organization_id', '=', venue.orgId)
         .executeTakeFirstOrThrow();
       assert.deepEqual([kept.media_type, Number(kept.width), Number(kept.height)], ['image/png', 240, 80]);
-      assert.deepEqual(new Uint8Array(kept.bytes), new Uint8Array(logo));
+      assert.deepEqual(pngHeaderOf(new Uint8Array(kept.bytes)), {
+        width: 240,
+        height: 80,
+        bitDepth: 8,
+        colourType: 2,
+      });
       assert.match(
         (await admin.request(path)).body,
         /<img class="logo-preview" src="data:image\/png;base64,/,

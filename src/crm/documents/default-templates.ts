@@ -1,28 +1,30 @@
 /**
  * The templates a venue starts with (SPEC §13), one set per kind of document: a first proposal
- * should read as a venue's own, with nothing to fill in. A venue changes them under Settings →
+ * should read as a venue's own, with nothing to fill in, and say what Marquee does: accepting a
+ * proposal online confirms the booking when its events can be held (document-signing.ts), and
+ * what is due on signing falls due then, held or not. A venue changes them under Settings →
  * Documents; until then these are used. Written with the merge fields of merge-data.ts.
  */
 import type { DocumentKind } from './document.table.js';
 
-export interface TemplateTexts {
-  header: string;
-  footer: string;
-  terms: string;
-}
+/** The parts of a kind's templates, in the order a document is rendered. */
+export const TEMPLATE_PARTS = ['header', 'footer', 'terms'] as const;
+export type TemplatePart = (typeof TEMPLATE_PARTS)[number];
+
+export type TemplateTexts = Record<TemplatePart, string>;
 
 const PROPOSAL: TemplateTexts = {
   header: `Dear {{ contact.first_name | default: account.name | default: "client" }},
 
 Thank you for considering {{ venue.name }} for {{ booking.name }}. This proposal sets out your events, what we will provide and what it costs, with the payment schedule and our terms.
 
-To confirm, accept it through the link in our e-mail: we hold your date from the moment you do.`,
+To confirm your booking, accept this proposal through the link in our e-mail: your date is held for you from the moment you do, as long as the spaces are still free for your events then.`,
   footer: `{{ venue.name }} · Proposal for {{ booking.name }} ({{ booking.reference }})`,
   terms: `## Confirmation
-Your booking is confirmed when you accept this proposal and the payment due on signing is received. Until then the date is not held for you.
+Your booking is confirmed when you accept this proposal online, and your date is held for you from then, as long as the spaces it names are still free for your events at that moment; if another booking has taken one of them, we will contact you to settle it. Until you accept, your date is not held for you.
 
 ## Payments
-Payments fall due as the payment schedule above sets out. Prices include what is listed and nothing else; anything added later is priced on its own.
+Any payment the schedule above shows as due “On signing” falls due when you accept this proposal; the others fall due on the dates it sets out. Prices include what is listed and nothing else; anything added later is priced on its own.
 
 ## Final numbers
 Please give us your final number of guests no later than 14 days before your first event. That number is the guaranteed count we charge for, even if fewer guests attend.

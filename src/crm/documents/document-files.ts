@@ -9,6 +9,7 @@ import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
 import type { DocumentModel, PdfRequest, Watermark } from './document-model.js';
 import { logoBytes } from './document-settings.js';
+import { logoFitsDocuments } from './logo.js';
 import type { DocumentRow, FileRole } from './document.table.js';
 
 export function sha256Hex(bytes: Uint8Array): string {
@@ -82,16 +83,20 @@ export async function currentFile(db: Db | Trx, document: DocumentRow) {
   return undefined;
 }
 
-/** Everything rendering the document's PDF needs: its model, its logo's bytes, how it is marked. */
+/**
+ * Everything rendering the document's PDF needs: its model, its logo's bytes (none for a logo kept
+ * before uploads were made ready for documents: logo.ts), how it is marked.
+ */
 export async function pdfRequestOf(
   db: Db | Trx,
   document: DocumentRow,
   options: { watermark: Watermark } & Pick<PdfRequest, 'issued' | 'signature'>,
 ): Promise<PdfRequest> {
   const model = await modelOf(db, document);
-  const logo = model.venue.logo
+  const kept = model.venue.logo
     ? await logoBytes(db, document.organization_id, model.venue.logo.sha256)
     : undefined;
+  const logo = kept && logoFitsDocuments(kept.bytes) ? kept : undefined;
   return {
     model,
     logo: logo ? { bytes: logo.bytes, mediaType: logo.mediaType } : null,

@@ -1,21 +1,19 @@
 /**
  * Settings → Documents (SPEC §13), organization admins only, as units of work: the templates of
- * a kind of document (each judged when saved: read and rendered against sample data, so a broken
- * one is refused with its line and the reason in words), back to the shipped defaults, the
+ * a kind of document (each judged before it is saved: read and rendered against sample data on a
+ * rendering thread, so a broken one is refused with its line and the reason in words, and the
+ * command takes only templates so judged), back to the shipped defaults, the
  * venue's address, and its logo (its bytes judged by logo.ts, kept by their SHA-256 so documents
  * made with an earlier logo keep showing it).
  */
 import { isoTime } from '../../clock.js';
-import { ValidationError } from '../../errors.js';
+import { type FieldProblem, ValidationError } from '../../errors.js';
 import type { Command, Who } from '../../writes/unit-of-work.js';
 import { Problems } from '../validation.js';
-import { templateProblem } from './document-templates.js';
+import { TEMPLATE_PARTS } from './default-templates.js';
+import { sampleProblems, type Threads } from './document-templates.js';
 import type { DocumentKind } from './document.table.js';
 import type { CheckedLogo } from './logo.js';
-import { SAMPLE_MERGE_DATA } from './merge-data.js';
-
-const TEMPLATE_PARTS = ['header', 'footer', 'terms'] as const;
-export type TemplatePart = (typeof TEMPLATE_PARTS)[number];
 
 export interface TemplatesInput {
   kind: DocumentKind;
@@ -24,34 +22,45 @@ export interface TemplatesInput {
   terms: string;
 }
 
+declare const judged: unique symbol;
+/** Templates tried against the sample and found to render (only `checkTemplates` makes them). */
+export type CheckedTemplates = TemplatesInput & { readonly [judged]: true };
+
 /** The longest address a document's masthead holds: six lines. */
 const ADDRESS_LINES = 6;
 
 const ADMINS: Who = { admins: 'Only organization admins may change the documents’ settings.' };
 
-/** Every broken template of the input, each with its line and why. */
-export async function templatesProblems(input: TemplatesInput) {
+/**
+ * The templates judged: every broken part of the input, each with its line and why, or the
+ * templates (line ends made "\n") ready to save. Rendered on a rendering thread, before any
+ * unit of work.
+ */
+export async function checkTemplates(
+  threads: Threads,
+  organizationId: string,
+  input: TemplatesInput,
+): Promise<{ problems: readonly FieldProblem[] } | { checked: CheckedTemplates }> {
   const problems = new Problems();
-  for (const part of TEMPLATE_PARTS) {
-    const text = input[part].replace(/\r\n?/g, '\n');
-    problems.text(part, text, 'lines');
-    if (problems.has(part)) continue;
-    const problem = await templateProblem(text, SAMPLE_MERGE_DATA);
-    if (problem) problems.attribute(part, `Line ${problem.line}: ${problem.reason}.`, 'template_error');
+  const texts = {
+    header: input.header.replace(/\r\n?/g, '\n'),
+    footer: input.footer.replace(/\r\n?/g, '\n'),
+    terms: input.terms.replace(/\r\n?/g, '\n'),
+  };
+  for (const part of TEMPLATE_PARTS) problems.text(part, texts[part], 'lines');
+  if (problems.list.length === 0) {
+    for (const problem of await sampleProblems(threads, organizationId, texts)) {
+      problems.attribute(problem.part, `Line ${problem.line}: ${problem.reason}.`, 'template_error');
+    }
   }
-  return problems.list;
+  if (problems.list.length > 0) return { problems: problems.list };
+  return { checked: { kind: input.kind, ...texts } as CheckedTemplates };
 }
 
-export const saveTemplates: Command<TemplatesInput, void> = {
+export const saveTemplates: Command<CheckedTemplates, void> = {
   who: ADMINS,
   async run({ trx, actor, now }, input) {
-    const problems = await templatesProblems(input);
-    if (problems.length > 0) throw new ValidationError(problems);
-    const texts = {
-      header: input.header.replace(/\r\n?/g, '\n'),
-      footer: input.footer.replace(/\r\n?/g, '\n'),
-      terms: input.terms.replace(/\r\n?/g, '\n'),
-    };
+    const texts = { header: input.header, footer: input.footer, terms: input.terms };
     await trx
       .insertInto('document_templates')
       .values({ organization_id: actor.organizationId, kind: input.kind, ...texts, updated_at: isoTime(now) })

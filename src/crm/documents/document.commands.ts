@@ -2,13 +2,14 @@
  * Making and deleting document versions (SPEC §13), as units of work holding the organization's
  * lock: a new version takes the next number of its booking and kind, and reads the booking's
  * data, the venue's and the templates in the same transaction, so what it shows is one state.
- * Its templates are rendered then and its model stored: later changes to the booking or the
- * templates need a new version. Only a draft is deleted; a booking's drafts go with it, and a
+ * Its templates, rendered before (off the lock) from that same state, and its model are stored
+ * then: later changes to the booking or the templates need a new version. Only a draft is deleted; a booking's drafts go with it, and a
  * booking with documents that left the venue is kept (so are they).
  */
 import type { Db, Trx } from '../../db/database.js';
-import { ConflictError, ForbiddenError, ValidationError } from '../../errors.js';
+import { ConflictError, ForbiddenError } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
+import { STALE_PREPARATION } from '../../writes/prepared.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
 import { recordCreated, recordDeleted } from '../change-events.js';
 import { deleteCommand } from '../record-commands.js';
@@ -22,9 +23,10 @@ import {
   checkDocument,
   clientRefusal,
   type DocumentInput,
+  type NewDocumentFields,
   type Refusal,
 } from './document-rules.js';
-import { renderTemplate, TemplateError } from './document-templates.js';
+import { type PreparedDocumentInput, renderKey } from './document-prepare.js';
 import { documentDefinition } from './document.resource.js';
 import type { DocumentRow } from './document.table.js';
 import { mergeData } from './merge-data.js';
@@ -65,50 +67,54 @@ export async function documentProblems(db: Db, actor: Actor, input: DocumentInpu
   return (await judged(db, actor, input)).problems;
 }
 
-/** The templates rendered with the document's data; a template that fails is a 422 naming its line. */
-async function renderedTemplates(
-  texts: { header: string; footer: string; terms: string },
-  data: ReturnType<typeof mergeData>,
-) {
-  const rendered: Record<string, string> = {};
-  for (const part of ['header', 'footer', 'terms'] as const) {
-    try {
-      rendered[part] = await renderTemplate(texts[part], data);
-    } catch (error) {
-      if (!(error instanceof TemplateError)) throw error;
-      throw new ValidationError({
-        field: 'kind',
-        detail: `The organization's ${part} template of this kind cannot be rendered for this booking (line ${error.problem.line}: ${error.problem.reason}). An admin can mend it under Settings → Documents.`,
-        code: 'template_error',
-        source: { pointer: '/data/attributes/kind' },
-      });
-    }
-  }
-  return rendered as { header: string; footer: string; terms: string };
+/** The fields of a new document, or undefined when the input is refused (the command says why). */
+export async function fieldsOf(db: Db, actor: Actor, input: DocumentInput) {
+  const checked = await judged(db, actor, input);
+  return checked.problems.length > 0 ? undefined : checked.value;
 }
 
-export const createDocument: Command<DocumentInput, DocumentRow> = {
+/** What a new version would show, read through `db`: its number and the facts of its booking. */
+export async function versionFacts(db: Db | Trx, actor: Actor, fields: NewDocumentFields, now: number) {
+  const last = await db
+    .selectFrom('documents')
+    .select((eb) => eb.fn.max('version').as('version'))
+    .where('booking_id', '=', fields.booking_id)
+    .where('kind', '=', fields.kind)
+    .executeTakeFirst();
+  const version = Number(last?.version ?? 0) + 1;
+  const facts = await loadDocumentFacts(db, {
+    organizationId: actor.organizationId,
+    bookingId: fields.booking_id,
+    kind: fields.kind,
+    version,
+    madeAt: now,
+    beo: fields.event_id ? { eventId: fields.event_id, showPrices: fields.show_prices === 1 } : undefined,
+  });
+  return facts && { version, facts };
+}
+
+/**
+ * A new version of a booking's document. Its templates were rendered before this unit of work,
+ * off the lock (document-prepare.ts), from the templates and data they are checked against here:
+ * if either changed meanwhile (or another version took the number), it refuses, to be prepared
+ * again (src/writes/prepared.ts).
+ */
+export const createDocument: Command<PreparedDocumentInput, DocumentRow> = {
   async run({ trx, actor, now }, input) {
     refuse(clientRefusal(actor));
     const fields = accepted(await judged(trx, actor, input));
-    const last = await trx
-      .selectFrom('documents')
-      .select((eb) => eb.fn.max('version').as('version'))
-      .where('booking_id', '=', fields.booking_id)
-      .where('kind', '=', fields.kind)
-      .executeTakeFirst();
-    const version = Number(last?.version ?? 0) + 1;
-    const facts = await loadDocumentFacts(trx, {
-      organizationId: actor.organizationId,
-      bookingId: fields.booking_id,
-      kind: fields.kind,
-      version,
-      madeAt: now,
-      beo: fields.event_id ? { eventId: fields.event_id, showPrices: fields.show_prices === 1 } : undefined,
-    });
+    const made = await versionFacts(trx, actor, fields, now);
     // Both were judged in this transaction, under the lock.
-    if (!facts) throw new Error('the booking of a judged document is gone');
-    const model = buildDocumentModel(facts, await renderedTemplates(facts.templates, mergeData(facts)));
+    if (!made) throw new Error('the booking of a judged document is gone');
+    const { version, facts } = made;
+    const rendered = input.prepared;
+    if (!rendered || rendered.key !== renderKey(facts.templates, mergeData(facts))) {
+      throw new ConflictError(
+        'The booking or its templates changed while this document was being made: make it again.',
+        STALE_PREPARATION,
+      );
+    }
+    const model = buildDocumentModel(facts, rendered.texts);
     const row = await insertRecord(
       trx,
       'documents',

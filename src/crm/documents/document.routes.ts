@@ -21,6 +21,7 @@ import type { App } from '../../http/app-instance.js';
 import { type Command, writeCreate } from '../../writes/unit-of-work.js';
 import { issueDocument, type Sent, sendDocument, voidDocument } from './document-actions.js';
 import { createDocument, deleteDocument, documentProblems, type DocumentInput } from './document.commands.js';
+import { withRenderedTemplates } from './document-making.js';
 import { documentPdf, documentPdfFile, issuePdf, sendPdf } from './document-pdf.js';
 import { documentDefinition, DocumentResource } from './document.resource.js';
 import type { DocumentRow } from './document.table.js';
@@ -166,7 +167,12 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'A new version (1, 2, … per booking and kind) of the booking’s data as it is now, with the organization’s templates. A BEO names one of the booking’s events.',
       remove: 'Drafts only: a document sent, signed, issued or voided is kept (409 kept).',
     },
-    create: { command: createDocument, input: documentInput, problems: documentProblems },
+    create: {
+      command: createDocument,
+      input: documentInput,
+      problems: documentProblems,
+      around: (ctx, actor, input, write) => withRenderedTemplates(ctx.app, actor, input, write),
+    },
     remove: deleteDocument,
   });
 

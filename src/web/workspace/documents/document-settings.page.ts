@@ -5,8 +5,9 @@
  * refused template says its line and why, beside its field.
  */
 import { DEFAULT_TEMPLATES, type TemplateTexts } from '../../../crm/documents/default-templates.js';
+import { logoFitsDocuments } from '../../../crm/documents/logo.js';
 import type { DocumentKind } from '../../../crm/documents/document.table.js';
-import { SAMPLE_MERGE_DATA } from '../../../crm/documents/merge-data.js';
+import { SAMPLE_MERGE_DATA } from '../../../crm/documents/sample-merge-data.js';
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField, errorSummary, type FieldErrors, textareaField } from '../forms/form-fields.js';
 import { settingsTabs, workspacePage } from '../workspace-layout.js';
@@ -15,7 +16,8 @@ import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 export interface DocumentSettingsView {
   kind: DocumentKind;
   address: string;
-  logo: { src: string; width: number; height: number } | undefined;
+  /** The kept logo's preview, or that it was kept before logos were made ready for documents. */
+  logo: { src: string; width: number; height: number } | { unready: true } | undefined;
   templates: TemplateTexts;
   /** Whether the kind's templates are the shipped ones. */
   defaults: boolean;
@@ -28,6 +30,23 @@ const KINDS: ReadonlyArray<[DocumentKind, string]> = [
   ['beo', 'BEO'],
   ['invoice', 'Invoice'],
 ];
+
+/**
+ * The kept logo as the page shows it: a preview at most 240 × 96, or, for one kept before logos
+ * were made ready for documents, words rather than an image the browser would have to open.
+ */
+export function logoView(
+  logo: { bytes: Uint8Array; mediaType: string },
+  size: { width: number; height: number },
+): DocumentSettingsView['logo'] {
+  if (!logoFitsDocuments(logo.bytes)) return { unready: true };
+  const scale = Math.min(1, 240 / size.width, 96 / size.height);
+  return {
+    src: `data:${logo.mediaType};base64,${Buffer.from(logo.bytes).toString('base64')}`,
+    width: Math.round(size.width * scale),
+    height: Math.round(size.height * scale),
+  };
+}
 
 /** Every merge field a template may use, with the sample booking's value. */
 function mergeFields(): Array<[string, string]> {
@@ -77,9 +96,11 @@ export function documentSettingsPage(v: WorkspaceVisitor, view: DocumentSettings
       </form>
       <h3 id="logo-title">Logo</h3>
       ${
-        view.logo
-          ? html`<p><img class="logo-preview" src="${view.logo.src}" alt="The venue’s logo" width="${view.logo.width}" height="${view.logo.height}" /></p>`
-          : html`<p class="muted">No logo: documents show the venue’s name.</p>`
+        !view.logo
+          ? html`<p class="muted">No logo: documents show the venue’s name.</p>`
+          : 'unready' in view.logo
+            ? html`<p class="hint">The logo kept earlier is larger than documents take, so they show the venue’s name instead: upload it again and it is made ready for them.</p>`
+            : html`<p><img class="logo-preview" src="${view.logo.src}" alt="The venue’s logo" width="${view.logo.width}" height="${view.logo.height}" /></p>`
       }
       <form method="post" action="${base}/logo" enctype="multipart/form-data" novalidate>
         ${csrfField(v.csrfToken)}

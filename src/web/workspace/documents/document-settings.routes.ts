@@ -11,18 +11,18 @@ import { Type } from 'typebox';
 import { templatesOf, documentSettingsOf, logoBytes } from '../../../crm/documents/document-settings.js';
 import {
   addressProblems,
+  checkTemplates,
   restoreDefaultTemplates,
   saveLogo,
   saveTemplates,
   saveVenueAddress,
-  templatesProblems,
 } from '../../../crm/documents/document-settings.commands.js';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../../crm/documents/document.table.js';
 import { checkLogo, LOGO_MAX_BYTES } from '../../../crm/documents/logo.js';
-import { SAMPLE_MERGE_DATA } from '../../../crm/documents/merge-data.js';
+import { SAMPLE_MERGE_DATA } from '../../../crm/documents/sample-merge-data.js';
 import { write } from '../../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
-import { documentSettingsPage, type DocumentSettingsView } from './document-settings.page.js';
+import { documentSettingsPage, type DocumentSettingsView, logoView } from './document-settings.page.js';
 import { fieldErrors } from '../forms/form-errors.js';
 import type { FieldErrors } from '../forms/form-fields.js';
 import { notFound, orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
@@ -77,18 +77,10 @@ export const documentSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => 
         .executeTakeFirst(),
     ]);
     const logo = settings.logo ? await logoBytes(db, org, settings.logo.sha256) : undefined;
-    const scale = settings.logo ? Math.min(1, 240 / settings.logo.width, 96 / settings.logo.height) : 1;
     const view: DocumentSettingsView = {
       kind,
       address: extra.address ?? settings.venue_address,
-      logo:
-        logo && settings.logo
-          ? {
-              src: `data:${logo.mediaType};base64,${Buffer.from(logo.bytes).toString('base64')}`,
-              width: Math.round(settings.logo.width * scale),
-              height: Math.round(settings.logo.height * scale),
-            }
-          : undefined,
+      logo: logo && settings.logo ? logoView(logo, settings.logo) : undefined,
       templates: extra.templates ?? templates,
       defaults: !saved,
       errors: extra.errors ?? {},
@@ -142,10 +134,10 @@ export const documentSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => 
     async (request, reply) => {
       const v = visitorOf(request);
       const upload = (request.body as Upload).logo;
-      // The file's name and the type its upload claims are not asked: its bytes are judged.
+      // Its bytes are judged, not its name or claimed type, then made ready for documents (logo.ts).
       const checked = upload?.tooLarge
         ? { problem: 'The logo is larger than 1 MB: save it smaller and upload it again.' }
-        : checkLogo(upload?.bytes ?? new Uint8Array());
+        : await checkLogo(upload?.bytes ?? new Uint8Array());
       if ('problem' in checked) return show(reply, v, 'proposal', { errors: { logo: checked.problem } }, 422);
       try {
         await request.ctx.app.pdf.render({
@@ -185,9 +177,11 @@ export const documentSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => 
         footer: formText(request.body, 'footer'),
         terms: formText(request.body, 'terms'),
       };
-      const errors = fieldErrors(await templatesProblems({ kind, ...templates }));
-      if (Object.keys(errors).length > 0) return show(reply, v, kind, { errors, templates }, 422);
-      await write(request.ctx.app.writer, v.actor, saveTemplates, { kind, ...templates });
+      const org = v.organization.organizationId;
+      const judged = await checkTemplates(request.ctx.app.pdf, org, { kind, ...templates });
+      if ('problems' in judged)
+        return show(reply, v, kind, { errors: fieldErrors(judged.problems), templates }, 422);
+      await write(request.ctx.app.writer, v.actor, saveTemplates, judged.checked);
       return reply.redirect(
         orgPath(v, `/settings/documents?kind=${kind}&notice=templates#templates-title`),
         303,

@@ -18,11 +18,8 @@ import { pdfRequestOf } from '../../../crm/documents/document-files.js';
 import { documentPdf, documentPdfFile, issuePdf, sendPdf } from '../../../crm/documents/document-pdf.js';
 import { signaturesOf } from '../../../crm/documents/document-signing.js';
 import { dayOf } from '../../../crm/documents/document-words.js';
-import {
-  createDocument,
-  deleteDocument,
-  documentProblems,
-} from '../../../crm/documents/document.commands.js';
+import { deleteDocument, documentProblems } from '../../../crm/documents/document.commands.js';
+import { makeDocument } from '../../../crm/documents/document-making.js';
 import { documentDefinition } from '../../../crm/documents/document.resource.js';
 import type { DocumentRow } from '../../../crm/documents/document.table.js';
 import { organizationZone } from '../../../crm/organization/organization.reads.js';
@@ -99,7 +96,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const problems = fieldErrors(await documentProblems(db, v.actor, input));
       if (Object.keys(problems).length > 0)
         throw new HtmlError(422, 'No document was made', Object.values(problems).join(' '));
-      const document = await write(request.ctx.app.writer, v.actor, createDocument, input);
+      const document = await makeDocument(request.ctx.app, v.actor, input);
       return reply.redirect(orgPath(v, `/documents/${document.id}?notice=created`), 303);
     },
   );
