@@ -5,15 +5,16 @@
  * process, a refused post leaving it for the corrected one, and used tokens are pruned once
  * expired; the body limit is said as it is (16 KiB). On the booking page staff see the source,
  * the UTM fields and the referrer (the field, else the post's Referer), the message's note by
- * *Inquiry form*, a name typed whole kept whole (and greeted so), an all-day event as all day
- * (the page, the bookings list, the week, the BEO); a company's account is the inquirer's only
+ * *Inquiry form*, a name typed whole kept whole (and greeted so, in the proposal's e-mail and its
+ * header), an all-day event as all day (the page, the bookings list, the week, the BEO, the
+ * proposal's merge fields); a company's account is the inquirer's only
  * when its e-mail domain is the account's, never by a free-mail domain, and a note says which.
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { clientCredentialsToken } from '../helpers/api.js';
-import { BrowserSession, inputValue } from '../helpers/browser-session.js';
+import { BrowserSession, formFields, inputValue } from '../helpers/browser-session.js';
 import { countRows, eachDatabase } from '../helpers/databases.js';
 import { makeVenue, signIn, type Venue } from '../helpers/oauth.js';
 import { pdfText } from '../helpers/pdf-text.js';
@@ -289,7 +290,20 @@ eachDatabase((suite) => {
     assert.match(text, /All day/);
     assert.doesNotMatch(text, /00:00/);
 
-    // The proposal's e-mail greets the name as typed.
+    // The proposal greets the name as typed, in its e-mail and in its header, and its merge
+    // fields give the event's day as all day.
+    const settings = `/orgs/${venue.orgId}/settings/documents`;
+    const form = await staff.request(`${settings}?kind=proposal`);
+    const saved = await staff.request(`${settings}/templates/proposal`, {
+      form: {
+        ...formFields(form.body, `${settings}/templates/proposal`),
+        header: 'Dear {{ contact.first_name }},',
+        terms:
+          '{% for e in events %}On {{ e.day }}: {{ e.times }}.{% endfor %} Until {{ booking.last_day }}.',
+        footer: '',
+      },
+    });
+    assert.equal(saved.status, 303, saved.body);
     const proposal = await api<{ data: { id: string } }>('/v2/documents', {
       method: 'POST',
       body: {
@@ -310,6 +324,20 @@ eachDatabase((suite) => {
       .where('to_address', '=', 'amelia.hart@gmail.com')
       .executeTakeFirstOrThrow();
     assert.match(mail.text_body, /^Dear Amelia Hart & Daniel Reyes,/m);
+    const printed = await server.fetch(`${server.url}/v2/documents/${proposal.body.data.id}/pdf`, {
+      headers: {
+        authorization: `Bearer ${await clientCredentialsToken(server, venue)}`,
+        'x-api-org': venue.orgId,
+      },
+    });
+    const words = (await pdfText(new Uint8Array(await printed.arrayBuffer()))).text.replace(/\s+/g, ' ');
+    for (const said of [
+      'Dear Amelia Hart & Daniel Reyes,',
+      'On Saturday 19 June 2027: All day.',
+      'Until Saturday 19 June 2027.',
+    ])
+      assert.ok(words.includes(said), `the proposal says "${said}": ${words}`);
+    assert.doesNotMatch(words, /00:00/);
   });
 
   it('puts an inquirer in the client’s account by its e-mail domain, says so, and takes the referrer field over the Referer', async () => {

@@ -7,7 +7,7 @@ import { contactName } from '../contacts/contact.reads.js';
 import { linesTable, type Money, spacesOf } from './document-blocks.js';
 import type { DocumentFacts } from './document-facts.js';
 import type { Fact, Section } from './document-model.js';
-import { clockOf, dayOf, dayWords, minutesWords, setupStyleWords, timesOf } from './document-words.js';
+import { clockOf, eventWhen, minutesWords, setupStyleWords } from './document-words.js';
 
 export function beoSections(facts: DocumentFacts, money: Money): Section[] {
   const beo = facts.beo!;
@@ -17,18 +17,10 @@ export function beoSections(facts: DocumentFacts, money: Money): Section[] {
   const end = Date.parse(e.end_at);
   const setup = Number(e.setup_minutes);
   const teardown = Number(e.teardown_minutes);
-  // An all-day event (an inquiry without times) is its days, not "00:00–00:00".
-  const allDay = Number(e.all_day) === 1;
+  const when = eventWhen(e, zone);
   const facts_: Fact[] = [
-    { label: 'Day', value: allDay ? dayWords(e.start_date) : dayOf(e.start_at, zone) },
-    {
-      label: 'Times',
-      value: !allDay
-        ? timesOf(e.start_at, e.end_at, zone)
-        : e.end_date === e.start_date
-          ? 'All day'
-          : `All day, to ${dayWords(e.end_date)}`,
-    },
+    { label: 'Day', value: when.day },
+    { label: 'Times', value: when.times },
     {
       label: 'Setup',
       value: setup > 0 ? `From ${clockOf(start - setup * 60_000, zone)} (${minutesWords(setup)})` : 'None',
