@@ -9,6 +9,7 @@ import type { ReportLineTable } from '../crm/reports/report-line.table.js';
 import type { InstallmentTable, PaymentTable } from '../crm/payments/payment.table.js';
 import type { TaxRateTable } from '../crm/pricing/tax-rate.table.js';
 import type { OutgoingMailTable } from '../mail/mail.table.js';
+import type { InquiryTokenUsedTable } from '../crm/inquiries/inquiry-token.table.js';
 import type {
   DocumentFileTable,
   DocumentLinkTable,
@@ -98,6 +99,7 @@ export interface Database {
   changes: ChangeTable;
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
+  inquiry_tokens_used: InquiryTokenUsedTable;
 }
 
 export type Db = Kysely<Database>;

@@ -54,6 +54,7 @@ import * as reportIndexes from './migrations/2026-11-29T21-report-indexes.js';
 import * as unpaidInstallments from './migrations/2026-11-29T22-unpaid-installments.js';
 import * as eventsOfABooking from './migrations/2026-11-29T23-events-of-a-booking.js';
 import * as reportLines from './migrations/2026-11-30T00-report-lines.js';
+import * as inquiryDoors from './migrations/2026-12-01T05-inquiry-doors.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -106,6 +107,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29T22-unpaid-installments': unpaidInstallments,
   '2026-11-29T23-events-of-a-booking': eventsOfABooking,
   '2026-11-30T00-report-lines': reportLines,
+  '2026-12-01T05-inquiry-doors': inquiryDoors,
 };
 
 export interface MigrationOutcome {

@@ -34,4 +34,6 @@ export const SILENT_TABLES = [
   // The lines as revenue_by_space counts them (2026-11-30T00): written by the database's triggers
   // with their line's, event's or booking's row, which tells the organization.
   'report_lines',
+  // Used inquiry form tokens (2026-12-01T05): read and written by the inquiry form alone.
+  'inquiry_tokens_used',
 ] as const;

@@ -20,8 +20,15 @@ declare module 'fastify' {
 export type NativeErrorTranslator = (error: FastifyError, request: FastifyRequest) => HttpError;
 export type ErrorTranslators = Partial<Record<ErrorStyle, NativeErrorTranslator>>;
 
-/** Fastify's own request errors as JSON:API errors. */
-export function translateToApiError(error: FastifyError): ApiError {
+/** A size in bytes as people read it: "16 KiB", "1 MiB". */
+export function sizeWords(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes.toLocaleString('en')} bytes`;
+}
+
+/** Fastify's own request errors as JSON:API errors; a body too large is told the limit of its route. */
+export function translateToApiError(error: FastifyError, request?: FastifyRequest): ApiError {
   if (error.validation) {
     const where = error.validationContext ?? 'body';
     if (where === 'params') return new NotFoundError();
@@ -47,7 +54,11 @@ export function translateToApiError(error: FastifyError): ApiError {
         },
       );
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError(413, 'body_too_large', 'The request body exceeds 1 MiB.');
+      return new ApiError(
+        413,
+        'body_too_large',
+        `The request body exceeds ${sizeWords(request?.routeOptions.bodyLimit ?? 1024 * 1024)}.`,
+      );
     case 'MQ_NUL_CHARACTER': {
       const parameter = (error as { parameter?: string }).parameter;
       return new BadRequestError(error.message, parameter ? { parameter } : undefined, 'nul_character');

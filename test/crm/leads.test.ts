@@ -115,16 +115,20 @@ eachDatabase((suite) => {
       );
   });
 
-  it('reuses the contact by e-mail whatever its case, and the company account by name; no times: all day', async () => {
-    const firstCompany = await created(api, '/v2/accounts', accountDocument({ name: 'Acme Events' }));
+  it('reuses the contact by e-mail whatever its case, and the company account by name and e-mail domain; no times: all day', async () => {
+    const firstCompany = await created(
+      api,
+      '/v2/accounts',
+      accountDocument({ name: 'Acme Events', website: 'https://www.acme-events.example' }),
+    );
     const first = await lead({
       ...base,
-      contact: { ...base.contact, email: 'grace@example.com' },
+      contact: { ...base.contact, email: 'grace@acme-events.example' },
       company: 'acme events',
     });
     const again = await lead({
       ...base,
-      contact: { first_name: 'G', last_name: 'H', email: 'GRACE@example.com' },
+      contact: { first_name: 'G', last_name: 'H', email: 'GRACE@Acme-Events.example' },
       company: 'ACME EVENTS',
       start_time: undefined,
       end_time: undefined,
@@ -138,6 +142,36 @@ eachDatabase((suite) => {
       [event.attributes.all_day, event.attributes.start_at, event.attributes.end_at],
       [true, '2027-09-18T05:00:00.000Z', '2027-09-19T05:00:00.000Z'],
     );
+  });
+
+  it('never puts a lead in a same-named account by its name alone, nor by a free-mail domain, and says so in a note', async () => {
+    const client = await created(
+      api,
+      '/v2/accounts',
+      accountDocument({ name: 'Harbour Trust', email: 'office@gmail.com' }),
+    );
+    const notesOf = async (id: string) =>
+      (
+        await api<Many>(`/v2/notes?filter[notable_type][eq]=bookings&filter[notable_id][eq]=${id}`)
+      ).body.data.map((n) => String(n.attributes.body));
+    const stranger = await lead({
+      ...base,
+      contact: { ...base.contact, email: 'someone@elsewhere.example' },
+      company: 'HARBOUR TRUST',
+      message: undefined,
+    });
+    const freeMail = await lead({
+      ...base,
+      contact: { ...base.contact, email: 'another@gmail.com' },
+      company: 'Harbour Trust',
+      message: undefined,
+    });
+    for (const booking of [stranger, freeMail]) assert.notEqual(booking.account_id, client);
+    assert.notEqual(stranger.account_id, freeMail.account_id);
+    assert.deepEqual(await notesOf(stranger.id), [
+      'An account named Harbour Trust already exists; it was not used, as someone@elsewhere.example is not of its e-mail domain. This inquiry has an account of its own: if it is the same client, move the booking to that account.',
+    ]);
+    assert.match((await notesOf(freeMail.id))[0]!, /gmail\.com is a mail service anyone can use/);
   });
 
   it('refuses a bad lead with every bad field at once, and writes nothing', async () => {

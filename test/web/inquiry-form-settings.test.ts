@@ -160,11 +160,24 @@ eachDatabase((suite) => {
     );
     assert.match(
       fieldError(refused.body, 'embed_origins'),
-      /"http:\/\/evil\.example\/page": an origin is https:\/\/host\[:port\] with no path/,
+      /"http:\/\/evil\.example\/page" \(not https\): an origin is https:\/\/host\[:port\], nothing else/,
     );
     assert.match(refused.body, /Please correct these fields/);
     assert.match(refused.body, /name="slug" type="text" value="the old mill!"/, 'what was typed stays');
     assert.ok(refused.body.includes('>https://ok.example\nhttp://evil.example/page</textarea>'));
+    assert.deepEqual(await savedForm(), before);
+
+    // Words after an origin, a wildcard, plain http: each named, nothing saved.
+    const loose = await post(refused.body, {
+      ...typed,
+      slug: 'harbour-rooms',
+      embed_origins: 'https://ok.example\nhttps://ok.example;sandbox\n*\nhttp://localhost:8080',
+    });
+    assert.equal(loose.status, 422);
+    const said = fieldError(loose.body, 'embed_origins');
+    for (const entry of ['"https://ok.example;sandbox"', '"*"', '"http://localhost:8080"'])
+      assert.ok(said.includes(entry), `names ${entry}: ${said}`);
+    assert.ok(!said.includes('"https://ok.example"'), 'names only the bad ones');
     assert.deepEqual(await savedForm(), before);
 
     // A slug another venue has, with a bad origin: both at once.

@@ -118,6 +118,52 @@ eachDatabase((suite) => {
     assert.equal(taken.body.errors[0]!.code, 'taken');
   });
 
+  it('takes only exact https://host[:port] origins, naming each bad entry, and keeps the settings as they were', async () => {
+    const bad = [
+      'https://a.example;sandbox',
+      '*',
+      'https://*.example.com',
+      'http://localhost:3000',
+      'https://b.example/path',
+      "'self'",
+      'https://c.example:99999',
+      'https://user@d.example',
+    ];
+    const refused = await api<{ errors: Array<{ detail: string; source: { pointer: string } }> }>(
+      '/v2/organization',
+      {
+        method: 'PATCH',
+        body: changeDocument('organizations', venue.orgId, {
+          inquiry_form: { embed_origins: ['https://ok.example', ...bad] },
+        }),
+      },
+    );
+    assert.equal(refused.status, 422, JSON.stringify(refused.body));
+    const [error] = refused.body.errors;
+    assert.equal(error!.source.pointer, '/data/attributes/inquiry_form/embed_origins');
+    for (const entry of bad)
+      assert.ok(error!.detail.includes(`"${entry}"`), `names ${entry}: ${error!.detail}`);
+    assert.ok(!error!.detail.includes('"https://ok.example"'), 'names only the bad ones');
+    const page = await server.app.inject({ url: '/inquire/the-old-mill' });
+    assert.match(String(page.headers['content-security-policy']), new RegExp(`frame-ancestors ${EMBEDDER}$`));
+    const fine = await api('/v2/organization', {
+      method: 'PATCH',
+      body: changeDocument('organizations', venue.orgId, {
+        inquiry_form: { embed_origins: [EMBEDDER, 'https://Events.Example-Venue.com:8443/'] },
+      }),
+    });
+    assert.equal(fine.status, 200, JSON.stringify(fine.body));
+    const framed = await server.app.inject({ url: '/inquire/the-old-mill' });
+    assert.match(
+      String(framed.headers['content-security-policy']),
+      new RegExp(`frame-ancestors ${EMBEDDER} https://events.example-venue.com:8443$`),
+    );
+    await api('/v2/organization', {
+      method: 'PATCH',
+      body: changeDocument('organizations', venue.orgId, { inquiry_form: { embed_origins: [EMBEDDER] } }),
+    });
+  });
+
   it('serves the venue’s form under a strict policy that only the listed origins may frame', async () => {
     const page = await server.app.inject({ url: '/inquire/the-old-mill?utm_source=google' });
     assert.equal(page.statusCode, 200);
@@ -214,9 +260,13 @@ eachDatabase((suite) => {
     const huge = await post({ ...fields, ...early, message: 'x'.repeat(20_000) });
     assert.equal(huge.statusCode, 413);
     const one = { 'x-from': '192.0.2.77' };
+    // A form token makes one inquiry: each post its own form.
+    const forms = [];
+    for (let i = 0; i < 6; i++) forms.push(await hidden());
+    server.clock.advance(3_500);
     const answers = [];
-    for (let i = 0; i < 6; i++)
-      answers.push((await post({ ...fields, ...early, email: `t${i}@example.com` }, one)).statusCode);
+    for (const [i, form] of forms.entries())
+      answers.push((await post({ ...fields, ...form, email: `t${i}@example.com` }, one)).statusCode);
     assert.deepEqual(answers, [201, 201, 201, 201, 201, 429]);
     assert.equal(await leads(), before + 5);
   });

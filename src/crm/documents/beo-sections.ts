@@ -7,7 +7,7 @@ import { contactName } from '../contacts/contact.reads.js';
 import { linesTable, type Money, spacesOf } from './document-blocks.js';
 import type { DocumentFacts } from './document-facts.js';
 import type { Fact, Section } from './document-model.js';
-import { clockOf, dayOf, minutesWords, setupStyleWords, timesOf } from './document-words.js';
+import { clockOf, eventWhen, minutesWords, setupStyleWords } from './document-words.js';
 
 export function beoSections(facts: DocumentFacts, money: Money): Section[] {
   const beo = facts.beo!;
@@ -17,9 +17,10 @@ export function beoSections(facts: DocumentFacts, money: Money): Section[] {
   const end = Date.parse(e.end_at);
   const setup = Number(e.setup_minutes);
   const teardown = Number(e.teardown_minutes);
+  const when = eventWhen(e, zone);
   const facts_: Fact[] = [
-    { label: 'Day', value: dayOf(e.start_at, zone) },
-    { label: 'Times', value: timesOf(e.start_at, e.end_at, zone) },
+    { label: 'Day', value: when.day },
+    { label: 'Times', value: when.times },
     {
       label: 'Setup',
       value: setup > 0 ? `From ${clockOf(start - setup * 60_000, zone)} (${minutesWords(setup)})` : 'None',

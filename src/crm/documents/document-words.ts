@@ -37,6 +37,20 @@ export function timesOf(startAt: string, endAt: string, zone: string): string {
   return `${localTime(start, zone)} – ${dayWords(endDay)}, ${localTime(end, zone)}`;
 }
 
+/**
+ * An event's day and times in words, in a zone: an all-day event (an inquiry without times) by
+ * its own days, "All day" (to its last day), never "00:00–00:00".
+ */
+export function eventWhen(
+  event: { all_day: number; start_at: string; end_at: string; start_date: string; end_date: string },
+  zone: string,
+): { day: string; times: string } {
+  if (Number(event.all_day) !== 1)
+    return { day: dayOf(event.start_at, zone), times: timesOf(event.start_at, event.end_at, zone) };
+  const times = event.end_date === event.start_date ? 'All day' : `All day, to ${dayWords(event.end_date)}`;
+  return { day: dayWords(event.start_date), times };
+}
+
 /** "14:05" of an instant in a zone. */
 export function clockOf(instant: number, zone: string): string {
   return localTime(instant, zone);

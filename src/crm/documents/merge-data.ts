@@ -9,7 +9,15 @@
 import { contactName } from '../contacts/contact.reads.js';
 import { CATEGORY_LABELS, UNIT_LABELS } from '../pricing/categories.js';
 import type { DocumentFacts } from './document-facts.js';
-import { dayOf, guestsWords, moneyText, quantityWords, setupStyleWords, timesOf } from './document-words.js';
+import {
+  dayOf,
+  dayWords,
+  eventWhen,
+  guestsWords,
+  moneyText,
+  quantityWords,
+  setupStyleWords,
+} from './document-words.js';
 import { installmentDue, STATE_WORDS } from './schedule-words.js';
 import { spaceIds } from '../data/row-mappers.js';
 
@@ -99,8 +107,13 @@ export function mergeData(facts: DocumentFacts): MergeData {
       status: booking.status,
       event_type: booking.event_type ?? '',
       guests: booking.guest_count === null ? '' : String(booking.guest_count),
-      first_day: first ? dayOf(first.start_at, zone) : dayOf(booking.start_at, zone),
-      last_day: last ? dayOf(last.end_at, zone) : dayOf(booking.end_at, zone),
+      first_day: first ? eventWhen(first, zone).day : dayOf(booking.start_at, zone),
+      // An all-day event ends at the midnight after its last day, which is not a day of it.
+      last_day: last
+        ? Number(last.all_day) === 1
+          ? dayWords(last.end_date)
+          : dayOf(last.end_at, zone)
+        : dayOf(booking.end_at, zone),
       currency,
       manager: facts.manager ?? '',
     },
@@ -120,8 +133,7 @@ export function mergeData(facts: DocumentFacts): MergeData {
     },
     events: facts.events.map((e) => ({
       name: e.name,
-      day: dayOf(e.start_at, zone),
-      times: timesOf(e.start_at, e.end_at, zone),
+      ...eventWhen(e, zone),
       spaces: spaceIds(e)
         .map((id) => facts.spaceNames.get(id) ?? '')
         .join(', '),

@@ -2,9 +2,10 @@
  * An organization's inquiry form settings (SPEC §14), `inquiry_form` on /v2/organization and
  * Settings → Inquiry form: on or off, its slug (/inquire/<slug>: lower-case letters, digits and
  * hyphens), the intro and thank-you texts, the event types it offers, and the origins allowed to
- * embed it (frame-ancestors) and post to it from their pages (CORS): https origins, as a browser
- * writes them (http only for localhost). A form is enabled only with a slug. A change names only
- * what it changes.
+ * embed it (frame-ancestors) and post to it from their pages (CORS): exact https://host[:port]
+ * origins, as a browser writes them, nothing else (a word after one would be a directive of the
+ * policy, a wildcard would let every site in). A form is enabled only with a slug. A change names
+ * only what it changes.
  */
 import { Problems } from '../validation.js';
 
@@ -31,22 +32,36 @@ export const DEFAULT_INQUIRY_FORM: InquiryForm = {
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 const LIMITS = { text: 2000, types: 20, type: 100, origins: 10 };
 
-/** The settings stored (null: never set) as the form reads them. */
+/**
+ * The settings stored (null: never set) as the form reads them. An embedding origin stored
+ * before origins were held to their shape is dropped, never put in a header.
+ */
 export function inquiryFormOf(stored: string | null | undefined): InquiryForm {
   if (!stored) return { ...DEFAULT_INQUIRY_FORM };
-  return { ...DEFAULT_INQUIRY_FORM, ...(JSON.parse(stored) as Partial<InquiryForm>) };
+  const form = { ...DEFAULT_INQUIRY_FORM, ...(JSON.parse(stored) as Partial<InquiryForm>) };
+  return { ...form, embed_origins: form.embed_origins.filter((o) => originProblem(o) === undefined) };
 }
 
-/** An origin as a browser sends it (scheme://host[:port]), or undefined. */
+/** A host name: labels of letters, digits and inner hyphens (punycode for others), dot-separated. */
+const HOST =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+const ORIGIN = /^https:\/\/([^/:]+)(?::(\d{1,5}))?\/?$/i;
+
+/** What is wrong with an embedding origin, in a few words; undefined when it is one. */
+function originProblem(value: string): string | undefined {
+  if (!/^https:\/\//i.test(value)) return /^http:\/\//i.test(value) ? 'not https' : 'not an https:// origin';
+  const parts = ORIGIN.exec(value);
+  if (!parts) return 'more than https://host[:port]';
+  if (!HOST.test(parts[1]!)) return parts[1]!.includes('*') ? 'no wildcards' : 'not a host name';
+  const port = parts[2] === undefined ? 443 : Number(parts[2]);
+  if (port < 1 || port > 65_535) return 'not a port';
+  return undefined;
+}
+
+/** An origin as a browser sends it (https://host[:port], lower case, no default port), or undefined. */
 export function originOf(value: string): string | undefined {
-  try {
-    const url = new URL(value.trim());
-    const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local)) return undefined;
-    return url.origin === value.trim().replace(/\/$/, '') ? url.origin : undefined;
-  } catch {
-    return undefined;
-  }
+  const trimmed = value.trim();
+  return originProblem(trimmed) === undefined ? new URL(trimmed).origin : undefined;
 }
 
 const at = (member: string) => ({ pointer: `/data/attributes/inquiry_form/${member}` });
@@ -78,11 +93,14 @@ export function checkInquiryForm(input: InquiryFormInput, current: InquiryForm) 
   }
   if (input.embed_origins !== undefined) {
     const given = input.embed_origins.map((o) => o.trim()).filter(Boolean);
-    const wrong = given.filter((o) => originOf(o) === undefined);
+    const wrong = given.flatMap((o) => {
+      const problem = originProblem(o);
+      return problem ? [`"${o}" (${problem})`] : [];
+    });
     if (wrong.length > 0)
       bad(
         'embed_origins',
-        `${wrong.map((o) => `"${o}"`).join(', ')}: an origin is https://host[:port] with no path (http only for localhost).`,
+        `${wrong.join(', ')}: an origin is https://host[:port], nothing else (no path, no wildcard, no other words).`,
       );
     else if (given.length > LIMITS.origins) bad('embed_origins', `At most ${LIMITS.origins} origins.`);
     form.embed_origins = [...new Set(given.map((o) => originOf(o) ?? o))];

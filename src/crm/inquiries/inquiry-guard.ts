@@ -1,7 +1,8 @@
 /**
  * The inquiry form's defences against spam (SPEC §14), each refusal in words:
  * - a signed token carrying when the form was served: a post sooner than 3 s after (faster than
- *   a person types) or a day later, or with a token not ours, is refused;
+ *   a person types) or a day later, or with a token not ours, is refused; a token makes one
+ *   inquiry (inquiry-tokens.ts);
  * - a honeypot field, hidden from people, which a bot fills in;
  * - per address, at most a few posts in a while (kept in this process: a throttle, not a ledger);
  * - sizes: the body (the route's limit) and each field (../leads/lead-rules.ts).
@@ -20,6 +21,12 @@ const sign = (secret: string, organizationId: string, servedAt: number) =>
 /** The token a served form carries. */
 export function formToken(secret: string, organizationId: string, servedAt: number): string {
   return `${servedAt}.${sign(secret, organizationId, servedAt)}`;
+}
+
+/** When the form a token came with was served (ms); NaN for a token not of that shape. */
+export function servedAtOf(token: string): number {
+  const at = token.split('.')[0] ?? '';
+  return /^\d{1,15}$/.test(at) ? Number(at) : Number.NaN;
 }
 
 /** Why a token is refused, in words; undefined when it passes. */

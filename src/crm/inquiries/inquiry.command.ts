@@ -2,23 +2,36 @@
  * An inquiry from the venue's public form (SPEC §14): a lead (../leads/lead.command.ts) and, in
  * the same unit of work, an e-mail to each of the organization's admins with a link to it,
  * through the outbox (src/mail/outbox.ts): so no lead is made without its e-mails, nor e-mails
- * about a lead that was refused.
+ * about a lead that was refused. Its form token is used in that unit of work too
+ * (inquiry-tokens.ts): a second post with it is refused, and a refused inquiry leaves it unused.
  */
 import type { Command } from '../../writes/unit-of-work.js';
+import { type Refusal, refuse } from '../../writes/refusal.js';
 import { queueMail } from '../../mail/outbox.js';
 import type { Booking } from '../bookings/booking.table.js';
 import { createLead, type LeadInput } from '../leads/lead.command.js';
+import { TOKEN_USED, useFormToken } from './inquiry-tokens.js';
 
 export interface Inquiry {
   lead: LeadInput;
+  /** The form token it came with, checked, and when that form was served. */
+  token: string;
+  servedAt: number;
   /** The workspace's address of a booking, for the admins' link. */
   bookingUrl: (bookingId: string) => string;
   /** Whether an SMTP server sends mail (else it is kept in the outbox). */
   sending: boolean;
 }
 
-export const takeInquiry: Command<Inquiry, Booking> = {
-  async run(work, { lead, bookingUrl, sending }) {
+export const takeInquiry: Command<Inquiry, Booking | Refusal> = {
+  async run(work, { lead, token, servedAt, bookingUrl, sending }) {
+    const fresh = await useFormToken(work.trx, {
+      token,
+      servedAt,
+      organizationId: work.actor.organizationId,
+      now: work.now,
+    });
+    if (!fresh) return refuse({ status: 409, code: 'form_used', detail: TOKEN_USED });
     const booking = await createLead.run(work, lead);
     const { trx, actor, now } = work;
     const admins = await trx
@@ -30,9 +43,9 @@ export const takeInquiry: Command<Inquiry, Booking> = {
       .orderBy('u.email')
       .execute();
     const who = `${lead.contact.first_name} ${lead.contact.last_name}`.trim();
-    const when = [lead.date, lead.start_time && `${lead.start_time}–${lead.end_time ?? ''}`]
-      .filter(Boolean)
-      .join(' ');
+    const when = lead.start_time
+      ? `${lead.date} ${lead.start_time}–${lead.end_time ?? ''}`
+      : `${lead.date} (all day)`;
     const text = [
       `${who} <${lead.contact.email.trim()}> asked about ${lead.event_type ? `a ${lead.event_type}` : 'an event'} on ${when}${lead.guest_count !== undefined ? ` for ${lead.guest_count} guests` : ''}.`,
       lead.company ? `Company: ${lead.company}` : '',

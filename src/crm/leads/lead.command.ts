@@ -2,18 +2,19 @@
  * A lead as it comes in (SPEC §14): from the venue's inquiry form, the API, the workspace, an
  * import or the assistant. One unit of work makes or reuses the contact (the organization's
  * contact with that e-mail, whatever its case: ../bookings/lead-contact.ts), an account (the
- * company, reused by its name, else the person's), a `lead` booking with one event in the
- * organization's time zone and currency, its source, and a note with the message; each record
- * is told as created, as every other command tells it. A refused lead writes nothing.
+ * company's, reused only when the inquirer's e-mail domain is its own: lead-account.ts, else the
+ * person's), a `lead` booking with one event in the organization's time zone and currency, its
+ * source, a note with the message and one saying how the company's account was chosen; each
+ * record is told as created, as every other command tells it. A refused lead writes nothing.
  */
 import type { Trx } from '../../db/database.js';
-import type { Command, Work } from '../../writes/unit-of-work.js';
-import { createAccount } from '../accounts/account.commands.js';
+import type { Command } from '../../writes/unit-of-work.js';
 import { createBooking } from '../bookings/booking.commands.js';
 import type { Booking } from '../bookings/booking.table.js';
 import { leadContact } from '../bookings/lead-contact.js';
 import { createNote } from '../notes/note.commands.js';
 import { accepted } from '../validation.js';
+import { companyAccount, type LeadAccount } from './lead-account.js';
 import { checkLead, type LeadInput } from './lead-rules.js';
 
 export type { LeadInput } from './lead-rules.js';
@@ -35,25 +36,14 @@ export function leadProblems(input: LeadInput, zone: string) {
   return checkLead(input, zone).problems;
 }
 
-/** The organization's account with this name, whatever its case (accounts_org_lower_name_idx), else a new one. */
-async function companyAccount(work: Work, company: string): Promise<string> {
-  const known = await work.trx
-    .selectFrom('accounts')
-    .select('id')
-    .where('organization_id', '=', work.actor.organizationId)
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', company.toLowerCase()))
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  return known?.id ?? (await createAccount.run(work, { name: company })).id;
-}
-
 export const createLead: Command<LeadInput, Booking> = {
   async run(work, input) {
     const venue = await venueOf(work.trx, work.actor.organizationId);
     const lead = accepted(checkLead(input, venue.zone));
     const { contact } = input;
+    const account: LeadAccount | undefined = lead.company
+      ? await companyAccount(work, lead.company, contact.email)
+      : undefined;
     const party = await leadContact(
       work,
       {
@@ -62,7 +52,7 @@ export const createLead: Command<LeadInput, Booking> = {
         email: contact.email.trim(),
         phone_number: contact.phone?.trim() || null,
       },
-      lead.company ? await companyAccount(work, lead.company) : null,
+      account?.accountId ?? null,
     );
     const booking = await createBooking.run(work, {
       name: lead.name,
@@ -76,9 +66,10 @@ export const createLead: Command<LeadInput, Booking> = {
       source: input.source,
       source_details: input.source_details,
     });
-    const message = input.message?.trim();
-    if (message) {
-      await createNote.run(work, { body: message, notable: { type: 'bookings', id: booking.id } });
+    // Staff read how the account was chosen beside the client's own words.
+    const notes = [account?.said, input.message?.trim()].filter((body): body is string => Boolean(body));
+    for (const body of notes) {
+      await createNote.run(work, { body, notable: { type: 'bookings', id: booking.id } });
     }
     return booking;
   },

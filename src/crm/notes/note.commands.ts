@@ -45,6 +45,7 @@ export const createNote: Command<NoteInput, NoteTable> = {
         notableType: notable_type!,
         notableId: notable_id!,
         authorId: actor.userId,
+        authorDoor: actor.door,
         body,
         forBeo: for_beo === 1,
       },

@@ -1,5 +1,10 @@
-/** What the pages read of notes: those about one record, newest first, with their authors' names. */
+/**
+ * What the pages read of notes: those about one record, newest first, with their authors' names;
+ * a note no person wrote by the door it came through ("Inquiry form"), and one whose author has
+ * since left as by a former member.
+ */
 import type { Db } from '../../db/database.js';
+import type { Door } from '../../identity/actor.js';
 import type { NotableType } from './note.table.js';
 
 export interface NoteView {
@@ -12,6 +17,15 @@ export interface NoteView {
   createdAt: string;
   updatedAt: string;
 }
+
+/** Who wrote a note that came through a door no person acts at. */
+const DOOR_AUTHORS: Partial<Record<Door, string>> = {
+  inquiry_form: 'Inquiry form',
+  import: 'Import',
+  system: 'Marquee',
+  cli: 'Command line',
+  portal: 'Client portal',
+};
 
 export async function notesAbout(
   db: Db,
@@ -27,6 +41,7 @@ export async function notesAbout(
       'n.body',
       'n.for_beo',
       'n.author_id',
+      'n.author_door',
       'n.created_at',
       'n.updated_at',
       'u.name',
@@ -43,7 +58,7 @@ export async function notesAbout(
     body: r.body,
     forBeo: Number(r.for_beo) === 1,
     authorId: r.author_id,
-    author: r.name || r.email || 'A former member',
+    author: r.name || r.email || DOOR_AUTHORS[r.author_door as Door] || 'A former member',
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   }));

@@ -13,6 +13,8 @@ export interface NewNoteRow {
   notableType: NotableType;
   notableId: string;
   authorId: string | null;
+  /** The door it came through, which names a note no person wrote. */
+  authorDoor: string;
   body: string;
   /** Whether it prints on the booking's (or its event's) banquet event orders. */
   forBeo: boolean;
@@ -25,6 +27,7 @@ export async function insertNote(trx: Db | Trx, note: NewNoteRow, now: string): 
     notable_type: note.notableType,
     notable_id: note.notableId,
     author_id: note.authorId,
+    author_door: note.authorDoor,
     body: note.body,
     for_beo: note.forBeo ? 1 : 0,
     created_at: now,
@@ -46,6 +49,7 @@ const insertNoteRow = (forBeo: number) =>
       notable_type: row.notable_type,
       notable_id: row.notable_id,
       author_id: row.author_id,
+      author_door: row.author_door,
       body: row.body,
       for_beo: sql.lit(forBeo),
       created_at: row.created_at,

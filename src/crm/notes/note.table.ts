@@ -6,8 +6,10 @@ export interface NoteTable {
   organization_id: string;
   notable_type: NotableType;
   notable_id: string;
-  /** The user who wrote it; null once that user is deleted. */
+  /** The user who wrote it; null once that user is deleted, or when no person did. */
   author_id: string | null;
+  /** The door it came through (src/identity/actor.ts): `inquiry_form` for an inquiry's message. */
+  author_door: string | null;
   body: string;
   /** 1 when it prints on the banquet event orders of its booking (or of its event). */
   for_beo: number;

@@ -35,14 +35,28 @@ export function postValues(body: unknown): Record<string, string> {
   return values;
 }
 
+/** A given name and a family name, nothing else: two words of letters (and hyphens, apostrophes). */
+const PLAIN_NAME = /^\p{L}[\p{L}\p{M}'’-]*\s\p{L}[\p{L}\p{M}'’-]*$/u;
+
+/**
+ * The contact's names of a name typed whole. Only a plain "Ada Okafor" is split into first and
+ * last name; any other ("Amelia Hart & Daniel Reyes", "Dr Ada Okafor", "Mary-Jane van der
+ * Berg") is kept whole as the first name, which greetings use, rather than cut where it is not
+ * two names ("Dear Amelia Hart & Daniel,").
+ */
+export function namesOf(typed: string): { first_name: string; last_name: string } {
+  const name = typed.trim().replace(/\s+/g, ' ');
+  if (!PLAIN_NAME.test(name)) return { first_name: name, last_name: '' };
+  const [first = '', last = ''] = name.split(' ');
+  return { first_name: first, last_name: last };
+}
+
 /** The lead a post asks for, and the problems only the form knows of (guests, event types). */
 export function leadOfPost(
   values: Record<string, string>,
   eventTypes: readonly string[],
 ): { lead: LeadInput; problems: Record<string, string> } {
   const problems: Record<string, string> = {};
-  const name = values.name!.trim().replace(/\s+/g, ' ');
-  const split = name.lastIndexOf(' ');
   const guests = values.guest_count!.trim();
   if (guests !== '' && !/^\d{1,7}$/.test(guests))
     problems.guest_count = 'The number of guests is a whole number.';
@@ -57,8 +71,7 @@ export function leadOfPost(
     problems,
     lead: {
       contact: {
-        first_name: split > 0 ? name.slice(0, split) : name,
-        last_name: split > 0 ? name.slice(split + 1) : '',
+        ...namesOf(values.name!),
         email: values.email!,
         phone: optional('phone'),
       },

@@ -4,9 +4,33 @@
  * sent, or why a post was refused, in words, beside the fields at fault. No script; readable on
  * a 390 px phone; the honeypot sits off-screen, hidden from people and their screen readers.
  */
+import { STYLESHEET_PATH } from '../assets.js';
 import { html, type SafeHtml } from '../html.js';
-import { portalFrame } from '../portal/portal.page.js';
 import { HONEYPOT } from '../../crm/inquiries/inquiry-guard.js';
+
+/**
+ * The page's frame, the portal's look in the venue's name, with a `same-origin` referrer policy (not the
+ * portal's `no-referrer`): the browser then sends the form's post with this page's origin,
+ * which the form checks (inquiry-headers.ts), and no address to another site.
+ */
+function inquiryFrame(title: string, venue: string, body: SafeHtml): string {
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="same-origin" />
+        <meta name="robots" content="noindex, nofollow" />
+        <title>${title}</title>
+        <link rel="stylesheet" href="${STYLESHEET_PATH}" />
+      </head>
+      <body class="portal-body">
+        <a class="skip" href="#main">Skip to content</a>
+        <header class="portal-bar"><p class="portal-venue">${venue}</p></header>
+        <main id="main" class="portal">${body}</main>
+      </body>
+    </html>`.value;
+}
 
 export interface InquiryView {
   venue: string;
@@ -92,11 +116,11 @@ export function inquiryPage(view: InquiryView): string {
       <div class="actions"><button type="submit">Send inquiry</button></div>
     </form>
   </section>`;
-  return portalFrame(`Inquiry — ${view.venue}`, view.venue, body);
+  return inquiryFrame(`Inquiry — ${view.venue}`, view.venue, body);
 }
 
 export function thankYouPage(venue: string, text: string): string {
-  return portalFrame(
+  return inquiryFrame(
     `Thank you — ${venue}`,
     venue,
     html`<section class="portal-panel" role="status"><h1>Thank you</h1><p>${text}</p></section>`,
@@ -104,7 +128,7 @@ export function thankYouPage(venue: string, text: string): string {
 }
 
 export function refusedPage(venue: string, slug: string, reason: string): string {
-  return portalFrame(
+  return inquiryFrame(
     `Not sent — ${venue}`,
     venue,
     html`<section class="portal-panel" role="alert"><h1>Your inquiry was not sent</h1><p>${reason}</p><p><a href="/inquire/${slug}">Back to the form</a></p></section>`,

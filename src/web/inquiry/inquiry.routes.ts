@@ -2,26 +2,41 @@
  * The public inquiry form (SPEC §14): `GET /inquire/<slug>` serves the venue's form (with
  * `?format=json`, the hidden fields a JSON post copies), `POST /inquire/<slug>` takes a form or
  * JSON post and makes a lead through takeInquiry, as an actor whose door is `inquiry_form`.
- * The page may be framed only by the origins the venue lists (frame-ancestors), and only they
- * get CORS answers; a post from another site's page is refused. A refused post creates nothing
- * and says why in words. Its own scope: no session, no cookies, no CSRF token (the signed
- * token stands for the form served), a small body limit.
+ * A browser's post must come from the served page or a page of an origin the venue lists
+ * (inquiry-headers.ts); a form token makes one inquiry. A refused post creates nothing and says
+ * why in words (inquiry-answers.ts). Its own scope: no session, no cookies, no CSRF token (the
+ * signed token stands for the form served), a small body limit.
  */
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { takeInquiry } from '../../crm/inquiries/inquiry.command.js';
 import { leadProblems } from '../../crm/leads/lead.command.js';
 import { type InquiryForm, inquiryFormOf } from '../../crm/inquiries/inquiry-form.js';
-import { formToken, HONEYPOT, InquiryThrottle, tokenProblem } from '../../crm/inquiries/inquiry-guard.js';
+import {
+  formToken,
+  HONEYPOT,
+  InquiryThrottle,
+  servedAtOf,
+  tokenProblem,
+} from '../../crm/inquiries/inquiry-guard.js';
+import { formTokenUsed, TOKEN_USED } from '../../crm/inquiries/inquiry-tokens.js';
 import type { Actor } from '../../identity/actor.js';
 import { appSecret } from '../../security/app-secrets.js';
 import { attempt } from '../../writes/unit-of-work.js';
 import { sendPage } from '../forms.js';
 import { orgPath } from '../workspace/workspace-visitor.js';
+import {
+  answerRefusal,
+  type FormShown,
+  INQUIRY_BODY_LIMIT,
+  isJsonPost,
+  refuseTooLarge,
+} from './inquiry-answers.js';
+import { inquiryHeaders, type InquiryRefusal, originRefusal, outsideReferrer } from './inquiry-headers.js';
 import { formProblems, leadOfPost, POST_FIELDS, postValues } from './inquiry-post.js';
 import { inquiryPage, refusedPage, thankYouPage } from './inquiry.page.js';
 
-export const INQUIRY_BODY_LIMIT = 16 * 1024;
+const DETAIL_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'referrer'] as const;
 
 interface Venue {
   organizationId: string;
@@ -31,7 +46,12 @@ interface Venue {
   form: InquiryForm;
 }
 
-type Refusal = { status: number; code: string; detail: string; fields?: Record<string, string> };
+const shownOf = (venue: Venue): FormShown => ({
+  venue: venue.name,
+  slug: venue.form.slug!,
+  intro: venue.form.intro,
+  eventTypes: venue.form.event_types,
+});
 
 export const inquiryRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock, config } = app.ctx;
@@ -52,42 +72,22 @@ export const inquiryRoutes: FastifyPluginAsync = async (app) => {
       ? { organizationId: row.id, name: row.name, zone: row.timezone, form }
       : undefined;
   }
-
-  function guard(request: FastifyRequest, reply: FastifyReply, venue: Venue | undefined): void {
-    const ancestors = venue?.form.embed_origins.length ? venue.form.embed_origins.join(' ') : "'none'";
-    reply
-      .header(
-        'Content-Security-Policy',
-        `default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors ${ancestors}`,
-      )
-      .header('Cache-Control', 'no-store')
-      .header('X-Robots-Tag', 'noindex')
-      .header('Vary', 'Origin');
-    // frame-ancestors says who may frame it; the older header would forbid them all.
-    if (venue?.form.embed_origins.length) reply.removeHeader('X-Frame-Options');
-    const origin = request.headers.origin;
-    if (origin && venue?.form.embed_origins.includes(origin))
-      reply.header('Access-Control-Allow-Origin', origin);
-  }
-
-  /** A post from this installation's own page: its base URL's origin, or the host it was asked at. */
-  const sameSite = (origin: string, host: string | undefined) => {
-    if (origin === self) return true;
-    try {
-      return new URL(origin).host === host;
-    } catch {
-      return false;
-    }
-  };
+  refuseTooLarge(app, async (slug) => {
+    const venue = await venueOf(slug);
+    return venue && shownOf(venue);
+  });
 
   const notFound = (reply: FastifyReply) =>
     sendPage(reply, refusedPage('Inquiry', '', 'There is no inquiry form at this address.'), 404);
+  /** The Referer of a request, when it is another site's page. */
+  const referrerOf = (request: FastifyRequest) =>
+    outsideReferrer(request.headers.referer, self, request.headers.host);
 
   app.get<{ Params: { slug: string }; Querystring: Record<string, string> }>(
     '/inquire/:slug',
     async (request, reply) => {
       const venue = await venueOf(request.params.slug);
-      guard(request, reply, venue);
+      inquiryHeaders(request, reply, venue?.form);
       if (!venue) return notFound(reply);
       const token = formToken(await key(), venue.organizationId, clock.now());
       if (request.query.format === 'json') {
@@ -106,24 +106,21 @@ export const inquiryRoutes: FastifyPluginAsync = async (app) => {
           },
         });
       }
-      const values = Object.fromEntries(
-        ['utm_source', 'utm_medium', 'utm_campaign', 'referrer'].flatMap((n) =>
+      const values: Record<string, string> = Object.fromEntries(
+        DETAIL_FIELDS.flatMap((n) =>
           typeof request.query[n] === 'string' ? [[n, request.query[n].slice(0, 500)]] : [],
         ),
       );
-      const view = {
-        venue: venue.name,
-        slug: venue.form.slug!,
-        intro: venue.form.intro,
-        eventTypes: venue.form.event_types,
-      };
-      return sendPage(reply, inquiryPage({ ...view, token, values }));
+      // The page that linked here, kept with the form unless the link named its own.
+      const linkedFrom = referrerOf(request);
+      if (!values.referrer && linkedFrom) values.referrer = linkedFrom;
+      return sendPage(reply, inquiryPage({ ...shownOf(venue), token, values }));
     },
   );
 
   app.options<{ Params: { slug: string } }>('/inquire/:slug', async (request, reply) => {
     const venue = await venueOf(request.params.slug);
-    guard(request, reply, venue);
+    inquiryHeaders(request, reply, venue?.form);
     if (reply.hasHeader('Access-Control-Allow-Origin'))
       reply
         .header('Access-Control-Allow-Methods', 'GET, POST')
@@ -132,13 +129,37 @@ export const inquiryRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(204).send();
   });
 
+  /** Why a post is refused before its fields are read: its origin, its address, the trap, its token. */
+  async function guardRefusal(request: FastifyRequest, venue: Venue, values: Record<string, string>) {
+    const origin = originRefusal(request.headers.origin, { self, host: request.headers.host }, venue.form);
+    if (origin) return origin;
+    if (!throttle.admit(`${venue.organizationId}|${request.ip}`))
+      return {
+        status: 429,
+        code: 'too_many_inquiries',
+        detail:
+          'Too many inquiries came from your address in a short while: please try again in a few minutes.',
+      };
+    if (values[HONEYPOT] !== '')
+      return {
+        status: 422,
+        code: 'honeypot',
+        detail:
+          'A field meant to be left empty was filled in, as programs sending spam do; this inquiry was not taken.',
+      };
+    const tokenRefusal = tokenProblem(await key(), venue.organizationId, values.token!, clock.now());
+    if (tokenRefusal) return { status: 422, code: 'form_token', detail: tokenRefusal };
+    if (await formTokenUsed(db, values.token!)) return { status: 409, code: 'form_used', detail: TOKEN_USED };
+    return undefined;
+  }
+
   app.post<{ Params: { slug: string } }>(
     '/inquire/:slug',
     { bodyLimit: INQUIRY_BODY_LIMIT },
     async (request, reply) => {
       const venue = await venueOf(request.params.slug);
-      guard(request, reply, venue);
-      const json = (request.headers['content-type'] ?? '').startsWith('application/json');
+      inquiryHeaders(request, reply, venue?.form);
+      const json = isJsonPost(request);
       if (!venue) {
         return json
           ? reply.code(404).send({
@@ -149,63 +170,11 @@ export const inquiryRoutes: FastifyPluginAsync = async (app) => {
           : notFound(reply);
       }
       const values = postValues(request.body);
-      const refuse = (r: Refusal) => {
-        if (json)
-          return reply
-            .code(r.status)
-            .type('application/json')
-            .send({
-              errors: Object.entries(r.fields ?? { '': r.detail }).map(([field, detail]) => ({
-                status: String(r.status),
-                code: r.code,
-                detail,
-                ...(field ? { source: { pointer: `/${field}` } } : {}),
-              })),
-            });
-        if (r.fields) {
-          const view = {
-            venue: venue.name,
-            slug: venue.form.slug!,
-            intro: venue.form.intro,
-            eventTypes: venue.form.event_types,
-          };
-          return sendPage(
-            reply,
-            inquiryPage({ ...view, token: values.token!, values, errors: r.fields }),
-            r.status,
-          );
-        }
-        return sendPage(reply, refusedPage(venue.name, venue.form.slug!, r.detail), r.status);
-      };
-      const origin = request.headers.origin;
-      // A page under no-referrer (as this one) sends `Origin: null`: no site to judge; the token still is.
-      if (
-        origin &&
-        origin !== 'null' &&
-        !sameSite(origin, request.headers.host) &&
-        !venue.form.embed_origins.includes(origin)
-      )
-        return refuse({
-          status: 403,
-          code: 'origin_not_allowed',
-          detail: `This form does not take inquiries sent from ${origin}.`,
-        });
-      if (!throttle.admit(`${venue.organizationId}|${request.ip}`))
-        return refuse({
-          status: 429,
-          code: 'too_many_inquiries',
-          detail:
-            'Too many inquiries came from your address in a short while: please try again in a few minutes.',
-        });
-      if (values[HONEYPOT] !== '')
-        return refuse({
-          status: 422,
-          code: 'honeypot',
-          detail:
-            'A field meant to be left empty was filled in, as programs sending spam do; this inquiry was not taken.',
-        });
-      const tokenRefusal = tokenProblem(await key(), venue.organizationId, values.token!, clock.now());
-      if (tokenRefusal) return refuse({ status: 422, code: 'form_token', detail: tokenRefusal });
+      const refuse = (refusal: InquiryRefusal) => answerRefusal(reply, json, shownOf(venue), refusal, values);
+      const guarded = await guardRefusal(request, venue, values);
+      if (guarded) return refuse(guarded);
+      // The referrer field, else the page the post came from when that is another site's.
+      if (!values.referrer?.trim()) values.referrer = referrerOf(request) ?? '';
       const { lead, problems } = leadOfPost(values, venue.form.event_types);
       const actor: Actor = {
         organizationId: venue.organizationId,
@@ -224,13 +193,17 @@ export const inquiryRoutes: FastifyPluginAsync = async (app) => {
       if (Object.keys(fields).length > 0) return invalid(fields);
       const taken = await attempt(app.ctx.writer, actor, takeInquiry, {
         lead,
+        token: values.token!,
+        servedAt: servedAtOf(values.token!),
         bookingUrl: (id) => `${config.baseUrl}${orgPath(venue.organizationId, `/bookings/${id}`)}`,
         sending: config.smtpUrl !== undefined,
       });
       if (!taken.ok) {
+        const { refusal } = taken;
+        if (refusal.code === 'form_used') return refuse(refusal);
         // Only the fields' problems are the form's to show; the rest is the error the API answers.
-        if (taken.refusal.problems.length === 0) throw taken.refusal.asError();
-        return invalid(formProblems(taken.refusal.problems));
+        if (refusal.problems.length === 0) throw refusal.asError();
+        return invalid(formProblems(refusal.problems));
       }
       if (json)
         return reply

@@ -7,7 +7,8 @@
  *
  * A link that is unknown, expired, revoked or whose document was voided gets the same page and
  * status (404), revealing nothing. Such links count against the address that opened them (the
- * failure throttles of sign-in, reused): past a few, the address waits. The token never reaches
+ * failure throttles of sign-in, reused): past a few, the address waits for its next wrong link,
+ * while a live link still opens from it. The token never reaches
  * a log (src/http/logger.ts), pages send no referrer and are never cached, the policy allows
  * nothing but this origin's stylesheet and inline images, and the accept form carries a CSRF
  * token.
@@ -56,20 +57,23 @@ export const portalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .header('X-Robots-Tag', 'noindex, nofollow');
   });
 
-  /** The link's document; a page (404, or 429 after too many) when there is none. */
+  /**
+   * The link's document; a page (404, or 429 after too many) when there is none. A live link
+   * opens whatever its address did before: only the links that find nothing (guesses, mistypes)
+   * count against the address and wait, so a stranger guessing from a shared address (an office,
+   * a phone network) never locks the client out of their own link.
+   */
   async function opened(request: FastifyRequest, token: string, reply: FastifyReply) {
+    const found = await documentOfToken(db, token, clock.now());
+    if (found) return found;
     const wait = throttle.retryAfter(request.ip);
     if (wait > 0) {
       sendPage(reply.header('Retry-After', String(wait)), portalWaitPage(wait), 429);
       return undefined;
     }
-    const found = await documentOfToken(db, token, clock.now());
-    if (!found) {
-      throttle.recordFailure([request.ip]);
-      sendPage(reply, portalGonePage(), 404);
-      return undefined;
-    }
-    return found;
+    throttle.recordFailure([request.ip]);
+    sendPage(reply, portalGonePage(), 404);
+    return undefined;
   }
 
   const show = async (

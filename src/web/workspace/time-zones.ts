@@ -28,12 +28,21 @@ export function dayLabel(date: string): string {
   return dayFormat.format(Date.parse(`${date}T00:00:00Z`)).replace(',', '');
 }
 
-/** "Wed 25 Nov 2026, 17:00–23:00", or both days when it runs past midnight into another day. */
+/**
+ * "Wed 25 Nov 2026, 17:00–23:00", or both days when it runs past midnight into another day; a
+ * stretch from a midnight to a later one is whole days ("Sat 19 Jun 2027, all day"), never
+ * "00:00–00:00".
+ */
 export function timeRange(startAt: string, endAt: string, zone: string): string {
   const start = Date.parse(startAt);
   const end = Date.parse(endAt);
   const startDay = localDate(start, zone);
   const endDay = localDate(end, zone);
+  if (end > start && localTime(start, zone) === '00:00' && localTime(end, zone) === '00:00') {
+    const lastDay = addDays(endDay, -1);
+    const days = lastDay === startDay ? dayLabel(startDay) : `${dayLabel(startDay)} – ${dayLabel(lastDay)}`;
+    return `${days}, all day`;
+  }
   const sameDay =
     startDay === endDay || (endDay === addDays(startDay, 1) && localTime(end, zone) === '00:00');
   return sameDay

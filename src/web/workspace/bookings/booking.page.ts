@@ -8,6 +8,7 @@ import type { AccountTable } from '../../../crm/accounts/account.table.js';
 import type { ContactTable } from '../../../crm/contacts/contact.table.js';
 import { html, type SafeHtml } from '../../html.js';
 import { money, statusBadge } from './booking-badges.js';
+import { sourceFacts } from './booking-source.view.js';
 import { csrfField, errorSummary, type FieldErrors, textareaField } from '../forms/form-fields.js';
 import { eventsSection, type EventsSection } from '../events/events.view.js';
 import { pricingSection, type PricingSection } from '../pricing/pricing.view.js';
@@ -118,6 +119,7 @@ export function bookingPage(v: WorkspaceVisitor, view: BookingView): string {
           ${row('Owner', view.owner)}
           ${row('Stage', view.stage)}
           ${row('Referral source', view.referralSource)}
+          ${sourceFacts(b)}
           ${b.status === 'lost' ? row('Lost because', b.lost_reason) : ''}
           ${row('Status', statusBadge(b.status))}
         </dl>

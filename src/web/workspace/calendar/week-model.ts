@@ -53,6 +53,11 @@ export function weekModel(
   const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
   const bounds = [...days, addDays(monday, 7)].map((d) => zonedToUtc(d, zone) ?? 0);
   const span = (from: number, to: number) => `${localTime(from, zone)}–${localTime(to, zone)}`;
+  // A day held from its start to its end reads as all day, never "00:00–00:00".
+  const hoursOn = (i: number, from: number, to: number) =>
+    from <= (bounds[i] ?? 0) && to >= (bounds[i + 1] ?? 0)
+      ? 'All day'
+      : span(Math.max(from, bounds[i] ?? 0), Math.min(to, bounds[i + 1] ?? 0));
   const entriesOf = (event: WeekEvent): Array<WeekEntry | undefined> => {
     const start = Date.parse(event.start_at);
     const end = Date.parse(event.end_at);
@@ -66,11 +71,8 @@ export function weekModel(
       const teardownStart = Math.max(end, dayStart);
       return {
         event,
-        hours: span(Math.max(from, dayStart), Math.min(until, dayEnd)),
-        own:
-          start < dayEnd && end > dayStart
-            ? span(Math.max(start, dayStart), Math.min(end, dayEnd))
-            : undefined,
+        hours: hoursOn(i, from, until),
+        own: start < dayEnd && end > dayStart ? hoursOn(i, start, end) : undefined,
         setup: from < setupEnd && setupEnd > dayStart ? span(Math.max(from, dayStart), setupEnd) : undefined,
         teardown:
           teardownStart < until && teardownStart < dayEnd

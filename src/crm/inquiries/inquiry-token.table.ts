@@ -1,0 +1,7 @@
+/** A form token that made an inquiry, kept until it would have expired (inquiry-tokens.ts). */
+export interface InquiryTokenUsedTable {
+  /** SHA-256 of the token, hex. */
+  token_hash: string;
+  organization_id: string;
+  expires_at: string;
+}

@@ -1,0 +1,46 @@
+/**
+ * Where a booking came from, on its page (SPEC §14): its source in words and, for an inquiry,
+ * the campaign fields and the referrer it came with, as facts of the booking's details. A
+ * referrer is shown as text, never as a link: it is whatever the visitor's browser or the post
+ * said.
+ */
+import type { Booking, BookingSource } from '../../../crm/bookings/booking.table.js';
+import { html, type SafeHtml } from '../../html.js';
+
+const SOURCE_WORDS: Record<BookingSource, string> = {
+  inquiry_form: 'Inquiry form',
+  api: 'A connected app',
+  workspace: 'Entered by the team',
+  import: 'CSV import',
+  assistant: 'AI assistant',
+};
+
+/** The details an inquiry keeps, in the order they are shown, with their names. */
+const DETAILS: ReadonlyArray<[key: string, label: string]> = [
+  ['utm_source', 'UTM source'],
+  ['utm_medium', 'UTM medium'],
+  ['utm_campaign', 'UTM campaign'],
+  ['referrer', 'Referrer'],
+];
+
+function detailsOf(booking: Booking): Record<string, string> {
+  if (!booking.source_details) return {};
+  try {
+    const parsed = JSON.parse(booking.source_details) as unknown;
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const fact = (label: string, value: string) => html`<div><dt>${label}</dt><dd>${value}</dd></div>`;
+
+/** The source row, and a row for each detail it came with. */
+export function sourceFacts(booking: Booking): SafeHtml | '' {
+  const source = booking.source;
+  if (!source) return '';
+  const details = detailsOf(booking);
+  return html`${fact('Source', SOURCE_WORDS[source] ?? source)}${DETAILS.map(([key, label]) =>
+    typeof details[key] === 'string' && details[key] ? fact(label, details[key]) : '',
+  )}`;
+}
