@@ -13,6 +13,9 @@ import type { Db } from '../db/database.js';
 import { ConflictError, type FieldProblem, ForbiddenError } from '../errors.js';
 import type { App } from '../http/app-instance.js';
 import type { Actor } from '../identity/actor.js';
+import { grantsAllow } from '../policy/grants.js';
+import { ROLES } from '../policy/roles.js';
+import { policyRefusal } from '../writes/permit.js';
 import { type Change, type Command, type Removal, write, writeCreate } from '../writes/unit-of-work.js';
 import { idempotencyScope } from './api-auth.js';
 import { refuseUnreadable } from './input-problems.js';
@@ -35,10 +38,6 @@ export interface ResourceWrites<
   UpdateInput,
 > {
   definition: ResourceDefinition<Table>;
-  /** Only organization admins may write (members get 403). */
-  admins?: boolean;
-  /** Only organization admins may delete (a payment), whoever may create. */
-  adminsRemove?: boolean;
   createBody: Create;
   updateBody: Update;
   create: {
@@ -80,11 +79,15 @@ export function registerWriteRoutes<
   const document = (row: RowOf<Table>, context: ReadContext | undefined) =>
     resourceDocument(definition.toResource(row, baseUrl, context));
   const derived = definition.derived?.attributes;
-  const who = writes.admins ? 'Organization admins only; needs crm_manage.' : 'Needs crm_manage.';
-  const checkWriter = (actor: Actor, removing = false) => {
-    if ((writes.admins || (removing && writes.adminsRemove)) && actor.role !== 'admin') {
-      throw new ForbiddenError(`Only organization admins may change ${definition.noun}.`, 'admin_only');
-    }
+  // Who may write is the policy's (src/policy): the routes ask it before reading a body, to
+  // spare the work, and say it in the OpenAPI description.
+  const who = (command: Command<never, unknown>) =>
+    grantsAllow(ROLES.member.grants, command.action.name, undefined)
+      ? 'Needs crm_manage.'
+      : 'Organization admins only; needs crm_manage.';
+  const checkWriter = (actor: Actor, command: Command<never, unknown>) => {
+    const refused = policyRefusal(actor, command.action, undefined, undefined);
+    if (refused) throw refused.asError();
   };
   const writer = (ctx: RequestContext) => ctx.app.writer;
 
@@ -97,7 +100,7 @@ export function registerWriteRoutes<
         schema: {
           tags: [tag],
           summary: `Create ${aSingular}`,
-          description: `${writes.rules?.create ?? ''} ${who} Honours Idempotency-Key.`.trim(),
+          description: `${writes.rules?.create ?? ''} ${who(create.command)} Honours Idempotency-Key.`.trim(),
           security: MANAGE_SECURITY,
           headers: CreateHeaders,
           body: writes.createBody,
@@ -112,7 +115,7 @@ export function registerWriteRoutes<
         await refuseUnreadable(request, (readable) =>
           create.problems(ctx.db, auth, create.input(readable as Static<Create>)),
         );
-        checkWriter(auth);
+        checkWriter(auth, create.command);
         const body = request.body as Static<Create> & WriteDocument;
         if (body.data.id !== undefined) {
           throw new ForbiddenError(
@@ -149,7 +152,7 @@ export function registerWriteRoutes<
           schema: {
             tags: [tag],
             summary: `Change ${aSingular}`,
-            description: `${writes.rules?.update ?? ''} ${who} Honours If-Match.`.trim(),
+            description: `${writes.rules?.update ?? ''} ${who(update.command)} Honours If-Match.`.trim(),
             security: MANAGE_SECURITY,
             headers: ChangeHeaders,
             params: IdParams,
@@ -168,7 +171,7 @@ export function registerWriteRoutes<
               ? update.problems(ctx.db, auth, update.input(readable as Static<Update>), current)
               : [];
           });
-          checkWriter(auth);
+          checkWriter(auth, update.command);
           const body = request.body as Static<Update> & WriteDocument;
           if (body.data.id !== request.params.id) {
             throw new ConflictError('data.id must be the id in the URL.', 'id_mismatch', {
@@ -193,8 +196,7 @@ export function registerWriteRoutes<
         schema: {
           tags: [tag],
           summary: `Delete ${aSingular}`,
-          description:
-            `${writes.rules?.remove ?? ''} ${writes.adminsRemove ? 'Organization admins only; needs crm_manage.' : who} Honours If-Match.`.trim(),
+          description: `${writes.rules?.remove ?? ''} ${who(writes.remove)} Honours If-Match.`.trim(),
           security: MANAGE_SECURITY,
           headers: ChangeHeaders,
           params: IdParams,
@@ -202,7 +204,7 @@ export function registerWriteRoutes<
         },
       },
       async (request, reply) => {
-        checkWriter(request.apiAuth, true);
+        checkWriter(request.apiAuth, writes.remove);
         const removal = { id: request.params.id, ifMatch: request.headers['if-match'] };
         await write(writer(request.ctx), request.apiAuth, writes.remove, removal);
         return reply.code(204).send(null);

@@ -7,12 +7,13 @@
  */
 import { isoTime } from '../../clock.js';
 import { ValidationError } from '../../errors.js';
-import type { Command, Who } from '../../writes/unit-of-work.js';
+import type { Command } from '../../writes/unit-of-work.js';
 import { Problems } from '../validation.js';
 import { templateProblem } from './document-templates.js';
 import type { DocumentKind } from './document.table.js';
 import type { CheckedLogo } from './logo.js';
 import { SAMPLE_MERGE_DATA } from './merge-data.js';
+import { DOCUMENT_SETTINGS_ACTIONS } from './document.policy.js';
 
 const TEMPLATE_PARTS = ['header', 'footer', 'terms'] as const;
 export type TemplatePart = (typeof TEMPLATE_PARTS)[number];
@@ -26,8 +27,6 @@ export interface TemplatesInput {
 
 /** The longest address a document's masthead holds: six lines. */
 const ADDRESS_LINES = 6;
-
-const ADMINS: Who = { admins: 'Only organization admins may change the documents’ settings.' };
 
 /** Every broken template of the input, each with its line and why. */
 export async function templatesProblems(input: TemplatesInput) {
@@ -43,7 +42,7 @@ export async function templatesProblems(input: TemplatesInput) {
 }
 
 export const saveTemplates: Command<TemplatesInput, void> = {
-  who: ADMINS,
+  action: DOCUMENT_SETTINGS_ACTIONS.save_templates,
   async run({ trx, actor, now }, input) {
     const problems = await templatesProblems(input);
     if (problems.length > 0) throw new ValidationError(problems);
@@ -63,7 +62,7 @@ export const saveTemplates: Command<TemplatesInput, void> = {
 };
 
 export const restoreDefaultTemplates: Command<{ kind: DocumentKind }, void> = {
-  who: ADMINS,
+  action: DOCUMENT_SETTINGS_ACTIONS.restore_templates,
   async run({ trx, actor }, { kind }) {
     await trx
       .deleteFrom('document_templates')
@@ -105,7 +104,7 @@ export function addressProblems(address: string) {
 }
 
 export const saveVenueAddress: Command<{ address: string }, void> = {
-  who: ADMINS,
+  action: DOCUMENT_SETTINGS_ACTIONS.save_venue_address,
   async run({ trx, actor, now }, { address }) {
     const problems = addressProblems(address);
     if (problems.length > 0) throw new ValidationError(problems);
@@ -120,7 +119,7 @@ export const saveVenueAddress: Command<{ address: string }, void> = {
 
 /** A logo judged by logo.ts (and rendered in a PDF once), or none (removes the logo). */
 export const saveLogo: Command<{ logo: CheckedLogo | null }, void> = {
-  who: ADMINS,
+  action: DOCUMENT_SETTINGS_ACTIONS.save_logo,
   async run({ trx, actor, now }, { logo }) {
     if (logo) {
       await trx

@@ -28,6 +28,7 @@ import { renderTemplate, TemplateError } from './document-templates.js';
 import { documentDefinition } from './document.resource.js';
 import type { DocumentRow } from './document.table.js';
 import { mergeData } from './merge-data.js';
+import { DOCUMENT_ACTIONS } from './document.policy.js';
 
 export type { DocumentInput } from './document-rules.js';
 
@@ -88,6 +89,7 @@ async function renderedTemplates(
 }
 
 export const createDocument: Command<DocumentInput, DocumentRow> = {
+  action: DOCUMENT_ACTIONS.create,
   async run({ trx, actor, now }, input) {
     refuse(clientRefusal(actor));
     const fields = accepted(await judged(trx, actor, input));
@@ -133,6 +135,7 @@ export const createDocument: Command<DocumentInput, DocumentRow> = {
 };
 
 export const deleteDocument = deleteCommand({
+  action: DOCUMENT_ACTIONS.delete,
   definition: documentDefinition,
   allow: (actor, current) => refuse(actionRefusal('delete', current, actor)),
 });

@@ -8,6 +8,7 @@ import type { Command } from '../../writes/unit-of-work.js';
 import { queueMail } from '../../mail/outbox.js';
 import type { Booking } from '../bookings/booking.table.js';
 import { createLead, type LeadInput } from '../leads/lead.command.js';
+import { INQUIRY_ACTIONS } from './inquiry.policy.js';
 
 export interface Inquiry {
   lead: LeadInput;
@@ -18,8 +19,9 @@ export interface Inquiry {
 }
 
 export const takeInquiry: Command<Inquiry, Booking> = {
+  action: INQUIRY_ACTIONS.take,
   async run(work, { lead, bookingUrl, sending }) {
-    const booking = await createLead.run(work, lead);
+    const booking = await work.run(createLead, lead);
     const { trx, actor, now } = work;
     const admins = await trx
       .selectFrom('memberships as m')

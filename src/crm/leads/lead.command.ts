@@ -15,6 +15,7 @@ import { leadContact } from '../bookings/lead-contact.js';
 import { createNote } from '../notes/note.commands.js';
 import { accepted } from '../validation.js';
 import { checkLead, type LeadInput } from './lead-rules.js';
+import { LEAD_ACTIONS } from './lead.policy.js';
 
 export type { LeadInput } from './lead-rules.js';
 
@@ -46,10 +47,11 @@ async function companyAccount(work: Work, company: string): Promise<string> {
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
-  return known?.id ?? (await createAccount.run(work, { name: company })).id;
+  return known?.id ?? (await work.run(createAccount, { name: company })).id;
 }
 
 export const createLead: Command<LeadInput, Booking> = {
+  action: LEAD_ACTIONS.create,
   async run(work, input) {
     const venue = await venueOf(work.trx, work.actor.organizationId);
     const lead = accepted(checkLead(input, venue.zone));
@@ -64,7 +66,7 @@ export const createLead: Command<LeadInput, Booking> = {
       },
       lead.company ? await companyAccount(work, lead.company) : null,
     );
-    const booking = await createBooking.run(work, {
+    const booking = await work.run(createBooking, {
       name: lead.name,
       status: 'lead',
       ...('start_at' in lead.times ? { ...lead.times, timezone: venue.zone } : lead.times),
@@ -78,7 +80,7 @@ export const createLead: Command<LeadInput, Booking> = {
     });
     const message = input.message?.trim();
     if (message) {
-      await createNote.run(work, { body: message, notable: { type: 'bookings', id: booking.id } });
+      await work.run(createNote, { body: message, notable: { type: 'bookings', id: booking.id } });
     }
     return booking;
   },

@@ -23,6 +23,7 @@ import {
 import { spaceDefinition } from './space.resource.js';
 import type { SpaceTable } from './space.table.js';
 import { flag } from '../data/row-mappers.js';
+import { SPACE_ACTIONS } from './space.policy.js';
 
 export type { SpaceInput } from './space-rules.js';
 
@@ -71,8 +72,8 @@ export async function spaceProblems(db: Db, actor: Actor, input: SpaceInput, cur
 }
 
 export const createSpace = createCommand<'spaces', SpaceInput>({
+  action: SPACE_ACTIONS.create,
   definition: spaceDefinition,
-  admins: true,
   check: (trx, actor, input) => judged(trx, actor, input),
   values: (given) => ({
     name: given.name ?? '',
@@ -123,8 +124,8 @@ async function refuseClashOfChange(trx: Trx, organizationId: string, space: Spac
 }
 
 export const updateSpace = updateCommand<'spaces', SpaceInput>({
+  action: SPACE_ACTIONS.update,
   definition: spaceDefinition,
-  admins: true,
   check: (trx, actor, input, current) => judged(trx, actor, input, current),
   async afterWrite({ trx, actor }, current, updated) {
     await writeParts(trx, updated, current.part_ids);
@@ -133,8 +134,8 @@ export const updateSpace = updateCommand<'spaces', SpaceInput>({
 });
 
 export const deleteSpace = deleteCommand({
+  action: SPACE_ACTIONS.delete,
   definition: spaceDefinition,
-  admins: true,
   async before({ trx }, current) {
     const held = await countBookingsHolding(trx, current.id);
     if (held > 0) {

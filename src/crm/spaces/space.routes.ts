@@ -19,7 +19,6 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerReadRoutes(app, spaceDefinition);
   registerWriteRoutes(app, {
     definition: spaceDefinition,
-    admins: true,
     createBody: SpaceCreateBody,
     updateBody: SpaceUpdateBody,
     rules: {

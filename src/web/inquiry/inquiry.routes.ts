@@ -13,7 +13,7 @@ import { takeInquiry } from '../../crm/inquiries/inquiry.command.js';
 import { leadProblems } from '../../crm/leads/lead.command.js';
 import { type InquiryForm, inquiryFormOf } from '../../crm/inquiries/inquiry-form.js';
 import { formToken, HONEYPOT, InquiryThrottle, tokenProblem } from '../../crm/inquiries/inquiry-guard.js';
-import type { Actor } from '../../identity/actor.js';
+import { inquiryActor } from '../../identity/actor.js';
 import { appSecret } from '../../security/app-secrets.js';
 import { attempt } from '../../writes/unit-of-work.js';
 import { sendPage } from '../forms.js';
@@ -207,12 +207,7 @@ export const inquiryRoutes: FastifyPluginAsync = async (app) => {
       const tokenRefusal = tokenProblem(await key(), venue.organizationId, values.token!, clock.now());
       if (tokenRefusal) return refuse({ status: 422, code: 'form_token', detail: tokenRefusal });
       const { lead, problems } = leadOfPost(values, venue.form.event_types);
-      const actor: Actor = {
-        organizationId: venue.organizationId,
-        userId: null,
-        role: 'member',
-        door: 'inquiry_form',
-      };
+      const actor = inquiryActor(venue.organizationId);
       const fields = { ...formProblems(leadProblems(lead, venue.zone)), ...problems };
       const invalid = (found: Record<string, string>) =>
         refuse({
