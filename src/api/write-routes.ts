@@ -21,6 +21,8 @@ import { idempotencyScope } from './api-auth.js';
 import { refuseUnreadable } from './input-problems.js';
 import { errorResponses, singleDocument } from './jsonapi.js';
 import type { OrganizationTable, ReadContext, ResourceDefinition, RowOf } from './resource-definition.js';
+import type { Resource } from './jsonapi.js';
+import type { Refusal } from '../writes/refusal.js';
 import { findRow } from '../crm/data/record-lookup.js';
 import { ChangeHeaders, CreateHeaders, IdParams, MANAGE_SECURITY } from './route-schemas.js';
 import { resourceDocument, sendCreated, sendResource } from './write-replies.js';
@@ -36,12 +38,21 @@ export interface ResourceWrites<
   Update extends TSchema,
   CreateInput,
   UpdateInput,
+  Value = RowOf<Table>,
 > {
   definition: ResourceDefinition<Table>;
+  /**
+   * A kind with a face (src/crm/<kind>/index.ts): its row read into its value, and its value as
+   * the resource. Its commands make values; without a face they make rows.
+   */
+  face?: {
+    decode(row: RowOf<Table>): Value;
+    render(value: Value, baseUrl: string, context?: ReadContext): Resource;
+  };
   createBody: Create;
   updateBody: Update;
   create: {
-    command: Command<CreateInput, RowOf<Table>>;
+    command: Command<CreateInput, Value | Refusal>;
     /** The command's input from a request document. */
     input(document: Static<Create>): CreateInput;
     /** Every problem of an input, writing nothing. */
@@ -51,16 +62,11 @@ export interface ResourceWrites<
   };
   /** Absent for records that are never changed, only made and deleted (payments). */
   update?: {
-    command: Command<Change<UpdateInput>, RowOf<Table>>;
+    command: Command<Change<UpdateInput>, Value | Refusal>;
     input(document: Static<Update>): UpdateInput;
-    problems(
-      db: Db,
-      actor: Actor,
-      input: UpdateInput,
-      current: RowOf<Table>,
-    ): Promise<readonly FieldProblem[]>;
+    problems(db: Db, actor: Actor, input: UpdateInput, current: Value): Promise<readonly FieldProblem[]>;
   };
-  remove: Command<Removal, void>;
+  remove: Command<Removal, void | undefined | Refusal>;
   /** Rules to tell in the OpenAPI description of each write. */
   rules?: { create?: string; update?: string; remove?: string };
 }
@@ -71,13 +77,19 @@ export function registerWriteRoutes<
   Update extends TSchema,
   CreateInput,
   UpdateInput,
->(app: App, writes: ResourceWrites<Table, Create, Update, CreateInput, UpdateInput>): void {
-  const { definition, create, update } = writes;
+  Value = RowOf<Table>,
+>(app: App, writes: ResourceWrites<Table, Create, Update, CreateInput, UpdateInput, Value>): void {
+  const { definition, create, update, face } = writes;
   const { schema, tag, singular } = definition;
   const aSingular = `${/^[aeiou]/.test(singular) ? 'an' : 'a'} ${singular}`;
   const { baseUrl } = app.ctx.config;
-  const document = (row: RowOf<Table>, context: ReadContext | undefined) =>
-    resourceDocument(definition.toResource(row, baseUrl, context));
+  const document = (made: Value, context: ReadContext | undefined) =>
+    resourceDocument(
+      face
+        ? face.render(made, baseUrl, context)
+        : definition.toResource(made as unknown as RowOf<Table>, baseUrl, context),
+    );
+  const decode = (row: RowOf<Table>): Value => (face ? face.decode(row) : (row as unknown as Value));
   const derived = definition.derived?.attributes;
   // Who may write is the policy's (src/policy): the routes ask it before reading a body, to
   // spare the work, and say it in the OpenAPI description.
@@ -168,7 +180,7 @@ export function registerWriteRoutes<
           await refuseUnreadable(request, async (readable) => {
             const current = await findRow(ctx.db, definition, auth.organizationId, request.params.id);
             return current
-              ? update.problems(ctx.db, auth, update.input(readable as Static<Update>), current)
+              ? update.problems(ctx.db, auth, update.input(readable as Static<Update>), decode(current))
               : [];
           });
           checkWriter(auth, update.command);

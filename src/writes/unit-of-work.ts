@@ -129,7 +129,7 @@ export async function writeCreate<Input, Result, Body>(
   actor: Actor,
   command: Command<Input, Result>,
   input: Input,
-  respond: (result: Result) => CreateResponse<Body>,
+  respond: (result: Made<Result>) => CreateResponse<Body>,
   options: WriteOptions & { key?: IdempotencyKey | undefined } = {},
 ): Promise<IdempotentOutcome<Body>> {
   if (options.key) return writeIdempotently(writer, actor, command, input, options.key, respond);
@@ -146,7 +146,7 @@ export async function writeIdempotently<Input, Result, Body>(
   command: Command<Input, Result>,
   input: Input,
   key: IdempotencyKey,
-  respond: (result: Result) => CreateResponse<Body>,
+  respond: (result: Made<Result>) => CreateResponse<Body>,
 ): Promise<IdempotentOutcome<Body>> {
   const now = writer.clock.now();
   const times = { now: isoTime(now), expiredBefore: isoTime(now - IDEMPOTENCY_RETENTION_SECONDS * 1000) };
