@@ -16,6 +16,8 @@ import { type Scope, scopeAllows } from '../oauth/scopes.js';
 import { hashCredential } from '../oauth/credentials.js';
 import { findPresentedToken, type TokenRecord } from '../oauth/token.repository.js';
 import { type ApiKeyThrottle, authenticateApiKey, KEY_CHALLENGE } from './api-key-auth.js';
+import { staffGrants } from '../identity/actor.js';
+import { type Grants, NO_GRANTS } from '../policy/grants.js';
 
 /** What authenticated a request: an OAuth access token, or an API key. */
 export type ApiCredential = { kind: 'token'; token: TokenRecord } | { kind: 'api_key'; key: ApiKeyRecord };
@@ -28,6 +30,8 @@ export interface ApiAuth {
   role: Role;
   scopes: readonly string[];
   door: 'api';
+  /** What the credential lets its user do in the organization (src/policy): role and scopes. */
+  grants: Grants;
 }
 
 /**
@@ -129,6 +133,7 @@ async function authenticateToken(request: FastifyRequest, actsInOrganization: bo
     role: 'member',
     scopes: token.scopes,
     door: 'api',
+    grants: NO_GRANTS,
   };
   if (!actsInOrganization) return auth;
   const organizationId = organizationHeader(header);
@@ -150,7 +155,8 @@ async function authenticateToken(request: FastifyRequest, actsInOrganization: bo
       },
     );
   }
-  return { ...auth, organizationId, role: token.membershipRole };
+  const role = token.membershipRole;
+  return { ...auth, organizationId, role, grants: staffGrants(role, token.scopes) };
 }
 
 async function authenticateKey(
@@ -166,6 +172,7 @@ async function authenticateKey(
     role: key.role,
     scopes: key.scopes,
     door: 'api',
+    grants: staffGrants(key.role, key.scopes),
   };
   if (!actsInOrganization) return auth;
   const organizationId = organizationHeader(request.headers['x-api-org']);

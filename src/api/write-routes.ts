@@ -13,11 +13,16 @@ import type { Db } from '../db/database.js';
 import { ConflictError, type FieldProblem, ForbiddenError } from '../errors.js';
 import type { App } from '../http/app-instance.js';
 import type { Actor } from '../identity/actor.js';
+import { grantsAllow } from '../policy/grants.js';
+import { ROLES } from '../policy/roles.js';
+import { policyRefusal } from '../writes/permit.js';
 import { type Change, type Command, type Removal, write, writeCreate } from '../writes/unit-of-work.js';
 import { idempotencyScope } from './api-auth.js';
 import { refuseUnreadable } from './input-problems.js';
 import { errorResponses, singleDocument } from './jsonapi.js';
 import type { OrganizationTable, ReadContext, ResourceDefinition, RowOf } from './resource-definition.js';
+import type { Resource } from './jsonapi.js';
+import type { Refusal } from '../writes/refusal.js';
 import { findRow } from '../crm/data/record-lookup.js';
 import { ChangeHeaders, CreateHeaders, IdParams, MANAGE_SECURITY } from './route-schemas.js';
 import { resourceDocument, sendCreated, sendResource } from './write-replies.js';
@@ -33,16 +38,21 @@ export interface ResourceWrites<
   Update extends TSchema,
   CreateInput,
   UpdateInput,
+  Value = RowOf<Table>,
 > {
   definition: ResourceDefinition<Table>;
-  /** Only organization admins may write (members get 403). */
-  admins?: boolean;
-  /** Only organization admins may delete (a payment), whoever may create. */
-  adminsRemove?: boolean;
+  /**
+   * A kind with a face (src/crm/<kind>/index.ts): its row read into its value, and its value as
+   * the resource. Its commands make values; without a face they make rows.
+   */
+  face?: {
+    decode(row: RowOf<Table>): Value;
+    render(value: Value, baseUrl: string, context?: ReadContext): Resource;
+  };
   createBody: Create;
   updateBody: Update;
   create: {
-    command: Command<CreateInput, RowOf<Table>>;
+    command: Command<CreateInput, Value | Refusal>;
     /** The command's input from a request document. */
     input(document: Static<Create>): CreateInput;
     /** Every problem of an input, writing nothing. */
@@ -63,16 +73,11 @@ export interface ResourceWrites<
   };
   /** Absent for records that are never changed, only made and deleted (payments). */
   update?: {
-    command: Command<Change<UpdateInput>, RowOf<Table>>;
+    command: Command<Change<UpdateInput>, Value | Refusal>;
     input(document: Static<Update>): UpdateInput;
-    problems(
-      db: Db,
-      actor: Actor,
-      input: UpdateInput,
-      current: RowOf<Table>,
-    ): Promise<readonly FieldProblem[]>;
+    problems(db: Db, actor: Actor, input: UpdateInput, current: Value): Promise<readonly FieldProblem[]>;
   };
-  remove: Command<Removal, void>;
+  remove: Command<Removal, void | undefined | Refusal>;
   /** Rules to tell in the OpenAPI description of each write. */
   rules?: { create?: string; update?: string; remove?: string };
 }
@@ -83,19 +88,29 @@ export function registerWriteRoutes<
   Update extends TSchema,
   CreateInput,
   UpdateInput,
->(app: App, writes: ResourceWrites<Table, Create, Update, CreateInput, UpdateInput>): void {
-  const { definition, create, update } = writes;
+  Value = RowOf<Table>,
+>(app: App, writes: ResourceWrites<Table, Create, Update, CreateInput, UpdateInput, Value>): void {
+  const { definition, create, update, face } = writes;
   const { schema, tag, singular } = definition;
   const aSingular = `${/^[aeiou]/.test(singular) ? 'an' : 'a'} ${singular}`;
   const { baseUrl } = app.ctx.config;
-  const document = (row: RowOf<Table>, context: ReadContext | undefined) =>
-    resourceDocument(definition.toResource(row, baseUrl, context));
+  const document = (made: Value, context: ReadContext | undefined) =>
+    resourceDocument(
+      face
+        ? face.render(made, baseUrl, context)
+        : definition.toResource(made as unknown as RowOf<Table>, baseUrl, context),
+    );
+  const decode = (row: RowOf<Table>): Value => (face ? face.decode(row) : (row as unknown as Value));
   const derived = definition.derived?.attributes;
-  const who = writes.admins ? 'Organization admins only; needs crm_manage.' : 'Needs crm_manage.';
-  const checkWriter = (actor: Actor, removing = false) => {
-    if ((writes.admins || (removing && writes.adminsRemove)) && actor.role !== 'admin') {
-      throw new ForbiddenError(`Only organization admins may change ${definition.noun}.`, 'admin_only');
-    }
+  // Who may write is the policy's (src/policy): the routes ask it before reading a body, to
+  // spare the work, and say it in the OpenAPI description.
+  const who = (command: Command<never, unknown>) =>
+    grantsAllow(ROLES.member.grants, command.action.name, undefined)
+      ? 'Needs crm_manage.'
+      : 'Organization admins only; needs crm_manage.';
+  const checkWriter = (actor: Actor, command: Command<never, unknown>) => {
+    const refused = policyRefusal(actor, command.action, undefined, undefined);
+    if (refused) throw refused.asError();
   };
   const writer = (ctx: RequestContext) => ctx.app.writer;
 
@@ -108,7 +123,7 @@ export function registerWriteRoutes<
         schema: {
           tags: [tag],
           summary: `Create ${aSingular}`,
-          description: `${writes.rules?.create ?? ''} ${who} Honours Idempotency-Key.`.trim(),
+          description: `${writes.rules?.create ?? ''} ${who(create.command)} Honours Idempotency-Key.`.trim(),
           security: MANAGE_SECURITY,
           headers: CreateHeaders,
           body: writes.createBody,
@@ -123,7 +138,7 @@ export function registerWriteRoutes<
         await refuseUnreadable(request, (readable) =>
           create.problems(ctx.db, auth, create.input(readable as Static<Create>)),
         );
-        checkWriter(auth);
+        checkWriter(auth, create.command);
         const body = request.body as Static<Create> & WriteDocument;
         if (body.data.id !== undefined) {
           throw new ForbiddenError(
@@ -163,7 +178,7 @@ export function registerWriteRoutes<
           schema: {
             tags: [tag],
             summary: `Change ${aSingular}`,
-            description: `${writes.rules?.update ?? ''} ${who} Honours If-Match.`.trim(),
+            description: `${writes.rules?.update ?? ''} ${who(update.command)} Honours If-Match.`.trim(),
             security: MANAGE_SECURITY,
             headers: ChangeHeaders,
             params: IdParams,
@@ -179,10 +194,10 @@ export function registerWriteRoutes<
           await refuseUnreadable(request, async (readable) => {
             const current = await findRow(ctx.db, definition, auth.organizationId, request.params.id);
             return current
-              ? update.problems(ctx.db, auth, update.input(readable as Static<Update>), current)
+              ? update.problems(ctx.db, auth, update.input(readable as Static<Update>), decode(current))
               : [];
           });
-          checkWriter(auth);
+          checkWriter(auth, update.command);
           const body = request.body as Static<Update> & WriteDocument;
           if (body.data.id !== request.params.id) {
             throw new ConflictError('data.id must be the id in the URL.', 'id_mismatch', {
@@ -207,8 +222,7 @@ export function registerWriteRoutes<
         schema: {
           tags: [tag],
           summary: `Delete ${aSingular}`,
-          description:
-            `${writes.rules?.remove ?? ''} ${writes.adminsRemove ? 'Organization admins only; needs crm_manage.' : who} Honours If-Match.`.trim(),
+          description: `${writes.rules?.remove ?? ''} ${who(writes.remove)} Honours If-Match.`.trim(),
           security: MANAGE_SECURITY,
           headers: ChangeHeaders,
           params: IdParams,
@@ -216,7 +230,7 @@ export function registerWriteRoutes<
         },
       },
       async (request, reply) => {
-        checkWriter(request.apiAuth, true);
+        checkWriter(request.apiAuth, writes.remove);
         const removal = { id: request.params.id, ifMatch: request.headers['if-match'] };
         await write(writer(request.ctx), request.apiAuth, writes.remove, removal);
         return reply.code(204).send(null);

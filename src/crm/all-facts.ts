@@ -4,7 +4,7 @@
  * name, whatever its case), and the first stage new bookings go to.
  */
 import type { Trx } from '../db/database.js';
-import { SPACE_COLUMNS, spacesById, stagesOf, venueFacts, type VenueFacts } from './facts.js';
+import { spacesById, stagesOf, venueFacts, type VenueFacts } from './facts.js';
 
 /** Every fact of an organization, and its accounts by name (an import may name them so). */
 export interface AllFacts extends VenueFacts {
@@ -45,7 +45,7 @@ export async function loadAllFacts(
       .select(['id', 'email'])
       .where('organization_id', '=', organizationId)
       .execute(),
-    trx.selectFrom('spaces').select(SPACE_COLUMNS).where('organization_id', '=', organizationId).execute(),
+    trx.selectFrom('spaces').selectAll().where('organization_id', '=', organizationId).execute(),
     stagesOf(trx, organizationId),
     trx
       .selectFrom('referral_sources')

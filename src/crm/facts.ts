@@ -7,10 +7,10 @@
  * exactly like ids that do not exist.
  */
 import type { Db, Trx } from '../db/database.js';
+import { spaceCodec, type SpaceTable } from './spaces/space.value.js';
 import { idsInOrganizationCondition } from '../db/id-lookups.js';
 import type { StageStatus } from './pipelines/pipeline.table.js';
 import { idsInOrganization } from './records.js';
-import { flag } from './data/row-mappers.js';
 
 export interface SpaceFact {
   id: string;
@@ -25,25 +25,10 @@ export interface SpaceFact {
   archived: boolean;
 }
 
-/** A space's row as facts need it. */
-export const SPACE_COLUMNS = [
-  'id',
-  'name',
-  'capacity',
-  'capacities',
-  'shareable',
-  'part_ids',
-  'archived_at',
-] as const;
-
 /** Every space of the organization, by id (a venue has tens of them). */
 export async function spacesOf(db: Db | Trx, organizationId: string): Promise<Map<string, SpaceFact>> {
   return spacesById(
-    await db
-      .selectFrom('spaces')
-      .select(SPACE_COLUMNS)
-      .where('organization_id', '=', organizationId)
-      .execute(),
+    await db.selectFrom('spaces').selectAll().where('organization_id', '=', organizationId).execute(),
   );
 }
 
@@ -153,7 +138,7 @@ export async function loadFacts(
       ? []
       : db
           .selectFrom('spaces')
-          .select(SPACE_COLUMNS)
+          .selectAll()
           .where(idsInOrganizationCondition(db, organizationId, spaceIds))
           .execute(),
   ]);
@@ -186,28 +171,18 @@ export async function stagesOf(db: Db | Trx, organizationId: string): Promise<St
 }
 
 /** Spaces' rows as the rules know them (a demo's rows before they are stored, too). */
-export function spacesById(
-  rows: ReadonlyArray<{
-    id: string;
-    name: string;
-    capacity: number | null;
-    capacities: string;
-    shareable: number | boolean;
-    part_ids: string;
-    archived_at?: string | null;
-  }>,
-): Map<string, SpaceFact> {
+export function spacesById(rows: ReadonlyArray<SpaceTable>): Map<string, SpaceFact> {
   return new Map(
-    rows.map((s) => [
+    rows.map(spaceCodec.decode).map((s) => [
       s.id,
       {
         id: s.id,
         name: s.name,
-        capacity: s.capacity === null ? null : Number(s.capacity),
-        capacities: JSON.parse(s.capacities) as Record<string, number>,
-        shareable: flag(s.shareable),
-        parts: JSON.parse(s.part_ids) as string[],
-        archived: s.archived_at !== null && s.archived_at !== undefined,
+        capacity: s.capacity,
+        capacities: s.capacities,
+        shareable: s.shareable,
+        parts: s.partIds,
+        archived: s.archivedAt !== null,
       },
     ]),
   );

@@ -16,13 +16,14 @@ import { isoTime } from '../clock.js';
 import { nextVersionSql } from '../db/column-types.js';
 import type { Db, Trx } from '../db/database.js';
 import { newId } from '../db/ids.js';
-import type { Actor } from '../identity/actor.js';
 import { type Command, write, type Writer } from '../writes/unit-of-work.js';
 import { findRow } from './data/record-lookup.js';
 import { recordDeleted } from './change-events.js';
 import { contactDefinition } from './contacts/contact.resource.js';
 import { deleteNotesOf } from './notes/notes-of.js';
 import { deleteRecord } from './records.js';
+import { systemActor } from '../identity/actor.js';
+import { SYSTEM_ACTIONS } from '../policy/system.policy.js';
 
 /** Rows one step changes at most (a few milliseconds of the write lock). */
 export const STEP_ROWS = 500;
@@ -88,24 +89,19 @@ export async function leaveFollowUp(
   return row;
 }
 
-/** The server's own hand: a follow-up finishes what an admin's or member's write began. */
-const finisher = (organizationId: string): Actor => ({
-  organizationId,
-  userId: null,
-  role: 'admin',
-  door: 'system',
-});
-
 /** Does the work in steps, each a unit of work of its own, then removes its row. */
 export async function runFollowUp(writer: Writer, followUp: FollowUp): Promise<void> {
   const kind = KINDS[followUp.kind];
   const { organization_id: organizationId, subject_id: subjectId } = followUp;
-  const actor = finisher(organizationId);
+  // The server's own hand: a follow-up finishes what an admin's or member's write began.
+  const actor = systemActor(organizationId);
   const step: Command<undefined, number> = {
+    action: SYSTEM_ACTIONS.follow_up,
     run: ({ trx, now }) => kind?.step(trx, organizationId, subjectId, now) ?? Promise.resolve(0),
   };
   while ((await write(writer, actor, step, undefined)) > 0) await nextTurn();
   const finish: Command<undefined, void> = {
+    action: SYSTEM_ACTIONS.follow_up,
     async run({ trx, now }) {
       await kind?.finish(trx, organizationId, subjectId, now);
       await trx.deleteFrom('follow_ups').where('id', '=', followUp.id).execute();

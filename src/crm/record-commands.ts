@@ -8,7 +8,8 @@
 import type { OrganizationTable, RecordKind, RowOf } from './data/rows.js';
 import type { Trx } from '../db/database.js';
 import type { Actor } from '../identity/actor.js';
-import type { Change, Command, Removal, Who, Work } from '../writes/unit-of-work.js';
+import type { Action } from '../policy/action.js';
+import type { Change, Command, Removal, Work } from '../writes/unit-of-work.js';
 import { recordCreated, recordDeleted, recordUpdated, type Told } from './change-events.js';
 import { deleteRecord, insertRecord, type NewRecord, recordToChange, updateRecord } from './records.js';
 import { accepted, type Checked } from './validation.js';
@@ -17,15 +18,10 @@ export type { Change, Removal } from '../writes/unit-of-work.js';
 
 type Changes<Table extends OrganizationTable> = Partial<RowOf<Table>>;
 
-/** Who may change records of a kind: its admins only (the venue's setup), or every member. */
+/** The kind, and what the change is to the policy (who may make it is the grants' to say). */
 interface WhoSpec<Table extends OrganizationTable> {
   definition: RecordKind<Table>;
-  /** Only organization admins may make this change (SPEC §7: spaces, the catalogue, settings). */
-  admins?: boolean;
-}
-
-function whoOf<Table extends OrganizationTable>(spec: WhoSpec<Table>): Who {
-  return spec.admins ? { admins: `Only organization admins may change ${spec.definition.noun}.` } : 'members';
+  action: Action;
 }
 
 export interface CreateSpec<Table extends OrganizationTable, Input> extends WhoSpec<Table> {
@@ -41,7 +37,7 @@ export function createCommand<Table extends OrganizationTable, Input>(
   spec: CreateSpec<Table, Input>,
 ): Command<Input, RowOf<Table>> {
   return {
-    who: whoOf(spec),
+    action: spec.action,
     async run(work, input) {
       const { trx, actor, now } = work;
       const given = accepted(await spec.check(trx, actor, input));
@@ -79,7 +75,7 @@ export function updateCommand<Table extends OrganizationTable, Input>(
   spec: UpdateSpec<Table, Input>,
 ): Command<Change<Input>, RowOf<Table>> {
   return {
-    who: whoOf(spec),
+    action: spec.action,
     async run(work, { id, ifMatch, input }) {
       const { trx, actor, now } = work;
       const current = await recordToChange(trx, spec.definition, actor.organizationId, id, ifMatch);
@@ -108,7 +104,7 @@ export function deleteCommand<Table extends OrganizationTable>(
   spec: DeleteSpec<Table>,
 ): Command<Removal, void> {
   return {
-    who: whoOf(spec),
+    action: spec.action,
     async run(work, { id, ifMatch }) {
       const { trx, actor, now } = work;
       const current = await recordToChange(trx, spec.definition, actor.organizationId, id, ifMatch);

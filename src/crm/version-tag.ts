@@ -5,7 +5,15 @@
  * names, which a space's rename changes), so no HTTP resource is built to compute it.
  */
 import { etagOf } from './data/etag.js';
-import type { OrganizationTable, ReadContext, RecordKind, RowOf } from './data/rows.js';
+import type { Reads, Versioned } from './data/reads.js';
+import { findRow } from './data/record-lookup.js';
+import {
+  type OrganizationTable,
+  type ReadContext,
+  readContextOf,
+  type RecordKind,
+  type RowOf,
+} from './data/rows.js';
 
 export function versionTag(type: string, row: { id: string; updated_at: string }, derived?: string): string {
   return etagOf([{ type, id: row.id, updatedAt: row.updated_at }], undefined, derived);
@@ -20,4 +28,18 @@ export function recordTag<Table extends OrganizationTable>(
   const derived =
     context && definition.derived ? JSON.stringify(definition.derived.values(row, context)) : undefined;
   return versionTag(definition.type, row, derived);
+}
+
+/** The organization's record of `kind` as its value with its version, or undefined (another organization's too). */
+export async function findVersioned<Table extends OrganizationTable, Value>(
+  reads: Reads,
+  kind: RecordKind<Table>,
+  decode: (row: RowOf<Table>) => Value,
+  organizationId: string,
+  id: string,
+): Promise<Versioned<Value> | undefined> {
+  const row = await findRow(reads.db, kind, organizationId, id);
+  if (!row) return undefined;
+  const context = await readContextOf(reads.db, kind, organizationId);
+  return { value: decode(row), version: recordTag(kind, row, context) };
 }

@@ -7,7 +7,7 @@
 import { spaceIds } from '../crm/data/row-mappers.js';
 import { eventTypesOf } from '../crm/event-types/event-types.js';
 import { recordsInOrder } from '../crm/records-in-order.js';
-import { roomNames, spaceNamesOf } from '../crm/spaces/space-names.js';
+import { roomNames, spaceNamesOf } from '../crm/spaces/index.js';
 import type { Db } from '../db/database.js';
 import { type Cells, type ExportType, LIST_SEPARATOR } from './columns.js';
 

@@ -23,9 +23,14 @@ import {
   importBookingsWithEvents,
 } from './import-with-events.js';
 import { InputError } from '../errors.js';
+import { importActor } from '../identity/actor.js';
+import type { Grants } from '../policy/grants.js';
+import { IMPORT_ACTIONS } from '../policy/system.policy.js';
 
 export interface ImportOptions {
   organizationId: string;
+  /** What whoever starts the import may do (an admin's page, the operator): importing is an admin's. */
+  grants: Grants;
   type: CsvType;
   input: Readable;
   /** The input's size in bytes, when known (for the progress bar). */
@@ -64,6 +69,7 @@ interface RowsToImport {
  * that carries what was read: import-rollback.ts) unless every row passed and it is no dry run.
  */
 const importRows: Command<RowsToImport, Imported | Refusal<Imported>> = {
+  action: IMPORT_ACTIONS.run,
   async run(work, { type, chunks, errors, dryRun }) {
     const imported = await IMPORT_KINDS[type].importChunks(work, chunks, errors, dryRun);
     if (dryRun || errors.any) return rolledBack(imported);
@@ -141,15 +147,11 @@ export async function importCsv(writer: Writer, options: ImportOptions): Promise
   }
 }
 
-/** An import acts as no user: owners are those the file names. */
-const actorOf = (options: ImportOptions) => ({
-  organizationId: options.organizationId,
-  userId: null,
-  role: 'admin' as const,
-  door: 'import' as const,
-});
+/** An import acts as no user (owners are those the file names), with its starter's grants. */
+const actorOf = (options: ImportOptions) => importActor(options.organizationId, options.grants);
 
 const bookingsWithEvents: Command<BookingsWithEvents, ImportedWithEvents | Refusal<ImportedWithEvents>> = {
+  action: IMPORT_ACTIONS.run,
   run: importBookingsWithEvents,
 };
 

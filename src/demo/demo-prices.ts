@@ -16,10 +16,11 @@ import { createPayment } from '../crm/payments/payments.js';
 import { createItem, type ItemInput } from '../crm/pricing/items.js';
 import { createLineItem } from '../crm/pricing/line-items.js';
 import { createTaxRate } from '../crm/pricing/tax-rates.js';
-import type { Work } from '../writes/unit-of-work.js';
+import { workIn } from '../writes/unit-of-work.js';
 import { localDate } from '../wall-clock.js';
 import type { DemoBooking } from './demo-bookings.js';
 import { DEMO_ZONE } from './demo-data.js';
+import { staffActor } from '../identity/actor.js';
 
 const CATALOGUE = {
   dinner: {
@@ -87,16 +88,15 @@ export async function priceDemoBookings(
     .set({ service_charge_percentage: '20', service_charge_taxable: 1 })
     .where('id', '=', organizationId)
     .execute();
-  const work: Work = {
+  const work = workIn(
     trx,
-    actor: { organizationId, userId: adminId, role: 'admin', door: 'system' },
+    staffActor({ organizationId, userId: adminId, role: 'admin', door: 'system' }),
     now,
-    afterCommit: [],
-  };
-  const tax = await createTaxRate.run(work, { name: 'NY sales tax', percentage: '8.875' });
+  );
+  const tax = await work.run(createTaxRate, { name: 'NY sales tax', percentage: '8.875' });
   const items = new Map<Priced, string>();
   for (const [key, item] of Object.entries(CATALOGUE) as Array<[Priced, ItemInput]>) {
-    const made = await createItem.run(work, { ...item, tax_rate_ids: [tax.id] });
+    const made = await work.run(createItem, { ...item, tax_rate_ids: [tax.id] });
     items.set(key, made.id);
   }
   const upcoming = bookings
@@ -117,10 +117,10 @@ export async function priceDemoBookings(
     for (const event of booking.events) {
       const item = itemFor(event.name);
       if (item)
-        await createLineItem.run(work, { bookingId: booking.id, eventId: event.id, itemId: items.get(item) });
+        await work.run(createLineItem, { bookingId: booking.id, eventId: event.id, itemId: items.get(item) });
     }
     if (booking.event_type === 'Wedding') {
-      await createLineItem.run(work, {
+      await work.run(createLineItem, {
         bookingId: booking.id,
         itemId: items.get('coordinator'),
         quantity: '6',
@@ -128,13 +128,13 @@ export async function priceDemoBookings(
     }
     if (booking.status === 'tentative') continue;
     const paying = payingOf(booking, now, turn++, dueToday);
-    const deposit = await createInstallment.run(work, {
+    const deposit = await work.run(createInstallment, {
       bookingId: booking.id,
       label: 'Deposit',
       percentage: '25',
       ...(paying === 'due_today' ? { due_date: today } : { due_days_before: 90 }),
     });
-    await createInstallment.run(work, {
+    await work.run(createInstallment, {
       bookingId: booking.id,
       label: 'Balance',
       remainder: true,
@@ -148,6 +148,6 @@ export async function priceDemoBookings(
       .executeTakeFirstOrThrow();
     const amount = paying === 'full' ? Number(grand_total) : Number(deposit.amount_due);
     const method = paying === 'full' ? 'bank_transfer' : 'card';
-    if (amount > 0) await createPayment.run(work, { bookingId: booking.id, amount, method });
+    if (amount > 0) await work.run(createPayment, { bookingId: booking.id, amount, method });
   }
 }

@@ -6,7 +6,9 @@
  */
 import type { Insertable } from 'kysely';
 import type { SetupStyle } from '../crm/events/event.table.js';
-import type { SpacePartTable, SpaceTable } from '../crm/spaces/space.table.js';
+import type { SpacePartTable } from '../crm/spaces/space.table.js';
+import { spaceCodec } from '../crm/spaces/index.js';
+import type { SpaceTable } from '../crm/spaces/space.table.js';
 import { newId } from '../db/ids.js';
 
 export type DemoSpaceName =
@@ -72,7 +74,7 @@ const ROOMS: readonly RoomPlan[] = [
 ];
 
 export interface DemoSpaces {
-  rows: Array<Insertable<SpaceTable> & { id: string; name: DemoSpaceName; capacity: number }>;
+  rows: Array<SpaceTable & { name: DemoSpaceName; capacity: number }>;
   parts: Array<Insertable<SpacePartTable>>;
   /** A space's id by its name. */
   id(name: DemoSpaceName): string;
@@ -82,13 +84,17 @@ export function demoSpaces(organizationId: string, createdAt: string): DemoSpace
   const ids = new Map(ROOMS.map((room) => [room.name, newId(Date.parse(createdAt))]));
   const id = (name: DemoSpaceName) => ids.get(name)!;
   const rows = ROOMS.map((room) => ({
+    ...(spaceCodec.encode({
+      shareable: room.shareable ?? false,
+      capacities: room.capacities,
+      partIds: (room.parts ?? []).map(id),
+      area: null,
+      archivedAt: null,
+    }) as Pick<SpaceTable, 'shareable' | 'capacities' | 'part_ids' | 'area' | 'archived_at'>),
     id: id(room.name),
     organization_id: organizationId,
     name: room.name,
     capacity: Math.max(...Object.values(room.capacities)),
-    shareable: room.shareable ? 1 : 0,
-    capacities: JSON.stringify(room.capacities),
-    part_ids: JSON.stringify((room.parts ?? []).map(id)),
     created_at: createdAt,
     updated_at: createdAt,
   }));

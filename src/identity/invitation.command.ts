@@ -20,6 +20,7 @@ import { EMAIL, normalizeEmail, ROLES } from './identity.service.js';
 import type { Role } from './identity.table.js';
 import { refuseUnlessTeamManager } from './team-access.js';
 import { invitationMail, memberAddedMail } from './team-mail.js';
+import { TEAM_ACTIONS } from './team.policy.js';
 
 export const PASSWORD_LINK_DAYS = 7;
 
@@ -102,6 +103,7 @@ async function senders(trx: Trx, actor: Actor) {
 }
 
 export const inviteMember: Command<InvitationInput, Invitation> = {
+  action: TEAM_ACTIONS.invite,
   async run({ trx, actor, now }, input) {
     await refuseUnlessTeamManager(trx, actor);
     const problems = invitationProblems(input);

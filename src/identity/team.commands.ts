@@ -13,6 +13,7 @@ import { ROLES } from './identity.service.js';
 import type { Role } from './identity.table.js';
 import { endAccessOf } from './member-access-ends.js';
 import { membershipRole, refuseUnlessTeamManager } from './team-access.js';
+import { TEAM_ACTIONS } from './team.policy.js';
 
 export { inviteMember } from './invitation.command.js';
 
@@ -33,6 +34,7 @@ async function refuseLastAdmin(trx: Trx, organizationId: string): Promise<void> 
 }
 
 export const changeMemberRole: Command<{ userId: string; role: string }, void> = {
+  action: TEAM_ACTIONS.change_role,
   async run({ trx, actor }, input) {
     await refuseUnlessTeamManager(trx, actor);
     if (!ROLES.includes(input.role as Role))
@@ -56,6 +58,7 @@ export const removeMember: Command<
   { userId: string; notMember: string },
   { userId: string; organizationId: string }
 > = {
+  action: TEAM_ACTIONS.remove,
   async run(work, input) {
     const { trx, actor } = work;
     await refuseUnlessTeamManager(trx, actor);

@@ -16,6 +16,7 @@ import { OAuthError } from '../oauth/errors.js';
 import { mcpResource } from '../oauth/resource.js';
 import { findPresentedToken } from '../oauth/token.repository.js';
 import { bearerChallenge } from './protected-resource.js';
+import { staffActor, staffGrants } from '../identity/actor.js';
 
 export interface McpCaller {
   actor: Actor;
@@ -61,9 +62,16 @@ export async function authenticateMcp(request: FastifyRequest): Promise<McpCalle
     role: membership.role,
     scopes: token.scopes,
     door: 'api',
+    grants: staffGrants(membership.role, token.scopes),
   };
   return {
-    actor: { organizationId, userId: token.userId, role: membership.role, door: 'assistant' },
+    actor: staffActor({
+      organizationId,
+      userId: token.userId,
+      role: membership.role,
+      door: 'assistant',
+      scopes: token.scopes,
+    }),
     scopes: token.scopes,
     auth,
   };

@@ -30,6 +30,7 @@ import {
   rotateEndpointSecret,
   updateEndpoint,
 } from './endpoint.service.js';
+import { WEBHOOK_ENDPOINT_ACTIONS } from '../policy/system.policy.js';
 
 const PATH = '/v2/webhook_endpoints';
 const route = (summary: string, description: string) => ({
@@ -62,6 +63,7 @@ export const endpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   const createEndpointCommand: Command<{ owner: EndpointOwner; input: EndpointInput }, WebhookEndpointTable> =
     {
+      action: WEBHOOK_ENDPOINT_ACTIONS.create,
       run: ({ trx, now }, { owner, input }) =>
         createEndpoint({ db: trx, now, allowPrivateNetworks: webhookAllowPrivateNetworks }, owner, input),
     };

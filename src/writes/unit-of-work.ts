@@ -14,13 +14,15 @@
  * back and nothing is done after it: `write` throws the refusal as the API's error, `attempt`
  * hands it to the page that renders it.
  */
-import type { Clock } from '../clock.js';
-import type { Db, Trx } from '../db/database.js';
-import { type GroupCommit, inTransaction } from '../db/group-commit.js';
-import { type LockMode, lockOrganization } from '../db/organization-lock.js';
+import type { Trx } from '../db/database.js';
+import { inTransaction } from '../db/group-commit.js';
+import { lockOrganization } from '../db/organization-lock.js';
 import { isoTime } from '../clock.js';
-import { ApiError, ForbiddenError } from '../errors.js';
+import { ApiError } from '../errors.js';
 import type { Actor } from '../identity/actor.js';
+import type { Command, Made, Work, Writer } from './command.js';
+import { policyRefusal } from './permit.js';
+import { workOf } from './work.js';
 import {
   type CreateResponse,
   IDEMPOTENCY_RETENTION_SECONDS,
@@ -32,60 +34,8 @@ import {
 import { findStoredResponse, storeResponse } from './idempotency.repository.js';
 import { type Attempt, isRefusal, type Refusal, refusalOf } from './refusal.js';
 
-export interface Work {
-  readonly trx: Trx;
-  readonly actor: Actor;
-  /** The instant of this write (milliseconds since the epoch). */
-  readonly now: number;
-  /**
-   * Work to do after the commit, in transactions of its own, before the write's caller is
-   * answered (src/crm/follow-ups.ts): a command adds to it.
-   */
-  readonly afterCommit: Array<(writer: Writer) => Promise<void>>;
-}
-
-/**
- * Who may run a command: any member of the organization (the default), or its admins only, with
- * the words a member is refused in (403 admin_only). The command says it, and the unit of work
- * refuses before anything is read or locked, whichever door the actor came through.
- */
-export type Who = 'members' | { readonly admins: string };
-
-/** A change to an organization's data: who may make it, what it needs locked, the change itself. */
-export interface Command<Input, Result> {
-  readonly who?: Who;
-  /** `shared` for writes that only add beside what they name (a note); default exclusive. */
-  readonly lock?: LockMode;
-  /**
-   * The change. A command that refuses says so in its type (`Command<Input, Made | Refusal>`)
-   * and returns the Refusal instead of what it made: the unit of work rolls back on it.
-   */
-  run(work: Work, input: Input): Promise<Result>;
-}
-
-/** What a command makes when it is not refused. */
-export type Made<Result> = Exclude<Result, Refusal>;
-
-/** An update: which record, the version it was read at (If-Match), and what to change. */
-export interface Change<Input> {
-  id: string;
-  ifMatch: string | undefined;
-  input: Input;
-}
-
-/** A deletion: which record, and the version it was read at. */
-export interface Removal {
-  id: string;
-  ifMatch: string | undefined;
-}
-
-/** Where writes go: the database, the clock they take their instant from, shared commits. */
-export interface Writer {
-  readonly db: Db;
-  readonly clock: Clock;
-  /** Absent where nothing shares commits (the command line). */
-  readonly commits?: GroupCommit;
-}
+export type { Change, Command, Made, Removal, Work, Writer } from './command.js';
+export { workIn } from './work.js';
 
 export interface WriteOptions {
   /** Share one commit with the writes of the same turn (only where a bench row measured the gain). */
@@ -104,9 +54,11 @@ function job<Input, Result>(
     // commit is what its last run asked for, once.
     afterCommit.length = 0;
     try {
-      refuseUnlessAllowed(actor, command.who);
+      const refused = policyRefusal(actor, command.action, command.subject?.(input), undefined);
+      if (refused) return refused;
       await lockOrganization(trx, actor.organizationId, command.lock ?? 'exclusive');
-      return (await command.run({ trx, actor, now, afterCommit }, input)) as Made<Result> | Refusal;
+      const work = workOf({ trx, actor, now, afterCommit }, command.action);
+      return (await command.run(work, input)) as Made<Result> | Refusal;
     } catch (error) {
       // A rule deep inside refused by throwing: the same refusal, as a value from here on.
       const refusal = refusalOf(error);
@@ -114,12 +66,6 @@ function job<Input, Result>(
       throw error;
     }
   };
-}
-
-/** Refuses an actor the command's `who` does not let act (a client's link is never an admin). */
-export function refuseUnlessAllowed(actor: Actor, who: Who | undefined): void {
-  if (who === undefined || who === 'members') return;
-  if (actor.role !== 'admin' || actor.door === 'portal') throw new ForbiddenError(who.admins, 'admin_only');
 }
 
 /**
@@ -183,7 +129,7 @@ export async function writeCreate<Input, Result, Body>(
   actor: Actor,
   command: Command<Input, Result>,
   input: Input,
-  respond: (result: Result) => CreateResponse<Body>,
+  respond: (result: Made<Result>) => CreateResponse<Body>,
   options: WriteOptions & { key?: IdempotencyKey | undefined } = {},
 ): Promise<IdempotentOutcome<Body>> {
   if (options.key) return writeIdempotently(writer, actor, command, input, options.key, respond);
@@ -200,7 +146,7 @@ export async function writeIdempotently<Input, Result, Body>(
   command: Command<Input, Result>,
   input: Input,
   key: IdempotencyKey,
-  respond: (result: Result) => CreateResponse<Body>,
+  respond: (result: Made<Result>) => CreateResponse<Body>,
 ): Promise<IdempotentOutcome<Body>> {
   const now = writer.clock.now();
   const times = { now: isoTime(now), expiredBefore: isoTime(now - IDEMPOTENCY_RETENTION_SECONDS * 1000) };

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { systemClock } from '../../src/clock.js';
-import type { Actor } from '../../src/identity/actor.js';
+import { type Actor, staffActor } from '../../src/identity/actor.js';
 import { createLead, type LeadInput } from '../../src/crm/leads/lead.command.js';
 import { createBooking } from '../../src/crm/bookings/booking.commands.js';
 import { ValidationError } from '../../src/errors.js';
@@ -49,7 +49,7 @@ eachDatabase((suite) => {
     server = await startTestServer(suite.database, { RATE_LIMIT_PER_MINUTE: '0' });
     const venue = await makeVenue(suite.db);
     api = apiFor(server, await clientCredentialsToken(server, venue), venue.orgId);
-    actor = { organizationId: venue.orgId, userId: null, role: 'admin', door: 'inquiry_form' };
+    actor = staffActor({ organizationId: venue.orgId, userId: null, role: 'admin', door: 'api' });
     const set = await api(`/v2/organization`, {
       method: 'PATCH',
       body: {

@@ -7,12 +7,13 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { createAccount } from '../../src/crm/accounts/account.commands.js';
 import { deleteRecord, idsInOrganization } from '../../src/crm/records.js';
-import type { Actor } from '../../src/identity/actor.js';
+import { type Actor, staffActor } from '../../src/identity/actor.js';
 import { isRefusal } from '../../src/writes/refusal.js';
 import { write, type Writer } from '../../src/writes/unit-of-work.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { makeVenue, type Venue } from '../helpers/oauth.js';
 import { TestClock } from '../helpers/test-clock.js';
+import { ACCOUNT_ACTIONS } from '../../src/crm/accounts/account.policy.js';
 
 eachDatabase((suite) => {
   let venue: Venue;
@@ -26,7 +27,7 @@ eachDatabase((suite) => {
     const clock = new TestClock();
     clock.setTo(Date.parse('2031-06-02T09:00:00Z'));
     writer = { db: suite.db, clock };
-    actor = { organizationId: venue.orgId, userId: null, role: 'admin', door: 'api' };
+    actor = staffActor({ organizationId: venue.orgId, userId: null, role: 'admin', door: 'api' });
   });
 
   it('finds a record it made, for its organization only, and none once it deleted a record', async () => {
@@ -36,8 +37,9 @@ eachDatabase((suite) => {
       writer,
       actor,
       {
+        action: ACCOUNT_ACTIONS.create,
         run: async (work) => {
-          const account = await createAccount.run(work, { name: 'Made here' });
+          const account = await work.run(createAccount, { name: 'Made here' });
           if (isRefusal(account)) throw account.asError();
           made = account.id;
           const has = async (org: string) =>

@@ -14,6 +14,7 @@ import type { CsvType } from '../../src/csv/columns.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { makeOrganization } from '../helpers/factories.js';
 import { addSpace, count, csvFile } from './csv-fixtures.js';
+import { ROLES } from '../../src/policy/roles.js';
 
 const ROWS = CHUNK_ROWS + 2;
 const DAY = 86_400_000;
@@ -37,7 +38,7 @@ eachDatabase((suite) => {
   const imported = (type: CsvType, file: string, dryRun = false) =>
     importCsv(
       { db: suite.db, clock: systemClock },
-      { organizationId: org, type, input: createReadStream(file), dryRun },
+      { organizationId: org, grants: ROLES.admin.grants, type, input: createReadStream(file), dryRun },
     );
 
   before(async () => {

@@ -16,6 +16,8 @@ import { write } from '../../src/writes/unit-of-work.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { csvFile, importCsv } from './csv-fixtures.js';
 import { eventVenue, exportOf } from './event-fixtures.js';
+import { importActor } from '../../src/identity/actor.js';
+import { ROLES } from '../../src/policy/roles.js';
 
 const records = (csv: string) => parse(csv, { bom: true, columns: true }) as Array<Record<string, string>>;
 
@@ -23,7 +25,7 @@ eachDatabase((suite) => {
   it('writes a venue’s lines and payments with their bookings’ references, and imports neither', async () => {
     const v = await eventVenue(suite.db, suite.database.env);
     const writer = { db: suite.db, clock: systemClock };
-    const actor = { organizationId: v.org, userId: null, role: 'admin' as const, door: 'import' as const };
+    const actor = importActor(v.org, ROLES.admin.grants);
     const tax = await write(writer, actor, createTaxRate, { name: 'City tax', percentage: '8.875' });
     const [event] = await suite.db
       .selectFrom('events')

@@ -25,7 +25,7 @@ import type { Clock } from '../../src/clock.js';
 import type { Db } from '../../src/db/database.js';
 import { DEMO_ZONE, generateDemoData } from '../../src/demo/demo-data.js';
 import { seedDemo } from '../../src/demo/seed-demo.js';
-import type { Actor } from '../../src/identity/actor.js';
+import { type Actor, staffActor } from '../../src/identity/actor.js';
 import { addDays, zonedToUtc } from '../../src/web/workspace/time-zones.js';
 import { type Change, type Command, write } from '../../src/writes/unit-of-work.js';
 import { eachDatabase } from '../helpers/databases.js';
@@ -170,7 +170,7 @@ eachDatabase((suite) => {
       .select('id')
       .where('email', '=', demo.admin_email)
       .executeTakeFirstOrThrow();
-    actor = { organizationId: demo.org_id, userId: admin.id, role: 'admin', door: 'api' };
+    actor = staffActor({ organizationId: demo.org_id, userId: admin.id, role: 'admin', door: 'api' });
     const org = await suite.db
       .selectFrom('organizations')
       .select(['timezone', 'currency'])

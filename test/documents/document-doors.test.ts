@@ -13,7 +13,7 @@ import { type CheckedTemplates, saveTemplates } from '../../src/crm/documents/do
 import { signDocument } from '../../src/crm/documents/document-signing.js';
 import { createDocument } from '../../src/crm/documents/document.commands.js';
 import { ApiError } from '../../src/errors.js';
-import type { Actor } from '../../src/identity/actor.js';
+import { type Actor, staffActor } from '../../src/identity/actor.js';
 import { type Command, write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { clientCredentialsToken } from '../helpers/api.js';
@@ -27,6 +27,7 @@ import {
 import { makeUser } from '../helpers/factories.js';
 import { makeVenue, type Venue } from '../helpers/oauth.js';
 import { type Api, apiFor } from '../helpers/writes.js';
+import { clientActor } from '../../src/identity/actor.js';
 
 eachDatabase((suite) => {
   let server: TestServer;
@@ -49,13 +50,8 @@ eachDatabase((suite) => {
       return true;
     });
   };
-  const client = (documentId: string, bookingId: string): Actor => ({
-    organizationId: venue.orgId,
-    userId: null,
-    role: 'member',
-    door: 'portal',
-    authority: { documentId, bookingId },
-  });
+  const client = (documentId: string, bookingId: string): Actor =>
+    clientActor(venue.orgId, documentId, bookingId);
   const sent = async (booking: string) => {
     const made = await api('/v2/documents', { method: 'POST', body: documentBody('proposal', booking) });
     assert.equal((await api(`/v2/documents/${made.body.data.id}/send`, { method: 'POST' })).status, 200);
@@ -115,7 +111,7 @@ eachDatabase((suite) => {
       link,
       saveTemplates,
       { kind: 'proposal', header: '', footer: '', terms: '' } as CheckedTemplates,
-      'admin_only',
+      'client_only',
     );
     const bookings = await suite.db
       .selectFrom('bookings')
@@ -126,13 +122,18 @@ eachDatabase((suite) => {
   });
 
   it('accepts for a client through no other door, and keeps Settings → Documents for admins', async () => {
-    const admin: Actor = { organizationId: venue.orgId, userId: venue.user.id, role: 'admin', door: 'api' };
+    const admin: Actor = staffActor({
+      organizationId: venue.orgId,
+      userId: venue.user.id,
+      role: 'admin',
+      door: 'api',
+    });
     for (const door of ['api', 'workspace', 'import', 'cli', 'system'] as const) {
       await refusedAs({ ...admin, door }, signDocument, signing(proposal), 'client_only');
     }
     const member = await makeUser(suite.db, venue.orgId, { role: 'member' });
     await refusedAs(
-      { organizationId: venue.orgId, userId: member.id, role: 'member', door: 'workspace' },
+      staffActor({ organizationId: venue.orgId, userId: member.id, role: 'member', door: 'workspace' }),
       saveTemplates,
       { kind: 'proposal', header: 'Hello', footer: '', terms: '' } as CheckedTemplates,
       'admin_only',

@@ -21,6 +21,7 @@ import { documentBody, pricedBooking, venueSettings } from '../helpers/document-
 import { makeVenue, type Venue } from '../helpers/oauth.js';
 import { pdfText } from '../helpers/pdf-text.js';
 import { type Api, apiFor, changeDocument, created } from '../helpers/writes.js';
+import { staffActor } from '../../src/identity/actor.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const POLICY =
@@ -124,7 +125,7 @@ eachDatabase((suite) => {
         .executeTakeFirstOrThrow();
       await write(
         server.app.ctx.writer,
-        { organizationId: venue.orgId, userId: venue.user.id, role: 'admin', door: 'workspace' },
+        staffActor({ organizationId: venue.orgId, userId: venue.user.id, role: 'admin', door: 'workspace' }),
         revokeDocumentLink,
         { linkId: link.id },
       );

@@ -9,7 +9,7 @@ import { createSpace } from '../../src/crm/spaces/space.commands.js';
 import { updateOrganization } from '../../src/crm/organization/organization.commands.js';
 import { systemClock } from '../../src/clock.js';
 import { type Command, write } from '../../src/writes/unit-of-work.js';
-import type { Actor } from '../../src/identity/actor.js';
+import { type Actor, staffActor } from '../../src/identity/actor.js';
 import { BrowserSession, inputValue } from './browser-session.js';
 import { makeOrganization, makeUser } from './factories.js';
 import { signIn } from './oauth.js';
@@ -31,7 +31,12 @@ export async function makeWorkspaceVenue(db: Db, name = 'Harbour Rooms'): Promis
   const org = await makeOrganization(db, name);
   const admin = await makeUser(db, org.id, { role: 'admin' });
   const member = await makeUser(db, org.id, { role: 'member' });
-  const actor: Actor = { organizationId: org.id, userId: admin.id, role: 'admin', door: 'workspace' };
+  const actor: Actor = staffActor({
+    organizationId: org.id,
+    userId: admin.id,
+    role: 'admin',
+    door: 'workspace',
+  });
   const run = <Input, Result>(command: Command<Input, Result>, input: Input) =>
     write({ db, clock: systemClock }, actor, command, input);
   // A London venue: its pages show times in London.

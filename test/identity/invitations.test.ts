@@ -22,6 +22,7 @@ import { makeOrganization, makeUser, TEST_PASSWORD } from '../helpers/factories.
 import { signIn } from '../helpers/oauth.js';
 import { TestSmtpServer } from '../helpers/smtp-server.js';
 import { fieldError, makeWorkspaceVenue, workspaceSession } from '../helpers/workspace-data.js';
+import { staffActor } from '../../src/identity/actor.js';
 
 const CHOSEN = 'the victim’s own passphrase';
 const STOLEN = 'the attacker’s passphrase';
@@ -259,7 +260,7 @@ eachDatabase((suite) => {
           venues.map((v, i) =>
             write(
               { db: suite.db, clock: systemClock },
-              { organizationId: v.id, userId: admins[i]!.id, role: 'admin', door: 'workspace' },
+              staffActor({ organizationId: v.id, userId: admins[i]!.id, role: 'admin', door: 'workspace' }),
               inviteMember,
               { email, name: 'Race', role: 'admin', sending: false, authUrl: server.config.authUrl },
             ),

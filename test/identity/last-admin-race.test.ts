@@ -12,6 +12,7 @@ import { changeMemberRole, removeMember } from '../../src/identity/team.commands
 import { write } from '../../src/writes/unit-of-work.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { makeOrganization, makeUser } from '../helpers/factories.js';
+import { staffActor } from '../../src/identity/actor.js';
 
 const TRIALS = 12;
 
@@ -24,12 +25,8 @@ eachDatabase((suite) => {
       makeUser(suite.db, org.id, { role: 'admin' }),
       makeUser(suite.db, org.id, { role: 'admin' }),
     ]);
-    const actor = (userId: string): Actor => ({
-      organizationId: org.id,
-      userId,
-      role: 'admin',
-      door: 'workspace',
-    });
+    const actor = (userId: string): Actor =>
+      staffActor({ organizationId: org.id, userId, role: 'admin', door: 'workspace' });
     return { org: org.id, x: x.id, y: y.id, actor };
   }
 

@@ -16,6 +16,7 @@ import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { callTool, connectAssistant, toolRefusal } from '../helpers/mcp.js';
 import { makeVenue, type Venue } from '../helpers/oauth.js';
+import { staffActor } from '../../src/identity/actor.js';
 
 interface ErrorDocument {
   errors: Array<{ status: string; code: string; detail: string; source?: { parameter?: string } }>;
@@ -30,12 +31,12 @@ eachDatabase((suite) => {
   before(async () => {
     server = await startTestServer(suite.database, { RATE_LIMIT_PER_MINUTE: '0' }, { listen: true });
     venue = await makeVenue(suite.db);
-    const actor = {
+    const actor = staffActor({
       organizationId: venue.orgId,
       userId: venue.user.id,
-      role: 'admin' as const,
-      door: 'api' as const,
-    };
+      role: 'admin',
+      door: 'api',
+    });
     await write(server.app.ctx.writer, actor, createSpace, { name: 'Ballroom', capacity: 200 });
     token = await clientCredentialsToken(server, venue);
     ({ client } = await connectAssistant(server, { email: venue.user.email, organizationId: venue.orgId }));

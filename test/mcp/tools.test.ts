@@ -15,9 +15,9 @@ import type { Booking } from '../../src/crm/bookings/booking.table.js';
 import { createInstallment } from '../../src/crm/payments/installments.js';
 import { createLineItem } from '../../src/crm/pricing/line-items.js';
 import { createSpace } from '../../src/crm/spaces/space.commands.js';
-import type { Actor } from '../../src/identity/actor.js';
+import { type Actor, staffActor } from '../../src/identity/actor.js';
 import { insertMembership } from '../../src/identity/membership.repository.js';
-import { write } from '../../src/writes/unit-of-work.js';
+import { type Made, write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { makeOrganization, makeUser } from '../helpers/factories.js';
@@ -34,9 +34,9 @@ eachDatabase((suite) => {
   let client: Client;
 
   async function venue(organizationId: string, userId: string) {
-    const actor: Actor = { organizationId, userId, role: 'admin', door: 'api' };
+    const actor: Actor = staffActor({ organizationId, userId, role: 'admin', door: 'api' });
     const run = <I, R>(command: { run(w: never, i: I): Promise<R> }, input: I) =>
-      write(server.app.ctx.writer, actor, command as never, input) as Promise<R>;
+      write(server.app.ctx.writer, actor, command as never, input) as Promise<Made<R>>;
     const space = await run(createSpace, { name: 'Ballroom', capacity: 200 });
     const account = await run(createAccount, { name: 'Brennan family' });
     const booking = (name: string, status: string) =>

@@ -1,11 +1,13 @@
 /**
- * Who may act is decided by each command, not by the door it is reached through (SPEC §7,
- * docs/decisions/0012-the-actor-and-who-may-act.md). The table below is that decision note's: every
- * command the house exports, and whether any member or only the organization's admins may run it.
- * The test proves the table is whole (a new command must be listed), that each command says what
- * the table says, and walks it through every door: a member is refused an admin's command with
- * 403 admin_only before anything is read or written, whichever door they come through, and an
- * admin (or a member, for the members' commands) is let through to the command's own rules.
+ * Who may act is the policy's, judged by the unit of work for every command it runs, nested ones
+ * included (docs/decisions/0016-grants-and-policy.md). The table below is one table of who may do
+ * what: every command the house exports, and who may run it — any staff member, only admins, a
+ * client's link on its own document, the inquiry form, or any credential that may read. The test
+ * proves the table is whole (a new command must be listed), then runs every command with the
+ * actor of every door (pages, API tokens by scope, API keys, the assistant, a client's link, the
+ * inquiry form, the server's clock, the operator) and holds each answer to the table: refused
+ * before anything is read or written, or let through to the command's own rules. Composite
+ * commands run their inner commands through the unit of work, so the same table holds inside them.
  */
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
@@ -13,13 +15,26 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { it } from 'node:test';
 import { systemClock } from '../../src/clock.js';
-import type { Actor, Door } from '../../src/identity/actor.js';
+import { createAccount, deleteAccount } from '../../src/crm/accounts/account.commands.js';
+import { DOCUMENT_ACTIONS } from '../../src/crm/documents/document.policy.js';
+import { INQUIRY_ACTIONS } from '../../src/crm/inquiries/inquiry.policy.js';
+import { createLead } from '../../src/crm/leads/lead.command.js';
+import { createNote } from '../../src/crm/notes/note.commands.js';
+import {
+  type Actor,
+  clientActor,
+  inquiryActor,
+  operatorActor,
+  staffActor,
+  systemActor,
+} from '../../src/identity/actor.js';
+import { ROLES } from '../../src/policy/roles.js';
 import type { Command } from '../../src/writes/unit-of-work.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { countRows, eachDatabase } from '../helpers/databases.js';
 import { makeOrganization, makeUser } from '../helpers/factories.js';
 
-type Who = 'admins' | 'members';
+type Who = 'admins' | 'members' | 'client' | 'form';
 
 /** Each command, where it lives, and who may run it. */
 const TABLE: Record<string, Who> = {
@@ -34,7 +49,7 @@ const TABLE: Record<string, Who> = {
   'crm/bookings/booking.commands: deleteBooking': 'members',
   'crm/bookings/booking-parties: createBookingWithParties': 'members',
   'crm/leads/lead.command: createLead': 'members',
-  'crm/inquiries/inquiry.command: takeInquiry': 'members',
+  'crm/inquiries/inquiry.command: takeInquiry': 'form',
   'crm/events/event.commands: createEvent': 'members',
   'crm/events/event.commands: updateEvent': 'members',
   'crm/events/event.commands: deleteEvent': 'members',
@@ -55,7 +70,7 @@ const TABLE: Record<string, Who> = {
   'crm/documents/document-actions: issueDocument': 'members',
   'crm/documents/document-actions: voidDocument': 'members',
   'crm/documents/document-actions: revokeDocumentLink': 'members',
-  'crm/documents/document-signing: signDocument': 'members',
+  'crm/documents/document-signing: signDocument': 'client',
   'crm/documents/document-settings.commands: saveTemplates': 'admins',
   'crm/documents/document-settings.commands: restoreDefaultTemplates': 'admins',
   'crm/documents/document-settings.commands: saveVenueAddress': 'admins',
@@ -85,20 +100,41 @@ const TABLE: Record<string, Who> = {
   'crm/organization/organization.commands: updateOrganization': 'admins',
   'crm/organization/organization-settings.commands: setMailFrom': 'admins',
   'crm/organization/organization-settings.commands: setAssistantRegistration': 'admins',
+  // Admins, read again under the organization's lock as well (test/identity).
+  'identity/invitation.command: inviteMember': 'admins',
+  'identity/team.commands: changeMemberRole': 'admins',
+  'identity/team.commands: removeMember': 'admins',
 };
 
-/**
- * The commands that decide who may act by what they are given rather than by role alone: they
- * re-read the actor's role under the organization's lock (the team), or judge the record (a
- * note's author, a client's own document). They are listed, and tested where they live.
- */
-const DECIDED_INSIDE: Record<string, string> = {
-  'identity/invitation.command: inviteMember': 'admins, read again under the lock (test/identity)',
-  'identity/team.commands: changeMemberRole': 'admins, read again under the lock (test/identity)',
-  'identity/team.commands: removeMember': 'admins, read again under the lock (test/identity)',
-};
+/** The codes the policy refuses in, at one door or another. */
+const POLICY_CODES = ['admin_only', 'client_only', 'form_only', 'insufficient_scope', 'not_allowed'];
 
-const DOORS: Door[] = ['api', 'workspace', 'import', 'cli', 'system', 'portal', 'inquiry_form', 'assistant'];
+/** The client's link of the test: its own document, and another's. */
+const OWN_DOCUMENT = 'doc_own';
+
+/** Each door's actor, and the kinds of command (the table's column) it may run. */
+function actorsOf(org: string, member: string, admin: string): Array<[string, Actor, readonly Who[]]> {
+  const staff = (
+    userId: string,
+    role: 'admin' | 'member',
+    door: 'workspace' | 'api' | 'assistant',
+    scopes?: string[],
+  ) => staffActor({ organizationId: org, userId, role, door, scopes });
+  return [
+    ['a member at a page', staff(member, 'member', 'workspace'), ['members']],
+    ['an admin at a page', staff(admin, 'admin', 'workspace'), ['members', 'admins']],
+    ['a member’s crm_manage token', staff(member, 'member', 'api', ['crm_read', 'crm_manage']), ['members']],
+    ['an admin’s crm_read token', staff(admin, 'admin', 'api', ['crm_read']), []],
+    ['an admin’s crm_manage API key', staff(admin, 'admin', 'api', ['crm_manage']), ['members', 'admins']],
+    ['a member’s assistant', staff(member, 'member', 'assistant', ['crm_read', 'crm_manage']), ['members']],
+    ['an admin’s read-only assistant', staff(admin, 'admin', 'assistant', ['crm_read']), []],
+    ['a client’s link', clientActor(org, OWN_DOCUMENT, 'bk_own'), ['client']],
+    ['a client’s link to another document', clientActor(org, 'doc_other', 'bk_other'), []],
+    ['the inquiry form', inquiryActor(org), ['form']],
+    ['the server’s clock', systemActor(org), []],
+    ['the operator', operatorActor(org), ['members', 'admins']],
+  ];
+}
 
 const isCommand = (value: unknown): value is Command<unknown, unknown> =>
   typeof value === 'object' && value !== null && typeof (value as { run?: unknown }).run === 'function';
@@ -125,9 +161,9 @@ async function exportedCommands(): Promise<Map<string, Command<unknown, unknown>
   return found;
 }
 
-it('lists every command the house exports, with who may run it', async () => {
+it('lists every command the house exports, each with an action of its own kind', async () => {
   const found = await exportedCommands();
-  const listed = new Set([...Object.keys(TABLE), ...Object.keys(DECIDED_INSIDE)]);
+  const listed = new Set(Object.keys(TABLE));
   // A command exported again by another module is listed once, under either name.
   const unlisted = [...new Set(found.values())].filter(
     (command) => ![...found].some(([name, same]) => same === command && listed.has(name)),
@@ -142,9 +178,40 @@ it('lists every command the house exports, with who may run it', async () => {
     [],
     'the table lists commands that do not exist',
   );
-  for (const [name, who] of Object.entries(TABLE)) {
-    const said = found.get(name)!.who ?? 'members';
-    assert.equal(said === 'members' ? 'members' : 'admins', who, name);
+  for (const [name, command] of found) assert.match(command.action.name, /^[a-z_]+\.[a-z_]+$/, name);
+});
+
+/** Every action the house declares (its `*.policy` modules), by name. */
+async function declaredActions(): Promise<Set<string>> {
+  const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src');
+  const names = new Set<string>();
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return walk(full);
+      return entry.name.endsWith('.policy.js') ? [full] : [];
+    });
+  for (const file of walk(src)) {
+    const module = (await import(pathToFileURL(file).href)) as Record<
+      string,
+      Record<string, { name?: unknown }>
+    >;
+    for (const actions of Object.values(module)) {
+      for (const action of Object.values(actions))
+        if (typeof action.name === 'string') names.add(action.name);
+    }
+  }
+  return names;
+}
+
+it('grants in each role only actions the house declares', async () => {
+  const declared = [...(await declaredActions())];
+  for (const [role, { grants }] of Object.entries(ROLES)) {
+    for (const grant of grants) {
+      const prefix = grant.action.endsWith('.*') ? grant.action.slice(0, -1) : undefined;
+      const used = declared.some((action) => (prefix ? action.startsWith(prefix) : action === grant.action));
+      assert.ok(used, `${role}: ${grant.action}`);
+    }
   }
 });
 
@@ -158,11 +225,15 @@ eachDatabase((suite) => {
     return { org: org.id, member: member.id, admin: admin.id };
   }
 
-  /** What any command could have written: rows of every kind it makes, and the change feed. */
+  /** What any command could have written: rows of every kind, and the change feed. */
   const written = async () =>
     Promise.all(
       (
         [
+          'accounts',
+          'contacts',
+          'bookings',
+          'notes',
           'spaces',
           'items',
           'tax_rates',
@@ -173,64 +244,149 @@ eachDatabase((suite) => {
           'payments',
           'document_templates',
           'document_settings',
+          'memberships',
           'changes',
         ] as const
       ).map((table) => countRows(suite.db, table)),
     );
 
-  it('refuses a member every admin command at every door, before it reads or writes', async () => {
+  /** The policy's refusal code, or undefined when the command was let through to its own rules. */
+  async function policyAnswer(actor: Actor, command: Command<unknown, unknown>, input: unknown) {
+    return write(writer(), actor, command, input).then(
+      () => undefined,
+      (error: { status?: number; code?: string }) =>
+        error.status === 403 && POLICY_CODES.includes(error.code ?? '') ? error.code : undefined,
+    );
+  }
+
+  it('runs every command with every door’s actor, refused or let through as the table says', async () => {
     const found = await exportedCommands();
-    const { org, member } = await organization();
-    const before = await written();
-    for (const [name, who] of Object.entries(TABLE)) {
-      if (who !== 'admins') continue;
-      for (const door of DOORS) {
-        const actor: Actor = { organizationId: org, userId: member, role: 'member', door };
-        await assert.rejects(
-          write(writer(), actor, found.get(name)!, { id: 'nope', ifMatch: undefined, input: {} }),
-          (error: { status?: number; code?: string; detail?: string }) => {
-            assert.equal(error.status, 403, `${name} at ${door}`);
-            assert.equal(error.code, 'admin_only', `${name} at ${door}`);
-            assert.match(error.detail ?? '', /admins/, `${name} at ${door}`);
-            return true;
-          },
-        );
+    const { org, member, admin } = await organization();
+    const mismatches: string[] = [];
+    for (const [who, actor, may] of actorsOf(org, member, admin)) {
+      for (const [name, column] of Object.entries(TABLE)) {
+        const before = await written();
+        // An input no command's rules accept (a record that does not exist, no fields): whatever
+        // refuses it, when the policy let it through, is the command's own rule.
+        const input = { id: OWN_DOCUMENT, ifMatch: undefined, input: {} };
+        const refused = await policyAnswer(actor, found.get(name)!, input);
+        const expected = may.includes(column);
+        if (expected === (refused !== undefined))
+          mismatches.push(`${who}: ${name} (${refused ?? 'let through'})`);
+        if (refused) assert.deepEqual(await written(), before, `${who}: ${name} wrote nothing`);
       }
     }
+    assert.deepEqual(mismatches, []);
+  });
+
+  it('refuses a staff member in the API’s words at every staff door', async () => {
+    const found = await exportedCommands();
+    const { org, member, admin } = await organization();
+    const space = found.get('crm/spaces/space.commands: createSpace')!;
+    const asMember = staffActor({
+      organizationId: org,
+      userId: member,
+      role: 'member',
+      door: 'api',
+      scopes: ['crm_manage'],
+    });
+    await assert.rejects(write(writer(), asMember, space, { name: 'Loft' }), {
+      status: 403,
+      code: 'admin_only',
+      detail: 'Only organization admins may change spaces.',
+    });
+    const readOnly = staffActor({
+      organizationId: org,
+      userId: admin,
+      role: 'admin',
+      door: 'api',
+      scopes: ['crm_read'],
+    });
+    await assert.rejects(write(writer(), readOnly, space, { name: 'Loft' }), {
+      status: 403,
+      code: 'insufficient_scope',
+    });
+    await assert.rejects(write(writer(), clientActor(org, OWN_DOCUMENT, 'bk'), space, { name: 'Loft' }), {
+      status: 403,
+      code: 'client_only',
+    });
+  });
+
+  const lead = {
+    contact: { first_name: 'Ada', last_name: 'Okafor', email: 'ada@example.com' },
+    date: '2031-09-18',
+    source: 'inquiry_form' as const,
+  };
+
+  it('lets the inquiry form make a lead through its inquiry, and nothing else through any composite', async () => {
+    const { org } = await organization();
+    const form = inquiryActor(org);
+    await assert.rejects(write(writer(), form, createLead, lead), { status: 403, code: 'form_only' });
+    const before = await written();
+    // A command the form may start, running inner commands its action does not entail.
+    const reaching = (inner: Command<unknown, unknown>, input: unknown): Command<undefined, unknown> => ({
+      action: INQUIRY_ACTIONS.take,
+      run: (work) => work.run(inner, input),
+    });
+    await assert.rejects(
+      write(
+        writer(),
+        form,
+        reaching(deleteAccount as Command<unknown, unknown>, { id: 'x', ifMatch: undefined }),
+        undefined,
+      ),
+      {
+        status: 403,
+        code: 'form_only',
+      },
+    );
+    await assert.rejects(
+      write(
+        writer(),
+        form,
+        reaching(createAccount as Command<unknown, unknown>, { name: 'Stranger' }),
+        undefined,
+      ),
+      {
+        status: 403,
+        code: 'form_only',
+      },
+    );
+    assert.deepEqual(await written(), before, 'nothing was written');
+    // What its inquiry entails: a lead, which makes its account, contact, booking and note.
+    const made = await write(
+      writer(),
+      form,
+      reaching(createLead as Command<unknown, unknown>, lead),
+      undefined,
+    );
+    assert.ok(made);
+    const [accounts, contacts, bookings] = await written();
+    assert.deepEqual([accounts! - before[0]!, contacts! - before[1]!, bookings! - before[2]!], [1, 1, 1]);
+  });
+
+  it('lets a client’s link sign its own document, and run nothing else inside the signature', async () => {
+    const { org } = await organization();
+    const client = clientActor(org, OWN_DOCUMENT, 'bk_own');
+    const before = await written();
+    const noting: Command<undefined, unknown> = {
+      action: DOCUMENT_ACTIONS.sign,
+      subject: () => OWN_DOCUMENT,
+      run: (work) =>
+        work.run(createNote as Command<unknown, unknown>, {
+          body: 'Hello',
+          notable: { type: 'bookings', id: 'bk_own' },
+        }),
+    };
+    await assert.rejects(write(writer(), client, noting, undefined), { status: 403, code: 'client_only' });
+    const elsewhere: Command<undefined, unknown> = { ...noting, subject: () => 'doc_other' };
+    await assert.rejects(write(writer(), client, elsewhere, undefined), { status: 403, code: 'client_only' });
     assert.deepEqual(await written(), before, 'nothing was written');
   });
 
-  it('lets an admin through to each command’s own rules, and a member through to the members’ commands', async () => {
-    const found = await exportedCommands();
-    const { org, member, admin } = await organization();
-    for (const [name, who] of Object.entries(TABLE)) {
-      const doors: Door[] = who === 'admins' ? ['api', 'workspace', 'assistant'] : ['api', 'assistant'];
-      for (const door of doors) {
-        const actor: Actor = {
-          organizationId: org,
-          userId: who === 'admins' ? admin : member,
-          role: who === 'admins' ? 'admin' : 'member',
-          door,
-        };
-        // An input no rule accepts: what refuses it is the command's own rule, never who acts.
-        const outcome = await write(writer(), actor, found.get(name)!, {
-          id: 'nope',
-          ifMatch: undefined,
-          input: {},
-        }).then(
-          () => undefined,
-          (error: { code?: string }) => error.code,
-        );
-        assert.notEqual(outcome, 'admin_only', `${name} at ${door}`);
-      }
-    }
-  });
-
-  it('never lets a client’s link act as an admin, whatever role it carries', async () => {
-    const found = await exportedCommands();
+  it('refuses a command that names no action, whoever runs it', async () => {
     const { org } = await organization();
-    const actor: Actor = { organizationId: org, userId: null, role: 'admin', door: 'portal' };
-    const name = 'crm/spaces/space.commands: createSpace';
-    await assert.rejects(write(writer(), actor, found.get(name)!, {}), { code: 'admin_only' });
+    const bare = { run: async () => 'ran' } as unknown as Command<undefined, string>;
+    await assert.rejects(write(writer(), operatorActor(org), bare, undefined), { status: 403 });
   });
 });

@@ -24,6 +24,7 @@ import {
   type WorkspaceVenue,
   workspaceSession,
 } from '../helpers/workspace-data.js';
+import { staffActor } from '../../src/identity/actor.js';
 
 const ORIGINS = ['https://www.harbour.example', 'https://events.harbour.example'];
 
@@ -46,7 +47,7 @@ eachDatabase((suite) => {
     const otherAdmin = await makeUser(suite.db, other.id, { role: 'admin' });
     await write(
       { db: suite.db, clock: systemClock },
-      { organizationId: other.id, userId: otherAdmin.id, role: 'admin', door: 'workspace' },
+      staffActor({ organizationId: other.id, userId: otherAdmin.id, role: 'admin', door: 'workspace' }),
       updateOrganization,
       { ifMatch: undefined, input: { inquiry_form: { enabled: true, slug: 'the-mill' } } },
     );

@@ -17,7 +17,7 @@ import { createInstallment } from '../../src/crm/payments/installments.js';
 import { createLineItem } from '../../src/crm/pricing/line-items.js';
 import { createSpace } from '../../src/crm/spaces/space.commands.js';
 import type { Db } from '../../src/db/database.js';
-import type { Actor } from '../../src/identity/actor.js';
+import { type Actor, staffActor } from '../../src/identity/actor.js';
 import type { Clock } from '../../src/clock.js';
 import { type Command, write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
@@ -158,7 +158,12 @@ describe('the inquiry form and the reports in a browser', { skip: chromiumMissin
         .set({ inquiry_form: JSON.stringify(form), inquiry_slug: 'old-mill' })
         .where('id', '=', org.id)
         .execute();
-      const actor: Actor = { organizationId: org.id, userId: admin.id, role: 'admin', door: 'workspace' };
+      const actor: Actor = staffActor({
+        organizationId: org.id,
+        userId: admin.id,
+        role: 'admin',
+        door: 'workspace',
+      });
       await bookedAndDue(suite.db, server.clock, actor);
       const audit = new PageAudit(browser, 'inquiry');
 

@@ -23,6 +23,7 @@ import {
   type WorkspaceVenue,
   workspaceSession,
 } from '../helpers/workspace-data.js';
+import { staffActor } from '../../src/identity/actor.js';
 
 const NEW_PASSWORD = 'a brand new password';
 
@@ -363,7 +364,7 @@ eachDatabase((suite) => {
     const invite = (organizationId: string, userId: string) =>
       write(
         { db: suite.db, clock: systemClock },
-        { organizationId, userId, role: 'admin', door: 'workspace' },
+        staffActor({ organizationId, userId, role: 'admin', door: 'workspace' }),
         inviteMember,
         { email: 'later@test.example', name: 'Later', role: 'member', sending: false, authUrl: server.url },
       );

@@ -23,6 +23,8 @@ import { type Work, write, type Writer } from '../../src/writes/unit-of-work.js'
 import { eachDatabase } from '../helpers/databases.js';
 import { makeVenue, type Venue } from '../helpers/oauth.js';
 import { TestClock } from '../helpers/test-clock.js';
+import { ACCOUNT_ACTIONS } from '../../src/crm/accounts/account.policy.js';
+import { staffActor } from '../../src/identity/actor.js';
 
 /** Runs `body` with every statement of `trx` (one connection, whichever the database) kept. */
 async function statementsOf(trx: Trx, body: () => Promise<void>): Promise<string[]> {
@@ -62,7 +64,7 @@ eachDatabase((suite) => {
     const clock = new TestClock();
     clock.setTo(Date.parse('2031-06-02T09:00:00Z'));
     writer = { db: suite.db, clock };
-    actor = { organizationId: venue.orgId, userId: null, role: 'member', door: 'inquiry_form' };
+    actor = staffActor({ organizationId: venue.orgId, userId: null, role: 'member', door: 'api' });
   });
 
   function endpoint(events: string[] = ['*']): WebhookEndpointTable {
@@ -90,7 +92,10 @@ eachDatabase((suite) => {
     await write(
       writer,
       actor,
-      { run: async (work) => void (statements = await statementsOf(work.trx, () => body(work))) },
+      {
+        action: ACCOUNT_ACTIONS.create,
+        run: async (work) => void (statements = await statementsOf(work.trx, () => body(work))),
+      },
       undefined,
     );
     return statements;
@@ -129,7 +134,7 @@ eachDatabase((suite) => {
     await insertEndpoint(suite.db, all);
     await insertEndpoint(suite.db, bookings);
     const statements = await unitOfWork(async (work) => {
-      await createLead.run(work, {
+      await work.run(createLead, {
         contact: { first_name: 'Ada', last_name: 'Okafor', email: 'ada@example.com' },
         date: '2031-09-18',
         message: 'A ceremony in the garden.',
@@ -154,10 +159,10 @@ eachDatabase((suite) => {
     await insertEndpoint(suite.db, kept);
     const added = endpoint(['account.created']);
     const statements = await unitOfWork(async (work) => {
-      await createAccount.run(work, { name: 'Before' });
+      await work.run(createAccount, { name: 'Before' });
       await insertEndpoint(work.trx, added);
-      await createAccount.run(work, { name: 'After' });
-      await createAccount.run(work, { name: 'After that' });
+      await work.run(createAccount, { name: 'After' });
+      await work.run(createAccount, { name: 'After that' });
     });
     // Once before the endpoint was made, once after.
     assert.equal(readsEndpoints(statements), 2);
@@ -174,11 +179,11 @@ eachDatabase((suite) => {
     const deleted = endpoint(['account.created']);
     for (const e of [kept, turnedOff, deleted]) await insertEndpoint(suite.db, e);
     const statements = await unitOfWork(async (work) => {
-      await createAccount.run(work, { name: 'Before' });
+      await work.run(createAccount, { name: 'Before' });
       await updateEndpointRow(work.trx, turnedOff.id, { disabled_at: isoTime(work.now) });
-      await createAccount.run(work, { name: 'Between' });
+      await work.run(createAccount, { name: 'Between' });
       await deleteEndpointRow(work.trx, deleted.id);
-      await createAccount.run(work, { name: 'After' });
+      await work.run(createAccount, { name: 'After' });
     });
     assert.equal(readsEndpoints(statements), 3);
     assert.deepEqual(await latestChanges(3), [

@@ -10,17 +10,18 @@ import { systemClock } from '../../src/clock.js';
 import { createAccount } from '../../src/crm/accounts/account.commands.js';
 import { GroupCommit } from '../../src/db/group-commit.js';
 import { ApiError, ValidationError } from '../../src/errors.js';
-import type { Actor } from '../../src/identity/actor.js';
+import { type Actor, staffActor } from '../../src/identity/actor.js';
 import { isRefusal, type Refusal, refuse } from '../../src/writes/refusal.js';
 import { attempt, type Command, write, type Writer } from '../../src/writes/unit-of-work.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { makeOrganization, makeUser } from '../helpers/factories.js';
+import { ACCOUNT_ACTIONS } from '../../src/crm/accounts/account.policy.js';
 
 eachDatabase((suite) => {
   async function venue(): Promise<Actor> {
     const org = await makeOrganization(suite.db);
     const user = await makeUser(suite.db, org.id, { role: 'admin' });
-    return { organizationId: org.id, userId: user.id, role: 'admin', door: 'workspace' };
+    return staffActor({ organizationId: org.id, userId: user.id, role: 'admin', door: 'workspace' });
   }
 
   const written = async (organizationId: string) => ({
@@ -48,8 +49,9 @@ eachDatabase((suite) => {
     ran: string[],
   ): Command<string, { id: string } | Refusal> {
     return {
+      action: ACCOUNT_ACTIONS.create,
       async run(work, name) {
-        await createAccount.run(work, { name });
+        await work.run(createAccount, { name });
         work.afterCommit.push(async () => {
           ran.push(name);
         });
@@ -146,11 +148,12 @@ eachDatabase((suite) => {
     const ran: string[] = [];
     const shared = { groupCommit: true };
     const telling: Command<{ name: string }, { id: string }> = {
+      action: ACCOUNT_ACTIONS.create,
       async run(work, input) {
         work.afterCommit.push(async () => {
           ran.push(`told ${input.name}`);
         });
-        return createAccount.run(work, input);
+        return work.run(createAccount, input);
       },
     };
     const outcomes = await Promise.all([

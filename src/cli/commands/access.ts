@@ -8,6 +8,7 @@ import type { Command } from '../command.js';
 import { passwordOption, readPassword } from '../password-input.js';
 import { requireString } from '../values.js';
 import { withDatabase } from '../with-database.js';
+import { operatorActor } from '../../identity/actor.js';
 
 export const usersSetPasswordCommand: Command = {
   path: ['users', 'set-password'],
@@ -34,8 +35,7 @@ export const membersRemoveCommand: Command = {
     const removed = await withDatabase(config, async (db) => {
       await requireOrganization(db, org);
       const user = await requireUserByEmail(db, email);
-      const operator = { organizationId: org, userId: null, role: 'admin', door: 'cli' } as const;
-      return write({ db, clock: systemClock }, operator, removeMember, {
+      return write({ db, clock: systemClock }, operatorActor(org), removeMember, {
         userId: user.id,
         notMember: `${user.email} is not a member of this organization.`,
       });

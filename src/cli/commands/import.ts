@@ -14,6 +14,7 @@ import type { Command, ParsedValues } from '../command.js';
 import { UsageError } from '../output.js';
 import { requireString } from '../values.js';
 import { withDatabase } from '../with-database.js';
+import { operatorActor } from '../../identity/actor.js';
 
 export function csvType(values: ParsedValues): (typeof CSV_TYPES)[number] {
   const type = requireString(values, 'type');
@@ -71,7 +72,8 @@ export const importCommand: Command = {
     const dryRun = values['dry-run'] === true;
     const progress = json ? silentProgress : terminalProgress(process.stderr);
     const maxBytes = config.importMaxBytes;
-    const options = { organizationId, type, input, size, dryRun, progress, events, maxBytes };
+    const grants = operatorActor(organizationId).grants;
+    const options = { organizationId, grants, type, input, size, dryRun, progress, events, maxBytes };
     const result = await withDatabase(config, (db) => importCsv({ db, clock: systemClock }, options));
     const summary = {
       imported: result.imported,

@@ -17,6 +17,7 @@ import { type AccountInput, checkAccount, ownerNamed } from './account-rules.js'
 import { contactsOfAccount, countBookingsOfAccount, EMPTY_ACCOUNT } from './account.repository.js';
 import { accountDefinition } from './account.resource.js';
 import type { AccountTable } from './account.table.js';
+import { ACCOUNT_ACTIONS } from './account.policy.js';
 
 export type { AccountInput } from './account-rules.js';
 
@@ -32,17 +33,20 @@ export async function accountProblems(db: Db, actor: Actor, input: AccountInput,
 }
 
 export const createAccount = createCommand<'accounts', AccountInput>({
+  action: ACCOUNT_ACTIONS.create,
   definition: accountDefinition,
   check: (trx, actor, input) => judged(trx, actor, input),
   values: (given) => ({ ...EMPTY_ACCOUNT, name: '', ...given }),
 });
 
 export const updateAccount = updateCommand<'accounts', AccountInput>({
+  action: ACCOUNT_ACTIONS.update,
   definition: accountDefinition,
   check: (trx, actor, input, current) => judged(trx, actor, input, current),
 });
 
 export const deleteAccount = deleteCommand({
+  action: ACCOUNT_ACTIONS.delete,
   definition: accountDefinition,
   async before({ trx, now }, current) {
     const bookings = await countBookingsOfAccount(trx, current.id);

@@ -15,6 +15,7 @@ import { contactProblems, createContact } from '../contacts/contact.commands.js'
 import type { BookingInput } from './booking-rules.js';
 import { bookingProblems, createBooking } from './booking.commands.js';
 import type { Booking } from './booking.table.js';
+import { BOOKING_ACTIONS } from './booking.policy.js';
 
 export interface BookingWithParties {
   booking: BookingInput;
@@ -80,10 +81,11 @@ export async function bookingWithPartiesProblems(
 }
 
 export const createBookingWithParties: Command<BookingWithParties, Booking> = {
+  action: BOOKING_ACTIONS.create_with_parties,
   async run(work: Work, input) {
     const { trx, actor } = work;
     let { accountId, contactId } = input.booking;
-    if (input.newAccount) accountId = (await createAccount.run(work, input.newAccount)).id;
+    if (input.newAccount) accountId = (await work.run(createAccount, input.newAccount)).id;
     if (input.newContact) {
       const known = await contactByEmail(trx, actor.organizationId, input.newContact.email);
       if (known) {
@@ -93,15 +95,15 @@ export const createBookingWithParties: Command<BookingWithParties, Booking> = {
       if (!known && !accountId) {
         const person = input.newContact;
         accountId = (
-          await createAccount.run(work, {
+          await work.run(createAccount, {
             name: personName(person),
             email: person.email,
             phone: person.phone,
           })
         ).id;
       }
-      if (!known) contactId = (await createContact.run(work, { ...input.newContact, accountId })).id;
+      if (!known) contactId = (await work.run(createContact, { ...input.newContact, accountId })).id;
     }
-    return createBooking.run(work, { ...input.booking, accountId, contactId });
+    return work.run(createBooking, { ...input.booking, accountId, contactId });
   },
 };

@@ -4,7 +4,7 @@
  * beverage (the F&B shortfall). Its stamp moves when either does.
  */
 import type { Db, Trx } from '../../db/database.js';
-import { type SpaceNames, spaceNamesOf } from '../spaces/space-names.js';
+import { type SpaceNames, spaceNamesOf } from '../spaces/index.js';
 
 export interface BookingReadContext extends SpaceNames {
   readonly fnbCategories: readonly string[];

@@ -12,7 +12,7 @@
 import { SETUP_STYLES } from '../events/event.table.js';
 import type { VenueFacts } from '../facts.js';
 import type { EmbeddedContact } from './booking-event-temple.js';
-import { archivedProblem } from '../spaces/space-rules.js';
+import { archivedProblem } from '../spaces/index.js';
 import { LONGEST_EVENT_DAYS, lastsTooLong } from '../events/event-rules.js';
 import {
   type Checked,

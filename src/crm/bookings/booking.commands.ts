@@ -48,6 +48,7 @@ import { bookingDefinition } from './booking.resource.js';
 import { type Booking, NO_PRICES } from './booking.table.js';
 import { spaceIds } from '../data/row-mappers.js';
 import { changedFields } from '../data/changed-fields.js';
+import { BOOKING_ACTIONS } from './booking.policy.js';
 
 export type { BookingInput } from './booking-rules.js';
 
@@ -129,6 +130,7 @@ export async function bookingProblems(db: Db, actor: Actor, input: BookingInput,
 }
 
 export const createBooking: Command<BookingInput, Booking> = {
+  action: BOOKING_ACTIONS.create,
   async run(work, input) {
     const { trx, actor, now } = work;
     const checked = await judged(trx, actor, input);
@@ -189,6 +191,7 @@ async function eventsFollow(work: Work, current: Booking, booking: Booking): Pro
 }
 
 export const updateBooking = updateCommand<'bookings', BookingInput>({
+  action: BOOKING_ACTIONS.update,
   definition: bookingDefinition,
   check: withClientRule((trx, actor, input, current) => judged(trx, actor, input, current)),
   async beforeWrite({ trx, actor }, current, fields) {
@@ -230,6 +233,7 @@ const pick = (booking: Booking) => ({
 });
 
 export const deleteBooking = deleteCommand({
+  action: BOOKING_ACTIONS.delete,
   definition: bookingDefinition,
   async before(work, current) {
     const { trx, now } = work;

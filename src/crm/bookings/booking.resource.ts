@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { Nullable, NullableString, resourceSchema, StringEnum, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../../api/relation.js';
-import { roomNames } from '../spaces/space-names.js';
+import { roomNames } from '../spaces/index.js';
 import { type BookingReadContext, bookingReadContext, fnbShortfall } from './booking-read-context.js';
 import { BOOKING_SOURCES, BOOKING_STATUSES } from './booking.table.js';
 import { spaceIds } from '../data/row-mappers.js';

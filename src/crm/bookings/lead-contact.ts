@@ -37,9 +37,9 @@ export async function leadContact(
     .filter(Boolean)
     .join(' ');
   const account =
-    accountId ?? known?.account_id ?? (await createAccount.run(work, { name, email, phone })).id;
+    accountId ?? known?.account_id ?? (await work.run(createAccount, { name, email, phone })).id;
   if (known) return { accountId: account, contactId: known.id };
-  const made = await createContact.run(work, {
+  const made = await work.run(createContact, {
     first_name: contact.first_name ?? '',
     last_name: contact.last_name ?? '',
     email,

@@ -15,6 +15,7 @@ import { checkContact, type ContactInput } from './contact-rules.js';
 import { EMPTY_CONTACT } from './contact.repository.js';
 import { contactDefinition } from './contact.resource.js';
 import type { ContactTable } from './contact.table.js';
+import { CONTACT_ACTIONS } from './contact.policy.js';
 
 export type { ContactInput } from './contact-rules.js';
 
@@ -29,12 +30,14 @@ export async function contactProblems(db: Db, actor: Actor, input: ContactInput,
 }
 
 export const createContact = createCommand<'contacts', ContactInput>({
+  action: CONTACT_ACTIONS.create,
   definition: contactDefinition,
   check: (trx, actor, input) => judged(trx, actor, input),
   values: (given) => ({ ...EMPTY_CONTACT, ...given }),
 });
 
 export const updateContact = updateCommand<'contacts', ContactInput>({
+  action: CONTACT_ACTIONS.update,
   definition: contactDefinition,
   check: (trx, actor, input, current) => judged(trx, actor, input, current),
 });
@@ -45,6 +48,7 @@ export const updateContact = updateCommand<'contacts', ContactInput>({
  * (../follow-ups.ts): the bookings are cleared, then the contact and its notes go.
  */
 export const deleteContact: Command<Removal, void> = {
+  action: CONTACT_ACTIONS.delete,
   async run({ trx, actor, now, afterCommit }, { id, ifMatch }) {
     const current = await recordToChange(trx, contactDefinition, actor.organizationId, id, ifMatch);
     const followUp = await leaveFollowUp(trx, current.organization_id, 'delete_contact', current.id, now);

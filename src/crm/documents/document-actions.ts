@@ -29,6 +29,7 @@ import { refuse } from './document.commands.js';
 import { documentDefinition } from './document.resource.js';
 import type { DocumentRow } from './document.table.js';
 import { takeInvoiceNumber } from './invoice-numbers.js';
+import { DOCUMENT_ACTIONS } from './document.policy.js';
 
 interface Target {
   id: string;
@@ -82,6 +83,7 @@ async function documentToAct(
 }
 
 export const sendDocument: Command<SendInput, Sent> = {
+  action: DOCUMENT_ACTIONS.send,
   async run(work, input) {
     const { trx, actor, now } = work;
     const current = await documentToAct(work, 'send', input);
@@ -123,6 +125,7 @@ export interface IssueInput extends Target {
 }
 
 export const issueDocument: Command<IssueInput, DocumentRow> = {
+  action: DOCUMENT_ACTIONS.issue,
   async run(work, input) {
     const { trx, actor, now } = work;
     const current = await documentToAct(work, 'issue', input);
@@ -151,6 +154,7 @@ export const issueDocument: Command<IssueInput, DocumentRow> = {
 };
 
 export const voidDocument: Command<Target, DocumentRow> = {
+  action: DOCUMENT_ACTIONS.void,
   async run(work, input) {
     const { trx, now } = work;
     const current = await documentToAct(work, 'void', input);
@@ -164,6 +168,7 @@ export const voidDocument: Command<Target, DocumentRow> = {
 
 /** Stops one link of one of the organization's documents (404 for another's). */
 export const revokeDocumentLink: Command<{ linkId: string }, void> = {
+  action: DOCUMENT_ACTIONS.revoke_link,
   async run({ trx, actor, now }, { linkId }) {
     refuse(clientRefusal(actor));
     const link = await trx

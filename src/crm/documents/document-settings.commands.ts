@@ -8,12 +8,13 @@
  */
 import { isoTime } from '../../clock.js';
 import { type FieldProblem, ValidationError } from '../../errors.js';
-import type { Command, Who } from '../../writes/unit-of-work.js';
+import type { Command } from '../../writes/unit-of-work.js';
 import { Problems } from '../validation.js';
 import { TEMPLATE_PARTS } from './default-templates.js';
 import { sampleProblems, type Threads } from './document-templates.js';
 import type { DocumentKind } from './document.table.js';
 import type { CheckedLogo } from './logo.js';
+import { DOCUMENT_SETTINGS_ACTIONS } from './document.policy.js';
 
 export interface TemplatesInput {
   kind: DocumentKind;
@@ -28,8 +29,6 @@ export type CheckedTemplates = TemplatesInput & { readonly [judged]: true };
 
 /** The longest address a document's masthead holds: six lines. */
 const ADDRESS_LINES = 6;
-
-const ADMINS: Who = { admins: 'Only organization admins may change the documents’ settings.' };
 
 /**
  * The templates judged: every broken part of the input, each with its line and why, or the
@@ -58,7 +57,7 @@ export async function checkTemplates(
 }
 
 export const saveTemplates: Command<CheckedTemplates, void> = {
-  who: ADMINS,
+  action: DOCUMENT_SETTINGS_ACTIONS.save_templates,
   async run({ trx, actor, now }, input) {
     const texts = { header: input.header, footer: input.footer, terms: input.terms };
     await trx
@@ -72,7 +71,7 @@ export const saveTemplates: Command<CheckedTemplates, void> = {
 };
 
 export const restoreDefaultTemplates: Command<{ kind: DocumentKind }, void> = {
-  who: ADMINS,
+  action: DOCUMENT_SETTINGS_ACTIONS.restore_templates,
   async run({ trx, actor }, { kind }) {
     await trx
       .deleteFrom('document_templates')
@@ -114,7 +113,7 @@ export function addressProblems(address: string) {
 }
 
 export const saveVenueAddress: Command<{ address: string }, void> = {
-  who: ADMINS,
+  action: DOCUMENT_SETTINGS_ACTIONS.save_venue_address,
   async run({ trx, actor, now }, { address }) {
     const problems = addressProblems(address);
     if (problems.length > 0) throw new ValidationError(problems);
@@ -129,7 +128,7 @@ export const saveVenueAddress: Command<{ address: string }, void> = {
 
 /** A logo judged by logo.ts (and rendered in a PDF once), or none (removes the logo). */
 export const saveLogo: Command<{ logo: CheckedLogo | null }, void> = {
-  who: ADMINS,
+  action: DOCUMENT_SETTINGS_ACTIONS.save_logo,
   async run({ trx, actor, now }, { logo }) {
     if (logo) {
       await trx

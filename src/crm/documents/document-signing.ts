@@ -30,6 +30,7 @@ import { clockOf, dayOf } from './document-words.js';
 import { refuse } from './document.commands.js';
 import { documentDefinition } from './document.resource.js';
 import type { DocumentRow, DocumentSignature } from './document.table.js';
+import { DOCUMENT_ACTIONS } from './document.policy.js';
 
 /** What became of the booking when its proposal was accepted. */
 export type SigningOutcome =
@@ -88,7 +89,7 @@ async function confirmBooking(work: Work, bookingId: string): Promise<SigningOut
     const clash = await clashOf(trx, actor.organizationId, { ...event, status: 'definite' });
     if (clash) return { kind: 'clash', clash };
   }
-  await updateBooking.run(work, { id: bookingId, ifMatch: undefined, input: { status: 'definite' } });
+  await work.run(updateBooking, { id: bookingId, ifMatch: undefined, input: { status: 'definite' } });
   return { kind: 'confirmed' };
 }
 
@@ -97,6 +98,9 @@ async function insertSignature(trx: Trx, row: DocumentSignature): Promise<void> 
 }
 
 export const signDocument: Command<SignInput, Signed> = {
+  action: DOCUMENT_ACTIONS.sign,
+  // A client's link is granted the signature of its own document, and of no other.
+  subject: (input) => input.id,
   async run(work, input) {
     const { trx, actor, now } = work;
     const current = await recordToChange(trx, documentDefinition, actor.organizationId, input.id, undefined);

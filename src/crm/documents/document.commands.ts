@@ -30,6 +30,7 @@ import { type PreparedDocumentInput, renderKey } from './document-prepare.js';
 import { documentDefinition } from './document.resource.js';
 import type { DocumentRow } from './document.table.js';
 import { mergeData } from './merge-data.js';
+import { DOCUMENT_ACTIONS } from './document.policy.js';
 
 export type { DocumentInput } from './document-rules.js';
 
@@ -100,6 +101,7 @@ export async function versionFacts(db: Db | Trx, actor: Actor, fields: NewDocume
  * again (src/writes/prepared.ts).
  */
 export const createDocument: Command<PreparedDocumentInput, DocumentRow> = {
+  action: DOCUMENT_ACTIONS.create,
   async run({ trx, actor, now }, input) {
     refuse(clientRefusal(actor));
     const fields = accepted(await judged(trx, actor, input));
@@ -139,6 +141,7 @@ export const createDocument: Command<PreparedDocumentInput, DocumentRow> = {
 };
 
 export const deleteDocument = deleteCommand({
+  action: DOCUMENT_ACTIONS.delete,
   definition: documentDefinition,
   allow: (actor, current) => refuse(actionRefusal('delete', current, actor)),
 });

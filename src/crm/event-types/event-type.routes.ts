@@ -37,7 +37,6 @@ export const eventTypeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerReadRoutes(app, eventTypeDefinition);
   registerWriteRoutes(app, {
     definition: eventTypeDefinition,
-    admins: true,
     createBody: EventTypeCreateBody,
     updateBody: EventTypeUpdateBody,
     rules: {

@@ -13,6 +13,7 @@ import { insertRecord } from '../records.js';
 import { type Checked, Problems } from '../validation.js';
 import { eventTypeDefinition } from './event-type.resource.js';
 import type { EventType } from './event-type.table.js';
+import { EVENT_TYPE_ACTIONS } from './event-type.policy.js';
 
 export interface EventTypeInput {
   value?: string | undefined;
@@ -87,21 +88,21 @@ export function eventTypeProblems(
 }
 
 export const createEventType = createCommand<'event_types', EventTypeInput>({
+  action: EVENT_TYPE_ACTIONS.create,
   definition: eventTypeDefinition,
-  admins: true,
   check: (trx, actor, input) => judged(trx, actor.organizationId, input),
   values: (given) => ({ value: given.value ?? '' }),
 });
 
 export const updateEventType = updateCommand<'event_types', EventTypeInput>({
+  action: EVENT_TYPE_ACTIONS.update,
   definition: eventTypeDefinition,
-  admins: true,
   check: (trx, actor, input, current) => judged(trx, actor.organizationId, input, current),
 });
 
 export const deleteEventType = deleteCommand({
+  action: EVENT_TYPE_ACTIONS.delete,
   definition: eventTypeDefinition,
-  admins: true,
   async before({ trx }, current) {
     const used = await trx
       .selectFrom('events')

@@ -12,7 +12,7 @@ import type { Booking } from '../bookings/booking.table.js';
 import type { EventType } from '../event-types/event-type.table.js';
 import { typeNamed } from '../event-types/event-types.js';
 import type { SpaceFact } from '../facts.js';
-import { archivedProblem } from '../spaces/space-rules.js';
+import { archivedProblem } from '../spaces/index.js';
 import { atNamesUsed, type Checked, givenOrCurrentInstant, Problems } from '../validation.js';
 import { eventTempleNames, type WallClockInput } from './event-wall-clock.js';
 import { type Event, SETUP_STYLES, type SetupStyle } from './event.table.js';

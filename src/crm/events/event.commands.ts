@@ -27,6 +27,7 @@ import { eventDefinition } from './event.resource.js';
 import type { Event } from './event.table.js';
 import { occupiedStretch } from './occupancy.js';
 import { spaceIds } from '../data/row-mappers.js';
+import { EVENT_ACTIONS } from './event.policy.js';
 
 export type { EventInput } from './event-rules.js';
 
@@ -93,6 +94,7 @@ export async function insertEvent(work: Work, fields: EventFields): Promise<Even
 }
 
 export const createEvent: Command<EventInput, Event> = {
+  action: EVENT_ACTIONS.create,
   async run(work, input) {
     const { checked, booking } = await judged(work.trx, work.actor, input);
     const fields = accepted(checked);
@@ -108,6 +110,7 @@ export const createEvent: Command<EventInput, Event> = {
 };
 
 export const updateEvent = updateCommand<'events', EventInput>({
+  action: EVENT_ACTIONS.update,
   definition: eventDefinition,
   check: async (trx, actor, input, current) => (await judged(trx, actor, input, current)).checked,
   beforeWrite: ({ trx, actor }, current, changes) =>
@@ -125,6 +128,7 @@ export const updateEvent = updateCommand<'events', EventInput>({
 });
 
 export const deleteEvent = deleteCommand({
+  action: EVENT_ACTIONS.delete,
   definition: eventDefinition,
   async before({ trx, now }, current) {
     if ((await eventsOfBooking(trx, current.booking_id)).length <= 1) {

@@ -11,6 +11,7 @@ import { queueMail } from '../../mail/outbox.js';
 import type { Booking } from '../bookings/booking.table.js';
 import { createLead, type LeadInput } from '../leads/lead.command.js';
 import { TOKEN_USED, useFormToken } from './inquiry-tokens.js';
+import { INQUIRY_ACTIONS } from './inquiry.policy.js';
 
 export interface Inquiry {
   lead: LeadInput;
@@ -24,6 +25,7 @@ export interface Inquiry {
 }
 
 export const takeInquiry: Command<Inquiry, Booking | Refusal> = {
+  action: INQUIRY_ACTIONS.take,
   async run(work, { lead, token, servedAt, bookingUrl, sending }) {
     const fresh = await useFormToken(work.trx, {
       token,
@@ -32,7 +34,7 @@ export const takeInquiry: Command<Inquiry, Booking | Refusal> = {
       now: work.now,
     });
     if (!fresh) return refuse({ status: 409, code: 'form_used', detail: TOKEN_USED });
-    const booking = await createLead.run(work, lead);
+    const booking = await work.run(createLead, lead);
     const { trx, actor, now } = work;
     const admins = await trx
       .selectFrom('memberships as m')

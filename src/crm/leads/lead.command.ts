@@ -16,6 +16,7 @@ import { createNote } from '../notes/note.commands.js';
 import { accepted } from '../validation.js';
 import { companyAccount, type LeadAccount } from './lead-account.js';
 import { checkLead, type LeadInput } from './lead-rules.js';
+import { LEAD_ACTIONS } from './lead.policy.js';
 
 export type { LeadInput } from './lead-rules.js';
 
@@ -37,6 +38,7 @@ export function leadProblems(input: LeadInput, zone: string) {
 }
 
 export const createLead: Command<LeadInput, Booking> = {
+  action: LEAD_ACTIONS.create,
   async run(work, input) {
     const venue = await venueOf(work.trx, work.actor.organizationId);
     const lead = accepted(checkLead(input, venue.zone));
@@ -54,7 +56,7 @@ export const createLead: Command<LeadInput, Booking> = {
       },
       account?.accountId ?? null,
     );
-    const booking = await createBooking.run(work, {
+    const booking = await work.run(createBooking, {
       name: lead.name,
       status: 'lead',
       ...('start_at' in lead.times ? { ...lead.times, timezone: venue.zone } : lead.times),
@@ -69,7 +71,7 @@ export const createLead: Command<LeadInput, Booking> = {
     // Staff read how the account was chosen beside the client's own words.
     const notes = [account?.said, input.message?.trim()].filter((body): body is string => Boolean(body));
     for (const body of notes) {
-      await createNote.run(work, { body, notable: { type: 'bookings', id: booking.id } });
+      await work.run(createNote, { body, notable: { type: 'bookings', id: booking.id } });
     }
     return booking;
   },

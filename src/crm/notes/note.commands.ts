@@ -16,6 +16,7 @@ import { allowNoteChange, checkNote, type NoteInput, notableOf } from './note-ru
 import { insertNote } from './note.repository.js';
 import { noteDefinition } from './note.resource.js';
 import type { NoteTable } from './note.table.js';
+import { NOTE_ACTIONS } from './note.policy.js';
 
 export type { NoteInput } from './note-rules.js';
 
@@ -34,6 +35,7 @@ export async function noteProblems(db: Db, actor: Actor, input: NoteInput, curre
 }
 
 export const createNote: Command<NoteInput, NoteTable> = {
+  action: NOTE_ACTIONS.create,
   lock: 'shared',
   async run({ trx, actor, now }, input) {
     const { body = '', notable_type, notable_id, for_beo } = accepted(await judged(trx, actor, input));
@@ -57,9 +59,14 @@ export const createNote: Command<NoteInput, NoteTable> = {
 };
 
 export const updateNote = updateCommand<'notes', NoteInput>({
+  action: NOTE_ACTIONS.update,
   definition: noteDefinition,
   allow: allowNoteChange,
   check: (trx, actor, input, current) => judged(trx, actor, input, current),
 });
 
-export const deleteNote = deleteCommand({ definition: noteDefinition, allow: allowNoteChange });
+export const deleteNote = deleteCommand({
+  action: NOTE_ACTIONS.delete,
+  definition: noteDefinition,
+  allow: allowNoteChange,
+});

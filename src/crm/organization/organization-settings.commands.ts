@@ -4,17 +4,16 @@
  * by src/mail/from-address.ts before it comes here) and whether assistants that registered
  * themselves may be granted it (Settings → Developers, SPEC §16).
  */
-import type { Command, Who } from '../../writes/unit-of-work.js';
+import type { Command } from '../../writes/unit-of-work.js';
+import { ORGANIZATION_ACTIONS } from './organization.policy.js';
 
 /** A From address as Settings → Outgoing mail reads it; null goes back to the installation's. */
 export interface MailFromInput {
   from: { name: string; address: string } | null;
 }
 
-const ADMINS: Who = { admins: "Only the organization's admins may change its settings." };
-
 export const setMailFrom: Command<MailFromInput, void> = {
-  who: ADMINS,
+  action: ORGANIZATION_ACTIONS.set_mail_from,
   async run({ trx, actor }, { from }) {
     await trx
       .updateTable('organizations')
@@ -25,7 +24,7 @@ export const setMailFrom: Command<MailFromInput, void> = {
 };
 
 export const setAssistantRegistration: Command<{ on: boolean }, void> = {
-  who: ADMINS,
+  action: ORGANIZATION_ACTIONS.set_assistant_registration,
   async run({ trx, actor }, { on }) {
     await trx
       .updateTable('organizations')

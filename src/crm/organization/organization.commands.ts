@@ -18,6 +18,7 @@ import { versionTag } from '../version-tag.js';
 import { checkOrganization, type OrganizationInput } from './organization-rules.js';
 import { organizationResource, type OrganizationRow } from './organization.resource.js';
 import { changedFields } from '../data/changed-fields.js';
+import { ORGANIZATION_ACTIONS } from './organization.policy.js';
 
 const TYPE = 'organizations';
 
@@ -35,7 +36,7 @@ export const updateOrganization: Command<
   { ifMatch: string | undefined; input: OrganizationInput },
   OrganizationRow
 > = {
-  who: { admins: "Only the organization's admins may change its settings." },
+  action: ORGANIZATION_ACTIONS.update,
   async run(work, { ifMatch, input }) {
     const { trx, actor, now } = work;
     const current = await trx

@@ -15,6 +15,7 @@ import { checkInstallment, type InstallmentInput } from './installment-rules.js'
 import { installmentDefinition } from './installment.resource.js';
 import type { Installment } from './payment.table.js';
 import { installmentsOf, refreshSchedule } from './schedule-keeping.js';
+import { INSTALLMENT_ACTIONS } from './payment.policy.js';
 
 export type { InstallmentInput } from './installment-rules.js';
 
@@ -60,6 +61,7 @@ async function resolved(work: Work, row: Installment): Promise<Installment> {
 }
 
 export const createInstallment: Command<InstallmentInput, Installment> = {
+  action: INSTALLMENT_ACTIONS.create,
   async run(work, input) {
     const { trx, actor, now } = work;
     const terms = accepted(await judged(trx, actor, input));
@@ -77,6 +79,7 @@ export const createInstallment: Command<InstallmentInput, Installment> = {
 };
 
 export const updateInstallment: Command<Change<InstallmentInput>, Installment> = {
+  action: INSTALLMENT_ACTIONS.update,
   async run(work, { id, ifMatch, input }) {
     const { trx, actor, now } = work;
     const current = await recordToChange(trx, installmentDefinition, actor.organizationId, id, ifMatch);
@@ -94,6 +97,7 @@ export const updateInstallment: Command<Change<InstallmentInput>, Installment> =
 };
 
 export const deleteInstallment = deleteCommand({
+  action: INSTALLMENT_ACTIONS.delete,
   definition: installmentDefinition,
   after: (work, current) => refreshSchedule(work, current.booking_id),
 });

@@ -117,7 +117,6 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerReadRoutes(app, paymentDefinition);
   registerWriteRoutes(app, {
     definition: paymentDefinition,
-    adminsRemove: true,
     createBody: PaymentCreateBody,
     updateBody: PaymentCreateBody,
     rules: {

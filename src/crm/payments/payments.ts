@@ -23,6 +23,7 @@ import type { Payment, PaymentTable } from './payment.table.js';
 import { AMOUNT_LIMIT, wholeAmount } from '../pricing/items.js';
 import { LINE_TOTAL_LIMIT, LINES_PER_BOOKING } from '../pricing/line-item-rules.js';
 import { refreshSchedule } from './schedule-keeping.js';
+import { PAYMENT_ACTIONS } from './payment.policy.js';
 
 const EARLIEST = Date.UTC(1970, 0, 1);
 const LATEST = Date.UTC(10000, 0, 1);
@@ -149,6 +150,7 @@ export function firstWithReference(refusal: Refusal): Payment | undefined {
 }
 
 export const createPayment: Command<PaymentInput, Payment> = {
+  action: PAYMENT_ACTIONS.create,
   async run(work, input) {
     const { trx, actor, now } = work;
     const fields = accepted(await judged(trx, actor, input, now));
@@ -169,8 +171,8 @@ export const createPayment: Command<PaymentInput, Payment> = {
 };
 
 export const deletePayment = deleteCommand({
+  action: PAYMENT_ACTIONS.delete,
   definition: paymentDefinition,
-  admins: true,
   async before({ trx }, current) {
     if (current.kind === 'refund') return;
     const booking = await trx

@@ -10,6 +10,8 @@ import type { Logger } from 'pino';
 import { addDays, localDate } from '../../wall-clock.js';
 import { type Writer, write } from '../../writes/unit-of-work.js';
 import { refreshSchedule } from './schedule-keeping.js';
+import { systemActor } from '../../identity/actor.js';
+import { SYSTEM_ACTIONS } from '../../policy/system.policy.js';
 
 export const SCHEDULE_CLOCK_INTERVAL_MS = 5 * 60 * 1000;
 
@@ -40,8 +42,8 @@ export async function advanceSchedules(writer: Writer): Promise<number> {
       await new Promise((resolve) => setImmediate(resolve));
       await write(
         writer,
-        { organizationId, userId: null, role: 'admin', door: 'system' },
-        { run: (work) => refreshSchedule(work, bookingId) },
+        systemActor(organizationId),
+        { action: SYSTEM_ACTIONS.refresh_schedules, run: (work) => refreshSchedule(work, bookingId) },
         undefined,
       );
     }

@@ -22,6 +22,7 @@ import { pipelineDefinition } from './pipeline.resource.js';
 import type { PipelineTable, ReferralSourceTable } from './pipeline.table.js';
 import { referralSourceDefinition } from './referral-source.resource.js';
 import { stageDefinition } from './stage.resource.js';
+import { PIPELINE_ACTIONS, REFERRAL_SOURCE_ACTIONS } from './pipeline.policy.js';
 
 export type { PipelineInput, ReferralSourceInput } from './pipeline-rules.js';
 
@@ -42,21 +43,21 @@ export async function pipelineProblems(db: Db, actor: Actor, input: PipelineInpu
 }
 
 export const createPipeline = createCommand<'pipelines', PipelineInput>({
+  action: PIPELINE_ACTIONS.create,
   definition: pipelineDefinition,
-  admins: true,
   check: (trx, actor, input) => judgedPipeline(trx, actor, input),
   values: (given) => ({ name: given.name ?? '', position: given.position ?? 1 }),
 });
 
 export const updatePipeline = updateCommand<'pipelines', PipelineInput>({
+  action: PIPELINE_ACTIONS.update,
   definition: pipelineDefinition,
-  admins: true,
   check: (trx, actor, input, current) => judgedPipeline(trx, actor, input, current),
 });
 
 export const deletePipeline = deleteCommand({
+  action: PIPELINE_ACTIONS.delete,
   definition: pipelineDefinition,
-  admins: true,
   async before({ trx, actor, now }, current) {
     if ((await countPipelines(trx, actor.organizationId)) <= 1) {
       throw new ConflictError(
@@ -105,21 +106,21 @@ export async function referralSourceProblems(
 }
 
 export const createReferralSource = createCommand<'referral_sources', ReferralSourceInput>({
+  action: REFERRAL_SOURCE_ACTIONS.create,
   definition: referralSourceDefinition,
-  admins: true,
   check: (trx, actor, input) => judgedSource(trx, actor, input),
   values: (given) => ({ name: given.name ?? '' }),
 });
 
 export const updateReferralSource = updateCommand<'referral_sources', ReferralSourceInput>({
+  action: REFERRAL_SOURCE_ACTIONS.update,
   definition: referralSourceDefinition,
-  admins: true,
   check: (trx, actor, input, current) => judgedSource(trx, actor, input, current),
 });
 
 export const deleteReferralSource = deleteCommand({
+  action: REFERRAL_SOURCE_ACTIONS.delete,
   definition: referralSourceDefinition,
-  admins: true,
   async before({ trx }, current) {
     const using = await countBookingsUsing(trx, 'referral_source_id', [current.id]);
     if (using > 0) {

@@ -46,7 +46,6 @@ export const pipelineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerReadRoutes(app, pipelineDefinition);
   registerWriteRoutes(app, {
     definition: pipelineDefinition,
-    admins: true,
     createBody: PipelineCreateBody,
     updateBody: PipelineUpdateBody,
     rules: {
@@ -63,7 +62,6 @@ export const pipelineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerReadRoutes(app, stageDefinition);
   registerWriteRoutes(app, {
     definition: stageDefinition,
-    admins: true,
     createBody: StageCreateBody,
     updateBody: StageUpdateBody,
     rules: {
@@ -82,7 +80,6 @@ export const pipelineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerReadRoutes(app, referralSourceDefinition);
   registerWriteRoutes(app, {
     definition: referralSourceDefinition,
-    admins: true,
     createBody: ReferralSourceCreateBody,
     updateBody: ReferralSourceUpdateBody,
     rules: {

@@ -15,6 +15,7 @@ import { checkStage, type StageInput } from './pipeline-rules.js';
 import { countBookingsUsing, countStages, nextPosition, stageNameTaken } from './pipeline.repository.js';
 import type { StageTable } from './pipeline.table.js';
 import { stageDefinition } from './stage.resource.js';
+import { STAGE_ACTIONS } from './pipeline.policy.js';
 
 export type { StageInput } from './pipeline-rules.js';
 
@@ -42,8 +43,8 @@ export async function stageProblems(db: Db, actor: Actor, input: StageInput, cur
 }
 
 export const createStage = createCommand<'stages', StageInput>({
+  action: STAGE_ACTIONS.create,
   definition: stageDefinition,
-  admins: true,
   check: (trx, actor, input) => judged(trx, actor, input),
   values: (given) => ({
     name: given.name ?? '',
@@ -54,14 +55,14 @@ export const createStage = createCommand<'stages', StageInput>({
 });
 
 export const updateStage = updateCommand<'stages', StageInput>({
+  action: STAGE_ACTIONS.update,
   definition: stageDefinition,
-  admins: true,
   check: (trx, actor, input, current) => judged(trx, actor, input, current),
 });
 
 export const deleteStage = deleteCommand({
+  action: STAGE_ACTIONS.delete,
   definition: stageDefinition,
-  admins: true,
   async before({ trx }, current) {
     const using = await countBookingsUsing(trx, 'stage_id', [current.id]);
     if (using > 0) {
@@ -90,7 +91,7 @@ export interface StageMove {
  * order, with the two trading places; each stage whose position changes is told of.
  */
 export const moveStage: Command<StageMove, StageTable> = {
-  who: { admins: `Only organization admins may change ${stageDefinition.noun}.` },
+  action: STAGE_ACTIONS.move,
   async run({ trx, actor, now }, { id, ifMatch, direction }) {
     const current = await recordToChange(trx, stageDefinition, actor.organizationId, id, ifMatch);
     const stages = await trx

@@ -66,7 +66,6 @@ export const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerReadRoutes(app, itemDefinition);
   registerWriteRoutes(app, {
     definition: itemDefinition,
-    admins: true,
     createBody: ItemCreateBody,
     updateBody: ItemUpdateBody,
     rules: {

@@ -12,6 +12,7 @@ import { ITEM_CATEGORIES, type ItemCategory, type ItemUnit } from './categories.
 import { itemDefinition } from './item.resource.js';
 import type { Item } from './item.table.js';
 import { checkTaxRateIds, taxRatesById } from './tax-rate-links.js';
+import { ITEM_ACTIONS } from './pricing.policy.js';
 
 export interface ItemInput {
   name?: string | undefined;
@@ -117,8 +118,8 @@ export async function itemProblems(
 }
 
 export const createItem = createCommand<'items', ItemInput>({
+  action: ITEM_ACTIONS.create,
   definition: itemDefinition,
-  admins: true,
   check: (trx, actor, input) => judged(trx, actor, input),
   values: (given) => ({
     name: given.name ?? '',
@@ -133,9 +134,12 @@ export const createItem = createCommand<'items', ItemInput>({
 });
 
 export const updateItem = updateCommand<'items', ItemInput>({
+  action: ITEM_ACTIONS.update,
   definition: itemDefinition,
-  admins: true,
   check: (trx, actor, input, current) => judged(trx, actor, input, current),
 });
 
-export const deleteItem = deleteCommand({ definition: itemDefinition, admins: true });
+export const deleteItem = deleteCommand({
+  action: ITEM_ACTIONS.delete,
+  definition: itemDefinition,
+});

@@ -13,6 +13,7 @@ import type { LineItem } from './line-item.table.js';
 import { taxRatesById } from './tax-rate-links.js';
 import { flag } from '../data/row-mappers.js';
 import { changedFields } from '../data/changed-fields.js';
+import { LINE_ITEM_ACTIONS } from './pricing.policy.js';
 
 export type { LineItemInput } from './line-item-rules.js';
 
@@ -101,6 +102,7 @@ export async function lineItemProblems(
 }
 
 export const createLineItem = createCommand<'line_items', LineItemInput>({
+  action: LINE_ITEM_ACTIONS.create,
   definition: lineItemDefinition,
   check: (trx, actor, input) => judged(trx, actor, input),
   values: (given) => given as Required<typeof given>,
@@ -108,6 +110,7 @@ export const createLineItem = createCommand<'line_items', LineItemInput>({
 });
 
 export const updateLineItem = updateCommand<'line_items', LineItemInput>({
+  action: LINE_ITEM_ACTIONS.update,
   definition: lineItemDefinition,
   async check(trx, actor, input, current) {
     const checked = await judged(trx, actor, input, current);
@@ -117,6 +120,7 @@ export const updateLineItem = updateCommand<'line_items', LineItemInput>({
 });
 
 export const deleteLineItem = deleteCommand({
+  action: LINE_ITEM_ACTIONS.delete,
   definition: lineItemDefinition,
   after: (work, current) => refreshBookingTotals(work, current.booking_id, WHOLE_RECORD),
 });

@@ -40,7 +40,6 @@ export const taxRateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerReadRoutes(app, taxRateDefinition);
   registerWriteRoutes(app, {
     definition: taxRateDefinition,
-    admins: true,
     createBody: TaxRateCreateBody,
     updateBody: TaxRateUpdateBody,
     rules: {

@@ -11,6 +11,7 @@ import { type Checked, Problems } from '../validation.js';
 import { notAPercentage, readPercentage } from './line-arithmetic.js';
 import { taxRateDefinition } from './tax-rate.resource.js';
 import type { TaxRate } from './tax-rate.table.js';
+import { TAX_RATE_ACTIONS } from './pricing.policy.js';
 
 export interface TaxRateInput {
   name?: string | undefined;
@@ -103,8 +104,8 @@ export async function taxRateProblems(
 }
 
 export const createTaxRate = createCommand<'tax_rates', TaxRateInput>({
+  action: TAX_RATE_ACTIONS.create,
   definition: taxRateDefinition,
-  admins: true,
   check: (trx, actor, input) => judged(trx, actor, input),
   values: (given) => ({
     name: given.name ?? '',
@@ -115,9 +116,12 @@ export const createTaxRate = createCommand<'tax_rates', TaxRateInput>({
 });
 
 export const updateTaxRate = updateCommand<'tax_rates', TaxRateInput>({
+  action: TAX_RATE_ACTIONS.update,
   definition: taxRateDefinition,
-  admins: true,
   check: (trx, actor, input, current) => judged(trx, actor, input, current),
 });
 
-export const deleteTaxRate = deleteCommand({ definition: taxRateDefinition, admins: true });
+export const deleteTaxRate = deleteCommand({
+  action: TAX_RATE_ACTIONS.delete,
+  definition: taxRateDefinition,
+});

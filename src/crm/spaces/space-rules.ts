@@ -9,7 +9,7 @@
 import { SETUP_STYLES } from '../events/event.table.js';
 import type { SpaceFact } from '../facts.js';
 import { type Checked, instant, Problems } from '../validation.js';
-import type { SpaceTable } from './space.table.js';
+import type { Space, SpaceChanges } from './space.value.js';
 
 export interface SpaceInput {
   name?: string | undefined;
@@ -20,12 +20,10 @@ export interface SpaceInput {
   partIds?: readonly string[] | undefined;
   area?: number | null | undefined;
   /** When it was archived (RFC 3339); null brings it back. */
-  archived_at?: string | null | undefined;
+  archivedAt?: string | null | undefined;
 }
 
-export type SpaceChanges = Partial<
-  Pick<SpaceTable, 'name' | 'capacity' | 'shareable' | 'capacities' | 'part_ids' | 'area' | 'archived_at'>
->;
+export type { SpaceChanges } from './space.value.js';
 
 /** What the rules know of another space of the organization. */
 export interface SpaceRelation {
@@ -48,11 +46,12 @@ export interface SpaceFacts {
 
 export function checkSpace(
   input: SpaceInput,
-  current: SpaceTable | undefined,
+  current: Space | undefined,
   facts: SpaceFacts,
 ): Checked<SpaceChanges> {
   const problems = new Problems();
   const changes: SpaceChanges = {};
+  if (!current) Object.assign(changes, { capacity: null, area: null, archivedAt: null });
   if (input.name !== undefined || !current) {
     const name = input.name?.trim() ?? '';
     if (name === '') problems.attribute('name', 'A space needs a name.', 'blank');
@@ -86,7 +85,7 @@ export function checkSpace(
       'below_bookings',
     );
   }
-  if (input.shareable !== undefined || !current) changes.shareable = input.shareable ? 1 : 0;
+  if (input.shareable !== undefined || !current) changes.shareable = input.shareable ?? false;
   if (input.capacities !== undefined || !current) {
     const capacities = input.capacities ?? {};
     const unknown = Object.keys(capacities).filter(
@@ -101,7 +100,7 @@ export function checkSpace(
     } else if (bad.length > 0) {
       problems.attribute('capacities', 'Each capacity is a whole number of guests, 0 or more.');
     }
-    changes.capacities = JSON.stringify(Object.fromEntries(Object.entries(capacities).sort()));
+    changes.capacities = Object.fromEntries(Object.entries(capacities).sort());
   }
   if (input.partIds !== undefined || !current) {
     const parts = [...new Set(input.partIds ?? [])];
@@ -123,7 +122,7 @@ export function checkSpace(
         'invalid_parts',
       );
     }
-    changes.part_ids = JSON.stringify(parts);
+    changes.partIds = parts;
   }
   if (input.area !== undefined) {
     if (input.area !== null && (!Number.isInteger(input.area) || input.area < 0)) {
@@ -131,12 +130,12 @@ export function checkSpace(
     }
     changes.area = input.area;
   }
-  if (input.archived_at !== undefined) {
-    const archivedAt = input.archived_at === null ? null : instant(input.archived_at);
+  if (input.archivedAt !== undefined) {
+    const archivedAt = input.archivedAt === null ? null : instant(input.archivedAt);
     if (archivedAt === undefined) {
-      problems.attribute('archived_at', `"${input.archived_at}" is not a date and time that exists.`);
+      problems.attribute('archived_at', `"${input.archivedAt}" is not a date and time that exists.`);
     }
-    changes.archived_at = archivedAt ?? null;
+    changes.archivedAt = archivedAt ?? null;
   }
   return { value: changes, problems: problems.list };
 }

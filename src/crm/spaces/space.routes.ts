@@ -1,25 +1,21 @@
 /** The venue's spaces: everyone reads them, organization admins manage them (SPEC §7). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Static } from 'typebox';
+import { inputOf } from '../../api/field-schemas.js';
 import { registerReadRoutes } from '../../api/read-routes.js';
-import { relatedIds } from '../../api/request-documents.js';
 import { registerWriteRoutes } from '../../api/write-routes.js';
 import { SpaceCreateBody, SpaceUpdateBody } from './space.bodies.js';
 import { createSpace, deleteSpace, type SpaceInput, spaceProblems, updateSpace } from './space.commands.js';
-import { spaceDefinition } from './space.resource.js';
+import { spaceDefinition, spaceResource } from './space.resource.js';
+import { SPACE_FIELDS } from './space.fields.js';
+import { spaceCodec } from './space.value.js';
 
-type SpaceDocument = Pick<Static<typeof SpaceUpdateBody>['data'], 'attributes' | 'relationships'>;
-
-const spaceInput = ({ data }: { data: SpaceDocument }): SpaceInput => ({
-  ...data.attributes,
-  ...(data.relationships?.parts ? { partIds: relatedIds(data.relationships.parts) } : {}),
-});
+const spaceInput = ({ data }: { data: object }): SpaceInput => inputOf(SPACE_FIELDS, data) as SpaceInput;
 
 export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerReadRoutes(app, spaceDefinition);
   registerWriteRoutes(app, {
     definition: spaceDefinition,
-    admins: true,
+    face: { decode: spaceCodec.decode, render: spaceResource },
     createBody: SpaceCreateBody,
     updateBody: SpaceUpdateBody,
     rules: {
@@ -30,8 +26,16 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       remove:
         'Refused (409 has_dependents) while bookings hold the space, or while it is a part of a combined space.',
     },
-    create: { command: createSpace, input: spaceInput, problems: spaceProblems },
-    update: { command: updateSpace, input: spaceInput, problems: spaceProblems },
+    create: {
+      command: createSpace,
+      input: spaceInput,
+      problems: (db, actor, input) => spaceProblems({ db }, actor, input),
+    },
+    update: {
+      command: updateSpace,
+      input: spaceInput,
+      problems: (db, actor, input, current) => spaceProblems({ db }, actor, input, current),
+    },
     remove: deleteSpace,
   });
 };

@@ -20,7 +20,7 @@ import {
   tokenProblem,
 } from '../../crm/inquiries/inquiry-guard.js';
 import { formTokenUsed, TOKEN_USED } from '../../crm/inquiries/inquiry-tokens.js';
-import type { Actor } from '../../identity/actor.js';
+import { inquiryActor } from '../../identity/actor.js';
 import { appSecret } from '../../security/app-secrets.js';
 import { attempt } from '../../writes/unit-of-work.js';
 import { sendPage } from '../forms.js';
@@ -176,12 +176,7 @@ export const inquiryRoutes: FastifyPluginAsync = async (app) => {
       // The referrer field, else the page the post came from when that is another site's.
       if (!values.referrer?.trim()) values.referrer = referrerOf(request) ?? '';
       const { lead, problems } = leadOfPost(values, venue.form.event_types);
-      const actor: Actor = {
-        organizationId: venue.organizationId,
-        userId: null,
-        role: 'member',
-        door: 'inquiry_form',
-      };
+      const actor = inquiryActor(venue.organizationId);
       const fields = { ...formProblems(leadProblems(lead, venue.zone)), ...problems };
       const invalid = (found: Record<string, string>) =>
         refuse({

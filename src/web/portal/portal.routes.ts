@@ -22,7 +22,7 @@ import type { DocumentLink, DocumentRow } from '../../crm/documents/document.tab
 import { sendPdf } from '../../crm/documents/document-pdf.js';
 import { signDocument, signaturePage } from '../../crm/documents/document-signing.js';
 import { signatureProblems } from '../../crm/documents/document-rules.js';
-import type { Actor } from '../../identity/actor.js';
+import { clientActor } from '../../identity/actor.js';
 import { FailureThrottle } from '../../security/failure-throttle.js';
 import { attempt } from '../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../forms.js';
@@ -156,13 +156,7 @@ export const portalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         venue: organization.name,
       });
       const signedPdf = await app.ctx.pdf.render({ ...shown, signature: page });
-      const actor: Actor = {
-        organizationId: document.organization_id,
-        userId: null,
-        role: 'member',
-        door: 'portal',
-        authority: { documentId: document.id, bookingId: document.booking_id },
-      };
+      const actor = clientActor(document.organization_id, document.id, document.booking_id);
       const signed = await attempt(app.ctx.writer, actor, signDocument, {
         id: document.id,
         ...signer,

@@ -14,6 +14,7 @@ import type { User } from '../../identity/user.repository.js';
 import { HtmlError, SignInRequired } from '../html-error.js';
 import { currentUser } from '../session/session.js';
 import type { SettingsFrame } from './settings-layout.js';
+import { staffActor } from '../../identity/actor.js';
 
 export interface Visitor {
   user: User;
@@ -48,12 +49,12 @@ export async function settingsFrame(
       user: v.user,
       memberships: v.memberships,
       organization,
-      actor: {
+      actor: staffActor({
         organizationId: organization.organizationId,
         userId: v.user.id,
         role: organization.role,
         door: 'workspace',
-      },
+      }),
       isAdmin,
       csrfToken,
     },

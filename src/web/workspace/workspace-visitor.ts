@@ -11,6 +11,7 @@ import { listMembershipsOfUser, type Membership } from '../../identity/membershi
 import type { User } from '../../identity/user.repository.js';
 import { HtmlError, SignInRequired } from '../html-error.js';
 import { currentUser } from '../session/session.js';
+import { staffActor } from '../../identity/actor.js';
 
 export interface WorkspaceVisitor {
   user: User;
@@ -51,7 +52,7 @@ async function loadVisitor(
     user,
     memberships,
     organization,
-    actor: { organizationId, userId: user.id, role: organization.role, door: 'workspace' },
+    actor: staffActor({ organizationId, userId: user.id, role: organization.role, door: 'workspace' }),
     isAdmin: organization.role === 'admin',
     csrfToken: await reply.generateCsrf(),
   };

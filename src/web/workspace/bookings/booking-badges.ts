@@ -1,7 +1,7 @@
 /** How a booking's status, money and spaces read on the pages. */
 import type { Booking, BookingStatus } from '../../../crm/bookings/booking.table.js';
 import { spaceIds } from '../../../crm/data/row-mappers.js';
-import { roomNames as namesOf } from '../../../crm/spaces/space-names.js';
+import { roomNames as namesOf } from '../../../crm/spaces/index.js';
 import { moneyText } from '../../../crm/money.js';
 import { html, type SafeHtml } from '../../html.js';
 

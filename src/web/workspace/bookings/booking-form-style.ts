@@ -1,11 +1,11 @@
 /** A new booking's setup style on its form, and each space's capacity for it (SPEC §11). */
-import type { SpaceTable } from '../../../crm/spaces/space.table.js';
+import type { Space } from '../../../crm/spaces/index.js';
 import type { SafeHtml } from '../../html.js';
 import { type FieldErrors, selectField } from '../forms/form-fields.js';
 import { capacityOf, SETUP_STYLE_CHOICES, styleLabel } from '../forms/setup-styles.js';
 
 /** A space as the form offers it: its capacity for the setup style chosen, else its capacity. */
-export function spaceLabel(space: SpaceTable, style: string): string {
+export function spaceLabel(space: Space, style: string): string {
   const forStyle = capacityOf(space, style);
   if (style && forStyle !== null)
     return `${space.name} (up to ${forStyle} for ${styleLabel(style).toLowerCase()})`;
@@ -16,7 +16,7 @@ export function spaceLabel(space: SpaceTable, style: string): string {
 export function setupStyleField(view: {
   values: { setup_style?: string; spaces: readonly string[] };
   errors: FieldErrors;
-  spaces: readonly SpaceTable[];
+  spaces: readonly Space[];
 }): SafeHtml {
   const { values, errors } = view;
   const style = values.setup_style ?? '';

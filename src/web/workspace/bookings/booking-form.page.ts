@@ -2,7 +2,7 @@
 import type { Member } from '../../../identity/membership.repository.js';
 import type { AccountTable } from '../../../crm/accounts/account.table.js';
 import type { ContactTable } from '../../../crm/contacts/contact.table.js';
-import type { SpaceTable } from '../../../crm/spaces/space.table.js';
+import type { Space } from '../../../crm/spaces/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import {
   checkboxesField,
@@ -57,7 +57,7 @@ export interface BookingFormView {
   saved?: BookingFormValues | undefined;
   accounts: Array<Pick<AccountTable, 'id' | 'name'>>;
   contacts: ContactTable[];
-  spaces: SpaceTable[];
+  spaces: Space[];
   members: Member[];
   /** The stages to choose from, in pipeline order, and the referral sources. */
   stages: readonly Choice[];

@@ -9,7 +9,7 @@ import { organizationOf } from '../../../crm/organization/organization.reads.js'
 import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
 import { contactChoices } from '../../../crm/contacts/contact.reads.js';
-import { listSpaces, offeredSpaces } from '../../../crm/spaces/space.reads.js';
+import { listSpaces, offeredSpaces } from '../../../crm/spaces/index.js';
 import { listMembersOfOrganization } from '../../../identity/membership.repository.js';
 import {
   listReferralSources,
@@ -43,7 +43,7 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const [accounts, contacts, spaces, members, pipelines, sources] = await Promise.all([
       accountChoices(db, org),
       contactChoices(db, org),
-      listSpaces(db, org),
+      listSpaces(app.ctx, org),
       listMembersOfOrganization(db, org),
       pipelinesWithStages(db, org),
       listReferralSources(db, org),

@@ -22,7 +22,7 @@ import { paymentsOf } from '../../../crm/payments/payment.reads.js';
 import { installmentsOf } from '../../../crm/payments/schedule-keeping.js';
 import { linesOfBooking } from '../../../crm/pricing/booking-totals.js';
 import { findRecord } from '../../../crm/records.js';
-import { roomNames, spaceNamesOf } from '../../../crm/spaces/space-names.js';
+import { roomNames, spaceNamesOf } from '../../../crm/spaces/index.js';
 import type { Db } from '../../../db/database.js';
 import { userNames } from '../../../identity/user.repository.js';
 import type { SafeHtml } from '../../html.js';

@@ -6,7 +6,7 @@ import { accountNames } from '../../../crm/accounts/account.reads.js';
 import { bookingsPage } from '../../../crm/bookings/booking.reads.js';
 import { organizationZone } from '../../../crm/organization/organization.reads.js';
 import { countRecords } from '../../../crm/records.js';
-import { spaceNamesOf } from '../../../crm/spaces/space-names.js';
+import { spaceNamesOf } from '../../../crm/spaces/index.js';
 import { sendPage } from '../../forms.js';
 import { bookingsListPage } from './bookings-list.page.js';
 import { addDays, isDate, localDate, zonedToUtc } from '../time-zones.js';

@@ -1,6 +1,6 @@
 /** Settings → Calendar feeds: a staff member's private subscription URLs (SPEC §11). */
 import type { EndedFeedView, FeedView } from '../../../calendar/calendar-feeds.js';
-import type { SpaceTable } from '../../../crm/spaces/space.table.js';
+import type { Space } from '../../../crm/spaces/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField, errorSummary, type FieldErrors, selectField } from '../forms/form-fields.js';
 import { noticeOf } from '../forms/list-parts.js';
@@ -12,7 +12,7 @@ export interface CalendarFeedsView {
   feeds: FeedView[];
   /** The feeds that no longer work, the latest ended first. */
   ended: EndedFeedView[];
-  spaces: Pick<SpaceTable, 'id' | 'name'>[];
+  spaces: Pick<Space, 'id' | 'name'>[];
   zone: string;
   errors: FieldErrors;
   values: { scope: string; space: string };

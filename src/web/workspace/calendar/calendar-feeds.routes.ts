@@ -7,7 +7,7 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { createFeed, endedFeedsOf, feedsOf, revokeFeed } from '../../../calendar/calendar-feeds.js';
 import { organizationZone } from '../../../crm/organization/organization.reads.js';
-import { listSpaces } from '../../../crm/spaces/space.reads.js';
+import { listSpaces } from '../../../crm/spaces/index.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { calendarFeedsPage, type CalendarFeedsView } from './calendar-feeds.page.js';
 import { attemptOf } from '../../../writes/refusal.js';
@@ -30,7 +30,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const [feeds, ended, spaces, zone] = await Promise.all([
       feedsOf(db, org, v.user.id),
       endedFeedsOf(db, org, v.user.id),
-      listSpaces(db, org),
+      listSpaces(app.ctx, org),
       organizationZone(db, org),
     ]);
     const view: CalendarFeedsView = {

@@ -8,7 +8,7 @@
 import type { WeekEvent } from '../../../crm/events/event.reads.js';
 import { spaceIds } from '../../../crm/data/row-mappers.js';
 import { occupied, type SpaceShape } from '../../../crm/events/occupancy.js';
-import type { SpaceTable } from '../../../crm/spaces/space.table.js';
+import type { Space } from '../../../crm/spaces/index.js';
 import { addDays, localTime, zonedToUtc } from '../time-zones.js';
 
 export interface WeekEntry {
@@ -44,12 +44,7 @@ export interface WeekModel {
 
 const MINUTE = 60_000;
 
-export function weekModel(
-  monday: string,
-  zone: string,
-  spaces: SpaceTable[],
-  events: WeekEvent[],
-): WeekModel {
+export function weekModel(monday: string, zone: string, spaces: Space[], events: WeekEvent[]): WeekModel {
   const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
   const bounds = [...days, addDays(monday, 7)].map((d) => zonedToUtc(d, zone) ?? 0);
   const span = (from: number, to: number) => `${localTime(from, zone)}–${localTime(to, zone)}`;
@@ -85,10 +80,7 @@ export function weekModel(
   };
   const rows: WeekRow[] = spaces.map((s) => ({ key: s.id, label: s.name, days: days.map(() => []) }));
   const shapes = new Map<string, SpaceShape>(
-    spaces.map((s) => [
-      s.id,
-      { id: s.id, name: s.name, shareable: false, parts: JSON.parse(s.part_ids) as string[] },
-    ]),
+    spaces.map((s) => [s.id, { id: s.id, name: s.name, shareable: false, parts: s.partIds }]),
   );
   const unplaced: WeekRow = { key: 'none', label: 'No space yet', days: days.map(() => []) };
   const byDay: WeekEntry[][] = days.map(() => []);

@@ -5,7 +5,7 @@ import { sendPage } from '../../forms.js';
 import { nextBookingAfter } from '../../../crm/bookings/booking.reads.js';
 import { eventsBetween } from '../../../crm/events/event.reads.js';
 import { organizationZone } from '../../../crm/organization/organization.reads.js';
-import { listSpaces } from '../../../crm/spaces/space.reads.js';
+import { listSpaces } from '../../../crm/spaces/index.js';
 import { addDays, isDate, localDate, mondayOf, zonedToUtc } from '../time-zones.js';
 import { weekModel } from './week-model.js';
 import { weekPage } from './week.page.js';
@@ -30,7 +30,7 @@ export const weekRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const startAt = new Date(zonedToUtc(monday, zone) ?? 0).toISOString();
       const endAt = new Date(zonedToUtc(addDays(monday, 7), zone) ?? 0).toISOString();
       const [spaces, events] = await Promise.all([
-        listSpaces(db, org),
+        listSpaces(app.ctx, org),
         eventsBetween(db, org, startAt, endAt),
       ]);
       const next = events.length === 0 ? await nextBookingAfter(db, org, endAt) : undefined;

@@ -1,5 +1,5 @@
 /** The form of an event of a booking (SPEC §11): add one, or change one. */
-import type { SpaceTable } from '../../../crm/spaces/space.table.js';
+import type { Space } from '../../../crm/spaces/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import {
   checkboxesField,
@@ -41,7 +41,7 @@ export interface EventFormView {
   conflict?: SafeHtml | undefined;
   /** The event as saved now, when the save came after someone else's (stale.view.ts). */
   saved?: EventFormValues | undefined;
-  spaces: Pick<SpaceTable, 'id' | 'name' | 'capacity'>[];
+  spaces: Pick<Space, 'id' | 'name' | 'capacity'>[];
   /** The organization's event types to choose from. */
   eventTypes: readonly Choice[];
 }

@@ -14,7 +14,7 @@ import { createEvent, deleteEvent, eventProblems, updateEvent } from '../../../c
 import { eventDefinition } from '../../../crm/events/event.resource.js';
 import type { Event } from '../../../crm/events/event.table.js';
 import { organizationZone } from '../../../crm/organization/organization.reads.js';
-import { listSpaces, offeredSpaces } from '../../../crm/spaces/space.reads.js';
+import { listSpaces, offeredSpaces } from '../../../crm/spaces/index.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { clashSentence, takenSpaceError } from '../forms/conflict.view.js';
 import { type EventFormValues, eventFormPage, type EventFormView } from './event-form.page.js';
@@ -37,7 +37,7 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     status = 200,
   ) {
     const org = v.organization.organizationId;
-    const [all, types] = await Promise.all([listSpaces(db, org), eventTypesOf(db, org)]);
+    const [all, types] = await Promise.all([listSpaces(app.ctx, org), eventTypesOf(db, org)]);
     const spaces = offeredSpaces(all, view.values.spaces);
     const eventTypes = types.map((t) => ({ value: t.id, label: t.value }));
     return sendPage(reply, eventFormPage(v, { ...view, spaces, eventTypes }), status);

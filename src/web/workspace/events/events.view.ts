@@ -1,7 +1,7 @@
 /** A booking's events on its page (SPEC §11): each with its times, spaces, guests and type, and a way to change it. */
 import type { Holding } from '../../../crm/events/event-clash.js';
 import type { Event } from '../../../crm/events/event.table.js';
-import { roomNames } from '../../../crm/spaces/space-names.js';
+import { roomNames } from '../../../crm/spaces/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { clashSentence } from '../forms/conflict.view.js';
 import { eventTimes } from '../time-zones.js';

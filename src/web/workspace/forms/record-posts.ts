@@ -37,7 +37,7 @@ export const RecordParams = Type.Object({
 export function deleteRoute<Table extends OrganizationTable>(route: {
   path: string;
   definition: ResourceDefinition<Table>;
-  command: Command<Removal, void>;
+  command: Command<Removal, unknown>;
   /** Where to go once it is gone (for an event: its booking's page). */
   done: string | ((row: RowOf<Table>) => string);
   adminOnly?: boolean | string;

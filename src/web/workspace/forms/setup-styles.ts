@@ -1,6 +1,6 @@
 /** How the setup styles of SPEC §11 read on the pages: "U-shape", "Hollow-square", "Banquet". */
 import { SETUP_STYLES } from '../../../crm/events/event.table.js';
-import type { SpaceTable } from '../../../crm/spaces/space.table.js';
+import type { Space } from '../../../crm/spaces/index.js';
 import type { Choice } from './form-fields.js';
 
 export const styleLabel = (style: string) => style.charAt(0).toUpperCase() + style.slice(1).replace('_', '-');
@@ -11,7 +11,6 @@ export const SETUP_STYLE_CHOICES: readonly Choice[] = SETUP_STYLES.map((s) => ({
 }));
 
 /** The guests a space takes set in a style (blank: any), else its capacity; null: no limit set. */
-export function capacityOf(space: Pick<SpaceTable, 'capacity' | 'capacities'>, style: string): number | null {
-  const byStyle = JSON.parse(space.capacities || '{}') as Record<string, number>;
-  return (style ? byStyle[style] : undefined) ?? space.capacity ?? null;
+export function capacityOf(space: Pick<Space, 'capacity' | 'capacities'>, style: string): number | null {
+  return (style ? space.capacities[style] : undefined) ?? space.capacity ?? null;
 }

@@ -84,6 +84,7 @@ export const importExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const dryRun = upload.mode !== 'import';
       const outcome = await attemptImport(request.ctx.app.writer, {
         organizationId: v.organization.organizationId,
+        grants: v.actor.grants,
         type,
         input: Readable.from([upload.file!.bytes]),
         size: upload.file!.bytes.length,

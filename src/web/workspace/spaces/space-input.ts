@@ -6,9 +6,7 @@
  * rules.
  */
 import { SETUP_STYLES } from '../../../crm/events/event.table.js';
-import { flag } from '../../../crm/data/row-mappers.js';
-import type { SpaceInput } from '../../../crm/spaces/space.commands.js';
-import type { SpaceTable } from '../../../crm/spaces/space.table.js';
+import type { Space, SpaceInput } from '../../../crm/spaces/index.js';
 import { type Form, formList, formText } from '../../forms.js';
 import type { FieldErrors } from '../forms/form-fields.js';
 import { styleLabel } from '../forms/setup-styles.js';
@@ -39,16 +37,15 @@ export const blankSpace = (): SpaceValues => ({
   archived: false,
 });
 
-export function spaceValuesOf(space: SpaceTable): SpaceValues {
-  const capacities = JSON.parse(space.capacities) as Record<string, number>;
+export function spaceValuesOf(space: Space): SpaceValues {
   return {
     name: space.name,
     capacity: space.capacity === null ? '' : String(space.capacity),
-    shareable: flag(space.shareable),
-    parts: JSON.parse(space.part_ids) as string[],
-    capacities: Object.fromEntries(Object.entries(capacities).map(([style, n]) => [style, String(n)])),
+    shareable: space.shareable,
+    parts: space.partIds,
+    capacities: Object.fromEntries(Object.entries(space.capacities).map(([style, n]) => [style, String(n)])),
     area: space.area === null ? '' : String(space.area),
-    archived: space.archived_at !== null,
+    archived: space.archivedAt !== null,
   };
 }
 
@@ -67,9 +64,9 @@ export function spaceFormValues(form: Form, editing: boolean): SpaceValues {
 }
 
 /** When the space is archived after the form: as before if it was, `now` if it is archived now. */
-export function archivedAt(values: SpaceValues, current: SpaceTable, now: number): string | null {
+export function archivedAt(values: SpaceValues, current: Space, now: number): string | null {
   if (!values.archived) return null;
-  return current.archived_at ?? new Date(now).toISOString();
+  return current.archivedAt ?? new Date(now).toISOString();
 }
 
 /** The service's input, and the errors of the numbers that could not be read. */

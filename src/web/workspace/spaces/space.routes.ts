@@ -7,9 +7,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { createSpace, deleteSpace, spaceProblems, updateSpace } from '../../../crm/spaces/space.commands.js';
-import { listSpaces } from '../../../crm/spaces/space.reads.js';
-import { spaceDefinition } from '../../../crm/spaces/space.resource.js';
+import {
+  createSpace,
+  deleteSpace,
+  findSpace,
+  listSpaces,
+  spaceDefinition,
+  spaceProblems,
+  updateSpace,
+} from '../../../crm/spaces/index.js';
 import { spaceClashOf } from '../../../crm/events/event-clash.js';
 import { organizationZone } from '../../../crm/organization/organization.reads.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
@@ -26,9 +32,8 @@ import {
 } from './space-input.js';
 import { spaceFormPage, spacesPage } from './spaces.page.js';
 import { changeOf, deleteRoute, RecordParams as Params } from '../forms/record-posts.js';
-import { recordOf, versionOf } from '../workspace-reads.js';
 import { sendRefusal } from '../refusals.js';
-import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
+import { notFound, orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
 const ADMINS = { adminOnly: 'manage its spaces' };
 
@@ -36,6 +41,12 @@ const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
 
 export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
+  /** The organization's space the address names, or the 404 page. */
+  async function spaceOf(organizationId: string, id: string) {
+    const found = await findSpace(app.ctx, organizationId, id);
+    if (!found) throw notFound();
+    return found;
+  }
 
   async function list(
     reply: FastifyReply,
@@ -45,7 +56,7 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     notice?: string,
     status = 200,
   ) {
-    const spaces = await listSpaces(db, v.organization.organizationId);
+    const spaces = await listSpaces(app.ctx, v.organization.organizationId);
     return sendPage(reply, spacesPage(v, { spaces, values, errors, notice }), status);
   }
 
@@ -55,7 +66,7 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     view: Omit<Parameters<typeof spaceFormPage>[1], 'spaces'>,
     status = 200,
   ) {
-    const spaces = await listSpaces(db, v.organization.organizationId);
+    const spaces = await listSpaces(app.ctx, v.organization.organizationId);
     return sendPage(reply, spaceFormPage(v, { ...view, spaces }), status);
   }
 
@@ -81,7 +92,7 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const values = spaceFormValues(request.body, false);
       const { input, errors } = spaceInput(values, false);
       const outcome = await submit(request, createSpace, input, errors, () =>
-        spaceProblems(db, v.actor, input),
+        spaceProblems(app.ctx, v.actor, input),
       );
       if (outcome.errors) return list(reply, v, values, outcome.errors, undefined, 422);
       return reply.redirect(orgPath(v, '/settings/spaces?notice=created'), 303);
@@ -93,8 +104,8 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: ADMINS, schema: { params: Params } },
     async (request, reply) => {
       const v = visitorOf(request);
-      const s = await recordOf(db, spaceDefinition, request.params.org, request.params.id);
-      const space = { id: s.id, name: s.name, version: await versionOf(db, spaceDefinition, s) };
+      const { value: s, version } = await spaceOf(request.params.org, request.params.id);
+      const space = { id: s.id, name: s.name, version };
       return form(reply, v, { space, values: spaceValuesOf(s), errors: {} });
     },
   );
@@ -104,21 +115,21 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: ADMINS, preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
-      const s = await recordOf(db, spaceDefinition, request.params.org, request.params.id);
+      const { value: s } = await spaceOf(request.params.org, request.params.id);
       const version = formText(request.body, 'version');
       const values = spaceFormValues(request.body, true);
       const space = { id: s.id, name: s.name, version };
       const read = spaceInput(values, true);
       const { errors } = read;
-      const input = { ...read.input, archived_at: archivedAt(values, s, app.ctx.clock.now()) };
+      const input = { ...read.input, archivedAt: archivedAt(values, s, app.ctx.clock.now()) };
       const change = changeOf(request.body, s.id, input);
       const outcome = await attemptSubmit(request, updateSpace, change, errors, () =>
-        spaceProblems(db, v.actor, input, s),
+        spaceProblems(app.ctx, v.actor, input, s),
       );
       if (outcome.stale) {
-        const now = await recordOf(db, spaceDefinition, request.params.org, request.params.id);
-        const current = { ...space, version: await versionOf(db, spaceDefinition, now) };
-        return form(reply, v, { space: current, values, errors: {}, saved: spaceValuesOf(now) }, 412);
+        const now = await spaceOf(request.params.org, request.params.id);
+        const current = { ...space, version: now.version };
+        return form(reply, v, { space: current, values, errors: {}, saved: spaceValuesOf(now.value) }, 412);
       }
       if (outcome.errors) return form(reply, v, { space, values, errors: outcome.errors }, 422);
       if (outcome.refusal) {

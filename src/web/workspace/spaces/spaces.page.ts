@@ -4,7 +4,7 @@
  * capacities by setup style are set.
  */
 import { SETUP_STYLES } from '../../../crm/events/event.table.js';
-import type { SpaceTable } from '../../../crm/spaces/space.table.js';
+import type { Space } from '../../../crm/spaces/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import {
   checkboxesField,
@@ -43,7 +43,7 @@ function nameAndCapacity(values: SpaceValues, errors: FieldErrors) {
   </div>`;
 }
 
-const namesOf = (ids: readonly string[], spaces: readonly SpaceTable[]) =>
+const namesOf = (ids: readonly string[], spaces: readonly Space[]) =>
   ids.map((id) => spaces.find((s) => s.id === id)?.name ?? id);
 
 /** "Banquet 180 · Theatre 300", or '' when none is set. */
@@ -53,9 +53,9 @@ function capacitiesText(capacities: Readonly<Record<string, string>>): string {
     .join(' · ');
 }
 
-function spaceRow(base: string, space: SpaceTable, spaces: readonly SpaceTable[]): SafeHtml {
+function spaceRow(base: string, space: Space, spaces: readonly Space[]): SafeHtml {
   const values = spaceValuesOf(space);
-  const partOf = spaces.filter((s) => (JSON.parse(s.part_ids) as string[]).includes(space.id));
+  const partOf = spaces.filter((s) => s.partIds.includes(space.id));
   const made =
     values.parts.length > 0
       ? html`<span class="muted"> — made of ${namesOf(values.parts, spaces).join(', ')}</span>`
@@ -74,7 +74,7 @@ function spaceRow(base: string, space: SpaceTable, spaces: readonly SpaceTable[]
 
 export function spacesPage(
   v: WorkspaceVisitor,
-  view: { spaces: SpaceTable[]; values: SpaceValues; errors: FieldErrors; notice?: string | undefined },
+  view: { spaces: Space[]; values: SpaceValues; errors: FieldErrors; notice?: string | undefined },
 ): string {
   const base = orgPath(v, '/settings/spaces');
   const list =
@@ -114,7 +114,7 @@ function capacitiesFieldset(values: SpaceValues, errors: FieldErrors): SafeHtml 
 }
 
 /** What the stale notice compares: each field as words. */
-function staleValues(values: SpaceValues, spaces: readonly SpaceTable[]) {
+function staleValues(values: SpaceValues, spaces: readonly Space[]) {
   return {
     name: values.name,
     capacity: values.capacity,
@@ -131,7 +131,7 @@ export function spaceFormPage(
     values: SpaceValues;
     errors: FieldErrors;
     /** The organization's spaces (to choose parts among). */
-    spaces: SpaceTable[];
+    spaces: Space[];
     /** The clash new parts were refused for, named and linked. */
     conflict?: SafeHtml | undefined;
     /** The space as saved now, when the save came after someone else's (stale.view.ts). */
@@ -141,13 +141,11 @@ export function spaceFormPage(
   const { space, values, errors } = view;
   const base = orgPath(v, `/settings/spaces/${space.id}`);
   const others = view.spaces.filter((s) => s.id !== space.id);
-  const partChoices = others.map((s) => {
-    const parts = JSON.parse(s.part_ids) as string[];
-    return {
-      value: s.id,
-      label: parts.length > 0 ? `${s.name} (made of ${namesOf(parts, view.spaces).join(', ')})` : s.name,
-    };
-  });
+  const partChoices = others.map((s) => ({
+    value: s.id,
+    label:
+      s.partIds.length > 0 ? `${s.name} (made of ${namesOf(s.partIds, view.spaces).join(', ')})` : s.name,
+  }));
   const staleLabels = {
     name: 'Name',
     capacity: 'Capacity',

@@ -1,0 +1,200 @@
+/**
+ * A kind's fields (docs/decisions/0017-faces-codecs-and-fields.md): each attribute of a record
+ * declared once — its type, its name at every door (the API's attribute, the CSV column, the
+ * documents' merge name), its label, whether it is written, filtered, sorted, shown to the
+ * assistant — and the column it is kept in. The kind's codec reads and writes the columns by these
+ * declarations, the only place a column is parsed or coerced; every door renders from them. A
+ * custom field of a venue's (SPEC §19) is one more declaration, made at run time.
+ */
+
+/** What a field holds, which fixes how it is kept, shown, written and read at every door. */
+export type FieldType =
+  | 'text'
+  | 'long_text'
+  | 'integer'
+  | 'money'
+  | 'boolean'
+  | 'date'
+  | 'instant'
+  | 'enum'
+  | 'id'
+  | 'id_list'
+  | 'counts'
+  | 'record';
+
+/** A field's value in the domain, by its type. */
+export interface ValueOfType {
+  text: string;
+  long_text: string;
+  integer: number;
+  money: number;
+  boolean: boolean;
+  date: string;
+  instant: string;
+  enum: string;
+  id: string;
+  id_list: string[];
+  /** Whole numbers by name (capacities by setup style, amounts by category). */
+  counts: Record<string, number>;
+  /** Words by name (an inquiry's UTM fields). */
+  record: Record<string, string>;
+}
+
+/** How the database keeps a field's value, by its type (JSON in text, flags as 0 or 1). */
+export interface ColumnOfType {
+  text: string;
+  long_text: string;
+  integer: number;
+  money: number;
+  boolean: number;
+  date: string;
+  instant: string;
+  enum: string;
+  id: string;
+  id_list: string;
+  counts: string;
+  record: string;
+}
+
+/** One attribute of a kind, as every door knows it. */
+export interface Field<
+  Type extends FieldType = FieldType,
+  Nullable extends boolean = boolean,
+  Stored extends boolean = boolean,
+> {
+  /** The API's attribute, the CSV column, the merge name (`{{ booking.<name> }}`): snake_case. */
+  readonly name: string;
+  /** What people read beside it: a form's label, a column's heading, the assistant's label. */
+  readonly label: string;
+  readonly type: Type;
+  readonly nullable: Nullable;
+  /** An enum's values, in the order offered. */
+  readonly values?: readonly string[] | undefined;
+  /** Said in the API's documentation. */
+  readonly description?: string | undefined;
+  /** Kept in a column of its name (else made from others on read: the kind says how). */
+  readonly stored: Stored;
+  /** Written through the API, the CSV import and the staff forms (else read-only). */
+  readonly writable: boolean;
+  /** A column of the CSV export and import. */
+  readonly csv: boolean;
+  /** An input of its own on the staff forms, rendered from the declaration. */
+  readonly form: boolean;
+  /** Merged into documents and e-mails as `{{ <kind>.<name> }}`. */
+  readonly merge: boolean;
+  /** Shown to an assistant. */
+  readonly assistant: boolean;
+  /**
+   * Shown by the API as this relationship (an id, or a list of ids, of records of `type`), not as
+   * an attribute.
+   */
+  readonly relationship?: { readonly name: string; readonly type: string } | undefined;
+  /** What a write may give: lengths of text (and of a count's names), bounds of numbers, list sizes. */
+  readonly limits?: Limits | undefined;
+}
+
+export interface Limits {
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly maxItems?: number;
+}
+
+interface Options {
+  nullable?: boolean;
+  values?: readonly string[];
+  description?: string;
+  writable?: boolean;
+  csv?: boolean;
+  form?: boolean;
+  merge?: boolean;
+  assistant?: boolean;
+  relationship?: { readonly name: string; readonly type: string };
+  limits?: Limits;
+}
+
+/** Whether options make a field nullable (`nullable: true`), as a type. */
+type NullableOf<O> = O extends { nullable: true } ? true : false;
+
+/**
+ * A field of `type` labelled `label`, kept in a column of its name: read-only, in the CSV, merged
+ * and shown to the assistant unless the options say otherwise; on the forms only where they say so.
+ */
+export function field<Type extends FieldType, const O extends Options = Record<never, never>>(
+  type: Type,
+  label: string,
+  options?: O,
+): Omit<Field<Type, NullableOf<O>, true>, 'name'> {
+  return declare(type, label, options ?? {}, true);
+}
+
+/** A field made from others when a record is read (a booking's balance due): never written. */
+export function derived<
+  Type extends FieldType,
+  const O extends Omit<Options, 'writable' | 'form'> = Record<never, never>,
+>(type: Type, label: string, options?: O): Omit<Field<Type, NullableOf<O>, false>, 'name'> {
+  return declare(type, label, options ?? {}, false);
+}
+
+function declare<Type extends FieldType, Nullable extends boolean, Stored extends boolean>(
+  type: Type,
+  label: string,
+  options: Options,
+  stored: Stored,
+): Omit<Field<Type, Nullable, Stored>, 'name'> {
+  return {
+    label,
+    type,
+    nullable: (options.nullable ?? false) as Nullable,
+    values: options.values,
+    description: options.description,
+    stored,
+    writable: stored && (options.writable ?? false),
+    csv: options.csv ?? true,
+    form: options.form ?? false,
+    merge: options.merge ?? true,
+    assistant: options.assistant ?? true,
+    relationship: options.relationship,
+    limits: options.limits,
+  };
+}
+
+/** A kind's fields by name, each knowing its own name, in the order the API shows them. */
+export type Fields = Readonly<Record<string, Field>>;
+
+export function defineFields<Declared extends Record<string, Omit<Field, 'name'>>>(
+  declared: Declared,
+): { readonly [Name in keyof Declared]: Declared[Name] & { readonly name: Name & string } } {
+  const named = {} as Record<string, Field>;
+  for (const [name, declaration] of Object.entries(declared)) named[name] = Object.freeze({ ...declaration, name });
+  return Object.freeze(named) as never;
+}
+
+type Camel<Name extends string> = Name extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<Camel<Tail>>}`
+  : Name;
+
+/** A field's name in the domain's values (camelCase, as every name in the code). */
+export function camelName(name: string): string {
+  return name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+type ValueOf<F> =
+  F extends Field<infer Type, infer Nullable, boolean>
+    ? ValueOfType[Type] | (Nullable extends true ? null : never)
+    : never;
+type ColumnOf<F> =
+  F extends Field<infer Type, infer Nullable, boolean>
+    ? ColumnOfType[Type] | (Nullable extends true ? null : never)
+    : never;
+
+/** The domain value of a kind's stored fields, by camelCase name. */
+export type StoredValues<F extends Fields> = {
+  -readonly [Name in keyof F as F[Name]['stored'] extends true ? Camel<Name & string> : never]: ValueOf<F[Name]>;
+};
+
+/** The columns that keep a kind's stored fields (a table's type is built on them). */
+export type StoredColumns<F extends Fields> = {
+  [Name in keyof F as F[Name]['stored'] extends true ? Name : never]: ColumnOf<F[Name]>;
+};

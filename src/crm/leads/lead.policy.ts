@@ -1,0 +1,12 @@
+/** Leads (SPEC §14): a lead makes its account, contact, booking and note in its own unit of work. */
+import { defineActions } from '../../policy/action.js';
+import { ACCOUNT_ACTIONS } from '../accounts/account.policy.js';
+import { BOOKING_ACTIONS } from '../bookings/booking.policy.js';
+import { CONTACT_ACTIONS } from '../contacts/contact.policy.js';
+import { NOTE_ACTIONS } from '../notes/note.policy.js';
+
+export const LEAD_ACTIONS = defineActions('leads', {
+  create: {
+    entails: [ACCOUNT_ACTIONS.create, CONTACT_ACTIONS.create, BOOKING_ACTIONS.create, NOTE_ACTIONS.create],
+  },
+});

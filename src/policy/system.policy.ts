@@ -1,0 +1,17 @@
+/**
+ * What the server's own clock does (the system door): it finishes what an earlier write began
+ * (src/crm/follow-ups.ts) and brings payment schedules up to date; nobody else is granted these.
+ */
+import { defineActions } from './action.js';
+
+export const SYSTEM_ACTIONS = defineActions(
+  'system',
+  { follow_up: {}, refresh_schedules: {} },
+  'Only the server’s own clock does this.',
+);
+
+/** A CSV import (SPEC §10): an admin's, or the operator's at the command line. */
+export const IMPORT_ACTIONS = defineActions('imports', { run: {} }, 'Only organization admins may import.');
+
+/** An integration's own webhook endpoints (SPEC §8): any credential that may read manages them. */
+export const WEBHOOK_ENDPOINT_ACTIONS = defineActions('webhook_endpoints', { create: {} });

@@ -1,0 +1,81 @@
+/**
+ * The faces of the kinds that have one (docs/decisions/0017-faces-codecs-and-fields.md), read from
+ * the source: outside a kind's folder only its face (`index.ts`) is imported — the database's
+ * schema (`src/db/database.ts`) and the demo's bulk rows take its table type, the routers its
+ * routes, the rules' facts its codec — its JSON and flag columns are parsed nowhere else, and no command runs another by calling its
+ * `run`: an inner command runs through the unit of work (0016). A file that does any of these
+ * again fails here, naming itself.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/** Migrations are history: they keep the code they ran with. */
+const files = sourceFiles('src').filter((file) => !file.startsWith('src/db/migrations/'));
+const text = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]));
+
+/** The kinds with a face, and the columns only their codec reads (JSON and flags). */
+const FACES: Record<string, readonly string[]> = {
+  spaces: ['part_ids', 'capacities', 'shareable'],
+};
+
+/** The modules a file imports, as paths from the repository's root. */
+function importsOf(file: string, source: string): string[] {
+  return [...source.matchAll(/(?:from|import)\s+'(\.[^']+)'/g)].map((m) =>
+    path.posix.join(path.posix.dirname(file), m[1]!),
+  );
+}
+
+/** Who may reach into a kind's folder past its face, and for what. */
+function allowedPast(file: string, target: string): boolean {
+  // The rules' facts are loaded beneath every kind, its commands included: the face would be a circle.
+  if (target.endsWith('.value.js')) return file === 'src/crm/facts.ts';
+  if (target.endsWith('.table.js')) return file === 'src/db/database.ts' || file.startsWith('src/demo/');
+  if (target.endsWith('.routes.js')) return file === 'src/crm/crm.plugin.ts';
+  return false;
+}
+
+describe('the faces of the kinds', () => {
+  for (const [kind, columns] of Object.entries(FACES)) {
+    const folder = `src/crm/${kind}/`;
+    const outside = files.filter((file) => !file.startsWith(folder));
+
+    it(`imports ${kind} only through its face`, () => {
+      const offenders = outside.flatMap((file) =>
+        importsOf(file, text.get(file)!)
+          .filter((target) => target.startsWith(folder) && target !== `${folder}index.js`)
+          .filter((target) => !allowedPast(file, target))
+          .map((target) => `${file} → ${target}`),
+      );
+      assert.deepEqual(offenders, []);
+    });
+
+    it(`reads the columns ${columns.join(', ')} of ${kind} in its codec alone`, () => {
+      const named = new RegExp(`\\b(${columns.join('|')})\\b`);
+      // Another table may have a column of the same name: only a JSON.parse or a flag of one counts.
+      const decoding = new RegExp(`(JSON\\.parse|flag)\\([^)]*\\b(${columns.join('|')})\\b`);
+      const offenders = outside.filter(
+        (file) => named.test(text.get(file)!) && decoding.test(text.get(file)!),
+      );
+      assert.deepEqual(offenders, []);
+    });
+  }
+
+  it('runs no command by calling another’s run: inner commands run through the unit of work', () => {
+    const calling = /\b[A-Za-z]+\.run\(\s*work\b/;
+    // The unit of work itself (src/writes) is what runs them.
+    const offenders = files.filter(
+      (file) => !file.startsWith('src/writes/') && calling.test(text.get(file)!),
+    );
+    assert.deepEqual(offenders, []);
+  });
+});
