@@ -126,7 +126,7 @@ export async function companyAccount(work: Work, company: string, email: string)
         said: `The account ${match.name} was chosen because ${email.trim()} has its e-mail domain, ${domain}.`,
       };
   }
-  const made = (await createAccount.run(work, { name: company })).id;
+  const made = (await work.run(createAccount, { name: company })).id;
   if (named.length === 0) return { accountId: made };
   const which =
     named.length === 1
