@@ -7,18 +7,31 @@ import type { Clock } from '../../src/clock.js';
 
 export class TestClock implements Clock {
   #offset = 0;
+  #held: number | undefined;
 
   now(): number {
-    return Date.now() + this.#offset;
+    return this.#held ?? Date.now() + this.#offset;
+  }
+
+  /** Stops time where it is until `release` (two things in the same millisecond). */
+  hold(): void {
+    this.#held = this.now();
+  }
+
+  /** Lets time go on from where it was held, at the wall clock's pace. */
+  release(): void {
+    if (this.#held !== undefined) this.setTo(this.#held);
   }
 
   /** Moves time on by `milliseconds` (for expiry, grace windows, throttles). */
   advance(milliseconds: number): void {
     this.#offset += milliseconds;
+    if (this.#held !== undefined) this.#held += milliseconds;
   }
 
   /** Makes it `instant` now; time goes on from there at the wall clock's pace. */
   setTo(instant: number): void {
+    this.#held = undefined;
     this.#offset = instant - Date.now();
   }
 }

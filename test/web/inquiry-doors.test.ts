@@ -191,6 +191,27 @@ eachDatabase((suite) => {
     }
   });
 
+  it('takes one inquiry from each of two forms served in the same millisecond', async () => {
+    const pages = [];
+    server.clock.hold();
+    for (let i = 0; i < 2; i++) pages.push(await server.app.inject({ url: '/inquire/old-mill' }));
+    server.clock.release();
+    const [one, two] = pages.map((page) => inputValue(page.body, 'token')!);
+    assert.equal(one!.split('.')[0], two!.split('.')[0], 'served at the same time');
+    assert.notEqual(one, two);
+    server.clock.advance(4_000);
+    const before = await bookings();
+    const first = await post({ ...fields('same-ms-1@example.com'), token: one! });
+    const second = await post({ ...fields('same-ms-2@example.com'), token: two! });
+    assert.deepEqual([first.statusCode, second.statusCode], [200, 200], second.body);
+    assert.equal(await bookings(), before + 2);
+    const forged = await post({
+      ...fields('same-ms-3@example.com'),
+      token: `${one!.split('.')[0]}.${two!.split('.')[1]}.${one!.split('.')[2]}`,
+    });
+    assert.match(textOf(forged.body), /could not be checked/, 'the random part is signed');
+  });
+
   it('says the inquiry’s real size limit when a post is too large', async () => {
     const big = { ...fields('big@example.com'), token: await served(), message: 'x'.repeat(20_000) };
     const page = await post(big);

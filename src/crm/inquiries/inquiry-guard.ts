@@ -7,7 +7,7 @@
  * - per address, at most a few posts in a while (kept in this process: a throttle, not a ledger);
  * - sizes: the body (the route's limit) and each field (../leads/lead-rules.ts).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 
 export const MIN_FILL_MS = 3_000;
@@ -15,12 +15,16 @@ export const TOKEN_LIFETIME_MS = 86_400_000;
 export const HONEYPOT = 'website';
 export const THROTTLE = { posts: 5, windowMs: 10 * 60_000 };
 
-const sign = (secret: string, organizationId: string, servedAt: number) =>
-  createHmac('sha256', secret).update(`inquiry.${organizationId}.${servedAt}`).digest('base64url');
+const sign = (secret: string, organizationId: string, servedAt: string, nonce: string) =>
+  createHmac('sha256', secret).update(`inquiry.${organizationId}.${servedAt}.${nonce}`).digest('base64url');
 
-/** The token a served form carries. */
+/**
+ * The token a served form carries: when it was served, a random part of its own (two forms served
+ * in the same millisecond are two forms, each making its one inquiry) and the signature of both.
+ */
 export function formToken(secret: string, organizationId: string, servedAt: number): string {
-  return `${servedAt}.${sign(secret, organizationId, servedAt)}`;
+  const nonce = randomBytes(12).toString('base64url');
+  return `${servedAt}.${nonce}.${sign(secret, organizationId, String(servedAt), nonce)}`;
 }
 
 /** When the form a token came with was served (ms); NaN for a token not of that shape. */
@@ -36,11 +40,17 @@ export function tokenProblem(
   token: string,
   now: number,
 ): string | undefined {
-  const [at = '', signature = ''] = token.split('.');
+  const [at = '', nonce = '', signature = '', ...rest] = token.split('.');
   const servedAt = Number(at);
-  const expected = Buffer.from(sign(secret, organizationId, servedAt));
+  const expected = Buffer.from(sign(secret, organizationId, at, nonce));
   const given = Buffer.from(signature);
-  if (!/^\d{1,15}$/.test(at) || given.length !== expected.length || !timingSafeEqual(given, expected))
+  if (
+    rest.length > 0 ||
+    !/^\d{1,15}$/.test(at) ||
+    !/^[A-Za-z0-9_-]{16}$/.test(nonce) ||
+    given.length !== expected.length ||
+    !timingSafeEqual(given, expected)
+  )
     return 'This form could not be checked: load the page again and send it from there.';
   if (now - servedAt < MIN_FILL_MS)
     return 'This form was sent too quickly after it was opened; take a moment and send it again.';
