@@ -11,12 +11,13 @@ import { newId } from '../db/ids.js';
 import { type FieldProblem, ValidationError } from '../errors.js';
 import { generateToken } from '../oauth/credentials.js';
 import { isScope, SCOPES } from '../oauth/scopes.js';
+import type { Command } from '../writes/command.js';
+import { refuse, Refusal } from '../writes/refusal.js';
+import { API_KEY_ACTIONS } from './api-key.policy.js';
 import type { RevokedReason } from './api-key.table.js';
 
+/** A new key: made by the admin acting, whom it acts as. */
 export interface NewApiKey {
-  organizationId: string;
-  /** The admin making it: the key acts as them. */
-  userId: string;
   name: string;
   scopes: readonly string[];
 }
@@ -35,33 +36,39 @@ function problemsOf(input: NewApiKey): FieldProblem[] {
   return problems;
 }
 
+const NOT_STAFF = refuse({
+  status: 403,
+  code: 'staff_only',
+  detail: 'An API key acts as the staff member who made it: make it signed in.',
+});
+
 /** A new key, and its secret (shown once: only its hash is kept). */
-export async function createApiKey(
-  db: Db,
-  input: NewApiKey,
-  now: number,
-): Promise<{ id: string; secret: string }> {
-  const problems = problemsOf(input);
-  if (problems.length > 0) throw new ValidationError(problems);
-  const id = newId(now);
-  const secret = generateToken('apiKey', id);
-  await db
-    .insertInto('api_keys')
-    .values({
-      id,
-      organization_id: input.organizationId,
-      user_id: input.userId,
-      name: input.name.trim(),
-      scopes: SCOPES.filter((s) => input.scopes.includes(s)).join(' '),
-      secret_hash: secret.hash,
-      created_at: isoTime(now),
-      last_used_at: null,
-      revoked_at: null,
-      revoked_reason: null,
-    })
-    .execute();
-  return { id, secret: secret.value };
-}
+export const createApiKey: Command<NewApiKey, { id: string; secret: string } | Refusal> = {
+  action: API_KEY_ACTIONS.create,
+  async run({ trx, actor, now }, input) {
+    const problems = problemsOf(input);
+    if (problems.length > 0) return Refusal.from(new ValidationError(problems));
+    if (actor.userId === null) return NOT_STAFF;
+    const id = newId(now);
+    const secret = generateToken('apiKey', id);
+    await trx
+      .insertInto('api_keys')
+      .values({
+        id,
+        organization_id: actor.organizationId,
+        user_id: actor.userId,
+        name: input.name.trim(),
+        scopes: SCOPES.filter((s) => input.scopes.includes(s)).join(' '),
+        secret_hash: secret.hash,
+        created_at: isoTime(now),
+        last_used_at: null,
+        revoked_at: null,
+        revoked_reason: null,
+      })
+      .execute();
+    return { id, secret: secret.value };
+  },
+};
 
 export interface ApiKeyView {
   id: string;
@@ -135,19 +142,18 @@ export async function endedApiKeysOf(db: Db, organizationId: string): Promise<En
   }));
 }
 
-/** Revokes one of the organization's keys; false when it has no such working key. */
-export async function revokeApiKey(
-  db: Db,
-  organizationId: string,
-  keyId: string,
-  now: number,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('api_keys')
-    .set({ revoked_at: isoTime(now), revoked_reason: 'revoked' })
-    .where('id', '=', keyId)
-    .where('organization_id', '=', organizationId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+/** Revokes one of the organization's keys; refused (404) when it has no such working key. */
+export const revokeApiKey: Command<{ id: string }, undefined | Refusal> = {
+  action: API_KEY_ACTIONS.revoke,
+  async run({ trx, actor, now }, { id }) {
+    const result = await trx
+      .updateTable('api_keys')
+      .set({ revoked_at: isoTime(now), revoked_reason: 'revoked' })
+      .where('id', '=', String(id))
+      .where('organization_id', '=', actor.organizationId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) return undefined;
+    return refuse({ status: 404, code: 'not_found', detail: 'This venue has no such working API key.' });
+  },
+};

@@ -10,58 +10,70 @@ import type { Db } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { ValidationError } from '../errors.js';
 import { generateCredential, hashCredential } from '../oauth/credentials.js';
+import type { Command } from '../writes/command.js';
+import { refuse, Refusal } from '../writes/refusal.js';
+import { CALENDAR_FEED_ACTIONS } from './calendar-feed.policy.js';
 import { type CalendarFeedTable, FEED_SCOPES, type FeedScope } from './calendar-feed.table.js';
 
+/** A new feed of the staff member acting. */
 export interface NewFeed {
-  organizationId: string;
-  userId: string;
   scope: string;
   spaceId?: string | undefined;
 }
 
+const NOT_STAFF = refuse({
+  status: 403,
+  code: 'staff_only',
+  detail: 'A calendar feed is a staff member’s own: make it signed in.',
+});
+
 /** A new feed, and its secret (shown once: only its hash is kept). */
-export async function createFeed(
-  db: Db,
-  input: NewFeed,
-  now: number,
-): Promise<{ id: string; secret: string }> {
-  const scope = input.scope as FeedScope;
-  if (!(FEED_SCOPES as readonly string[]).includes(scope)) {
-    throw new ValidationError({ field: 'scope', detail: 'Choose the venue, a space, or your bookings.' });
-  }
-  let spaceId: string | null = null;
-  if (scope === 'space') {
-    const space =
-      input.spaceId && !input.spaceId.includes('\u0000')
-        ? await db
-            .selectFrom('spaces')
-            .select('id')
-            .where('organization_id', '=', input.organizationId)
-            .where('id', '=', input.spaceId)
-            .executeTakeFirst()
-        : undefined;
-    if (!space) throw new ValidationError({ field: 'space', detail: 'Choose the space the feed shows.' });
-    spaceId = space.id;
-  }
-  const secret = generateCredential('calendarFeed');
-  const id = newId(now);
-  await db
-    .insertInto('calendar_feeds')
-    .values({
-      id,
-      organization_id: input.organizationId,
-      user_id: input.userId,
-      scope,
-      space_id: spaceId,
-      secret_hash: secret.hash,
-      created_at: isoTime(now),
-      last_used_at: null,
-      revoked_at: null,
-      revoked_reason: null,
-    })
-    .execute();
-  return { id, secret: secret.value };
-}
+export const createFeed: Command<NewFeed, { id: string; secret: string } | Refusal> = {
+  action: CALENDAR_FEED_ACTIONS.create,
+  async run({ trx, actor, now }, input) {
+    if (actor.userId === null) return NOT_STAFF;
+    const scope = input.scope as FeedScope;
+    if (!(FEED_SCOPES as readonly string[]).includes(scope))
+      return Refusal.from(
+        new ValidationError({ field: 'scope', detail: 'Choose the venue, a space, or your bookings.' }),
+      );
+    let spaceId: string | null = null;
+    if (scope === 'space') {
+      const space =
+        input.spaceId && !input.spaceId.includes('\u0000')
+          ? await trx
+              .selectFrom('spaces')
+              .select('id')
+              .where('organization_id', '=', actor.organizationId)
+              .where('id', '=', input.spaceId)
+              .executeTakeFirst()
+          : undefined;
+      if (!space)
+        return Refusal.from(
+          new ValidationError({ field: 'space', detail: 'Choose the space the feed shows.' }),
+        );
+      spaceId = space.id;
+    }
+    const secret = generateCredential('calendarFeed');
+    const id = newId(now);
+    await trx
+      .insertInto('calendar_feeds')
+      .values({
+        id,
+        organization_id: actor.organizationId,
+        user_id: actor.userId,
+        scope,
+        space_id: spaceId,
+        secret_hash: secret.hash,
+        created_at: isoTime(now),
+        last_used_at: null,
+        revoked_at: null,
+        revoked_reason: null,
+      })
+      .execute();
+    return { id, secret: secret.value };
+  },
+};
 
 export interface FeedView {
   id: string;
@@ -129,24 +141,23 @@ export async function endedFeedsOf(db: Db, organizationId: string, userId: strin
   }));
 }
 
-/** Revokes one of the user's feeds; false when there is no such feed of theirs. */
-export async function revokeFeed(
-  db: Db,
-  organizationId: string,
-  userId: string,
-  feedId: string,
-  now: number,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('calendar_feeds')
-    .set({ revoked_at: isoTime(now), revoked_reason: 'revoked' })
-    .where('id', '=', feedId)
-    .where('organization_id', '=', organizationId)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+/** Revokes one of the acting member's feeds; refused (404) when there is no such feed of theirs. */
+export const revokeFeed: Command<{ id: string }, undefined | Refusal> = {
+  action: CALENDAR_FEED_ACTIONS.revoke,
+  async run({ trx, actor, now }, { id }) {
+    if (actor.userId === null) return NOT_STAFF;
+    const result = await trx
+      .updateTable('calendar_feeds')
+      .set({ revoked_at: isoTime(now), revoked_reason: 'revoked' })
+      .where('id', '=', String(id))
+      .where('organization_id', '=', actor.organizationId)
+      .where('user_id', '=', actor.userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) return undefined;
+    return refuse({ status: 404, code: 'not_found', detail: 'You have no such working calendar feed.' });
+  },
+};
 
 /** The working feed a secret opens: not revoked, its owner still a member of its organization. */
 export async function feedBySecret(db: Db, secret: string): Promise<CalendarFeedTable | undefined> {

@@ -26,6 +26,7 @@ const MEMBER_ACTIONS = [
   'documents.issue',
   'documents.void',
   'documents.revoke_link',
+  'calendar_feeds.*',
 ] as const;
 
 /** What an organization's admins may do besides: the venue's setup, its team and its settings. */
@@ -43,6 +44,7 @@ const ADMIN_ACTIONS = [
   'organization.*',
   'team.*',
   'imports.run',
+  'api_keys.*',
 ] as const;
 
 export const ROLES = Object.freeze({

@@ -6,9 +6,9 @@
  * the API, a revoked feed stopping at once, and a secret of at least 256 bits kept only as a hash.
  */
 import assert from 'node:assert/strict';
+import { makeFeed, revokeOwnFeed } from '../helpers/factories.js';
 import { after, before, it } from 'node:test';
 import ICAL from 'ical.js';
-import { createFeed, revokeFeed } from '../../src/calendar/calendar-feeds.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { clientCredentialsToken } from '../helpers/api.js';
 import { eachDatabase } from '../helpers/databases.js';
@@ -91,7 +91,7 @@ eachDatabase((suite) => {
       bookingDocument(account, { name, status, start_at: from, end_at: until }, { spaces }),
     );
   const feed = async (scope: string, spaceId?: string) => {
-    const made = await createFeed(
+    const made = await makeFeed(
       suite.db,
       { organizationId: venue.orgId, userId: venue.user.id, scope, spaceId },
       server.clock.now(),
@@ -187,12 +187,23 @@ eachDatabase((suite) => {
     assert.equal(rows.find((r) => r.id === one.id)!.secret_hash.length > 0, true);
 
     assert.equal((await server.fetch(`${server.url}${one.path}`)).status, 200);
-    assert.equal(await revokeFeed(suite.db, venue.orgId, venue.user.id, one.id, server.clock.now()), true);
+    assert.equal(
+      await revokeOwnFeed(
+        suite.db,
+        { organizationId: venue.orgId, userId: venue.user.id, id: one.id },
+        server.clock.now(),
+      ),
+      true,
+    );
     assert.equal((await server.fetch(`${server.url}${one.path}`)).status, 404, 'revoked: it stops');
     assert.equal((await server.fetch(`${server.url}${two.path}`)).status, 200, 'the other goes on');
     const other = await makeVenue(suite.db);
     assert.equal(
-      await revokeFeed(suite.db, other.orgId, other.user.id, two.id, server.clock.now()),
+      await revokeOwnFeed(
+        suite.db,
+        { organizationId: other.orgId, userId: other.user.id, id: two.id },
+        server.clock.now(),
+      ),
       false,
       'only its owner revokes it',
     );

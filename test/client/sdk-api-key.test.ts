@@ -5,8 +5,8 @@
  * AuthenticationError at once (a key is not renewed).
  */
 import assert from 'node:assert/strict';
+import { makeApiKey } from '../helpers/factories.js';
 import { after, before, it } from 'node:test';
-import { createApiKey } from '../../src/api-keys/api-keys.js';
 import { AuthenticationError, Marquee, PermissionDeniedError } from '../../client/src/index.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';
@@ -27,7 +27,7 @@ eachDatabase((suite) => {
 
   const keyFor = async (scopes: string[]) =>
     (
-      await createApiKey(
+      await makeApiKey(
         suite.db,
         { organizationId: venue.orgId, userId: venue.admin.id, name: `SDK ${scopes.join(' ')}`, scopes },
         server.clock.now(),

@@ -7,12 +7,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { createApiKey } from '../../src/api-keys/api-keys.js';
-import { createFeed } from '../../src/calendar/calendar-feeds.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { formFields } from '../helpers/browser-session.js';
 import { eachDatabase } from '../helpers/databases.js';
-import { makeIntegration, makeUser } from '../helpers/factories.js';
+import { makeApiKey, makeFeed, makeIntegration, makeUser } from '../helpers/factories.js';
 import { postForm } from '../helpers/oauth.js';
 import { makeWorkspaceVenue, type WorkspaceVenue, workspaceSession } from '../helpers/workspace-data.js';
 
@@ -30,12 +28,12 @@ eachDatabase((suite) => {
     const o = `/orgs/${venue.orgId}`;
     const leaver = await makeUser(suite.db, venue.orgId, { role: 'admin' });
     const now = server.clock.now();
-    const key = await createApiKey(
+    const key = await makeApiKey(
       suite.db,
       { organizationId: venue.orgId, userId: leaver.id, name: 'Lobby screen', scopes: ['crm_read'] },
       now,
     );
-    const feed = await createFeed(
+    const feed = await makeFeed(
       suite.db,
       { organizationId: venue.orgId, userId: leaver.id, scope: 'venue' },
       now,
@@ -109,7 +107,7 @@ eachDatabase((suite) => {
 
   it('keeps ending what was revoked by hand apart from what a removal ended', async () => {
     const admin = await workspaceSession(server, venue.admin.email, venue.orgId);
-    const key = await createApiKey(
+    const key = await makeApiKey(
       suite.db,
       { organizationId: venue.orgId, userId: venue.admin.id, name: 'Old sync', scopes: ['crm_read'] },
       server.clock.now(),

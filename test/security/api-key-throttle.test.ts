@@ -5,8 +5,8 @@
  * working key is never counted. Refusals are JSON:API 429s with Retry-After.
  */
 import assert from 'node:assert/strict';
+import { makeApiKey } from '../helpers/factories.js';
 import { after, before, it } from 'node:test';
-import { createApiKey } from '../../src/api-keys/api-keys.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { makeVenue, type Venue } from '../helpers/oauth.js';
@@ -20,7 +20,7 @@ eachDatabase((suite) => {
   before(async () => {
     server = await startTestServer(suite.database, { TRUST_PROXY: 'true', RATE_LIMIT_PER_MINUTE: '0' });
     venue = await makeVenue(suite.db);
-    key = await createApiKey(
+    key = await makeApiKey(
       suite.db,
       { organizationId: venue.orgId, userId: venue.user.id, name: 'Sign', scopes: ['crm_read'] },
       server.clock.now(),

@@ -104,6 +104,11 @@ const TABLE: Record<string, Who> = {
   'identity/invitation.command: inviteMember': 'admins',
   'identity/team.commands: changeMemberRole': 'admins',
   'identity/team.commands: removeMember': 'admins',
+  'api-keys/api-keys: createApiKey': 'admins',
+  'api-keys/api-keys: revokeApiKey': 'admins',
+  // Each staff member's own feeds.
+  'calendar/calendar-feeds: createFeed': 'members',
+  'calendar/calendar-feeds: revokeFeed': 'members',
 };
 
 /** The codes the policy refuses in, at one door or another. */
@@ -149,7 +154,7 @@ async function exportedCommands(): Promise<Map<string, Command<unknown, unknown>
       if (entry.isDirectory()) return walk(full);
       return entry.name.endsWith('.js') ? [full] : [];
     });
-  for (const folder of ['crm', 'identity']) {
+  for (const folder of ['crm', 'identity', 'api-keys', 'calendar']) {
     for (const file of walk(path.join(src, folder))) {
       const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
       const where = path.relative(src, file).replace(/\.js$/, '');

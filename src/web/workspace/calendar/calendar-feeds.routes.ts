@@ -10,15 +10,15 @@ import { organizationZone } from '../../../crm/organization/organization.reads.j
 import { listSpaces } from '../../../crm/spaces/index.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { calendarFeedsPage, type CalendarFeedsView } from './calendar-feeds.page.js';
-import { attemptOf } from '../../../writes/refusal.js';
+import { attempt } from '../../../writes/unit-of-work.js';
 import { sendRefusal } from '../refusals.js';
-import { notFound, orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
+import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
 const FeedParams = Type.Object({ org: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) });
 
 export const calendarFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config } = app.ctx;
+  const { db, config, writer } = app.ctx;
 
   async function show(
     reply: FastifyReply,
@@ -62,18 +62,10 @@ export const calendarFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const v = visitorOf(request);
       const values = { scope: formText(request.body, 'scope'), space: formText(request.body, 'space') };
-      const feed = await attemptOf(() =>
-        createFeed(
-          db,
-          {
-            organizationId: v.organization.organizationId,
-            userId: v.user.id,
-            scope: values.scope,
-            spaceId: values.space || undefined,
-          },
-          request.ctx.now(),
-        ),
-      );
+      const feed = await attempt(writer, v.actor, createFeed, {
+        scope: values.scope,
+        spaceId: values.space || undefined,
+      });
       if (feed.ok)
         return show(reply, v, { made: `${config.baseUrl}/calendar/${feed.value.secret}.ics` }, 201);
       if (feed.refusal.problems.length === 0) return sendRefusal(request, reply, feed.refusal);
@@ -86,14 +78,8 @@ export const calendarFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: app.csrfProtection, schema: { params: FeedParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
-      const revoked = await revokeFeed(
-        db,
-        v.organization.organizationId,
-        v.user.id,
-        request.params.id,
-        request.ctx.now(),
-      );
-      if (!revoked) throw notFound();
+      const revoked = await attempt(writer, v.actor, revokeFeed, { id: request.params.id });
+      if (!revoked.ok) return sendRefusal(request, reply, revoked.refusal);
       return reply.redirect(orgPath(v, '/settings/calendar-feeds?notice=revoked'), 303);
     },
   );

@@ -9,9 +9,9 @@ import { apiKeysOf, createApiKey, endedApiKeysOf, revokeApiKey } from '../../../
 import { organizationZone } from '../../../crm/organization/organization.reads.js';
 import { FormBody, formList, formText, sendPage } from '../../forms.js';
 import { apiKeysPage, type ApiKeysView } from './api-keys.page.js';
-import { attemptOf } from '../../../writes/refusal.js';
+import { attempt } from '../../../writes/unit-of-work.js';
 import { sendRefusal } from '../refusals.js';
-import { notFound, orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
+import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
 const PATH = '/orgs/:org/settings/developers/api-keys';
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
@@ -19,7 +19,7 @@ const KeyParams = Type.Object({ org: Type.String({ maxLength: 64 }), id: Type.St
 const ADMINS = { adminOnly: 'manage its API keys' };
 
 export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config } = app.ctx;
+  const { db, config, writer } = app.ctx;
 
   async function show(
     reply: FastifyReply,
@@ -63,13 +63,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const v = visitorOf(request);
       const values = { name: formText(request.body, 'name'), scopes: formList(request.body, 'scopes') };
-      const key = await attemptOf(() =>
-        createApiKey(
-          db,
-          { organizationId: v.organization.organizationId, userId: v.user.id, ...values },
-          request.ctx.now(),
-        ),
-      );
+      const key = await attempt(writer, v.actor, createApiKey, values);
       if (key.ok)
         return show(reply, v, { made: { name: values.name.trim(), secret: key.value.secret } }, 201);
       if (key.refusal.problems.length === 0) return sendRefusal(request, reply, key.refusal);
@@ -82,13 +76,8 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: ADMINS, preHandler: app.csrfProtection, schema: { params: KeyParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
-      const revoked = await revokeApiKey(
-        db,
-        v.organization.organizationId,
-        request.params.id,
-        request.ctx.now(),
-      );
-      if (!revoked) throw notFound();
+      const revoked = await attempt(writer, v.actor, revokeApiKey, { id: request.params.id });
+      if (!revoked.ok) return sendRefusal(request, reply, revoked.refusal);
       return reply.redirect(orgPath(v, '/settings/developers/api-keys?notice=revoked'), 303);
     },
   );
