@@ -12,6 +12,3 @@ export const SYSTEM_ACTIONS = defineActions(
 
 /** A CSV import (SPEC §10): an admin's, or the operator's at the command line. */
 export const IMPORT_ACTIONS = defineActions('imports', { run: {} }, 'Only organization admins may import.');
-
-/** An integration's own webhook endpoints (SPEC §8): any credential that may read manages them. */
-export const WEBHOOK_ENDPOINT_ACTIONS = defineActions('webhook_endpoints', { create: {} });

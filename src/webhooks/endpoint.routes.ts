@@ -11,7 +11,7 @@ import { errorResponses, JSONAPI_MEDIA_TYPE, listDocument, singleDocument } from
 import { idempotencyScope } from '../api/api-auth.js';
 import { ApiHeaders, CreateHeaders, IdParams, READ_SECURITY } from '../api/route-schemas.js';
 import { ConflictError, ForbiddenError } from '../errors.js';
-import { type Command, writeCreate } from '../writes/unit-of-work.js';
+import { write, writeCreate } from '../writes/unit-of-work.js';
 import { listEndpoints } from './endpoint.repository.js';
 import {
   EndpointCreateBody,
@@ -20,17 +20,13 @@ import {
   EndpointUpdateBody,
 } from './endpoint.resource.js';
 import type { EndpointOwner } from './endpoint.repository.js';
-import type { WebhookEndpointTable } from './webhook.table.js';
 import {
   createEndpoint,
   deleteEndpoint,
-  type EndpointContext,
-  type EndpointInput,
   requireEndpoint,
   rotateEndpointSecret,
   updateEndpoint,
-} from './endpoint.service.js';
-import { WEBHOOK_ENDPOINT_ACTIONS } from '../policy/system.policy.js';
+} from './endpoint.commands.js';
 
 const PATH = '/v2/webhook_endpoints';
 const route = (summary: string, description: string) => ({
@@ -56,17 +52,7 @@ export const endpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     return { integrationId: credential.token.integrationId, organizationId };
   };
-  const context = (request: FastifyRequest): EndpointContext => ({
-    db: request.ctx.db,
-    now: request.ctx.now(),
-    allowPrivateNetworks: webhookAllowPrivateNetworks,
-  });
-  const createEndpointCommand: Command<{ owner: EndpointOwner; input: EndpointInput }, WebhookEndpointTable> =
-    {
-      action: WEBHOOK_ENDPOINT_ACTIONS.create,
-      run: ({ trx, now }, { owner, input }) =>
-        createEndpoint({ db: trx, now, allowPrivateNetworks: webhookAllowPrivateNetworks }, owner, input),
-    };
+  const allowPrivateNetworks = webhookAllowPrivateNetworks;
   const single = (row: Parameters<typeof endpointResource>[0], withSecret = false) => ({
     data: endpointResource(row, baseUrl, withSecret),
     links: { self: `${baseUrl}${PATH}/${row.id}` },
@@ -130,8 +116,8 @@ export const endpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const outcome = await writeCreate(
         request.ctx.app.writer,
         auth,
-        createEndpointCommand,
-        { owner: owner(request), input: data.attributes },
+        createEndpoint,
+        { owner: owner(request), input: data.attributes, allowPrivateNetworks },
         (row) => ({ status: 201, body: single(row, true) }),
         { key: key === undefined ? undefined : { scope: idempotencyScope(auth), key, body: request.body } },
       );
@@ -182,8 +168,17 @@ export const endpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw new ConflictError('data.id must be the id in the URL.', 'id_mismatch', { pointer: '/data/id' });
       }
       reply.type(JSONAPI_MEDIA_TYPE);
+      const input = data.attributes ?? {};
+      const { id } = request.params;
+      const writer = request.ctx.app.writer;
+      const owned = owner(request);
       return single(
-        await updateEndpoint(context(request), owner(request), request.params.id, data.attributes ?? {}),
+        await write(writer, request.apiAuth, updateEndpoint, {
+          owner: owned,
+          id,
+          input,
+          allowPrivateNetworks,
+        }),
       );
     },
   );
@@ -204,7 +199,11 @@ export const endpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.type(JSONAPI_MEDIA_TYPE);
-      return single(await rotateEndpointSecret(context(request), owner(request), request.params.id), true);
+      const rotated = await write(request.ctx.app.writer, request.apiAuth, rotateEndpointSecret, {
+        owner: owner(request),
+        id: request.params.id,
+      });
+      return single(rotated, true);
     },
   );
 
@@ -220,7 +219,10 @@ export const endpointRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteEndpoint(context(request), owner(request), request.params.id);
+      await write(request.ctx.app.writer, request.apiAuth, deleteEndpoint, {
+        owner: owner(request),
+        id: request.params.id,
+      });
       return reply.code(204).send(null);
     },
   );

@@ -34,7 +34,7 @@ import { write } from '../../src/writes/unit-of-work.js';
 import { countRows, eachDatabase } from '../helpers/databases.js';
 import { makeOrganization, makeUser } from '../helpers/factories.js';
 
-type Who = 'admins' | 'members' | 'client' | 'form';
+type Who = 'admins' | 'members' | 'readers' | 'client' | 'form';
 
 /** Each command, where it lives, and who may run it. */
 const TABLE: Record<string, Who> = {
@@ -109,6 +109,11 @@ const TABLE: Record<string, Who> = {
   // Each staff member's own feeds.
   'calendar/calendar-feeds: createFeed': 'members',
   'calendar/calendar-feeds: revokeFeed': 'members',
+  // An integration's own endpoints: any staff credential that may read.
+  'webhooks/endpoint.commands: createEndpoint': 'readers',
+  'webhooks/endpoint.commands: updateEndpoint': 'readers',
+  'webhooks/endpoint.commands: rotateEndpointSecret': 'readers',
+  'webhooks/endpoint.commands: deleteEndpoint': 'readers',
 };
 
 /** The codes the policy refuses in, at one door or another. */
@@ -126,18 +131,30 @@ function actorsOf(org: string, member: string, admin: string): Array<[string, Ac
     scopes?: string[],
   ) => staffActor({ organizationId: org, userId, role, door, scopes });
   return [
-    ['a member at a page', staff(member, 'member', 'workspace'), ['members']],
-    ['an admin at a page', staff(admin, 'admin', 'workspace'), ['members', 'admins']],
-    ['a member’s crm_manage token', staff(member, 'member', 'api', ['crm_read', 'crm_manage']), ['members']],
-    ['an admin’s crm_read token', staff(admin, 'admin', 'api', ['crm_read']), []],
-    ['an admin’s crm_manage API key', staff(admin, 'admin', 'api', ['crm_manage']), ['members', 'admins']],
-    ['a member’s assistant', staff(member, 'member', 'assistant', ['crm_read', 'crm_manage']), ['members']],
-    ['an admin’s read-only assistant', staff(admin, 'admin', 'assistant', ['crm_read']), []],
+    ['a member at a page', staff(member, 'member', 'workspace'), ['readers', 'members']],
+    ['an admin at a page', staff(admin, 'admin', 'workspace'), ['readers', 'members', 'admins']],
+    [
+      'a member’s crm_manage token',
+      staff(member, 'member', 'api', ['crm_read', 'crm_manage']),
+      ['readers', 'members'],
+    ],
+    ['an admin’s crm_read token', staff(admin, 'admin', 'api', ['crm_read']), ['readers']],
+    [
+      'an admin’s crm_manage API key',
+      staff(admin, 'admin', 'api', ['crm_manage']),
+      ['readers', 'members', 'admins'],
+    ],
+    [
+      'a member’s assistant',
+      staff(member, 'member', 'assistant', ['crm_read', 'crm_manage']),
+      ['readers', 'members'],
+    ],
+    ['an admin’s read-only assistant', staff(admin, 'admin', 'assistant', ['crm_read']), ['readers']],
     ['a client’s link', clientActor(org, OWN_DOCUMENT, 'bk_own'), ['client']],
     ['a client’s link to another document', clientActor(org, 'doc_other', 'bk_other'), []],
     ['the inquiry form', inquiryActor(org), ['form']],
     ['the server’s clock', systemActor(org), []],
-    ['the operator', operatorActor(org), ['members', 'admins']],
+    ['the operator', operatorActor(org), ['readers', 'members', 'admins']],
   ];
 }
 
@@ -154,7 +171,7 @@ async function exportedCommands(): Promise<Map<string, Command<unknown, unknown>
       if (entry.isDirectory()) return walk(full);
       return entry.name.endsWith('.js') ? [full] : [];
     });
-  for (const folder of ['crm', 'identity', 'api-keys', 'calendar']) {
+  for (const folder of ['crm', 'identity', 'api-keys', 'calendar', 'webhooks']) {
     for (const file of walk(path.join(src, folder))) {
       const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
       const where = path.relative(src, file).replace(/\.js$/, '');
@@ -251,6 +268,9 @@ eachDatabase((suite) => {
           'document_settings',
           'memberships',
           'changes',
+          'api_keys',
+          'calendar_feeds',
+          'webhook_endpoints',
         ] as const
       ).map((table) => countRows(suite.db, table)),
     );

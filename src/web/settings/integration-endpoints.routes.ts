@@ -7,12 +7,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { OwnedIntegration } from '../../integrations/integration.repository.js';
-import { deleteEndpoint, requireEndpoint, updateEndpoint } from '../../webhooks/endpoint.service.js';
+import { staffActor } from '../../identity/actor.js';
+import { deleteEndpoint, requireEndpoint, updateEndpoint } from '../../webhooks/endpoint.commands.js';
+import { write } from '../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../forms.js';
 import { html } from '../html.js';
 import { HtmlError } from '../html-error.js';
 import { confirmPage } from './confirm.page.js';
-import { administeredIntegration, settingsFrame, visitor } from './visitor.js';
+import { administeredIntegration, settingsFrame, type Visitor, visitor } from './visitor.js';
 
 const EndpointParams = Type.Object({
   id: Type.String({ maxLength: 64 }),
@@ -26,7 +28,15 @@ export const integrationEndpointsRoutes: FastifyPluginAsyncTypebox = async (app)
     integrationId: integration.id,
     organizationId: integration.organizationId,
   });
-  const context = (now: number) => ({ db, now, allowPrivateNetworks: config.webhookAllowPrivateNetworks });
+  const allowPrivateNetworks = config.webhookAllowPrivateNetworks;
+  /** The organization's admin, as administeredIntegration found them. */
+  const adminOf = (v: Visitor, integration: OwnedIntegration) =>
+    staffActor({
+      organizationId: integration.organizationId,
+      userId: v.user.id,
+      role: 'admin',
+      door: 'workspace',
+    });
   const notFound = () => new HtmlError(404, 'Not found', 'There is no such webhook endpoint.');
 
   async function endpointOf(integration: OwnedIntegration, id: string) {
@@ -43,7 +53,12 @@ export const integrationEndpointsRoutes: FastifyPluginAsyncTypebox = async (app)
       const { integration } = await administeredIntegration(db, v, request.params.id);
       const endpoint = await endpointOf(integration, request.params.endpointId);
       const enabled = formText(request.body, 'enabled') === 'true';
-      await updateEndpoint(context(request.ctx.now()), owner(integration), endpoint.id, { enabled });
+      await write(app.ctx.writer, adminOf(v, integration), updateEndpoint, {
+        owner: owner(integration),
+        id: endpoint.id,
+        input: { enabled },
+        allowPrivateNetworks,
+      });
       return reply.redirect(
         `${pagePath(integration.id)}?notice=${enabled ? 'endpoint-on' : 'endpoint-off'}`,
         303,
@@ -78,7 +93,10 @@ export const integrationEndpointsRoutes: FastifyPluginAsyncTypebox = async (app)
       const v = await visitor(request);
       const { integration } = await administeredIntegration(db, v, request.params.id);
       const endpoint = await endpointOf(integration, request.params.endpointId);
-      await deleteEndpoint(context(request.ctx.now()), owner(integration), endpoint.id);
+      await write(app.ctx.writer, adminOf(v, integration), deleteEndpoint, {
+        owner: owner(integration),
+        id: endpoint.id,
+      });
       return reply.redirect(`${pagePath(integration.id)}?notice=endpoint-deleted`, 303);
     },
   );
