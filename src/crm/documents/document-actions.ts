@@ -2,7 +2,9 @@
  * What is done to a document (SPEC §13), each a unit of work holding the organization's lock:
  * - send (a proposal): the PDF is kept as sent (the bytes its client sees and accepts, from the
  *   first send on), a new 30-day link is made, and an e-mail with it queued to the booking's
- *   contact, all in one transaction; the link is returned this once;
+ *   contact, all in one transaction; the link is returned this once. The older versions still
+ *   open are withdrawn in the same transaction (replaced): a client can accept only the newest
+ *   terms sent, never cheaper ones sent before. An older version is not sent after a newer one;
  * - issue (an invoice): the next invoice number is taken under the lock and the PDF, with that
  *   number, kept for good;
  * - void: nothing more can be done with it; its links stop; an invoice keeps its number;
@@ -82,11 +84,43 @@ async function documentToAct(
   return current;
 }
 
+/** The booking's proposals of other versions that are open (sent, not replaced) or signed. */
+function otherLiveProposals(trx: Work['trx'], current: DocumentRow) {
+  return trx
+    .selectFrom('documents')
+    .selectAll()
+    .where('booking_id', '=', current.booking_id)
+    .where('kind', '=', 'proposal')
+    .where('id', '!=', current.id)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'signed'),
+        eb.and([eb('status', '=', 'sent'), eb('replaced_at', 'is', null)]),
+      ]),
+    )
+    .orderBy('version')
+    .execute();
+}
+
+/** Withdraws the older open versions of a proposal being sent; refuses when a newer one left the venue. */
+async function replaceOlderVersions(work: Work, current: DocumentRow): Promise<void> {
+  const others = await otherLiveProposals(work.trx, current);
+  const newer = others.find((other) => other.version > current.version);
+  if (newer)
+    throw new ConflictError(
+      `Version ${newer.version} of this proposal was ${newer.status === 'signed' ? 'accepted' : 'sent'} since: an older version is not sent after it. Make a new version instead.`,
+      'replaced',
+    );
+  for (const older of others)
+    if (older.status === 'sent') await changeDocument(work, older, { replaced_at: isoTime(work.now) });
+}
+
 export const sendDocument: Command<SendInput, Sent> = {
   action: DOCUMENT_ACTIONS.send,
   async run(work, input) {
     const { trx, actor, now } = work;
     const current = await documentToAct(work, 'send', input);
+    await replaceOlderVersions(work, current);
     const recipient = await clientMailFor(trx, current);
     if (!recipient.ok) throw new ConflictError(recipient.detail, 'no_recipient');
     let sha256 = current.sha256;

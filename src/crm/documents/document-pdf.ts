@@ -1,13 +1,14 @@
 /**
  * A document's PDF, as every door serves it (the API, the workspace, the portal): the bytes kept
  * for it once it was sent, issued or signed, the same every time (their SHA-256 is its ETag),
- * else a draft rendered now from its model, marked "Draft" (or "Void"). And the PDFs an action
+ * else a draft rendered now from its model, marked "Draft"; a void one is marked "Void" on every
+ * page, its kept bytes still served when asked for (`?as=issued`). And the PDFs an action
  * keeps, rendered before its unit of work (document-actions.ts).
  */
 import type { FastifyReply } from 'fastify';
 import { noneMatch } from '../data/etag.js';
 import type { AppContext } from '../../app-context.js';
-import { currentFile, pdfRequestOf } from './document-files.js';
+import { currentFile, modelOf, pdfRequestOf } from './document-files.js';
 import type { IssuedStamp } from './document-model.js';
 import { dayOf } from './document-words.js';
 import type { DocumentRow } from './document.table.js';
@@ -48,16 +49,42 @@ export async function issuePdf(ctx: Context, document: DocumentRow) {
   return { rendered: { stamp, pdf: await render(stamp) }, render };
 }
 
-/** The document's PDF now: kept bytes, or a draft rendered from its model. */
+/**
+ * The document's PDF now: kept bytes, or a draft rendered from its model. A void one that was
+ * kept (sent, issued or signed) is rendered again from its model, as issued, with VOID across
+ * every page, so no copy of it passes for valid; its kept bytes stay available (issuedPdfFile).
+ */
 export async function documentPdfFile(ctx: Context, document: DocumentRow): Promise<PdfFile> {
   const kept = await currentFile(ctx.db, document);
+  if (kept && document.status !== 'void') return keptPdf(ctx, document, kept);
   const request = await pdfRequestOf(ctx.db, document, {
     watermark: document.status === 'void' ? 'Void' : 'Draft',
+    issued: await issuedStamp(ctx, document),
   });
-  const filename = request.model.name;
-  if (kept) return { bytes: kept.bytes, etag: `"${kept.sha256}"`, filename };
+  const etag = kept ? `W/"${document.id}-void-${kept.sha256}"` : `W/"${document.id}-${document.status}"`;
   // A draft's model never changes: its PDF differs only with the renderer, and with a void.
-  return { bytes: await ctx.pdf.render(request), etag: `W/"${document.id}-${document.status}"`, filename };
+  return { bytes: await ctx.pdf.render(request), etag, filename: request.model.name };
+}
+
+/** The bytes kept when the document was sent, issued or signed, void or not; undefined for none. */
+export async function issuedPdfFile(ctx: Context, document: DocumentRow): Promise<PdfFile | undefined> {
+  const kept = await currentFile(ctx.db, document);
+  return kept && keptPdf(ctx, document, kept);
+}
+
+async function keptPdf(ctx: Context, document: DocumentRow, kept: { bytes: Uint8Array; sha256: string }) {
+  return { bytes: kept.bytes, etag: `"${kept.sha256}"`, filename: (await modelOf(ctx.db, document)).name };
+}
+
+/** The number and day an issued document was issued with, as its kept PDF shows them. */
+async function issuedStamp(ctx: Context, document: DocumentRow): Promise<IssuedStamp | undefined> {
+  if (!document.number || !document.issued_at) return undefined;
+  const organization = await ctx.db
+    .selectFrom('organizations')
+    .select('timezone')
+    .where('id', '=', document.organization_id)
+    .executeTakeFirstOrThrow();
+  return { number: document.number, issuedOn: dayOf(document.issued_at, organization.timezone) };
 }
 
 /** Sends a PDF file, or 304 when the client has it. */

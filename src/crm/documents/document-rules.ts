@@ -7,8 +7,9 @@
  *   once, from a draft; anything not void may be voided, but a signed proposal or an issued
  *   invoice only by an organization admin (they bind the venue); only a draft is deleted;
  * - a proposal is accepted only through its client's link (the portal door, whose authority is
- *   that one document), once, while it is sent; no other door accepts for a client, and a
- *   client's link does nothing else.
+ *   that one document), once, while it is sent and no newer version was sent; no other door
+ *   accepts for a client, and a client's link does nothing else;
+ * - a proposal replaced by a newer version sent is never sent again (its terms are withdrawn).
  */
 import type { FieldProblem } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
@@ -92,6 +93,12 @@ function conflict(detail: string, code = 'invalid_transition'): Refusal {
   return { status: 409, code, detail };
 }
 
+/** A sent proposal withdrawn by a newer version: what every door says of it. */
+export const REPLACED: Refusal = conflict(
+  'This proposal was replaced by a newer proposal: it can no longer be accepted. The newer version is the one to accept.',
+  'replaced',
+);
+
 /** A client's link opens its document and accepts it; it makes and changes nothing else. */
 export function clientRefusal(actor: Actor): Refusal | undefined {
   return actor.door === 'portal'
@@ -116,6 +123,7 @@ export function actionRefusal(
     if (document.status === 'signed')
       return conflict('This proposal has been accepted already.', 'already_signed');
     if (document.status !== 'sent') return conflict('This proposal is no longer open to accept.');
+    if (document.replaced_at !== null) return REPLACED;
     return undefined;
   }
   const client = clientRefusal(actor);
@@ -130,6 +138,11 @@ export function actionRefusal(
         );
       if (document.status === 'signed')
         return conflict('This proposal has been accepted; a change needs a new version.');
+      if (document.replaced_at !== null)
+        return conflict(
+          'This proposal was replaced by a newer proposal that was sent since: send that one, or make a new version.',
+          'replaced',
+        );
       return undefined;
     case 'issue':
       if (document.kind !== 'invoice')

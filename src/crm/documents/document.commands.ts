@@ -131,6 +131,7 @@ export const createDocument: Command<PreparedDocumentInput, DocumentRow> = {
         signed_at: null,
         issued_at: null,
         voided_at: null,
+        replaced_at: null,
       },
       now,
     );

@@ -30,6 +30,9 @@ export const DocumentResource = resourceSchema(
     signed_at: Moment('When its client accepted it'),
     issued_at: Moment('When an invoice was issued'),
     voided_at: Moment('When it was voided'),
+    replaced_at: Moment(
+      'When a newer version of this sent proposal was sent: from then on its link says so and it cannot be accepted (409 replaced)',
+    ),
     created_at: Timestamp,
     updated_at: Timestamp,
   }),
@@ -71,6 +74,7 @@ export const documentDefinition: ResourceDefinition<'documents'> = {
       signed_at: row.signed_at,
       issued_at: row.issued_at,
       voided_at: row.voided_at,
+      replaced_at: row.replaced_at,
       created_at: row.created_at,
       updated_at: row.updated_at,
     },

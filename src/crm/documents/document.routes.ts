@@ -13,7 +13,7 @@ import { errorResponses, JSONAPI_MEDIA_TYPE, Nullable, StringEnum } from '../../
 import { registerReadRoutes } from '../../api/read-routes.js';
 import { createDocument as createBody, relatedId, ToOne } from '../../api/request-documents.js';
 import { findRow } from '../data/record-lookup.js';
-import { ApiHeaders, IdParams, MANAGE_SECURITY, READ_SECURITY } from '../../api/route-schemas.js';
+import { IdParams, MANAGE_SECURITY } from '../../api/route-schemas.js';
 import { resourceEtag } from '../../api/write-replies.js';
 import { registerWriteRoutes } from '../../api/write-routes.js';
 import { NotFoundError } from '../../errors.js';
@@ -22,7 +22,8 @@ import { type Command, writeCreate } from '../../writes/unit-of-work.js';
 import { issueDocument, type Sent, sendDocument, voidDocument } from './document-actions.js';
 import { createDocument, deleteDocument, documentProblems, type DocumentInput } from './document.commands.js';
 import { withRenderedTemplates } from './document-making.js';
-import { documentPdf, documentPdfFile, issuePdf, sendPdf } from './document-pdf.js';
+import { documentPdf, issuePdf } from './document-pdf.js';
+import { documentPdfRoutes } from './document-pdf.routes.js';
 import { documentDefinition, DocumentResource } from './document.resource.js';
 import type { DocumentRow } from './document.table.js';
 import { DOCUMENT_KINDS } from './document.table.js';
@@ -209,35 +210,5 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     input: async (_a, _current, target) => target,
     document: (row) => row,
   });
-
-  app.get(
-    '/v2/documents/:id/pdf',
-    {
-      config: { scope: 'crm_read' },
-      schema: {
-        tags: ['Documents'],
-        summary: 'The document’s PDF',
-        description:
-          'application/pdf: the PDF kept for it once it was sent, issued or signed (the same bytes every time, whose SHA-256 is its sha256), else a draft made now. Needs crm_read.',
-        security: READ_SECURITY,
-        headers: ApiHeaders,
-        params: IdParams,
-        produces: ['application/pdf'],
-        response: {
-          200: {
-            description: 'The PDF',
-            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
-          },
-          304: Type.Null(),
-          ...errorResponses(400, 401, 403, 404, 429),
-        },
-      },
-    },
-    async (request, reply) => {
-      const { ctx, apiAuth: auth } = request;
-      const document = await findRow(ctx.db, documentDefinition, auth.organizationId, request.params.id);
-      if (!document) throw new NotFoundError(`No documents resource has the id "${request.params.id}".`);
-      return sendPdf(reply, await documentPdfFile(ctx.app, document), request.headers['if-none-match']);
-    },
-  );
+  await app.register(documentPdfRoutes);
 };

@@ -31,6 +31,8 @@ export interface DocumentTable {
   signed_at: string | null;
   issued_at: string | null;
   voided_at: string | null;
+  /** When a newer version of this sent proposal was sent, withdrawing it (it accepts nothing since). */
+  replaced_at: string | null;
   created_at: string;
   updated_at: string;
 }

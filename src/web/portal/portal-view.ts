@@ -48,6 +48,7 @@ export async function portalView(
         ? { number: document.number, issuedOn: dayOf(document.issued_at, zone) }
         : undefined,
     status: document.status === 'void' ? 'draft' : document.status,
+    replaced: document.status === 'sent' && document.replaced_at !== null,
     signed: signature ? { name: signature.name, at: at(signature.signed_at) } : undefined,
     schedule: {
       rows: installments.map((i) => ({

@@ -24,6 +24,8 @@ export interface PortalView {
   logo: { bytes: Uint8Array; mediaType: string } | null;
   issued: IssuedStamp | undefined;
   status: 'sent' | 'signed' | 'issued' | 'draft';
+  /** A proposal the venue replaced with a newer one: shown, never accepted. */
+  replaced: boolean;
   /** The signature, once accepted. */
   signed?: { name: string; at: string } | undefined;
   schedule: PortalSchedule;
@@ -117,12 +119,16 @@ export function portalPage(view: PortalView): string {
   const accepted = view.signed
     ? html`<div class="portal-panel portal-signed" role="status"><h2>Accepted</h2><p>${view.signed.name} accepted this proposal on ${view.signed.at}. ${view.venue} has been told; keep the signed PDF for your records.</p></div>`
     : '';
+  const replaced = view.replaced
+    ? html`<div class="portal-panel portal-replaced" role="status" id="replaced"><h2>This proposal was replaced by a newer proposal</h2><p>${view.venue} has sent you a newer version of this proposal, and this one can no longer be accepted. Open the link in their latest e-mail to read and accept the newer proposal, or ask ${view.venue} to send it again.</p></div>`
+    : '';
   const body = html`${view.notice === 'accepted' ? html`<p class="notice" role="status">Thank you: your acceptance is recorded.</p>` : ''}
+    ${replaced}
     <div class="portal-actions"><a class="button secondary" href="/p/${view.token}/pdf">${pdf}</a></div>
     ${documentHtml(view.model, { level: 1, logo: view.logo, watermark: null, issued: view.issued })}
     ${accepted}
     ${schedulePanel(view.schedule)}
-    ${view.status === 'sent' && view.model.kind === 'proposal' ? acceptForm(view) : ''}`;
+    ${view.status === 'sent' && !view.replaced && view.model.kind === 'proposal' ? acceptForm(view) : ''}`;
   return portalFrame(`${view.model.name} · ${view.venue}`, view.venue, body);
 }
 

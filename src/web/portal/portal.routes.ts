@@ -127,6 +127,9 @@ export const portalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const found = await opened(request, request.params.token, reply);
       if (!found) return reply;
       const { document } = found;
+      // Withdrawn by a newer version sent: its terms are no longer on offer (the page says so).
+      if (document.status === 'sent' && document.replaced_at !== null)
+        return show(reply, found, { token: request.params.token }, 409);
       const input = {
         name: formText(request.body, 'name'),
         agreed: formText(request.body, 'agreed') === 'yes',
@@ -168,6 +171,11 @@ export const portalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (refusal.problems.length > 0) {
           const errors = refusal.fieldMessages();
           return show(reply, found, { token: request.params.token, form: { ...form, errors } }, 422);
+        }
+        // Replaced meanwhile: the page, read again, says so.
+        if (refusal.code === 'replaced') {
+          const now = await documentOfToken(db, request.params.token, clock.now());
+          if (now) return show(reply, now, { token: request.params.token }, 409);
         }
         // Accepted meanwhile (a second tap): the page says so.
         if (refusal.status === 409) return reply.redirect(`/p/${request.params.token}`, 303);
