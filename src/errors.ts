@@ -155,6 +155,8 @@ export interface FieldProblem {
   detail: string;
   code?: string;
   source?: ErrorSource;
+  /** What the rule found (how many events a booking has), for a door that says it in its own words. */
+  data?: Readonly<Record<string, number | string>>;
 }
 
 function problemObject(problem: FieldProblem): ApiErrorObject {

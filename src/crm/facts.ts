@@ -55,6 +55,8 @@ export interface VenueFacts {
   stage(id: string): StageFact | undefined;
   /** The first stage of the pipeline that stands for `status`, if it has one. */
   firstStageFor(pipelineId: string, status: string): StageFact | undefined;
+  /** The last stage of its pipeline before `stageId` that stands for no status, if it has one. */
+  plainStageBefore(stageId: string): StageFact | undefined;
   hasReferralSource(id: string): boolean;
   /** Where a new booking named in no stage goes: the first stage of the first pipeline (SPEC §15). */
   readonly firstStageId: string | null;
@@ -107,6 +109,13 @@ export function venueFacts(
     stage: (id) => byId.get(id),
     firstStageFor: (pipelineId, status) =>
       stages.find((s) => s.pipelineId === pipelineId && s.status === status),
+    plainStageBefore: (stageId) => {
+      const at = stages.findIndex((s) => s.id === stageId);
+      const pipelineId = stages[at]?.pipelineId;
+      return stages
+        .slice(0, Math.max(at, 0))
+        .findLast((s) => s.pipelineId === pipelineId && s.status === null);
+    },
     hasReferralSource: (id) => known.referralSources?.has(id) ?? false,
     firstStageId: stages[0]?.id ?? null,
   };

@@ -4,13 +4,15 @@
  * it holds and their value per currency (a booking's grand total, or its estimate while it has no
  * lines), counting all of them. A card moved into "Won" confirms its booking; a refused move says
  * why — the definite booking whose space it would take, the reason a lost booking needs — and the
- * card stays where it was, nothing changed. A booking confirmed from its page goes to Won. Admins
- * say which status a stage stands for.
+ * card stays where it was, nothing changed. A booking confirmed from its page goes to Won, and one
+ * put back to tentative leaves it for the last stage before it that stands for no status (a lost
+ * one reopened leaves Lost the same way). Admins say which status a stage stands for.
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { systemClock } from '../../src/clock.js';
 import { createLineItem } from '../../src/crm/pricing/line-items.js';
+import { createStage } from '../../src/crm/pipelines/stage.commands.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { formFields } from '../helpers/browser-session.js';
@@ -149,6 +151,62 @@ eachDatabase((suite) => {
     assert.equal(confirmed.status, 303, text(confirmed.body).slice(0, 500));
     assert.deepEqual(await placed(dinner.id), ['definite', stage.Won]);
     assert.match(text((await session.request(path)).body), /Stage Sales › Won/);
+  });
+
+  it('moves a won booking put back to tentative out of Won, to the last stage before it that stands for no status', async () => {
+    const gala = await booking('Winter gala', { status: 'definite' });
+    assert.deepEqual(await placed(gala.id), ['definite', stage.Won]);
+    const session = await admin();
+    const path = `${o}/bookings/${gala.id}`;
+    const page = await session.request(path);
+    const back = await session.request(`${path}/status`, {
+      form: { ...formFields(page.body, `${path}/status`), to: 'tentative' },
+    });
+    assert.equal(back.status, 303, text(back.body).slice(0, 500));
+    assert.deepEqual(await placed(gala.id), ['tentative', stage.Negotiating]);
+    const board = await session.request(`${o}/pipeline`);
+    assert.match(text(column(board.body, stage.Negotiating!)), /Winter gala .*Tentative/);
+    assert.doesNotMatch(column(board.body, stage.Won!), /Winter gala/);
+  });
+
+  it('moves a lost booking reopened as a lead out of Lost, and leaves a stage that stands for nothing alone', async () => {
+    const lostRooms = await makeWorkspaceVenue(suite.db, 'Lost Rooms');
+    const sales = await suite.db
+      .selectFrom('stages')
+      .select(['id', 'name', 'pipeline_id'])
+      .where('organization_id', '=', lostRooms.orgId)
+      .execute();
+    const at = Object.fromEntries(sales.map((s) => [s.name, s.id]));
+    const run = { db: suite.db, clock: systemClock };
+    const lost = await write(run, lostRooms.actor, createStage, {
+      name: 'Lost',
+      status: 'lost',
+      pipelineId: sales[0]!.pipeline_id,
+    });
+    const fair = await addBooking(suite.db, lostRooms.actor, {
+      name: 'Spring fair',
+      status: 'tentative',
+      start_at: '2027-05-01T12:00:00Z',
+      end_at: '2027-05-01T16:00:00Z',
+      accountId: lostRooms.accountId,
+      stage_id: at['Site visit']!,
+    });
+    const { session } = await workspaceSession(server, lostRooms.admin.email, lostRooms.orgId);
+    const path = `/orgs/${lostRooms.orgId}/bookings/${fair.id}`;
+    const status = async (to: string, extra: Record<string, string> = {}) => {
+      const page = await session.request(path);
+      const moved = await session.request(`${path}/status`, {
+        form: { ...formFields(page.body, `${path}/status`), to, ...extra },
+      });
+      assert.equal(moved.status, 303, text(moved.body).slice(0, 500));
+    };
+    await status('lead');
+    assert.deepEqual(await placed(fair.id), ['lead', at['Site visit']]);
+    await status('lost', { lost_reason: 'Chose another venue' });
+    assert.deepEqual(await placed(fair.id), ['lost', lost.id]);
+    // Lost comes after Won: back past it to the last stage that stands for no status.
+    await status('lead');
+    assert.deepEqual(await placed(fair.id), ['lead', at.Negotiating]);
   });
 
   it('leaves a card where it was when its move would double-book a space, naming the booking that holds it', async () => {

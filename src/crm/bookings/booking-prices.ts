@@ -73,6 +73,7 @@ export function pricedProblems(
       detail: `${counted}: its total_amount is their grand total. Change its lines at /v2/line_items.`,
       code: 'derived_attribute',
       source: { pointer: '/data/attributes/total_amount' },
+      data: { lines },
     });
   }
   return problems;

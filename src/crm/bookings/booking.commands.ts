@@ -13,7 +13,6 @@
 import { isoTime } from '../../clock.js';
 import { wallClockOf } from '../../wall-clock.js';
 import type { Db, Trx } from '../../db/database.js';
-import type { FieldProblem } from '../../errors.js';
 import { newId } from '../../db/ids.js';
 import type { Actor } from '../../identity/actor.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
@@ -49,32 +48,9 @@ import { type Booking, NO_PRICES } from './booking.table.js';
 import { spaceIds } from '../data/row-mappers.js';
 import { changedFields } from '../data/changed-fields.js';
 import { BOOKING_ACTIONS } from './booking.policy.js';
+import { derivedProblems } from './derived-problems.js';
 
 export type { BookingInput } from './booking-rules.js';
-
-/** The booking attributes that come from its events, as a write names them. */
-const DERIVED = [
-  ['start_at', 'start_at'],
-  ['end_at', 'end_at'],
-  ['guest_count', 'guest_count'],
-  ['spaceIds', 'spaces'],
-] as const;
-
-/** The derived attributes an update names while the booking has several events (read-only then). */
-function derivedProblems(input: BookingInput, events: number): FieldProblem[] {
-  if (events <= 1) return [];
-  return DERIVED.filter(([field]) => input[field] !== undefined).map(([field, name]) => {
-    const detail = `This booking has ${events} events: its ${name} ${name === 'spaces' ? 'are' : 'is'} derived from them. Change its events at /v2/events.`;
-    return field === 'spaceIds'
-      ? {
-          field: 'spaces',
-          detail,
-          code: 'derived_attribute',
-          source: { pointer: '/data/relationships/spaces/data' },
-        }
-      : { field: name, detail, code: 'derived_attribute', source: { pointer: `/data/attributes/${name}` } };
-  });
-}
 
 async function judged(
   db: Db | Trx,

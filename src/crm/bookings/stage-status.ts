@@ -7,7 +7,10 @@
  *   the stage left as it was;
  * - a status move (its `status` changed, its stage not) puts the booking into its pipeline's first
  *   stage for that status, if it has one; a new booking's pipeline is the one it starts in, so a
- *   booking created or imported definite lands in "Won";
+ *   booking created or imported definite lands in "Won"; when it has none and the booking's stage
+ *   stands for the status it leaves (a definite booking put back to tentative, in "Won"), the
+ *   booking goes to the last stage before that one that stands for no status, so no card shows a
+ *   status its booking no longer has;
  * - a write that moves the booking into a stage standing for one status and asks for another is
  *   refused: it asks two things at once;
  * - a booking imported with its history keeps the stage and the status its file gives.
@@ -78,8 +81,12 @@ export function linkStageAndStatus(
     status: input.status,
     // Its pipeline is the one of the stage it is in (or, new, starts in); in none, it stays so.
     stageAfter: (placed) => {
-      const pipeline = placed === null ? undefined : facts.stage(placed)?.pipelineId;
-      return (pipeline === undefined ? undefined : facts.firstStageFor(pipeline, to)?.id) ?? placed;
+      const at = placed === null ? undefined : facts.stage(placed);
+      if (at === undefined) return placed;
+      const landing = facts.firstStageFor(at.pipelineId, to);
+      if (landing) return landing.id;
+      if (at.status !== null && at.status !== to) return facts.plainStageBefore(at.id)?.id ?? placed;
+      return placed;
     },
   };
 }

@@ -4,7 +4,7 @@
  * not a member) and server errors go to the pages' usual handler.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, HttpError } from '../../errors.js';
+import { ApiError, type FieldProblem, HttpError, ValidationError } from '../../errors.js';
 import { html } from '../html.js';
 import { HtmlError } from '../html-error.js';
 import { sendPage } from '../forms.js';
@@ -12,6 +12,7 @@ import type { Section } from './workspace-layout.js';
 import { workspacePage } from './workspace-layout.js';
 import type { Refusal } from '../../writes/refusal.js';
 import { orgPath, visitorOf } from './workspace-visitor.js';
+import { workspaceWords } from './forms/problem-words.js';
 
 const TITLES: Record<number, string> = {
   403: 'Not allowed',
@@ -31,14 +32,29 @@ function sectionOf(url: string): Section {
   );
 }
 
-/** The page's words: a refusal's own sentence, but for a stale version or a missing record. */
-function explanation(status: number, detail: string | undefined): { title: string; detail: string } {
+/** What was refused, as the rule said it: each problem of a field, else its one sentence. */
+interface Said {
+  status: number;
+  code?: string | undefined;
+  detail?: string | undefined;
+  problems?: readonly FieldProblem[] | undefined;
+}
+
+/**
+ * The page's words: a refusal's own sentence in the workspace's words (problem-words.ts), but for
+ * a stale version or a missing record.
+ */
+function explanation({ status, code, detail, problems }: Said): { title: string; detail: string } {
   const said =
     status === 412
       ? 'Someone saved a change to it after you opened this page, so your change was not saved over theirs. Open it again to see the latest version, then make your change once more.'
       : status === 404
         ? 'There is nothing at this address.'
-        : (detail ?? 'The request was refused.');
+        : problems && problems.length > 0
+          ? problems.map(workspaceWords).join(' ')
+          : detail === undefined
+            ? 'The request was refused.'
+            : workspaceWords({ detail, code });
   return { title: TITLES[status] ?? 'This was refused', detail: said };
 }
 
@@ -52,7 +68,14 @@ export async function workspaceErrorHandler(
   const words =
     error instanceof HtmlError
       ? { title: error.title, detail: error.detail }
-      : explanation(error.status, error instanceof ApiError ? error.detail : undefined);
+      : error instanceof ApiError
+        ? explanation({
+            status: error.status,
+            code: error.code,
+            detail: error.detail,
+            problems: error instanceof ValidationError ? error.problems : undefined,
+          })
+        : explanation({ status: error.status });
   return refusalPage(request, reply, words, error.status);
 }
 
@@ -61,7 +84,7 @@ export async function workspaceErrorHandler(
  * same page as one thrown before the command ran.
  */
 export function sendRefusal(request: FastifyRequest, reply: FastifyReply, refusal: Refusal) {
-  return refusalPage(request, reply, explanation(refusal.status, refusal.detail), refusal.status);
+  return refusalPage(request, reply, explanation(refusal), refusal.status);
 }
 
 function refusalPage(

@@ -1,4 +1,5 @@
-/** A new booking's setup style on its form, and each space's capacity for it (SPEC §11). */
+/** A new booking's setup style on its form, each space's capacity for it (SPEC §11), the time zones. */
+import { TIME_ZONES } from '../../../crm/time-zones.js';
 import type { Space } from '../../../crm/spaces/index.js';
 import type { SafeHtml } from '../../html.js';
 import { type FieldErrors, selectField } from '../forms/form-fields.js';
@@ -39,4 +40,10 @@ export function setupStyleField(view: {
     choices: SETUP_STYLE_CHOICES,
     hint,
   });
+}
+
+/** The zones to choose from; a booking made in a zone by another name keeps it among them. */
+export function zoneChoices(current: string) {
+  const zones = current === '' || TIME_ZONES.includes(current) ? TIME_ZONES : [current, ...TIME_ZONES];
+  return zones.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }));
 }

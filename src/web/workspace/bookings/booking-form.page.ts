@@ -14,10 +14,10 @@ import {
   selectField,
 } from '../forms/form-fields.js';
 import { contactName } from '../../../crm/contacts/contact.reads.js';
-import { TIME_ZONES } from '../../../crm/time-zones.js';
-import { setupStyleField, spaceLabel } from './booking-form-style.js';
+import { setupStyleField, spaceLabel, zoneChoices } from './booking-form-style.js';
 import { staleNotice } from '../forms/stale.view.js';
 import { workspacePage } from '../workspace-layout.js';
+import { type FromEvents, fromEventsFacts } from './booking-from-events.view.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 
 export interface BookingFormValues {
@@ -62,12 +62,8 @@ export interface BookingFormView {
   /** The stages to choose from, in pipeline order, and the referral sources. */
   stages: readonly Choice[];
   referralSources: readonly Choice[];
-}
-
-/** The zones to choose from; a booking made in a zone by another name keeps it among them. */
-function zoneChoices(current: string) {
-  const zones = current === '' || TIME_ZONES.includes(current) ? TIME_ZONES : [current, ...TIME_ZONES];
-  return zones.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }));
+  /** A booking with several events: what they give it, shown read-only, and where they change. */
+  fromEvents?: FromEvents | undefined;
 }
 
 /** The fields of a new account and contact made with a new booking. */
@@ -132,6 +128,33 @@ function describeChoice(view: BookingFormView) {
       .join(', ');
 }
 
+/** Start and end, typed: a booking with one event or none. */
+function whenFields(values: BookingFormValues, errors: FieldErrors): SafeHtml {
+  return html`<div class="pair">
+      ${inputField({ name: 'start_at', label: BOOKING_LABELS.start_at!, value: values.start, errors, type: 'datetime-local', required: true })}
+      ${inputField({ name: 'end_at', label: BOOKING_LABELS.end_at!, value: values.end, errors, type: 'datetime-local', required: true })}
+    </div>`;
+}
+
+/** Spaces and guests, chosen: a booking with one event or none (a new one's setup style too). */
+function whereFields(v: WorkspaceVisitor, view: BookingFormView): SafeHtml {
+  const { values, errors, booking } = view;
+  return html`${checkboxesField({
+    name: 'spaces',
+    legend: 'Spaces',
+    values: values.spaces,
+    errors,
+    choices: view.spaces.map((s) => ({ value: s.id, label: spaceLabel(s, values.setup_style ?? '') })),
+    empty: v.isAdmin
+      ? html`<p class="hint">No spaces yet. <a href="${orgPath(v, '/settings/spaces')}">Add your spaces</a>.</p>`
+      : html`<p class="hint">No spaces yet; an administrator adds them.</p>`,
+  })}
+    <div class="pair">
+      ${inputField({ name: 'guest_count', label: BOOKING_LABELS.guest_count!, value: values.guest_count, errors, type: 'number', attributes: html`min="0" step="1" inputmode="numeric"` })}
+      ${booking ? '' : setupStyleField(view)}
+    </div>`;
+}
+
 export function bookingFormPage(v: WorkspaceVisitor, view: BookingFormView): string {
   const { values, errors, booking } = view;
   const accountNames = new Map(view.accounts.map((a) => [a.id, a.name]));
@@ -190,25 +213,9 @@ export function bookingFormPage(v: WorkspaceVisitor, view: BookingFormView): str
       </div>
     </fieldset>
     <fieldset class="group"><legend>When and where</legend>
-      <div class="pair">
-        ${inputField({ name: 'start_at', label: BOOKING_LABELS.start_at!, value: values.start, errors, type: 'datetime-local', required: true })}
-        ${inputField({ name: 'end_at', label: BOOKING_LABELS.end_at!, value: values.end, errors, type: 'datetime-local', required: true })}
-      </div>
-      ${selectField({ name: 'timezone', label: BOOKING_LABELS.timezone!, value: values.timezone, errors, required: true, hint: 'Start and end are read in this time zone.', choices: zoneChoices(values.timezone) })}
-      ${checkboxesField({
-        name: 'spaces',
-        legend: 'Spaces',
-        values: values.spaces,
-        errors,
-        choices: view.spaces.map((s) => ({ value: s.id, label: spaceLabel(s, values.setup_style ?? '') })),
-        empty: v.isAdmin
-          ? html`<p class="hint">No spaces yet. <a href="${orgPath(v, '/settings/spaces')}">Add your spaces</a>.</p>`
-          : html`<p class="hint">No spaces yet; an administrator adds them.</p>`,
-      })}
-      <div class="pair">
-        ${inputField({ name: 'guest_count', label: BOOKING_LABELS.guest_count!, value: values.guest_count, errors, type: 'number', attributes: html`min="0" step="1" inputmode="numeric"` })}
-        ${booking ? '' : setupStyleField(view)}
-      </div>
+      ${view.fromEvents ? fromEventsFacts(view.fromEvents, errors) : whenFields(values, errors)}
+      ${selectField({ name: 'timezone', label: BOOKING_LABELS.timezone!, value: values.timezone, errors, required: true, hint: view.fromEvents ? 'Its events’ times are read in this time zone.' : 'Start and end are read in this time zone.', choices: zoneChoices(values.timezone) })}
+      ${view.fromEvents ? '' : whereFields(v, view)}
     </fieldset>
     <fieldset class="group"><legend>Money</legend>
       <div class="pair">

@@ -19,7 +19,9 @@ import {
 import { SETUP_STYLES } from '../../../crm/events/event.table.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { type BookingFormValues, bookingFormPage, type BookingFormView } from './booking-form.page.js';
-import { bookingInput, formValues, partiesInput, valuesOf } from './booking-input.js';
+import { bookingInput, changedOnly, formValues, partiesInput, valuesOf } from './booking-input.js';
+import { fromEventsOf } from './booking-from-events.js';
+import { eventsOf } from '../../../crm/events/event.reads.js';
 import {
   bookingWithPartiesProblems,
   createBookingWithParties,
@@ -33,7 +35,10 @@ import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
 
-type Partial = Pick<BookingFormView, 'booking' | 'values' | 'errors' | 'conflict' | 'saved'>;
+type Partial = Pick<BookingFormView, 'booking' | 'values' | 'errors' | 'conflict' | 'saved'> & {
+  /** The booking as saved, when editing: with several events, what they give it is read-only. */
+  current?: Booking;
+};
 
 export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
@@ -51,11 +56,12 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const offered = offeredSpaces(spaces, view.values.spaces);
     const stages = stageChoices(pipelines);
     const referralSources = sources.map((s) => ({ value: s.id, label: s.name }));
-    return sendPage(
-      reply,
-      bookingFormPage(v, { ...view, accounts, contacts, spaces: offered, members, stages, referralSources }),
-      status,
-    );
+    const fromEvents = view.current ? await fromEventsOf(db, v, view.current, spaces) : undefined;
+    // Start and end are one fact there, said once.
+    const errors = { ...view.errors };
+    if (fromEvents && errors.end_at === errors.start_at) delete errors.end_at;
+    const page = { ...view, errors, accounts, contacts, spaces: offered, members, stages, referralSources };
+    return sendPage(reply, bookingFormPage(v, { ...page, fromEvents }), status);
   }
 
   /**
@@ -160,7 +166,7 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       name: b.name,
       version: await versionOf(db, bookingDefinition, b),
     };
-    return render(reply, visitorOf(request), { booking, values: valuesOf(b), errors: {} });
+    return render(reply, visitorOf(request), { booking, current: b, values: valuesOf(b), errors: {} });
   });
 
   app.post(
@@ -171,10 +177,13 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const b = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
       const version = formText(request.body, 'version');
       const booking = { id: b.id, reference: b.reference, name: b.name, version };
-      const values = formValues(request.body);
-      const { input, errors } = bookingInput(values, false);
+      const several = (await eventsOf(db, v.organization.organizationId, b.id)).length > 1;
+      const values = formValues(request.body, several ? valuesOf(b) : undefined);
+      const read = bookingInput(values, false);
+      const { errors } = read;
+      const input = changedOnly(read.input, b);
       const change = changeOf(request.body, b.id, input);
-      const saved = await save(request, reply, { booking, values }, () =>
+      const saved = await save(request, reply, { booking, current: b, values }, () =>
         attemptSubmit(request, updateBooking, change, errors, () => bookingProblems(db, v.actor, input, b)),
       );
       if ('page' in saved) return saved.page;

@@ -11,7 +11,21 @@ import type { FieldErrors } from '../forms/form-fields.js';
 import { localDateTime, zonedToUtc } from '../time-zones.js';
 import { shownTotal } from '../../../crm/bookings/booking-prices.js';
 
-export function formValues(form: Form): BookingFormValues {
+/** The fields whose values a booking's events give it once it has several (read-only then). */
+const FROM_EVENTS = ['start_at', 'end_at', 'guest_count', 'spaces'] as const;
+
+/**
+ * The form's values; a field the form does not carry because its events give it (`current`: the
+ * booking as saved, when it has several) reads as saved, so the edit leaves it as it is.
+ */
+export function formValues(form: Form, current?: BookingFormValues): BookingFormValues {
+  const values = typedValues(form);
+  if (!current || FROM_EVENTS.some((field) => field in form)) return values;
+  const { start, end, guest_count, spaces } = current;
+  return { ...values, start, end, guest_count, spaces };
+}
+
+function typedValues(form: Form): BookingFormValues {
   return {
     name: formText(form, 'name'),
     status: formText(form, 'status'),
@@ -70,6 +84,23 @@ export function valuesOf(b: Booking): BookingFormValues {
     stage_id: b.stage_id ?? '',
     referral_source_id: b.referral_source_id ?? '',
   };
+}
+
+const sameInstant = (a: string | undefined, b: string) => a !== undefined && Date.parse(a) === Date.parse(b);
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
+
+/**
+ * An edit's input without the times, guests and spaces it leaves as they are: what the booking's
+ * events give it is only sent when the form changed it (and is refused then, with several events).
+ */
+export function changedOnly(input: BookingInput, current: Booking): BookingInput {
+  const changed = { ...input };
+  if (sameInstant(input.start_at, current.start_at)) changed.start_at = undefined;
+  if (sameInstant(input.end_at, current.end_at)) changed.end_at = undefined;
+  if (input.guest_count === current.guest_count) changed.guest_count = undefined;
+  if (input.spaceIds && sameSet(input.spaceIds, spaceIdsOf(current))) changed.spaceIds = undefined;
+  return changed;
 }
 
 /** The service input, or the errors of the fields that could not be read. */

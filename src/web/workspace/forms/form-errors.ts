@@ -1,7 +1,7 @@
 /**
  * A form's post, the same way on every page: what the form could not read is its own error; the
  * feature's rules (pure functions over the facts they load) judge the rest, so every bad field is
- * shown at once, beside its field, with the sentence the API gives; only input that passes them
+ * shown at once, beside its field, with the rule's sentence in the workspace's words; only input that passes them
  * is written, as one unit of work (src/writes/unit-of-work.ts). A save over a newer change comes
  * back as `stale`, for the form to show again with what was typed (stale.view.ts).
  */
@@ -11,13 +11,14 @@ import type { Refusal } from '../../../writes/refusal.js';
 import { attempt, type Command, type Made } from '../../../writes/unit-of-work.js';
 import { html, type SafeHtml } from '../../html.js';
 import type { FieldErrors } from './form-fields.js';
+import { workspaceWords } from './problem-words.js';
 import { visitorOf } from '../workspace-visitor.js';
 
-/** Field → the first message about it. */
+/** Field → the first message about it, in the workspace's words (problem-words.ts). */
 export function fieldErrors(problems: readonly FieldProblem[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const problem of problems) {
-    if (problem.field && !(problem.field in errors)) errors[problem.field] = problem.detail;
+    if (problem.field && !(problem.field in errors)) errors[problem.field] = workspaceWords(problem);
   }
   return errors;
 }
