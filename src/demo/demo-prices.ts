@@ -11,6 +11,7 @@
  * (overdue), as some clients do.
  */
 import type { Trx } from '../db/database.js';
+import { updateOrganization } from '../crm/organization/organization.commands.js';
 import { createInstallment } from '../crm/payments/installments.js';
 import { createPayment } from '../crm/payments/payments.js';
 import { createItem, type ItemInput } from '../crm/pricing/items.js';
@@ -83,16 +84,15 @@ export async function priceDemoBookings(
   bookings: readonly DemoBooking[],
   now: number,
 ): Promise<void> {
-  await trx
-    .updateTable('organizations')
-    .set({ service_charge_percentage: '20', service_charge_taxable: 1 })
-    .where('id', '=', organizationId)
-    .execute();
   const work = workIn(
     trx,
     staffActor({ organizationId, userId: adminId, role: 'admin', door: 'system' }),
     now,
   );
+  await work.run(updateOrganization, {
+    ifMatch: undefined,
+    input: { service_charge_percentage: '20', service_charge_taxable: true },
+  });
   const tax = await work.run(createTaxRate, { name: 'NY sales tax', percentage: '8.875' });
   const items = new Map<Priced, string>();
   for (const [key, item] of Object.entries(CATALOGUE) as Array<[Priced, ItemInput]>) {
