@@ -4,8 +4,8 @@
  * pipeline's stages, most with a referral source), and notes, dated around the clock's now. The
  * generated password is returned to the caller to show once; only its hash is stored. The data
  * passed the rules in the generator (demo-data.ts), so it is written in multi-row statements,
- * with the indexes a write keeps beside it (booking_spaces, space_parts, event_spaces and the
- * organization's longest hold, which the double-booking check reads).
+ * with the indexes a write keeps beside it (booking_spaces, space_parts, and event_spaces with the
+ * organization's longest hold, which the double-booking check reads, made by the events' one writer).
  */
 import { randomBytes } from 'node:crypto';
 import { type Clock, systemClock } from '../clock.js';
@@ -13,7 +13,7 @@ import { insertAccounts } from '../crm/accounts/account.repository.js';
 import { insertBookings } from '../crm/bookings/booking.repository.js';
 import { insertContacts } from '../crm/contacts/contact.repository.js';
 import { spaceIds } from '../crm/data/row-mappers.js';
-import { occupiedStretch } from '../crm/events/occupancy.js';
+import { insertEventSpaces } from '../crm/events/event.repository.js';
 import type { Db } from '../db/database.js';
 import { insertInChunks } from '../db/insert-in-chunks.js';
 import { insertMembership } from '../identity/membership.repository.js';
@@ -72,31 +72,16 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<Demo
       bookings.flatMap((b) => spaceIds(b).map((spaceId) => ({ booking_id: b.id, space_id: spaceId }))),
     );
     await insertInChunks(trx, 'events', events, 25);
-    await insertInChunks(
-      trx,
-      'event_spaces',
-      events.flatMap((event) => {
-        const stretch = occupiedStretch(event);
-        return spaceIds(event).map((spaceId) => ({
-          event_id: event.id,
-          space_id: spaceId,
-          organization_id: organization.id,
-          booking_id: event.booking_id,
-          status: event.status,
-          occupied_from: stretch.from,
-          occupied_until: stretch.until,
-        }));
-      }),
-      80,
-    );
     await trx
       .insertInto('booking_references')
       .values({
         organization_id: organization.id,
         last_number: data.lastBookingNumber,
-        longest_hold_minutes: Math.max(0, ...events.map((e) => occupiedStretch(e).minutes)),
+        longest_hold_minutes: 0,
       })
       .execute();
+    // The holds as every other write makes them, with the organization's longest hold.
+    await insertEventSpaces(trx, organization.id, events, 80);
     await insertInChunks(trx, 'notes', data.notes);
     await priceDemoBookings(trx, organization.id, admin.id, data.bookings, clock.now());
     return {

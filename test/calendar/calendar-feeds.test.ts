@@ -75,15 +75,20 @@ eachDatabase((suite) => {
     o = `/orgs/${venue.orgId}`;
     ({ session, csrf } = await workspaceSession(server, venue.admin.email, venue.orgId));
     const book = (name: string, days: number, status: string, extra: Record<string, unknown> = {}) =>
-      addBooking(suite.db, venue.actor, {
-        name,
-        status,
-        start_at: iso(days),
-        end_at: iso(days, 22),
-        accountId: venue.accountId,
-        spaceIds: [venue.spaceId],
-        ...extra,
-      });
+      addBooking(
+        suite.db,
+        venue.actor,
+        {
+          name,
+          status,
+          start_at: iso(days),
+          end_at: iso(days, 22),
+          accountId: venue.accountId,
+          spaceIds: [venue.spaceId],
+          ...extra,
+        },
+        server.clock,
+      );
     await book('Long ago', -120, 'definite');
     await book(
       'Spring fair, with a very long name that folds the summary line beyond seventy-five octets',

@@ -134,6 +134,8 @@ eachDatabase((suite) => {
       const wrong = `${live.path.slice(0, -4)}AAAA`;
       // On a server of its own: its clock moves a month on, and its throttle counts these.
       const apart = await startTestServer(suite.database, { RATE_LIMIT_PER_MINUTE: '0' });
+      // The same day as the server the links were made on, whatever day this runs.
+      apart.clock.setTo(server.clock.now());
       try {
         const visitor = () => new BrowserSession(apart.url, apart.fetch);
         const answers = [];
@@ -159,6 +161,7 @@ eachDatabase((suite) => {
         RATE_LIMIT_PER_MINUTE: '0',
         LOG_LEVEL: 'info',
       });
+      throttled.clock.setTo(server.clock.now());
       try {
         const session = new BrowserSession(throttled.url, throttled.fetch);
         for (let i = 0; i < 10; i++) assert.equal((await session.request(`/p/mqd_wrong${i}`)).status, 404);

@@ -7,7 +7,7 @@ import { createContact } from '../../src/crm/contacts/contact.commands.js';
 import { createNote } from '../../src/crm/notes/note.commands.js';
 import { createSpace } from '../../src/crm/spaces/space.commands.js';
 import { updateOrganization } from '../../src/crm/organization/organization.commands.js';
-import { systemClock } from '../../src/clock.js';
+import { type Clock, systemClock } from '../../src/clock.js';
 import { type Command, write } from '../../src/writes/unit-of-work.js';
 import { type Actor, staffActor } from '../../src/identity/actor.js';
 import { BrowserSession, inputValue } from './browser-session.js';
@@ -74,8 +74,9 @@ export async function makeWorkspaceVenue(db: Db, name = 'Harbour Rooms'): Promis
   };
 }
 
-export async function addBooking(db: Db, actor: Actor, input: BookingInput) {
-  return write({ db, clock: systemClock }, actor, createBooking, input);
+/** A booking written at `clock`'s now: a test that sets its server's clock passes that clock. */
+export async function addBooking(db: Db, actor: Actor, input: BookingInput, clock: Clock = systemClock) {
+  return write({ db, clock }, actor, createBooking, input);
 }
 
 /** A signed-in session and the CSRF token its forms carry. */

@@ -1,8 +1,9 @@
 /**
  * The data layer's seams (docs/decisions/0012, "The data layer"), read from the source: a
  * feature's rules, commands and reads import nothing from the JSON:API engine (only its routes,
- * resource definitions and request bodies do), space_ids is parsed in one mapper, and a flag
- * column is decoded only by the mappers (src/crm/data/row-mappers.ts). A file that does any of
+ * resource definitions and request bodies do), space_ids is parsed in one mapper, a flag
+ * column is decoded only by the mappers (src/crm/data/row-mappers.ts), and event_spaces has one
+ * writer (src/crm/events/event.repository.ts). A file that does any of
  * these again fails here, naming itself.
  */
 import assert from 'node:assert/strict';
@@ -57,6 +58,36 @@ describe('the data layer', () => {
     assert.ok(parsesSpaceIds(text.get(MAPPERS)!));
     const offenders = files.filter((file) => file !== MAPPERS && parsesSpaceIds(text.get(file)!));
     assert.deepEqual(offenders, []);
+  });
+
+  it('writes event_spaces in one repository (its one writer), and nowhere else', () => {
+    const writesHolds = (source: string) =>
+      /(insertInto|updateTable|deleteFrom)\('event_spaces'|insertInChunks\(\s*\w+,\s*'event_spaces'/.test(
+        source,
+      );
+    assert.ok(writesHolds("await insertInChunks(\n trx,\n 'event_spaces', rows);"));
+    const writer = 'src/crm/events/event.repository.ts';
+    assert.ok(writesHolds(text.get(writer)!));
+    const offenders = files.filter((file) => file !== writer && writesHolds(text.get(file)!));
+    assert.deepEqual(offenders, []);
+  });
+
+  it('queries the database in src/web and src/csv only where decision 0006 says it still does', () => {
+    const queries = (source: string) =>
+      /\.(selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql`/.test(source);
+    const listed = [
+      'src/csv/export-prices.ts',
+      'src/csv/export-rows.ts',
+      'src/web/inquiry/inquiry.routes.ts',
+      'src/web/portal/portal-view.ts',
+      'src/web/portal/portal.routes.ts',
+      'src/web/session/session.repository.ts',
+      'src/web/workspace/documents/document-settings.routes.ts',
+      'src/web/workspace/documents/documents-of-booking.ts',
+      'src/web/workspace/documents/documents.routes.ts',
+    ];
+    const found = files.filter((file) => /^src\/(web|csv)\//.test(file) && queries(text.get(file)!));
+    assert.deepEqual(found.sort(), listed);
   });
 
   it('decodes flag columns only in the mappers', () => {
