@@ -29,19 +29,21 @@ interface ListBody {
 const COUNT = ROWS_EXAMINED_LIMIT + 2 * LARGEST_WINDOW;
 
 /** The longest the event loop waited while `work` ran (a timer asked for every millisecond). */
-async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stall: number }> {
-  let last = performance.now();
-  let stall = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    stall = Math.max(stall, now - last);
-    last = now;
-  }, 1);
+/** What `work` answers, and how many turns the event loop took while it was at it. */
+async function turnsDuring<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
+  let turns = 0;
+  let running = true;
+  const turn = () => {
+    if (!running) return;
+    turns++;
+    setImmediate(turn);
+  };
+  setImmediate(turn);
   try {
     const result = await work();
-    return { result, stall };
+    return { result, turns };
   } finally {
-    clearInterval(timer);
+    running = false;
   }
 }
 
@@ -71,7 +73,7 @@ eachDatabase((suite) => {
   after(() => server.close());
 
   it('answers a search that cannot finish in one request with what it found, and goes on from there', async () => {
-    const { result: first, stall } = await longestStall(() =>
+    const { result: first, turns } = await turnsDuring(() =>
       api<ListBody>('/v2/bookings?filter[search]=qx&page[size]=10'),
     );
     assert.equal(first.status, 200, JSON.stringify(first.body));
@@ -80,8 +82,9 @@ eachDatabase((suite) => {
     assert.equal(first.body.meta.has_more, true);
     assert.ok(first.body.links.next, 'a next link goes on from where the search stopped');
     if (suite.database.dialect === 'sqlite') {
-      // Reading every window at once held the loop for the whole search; each window is short.
-      assert.ok(stall < 100, `the event loop waited ${stall.toFixed(0)} ms`);
+      // Reading every window at once held the loop for the whole search: the windows are read
+      // with turns of the event loop between them, where other requests are served.
+      assert.ok(turns >= 3, `the event loop turned ${turns} times`);
     }
     const second = await api<ListBody>(first.body.links.next!.replace(/^https?:\/\/[^/]+/, ''));
     assert.equal(second.status, 200);
