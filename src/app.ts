@@ -105,7 +105,8 @@ export async function buildApp({
     });
   }
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
+    // An address that is no route's answers through a catch-all (not-found.routes.ts): unmatched still.
+    const route = (!request.routeOptions.config.catchAll && request.routeOptions.url) || 'unmatched';
     context.metrics.observeRequest(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });

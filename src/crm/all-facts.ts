@@ -5,6 +5,7 @@
  */
 import type { Trx } from '../db/database.js';
 import { spacesById, stagesOf, venueFacts, type VenueFacts } from './facts.js';
+import { emailKey } from './contacts/contact-email.js';
 
 /** Every fact of an organization, and its accounts by name (an import may name them so). */
 export interface AllFacts extends VenueFacts {
@@ -20,7 +21,11 @@ export interface AllFacts extends VenueFacts {
 
 /** Ids by trimmed name; `fold` makes the key case-blind. */
 function idsByName(rows: ReadonlyArray<{ id: string; name: string }>, fold: boolean) {
-  const key = (name: string) => (fold ? name.trim().toLowerCase() : name.trim());
+  return idsByKey(rows, (name) => (fold ? name.trim().toLowerCase() : name.trim()));
+}
+
+/** Ids by the key of their name. */
+function idsByKey(rows: ReadonlyArray<{ id: string; name: string }>, key: (name: string) => string) {
   const byName = new Map<string, string[]>();
   for (const row of rows) byName.set(key(row.name), [...(byName.get(key(row.name)) ?? []), row.id]);
   return (name: string): readonly string[] => byName.get(key(name)) ?? [];
@@ -70,9 +75,9 @@ export async function loadAllFacts(
       members.map((m) => ({ id: m.user_id, name: m.email })),
       true,
     ),
-    contactsWithEmail: idsByName(
+    contactsWithEmail: idsByKey(
       contacts.flatMap((c) => (c.email ? [{ id: c.id, name: c.email }] : [])),
-      true,
+      emailKey,
     ),
   };
 }

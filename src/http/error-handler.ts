@@ -13,6 +13,8 @@ export type ErrorStyle = 'jsonapi' | 'oauth' | 'html';
 declare module 'fastify' {
   interface FastifyContextConfig {
     errorStyle?: ErrorStyle;
+    /** The route answers addresses no other route has (a 404 page): counted as unmatched. */
+    catchAll?: boolean;
   }
 }
 

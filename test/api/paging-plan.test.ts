@@ -18,7 +18,7 @@ import { accountDefinition } from '../../src/crm/accounts/account.resource.js';
 import { bookingDefinition } from '../../src/crm/bookings/booking.resource.js';
 import { holdingsQuery } from '../../src/crm/events/event-clash.js';
 import { eventsOfQuery } from '../../src/crm/events/event.reads.js';
-import { contactWithEmail } from '../../src/crm/bookings/lead-contact.js';
+import { contactWithEmail } from '../../src/crm/contacts/contact-email.js';
 import { contactDefinition } from '../../src/crm/contacts/contact.resource.js';
 import { noteDefinition } from '../../src/crm/notes/note.resource.js';
 import { idsInOrganizationCondition } from '../../src/db/id-lookups.js';

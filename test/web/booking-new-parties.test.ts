@@ -2,10 +2,14 @@
  * The New booking form makes the account and contact with the booking when they are typed in
  * rather than chosen (a venue manager taking a call from someone new): one save, the parties by
  * their own rules beside their fields; a contact with no account gets a person account in their
- * name; a contact whose e-mail the venue already has is that contact.
+ * name; a contact whose e-mail the venue already has, whatever its case, is that contact (the
+ * same rule as the API's, the inquiry form's and the assistant's).
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
+import { systemClock } from '../../src/clock.js';
+import { createLead } from '../../src/crm/leads/lead.command.js';
+import { write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';
 import {
@@ -134,6 +138,46 @@ eachDatabase((suite) => {
       .where('organization_id', '=', venue.orgId)
       .execute();
     assert.equal(after.length, before.length);
+  });
+
+  it('takes a contact whatever the case of its e-mail, as every other door does', async () => {
+    const { session, csrf } = await workspaceSession(server, venue.admin.email, venue.orgId);
+    const contactsWith = (email: string) =>
+      suite.db
+        .selectFrom('contacts')
+        .select(['id', 'email'])
+        .where('organization_id', '=', venue.orgId)
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+        .execute();
+    const post = async (email: string) => {
+      const response = await session.request(`${o}/bookings`, {
+        form: { _csrf: csrf, ...booking({ new_contact_first_name: 'Jane', new_contact_email: email }) },
+      });
+      assert.equal(response.status, 303, response.body.slice(0, 400));
+      return saved(response.location);
+    };
+    const first = await post('Jane@Example.com');
+    assert.equal(first.email, 'Jane@Example.com');
+    const second = await post('jane@example.com');
+    assert.equal(second.email, 'Jane@Example.com', 'the same contact');
+    assert.equal((await contactsWith('jane@example.com')).length, 1);
+
+    // A lead of the inquiry form, the API or the assistant takes the same contact, and the form theirs.
+    const lead = await write({ db: suite.db, clock: systemClock }, venue.actor, createLead, {
+      contact: { first_name: 'Jane', last_name: '', email: 'JANE@EXAMPLE.COM' },
+      date: '2027-06-01',
+      source: 'api',
+    });
+    const [jane] = await contactsWith('jane@example.com');
+    assert.equal(lead.contact_id, jane?.id);
+    await write({ db: suite.db, clock: systemClock }, venue.actor, createLead, {
+      contact: { first_name: 'Mia', last_name: '', email: 'Mia@Example.com' },
+      date: '2027-06-02',
+      source: 'inquiry_form',
+    });
+    const mia = await post('  mia@EXAMPLE.com ');
+    assert.equal(mia.email, 'Mia@Example.com');
+    assert.equal((await contactsWith('mia@example.com')).length, 1);
   });
 
   it('refuses what is wrong with the parties beside their fields, all at once, keeping what was typed', async () => {

@@ -12,6 +12,7 @@ import type { Command, Work } from '../../writes/unit-of-work.js';
 import { accountProblems, createAccount } from '../accounts/account.commands.js';
 import type { ContactInput } from '../contacts/contact-rules.js';
 import { contactProblems, createContact } from '../contacts/contact.commands.js';
+import { contactWithEmail } from '../contacts/contact-email.js';
 import type { BookingInput } from './booking-rules.js';
 import { bookingProblems, createBooking } from './booking.commands.js';
 import type { Booking } from './booking.table.js';
@@ -25,16 +26,10 @@ export interface BookingWithParties {
   newContact?: ContactInput | undefined;
 }
 
-/** The organization's contact with this e-mail address, if any (the first made). */
+/** The organization's contact with this e-mail address, if any (contact-email.ts: whatever its case). */
 async function contactByEmail(db: Db | Trx, organizationId: string, email: string | null | undefined) {
   if (!email?.trim() || email.includes('\u0000')) return undefined;
-  return db
-    .selectFrom('contacts')
-    .select(['id', 'account_id'])
-    .where('organization_id', '=', organizationId)
-    .where('email', '=', email.trim().toLowerCase())
-    .orderBy('id')
-    .executeTakeFirst();
+  return contactWithEmail(db, organizationId, email).executeTakeFirst();
 }
 
 const personName = (contact: ContactInput) =>

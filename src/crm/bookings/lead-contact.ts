@@ -1,26 +1,14 @@
 /**
  * The contact and account of a booking whose contact came embedded (SPEC §15): the
- * organization's contact with that e-mail address (whatever its case) is reused, else a new one
+ * organization's contact with that e-mail address (contact-email.ts) is reused, else a new one
  * is made; the booking's account is the one it names, else the reused contact's, else a new
  * person account named after the contact. Each record made is told as created.
  */
-import type { Db, Trx } from '../../db/database.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import { createAccount } from '../accounts/account.commands.js';
 import { createContact } from '../contacts/contact.commands.js';
+import { contactWithEmail } from '../contacts/contact-email.js';
 import type { EmbeddedContact } from './booking-event-temple.js';
-
-/** The organization's first contact with that e-mail address, whatever its case (contacts_org_email_idx). */
-export function contactWithEmail(db: Db | Trx, organizationId: string, email: string) {
-  return db
-    .selectFrom('contacts')
-    .select(['id', 'account_id', 'email'])
-    .where('organization_id', '=', organizationId)
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(1);
-}
 
 export async function leadContact(
   work: Work,

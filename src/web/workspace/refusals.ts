@@ -11,7 +11,7 @@ import { sendPage } from '../forms.js';
 import type { Section } from './workspace-layout.js';
 import { workspacePage } from './workspace-layout.js';
 import type { Refusal } from '../../writes/refusal.js';
-import { orgPath, visitorOf } from './workspace-visitor.js';
+import { notFound, orgPath, visitorAnywhere, visitorOf } from './workspace-visitor.js';
 import { workspaceWords } from './forms/problem-words.js';
 
 const TITLES: Record<number, string> = {
@@ -63,6 +63,13 @@ export async function workspaceErrorHandler(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
+  if (error.validationContext === 'params') {
+    // An address no record can have (an id too long): the same 404 as one that does not exist,
+    // whose visitor the route had no time to learn.
+    request.workspace ??= await visitorAnywhere(request, reply);
+    if (!request.workspace) throw notFound();
+    return refusalPage(request, reply, explanation({ status: 404 }), 404);
+  }
   const visitor = request.workspace;
   if (!visitor || !(error instanceof HttpError) || error.status < 400 || error.status >= 500) throw error;
   const words =

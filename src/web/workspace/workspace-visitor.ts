@@ -58,6 +58,23 @@ async function loadVisitor(
   };
 }
 
+/**
+ * The visitor of an address that is no page: the signed-in user in the organization the address
+ * names, when they are its member, else in their first, so its 404 keeps the workspace's frame;
+ * nobody when no one is signed in or they belong to none.
+ */
+export async function visitorAnywhere(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<WorkspaceVisitor | undefined> {
+  const user = await currentUser(request);
+  if (!user) return undefined;
+  const memberships = await listMembershipsOfUser(request.ctx.db, user.id);
+  const named = /^\/orgs\/([^/?]+)/.exec(request.url)?.[1];
+  const chosen = memberships.find((m) => m.organizationId === named) ?? memberships[0];
+  return chosen ? loadVisitor(request, reply, chosen.organizationId) : undefined;
+}
+
 /** Every route of `app` with an `:org` in its address learns its visitor before its handler runs. */
 export function registerVisitor(app: App): void {
   app.addHook('preHandler', async (request, reply) => {

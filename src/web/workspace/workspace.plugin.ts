@@ -34,6 +34,7 @@ import { eventTypeSettingsRoutes } from './events/event-type-settings.routes.js'
 import { taxRateSettingsRoutes } from './pricing/tax-rate-settings.routes.js';
 import { catalogueSettingsRoutes } from './pricing/catalogue-settings.routes.js';
 import { workspaceErrorHandler } from './refusals.js';
+import { notFoundRoutes } from './not-found.routes.js';
 import { registerVisitor } from './workspace-visitor.js';
 
 export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
@@ -79,4 +80,5 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(importExportRoutes);
   await app.register(documentsRoutes);
   await app.register(documentSettingsRoutes);
+  await app.register(notFoundRoutes);
 };
