@@ -18,6 +18,10 @@ export interface PacedResult {
   p99: number;
   /** Answers other than 2xx, and requests that failed or timed out. */
   non2xx: number;
+  /** Those answers by status, and `error` for requests that failed or timed out. */
+  statuses: Record<string, number>;
+  /** Every request answered or failed. */
+  answers: number;
 }
 
 /** The nearest-rank percentile of sorted values, rounded to 0.1 ms. */
@@ -56,6 +60,7 @@ export async function pacedLoad(
   const next = nextRequest(options);
   const latencies: number[] = [];
   let non2xx = 0;
+  const statuses: Record<string, number> = {};
   const answered: Array<Promise<void>> = [];
   const start = performance.now();
   for (let n = 0; ; n++) {
@@ -69,11 +74,14 @@ export async function pacedLoad(
     answered.push(
       new Promise<void>((resolve) => {
         let settled = false;
-        const done = (ok: boolean) => {
+        const done = (status: number | 'error') => {
           if (settled) return;
           settled = true;
           latencies.push(performance.now() - due);
-          if (!ok) non2xx += 1;
+          if (status === 'error' || status < 200 || status >= 300) {
+            non2xx += 1;
+            statuses[status] = (statuses[status] ?? 0) + 1;
+          }
           resolve();
         };
         const outgoing = http.request(
@@ -89,14 +97,12 @@ export async function pacedLoad(
           },
           (response) => {
             response.resume();
-            response.once('end', () =>
-              done((response.statusCode ?? 0) >= 200 && (response.statusCode ?? 0) < 300),
-            );
-            response.once('error', () => done(false));
+            response.once('end', () => done(response.statusCode ?? 0));
+            response.once('error', () => done('error'));
           },
         );
         outgoing.setTimeout(timeoutMs, () => outgoing.destroy(new Error('no answer in time')));
-        outgoing.on('error', () => done(false));
+        outgoing.on('error', () => done('error'));
         outgoing.end(request.body as string | Buffer | undefined);
       }),
     );
@@ -110,5 +116,7 @@ export async function pacedLoad(
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
     non2xx,
+    statuses,
+    answers: latencies.length,
   };
 }

@@ -30,12 +30,14 @@ import { pacedLoad } from './paced.js';
 import { proposalPdf, whileRendering, withProposal } from './document-loads.js';
 import { type LoopDelay, withLoopDelay } from './loop-probe.js';
 import { inquiryPosts, mcpCalls, REPORTS, reportRequest, withVisitors } from './report-loads.js';
+import { type AskedAnswers, failureWords, judgeRow } from './row-verdict.js';
+import { SEARCH_QUEUE_LIMIT } from '../src/db/search-page.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Each scenario runs once unmeasured first, for this long. */
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
-const CONNECTIONS = 50;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /**
  * The events venue's latency rows (SPEC §11's goals): a venue's staff asking on a few connections
  * at a steady pace far above any venue's (and far below what saturates one process), so their p99
@@ -51,6 +53,16 @@ const INQUIRY_PACE = { connections: 4, rate: 10 } as const;
 const MCP_PACE = { connections: 4, rate: 20 } as const;
 /** A pattern naming the scenarios to run (all when unset), for measuring one change quickly. */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+/**
+ * One organization's searches that read the list window by window take turns, SEARCH_QUEUE_LIMIT
+ * waiting and the rest refused with 429 (src/db/search-page.ts, docs/decisions/0005): fifty
+ * connections searching one organization measured how fast 429s come back (37,688 of the
+ * PostgreSQL row's answers, where every search reads a window first). A search row loads as many
+ * connections as the organization's turns admit: the one searching and those waiting.
+ */
+const SEARCHERS = 1 + SEARCH_QUEUE_LIMIT;
+/** A move onto a taken place, one request in ten (bench/loads.ts eventMoves), asks for a 409. */
+const CLASHES: AskedAnswers = { status: 409, oneIn: 10 };
 const POST_NOTES = 'POST /notes — SQLite';
 const POST_NOTES_NO_OUTBOX = 'POST /notes with the event rows discarded by a trigger (outbox cost) — SQLite';
 
@@ -101,6 +113,8 @@ interface Scenario {
    * by bench/paced.ts rather than autocannon.
    */
   rate?: number;
+  /** Answers other than 2xx the load asks for (bench/row-verdict.ts); any other makes a failed row. */
+  asks?: AskedAnswers;
 }
 
 interface Result {
@@ -108,7 +122,9 @@ interface Result {
   rps: number;
   p50: number;
   p99: number;
-  errors: number;
+  /** Every request made, and those not answered 2xx by status (`error`, `timeout` when none came). */
+  answers: number;
+  statuses: Record<string, number>;
   /** The server's event-loop delay over the round, for a row that measures it. */
   loop?: LoopDelay;
 }
@@ -121,18 +137,31 @@ async function measure(
   const connections = scenario.connections ?? CONNECTIONS;
   if (scenario.rate !== undefined) {
     const paced = await pacedLoad(scenario.request(info), scenario.rate, connections, duration);
-    return { name: scenario.name, rps: paced.rps, p50: paced.p50, p99: paced.p99, errors: paced.non2xx };
+    const { rps, p50, p99, answers, statuses } = paced;
+    return { name: scenario.name, rps, p50, p99, answers, statuses };
   }
   const result = await autocannon({ connections, duration, ...scenario.request(info) });
-  const non2xx = result.non2xx + result.errors + result.timeouts;
+  const statuses: Record<string, number> = {};
+  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) {
+    const code = Number(status);
+    if ((code < 200 || code >= 300) && stats.count) statuses[status] = stats.count;
+  }
+  if (result.errors > 0) statuses.error = result.errors;
+  if (result.timeouts > 0) statuses.timeout = result.timeouts;
   return {
     name: scenario.name,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: non2xx,
+    answers: result.requests.total + result.errors,
+    statuses,
   };
 }
+
+const statusWords = (statuses: Record<string, number>) =>
+  Object.entries(statuses)
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(', ') || 'none';
 
 async function postgresAnswers(): Promise<boolean> {
   const client = new pg.Client({
@@ -269,6 +298,7 @@ const scenarios: Scenario[] = [
   },
   ...(['sqlite', 'postgres'] as const).flatMap((dialect): Scenario[] => {
     const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    const searchers = `, ${SEARCHERS} connections`;
     // Each request looks for another client or reference, so no two share a cached page.
     const varied = (i: Record<string, string>, term: (n: number) => string) => {
       let n = 0;
@@ -286,16 +316,20 @@ const scenarios: Scenario[] = [
     };
     return [
       {
-        name: `GET /v2/bookings?filter[search]=<a client> in 100,000 — ${label}`,
+        name: `GET /v2/bookings?filter[search]=<a client> in 100,000${searchers} — ${label}`,
         contender: `marquee-${dialect}`,
         needs: 'search',
         request: (i) => varied(i, (n) => `of client ${n}`),
+        connections: SEARCHERS,
+        around: afterEarlierSearches,
       },
       {
-        name: `GET /v2/bookings?filter[search]=<a reference> in 100,000 — ${label}`,
+        name: `GET /v2/bookings?filter[search]=<a reference> in 100,000${searchers} — ${label}`,
         contender: `marquee-${dialect}`,
         needs: 'search',
         request: (i) => varied(i, (n) => `BK-${String(n).padStart(7, '0')}`),
+        connections: SEARCHERS,
+        around: afterEarlierSearches,
       },
     ];
   }),
@@ -319,6 +353,7 @@ const scenarios: Scenario[] = [
         contender: `marquee-${dialect}`,
         needs: 'events',
         request: eventMoves,
+        asks: CLASHES,
         connections: EVENTS_STAFF.connections,
         rate: EVENTS_STAFF.moves,
       },
@@ -333,6 +368,7 @@ const scenarios: Scenario[] = [
         contender: `marquee-${dialect}`,
         needs: 'events',
         request: eventMoves,
+        asks: CLASHES,
       },
     ];
   }),
@@ -456,6 +492,31 @@ function postNote(i: Record<string, string>): autocannon.Options {
       },
     }),
   };
+}
+
+/**
+ * Runs a search row once the searches the row before left running have been answered. autocannon
+ * ends a round by closing its connections, not by waiting for their answers, so up to SEARCHERS
+ * searches of the organization were still running or waiting for their turn when the next search
+ * row began, and its first requests found the turns full (83 429s in a PostgreSQL reference row).
+ * An organization's searches take their turns in order of arrival: a search sent now is answered
+ * after every one before it.
+ */
+async function afterEarlierSearches(
+  info: Record<string, string>,
+  run: () => Promise<Result>,
+): Promise<Result> {
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(
+      `${info.url}/v2/bookings?filter[search]=${encodeURIComponent(`settling ${attempt} ${Date.now()}`)}`,
+      { headers: { authorization: `Bearer ${info.token}`, 'x-api-org': info.searchOrg! } },
+    );
+    await response.arrayBuffer();
+    if (response.ok) return run();
+    if (response.status !== 429 || attempt >= 600)
+      throw new Error(`The search venue answered ${response.status} before a search row.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** A minute's worth of the search venue's worst searches, all at once as `run` starts measuring. */
@@ -666,7 +727,7 @@ async function main() {
       });
       results.set(scenario.name, [...(results.get(scenario.name) ?? []), result]);
       console.log(
-        `round ${round + 1}: ${scenario.name}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}${result.loop ? `; event loop max ${result.loop.max} ms, p99 ${result.loop.p99} ms` : ''}; other processes ${others.seconds.toFixed(1)} s CPU${others.top ? ` (${others.top})` : ''}`,
+        `round ${round + 1}: ${scenario.name}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${statusWords(result.statuses)}${result.loop ? `; event loop max ${result.loop.max} ms, p99 ${result.loop.p99} ms` : ''}; other processes ${others.seconds.toFixed(1)} s CPU${others.top ? ` (${others.top})` : ''}`,
       );
       // More than a fifth of a core beside the measurement: say so beside the figures.
       if (others.seconds > 0.2 * DURATION)
@@ -702,12 +763,21 @@ async function main() {
     const rounds = [...(results.get(name) ?? [])].sort((a, b) => by(a) - by(b));
     return rounds[Math.floor((rounds.length - 1) / 2)];
   };
-  const limit = best(scenarios[0]!.name)!.rps;
+  // A row with answers its load did not ask for measured errors: it shows them, and no figure.
+  const verdicts = new Map(scenarios.map((s) => [s.name, judgeRow(results.get(s.name) ?? [], s.asks)]));
+  const failedRows = scenarios.flatMap((s) => {
+    const verdict = verdicts.get(s.name)!;
+    return verdict.failed ? [`${s.name}: ${failureWords(verdict)}`] : [];
+  });
+  const limitVerdict = verdicts.get(scenarios[0]!.name);
+  const limit = limitVerdict?.failed ? Number.NaN : best(scenarios[0]!.name)!.rps;
   const rows = scenarios.map((s) => {
     const r = best(s.name);
     if (!r) return `| ${s.name} | skipped (${ONLY ? 'not chosen' : 'PostgreSQL not reachable'}) | | | | |`;
-    const ratio = latencyRow(s.name) ? '—' : (r.rps / limit).toFixed(2);
-    return `| ${s.name} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} | ${r.p99} | ${ratio} | ${r.errors} |`;
+    const verdict = verdicts.get(s.name)!;
+    if (verdict.failed) return `| ${s.name} | failed: ${failureWords(verdict)} | | | | |`;
+    const ratio = latencyRow(s.name) || Number.isNaN(limit) ? '—' : (r.rps / limit).toFixed(2);
+    return `| ${s.name} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} | ${r.p99} | ${ratio} | ${verdict.asked} |`;
   });
   const outboxCost = () => {
     const withRows = best(POST_NOTES)?.rps;
@@ -729,14 +799,14 @@ async function main() {
   const marqueeCc = best(CC_MARQUEE)?.rps ?? 0;
   const peerCc = best(CC_PEER)?.rps ?? 1;
   const table = [
-    '| Scenario | req/s | p50 ms | p99 ms | ratio to node:http | non-2xx/errors |',
+    '| Scenario | req/s | p50 ms | p99 ms | ratio to node:http | non-2xx asked for |',
     '|---|---:|---:|---:|---:|---:|',
     ...rows,
   ].join('\n');
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const report = `# Performance
 
-Measured by \`npm run bench\` (${ROUNDS} alternating rounds of ${DURATION} s per scenario after ${WARMUP} s of each unmeasured, ${CONNECTIONS} connections,
+Measured by \`npm run bench\` (${ROUNDS} alternating rounds of ${DURATION} s per scenario after ${WARMUP} s of each unmeasured, ${CONNECTIONS} connections unless a row says otherwise,
 autocannon in the parent process, each server in its own process on 127.0.0.1; the median round shown).
 Rows "N connections at R/s" are latency rows: one request every 1/R s over at most N connections
 (bench/paced.ts), each latency counted from when the request was due; their median round is
@@ -762,7 +832,11 @@ ${table}
 - Rounds during which other processes used more than a fifth of a core: ${disturbed.length === 0 ? 'none.' : disturbed.join('; ')}
 - Resident memory of the SQLite Marquee process: ${rssBefore ?? '?'} MB when serving began (the data was seeded by another process), ${rssAfter ?? '?'} MB after the benchmark${rssAfterPg ? `; the PostgreSQL one ${rssAfterPg} MB after` : ''}.
 ${deliveries.join('\n')}
-${loopDelays}- Ratios are to the plain \`node:http\` server of the same run, so they carry over between machines better than raw figures.
+${loopDelays}- A row whose server gave answers other than 2xx that its load did not ask for (a 429, a 500, no
+  answer) measured how fast errors come back: it shows them by status instead of a figure, and the
+  bench exits with a failure (bench/row-verdict.ts). The last column counts the answers a load asks
+  for (a move onto a taken place, a 409).
+- Ratios are to the plain \`node:http\` server of the same run, so they carry over between machines better than raw figures.
 `;
   // The sections written by hand (profiles, scaling) follow the measured table and are kept.
   const previous = readFileSync('docs/performance.md', 'utf8');
@@ -770,7 +844,13 @@ ${loopDelays}- Ratios are to the plain \`node:http\` server of the same run, so 
   if (!ONLY)
     writeFileSync('docs/performance.md', kept === -1 ? report : `${report}\n${previous.slice(kept)}`);
   console.log(`\n${report}`);
+  if (failedRows.length > 0) {
+    console.error(
+      `\nFailed rows (answers their loads did not ask for), no figure given:\n${failedRows.join('\n')}`,
+    );
+    return 1;
+  }
+  return 0;
 }
 
-await main();
-process.exit(0);
+process.exit(await main());

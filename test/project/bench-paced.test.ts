@@ -112,12 +112,15 @@ describe('bench paced load', () => {
   it('counts answers other than 2xx', async () => {
     const result = await pacedLoad({ url: `${url}/missing` }, 100, 2, 0.1);
     assert.equal(result.non2xx, 10);
+    assert.deepEqual(result.statuses, { 404: 10 });
+    assert.equal(result.answers, 10);
   });
 
   it('fails a request that gets no answer in time, and the load still ends', async () => {
     const started = performance.now();
     const result = await pacedLoad({ url: `${url}/silent` }, 20, 2, 0.1, 200);
     assert.equal(result.non2xx, 2);
+    assert.deepEqual(result.statuses, { error: 2 });
     assert.ok(result.p99 >= 200, `p99 ${result.p99}`);
     // Ends on its own: a silent server does not hold the load past its timeout for good.
     assert.ok(performance.now() - started < 30_000, 'the load ended');
