@@ -35,6 +35,7 @@ const Params = Type.Object({ org: Type.String({ maxLength: 64 }), id: Type.Strin
 const NOTICES: Record<string, string> = {
   created: 'A new version is made. Check it, then send or issue it.',
   issued: 'Issued: its number is given and its PDF kept for good.',
+  beo_issued: 'Issued: this BEO is final, and its PDF kept for good.',
   voided: 'Voided: nothing more is done with it, and its client links stop.',
 };
 
@@ -66,10 +67,9 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       events,
       model: request_.model,
       logo: request_.logo,
-      issued:
-        document.number && document.issued_at
-          ? { number: document.number, issuedOn: dayOf(document.issued_at, zone) }
-          : undefined,
+      issued: document.issued_at
+        ? { number: document.number, issuedOn: dayOf(document.issued_at, zone) }
+        : undefined,
       signature: signatures.get(document.id),
       zone,
       ...extra,
@@ -154,7 +154,8 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         id: current.id,
         ...(await issuePdf(request.ctx.app, current)),
       });
-      return reply.redirect(orgPath(v, `/documents/${current.id}?notice=issued`), 303);
+      const notice = current.kind === 'beo' ? 'beo_issued' : 'issued';
+      return reply.redirect(orgPath(v, `/documents/${current.id}?notice=${notice}`), 303);
     },
   );
 
