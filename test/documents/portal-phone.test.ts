@@ -86,5 +86,25 @@ onDatabase('sqlite', (suite) => {
       await screenshot(phone, 'portal-accept-error-390-full');
       await context.close();
     });
+
+    it('says at the top of a replaced proposal’s page that a newer one replaced it, with no form', async () => {
+      const path = await sentProposal('Boadu wedding');
+      const booking = (await admin<{ data: Array<{ id: string }> }>('/v2/bookings?filter[search]=Boadu')).body
+        .data[0]!.id;
+      const newer = await admin<{ data: { id: string } }>('/v2/documents', {
+        method: 'POST',
+        body: documentBody('proposal', booking),
+      });
+      await admin(`/v2/documents/${newer.body.data.id}/send`, { method: 'POST' });
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+      const phone = await context.newPage();
+      await phone.goto(`${server.url}${path}`);
+      const words = phone.getByRole('heading', { name: 'This proposal was replaced by a newer proposal' });
+      const box = await words.boundingBox();
+      assert.ok(box && box.y + box.height <= 844, 'said as the page opens');
+      assert.equal(await phone.getByRole('button', { name: 'Accept proposal' }).count(), 0);
+      await phone.screenshot({ path: 'test-results/screenshots/portal-replaced-390.png' });
+      await context.close();
+    });
   });
 });
