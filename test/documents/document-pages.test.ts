@@ -103,8 +103,9 @@ eachDatabase((suite) => {
   it('sends a proposal, showing the client’s link once, and revokes a link from the booking’s page', async () => {
     const proposal = (await documentsOf()).find((d) => d.kind === 'proposal')!;
     const documentPath = `/orgs/${venue.orgId}/documents/${proposal.id}`;
-    const sent = await submit(admin, documentPath, `${documentPath}/send`);
-    assert.equal(sent.status, 200);
+    const posted = await submit(admin, documentPath, `${documentPath}/send`);
+    assert.equal(posted.status, 303);
+    const sent = await admin.request(posted.location!);
     const link = /<input id="share-url" type="text" readonly value="([^"]+)"/.exec(sent.body)?.[1];
     assert.match(link ?? '', new RegExp(`^${server.url}/p/mqd_`));
     assert.ok(!(await admin.request(documentPath)).body.includes(link!), 'shown once');
@@ -180,7 +181,7 @@ eachDatabase((suite) => {
     const path = `/orgs/${venue.orgId}/bookings/${clashing.booking}`;
     const made = await submit(admin, path, `${path}/documents`, { kind: 'proposal' });
     const documentPath = new URL(made.location!).pathname;
-    const sent = await submit(admin, documentPath, `${documentPath}/send`);
+    const sent = await admin.follow((await submit(admin, documentPath, `${documentPath}/send`)).location!);
     const link = new URL(/value="(http[^"]+\/p\/[^"]+)"/.exec(sent.body)![1]!).pathname;
     const client = new BrowserSession(server.url, server.fetch);
     const accepted = await submit(client, link, `${link}/accept`, { name: 'Kofi Osei', agreed: 'yes' });

@@ -1,7 +1,9 @@
 /**
  * A BEO's sections (SPEC §13): the operations sheet of one event, its times with setup and
  * teardown, spaces, setup style, guests and guaranteed count, the event manager and the client
- * on the day, its lines by category (prices only when asked) and the notes marked for the BEO.
+ * on the day, its lines by category (prices only when asked), the booking's lines that belong to
+ * no event (so every event's sheet shows them: they are served at some event), and the notes
+ * marked for the BEO.
  */
 import { contactName } from '../contacts/contact.reads.js';
 import { linesTable, type Money, spacesOf } from './document-blocks.js';
@@ -55,6 +57,13 @@ export function beoSections(facts: DocumentFacts, money: Money): Section[] {
     sections.push({
       heading: 'Menu and services',
       blocks: [linesTable(e.name, lines, money, beo.showPrices, `${e.name} subtotal`)],
+    });
+  }
+  const whole = facts.lines.filter((l) => l.event_id === null);
+  if (whole.length > 0) {
+    sections.push({
+      heading: 'For the whole booking',
+      blocks: [linesTable('Not tied to one event', whole, money, beo.showPrices, 'Whole booking subtotal')],
     });
   }
   sections.push({

@@ -6,7 +6,7 @@
  *   open are withdrawn in the same transaction (replaced): a client can accept only the newest
  *   terms sent, never cheaper ones sent before. An older version is not sent after a newer one;
  * - issue (an invoice): the next invoice number is taken under the lock and the PDF, with that
- *   number, kept for good;
+ *   number, kept for good; a BEO is issued the same way, without a number (final, unmarked);
  * - void: nothing more can be done with it; its links stop; an invoice keeps its number;
  * - revoke a link: that link stops.
  * PDFs are made on the rendering thread before the unit of work, so no lock waits on a render;
@@ -169,7 +169,7 @@ export const issueDocument: Command<IssueInput, DocumentRow> = {
       .where('id', '=', actor.organizationId)
       .executeTakeFirstOrThrow();
     const stamp: IssuedStamp = {
-      number: await takeInvoiceNumber(trx, actor.organizationId),
+      number: current.kind === 'invoice' ? await takeInvoiceNumber(trx, actor.organizationId) : null,
       issuedOn: dayOf(now, organization.timezone),
     };
     const expected = input.rendered;

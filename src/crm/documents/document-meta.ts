@@ -7,7 +7,7 @@ import type { DocumentModel, Fact, IssuedStamp } from './document-model.js';
 export function shownMeta(model: DocumentModel, issued: IssuedStamp | undefined): Fact[] {
   if (issued) {
     return [
-      { label: 'Invoice number', value: issued.number },
+      ...(issued.number ? [{ label: 'Invoice number', value: issued.number }] : []),
       ...model.meta.filter((fact) => fact.label !== 'Date'),
       { label: 'Issued', value: issued.issuedOn },
     ];

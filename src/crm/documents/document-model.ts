@@ -94,7 +94,8 @@ export interface DocumentModel {
 
 /** What the PDF of an issued invoice adds to its model: its number and day. */
 export interface IssuedStamp {
-  number: string;
+  /** An invoice's number; null for a BEO, which is issued without one. */
+  number: string | null;
   /** "Monday 1 March 2027". */
   issuedOn: string;
 }

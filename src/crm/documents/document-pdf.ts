@@ -36,14 +36,14 @@ export async function documentPdf(ctx: Context, document: DocumentRow): Promise<
 export async function issuePdf(ctx: Context, document: DocumentRow) {
   const base = await pdfRequestOf(ctx.db, document, { watermark: null });
   const render = (stamp: IssuedStamp) => ctx.pdf.render({ ...base, issued: stamp });
-  if (document.status !== 'draft' || document.kind !== 'invoice') return { rendered: undefined, render };
+  if (document.status !== 'draft' || document.kind === 'proposal') return { rendered: undefined, render };
   const organization = await ctx.db
     .selectFrom('organizations')
     .select('timezone')
     .where('id', '=', document.organization_id)
     .executeTakeFirstOrThrow();
   const stamp = {
-    number: await nextInvoiceNumber(ctx.db, document.organization_id),
+    number: document.kind === 'invoice' ? await nextInvoiceNumber(ctx.db, document.organization_id) : null,
     issuedOn: dayOf(ctx.clock.now(), organization.timezone),
   };
   return { rendered: { stamp, pdf: await render(stamp) }, render };
@@ -78,7 +78,7 @@ async function keptPdf(ctx: Context, document: DocumentRow, kept: { bytes: Uint8
 
 /** The number and day an issued document was issued with, as its kept PDF shows them. */
 async function issuedStamp(ctx: Context, document: DocumentRow): Promise<IssuedStamp | undefined> {
-  if (!document.number || !document.issued_at) return undefined;
+  if (!document.issued_at) return undefined;
   const organization = await ctx.db
     .selectFrom('organizations')
     .select('timezone')

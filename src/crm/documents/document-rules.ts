@@ -3,8 +3,8 @@
  * first:
  * - a new version names its kind and its booking; a BEO names one of that booking's events (and
  *   only a BEO does), and only a BEO may print prices or not;
- * - a proposal is sent (again, for a new link) while it is a draft or sent; an invoice is issued
- *   once, from a draft; anything not void may be voided, but a signed proposal or an issued
+ * - a proposal is sent (again, for a new link) while it is a draft or sent; an invoice or a BEO
+ *   (the kitchen's final copy) is issued once, from a draft; anything not void may be voided, but a signed proposal or an issued
  *   invoice only by an organization admin (they bind the venue); only a draft is deleted;
  * - a proposal is accepted only through its client's link (the portal door, whose authority is
  *   that one document), once, while it is sent and no newer version was sent; no other door
@@ -145,10 +145,14 @@ export function actionRefusal(
         );
       return undefined;
     case 'issue':
-      if (document.kind !== 'invoice')
-        return conflict(`Only an invoice is issued; a ${name} is not.`, 'not_issuable');
+      if (document.kind === 'proposal')
+        return conflict('Only an invoice or a BEO is issued; a proposal is sent.', 'not_issuable');
       if (document.status !== 'draft')
-        return conflict(`This invoice was issued already, as ${document.number}.`);
+        return conflict(
+          document.kind === 'invoice'
+            ? `This invoice was issued already, as ${document.number}.`
+            : `This ${name} was issued already; a change needs a new version.`,
+        );
       return undefined;
     case 'void':
       if ((document.status === 'signed' || document.status === 'issued') && actor.role !== 'admin')

@@ -18,7 +18,7 @@ export const DocumentResource = resourceSchema(
     version: Type.Integer({ description: '1, 2, … per booking and kind' }),
     status: StringEnum(
       DOCUMENT_STATUSES,
-      'draft; sent (a proposal, to its client); signed (a proposal its client accepted); issued (an invoice); void',
+      'draft; sent (a proposal, to its client); signed (a proposal its client accepted); issued (an invoice, or a BEO as final); void',
     ),
     number: Nullable(Type.String(), 'An invoice’s number (INV-00001), given when it is issued'),
     show_prices: Type.Boolean({ description: 'A BEO prints prices' }),
@@ -28,7 +28,7 @@ export const DocumentResource = resourceSchema(
     ),
     sent_at: Moment('When a proposal was last sent'),
     signed_at: Moment('When its client accepted it'),
-    issued_at: Moment('When an invoice was issued'),
+    issued_at: Moment('When an invoice or a BEO was issued'),
     voided_at: Moment('When it was voided'),
     replaced_at: Moment(
       'When a newer version of this sent proposal was sent: from then on its link says so and it cannot be accepted (409 replaced)',

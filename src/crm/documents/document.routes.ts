@@ -194,9 +194,9 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   registerAction(app, {
     name: 'issue',
-    summary: 'Issue an invoice',
+    summary: 'Issue an invoice or a BEO',
     description:
-      'Gives the invoice the organization’s next number (INV-00001, … no gaps, never reused) and keeps its PDF, as issued, for good.',
+      'Keeps its PDF, as issued, for good: final, without the DRAFT mark. An invoice takes the organization’s next number (INV-00001, … no gaps, never reused); a BEO has none.',
     command: issueDocument,
     input: async (a, current, target) => ({ ...target, ...(await issuePdf(a.ctx, current)) }),
     document: (row) => row,

@@ -58,9 +58,20 @@ function errorOf(form: PortalView['form'], name: string): SafeHtml | '' {
   return message ? html`<p class="field-error" id="${name}-error">${message}</p>` : '';
 }
 
+/**
+ * An invalid field says so, and the first one takes the focus when the refused page loads, which
+ * scrolls it into view: the error is read where the eye is, not 5,000 px above (no script runs
+ * on the portal: `autofocus` does it).
+ */
 function invalid(form: PortalView['form'], name: string): SafeHtml | '' {
-  return form?.errors[name] ? html`aria-invalid="true" aria-describedby="${name}-error"` : '';
+  if (!form?.errors[name]) return '';
+  const first = Object.keys(form.errors).sort((a, b) => FIELD_ORDER.indexOf(a) - FIELD_ORDER.indexOf(b))[0];
+  return first === name
+    ? html`aria-invalid="true" aria-describedby="${name}-error" autofocus`
+    : html`aria-invalid="true" aria-describedby="${name}-error"`;
 }
+
+const FIELD_ORDER = ['name', 'agreed'];
 
 function acceptForm(view: PortalView): SafeHtml {
   const { form } = view;

@@ -100,10 +100,10 @@ export const portalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const found = await opened(request, request.params.token, reply);
       if (!found) return reply;
       await noteLinkUse(db, found.link, clock.now());
-      return show(reply, found, {
-        token: request.params.token,
-        notice: request.query.notice === 'accepted' ? 'accepted' : undefined,
-      });
+      // The thanks follow the acceptance itself, not the address: `?notice=accepted` on a
+      // proposal not accepted says nothing.
+      const accepted = request.query.notice === 'accepted' && found.document.status === 'signed';
+      return show(reply, found, { token: request.params.token, notice: accepted ? 'accepted' : undefined });
     },
   );
 

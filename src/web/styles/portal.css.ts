@@ -17,7 +17,7 @@ main.portal { max-width: 56rem; margin: 1.5rem auto 3rem; padding: 0 1rem; }
 .portal-accept input[type=text] { max-width: 26rem; background: #fff; color: #1d2433; }
 .portal-accept .check { font-weight: 500; margin-top: 1rem; }
 .portal-signed { border-left: 4px solid #1f9d55; }
-.portal-replaced { border-left: 4px solid #b45309; }
+.portal-replaced { border-left: 4px solid #b45309; margin-bottom: 1rem; }
 dl.portal-balance { margin: .5rem 0 0 auto; max-width: 20rem; }
 dl.portal-balance div { display: flex; justify-content: space-between; gap: 1rem; padding: .35rem 0; border-bottom: 1px solid #d5dae1; }
 dl.portal-balance dd { margin: 0; white-space: nowrap; }

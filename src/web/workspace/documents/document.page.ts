@@ -37,7 +37,7 @@ function actionButtons(v: WorkspaceVisitor, view: DocumentPageView): SafeHtml {
   return html`<div class="section-actions">
     <a class="button secondary" href="${base}/pdf">Download the PDF</a>
     ${d.kind === 'proposal' && (d.status === 'draft' || d.status === 'sent') ? post('send', d.status === 'sent' ? 'Send again, with a new link' : 'Send to client', '') : ''}
-    ${d.kind === 'invoice' && d.status === 'draft' ? post('issue', 'Issue this invoice', '') : ''}
+    ${d.kind !== 'proposal' && d.status === 'draft' ? post('issue', d.kind === 'beo' ? 'Issue this BEO' : 'Issue this invoice', '') : ''}
     ${d.status !== 'void' && (!binding || v.isAdmin) ? post('void', 'Void', 'danger') : ''}
     ${d.status === 'draft' ? post('delete', 'Delete draft', 'secondary') : ''}
   </div>`;

@@ -1,8 +1,11 @@
 /**
  * Documents in the workspace (SPEC §13), through the same commands as the API: a new version from
- * the booking's page, a document's page (its preview), its PDF, sending a proposal (the client's
- * link shown in the answer, once), issuing an invoice, voiding, deleting a draft, and revoking a
- * client's link. What a command refuses is shown as a page in words (refusals.ts).
+ * the booking's page, a document's page (its preview), its PDF, sending a proposal, issuing an
+ * invoice or a BEO, voiding, deleting a draft, and revoking a client's link. Every form answers
+ * with a redirect to a page (post, redirect, get), so a reload never sends, issues or voids
+ * again; a new link reaches the page that shows it once in a sealed one-time cookie
+ * (src/web/sealed-flash.ts), never in its address. What a command refuses is shown as a page in
+ * words (refusals.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
@@ -23,9 +26,11 @@ import { makeDocument } from '../../../crm/documents/document-making.js';
 import { documentDefinition } from '../../../crm/documents/document.resource.js';
 import type { DocumentRow } from '../../../crm/documents/document.table.js';
 import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { appSecret } from '../../../security/app-secrets.js';
 import { write } from '../../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { HtmlError } from '../../html-error.js';
+import { SealedFlashes } from '../../sealed-flash.js';
 import { documentPage, type DocumentPageView } from './document.page.js';
 import { fieldErrors } from '../forms/form-errors.js';
 import { recordOf } from '../workspace-reads.js';
@@ -35,11 +40,21 @@ const Params = Type.Object({ org: Type.String({ maxLength: 64 }), id: Type.Strin
 const NOTICES: Record<string, string> = {
   created: 'A new version is made. Check it, then send or issue it.',
   issued: 'Issued: its number is given and its PDF kept for good.',
+  beo_issued: 'Issued: this BEO is final, and its PDF kept for good.',
   voided: 'Voided: nothing more is done with it, and its client links stop.',
+  sent: 'Sent.',
 };
 
+/** A proposal's new link, from the POST that sent it to the page that shows it once. */
+type LinkFlash = NonNullable<DocumentPageView['link']>;
+
 export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config } = app.ctx;
+  const { db, config, clock } = app.ctx;
+  const links = new SealedFlashes<LinkFlash>(
+    await appSecret(db, 'document-link-flash-key', clock.now()),
+    { purpose: 'document-link-flash', cookie: 'marquee_new_link' },
+    config.baseUrl.startsWith('https:'),
+  );
 
   async function show(
     reply: FastifyReply,
@@ -66,10 +81,9 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       events,
       model: request_.model,
       logo: request_.logo,
-      issued:
-        document.number && document.issued_at
-          ? { number: document.number, issuedOn: dayOf(document.issued_at, zone) }
-          : undefined,
+      issued: document.issued_at
+        ? { number: document.number, issuedOn: dayOf(document.issued_at, zone) }
+        : undefined,
       signature: signatures.get(document.id),
       zone,
       ...extra,
@@ -112,7 +126,9 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const v = visitorOf(request);
       const document = await documentOf(v, request.params.id);
-      return show(reply, v, document, { notice: NOTICES[request.query.notice ?? ''] });
+      const link = links.take(request, reply, orgPath(v, `/documents/${document.id}`), clock.now());
+      const notice = link ? undefined : NOTICES[request.query.notice ?? ''];
+      return show(reply, v, document, { notice, link });
     },
   );
 
@@ -134,13 +150,15 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         sending: config.smtpUrl !== undefined,
       });
       const zone = await organizationZone(db, v.organization.organizationId);
-      // The link is in this answer only (never in a redirect's address): only its hash is kept.
-      const link = {
-        url: sent.shareUrl,
-        expiresOn: dayOf(sent.expiresAt, zone),
-        mailed: config.smtpUrl !== undefined,
-      };
-      return show(reply, v, sent.document, { link });
+      const page = orgPath(v, `/documents/${current.id}`);
+      // Only the link's hash is kept: the page after the redirect shows it once.
+      links.give(
+        reply,
+        page,
+        { url: sent.shareUrl, expiresOn: dayOf(sent.expiresAt, zone), mailed: config.smtpUrl !== undefined },
+        clock.now(),
+      );
+      return reply.redirect(`${page}?notice=sent`, 303);
     },
   );
 
@@ -154,7 +172,8 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         id: current.id,
         ...(await issuePdf(request.ctx.app, current)),
       });
-      return reply.redirect(orgPath(v, `/documents/${current.id}?notice=issued`), 303);
+      const notice = current.kind === 'beo' ? 'beo_issued' : 'issued';
+      return reply.redirect(orgPath(v, `/documents/${current.id}?notice=${notice}`), 303);
     },
   );
 

@@ -54,7 +54,7 @@ export function documentState(
     case 'signed':
       return html`<span class="badge state-paid">Accepted</span> ${signature ? html`by ${signature.name}, ${when(signature.signed_at, zone)}` : ''}`;
     case 'issued':
-      return html`<span class="badge state-paid">Issued</span> ${document.number} · ${document.issued_at ? when(document.issued_at, zone) : ''}`;
+      return html`<span class="badge state-paid">Issued</span> ${document.number ? html`${document.number} · ` : ''}${document.issued_at ? when(document.issued_at, zone) : ''}`;
     case 'void':
       return html`<span class="badge state-overdue">Void</span>${document.number ? html` ${document.number}` : ''}`;
   }
@@ -79,7 +79,7 @@ function actions(v: WorkspaceVisitor, document: DocumentRow, name: string): Safe
   const post = (action: string, label: string, className = 'secondary') =>
     html`<form method="post" action="${base}/${action}" class="inline-form">${csrfField(v.csrfToken)}<button type="submit" class="${className}" aria-label="${label}: ${name}">${label}</button></form>`;
   const send = document.kind === 'proposal' && (document.status === 'draft' || document.status === 'sent');
-  const issue = document.kind === 'invoice' && document.status === 'draft';
+  const issue = document.kind !== 'proposal' && document.status === 'draft';
   return html`<div class="doc-actions">
     <a href="${base}" aria-label="Preview ${name}">Preview</a>
     <a href="${base}/pdf" aria-label="PDF of ${name}">PDF</a>
