@@ -392,6 +392,8 @@ export interface Document extends Versioned {
   signed_at: string | null;
   issued_at: string | null;
   voided_at: string | null;
+  /** When a newer version of this proposal was sent: this one can no longer be accepted. */
+  replaced_at: string | null;
   created_at: string;
   updated_at: string;
   booking_id: string | null;
@@ -560,6 +562,7 @@ export const ATTRIBUTES = {
     'signed_at',
     'issued_at',
     'voided_at',
+    'replaced_at',
     'created_at',
     'updated_at',
   ],
