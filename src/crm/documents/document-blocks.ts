@@ -10,7 +10,7 @@ import type { LineItem } from '../pricing/line-item.table.js';
 import type { DocumentFacts } from './document-facts.js';
 import type { Block, TableGroup, TotalRow } from './document-model.js';
 import { dayOf, guestsWords, quantityWords, setupStyleWords, timesOf } from './document-words.js';
-import { installmentDue, installmentTerms, STATE_WORDS } from './schedule-words.js';
+import { installmentDue, installmentTerms, STATE_WORDS, stillToPay } from './schedule-words.js';
 import { spaceIds } from '../data/row-mappers.js';
 
 const METHOD_WORDS: Readonly<Record<string, string>> = {
@@ -181,6 +181,8 @@ export function scheduleTable(facts: DocumentFacts, money: Money, withState: boo
       { label: 'Due', align: 'left', width: 'auto' },
       ...(withState ? [{ label: 'State', align: 'left' as const, width: 'auto' as const }] : []),
       { label: 'Amount', align: 'right', width: 'auto' },
+      { label: 'Paid', align: 'right', width: 'auto' },
+      { label: 'To pay', align: 'right', width: 'auto' },
     ],
     groups: [
       {
@@ -190,6 +192,8 @@ export function scheduleTable(facts: DocumentFacts, money: Money, withState: boo
             installmentDue(i),
             ...(withState ? [STATE_WORDS[i.state]] : []),
             money(i.amount_due),
+            money(i.paid_amount),
+            money(stillToPay(i)),
           ],
           ...(installmentTerms(i) ? { detail: installmentTerms(i) } : {}),
         })),

@@ -18,7 +18,7 @@ import {
   quantityWords,
   setupStyleWords,
 } from './document-words.js';
-import { installmentDue, STATE_WORDS } from './schedule-words.js';
+import { installmentDue, STATE_WORDS, stillToPay } from './schedule-words.js';
 import { spaceIds } from '../data/row-mappers.js';
 
 export interface MergeData {
@@ -71,7 +71,14 @@ export interface MergeData {
     paid: string;
     balance_due: string;
   };
-  schedule: Array<{ label: string; amount: string; due: string; state: string }>;
+  schedule: Array<{
+    label: string;
+    amount: string;
+    paid: string;
+    to_pay: string;
+    due: string;
+    state: string;
+  }>;
 }
 
 export const DOCUMENT_TITLES = {
@@ -162,6 +169,8 @@ export function mergeData(facts: DocumentFacts): MergeData {
     schedule: facts.installments.map((i) => ({
       label: i.label,
       amount: money(i.amount_due),
+      paid: money(i.paid_amount),
+      to_pay: money(stillToPay(i)),
       due: installmentDue(i),
       state: STATE_WORDS[i.state],
     })),

@@ -21,6 +21,11 @@ export function installmentTerms(i: Pick<Installment, 'percentage' | 'remainder'
   return '';
 }
 
+/** What is still to pay of an installment: what it comes to less what was paid of it. */
+export function stillToPay(i: Pick<Installment, 'amount_due' | 'paid_amount'>): number {
+  return Math.max(0, Number(i.amount_due) - Number(i.paid_amount));
+}
+
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
 
 /** "On signing", "Saturday 1 May 2027", "Friday 28 May 2027 (14 days before the first event)". */
