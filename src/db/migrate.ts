@@ -55,6 +55,7 @@ import * as unpaidInstallments from './migrations/2026-11-29T22-unpaid-installme
 import * as eventsOfABooking from './migrations/2026-11-29T23-events-of-a-booking.js';
 import * as reportLines from './migrations/2026-11-30T00-report-lines.js';
 import * as inquiryDoors from './migrations/2026-12-01T05-inquiry-doors.js';
+import * as organizationLocale from './migrations/2026-12-05T40-organization-locale.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -108,6 +109,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29T23-events-of-a-booking': eventsOfABooking,
   '2026-11-30T00-report-lines': reportLines,
   '2026-12-01T05-inquiry-doors': inquiryDoors,
+  '2026-12-05T40-organization-locale': organizationLocale,
 };
 
 export interface MigrationOutcome {

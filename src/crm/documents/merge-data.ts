@@ -97,9 +97,9 @@ export function addressLines(account: DocumentFacts['account']): string[] {
 }
 
 export function mergeData(facts: DocumentFacts): MergeData {
-  const { booking, account, contact, zone } = facts;
+  const { booking, account, contact, zone, locale } = facts;
   const currency = booking.currency;
-  const money = (minor: number | string) => moneyText(Number(minor), currency);
+  const money = (minor: number | string) => moneyText(Number(minor), currency, locale);
   const eventNames = new Map(facts.events.map((e) => [e.id, e.name]));
   const first = facts.events[0];
   const last = facts.events[facts.events.length - 1];
@@ -107,20 +107,24 @@ export function mergeData(facts: DocumentFacts): MergeData {
   const paid = Number(booking.paid_total);
   return {
     venue: { name: facts.venue.name, address: facts.venue.address.join(', ') },
-    document: { title: DOCUMENT_TITLES[facts.kind], version: facts.version, date: dayOf(facts.madeAt, zone) },
+    document: {
+      title: DOCUMENT_TITLES[facts.kind],
+      version: facts.version,
+      date: dayOf(facts.madeAt, zone, locale),
+    },
     booking: {
       name: booking.name,
       reference: booking.reference,
       status: booking.status,
       event_type: booking.event_type ?? '',
       guests: booking.guest_count === null ? '' : String(booking.guest_count),
-      first_day: first ? eventWhen(first, zone).day : dayOf(booking.start_at, zone),
+      first_day: first ? eventWhen(first, zone, locale).day : dayOf(booking.start_at, zone, locale),
       // An all-day event ends at the midnight after its last day, which is not a day of it.
       last_day: last
         ? Number(last.all_day) === 1
-          ? dayWords(last.end_date)
-          : dayOf(last.end_at, zone)
-        : dayOf(booking.end_at, zone),
+          ? dayWords(last.end_date, locale)
+          : dayOf(last.end_at, zone, locale)
+        : dayOf(booking.end_at, zone, locale),
       currency,
       manager: facts.manager ?? '',
     },
@@ -140,13 +144,13 @@ export function mergeData(facts: DocumentFacts): MergeData {
     },
     events: facts.events.map((e) => ({
       name: e.name,
-      ...eventWhen(e, zone),
+      ...eventWhen(e, zone, locale),
       spaces: spaceIds(e)
         .map((id) => facts.spaceNames.get(id) ?? '')
         .join(', '),
       setup_style: e.setup_style ? setupStyleWords(e.setup_style) : '',
-      guests: e.guest_count === null ? '' : guestsWords(Number(e.guest_count)),
-      guaranteed: e.guaranteed_count === null ? '' : guestsWords(Number(e.guaranteed_count)),
+      guests: e.guest_count === null ? '' : guestsWords(Number(e.guest_count), locale),
+      guaranteed: e.guaranteed_count === null ? '' : guestsWords(Number(e.guaranteed_count), locale),
     })),
     lines: facts.lines.map((l) => ({
       name: l.name,
@@ -171,7 +175,7 @@ export function mergeData(facts: DocumentFacts): MergeData {
       amount: money(i.amount_due),
       paid: money(i.paid_amount),
       to_pay: money(stillToPay(i)),
-      due: installmentDue(i),
+      due: installmentDue(i, locale),
       state: STATE_WORDS[i.state],
     })),
   };
