@@ -307,6 +307,8 @@ export interface OrganizationChanges {
   timezone?: string;
   /** ISO 4217, e.g. EUR. */
   currency?: string;
+  /** BCP 47, e.g. en-US, en-GB, de-DE. */
+  locale?: string;
   /** From 0 to 100 with at most four decimals, e.g. "20" or "8.875". */
   service_charge_percentage?: string;
   service_charge_taxable?: boolean;

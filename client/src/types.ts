@@ -52,6 +52,8 @@ export interface Organization extends Versioned {
   timezone: string;
   /** ISO 4217 code new bookings start in, e.g. EUR. */
   currency: string;
+  /** BCP 47 tag dates, times and amounts are shown to people in, e.g. en-US (the time zone's country's by default). */
+  locale: string;
   /** The service charge as a percentage, a decimal string such as "20" ("0" for none). */
   service_charge_percentage: string;
   /** Whether exclusive taxes are charged on the service charge. */
@@ -543,6 +545,7 @@ export const ATTRIBUTES = {
     'name',
     'timezone',
     'currency',
+    'locale',
     'service_charge_percentage',
     'service_charge_taxable',
     'fnb_categories',

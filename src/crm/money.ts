@@ -21,6 +21,8 @@
  *   decimals), is refused with a sentence that says why.
  */
 
+import { DEFAULT_LOCALE } from '../locale.js';
+
 /** ISO 4217 currencies whose minor unit is not a hundredth (2024 list); the rest have two decimals. */
 const EXPONENTS: Readonly<Record<string, number>> = {
   BIF: 0,
@@ -66,14 +68,14 @@ export function majorText(minor: number | bigint, currency: string): string {
 }
 
 /**
- * Minor units as people read them, in British English: "£1,234.50", "€90.00", "¥4,500" (the
- * pages and the documents alike). The decimal text itself is formatted, so no float stands
- * between the stored integer and what is shown.
+ * Minor units as people read them in the organization's locale (SPEC §13): "£1,234.50" in
+ * en-GB, "$1,234.50" in en-US, "1.234,50 €" in de-DE (the pages and the documents alike). The
+ * decimal text itself is formatted, so no float stands between the stored integer and what is shown.
  */
-export function moneyText(minor: number | bigint, currency: string): string {
+export function moneyText(minor: number | bigint, currency: string, locale = DEFAULT_LOCALE): string {
   const exponent = currencyExponent(currency);
   try {
-    const format = new Intl.NumberFormat('en-GB', {
+    const format = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
       minimumFractionDigits: exponent,

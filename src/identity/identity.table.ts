@@ -22,6 +22,8 @@ export interface OrganizationTable {
   /** The From its e-mail is sent with (Settings → Outgoing mail); null: the installation's MAIL_FROM. */
   mail_from_name: Generated<string | null>;
   mail_from_address: Generated<string | null>;
+  /** BCP 47 tag its dates, times and amounts are shown in; null: its time zone's (src/locale.ts). */
+  locale: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -64,3 +64,25 @@ export async function organizationFrom(db: Db | Trx, organizationId: string): Pr
   if (!row?.mail_from_address) return undefined;
   return { name: row.mail_from_name ?? '', address: row.mail_from_address };
 }
+
+/**
+ * Where a client's answer reaches the venue (SPEC §13, §17: the Reply-To of mail to a client):
+ * the organization's own From when it has one; else the first of its admins, since the
+ * installation's MAIL_FROM is no one at the venue.
+ */
+export async function venueReplyTo(db: Db | Trx, organizationId: string): Promise<string | undefined> {
+  const own = await organizationFrom(db, organizationId);
+  if (own) return fromHeader(own);
+  const admin = await db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
+    .select(['users.email', 'organizations.name'])
+    .where('memberships.organization_id', '=', organizationId)
+    .where('memberships.role', '=', 'admin')
+    .orderBy('memberships.created_at')
+    .orderBy('users.id')
+    .limit(1)
+    .executeTakeFirst();
+  return admin && fromHeader({ name: admin.name, address: admin.email });
+}

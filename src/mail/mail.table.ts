@@ -17,6 +17,9 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 export const MAIL_KINDS = ['test', 'invitation', 'document', 'inquiry'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
+/** The kinds written to a venue's clients: each answers to the venue (SPEC §13, §17). */
+export const CLIENT_MAIL_KINDS: readonly MailKind[] = ['document'];
+
 export interface OutgoingMailTable {
   id: string;
   organization_id: string;

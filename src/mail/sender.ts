@@ -14,7 +14,8 @@ import { skipLocked } from '../db/skip-locked.js';
 import { PollingLoop } from '../jobs/polling-loop.js';
 import { retryDelaySeconds } from '../webhooks/retry-schedule.js';
 import type { OutgoingMailTable } from './mail.table.js';
-import { fromHeader, organizationFrom } from './from-address.js';
+import { fromHeader, organizationFrom, venueReplyTo } from './from-address.js';
+import { CLIENT_MAIL_KINDS } from './mail.table.js';
 import { mailQueue } from './outbox.js';
 import { type MailAttempt, type MailTransport, smtpTransport, withoutAddresses } from './transport.js';
 
@@ -73,7 +74,10 @@ export class MailSender {
       const mail = await claimDue(this.#options.db, now, now + LEASE_MS);
       if (mail === undefined) break;
       const own = await organizationFrom(this.#options.db, mail.organization_id);
-      await this.#record(mail, await this.#transport.send(mail, own && fromHeader(own)));
+      const replyTo = CLIENT_MAIL_KINDS.includes(mail.kind)
+        ? await venueReplyTo(this.#options.db, mail.organization_id)
+        : undefined;
+      await this.#record(mail, await this.#transport.send(mail, own && fromHeader(own), replyTo));
       tried += 1;
     }
     return tried;

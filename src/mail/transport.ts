@@ -13,8 +13,11 @@ import type { OutgoingMailTable } from './mail.table.js';
 export type MailAttempt = { ok: true; messageId: string } | { ok: false; permanent: boolean; error: string };
 
 export interface MailTransport {
-  /** Sends as `from` when given (the organization's own From), else as the transport's. */
-  send(mail: OutgoingMailTable, from?: string): Promise<MailAttempt>;
+  /**
+   * Sends as `from` when given (the organization's own From), else as the transport's; with a
+   * Reply-To when given (where the client's answer reaches the venue).
+   */
+  send(mail: OutgoingMailTable, from?: string, replyTo?: string): Promise<MailAttempt>;
   close(): void;
 }
 
@@ -50,7 +53,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
     disableUrlAccess: true,
   });
   return {
-    async send(mail, sender) {
+    async send(mail, sender, replyTo) {
       // One recipient, exactly: nodemailer would send "a@x, b@y" to both.
       const parsed = addressparser(mail.to_address, { flatten: true });
       if (parsed.length !== 1 || parsed[0]!.address !== mail.to_address)
@@ -59,6 +62,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
         const info = (await transporter.sendMail({
           from: sender ?? from,
           to: mail.to_name ? { name: mail.to_name, address: mail.to_address } : mail.to_address,
+          ...(replyTo === undefined ? {} : { replyTo }),
           subject: mail.subject,
           text: mail.text_body,
           ...(mail.html_body === null ? {} : { html: mail.html_body }),

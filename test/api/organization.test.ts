@@ -91,6 +91,7 @@ eachDatabase((suite) => {
       name: row.name,
       timezone: 'UTC',
       currency: 'USD',
+      locale: 'en-GB',
       service_charge_percentage: '0',
       service_charge_taxable: false,
       fnb_categories: ['food', 'beverage'],
@@ -161,7 +162,8 @@ eachDatabase((suite) => {
     assert.equal(event.attributes.data.object.attributes.timezone, 'America/New_York');
     assert.deepEqual(
       event.attributes.data.previous_attributes,
-      { name: read.body.data.attributes.name, timezone: 'UTC' },
+      // Its locale follows the time zone's country while it has none of its own.
+      { name: read.body.data.attributes.name, timezone: 'UTC', locale: 'en-GB' },
       'the old values of what changed, and of nothing else',
     );
 

@@ -13,6 +13,7 @@ import { advanceSchedules } from '../../src/crm/payments/schedule-clock.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { clientCredentialsToken, memberClientToken } from '../helpers/api.js';
 import { eachDatabase } from '../helpers/databases.js';
+import { pdfText } from '../helpers/pdf-text.js';
 import { makeVenue, type Venue } from '../helpers/oauth.js';
 import {
   accountDocument,
@@ -396,5 +397,117 @@ eachDatabase((suite) => {
       { Balance: 0, Deposit: 200_000 },
       'a refund takes back from the latest: the balance, then the deposit',
     );
+  });
+
+  it('keeps a paid deposit when the guaranteed count changes, and asks for no more than the balance', async () => {
+    await moveTo('2027-03-01T12:00:00Z');
+    const booking = await created(
+      admin,
+      '/v2/bookings',
+      bookingDocument(account, {
+        name: 'Hart wedding',
+        start_at: '2027-06-12T18:00:00Z',
+        end_at: '2027-06-12T23:00:00Z',
+      }),
+    );
+    const dinner = await created(admin, '/v2/line_items', {
+      data: {
+        type: 'line_items',
+        attributes: {
+          name: 'Dinner',
+          category: 'food',
+          unit: 'per_person',
+          quantity: '120',
+          unit_price: 12_345,
+        },
+        relationships: { booking: ref('bookings', booking) },
+      },
+    });
+    const deposit = await created(
+      member,
+      '/v2/installments',
+      installment(booking, { label: 'Deposit', percentage: '30', due_on_signing: true }),
+    );
+    const rest = await created(
+      member,
+      '/v2/installments',
+      installment(booking, { label: 'Final balance', remainder: true, due_days_before: 14 }),
+    );
+    // 30% of 120 × 123.45: 4,444.20 paid in full.
+    await created(member, '/v2/payments', payment(booking, { amount: 444_420, method: 'card' }));
+    const count = async (quantity: string) => {
+      const changed = await admin(`/v2/line_items/${dinner}`, {
+        method: 'PATCH',
+        body: changeDocument('line_items', dinner, { quantity }),
+      });
+      assert.equal(changed.status, 200, JSON.stringify(changed.body));
+    };
+    const stillToPay = async () => {
+      const rows = (await admin<Many>(`/v2/installments?filter[booking_id][eq]=${booking}`)).body.data;
+      return rows.reduce(
+        (sum, i) => sum + Number(i.attributes.amount_due) - Number(i.attributes.paid_amount),
+        0,
+      );
+    };
+    for (const quantity of ['112', '131', '97']) {
+      await count(quantity);
+      const total = Number(quantity) * 12_345;
+      const sums = await attributesOf(`/v2/bookings/${booking}`);
+      assert.equal(sums.grand_total, total);
+      const paidDeposit = await attributesOf(`/v2/installments/${deposit}`);
+      assert.deepEqual(
+        [paidDeposit.amount_due, paidDeposit.paid_amount, paidDeposit.state],
+        [444_420, 444_420, 'paid'],
+        `the deposit keeps what was paid at ${quantity} guests`,
+      );
+      const final = await attributesOf(`/v2/installments/${rest}`);
+      assert.deepEqual([final.amount_due, final.paid_amount], [total - 444_420, 0]);
+      assert.equal(
+        await stillToPay(),
+        sums.balance_due,
+        `the schedule adds up to the balance at ${quantity} guests`,
+      );
+    }
+    // The invoice shows, beside each installment, what was paid and what is still to pay.
+    const invoice = await admin<One>('/v2/documents', {
+      method: 'POST',
+      body: {
+        data: {
+          type: 'documents',
+          attributes: { kind: 'invoice' },
+          relationships: { booking: ref('bookings', booking) },
+        },
+      },
+    });
+    assert.equal(invoice.status, 201, JSON.stringify(invoice.body));
+    const pdf = await server.fetch(`${server.url}/v2/documents/${invoice.body.data.id}/pdf`, {
+      headers: {
+        authorization: `Bearer ${await clientCredentialsToken(server, venue)}`,
+        'x-api-org': venue.orgId,
+      },
+    });
+    const { text } = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    const balance = 97 * 12_345 - 444_420;
+    const amount = (minor: number) =>
+      (minor / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    assert.match(text, /Paid To pay/, text);
+    // Final balance, its day, its state, then amount, paid and still to pay, each with its currency.
+    const finalRow = text.slice(text.indexOf('Final balance')).split(' ');
+    const figures = finalRow.filter((word) => /\d\.\d\d$/.test(word)).slice(0, 3);
+    assert.deepEqual(
+      figures.map((word) => word.replace(/^[^\d]*/, '')),
+      [amount(balance), '0.00', amount(balance)],
+      text,
+    );
+    const depositRow = text.slice(text.indexOf('Deposit')).split(' ');
+    assert.deepEqual(
+      depositRow
+        .filter((word) => /\d\.\d\d$/.test(word))
+        .slice(0, 3)
+        .map((word) => word.replace(/^[^\d]*/, '')),
+      [amount(444_420), amount(444_420), '0.00'],
+      text,
+    );
+    assert.ok(text.includes(`Balance due`), text);
   });
 });

@@ -233,3 +233,122 @@ it('spills what a payment pays past the installment it names onto the others, an
   });
   assert.deepEqual([unpriced.get('deposit')!.amount_due, unpriced.get('deposit')!.state], [0, 'scheduled']);
 });
+
+/** A schedule resolved again after the grand total changed, as the keeping does: paid ones settle. */
+const settledFrom = (
+  terms: readonly ScheduleTerm[],
+  before: Map<string, { amount_due: number; state: string }>,
+) =>
+  terms.map((t) => {
+    const was = before.get(t.id)!;
+    return { ...t, settled: was.state === 'paid' ? was.amount_due : null };
+  });
+
+it('keeps what a paid installment was paid at when the total changes, and the rest still adds up to the balance', () => {
+  const paymentsOf = (amounts: readonly number[]) =>
+    amounts.map((amount) => ({ installment_id: null, kind: 'payment', amount }) as const);
+  fc.assert(
+    fc.property(
+      schedule,
+      fc.boolean(),
+      fc.integer({ min: 0, max: 5_000_000 }),
+      fc.integer({ min: 0, max: 5_000_000 }),
+      fc.array(fc.integer({ min: 1, max: 2_000_000 }), { maxLength: 3 }),
+      fc.array(fc.integer({ min: 1, max: 2_000_000 }), { maxLength: 3 }),
+      day,
+      (withRemainder, remainderKept, before, after, paidBefore, paidAfter, today) => {
+        // Without a remainder, the last installment's terms are whatever was drawn.
+        const terms = remainderKept ? withRemainder : withRemainder.slice(0, -1);
+        fc.pre(terms.length > 0);
+        const facts = (grandTotal: number) => ({ grandTotal, firstEventDay: null, today, signed: false });
+        const first = resolveSchedule(terms, paymentsOf(paidBefore), facts(before));
+        const net = [...paidBefore, ...paidAfter].reduce((sum, p) => sum + p, 0);
+        const settledTerms = settledFrom(terms, first);
+        const second = resolveSchedule(settledTerms, paymentsOf([...paidBefore, ...paidAfter]), facts(after));
+        const rows = [...second.values()];
+        const stillToPay = rows.reduce((sum, i) => sum + (i.amount_due - i.paid_amount), 0);
+        for (const i of rows)
+          assert.ok(0 <= i.paid_amount && i.paid_amount <= i.amount_due, 'paid within its due');
+        // Never asked for more than the balance.
+        assert.ok(
+          stillToPay <= Math.max(0, after - net),
+          `${stillToPay} to pay of a balance of ${after - net}`,
+        );
+        // Paid in full before, paid in full still, at the same amount (payments only came in).
+        for (const t of settledTerms) {
+          if (!t.settled || t.remainder) continue;
+          assert.equal(second.get(t.id)!.amount_due, t.settled, `${t.id} keeps what it was paid at`);
+          assert.equal(second.get(t.id)!.state, 'paid');
+        }
+        // A schedule with a remainder covers the total: what is left to pay is the balance.
+        const settledSum = settledTerms.reduce((sum, t) => sum + (t.remainder ? 0 : (t.settled ?? 0)), 0);
+        if (remainderKept && settledSum <= after) {
+          assert.equal(
+            rows.reduce((sum, i) => sum + i.amount_due, 0),
+            after,
+            'the amounts due come to the grand total',
+          );
+          assert.equal(stillToPay, Math.max(0, after - net), 'what is still to pay is the balance due');
+        }
+        // Resolving again changes nothing (the keeping is idempotent).
+        const third = resolveSchedule(
+          settledFrom(settledTerms, second),
+          paymentsOf([...paidBefore, ...paidAfter]),
+          facts(after),
+        );
+        assert.deepEqual([...third.values()], rows);
+      },
+    ),
+    { numRuns: 500 },
+  );
+});
+
+it('lets a settled deposit go back to its terms once a refund leaves it short', () => {
+  const terms: ScheduleTerm[] = [
+    {
+      id: 'deposit',
+      position: 1,
+      amount: null,
+      percentage: '30',
+      remainder: false,
+      due_date: null,
+      due_days_before: null,
+      due_on_signing: true,
+      settled: 30_000,
+    },
+    {
+      id: 'rest',
+      position: 2,
+      amount: null,
+      percentage: null,
+      remainder: true,
+      due_date: '2027-09-01',
+      due_days_before: null,
+      due_on_signing: false,
+    },
+  ];
+  const facts = { grandTotal: 200_000, firstEventDay: null, today: '2027-03-01', signed: true };
+  const kept = resolveSchedule(terms, [{ installment_id: null, kind: 'payment', amount: 30_000 }], facts);
+  assert.deepEqual(
+    [kept.get('deposit'), kept.get('rest')].map((i) => [i!.amount_due, i!.paid_amount, i!.state]),
+    [
+      [30_000, 30_000, 'paid'],
+      [170_000, 0, 'scheduled'],
+    ],
+  );
+  const short = resolveSchedule(
+    terms,
+    [
+      { installment_id: null, kind: 'payment', amount: 30_000 },
+      { installment_id: null, kind: 'refund', amount: 10_000 },
+    ],
+    facts,
+  );
+  assert.deepEqual(
+    [short.get('deposit'), short.get('rest')].map((i) => [i!.amount_due, i!.paid_amount, i!.state]),
+    [
+      [60_000, 20_000, 'due'],
+      [140_000, 0, 'scheduled'],
+    ],
+  );
+});

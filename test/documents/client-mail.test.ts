@@ -13,6 +13,7 @@ import { MailSender } from '../../src/mail/sender.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { clientCredentialsToken } from '../helpers/api.js';
 import { BrowserSession } from '../helpers/browser-session.js';
+import { chromiumMissing, launchBrowser, screenshot } from '../helpers/browser.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { documentBody, pricedBooking, venueSettings } from '../helpers/document-fixtures.js';
 import { makeVenue, signIn, type Venue } from '../helpers/oauth.js';
@@ -119,5 +120,59 @@ eachDatabase((suite) => {
     assert.doesNotMatch(shown.body, /mqd_[A-Za-z0-9_-]{16}/);
     const stranger = new BrowserSession(server.url, server.fetch);
     assert.notEqual((await stranger.request(`${path}/html`)).status, 200, 'signed-in admins only');
+  });
+
+  /** Sends a proposal of a new booking and returns the message the SMTP server received. */
+  const sendProposal = async (name: string) => {
+    const { booking } = await pricedBooking(admin, { name, events: 1, linesPerEvent: 1 });
+    const made = await admin('/v2/documents', { method: 'POST', body: documentBody('proposal', booking) });
+    const sent = await admin(`/v2/documents/${made.body.data.id}/send`, { method: 'POST' });
+    assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    const sender = new MailSender({
+      db: server.app.ctx.db,
+      config: server.config,
+      clock: server.clock,
+      logger: createLogger('silent', new Writable({ write: (_c, _e, done) => done() })),
+    });
+    try {
+      assert.equal(await sender.sendDue(), 1);
+    } finally {
+      await sender.stop();
+    }
+    return smtp.received.at(-1)!.parsed;
+  };
+
+  it('answers to the venue: the Reply-To of mail to a client is the venue’s From, else its admin', async () => {
+    const first = await sendProposal('Osei anniversary');
+    assert.equal(first.replyTo?.value[0]?.address, venue.user.email, 'no From of its own: its admin');
+    await suite.db
+      .updateTable('organizations')
+      .set({ mail_from_name: 'Harbour Rooms events', mail_from_address: 'events@harbour-rooms.co.uk' })
+      .where('id', '=', venue.orgId)
+      .execute();
+    const second = await sendProposal('Osei christening');
+    assert.equal(second.replyTo?.text, '"Harbour Rooms events" <events@harbour-rooms.co.uk>');
+    assert.ok(second.text && second.html, 'a text part and an HTML part');
+  });
+
+  it('lays the client’s e-mail out within a 390 px phone', { skip: chromiumMissing() }, async () => {
+    const mail = await sendProposal('Wedding of Alexandria Konstantinopoulou-Vanderbilt and Maximilian');
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await page.setContent(String(mail.html));
+      const width = Number(await page.evaluate('document.documentElement.scrollWidth'));
+      await screenshot(page, `client-mail-390-${suite.database.dialect}`);
+      assert.ok(width <= 390, `the e-mail is ${width} px wide on a 390 px phone`);
+      const widths = (await page.evaluate(
+        `[...document.querySelectorAll('[width], [style*="width"]')].map((e) => e.getAttribute('width') + ' ' + e.getAttribute('style'))`,
+      )) as string[];
+      const wide = widths.filter((w) =>
+        [...w.matchAll(/(?:^|[^-])width:\s*(\d+)px|^(\d+) /g)].some((m) => Number(m[1] ?? m[2]) > 390),
+      );
+      assert.deepEqual(wide, [], 'no fixed width over 390 px');
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -144,13 +144,16 @@ eachDatabase((suite) => {
       assert.ok(words.includes(STATE_LABELS[state as unknown as InstallmentState]), words);
     }
     const [deposit, , third, balance] = schedule.map((i) => row(page.body, `installment-${i.id}`));
-    assert.equal(deposit, 'Deposit Fixed amount on Thu 1 Apr 2027 €2,000.00 €0.00 ! Overdue Change');
+    assert.equal(
+      deposit,
+      'Deposit Fixed amount on Thu 1 Apr 2027 €2,000.00 €0.00 €2,000.00 ! Overdue Change',
+    );
     assert.match(page.body, /<span class="badge state-overdue"><span aria-hidden="true">! <\/span>Overdue/);
     assert.equal(
       third,
-      'Third payment 25% of the grand total 18 days before the first event — Tue 20 Apr 2027 €2,500.00 €0.00 Due Change',
+      'Third payment 25% of the grand total 18 days before the first event — Tue 20 Apr 2027 €2,500.00 €0.00 €2,500.00 Due Change',
     );
-    assert.equal(balance, 'Balance Remainder on signing €2,500.00 €0.00 Scheduled Change');
+    assert.equal(balance, 'Balance Remainder on signing €2,500.00 €0.00 €2,500.00 Scheduled Change');
     const section = text(paymentsOf(page.body));
     assert.match(
       section,
@@ -232,9 +235,9 @@ eachDatabase((suite) => {
     assert.deepEqual(
       schedule.map((i) => row(page.body, `installment-${i.id}`)),
       [
-        'Deposit Fixed amount on Sat 1 May 2027 €1,500.00 €0.00 Scheduled Change',
-        'Second payment 12.5% of the grand total 14 days before the first event — Sat 24 Apr 2027 €1,250.00 €0.00 Scheduled Change',
-        'Balance Remainder on signing €7,250.00 €0.00 Scheduled Change',
+        'Deposit Fixed amount on Sat 1 May 2027 €1,500.00 €0.00 €1,500.00 Scheduled Change',
+        'Second payment 12.5% of the grand total 14 days before the first event — Sat 24 Apr 2027 €1,250.00 €0.00 €1,250.00 Scheduled Change',
+        'Balance Remainder on signing €7,250.00 €0.00 €7,250.00 Scheduled Change',
       ],
     );
   });
@@ -359,8 +362,8 @@ eachDatabase((suite) => {
     assert.deepEqual(
       schedule.map((i) => row(page.body, `installment-${i.id}`)),
       [
-        'Balance Remainder 3 days before the first event — Wed 5 May 2027 €8,000.00 €500.00 Scheduled Change',
-        'Deposit Fixed amount on Sat 1 May 2027 €2,000.00 €2,000.00 Paid Change',
+        'Balance Remainder 3 days before the first event — Wed 5 May 2027 €8,000.00 €500.00 €7,500.00 Scheduled Change',
+        'Deposit Fixed amount on Sat 1 May 2027 €2,000.00 €2,000.00 €0.00 Paid Change',
       ],
     );
     assert.equal(

@@ -19,18 +19,23 @@ export function beoSections(facts: DocumentFacts, money: Money): Section[] {
   const end = Date.parse(e.end_at);
   const setup = Number(e.setup_minutes);
   const teardown = Number(e.teardown_minutes);
-  const when = eventWhen(e, zone);
+  const when = eventWhen(e, zone, facts.locale);
   const facts_: Fact[] = [
     { label: 'Day', value: when.day },
     { label: 'Times', value: when.times },
     {
       label: 'Setup',
-      value: setup > 0 ? `From ${clockOf(start - setup * 60_000, zone)} (${minutesWords(setup)})` : 'None',
+      value:
+        setup > 0
+          ? `From ${clockOf(start - setup * 60_000, zone, facts.locale)} (${minutesWords(setup)})`
+          : 'None',
     },
     {
       label: 'Teardown',
       value:
-        teardown > 0 ? `Until ${clockOf(end + teardown * 60_000, zone)} (${minutesWords(teardown)})` : 'None',
+        teardown > 0
+          ? `Until ${clockOf(end + teardown * 60_000, zone, facts.locale)} (${minutesWords(teardown)})`
+          : 'None',
     },
     { label: 'Spaces', value: spacesOf(e, facts) },
     { label: 'Setup style', value: e.setup_style ? setupStyleWords(e.setup_style) : 'Not set' },

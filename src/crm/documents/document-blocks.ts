@@ -10,7 +10,7 @@ import type { LineItem } from '../pricing/line-item.table.js';
 import type { DocumentFacts } from './document-facts.js';
 import type { Block, TableGroup, TotalRow } from './document-model.js';
 import { dayOf, guestsWords, quantityWords, setupStyleWords, timesOf } from './document-words.js';
-import { installmentDue, installmentTerms, STATE_WORDS } from './schedule-words.js';
+import { installmentDue, installmentTerms, STATE_WORDS, stillToPay } from './schedule-words.js';
 import { spaceIds } from '../data/row-mappers.js';
 
 const METHOD_WORDS: Readonly<Record<string, string>> = {
@@ -32,13 +32,13 @@ export function spacesOf(event: Event, facts: DocumentFacts): string {
 export function whenOf(event: Event, facts: DocumentFacts): string {
   if (Number(event.all_day)) {
     return event.start_date === event.end_date
-      ? `${dayOf(`${event.start_date}T12:00:00Z`, 'UTC')}, all day`
-      : `${dayOf(`${event.start_date}T12:00:00Z`, 'UTC')} to ${dayOf(`${event.end_date}T12:00:00Z`, 'UTC')}`;
+      ? `${dayOf(`${event.start_date}T12:00:00Z`, 'UTC', facts.locale)}, all day`
+      : `${dayOf(`${event.start_date}T12:00:00Z`, 'UTC', facts.locale)} to ${dayOf(`${event.end_date}T12:00:00Z`, 'UTC', facts.locale)}`;
   }
-  const here = `${dayOf(event.start_at, facts.zone)}, ${timesOf(event.start_at, event.end_at, facts.zone)}`;
+  const here = `${dayOf(event.start_at, facts.zone, facts.locale)}, ${timesOf(event.start_at, event.end_at, facts.zone, facts.locale)}`;
   const zone = facts.booking.timezone;
   if (zone === facts.zone) return here;
-  return `${here} (${timesOf(event.start_at, event.end_at, zone)} in ${zone.replace(/_/g, ' ')})`;
+  return `${here} (${timesOf(event.start_at, event.end_at, zone, facts.locale)} in ${zone.replace(/_/g, ' ')})`;
 }
 
 export function guestsOf(event: Event): string {
@@ -123,7 +123,7 @@ export function pricedLines(facts: DocumentFacts, money: Money): Block[] {
     .filter((g) => g.lines.length > 0)
     .map((g) =>
       linesTable(
-        `${g.event.name} · ${dayOf(g.event.start_at, facts.zone)}`,
+        `${g.event.name} · ${dayOf(g.event.start_at, facts.zone, facts.locale)}`,
         g.lines,
         money,
         true,
@@ -181,15 +181,19 @@ export function scheduleTable(facts: DocumentFacts, money: Money, withState: boo
       { label: 'Due', align: 'left', width: 'auto' },
       ...(withState ? [{ label: 'State', align: 'left' as const, width: 'auto' as const }] : []),
       { label: 'Amount', align: 'right', width: 'auto' },
+      { label: 'Paid', align: 'right', width: 'auto' },
+      { label: 'To pay', align: 'right', width: 'auto' },
     ],
     groups: [
       {
         rows: facts.installments.map((i) => ({
           cells: [
             i.label,
-            installmentDue(i),
+            installmentDue(i, facts.locale),
             ...(withState ? [STATE_WORDS[i.state]] : []),
             money(i.amount_due),
+            money(i.paid_amount),
+            money(stillToPay(i)),
           ],
           ...(installmentTerms(i) ? { detail: installmentTerms(i) } : {}),
         })),
@@ -211,7 +215,7 @@ export function paymentsTable(facts: DocumentFacts, money: Money): Block {
       {
         rows: facts.payments.map((p) => ({
           cells: [
-            dayOf(p.received_at, facts.zone),
+            dayOf(p.received_at, facts.zone, facts.locale),
             p.kind === 'refund' ? 'Refund' : (METHOD_WORDS[p.method] ?? 'Other'),
             p.reference ?? '',
             money((p.kind === 'refund' ? -1 : 1) * Number(p.amount)),

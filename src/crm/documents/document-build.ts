@@ -82,7 +82,7 @@ const oneLine = (text: string) =>
 
 export function buildDocumentModel(facts: DocumentFacts, rendered: RenderedTemplates): DocumentModel {
   const b = facts.booking;
-  const money: Money = (minor) => moneyText(Number(minor), b.currency);
+  const money: Money = (minor) => moneyText(Number(minor), b.currency, facts.locale);
   const title = DOCUMENT_TITLES[facts.kind];
   const event = facts.beo?.event;
   const sections =
@@ -101,7 +101,7 @@ export function buildDocumentModel(facts: DocumentFacts, rendered: RenderedTempl
     meta: [
       { label: 'Booking', value: b.reference },
       { label: 'Version', value: String(facts.version) },
-      { label: 'Date', value: dayOf(facts.madeAt, facts.zone) },
+      { label: 'Date', value: dayOf(facts.madeAt, facts.zone, facts.locale) },
     ],
     recipient: recipientOf(facts),
     introduction: paragraphsOf(rendered.header),

@@ -19,6 +19,7 @@ import type { Db, Trx } from '../../db/database.js';
 import type { LogoReference } from './document-model.js';
 import { documentSettingsOf, templatesOf } from './document-settings.js';
 import type { DocumentKind } from './document.table.js';
+import { organizationLocale } from '../../locale.js';
 
 /** A note printed on a BEO: what it is about ("Booking" or the event's name) and its text. */
 export interface BeoNote {
@@ -33,6 +34,8 @@ export interface DocumentFacts {
   madeAt: number;
   /** The venue's time zone: days and times print in it. */
   zone: string;
+  /** The venue's locale (src/locale.ts): days, times and amounts print in it. */
+  locale: string;
   venue: { name: string; address: string[]; logo: LogoReference | null };
   templates: { header: string; footer: string; terms: string };
   booking: Booking;
@@ -99,7 +102,7 @@ export async function loadDocumentFacts(
     await Promise.all([
       db
         .selectFrom('organizations')
-        .select(['name', 'timezone'])
+        .select(['name', 'timezone', 'locale'])
         .where('id', '=', org)
         .executeTakeFirstOrThrow(),
       documentSettingsOf(db, org),
@@ -145,6 +148,7 @@ export async function loadDocumentFacts(
     version: request.version,
     madeAt: request.madeAt,
     zone: organization.timezone,
+    locale: organizationLocale(organization),
     venue: {
       name: organization.name,
       address: settings.venue_address

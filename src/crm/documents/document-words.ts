@@ -1,40 +1,70 @@
 /**
  * How figures, days and times read on a document: money as the workspace shows it (the same
- * function), days in full ("Saturday 12 June 2027") and times on a 24-hour clock in the venue's
- * time zone, as the client and the kitchen read them.
+ * function), days in full ("Saturday 12 June 2027") and times on the locale's clock (24-hour in
+ * en-GB, 12-hour in en-US) in the venue's time zone, as the client and the kitchen read them.
  */
 import { addDays, localDate, localTime } from '../../wall-clock.js';
 import { moneyText } from '../money.js';
+import { DEFAULT_LOCALE } from '../../locale.js';
 
 export { moneyText };
 
-const longDay = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
+const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** "Saturday 12 June 2027" of a calendar date (YYYY-MM-DD). */
-export function dayWords(date: string): string {
-  return longDay.format(Date.parse(`${date}T00:00:00Z`)).replace(',', '');
+function formatOf(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let format = formats.get(key);
+  if (!format) {
+    format = make();
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * "Saturday 12 June 2027" (en-GB), "Saturday, June 12, 2027" (en-US) of a calendar date
+ * (YYYY-MM-DD), in the organization's locale.
+ */
+export function dayWords(date: string, locale = DEFAULT_LOCALE): string {
+  const format = formatOf(
+    `day ${locale}`,
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        timeZone: 'UTC',
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      }),
+  );
+  const words = format.format(Date.parse(`${date}T00:00:00Z`));
+  // British usage writes no comma after the weekday, whatever the runtime's CLDR says.
+  return locale === DEFAULT_LOCALE ? words.replace(',', '') : words;
 }
 
 /** The day of an instant in a zone, in words. */
-export function dayOf(instant: string | number, zone: string): string {
-  return dayWords(localDate(typeof instant === 'number' ? instant : Date.parse(instant), zone));
+export function dayOf(instant: string | number, zone: string, locale = DEFAULT_LOCALE): string {
+  return dayWords(localDate(typeof instant === 'number' ? instant : Date.parse(instant), zone), locale);
+}
+
+/** "14:05" (en-GB), "2:05 PM" (en-US) of an instant in a zone: the locale's own clock. */
+export function clockOf(instant: number, zone: string, locale = DEFAULT_LOCALE): string {
+  if (locale === DEFAULT_LOCALE) return localTime(instant, zone);
+  return formatOf(
+    `clock ${locale} ${zone}`,
+    () => new Intl.DateTimeFormat(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit' }),
+  ).format(instant);
 }
 
 /** "18:00–23:30", or "18:00 – Sunday 13 June 2027, 01:30" when it ends on another day. */
-export function timesOf(startAt: string, endAt: string, zone: string): string {
+export function timesOf(startAt: string, endAt: string, zone: string, locale = DEFAULT_LOCALE): string {
   const start = Date.parse(startAt);
   const end = Date.parse(endAt);
   const startDay = localDate(start, zone);
   const endDay = localDate(end, zone);
   const untilMidnight = endDay === addDays(startDay, 1) && localTime(end, zone) === '00:00';
-  if (startDay === endDay || untilMidnight) return `${localTime(start, zone)}–${localTime(end, zone)}`;
-  return `${localTime(start, zone)} – ${dayWords(endDay)}, ${localTime(end, zone)}`;
+  const clock = (instant: number) => clockOf(instant, zone, locale);
+  if (startDay === endDay || untilMidnight) return `${clock(start)}–${clock(end)}`;
+  return `${clock(start)} – ${dayWords(endDay, locale)}, ${clock(end)}`;
 }
 
 /**
@@ -44,21 +74,21 @@ export function timesOf(startAt: string, endAt: string, zone: string): string {
 export function eventWhen(
   event: { all_day: number; start_at: string; end_at: string; start_date: string; end_date: string },
   zone: string,
+  locale = DEFAULT_LOCALE,
 ): { day: string; times: string } {
   if (Number(event.all_day) !== 1)
-    return { day: dayOf(event.start_at, zone), times: timesOf(event.start_at, event.end_at, zone) };
-  const times = event.end_date === event.start_date ? 'All day' : `All day, to ${dayWords(event.end_date)}`;
-  return { day: dayWords(event.start_date), times };
+    return {
+      day: dayOf(event.start_at, zone, locale),
+      times: timesOf(event.start_at, event.end_at, zone, locale),
+    };
+  const times =
+    event.end_date === event.start_date ? 'All day' : `All day, to ${dayWords(event.end_date, locale)}`;
+  return { day: dayWords(event.start_date, locale), times };
 }
 
-/** "14:05" of an instant in a zone. */
-export function clockOf(instant: number, zone: string): string {
-  return localTime(instant, zone);
-}
-
-/** "120 guests", "1 guest". */
-export function guestsWords(count: number): string {
-  return count === 1 ? '1 guest' : `${count.toLocaleString('en')} guests`;
+/** "120 guests", "1 guest", "1,200 guests" (grouped in the locale). */
+export function guestsWords(count: number, locale = DEFAULT_LOCALE): string {
+  return count === 1 ? '1 guest' : `${count.toLocaleString(locale)} guests`;
 }
 
 /** "45 minutes", "1 hour", "1 hour 30 minutes". */

@@ -18,7 +18,7 @@ import {
   quantityWords,
   setupStyleWords,
 } from './document-words.js';
-import { installmentDue, STATE_WORDS } from './schedule-words.js';
+import { installmentDue, STATE_WORDS, stillToPay } from './schedule-words.js';
 import { spaceIds } from '../data/row-mappers.js';
 
 export interface MergeData {
@@ -71,7 +71,14 @@ export interface MergeData {
     paid: string;
     balance_due: string;
   };
-  schedule: Array<{ label: string; amount: string; due: string; state: string }>;
+  schedule: Array<{
+    label: string;
+    amount: string;
+    paid: string;
+    to_pay: string;
+    due: string;
+    state: string;
+  }>;
 }
 
 export const DOCUMENT_TITLES = {
@@ -90,9 +97,9 @@ export function addressLines(account: DocumentFacts['account']): string[] {
 }
 
 export function mergeData(facts: DocumentFacts): MergeData {
-  const { booking, account, contact, zone } = facts;
+  const { booking, account, contact, zone, locale } = facts;
   const currency = booking.currency;
-  const money = (minor: number | string) => moneyText(Number(minor), currency);
+  const money = (minor: number | string) => moneyText(Number(minor), currency, locale);
   const eventNames = new Map(facts.events.map((e) => [e.id, e.name]));
   const first = facts.events[0];
   const last = facts.events[facts.events.length - 1];
@@ -100,20 +107,24 @@ export function mergeData(facts: DocumentFacts): MergeData {
   const paid = Number(booking.paid_total);
   return {
     venue: { name: facts.venue.name, address: facts.venue.address.join(', ') },
-    document: { title: DOCUMENT_TITLES[facts.kind], version: facts.version, date: dayOf(facts.madeAt, zone) },
+    document: {
+      title: DOCUMENT_TITLES[facts.kind],
+      version: facts.version,
+      date: dayOf(facts.madeAt, zone, locale),
+    },
     booking: {
       name: booking.name,
       reference: booking.reference,
       status: booking.status,
       event_type: booking.event_type ?? '',
       guests: booking.guest_count === null ? '' : String(booking.guest_count),
-      first_day: first ? eventWhen(first, zone).day : dayOf(booking.start_at, zone),
+      first_day: first ? eventWhen(first, zone, locale).day : dayOf(booking.start_at, zone, locale),
       // An all-day event ends at the midnight after its last day, which is not a day of it.
       last_day: last
         ? Number(last.all_day) === 1
-          ? dayWords(last.end_date)
-          : dayOf(last.end_at, zone)
-        : dayOf(booking.end_at, zone),
+          ? dayWords(last.end_date, locale)
+          : dayOf(last.end_at, zone, locale)
+        : dayOf(booking.end_at, zone, locale),
       currency,
       manager: facts.manager ?? '',
     },
@@ -133,13 +144,13 @@ export function mergeData(facts: DocumentFacts): MergeData {
     },
     events: facts.events.map((e) => ({
       name: e.name,
-      ...eventWhen(e, zone),
+      ...eventWhen(e, zone, locale),
       spaces: spaceIds(e)
         .map((id) => facts.spaceNames.get(id) ?? '')
         .join(', '),
       setup_style: e.setup_style ? setupStyleWords(e.setup_style) : '',
-      guests: e.guest_count === null ? '' : guestsWords(Number(e.guest_count)),
-      guaranteed: e.guaranteed_count === null ? '' : guestsWords(Number(e.guaranteed_count)),
+      guests: e.guest_count === null ? '' : guestsWords(Number(e.guest_count), locale),
+      guaranteed: e.guaranteed_count === null ? '' : guestsWords(Number(e.guaranteed_count), locale),
     })),
     lines: facts.lines.map((l) => ({
       name: l.name,
@@ -162,7 +173,9 @@ export function mergeData(facts: DocumentFacts): MergeData {
     schedule: facts.installments.map((i) => ({
       label: i.label,
       amount: money(i.amount_due),
-      due: installmentDue(i),
+      paid: money(i.paid_amount),
+      to_pay: money(stillToPay(i)),
+      due: installmentDue(i, locale),
       state: STATE_WORDS[i.state],
     })),
   };

@@ -66,7 +66,16 @@ const SAMPLE: MergeData = {
     paid: '£0.00',
     balance_due: '£13,540.50',
   },
-  schedule: [{ label: 'Deposit', amount: '£2,708.10', due: 'On signing', state: 'Scheduled' }],
+  schedule: [
+    {
+      label: 'Deposit',
+      amount: '£2,708.10',
+      paid: '£0.00',
+      to_pay: '£2,708.10',
+      due: 'On signing',
+      state: 'Scheduled',
+    },
+  ],
 };
 
 function deepFreeze<T>(value: T): T {

@@ -21,15 +21,23 @@ export function installmentTerms(i: Pick<Installment, 'percentage' | 'remainder'
   return '';
 }
 
+/** What is still to pay of an installment: what it comes to less what was paid of it. */
+export function stillToPay(i: Pick<Installment, 'amount_due' | 'paid_amount'>): number {
+  return Math.max(0, Number(i.amount_due) - Number(i.paid_amount));
+}
+
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
 
 /** "On signing", "Saturday 1 May 2027", "Friday 28 May 2027 (14 days before the first event)". */
 export function installmentDue(
   i: Pick<Installment, 'due_date' | 'due_days_before' | 'due_on' | 'due_on_signing'>,
+  locale?: string,
 ): string {
-  if (i.due_date !== null) return dayWords(i.due_date);
+  if (i.due_date !== null) return dayWords(i.due_date, locale);
   if (Number(i.due_on_signing) || i.due_days_before === null) return 'On signing';
   const n = Number(i.due_days_before);
   const when = n === 0 ? 'on the day of the first event' : `${days(n)} before the first event`;
-  return i.due_on === null ? when.charAt(0).toUpperCase() + when.slice(1) : `${dayWords(i.due_on)} (${when})`;
+  return i.due_on === null
+    ? when.charAt(0).toUpperCase() + when.slice(1)
+    : `${dayWords(i.due_on, locale)} (${when})`;
 }

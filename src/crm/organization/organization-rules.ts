@@ -8,12 +8,14 @@ import type { OrganizationTable } from '../../identity/identity.table.js';
 import { checkInquiryForm, type InquiryFormInput, inquiryFormOf } from '../inquiries/inquiry-form.js';
 import { ITEM_CATEGORIES, isItemCategory } from '../pricing/categories.js';
 import { notAPercentage, readPercentage } from '../pricing/line-arithmetic.js';
+import { readLocale } from '../../locale.js';
 import { type Checked, isCurrency, isTimeZone, Problems } from '../validation.js';
 
 export interface OrganizationInput {
   name?: string | undefined;
   timezone?: string | undefined;
   currency?: string | undefined;
+  locale?: string | undefined;
   service_charge_percentage?: string | undefined;
   service_charge_taxable?: boolean | undefined;
   fnb_categories?: readonly string[] | undefined;
@@ -24,6 +26,7 @@ export type OrganizationChanges = Partial<
   Pick<OrganizationTable, 'name'> & {
     timezone: string;
     currency: string;
+    locale: string;
     service_charge_percentage: string;
     service_charge_taxable: number;
     fnb_categories: string;
@@ -89,6 +92,15 @@ export function checkOrganization(
       problems.attribute('currency', `"${currency}" is not an ISO 4217 currency code such as USD.`);
     }
     changes.currency = currency;
+  }
+  if (input.locale !== undefined) {
+    const locale = readLocale(input.locale.trim());
+    if (locale === undefined)
+      problems.attribute(
+        'locale',
+        `"${input.locale}" is not a locale (a BCP 47 tag such as en-US or de-DE).`,
+      );
+    changes.locale = locale ?? input.locale;
   }
   checkPricing(input, problems, changes);
   return { value: changes, problems: problems.list };

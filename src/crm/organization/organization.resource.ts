@@ -7,6 +7,7 @@ import { changes, updateDocument } from '../../api/request-documents.js';
 import type { OrganizationTable } from '../../identity/identity.table.js';
 import { inquiryFormOf } from '../inquiries/inquiry-form.js';
 import { flag } from '../data/row-mappers.js';
+import { organizationLocale } from '../../locale.js';
 
 export type OrganizationRow = Selectable<OrganizationTable>;
 
@@ -16,6 +17,10 @@ export const OrganizationResource = resourceSchema(
     name: Type.String(),
     timezone: Type.String({ description: 'IANA time zone the staff pages show times in' }),
     currency: Type.String({ description: 'ISO 4217; new bookings start in it' }),
+    locale: Type.String({
+      description:
+        'BCP 47 tag dates, times and amounts are shown to people in (e.g. en-US); unset, the time zone’s country’s, else en-GB',
+    }),
     service_charge_percentage: Type.String({
       description:
         'The service charge on the lines that take it, as a percentage (a decimal string such as "20"; "0" for none)',
@@ -49,6 +54,7 @@ const OrganizationWriteAttributes = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 200 }),
     timezone: Type.String({ maxLength: 64, description: 'IANA time zone, e.g. America/New_York' }),
     currency: Type.String({ maxLength: 3, description: 'ISO 4217, e.g. EUR' }),
+    locale: Type.String({ maxLength: 35, description: 'BCP 47, e.g. en-US, en-GB, de-DE' }),
     service_charge_percentage: Type.String({
       maxLength: 20,
       description: 'From 0 to 100, at most four decimals, e.g. "20" or "8.875"',
@@ -85,6 +91,7 @@ export function organizationResource(row: OrganizationRow, baseUrl: string): Res
       name: row.name,
       timezone: row.timezone,
       currency: row.currency,
+      locale: organizationLocale(row),
       service_charge_percentage: row.service_charge_percentage,
       service_charge_taxable: flag(row.service_charge_taxable),
       fnb_categories: JSON.parse(row.fnb_categories) as string[],

@@ -90,6 +90,8 @@ export const updateInstallment: Command<Change<InstallmentInput>, Installment> =
       ),
     );
     if (Object.keys(changes).length === 0) return current;
+    // New terms for what it comes to are resolved as written, even for one paid in full before.
+    if (['amount', 'percentage', 'remainder'].some((field) => field in changes)) changes.state = 'scheduled';
     const made = await resolved(work, await updateRecord(trx, 'installments', current, changes, now));
     await recordUpdated(trx, installmentDefinition, current, made, now);
     return made;

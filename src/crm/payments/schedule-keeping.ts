@@ -79,7 +79,8 @@ export async function refreshSchedule(
     .limit(1)
     .executeTakeFirst();
   const resolved = resolveSchedule(
-    terms.map(termOf),
+    // What its last resolution found paid in full keeps the amount it was paid at.
+    terms.map((t) => ({ ...termOf(t), settled: t.state === 'paid' ? Number(t.amount_due) : null })),
     payments.map((p) => ({ installment_id: p.installment_id, kind: p.kind, amount: Number(p.amount) })),
     {
       grandTotal: Number(booking.grand_total),

@@ -11,23 +11,19 @@
  *   event not yet dated); refunds take back from the one they name, then from the latest in that
  *   order, so a deposit due on signing is the last to be given back;
  * - its `state`: paid once paid in full (when it is due anything); else overdue after its day,
- *   due on it (or, due on signing, once signed), scheduled before.
+ *   due on it (or, due on signing, once signed), scheduled before;
+ * - the schedule adds up: an installment once paid in full keeps the amount it was paid at
+ *   (`settled`), whatever the grand total does later, and the difference that leaves goes to the
+ *   remainder (else the last installment not settled takes it, or gives it back, latest first), so
+ *   the amounts due of a schedule that covers the grand total always come to it, and what is still
+ *   to pay of the installments comes to the balance due: a client is never asked for more.
  */
 import { addDays } from '../../wall-clock.js';
-import { readDecimal, roundedQuotient } from '../pricing/line-arithmetic.js';
+import { fixedParts, percentageOf, type ScheduleTerm } from './schedule-parts.js';
+
+export { fixedParts, percentageOf, type ScheduleTerm } from './schedule-parts.js';
 
 export type InstallmentState = 'scheduled' | 'due' | 'overdue' | 'paid';
-
-export interface ScheduleTerm {
-  id: string;
-  position: number;
-  amount: number | null;
-  percentage: string | null;
-  remainder: boolean;
-  due_date: string | null;
-  due_days_before: number | null;
-  due_on_signing: boolean;
-}
 
 export interface AppliedPayment {
   installment_id: string | null;
@@ -50,23 +46,6 @@ export interface ScheduleFacts {
   today: string;
   /** Whether its proposal has been signed (due-on-signing installments are due from then). */
   signed: boolean;
-}
-
-/** What a percentage of the grand total comes to. */
-export function percentageOf(grandTotal: number, percentage: string): number {
-  const rate = readDecimal(percentage, 4);
-  if (!rate) throw new RangeError(`"${percentage}" is not a percentage.`);
-  return Number(roundedQuotient(BigInt(grandTotal) * rate.units, 100n * rate.scale));
-}
-
-/** What the fixed and percentage installments come to (a schedule's may not pass the grand total). */
-export function fixedParts(terms: readonly ScheduleTerm[], grandTotal: number): number {
-  let sum = 0;
-  for (const term of terms) {
-    if (term.remainder) continue;
-    sum += term.amount ?? percentageOf(grandTotal, term.percentage ?? '0');
-  }
-  return sum;
 }
 
 function dueOn(term: ScheduleTerm, firstEventDay: string | null): string | null {
@@ -131,23 +110,96 @@ function apply(order: readonly Row[], unassigned: number): number {
   return left;
 }
 
+/** What each term comes to before the schedule is balanced: settled, fixed or a percentage. */
+function nominal(term: ScheduleTerm, grandTotal: number, settled: boolean): number {
+  if (settled && term.settled) return term.settled;
+  if (term.remainder) return 0;
+  return term.amount ?? Math.max(0, percentageOf(grandTotal, term.percentage ?? '0'));
+}
+
+/**
+ * The amounts due, adding up: what the schedule would come to with nothing settled (the grand
+ * total when it has a remainder, and never more than the grand total), the difference the
+ * settled ones leave taken by the remainder, else the last one not settled in the order they
+ * fall due (or given back from the latest ones not settled).
+ */
+function balanceAmounts(
+  rows: readonly Row[],
+  order: readonly Row[],
+  grandTotal: number,
+  settled: Set<string>,
+) {
+  const intended = rows.some((row) => row.term.remainder)
+    ? grandTotal
+    : fixedParts(
+        rows.map((row) => row.term),
+        grandTotal,
+      );
+  const target = Math.min(grandTotal, intended);
+  let difference = target - rows.reduce((sum, row) => sum + row.amount_due, 0);
+  const open = order.filter((row) => !settled.has(row.term.id));
+  if (difference > 0) {
+    const taker = open.find((row) => row.term.remainder) ?? open.at(-1);
+    if (taker) taker.amount_due += difference;
+    return;
+  }
+  for (const row of [...open].reverse()) {
+    if (difference >= 0) break;
+    const taken = Math.min(row.amount_due, -difference);
+    row.amount_due -= taken;
+    difference += taken;
+  }
+}
+
 export function resolveSchedule(
   terms: readonly ScheduleTerm[],
   payments: readonly AppliedPayment[],
   facts: ScheduleFacts,
 ): Map<string, ResolvedInstallment> {
-  const parts = fixedParts(terms, facts.grandTotal);
+  // Settled installments keep their amount while the payments still pay them in full; one that
+  // is no longer paid in full (a refund, a payment deleted) is resolved again as its terms say.
+  const settled = new Set(terms.filter((t) => !t.remainder && (t.settled ?? 0) > 0).map((t) => t.id));
+  for (;;) {
+    const rows = fill(terms, payments, facts, settled);
+    const unsettled = rows.filter((row) => settled.has(row.term.id) && row.paid < row.amount_due);
+    if (unsettled.length === 0) {
+      return new Map(
+        rows.map((row) => [
+          row.term.id,
+          {
+            amount_due: row.amount_due,
+            due_on: row.due_on,
+            paid_amount: row.paid,
+            state: stateOf(row, facts),
+          },
+        ]),
+      );
+    }
+    for (const row of unsettled) settled.delete(row.term.id);
+  }
+}
+
+function fill(
+  terms: readonly ScheduleTerm[],
+  payments: readonly AppliedPayment[],
+  facts: ScheduleFacts,
+  settled: Set<string>,
+): Row[] {
   const rows: Row[] = terms.map((term) => ({
     term,
-    amount_due: term.remainder
-      ? Math.max(0, facts.grandTotal - parts)
-      : (term.amount ?? Math.max(0, percentageOf(facts.grandTotal, term.percentage ?? '0'))),
+    amount_due: nominal(term, facts.grandTotal, settled.has(term.id)),
     due_on: dueOn(term, facts.firstEventDay),
     paid: 0,
   }));
   const byId = new Map(rows.map((row) => [row.term.id, row]));
   const named = (p: AppliedPayment) => (p.installment_id === null ? undefined : byId.get(p.installment_id));
-  const order = [...rows].sort(byDueDay);
+  const byDue = [...rows].sort(byDueDay);
+  balanceAmounts(rows, byDue, facts.grandTotal, settled);
+  // What was paid stays where it was: the settled ones are filled first, then the rest as they fall due.
+  const order = [
+    ...byDue.filter((row) => settled.has(row.term.id)),
+    ...byDue.filter((row) => !settled.has(row.term.id)),
+  ];
   // Payments first: each fills what it names, and the rest (with those naming none) fills the
   // installments in the order they fall due.
   let received = 0;
@@ -170,10 +222,5 @@ export function resolveSchedule(
   }
   // What was paid beyond the schedule is given back first.
   apply(order, Math.min(0, overpaid - refunded));
-  return new Map(
-    rows.map((row) => [
-      row.term.id,
-      { amount_due: row.amount_due, due_on: row.due_on, paid_amount: row.paid, state: stateOf(row, facts) },
-    ]),
-  );
+  return rows;
 }

@@ -7,7 +7,7 @@ import { pdfRequestOf } from '../../crm/documents/document-files.js';
 import { signaturesOf } from '../../crm/documents/document-signing.js';
 import { clockOf, dayOf, moneyText } from '../../crm/documents/document-words.js';
 import type { DocumentLink, DocumentRow } from '../../crm/documents/document.table.js';
-import { installmentDue, STATE_WORDS } from '../../crm/documents/schedule-words.js';
+import { installmentDue, STATE_WORDS, stillToPay } from '../../crm/documents/schedule-words.js';
 import { installmentsOf } from '../../crm/payments/schedule-keeping.js';
 import type { Db } from '../../db/database.js';
 import type { PortalView } from './portal.page.js';
@@ -56,6 +56,8 @@ export async function portalView(
         due: installmentDue(i),
         state: STATE_WORDS[i.state],
         amount: money(i.amount_due),
+        paid: money(i.paid_amount),
+        toPay: money(stillToPay(i)),
         overdue: i.state === 'overdue',
       })),
       total: money(booking.grand_total),

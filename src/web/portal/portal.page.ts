@@ -10,7 +10,15 @@ import { documentHtml } from '../document-html.js';
 import { html, type SafeHtml } from '../html.js';
 
 export interface PortalSchedule {
-  rows: Array<{ label: string; due: string; state: string; amount: string; overdue: boolean }>;
+  rows: Array<{
+    label: string;
+    due: string;
+    state: string;
+    amount: string;
+    paid: string;
+    toPay: string;
+    overdue: boolean;
+  }>;
   total: string;
   paid: string;
   balance: string;
@@ -105,6 +113,8 @@ function schedulePanel(schedule: PortalSchedule): SafeHtml {
       <td data-label="Due">${row.due}</td>
       <td data-label="State">${row.overdue ? html`<strong>${row.state}</strong>` : row.state}</td>
       <td class="num" data-label="Amount">${row.amount}</td>
+      <td class="num" data-label="Paid">${row.paid}</td>
+      <td class="num" data-label="To pay">${row.toPay}</td>
     </tr>`,
   );
   return html`<section class="portal-panel" aria-labelledby="payments-title">
@@ -112,7 +122,7 @@ function schedulePanel(schedule: PortalSchedule): SafeHtml {
     ${
       schedule.rows.length
         ? html`<div class="doc-table-wrap"><table class="doc-table">
-          <thead><tr><th scope="col">Payment</th><th scope="col">Due</th><th scope="col">State</th><th scope="col" class="num">Amount</th></tr></thead>
+          <thead><tr><th scope="col">Payment</th><th scope="col">Due</th><th scope="col">State</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Paid</th><th scope="col" class="num">To pay</th></tr></thead>
           <tbody>${rows}</tbody>
         </table></div>`
         : html`<p>No payment schedule has been set yet.</p>`

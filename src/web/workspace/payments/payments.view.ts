@@ -9,6 +9,7 @@ import type { Booking } from '../../../crm/bookings/booking.table.js';
 import type { Installment, Payment } from '../../../crm/payments/payment.table.js';
 import { html, type SafeHtml } from '../../html.js';
 import { money } from '../bookings/booking-badges.js';
+import { stillToPay } from '../../../crm/documents/schedule-words.js';
 import {
   dueOf,
   KIND_LABELS,
@@ -37,6 +38,7 @@ function installmentRow(v: WorkspaceVisitor, i: Installment, currency: string): 
     <td data-label="Due">${dueOf(i)}</td>
     <td data-label="Amount due" class="num">${money(Number(i.amount_due), currency)}</td>
     <td data-label="Paid" class="num">${money(Number(i.paid_amount), currency)}</td>
+    <td data-label="To pay" class="num">${money(stillToPay(i), currency)}</td>
     <td data-label="State">${stateBadge(i.state)}</td>
     <td class="num"><a href="${orgPath(v, `/installments/${i.id}/edit`)}" aria-label="Change ${i.label}">Change</a></td>
   </tr>`;
@@ -48,7 +50,7 @@ function scheduleTable(v: WorkspaceVisitor, view: PaymentsSection): SafeHtml {
     return html`<p class="muted">No payment schedule yet: add a deposit, then what falls due later.</p>`;
   }
   return html`<table class="list money-table" aria-labelledby="schedule-title">
-    <thead><tr><th scope="col">Installment</th><th scope="col">What</th><th scope="col">Due</th><th scope="col" class="num">Amount due</th><th scope="col" class="num">Paid</th><th scope="col">State</th><th scope="col"><span class="visually-hidden">Change</span></th></tr></thead>
+    <thead><tr><th scope="col">Installment</th><th scope="col">What</th><th scope="col">Due</th><th scope="col" class="num">Amount due</th><th scope="col" class="num">Paid</th><th scope="col" class="num">To pay</th><th scope="col">State</th><th scope="col"><span class="visually-hidden">Change</span></th></tr></thead>
     <tbody>${installments.map((i) => installmentRow(v, i, booking.currency))}</tbody>
   </table>`;
 }

@@ -1,0 +1,83 @@
+/**
+ * An organization's locale (SPEC §13): a BCP 47 tag (`en-US`, `en-GB`, `de-DE`) every date,
+ * time, number and amount shown to people is formatted in, with `Intl`. Unset, it follows the
+ * country of the venue's time zone, else British English. The API and CSV keep ISO 8601 and minor
+ * units whatever it is.
+ */
+
+export const DEFAULT_LOCALE = 'en-GB';
+
+/**
+ * The usual locale of the countries whose time zones a venue picks most, by zone; the rest of a
+ * region by its first part. A zone not listed here falls back to en-GB.
+ */
+const BY_ZONE: Readonly<Record<string, string>> = {
+  'America/Toronto': 'en-CA',
+  'America/Vancouver': 'en-CA',
+  'America/Edmonton': 'en-CA',
+  'America/Winnipeg': 'en-CA',
+  'America/Halifax': 'en-CA',
+  'America/St_Johns': 'en-CA',
+  'America/Regina': 'en-CA',
+  'America/Montreal': 'fr-CA',
+  'America/Mexico_City': 'es-MX',
+  'America/Sao_Paulo': 'pt-BR',
+  'America/Argentina/Buenos_Aires': 'es-AR',
+  'America/Bogota': 'es-CO',
+  'America/Santiago': 'es-CL',
+  'America/Lima': 'es-PE',
+  'Pacific/Honolulu': 'en-US',
+  'Pacific/Auckland': 'en-NZ',
+  'Europe/London': 'en-GB',
+  'Europe/Dublin': 'en-IE',
+  'Europe/Berlin': 'de-DE',
+  'Europe/Vienna': 'de-AT',
+  'Europe/Zurich': 'de-CH',
+  'Europe/Paris': 'fr-FR',
+  'Europe/Brussels': 'fr-BE',
+  'Europe/Amsterdam': 'nl-NL',
+  'Europe/Madrid': 'es-ES',
+  'Europe/Lisbon': 'pt-PT',
+  'Europe/Rome': 'it-IT',
+  'Europe/Stockholm': 'sv-SE',
+  'Europe/Oslo': 'nb-NO',
+  'Europe/Copenhagen': 'da-DK',
+  'Europe/Helsinki': 'fi-FI',
+  'Europe/Warsaw': 'pl-PL',
+  'Europe/Prague': 'cs-CZ',
+  'Europe/Athens': 'el-GR',
+  'Asia/Tokyo': 'ja-JP',
+  'Asia/Singapore': 'en-SG',
+  'Asia/Hong_Kong': 'en-HK',
+  'Asia/Kolkata': 'en-IN',
+  'Asia/Dubai': 'en-AE',
+  'Africa/Johannesburg': 'en-ZA',
+};
+
+/** United States zones: America/<city> that are the country's, and its Indiana and Kentucky ones. */
+const US_ZONES =
+  /^(America\/(New_York|Chicago|Denver|Los_Angeles|Phoenix|Anchorage|Boise|Detroit|Juneau|Sitka|Nome|Adak|Metlakatla|Yakutat|Menominee|Indiana\/.+|Kentucky\/.+|North_Dakota\/.+)|US\/.+)$/;
+
+/** The locale a venue in `zone` most likely reads: its country's, else en-GB. */
+export function localeOfZone(zone: string): string {
+  if (US_ZONES.test(zone)) return 'en-US';
+  if (zone.startsWith('Australia/')) return 'en-AU';
+  return BY_ZONE[zone] ?? DEFAULT_LOCALE;
+}
+
+/** The canonical form of a BCP 47 tag `Intl` can format in, or undefined. */
+export function readLocale(tag: string): string | undefined {
+  if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(tag)) return undefined;
+  try {
+    const [canonical] = Intl.getCanonicalLocales(tag);
+    if (!canonical) return undefined;
+    return Intl.DateTimeFormat.supportedLocalesOf([canonical]).length === 1 ? canonical : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The locale an organization's people read: its own, else its time zone's. */
+export function organizationLocale(organization: { locale?: string | null; timezone: string }): string {
+  return organization.locale ?? localeOfZone(organization.timezone);
+}
