@@ -13,10 +13,10 @@ import type { Trx } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { type FieldProblem, ValidationError } from '../errors.js';
 import { queueMail } from '../mail/outbox.js';
-import { generateCredential } from '../oauth/credentials.js';
 import type { Command } from '../writes/unit-of-work.js';
 import type { Actor } from './actor.js';
 import { EMAIL, normalizeEmail, ROLES } from './identity.service.js';
+import { endUnusedPasswordLinks, newPasswordLink } from './password-links.js';
 import type { Role } from './identity.table.js';
 import { refuseUnlessTeamManager } from './team-access.js';
 import { invitationMail, memberAddedMail } from './team-mail.js';
@@ -73,20 +73,8 @@ function invitationProblems(input: InvitationInput): FieldProblem[] {
 }
 
 /** A one-time link for `userId`, valid for PASSWORD_LINK_DAYS; the token is returned once. */
-async function newPasswordLink(trx: Trx, userId: string, now: number): Promise<string> {
-  const link = generateCredential('passwordLink');
-  await trx
-    .insertInto('password_links')
-    .values({
-      token_hash: link.hash,
-      user_id: userId,
-      created_at: isoTime(now),
-      expires_at: isoTime(now + PASSWORD_LINK_DAYS * 86_400_000),
-      used_at: null,
-    })
-    .execute();
-  return link.value;
-}
+const invitationLink = (trx: Trx, userId: string, now: number) =>
+  newPasswordLink(trx, userId, now, PASSWORD_LINK_DAYS * 86_400_000);
 
 /** Names for the e-mail: the organization's, and the inviter's (or none at the command line). */
 async function senders(trx: Trx, actor: Actor) {
@@ -155,7 +143,7 @@ export const inviteMember: Command<InvitationInput, Invitation> = {
       );
 
     if (created) {
-      const token = await newPasswordLink(trx, user.id, now);
+      const token = await invitationLink(trx, user.id, now);
       await mail(
         invitationMail({
           ...names,
@@ -178,12 +166,8 @@ export const inviteMember: Command<InvitationInput, Invitation> = {
     const choosesPassword = user.password_hash === NO_PASSWORD;
     let link: string | undefined;
     if (choosesPassword) {
-      await trx
-        .deleteFrom('password_links')
-        .where('user_id', '=', user.id)
-        .where('used_at', 'is', null)
-        .execute();
-      link = `${input.authUrl}/set-password/${await newPasswordLink(trx, user.id, now)}`;
+      await endUnusedPasswordLinks(trx, user.id);
+      link = `${input.authUrl}/set-password/${await invitationLink(trx, user.id, now)}`;
     }
     await mail(
       memberAddedMail({ ...names, personName: user.name, role, signIn: `${input.authUrl}/sign-in`, link }),

@@ -1,12 +1,39 @@
 /**
- * Following a one-time link to set a password (an invitation from Settings → Team): the token's
- * SHA-256 finds the link; an unknown, used or expired link is refused the same way. Setting the
- * password uses the link up and ends the user's other sessions, in one transaction.
+ * One-time links to set a password (an invitation from Settings → Team, or a reset asked for from
+ * the sign-in page): only the token's SHA-256 is stored, and it finds the link; an unknown, used
+ * or expired link is refused the same way. Setting the password uses the link up and ends the
+ * user's other sessions, in one transaction.
  */
 import { isoTime } from '../clock.js';
-import type { Db } from '../db/database.js';
-import { hashCredential } from '../oauth/credentials.js';
+import type { Db, Trx } from '../db/database.js';
+import { generateCredential, hashCredential } from '../oauth/credentials.js';
 import { hashPassword } from './passwords.js';
+
+/** A one-time link for `userId`, valid for `lifetimeMs`; the token is returned once. */
+export async function newPasswordLink(
+  trx: Trx,
+  userId: string,
+  now: number,
+  lifetimeMs: number,
+): Promise<string> {
+  const link = generateCredential('passwordLink');
+  await trx
+    .insertInto('password_links')
+    .values({
+      token_hash: link.hash,
+      user_id: userId,
+      created_at: isoTime(now),
+      expires_at: isoTime(now + lifetimeMs),
+      used_at: null,
+    })
+    .execute();
+  return link.value;
+}
+
+/** Ends the user's links not used yet: only the link made next works. */
+export async function endUnusedPasswordLinks(trx: Trx, userId: string): Promise<void> {
+  await trx.deleteFrom('password_links').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
 
 /** The user a live link is for, if the token is one. */
 export async function userOfPasswordLink(

@@ -1,7 +1,8 @@
 /**
  * The sign-in page and `/account/password` in headless Chromium on a 390 px phone: no sideways
  * scrolling, no serious or critical axe-core violation, no Content-Security-Policy violation,
- * errors beside their fields, and a changed password signs in.
+ * errors beside their fields, and a changed password signs in; "Forgot your password?" reached
+ * from the sign-in page, asking and answered the same way.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -100,6 +101,39 @@ eachDatabase((suite) => {
     await page.getByLabel('Password').fill('a fresh passphrase');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+    await context.close();
+    assert.deepEqual(cspViolations, []);
+  });
+
+  it('asks for a reset link on a phone from the sign-in page', async (t) => {
+    if (missing) return t.skip(missing);
+    const dialect = suite.database.dialect;
+    const org = await makeOrganization(suite.db);
+    const user = await makeUser(suite.db, org.id);
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    const cspViolations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) cspViolations.push(message.text());
+    });
+
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL(/\/forgot-password$/);
+    await fitsThePhone(page);
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshot(page, `${dialect}-forgot-password`);
+
+    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await page.waitForURL(/\/forgot-password\/sent$/);
+    assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Check your e-mail');
+    await fitsThePhone(page);
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshot(page, `${dialect}-forgot-password-sent`);
+
+    await page.getByRole('link', { name: 'Back to sign-in' }).click();
+    await page.waitForURL(/\/sign-in$/);
     await context.close();
     assert.deepEqual(cspViolations, []);
   });

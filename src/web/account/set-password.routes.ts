@@ -1,6 +1,7 @@
 /**
- * `/set-password/<token>`: where a person invited from Settings → Team chooses their password.
- * The link works once and for a week; an unknown, used or expired one is refused the same way.
+ * `/set-password/<token>`: where a person invited from Settings → Team, or who asked for a reset
+ * ("Forgot your password?"), chooses their password. The link works once, for a week (an
+ * invitation) or an hour (a reset); an unknown, used or expired one is refused the same way.
  * Setting the password signs the person in (a new session) and takes them to their venue. The
  * token never reaches a log (src/http/logger.ts) and the page sends no referrer.
  */
@@ -21,7 +22,7 @@ const gone = () =>
   new HtmlError(
     404,
     'This link does not work',
-    'It was used already, it expired, or it is not a link Marquee made. Ask an administrator of your venue for a new one.',
+    'It was used already, it expired, or it is not a link Marquee made. Ask for a new one under “Forgot your password?” on the sign-in page, or ask an administrator of your venue.',
   );
 
 function setPasswordPage(

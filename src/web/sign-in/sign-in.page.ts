@@ -47,6 +47,7 @@ export function signInPage(view: SignInView): string {
           ${errorId ? html`aria-describedby="${errorId}" aria-invalid="true"` : ''}
         />
         <div class="actions"><button type="submit">Sign in</button></div>
-      </form>`,
+      </form>
+      <p><a href="/forgot-password">Forgot your password?</a></p>`,
   });
 }

@@ -10,6 +10,7 @@ import { findIntegrationByClientId } from '../../integrations/integration.reposi
 import { accountRoutes } from '../account/account.routes.js';
 import { setPasswordRoutes } from '../account/set-password.routes.js';
 import { FormBody, formText, sendPage } from '../forms.js';
+import { forgotPasswordRoutes } from './forgot-password.routes.js';
 import { currentUser, endSession, startSession } from '../session/session.js';
 import { safeReturnPath } from './return-path.js';
 import { SignInGuard } from './sign-in-guard.js';
@@ -81,6 +82,7 @@ export const signInRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   await app.register(accountRoutes, { guard });
   await app.register(setPasswordRoutes);
+  await app.register(forgotPasswordRoutes);
 };
 
 export function waitInWords(seconds: number): string {
