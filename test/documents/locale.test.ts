@@ -9,7 +9,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, it } from 'node:test';
+import { moneyText } from '../../src/crm/money.js';
 import { localeOfZone, readLocale } from '../../src/locale.js';
+import { dayLabel, timeRange } from '../../src/web/workspace/time-zones.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { clientCredentialsToken } from '../helpers/api.js';
 import { eachDatabase } from '../helpers/databases.js';
@@ -151,4 +153,19 @@ eachDatabase((suite) => {
       // pdftoppm (poppler-utils) is for people to look; the words above are the test.
     }
   });
+});
+
+it('labels the workspace’s days and times in the venue’s locale: US short days, a 12-hour clock and $', () => {
+  assert.equal(dayLabel('2027-04-10', 'en-US'), 'Sat, Apr 10, 2027');
+  assert.equal(dayLabel('2027-04-10'), 'Sat 10 Apr 2027', 'British by default');
+  assert.equal(
+    timeRange('2027-04-10T22:00:00Z', '2027-04-11T03:30:00Z', 'America/New_York', 'en-US'),
+    'Sat, Apr 10, 2027, 6:00 PM–11:30 PM',
+  );
+  assert.equal(
+    timeRange('2027-04-10T22:00:00Z', '2027-04-11T03:30:00Z', 'America/New_York'),
+    'Sat 10 Apr 2027, 18:00–23:30',
+  );
+  assert.equal(moneyText(11_820_000, 'USD', 'en-US'), '$118,200.00');
+  assert.equal(moneyText(11_820_000, 'USD'), 'US$118,200.00', 'en-GB says whose dollars');
 });

@@ -1,8 +1,9 @@
 /**
- * Dates and times as the venue reads them: in a time zone, with a 24-hour clock whose midnight
- * is 00:00 (never 24:00), and local date-times turned back into UTC instants for the services.
+ * Dates and times as the venue reads them: in a time zone and its locale (a 24-hour clock whose
+ * midnight is 00:00, never 24:00, in en-GB; 12-hour in en-US), and local date-times turned back into UTC instants for the services.
  */
 import { addDays, localDate, localTime } from '../../wall-clock.js';
+import { DEFAULT_LOCALE } from '../../locale.js';
 
 export {
   addDays,
@@ -15,39 +16,65 @@ export {
   zonedToUtc,
 } from '../../wall-clock.js';
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
+const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** "Wed 25 Nov 2026" of a calendar date. */
-export function dayLabel(date: string): string {
-  return dayFormat.format(Date.parse(`${date}T00:00:00Z`)).replace(',', '');
+function formatOf(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let format = formats.get(key);
+  if (!format) {
+    format = make();
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** "Wed 25 Nov 2026" (en-GB), "Wed, Nov 25, 2026" (en-US) of a calendar date, in the venue's locale. */
+export function dayLabel(date: string, locale = DEFAULT_LOCALE): string {
+  const format = formatOf(
+    `day ${locale}`,
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        timeZone: 'UTC',
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+      }),
+  );
+  const label = format.format(Date.parse(`${date}T00:00:00Z`));
+  return locale === DEFAULT_LOCALE ? label.replace(',', '') : label;
+}
+
+/** "17:00" (en-GB), "5:00 PM" (en-US) of an instant in a zone: the locale's own clock. */
+export function clockLabel(instant: number, zone: string, locale = DEFAULT_LOCALE): string {
+  if (locale === DEFAULT_LOCALE) return localTime(instant, zone);
+  return formatOf(
+    `clock ${locale} ${zone}`,
+    () => new Intl.DateTimeFormat(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit' }),
+  ).format(instant);
 }
 
 /**
  * "Wed 25 Nov 2026, 17:00–23:00", or both days when it runs past midnight into another day; a
  * stretch from a midnight to a later one is whole days ("Sat 19 Jun 2027, all day"), never
- * "00:00–00:00".
+ * "00:00–00:00". In the venue's locale: "Sat, Apr 10, 2027, 6:00 PM–11:30 PM" in en-US.
  */
-export function timeRange(startAt: string, endAt: string, zone: string): string {
+export function timeRange(startAt: string, endAt: string, zone: string, locale = DEFAULT_LOCALE): string {
   const start = Date.parse(startAt);
   const end = Date.parse(endAt);
   const startDay = localDate(start, zone);
   const endDay = localDate(end, zone);
+  const day = (date: string) => dayLabel(date, locale);
+  const clock = (instant: number) => clockLabel(instant, zone, locale);
   if (end > start && localTime(start, zone) === '00:00' && localTime(end, zone) === '00:00') {
     const lastDay = addDays(endDay, -1);
-    const days = lastDay === startDay ? dayLabel(startDay) : `${dayLabel(startDay)} – ${dayLabel(lastDay)}`;
+    const days = lastDay === startDay ? day(startDay) : `${day(startDay)} – ${day(lastDay)}`;
     return `${days}, all day`;
   }
   const sameDay =
     startDay === endDay || (endDay === addDays(startDay, 1) && localTime(end, zone) === '00:00');
   return sameDay
-    ? `${dayLabel(startDay)}, ${localTime(start, zone)}–${localTime(end, zone)}`
-    : `${dayLabel(startDay)}, ${localTime(start, zone)} – ${dayLabel(endDay)}, ${localTime(end, zone)}`;
+    ? `${day(startDay)}, ${clock(start)}–${clock(end)}`
+    : `${day(startDay)}, ${clock(start)} – ${day(endDay)}, ${clock(end)}`;
 }
 
 /**
