@@ -2,15 +2,15 @@
  * What the client agreed to when they signed a proposal (SPEC §13, "Versions, finals and voids"),
  * kept as one SHA-256 per part of the booking, so that the booking as it is now can be compared
  * with it part by part: a signed proposal whose events, lines, totals or schedule changed since
- * reads `changed_since_signed: true`, and the booking's page names the parts. Both sides are made
- * from the document's own facts (document-facts.ts), so what is compared is what a proposal shows.
+ * reads `changed_since_signed: true`, and the booking's page names the parts. Both sides are read
+ * by one loader, in the orders a proposal shows them (document-facts.ts).
  * Only what the client agreed to counts: a booking's name, its notes, payments received (an
  * installment's state) change nothing here.
  */
 import { createHash } from 'node:crypto';
 import type { Db, Trx } from '../../db/database.js';
 import { spaceIds } from '../data/row-mappers.js';
-import { type DocumentFacts, loadDocumentFacts } from './document-facts.js';
+import type { DocumentFacts } from './document-facts.js';
 
 export const SIGNED_PARTS = ['events', 'lines', 'totals', 'schedule'] as const;
 export type SignedPart = (typeof SIGNED_PARTS)[number];
@@ -30,7 +30,7 @@ const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(va
 const num = (value: number | string | null) => (value === null ? null : Number(value));
 
 /** The parts of the booking in the facts, each as its SHA-256. */
-export function signedStateOf(facts: DocumentFacts): SignedState {
+export function signedStateOf(facts: AgreedFacts): SignedState {
   const { booking } = facts;
   return {
     events: digest(
@@ -78,20 +78,94 @@ export function signedStateOf(facts: DocumentFacts): SignedState {
   };
 }
 
+/** What the parts are made of: a booking with its events, lines and schedule, as a document's facts hold them. */
+export type AgreedFacts = Pick<DocumentFacts, 'booking' | 'events' | 'lines' | 'installments'>;
+
+/** Rows by their booking, in the order given. */
+function byBooking<Row extends { booking_id: string }>(rows: readonly Row[]): Map<string, Row[]> {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const group = groups.get(row.booking_id);
+    if (group) group.push(row);
+    else groups.set(row.booking_id, [row]);
+  }
+  return groups;
+}
+
+// Bookings read together; each list of ids stays well under both databases' parameter limits.
+const BATCH = 500;
+
+/**
+ * The parts of each booking as they are now, by booking id (bookings not the organization's are
+ * left out). A few queries for any number of bookings, so an organization's signed proposals are
+ * compared in one read; signing reads its booking through here too, so both sides are made alike.
+ */
+export async function bookingStatesNow(
+  db: Db | Trx,
+  organizationId: string,
+  bookingIds: readonly string[],
+): Promise<Map<string, SignedState>> {
+  const states = new Map<string, SignedState>();
+  for (let start = 0; start < bookingIds.length; start += BATCH) {
+    const ids = bookingIds.slice(start, start + BATCH);
+    const [bookings, events, lines, installments] = await Promise.all([
+      db
+        .selectFrom('bookings')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .where('id', 'in', ids)
+        .execute(),
+      // The orders of document-facts.ts, within each booking.
+      db
+        .selectFrom('events')
+        .selectAll()
+        .where('booking_id', 'in', ids)
+        .orderBy('booking_id')
+        .orderBy('start_at')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('line_items')
+        .selectAll()
+        .where('booking_id', 'in', ids)
+        .orderBy('booking_id')
+        .orderBy('position')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('installments')
+        .selectAll()
+        .where('booking_id', 'in', ids)
+        .orderBy('booking_id')
+        .orderBy('position')
+        .orderBy('id')
+        .execute(),
+    ]);
+    const eventsOf = byBooking(events);
+    const linesOf = byBooking(lines);
+    const installmentsOf = byBooking(installments);
+    for (const booking of bookings) {
+      states.set(
+        booking.id,
+        signedStateOf({
+          booking,
+          events: eventsOf.get(booking.id) ?? [],
+          lines: linesOf.get(booking.id) ?? [],
+          installments: installmentsOf.get(booking.id) ?? [],
+        }),
+      );
+    }
+  }
+  return states;
+}
+
 /** The booking's parts as they are now; undefined when the booking is not the organization's. */
 export async function bookingStateNow(
   db: Db | Trx,
   organizationId: string,
   bookingId: string,
 ): Promise<SignedState | undefined> {
-  const facts = await loadDocumentFacts(db, {
-    organizationId,
-    bookingId,
-    kind: 'proposal',
-    version: 0,
-    madeAt: 0,
-  });
-  return facts && signedStateOf(facts);
+  return (await bookingStatesNow(db, organizationId, [bookingId])).get(bookingId);
 }
 
 /** The parts that differ, in SIGNED_PARTS' order. */
@@ -119,10 +193,7 @@ export async function changesSinceSigned(
   proposals: readonly SignedProposal[],
 ): Promise<Map<string, SignedPart[]>> {
   const kept = proposals.filter((p) => p.signed_state !== null);
-  const bookings = [...new Set(kept.map((p) => p.booking_id))];
-  const now = new Map<string, SignedState | undefined>();
-  // One booking at a time: the facts are a handful of queries each, and pool connections are few.
-  for (const booking of bookings) now.set(booking, await bookingStateNow(db, organizationId, booking));
+  const now = await bookingStatesNow(db, organizationId, [...new Set(kept.map((p) => p.booking_id))]);
   const changes = new Map<string, SignedPart[]>();
   for (const proposal of kept) {
     const current = now.get(proposal.booking_id);
