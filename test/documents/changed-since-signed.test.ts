@@ -7,7 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/app.js';
+import { chromiumMissing, launchBrowser, screenshot } from '../helpers/browser.js';
 import { clientCredentialsToken } from '../helpers/api.js';
 import { BrowserSession, formFields } from '../helpers/browser-session.js';
 import { eachDatabase } from '../helpers/databases.js';
@@ -66,6 +68,34 @@ eachDatabase((suite) => {
       .where('booking_id', '=', booking)
       .orderBy('position')
       .execute();
+  /** The notice as a phone shows it, in Chromium with the staff's session. */
+  const seenInChromium = async (booking: string) => {
+    if (chromiumMissing()) return;
+    const browser: Browser = await launchBrowser();
+    try {
+      const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+      await context.addCookies(
+        staff
+          .cookieHeader()
+          .split('; ')
+          .map((pair) => {
+            const at = pair.indexOf('=');
+            return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.url };
+          }),
+      );
+      const tab = await context.newPage();
+      await tab.goto(`${server.url}/orgs/${venue.orgId}/bookings/${booking}`);
+      const notice = tab.locator('.changed-since-signed');
+      assert.match(
+        await notice.innerText(),
+        /Lines, Totals and Schedule changed since the client accepted version 2/,
+      );
+      assert.ok(await tab.getByRole('button', { name: 'Make a new proposal version' }).isVisible());
+      await screenshot(tab, `${suite.database.dialect}-changed-since-signed`);
+    } finally {
+      await browser.close();
+    }
+  };
   const bookingPage = async (booking: string) =>
     (await staff.request(`/orgs/${venue.orgId}/bookings/${booking}`)).body;
 
@@ -133,6 +163,7 @@ eachDatabase((suite) => {
       // The deposit is a quarter of the total and the balance the rest: their amounts move with it.
       assert.match(page, /Lines, Totals and Schedule changed since the client accepted version 2/);
       assert.ok(!/Events[^<]*changed since/.test(page), 'the events did not change');
+      await seenInChromium(priced.booking);
       const form = formFields(page, `/orgs/${venue.orgId}/bookings/${priced.booking}/documents`);
       assert.ok(form._csrf, 'the notice offers the form that makes a new version');
       assert.match(page, /<button type="submit"[^>]*>Make a new proposal version<\/button>/);
