@@ -396,6 +396,8 @@ export interface Document extends Versioned {
   voided_at: string | null;
   /** When a newer version of this proposal was sent: this one can no longer be accepted. */
   replaced_at: string | null;
+  /** A signed proposal whose booking's events, lines, totals or schedule changed since it was signed. */
+  changed_since_signed: boolean;
   created_at: string;
   updated_at: string;
   booking_id: string | null;
@@ -566,6 +568,7 @@ export const ATTRIBUTES = {
     'issued_at',
     'voided_at',
     'replaced_at',
+    'changed_since_signed',
     'created_at',
     'updated_at',
   ],

@@ -57,6 +57,7 @@ import * as reportLines from './migrations/2026-11-30T00-report-lines.js';
 import * as inquiryDoors from './migrations/2026-12-01T05-inquiry-doors.js';
 import * as replacedProposals from './migrations/2026-12-05T10-replaced-proposals.js';
 import * as organizationLocale from './migrations/2026-12-05T40-organization-locale.js';
+import * as signedState from './migrations/2026-12-05T60-signed-state.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -112,6 +113,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-01T05-inquiry-doors': inquiryDoors,
   '2026-12-05T10-replaced-proposals': replacedProposals,
   '2026-12-05T40-organization-locale': organizationLocale,
+  '2026-12-05T60-signed-state': signedState,
 };
 
 export interface MigrationOutcome {

@@ -6,7 +6,9 @@
  * every other door the booking moves to definite under §7 and §11's rules and what is due on
  * signing falls due. A booking whose events cannot be held (another definite booking holds a
  * space then), or that can no longer become definite (lost, closed), stays as it was: the
- * signature still counts, and the outcome, kept with it, tells the staff why in words.
+ * signature still counts, and the outcome, kept with it, tells the staff why in words. What the
+ * client agreed to (the booking's events, lines, totals and schedule) is kept with the proposal,
+ * so a later change to any of them shows (signed-state.ts).
  */
 import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
@@ -24,6 +26,7 @@ import { clashOf } from '../events/event.commands.js';
 import { refreshSchedule } from '../payments/schedule-keeping.js';
 import { recordToChange, updateRecord } from '../records.js';
 import { keepFile, keptFile } from './document-files.js';
+import { bookingStateNow } from './signed-state.js';
 import type { SignaturePage } from './document-model.js';
 import { actionRefusal, signatureProblems } from './document-rules.js';
 import { clockOf, dayOf } from './document-words.js';
@@ -133,7 +136,15 @@ export const signDocument: Command<SignInput, Signed> = {
     };
     await insertSignature(trx, signature);
     await refreshSchedule(work, current.booking_id);
-    return { document: updated, signature, outcome };
+    // What was agreed, kept once what falls due on signing has: a later change shows against it.
+    const state = await bookingStateNow(trx, actor.organizationId, current.booking_id);
+    const signedState = state ? JSON.stringify(state) : null;
+    await trx
+      .updateTable('documents')
+      .set({ signed_state: signedState })
+      .where('id', '=', current.id)
+      .execute();
+    return { document: { ...updated, signed_state: signedState }, signature, outcome };
   },
 };
 

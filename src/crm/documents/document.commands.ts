@@ -132,6 +132,7 @@ export const createDocument: Command<PreparedDocumentInput, DocumentRow> = {
         issued_at: null,
         voided_at: null,
         replaced_at: null,
+        signed_state: null,
       },
       now,
     );

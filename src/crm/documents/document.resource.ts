@@ -1,6 +1,7 @@
 /**
  * Documents as the API shows them (SPEC §13): `GET /v2/documents[/{id}]`, filtered by
- * `booking_id`, `kind`, `status` (and `event_id`); their PDF at `links.pdf`.
+ * `booking_id`, `kind`, `status` (and `event_id`); their PDF at `links.pdf`. Whether a signed
+ * proposal's booking changed since is read once per organization (document-read-context.ts).
  */
 import { Type } from 'typebox';
 import { Nullable, resourceSchema, StringEnum, Timestamp } from '../../api/jsonapi.js';
@@ -8,6 +9,7 @@ import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../../api/relation.js';
 import { DOCUMENT_KINDS, DOCUMENT_STATUSES } from './document.table.js';
 import { flag } from '../data/row-mappers.js';
+import { changedSinceSigned, documentReadContext } from './document-read-context.js';
 
 const Moment = (description: string) => Nullable(Timestamp, description);
 
@@ -33,6 +35,10 @@ export const DocumentResource = resourceSchema(
     replaced_at: Moment(
       'When a newer version of this sent proposal was sent: from then on its link says so and it cannot be accepted (409 replaced)',
     ),
+    changed_since_signed: Type.Boolean({
+      description:
+        'A signed proposal whose booking’s events, lines, totals or schedule changed since its client signed it (a new version would show the change); false for every other document',
+    }),
     created_at: Timestamp,
     updated_at: Timestamp,
   }),
@@ -60,7 +66,12 @@ export const documentDefinition: ResourceDefinition<'documents'> = {
     booking: (row) => relation('bookings', row.booking_id),
     event: (row) => relation('events', row.event_id),
   },
-  toResource: (row, baseUrl) => ({
+  readContext: documentReadContext,
+  derived: {
+    attributes: ['changed_since_signed'],
+    values: (row, context) => [changedSinceSigned(row.id, context)],
+  },
+  toResource: (row, baseUrl, context) => ({
     type: 'documents',
     id: row.id,
     attributes: {
@@ -75,6 +86,7 @@ export const documentDefinition: ResourceDefinition<'documents'> = {
       issued_at: row.issued_at,
       voided_at: row.voided_at,
       replaced_at: row.replaced_at,
+      changed_since_signed: changedSinceSigned(row.id, context),
       created_at: row.created_at,
       updated_at: row.updated_at,
     },

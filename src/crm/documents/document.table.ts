@@ -33,6 +33,8 @@ export interface DocumentTable {
   voided_at: string | null;
   /** When a newer version of this sent proposal was sent, withdrawing it (it accepts nothing since). */
   replaced_at: string | null;
+  /** A signed proposal's JSON SignedState (signed-state.ts): what the client agreed to, part by part. */
+  signed_state: string | null;
   created_at: string;
   updated_at: string;
 }

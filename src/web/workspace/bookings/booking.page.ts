@@ -17,6 +17,7 @@ import {
   type DocumentsSection,
   documentsSection,
   unconfirmedAcceptances,
+  changedSinceAccepted,
 } from '../documents/documents.view.js';
 import { notesSection, type NotesSection, notesSummary } from '../notes/notes.view.js';
 import { bookingTimes } from '../time-zones.js';
@@ -102,6 +103,7 @@ export function bookingPage(v: WorkspaceVisitor, view: BookingView): string {
     ${view.notice ? html`<p class="notice" role="status">${view.notice}</p>` : ''}
     ${view.refusal ? html`<div class="error-summary" role="alert"><h2>The status was not changed</h2>${view.refusal}</div>` : ''}
     ${unconfirmedAcceptances(v, view.documents)}
+    ${changedSinceAccepted(v, view.documents)}
     ${view.statusErrors?.lost_reason ? errorSummary({ lost_reason: view.statusErrors.lost_reason }, { lost_reason: 'Why was it lost?' }) : ''}
     ${errorSummary(view.pricing.fnbErrors, { fnb_minimum: 'F&B minimum' })}
     ${notesSummary(view.notes)}

@@ -1,7 +1,11 @@
-/** What a booking's Documents section reads (documents.view.ts): its documents, their links and signatures. */
+/**
+ * What a booking's Documents section reads (documents.view.ts): its documents, their links and
+ * signatures, and what changed since a proposal was signed.
+ */
 import type { Booking } from '../../../crm/bookings/booking.table.js';
 import { linksOf } from '../../../crm/documents/document-links.js';
 import { signaturesOf } from '../../../crm/documents/document-signing.js';
+import { changesSinceSigned } from '../../../crm/documents/signed-state.js';
 import type { DocumentLink } from '../../../crm/documents/document.table.js';
 import type { Event } from '../../../crm/events/event.table.js';
 import type { Db } from '../../../db/database.js';
@@ -23,9 +27,11 @@ export async function documentsOfBooking(
     .orderBy('id', 'desc')
     .execute();
   const ids = documents.map((d) => d.id);
-  const [links, signatures] = await Promise.all([
+  const signed = documents.filter((d) => d.kind === 'proposal' && d.status === 'signed');
+  const [links, signatures, changedSinceSigned] = await Promise.all([
     linksOf(db, booking.organization_id, ids),
     signaturesOf(db, ids),
+    changesSinceSigned(db, booking.organization_id, signed),
   ]);
   const byDocument = new Map<string, DocumentLink[]>();
   for (const link of links)
@@ -37,6 +43,7 @@ export async function documentsOfBooking(
     links: byDocument,
     signatures,
     events,
+    changedSinceSigned,
     zone,
     now,
   };

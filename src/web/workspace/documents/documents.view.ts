@@ -8,6 +8,7 @@
 import type { DocumentLink, DocumentRow, DocumentSignature } from '../../../crm/documents/document.table.js';
 import type { SigningOutcome } from '../../../crm/documents/document-signing.js';
 import type { Event } from '../../../crm/events/event.table.js';
+import { partsInWords, type SignedPart } from '../../../crm/documents/signed-state.js';
 import { html, type SafeHtml } from '../../html.js';
 import { clashSentence } from '../forms/conflict.view.js';
 import { csrfField } from '../forms/form-fields.js';
@@ -25,6 +26,8 @@ export interface DocumentsSection {
   links: ReadonlyMap<string, readonly DocumentLink[]>;
   signatures: ReadonlyMap<string, SignatureView>;
   events: readonly Event[];
+  /** The parts of the booking changed since the client signed, by signed proposal (unchanged ones left out). */
+  changedSinceSigned: ReadonlyMap<string, readonly SignedPart[]>;
   zone: string;
   now: number;
 }
@@ -157,4 +160,22 @@ export function unconfirmedAcceptances(v: WorkspaceVisitor, view: DocumentsSecti
     const signature = view.signatures.get(d.id)!;
     return html`<div class="error-summary" role="alert"><h2>${signature.name} accepted ${documentName(d, view.events)}</h2>${outcomeSentence(v, signature.parsedOutcome, view.zone)}</div>`;
   })}`;
+}
+
+/**
+ * The newest accepted proposal, when its booking changed since: which parts did, said at the top
+ * of the booking's page, with the button that makes a new version to send.
+ */
+export function changedSinceAccepted(v: WorkspaceVisitor, view: DocumentsSection): SafeHtml | '' {
+  const accepted = view.documents.find((d) => d.kind === 'proposal' && d.status === 'signed');
+  const parts = accepted ? view.changedSinceSigned.get(accepted.id) : undefined;
+  if (!accepted || !parts) return '';
+  return html`<div class="notice changed-since-signed" role="status">
+    <p><strong>${partsInWords(parts)} changed since the client accepted version ${Number(accepted.version)}.</strong>
+      A new version shows the booking as it is now, for the client to accept.</p>
+    <form method="post" action="${orgPath(v, `/bookings/${view.bookingId}/documents`)}" class="inline-form">
+      ${csrfField(v.csrfToken)}<input type="hidden" name="kind" value="proposal" />
+      <button type="submit">Make a new proposal version</button>
+    </form>
+  </div>`;
 }
