@@ -105,6 +105,8 @@ eachDatabase((suite) => {
         _csrf: admin.csrf,
         version: versionIn(page.body),
         name: 'Harbour Rooms',
+        // These say times the British way; the locale's own test is below.
+        locale: 'en-GB',
         ...values,
       },
     });
