@@ -5,6 +5,8 @@
  * units whatever it is.
  */
 
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 export const DEFAULT_LOCALE = 'en-GB';
 
 /**
@@ -80,4 +82,28 @@ export function readLocale(tag: string): string | undefined {
 /** The locale an organization's people read: its own, else its time zone's. */
 export function organizationLocale(organization: { locale?: string | null; timezone: string }): string {
   return organization.locale ?? localeOfZone(organization.timezone);
+}
+
+/**
+ * The locale of the request being answered: the workspace and the client portal set it once, from
+ * the organization, so every helper that writes days, times and amounts for a page (moneyText,
+ * dayLabel, clockLabel, timeRange) reads it without each page passing it on. Outside such a
+ * request, and where a caller names a locale itself, this is not consulted.
+ */
+const reading = new AsyncLocalStorage<{ locale: string }>();
+
+/** Runs `next` (the rest of a request) with a locale that `setReadingLocale` can set later. */
+export function withReadingLocale(next: () => void): void {
+  reading.run({ locale: DEFAULT_LOCALE }, next);
+}
+
+/** Sets the locale of the request being answered (inside `withReadingLocale`). */
+export function setReadingLocale(locale: string): void {
+  const store = reading.getStore();
+  if (store) store.locale = locale;
+}
+
+/** The locale of the request being answered, else en-GB. */
+export function readingLocale(): string {
+  return reading.getStore()?.locale ?? DEFAULT_LOCALE;
 }

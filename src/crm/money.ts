@@ -21,7 +21,7 @@
  *   decimals), is refused with a sentence that says why.
  */
 
-import { DEFAULT_LOCALE } from '../locale.js';
+import { readingLocale } from '../locale.js';
 
 /** ISO 4217 currencies whose minor unit is not a hundredth (2024 list); the rest have two decimals. */
 const EXPONENTS: Readonly<Record<string, number>> = {
@@ -72,7 +72,7 @@ export function majorText(minor: number | bigint, currency: string): string {
  * en-GB, "$1,234.50" in en-US, "1.234,50 €" in de-DE (the pages and the documents alike). The
  * decimal text itself is formatted, so no float stands between the stored integer and what is shown.
  */
-export function moneyText(minor: number | bigint, currency: string, locale = DEFAULT_LOCALE): string {
+export function moneyText(minor: number | bigint, currency: string, locale = readingLocale()): string {
   const exponent = currencyExponent(currency);
   try {
     const format = new Intl.NumberFormat(locale, {

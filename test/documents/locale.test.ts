@@ -24,6 +24,7 @@ import {
   apiFor,
   bookingDocument,
   changeDocument,
+  contactDocument,
   created,
   type ErrorBody,
 } from '../helpers/writes.js';
@@ -152,6 +153,64 @@ eachDatabase((suite) => {
     } catch {
       // pdftoppm (poppler-utils) is for people to look; the words above are the test.
     }
+  });
+
+  it('shows a US venue’s client portal page with American days and $', async () => {
+    await settings({ timezone: 'America/New_York', currency: 'USD', locale: 'en-US' });
+    const account = await created(admin, '/v2/accounts', accountDocument({ name: 'Reyes family' }));
+    const contact = await created(
+      admin,
+      '/v2/contacts',
+      contactDocument({ first_name: 'Ana', last_name: 'Reyes', email: 'ana@reyes.example' }, account),
+    );
+    const booking = await created(admin, '/v2/bookings', {
+      data: {
+        type: 'bookings',
+        attributes: {
+          name: 'Reyes wedding',
+          start_at: '2027-04-10T22:00:00Z',
+          end_at: '2027-04-11T03:30:00Z',
+          currency: 'USD',
+        },
+        relationships: { account: ref('accounts', account), contact: ref('contacts', contact) },
+      },
+    });
+    await created(admin, '/v2/line_items', {
+      data: {
+        type: 'line_items',
+        attributes: {
+          name: 'Dinner',
+          category: 'food',
+          unit: 'per_person',
+          quantity: '100',
+          unit_price: 9_850,
+        },
+        relationships: { booking: ref('bookings', booking) },
+      },
+    });
+    await created(admin, '/v2/installments', {
+      data: {
+        type: 'installments',
+        attributes: { label: 'Deposit', amount: 250_000, due_date: '2027-02-01' },
+        relationships: { booking: ref('bookings', booking) },
+      },
+    });
+    const made = await admin<{ data: { id: string } }>('/v2/documents', {
+      method: 'POST',
+      body: documentBody('proposal', booking),
+    });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const sent = await admin<{ meta?: { share_url: string } }>(`/v2/documents/${made.body.data.id}/send`, {
+      method: 'POST',
+    });
+    assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    const page = await server.fetch(`${server.url}${new URL(sent.body.meta!.share_url).pathname}`);
+    assert.equal(page.status, 200);
+    const body = await page.text();
+    for (const words of ['Monday, February 1, 2027', '$2,500.00', '$9,850.00']) {
+      assert.ok(body.includes(words), `the portal says "${words}"`);
+    }
+    assert.doesNotMatch(body, /US\$|£|1 February 2027/, 'no British days or other currencies');
   });
 });
 

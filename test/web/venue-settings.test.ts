@@ -97,7 +97,7 @@ eachDatabase((suite) => {
   after(() => server.close());
 
   /** Saves Settings → Venue through its form, as the admin. */
-  async function setVenue(values: { timezone: string; currency: string }) {
+  async function setVenue(values: { timezone: string; currency: string; locale?: string }) {
     const page = await admin.session.request(`${o}/settings/venue`);
     assert.equal(page.status, 200, page.body);
     const saved = await admin.session.request(`${o}/settings/venue`, {
@@ -105,6 +105,8 @@ eachDatabase((suite) => {
         _csrf: admin.csrf,
         version: versionIn(page.body),
         name: 'Harbour Rooms',
+        // These say times the British way; the locale's own test is below.
+        locale: 'en-GB',
         ...values,
       },
     });
@@ -337,6 +339,47 @@ eachDatabase((suite) => {
       .where('id', '=', venue.orgId)
       .executeTakeFirstOrThrow();
     assert.deepEqual(row, { timezone: 'Europe/London', currency: 'GBP' });
+  });
+
+  it('changes the locale on Settings → Venue as the API does, refusing one that is no BCP 47 tag beside its field', async () => {
+    await setVenue({ timezone: 'Europe/London', currency: 'GBP' });
+    let page = await admin.session.request(`${o}/settings/venue`);
+    assert.match(page.body, /name="locale" type="text" value="en-GB"/, 'the locale the venue reads now');
+    const saved = await admin.session.request(`${o}/settings/venue`, {
+      form: {
+        _csrf: admin.csrf,
+        version: versionIn(page.body),
+        name: 'Harbour Rooms',
+        timezone: 'Europe/London',
+        currency: 'GBP',
+        locale: ' en-us ',
+      },
+    });
+    assert.equal(saved.status, 303, saved.body);
+    const read = await api('/v2/organization');
+    assert.equal(read.body.data.attributes.locale, 'en-US');
+    page = await admin.session.request(`${o}/settings/venue`);
+    assert.match(page.body, /name="locale" type="text" value="en-US"/);
+    const refused = await admin.session.request(`${o}/settings/venue`, {
+      form: {
+        _csrf: admin.csrf,
+        version: versionIn(page.body),
+        name: 'Harbour Rooms',
+        timezone: 'Europe/London',
+        currency: 'GBP',
+        locale: 'English please',
+      },
+    });
+    assert.equal(refused.status, 422);
+    assert.match(fieldError(refused.body, 'locale'), /"English please" is not a locale/);
+    assert.match(refused.body, /name="locale" type="text" value="English please"/, 'what was typed stays');
+    const row = await suite.db
+      .selectFrom('organizations')
+      .select(['locale'])
+      .where('id', '=', venue.orgId)
+      .executeTakeFirstOrThrow();
+    assert.equal(row.locale, 'en-US');
+    await setVenue({ timezone: 'Europe/London', currency: 'GBP', locale: 'en-GB' });
   });
 
   it('keeps the service charge, whether it is taxed and the F&B categories, refusing bad ones beside their fields', async () => {

@@ -10,6 +10,7 @@ import type { DocumentLink, DocumentRow } from '../../crm/documents/document.tab
 import { installmentDue, STATE_WORDS, stillToPay } from '../../crm/documents/schedule-words.js';
 import { installmentsOf } from '../../crm/payments/schedule-keeping.js';
 import type { Db } from '../../db/database.js';
+import { organizationLocale } from '../../locale.js';
 import type { PortalView } from './portal.page.js';
 
 export async function portalView(
@@ -22,7 +23,7 @@ export async function portalView(
     pdfRequestOf(db, document, { watermark: null }),
     db
       .selectFrom('organizations')
-      .select(['name', 'timezone'])
+      .select(['name', 'timezone', 'locale'])
       .where('id', '=', document.organization_id)
       .executeTakeFirstOrThrow(),
     db
@@ -34,9 +35,11 @@ export async function portalView(
     signaturesOf(db, [document.id]),
   ]);
   const zone = organization.timezone;
-  const money = (minor: number | string) => moneyText(Number(minor), booking.currency);
+  // Days and amounts in the organization's locale, as its documents print them.
+  const locale = organizationLocale(organization);
+  const money = (minor: number | string) => moneyText(Number(minor), booking.currency, locale);
   const signature = signatures.get(document.id);
-  const at = (iso: string) => `${dayOf(iso, zone)} at ${clockOf(Date.parse(iso), zone)}`;
+  const at = (iso: string) => `${dayOf(iso, zone, locale)} at ${clockOf(Date.parse(iso), zone, locale)}`;
   return {
     token: extra.token,
     csrfToken: extra.csrfToken ?? '',
@@ -45,7 +48,7 @@ export async function portalView(
     logo: request.logo,
     issued:
       document.number && document.issued_at
-        ? { number: document.number, issuedOn: dayOf(document.issued_at, zone) }
+        ? { number: document.number, issuedOn: dayOf(document.issued_at, zone, locale) }
         : undefined,
     status: document.status === 'void' ? 'draft' : document.status,
     replaced: document.status === 'sent' && document.replaced_at !== null,
@@ -53,7 +56,7 @@ export async function portalView(
     schedule: {
       rows: installments.map((i) => ({
         label: i.label,
-        due: installmentDue(i),
+        due: installmentDue(i, locale),
         state: STATE_WORDS[i.state],
         amount: money(i.amount_due),
         paid: money(i.paid_amount),

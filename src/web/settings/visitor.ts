@@ -2,6 +2,7 @@
  * Who is looking at a settings page: the signed-in user and their memberships. Admin rights are
  * checked on every request, not just hidden from members.
  */
+import { readingLocale } from '../../locale.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { listMembershipsOfUser, type Membership } from '../../identity/membership.repository.js';
@@ -57,6 +58,7 @@ export async function settingsFrame(
       }),
       isAdmin,
       csrfToken,
+      locale: readingLocale(),
     },
   };
 }

@@ -3,7 +3,7 @@
  * midnight is 00:00, never 24:00, in en-GB; 12-hour in en-US), and local date-times turned back into UTC instants for the services.
  */
 import { addDays, localDate, localTime } from '../../wall-clock.js';
-import { DEFAULT_LOCALE } from '../../locale.js';
+import { DEFAULT_LOCALE, readingLocale } from '../../locale.js';
 
 export {
   addDays,
@@ -28,7 +28,7 @@ function formatOf(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFo
 }
 
 /** "Wed 25 Nov 2026" (en-GB), "Wed, Nov 25, 2026" (en-US) of a calendar date, in the venue's locale. */
-export function dayLabel(date: string, locale = DEFAULT_LOCALE): string {
+export function dayLabel(date: string, locale = readingLocale()): string {
   const format = formatOf(
     `day ${locale}`,
     () =>
@@ -45,7 +45,7 @@ export function dayLabel(date: string, locale = DEFAULT_LOCALE): string {
 }
 
 /** "17:00" (en-GB), "5:00 PM" (en-US) of an instant in a zone: the locale's own clock. */
-export function clockLabel(instant: number, zone: string, locale = DEFAULT_LOCALE): string {
+export function clockLabel(instant: number, zone: string, locale = readingLocale()): string {
   if (locale === DEFAULT_LOCALE) return localTime(instant, zone);
   return formatOf(
     `clock ${locale} ${zone}`,
@@ -58,7 +58,7 @@ export function clockLabel(instant: number, zone: string, locale = DEFAULT_LOCAL
  * stretch from a midnight to a later one is whole days ("Sat 19 Jun 2027, all day"), never
  * "00:00–00:00". In the venue's locale: "Sat, Apr 10, 2027, 6:00 PM–11:30 PM" in en-US.
  */
-export function timeRange(startAt: string, endAt: string, zone: string, locale = DEFAULT_LOCALE): string {
+export function timeRange(startAt: string, endAt: string, zone: string, locale = readingLocale()): string {
   const start = Date.parse(startAt);
   const end = Date.parse(endAt);
   const startDay = localDate(start, zone);

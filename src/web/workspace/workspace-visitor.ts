@@ -12,6 +12,8 @@ import type { User } from '../../identity/user.repository.js';
 import { HtmlError, SignInRequired } from '../html-error.js';
 import { currentUser } from '../session/session.js';
 import { staffActor } from '../../identity/actor.js';
+import { organizationOf } from '../../crm/organization/organization.reads.js';
+import { DEFAULT_LOCALE, organizationLocale, setReadingLocale, withReadingLocale } from '../../locale.js';
 
 export interface WorkspaceVisitor {
   user: User;
@@ -20,6 +22,8 @@ export interface WorkspaceVisitor {
   actor: Actor;
   isAdmin: boolean;
   csrfToken: string;
+  /** The organization's locale (BCP 47), which its pages write days, times and amounts in. */
+  locale: string;
 }
 
 declare module 'fastify' {
@@ -48,6 +52,9 @@ async function loadVisitor(
   const memberships = await listMembershipsOfUser(request.ctx.db, user.id);
   const organization = memberships.find((m) => m.organizationId === organizationId);
   if (!organization) throw notFound();
+  const row = await organizationOf(request.ctx.db, organizationId);
+  const locale = row ? organizationLocale(row) : DEFAULT_LOCALE;
+  setReadingLocale(locale);
   return {
     user,
     memberships,
@@ -55,6 +62,7 @@ async function loadVisitor(
     actor: staffActor({ organizationId, userId: user.id, role: organization.role, door: 'workspace' }),
     isAdmin: organization.role === 'admin',
     csrfToken: await reply.generateCsrf(),
+    locale,
   };
 }
 
@@ -77,6 +85,8 @@ export async function visitorAnywhere(
 
 /** Every route of `app` with an `:org` in its address learns its visitor before its handler runs. */
 export function registerVisitor(app: App): void {
+  // Every page's days, times and amounts are written in the organization's locale (src/locale.ts).
+  app.addHook('onRequest', (_request, _reply, done) => withReadingLocale(done));
   app.addHook('preHandler', async (request, reply) => {
     const org = (request.params as { org?: unknown } | undefined)?.org;
     if (typeof org !== 'string') return;

@@ -1,11 +1,13 @@
 /**
- * Settings → Venue: the venue's name, the time zone its times are shown in, its currency, its
+ * Settings → Venue: the venue's name, the time zone its times are shown in, its currency, the
+ * locale its days, times and amounts are written in, its
  * service charge and whether it is taxed, and the item categories that count as food and beverage.
  */
 import type { OrganizationInput } from '../../../crm/organization/organization-rules.js';
 import type { OrganizationRow } from '../../../crm/organization/organization.resource.js';
 import { CATEGORY_LABELS, ITEM_CATEGORIES } from '../../../crm/pricing/categories.js';
 import { TIME_ZONES } from '../../../crm/time-zones.js';
+import { organizationLocale } from '../../../locale.js';
 import { decimalPoint, type Form, formList, formText } from '../../forms.js';
 import { html } from '../../html.js';
 import {
@@ -25,6 +27,8 @@ export interface VenueValues {
   name: string;
   timezone: string;
   currency: string;
+  /** A BCP 47 tag; blank leaves it as it is. */
+  locale: string;
   service_charge_percentage: string;
   /** 'yes' when ticked. */
   service_charge_taxable: string;
@@ -35,6 +39,7 @@ const LABELS = {
   name: 'Name',
   timezone: 'Time zone',
   currency: 'Currency',
+  locale: 'Locale',
   service_charge_percentage: 'Service charge (%)',
   service_charge_taxable: 'Tax the service charge',
   fnb_categories: 'Food and beverage',
@@ -50,6 +55,7 @@ export function venueValuesOf(row: OrganizationRow): VenueValues {
     name: row.name,
     timezone: row.timezone,
     currency: row.currency,
+    locale: organizationLocale(row),
     service_charge_percentage: row.service_charge_percentage,
     service_charge_taxable: Number(row.service_charge_taxable) ? 'yes' : '',
     fnb_categories: JSON.parse(row.fnb_categories) as string[],
@@ -62,6 +68,7 @@ export function venueValuesPosted(body: Form): VenueValues {
     name: formText(body, 'name'),
     timezone: formText(body, 'timezone'),
     currency: formText(body, 'currency').trim(),
+    locale: formText(body, 'locale').trim(),
     service_charge_percentage: formText(body, 'service_charge_percentage').trim(),
     service_charge_taxable: formText(body, 'service_charge_taxable') === 'yes' ? 'yes' : '',
     fnb_categories: formList(body, 'fnb_categories'),
@@ -72,6 +79,7 @@ export function venueValuesPosted(body: Form): VenueValues {
 export function venueInput(values: VenueValues): OrganizationInput {
   return {
     ...values,
+    locale: values.locale === '' ? undefined : values.locale,
     service_charge_percentage: decimalPoint(values.service_charge_percentage || '0'),
     service_charge_taxable: values.service_charge_taxable === 'yes',
   };
@@ -111,6 +119,7 @@ export function venuePage(
       ${inputField({ name: 'name', label: LABELS.name, value: values.name, errors, required: true, attributes: html`maxlength="200" autocomplete="organization"` })}
       ${selectField({ name: 'timezone', label: LABELS.timezone, value: values.timezone, errors, required: true, hint: 'Every page shows times in this zone, and new bookings start in it.', choices: zones.map((z) => ({ value: z, label: z.replace(/_/g, ' ') })) })}
       ${inputField({ name: 'currency', label: LABELS.currency, value: values.currency, errors, required: true, hint: `Three letters, such as EUR: new bookings start in it. ${NOT_CONVERTED}`, attributes: html`maxlength="3" autocapitalize="characters"` })}
+      ${inputField({ name: 'locale', label: LABELS.locale, value: values.locale, errors, hint: 'Such as en-US, en-GB or de-DE: every page and document writes days, times and amounts as it reads them.', attributes: html`maxlength="35" autocapitalize="none" spellcheck="false"` })}
       <h2>Pricing</h2>
       ${inputField({ name: 'service_charge_percentage', label: LABELS.service_charge_percentage, value: values.service_charge_percentage, errors, hint: 'Added to the lines that take it, such as 20 or 8.875; 0 for none.', attributes: html`inputmode="decimal" maxlength="20"` })}
       <div class="field">
