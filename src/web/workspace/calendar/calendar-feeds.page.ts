@@ -4,7 +4,7 @@ import type { Space } from '../../../crm/spaces/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField, errorSummary, type FieldErrors, selectField } from '../forms/form-fields.js';
 import { noticeOf } from '../forms/list-parts.js';
-import { dayLabel, localDate, localTime } from '../time-zones.js';
+import { clockLabel, dayLabel, localDate } from '../time-zones.js';
 import { settingsTabs, workspacePage } from '../workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 
@@ -28,7 +28,7 @@ const SCOPES = [
 ];
 
 const when = (iso: string | null, zone: string) =>
-  iso ? `${dayLabel(localDate(Date.parse(iso), zone))}, ${localTime(Date.parse(iso), zone)}` : 'never';
+  iso ? `${dayLabel(localDate(Date.parse(iso), zone))}, ${clockLabel(Date.parse(iso), zone)}` : 'never';
 
 function madeSection(url: string): SafeHtml {
   return html`<section aria-labelledby="made" class="notice">

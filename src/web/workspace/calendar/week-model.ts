@@ -9,7 +9,7 @@ import type { WeekEvent } from '../../../crm/events/event.reads.js';
 import { spaceIds } from '../../../crm/data/row-mappers.js';
 import { occupied, type SpaceShape } from '../../../crm/events/occupancy.js';
 import type { Space } from '../../../crm/spaces/index.js';
-import { addDays, localTime, zonedToUtc } from '../time-zones.js';
+import { addDays, clockLabel, zonedToUtc } from '../time-zones.js';
 
 export interface WeekEntry {
   event: WeekEvent;
@@ -47,7 +47,7 @@ const MINUTE = 60_000;
 export function weekModel(monday: string, zone: string, spaces: Space[], events: WeekEvent[]): WeekModel {
   const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
   const bounds = [...days, addDays(monday, 7)].map((d) => zonedToUtc(d, zone) ?? 0);
-  const span = (from: number, to: number) => `${localTime(from, zone)}–${localTime(to, zone)}`;
+  const span = (from: number, to: number) => `${clockLabel(from, zone)}–${clockLabel(to, zone)}`;
   // A day held from its start to its end reads as all day, never "00:00–00:00".
   const hoursOn = (i: number, from: number, to: number) =>
     from <= (bounds[i] ?? 0) && to >= (bounds[i + 1] ?? 0)

@@ -13,7 +13,7 @@ import {
   inputField,
 } from '../forms/form-fields.js';
 import { noticeOf } from '../forms/list-parts.js';
-import { dayLabel, localDate, localTime } from '../time-zones.js';
+import { clockLabel, dayLabel, localDate } from '../time-zones.js';
 import { settingsTabs, workspacePage } from '../workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 
@@ -40,7 +40,7 @@ const SCOPE_CHOICES = [
 const SCOPE_WORDS = { crm_read: 'Read', crm_manage: 'Read and change' } as const;
 
 const when = (iso: string | null, zone: string) =>
-  iso ? `${dayLabel(localDate(Date.parse(iso), zone))}, ${localTime(Date.parse(iso), zone)}` : 'never';
+  iso ? `${dayLabel(localDate(Date.parse(iso), zone))}, ${clockLabel(Date.parse(iso), zone)}` : 'never';
 
 function madeSection(
   v: WorkspaceVisitor,

@@ -12,7 +12,7 @@ import { partsInWords, type SignedPart } from '../../../crm/documents/signed-sta
 import { html, type SafeHtml } from '../../html.js';
 import { clashSentence } from '../forms/conflict.view.js';
 import { csrfField } from '../forms/form-fields.js';
-import { dayLabel, localDate, localTime } from '../time-zones.js';
+import { clockLabel, dayLabel, localDate } from '../time-zones.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 
 export type SignatureView = DocumentSignature & { parsedOutcome: SigningOutcome };
@@ -35,7 +35,7 @@ export interface DocumentsSection {
 const KIND_WORDS = { proposal: 'Proposal', beo: 'BEO', invoice: 'Invoice' } as const;
 
 const when = (iso: string, zone: string) =>
-  `${dayLabel(localDate(Date.parse(iso), zone))}, ${localTime(Date.parse(iso), zone)}`;
+  `${dayLabel(localDate(Date.parse(iso), zone))}, ${clockLabel(Date.parse(iso), zone)}`;
 
 /** "Proposal v2", "BEO v1 — Dinner", "Invoice v1". */
 export function documentName(document: DocumentRow, events: readonly Event[]): string {

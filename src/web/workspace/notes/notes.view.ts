@@ -1,7 +1,7 @@
 /** The notes of a booking, account or contact: newest first, with the form to add one. */
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField, errorSummary, type FieldErrors, textareaField } from '../forms/form-fields.js';
-import { dayLabel, localDate, localTime } from '../time-zones.js';
+import { clockLabel, dayLabel, localDate } from '../time-zones.js';
 import type { NoteView } from '../../../crm/notes/note.reads.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 
@@ -30,7 +30,7 @@ export function mayChangeNote(v: WorkspaceVisitor, note: Pick<NoteView, 'authorI
 
 function when(iso: string, zone: string): string {
   const ms = Date.parse(iso);
-  return `${dayLabel(localDate(ms, zone))}, ${localTime(ms, zone)}`;
+  return `${dayLabel(localDate(ms, zone))}, ${clockLabel(ms, zone)}`;
 }
 
 export function notesSection(v: WorkspaceVisitor, section: NotesSection): SafeHtml {

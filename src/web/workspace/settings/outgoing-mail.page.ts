@@ -8,7 +8,7 @@ import type { OutgoingMailTable } from '../../../mail/mail.table.js';
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField, errorSummary, type FieldErrors, inputField } from '../forms/form-fields.js';
 import { noticeOf } from '../forms/list-parts.js';
-import { dayLabel, localDate, localTime } from '../time-zones.js';
+import { clockLabel, dayLabel, localDate } from '../time-zones.js';
 import { settingsTabs, workspacePage } from '../workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 
@@ -25,7 +25,7 @@ export interface OutgoingMailView {
 }
 
 const when = (iso: string, zone: string) =>
-  `${dayLabel(localDate(Date.parse(iso), zone))}, ${localTime(Date.parse(iso), zone)}`;
+  `${dayLabel(localDate(Date.parse(iso), zone))}, ${clockLabel(Date.parse(iso), zone)}`;
 
 /** What became of a message, in words (`sending`: whether an SMTP server is set up now). */
 export function mailState(mail: OutgoingMailTable, zone: string, sending: boolean): SafeHtml {

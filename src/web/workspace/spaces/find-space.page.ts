@@ -10,7 +10,7 @@ import { statusBadge } from '../bookings/booking-badges.js';
 import type { FindSpaceValues } from './find-space-query.js';
 import { errorSummary, type FieldErrors, inputField, selectField } from '../forms/form-fields.js';
 import { SETUP_STYLE_CHOICES, styleLabel } from '../forms/setup-styles.js';
-import { localTime, timeRange } from '../time-zones.js';
+import { clockLabel, timeRange } from '../time-zones.js';
 import { workspacePage } from '../workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 
@@ -130,7 +130,7 @@ function resultsSection(v: WorkspaceVisitor, view: FindSpaceView, results: FindS
   const until = Date.parse(results.endAt) + results.teardownMinutes * 60_000;
   const buffers =
     results.setupMinutes > 0 || results.teardownMinutes > 0
-      ? html`<p class="hint">Held from ${localTime(from, zone)} to ${localTime(until, zone)}, with setup ${results.setupMinutes} min and teardown ${results.teardownMinutes} min.</p>`
+      ? html`<p class="hint">Held from ${clockLabel(from, zone)} to ${clockLabel(until, zone)}, with setup ${results.setupMinutes} min and teardown ${results.teardownMinutes} min.</p>`
       : '';
   const style = results.setupStyle ? ` (${styleLabel(results.setupStyle).toLowerCase()})` : '';
   const shared = results.spaces.filter((s) => sharedBy(s).length > 0);
