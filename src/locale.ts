@@ -6,6 +6,7 @@
  */
 
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { localTime } from './wall-clock.js';
 
 export const DEFAULT_LOCALE = 'en-GB';
 
@@ -106,4 +107,28 @@ export function setReadingLocale(locale: string): void {
 /** The locale of the request being answered, else en-GB. */
 export function readingLocale(): string {
   return reading.getStore()?.locale ?? DEFAULT_LOCALE;
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** One Intl.DateTimeFormat per key (locale, zone and what it shows), made once: they are costly. */
+export function dateFormat(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let format = formats.get(key);
+  if (!format) {
+    format = make();
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * "14:05" (en-GB), "2:05 PM" (en-US) of an instant in a zone: the locale's own clock. en-GB is
+ * `localTime`'s (midnight is 00:00, never 24:00).
+ */
+export function clockIn(instant: number, zone: string, locale: string): string {
+  if (locale === DEFAULT_LOCALE) return localTime(instant, zone);
+  return dateFormat(
+    `clock ${locale} ${zone}`,
+    () => new Intl.DateTimeFormat(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit' }),
+  ).format(instant);
 }

@@ -5,28 +5,17 @@
  */
 import { addDays, localDate, localTime } from '../../wall-clock.js';
 import { moneyText } from '../money.js';
-import { DEFAULT_LOCALE } from '../../locale.js';
+import { clockIn, dateFormat, DEFAULT_LOCALE } from '../../locale.js';
 
 export { moneyText };
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function formatOf(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
-  let format = formats.get(key);
-  if (!format) {
-    format = make();
-    formats.set(key, format);
-  }
-  return format;
-}
 
 /**
  * "Saturday 12 June 2027" (en-GB), "Saturday, June 12, 2027" (en-US) of a calendar date
  * (YYYY-MM-DD), in the organization's locale.
  */
 export function dayWords(date: string, locale = DEFAULT_LOCALE): string {
-  const format = formatOf(
-    `day ${locale}`,
+  const format = dateFormat(
+    `day in full ${locale}`,
     () =>
       new Intl.DateTimeFormat(locale, {
         timeZone: 'UTC',
@@ -48,11 +37,7 @@ export function dayOf(instant: string | number, zone: string, locale = DEFAULT_L
 
 /** "14:05" (en-GB), "2:05 PM" (en-US) of an instant in a zone: the locale's own clock. */
 export function clockOf(instant: number, zone: string, locale = DEFAULT_LOCALE): string {
-  if (locale === DEFAULT_LOCALE) return localTime(instant, zone);
-  return formatOf(
-    `clock ${locale} ${zone}`,
-    () => new Intl.DateTimeFormat(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit' }),
-  ).format(instant);
+  return clockIn(instant, zone, locale);
 }
 
 /** "18:00–23:30", or "18:00 – Sunday 13 June 2027, 01:30" when it ends on another day. */

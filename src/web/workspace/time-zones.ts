@@ -3,7 +3,7 @@
  * midnight is 00:00, never 24:00, in en-GB; 12-hour in en-US), and local date-times turned back into UTC instants for the services.
  */
 import { addDays, localDate, localTime } from '../../wall-clock.js';
-import { DEFAULT_LOCALE, readingLocale } from '../../locale.js';
+import { clockIn, dateFormat, DEFAULT_LOCALE, readingLocale } from '../../locale.js';
 
 export {
   addDays,
@@ -16,21 +16,10 @@ export {
   zonedToUtc,
 } from '../../wall-clock.js';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function formatOf(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
-  let format = formats.get(key);
-  if (!format) {
-    format = make();
-    formats.set(key, format);
-  }
-  return format;
-}
-
 /** "Wed 25 Nov 2026" (en-GB), "Wed, Nov 25, 2026" (en-US) of a calendar date, in the venue's locale. */
 export function dayLabel(date: string, locale = readingLocale()): string {
-  const format = formatOf(
-    `day ${locale}`,
+  const format = dateFormat(
+    `day in short ${locale}`,
     () =>
       new Intl.DateTimeFormat(locale, {
         timeZone: 'UTC',
@@ -46,11 +35,7 @@ export function dayLabel(date: string, locale = readingLocale()): string {
 
 /** "17:00" (en-GB), "5:00 PM" (en-US) of an instant in a zone: the locale's own clock. */
 export function clockLabel(instant: number, zone: string, locale = readingLocale()): string {
-  if (locale === DEFAULT_LOCALE) return localTime(instant, zone);
-  return formatOf(
-    `clock ${locale} ${zone}`,
-    () => new Intl.DateTimeFormat(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit' }),
-  ).format(instant);
+  return clockIn(instant, zone, locale);
 }
 
 /**
