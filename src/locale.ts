@@ -104,6 +104,14 @@ export function setReadingLocale(locale: string): void {
   if (store) store.locale = locale;
 }
 
+/**
+ * Runs `run` (and everything it awaits) in `locale`: for answers that no page request frames,
+ * such as an assistant's tool call, whose text is written in the organization's locale too.
+ */
+export function inReadingLocale<T>(locale: string, run: () => T): T {
+  return reading.run({ locale }, run);
+}
+
 /** The locale of the request being answered, else en-GB. */
 export function readingLocale(): string {
   return reading.getStore()?.locale ?? DEFAULT_LOCALE;

@@ -8,14 +8,8 @@ import { BOOKING_STATUSES } from '../crm/bookings/booking.table.js';
 import { availability } from '../crm/events/availability.js';
 import { readAvailabilityQuery } from '../crm/events/availability.routes.js';
 import { SETUP_STYLES } from '../crm/events/event.table.js';
-import {
-  answer,
-  organizationZone,
-  result,
-  ToolArgumentError,
-  type ToolContext,
-  venueTimeArgument,
-} from './tool-kit.js';
+import { stretchWords } from './summary-words.js';
+import { answer, result, ToolArgumentError, type ToolContext, venueTimeArgument } from './tool-kit.js';
 import { UntrustedText, untrusted } from './untrusted-text.js';
 
 const WHEN = 'YYYY-MM-DDTHH:MM in the venue’s time zone, or an instant with an offset';
@@ -59,8 +53,7 @@ export function registerAvailabilityTool(server: McpServer, tool: ToolContext): 
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     (args) =>
-      answer(async () => {
-        const zone = await organizationZone(tool);
+      answer(tool, async ({ zone }) => {
         const problems: string[] = [];
         const startAt = venueTimeArgument('start_at', args.start_at, zone, problems);
         const endAt = venueTimeArgument('end_at', args.end_at, zone, problems);
@@ -86,10 +79,23 @@ export function registerAvailabilityTool(server: McpServer, tool: ToolContext): 
           })),
         }));
         const free = structured.filter((s) => s.state === 'free' && s.fits).map((s) => s.space_name);
+        const when = stretchWords(query.startAt, query.endAt, zone);
+        const inTheWay = (state: 'held' | 'taken') =>
+          structured
+            .filter((s) => s.state === state)
+            .map(
+              (s) => `${s.space_name} (${[...new Set(s.holds.map((h) => h.booking_reference))].join(', ')})`,
+            );
+        const held = inTheWay('held');
+        const taken = inTheWay('taken');
         return result(
-          free.length === 0
-            ? `No space is free${args.guest_count === undefined ? '' : ' for that many guests'}.`
-            : `Free: ${free.join(', ')}.`,
+          [
+            free.length === 0
+              ? `No space is free${args.guest_count === undefined ? '' : ' for that many guests'} on ${when}.`
+              : `Free on ${when}: ${free.join(', ')}.`,
+            held.length === 0 ? '' : ` Held by options: ${held.join(', ')}.`,
+            taken.length === 0 ? '' : ` Taken: ${taken.join(', ')}.`,
+          ].join(''),
           { spaces: structured },
         );
       }),

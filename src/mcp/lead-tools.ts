@@ -10,6 +10,7 @@ import { paymentsDue } from '../crm/reports/payments-due.js';
 import { excerpt } from '../text-excerpt.js';
 import { isDate, missingDayWords } from '../wall-clock.js';
 import { write } from '../writes/unit-of-work.js';
+import { dueWords, moneyText, sumsWords, whenWords } from './summary-words.js';
 import { answer, bookingUrl, result, ToolArgumentError, type ToolContext } from './tool-kit.js';
 import { NullableUntrustedText, UntrustedText, untrusted, untrustedOrNull } from './untrusted-text.js';
 
@@ -46,18 +47,21 @@ export function registerLeadTool(server: McpServer, tool: ToolContext): void {
       },
     },
     (args) =>
-      answer(async () => {
+      answer(tool, async ({ zone }) => {
         const booking = await write(tool.ctx.app.writer, tool.actor, createLead, {
           ...args,
           source: 'assistant',
         });
         const url = bookingUrl(tool, booking.id);
-        return result(`Lead ${booking.reference} created: ${url}`, {
+        return result(`Lead ${booking.reference} for ${whenWords(booking, zone)} created: ${url}`, {
           booking: { id: booking.id, reference: booking.reference, url },
         });
       }),
   );
 }
+
+/** How many installments the summary names; structuredContent holds them all. */
+const LISTED = 20;
 
 export function registerPaymentsTool(server: McpServer, tool: ToolContext): void {
   server.registerTool(
@@ -94,7 +98,7 @@ export function registerPaymentsTool(server: McpServer, tool: ToolContext): void
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     (args) =>
-      answer(async () => {
+      answer(tool, async () => {
         const problems = (['from', 'to'] as const)
           .filter((name) => args[name] !== undefined && !isDate(args[name]))
           .map((name) => {
@@ -116,13 +120,18 @@ export function registerPaymentsTool(server: McpServer, tool: ToolContext): void
           contact_email: untrustedOrNull(r.contact_email),
           url: bookingUrl(tool, r.booking_id),
         }));
-        const owed = new Map<string, number>();
-        for (const i of installments) owed.set(i.currency, (owed.get(i.currency) ?? 0) + i.outstanding);
-        const totals = [...owed].map(([currency, amount]) => `${amount} ${currency}`).join(', ');
+        const total = sumsWords(installments.map((i) => ({ amount: i.outstanding, currency: i.currency })));
+        const listed = installments
+          .slice(0, LISTED)
+          .map(
+            (i) =>
+              `${i.booking_reference} ${moneyText(i.outstanding, i.currency)} ${dueWords(i.due_on)}${i.overdue ? ' (overdue)' : ''}`,
+          );
+        const more = installments.length > LISTED ? `; and ${installments.length - LISTED} more` : '';
         return result(
           installments.length === 0
             ? 'Nothing is owed.'
-            : `${installments.length} installment(s) owed: ${totals} (minor units).`,
+            : `${installments.length} installment(s) owed, ${total} in all: ${listed.join('; ')}${more}.`,
           { installments },
         );
       }),

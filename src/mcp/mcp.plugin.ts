@@ -39,8 +39,10 @@ function toolsServer(set: ToolSet, tool: ToolContext, toolNames: () => ReadonlyS
       // No capabilities here: declaring tools would make the SDK install its tools/call handler
       // at once, before boundRefusals can wrap it; registering the first tool declares them.
       instructions:
-        'Marquee is the venue’s CRM. Dates and times are in the venue’s time zone unless an offset is given; ' +
-        `money is in minor units of the booking’s currency. ${UNTRUSTED_TEXT_INSTRUCTIONS}`,
+        'Marquee is the venue’s CRM. Dates and times you give are in the venue’s time zone unless an offset is given. ' +
+        'In structuredContent, instants are UTC (ISO 8601) and money is in minor units of the booking’s currency; ' +
+        'each text summary writes days, times and amounts as the venue reads them, in its locale and time zone. ' +
+        UNTRUSTED_TEXT_INSTRUCTIONS,
     },
   );
   boundRefusals(server, toolNames);

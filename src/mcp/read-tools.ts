@@ -19,9 +19,9 @@ import {
   summarize,
   summarizeOne,
 } from './booking-summary.js';
+import { bookingWords, dueWords, moneyText } from './summary-words.js';
 import {
   answer,
-  organizationZone,
   refused,
   result,
   ToolArgumentError,
@@ -88,8 +88,7 @@ export function registerReadTools(server: McpServer, tool: ToolContext): void {
       annotations: READ_ONLY,
     },
     (args) =>
-      answer(async () => {
-        const zone = await organizationZone(tool);
+      answer(tool, async ({ zone }) => {
         const problems: string[] = [];
         const from = venueTimeArgument('from', args.from, zone, problems);
         const to = venueTimeArgument('to', args.to, zone, problems);
@@ -106,7 +105,9 @@ export function registerReadTools(server: McpServer, tool: ToolContext): void {
           page.rows.map((b) => b.account_id),
         );
         const bookings = page.rows.map((b) => summarize(tool, b, names));
-        const listed = bookings.map((b) => b.reference).join(', ');
+        const listed = bookings
+          .map((b) => `${bookingWords(b, zone)}, balance due ${moneyText(b.balance_due, b.currency)}`)
+          .join('; ');
         return result(
           bookings.length === 0 ? 'No booking matches.' : `${bookings.length} booking(s): ${listed}.`,
           { bookings },
@@ -133,7 +134,7 @@ export function registerReadTools(server: McpServer, tool: ToolContext): void {
       annotations: READ_ONLY,
     },
     (args) =>
-      answer(async () => {
+      answer(tool, async ({ zone }) => {
         const booking = await findBooking(tool, args.id.trim());
         if (!booking) return refused(noSuchBooking(args.id));
         const db = tool.ctx.db;
@@ -184,8 +185,14 @@ export function registerReadTools(server: McpServer, tool: ToolContext): void {
             .slice(0, 10)
             .map((n) => ({ id: n.id, text: untrusted(n.body), author: n.author, created_at: n.createdAt })),
         };
+        const money = (minor: number) => moneyText(minor, booking.currency);
+        const next = full.installments.find((i) => i.paid_amount < i.amount_due);
+        const nextWords = next
+          ? `; next installment ${money(next.amount_due - next.paid_amount)} ${dueWords(next.due_on)}`
+          : '';
         return result(
-          `${booking.reference}, ${booking.status}, ${events.length} event(s), balance due ${summary.balance_due} ${booking.currency} (minor units).`,
+          `${bookingWords(booking, zone)}: ${events.length} event(s), total ${money(full.totals.grand_total)}, ` +
+            `paid ${money(full.totals.paid_total)}, balance due ${money(summary.balance_due)}${nextWords}.`,
           { booking: full },
         );
       }),

@@ -2,13 +2,15 @@
  * What every tool of the MCP server (SPEC §16) shares: who calls (the actor, at the `assistant`
  * door), the organization's time zone for the dates and times an assistant gives, results with
  * `structuredContent` and a one-line summary, and refusals in the API's own words (a tool result
- * with `isError`, never a protocol error).
+ * with `isError`, never a protocol error). Each tool runs in the organization's locale (SPEC §13),
+ * so its summary writes days, times and amounts as the workspace does (summary-words.ts).
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestContext } from '../app-context.js';
 import type { CursorCodec } from '../crm/data/cursor.js';
 import { ApiError } from '../errors.js';
 import type { Actor } from '../identity/actor.js';
+import { inReadingLocale, organizationLocale } from '../locale.js';
 import { excerpt } from '../text-excerpt.js';
 import { instantOf, missingDayWords, zonedToUtc } from '../wall-clock.js';
 
@@ -27,10 +29,33 @@ export function refused(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };
 }
 
-/** Runs a tool; a refusal the API would answer with (4xx) becomes a tool error in its words. */
-export async function answer(run: () => Promise<CallToolResult>): Promise<CallToolResult> {
+/** The organization's time zone and locale: how it reads days, times and amounts. */
+export interface Venue {
+  zone: string;
+  locale: string;
+}
+
+async function venueOf(tool: ToolContext): Promise<Venue> {
+  const row = await tool.ctx.db
+    .selectFrom('organizations')
+    .select(['timezone', 'locale'])
+    .where('id', '=', tool.actor.organizationId)
+    .executeTakeFirst();
+  const timezone = row?.timezone ?? 'UTC';
+  return { zone: timezone, locale: organizationLocale({ timezone, locale: row?.locale ?? null }) };
+}
+
+/**
+ * Runs a tool in the organization's locale; a refusal the API would answer with (4xx) becomes a
+ * tool error in its words.
+ */
+export async function answer(
+  tool: ToolContext,
+  run: (venue: Venue) => Promise<CallToolResult>,
+): Promise<CallToolResult> {
   try {
-    return await run();
+    const venue = await venueOf(tool);
+    return await inReadingLocale(venue.locale, () => run(venue));
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) {
       const details = [error.toObject(), ...error.more].map((e) => e.detail);
@@ -38,15 +63,6 @@ export async function answer(run: () => Promise<CallToolResult>): Promise<CallTo
     }
     throw error;
   }
-}
-
-export async function organizationZone(tool: ToolContext): Promise<string> {
-  const row = await tool.ctx.db
-    .selectFrom('organizations')
-    .select('timezone')
-    .where('id', '=', tool.actor.organizationId)
-    .executeTakeFirst();
-  return row?.timezone ?? 'UTC';
 }
 
 const WITH_OFFSET = /(?:Z|[+-]\d{2}:\d{2})$/i;

@@ -11,6 +11,7 @@ import { BOOKING_STATUSES } from '../crm/bookings/booking.table.js';
 import { createNote } from '../crm/notes/note.commands.js';
 import { write } from '../writes/unit-of-work.js';
 import { BookingSummary, findBooking, noSuchBooking, summarizeOne } from './booking-summary.js';
+import { whenWords } from './summary-words.js';
 import { answer, refused, result, type ToolContext } from './tool-kit.js';
 
 const BOOKING_ID = z.string().min(1).max(100).describe('The booking’s id or reference (BK-00001)');
@@ -31,7 +32,7 @@ export function registerWriteTools(server: McpServer, tool: ToolContext): void {
       },
     },
     (args) =>
-      answer(async () => {
+      answer(tool, async () => {
         const booking = await findBooking(tool, args.booking_id.trim());
         if (!booking) return refused(noSuchBooking(args.booking_id));
         const note = await write(tool.ctx.app.writer, tool.actor, createNote, {
@@ -59,7 +60,7 @@ export function registerWriteTools(server: McpServer, tool: ToolContext): void {
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
     (args) =>
-      answer(async () => {
+      answer(tool, async ({ zone }) => {
         const booking = await findBooking(tool, args.booking_id.trim());
         if (!booking) return refused(noSuchBooking(args.booking_id));
         const updated = await write(tool.ctx.app.writer, tool.actor, updateBooking, {
@@ -70,7 +71,7 @@ export function registerWriteTools(server: McpServer, tool: ToolContext): void {
             ...(args.lost_reason === undefined ? {} : { lost_reason: args.lost_reason }),
           },
         });
-        return result(`${updated.reference} is now ${updated.status}.`, {
+        return result(`${updated.reference} (${whenWords(updated, zone)}) is now ${updated.status}.`, {
           booking: await summarizeOne(tool, updated),
         });
       }),
