@@ -3,10 +3,7 @@ import { html } from '../html.js';
 import type { ConnectedApp } from '../../oauth/connected-apps.js';
 import { SCOPE_DESCRIPTIONS, type Scope } from '../../oauth/scopes.js';
 import { type SettingsFrame, settingsPage } from './settings-layout.js';
-
-function day(iso: string): string {
-  return new Date(iso).toISOString().slice(0, 10);
-}
+import { when } from './settings-times.js';
 
 export function connectedAppsPage(
   frame: SettingsFrame,
@@ -32,7 +29,7 @@ export function connectedAppsPage(
                   <td><strong>${app.integrationName}</strong>${app.selfRegistered ? html`<br /><span class="muted">Assistant, self-registered (not verified)</span>` : ''}</td>
                   <td><ul class="scopes">${app.scopes.map((s) => html`<li>${SCOPE_DESCRIPTIONS[s as Scope] ?? s}</li>`)}</ul></td>
                   <td>${app.organizationIds.map(orgName).join(', ')}</td>
-                  <td>${day(app.firstAuthorizedAt)}${app.lastAuthorizedAt !== app.firstAuthorizedAt ? html` (again ${day(app.lastAuthorizedAt)})` : ''}</td>
+                  <td>${when(app.firstAuthorizedAt, frame.zone)}${app.lastAuthorizedAt !== app.firstAuthorizedAt ? html` (again ${when(app.lastAuthorizedAt, frame.zone)})` : ''}</td>
                   <td>
                     <form method="get" action="/settings/connected-apps/${app.integrationId}/revoke">
                       <button type="submit" class="danger" aria-label="Revoke ${app.integrationName}">Revoke</button>

@@ -8,12 +8,13 @@ import { html } from '../html.js';
 import { HtmlError } from '../html-error.js';
 import { confirmPage } from './confirm.page.js';
 import { connectedAppsPage } from './connected-apps.page.js';
-import { settingsFrame, visitor } from './visitor.js';
+import { readingLocaleHook, settingsFrame, visitor } from './visitor.js';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 export const connectedAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
+  app.addHook('onRequest', readingLocaleHook);
 
   app.get('/settings', async (request, reply) => {
     const v = await visitor(request);

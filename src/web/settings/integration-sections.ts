@@ -2,15 +2,8 @@
 import type { Integration } from '../../integrations/integration.repository.js';
 import type { DeliveryView, EndpointView } from '../../integrations/integration-webhooks.js';
 import { html, type SafeHtml } from '../html.js';
-import { dayLabel, localDate, localTime } from '../workspace/time-zones.js';
 import type { SecretFlash } from './secret-flash.js';
-
-/** `Mon 23 Nov 2026, 14:05` in the venue's time zone (as the workspace shows times), or a dash. */
-export function when(iso: string | null, zone: string): string {
-  if (!iso) return '—';
-  const ms = Date.parse(iso);
-  return `${dayLabel(localDate(ms, zone))}, ${localTime(ms, zone)}`;
-}
+import { when } from './settings-times.js';
 
 export function newSecretSection(integration: Integration, flash: SecretFlash): SafeHtml {
   return html`<section aria-labelledby="new-secret">

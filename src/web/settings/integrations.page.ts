@@ -4,6 +4,7 @@ import type { Integration, OwnedIntegration } from '../../integrations/integrati
 import { html, type SafeHtml } from '../html.js';
 import { SCOPE_DESCRIPTIONS, SCOPES } from '../../oauth/scopes.js';
 import { type SettingsFrame, settingsPage } from './settings-layout.js';
+import { dayOf } from './settings-times.js';
 
 export function integrationsListPage(
   frame: SettingsFrame,
@@ -27,7 +28,7 @@ export function integrationsListPage(
       <td>${i.kind}</td>
       <td><code>${i.clientId}</code></td>
       <td>${i.scopes.join(' ')}</td>
-      <td>${i.kind === 'public' ? i.redirectUris.map((u) => html`<div><code>${u}</code></div>`) : i.endedAt ? html`<strong>Ended</strong> <span class="muted">on ${i.endedAt.slice(0, 10)}: its owner left the team; it issues no tokens and receives no webhooks</span>` : html`<span class="muted">client credentials</span>`}</td>
+      <td>${i.kind === 'public' ? i.redirectUris.map((u) => html`<div><code>${u}</code></div>`) : i.endedAt ? html`<strong>Ended</strong> <span class="muted">on ${dayOf(i.endedAt, frame.zone)}: its owner left the team; it issues no tokens and receives no webhooks</span>` : html`<span class="muted">client credentials</span>`}</td>
     </tr>`,
   );
   return settingsPage(
@@ -103,7 +104,7 @@ export function integrationFormPage(frame: SettingsFrame, view: IntegrationFormV
     frame,
     editing ? `Edit ${integration.name}` : 'New integration',
     html`<h1>${editing ? html`Edit ${integration.name}` : html`New integration for ${view.organization.organizationName}`}</h1>
-      ${integration?.endedAt ? html`<p role="status" class="refusal">This integration ended on ${integration.endedAt.slice(0, 10)}, when its owner left the team: it issues no tokens and receives no webhooks, and stays ended if they are added back. Make a new one to carry on.</p>` : ''}
+      ${integration?.endedAt ? html`<p role="status" class="refusal">This integration ended on ${dayOf(integration.endedAt, frame.zone)}, when its owner left the team: it issues no tokens and receives no webhooks, and stays ended if they are added back. Make a new one to carry on.</p>` : ''}
       ${view.above ?? ''}
       ${Object.keys(errors).length ? html`<div role="alert">Please correct the fields marked below.</div>` : ''}
       <form method="post" action="${action}" novalidate>

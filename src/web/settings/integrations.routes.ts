@@ -16,7 +16,6 @@ import { listIntegrationsOfOrganization } from '../../integrations/integration.r
 import { createIntegration } from '../../integrations/integration.service.js';
 import { appSecret } from '../../security/app-secrets.js';
 import { FormBody, formList, formText, sendPage } from '../forms.js';
-import { organizationZone } from '../../crm/organization/organization.reads.js';
 import { integrationActionsRoutes } from './integration-actions.routes.js';
 import { integrationEndpointsRoutes } from './integration-endpoints.routes.js';
 import { dangerSection, newSecretSection, webhooksSection } from './integration-sections.js';
@@ -25,6 +24,7 @@ import { SecretFlashes } from './secret-flash.js';
 import {
   adminOrganization,
   administeredIntegration,
+  readingLocaleHook,
   settingsFrame,
   type Visitor,
   visitor,
@@ -54,6 +54,7 @@ function fieldErrors(refusal: Refusal): Record<string, string> {
 
 export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config, clock } = app.ctx;
+  app.addHook('onRequest', readingLocaleHook);
   const flashes = new SecretFlashes(
     await appSecret(db, 'secret-flash-key', clock.now()),
     config.authUrl.startsWith('https:'),
@@ -70,7 +71,7 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { integration } = view;
     const below =
       integration &&
-      html`${webhooksSection(integration, await integrationWebhooks(db, integration), frame.csrfToken, await organizationZone(db, integration.organizationId))}
+      html`${webhooksSection(integration, await integrationWebhooks(db, integration), frame.csrfToken, frame.zone)}
         ${dangerSection(integration)}`;
     return sendPage(
       reply,

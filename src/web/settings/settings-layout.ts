@@ -16,6 +16,8 @@ export interface SettingsFrame {
   current: 'integrations' | 'connected-apps';
   /** The venue the page is shown in, as the workspace's pages are. */
   workspace?: WorkspaceVisitor | undefined;
+  /** That venue's time zone, which the page's days and times are written in (its locale too). */
+  zone: string;
 }
 
 export function settingsPage(frame: SettingsFrame, title: string, body: SafeHtml): string {

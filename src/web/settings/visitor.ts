@@ -1,9 +1,11 @@
 /**
  * Who is looking at a settings page: the signed-in user and their memberships. Admin rights are
- * checked on every request, not just hidden from members.
+ * checked on every request, not just hidden from members. A page is shown in one venue (its
+ * frame), and writes its days and times in that venue's locale and time zone, as the workspace.
  */
-import { readingLocale } from '../../locale.js';
+import { DEFAULT_LOCALE, organizationLocale, setReadingLocale, withReadingLocale } from '../../locale.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { organizationOf } from '../../crm/organization/organization.reads.js';
 import type { Db } from '../../db/database.js';
 import { listMembershipsOfUser, type Membership } from '../../identity/membership.repository.js';
 import {
@@ -30,7 +32,18 @@ export async function visitor(request: FastifyRequest): Promise<Visitor> {
   return { user, memberships, adminOf: memberships.filter((m) => m.role === 'admin') };
 }
 
-/** The frame of a settings page, in the venue it is about (else the user's first). */
+/**
+ * An onRequest hook of the settings plugins: each request gets a locale of its own, which
+ * settingsFrame sets to the venue's (src/locale.ts).
+ */
+export function readingLocaleHook(_request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
+  withReadingLocale(done);
+}
+
+/**
+ * The frame of a settings page, in the venue it is about (else the user's first); from here on,
+ * the request writes days, times and amounts in that venue's locale.
+ */
 export async function settingsFrame(
   reply: FastifyReply,
   v: Visitor,
@@ -41,11 +54,15 @@ export async function settingsFrame(
   const organization =
     v.memberships.find((m) => m.organizationId === organizationId) ?? v.adminOf[0] ?? v.memberships[0];
   const isAdmin = organization?.role === 'admin';
+  const row = organization && (await organizationOf(reply.request.ctx.db, organization.organizationId));
+  const locale = row ? organizationLocale(row) : DEFAULT_LOCALE;
+  setReadingLocale(locale);
   return {
     email: v.user.email,
     csrfToken,
     isAdmin: v.adminOf.length > 0,
     current,
+    zone: row?.timezone ?? 'UTC',
     workspace: organization && {
       user: v.user,
       memberships: v.memberships,
@@ -58,7 +75,7 @@ export async function settingsFrame(
       }),
       isAdmin,
       csrfToken,
-      locale: readingLocale(),
+      locale,
     },
   };
 }
