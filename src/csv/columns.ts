@@ -5,9 +5,11 @@
  * also by name (`account_name`, `stage_name`, `referral_source_name`) and an event's booking also
  * by its reference (`booking_reference`, e.g. BK-00001). An export
  * writes every column below; an import takes the writable ones, and accepts the read-only ones
- * (ids, references, timestamps: the server assigns them) so that an export imports unchanged.
+ * (ids, references, timestamps: the server assigns them; an amount formatted beside its minor
+ * units, formatted-amounts.ts) so that an export imports unchanged.
  */
 import { ACCOUNT_ATTRIBUTES } from '../crm/accounts/account-rules.js';
+import { besideAmounts } from './formatted-amounts.js';
 
 export const CSV_TYPES = ['accounts', 'contacts', 'bookings', 'events'] as const;
 export type CsvType = (typeof CSV_TYPES)[number];
@@ -19,6 +21,8 @@ export interface CsvShape {
   writable: readonly string[];
   /** Each entry: the header must name at least one of these columns. */
   required: ReadonlyArray<readonly string[]>;
+  /** Columns of minor units, each followed in `columns` by its formatted amount. */
+  amounts: readonly string[];
 }
 
 const TIMESTAMPS = ['created_at', 'updated_at'] as const;
@@ -59,6 +63,8 @@ const BOOKING_WRITABLE = [
   'referral_source_name',
 ] as const;
 
+const BOOKING_AMOUNTS = ['total_amount'] as const;
+
 const EVENT_WRITABLE = [
   'booking_id',
   'booking_reference',
@@ -79,22 +85,32 @@ export const CSV_SHAPES: Readonly<Record<CsvType, CsvShape>> = {
     columns: ['id', ...ACCOUNT_WRITABLE, ...TIMESTAMPS],
     writable: ACCOUNT_WRITABLE,
     required: [['name']],
+    amounts: [],
   },
   contacts: {
     columns: ['id', ...CONTACT_WRITABLE, ...TIMESTAMPS],
     writable: CONTACT_WRITABLE,
     required: [['first_name', 'last_name']],
+    amounts: [],
   },
   bookings: {
-    columns: ['id', 'reference', ...BOOKING_WRITABLE, 'room_names', ...TIMESTAMPS],
+    columns: [
+      'id',
+      'reference',
+      ...besideAmounts(BOOKING_WRITABLE, BOOKING_AMOUNTS),
+      'room_names',
+      ...TIMESTAMPS,
+    ],
     writable: BOOKING_WRITABLE,
     required: [['name'], ['start_at'], ['end_at'], ['account_id', 'account_name']],
+    amounts: BOOKING_AMOUNTS,
   },
   events: {
     // `space_names` shows the spaces' names beside their ids; `status` is its booking's (read-only).
     columns: ['id', ...EVENT_WRITABLE, 'space_names', 'status', ...TIMESTAMPS],
     writable: EVENT_WRITABLE,
     required: [['booking_id', 'booking_reference'], ['name'], ['start_at'], ['end_at']],
+    amounts: [],
   },
 };
 

@@ -1,7 +1,8 @@
 /**
  * `marquee export` (SPEC §10, §11, §12): the organization's accounts, contacts, bookings or events as CSV with
  * csv-stringify, in the shape `marquee import` reads (columns.ts), so an export imports unchanged;
- * and its line items and payments (export-prices.ts), which are exported only.
+ * and its line items and payments (export-prices.ts), which are exported only. Each amount in
+ * minor units has its formatted amount beside it, in the organization's locale (formatted-amounts.ts).
  * Text cells that a spreadsheet would run as a formula are neutralised (formula.ts).
  */
 import { Readable, type Writable } from 'node:stream';
@@ -10,8 +11,9 @@ import { stringify } from 'csv-stringify';
 import type { Db } from '../db/database.js';
 import { requireOrganization } from '../identity/identity.service.js';
 import { CSV_SHAPES, type ExportType } from './columns.js';
-import { LINE_ITEM_COLUMNS, PAYMENT_COLUMNS } from './export-prices.js';
+import { LINE_ITEM_AMOUNTS, LINE_ITEM_COLUMNS, PAYMENT_AMOUNTS, PAYMENT_COLUMNS } from './export-prices.js';
 import { type Cells, recordsToExport } from './export-rows.js';
+import { localeOfOrganization, withFormattedAmounts } from './formatted-amounts.js';
 import { neutraliseFormula } from './formula.js';
 
 export interface ExportOptions {
@@ -49,21 +51,25 @@ function cellsOf(record: Cells, columns: readonly string[], terminal: boolean): 
   });
 }
 
+/** The columns an export of `type` writes, and which of them are minor units. */
+function exportShape(type: ExportType): { columns: readonly string[]; amounts: readonly string[] } {
+  if (type === 'line_items') return { columns: LINE_ITEM_COLUMNS, amounts: LINE_ITEM_AMOUNTS };
+  if (type === 'payments') return { columns: PAYMENT_COLUMNS, amounts: PAYMENT_AMOUNTS };
+  return CSV_SHAPES[type];
+}
+
 /** Writes the CSV; returns how many records it holds. */
 export async function exportCsv(db: Db, options: ExportOptions): Promise<number> {
   await requireOrganization(db, options.organizationId);
-  const columns =
-    options.type === 'line_items'
-      ? LINE_ITEM_COLUMNS
-      : options.type === 'payments'
-        ? PAYMENT_COLUMNS
-        : CSV_SHAPES[options.type].columns;
+  const locale = await localeOfOrganization(db, options.organizationId);
+  const { columns, amounts } = exportShape(options.type);
   let count = 0;
   const records = Readable.from(
     (async function* () {
       for await (const record of recordsToExport(db, options.organizationId, options.type)) {
         count += 1;
-        yield cellsOf(record, columns, options.terminal ?? false);
+        const cells = withFormattedAmounts(record, amounts, locale);
+        yield cellsOf(cells, columns, options.terminal ?? false);
       }
     })(),
   );

@@ -3,58 +3,71 @@
  * oldest first, read in pages by keyset on (organization_id, created_at, id) as the other exports
  * are; each row with its booking's reference and currency beside the ids, a line with its event's
  * name and its taxes as they print ("NY sales tax 8.875%"), a payment with its installment's label.
- * Amounts are minor units, as in the API.
+ * Amounts are minor units, as in the API, each with its amount formatted beside it
+ * (formatted-amounts.ts).
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { copiedTaxes } from '../crm/pricing/line-item.resource.js';
 import { type Cells, LIST_SEPARATOR } from './columns.js';
+import { besideAmounts } from './formatted-amounts.js';
 
 const PAGE = 1000;
 
-export const LINE_ITEM_COLUMNS = [
-  'id',
-  'booking_id',
-  'booking_reference',
-  'event_id',
-  'event_name',
-  'item_id',
-  'position',
-  'name',
-  'description',
-  'category',
-  'unit',
-  'quantity',
-  'quantity_from_guests',
-  'unit_price',
-  'service_charge',
-  'service_charge_percentage',
-  'taxes',
-  'amount',
-  'service_charge_amount',
-  'tax_amount',
-  'total',
-  'currency',
-  'created_at',
-  'updated_at',
-] as const;
+/** A line's columns of minor units of its booking's currency. */
+export const LINE_ITEM_AMOUNTS = ['unit_price', 'amount', 'service_charge_amount', 'tax_amount', 'total'];
 
-export const PAYMENT_COLUMNS = [
-  'id',
-  'booking_id',
-  'booking_reference',
-  'installment_id',
-  'installment_label',
-  'kind',
-  'amount',
-  'currency',
-  'method',
-  'received_at',
-  'reference',
-  'note',
-  'created_at',
-  'updated_at',
-] as const;
+export const LINE_ITEM_COLUMNS = besideAmounts(
+  [
+    'id',
+    'booking_id',
+    'booking_reference',
+    'event_id',
+    'event_name',
+    'item_id',
+    'position',
+    'name',
+    'description',
+    'category',
+    'unit',
+    'quantity',
+    'quantity_from_guests',
+    'unit_price',
+    'service_charge',
+    'service_charge_percentage',
+    'taxes',
+    'amount',
+    'service_charge_amount',
+    'tax_amount',
+    'total',
+    'currency',
+    'created_at',
+    'updated_at',
+  ],
+  LINE_ITEM_AMOUNTS,
+);
+
+export const PAYMENT_AMOUNTS = ['amount'];
+
+export const PAYMENT_COLUMNS = besideAmounts(
+  [
+    'id',
+    'booking_id',
+    'booking_reference',
+    'installment_id',
+    'installment_label',
+    'kind',
+    'amount',
+    'currency',
+    'method',
+    'received_at',
+    'reference',
+    'note',
+    'created_at',
+    'updated_at',
+  ],
+  PAYMENT_AMOUNTS,
+);
 
 interface Position {
   createdAt: string;

@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
+import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { clientCredentialsToken, okText } from '../helpers/api.js';
@@ -224,12 +225,18 @@ eachDatabase((suite) => {
   it('gives the same rows as CSV, and refuses what it cannot answer', async () => {
     const rows = await report('/v2/reports/revenue_by_space');
     const csv = await okText(server, '/v2/reports/revenue_by_space?format=csv', token, venue.orgId);
-    const lines = csv.trim().split(/\r?\n/);
-    assert.equal(lines[0], 'month,space_id,space_name,currency,amount');
+    const [header, ...lines] = parse(csv) as string[][];
+    assert.deepEqual(header, ['month', 'space_id', 'space_name', 'currency', 'amount', 'amount_formatted']);
     assert.deepEqual(
-      lines.slice(1).map((l) => Number(l.split(',').at(-1))),
+      lines.map((l) => Number(l[4])),
       rows.map((r) => r.amount),
     );
+    // Beside each amount, the same amount as a Berlin venue (de-DE) writes it: "1.234,56 €".
+    for (const [, , , currency, amount, formatted] of lines) {
+      const sign = currency === 'EUR' ? '€' : '$';
+      assert.match(formatted ?? '', new RegExp(`^\\d{1,3}(\\.\\d{3})*,\\d\\d\u00a0\\${sign}$`));
+      assert.equal(Number(formatted?.replace(/\D/g, '')), Number(amount));
+    }
     const bad = await api<{ errors: Array<{ source: { parameter: string } }> }>(
       '/v2/reports/pipeline?from=2027-02-30&to=soon',
     );

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses, JSONAPI_MEDIA_TYPE } from '../../api/jsonapi.js';
 import { ApiHeaders, READ_SECURITY } from '../../api/route-schemas.js';
+import { localeOfOrganization } from '../../csv/formatted-amounts.js';
 import { BadParametersError, NotFoundError } from '../../errors.js';
 import { isReportName, readRange, REPORT_NAMES, reportCsv, runReport } from './reports.js';
 
@@ -46,7 +47,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Reports'],
         summary: 'A report',
-        description: `One of ${REPORT_NAMES.join(', ')} for the days from–to (both optional, inclusive, in the organization's time zone), amounts per currency in minor units. pipeline rows: {month, status, currency, count, grand_total}; conversion: {month, currency, leads, won, lost, open, conversion_rate, won_total, lost_reasons}; revenue_by_space: {month, space_id, space_name, currency, amount}; payments_due: {installment_id, label, booking_id, booking_reference, booking_name, contact_name, contact_email, due_on, amount, paid, outstanding, currency, state, overdue}. format=csv gives CSV. Needs crm_read.`,
+        description: `One of ${REPORT_NAMES.join(', ')} for the days from–to (both optional, inclusive, in the organization's time zone), amounts per currency in minor units. pipeline rows: {month, status, currency, count, grand_total}; conversion: {month, currency, leads, won, lost, open, conversion_rate, won_total, lost_reasons}; revenue_by_space: {month, space_id, space_name, currency, amount}; payments_due: {installment_id, label, booking_id, booking_reference, booking_name, contact_name, contact_email, due_on, amount, paid, outstanding, currency, state, overdue}. format=csv gives CSV, with each amount followed by <column>_formatted, the amount in the organization's locale with its currency ("$2,500.00"). Needs crm_read.`,
         security: READ_SECURITY,
         headers: ApiHeaders,
         params: Type.Object({ name: Type.String({ maxLength: 64 }) }),
@@ -72,12 +73,14 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (format !== undefined && format !== 'csv' && format !== 'json')
         throw new BadParametersError([{ parameter: 'format', detail: 'format is csv or json.' }]);
       const range = readRange(request.query);
-      const rows = await runReport(request.ctx.db, request.apiAuth.organizationId, name, range);
+      const { organizationId } = request.apiAuth;
+      const rows = await runReport(request.ctx.db, organizationId, name, range);
       if (format === 'csv') {
+        const locale = await localeOfOrganization(request.ctx.db, organizationId);
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${name}.csv"`)
-          .send(reportCsv(name, rows));
+          .send(reportCsv(name, rows, locale));
       }
       reply.type(JSONAPI_MEDIA_TYPE);
       return {

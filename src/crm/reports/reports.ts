@@ -2,11 +2,14 @@
  * The reports a sales manager reads (SPEC §14), by name, for a range of days: their rows as
  * plain objects whose attributes are the row's columns, the same for the API, its CSV and the
  * workspace's Reports. The range's parameters are read here, every bad one named at once.
+ * Amounts are minor units; the CSV writes each beside its amount formatted in the
+ * organization's locale (src/csv/formatted-amounts.ts), as the exports do.
  */
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/database.js';
 import { BadParametersError } from '../../errors.js';
 import { isDate } from '../../wall-clock.js';
+import { besideAmounts, withFormattedAmounts } from '../../csv/formatted-amounts.js';
 import { neutraliseFormula } from '../../csv/formula.js';
 import { paymentsDue } from './payments-due.js';
 import { conversionReport, pipelineReport } from './pipeline-report.js';
@@ -55,6 +58,15 @@ export const REPORT_COLUMNS: Record<ReportName, readonly string[]> = {
     'overdue',
   ],
 };
+
+/** The columns of every report that hold minor units of the row's currency. */
+export const REPORT_AMOUNTS: readonly string[] = [
+  'grand_total',
+  'won_total',
+  'amount',
+  'paid',
+  'outstanding',
+];
 
 export type ReportValue = string | number | boolean | null | Record<string, number>;
 export type ReportRow = Record<string, ReportValue>;
@@ -117,8 +129,12 @@ function cell(value: ReportValue): string {
   return typeof value === 'string' ? neutraliseFormula(value) : String(value);
 }
 
-/** The rows as CSV, a header of the report's columns first. */
-export function reportCsv(name: ReportName, rows: readonly ReportRow[]): string {
-  const columns = REPORT_COLUMNS[name];
-  return stringify([columns, ...rows.map((row) => columns.map((c) => cell(row[c] ?? null)))]);
+/**
+ * The rows as CSV, a header of the report's columns first, each amount followed by its
+ * `<column>_formatted` in `locale`.
+ */
+export function reportCsv(name: ReportName, rows: readonly ReportRow[], locale: string): string {
+  const columns = besideAmounts(REPORT_COLUMNS[name], REPORT_AMOUNTS);
+  const lines = rows.map((row) => withFormattedAmounts(row, REPORT_AMOUNTS, locale));
+  return stringify([columns, ...lines.map((row) => columns.map((c) => cell(row[c] ?? null)))]);
 }

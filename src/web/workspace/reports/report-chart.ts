@@ -25,6 +25,11 @@ const LABEL_SIZE = 14;
 const FIGURE_SIZE = 13;
 /** A bar longer than this share of the width holds its figure inside; a shorter one leaves it room after it. */
 const FIGURE_INSIDE = 55;
+/**
+ * Where a label starts: a little in from the edge, since a glyph may reach left of its origin
+ * (the J of "June 2027" in most fonts) and would be cut off at x = 0.
+ */
+const LABEL_INSET = 2;
 const POSITIVE = '#1f5fa8';
 const NEGATIVE = '#b3261e';
 
@@ -44,7 +49,7 @@ function barRow(bar: Bar, top: number, largest: number): SafeHtml {
     ? html`<text x="${percent}%" dx="-6" y="${top + 36}" text-anchor="end" font-size="${FIGURE_SIZE}" font-weight="600" fill="#fff">${bar.shown}</text>`
     : html`<text x="${percent}%" dx="6" y="${top + 36}" font-size="${FIGURE_SIZE}" font-weight="600" fill="currentColor">${bar.shown}</text>`;
   return html`<g>
-      <text x="0" y="${top + 16}" font-size="${LABEL_SIZE}" fill="currentColor">${cut(bar.label)}</text>
+      <text x="${LABEL_INSET}" y="${top + 16}" font-size="${LABEL_SIZE}" fill="currentColor">${cut(bar.label)}</text>
       <rect x="0" y="${top + 22}" width="${percent}%" height="18" rx="3" fill="${bar.value < 0 ? NEGATIVE : POSITIVE}" />
       ${figure}
     </g>`;

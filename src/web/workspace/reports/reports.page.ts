@@ -1,10 +1,13 @@
 /**
  * Workspace → Reports (SPEC §14): the four reports a sales manager reads on Monday, for a range of
  * days: each as a chart drawn on the server (report-chart.ts) per currency, with its numbers in a
- * table beside it, and its CSV to download. The range is a plain GET form: no script.
+ * table beside it, and its CSV to download. The range is a plain GET form: no script. Months,
+ * days, counts, rates and amounts read in the organization's locale (SPEC §13, report-words.ts);
+ * the CSV keeps the API's values.
  */
 import { moneyText } from '../../../crm/money.js';
 import {
+  REPORT_AMOUNTS,
   REPORT_COLUMNS,
   REPORT_NAMES,
   REPORT_TITLES,
@@ -13,6 +16,8 @@ import {
 } from '../../../crm/reports/reports.js';
 import { html, type SafeHtml } from '../../html.js';
 import { type Bar, barChart } from './report-chart.js';
+import { countText, monthLabel, rateText } from './report-words.js';
+import { dayLabel } from '../time-zones.js';
 import { workspacePage } from '../workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 
@@ -25,9 +30,10 @@ export interface ReportsView {
   problem?: string | undefined;
 }
 
-const MONEY = new Set(['grand_total', 'won_total', 'amount', 'paid', 'outstanding']);
+const MONEY = new Set(REPORT_AMOUNTS);
+const COUNTS = new Set(['count', 'leads', 'won', 'lost', 'open']);
 /** Columns of figures: aligned on the right on a wide screen, where they are read down a column. */
-const FIGURES = new Set([...MONEY, 'count', 'leads', 'won', 'lost', 'open', 'conversion_rate']);
+const FIGURES = new Set([...MONEY, ...COUNTS, 'conversion_rate']);
 /** Columns of names and addresses, which may break anywhere so that a long one cannot widen the table. */
 const WORDS = new Set(['booking_name', 'contact_name', 'contact_email', 'space_name', 'lost_reasons']);
 
@@ -40,13 +46,18 @@ const DESCRIPTIONS: Record<ReportName, string> = {
     'Installments due or overdue (or, with a range, falling due in it), with the booking and contact.',
 };
 
-function cell(row: ReportRow, column: string): string {
+/** A cell as the venue's people read it, in `locale`. */
+function cell(row: ReportRow, column: string, locale: string): string {
   const value = row[column];
+  if (column === 'due_on') return typeof value === 'string' ? dayLabel(value, locale) : 'On signing';
   if (value === null || value === undefined) return '';
-  if (MONEY.has(column) && typeof value === 'number') return moneyText(value, String(row.currency));
+  if (MONEY.has(column) && typeof value === 'number') return moneyText(value, String(row.currency), locale);
+  if (COUNTS.has(column) && typeof value === 'number') return countText(value, locale);
+  if (column === 'conversion_rate') return rateText(String(value), locale);
+  if (column === 'month') return monthLabel(String(value), locale);
   if (typeof value === 'object')
     return Object.entries(value)
-      .map(([reason, n]) => `${reason}: ${n}`)
+      .map(([reason, n]) => `${reason}: ${countText(n, locale)}`)
       .join('; ');
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return String(value);
@@ -57,39 +68,41 @@ const heading = (column: string) => column.replace(/_/g, ' ');
 const kind = (column: string) =>
   FIGURES.has(column) ? html`class="num"` : WORDS.has(column) ? html`class="wrap"` : '';
 
-function barOf(name: ReportName, row: ReportRow): Bar {
-  const money = (field: string) => ({ value: Number(row[field]), shown: cell(row, field) });
+function barOf(name: ReportName, row: ReportRow, locale: string): Bar {
+  const shown = (column: string) => cell(row, column, locale);
+  const money = (column: string) => ({ value: Number(row[column]), shown: shown(column) });
   switch (name) {
     case 'pipeline':
-      return { label: `${row.month} ${row.status} (${row.count})`, ...money('grand_total') };
+      return { label: `${shown('month')} ${row.status} (${shown('count')})`, ...money('grand_total') };
     case 'conversion':
       return {
-        label: `${row.month}: ${row.won} of ${row.leads} won`,
+        label: `${shown('month')}: ${shown('won')} of ${shown('leads')} won`,
         value: Number(row.won),
-        shown: `${row.conversion_rate}%`,
+        shown: shown('conversion_rate'),
       };
     case 'revenue_by_space':
-      return { label: `${row.month} ${row.space_name}`, ...money('amount') };
+      return { label: `${shown('month')} ${row.space_name}`, ...money('amount') };
     case 'payments_due':
       return {
-        label: `${row.due_on ?? 'On signing'} ${row.booking_reference} ${row.label}`,
+        label: `${shown('due_on')} ${row.booking_reference} ${row.label}`,
         ...money('outstanding'),
       };
   }
 }
 
-function charts(view: ReportsView): SafeHtml[] {
+function charts(view: ReportsView, locale: string): SafeHtml[] {
   const currencies = [...new Set(view.rows.map((r) => String(r.currency)))].sort();
   if (currencies.length === 0)
     return [barChart(`chart-${view.name}`, `${REPORT_TITLES[view.name]}: nothing in this range`, [])];
   return currencies.map((currency) => {
-    const bars = view.rows.filter((r) => r.currency === currency).map((r) => barOf(view.name, r));
+    const bars = view.rows.filter((r) => r.currency === currency).map((r) => barOf(view.name, r, locale));
     return html`<figure class="report-figure"><figcaption>${REPORT_TITLES[view.name]} in ${currency}</figcaption>
       ${barChart(`chart-${view.name}-${currency}`, `${REPORT_TITLES[view.name]} in ${currency}, as the table below gives it`, bars)}</figure>`;
   });
 }
 
 export function reportsPage(visitor: WorkspaceVisitor, view: ReportsView): string {
+  const { locale } = visitor;
   const columns = REPORT_COLUMNS[view.name].filter((c) => !c.endsWith('_id'));
   const query = new URLSearchParams({
     ...(view.from ? { from: view.from } : {}),
@@ -110,11 +123,11 @@ export function reportsPage(visitor: WorkspaceVisitor, view: ReportsView): strin
       <div class="buttons"><a class="button secondary" href="${orgPath(visitor, `/reports/${view.name}/csv`)}?${query.toString()}">Download CSV</a></div>
     </form>
     ${view.problem ? html`<p class="field-error" role="alert">${view.problem}</p>` : ''}
-    ${charts(view)}
+    ${charts(view, locale)}
     <div class="report-table" role="region" aria-labelledby="report-caption" tabindex="0"><table class="list report">
-      <caption id="report-caption">${REPORT_TITLES[view.name]}: ${view.rows.length} ${view.rows.length === 1 ? 'row' : 'rows'}</caption>
+      <caption id="report-caption">${REPORT_TITLES[view.name]}: ${countText(view.rows.length, locale)} ${view.rows.length === 1 ? 'row' : 'rows'}</caption>
       <thead><tr>${columns.map((c) => html`<th scope="col" ${kind(c)}>${heading(c)}</th>`)}</tr></thead>
-      <tbody>${view.rows.map((row) => html`<tr>${columns.map((c) => html`<td data-label="${heading(c)}" ${kind(c)}>${cell(row, c)}</td>`)}</tr>`)}</tbody>
+      <tbody>${view.rows.map((row) => html`<tr>${columns.map((c) => html`<td data-label="${heading(c)}" ${kind(c)}>${cell(row, c, locale)}</td>`)}</tr>`)}</tbody>
     </table></div>`;
   return workspacePage(visitor, { title: `Reports: ${REPORT_TITLES[view.name]}`, section: 'reports', body });
 }

@@ -66,7 +66,7 @@ export const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}.csv"`)
-        .send(reportCsv(name, rows));
+        .send(reportCsv(name, rows, v.locale));
     },
   );
 };
