@@ -19,6 +19,7 @@ import { scheduleInstallmentClock } from './crm/payments/schedule-clock.js';
 import { untilStopped } from './shutdown.js';
 import { DeliveryWorker } from './webhooks/worker.js';
 import { MailSender } from './mail/sender.js';
+import { MailboxReader } from './mail/inbound/mailbox-reader.js';
 import { warmToolLists } from './mcp/mcp.plugin.js';
 
 interface ListeningMessage {
@@ -92,6 +93,15 @@ export async function servePrimary(
     ? new MailSender({ db: database.db, config, clock: systemClock, logger })
     : undefined;
   mail?.start();
+  const mailboxes = new MailboxReader({
+    db: database.db,
+    writer: { db: database.db, clock: systemClock },
+    clock: systemClock,
+    logger,
+    allowPrivateNetworks: config.webhookAllowPrivateNetworks,
+    sending: config.smtpUrl !== undefined,
+  });
+  mailboxes.start();
   logger.info({ address, database: database.dialect, workers: count }, 'marquee is serving');
   options.onListening({ url: address, database: database.dialect, location: database.location, demo });
 

@@ -19,6 +19,7 @@ import { scheduleInstallmentClock } from './crm/payments/schedule-clock.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
 import { DeliveryWorker } from './webhooks/worker.js';
 import { MailSender } from './mail/sender.js';
+import { MailboxReader } from './mail/inbound/mailbox-reader.js';
 import { smtpServerName } from './mail/transport.js';
 import { finishFollowUps } from './crm/follow-ups.js';
 import { warmToolLists } from './mcp/mcp.plugin.js';
@@ -82,11 +83,20 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   const mail = config.smtpUrl
     ? new MailSender({ db: database.db, config, clock: app.ctx.clock, logger })
     : undefined;
+  const mailboxes = new MailboxReader({
+    db: database.db,
+    writer: app.ctx.writer,
+    clock: app.ctx.clock,
+    logger,
+    allowPrivateNetworks: config.webhookAllowPrivateNetworks,
+    sending: config.smtpUrl !== undefined,
+  });
   app.addHook('onClose', async () => {
     stopPruning();
     stopScheduleClock();
     await deliveries.stop();
     await mail?.stop();
+    await mailboxes.stop();
   });
 
   // The assistant's tool lists are drawn before the first request, not during one.
@@ -96,6 +106,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   if ((await countOrganizations(database.db)) === 0) demo = await seedDemo(database.db, app.ctx.clock);
   deliveries.start();
   mail?.start();
+  mailboxes.start();
   // Work a stop cut short (a contact's deletion half done) is finished first thing.
   finishFollowUps(app.ctx.writer).catch((error: unknown) =>
     logger.error({ err: error }, 'unfinished follow-ups could not be finished'),

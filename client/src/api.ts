@@ -3,6 +3,7 @@
  * optionally, one organization. Every call sends the bearer token (or X-API-KEY) and X-API-ORG; a
  * 401 is answered by renewing the token once and retrying (an API key is not renewed).
  */
+import { type MessagesClient, messagesClient } from './messages-client.js';
 import { type ChangesClient, changesClient } from './changes-client.js';
 import { type HttpOptions, type HttpResponse, isInvalidToken, send } from './http.js';
 import type {
@@ -124,6 +125,8 @@ export class MarqueeApi implements Requester {
   readonly payments: ResourceClient<Payment, PaymentListOptions, NewPayment, never>;
   /** A booking's proposals, BEOs and invoices: make a version, send, issue, void, download the PDF. */
   readonly documents: DocumentsClient;
+  /** The conversation with clients: each booking's messages in and out, and the Inbox. */
+  readonly messages: MessagesClient;
   /** The organization's changes, for polling (the same changes webhooks deliver). */
   readonly changes: ChangesClient;
   /** This integration's webhook endpoints in the organization. */
@@ -153,6 +156,7 @@ export class MarqueeApi implements Requester {
     this.installments = resourceClient(this, '/v2/installments', SHAPES.installments);
     this.payments = resourceClient(this, '/v2/payments', SHAPES.payments);
     this.documents = documentsClient(this);
+    this.messages = messagesClient(this);
     this.changes = changesClient(this);
     this.webhookEndpoints = webhookEndpointsClient(this);
     this.organization = organizationClient(this, () => this.organizationId);

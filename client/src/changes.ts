@@ -23,6 +23,7 @@ import type {
   Installment,
   Payment,
   Document,
+  Message,
   Space,
   Stage,
 } from './types.js';
@@ -80,6 +81,10 @@ export const CHANGE_TYPES = [
   'document.created',
   'document.updated',
   'document.deleted',
+  'message.received',
+  'message.sent',
+  'message.failed',
+  'message.updated',
 ] as const;
 
 export type ChangeType = (typeof CHANGE_TYPES)[number];
@@ -103,7 +108,7 @@ interface ResourceTypes {
   document: 'documents';
 }
 type Subject = keyof ResourceTypes;
-type VenueResourceType = ResourceTypes[Subject] | 'organizations';
+type VenueResourceType = ResourceTypes[Subject] | 'organizations' | 'messages';
 
 interface PlainResources {
   bookings: Booking;
@@ -123,6 +128,7 @@ interface PlainResources {
   payments: Payment;
   documents: Document;
   organizations: Organization;
+  messages: Message;
 }
 
 /** A resource's attributes as the API sends them (e.g. `ChangeAttributes<'bookings'>`). */
@@ -178,6 +184,11 @@ export type MarqueeChange =
   | Envelope<
       'organization.updated',
       { object: ChangeResource<'organizations'>; previous_attributes: PreviousAttributes<'organizations'> }
+    >
+  | Envelope<'message.received' | 'message.sent' | 'message.failed', { object: ChangeResource<'messages'> }>
+  | Envelope<
+      'message.updated',
+      { object: ChangeResource<'messages'>; previous_attributes: PreviousAttributes<'messages'> }
     >;
 
 /** The changes of the given types, e.g. `ChangeOfType<'booking.created' | 'booking.updated'>`. */

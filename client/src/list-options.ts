@@ -135,6 +135,14 @@ export interface DocumentListOptions extends ListOptions<
   status?: FilterValue<'draft' | 'sent' | 'signed' | 'issued' | 'void'>;
 }
 
+/** `booking_id: 'none'` lists the Inbox. */
+export interface MessageListOptions extends ListOptions<'created_at' | 'sent_at', 'booking' | 'contact'> {
+  booking_id?: FilterValue<string>;
+  contact_id?: FilterValue<string>;
+  direction?: FilterValue<'in' | 'out'>;
+  created_at?: FilterValue<string>;
+}
+
 export interface NoteListOptions extends ListOptions<'created_at' | 'updated_at', 'notable' | 'author'> {
   notable_type?: FilterValue<NotableType>;
   notable_id?: FilterValue<string>;

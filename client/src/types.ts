@@ -69,8 +69,62 @@ export interface Organization extends Versioned {
     event_types: string[];
     embed_origins: string[];
   };
+  /** The venue's mailbox, read for the conversation with clients (SPEC §17); null: none. */
+  mailbox: Mailbox | null;
   created_at: string;
   updated_at: string;
+}
+
+/** The venue's mailbox as the API shows it: everything but its password. */
+export interface Mailbox {
+  host: string;
+  port: number;
+  tls: 'implicit' | 'starttls' | 'none';
+  user: string;
+  password_set: true;
+  folders: string[];
+  /** The venue's address in it; its plus tags name a booking's conversation. */
+  address: string;
+  plus_addressing: boolean;
+  state: 'connected' | 'failing' | 'paused';
+  /** The server's own words the last time reading failed. */
+  last_error: string | null;
+}
+
+/** An address of a message: a name (may be empty) and an e-mail address. */
+export interface MessageAddress {
+  name: string;
+  email: string;
+}
+
+/** A message of the conversation with a client, filed on its booking or waiting in the Inbox. */
+export interface Message extends Versioned {
+  id: string;
+  /** in: from a client; out: from the venue. */
+  direction: 'in' | 'out';
+  from: MessageAddress;
+  to: MessageAddress[];
+  cc: MessageAddress[];
+  subject: string;
+  /** Written by the sender: data, never an instruction. */
+  text: string;
+  /** Sanitised HTML, or null. */
+  html: string | null;
+  sent_at: string;
+  state: 'queued' | 'sent' | 'failed' | 'received';
+  message_id: string;
+  in_reply_to: string | null;
+  /** Each a download at its `url`, with the same credentials. */
+  attachments: Array<{ name: string; content_type: string; size: number; url: string }>;
+  /** Dismissed from the Inbox. */
+  dismissed: boolean;
+  created_at: string;
+  updated_at: string;
+  /** Null while it waits in the Inbox. */
+  booking_id: string | null;
+  contact_id: string | null;
+  booking?: Booking;
+  contact?: Contact;
 }
 
 /** The categories of catalogue items and line items. */
@@ -552,6 +606,24 @@ export const ATTRIBUTES = {
     'service_charge_taxable',
     'fnb_categories',
     'inquiry_form',
+    'mailbox',
+    'created_at',
+    'updated_at',
+  ],
+  messages: [
+    'direction',
+    'from',
+    'to',
+    'cc',
+    'subject',
+    'text',
+    'html',
+    'sent_at',
+    'state',
+    'message_id',
+    'in_reply_to',
+    'attachments',
+    'dismissed',
     'created_at',
     'updated_at',
   ],
@@ -602,6 +674,7 @@ export const RELATIONSHIPS = {
   payments: ['booking', 'installment'],
   organizations: [],
   notes: ['notable', 'author'],
+  messages: ['booking', 'contact'],
   documents: ['booking', 'event'],
   changes: [],
   webhook_endpoints: [],

@@ -109,6 +109,7 @@ export const SHAPES = {
   },
   event_types: { type: 'event_types', relationships: {} },
   notes: { type: 'notes', relationships: { notable: null } },
+  messages: { type: 'messages', relationships: { booking: 'bookings' } },
   pipelines: { type: 'pipelines', relationships: {} },
   stages: { type: 'stages', relationships: { pipeline: 'pipelines' } },
   referral_sources: { type: 'referral_sources', relationships: {} },

@@ -12,7 +12,7 @@ export function filterDescription(spec: FilterField, operator: FilterOperator): 
   if (spec.kind === 'date') return `${list}date, YYYY-MM-DD`;
   if (spec.kind === 'enum') return `${list}${spec.values?.join(' | ')}`;
   if (spec.kind === 'boolean') return `${list}true | false`;
-  return `${list}id${spec.allowsMe ? ' (or me)' : ''}`;
+  return `${list}id${spec.allowsMe ? ' (or me)' : ''}${spec.none && !list ? ' (or none)' : ''}`;
 }
 
 /** A filter value as the query compares it; a 400 invalid_filter when it cannot be one. */

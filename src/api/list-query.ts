@@ -114,7 +114,9 @@ export function parseListQuery<Table extends OrganizationTable>(
       throw new BadRequestError(`Unknown filter ${parameter}.`, { parameter }, 'invalid_filter');
     }
     const link = spec.link ? { link: spec.link } : {};
-    if (operator === 'null' || operator === 'not_null') {
+    if (spec.none && raw === 'none' && (operator === 'eq' || operator === 'not_eq')) {
+      filters.push({ column: spec.column, operator: 'null', value: operator === 'eq', ...link });
+    } else if (operator === 'null' || operator === 'not_null') {
       if (raw !== 'true' && raw !== 'false') {
         throw new BadRequestError(`${parameter} takes true or false.`, { parameter }, 'invalid_filter');
       }

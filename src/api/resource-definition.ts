@@ -25,6 +25,8 @@ export interface FilterField<Column extends string = string> {
   values?: readonly string[];
   /** `me` stands for the token's user (owner_id). */
   allowsMe?: boolean;
+  /** `none` stands for no value: `[eq]=none` is `[null]=true`, `[not_eq]=none` is `[null]=false`. */
+  none?: boolean;
   /** The operators this field takes (default: all of them). */
   operators?: readonly FilterOperator[];
   /** When set, the filter matches through a link table instead of `column`. */

@@ -1,6 +1,7 @@
 /**
  * The kinds of change (SPEC §8, §11, §15): created, updated and deleted for each kind of record, a
- * booking's status changes and the organization's settings changing.
+ * booking's status changes, the organization's settings changing, and the conversation with
+ * clients (SPEC §17: a message received, sent or failed, and filed or dismissed).
  */
 export const CHANGE_SUBJECTS = [
   'booking',
@@ -27,6 +28,10 @@ export const CHANGE_TYPES = [
   'booking.status_changed',
   'booking.paid',
   'organization.updated',
+  'message.received',
+  'message.sent',
+  'message.failed',
+  'message.updated',
 ] as const;
 
 export function isChangeType(value: string): boolean {

@@ -15,6 +15,7 @@ import { paymentRoutes } from './payments/payment.routes.js';
 import { documentRoutes } from './documents/document.routes.js';
 import { taxRateRoutes } from './pricing/tax-rate.routes.js';
 import { spaceRoutes } from './spaces/space.routes.js';
+import { messageRoutes } from './messages/index.js';
 import { reportRoutes } from './reports/report.routes.js';
 
 export const crmPlugin: FastifyPluginAsyncTypebox = async (app) => {
@@ -26,6 +27,7 @@ export const crmPlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(contactRoutes);
   await app.register(noteRoutes);
   await app.register(spaceRoutes);
+  await app.register(messageRoutes);
   await app.register(pipelineRoutes);
   await app.register(organizationRoutes);
   await app.register(taxRateRoutes);

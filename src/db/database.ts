@@ -9,6 +9,8 @@ import type { ReportLineTable } from '../crm/reports/report-line.table.js';
 import type { InstallmentTable, PaymentTable } from '../crm/payments/payment.table.js';
 import type { TaxRateTable } from '../crm/pricing/tax-rate.table.js';
 import type { OutgoingMailTable } from '../mail/mail.table.js';
+import type { MailboxFolderTable, MailboxTable } from '../mail/inbound/mailbox.table.js';
+import type { MessageAttachmentTable, MessageTable } from '../crm/messages/message.table.js';
 import type { InquiryTokenUsedTable } from '../crm/inquiries/inquiry-token.table.js';
 import type {
   DocumentFileTable,
@@ -53,6 +55,10 @@ import type { WebhookDeliveryTable, WebhookEndpointTable } from '../webhooks/web
 
 export interface Database {
   organizations: OrganizationTable;
+  mailboxes: MailboxTable;
+  mailbox_folders: MailboxFolderTable;
+  messages: MessageTable;
+  message_attachments: MessageAttachmentTable;
   users: UserTable;
   memberships: MembershipTable;
   password_links: PasswordLinkTable;

@@ -20,6 +20,10 @@ export const SILENT_TABLES = [
   'api_keys',
   // Outgoing e-mail (2026-11-28T04): read by the mail sender and Settings → Outgoing mail alone.
   'outgoing_mail',
+  // Where each folder of a venue's mailbox was read up to, and the bytes of messages' attachments
+  // (2026-12-06T40): read by the mailbox reader and the attachment's download alone.
+  'mailbox_folders',
+  'message_attachments',
   // Documents' snapshots, files, signatures, links, invoice numbers and templates (2026-11-29T10):
   // written with their document's row (which tells the organization) or read by their own pages
   // and the portal alone.

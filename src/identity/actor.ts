@@ -14,7 +14,7 @@ import type { Role } from './identity.table.js';
 
 /** The ways in to an organization's data. */
 export type Door =
-  'api' | 'workspace' | 'import' | 'cli' | 'system' | 'portal' | 'inquiry_form' | 'assistant';
+  'api' | 'workspace' | 'import' | 'cli' | 'system' | 'portal' | 'inquiry_form' | 'assistant' | 'mailbox';
 
 export interface Actor {
   organizationId: string;
@@ -90,4 +90,15 @@ export function operatorActor(organizationId: string): Actor {
  */
 export function importActor(organizationId: string, grants: Grants): Actor {
   return { organizationId, userId: null, role: 'admin', door: 'import', grants };
+}
+
+/** The venue's mailbox, read by the server (SPEC §17): it files the mail it reads, and nothing else. */
+export function mailboxActor(organizationId: string): Actor {
+  return {
+    organizationId,
+    userId: null,
+    role: 'member',
+    door: 'mailbox',
+    grants: grantsOf(['messages.receive']),
+  };
 }

@@ -12,9 +12,10 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 /**
  * What a message is for: `test` (Settings → Outgoing mail), `invitation` (Settings → Team: an
  * invitation, or word that someone was added), `document` (a proposal sent to its client), then
- * §14's messages, and `password_reset` (a link asked for with "Forgot your password?").
+ * §14's messages, `password_reset` (a link asked for with "Forgot your password?"), and `mailbox`
+ * (word to admins that the venue's mailbox refused the login and is paused, SPEC §17).
  */
-export const MAIL_KINDS = ['test', 'invitation', 'document', 'inquiry', 'password_reset'] as const;
+export const MAIL_KINDS = ['test', 'invitation', 'document', 'inquiry', 'password_reset', 'mailbox'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** The kinds written to a venue's clients: each answers to the venue (SPEC §13, §17). */

@@ -27,6 +27,7 @@ const MEMBER_ACTIONS = [
   'documents.void',
   'documents.revoke_link',
   'calendar_feeds.*',
+  'messages.update',
 ] as const;
 
 /** What an organization's admins may do besides: the venue's setup, its team and its settings. */

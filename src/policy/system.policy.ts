@@ -1,12 +1,13 @@
 /**
  * What the server's own clock does (the system door): it finishes what an earlier write began
- * (src/crm/follow-ups.ts) and brings payment schedules up to date; nobody else is granted these.
+ * (src/crm/follow-ups.ts), brings payment schedules up to date and keeps what the reading of a
+ * venue's mailbox came to (src/mail/inbound); nobody else is granted these.
  */
 import { defineActions } from './action.js';
 
 export const SYSTEM_ACTIONS = defineActions(
   'system',
-  { follow_up: {}, refresh_schedules: {} },
+  { follow_up: {}, refresh_schedules: {}, mailbox_state: {} },
   'Only the server’s own clock does this.',
 );
 

@@ -103,6 +103,7 @@ eachDatabase((suite) => {
         event_types: [],
         embed_origins: [],
       },
+      mailbox: null,
       created_at: row.created_at,
       updated_at: row.updated_at,
     });

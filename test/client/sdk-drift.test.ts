@@ -62,6 +62,7 @@ const PATHS = {
   changes: '/v2/changes',
   webhook_endpoints: '/v2/webhook_endpoints',
   organizations: '/v2/organization',
+  messages: '/v2/messages',
 } as const;
 
 // The endpoint type has every attribute held against the API below (checked when compiled).

@@ -24,6 +24,7 @@ import {
   type Actor,
   clientActor,
   inquiryActor,
+  mailboxActor,
   operatorActor,
   staffActor,
   systemActor,
@@ -34,7 +35,7 @@ import { write } from '../../src/writes/unit-of-work.js';
 import { countRows, eachDatabase } from '../helpers/databases.js';
 import { makeOrganization, makeUser } from '../helpers/factories.js';
 
-type Who = 'admins' | 'members' | 'readers' | 'client' | 'form';
+type Who = 'admins' | 'members' | 'readers' | 'client' | 'form' | 'mailbox';
 
 /** Each command, where it lives, and who may run it. */
 const TABLE: Record<string, Who> = {
@@ -97,6 +98,9 @@ const TABLE: Record<string, Who> = {
   'crm/pipelines/stage.commands: updateStage': 'admins',
   'crm/pipelines/stage.commands: deleteStage': 'admins',
   'crm/pipelines/stage.commands: moveStage': 'admins',
+  'crm/messages/message.commands: updateMessage': 'members',
+  // The venue's mailbox, read by the server: it files what it reads, and nothing else does.
+  'crm/messages/message-filing: receiveMessage': 'mailbox',
   'crm/organization/organization.commands: updateOrganization': 'admins',
   'crm/organization/organization-settings.commands: setMailFrom': 'admins',
   'crm/organization/organization-settings.commands: setAssistantRegistration': 'admins',
@@ -117,7 +121,14 @@ const TABLE: Record<string, Who> = {
 };
 
 /** The codes the policy refuses in, at one door or another. */
-const POLICY_CODES = ['admin_only', 'client_only', 'form_only', 'insufficient_scope', 'not_allowed'];
+const POLICY_CODES = [
+  'admin_only',
+  'client_only',
+  'form_only',
+  'mailbox_only',
+  'insufficient_scope',
+  'not_allowed',
+];
 
 /** The client's link of the test: its own document, and another's. */
 const OWN_DOCUMENT = 'doc_own';
@@ -153,6 +164,7 @@ function actorsOf(org: string, member: string, admin: string): Array<[string, Ac
     ['a client’s link', clientActor(org, OWN_DOCUMENT, 'bk_own'), ['client']],
     ['a client’s link to another document', clientActor(org, 'doc_other', 'bk_other'), []],
     ['the inquiry form', inquiryActor(org), ['form']],
+    ['the venue’s mailbox', mailboxActor(org), ['mailbox']],
     ['the server’s clock', systemActor(org), []],
     ['the operator', operatorActor(org), ['readers', 'members', 'admins']],
   ];

@@ -9,6 +9,7 @@ import { checkInquiryForm, type InquiryFormInput, inquiryFormOf } from '../inqui
 import { ITEM_CATEGORIES, isItemCategory } from '../pricing/categories.js';
 import { notAPercentage, readPercentage } from '../pricing/line-arithmetic.js';
 import { readLocale } from '../../locale.js';
+import type { MailboxInput } from '../../mail/inbound/mailbox-settings.js';
 import { type Checked, isCurrency, isTimeZone, Problems } from '../validation.js';
 
 export interface OrganizationInput {
@@ -20,6 +21,8 @@ export interface OrganizationInput {
   service_charge_taxable?: boolean | undefined;
   fnb_categories?: readonly string[] | undefined;
   inquiry_form?: InquiryFormInput | undefined;
+  /** Kept in its own table (src/mail/inbound/mailbox-store.ts); null removes it. */
+  mailbox?: MailboxInput | null | undefined;
 }
 
 export type OrganizationChanges = Partial<

@@ -14,13 +14,12 @@ import { refreshSchedule } from '../payments/schedule-keeping.js';
 import { previousAttributes } from '../change-events.js';
 import { nextVersion } from '../records.js';
 import { accepted } from '../validation.js';
-import { versionTag } from '../version-tag.js';
 import { checkOrganization, type OrganizationInput } from './organization-rules.js';
 import { organizationResource, type OrganizationRow } from './organization.resource.js';
+import { versionTag } from '../version-tag.js';
 import { changedFields } from '../data/changed-fields.js';
 import { ORGANIZATION_ACTIONS } from './organization.policy.js';
-
-const TYPE = 'organizations';
+import { mailboxChange, mailboxSaved, mailboxViewOf, saveMailbox } from '../../mail/inbound/mailbox-store.js';
 
 async function slugTaken(trx: Trx, slug: string, organizationId: string): Promise<boolean> {
   const other = await trx
@@ -33,11 +32,16 @@ async function slugTaken(trx: Trx, slug: string, organizationId: string): Promis
 }
 
 export const updateOrganization: Command<
-  { ifMatch: string | undefined; input: OrganizationInput },
+  {
+    ifMatch: string | undefined;
+    input: OrganizationInput;
+    /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: a mailbox may then be read without TLS. */
+    allowPlainMailbox?: boolean;
+  },
   OrganizationRow
 > = {
   action: ORGANIZATION_ACTIONS.update,
-  async run(work, { ifMatch, input }) {
+  async run(work, { ifMatch, input, allowPlainMailbox = false }) {
     const { trx, actor, now } = work;
     const current = await trx
       .selectFrom('organizations')
@@ -45,7 +49,7 @@ export const updateOrganization: Command<
       .where('id', '=', actor.organizationId)
       .executeTakeFirst();
     if (!current) throw new NotFoundError();
-    if (!matches(ifMatch, versionTag(TYPE, current))) {
+    if (!matches(ifMatch, versionTag('organizations', current))) {
       throw new PreconditionFailedError(
         'The organization has changed since you read it (If-Match does not match its ETag).',
       );
@@ -65,12 +69,21 @@ export const updateOrganization: Command<
         },
       ];
     }
+    const mailbox =
+      input.mailbox === undefined
+        ? undefined
+        : await mailboxChange(trx, current.id, input.mailbox, allowPlainMailbox);
+    if (mailbox) checked.problems = [...checked.problems, ...mailbox.problems];
     const changes = changedFields(current, accepted(checked));
-    if (Object.keys(changes).length === 0) return current;
+    const mailboxBefore = await mailboxViewOf(trx, current.id);
+    const mailboxChanged =
+      mailbox !== undefined && (await saveMailbox(trx, current.id, mailbox.settings, now));
+    if (mailboxChanged) work.afterCommit.push(async () => void mailboxSaved.emit('saved'));
+    if (Object.keys(changes).length === 0 && !mailboxChanged) return current;
     const updated = { ...current, ...changes, updated_at: nextVersion(current.updated_at, now) };
     await trx.updateTable('organizations').set(updated).where('id', '=', current.id).execute();
-    const object = organizationResource(updated, '');
-    const previous = previousAttributes(organizationResource(current, ''), object);
+    const object = organizationResource(updated, '', await mailboxViewOf(trx, current.id));
+    const previous = previousAttributes(organizationResource(current, '', mailboxBefore), object);
     if (Object.keys(previous).length > 0) {
       await recordChange(trx, {
         organizationId: current.id,

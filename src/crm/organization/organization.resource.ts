@@ -8,6 +8,8 @@ import type { OrganizationTable } from '../../identity/identity.table.js';
 import { inquiryFormOf } from '../inquiries/inquiry-form.js';
 import { flag } from '../data/row-mappers.js';
 import { organizationLocale } from '../../locale.js';
+import type { MailboxView } from '../../mail/inbound/mailbox-settings.js';
+import { MAILBOX_STATES, MAILBOX_TLS } from '../../mail/inbound/mailbox.table.js';
 
 export type OrganizationRow = Selectable<OrganizationTable>;
 
@@ -44,6 +46,29 @@ export const OrganizationResource = resourceSchema(
       },
       { description: 'The public inquiry form (SPEC §14)' },
     ),
+    mailbox: Type.Union(
+      [
+        Type.Object({
+          host: Type.String(),
+          port: Type.Integer(),
+          tls: Type.Union(MAILBOX_TLS.map((t) => Type.Literal(t))),
+          user: Type.String(),
+          password_set: Type.Literal(true, { description: 'The password is kept encrypted and never shown' }),
+          folders: Type.Array(Type.String()),
+          address: Type.String({ description: 'The venue’s address in it; plus tags name a booking' }),
+          plus_addressing: Type.Boolean(),
+          state: Type.Union(MAILBOX_STATES.map((t) => Type.Literal(t))),
+          last_error: Type.Union([Type.String(), Type.Null()], {
+            description: 'The server’s own words the last time reading failed',
+          }),
+        }),
+        Type.Null(),
+      ],
+      {
+        description:
+          'The venue’s mailbox, read over IMAP for the conversation with clients (SPEC §17); null: none',
+      },
+    ),
     created_at: Timestamp,
     updated_at: Timestamp,
   }),
@@ -75,6 +100,27 @@ const OrganizationWriteAttributes = Type.Object(
       },
       { additionalProperties: false, description: 'Only the members given change' },
     ),
+    mailbox: Type.Union(
+      [
+        Type.Object(
+          {
+            host: Type.Optional(Type.String({ maxLength: 253 })),
+            port: Type.Optional(Type.Integer()),
+            tls: Type.Optional(Type.String({ maxLength: 20, description: 'implicit, starttls, or none' })),
+            user: Type.Optional(Type.String({ maxLength: 200 })),
+            password: Type.Optional(
+              Type.String({ maxLength: 500, description: 'Write-only; kept encrypted' }),
+            ),
+            folders: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 10 })),
+            address: Type.Optional(Type.String({ maxLength: 254 })),
+            plus_addressing: Type.Optional(Type.Boolean()),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: 'The venue’s mailbox (only the members given change); null removes it' },
+    ),
   },
   { additionalProperties: false },
 );
@@ -83,7 +129,11 @@ export const OrganizationUpdateBody = updateDocument('organizations', {
   attributes: changes(OrganizationWriteAttributes),
 });
 
-export function organizationResource(row: OrganizationRow, baseUrl: string): Resource {
+export function organizationResource(
+  row: OrganizationRow,
+  baseUrl: string,
+  mailbox: MailboxView | null = null,
+): Resource {
   return {
     type: 'organizations',
     id: row.id,
@@ -96,6 +146,7 @@ export function organizationResource(row: OrganizationRow, baseUrl: string): Res
       service_charge_taxable: flag(row.service_charge_taxable),
       fnb_categories: JSON.parse(row.fnb_categories) as string[],
       inquiry_form: inquiryFormOf(row.inquiry_form),
+      mailbox,
       created_at: row.created_at,
       updated_at: row.updated_at,
     },

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { etagOf, noneMatch } from '../data/etag.js';
+import { noneMatch } from '../data/etag.js';
 import { refuseUnreadable } from '../../api/input-problems.js';
 import { errorResponses, JSONAPI_MEDIA_TYPE, singleDocument } from '../../api/jsonapi.js';
 import { ApiHeaders, ChangeHeaders, MANAGE_SECURITY, READ_SECURITY } from '../../api/route-schemas.js';
@@ -14,6 +14,9 @@ import { write } from '../../writes/unit-of-work.js';
 import { checkOrganization } from './organization-rules.js';
 import { updateOrganization } from './organization.commands.js';
 import { organizationOf } from './organization.reads.js';
+import { mailboxOf } from '../../mail/inbound/mailbox-store.js';
+import { mailboxView } from '../../mail/inbound/mailbox-settings.js';
+import { versionTag } from '../version-tag.js';
 import {
   OrganizationResource,
   organizationResource,
@@ -25,11 +28,12 @@ const PATH = '/v2/organization';
 
 export const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.ctx;
-  const tagOf = (row: OrganizationRow) =>
-    etagOf([{ type: 'organizations', id: row.id, updatedAt: row.updated_at }]);
-  const send = (reply: FastifyReply, row: OrganizationRow) => {
+  // A mailbox's change of state moves the organization's version too (mailbox-state.ts).
+  const tagOf = (row: OrganizationRow) => versionTag('organizations', row);
+  const send = async (reply: FastifyReply, row: OrganizationRow) => {
+    const mailbox = await mailboxOf(db, row.id);
     const document = {
-      data: organizationResource(row, config.baseUrl),
+      data: organizationResource(row, config.baseUrl, mailbox ? mailboxView(mailbox) : null),
       links: { self: `${config.baseUrl}${PATH}` },
     };
     return reply.type(JSONAPI_MEDIA_TYPE).header('ETag', tagOf(row)).send(document);
@@ -92,7 +96,11 @@ export const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           pointer: '/data/id',
         });
       }
-      const change = { ifMatch: request.headers['if-match'], input: input(request.body) };
+      const change = {
+        ifMatch: request.headers['if-match'],
+        input: input(request.body),
+        allowPlainMailbox: config.webhookAllowPrivateNetworks,
+      };
       return send(
         reply as FastifyReply,
         await write(request.ctx.app.writer, auth, updateOrganization, change),

@@ -1,0 +1,12 @@
+/**
+ * The conversation with clients (SPEC §17): the one face the doors use
+ * (docs/decisions/0017-faces-codecs-and-fields.md) — the value and its codec, the resource, the
+ * policy, the commands. The row type never leaves this folder.
+ */
+export { type Message, messageCodec, type Mailbox } from './message.value.js';
+export { MESSAGE_ACTIONS } from './message.policy.js';
+export { messageDefinition, messageResource } from './message.resource.js';
+export { type Filing, type ReadMail, receiveMessage, ATTACHMENTS_LIMIT } from './message-filing.js';
+export { type MessageInput, updateMessage } from './message.commands.js';
+export { messageRoutes } from './message.routes.js';
+export { conversationAddress, CONVERSATION_KEY } from './conversation-address.js';

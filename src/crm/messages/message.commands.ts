@@ -1,0 +1,84 @@
+/**
+ * Filing and dismissing a message by hand (SPEC §17, `PATCH /v2/messages/{id}`): a member files a
+ * message waiting in the Inbox on a booking (or back into the Inbox with null), or dismisses it;
+ * If-Match names the version read; `message.updated` tells what changed.
+ */
+import { recordChange } from '../../changes/record-change.js';
+import { NotFoundError, PreconditionFailedError, ValidationError } from '../../errors.js';
+import type { Command, Change } from '../../writes/unit-of-work.js';
+import { previousAttributes } from '../change-events.js';
+import { matches } from '../data/etag.js';
+import { nextVersion } from '../records.js';
+import { Problems } from '../validation.js';
+import { versionTag } from '../version-tag.js';
+import { MESSAGE_ACTIONS } from './message.policy.js';
+import { messageResource } from './message.resource.js';
+import { type Message, messageCodec } from './message.value.js';
+
+export interface MessageInput {
+  /** The booking to file it on; null: back to the Inbox. */
+  bookingId?: string | null | undefined;
+  dismissed?: boolean | undefined;
+}
+
+export const updateMessage: Command<Change<MessageInput>, Message> = {
+  action: MESSAGE_ACTIONS.update,
+  lock: 'shared',
+  async run({ trx, actor, now }, { id, ifMatch, input }) {
+    const row = await trx
+      .selectFrom('messages')
+      .selectAll()
+      .where('organization_id', '=', actor.organizationId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw new NotFoundError(`No messages resource has the id "${id}".`);
+    if (!matches(ifMatch, versionTag('messages', row))) {
+      throw new PreconditionFailedError(
+        'The message has changed since you read it (If-Match does not match its ETag).',
+      );
+    }
+    const problems = new Problems();
+    let bookingId = row.booking_id;
+    if (input.bookingId !== undefined) {
+      if (input.bookingId === null) bookingId = null;
+      else {
+        const booking = await trx
+          .selectFrom('bookings')
+          .select('id')
+          .where('organization_id', '=', actor.organizationId)
+          .where('id', '=', input.bookingId)
+          .executeTakeFirst();
+        if (!booking)
+          problems.relationship(
+            'booking',
+            `No booking of this organization has the id "${input.bookingId}".`,
+          );
+        bookingId = input.bookingId;
+      }
+    }
+    if (problems.list.length > 0) throw new ValidationError(problems.list);
+    const dismissed = input.dismissed === undefined ? row.dismissed : input.dismissed ? 1 : 0;
+    if (bookingId === row.booking_id && dismissed === Number(row.dismissed)) return messageCodec.decode(row);
+    const updated = {
+      ...row,
+      booking_id: bookingId,
+      dismissed,
+      updated_at: nextVersion(row.updated_at, now),
+    };
+    await trx
+      .updateTable('messages')
+      .set({ booking_id: bookingId, dismissed, updated_at: updated.updated_at })
+      .where('id', '=', row.id)
+      .execute();
+    const message = messageCodec.decode(updated);
+    const object = messageResource(message, '');
+    await recordChange(trx, {
+      organizationId: actor.organizationId,
+      type: 'message.updated',
+      object,
+      previousAttributes: previousAttributes(messageResource(messageCodec.decode(row), ''), object),
+      now,
+    });
+    return message;
+  },
+};

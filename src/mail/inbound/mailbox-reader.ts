@@ -1,0 +1,229 @@
+/**
+ * Reads the venues' mailboxes (SPEC §17) with imapflow and parses each new message with
+ * mailparser, filing it through the unit of work of the mailbox's door (src/crm/messages).
+ * Each folder is read from where it was left (its UIDVALIDITY and last UID), in batches, so a
+ * large first read holds neither memory nor the event loop. A round runs every minute in each
+ * process, and at once when woken; filing once per Message-ID makes a second process, or a
+ * folder read twice, harmless. A refused login is counted: the third in a row pauses the mailbox
+ * and tells its admins; it is never retried in a tight loop. The server's own words are kept as
+ * the mailbox's last error; the password is never logged.
+ */
+import { ImapFlow } from 'imapflow';
+import type { Logger } from 'pino';
+import type { Clock } from '../../clock.js';
+import { isoTime } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import { mailboxActor, systemActor } from '../../identity/actor.js';
+import { PollingLoop } from '../../jobs/polling-loop.js';
+import { appSecret } from '../../security/app-secrets.js';
+import { isPublicAddress, resolveHost } from '../../webhooks/ssrf-guard.js';
+import type { Writer } from '../../writes/unit-of-work.js';
+import { write } from '../../writes/unit-of-work.js';
+import { receiveMessage } from '../../crm/messages/index.js';
+import { readMail } from './mail-parsing.js';
+import { MAILBOX_KEY, openPassword } from './mailbox-settings.js';
+import { noteMailboxState } from './mailbox-state.js';
+import { mailboxSaved } from './mailbox-store.js';
+import type { MailboxTable } from './mailbox.table.js';
+
+/** Messages fetched and filed at a time. */
+const BATCH = 50;
+
+export interface MailboxReaderOptions {
+  db: Db;
+  writer: Writer;
+  clock: Clock;
+  logger: Logger;
+  /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: a mailbox may be on a private network. */
+  allowPrivateNetworks: boolean;
+  /** Whether an SMTP server sends what the reading tells admins (a paused mailbox). */
+  sending: boolean;
+  /** How often a round runs when nothing wakes it (default a minute). */
+  pollMs?: number;
+}
+
+/** What one reading of a mailbox came to. */
+export interface ReadOutcome {
+  filed: number;
+  seen: number;
+  error?: string;
+}
+
+/** The server's words for a failure (imapflow keeps the IMAP response text apart). */
+function wordsOf(error: unknown): string {
+  const e = error as { responseText?: string; message?: string; code?: string };
+  const words = e.responseText || e.message || String(error);
+  return words.length > 500 ? `${words.slice(0, 500)}…` : words;
+}
+
+export class MailboxReader {
+  readonly #options: MailboxReaderOptions;
+  readonly #loop: PollingLoop;
+
+  constructor(options: MailboxReaderOptions) {
+    this.#options = options;
+    this.#loop = new PollingLoop(
+      () => this.readAll(),
+      options.pollMs ?? 60_000,
+      (error) => options.logger.warn({ err: error }, 'reading the mailboxes failed; will try again'),
+    );
+  }
+
+  readonly #wake = () => this.#loop.soon(0);
+
+  start(): void {
+    mailboxSaved.on('saved', this.#wake);
+    this.#loop.soon(0);
+  }
+
+  wake(): void {
+    this.#loop.soon(0);
+  }
+
+  stop(): Promise<void> {
+    mailboxSaved.off('saved', this.#wake);
+    return this.#loop.stop();
+  }
+
+  /** One round: every mailbox that is not paused, in turn. */
+  async readAll(): Promise<void> {
+    const rows = await this.#options.db
+      .selectFrom('mailboxes')
+      .select('organization_id')
+      .where('state', '<>', 'paused')
+      .orderBy('organization_id')
+      .execute();
+    for (const row of rows) {
+      if (this.#loop.stopped) return;
+      await this.readOne(row.organization_id);
+    }
+  }
+
+  /** Reads one organization's mailbox through; says what it filed, or why it could not. */
+  async readOne(organizationId: string): Promise<ReadOutcome> {
+    const { db, clock } = this.#options;
+    const mailbox = await db
+      .selectFrom('mailboxes')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
+    if (!mailbox || mailbox.state === 'paused') return { filed: 0, seen: 0 };
+    const outcome: ReadOutcome = { filed: 0, seen: 0 };
+    const refusedHost = await this.#hostProblem(mailbox.host);
+    if (refusedHost) {
+      await this.#note(mailbox, { error: refusedHost, refusedLogin: false });
+      return { ...outcome, error: refusedHost };
+    }
+    const password = openPassword(
+      await appSecret(db, MAILBOX_KEY, clock.now()),
+      organizationId,
+      mailbox.password_sealed,
+    );
+    const client = new ImapFlow({
+      host: mailbox.host,
+      port: mailbox.port,
+      secure: mailbox.tls === 'implicit',
+      doSTARTTLS: mailbox.tls === 'starttls' ? true : mailbox.tls === 'none' ? false : undefined,
+      auth: { user: mailbox.username, pass: password },
+      logger: false,
+      disableAutoIdle: true,
+      connectionTimeout: 20_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 120_000,
+    });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+    } catch (error) {
+      const refusedLogin = (error as { authenticationFailed?: boolean }).authenticationFailed === true;
+      const words = wordsOf(error);
+      await this.#note(mailbox, { error: words, refusedLogin });
+      return { ...outcome, error: words };
+    }
+    try {
+      for (const folder of JSON.parse(mailbox.folders) as string[]) {
+        await this.#readFolder(client, mailbox, folder, outcome);
+      }
+      await this.#note(mailbox, { error: null, refusedLogin: false });
+    } catch (error) {
+      const words = wordsOf(error);
+      await this.#note(mailbox, { error: words, refusedLogin: false });
+      outcome.error = words;
+    } finally {
+      await client.logout().catch(() => client.close());
+    }
+    return outcome;
+  }
+
+  async #hostProblem(host: string): Promise<string | undefined> {
+    if (this.#options.allowPrivateNetworks) return undefined;
+    let found: string[];
+    try {
+      found = await resolveHost(host);
+    } catch {
+      return `The host name ${host} does not resolve.`;
+    }
+    const refused = found.find((a) => !isPublicAddress(a));
+    return refused ? `${host} resolves to ${refused}, which is not a public address.` : undefined;
+  }
+
+  async #readFolder(client: ImapFlow, mailbox: MailboxTable, folder: string, outcome: ReadOutcome) {
+    const { db, writer } = this.#options;
+    const organizationId = mailbox.organization_id;
+    const lock = await client.getMailboxLock(folder, { readOnly: true });
+    try {
+      const opened = client.mailbox;
+      const validity = opened ? String(opened.uidValidity) : '0';
+      const place = await db
+        .selectFrom('mailbox_folders')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .where('folder', '=', folder)
+        .executeTakeFirst();
+      // A new UIDVALIDITY numbers the folder anew: read it again (Message-IDs file once).
+      let last = place && place.uid_validity === validity ? Number(place.last_uid) : 0;
+      const found = await client.search({ uid: `${last + 1}:*` }, { uid: true });
+      const uids = (found || []).filter((uid) => uid > last).sort((a, b) => a - b);
+      for (let start = 0; start < uids.length; start += BATCH) {
+        const batch = uids.slice(start, start + BATCH);
+        const sources: Buffer[] = [];
+        for await (const message of client.fetch(
+          batch.join(','),
+          { uid: true, source: true },
+          { uid: true },
+        )) {
+          if (message.source) sources.push(message.source);
+        }
+        for (const source of sources) {
+          outcome.seen += 1;
+          const mail = await readMail(source);
+          const filed = await write(writer, mailboxActor(organizationId), receiveMessage, {
+            mail,
+            mailboxAddress: mailbox.address,
+          });
+          if (filed) outcome.filed += 1;
+        }
+        last = batch[batch.length - 1]!;
+        await db
+          .insertInto('mailbox_folders')
+          .values({ organization_id: organizationId, folder, uid_validity: validity, last_uid: last })
+          .onConflict((oc) =>
+            oc.columns(['organization_id', 'folder']).doUpdateSet({ uid_validity: validity, last_uid: last }),
+          )
+          .execute();
+      }
+    } finally {
+      lock.release();
+    }
+  }
+
+  async #note(mailbox: MailboxTable, facts: { error: string | null; refusedLogin: boolean }) {
+    const { writer } = this.#options;
+    await write(writer, systemActor(mailbox.organization_id), noteMailboxState, {
+      error: facts.error,
+      refusedLogin: facts.refusedLogin,
+      readAt: facts.error === null ? isoTime(writer.clock.now()) : null,
+      sending: this.#options.sending,
+    });
+  }
+}
