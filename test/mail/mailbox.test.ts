@@ -71,6 +71,15 @@ function raw(mail: RawMail): string {
     .join('')}--${boundary}--\r\n`;
 }
 
+/** Waits, a tenth of a second at a time and at most 30 s, until `holds` does. */
+async function until(holds: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 300; i += 1) {
+    if (await holds()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.fail(`${what}: not within 30 s`);
+}
+
 interface MessageBody {
   id: string;
   attributes: {
@@ -502,5 +511,58 @@ eachDatabase((suite) => {
     for (const line of server.logs) {
       assert.ok(!line.includes(PASSWORD) && !line.includes('not-the-password'), line);
     }
+  });
+
+  it('files new mail within seconds while the mailbox is watched (IDLE), without waiting for the minute’s round', async (t) => {
+    if (!dovecot) return t.skip('Dovecot is not available');
+    const watching = new MailboxReader({
+      db: server.app.ctx.db,
+      writer: server.app.ctx.writer,
+      clock: server.clock,
+      logger: server.app.log as never,
+      allowPrivateNetworks: true,
+      sending: false,
+      pollMs: 60 * 60_000,
+    });
+    watching.start();
+    try {
+      await until(() => watching.watching === 1, 'the mailbox is watched');
+      await dovecot.append(
+        raw({
+          from: 'amelia@client.example',
+          to: VENUE,
+          subject: 'One more question',
+          messageId: 'question@client.example',
+          text: 'Is there parking?',
+        }),
+      );
+      await until(async () => {
+        const all = await messages('filter[direction][eq]=in');
+        return all.body.data.some((m) => m.attributes.subject === 'One more question');
+      }, 'the new message is filed');
+      assert.equal((await bySubject('One more question')).relationships.booking.data?.id, bookingId);
+    } finally {
+      await watching.stop();
+    }
+    assert.equal(watching.watching, 0);
+  });
+
+  it('never connects to a mailbox on a private network unless private networks are allowed', async (t) => {
+    if (!dovecot) return t.skip('Dovecot is not available');
+    const strict = new MailboxReader({
+      db: server.app.ctx.db,
+      writer: server.app.ctx.writer,
+      clock: server.clock,
+      logger: server.app.log as never,
+      allowPrivateNetworks: false,
+      sending: false,
+    });
+    const outcome = await strict.readOne(venue.orgId);
+    assert.deepEqual(outcome, {
+      filed: 0,
+      seen: 0,
+      error: '127.0.0.1 resolves to 127.0.0.1, which is not a public address.',
+    });
+    assert.equal((await organization()).body.data.attributes.mailbox!.state, 'failing');
   });
 });

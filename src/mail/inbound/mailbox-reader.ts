@@ -16,7 +16,6 @@ import type { Db } from '../../db/database.js';
 import { mailboxActor, systemActor } from '../../identity/actor.js';
 import { PollingLoop } from '../../jobs/polling-loop.js';
 import { appSecret } from '../../security/app-secrets.js';
-import { isPublicAddress, resolveHost } from '../../webhooks/ssrf-guard.js';
 import type { Writer } from '../../writes/unit-of-work.js';
 import { write } from '../../writes/unit-of-work.js';
 import { receiveMessage } from '../../crm/messages/index.js';
@@ -24,6 +23,8 @@ import { readMail } from './mail-parsing.js';
 import { MAILBOX_KEY, openPassword } from './mailbox-settings.js';
 import { noteMailboxState } from './mailbox-state.js';
 import { mailboxSaved } from './mailbox-store.js';
+import { MailboxWatchers } from './mailbox-watch.js';
+import { hostProblem } from './mailbox-host.js';
 import type { MailboxTable } from './mailbox.table.js';
 
 /** Messages fetched and filed at a time. */
@@ -70,8 +71,19 @@ export class MailboxReader {
   }
 
   readonly #wake = () => this.#loop.soon(0);
+  readonly #watchers = new MailboxWatchers(
+    async (mailbox) => {
+      const client = await this.#client(mailbox, { idle: true });
+      await client.connect();
+      return client;
+    },
+    () => this.#loop.soon(0),
+  );
+  /** Whether connected mailboxes are watched (IDLE) between rounds: once started. */
+  #watch = false;
 
   start(): void {
+    this.#watch = true;
     mailboxSaved.on('saved', this.#wake);
     this.#loop.soon(0);
   }
@@ -80,9 +92,15 @@ export class MailboxReader {
     this.#loop.soon(0);
   }
 
-  stop(): Promise<void> {
+  async stop(): Promise<void> {
     mailboxSaved.off('saved', this.#wake);
-    return this.#loop.stop();
+    await this.#loop.stop();
+    await this.#watchers.closeAll();
+  }
+
+  /** How many mailboxes this reader watches between rounds. */
+  get watching(): number {
+    return this.#watchers.size;
   }
 
   /** One round: every mailbox that is not paused, in turn. */
@@ -97,26 +115,18 @@ export class MailboxReader {
       if (this.#loop.stopped) return;
       await this.readOne(row.organization_id);
     }
+    if (this.#watch && !this.#loop.stopped) {
+      const mailboxes = await this.#options.db.selectFrom('mailboxes').selectAll().execute();
+      await this.#watchers.keep(mailboxes);
+    }
   }
 
-  /** Reads one organization's mailbox through; says what it filed, or why it could not. */
-  async readOne(organizationId: string): Promise<ReadOutcome> {
+  /** A client of the mailbox, not yet connected; `idle` lets it idle while no command runs. */
+  async #client(mailbox: MailboxTable, { idle }: { idle: boolean }): Promise<ImapFlow> {
     const { db, clock } = this.#options;
-    const mailbox = await db
-      .selectFrom('mailboxes')
-      .selectAll()
-      .where('organization_id', '=', organizationId)
-      .executeTakeFirst();
-    if (!mailbox || mailbox.state === 'paused') return { filed: 0, seen: 0 };
-    const outcome: ReadOutcome = { filed: 0, seen: 0 };
-    const refusedHost = await this.#hostProblem(mailbox.host);
-    if (refusedHost) {
-      await this.#note(mailbox, { error: refusedHost, refusedLogin: false });
-      return { ...outcome, error: refusedHost };
-    }
     const password = openPassword(
       await appSecret(db, MAILBOX_KEY, clock.now()),
-      organizationId,
+      mailbox.organization_id,
       mailbox.password_sealed,
     );
     const client = new ImapFlow({
@@ -126,12 +136,33 @@ export class MailboxReader {
       doSTARTTLS: mailbox.tls === 'starttls' ? true : mailbox.tls === 'none' ? false : undefined,
       auth: { user: mailbox.username, pass: password },
       logger: false,
-      disableAutoIdle: true,
+      disableAutoIdle: !idle,
+      // A watcher runs no command but opening its folder: it idles at once.
+      ...(idle ? { autoIdleDelay: 500 } : {}),
       connectionTimeout: 20_000,
       greetingTimeout: 15_000,
-      socketTimeout: 120_000,
+      socketTimeout: idle ? 30 * 60_000 : 120_000,
     });
     client.on('error', () => undefined);
+    return client;
+  }
+
+  /** Reads one organization's mailbox through; says what it filed, or why it could not. */
+  async readOne(organizationId: string): Promise<ReadOutcome> {
+    const { db } = this.#options;
+    const mailbox = await db
+      .selectFrom('mailboxes')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
+    if (!mailbox || mailbox.state === 'paused') return { filed: 0, seen: 0 };
+    const outcome: ReadOutcome = { filed: 0, seen: 0 };
+    const refusedHost = await hostProblem(mailbox.host, this.#options.allowPrivateNetworks);
+    if (refusedHost) {
+      await this.#note(mailbox, { error: refusedHost, refusedLogin: false });
+      return { ...outcome, error: refusedHost };
+    }
+    const client = await this.#client(mailbox, { idle: false });
     try {
       await client.connect();
     } catch (error) {
@@ -153,18 +184,6 @@ export class MailboxReader {
       await client.logout().catch(() => client.close());
     }
     return outcome;
-  }
-
-  async #hostProblem(host: string): Promise<string | undefined> {
-    if (this.#options.allowPrivateNetworks) return undefined;
-    let found: string[];
-    try {
-      found = await resolveHost(host);
-    } catch {
-      return `The host name ${host} does not resolve.`;
-    }
-    const refused = found.find((a) => !isPublicAddress(a));
-    return refused ? `${host} resolves to ${refused}, which is not a public address.` : undefined;
   }
 
   async #readFolder(client: ImapFlow, mailbox: MailboxTable, folder: string, outcome: ReadOutcome) {
