@@ -18,7 +18,7 @@ import { eachDatabase } from '../helpers/databases.js';
 import { documentBody, pricedBooking, venueSettings } from '../helpers/document-fixtures.js';
 import { makeVenue, signIn, type Venue } from '../helpers/oauth.js';
 import { TestSmtpServer } from '../helpers/smtp-server.js';
-import { type Api, apiFor } from '../helpers/writes.js';
+import { type Api, apiFor, changeDocument } from '../helpers/writes.js';
 
 eachDatabase((suite) => {
   let server: TestServer;
@@ -123,10 +123,10 @@ eachDatabase((suite) => {
   });
 
   /** Sends a proposal of a new booking and returns the message the SMTP server received. */
-  const sendProposal = async (name: string) => {
-    const { booking } = await pricedBooking(admin, { name, events: 1, linesPerEvent: 1 });
-    const made = await admin('/v2/documents', { method: 'POST', body: documentBody('proposal', booking) });
-    const sent = await admin(`/v2/documents/${made.body.data.id}/send`, { method: 'POST' });
+  const sendProposal = async (name: string, api = admin) => {
+    const { booking } = await pricedBooking(api, { name, events: 1, linesPerEvent: 1 });
+    const made = await api('/v2/documents', { method: 'POST', body: documentBody('proposal', booking) });
+    const sent = await api(`/v2/documents/${made.body.data.id}/send`, { method: 'POST' });
     assert.equal(sent.status, 200, JSON.stringify(sent.body));
     const sender = new MailSender({
       db: server.app.ctx.db,
@@ -153,6 +153,30 @@ eachDatabase((suite) => {
     const second = await sendProposal('Osei christening');
     assert.equal(second.replyTo?.text, '"Harbour Rooms events" <events@harbour-rooms.co.uk>');
     assert.ok(second.text && second.html, 'a text part and an HTML part');
+  });
+
+  it('writes the day its link works until in the organization’s locale: en-GB and en-US', async () => {
+    const us = await makeVenue(suite.db);
+    const usAdmin = apiFor(server, await clientCredentialsToken(server, us), us.orgId);
+    await venueSettings(usAdmin, us.orgId, 'America/New_York');
+    const localized = await usAdmin('/v2/organization', {
+      method: 'PATCH',
+      body: changeDocument('organizations', us.orgId, { locale: 'en-US' }),
+    });
+    assert.equal(localized.status, 200, JSON.stringify(localized.body));
+    const was = server.clock.now();
+    // Sent on Saturday 2 January 2027: its link works for 30 days, until Monday 1 February.
+    server.clock.setTo(Date.parse('2027-01-02T15:00:00Z'));
+    try {
+      const british = await sendProposal('Boateng naming day');
+      assert.match(british.text ?? '', /works until Monday 1 February 2027\./);
+      assert.match(String(british.html), /works until Monday 1 February 2027\./);
+      const american = await sendProposal('Boateng rehearsal dinner', usAdmin);
+      assert.match(american.text ?? '', /works until Monday, February 1, 2027\./);
+      assert.match(String(american.html), /works until Monday, February 1, 2027\./);
+    } finally {
+      server.clock.setTo(was);
+    }
   });
 
   it('lays the client’s e-mail out within a 390 px phone', { skip: chromiumMissing() }, async () => {

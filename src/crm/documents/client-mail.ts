@@ -19,10 +19,12 @@ export interface ProposalMail {
   url: string;
   expiresAt: number;
   zone: string;
+  /** The organization's locale, which every day in the mail is written in. */
+  locale: string;
 }
 
 export function proposalMail(mail: ProposalMail): NewMail {
-  const until = dayOf(mail.expiresAt, mail.zone);
+  const until = dayOf(mail.expiresAt, mail.zone, mail.locale);
   const lead = `${mail.venue} has sent you a proposal for ${mail.bookingName} (${mail.reference}).`;
   const how = 'Read it on any screen, download it as a PDF, and accept it online when you are ready.';
   const keep = `The link is yours alone and works until ${until}. If it stops working, ask ${mail.venue} for a new one.`;

@@ -1,8 +1,10 @@
 /**
  * Who a proposal is sent to (SPEC §13): the booking's contact, at their e-mail address. A booking
- * without a contact, or whose contact has no address, cannot send its proposal, and says so.
+ * without a contact, or whose contact has no address, cannot send its proposal, and says so. The
+ * mail is written in the organization's locale.
  */
 import type { Trx } from '../../db/database.js';
+import { organizationLocale } from '../../locale.js';
 import type { ContactTable } from '../contacts/contact.table.js';
 import type { DocumentRow } from './document.table.js';
 
@@ -13,6 +15,7 @@ export type Recipient =
       email: string;
       venue: string;
       zone: string;
+      locale: string;
       bookingName: string;
       reference: string;
     }
@@ -27,7 +30,7 @@ export async function clientMailFor(trx: Trx, document: DocumentRow): Promise<Re
       .executeTakeFirstOrThrow(),
     trx
       .selectFrom('organizations')
-      .select(['name', 'timezone'])
+      .select(['name', 'timezone', 'locale'])
       .where('id', '=', document.organization_id)
       .executeTakeFirstOrThrow(),
   ]);
@@ -50,6 +53,7 @@ export async function clientMailFor(trx: Trx, document: DocumentRow): Promise<Re
     email: contact.email,
     venue: organization.name,
     zone: organization.timezone,
+    locale: organizationLocale(organization),
     bookingName: booking.name,
     reference: booking.reference,
   };

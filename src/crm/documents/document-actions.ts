@@ -144,6 +144,7 @@ export const sendDocument: Command<SendInput, Sent> = {
         url,
         expiresAt: Date.parse(link.expires_at),
         zone: recipient.zone,
+        locale: recipient.locale,
       }),
       { now, sending: input.sending },
     );
