@@ -20,6 +20,8 @@ export const SILENT_TABLES = [
   'api_keys',
   // Outgoing e-mail (2026-11-28T04): read by the mail sender and Settings → Outgoing mail alone.
   'outgoing_mail',
+  // The files a message carries (2026-12-06T10): read by the mail sender alone.
+  'outgoing_mail_attachments',
   // Documents' snapshots, files, signatures, links, invoice numbers and templates (2026-11-29T10):
   // written with their document's row (which tells the organization) or read by their own pages
   // and the portal alone.

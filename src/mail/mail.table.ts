@@ -43,3 +43,14 @@ export interface OutgoingMailTable {
   created_at: string;
   updated_at: string;
 }
+
+/** A file a message carries (an invoice's PDF), as the bytes sent; `position` orders them. */
+export interface OutgoingMailAttachmentTable {
+  mail_id: string;
+  position: number;
+  organization_id: string;
+  filename: string;
+  content_type: string;
+  bytes: Uint8Array;
+  created_at: string;
+}
