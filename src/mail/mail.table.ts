@@ -11,8 +11,9 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /**
  * What a message is for: `test` (Settings → Outgoing mail), `invitation` (Settings → Team: an
- * invitation, or word that someone was added), `document` (a proposal sent to its client), then
- * §14's messages, and `password_reset` (a link asked for with "Forgot your password?").
+ * invitation, or word that someone was added), `document` (a proposal or an invoice sent to its
+ * client), then §14's messages, and `password_reset` (a link asked for with "Forgot your
+ * password?").
  */
 export const MAIL_KINDS = ['test', 'invitation', 'document', 'inquiry', 'password_reset'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];

@@ -13,9 +13,10 @@ import { MailSender } from '../../src/mail/sender.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { clientCredentialsToken } from '../helpers/api.js';
 import { BrowserSession } from '../helpers/browser-session.js';
-import { chromiumMissing, launchBrowser, screenshot } from '../helpers/browser.js';
+import { chromiumMissing } from '../helpers/browser.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { documentBody, pricedBooking, venueSettings } from '../helpers/document-fixtures.js';
+import { mailOnPhone } from '../helpers/mail-on-phone.js';
 import { makeVenue, signIn, type Venue } from '../helpers/oauth.js';
 import { TestSmtpServer } from '../helpers/smtp-server.js';
 import { type Api, apiFor, changeDocument } from '../helpers/writes.js';
@@ -181,22 +182,8 @@ eachDatabase((suite) => {
 
   it('lays the client’s e-mail out within a 390 px phone', { skip: chromiumMissing() }, async () => {
     const mail = await sendProposal('Wedding of Alexandria Konstantinopoulou-Vanderbilt and Maximilian');
-    const browser = await launchBrowser();
-    try {
-      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-      await page.setContent(String(mail.html));
-      const width = Number(await page.evaluate('document.documentElement.scrollWidth'));
-      await screenshot(page, `client-mail-390-${suite.database.dialect}`);
-      assert.ok(width <= 390, `the e-mail is ${width} px wide on a 390 px phone`);
-      const widths = (await page.evaluate(
-        `[...document.querySelectorAll('[width], [style*="width"]')].map((e) => e.getAttribute('width') + ' ' + e.getAttribute('style'))`,
-      )) as string[];
-      const wide = widths.filter((w) =>
-        [...w.matchAll(/(?:^|[^-])width:\s*(\d+)px|^(\d+) /g)].some((m) => Number(m[1] ?? m[2]) > 390),
-      );
-      assert.deepEqual(wide, [], 'no fixed width over 390 px');
-    } finally {
-      await browser.close();
-    }
+    const { width, wide } = await mailOnPhone(String(mail.html), `client-mail-390-${suite.database.dialect}`);
+    assert.ok(width <= 390, `the e-mail is ${width} px wide on a 390 px phone`);
+    assert.deepEqual(wide, [], 'no fixed width over 390 px');
   });
 });

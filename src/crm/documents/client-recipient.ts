@@ -1,7 +1,7 @@
 /**
- * Who a proposal is sent to (SPEC §13): the booking's contact, at their e-mail address. A booking
- * without a contact, or whose contact has no address, cannot send its proposal, and says so. The
- * mail is written in the organization's locale.
+ * Who a proposal or an invoice is sent to (SPEC §13): the booking's contact, at their e-mail
+ * address. A booking without a contact, or whose contact has no address, cannot send it, and says
+ * so. The mail is written in the organization's locale.
  */
 import type { Trx } from '../../db/database.js';
 import { organizationLocale } from '../../locale.js';
@@ -37,10 +37,11 @@ export async function clientMailFor(trx: Trx, document: DocumentRow): Promise<Re
   const contact = booking.contact_id
     ? await trx.selectFrom('contacts').selectAll().where('id', '=', booking.contact_id).executeTakeFirst()
     : undefined;
+  const name = document.kind === 'invoice' ? 'invoice' : 'proposal';
   if (!contact)
     return {
       ok: false,
-      detail: 'The booking has no contact to send the proposal to: name one, then send it.',
+      detail: `The booking has no contact to send the ${name} to: name one, then send it.`,
     };
   if (!contact.email)
     return {
