@@ -238,7 +238,7 @@ eachDatabase((suite) => {
     assert.equal(sends.length, 2, 'each send is told');
   });
 
-  it('writes the invoice e-mail’s days and amounts in the organization’s locale (en-US)', async () => {
+  it('writes the invoice e-mail’s days and amounts, and its PDF’s issue day, in the organization’s locale (en-US)', async () => {
     const us = await makeVenue(suite.db);
     const usAdmin = apiFor(server, await clientCredentialsToken(server, us), us.orgId);
     await venueSettings(usAdmin, us.orgId, 'America/New_York');
@@ -254,6 +254,8 @@ eachDatabase((suite) => {
     assert.ok(text.includes('issued Monday, January 4, 2027'), text);
     assert.ok(text.includes('works until Wednesday, February 3, 2027'), text);
     assert.ok(text.includes(`Balance due: ${gbp(balanceDue, 'en-US')}`), text);
+    const { text: printed } = await pdfText(new Uint8Array(mail!.attachments[0]!.content));
+    assert.ok(printed.includes('Issued Monday, January 4, 2027'), `the PDF’s day too: ${printed}`);
   });
 
   it('lays the invoice e-mail out within a 390 px phone', { skip: chromiumMissing() }, async () => {

@@ -10,6 +10,7 @@
  */
 import { isoTime } from '../../clock.js';
 import { NotFoundError } from '../../errors.js';
+import { organizationLocale } from '../../locale.js';
 import type { Command } from '../../writes/unit-of-work.js';
 import { refreshSchedule } from '../payments/schedule-keeping.js';
 import { changeDocument, documentToAct, type Target } from './document-change.js';
@@ -39,12 +40,12 @@ export const issueDocument: Command<IssueInput, DocumentRow> = {
     const current = await documentToAct(work, 'issue', input);
     const organization = await trx
       .selectFrom('organizations')
-      .select('timezone')
+      .select(['timezone', 'locale'])
       .where('id', '=', actor.organizationId)
       .executeTakeFirstOrThrow();
     const stamp: IssuedStamp = {
       number: current.kind === 'invoice' ? await takeInvoiceNumber(trx, actor.organizationId) : null,
-      issuedOn: dayOf(now, organization.timezone),
+      issuedOn: dayOf(now, organization.timezone, organizationLocale(organization)),
     };
     const expected = input.rendered;
     const pdf =

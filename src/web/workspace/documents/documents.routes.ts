@@ -84,7 +84,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       model: request_.model,
       logo: request_.logo,
       issued: document.issued_at
-        ? { number: document.number, issuedOn: dayOf(document.issued_at, zone) }
+        ? { number: document.number, issuedOn: dayOf(document.issued_at, zone, readingLocale()) }
         : undefined,
       signature: signatures.get(document.id),
       zone,
