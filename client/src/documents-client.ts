@@ -1,9 +1,9 @@
 /**
  * `documents` (/v2/documents): a booking's proposals, BEOs and invoices. `create` makes a new
- * version of the booking as it is now; `send` e-mails a proposal to the booking's contact and
- * returns the client's link (in that answer only: Marquee keeps its hash); `issue` numbers an
- * invoice and keeps its PDF; `void` ends a document; `pdf` is the PDF's bytes. Only a draft is
- * deleted.
+ * version of the booking as it is now; `send` e-mails a proposal, or an issued invoice (its PDF
+ * attached, with a link to the client's balance), to the booking's contact and returns the
+ * client's link (in that answer only: Marquee keeps its hash); `issue` numbers an invoice and
+ * keeps its PDF; `void` ends a document; `pdf` is the PDF's bytes. Only a draft is deleted.
  */
 import type { ChangeOptions, CreateOptions, NewDocument } from './inputs.js';
 import { flatten, type SingleDocument } from './jsonapi.js';
@@ -12,7 +12,10 @@ import { type Requester, type ResourceReader, resourceReader, resourceWriter } f
 import type { Document } from './types.js';
 import { SHAPES } from './write-documents.js';
 
-/** A proposal as sent: the document, and the client's link (null in a response replayed for an Idempotency-Key). */
+/**
+ * A proposal or an invoice as sent: the document, and the client's link (null in a response
+ * replayed for an Idempotency-Key). An invoice's link opens the client's page at its balance.
+ */
 export interface SentDocument {
   document: Document;
   shareUrl: string | null;
@@ -29,6 +32,12 @@ export interface DocumentsClient extends ResourceReader<Document, DocumentListOp
   create(input: NewDocument, options?: CreateOptions): Promise<Document>;
   /** Drafts only (a ConflictError `kept` otherwise). */
   delete(id: string, options?: ChangeOptions): Promise<void>;
+  /**
+   * E-mails the booking's contact: a proposal (draft or sent) with a link to accept it, or an
+   * issued invoice with its PDF attached and a link to the balance (again as often as asked; its
+   * number and PDF never change). A ConflictError `not_issued` for a draft invoice,
+   * `not_sendable` for a BEO, `invalid_transition` for a void document.
+   */
   send(id: string, options?: ActionOptions): Promise<SentDocument>;
   issue(id: string, options?: ActionOptions): Promise<Document>;
   void(id: string, options?: ActionOptions): Promise<Document>;

@@ -444,6 +444,7 @@ export interface Document extends Versioned {
   show_prices: boolean;
   /** SHA-256 (hex) of the PDF kept for it (from when it is sent or issued); null for a draft. */
   sha256: string | null;
+  /** When a proposal or an issued invoice was last sent to its client (an invoice stays `issued`). */
   sent_at: string | null;
   signed_at: string | null;
   issued_at: string | null;

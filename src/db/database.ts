@@ -8,7 +8,7 @@ import type { LineItemTable } from '../crm/pricing/line-item.table.js';
 import type { ReportLineTable } from '../crm/reports/report-line.table.js';
 import type { InstallmentTable, PaymentTable } from '../crm/payments/payment.table.js';
 import type { TaxRateTable } from '../crm/pricing/tax-rate.table.js';
-import type { OutgoingMailTable } from '../mail/mail.table.js';
+import type { OutgoingMailAttachmentTable, OutgoingMailTable } from '../mail/mail.table.js';
 import type { MailboxFolderTable, MailboxTable } from '../mail/inbound/mailbox.table.js';
 import type { MessageAttachmentTable, MessageTable } from '../crm/messages/message.table.js';
 import type { InquiryTokenUsedTable } from '../crm/inquiries/inquiry-token.table.js';
@@ -82,6 +82,7 @@ export interface Database {
   installments: InstallmentTable;
   payments: PaymentTable;
   outgoing_mail: OutgoingMailTable;
+  outgoing_mail_attachments: OutgoingMailAttachmentTable;
   documents: DocumentTable;
   document_snapshots: DocumentSnapshotTable;
   document_files: DocumentFileTable;

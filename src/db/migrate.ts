@@ -58,6 +58,7 @@ import * as inquiryDoors from './migrations/2026-12-01T05-inquiry-doors.js';
 import * as replacedProposals from './migrations/2026-12-05T10-replaced-proposals.js';
 import * as organizationLocale from './migrations/2026-12-05T40-organization-locale.js';
 import * as signedState from './migrations/2026-12-05T60-signed-state.js';
+import * as mailAttachments from './migrations/2026-12-06T10-mail-attachments.js';
 import * as mailboxMessages from './migrations/2026-12-06T40-mailbox-messages.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
@@ -115,6 +116,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-05T10-replaced-proposals': replacedProposals,
   '2026-12-05T40-organization-locale': organizationLocale,
   '2026-12-05T60-signed-state': signedState,
+  '2026-12-06T10-mail-attachments': mailAttachments,
   '2026-12-06T40-mailbox-messages': mailboxMessages,
 };
 

@@ -20,6 +20,8 @@ export const SILENT_TABLES = [
   'api_keys',
   // Outgoing e-mail (2026-11-28T04): read by the mail sender and Settings → Outgoing mail alone.
   'outgoing_mail',
+  // The files a message carries (2026-12-06T10): read by the mail sender alone.
+  'outgoing_mail_attachments',
   // Where each folder of a venue's mailbox was read up to, and the bytes of messages' attachments
   // (2026-12-06T40): read by the mailbox reader and the attachment's download alone.
   'mailbox_folders',

@@ -11,9 +11,10 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /**
  * What a message is for: `test` (Settings → Outgoing mail), `invitation` (Settings → Team: an
- * invitation, or word that someone was added), `document` (a proposal sent to its client), then
- * §14's messages, `password_reset` (a link asked for with "Forgot your password?"), and `mailbox`
- * (word to admins that the venue's mailbox refused the login and is paused, SPEC §17).
+ * invitation, or word that someone was added), `document` (a proposal or an invoice sent to its
+ * client), then §14's messages, `password_reset` (a link asked for with "Forgot your
+ * password?"), and `mailbox` (word to admins that the venue's mailbox refused the login and is
+ * paused, SPEC §17).
  */
 export const MAIL_KINDS = ['test', 'invitation', 'document', 'inquiry', 'password_reset', 'mailbox'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -43,4 +44,15 @@ export interface OutgoingMailTable {
   message_id: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A file a message carries (an invoice's PDF), as the bytes sent; `position` orders them. */
+export interface OutgoingMailAttachmentTable {
+  mail_id: string;
+  position: number;
+  organization_id: string;
+  filename: string;
+  content_type: string;
+  bytes: Uint8Array;
+  created_at: string;
 }

@@ -22,6 +22,15 @@ export interface NewMail {
   text: string;
   /** An HTML part beside the text, which every client can fall back on. */
   html?: string | undefined;
+  /** Files it carries, kept with it as the bytes to send. */
+  attachments?: readonly MailAttachment[] | undefined;
+}
+
+export interface MailAttachment {
+  /** The name the recipient sees: "Invoice INV-00001.pdf". */
+  filename: string;
+  contentType: string;
+  bytes: Uint8Array;
 }
 
 /** Queues `mail`; `sending` says whether an SMTP server is configured to send it. */
@@ -52,8 +61,39 @@ export async function queueMail(
     updated_at: at,
   };
   await db.insertInto('outgoing_mail').values(row).execute();
+  const attachments = mail.attachments ?? [];
+  if (attachments.length > 0)
+    await db
+      .insertInto('outgoing_mail_attachments')
+      .values(
+        attachments.map((file, position) => ({
+          mail_id: row.id,
+          position,
+          organization_id: mail.organizationId,
+          filename: file.filename,
+          content_type: file.contentType,
+          bytes: Buffer.from(file.bytes),
+          created_at: at,
+        })),
+      )
+      .execute();
   if (sending) mailQueue.emit('queued');
   return row;
+}
+
+/** The files a message carries, in order. */
+export async function attachmentsOf(db: Db | Trx, mailId: string): Promise<MailAttachment[]> {
+  const rows = await db
+    .selectFrom('outgoing_mail_attachments')
+    .select(['filename', 'content_type', 'bytes'])
+    .where('mail_id', '=', mailId)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => ({
+    filename: row.filename,
+    contentType: row.content_type,
+    bytes: new Uint8Array(row.bytes),
+  }));
 }
 
 /** How many messages Settings → Outgoing mail lists, newest first. */

@@ -16,7 +16,7 @@ import { retryDelaySeconds } from '../webhooks/retry-schedule.js';
 import type { OutgoingMailTable } from './mail.table.js';
 import { fromHeader, organizationFrom, venueReplyTo } from './from-address.js';
 import { CLIENT_MAIL_KINDS } from './mail.table.js';
-import { mailQueue } from './outbox.js';
+import { attachmentsOf, mailQueue } from './outbox.js';
 import { type MailAttempt, type MailTransport, smtpTransport, withoutAddresses } from './transport.js';
 
 const POLL_MS = 5000;
@@ -73,11 +73,16 @@ export class MailSender {
       const now = this.#options.clock.now();
       const mail = await claimDue(this.#options.db, now, now + LEASE_MS);
       if (mail === undefined) break;
-      const own = await organizationFrom(this.#options.db, mail.organization_id);
+      const { db } = this.#options;
+      const own = await organizationFrom(db, mail.organization_id);
       const replyTo = CLIENT_MAIL_KINDS.includes(mail.kind)
-        ? await venueReplyTo(this.#options.db, mail.organization_id)
+        ? await venueReplyTo(db, mail.organization_id)
         : undefined;
-      await this.#record(mail, await this.#transport.send(mail, own && fromHeader(own), replyTo));
+      const attachments = await attachmentsOf(db, mail.id);
+      await this.#record(
+        mail,
+        await this.#transport.send(mail, { from: own && fromHeader(own), replyTo, attachments }),
+      );
       tried += 1;
     }
     return tried;

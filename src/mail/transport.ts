@@ -9,15 +9,21 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 import type { OutgoingMailTable } from './mail.table.js';
+import type { MailAttachment } from './outbox.js';
 
 export type MailAttempt = { ok: true; messageId: string } | { ok: false; permanent: boolean; error: string };
 
+/** How one message goes besides its row: who it is from, where answers go, the files it carries. */
+export interface MailEnvelope {
+  /** The organization's own From; the transport's when absent. */
+  from?: string | undefined;
+  /** Where the client's answer reaches the venue; none when absent. */
+  replyTo?: string | undefined;
+  attachments?: readonly MailAttachment[] | undefined;
+}
+
 export interface MailTransport {
-  /**
-   * Sends as `from` when given (the organization's own From), else as the transport's; with a
-   * Reply-To when given (where the client's answer reaches the venue).
-   */
-  send(mail: OutgoingMailTable, from?: string, replyTo?: string): Promise<MailAttempt>;
+  send(mail: OutgoingMailTable, envelope?: MailEnvelope): Promise<MailAttempt>;
   close(): void;
 }
 
@@ -53,7 +59,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
     disableUrlAccess: true,
   });
   return {
-    async send(mail, sender, replyTo) {
+    async send(mail, { from: sender, replyTo, attachments = [] } = {}) {
       // One recipient, exactly: nodemailer would send "a@x, b@y" to both.
       const parsed = addressparser(mail.to_address, { flatten: true });
       if (parsed.length !== 1 || parsed[0]!.address !== mail.to_address)
@@ -66,6 +72,11 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
           subject: mail.subject,
           text: mail.text_body,
           ...(mail.html_body === null ? {} : { html: mail.html_body }),
+          attachments: attachments.map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            content: Buffer.from(file.bytes),
+          })),
         })) as { messageId: string };
         return { ok: true, messageId: info.messageId };
       } catch (error) {

@@ -1,7 +1,8 @@
 /**
  * @marquee/client's documents through a real server: a proposal made, listed by booking and kind,
  * sent (the client's link in the answer), its PDF read back as text; an invoice issued with its
- * number and voided; a draft deleted and a sent proposal kept (ConflictError `kept`).
+ * number, sent (a draft one refused: ConflictError `not_issued`) and voided; a draft deleted and a
+ * sent proposal kept (ConflictError `kept`).
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
@@ -76,5 +77,19 @@ eachDatabase((suite) => {
       (await api.documents.list({ booking_id: booking, kind: 'invoice' }).toArray()).map((d) => d.id),
       [invoice.id],
     );
+  });
+
+  it('sends an issued invoice with a link to the balance, and refuses a draft one', async () => {
+    const invoice = await api.documents.create({ kind: 'invoice', booking });
+    await assert.rejects(
+      api.documents.send(invoice.id),
+      (error: unknown) => error instanceof ConflictError && error.code === 'not_issued',
+    );
+    const issued = await api.documents.issue(invoice.id);
+    const sent = await api.documents.send(invoice.id);
+    assert.deepEqual([sent.document.status, sent.document.number], ['issued', issued.number]);
+    assert.ok(sent.document.sent_at);
+    assert.match(sent.shareUrl ?? '', /\/p\/mqd_[A-Za-z0-9_-]+#payments$/);
+    await api.documents.void(invoice.id);
   });
 });

@@ -13,12 +13,13 @@ import { MailSender } from '../../src/mail/sender.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { clientCredentialsToken } from '../helpers/api.js';
 import { BrowserSession } from '../helpers/browser-session.js';
-import { chromiumMissing, launchBrowser, screenshot } from '../helpers/browser.js';
+import { chromiumMissing } from '../helpers/browser.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { documentBody, pricedBooking, venueSettings } from '../helpers/document-fixtures.js';
+import { mailOnPhone } from '../helpers/mail-on-phone.js';
 import { makeVenue, signIn, type Venue } from '../helpers/oauth.js';
 import { TestSmtpServer } from '../helpers/smtp-server.js';
-import { type Api, apiFor } from '../helpers/writes.js';
+import { type Api, apiFor, changeDocument } from '../helpers/writes.js';
 
 eachDatabase((suite) => {
   let server: TestServer;
@@ -123,10 +124,10 @@ eachDatabase((suite) => {
   });
 
   /** Sends a proposal of a new booking and returns the message the SMTP server received. */
-  const sendProposal = async (name: string) => {
-    const { booking } = await pricedBooking(admin, { name, events: 1, linesPerEvent: 1 });
-    const made = await admin('/v2/documents', { method: 'POST', body: documentBody('proposal', booking) });
-    const sent = await admin(`/v2/documents/${made.body.data.id}/send`, { method: 'POST' });
+  const sendProposal = async (name: string, api = admin) => {
+    const { booking } = await pricedBooking(api, { name, events: 1, linesPerEvent: 1 });
+    const made = await api('/v2/documents', { method: 'POST', body: documentBody('proposal', booking) });
+    const sent = await api(`/v2/documents/${made.body.data.id}/send`, { method: 'POST' });
     assert.equal(sent.status, 200, JSON.stringify(sent.body));
     const sender = new MailSender({
       db: server.app.ctx.db,
@@ -155,24 +156,34 @@ eachDatabase((suite) => {
     assert.ok(second.text && second.html, 'a text part and an HTML part');
   });
 
+  it('writes the day its link works until in the organization’s locale: en-GB and en-US', async () => {
+    const us = await makeVenue(suite.db);
+    const usAdmin = apiFor(server, await clientCredentialsToken(server, us), us.orgId);
+    await venueSettings(usAdmin, us.orgId, 'America/New_York');
+    const localized = await usAdmin('/v2/organization', {
+      method: 'PATCH',
+      body: changeDocument('organizations', us.orgId, { locale: 'en-US' }),
+    });
+    assert.equal(localized.status, 200, JSON.stringify(localized.body));
+    const was = server.clock.now();
+    // Sent on Saturday 2 January 2027: its link works for 30 days, until Monday 1 February.
+    server.clock.setTo(Date.parse('2027-01-02T15:00:00Z'));
+    try {
+      const british = await sendProposal('Boateng naming day');
+      assert.match(british.text ?? '', /works until Monday 1 February 2027\./);
+      assert.match(String(british.html), /works until Monday 1 February 2027\./);
+      const american = await sendProposal('Boateng rehearsal dinner', usAdmin);
+      assert.match(american.text ?? '', /works until Monday, February 1, 2027\./);
+      assert.match(String(american.html), /works until Monday, February 1, 2027\./);
+    } finally {
+      server.clock.setTo(was);
+    }
+  });
+
   it('lays the client’s e-mail out within a 390 px phone', { skip: chromiumMissing() }, async () => {
     const mail = await sendProposal('Wedding of Alexandria Konstantinopoulou-Vanderbilt and Maximilian');
-    const browser = await launchBrowser();
-    try {
-      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-      await page.setContent(String(mail.html));
-      const width = Number(await page.evaluate('document.documentElement.scrollWidth'));
-      await screenshot(page, `client-mail-390-${suite.database.dialect}`);
-      assert.ok(width <= 390, `the e-mail is ${width} px wide on a 390 px phone`);
-      const widths = (await page.evaluate(
-        `[...document.querySelectorAll('[width], [style*="width"]')].map((e) => e.getAttribute('width') + ' ' + e.getAttribute('style'))`,
-      )) as string[];
-      const wide = widths.filter((w) =>
-        [...w.matchAll(/(?:^|[^-])width:\s*(\d+)px|^(\d+) /g)].some((m) => Number(m[1] ?? m[2]) > 390),
-      );
-      assert.deepEqual(wide, [], 'no fixed width over 390 px');
-    } finally {
-      await browser.close();
-    }
+    const { width, wide } = await mailOnPhone(String(mail.html), `client-mail-390-${suite.database.dialect}`);
+    assert.ok(width <= 390, `the e-mail is ${width} px wide on a 390 px phone`);
+    assert.deepEqual(wide, [], 'no fixed width over 390 px');
   });
 });

@@ -2,8 +2,9 @@
  * The workspace's document forms answer post, redirect, get (SPEC §13, "Versions, finals and
  * voids"): sending a proposal redirects to its page, which shows the new link once (sealed in a
  * one-time cookie, never in the address); reloading that page twice sends nothing again — one
- * e-mail reaches the real SMTP server, one link and one message are kept. Issuing and voiding an
- * invoice redirect too, and reloading gives no second number.
+ * e-mail reaches the real SMTP server, one link and one message are kept. Sending an issued
+ * invoice does the same, and its page says to whom it went. Issuing and voiding an invoice
+ * redirect too, and reloading gives no second number.
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
@@ -119,5 +120,55 @@ eachDatabase((suite) => {
       numbers.map((n) => n.number),
       ['INV-00001'],
     );
+  });
+
+  it('sends an issued invoice from its page once, saying to whom, however often the page is reloaded', async () => {
+    const { booking } = await pricedBooking(api, { name: 'Tetteh dinner', events: 1, linesPerEvent: 1 });
+    const page = await make('invoice', booking);
+    const draft = (await staff.request(page)).body;
+    assert.doesNotMatch(draft, new RegExp(`action="${page}/send"`), 'a draft is issued before it is sent');
+    assert.equal((await post(page, `${page}/issue`)).status, 303);
+    const issued = (await staff.request(page)).body;
+    assert.match(issued, /<button type="submit" class="">Send to client<\/button>/);
+    const bookingPage = (await staff.request(`/orgs/${venue.orgId}/bookings/${booking}`)).body;
+    assert.match(bookingPage, /aria-label="Send to client: Invoice v1"/, 'and from the booking’s page');
+
+    const mailBefore = await countRows(suite.db, 'outgoing_mail');
+    const sent = await post(page, `${page}/send`);
+    assert.equal(sent.status, 303, sent.body);
+    assert.equal(sent.location, `${server.url}${page}?notice=sent`);
+    const first = await staff.request(sent.location!);
+    assert.equal(first.status, 200);
+    assert.match(first.body, /Sent to Ama Mensah \(ama@mensah\.example\)\./);
+    assert.match(
+      first.body,
+      /The e-mail with the invoice attached and this link to its balance is on its way/,
+    );
+    assert.match(
+      first.body,
+      /<input id="share-url" type="text" readonly value="[^"]*\/p\/mqd_[^"]*#payments"/,
+    );
+    for (let reload = 0; reload < 2; reload++) {
+      const again = await staff.request(sent.location!);
+      assert.equal(again.status, 200);
+      assert.doesNotMatch(again.body, /mqd_/, 'the link is shown once');
+      assert.match(again.body, /Issued<\/span> INV-\d{5} · [^<]* · sent to the client/);
+      assert.match(again.body, /<button type="submit" class="">Send again<\/button>/);
+    }
+
+    const received = smtp.received.length;
+    assert.equal(await deliver(), 1);
+    assert.equal(smtp.received.length, received + 1, 'one e-mail reached the SMTP server');
+    const mail = smtp.received.at(-1)!;
+    assert.deepEqual(mail.to, ['ama@mensah.example']);
+    assert.match(mail.parsed.attachments[0]?.filename ?? '', /^Invoice INV-\d{5}\.pdf$/);
+    assert.equal(await countRows(suite.db, 'outgoing_mail'), mailBefore + 1);
+    const id = page.split('/').at(-1)!;
+    const links = await suite.db
+      .selectFrom('document_links')
+      .select('id')
+      .where('document_id', '=', id)
+      .execute();
+    assert.equal(links.length, 1);
   });
 });

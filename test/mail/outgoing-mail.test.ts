@@ -3,7 +3,8 @@
  * outbox for admins to read under Settings → Outgoing mail; with one, the mail sender sends it
  * with the server's login, from MAIL_FROM; a message the server refuses for now (4xx) or cannot
  * be reached for is tried again on MAIL_RETRY_SCHEDULE, one it refuses for good (5xx) fails and can
- * be sent again from its page; the log never holds the SMTP password, the message or its address.
+ * be sent again from its page; the files a message carries go with it, the same bytes on every try,
+ * and are forgotten with it; the log never holds the SMTP password, the message or its address.
  */
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
@@ -129,7 +130,18 @@ eachDatabase((suite) => {
         { organizationId: org, kind: 'test', to: { address: 'ops@quay.example' }, subject, text: 'Hello' },
         { now: at, sending },
       );
-    const kept = await queue('Kept unsent', false);
+    const kept = await queueMail(
+      suite.db,
+      {
+        organizationId: org,
+        kind: 'test',
+        to: { address: 'ops@quay.example' },
+        subject: 'Kept unsent',
+        text: 'Hello',
+        attachments: [{ filename: 'a.pdf', contentType: 'application/pdf', bytes: new Uint8Array([37, 80]) }],
+      },
+      { now: at, sending: false },
+    );
     const waiting = await queue('Waiting', true);
     const sent = await queue('Sent', true);
     await suite.db.updateTable('outgoing_mail').set({ status: 'sent' }).where('id', '=', sent.id).execute();
@@ -143,6 +155,12 @@ eachDatabase((suite) => {
     const late = await pruneExpired(suite.db, at + (month + 60) * 1000, { eventRetentionSeconds: month });
     assert.ok(late.mail >= 2, 'counted');
     assert.deepEqual(await left(), [waiting.id]);
+    const files = await suite.db
+      .selectFrom('outgoing_mail_attachments')
+      .select('mail_id')
+      .where('organization_id', '=', org)
+      .execute();
+    assert.deepEqual(files, [], 'a message’s files go with it');
     // What waits to be sent was queued on a fixed day: left in the database, a sender running on
     // any later day (the SMTP tests below, on the wall clock) would send it with its own.
     await suite.db.deleteFrom('outgoing_mail').where('organization_id', '=', org).execute();
@@ -299,6 +317,40 @@ eachDatabase((suite) => {
             })
           ).status,
           404,
+        );
+      } finally {
+        await sender.stop();
+      }
+    });
+
+    it('sends the files a message carries, the same bytes when it is tried again', async () => {
+      const { sender } = senderWithLog(server);
+      const bytes = new Uint8Array([...new TextEncoder().encode('%PDF-1.4\n'), 0, 255, 128, 10, 13]);
+      try {
+        const mail = await queueMail(
+          suite.db,
+          {
+            organizationId: org,
+            kind: 'test',
+            to: { address: 'ama@client.example' },
+            subject: 'With a file',
+            text: 'Attached.',
+            attachments: [{ filename: 'Invoice INV-00007.pdf', contentType: 'application/pdf', bytes }],
+          },
+          { now: server.clock.now(), sending: true },
+        );
+        smtp.refusals = [451];
+        const before = smtp.received.length;
+        assert.equal(await sender.sendDue(), 1);
+        assert.equal((await rowOf(mail.id)).status, 'pending', 'refused for now');
+        server.clock.advance(70_000);
+        assert.equal(await sender.sendDue(), 1);
+        assert.equal(smtp.received.length, before + 1);
+        const { parsed } = smtp.received.at(-1)!;
+        assert.equal(parsed.text?.trim(), 'Attached.');
+        assert.deepEqual(
+          parsed.attachments.map((a) => [a.filename, a.contentType, [...a.content]]),
+          [['Invoice INV-00007.pdf', 'application/pdf', [...bytes]]],
         );
       } finally {
         await sender.stop();

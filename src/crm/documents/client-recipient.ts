@@ -1,8 +1,10 @@
 /**
- * Who a proposal is sent to (SPEC §13): the booking's contact, at their e-mail address. A booking
- * without a contact, or whose contact has no address, cannot send its proposal, and says so.
+ * Who a proposal or an invoice is sent to (SPEC §13): the booking's contact, at their e-mail
+ * address. A booking without a contact, or whose contact has no address, cannot send it, and says
+ * so. The mail is written in the organization's locale.
  */
 import type { Trx } from '../../db/database.js';
+import { organizationLocale } from '../../locale.js';
 import type { ContactTable } from '../contacts/contact.table.js';
 import type { DocumentRow } from './document.table.js';
 
@@ -13,6 +15,7 @@ export type Recipient =
       email: string;
       venue: string;
       zone: string;
+      locale: string;
       bookingName: string;
       reference: string;
     }
@@ -27,17 +30,18 @@ export async function clientMailFor(trx: Trx, document: DocumentRow): Promise<Re
       .executeTakeFirstOrThrow(),
     trx
       .selectFrom('organizations')
-      .select(['name', 'timezone'])
+      .select(['name', 'timezone', 'locale'])
       .where('id', '=', document.organization_id)
       .executeTakeFirstOrThrow(),
   ]);
   const contact = booking.contact_id
     ? await trx.selectFrom('contacts').selectAll().where('id', '=', booking.contact_id).executeTakeFirst()
     : undefined;
+  const name = document.kind === 'invoice' ? 'invoice' : 'proposal';
   if (!contact)
     return {
       ok: false,
-      detail: 'The booking has no contact to send the proposal to: name one, then send it.',
+      detail: `The booking has no contact to send the ${name} to: name one, then send it.`,
     };
   if (!contact.email)
     return {
@@ -50,6 +54,7 @@ export async function clientMailFor(trx: Trx, document: DocumentRow): Promise<Re
     email: contact.email,
     venue: organization.name,
     zone: organization.timezone,
+    locale: organizationLocale(organization),
     bookingName: booking.name,
     reference: booking.reference,
   };

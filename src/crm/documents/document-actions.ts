@@ -1,10 +1,6 @@
 /**
  * What is done to a document (SPEC §13), each a unit of work holding the organization's lock:
- * - send (a proposal): the PDF is kept as sent (the bytes its client sees and accepts, from the
- *   first send on), a new 30-day link is made, and an e-mail with it queued to the booking's
- *   contact, all in one transaction; the link is returned this once. The older versions still
- *   open are withdrawn in the same transaction (replaced): a client can accept only the newest
- *   terms sent, never cheaper ones sent before. An older version is not sent after a newer one;
+ * - send (a proposal or an issued invoice): document-sending.ts;
  * - issue (an invoice): the next invoice number is taken under the lock and the PDF, with that
  *   number, kept for good; a BEO is issued the same way, without a number (final, unmarked);
  * - void: nothing more can be done with it; its links stop; an invoice keeps its number;
@@ -13,143 +9,22 @@
  * an issue whose number another issue took meanwhile renders again under the lock (rare).
  */
 import { isoTime } from '../../clock.js';
-import { ConflictError, NotFoundError } from '../../errors.js';
-import { queueMail } from '../../mail/outbox.js';
-import type { Command, Work } from '../../writes/unit-of-work.js';
-import { recordUpdated } from '../change-events.js';
-import { contactName } from '../contacts/contact.reads.js';
+import { NotFoundError } from '../../errors.js';
+import { organizationLocale } from '../../locale.js';
+import type { Command } from '../../writes/unit-of-work.js';
 import { refreshSchedule } from '../payments/schedule-keeping.js';
-import { recordToChange, updateRecord } from '../records.js';
-import { clientMailFor } from './client-recipient.js';
-import { proposalMail } from './client-mail.js';
+import { changeDocument, documentToAct, type Target } from './document-change.js';
 import { keepFile } from './document-files.js';
-import { makeLink, revokeLinksOf } from './document-links.js';
+import { revokeLinksOf } from './document-links.js';
 import type { IssuedStamp } from './document-model.js';
-import { actionRefusal, clientRefusal } from './document-rules.js';
+import { clientRefusal } from './document-rules.js';
 import { dayOf } from './document-words.js';
 import { refuse } from './document.commands.js';
-import { documentDefinition } from './document.resource.js';
 import type { DocumentRow } from './document.table.js';
 import { takeInvoiceNumber } from './invoice-numbers.js';
 import { DOCUMENT_ACTIONS } from './document.policy.js';
 
-interface Target {
-  id: string;
-  ifMatch?: string | undefined;
-}
-
-async function changeDocument(
-  work: Work,
-  current: DocumentRow,
-  changes: Partial<DocumentRow>,
-): Promise<DocumentRow> {
-  const updated = await updateRecord(work.trx, 'documents', current, changes, work.now);
-  await recordUpdated(work.trx, documentDefinition, current, updated, work.now);
-  return updated;
-}
-
-export interface SendInput extends Target {
-  /** The draft's PDF, rendered from its model; kept when the proposal is sent the first time. */
-  pdf: Uint8Array | undefined;
-  /** Where links lead: `<BASE_URL>/p/`. */
-  portal: string;
-  /** Whether an SMTP server sends the e-mail (else it is kept in the outbox). */
-  sending: boolean;
-}
-
-export interface Sent {
-  document: DocumentRow;
-  /** The link, shown this once (only its hash is kept). */
-  shareUrl: string;
-  expiresAt: string;
-}
-
-/**
- * The document an action names, at the version it was read (404, 412), refused when the action
- * cannot be taken on it now or by this actor (document-rules.ts).
- */
-async function documentToAct(
-  { trx, actor }: Work,
-  action: 'send' | 'issue' | 'void',
-  target: Target,
-): Promise<DocumentRow> {
-  const current = await recordToChange(
-    trx,
-    documentDefinition,
-    actor.organizationId,
-    target.id,
-    target.ifMatch,
-  );
-  refuse(actionRefusal(action, current, actor));
-  return current;
-}
-
-/** The booking's proposals of other versions that are open (sent, not replaced) or signed. */
-function otherLiveProposals(trx: Work['trx'], current: DocumentRow) {
-  return trx
-    .selectFrom('documents')
-    .selectAll()
-    .where('booking_id', '=', current.booking_id)
-    .where('kind', '=', 'proposal')
-    .where('id', '!=', current.id)
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'signed'),
-        eb.and([eb('status', '=', 'sent'), eb('replaced_at', 'is', null)]),
-      ]),
-    )
-    .orderBy('version')
-    .execute();
-}
-
-/** Withdraws the older open versions of a proposal being sent; refuses when a newer one left the venue. */
-async function replaceOlderVersions(work: Work, current: DocumentRow): Promise<void> {
-  const others = await otherLiveProposals(work.trx, current);
-  const newer = others.find((other) => other.version > current.version);
-  if (newer)
-    throw new ConflictError(
-      `Version ${newer.version} of this proposal was ${newer.status === 'signed' ? 'accepted' : 'sent'} since: an older version is not sent after it. Make a new version instead.`,
-      'replaced',
-    );
-  for (const older of others)
-    if (older.status === 'sent') await changeDocument(work, older, { replaced_at: isoTime(work.now) });
-}
-
-export const sendDocument: Command<SendInput, Sent> = {
-  action: DOCUMENT_ACTIONS.send,
-  async run(work, input) {
-    const { trx, actor, now } = work;
-    const current = await documentToAct(work, 'send', input);
-    await replaceOlderVersions(work, current);
-    const recipient = await clientMailFor(trx, current);
-    if (!recipient.ok) throw new ConflictError(recipient.detail, 'no_recipient');
-    let sha256 = current.sha256;
-    if (current.status === 'draft') {
-      // Rendered before the lock was taken, from the same stored model.
-      if (!input.pdf) throw new Error('a draft is sent with its PDF');
-      sha256 = await keepFile(trx, current, 'sent', input.pdf, now);
-    }
-    const document = await changeDocument(work, current, { status: 'sent', sha256, sent_at: isoTime(now) });
-    const { token, link } = await makeLink(trx, document, now);
-    const url = `${input.portal}${token}`;
-    await queueMail(
-      trx,
-      proposalMail({
-        organizationId: actor.organizationId,
-        venue: recipient.venue,
-        to: { address: recipient.email, name: contactName(recipient.contact) },
-        greeting: recipient.contact.first_name || contactName(recipient.contact),
-        bookingName: recipient.bookingName,
-        reference: recipient.reference,
-        url,
-        expiresAt: Date.parse(link.expires_at),
-        zone: recipient.zone,
-      }),
-      { now, sending: input.sending },
-    );
-    return { document, shareUrl: url, expiresAt: link.expires_at };
-  },
-};
+export { sendDocument, type SendInput, type Sent } from './document-sending.js';
 
 export interface IssueInput extends Target {
   /** The PDF rendered before the lock, with the number and day it expected. */
@@ -165,12 +40,12 @@ export const issueDocument: Command<IssueInput, DocumentRow> = {
     const current = await documentToAct(work, 'issue', input);
     const organization = await trx
       .selectFrom('organizations')
-      .select('timezone')
+      .select(['timezone', 'locale'])
       .where('id', '=', actor.organizationId)
       .executeTakeFirstOrThrow();
     const stamp: IssuedStamp = {
       number: current.kind === 'invoice' ? await takeInvoiceNumber(trx, actor.organizationId) : null,
-      issuedOn: dayOf(now, organization.timezone),
+      issuedOn: dayOf(now, organization.timezone, organizationLocale(organization)),
     };
     const expected = input.rendered;
     const pdf =

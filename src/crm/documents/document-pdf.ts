@@ -8,6 +8,7 @@
 import type { FastifyReply } from 'fastify';
 import { noneMatch } from '../data/etag.js';
 import type { AppContext } from '../../app-context.js';
+import { organizationLocale } from '../../locale.js';
 import { currentFile, modelOf, pdfRequestOf } from './document-files.js';
 import type { IssuedStamp } from './document-model.js';
 import { dayOf } from './document-words.js';
@@ -39,12 +40,12 @@ export async function issuePdf(ctx: Context, document: DocumentRow) {
   if (document.status !== 'draft' || document.kind === 'proposal') return { rendered: undefined, render };
   const organization = await ctx.db
     .selectFrom('organizations')
-    .select('timezone')
+    .select(['timezone', 'locale'])
     .where('id', '=', document.organization_id)
     .executeTakeFirstOrThrow();
   const stamp = {
     number: document.kind === 'invoice' ? await nextInvoiceNumber(ctx.db, document.organization_id) : null,
-    issuedOn: dayOf(ctx.clock.now(), organization.timezone),
+    issuedOn: dayOf(ctx.clock.now(), organization.timezone, organizationLocale(organization)),
   };
   return { rendered: { stamp, pdf: await render(stamp) }, render };
 }
@@ -81,10 +82,13 @@ async function issuedStamp(ctx: Context, document: DocumentRow): Promise<IssuedS
   if (!document.issued_at) return undefined;
   const organization = await ctx.db
     .selectFrom('organizations')
-    .select('timezone')
+    .select(['timezone', 'locale'])
     .where('id', '=', document.organization_id)
     .executeTakeFirstOrThrow();
-  return { number: document.number, issuedOn: dayOf(document.issued_at, organization.timezone) };
+  return {
+    number: document.number,
+    issuedOn: dayOf(document.issued_at, organization.timezone, organizationLocale(organization)),
+  };
 }
 
 /** Sends a PDF file, or 304 when the client has it. */

@@ -3,9 +3,12 @@
  * first:
  * - a new version names its kind and its booking; a BEO names one of that booking's events (and
  *   only a BEO does), and only a BEO may print prices or not;
- * - a proposal is sent (again, for a new link) while it is a draft or sent; an invoice or a BEO
- *   (the kitchen's final copy) is issued once, from a draft; anything not void may be voided, but a signed proposal or an issued
- *   invoice only by an organization admin (they bind the venue); only a draft is deleted;
+ * - a proposal is sent (again, for a new link) while it is a draft or sent; an invoice is sent
+ *   once issued (again as often as asked: what was issued never changes), never as a draft, whose
+ *   number and bytes are not final; a BEO (the kitchen's copy) is never sent to the client;
+ * - an invoice or a BEO (the kitchen's final copy) is issued once, from a draft; anything not void
+ *   may be voided, but a signed proposal or an issued invoice only by an organization admin (they
+ *   bind the venue); only a draft is deleted;
  * - a proposal is accepted only through its client's link (the portal door, whose authority is
  *   that one document), once, while it is sent and no newer version was sent; no other door
  *   accepts for a client, and a client's link does nothing else;
@@ -131,11 +134,18 @@ export function actionRefusal(
   if (document.status === 'void') return conflict(`This ${name} is void; make a new version instead.`);
   switch (action) {
     case 'send':
-      if (document.kind !== 'proposal')
+      if (document.kind === 'beo')
         return conflict(
-          `Only a proposal is sent to the client for acceptance; a ${name} is not.`,
+          'A BEO is the venue team’s sheet and is not sent to the client: send a proposal or an invoice.',
           'not_sendable',
         );
+      if (document.kind === 'invoice')
+        return document.status === 'draft'
+          ? conflict(
+              'This invoice is a draft: issue it first (it then takes its number and its PDF is kept for good), then send it.',
+              'not_issued',
+            )
+          : undefined;
       if (document.status === 'signed')
         return conflict('This proposal has been accepted; a change needs a new version.');
       if (document.replaced_at !== null)

@@ -28,7 +28,7 @@ export const DocumentResource = resourceSchema(
       Type.String(),
       'SHA-256 (hex) of the PDF kept for it, from when it is sent or issued (a signed proposal: the signed PDF); null for a draft, whose PDF is made on each download',
     ),
-    sent_at: Moment('When a proposal was last sent'),
+    sent_at: Moment('When a proposal or an issued invoice was last sent to its client'),
     signed_at: Moment('When its client accepted it'),
     issued_at: Moment('When an invoice or a BEO was issued'),
     voided_at: Moment('When it was voided'),

@@ -1,7 +1,8 @@
 /**
  * Documents over the API (SPEC §13): read, create (a new version of the booking's current data)
  * and delete (a draft) through the generic routes, and the actions `POST /v2/documents/{id}/send`
- * (a proposal: the response's `meta.share_url` is the client's link, shown this once),
+ * (a proposal, or an issued invoice: the response's `meta.share_url` is the client's link, shown
+ * this once),
  * `…/issue` (an invoice) and `…/void`, each honouring If-Match and Idempotency-Key, and
  * `GET /v2/documents/{id}/pdf`. A route renders any PDF the action keeps before the action's
  * unit of work, on the rendering threads.
@@ -179,13 +180,16 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   registerAction<Parameters<typeof sendDocument.run>[1], Sent>(app, {
     name: 'send',
-    summary: 'Send a proposal to its client',
+    summary: 'Send a proposal or an issued invoice to its client',
     description:
-      'Keeps the PDF as sent (the first time), makes a 30-day link for the client and e-mails it to the booking’s contact. The link is in meta.share_url of this response only.',
+      'E-mails the booking’s contact a new 30-day link for the client (with a text and an HTML part, and a Reply-To that reaches the venue); the link is in meta.share_url of this response only. A proposal (a draft or sent) keeps its PDF as sent the first time and its link opens it to accept. An invoice is sent once issued (a draft: 409 not_issued), as often as asked: the e-mail carries the PDF as issued, attached, and the balance due, and its link opens the client’s page at the payments and the balance; its number and PDF never change, and sent_at says when it last went. A BEO is not sent (409 not_sendable), nor anything void.',
     command: sendDocument,
     input: async (a, current, target) => ({
       ...target,
-      pdf: current.status === 'draft' ? await documentPdf(a.ctx, current) : undefined,
+      pdf:
+        current.kind === 'proposal' && current.status === 'draft'
+          ? await documentPdf(a.ctx, current)
+          : undefined,
       portal: `${config.baseUrl}/p/`,
       sending: config.smtpUrl !== undefined,
     }),

@@ -117,7 +117,8 @@ function schedulePanel(schedule: PortalSchedule): SafeHtml {
       <td class="num" data-label="To pay">${row.toPay}</td>
     </tr>`,
   );
-  return html`<section class="portal-panel" aria-labelledby="payments-title">
+  // `#payments`: where an invoice's e-mail opens the page (the balance is what it is about).
+  return html`<section class="portal-panel" id="payments" aria-labelledby="payments-title">
     <h2 id="payments-title">Payments</h2>
     ${
       schedule.rows.length

@@ -1,7 +1,7 @@
 /**
  * One document in the workspace (SPEC §13): its state, what may be done with it (download, send
- * a proposal, issue an invoice, void, delete a draft), a client link just made (shown this once:
- * only its hash is kept), and the document itself as its PDF shows it (the same model, drawn as
+ * a proposal or an issued invoice, issue an invoice, void, delete a draft), a client link just
+ * made and to whom it went (shown this once: only its hash is kept), and the document itself as its PDF shows it (the same model, drawn as
  * HTML), marked as a draft or void.
  */
 import type { DocumentModel, IssuedStamp } from '../../../crm/documents/document-model.js';
@@ -23,8 +23,12 @@ export interface DocumentPageView {
   issued: IssuedStamp | undefined;
   signature: SignatureView | undefined;
   zone: string;
-  /** A link just made by sending: shown this once; `mailed` when an SMTP server sends the e-mail. */
-  link?: { url: string; expiresOn: string; mailed: boolean } | undefined;
+  /**
+   * A link just made by sending: shown this once; `mailed` when an SMTP server sends the e-mail;
+   * `to`, who it went to ("Ama Mensah (ama@mensah.example)").
+   */
+  link?:
+    { url: string; expiresOn: string; mailed: boolean; kind: 'proposal' | 'invoice'; to: string } | undefined;
   notice?: string | undefined;
 }
 
@@ -37,6 +41,7 @@ function actionButtons(v: WorkspaceVisitor, view: DocumentPageView): SafeHtml {
   return html`<div class="section-actions">
     <a class="button secondary" href="${base}/pdf">Download the PDF</a>
     ${d.kind === 'proposal' && (d.status === 'draft' || d.status === 'sent') ? post('send', d.status === 'sent' ? 'Send again, with a new link' : 'Send to client', '') : ''}
+    ${d.kind === 'invoice' && d.status === 'issued' ? post('send', d.sent_at ? 'Send again' : 'Send to client', '') : ''}
     ${d.kind !== 'proposal' && d.status === 'draft' ? post('issue', d.kind === 'beo' ? 'Issue this BEO' : 'Issue this invoice', '') : ''}
     ${d.status !== 'void' && (!binding || v.isAdmin) ? post('void', 'Void', 'danger') : ''}
     ${d.status === 'draft' ? post('delete', 'Delete draft', 'secondary') : ''}
@@ -44,11 +49,19 @@ function actionButtons(v: WorkspaceVisitor, view: DocumentPageView): SafeHtml {
 }
 
 function linkBox(view: DocumentPageView): SafeHtml | '' {
-  if (!view.link) return '';
+  const { link } = view;
+  if (!link) return '';
+  const mail =
+    link.kind === 'invoice'
+      ? 'The e-mail with the invoice attached and this link to its balance'
+      : 'The e-mail with this link';
+  const where = link.mailed
+    ? `${mail} is on its way to the client, ${link.to}.`
+    : `No SMTP server is set up, so the e-mail to ${link.to} is kept under Settings → Outgoing mail: send the client this link yourself.`;
   return html`<div class="notice secret-box" role="status">
-    <p><strong>Sent.</strong> ${view.link.mailed ? 'The e-mail with this link is on its way to the client.' : 'No SMTP server is set up, so the e-mail is kept under Settings → Outgoing mail: send the client this link yourself.'} Copy it now if you need it: it is not shown again (only its fingerprint is kept). It works until ${view.link.expiresOn}.</p>
+    <p><strong>Sent to ${link.to}.</strong> ${where} Copy the link now if you need it: it is not shown again (only its fingerprint is kept). It works until ${link.expiresOn}.</p>
     <label for="share-url">Client link</label>
-    <input id="share-url" type="text" readonly value="${view.link.url}" class="secret" />
+    <input id="share-url" type="text" readonly value="${link.url}" class="secret" />
   </div>`;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Documents in the workspace (SPEC §13), through the same commands as the API: a new version from
- * the booking's page, a document's page (its preview), its PDF, sending a proposal, issuing an
- * invoice or a BEO, voiding, deleting a draft, and revoking a client's link. Every form answers
+ * the booking's page, a document's page (its preview), its PDF, sending a proposal or an issued
+ * invoice, issuing an invoice or a BEO, voiding, deleting a draft, and revoking a client's link.
+ * Every form answers
  * with a redirect to a page (post, redirect, get), so a reload never sends, issues or voids
  * again; a new link reaches the page that shows it once in a sealed one-time cookie
  * (src/web/sealed-flash.ts), never in its address. What a command refuses is shown as a page in
@@ -26,6 +27,7 @@ import { makeDocument } from '../../../crm/documents/document-making.js';
 import { documentDefinition } from '../../../crm/documents/document.resource.js';
 import type { DocumentRow } from '../../../crm/documents/document.table.js';
 import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { readingLocale } from '../../../locale.js';
 import { appSecret } from '../../../security/app-secrets.js';
 import { write } from '../../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
@@ -82,7 +84,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       model: request_.model,
       logo: request_.logo,
       issued: document.issued_at
-        ? { number: document.number, issuedOn: dayOf(document.issued_at, zone) }
+        ? { number: document.number, issuedOn: dayOf(document.issued_at, zone, readingLocale()) }
         : undefined,
       signature: signatures.get(document.id),
       zone,
@@ -145,17 +147,26 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const current = await documentOf(v, request.params.id);
       const sent = await write(request.ctx.app.writer, v.actor, sendDocument, {
         id: current.id,
-        pdf: current.status === 'draft' ? await documentPdf(request.ctx.app, current) : undefined,
+        pdf:
+          current.kind === 'proposal' && current.status === 'draft'
+            ? await documentPdf(request.ctx.app, current)
+            : undefined,
         portal: `${config.baseUrl}/p/`,
         sending: config.smtpUrl !== undefined,
       });
       const zone = await organizationZone(db, v.organization.organizationId);
       const page = orgPath(v, `/documents/${current.id}`);
-      // Only the link's hash is kept: the page after the redirect shows it once.
+      // Only the link's hash is kept: the page after the redirect shows it once, and to whom it went.
       links.give(
         reply,
         page,
-        { url: sent.shareUrl, expiresOn: dayOf(sent.expiresAt, zone), mailed: config.smtpUrl !== undefined },
+        {
+          url: sent.shareUrl,
+          expiresOn: dayOf(sent.expiresAt, zone, readingLocale()),
+          mailed: config.smtpUrl !== undefined,
+          kind: current.kind === 'invoice' ? 'invoice' : 'proposal',
+          to: sent.to.name ? `${sent.to.name} (${sent.to.address})` : sent.to.address,
+        },
         clock.now(),
       );
       return reply.redirect(`${page}?notice=sent`, 303);

@@ -1,8 +1,8 @@
 /**
  * A booking's Documents on its page (SPEC §13): its proposals, BEOs and invoices, newest first,
  * each with its state in words (sent, accepted by whom, issued as which number), a preview, its
- * PDF, and what may be done next (send a proposal, issue an invoice); the client links of a sent
- * proposal with when they were last opened, each revocable; who accepted a proposal, and why the
+ * PDF, and what may be done next (send a proposal, issue an invoice, send it); the client links
+ * of a sent proposal or invoice with when they were last opened, each revocable; who accepted a proposal, and why the
  * booking did not turn definite when it could not; and the form that makes a new version.
  */
 import type { DocumentLink, DocumentRow, DocumentSignature } from '../../../crm/documents/document.table.js';
@@ -57,7 +57,7 @@ export function documentState(
     case 'signed':
       return html`<span class="badge state-paid">Accepted</span> ${signature ? html`by ${signature.name}, ${when(signature.signed_at, zone)}` : ''}`;
     case 'issued':
-      return html`<span class="badge state-paid">Issued</span> ${document.number ? html`${document.number} · ` : ''}${document.issued_at ? when(document.issued_at, zone) : ''}`;
+      return html`<span class="badge state-paid">Issued</span> ${document.number ? html`${document.number} · ` : ''}${document.issued_at ? when(document.issued_at, zone) : ''}${document.sent_at ? html` · sent to the client ${when(document.sent_at, zone)}` : ''}`;
     case 'void':
       return html`<span class="badge state-overdue">Void</span>${document.number ? html` ${document.number}` : ''}`;
   }
@@ -81,12 +81,15 @@ function actions(v: WorkspaceVisitor, document: DocumentRow, name: string): Safe
   const base = orgPath(v, `/documents/${document.id}`);
   const post = (action: string, label: string, className = 'secondary') =>
     html`<form method="post" action="${base}/${action}" class="inline-form">${csrfField(v.csrfToken)}<button type="submit" class="${className}" aria-label="${label}: ${name}">${label}</button></form>`;
-  const send = document.kind === 'proposal' && (document.status === 'draft' || document.status === 'sent');
+  const send =
+    (document.kind === 'proposal' && (document.status === 'draft' || document.status === 'sent')) ||
+    (document.kind === 'invoice' && document.status === 'issued');
+  const again = document.status === 'sent' || (document.status === 'issued' && document.sent_at !== null);
   const issue = document.kind !== 'proposal' && document.status === 'draft';
   return html`<div class="doc-actions">
     <a href="${base}" aria-label="Preview ${name}">Preview</a>
     <a href="${base}/pdf" aria-label="PDF of ${name}">PDF</a>
-    ${send ? post('send', document.status === 'sent' ? 'Send again' : 'Send to client', '') : ''}
+    ${send ? post('send', again ? 'Send again' : 'Send to client', '') : ''}
     ${issue ? post('issue', 'Issue', '') : ''}
   </div>`;
 }
