@@ -10,7 +10,11 @@ import type { InstallmentTable, PaymentTable } from '../crm/payments/payment.tab
 import type { TaxRateTable } from '../crm/pricing/tax-rate.table.js';
 import type { OutgoingMailAttachmentTable, OutgoingMailTable } from '../mail/mail.table.js';
 import type { MailboxFolderTable, MailboxTable } from '../mail/inbound/mailbox.table.js';
-import type { MessageAttachmentTable, MessageTable } from '../crm/messages/message.table.js';
+import type {
+  MessageAttachmentTable,
+  MessageDraftTable,
+  MessageTable,
+} from '../crm/messages/message.table.js';
 import type { InquiryTokenUsedTable } from '../crm/inquiries/inquiry-token.table.js';
 import type {
   DocumentFileTable,
@@ -59,6 +63,7 @@ export interface Database {
   mailbox_folders: MailboxFolderTable;
   messages: MessageTable;
   message_attachments: MessageAttachmentTable;
+  message_drafts: MessageDraftTable;
   users: UserTable;
   memberships: MembershipTable;
   password_links: PasswordLinkTable;

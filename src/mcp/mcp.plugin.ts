@@ -26,6 +26,7 @@ import { refusedBatch, refuseRebinding } from './request-guards.js';
 import type { ToolContext } from './tool-kit.js';
 import { UNTRUSTED_TEXT_INSTRUCTIONS } from './untrusted-text.js';
 import { registerWriteTools } from './write-tools.js';
+import { registerDraftTool, registerMessageReadTool } from './message-tools.js';
 
 const oauthStyle = { errorStyle: 'oauth' as const };
 
@@ -49,9 +50,11 @@ function toolsServer(set: ToolSet, tool: ToolContext, toolNames: () => ReadonlyS
   registerReadTools(server, tool);
   registerAvailabilityTool(server, tool);
   registerPaymentsTool(server, tool);
+  registerMessageReadTool(server, tool);
   if (set === 'manage') {
     registerLeadTool(server, tool);
     registerWriteTools(server, tool);
+    registerDraftTool(server, tool);
   }
   return server;
 }

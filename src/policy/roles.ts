@@ -28,6 +28,7 @@ const MEMBER_ACTIONS = [
   'documents.revoke_link',
   'calendar_feeds.*',
   'messages.update',
+  'messages.draft',
 ] as const;
 
 /** What an organization's admins may do besides: the venue's setup, its team and its settings. */

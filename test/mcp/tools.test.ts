@@ -269,6 +269,7 @@ eachDatabase((suite) => {
       assert.deepEqual(tools.map((t) => t.name).sort(), [
         'check_availability',
         'get_booking',
+        'list_messages',
         'payments_due',
         'search_bookings',
       ]);

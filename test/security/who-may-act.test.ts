@@ -99,6 +99,7 @@ const TABLE: Record<string, Who> = {
   'crm/pipelines/stage.commands: deleteStage': 'admins',
   'crm/pipelines/stage.commands: moveStage': 'admins',
   'crm/messages/message.commands: updateMessage': 'members',
+  'crm/messages/message-drafts: draftReply': 'members',
   // The venue's mailbox, read by the server: it files what it reads, and nothing else does.
   'crm/messages/message-filing: receiveMessage': 'mailbox',
   'crm/organization/organization.commands: updateOrganization': 'admins',

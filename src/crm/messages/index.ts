@@ -10,3 +10,5 @@ export { type Filing, type ReadMail, receiveMessage, ATTACHMENTS_LIMIT } from '.
 export { type MessageInput, updateMessage } from './message.commands.js';
 export { messageRoutes } from './message.routes.js';
 export { conversationAddress, CONVERSATION_KEY } from './conversation-address.js';
+export { type DraftInput, draftReply, draftsOf } from './message-drafts.js';
+export { latestMessagesOf } from './message.reads.js';

@@ -48,3 +48,17 @@ export interface MessageAttachmentTable {
   size: number;
   content: Buffer;
 }
+
+/** A reply drafted for a member to send (an assistant's `draft_reply`): never sent by itself. */
+export interface MessageDraftTable {
+  id: string;
+  organization_id: string;
+  booking_id: string;
+  text: string;
+  /** Who drafted it (the assistant's user), if anyone. */
+  author_id: string | null;
+  /** The door it came through (assistant, workspace). */
+  door: string;
+  created_at: string;
+  updated_at: string;
+}
