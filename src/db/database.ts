@@ -11,6 +11,7 @@ import type { TaxRateTable } from '../crm/pricing/tax-rate.table.js';
 import type { OutgoingMailTable } from '../mail/mail.table.js';
 import type { MailboxFolderTable, MailboxTable } from '../mail/inbound/mailbox.table.js';
 import type { MessageAttachmentTable, MessageTable } from '../crm/messages/message.table.js';
+import type { EmailTemplateTable } from '../crm/email-templates/email-template.table.js';
 import type { InquiryTokenUsedTable } from '../crm/inquiries/inquiry-token.table.js';
 import type {
   DocumentFileTable,
@@ -59,6 +60,7 @@ export interface Database {
   mailbox_folders: MailboxFolderTable;
   messages: MessageTable;
   message_attachments: MessageAttachmentTable;
+  email_templates: EmailTemplateTable;
   users: UserTable;
   memberships: MembershipTable;
   password_links: PasswordLinkTable;

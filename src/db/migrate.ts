@@ -59,6 +59,7 @@ import * as replacedProposals from './migrations/2026-12-05T10-replaced-proposal
 import * as organizationLocale from './migrations/2026-12-05T40-organization-locale.js';
 import * as signedState from './migrations/2026-12-05T60-signed-state.js';
 import * as mailboxMessages from './migrations/2026-12-06T40-mailbox-messages.js';
+import * as emailTemplates from './migrations/2026-12-06T60-email-templates.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -116,6 +117,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-05T40-organization-locale': organizationLocale,
   '2026-12-05T60-signed-state': signedState,
   '2026-12-06T40-mailbox-messages': mailboxMessages,
+  '2026-12-06T60-email-templates': emailTemplates,
 };
 
 export interface MigrationOutcome {
