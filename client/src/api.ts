@@ -22,6 +22,8 @@ import type {
   NewPipeline,
   NewReferralSource,
   NewTaxRate,
+  NewEmailTemplate,
+  EmailTemplateChanges,
   NewItem,
   NewLineItem,
   NewInstallment,
@@ -49,6 +51,7 @@ import type {
   PipelineListOptions,
   ReferralSourceListOptions,
   TaxRateListOptions,
+  EmailTemplateListOptions,
   ItemListOptions,
   LineItemListOptions,
   InstallmentListOptions,
@@ -77,6 +80,7 @@ import type {
   ReferralSource,
   Space,
   TaxRate,
+  EmailTemplate,
   Item,
   LineItem,
   Installment,
@@ -127,6 +131,13 @@ export class MarqueeApi implements Requester {
   readonly documents: DocumentsClient;
   /** The conversation with clients: each booking's messages in and out, and the Inbox. */
   readonly messages: MessagesClient;
+  /** The venue's e-mail templates; organization admins change them. */
+  readonly emailTemplates: ResourceClient<
+    EmailTemplate,
+    EmailTemplateListOptions,
+    NewEmailTemplate,
+    EmailTemplateChanges
+  >;
   /** The organization's changes, for polling (the same changes webhooks deliver). */
   readonly changes: ChangesClient;
   /** This integration's webhook endpoints in the organization. */
@@ -157,6 +168,7 @@ export class MarqueeApi implements Requester {
     this.payments = resourceClient(this, '/v2/payments', SHAPES.payments);
     this.documents = documentsClient(this);
     this.messages = messagesClient(this);
+    this.emailTemplates = resourceClient(this, '/v2/email_templates', SHAPES.email_templates);
     this.changes = changesClient(this);
     this.webhookEndpoints = webhookEndpointsClient(this);
     this.organization = organizationClient(this, () => this.organizationId);

@@ -23,6 +23,7 @@ import type {
   Installment,
   Payment,
   Document,
+  EmailTemplate,
   Message,
   Space,
   Stage,
@@ -81,6 +82,9 @@ export const CHANGE_TYPES = [
   'document.created',
   'document.updated',
   'document.deleted',
+  'email_template.created',
+  'email_template.updated',
+  'email_template.deleted',
   'message.received',
   'message.sent',
   'message.failed',
@@ -106,6 +110,7 @@ interface ResourceTypes {
   installment: 'installments';
   payment: 'payments';
   document: 'documents';
+  email_template: 'email_templates';
 }
 type Subject = keyof ResourceTypes;
 type VenueResourceType = ResourceTypes[Subject] | 'organizations' | 'messages';
@@ -127,6 +132,7 @@ interface PlainResources {
   installments: Installment;
   payments: Payment;
   documents: Document;
+  email_templates: EmailTemplate;
   organizations: Organization;
   messages: Message;
 }

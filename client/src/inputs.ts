@@ -6,6 +6,7 @@
  */
 import type {
   BookingStatus,
+  EmailTemplateKind,
   ItemCategory,
   ItemUnit,
   NotableType,
@@ -171,6 +172,23 @@ export interface NewReferralSource {
 }
 
 export type ReferralSourceChanges = Partial<NewReferralSource>;
+
+/**
+ * An e-mail template (organization admins): a subject and body that do not parse, or name a merge
+ * field that does not exist, are refused with 422 `template_error` naming the line.
+ */
+export interface NewEmailTemplate {
+  /** Unique in the organization. */
+  name: string;
+  /** Default `general`. */
+  kind?: EmailTemplateKind;
+  /** One line of LiquidJS, e.g. `Your proposal for {{ booking.name }}`. */
+  subject: string;
+  /** Plain text in LiquidJS with the merge fields of documents and `{{ portal_url }}`. */
+  body: string;
+}
+
+export type EmailTemplateChanges = Partial<NewEmailTemplate>;
 
 /** A tax rate (organization admins): a name unique whatever its case and a percentage. */
 export interface NewTaxRate {

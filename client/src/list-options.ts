@@ -1,5 +1,5 @@
 /** What a list may be narrowed, ordered and expanded by: typed per resource (SPEC §5, §7). */
-import type { BookingStatus, ItemCategory, NotableType } from './types.js';
+import type { BookingStatus, EmailTemplateKind, ItemCategory, NotableType } from './types.js';
 
 /** A filter on one field: a value (eq), a list (in), or operators. */
 export type FilterValue<T> =
@@ -87,6 +87,10 @@ export interface StageListOptions extends ListOptions<
 }
 
 export type ReferralSourceListOptions = ListOptions<'name' | 'created_at' | 'updated_at', never>;
+
+export interface EmailTemplateListOptions extends ListOptions<'name' | 'created_at' | 'updated_at', never> {
+  kind?: FilterValue<EmailTemplateKind>;
+}
 
 export interface TaxRateListOptions extends ListOptions<'name' | 'created_at' | 'updated_at', never> {
   /** Only the rates offered for new lines (true), or the others (false). */

@@ -310,6 +310,31 @@ export interface EventType extends Versioned {
   updated_at: string;
 }
 
+/** What an e-mail template is for; several templates may share a kind. */
+export type EmailTemplateKind =
+  | 'general'
+  | 'inquiry_acknowledgement'
+  | 'signing_confirmation'
+  | 'payment_receipt'
+  | 'payment_reminder'
+  | 'follow_up';
+
+/**
+ * One of the venue's e-mail templates (GET /v2/email_templates): a subject and a plain-text body
+ * in LiquidJS, with the merge fields of documents and `{{ portal_url }}`.
+ */
+export interface EmailTemplate extends Versioned {
+  id: string;
+  /** Unique in the organization. */
+  name: string;
+  kind: EmailTemplateKind;
+  /** One line of LiquidJS. */
+  subject: string;
+  body: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A tax the venue charges (GET /v2/tax_rates): lines copy it when they are made. */
 export interface TaxRate extends Versioned {
   id: string;
@@ -628,6 +653,7 @@ export const ATTRIBUTES = {
     'created_at',
     'updated_at',
   ],
+  email_templates: ['name', 'kind', 'subject', 'body', 'created_at', 'updated_at'],
   notes: ['body', 'content', 'notable_type', 'notable_id', 'for_beo', 'created_at', 'updated_at'],
   documents: [
     'kind',
@@ -676,6 +702,7 @@ export const RELATIONSHIPS = {
   organizations: [],
   notes: ['notable', 'author'],
   messages: ['booking', 'contact'],
+  email_templates: [],
   documents: ['booking', 'event'],
   changes: [],
   webhook_endpoints: [],

@@ -114,6 +114,7 @@ export const SHAPES = {
   stages: { type: 'stages', relationships: { pipeline: 'pipelines' } },
   referral_sources: { type: 'referral_sources', relationships: {} },
   tax_rates: { type: 'tax_rates', relationships: {} },
+  email_templates: { type: 'email_templates', relationships: {} },
   items: { type: 'items', relationships: { tax_rates: ['tax_rates'] } },
   installments: { type: 'installments', relationships: { booking: 'bookings' } },
   payments: { type: 'payments', relationships: { booking: 'bookings', installment: 'installments' } },

@@ -76,6 +76,13 @@ export interface ResourceWrites<
     command: Command<Change<UpdateInput>, Value | Refusal>;
     input(document: Static<Update>): UpdateInput;
     problems(db: Db, actor: Actor, input: UpdateInput, current: Value): Promise<readonly FieldProblem[]>;
+    /** As create's: work done before the unit of work, off the lock, into the change's input. */
+    around?<Outcome>(
+      ctx: RequestContext,
+      actor: Actor,
+      change: Change<UpdateInput>,
+      write: (change: Change<UpdateInput>) => Promise<Outcome>,
+    ): Promise<Outcome>;
   };
   remove: Command<Removal, void | undefined | Refusal>;
   /** Rules to tell in the OpenAPI description of each write. */
@@ -209,7 +216,8 @@ export function registerWriteRoutes<
             ifMatch: request.headers['if-match'],
             input: update.input(body),
           };
-          const row = await write(writer(ctx), auth, update.command, change);
+          const run = (prepared: Change<UpdateInput>) => write(writer(ctx), auth, update.command, prepared);
+          const row = await (update.around ? update.around(ctx, auth, change, run) : run(change));
           const context = await ctx.readContext(definition, auth.organizationId);
           return sendResource(reply, 200, document(row, context), derived);
         },

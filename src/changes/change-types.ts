@@ -1,7 +1,8 @@
 /**
  * The kinds of change (SPEC §8, §11, §15): created, updated and deleted for each kind of record, a
  * booking's status changes, the organization's settings changing, and the conversation with
- * clients (SPEC §17: a message received, sent or failed, and filed or dismissed).
+ * clients (SPEC §17: a message received, sent or failed, and filed or dismissed; the venue's
+ * e-mail templates created, changed and deleted).
  */
 export const CHANGE_SUBJECTS = [
   'booking',
@@ -20,6 +21,7 @@ export const CHANGE_SUBJECTS = [
   'installment',
   'payment',
   'document',
+  'email_template',
 ] as const;
 export type ChangeSubject = (typeof CHANGE_SUBJECTS)[number];
 

@@ -15,6 +15,7 @@ import type {
   MessageDraftTable,
   MessageTable,
 } from '../crm/messages/message.table.js';
+import type { EmailTemplateTable } from '../crm/email-templates/email-template.table.js';
 import type { InquiryTokenUsedTable } from '../crm/inquiries/inquiry-token.table.js';
 import type {
   DocumentFileTable,
@@ -64,6 +65,7 @@ export interface Database {
   messages: MessageTable;
   message_attachments: MessageAttachmentTable;
   message_drafts: MessageDraftTable;
+  email_templates: EmailTemplateTable;
   users: UserTable;
   memberships: MembershipTable;
   password_links: PasswordLinkTable;

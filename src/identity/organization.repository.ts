@@ -1,6 +1,7 @@
 /** Organizations: the venues whose data is kept apart from each other's. */
 import type { Db } from '../db/database.js';
 import { isoTime } from '../clock.js';
+import { insertDefaultEmailTemplates } from '../crm/email-templates/index.js';
 import { insertDefaultPipeline } from '../crm/pipelines/default-pipeline.js';
 import { newId } from '../db/ids.js';
 
@@ -10,7 +11,10 @@ export interface Organization {
   createdAt: string;
 }
 
-/** A new organization with the default pipeline (SPEC §15); `db` is a transaction, or one is opened. */
+/**
+ * A new organization with the default pipeline (SPEC §15) and e-mail templates (SPEC §17); `db`
+ * is a transaction, or one is opened.
+ */
 export async function insertOrganization(db: Db, name: string): Promise<Organization> {
   if (!db.isTransaction) return db.transaction().execute((trx) => insertOrganization(trx, name));
   const at = Date.now();
@@ -18,6 +22,7 @@ export async function insertOrganization(db: Db, name: string): Promise<Organiza
   const row = { id: newId(at), name, created_at: now, updated_at: now };
   await db.insertInto('organizations').values(row).execute();
   await insertDefaultPipeline(db, row.id, at);
+  await insertDefaultEmailTemplates(db, row.id, at);
   return { id: row.id, name, createdAt: now };
 }
 

@@ -43,6 +43,7 @@ const ADMIN_ACTIONS = [
   'stages.*',
   'referral_sources.*',
   'document_settings.*',
+  'email_templates.*',
   'organization.*',
   'team.*',
   'imports.run',

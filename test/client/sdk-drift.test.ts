@@ -63,6 +63,7 @@ const PATHS = {
   webhook_endpoints: '/v2/webhook_endpoints',
   organizations: '/v2/organization',
   messages: '/v2/messages',
+  email_templates: '/v2/email_templates',
 } as const;
 
 // The endpoint type has every attribute held against the API below (checked when compiled).

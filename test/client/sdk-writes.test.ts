@@ -7,6 +7,7 @@ import {
   NotFoundError,
   PermissionDeniedError,
   PreconditionFailedError,
+  ValidationError,
 } from '../../client/src/index.js';
 import type { TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';
@@ -259,6 +260,29 @@ eachDatabase((suite) => {
       member.taxRates.create({ name: 'Member tax', percentage: '1' }),
       PermissionDeniedError,
     );
+  });
+
+  it('reads the venue’s e-mail templates, and lets an admin make, change and delete one', async () => {
+    const defaults = await member.emailTemplates.list({ kind: 'payment_receipt' }).toArray();
+    assert.deepEqual(
+      defaults.map((t) => t.kind),
+      ['payment_receipt'],
+    );
+    const made = await api.emailTemplates.create({
+      name: 'Menu tasting',
+      kind: 'general',
+      subject: 'Your tasting at {{ venue.name }}',
+      body: 'Dear {{ contact.first_name }},\n\nWe look forward to seeing you.',
+    });
+    assert.equal(made.subject, 'Your tasting at {{ venue.name }}');
+    const changed = await api.emailTemplates.update(made.id, { kind: 'follow_up' }, { ifMatch: made.etag });
+    assert.equal(changed.kind, 'follow_up');
+    await assert.rejects(
+      api.emailTemplates.create({ name: 'Broken', subject: '{{ nobody }}', body: 'Hello' }),
+      ValidationError,
+    );
+    await assert.rejects(member.emailTemplates.delete(made.id), PermissionDeniedError);
+    await api.emailTemplates.delete(made.id);
   });
 
   it('keeps a catalogue item with its tax rates, and lists by category with the rates included', async () => {

@@ -26,6 +26,8 @@ const text = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]));
 /** The kinds with a face, and the columns only their codec reads (JSON and flags). */
 const FACES: Record<string, readonly string[]> = {
   spaces: ['part_ids', 'capacities', 'shareable'],
+  // Text alone: nothing to parse, but its folder is still reached only through its face.
+  'email-templates': [],
 };
 
 /** The modules a file imports, as paths from the repository's root. */
@@ -59,15 +61,16 @@ describe('the faces of the kinds', () => {
       assert.deepEqual(offenders, []);
     });
 
-    it(`reads the columns ${columns.join(', ')} of ${kind} in its codec alone`, () => {
-      const named = new RegExp(`\\b(${columns.join('|')})\\b`);
-      // Another table may have a column of the same name: only a JSON.parse or a flag of one counts.
-      const decoding = new RegExp(`(JSON\\.parse|flag)\\([^)]*\\b(${columns.join('|')})\\b`);
-      const offenders = outside.filter(
-        (file) => named.test(text.get(file)!) && decoding.test(text.get(file)!),
-      );
-      assert.deepEqual(offenders, []);
-    });
+    if (columns.length > 0)
+      it(`reads the columns ${columns.join(', ')} of ${kind} in its codec alone`, () => {
+        const named = new RegExp(`\\b(${columns.join('|')})\\b`);
+        // Another table may have a column of the same name: only a JSON.parse or a flag of one counts.
+        const decoding = new RegExp(`(JSON\\.parse|flag)\\([^)]*\\b(${columns.join('|')})\\b`);
+        const offenders = outside.filter(
+          (file) => named.test(text.get(file)!) && decoding.test(text.get(file)!),
+        );
+        assert.deepEqual(offenders, []);
+      });
   }
 
   it('runs no command by calling another’s run: inner commands run through the unit of work', () => {

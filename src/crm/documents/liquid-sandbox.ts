@@ -1,7 +1,8 @@
 /**
- * Where a venue's templates are rendered (SPEC §13): LiquidJS, on a rendering thread
- * (pdf/pdf-worker.ts), never on the server's own. A template sees one plain object of words
- * (merge-data.ts) and nothing else: no database handle, no class instance, no prototype
+ * Where a venue's templates are rendered (SPEC §13, §17): LiquidJS, on a rendering thread
+ * (pdf/pdf-worker.ts), never on the server's own: a document's header, footer and terms, and an
+ * e-mail's subject and body, each a set of parts rendered together. A template sees one plain
+ * object of words (merge-data.ts) and nothing else: no database handle, no class instance, no prototype
  * (`ownPropertyOnly`), no file (include, render and layout are refused when it is read, and no file
  * system is given to look one up). A variable or filter that does not exist is an error rather
  * than a blank in a client's contract.
@@ -18,10 +19,24 @@
  * the text or list it works on) and the time it may take.
  */
 import { Filter, Liquid, type Template } from 'liquidjs';
-import { TEMPLATE_PARTS, type TemplatePart, type TemplateTexts } from './default-templates.js';
-import type { MergeData } from './merge-data.js';
+import { TEMPLATE_PARTS, type TemplatePart } from './default-templates.js';
 import type { PartProblem } from './template-words.js';
 import { TEMPLATE_MAX_LENGTH, partWords, reasonOf } from './template-words.js';
+
+/**
+ * A set of templates rendered together, within one set of bounds: its parts in the order they
+ * render, and how a sentence names them together ("a document’s parts together").
+ */
+export interface TemplateSet<Part extends string = TemplatePart> {
+  readonly parts: readonly Part[];
+  readonly together: string;
+}
+
+/** A document's templates (SPEC §13). */
+export const DOCUMENT_TEMPLATE_SET: TemplateSet = {
+  parts: TEMPLATE_PARTS,
+  together: 'a document’s parts together',
+};
 
 /**
  * Steps a part may take, and a document's parts together: far more than a template that lists a
@@ -91,26 +106,34 @@ interface LiquidFailure {
   originalError?: unknown;
 }
 
-function problemOf(part: TemplatePart, error: unknown): PartProblem {
+function problemOf<Part extends string>(
+  set: TemplateSet<Part>,
+  part: Part,
+  error: unknown,
+): PartProblem<Part> {
   const failure = error as LiquidFailure;
   const [line] = failure.token?.getPosition?.() ?? [1];
   const cause = failure.originalError ?? error;
-  const words = partWords(part);
+  const words = partWords(part, set.parts);
   if (cause instanceof TooManySteps) {
     return {
       part,
       line,
       reason: cause.whole
-        ? `with the ${words.before}, ${words.the} ${words.takes} too long to render: a document’s parts together may take ${DOCUMENT_STEPS.toLocaleString('en')} steps`
+        ? `with the ${words.before}, ${words.the} ${words.takes} too long to render: ${set.together} may take ${DOCUMENT_STEPS.toLocaleString('en')} steps`
         : `${words.the} ${words.takes} too long to render: a part may take ${PART_STEPS.toLocaleString('en')} steps (each tag, text, filter and turn of a loop is one)`,
     };
   }
   const message =
     (failure as { originalError?: { message?: string } }).originalError?.message ?? failure.message;
-  return { part, line, reason: reasonOf(part, message ?? 'it cannot be read') };
+  return { part, line, reason: reasonOf(part, set.parts, message ?? 'it cannot be read') };
 }
 
-function parsed(part: TemplatePart, text: string): Template[] | PartProblem {
+function parsed<Part extends string>(
+  set: TemplateSet<Part>,
+  part: Part,
+  text: string,
+): Template[] | PartProblem<Part> {
   if (text.length > TEMPLATE_MAX_LENGTH) {
     return {
       part,
@@ -121,25 +144,32 @@ function parsed(part: TemplatePart, text: string): Template[] | PartProblem {
   try {
     return engine.parse(text);
   } catch (error) {
-    return problemOf(part, error);
+    return problemOf(set, part, error);
   }
 }
 
-export interface LiquidOutcome {
+export interface LiquidOutcome<Part extends string = TemplatePart> {
   /** Each part's text, when every part rendered. */
-  rendered: TemplateTexts | null;
-  problems: PartProblem[];
+  rendered: Record<Part, string> | null;
+  problems: PartProblem<Part>[];
 }
 
-/** The templates rendered with `data`, part by part, each from its own copy; or why they cannot be. */
-export function renderParts(texts: TemplateTexts, data: MergeData): LiquidOutcome {
-  const rendered: Partial<TemplateTexts> = {};
-  const problems: PartProblem[] = [];
+/**
+ * The templates of `set` rendered with `data` (one plain object: merge-data.ts), part by part,
+ * each from its own copy; or why they cannot be.
+ */
+export function renderParts<Part extends string = TemplatePart>(
+  texts: Readonly<Record<Part, string>>,
+  data: object,
+  set: TemplateSet<Part>,
+): LiquidOutcome<Part> {
+  const rendered: Partial<Record<Part, string>> = {};
+  const problems: PartProblem<Part>[] = [];
   steps = { part: 0, document: 0 };
   let characters = 0;
   const started = performance.now();
-  for (const part of TEMPLATE_PARTS) {
-    const template = parsed(part, texts[part]);
+  for (const part of set.parts) {
+    const template = parsed(set, part, texts[part]);
     if (!Array.isArray(template)) {
       problems.push(template);
       continue;
@@ -150,13 +180,13 @@ export function renderParts(texts: TemplateTexts, data: MergeData): LiquidOutcom
     try {
       text = engine.renderSync(template, structuredClone(data), { globals: {}, renderLimit }) as string;
     } catch (error) {
-      problems.push(problemOf(part, error));
+      problems.push(problemOf(set, part, error));
       // A part refused on its own leaves the others their share of the document's steps.
       steps.document -= steps.part;
       continue;
     }
     characters += text.length;
-    const words = partWords(part);
+    const words = partWords(part, set.parts);
     if (text.length > PART_CHARACTERS) {
       problems.push({
         part,
@@ -172,5 +202,5 @@ export function renderParts(texts: TemplateTexts, data: MergeData): LiquidOutcom
     }
     rendered[part] = text;
   }
-  return { rendered: problems.length === 0 ? (rendered as TemplateTexts) : null, problems };
+  return { rendered: problems.length === 0 ? (rendered as Record<Part, string>) : null, problems };
 }

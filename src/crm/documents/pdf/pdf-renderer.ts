@@ -14,6 +14,7 @@
  */
 import os from 'node:os';
 import { Piscina } from 'piscina';
+import type { TemplatePart } from '../default-templates.js';
 import type { PdfRequest } from '../document-model.js';
 import type { LiquidOutcome } from '../liquid-sandbox.js';
 import type { LiquidTask } from './pdf-worker.js';
@@ -21,7 +22,10 @@ import type { LiquidTask } from './pdf-worker.js';
 export interface PdfRenderer {
   render(request: PdfRequest): Promise<Uint8Array>;
   /** An organization's templates rendered (or tried against the sample) on a thread. */
-  templates(organizationId: string, task: LiquidTask): Promise<LiquidOutcome>;
+  templates<Part extends string = TemplatePart>(
+    organizationId: string,
+    task: LiquidTask<Part>,
+  ): Promise<LiquidOutcome<Part>>;
   close(): Promise<void>;
 }
 
@@ -42,11 +46,11 @@ export function pdfRenderer(threads = Math.min(2, Math.max(1, os.availableParall
     async render(request) {
       return (await started().run(request)) as Uint8Array;
     },
-    async templates(organizationId, task) {
+    async templates<Part extends string>(organizationId: string, task: LiquidTask<Part>) {
       const before = lanes.get(organizationId) ?? Promise.resolve();
       const mine = before
         .catch(() => undefined)
-        .then(() => started().run(task, { name: 'liquid' }) as Promise<LiquidOutcome>);
+        .then(() => started().run(task, { name: 'liquid' }) as Promise<LiquidOutcome<Part>>);
       lanes.set(organizationId, mine);
       try {
         return await mine;

@@ -5,10 +5,9 @@
  * thread that has only rendered templates has not compiled the PDF library.
  */
 import { Piscina } from 'piscina';
-import type { TemplateTexts } from '../default-templates.js';
+import type { TemplatePart } from '../default-templates.js';
 import type { PdfRequest } from '../document-model.js';
-import type { LiquidOutcome } from '../liquid-sandbox.js';
-import type { MergeData } from '../merge-data.js';
+import type { LiquidOutcome, TemplateSet } from '../liquid-sandbox.js';
 
 /** The PDF's bytes, moved (not copied) back to the thread that asked. */
 export default async function renderPdf(request: PdfRequest) {
@@ -20,17 +19,22 @@ export default async function renderPdf(request: PdfRequest) {
   return Piscina.move(bytes);
 }
 
-/** What a template task asks: the texts, and the data (none: the sample a template is tried on). */
-export interface LiquidTask {
-  texts: TemplateTexts;
-  data: MergeData | null;
+/**
+ * What a template task asks: the texts of a set of templates (a document's, unless `set` names
+ * another: an e-mail's), and the data, one plain object of words (none: a document's sample).
+ */
+export interface LiquidTask<Part extends string = TemplatePart> {
+  texts: Readonly<Record<Part, string>>;
+  data: object | null;
+  set?: TemplateSet<Part>;
 }
 
-/** A venue's templates rendered with a document's data, or against the sample; or why not. */
-export async function liquid(task: LiquidTask): Promise<LiquidOutcome> {
-  const [{ renderParts }, { SAMPLE_MERGE_DATA }] = await Promise.all([
+/** A venue's templates rendered with a document's (or an e-mail's) data, or against the sample; or why not. */
+export async function liquid<Part extends string>(task: LiquidTask<Part>): Promise<LiquidOutcome<Part>> {
+  const [{ renderParts, DOCUMENT_TEMPLATE_SET }, { SAMPLE_MERGE_DATA }] = await Promise.all([
     import('../liquid-sandbox.js'),
     import('../sample-merge-data.js'),
   ]);
-  return renderParts(task.texts, task.data ?? SAMPLE_MERGE_DATA);
+  const set = task.set ?? (DOCUMENT_TEMPLATE_SET as unknown as TemplateSet<Part>);
+  return renderParts(task.texts, task.data ?? SAMPLE_MERGE_DATA, set);
 }
