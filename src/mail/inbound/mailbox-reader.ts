@@ -8,7 +8,7 @@
  * and tells its admins; it is never retried in a tight loop. The server's own words are kept as
  * the mailbox's last error; the password is never logged.
  */
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.js';
 import { isoTime } from '../../clock.js';
@@ -16,11 +16,11 @@ import type { Db } from '../../db/database.js';
 import { mailboxActor, systemActor } from '../../identity/actor.js';
 import { PollingLoop } from '../../jobs/polling-loop.js';
 import { appSecret } from '../../security/app-secrets.js';
-import { isPublicAddress, resolveHost } from '../../webhooks/ssrf-guard.js';
 import type { Writer } from '../../writes/unit-of-work.js';
 import { write } from '../../writes/unit-of-work.js';
 import { receiveMessage } from '../../crm/messages/index.js';
 import { readMail } from './mail-parsing.js';
+import { mailboxClient, mailboxHostProblem, refusedLogin, serverWords } from './mailbox-connection.js';
 import { MAILBOX_KEY, openPassword } from './mailbox-settings.js';
 import { noteMailboxState } from './mailbox-state.js';
 import { mailboxSaved } from './mailbox-store.js';
@@ -47,13 +47,6 @@ export interface ReadOutcome {
   filed: number;
   seen: number;
   error?: string;
-}
-
-/** The server's words for a failure (imapflow keeps the IMAP response text apart). */
-function wordsOf(error: unknown): string {
-  const e = error as { responseText?: string; message?: string; code?: string };
-  const words = e.responseText || e.message || String(error);
-  return words.length > 500 ? `${words.slice(0, 500)}…` : words;
 }
 
 export class MailboxReader {
@@ -109,7 +102,7 @@ export class MailboxReader {
       .executeTakeFirst();
     if (!mailbox || mailbox.state === 'paused') return { filed: 0, seen: 0 };
     const outcome: ReadOutcome = { filed: 0, seen: 0 };
-    const refusedHost = await this.#hostProblem(mailbox.host);
+    const refusedHost = await mailboxHostProblem(mailbox.host, this.#options.allowPrivateNetworks);
     if (refusedHost) {
       await this.#note(mailbox, { error: refusedHost, refusedLogin: false });
       return { ...outcome, error: refusedHost };
@@ -119,25 +112,12 @@ export class MailboxReader {
       organizationId,
       mailbox.password_sealed,
     );
-    const client = new ImapFlow({
-      host: mailbox.host,
-      port: mailbox.port,
-      secure: mailbox.tls === 'implicit',
-      doSTARTTLS: mailbox.tls === 'starttls' ? true : mailbox.tls === 'none' ? false : undefined,
-      auth: { user: mailbox.username, pass: password },
-      logger: false,
-      disableAutoIdle: true,
-      connectionTimeout: 20_000,
-      greetingTimeout: 15_000,
-      socketTimeout: 120_000,
-    });
-    client.on('error', () => undefined);
+    const client = mailboxClient({ ...mailbox, password });
     try {
       await client.connect();
     } catch (error) {
-      const refusedLogin = (error as { authenticationFailed?: boolean }).authenticationFailed === true;
-      const words = wordsOf(error);
-      await this.#note(mailbox, { error: words, refusedLogin });
+      const words = serverWords(error);
+      await this.#note(mailbox, { error: words, refusedLogin: refusedLogin(error) });
       return { ...outcome, error: words };
     }
     try {
@@ -146,25 +126,13 @@ export class MailboxReader {
       }
       await this.#note(mailbox, { error: null, refusedLogin: false });
     } catch (error) {
-      const words = wordsOf(error);
+      const words = serverWords(error);
       await this.#note(mailbox, { error: words, refusedLogin: false });
       outcome.error = words;
     } finally {
       await client.logout().catch(() => client.close());
     }
     return outcome;
-  }
-
-  async #hostProblem(host: string): Promise<string | undefined> {
-    if (this.#options.allowPrivateNetworks) return undefined;
-    let found: string[];
-    try {
-      found = await resolveHost(host);
-    } catch {
-      return `The host name ${host} does not resolve.`;
-    }
-    const refused = found.find((a) => !isPublicAddress(a));
-    return refused ? `${host} resolves to ${refused}, which is not a public address.` : undefined;
   }
 
   async #readFolder(client: ImapFlow, mailbox: MailboxTable, folder: string, outcome: ReadOutcome) {
