@@ -58,6 +58,7 @@ eachDatabase((suite) => {
       `${o}/settings/team`,
       `${o}/settings/documents`,
       `${o}/settings/outgoing-mail`,
+      `${o}/settings/email`,
       `${o}/settings/inquiry-form`,
       `${o}/settings/import-export`,
       `${o}/settings/developers/assistants`,

@@ -8,7 +8,7 @@
  * and tells its admins; it is never retried in a tight loop. The server's own words are kept as
  * the mailbox's last error; the password is never logged.
  */
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.js';
 import { isoTime } from '../../clock.js';
@@ -20,11 +20,11 @@ import type { Writer } from '../../writes/unit-of-work.js';
 import { write } from '../../writes/unit-of-work.js';
 import { receiveMessage } from '../../crm/messages/index.js';
 import { readMail } from './mail-parsing.js';
+import { mailboxClient, mailboxHostProblem, refusedLogin, serverWords } from './mailbox-connection.js';
 import { MAILBOX_KEY, openPassword } from './mailbox-settings.js';
 import { noteMailboxState } from './mailbox-state.js';
 import { mailboxSaved } from './mailbox-store.js';
 import { MailboxWatchers } from './mailbox-watch.js';
-import { hostProblem } from './mailbox-host.js';
 import type { MailboxTable } from './mailbox.table.js';
 
 /** Messages fetched and filed at a time. */
@@ -48,13 +48,6 @@ export interface ReadOutcome {
   filed: number;
   seen: number;
   error?: string;
-}
-
-/** The server's words for a failure (imapflow keeps the IMAP response text apart). */
-function wordsOf(error: unknown): string {
-  const e = error as { responseText?: string; message?: string; code?: string };
-  const words = e.responseText || e.message || String(error);
-  return words.length > 500 ? `${words.slice(0, 500)}…` : words;
 }
 
 export class MailboxReader {
@@ -129,22 +122,7 @@ export class MailboxReader {
       mailbox.organization_id,
       mailbox.password_sealed,
     );
-    const client = new ImapFlow({
-      host: mailbox.host,
-      port: mailbox.port,
-      secure: mailbox.tls === 'implicit',
-      doSTARTTLS: mailbox.tls === 'starttls' ? true : mailbox.tls === 'none' ? false : undefined,
-      auth: { user: mailbox.username, pass: password },
-      logger: false,
-      disableAutoIdle: !idle,
-      // A watcher runs no command but opening its folder: it idles at once.
-      ...(idle ? { autoIdleDelay: 500 } : {}),
-      connectionTimeout: 20_000,
-      greetingTimeout: 15_000,
-      socketTimeout: idle ? 30 * 60_000 : 120_000,
-    });
-    client.on('error', () => undefined);
-    return client;
+    return mailboxClient({ ...mailbox, password }, { idle });
   }
 
   /** Reads one organization's mailbox through; says what it filed, or why it could not. */
@@ -157,7 +135,7 @@ export class MailboxReader {
       .executeTakeFirst();
     if (!mailbox || mailbox.state === 'paused') return { filed: 0, seen: 0 };
     const outcome: ReadOutcome = { filed: 0, seen: 0 };
-    const refusedHost = await hostProblem(mailbox.host, this.#options.allowPrivateNetworks);
+    const refusedHost = await mailboxHostProblem(mailbox.host, this.#options.allowPrivateNetworks);
     if (refusedHost) {
       await this.#note(mailbox, { error: refusedHost, refusedLogin: false });
       return { ...outcome, error: refusedHost };
@@ -166,9 +144,8 @@ export class MailboxReader {
     try {
       await client.connect();
     } catch (error) {
-      const refusedLogin = (error as { authenticationFailed?: boolean }).authenticationFailed === true;
-      const words = wordsOf(error);
-      await this.#note(mailbox, { error: words, refusedLogin });
+      const words = serverWords(error);
+      await this.#note(mailbox, { error: words, refusedLogin: refusedLogin(error) });
       return { ...outcome, error: words };
     }
     try {
@@ -177,7 +154,7 @@ export class MailboxReader {
       }
       await this.#note(mailbox, { error: null, refusedLogin: false });
     } catch (error) {
-      const words = wordsOf(error);
+      const words = serverWords(error);
       await this.#note(mailbox, { error: words, refusedLogin: false });
       outcome.error = words;
     } finally {

@@ -70,6 +70,7 @@ type SettingsTab =
   | 'calendar-feeds'
   | 'api-keys'
   | 'assistants'
+  | 'email'
   | 'outgoing-mail'
   | 'import-export'
   | 'documents'
@@ -103,6 +104,7 @@ export function settingsTabs(visitor: WorkspaceVisitor, current: SettingsTab = '
     <li><a href="/settings/integrations?org=${visitor.organization.organizationId}" ${here('integrations')}>Integrations</a></li>
     <li><a href="${orgPath(visitor, '/settings/developers/api-keys')}" ${here('api-keys')}>Developers: API keys</a></li>
     <li><a href="${orgPath(visitor, '/settings/developers/assistants')}" ${here('assistants')}>Developers: Assistants</a></li>
+    <li><a href="${orgPath(visitor, '/settings/email')}" ${here('email')}>E-mail</a></li>
     <li><a href="${orgPath(visitor, '/settings/outgoing-mail')}" ${here('outgoing-mail')}>Outgoing mail</a></li>
     <li><a href="${orgPath(visitor, '/settings/import-export')}" ${here('import-export')}>Import and export</a></li>`
     : html`${tab('catalogue', 'Catalogue')}${tab('tax-rates', 'Tax rates')}`;
