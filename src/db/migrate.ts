@@ -61,6 +61,7 @@ import * as signedState from './migrations/2026-12-05T60-signed-state.js';
 import * as mailAttachments from './migrations/2026-12-06T10-mail-attachments.js';
 import * as mailboxMessages from './migrations/2026-12-06T40-mailbox-messages.js';
 import * as messageDrafts from './migrations/2026-12-06T41-message-drafts.js';
+import * as conversationMail from './migrations/2026-12-06T42-conversation-mail.js';
 import * as emailTemplates from './migrations/2026-12-06T60-email-templates.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
@@ -121,6 +122,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-06T10-mail-attachments': mailAttachments,
   '2026-12-06T40-mailbox-messages': mailboxMessages,
   '2026-12-06T41-message-drafts': messageDrafts,
+  '2026-12-06T42-conversation-mail': conversationMail,
   '2026-12-06T60-email-templates': emailTemplates,
 };
 

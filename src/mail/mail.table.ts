@@ -14,13 +14,21 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
  * invitation, or word that someone was added), `document` (a proposal or an invoice sent to its
  * client), then §14's messages, `password_reset` (a link asked for with "Forgot your
  * password?"), and `mailbox` (word to admins that the venue's mailbox refused the login and is
- * paused, SPEC §17).
+ * paused, SPEC §17), and `conversation` (written to a client from a booking, SPEC §17).
  */
-export const MAIL_KINDS = ['test', 'invitation', 'document', 'inquiry', 'password_reset', 'mailbox'] as const;
+export const MAIL_KINDS = [
+  'test',
+  'invitation',
+  'document',
+  'inquiry',
+  'password_reset',
+  'mailbox',
+  'conversation',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** The kinds written to a venue's clients: each answers to the venue (SPEC §13, §17). */
-export const CLIENT_MAIL_KINDS: readonly MailKind[] = ['document'];
+export const CLIENT_MAIL_KINDS: readonly MailKind[] = ['document', 'conversation'];
 
 export interface OutgoingMailTable {
   id: string;
@@ -42,6 +50,10 @@ export interface OutgoingMailTable {
   sent_at: string | null;
   /** The Message-ID it was sent with. */
   message_id: string | null;
+  /** The booking it is about: its Reply-To is the booking's conversation address (SPEC §17). */
+  booking_id?: string | null;
+  /** The message of the booking's conversation it is, whose state follows its sending. */
+  conversation_message_id?: string | null;
   created_at: string;
   updated_at: string;
 }

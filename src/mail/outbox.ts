@@ -24,6 +24,8 @@ export interface NewMail {
   html?: string | undefined;
   /** Files it carries, kept with it as the bytes to send. */
   attachments?: readonly MailAttachment[] | undefined;
+  /** The booking it is about, and the message of its conversation it is (SPEC §17). */
+  conversation?: { bookingId: string; messageId: string } | undefined;
 }
 
 export interface MailAttachment {
@@ -57,6 +59,8 @@ export async function queueMail(
     last_error: null,
     sent_at: null,
     message_id: null,
+    booking_id: mail.conversation?.bookingId ?? null,
+    conversation_message_id: mail.conversation?.messageId ?? null,
     created_at: at,
     updated_at: at,
   };

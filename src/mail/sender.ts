@@ -17,6 +17,7 @@ import type { OutgoingMailTable } from './mail.table.js';
 import { fromHeader, organizationFrom, venueReplyTo } from './from-address.js';
 import { CLIENT_MAIL_KINDS } from './mail.table.js';
 import { attachmentsOf, mailQueue } from './outbox.js';
+import { conversationReplyTo, conversationSent } from '../crm/messages/index.js';
 import { type MailAttempt, type MailTransport, smtpTransport, withoutAddresses } from './transport.js';
 
 const POLL_MS = 5000;
@@ -76,7 +77,8 @@ export class MailSender {
       const { db } = this.#options;
       const own = await organizationFrom(db, mail.organization_id);
       const replyTo = CLIENT_MAIL_KINDS.includes(mail.kind)
-        ? await venueReplyTo(db, mail.organization_id)
+        ? ((mail.booking_id && (await conversationReplyTo(db, mail.organization_id, mail.booking_id, now))) ??
+          (await venueReplyTo(db, mail.organization_id)))
         : undefined;
       const attachments = await attachmentsOf(db, mail.id);
       await this.#record(
@@ -109,6 +111,7 @@ export class MailSender {
         .where('id', '=', mail.id)
         .where('lease_expires_at', '=', mail.lease_expires_at)
         .execute();
+      await conversationSent(db, mail, { messageId: attempt.messageId, now });
       return;
     }
     const delay = attempt.permanent ? undefined : retryDelaySeconds(attempts, config.mailRetrySchedule);
@@ -126,6 +129,7 @@ export class MailSender {
       .where('id', '=', mail.id)
       .where('lease_expires_at', '=', mail.lease_expires_at)
       .execute();
+    if (delay === undefined) await conversationSent(db, mail, { now });
     // What an operator needs to follow it; never the message, its address or the SMTP_URL.
     logger.info(
       {

@@ -29,6 +29,7 @@ const MEMBER_ACTIONS = [
   'calendar_feeds.*',
   'messages.update',
   'messages.draft',
+  'messages.send',
 ] as const;
 
 /** What an organization's admins may do besides: the venue's setup, its team and its settings. */

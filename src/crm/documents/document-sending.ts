@@ -12,7 +12,7 @@
  */
 import { isoTime } from '../../clock.js';
 import { ConflictError } from '../../errors.js';
-import { queueMail } from '../../mail/outbox.js';
+import { queueConversationMail } from '../messages/conversation-mail.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
 import { contactName } from '../contacts/contact.reads.js';
 import { type ClientMail, invoiceMail, proposalMail } from './client-mail.js';
@@ -111,10 +111,12 @@ export const sendDocument: Command<SendInput, Sent> = {
       zone: recipient.zone,
       locale: recipient.locale,
     };
-    await queueMail(trx, invoice ? await invoiceMailOf(trx, document, mail) : proposalMail(mail), {
-      now,
-      sending: input.sending,
-    });
+    await queueConversationMail(
+      trx,
+      document.booking_id,
+      invoice ? await invoiceMailOf(trx, document, mail) : proposalMail(mail),
+      { now, sending: input.sending },
+    );
     return { document, shareUrl: mail.url, expiresAt: link.expires_at, to };
   },
 };

@@ -12,3 +12,4 @@ export { messageRoutes } from './message.routes.js';
 export { conversationAddress, CONVERSATION_KEY } from './conversation-address.js';
 export { type DraftInput, draftReply, draftsOf } from './message-drafts.js';
 export { latestMessagesOf } from './message.reads.js';
+export { conversationReplyTo, conversationSent, queueConversationMail } from './conversation-mail.js';

@@ -7,6 +7,7 @@ export const MESSAGE_ACTIONS = defineActions(
     receive: { refused: 'Only the venue’s mailbox files the mail it reads.', code: 'mailbox_only' },
     update: {},
     draft: {},
+    send: {},
   },
   'You may not change messages.',
 );

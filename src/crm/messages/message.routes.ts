@@ -9,17 +9,20 @@ import type { FastifyReply } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { errorResponses, JSONAPI_MEDIA_TYPE, singleDocument } from '../../api/jsonapi.js';
 import { registerReadRoutes } from '../../api/read-routes.js';
-import { relatedId, ToOne, changes, updateDocument } from '../../api/request-documents.js';
+import { createDocument, relatedId, ToOne, changes, updateDocument } from '../../api/request-documents.js';
 import {
   ApiHeaders,
   ChangeHeaders,
+  CreateHeaders,
   IdParams,
   MANAGE_SECURITY,
   READ_SECURITY,
 } from '../../api/route-schemas.js';
+import { idempotencyScope } from '../../api/api-auth.js';
 import { resourceEtag } from '../../api/write-replies.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
-import { write } from '../../writes/unit-of-work.js';
+import { write, writeCreate } from '../../writes/unit-of-work.js';
+import { sendMessage } from './message-sending.js';
 import { updateMessage } from './message.commands.js';
 import { messageDefinition, MessageResource, messageResource } from './message.resource.js';
 
@@ -43,6 +46,41 @@ export const MessageUpdateBody = updateDocument('messages', {
   ),
 });
 
+const Address = Type.Union([
+  Type.String({ maxLength: 254 }),
+  Type.Object(
+    { name: Type.Optional(Type.String({ maxLength: 200 })), email: Type.String({ maxLength: 254 }) },
+    { additionalProperties: false },
+  ),
+]);
+
+export const MessageCreateBody = createDocument('messages', {
+  attributes: Type.Object(
+    {
+      subject: Type.String({ maxLength: 1000 }),
+      text: Type.String({ maxLength: 200_000, description: 'Plain text; the HTML part is made from it' }),
+      to: Type.Optional(
+        Type.Array(Address, {
+          maxItems: 20,
+          description: 'Default: the booking’s contact. Strings or {name, email}',
+        }),
+      ),
+      cc: Type.Optional(Type.Array(Address, { maxItems: 20 })),
+      document_ids: Type.Optional(
+        Type.Array(Type.String({ maxLength: 64 }), {
+          maxItems: 10,
+          description: 'Write-only: the booking’s documents to attach, as they were sent or issued',
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  relationships: Type.Object(
+    { booking: ToOne('bookings', { description: 'The booking it is about' }) },
+    { additionalProperties: false },
+  ),
+});
+
 /** A file name safe in a Content-Disposition header, with the full name for clients that read it. */
 function disposition(name: string): string {
   const plain = name.replace(/[^\x20-\x7e]|["\\;]/g, '_').slice(0, 200) || 'attachment';
@@ -52,6 +90,65 @@ function disposition(name: string): string {
 export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.ctx;
   registerReadRoutes(app, messageDefinition);
+
+  app.post(
+    '/v2/messages',
+    {
+      config: { scope: 'crm_manage', textRules: true },
+      schema: {
+        tags: ['Messages'],
+        summary: 'Write to a client',
+        description:
+          'Sends a message about a booking, to its contact by default: queued with the outbox (state queued, then sent or failed, told as message.sent or message.failed), its Reply-To the booking’s conversation address so the answer files itself. Each address gets its own copy. Needs crm_manage. Honours Idempotency-Key.',
+        security: MANAGE_SECURITY,
+        headers: CreateHeaders,
+        body: MessageCreateBody,
+        response: {
+          201: singleDocument(MessageResource),
+          ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = request.apiAuth;
+      const body = request.body as Static<typeof MessageCreateBody>;
+      const key = request.headers['idempotency-key'];
+      const input = {
+        bookingId: body.data.relationships.booking.data?.id,
+        subject: body.data.attributes.subject,
+        text: body.data.attributes.text,
+        to: body.data.attributes.to,
+        cc: body.data.attributes.cc,
+        documentIds: body.data.attributes.document_ids,
+        sending: config.smtpUrl !== undefined,
+      };
+      const outcome = await writeCreate<
+        Parameters<typeof sendMessage.run>[1],
+        Awaited<ReturnType<typeof sendMessage.run>>,
+        { data: ReturnType<typeof messageResource>; links: { self: string } }
+      >(
+        request.ctx.app.writer,
+        auth,
+        sendMessage,
+        input,
+        (message) => {
+          const resource = messageResource(message, config.baseUrl);
+          return { status: 201, body: { data: resource, links: { self: resource.links?.self ?? '' } } };
+        },
+        {
+          key:
+            typeof key === 'string' ? { scope: idempotencyScope(auth), key, body: request.body } : undefined,
+        },
+      );
+      if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
+      return (reply as FastifyReply)
+        .code(201)
+        .type(JSONAPI_MEDIA_TYPE)
+        .header('Location', outcome.body.links.self)
+        .header('ETag', resourceEtag(outcome.body.data))
+        .send(outcome.body);
+    },
+  );
 
   app.patch(
     '/v2/messages/:id',
