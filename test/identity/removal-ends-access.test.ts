@@ -101,7 +101,7 @@ eachDatabase((suite) => {
     const integrations = await admin.session.request(`/settings/integrations?org=${venue.orgId}`);
     assert.match(
       integrations.body,
-      /Ended<\/strong> <span class="muted">on \d{4}-\d{2}-\d{2}: its owner left the team/,
+      /Ended<\/strong> <span class="muted">on (?:\w{3} \d{1,2} \w{3} \d{4}|\w{3}, \w{3} \d{1,2}, \d{4}): its owner left the team/,
     );
   });
 
