@@ -140,3 +140,59 @@ export function clockIn(instant: number, zone: string, locale: string): string {
     () => new Intl.DateTimeFormat(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit' }),
   ).format(instant);
 }
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** One Intl.NumberFormat per key (locale and style), made once. */
+function numberFormat(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = make();
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/** A count grouped as the locale groups it: "1,234" (en-GB, en-US), "1.234" (de-DE). */
+export function countText(count: number, locale = readingLocale()): string {
+  return numberFormat(`count ${locale}`, () => new Intl.NumberFormat(locale)).format(count);
+}
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * A decimal given as text ("1200", "2.5"), with the decimals it has, grouped as the locale
+ * groups: "1,200.5" (en-GB, en-US), "1.200,5" (de-DE). Text that is not a decimal is shown as it is.
+ */
+export function decimalText(text: string, locale = readingLocale()): string {
+  const match = DECIMAL.exec(text);
+  if (!match) return text;
+  const places = (match[3] ?? '').length;
+  const format = numberFormat(
+    `decimal ${locale} ${places}`,
+    () => new Intl.NumberFormat(locale, { minimumFractionDigits: places, maximumFractionDigits: places }),
+  );
+  return format.format(text as `${number}`);
+}
+
+/**
+ * A percentage given as decimal text ("12.5", "8.875", "20"), with the decimals it has (at most
+ * four): "12.5%" (en-GB, en-US), "12,5 %" (de-DE). The text itself is formatted, so no float
+ * stands between a stored rate and what is shown; text that is not a decimal is shown as it is.
+ */
+export function percentText(percentage: string, locale = readingLocale(), decimals?: number): string {
+  const match = DECIMAL.exec(percentage);
+  if (!match) return `${percentage}%`;
+  const places = Math.min(decimals ?? (match[3] ?? '').replace(/0+$/, '').length, 4);
+  const format = numberFormat(
+    `percent ${locale} ${places}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'percent',
+        minimumFractionDigits: places,
+        maximumFractionDigits: places,
+      }),
+  );
+  // "12.5E-2" is 0.125 exactly: the decimal text, not a float, is formatted.
+  return format.format(`${percentage}E-2` as `${number}`);
+}

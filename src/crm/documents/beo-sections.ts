@@ -6,6 +6,7 @@
  * marked for the BEO.
  */
 import { contactName } from '../contacts/contact.reads.js';
+import { countText } from '../../locale.js';
 import { linesTable, type Money, spacesOf } from './document-blocks.js';
 import type { DocumentFacts } from './document-facts.js';
 import type { Fact, Section } from './document-model.js';
@@ -41,11 +42,11 @@ export function beoSections(facts: DocumentFacts, money: Money): Section[] {
     { label: 'Setup style', value: e.setup_style ? setupStyleWords(e.setup_style) : 'Not set' },
     {
       label: 'Expected guests',
-      value: e.guest_count === null ? 'Not set' : Number(e.guest_count).toLocaleString('en'),
+      value: e.guest_count === null ? 'Not set' : countText(Number(e.guest_count), facts.locale),
     },
     {
       label: 'Guaranteed count',
-      value: e.guaranteed_count === null ? 'Not yet given' : Number(e.guaranteed_count).toLocaleString('en'),
+      value: e.guaranteed_count === null ? 'Not yet given' : countText(Number(e.guaranteed_count), facts.locale),
     },
     { label: 'Event manager', value: facts.manager ?? 'Not yet named' },
   ];
@@ -61,14 +62,14 @@ export function beoSections(facts: DocumentFacts, money: Money): Section[] {
   if (lines.length > 0) {
     sections.push({
       heading: 'Menu and services',
-      blocks: [linesTable(e.name, lines, money, beo.showPrices, `${e.name} subtotal`)],
+      blocks: [linesTable(e.name, lines, money, beo.showPrices, `${e.name} subtotal`, facts.locale)],
     });
   }
   const whole = facts.lines.filter((l) => l.event_id === null);
   if (whole.length > 0) {
     sections.push({
       heading: 'For the whole booking',
-      blocks: [linesTable('Not tied to one event', whole, money, beo.showPrices, 'Whole booking subtotal')],
+      blocks: [linesTable('Not tied to one event', whole, money, beo.showPrices, 'Whole booking subtotal', facts.locale)],
     });
   }
   sections.push({

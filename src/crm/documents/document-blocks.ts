@@ -12,6 +12,7 @@ import type { Block, TableGroup, TotalRow } from './document-model.js';
 import { dayOf, guestsWords, quantityWords, setupStyleWords, timesOf } from './document-words.js';
 import { installmentDue, installmentTerms, STATE_WORDS, stillToPay } from './schedule-words.js';
 import { spaceIds } from '../data/row-mappers.js';
+import { countText, percentText } from '../../locale.js';
 
 const METHOD_WORDS: Readonly<Record<string, string>> = {
   card: 'Card',
@@ -41,16 +42,16 @@ export function whenOf(event: Event, facts: DocumentFacts): string {
   return `${here} (${timesOf(event.start_at, event.end_at, zone, facts.locale)} in ${zone.replace(/_/g, ' ')})`;
 }
 
-export function guestsOf(event: Event): string {
-  const expected = event.guest_count === null ? '' : guestsWords(Number(event.guest_count));
+export function guestsOf(event: Event, locale: string): string {
+  const expected = event.guest_count === null ? '' : guestsWords(Number(event.guest_count), locale);
   if (event.guaranteed_count === null) return expected || '—';
-  const guaranteed = `${Number(event.guaranteed_count).toLocaleString('en')} guaranteed`;
+  const guaranteed = `${countText(Number(event.guaranteed_count), locale)} guaranteed`;
   return expected ? `${expected} (${guaranteed})` : guaranteed;
 }
 
 /** "118 guests", "6 hours", "2". */
-export function quantityOf(line: LineItem): string {
-  const q = quantityWords(line.quantity);
+export function quantityOf(line: LineItem, locale: string): string {
+  const q = quantityWords(line.quantity, locale);
   if (line.unit === 'per_person') return line.quantity === '1' ? '1 guest' : `${q} guests`;
   if (line.unit === 'per_hour') return line.quantity === '1' ? '1 hour' : `${q} hours`;
   return q;
@@ -68,7 +69,7 @@ export function eventsTable(facts: DocumentFacts): Block {
     groups: [
       {
         rows: facts.events.map((e) => ({
-          cells: [e.name, whenOf(e, facts), spacesOf(e, facts), guestsOf(e)],
+          cells: [e.name, whenOf(e, facts), spacesOf(e, facts), guestsOf(e, facts.locale)],
           ...(e.setup_style ? { detail: `${setupStyleWords(e.setup_style)} setup` } : {}),
         })),
       },
@@ -83,6 +84,7 @@ export function linesTable(
   money: Money,
   prices: boolean,
   footLabel: string,
+  locale: string,
 ): Block {
   const groups: TableGroup[] = ITEM_CATEGORIES.map((category) => ({
     heading: CATEGORY_LABELS[category],
@@ -90,8 +92,8 @@ export function linesTable(
       .filter((l) => l.category === category)
       .map((l) => ({
         cells: prices
-          ? [l.name, quantityOf(l), money(l.unit_price), money(l.amount)]
-          : [l.name, quantityOf(l)],
+          ? [l.name, quantityOf(l, locale), money(l.unit_price), money(l.amount)]
+          : [l.name, quantityOf(l, locale)],
         ...(l.description ? { detail: l.description } : {}),
       })),
   })).filter((g) => g.rows.length > 0);
@@ -128,22 +130,23 @@ export function pricedLines(facts: DocumentFacts, money: Money): Block[] {
         money,
         true,
         `${g.event.name} subtotal`,
+        facts.locale,
       ),
     );
   const whole = facts.lines.filter((l) => l.event_id === null || !known.has(l.event_id));
-  if (whole.length > 0) blocks.push(linesTable('For the whole booking', whole, money, true, 'Subtotal'));
+  if (whole.length > 0) blocks.push(linesTable('For the whole booking', whole, money, true, 'Subtotal', facts.locale));
   return blocks;
 }
 
 /** Each tax by its name and rate as the lines copied it, summed: those that add, and those contained. */
-export function taxesOf(lines: readonly LineItem[]): {
+export function taxesOf(lines: readonly LineItem[], locale: string): {
   adding: Map<string, number>;
   included: Map<string, number>;
 } {
   const adding = new Map<string, number>();
   const included = new Map<string, number>();
   for (const tax of lines.flatMap((line) => copiedTaxes(line))) {
-    const label = `${tax.name} ${tax.percentage}%`;
+    const label = `${tax.name} ${percentText(tax.percentage, locale)}`;
     const into = tax.inclusive ? included : adding;
     into.set(label, (into.get(label) ?? 0) + tax.amount);
   }
@@ -153,7 +156,7 @@ export function taxesOf(lines: readonly LineItem[]): {
 /** The totals as the booking keeps them (§12), and, for an invoice, what is paid and still due. */
 export function totalsBlock(facts: DocumentFacts, money: Money, withPayments: boolean): Block {
   const b = facts.booking;
-  const { adding, included } = taxesOf(facts.lines);
+  const { adding, included } = taxesOf(facts.lines, facts.locale);
   const rows: TotalRow[] = [{ label: 'Subtotal', value: money(b.subtotal) }];
   if (Number(b.service_charge_total) !== 0)
     rows.push({ label: 'Service charge', value: money(b.service_charge_total) });
@@ -195,7 +198,7 @@ export function scheduleTable(facts: DocumentFacts, money: Money, withState: boo
             money(i.paid_amount),
             money(stillToPay(i)),
           ],
-          ...(installmentTerms(i) ? { detail: installmentTerms(i) } : {}),
+          ...(installmentTerms(i, facts.locale) ? { detail: installmentTerms(i, facts.locale) } : {}),
         })),
       },
     ],

@@ -5,7 +5,7 @@
  */
 import { addDays, localDate, localTime } from '../../wall-clock.js';
 import { moneyText } from '../money.js';
-import { clockIn, dateFormat, DEFAULT_LOCALE } from '../../locale.js';
+import { clockIn, countText, dateFormat, decimalText, DEFAULT_LOCALE } from '../../locale.js';
 
 export { moneyText };
 
@@ -73,7 +73,7 @@ export function eventWhen(
 
 /** "120 guests", "1 guest", "1,200 guests" (grouped in the locale). */
 export function guestsWords(count: number, locale = DEFAULT_LOCALE): string {
-  return count === 1 ? '1 guest' : `${count.toLocaleString(locale)} guests`;
+  return count === 1 ? '1 guest' : `${countText(count, locale)} guests`;
 }
 
 /** "45 minutes", "1 hour", "1 hour 30 minutes". */
@@ -92,9 +92,7 @@ export function setupStyleWords(style: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A quantity as typed ("2.5"), with its thousands grouped ("1,200"). */
-export function quantityWords(quantity: string): string {
-  const [whole = '0', fraction] = quantity.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction ? `${grouped}.${fraction}` : grouped;
+/** A quantity as typed ("2.5"), with its thousands grouped in the locale ("1,200", "1.200"). */
+export function quantityWords(quantity: string, locale = DEFAULT_LOCALE): string {
+  return decimalText(quantity, locale);
 }

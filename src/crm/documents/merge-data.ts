@@ -157,7 +157,7 @@ export function mergeData(facts: DocumentFacts): MergeData {
       description: l.description ?? '',
       category: CATEGORY_LABELS[l.category],
       event: l.event_id ? (eventNames.get(l.event_id) ?? '') : '',
-      quantity: quantityWords(l.quantity),
+      quantity: quantityWords(l.quantity, locale),
       unit: UNIT_LABELS[l.unit],
       unit_price: money(l.unit_price),
       amount: money(l.amount),

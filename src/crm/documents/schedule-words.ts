@@ -6,6 +6,7 @@
 import type { Installment } from '../payments/payment.table.js';
 import type { InstallmentState } from '../payments/schedule.js';
 import { dayWords } from './document-words.js';
+import { percentText } from '../../locale.js';
 
 export const STATE_WORDS: Readonly<Record<InstallmentState, string>> = {
   scheduled: 'Scheduled',
@@ -15,9 +16,9 @@ export const STATE_WORDS: Readonly<Record<InstallmentState, string>> = {
 };
 
 /** "25% of the total", "What remains of the total" or nothing for a fixed amount. */
-export function installmentTerms(i: Pick<Installment, 'percentage' | 'remainder'>): string {
+export function installmentTerms(i: Pick<Installment, 'percentage' | 'remainder'>, locale: string): string {
   if (Number(i.remainder)) return 'What remains of the total';
-  if (i.percentage !== null) return `${i.percentage}% of the total`;
+  if (i.percentage !== null) return `${percentText(i.percentage, locale)} of the total`;
   return '';
 }
 

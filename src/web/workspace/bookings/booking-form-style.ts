@@ -1,4 +1,5 @@
 /** A new booking's setup style on its form, each space's capacity for it (SPEC §11), the time zones. */
+import { countText } from '../../../locale.js';
 import { TIME_ZONES } from '../../../crm/time-zones.js';
 import type { Space } from '../../../crm/spaces/index.js';
 import type { SafeHtml } from '../../html.js';
@@ -9,8 +10,8 @@ import { capacityOf, SETUP_STYLE_CHOICES, styleLabel } from '../forms/setup-styl
 export function spaceLabel(space: Space, style: string): string {
   const forStyle = capacityOf(space, style);
   if (style && forStyle !== null)
-    return `${space.name} (up to ${forStyle} for ${styleLabel(style).toLowerCase()})`;
-  return space.capacity ? `${space.name} (up to ${space.capacity})` : space.name;
+    return `${space.name} (up to ${countText(forStyle)} for ${styleLabel(style).toLowerCase()})`;
+  return space.capacity ? `${space.name} (up to ${countText(space.capacity)})` : space.name;
 }
 
 /** A new booking's setup style, and what the chosen spaces take set that way. */

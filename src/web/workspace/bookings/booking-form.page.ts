@@ -15,9 +15,9 @@ import {
 } from '../forms/form-fields.js';
 import { contactName } from '../../../crm/contacts/contact.reads.js';
 import { setupStyleField, spaceLabel, zoneChoices } from './booking-form-style.js';
-import { staleNotice } from '../forms/stale.view.js';
 import { workspacePage } from '../workspace-layout.js';
 import { type FromEvents, fromEventsFacts } from './booking-from-events.view.js';
+import { bookingStaleNotice } from './booking-form-stale.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 
 export interface BookingFormValues {
@@ -93,40 +93,6 @@ export const BOOKING_LABELS: Record<string, string> = {
   stage_id: 'Stage',
   referral_source_id: 'Referral source',
 };
-
-/** The form's values by label, for the notice of a save over a newer change. */
-const STALE_LABELS: Record<string, string> = {
-  name: 'Event name',
-  event_type: 'Event type',
-  account: 'Account',
-  contact: 'Contact',
-  owner: 'Owner',
-  start: 'Starts',
-  end: 'Ends',
-  timezone: 'Time zone',
-  spaces: 'Spaces',
-  guest_count: 'Guests',
-  total: 'Total',
-  currency: 'Currency',
-  stage_id: 'Stage',
-  referral_source_id: 'Referral source',
-};
-
-/** A chosen id by the name it is shown with. */
-function describeChoice(view: BookingFormView) {
-  const names = new Map<string, string>([
-    ...view.accounts.map((a) => [a.id, a.name] as const),
-    ...view.contacts.map((c) => [c.id, contactName(c)] as const),
-    ...view.spaces.map((s) => [s.id, s.name] as const),
-    ...view.members.map((m) => [m.userId, m.name || m.email] as const),
-    ...[...view.stages, ...view.referralSources].map((c) => [c.value, c.label] as const),
-  ]);
-  return (_field: string, value: string | readonly string[]) =>
-    [value]
-      .flat()
-      .map((v) => names.get(v) ?? v.replace('T', ' '))
-      .join(', ');
-}
 
 /** Start and end, typed: a booking with one event or none. */
 function whenFields(values: BookingFormValues, errors: FieldErrors): SafeHtml {
@@ -237,7 +203,7 @@ export function bookingFormPage(v: WorkspaceVisitor, view: BookingFormView): str
     : '';
   const body = html`<p class="crumbs"><a href="${orgPath(v, '/bookings')}">Bookings</a>${booking ? html` › <a href="${orgPath(v, `/bookings/${booking.id}`)}">${booking.reference}</a>` : ''}</p>
     <h1>${booking ? html`Edit ${booking.reference} ${booking.name}` : 'New booking'}</h1>
-    ${view.saved ? staleNotice(view.saved as never, values as never, STALE_LABELS, describeChoice(view)) : ''}
+    ${view.saved ? bookingStaleNotice(view, view.saved) : ''}
     ${errorSummary(errors, BOOKING_LABELS, view.conflict)}
     ${form}${remove}`;
   return workspacePage(v, { title, section: 'bookings', body });

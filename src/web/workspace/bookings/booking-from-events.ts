@@ -3,6 +3,7 @@
  * for its edit form to show read-only with the way to its events. One event or none: the form
  * types them itself.
  */
+import { countText } from '../../../locale.js';
 import type { Db } from '../../../db/database.js';
 import { eventsOf } from '../../../crm/events/event.reads.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
@@ -31,7 +32,7 @@ export async function fromEventsOf(
       .map((id) => names.get(id) ?? '')
       .filter(Boolean)
       .join(', '),
-    guests: booking.guest_count === null ? '' : `${booking.guest_count} guests`,
+    guests: booking.guest_count === null ? '' : `${countText(booking.guest_count)} guests`,
     href: orgPath(v, `/bookings/${booking.id}#events-title`),
   };
 }

@@ -1,4 +1,5 @@
 /** The form of an event of a booking (SPEC §11): add one, or change one. */
+import { countText } from '../../../locale.js';
 import type { Space } from '../../../crm/spaces/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import {
@@ -112,7 +113,7 @@ export function eventFormPage(v: WorkspaceVisitor, view: EventFormView): string 
       errors,
       choices: view.spaces.map((s) => ({
         value: s.id,
-        label: s.capacity === null ? s.name : `${s.name} (up to ${s.capacity})`,
+        label: s.capacity === null ? s.name : `${s.name} (up to ${countText(s.capacity)})`,
       })),
       empty: html`<p class="hint">No spaces yet.</p>`,
     })}

@@ -4,6 +4,7 @@
  * plain post; a refused one comes back with its error beside its field and in the summary, and a
  * refused delete with the rule's sentence beside the type's row.
  */
+import { countText } from '../../../locale.js';
 import type { EventType } from '../../../crm/event-types/event-type.table.js';
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField } from '../forms/form-fields.js';
@@ -56,7 +57,7 @@ function hidden(v: WorkspaceVisitor, version?: string): SafeHtml {
 
 function usesOf(count: number): string {
   if (count === 0) return 'No events';
-  return count === 1 ? '1 event' : `${count} events`;
+  return count === 1 ? '1 event' : `${countText(count)} events`;
 }
 
 function typeRow(v: WorkspaceVisitor, view: EventTypesView, type: EventType): SafeHtml {

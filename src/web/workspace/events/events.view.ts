@@ -1,4 +1,5 @@
 /** A booking's events on its page (SPEC §11): each with its times, spaces, guests and type, and a way to change it. */
+import { countText } from '../../../locale.js';
 import type { Holding } from '../../../crm/events/event-clash.js';
 import type { Event } from '../../../crm/events/event.table.js';
 import { roomNames } from '../../../crm/spaces/index.js';
@@ -29,8 +30,8 @@ function buffers(event: Event): string {
 
 function guests(event: Event): string {
   if (event.guest_count === null) return '';
-  const guaranteed = event.guaranteed_count === null ? '' : `, ${event.guaranteed_count} guaranteed`;
-  return `${event.guest_count} guests${guaranteed}`;
+  const guaranteed = event.guaranteed_count === null ? '' : `, ${countText(event.guaranteed_count)} guaranteed`;
+  return `${countText(event.guest_count)} guests${guaranteed}`;
 }
 
 export function eventsSection(v: WorkspaceVisitor, view: EventsSection): SafeHtml {

@@ -4,7 +4,7 @@
  * amount is typed as a person writes it and read by src/crm/money.ts in the booking's currency;
  * the day it was received is a day of the venue's time zone (today: the moment it is recorded).
  */
-import { majorText, readAmount, type ReadAmount } from '../../../crm/money.js';
+import { moneyText, readAmount, type ReadAmount } from '../../../crm/money.js';
 import { PAYMENT_KINDS, PAYMENT_METHODS, type PaymentTable } from '../../../crm/payments/payment.table.js';
 import type { PaymentInput } from '../../../crm/payments/payments.js';
 import { AMOUNT_LIMIT } from '../../../crm/pricing/items.js';
@@ -52,7 +52,7 @@ export function positiveAmount(text: string, currency: string, missing: string):
   const read = readAmount(text, currency);
   if (read.problem !== undefined) return read;
   if (read.minor <= 0 || read.minor > AMOUNT_LIMIT)
-    return { problem: `An amount is above 0 and at most ${majorText(AMOUNT_LIMIT, currency)}.` };
+    return { problem: `An amount is above 0 and at most ${moneyText(AMOUNT_LIMIT, currency)}.` };
   return read;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { Installment, Payment, PaymentTable } from '../../../crm/payments/payment.table.js';
 import type { InstallmentState } from '../../../crm/payments/schedule.js';
+import { percentText } from '../../../locale.js';
 import { html, type SafeHtml } from '../../html.js';
 import { money } from '../bookings/booking-badges.js';
 import { dayLabel, localDate } from '../time-zones.js';
@@ -35,7 +36,7 @@ export function stateBadge(state: InstallmentState): SafeHtml {
 /** "25% of the grand total", "Remainder" or "Fixed amount". */
 export function termsOf(i: Pick<Installment, 'amount' | 'percentage' | 'remainder'>): string {
   if (Number(i.remainder)) return 'Remainder';
-  if (i.percentage !== null) return `${i.percentage}% of the grand total`;
+  if (i.percentage !== null) return `${percentText(i.percentage)} of the grand total`;
   return 'Fixed amount';
 }
 

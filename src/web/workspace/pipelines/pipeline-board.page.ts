@@ -6,6 +6,7 @@
  * move) and a Move button, no script needed. A refused move says why and the card stays where it
  * was. On a phone the columns stack.
  */
+import { countText } from '../../../locale.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
 import type { PipelineWithStages, StageTotals } from '../../../crm/pipelines/pipeline.reads.js';
 import type { StageTable } from '../../../crm/pipelines/pipeline.table.js';
@@ -78,7 +79,7 @@ function columnTotals(totals: StageTotals | undefined): SafeHtml {
   const values = (totals?.values ?? [])
     .filter((v) => v.amount !== 0n)
     .map((v) => money(v.amount, v.currency));
-  return html`<p class="column-totals small"><span class="strong">${count} ${count === 1 ? 'booking' : 'bookings'}</span>${values.map(
+  return html`<p class="column-totals small"><span class="strong">${countText(count)} ${count === 1 ? 'booking' : 'bookings'}</span>${values.map(
     (value) => html` · <span class="nowrap">${value}</span>`,
   )}</p>`;
 }

@@ -13,6 +13,7 @@ import {
 } from '../../../crm/pricing/categories.js';
 import type { Item } from '../../../crm/pricing/item.table.js';
 import type { TaxRate } from '../../../crm/pricing/tax-rate.table.js';
+import { percentText } from '../../../locale.js';
 import { html, type SafeHtml } from '../../html.js';
 import { money } from '../bookings/booking-badges.js';
 import {
@@ -72,7 +73,7 @@ function rateChoices(facts: CatalogueFacts, values: ItemValues, carried: readonl
     .filter((r) => Number(r.active) || kept.has(r.id))
     .map((r) => {
       const how = [
-        `${r.percentage}%`,
+        percentText(r.percentage),
         Number(r.inclusive) ? 'inclusive' : '',
         Number(r.active) ? '' : 'not active',
       ];

@@ -13,6 +13,7 @@ import {
 import type { Item } from '../../../crm/pricing/item.table.js';
 import type { CopiedTax } from '../../../crm/pricing/line-item.table.js';
 import type { TaxRate } from '../../../crm/pricing/tax-rate.table.js';
+import { percentText } from '../../../locale.js';
 import { html, type SafeHtml } from '../../html.js';
 import { money } from '../bookings/booking-badges.js';
 import {
@@ -73,7 +74,7 @@ function eventChoices(view: LineFormView) {
 function rateChoices(view: LineFormView) {
   const carried = new Map((view.line?.taxes ?? []).map((t) => [t.id, t]));
   const label = (r: { name: string; percentage: string; inclusive: boolean }) =>
-    `${r.name} (${r.percentage}%${r.inclusive ? ', included in prices' : ''})`;
+    `${r.name} (${percentText(r.percentage)}${r.inclusive ? ', included in prices' : ''})`;
   const rates = view.rates
     .filter((r) => !carried.has(r.id) && (Number(r.active) || view.values.tax_rates.includes(r.id)))
     .map((r) => ({ value: r.id, label: label({ ...r, inclusive: flag(r.inclusive) }) }));
@@ -123,7 +124,7 @@ function lineFields(view: LineFormView): SafeHtml {
   const charge = view.line?.serviceCharge ?? view.serviceCharge;
   const check = html`<div class="field">
     <label class="check"><input type="checkbox" id="field-service_charge" name="service_charge" value="yes" aria-describedby="field-service_charge-hint" ${values.service_charge ? html`checked` : ''} /><span>${LINE_LABELS.service_charge}</span></label>
-    <p class="hint" id="field-service_charge-hint">Ticked, the venue’s service charge (${charge}%) is added to it.</p>
+    <p class="hint" id="field-service_charge-hint">Ticked, the venue’s service charge (${percentText(charge)}) is added to it.</p>
   </div>`;
   return html`${inputField({ name: 'name', label: LINE_LABELS.name!, value: values.name, errors, required: true, hint: 'As documents print it', attributes: html`maxlength="200"` })}
     <div class="pair">

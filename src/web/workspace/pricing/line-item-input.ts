@@ -4,7 +4,7 @@
  * /v2/line_items. Money is typed as a person writes it ("1.234,50", "85") and read by the one
  * reader of amounts (src/crm/money.ts) in the booking's currency; a quantity may be "2,5".
  */
-import { readAmount, majorText } from '../../../crm/money.js';
+import { majorText, moneyText, readAmount } from '../../../crm/money.js';
 import { flag } from '../../../crm/data/row-mappers.js';
 import { isItemCategory, ITEM_UNITS, type ItemUnit } from '../../../crm/pricing/categories.js';
 import { FNB_MINIMUM_MOST, fnbMinimumInRange } from '../../../crm/bookings/fnb-minimum.js';
@@ -153,7 +153,7 @@ export function fnbMinimumInput(
   const read = readAmount(text, currency);
   if (read.problem !== undefined) return { input: {}, unread: { fnb_minimum: read.problem } };
   if (!fnbMinimumInRange(read.minor)) {
-    const problem = `An F&B minimum is from 0 to ${majorText(FNB_MINIMUM_MOST, currency)}.`;
+    const problem = `An F&B minimum is from 0 to ${moneyText(FNB_MINIMUM_MOST, currency)}.`;
     return { input: {}, unread: { fnb_minimum: problem } };
   }
   return { input: { fnb_minimum: read.minor }, unread: {} };

@@ -13,6 +13,7 @@ import { majorText } from '../../../crm/money.js';
 import { CATEGORY_LABELS, ITEM_CATEGORIES, UNIT_LABELS } from '../../../crm/pricing/categories.js';
 import { copiedTaxes } from '../../../crm/pricing/line-item.resource.js';
 import type { LineItem } from '../../../crm/pricing/line-item.table.js';
+import { countText, percentText } from '../../../locale.js';
 import { html, type SafeHtml } from '../../html.js';
 import { money } from '../bookings/booking-badges.js';
 import { csrfField, type FieldErrors, inputField } from '../forms/form-fields.js';
@@ -39,12 +40,12 @@ export interface PricingSection {
 function charges(line: LineItem, currency: string): string {
   const parts = Number(line.service_charge)
     ? [
-        `Service charge ${line.service_charge_percentage}%: ${money(Number(line.service_charge_amount), currency)}`,
+        `Service charge ${percentText(line.service_charge_percentage)}: ${money(Number(line.service_charge_amount), currency)}`,
       ]
     : [];
   const taxes = copiedTaxes(line);
   for (const tax of taxes.filter((t) => !t.inclusive)) {
-    parts.push(`${tax.name} ${tax.percentage}%: ${money(tax.amount, currency)}`);
+    parts.push(`${tax.name} ${percentText(tax.percentage)}: ${money(tax.amount, currency)}`);
   }
   for (const tax of taxes.filter((t) => t.inclusive)) {
     parts.push(`includes ${tax.name} ${money(tax.amount, currency)}`);
@@ -85,7 +86,7 @@ function groups(v: WorkspaceVisitor, view: PricingSection): SafeHtml[] {
   const known = new Set(events.map((e) => e.id));
   const ofEvents = events.map((e) => {
     const guests = e.guaranteed_count ?? e.guest_count;
-    const facts = [eventTimes(e, booking.timezone, view.zone), guests === null ? '' : `${guests} guests`];
+    const facts = [eventTimes(e, booking.timezone, view.zone), guests === null ? '' : `${countText(guests)} guests`];
     return {
       id: `lines-${e.id}`,
       heading: html`${e.name} <span class="muted small">${facts.filter(Boolean).join(' · ')}</span>`,
@@ -121,7 +122,7 @@ function taxesBy(
 
 /** Each tax added to the prices, by its name and rate as the lines copied it: rows that add up. */
 function addedTaxes(lines: readonly LineItem[], currency: string): SafeHtml[] {
-  return taxesBy(lines, false, (t) => `${t.name} ${t.percentage}%`).map(([label, minor]) =>
+  return taxesBy(lines, false, (t) => `${t.name} ${percentText(t.percentage)}`).map(([label, minor]) =>
     total(label, minor, currency),
   );
 }
@@ -136,7 +137,7 @@ function grandTotal(lines: readonly LineItem[], minor: number, currency: string)
   const rates = new Map<string, Set<string>>();
   for (const t of included) rates.set(t.name, (rates.get(t.name) ?? new Set()).add(t.percentage));
   const label = (t: { name: string; percentage: string }) =>
-    (rates.get(t.name)?.size ?? 0) > 1 ? `${t.name} ${t.percentage}%` : t.name;
+    (rates.get(t.name)?.size ?? 0) > 1 ? `${t.name} ${percentText(t.percentage)}` : t.name;
   const includes = taxesBy(lines, true, label).map(
     ([name, tax]) => html`<span class="includes">includes ${name} ${money(tax, currency)}</span>`,
   );

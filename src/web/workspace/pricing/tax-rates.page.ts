@@ -5,6 +5,7 @@
  */
 import type { TaxRate } from '../../../crm/pricing/tax-rate.table.js';
 import { flag } from '../../../crm/data/row-mappers.js';
+import { percentText } from '../../../locale.js';
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField, errorSummary, type FieldErrors, inputField } from '../forms/form-fields.js';
 import { noticeOf } from '../forms/list-parts.js';
@@ -48,7 +49,7 @@ function rateRow(v: WorkspaceVisitor, rate: TaxRate): SafeHtml {
     : html`<span class="strong">${rate.name}</span>`;
   return html`<tr>
     <td>${name}</td>
-    <td data-label="Percentage">${rate.percentage}%</td>
+    <td data-label="Percentage">${percentText(rate.percentage)}</td>
     <td data-label="Inclusive">${yesNo(flag(rate.inclusive))}</td>
     <td data-label="Active">${yesNo(flag(rate.active))}</td>
   </tr>`;

@@ -5,16 +5,7 @@
  * (time-zones.ts `dayLabel`, src/crm/money.ts `moneyText`). The rates and counts are formatted
  * from their decimal text, so no float stands between the figure and what is shown.
  */
-import { dateFormat } from '../../../locale.js';
-
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-/** One Intl.NumberFormat per locale and style, made once. */
-function numberFormat(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
-  let format = numberFormats.get(key);
-  if (!format) numberFormats.set(key, (format = make()));
-  return format;
-}
+import { dateFormat, percentText } from '../../../locale.js';
 
 /** "February 2027" (en-GB, en-US), "Februar 2027" (de-DE) of a month (YYYY-MM). */
 export function monthLabel(month: string, locale: string): string {
@@ -26,23 +17,7 @@ export function monthLabel(month: string, locale: string): string {
   return format.format(Date.parse(`${month}-01T00:00:00Z`));
 }
 
-/** "1,234" (en-GB, en-US), "1.234" (de-DE). */
-export function countText(count: number, locale: string): string {
-  return numberFormat(`count ${locale}`, () => new Intl.NumberFormat(locale)).format(count);
-}
-
 /** A percentage with one decimal given as text ("37.5"): "37.5%" (en-GB, en-US), "37,5 %" (de-DE). */
 export function rateText(percentage: string, locale: string): string {
-  if (!/^\d+(\.\d+)?$/.test(percentage)) return `${percentage}%`;
-  const format = numberFormat(
-    `rate ${locale}`,
-    () =>
-      new Intl.NumberFormat(locale, {
-        style: 'percent',
-        minimumFractionDigits: 1,
-        maximumFractionDigits: 1,
-      }),
-  );
-  // "37.5E-2" is 0.375 exactly: the decimal text, not a float, is formatted.
-  return format.format(`${percentage}E-2` as `${number}`);
+  return percentText(percentage, locale, 1);
 }

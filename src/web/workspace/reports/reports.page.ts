@@ -6,6 +6,7 @@
  * the CSV keeps the API's values.
  */
 import { moneyText } from '../../../crm/money.js';
+import { countText } from '../../../locale.js';
 import {
   REPORT_AMOUNTS,
   REPORT_COLUMNS,
@@ -16,7 +17,7 @@ import {
 } from '../../../crm/reports/reports.js';
 import { html, type SafeHtml } from '../../html.js';
 import { type Bar, barChart } from './report-chart.js';
-import { countText, monthLabel, rateText } from './report-words.js';
+import { monthLabel, rateText } from './report-words.js';
 import { dayLabel } from '../time-zones.js';
 import { workspacePage } from '../workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';

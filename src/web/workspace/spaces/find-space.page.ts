@@ -4,6 +4,7 @@
  * setup style, whether the guests fit, the bookings in the way (linked) and, where it is free and
  * the guests fit, a new booking started with those times, that space and the setup style.
  */
+import { countText } from '../../../locale.js';
 import type { SpaceAvailability } from '../../../crm/events/availability.js';
 import { html, type SafeHtml } from '../../html.js';
 import { statusBadge } from '../bookings/booking-badges.js';
@@ -106,8 +107,8 @@ function holdsList(v: WorkspaceVisitor, space: SpaceAvailability, zone: string):
 
 function guestsCell(space: SpaceAvailability, guests: number | undefined): SafeHtml {
   if (guests === undefined) return html`<span class="muted">—</span>`;
-  if (space.fits) return html`<span class="fits"><span aria-hidden="true">✓</span> ${guests} fit</span>`;
-  return html`<span class="fits-not"><span aria-hidden="true">✗</span> ${guests} do not fit</span>`;
+  if (space.fits) return html`<span class="fits"><span aria-hidden="true">✓</span> ${countText(guests)} fit</span>`;
+  return html`<span class="fits-not"><span aria-hidden="true">✗</span> ${countText(guests)} do not fit</span>`;
 }
 
 function newBookingLink(v: WorkspaceVisitor, space: SpaceAvailability, results: FindSpaceResults) {
