@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs the compiled test files with Node's test runner and says which databases the suite covers.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -25,11 +25,29 @@ console.log(`${banner}\n${files.length} test files\n`);
 
 // Test files are independent (each has its own databases and ports): one per core at a time.
 // More than that measured slower on a 2-core machine (the suite is CPU-bound there).
+// Each file's time, slowest first: the ten slowest are printed after the run, the rest kept in the file.
+const TIMINGS = 'dist/test-timings.txt';
 const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(2, os.availableParallelism());
 const result = spawnSync(
   process.execPath,
-  ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=240000', ...files],
+  [
+    '--enable-source-maps',
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    '--test-timeout=240000',
+    '--test-reporter=tap',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=./scripts/file-timings.js',
+    `--test-reporter-destination=${TIMINGS}`,
+    ...files,
+  ],
   { stdio: 'inherit', env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' } },
 );
+try {
+  const lines = readFileSync(TIMINGS, 'utf8').split('\n');
+  console.log(`\n${lines.slice(0, 11).join('\n')}\n(all of them in ${TIMINGS})`);
+} catch {
+  // No timings when the run stopped before any file finished.
+}
 console.log(`\n${banner}`);
 process.exit(result.status ?? 1);
