@@ -235,6 +235,13 @@ eachDatabase((suite) => {
     });
     assert.equal(broken.status, 400);
     assert.equal(broken.body.errors[0]?.code, 'invalid_json');
+    const empty = await api<ErrorBody>('/notes', {
+      method: 'POST',
+      rawBody: '',
+      headers: { 'content-type': 'application/vnd.api+json' },
+    });
+    assert.equal(empty.status, 400, 'a route that takes a body is told it is empty');
+    assert.equal(empty.body.errors[0]?.detail, 'The request body is empty; send a JSON document.');
     const huge = await api<ErrorBody>('/notes', {
       method: 'POST',
       body: noteBody('bookings', crm.bookingIds[0]!, 'x'.repeat(1024 * 1024 + 10)),
