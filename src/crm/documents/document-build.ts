@@ -38,7 +38,7 @@ function recipientOf(facts: DocumentFacts): DocumentModel['recipient'] {
   const lines = [
     person,
     account && account.name !== person ? account.name : '',
-    ...addressLines(account),
+    ...addressLines(account, facts.locale),
     contact?.email ?? account?.email ?? '',
     contact?.phone ?? account?.phone ?? '',
   ].filter(Boolean);

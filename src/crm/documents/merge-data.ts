@@ -20,6 +20,7 @@ import {
 } from './document-words.js';
 import { installmentDue, STATE_WORDS, stillToPay } from './schedule-words.js';
 import { spaceIds } from '../data/row-mappers.js';
+import { DEFAULT_LOCALE } from '../../locale.js';
 
 export interface MergeData {
   venue: { name: string; address: string };
@@ -87,13 +88,52 @@ export const DOCUMENT_TITLES = {
   invoice: 'Invoice',
 } as const;
 
-/** An account's address as lines. */
-export function addressLines(account: DocumentFacts['account']): string[] {
+/** Countries whose addresses end "City, REGION POSTCODE" on one line. */
+const CITY_REGION_POSTCODE = new Set(['US', 'CA', 'AU']);
+/** Countries whose addresses put the postcode on a line of its own after the town. */
+const POSTCODE_BELOW = new Set(['GB', 'IE']);
+
+/** A country given as an ISO 3166 code by its name in the locale ("US" → "United States"); else as written. */
+function countryName(country: string, locale: string): string {
+  if (!/^[A-Za-z]{2}$/.test(country)) return country;
+  try {
+    return (
+      new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' }).of(country.toUpperCase()) ??
+      country
+    );
+  } catch {
+    return country;
+  }
+}
+
+/**
+ * An account's address as lines, in its country's order: "Salem, MA 01970" in the United States,
+ * Canada and Australia; the town, then the postcode in the United Kingdom and Ireland; "10115
+ * Berlin" elsewhere; the country by its name in the locale.
+ */
+export function addressLines(account: DocumentFacts['account'], locale = DEFAULT_LOCALE): string[] {
   if (!account) return [];
-  const cityLine = [account.postal_code, account.city].filter(Boolean).join(' ');
-  return [account.address_line1, account.address_line2, cityLine, account.region, account.country].filter(
-    (line): line is string => Boolean(line),
-  );
+  const country = account.country?.trim() ?? '';
+  const code = country.toUpperCase();
+  const places = CITY_REGION_POSTCODE.has(code)
+    ? [
+        [
+          account.city && account.region ? `${account.city},` : account.city,
+          account.region,
+          account.postal_code,
+        ]
+          .filter(Boolean)
+          .join(' '),
+      ]
+    : POSTCODE_BELOW.has(code)
+      ? [account.city, account.region, account.postal_code]
+      : [[account.postal_code, account.city].filter(Boolean).join(' '), account.region];
+  return [
+    account.address_line1,
+    account.address_line2,
+    ...places,
+    country && countryName(country, locale),
+  ].filter((line): line is string => Boolean(line));
 }
 
 export function mergeData(facts: DocumentFacts): MergeData {
@@ -132,7 +172,7 @@ export function mergeData(facts: DocumentFacts): MergeData {
       name: account?.name ?? '',
       email: account?.email ?? '',
       phone: account?.phone ?? '',
-      address: addressLines(account).join(', '),
+      address: addressLines(account, locale).join(', '),
     },
     contact: {
       name: contact ? contactName(contact) : '',
