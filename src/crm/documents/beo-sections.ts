@@ -46,7 +46,8 @@ export function beoSections(facts: DocumentFacts, money: Money): Section[] {
     },
     {
       label: 'Guaranteed count',
-      value: e.guaranteed_count === null ? 'Not yet given' : countText(Number(e.guaranteed_count), facts.locale),
+      value:
+        e.guaranteed_count === null ? 'Not yet given' : countText(Number(e.guaranteed_count), facts.locale),
     },
     { label: 'Event manager', value: facts.manager ?? 'Not yet named' },
   ];
@@ -69,7 +70,16 @@ export function beoSections(facts: DocumentFacts, money: Money): Section[] {
   if (whole.length > 0) {
     sections.push({
       heading: 'For the whole booking',
-      blocks: [linesTable('Not tied to one event', whole, money, beo.showPrices, 'Whole booking subtotal', facts.locale)],
+      blocks: [
+        linesTable(
+          'Not tied to one event',
+          whole,
+          money,
+          beo.showPrices,
+          'Whole booking subtotal',
+          facts.locale,
+        ),
+      ],
     });
   }
   sections.push({

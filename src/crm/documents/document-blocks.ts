@@ -134,12 +134,16 @@ export function pricedLines(facts: DocumentFacts, money: Money): Block[] {
       ),
     );
   const whole = facts.lines.filter((l) => l.event_id === null || !known.has(l.event_id));
-  if (whole.length > 0) blocks.push(linesTable('For the whole booking', whole, money, true, 'Subtotal', facts.locale));
+  if (whole.length > 0)
+    blocks.push(linesTable('For the whole booking', whole, money, true, 'Subtotal', facts.locale));
   return blocks;
 }
 
 /** Each tax by its name and rate as the lines copied it, summed: those that add, and those contained. */
-export function taxesOf(lines: readonly LineItem[], locale: string): {
+export function taxesOf(
+  lines: readonly LineItem[],
+  locale: string,
+): {
   adding: Map<string, number>;
   included: Map<string, number>;
 } {

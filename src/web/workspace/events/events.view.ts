@@ -30,7 +30,8 @@ function buffers(event: Event): string {
 
 function guests(event: Event): string {
   if (event.guest_count === null) return '';
-  const guaranteed = event.guaranteed_count === null ? '' : `, ${countText(event.guaranteed_count)} guaranteed`;
+  const guaranteed =
+    event.guaranteed_count === null ? '' : `, ${countText(event.guaranteed_count)} guaranteed`;
   return `${countText(event.guest_count)} guests${guaranteed}`;
 }
 

@@ -86,7 +86,10 @@ function groups(v: WorkspaceVisitor, view: PricingSection): SafeHtml[] {
   const known = new Set(events.map((e) => e.id));
   const ofEvents = events.map((e) => {
     const guests = e.guaranteed_count ?? e.guest_count;
-    const facts = [eventTimes(e, booking.timezone, view.zone), guests === null ? '' : `${countText(guests)} guests`];
+    const facts = [
+      eventTimes(e, booking.timezone, view.zone),
+      guests === null ? '' : `${countText(guests)} guests`,
+    ];
     return {
       id: `lines-${e.id}`,
       heading: html`${e.name} <span class="muted small">${facts.filter(Boolean).join(' · ')}</span>`,

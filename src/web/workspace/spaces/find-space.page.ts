@@ -107,7 +107,8 @@ function holdsList(v: WorkspaceVisitor, space: SpaceAvailability, zone: string):
 
 function guestsCell(space: SpaceAvailability, guests: number | undefined): SafeHtml {
   if (guests === undefined) return html`<span class="muted">—</span>`;
-  if (space.fits) return html`<span class="fits"><span aria-hidden="true">✓</span> ${countText(guests)} fit</span>`;
+  if (space.fits)
+    return html`<span class="fits"><span aria-hidden="true">✓</span> ${countText(guests)} fit</span>`;
   return html`<span class="fits-not"><span aria-hidden="true">✗</span> ${countText(guests)} do not fit</span>`;
 }
 
