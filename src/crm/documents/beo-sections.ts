@@ -10,7 +10,7 @@ import { countText } from '../../locale.js';
 import { linesTable, type Money, spacesOf } from './document-blocks.js';
 import type { DocumentFacts } from './document-facts.js';
 import type { Fact, Section } from './document-model.js';
-import { clockOf, eventWhen, minutesWords, setupStyleWords } from './document-words.js';
+import { edgeOf, eventWhen, minutesWords, setupStyleWords } from './document-words.js';
 
 export function beoSections(facts: DocumentFacts, money: Money): Section[] {
   const beo = facts.beo!;
@@ -21,21 +21,20 @@ export function beoSections(facts: DocumentFacts, money: Money): Section[] {
   const setup = Number(e.setup_minutes);
   const teardown = Number(e.teardown_minutes);
   const when = eventWhen(e, zone, facts.locale);
+  const bufferEdge = (instant: number, beside: number) => edgeOf(instant, beside, zone, facts.locale);
   const facts_: Fact[] = [
     { label: 'Day', value: when.day },
     { label: 'Times', value: when.times },
     {
       label: 'Setup',
       value:
-        setup > 0
-          ? `From ${clockOf(start - setup * 60_000, zone, facts.locale)} (${minutesWords(setup)})`
-          : 'None',
+        setup > 0 ? `From ${bufferEdge(start - setup * 60_000, start)} (${minutesWords(setup)})` : 'None',
     },
     {
       label: 'Teardown',
       value:
         teardown > 0
-          ? `Until ${clockOf(end + teardown * 60_000, zone, facts.locale)} (${minutesWords(teardown)})`
+          ? `Until ${bufferEdge(end + teardown * 60_000, end)} (${minutesWords(teardown)})`
           : 'None',
     },
     { label: 'Spaces', value: spacesOf(e, facts) },

@@ -40,6 +40,17 @@ export function clockOf(instant: number, zone: string, locale = DEFAULT_LOCALE):
   return clockIn(instant, zone, locale);
 }
 
+/**
+ * Where a setup starts or a teardown ends, beside the event's start or end: its clock ("16:30"),
+ * with its day when that is another ("01:00 on Sunday 13 June 2027"): a teardown past midnight.
+ */
+export function edgeOf(instant: number, beside: number, zone: string, locale = DEFAULT_LOCALE): string {
+  const clock = clockOf(instant, zone, locale);
+  return localDate(instant, zone) === localDate(beside, zone)
+    ? clock
+    : `${clock} on ${dayOf(instant, zone, locale)}`;
+}
+
 /** "18:00–23:30", or "18:00 – Sunday 13 June 2027, 01:30" when it ends on another day. */
 export function timesOf(startAt: string, endAt: string, zone: string, locale = DEFAULT_LOCALE): string {
   const start = Date.parse(startAt);
