@@ -211,7 +211,7 @@ describe('the inquiry form and the reports in a browser', { skip: chromiumMissin
         for (const width of [1280, 390]) await audit.axeCheck(page, report, width);
       }
       await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Pipeline' }).click();
-      assert.match(await page.locator('table').innerText(), /lead/);
+      assert.match(await page.locator('table').innerText(), /Lead/);
       await staff.close();
       await audit.close();
       assert.deepEqual(audit.cspViolations, [], 'no CSP violations');

@@ -105,10 +105,10 @@ eachDatabase((suite) => {
   it('writes an en-US venue’s months, days and dollars in US English', async () => {
     const pages = await reportsIn('en-US', 'America/New_York', 'USD');
     assert.deepEqual(cellsOf(pages.pipeline), [
-      ['February 2027', 'definite', 'USD', '1', '$2,500.00'],
-      ['February 2027', 'lead', 'USD', '2', '$0.00'],
+      ['February 2027', 'Definite', 'USD', '1', '$2,500.00'],
+      ['February 2027', 'Lead', 'USD', '2', '$0.00'],
     ]);
-    assert.match(pages.pipeline, />February 2027 definite \(1\)<\/text>/, 'the chart’s label');
+    assert.match(pages.pipeline, />February 2027 Definite \(1\)<\/text>/, 'the chart’s label');
     assert.match(pages.pipeline, />\$2,500\.00<\/text>/, 'the chart’s figure');
     assert.deepEqual(cellsOf(pages.conversion), [
       ['January 2027', 'USD', '3', '1', '0', '2', '33.3%', '$2,500.00', ''],
@@ -140,7 +140,7 @@ eachDatabase((suite) => {
 
   it('writes an en-GB venue’s months, days and pounds in British English', async () => {
     const pages = await reportsIn('en-GB', 'Europe/London', 'GBP');
-    assert.deepEqual(cellsOf(pages.pipeline)[0], ['February 2027', 'definite', 'GBP', '1', '£2,500.00']);
+    assert.deepEqual(cellsOf(pages.pipeline)[0], ['February 2027', 'Definite', 'GBP', '1', '£2,500.00']);
     assert.deepEqual(cellsOf(pages.conversion)[0]?.slice(0, 8), [
       'January 2027',
       'GBP',
@@ -166,7 +166,7 @@ eachDatabase((suite) => {
     const pages = await reportsIn('de-DE', 'Europe/Berlin', 'EUR');
     assert.deepEqual(cellsOf(pages.pipeline)[0], [
       'Februar 2027',
-      'definite',
+      'Definite',
       'EUR',
       '1',
       `2.500,00${NBSP}€`,

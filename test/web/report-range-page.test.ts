@@ -1,6 +1,7 @@
 /**
  * A report's page given days it cannot read (SPEC §14): the report is shown over every day, with
- * the reason in words above it, never an error page; days it can read are kept in the form.
+ * the reason in words above it, never an error page; days it can read are kept in the form, and
+ * the table says the days it covers.
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
@@ -37,5 +38,10 @@ eachDatabase((suite) => {
     assert.equal(fine.status, 200);
     assert.doesNotMatch(fine.body, /The report shows every day instead/);
     assert.match(fine.body, /value="2027-01-01"/);
+    // The table says the days it covers, as the venue reads them; with none given, every day.
+    assert.match(fine.body, /<caption id="report-caption">Pipeline, Fri 1 Jan 2027 to Fri 31 Dec 2027: /);
+    assert.match(notADay.body, /<caption id="report-caption">Pipeline, every day: /);
+    const onlyFrom = await session.request(`${o}/pipeline?from=2027-01-01`);
+    assert.match(onlyFrom.body, /<caption id="report-caption">Pipeline, from Fri 1 Jan 2027: /);
   });
 });

@@ -5,6 +5,7 @@
  * days, counts, rates and amounts read in the organization's locale (SPEC §13, report-words.ts);
  * the CSV keeps the API's values.
  */
+import type { BookingStatus } from '../../../crm/bookings/booking.table.js';
 import { moneyText } from '../../../crm/money.js';
 import { countText } from '../../../locale.js';
 import {
@@ -16,6 +17,7 @@ import {
   type ReportRow,
 } from '../../../crm/reports/reports.js';
 import { html, type SafeHtml } from '../../html.js';
+import { STATUS_LABELS } from '../bookings/booking-badges.js';
 import { type Bar, barChart } from './report-chart.js';
 import { monthLabel, rateText } from './report-words.js';
 import { dayLabel } from '../time-zones.js';
@@ -56,6 +58,7 @@ function cell(row: ReportRow, column: string, locale: string): string {
   if (COUNTS.has(column) && typeof value === 'number') return countText(value, locale);
   if (column === 'conversion_rate') return rateText(String(value), locale);
   if (column === 'month') return monthLabel(String(value), locale);
+  if (column === 'status' && isStatus(value)) return STATUS_LABELS[value];
   if (typeof value === 'object')
     return Object.entries(value)
       .map(([reason, n]) => `${reason}: ${countText(n, locale)}`)
@@ -63,6 +66,19 @@ function cell(row: ReportRow, column: string, locale: string): string {
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return String(value);
 }
+
+/** The days a report covers, in words: "every day", "from Mon 1 Feb 2027", "to …", "Mon 1 Feb 2027 to …". */
+function rangeWords(view: Pick<ReportsView, 'from' | 'to'>, locale: string): string {
+  const from = view.from ? dayLabel(view.from, locale) : '';
+  const to = view.to ? dayLabel(view.to, locale) : '';
+  if (from && to) return `${from} to ${to}`;
+  if (from) return `from ${from}`;
+  if (to) return `to ${to}`;
+  return 'every day';
+}
+
+const isStatus = (value: unknown): value is BookingStatus =>
+  typeof value === 'string' && Object.hasOwn(STATUS_LABELS, value);
 
 /** A column's name as its header says it and, on a phone where rows stack, as each cell's label. */
 const heading = (column: string) => column.replace(/_/g, ' ');
@@ -74,7 +90,7 @@ function barOf(name: ReportName, row: ReportRow, locale: string): Bar {
   const money = (column: string) => ({ value: Number(row[column]), shown: shown(column) });
   switch (name) {
     case 'pipeline':
-      return { label: `${shown('month')} ${row.status} (${shown('count')})`, ...money('grand_total') };
+      return { label: `${shown('month')} ${shown('status')} (${shown('count')})`, ...money('grand_total') };
     case 'conversion':
       return {
         label: `${shown('month')}: ${shown('won')} of ${shown('leads')} won`,
@@ -126,7 +142,7 @@ export function reportsPage(visitor: WorkspaceVisitor, view: ReportsView): strin
     ${view.problem ? html`<p class="field-error" role="alert">${view.problem}</p>` : ''}
     ${charts(view, locale)}
     <div class="report-table" role="region" aria-labelledby="report-caption" tabindex="0"><table class="list report">
-      <caption id="report-caption">${REPORT_TITLES[view.name]}: ${countText(view.rows.length, locale)} ${view.rows.length === 1 ? 'row' : 'rows'}</caption>
+      <caption id="report-caption">${REPORT_TITLES[view.name]}, ${rangeWords(view, locale)}: ${countText(view.rows.length, locale)} ${view.rows.length === 1 ? 'row' : 'rows'}</caption>
       <thead><tr>${columns.map((c) => html`<th scope="col" ${kind(c)}>${heading(c)}</th>`)}</tr></thead>
       <tbody>${view.rows.map((row) => html`<tr>${columns.map((c) => html`<td data-label="${heading(c)}" ${kind(c)}>${cell(row, c, locale)}</td>`)}</tr>`)}</tbody>
     </table></div>`;
