@@ -41,7 +41,9 @@ onDatabase('sqlite', (suite) => {
       subject: 'Re: Menu for the dinner',
       text: 'Hi both,\nCould the starter be vegetarian for six of us?\nThanks, Amelia\n\nOn Mon, 30 Nov 2026, Harbour Rooms wrote:\n> Here is the menu',
       sentAt: '2026-12-01T09:30:00.000Z',
-      attachments: [{ name: 'dietary-needs.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.4\n') }],
+      attachments: [
+        { name: 'dietary-needs.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.4\n') },
+      ],
     });
     await receive(server, venue.orgId, {
       subject: 'Corporate away day for 60 people',
@@ -71,7 +73,9 @@ onDatabase('sqlite', (suite) => {
     await page.getByLabel('Password').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/orgs\/[^/]+\/bookings/);
-    const inboxLink = page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: /^Inbox/ });
+    const inboxLink = page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: /^Inbox/ });
     assert.equal(await inboxLink.textContent(), 'Inbox, 3 waiting');
     await inboxLink.click();
     await page.waitForURL(/\/inbox$/);
@@ -92,7 +96,10 @@ onDatabase('sqlite', (suite) => {
     await waiting.getByRole('link', { name: 'Hart engagement dinner' }).waitFor();
     assert.match((await waiting.textContent()) ?? '', /1 unread/);
     await check('home');
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: /^Inbox/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: /^Inbox/ })
+      .click();
 
     const away = card('Corporate away day for 60 people');
     await away.getByRole('button', { name: 'Make a lead' }).click();
@@ -104,14 +111,20 @@ onDatabase('sqlite', (suite) => {
     await page.getByRole('heading', { name: 'Corporate away day for 60 people', level: 1 }).waitFor();
     assert.ok(await page.getByText('E-mail (made a lead in the Inbox)').isVisible());
 
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: /^Inbox/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: /^Inbox/ })
+      .click();
     await card('Win a cruise!').getByRole('button', { name: 'Dismiss' }).click();
     await page.waitForURL(/notice=dismissed/);
     await page.getByRole('heading', { name: 'All caught up' }).waitFor();
     assert.equal(await inboxLink.textContent(), 'Inbox');
     await check('empty');
 
-    await page.getByRole('navigation', { name: 'Inbox views' }).getByRole('link', { name: 'Dismissed' }).click();
+    await page
+      .getByRole('navigation', { name: 'Inbox views' })
+      .getByRole('link', { name: 'Dismissed' })
+      .click();
     await page.waitForURL(/\/inbox\/dismissed$/);
     assert.equal(await page.getByRole('article').count(), 1);
     await check('dismissed');

@@ -60,7 +60,11 @@ eachDatabase((suite) => {
     assert.equal(made.status, 303);
     const bookingId = /\/bookings\/([^/?#]+)$/.exec(made.location ?? '')?.[1];
     assert.ok(bookingId, made.location);
-    const booking = await suite.db.selectFrom('bookings').selectAll().where('id', '=', bookingId).executeTakeFirstOrThrow();
+    const booking = await suite.db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('id', '=', bookingId)
+      .executeTakeFirstOrThrow();
     assert.equal(booking.status, 'lead');
     assert.equal(booking.source, 'email');
     assert.equal(booking.name, 'Christmas lunch');

@@ -57,7 +57,9 @@ eachDatabase((suite) => {
       from: { name: 'Amelia Hart', email: 'amelia@client.example' },
       sentAt: '2026-11-30T09:15:00.000Z',
       text: '\n\nHello,\nCould you host 40 of us?\n<script>alert(1)</script>\n\n> earlier mail\n> quoted',
-      attachments: [{ name: 'seating <plan>.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.4\n') }],
+      attachments: [
+        { name: 'seating <plan>.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.4\n') },
+      ],
     });
     const newer = await receive({
       subject: 'Wedding in June',
@@ -78,12 +80,18 @@ eachDatabase((suite) => {
     assert.match(body, /<li>seating &lt;plan&gt;\.pdf<\/li>/);
     assert.match(body, /&lt;amelia@client\.example&gt;/);
     // Amelia's own booking first; the other open ones after it.
-    const select = body.slice(body.indexOf(`id="file-${older.id}"`), body.indexOf('</select>', body.indexOf(`id="file-${older.id}"`)));
+    const select = body.slice(
+      body.indexOf(`id="file-${older.id}"`),
+      body.indexOf('</select>', body.indexOf(`id="file-${older.id}"`)),
+    );
     assert.match(
       select,
       /<optgroup label="Amelia Hart’s bookings"><option value="[^"]+">[^<]+ · Hart engagement dinner<\/option><option value="[^"]+">[^<]+ · Hart anniversary<\/option><\/optgroup>/,
     );
-    assert.match(select, /<optgroup label="Other open bookings"><option[^>]*>[^<]+ · Lumen summer party<\/option>/);
+    assert.match(
+      select,
+      /<optgroup label="Other open bookings"><option[^>]*>[^<]+ · Lumen summer party<\/option>/,
+    );
     const other = body.slice(body.indexOf(`id="file-${newer.id}"`));
     assert.match(other.slice(0, other.indexOf('</select>')), /<optgroup label="Open bookings">/);
 
@@ -99,7 +107,7 @@ eachDatabase((suite) => {
       .where('type', '=', 'message.updated')
       .execute();
     assert.equal(changes.length, 1);
-    const left = await inbox();
+    const left = await member.session.request(filed.location ?? '');
     assert.match(left.body, /Message filed on its booking\./);
     assert.doesNotMatch(left.body, /Room for 40\?/);
     assert.match(left.body, /<span class="nav-count">1<\/span>/);
@@ -107,7 +115,10 @@ eachDatabase((suite) => {
     // Filing without a booking is refused beside the field.
     const none = await post(left.body, newer.id, 'file', { booking_id: '' });
     assert.equal(none.status, 422);
-    assert.match(none.body, /<p class="field-error" id="file-[^"]+-error" role="alert">Choose the booking to file it on\.<\/p>/);
+    assert.match(
+      none.body,
+      /<p class="field-error" id="file-[^"]+-error" role="alert">Choose the booking to file it on\.<\/p>/,
+    );
     await post(left.body, newer.id, 'dismiss');
   });
 

@@ -16,7 +16,12 @@ import { write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import type { BrowserSession } from '../helpers/browser-session.js';
 import { eachDatabase } from '../helpers/databases.js';
-import { addBooking, makeWorkspaceVenue, type WorkspaceVenue, workspaceSession } from '../helpers/workspace-data.js';
+import {
+  addBooking,
+  makeWorkspaceVenue,
+  type WorkspaceVenue,
+  workspaceSession,
+} from '../helpers/workspace-data.js';
 
 let sequence = 0;
 
@@ -92,7 +97,11 @@ eachDatabase((suite) => {
       mail('events@harbour.example', 'Re: Menu', { to: [{ name: '', email: 'gala@client.example' }] }),
     );
     assert.equal(first?.bookingId, gala, 'filed on the gala by its sender');
-    await suite.db.updateTable('messages').set({ read_at: '2026-12-02T10:00:00.000Z' }).where('id', '=', read!.id).execute();
+    await suite.db
+      .updateTable('messages')
+      .set({ read_at: '2026-12-02T10:00:00.000Z' })
+      .where('id', '=', read!.id)
+      .execute();
 
     const list = await member.session.request(`${o}/bookings?from=all`);
     assert.equal(list.status, 200);
@@ -105,12 +114,19 @@ eachDatabase((suite) => {
     const from = list.body.indexOf('<section class="replies-waiting"');
     const waiting = list.body.slice(from, list.body.indexOf('</section>', from));
     assert.match(waiting, /<h2 id="replies-waiting-title">Replies waiting<\/h2>/);
-    assert.match(waiting, new RegExp(`<a href="${o}/bookings/${gala}#conversation-title" class="strong">Spring gala</a>`));
+    assert.match(
+      waiting,
+      new RegExp(`<a href="${o}/bookings/${gala}#conversation-title" class="strong">Spring gala</a>`),
+    );
     assert.match(waiting, /2 unread/);
     assert.doesNotMatch(waiting, /Sunday brunch/);
 
     // Read on its booking: no mark is left.
-    await suite.db.updateTable('messages').set({ read_at: '2026-12-02T10:05:00.000Z' }).where('booking_id', '=', gala).execute();
+    await suite.db
+      .updateTable('messages')
+      .set({ read_at: '2026-12-02T10:05:00.000Z' })
+      .where('booking_id', '=', gala)
+      .execute();
     const later = await member.session.request(`${o}/bookings?from=all`);
     assert.doesNotMatch(later.body, /Replies waiting|class="badge unread"/);
   });

@@ -66,7 +66,10 @@ export const makeLeadOfMessage: Command<Change<LeadOfMessageInput>, Booking> = {
       );
     }
     if (row.direction !== 'in' || row.booking_id !== null) {
-      throw new ConflictError('Only a message from a client waiting in the Inbox makes a lead.', 'not_in_inbox');
+      throw new ConflictError(
+        'Only a message from a client waiting in the Inbox makes a lead.',
+        'not_in_inbox',
+      );
     }
     const from = { name: row.from_name, email: row.from_email };
     const booking = await work.run(createLead, {
@@ -82,7 +85,11 @@ export const makeLeadOfMessage: Command<Change<LeadOfMessageInput>, Booking> = {
       .where('id', '=', row.id)
       .where('contact_id', 'is', null)
       .execute();
-    await work.run(updateMessage, { id: row.id, ifMatch, input: { bookingId: booking.id, dismissed: false } });
+    await work.run(updateMessage, {
+      id: row.id,
+      ifMatch,
+      input: { bookingId: booking.id, dismissed: false },
+    });
     return booking;
   },
 };

@@ -6,8 +6,8 @@
 export const INBOX_STYLES = `
 .nav-count { display: inline-block; min-width: 1.4rem; margin-left: .3rem; padding: 0 .4rem; border-radius: 999px;
   background: var(--accent); color: #fff; font-size: .75rem; font-weight: 700; line-height: 1.4rem; text-align: center; }
-.inbox-list { display: grid; gap: 1rem; margin: 1rem 0; }
-.inbox-message { border: 1px solid var(--line); border-radius: var(--radius); padding: 1rem 1.25rem; overflow-wrap: anywhere; }
+.inbox-list { display: grid; grid-template-columns: minmax(0, 1fr); gap: 1rem; margin: 1rem 0; }
+.inbox-message { min-width: 0; border: 1px solid var(--line); border-radius: var(--radius); padding: 1rem 1.25rem; overflow-wrap: anywhere; }
 .inbox-message h2 { margin: 0 0 .25rem; font-size: 1.1rem; }
 .inbox-from { margin: 0 0 .5rem; }
 .inbox-excerpt { white-space: pre-line; margin: .5rem 0; padding: .5rem .75rem; border-left: 3px solid var(--line); background: var(--surface); }
@@ -33,7 +33,7 @@ export const INBOX_STYLES = `
 .replies-waiting li:last-child { border-bottom: 0; }
 @media (max-width: 36rem) {
   .inbox-message { padding: .75rem 1rem; }
-  .inbox-actions { flex-direction: column; align-items: stretch; }
+  .inbox-actions { flex-direction: column; flex-wrap: nowrap; align-items: stretch; }
   .inbox-form, .inbox-none { flex: none; }
   .inbox-dismiss button { width: 100%; }
 }

@@ -28,13 +28,19 @@ function when(instant: string, zone: string): string {
 }
 
 /** Home's list of the bookings with replies waiting; nothing when every message was read. */
-export function repliesWaiting(v: WorkspaceVisitor, list: readonly UnreadOfBooking[], zone: string): SafeHtml | '' {
+export function repliesWaiting(
+  v: WorkspaceVisitor,
+  list: readonly UnreadOfBooking[],
+  zone: string,
+): SafeHtml | '' {
   if (list.length === 0) return '';
   const rest = list.length - NAMED;
   return html`<section class="replies-waiting" aria-labelledby="replies-waiting-title">
     <h2 id="replies-waiting-title">Replies waiting</h2>
     <ul>${list.slice(0, NAMED).map(
-      (u) => html`<li><a href="${orgPath(v, `/bookings/${u.bookingId}`)}#conversation-title" class="strong">${u.name}</a>
+      (
+        u,
+      ) => html`<li><a href="${orgPath(v, `/bookings/${u.bookingId}`)}#conversation-title" class="strong">${u.name}</a>
         <span class="muted small"><span class="ref">${u.reference}</span> · last ${when(u.latestAt, zone)}</span>
         ${unreadBadge(u.unread)}</li>`,
     )}</ul>

@@ -116,11 +116,25 @@ export const inboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const csrf = app.csrfProtection;
 
   app.post('/orgs/:org/inbox/:id/dismiss', { preHandler: csrf, schema: PostSchema }, (request, reply) =>
-    change(request, reply, { id: request.params.id, form: request.body }, { dismissed: true }, { dismissed: false }, 'dismissed'),
+    change(
+      request,
+      reply,
+      { id: request.params.id, form: request.body },
+      { dismissed: true },
+      { dismissed: false },
+      'dismissed',
+    ),
   );
 
   app.post('/orgs/:org/inbox/:id/restore', { preHandler: csrf, schema: PostSchema }, (request, reply) =>
-    change(request, reply, { id: request.params.id, form: request.body }, { dismissed: false }, { dismissed: true }, 'restored'),
+    change(
+      request,
+      reply,
+      { id: request.params.id, form: request.body },
+      { dismissed: false },
+      { dismissed: true },
+      'restored',
+    ),
   );
 
   app.post('/orgs/:org/inbox/:id/file', { preHandler: csrf, schema: PostSchema }, (request, reply) => {
@@ -131,7 +145,14 @@ export const inboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return show(reply, visitorOf(request), false, { problem, status: 422 });
     }
     const input = { bookingId, dismissed: false };
-    return change(request, reply, { id, form: request.body }, input, { dismissed: false, form: 'file' }, 'filed');
+    return change(
+      request,
+      reply,
+      { id, form: request.body },
+      input,
+      { dismissed: false, form: 'file' },
+      'filed',
+    );
   });
 
   app.post('/orgs/:org/inbox/:id/lead', { preHandler: csrf, schema: PostSchema }, async (request, reply) => {
