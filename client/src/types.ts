@@ -197,8 +197,8 @@ export interface Booking extends Versioned {
   stage_id: string | null;
   /** Where it came from, when known. Also its `referral_source` relationship. */
   referral_source_id: string | null;
-  /** How it came in (read-only): inquiry_form, api, workspace, import, assistant; null: not recorded. */
-  source: 'inquiry_form' | 'api' | 'workspace' | 'import' | 'assistant' | null;
+  /** How it came in (read-only): inquiry_form, api, workspace, import, assistant, email; null: not recorded. */
+  source: 'inquiry_form' | 'api' | 'workspace' | 'import' | 'assistant' | 'email' | null;
   /** Where an inquiry came from: utm_source, utm_medium, utm_campaign, referrer (read-only). */
   source_details: Record<string, string> | null;
   created_at: string;

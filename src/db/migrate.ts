@@ -63,6 +63,7 @@ import * as mailboxMessages from './migrations/2026-12-06T40-mailbox-messages.js
 import * as messageDrafts from './migrations/2026-12-06T41-message-drafts.js';
 import * as conversationMail from './migrations/2026-12-06T42-conversation-mail.js';
 import * as emailTemplates from './migrations/2026-12-06T60-email-templates.js';
+import * as unreadMessages from './migrations/2026-12-07T20-unread-messages.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -124,6 +125,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-06T41-message-drafts': messageDrafts,
   '2026-12-06T42-conversation-mail': conversationMail,
   '2026-12-06T60-email-templates': emailTemplates,
+  '2026-12-07T20-unread-messages': unreadMessages,
 };
 
 export interface MigrationOutcome {

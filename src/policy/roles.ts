@@ -28,6 +28,7 @@ const MEMBER_ACTIONS = [
   'documents.revoke_link',
   'calendar_feeds.*',
   'messages.update',
+  'messages.make_lead',
   'messages.draft',
   'messages.send',
 ] as const;

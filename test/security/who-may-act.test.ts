@@ -102,6 +102,7 @@ const TABLE: Record<string, Who> = {
   'crm/pipelines/stage.commands: deleteStage': 'admins',
   'crm/pipelines/stage.commands: moveStage': 'admins',
   'crm/messages/message.commands: updateMessage': 'members',
+  'crm/messages/message-lead: makeLeadOfMessage': 'members',
   'crm/messages/message-drafts: draftReply': 'members',
   'crm/messages/message-sending: sendMessage': 'members',
   // The venue's mailbox, read by the server: it files what it reads, and nothing else does.

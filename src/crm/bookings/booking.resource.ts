@@ -44,7 +44,7 @@ export const BookingAttributes = Type.Object({
   source: Nullable(
     StringEnum(
       BOOKING_SOURCES,
-      'How it came in (read-only): inquiry_form, api, workspace, import, assistant; null: not recorded',
+      'How it came in (read-only): inquiry_form, api, workspace, import, assistant, email; null: not recorded',
     ),
   ),
   source_details: Nullable(

@@ -3,7 +3,7 @@ import type { Generated, Selectable } from 'kysely';
 export const BOOKING_STATUSES = ['lead', 'tentative', 'definite', 'closed', 'lost'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-export const BOOKING_SOURCES = ['inquiry_form', 'api', 'workspace', 'import', 'assistant'] as const;
+export const BOOKING_SOURCES = ['inquiry_form', 'api', 'workspace', 'import', 'assistant', 'email'] as const;
 export type BookingSource = (typeof BOOKING_SOURCES)[number];
 
 /**
@@ -65,7 +65,7 @@ export interface BookingTable extends BookingPrices {
   stage_id: string | null;
   /** Where it came from (a referral source of the organization), if known. */
   referral_source_id: string | null;
-  /** Where it came from (SPEC §14): inquiry_form, api, workspace, import, assistant; null: not recorded. */
+  /** Where it came from (SPEC §14): inquiry_form, api, workspace, import, assistant, email (a lead made of an e-mail in the Inbox); null: not recorded. */
   source: BookingSource | null;
   /** JSON object of strings: the UTM fields and referrer of an inquiry; null: none. */
   source_details: string | null;

@@ -26,7 +26,7 @@ export interface LeadInput {
   event_type?: string | undefined;
   /** Becomes a note on the booking. */
   message?: string | undefined;
-  source: 'inquiry_form' | 'api' | 'workspace' | 'import' | 'assistant';
+  source: BookingSource;
   /** UTM fields, referrer. */
   source_details?: Record<string, string> | undefined;
 }

@@ -13,3 +13,15 @@ export { conversationAddress, CONVERSATION_KEY } from './conversation-address.js
 export { type DraftInput, draftReply, draftsOf } from './message-drafts.js';
 export { latestMessagesOf } from './message.reads.js';
 export { conversationReplyTo, conversationSent, queueConversationMail } from './conversation-mail.js';
+export { type LeadOfMessageInput, makeLeadOfMessage } from './message-lead.js';
+export {
+  inboxMessages,
+  INBOX_PAGE,
+  messageVersion,
+  type OpenBooking,
+  openBookings,
+  sendersFirst,
+  unreadByBooking,
+  type UnreadOfBooking,
+  waitingInInbox,
+} from './inbox.reads.js';

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_LOCALE, organizationLocale, setReadingLocale, withReadingLocale } from '../../locale.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { waitingInInbox } from '../../crm/messages/index.js';
 import { organizationOf } from '../../crm/organization/organization.reads.js';
 import type { Db } from '../../db/database.js';
 import { listMembershipsOfUser, type Membership } from '../../identity/membership.repository.js';
@@ -54,7 +55,13 @@ export async function settingsFrame(
   const organization =
     v.memberships.find((m) => m.organizationId === organizationId) ?? v.adminOf[0] ?? v.memberships[0];
   const isAdmin = organization?.role === 'admin';
-  const row = organization && (await organizationOf(reply.request.ctx.db, organization.organizationId));
+  const db = reply.request.ctx.db;
+  const [row, inboxWaiting] = organization
+    ? await Promise.all([
+        organizationOf(db, organization.organizationId),
+        waitingInInbox(db, organization.organizationId),
+      ])
+    : [undefined, 0];
   const locale = row ? organizationLocale(row) : DEFAULT_LOCALE;
   setReadingLocale(locale);
   return {
@@ -76,6 +83,7 @@ export async function settingsFrame(
       isAdmin,
       csrfToken,
       locale,
+      inboxWaiting,
     },
   };
 }

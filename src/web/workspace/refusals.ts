@@ -26,9 +26,9 @@ function sectionOf(url: string): Section {
   const segment = /^\/orgs\/[^/]+\/([a-z-]+)/.exec(url)?.[1];
   if (segment === 'notes') return 'bookings';
   return (
-    (['bookings', 'pipeline', 'week', 'find-a-space', 'accounts', 'contacts', 'settings'] as const).find(
-      (s) => s === segment,
-    ) ?? 'bookings'
+    (
+      ['bookings', 'inbox', 'pipeline', 'week', 'find-a-space', 'accounts', 'contacts', 'settings'] as const
+    ).find((s) => s === segment) ?? 'bookings'
   );
 }
 

@@ -3,11 +3,20 @@
  * several organizations, keeping the section), the sections, and the account bar.
  */
 import { html, type SafeHtml } from '../html.js';
+import { countText } from '../../locale.js';
 import { accountBar, page } from '../layout.js';
 import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
 
 export type Section =
-  'bookings' | 'pipeline' | 'week' | 'find-a-space' | 'accounts' | 'contacts' | 'reports' | 'settings';
+  | 'bookings'
+  | 'inbox'
+  | 'pipeline'
+  | 'week'
+  | 'find-a-space'
+  | 'accounts'
+  | 'contacts'
+  | 'reports'
+  | 'settings';
 
 export interface WorkspacePageOptions {
   title: string;
@@ -17,6 +26,7 @@ export interface WorkspacePageOptions {
 
 const SECTIONS: ReadonlyArray<{ key: Section; label: string; path: string; admin?: boolean }> = [
   { key: 'bookings', label: 'Bookings', path: '/bookings' },
+  { key: 'inbox', label: 'Inbox', path: '/inbox' },
   { key: 'pipeline', label: 'Pipeline', path: '/pipeline' },
   { key: 'week', label: 'Week', path: '/week' },
   { key: 'find-a-space', label: 'Find a space', path: '/find-a-space' },
@@ -43,10 +53,16 @@ function switcher(visitor: WorkspaceVisitor, section: Section): SafeHtml {
   </details>`;
 }
 
+/** The Inbox's link says how many messages wait there, in words to a screen reader. */
+function sectionLabel(visitor: WorkspaceVisitor, key: Section, label: string): SafeHtml | string {
+  if (key !== 'inbox' || visitor.inboxWaiting === 0) return label;
+  return html`${label}<span class="visually-hidden">,</span> <span class="nav-count">${countText(visitor.inboxWaiting)}</span><span class="visually-hidden"> waiting</span>`;
+}
+
 export function workspacePage(visitor: WorkspaceVisitor, options: WorkspacePageOptions): string {
   const links = SECTIONS.filter((s) => !s.admin || visitor.isAdmin).map(
     (s) =>
-      html`<li><a href="${orgPath(visitor, s.path)}" ${s.key === options.section ? html`aria-current="page"` : ''}>${s.label}</a></li>`,
+      html`<li><a href="${orgPath(visitor, s.path)}" ${s.key === options.section ? html`aria-current="page"` : ''}>${sectionLabel(visitor, s.key, s.label)}</a></li>`,
   );
   const header = html`${switcher(visitor, options.section)}
     <nav aria-label="Sections" class="sections"><ul>${links}</ul></nav>

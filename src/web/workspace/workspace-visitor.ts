@@ -13,6 +13,7 @@ import { HtmlError, SignInRequired } from '../html-error.js';
 import { currentUser } from '../session/session.js';
 import { staffActor } from '../../identity/actor.js';
 import { organizationOf } from '../../crm/organization/organization.reads.js';
+import { waitingInInbox } from '../../crm/messages/index.js';
 import { DEFAULT_LOCALE, organizationLocale, setReadingLocale, withReadingLocale } from '../../locale.js';
 
 export interface WorkspaceVisitor {
@@ -24,6 +25,8 @@ export interface WorkspaceVisitor {
   csrfToken: string;
   /** The organization's locale (BCP 47), which its pages write days, times and amounts in. */
   locale: string;
+  /** How many messages from clients wait in the Inbox (the count beside its link). */
+  inboxWaiting: number;
 }
 
 declare module 'fastify' {
@@ -52,7 +55,10 @@ async function loadVisitor(
   const memberships = await listMembershipsOfUser(request.ctx.db, user.id);
   const organization = memberships.find((m) => m.organizationId === organizationId);
   if (!organization) throw notFound();
-  const row = await organizationOf(request.ctx.db, organizationId);
+  const [row, inboxWaiting] = await Promise.all([
+    organizationOf(request.ctx.db, organizationId),
+    waitingInInbox(request.ctx.db, organizationId),
+  ]);
   const locale = row ? organizationLocale(row) : DEFAULT_LOCALE;
   setReadingLocale(locale);
   return {
@@ -63,6 +69,7 @@ async function loadVisitor(
     isAdmin: organization.role === 'admin',
     csrfToken: await reply.generateCsrf(),
     locale,
+    inboxWaiting,
   };
 }
 

@@ -9,6 +9,7 @@ import { bookingDetailRoutes } from './bookings/booking-detail.routes.js';
 import { bookingFormRoutes } from './bookings/booking-form.routes.js';
 import { bookingsListRoutes } from './bookings/bookings-list.routes.js';
 import { contactRoutes } from './contacts/contact.routes.js';
+import { inboxRoutes } from './inbox/inbox.routes.js';
 import { noteRoutes } from './notes/note.routes.js';
 import { spaceRoutes } from './spaces/space.routes.js';
 import { teamRoutes } from './team/team.routes.js';
@@ -55,6 +56,7 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(bookingsListRoutes);
   await app.register(bookingFormRoutes);
   await app.register(bookingDetailRoutes);
+  await app.register(inboxRoutes);
   await app.register(pipelineBoardRoutes);
   await app.register(reportsRoutes);
   await app.register(eventFormRoutes);

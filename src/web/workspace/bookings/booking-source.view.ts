@@ -13,6 +13,7 @@ const SOURCE_WORDS: Record<BookingSource, string> = {
   workspace: 'Entered by the team',
   import: 'CSV import',
   assistant: 'AI assistant',
+  email: 'E-mail (made a lead in the Inbox)',
 };
 
 /** The details an inquiry keeps, in the order they are shown, with their names. */

@@ -3,9 +3,11 @@
  * is priced by line items), and paging.
  */
 import type { Booking, BookingStatus } from '../../../crm/bookings/booking.table.js';
+import type { UnreadOfBooking } from '../../../crm/messages/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { money, roomNames, STATUS_LABELS, statusBadge } from './booking-badges.js';
 import { noticeOf, searchedPart } from '../forms/list-parts.js';
+import { repliesWaiting, unreadBadge, unreadCounts } from './unread-marks.view.js';
 import { bookingTimes } from '../time-zones.js';
 import { workspacePage } from '../workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
@@ -25,6 +27,8 @@ export interface BookingsListView {
   /** Whether the organization has any booking, space and account at all. */
   totals: { bookings: number; spaces: number; accounts: number };
   notice?: string | undefined;
+  /** The bookings with unread mail from clients, newest first. */
+  unread: readonly UnreadOfBooking[];
 }
 
 const TABS: ReadonlyArray<BookingStatus | undefined> = [
@@ -91,11 +95,12 @@ export function bookingsListPage(v: WorkspaceVisitor, view: BookingsListView): s
   <p class="hint">Times are in ${zone}, the venue's time zone.${
     filters.from === view.defaultFrom && !filters.to ? ' Showing bookings from today on.' : ''
   }</p>`;
+  const unread = unreadCounts(view.unread);
   const table = html`<table class="list bookings">
     <thead><tr><th scope="col">Booking</th><th scope="col">When</th><th scope="col">Spaces</th><th scope="col">Guests</th><th scope="col" class="num">Balance due</th><th scope="col">Status</th></tr></thead>
     <tbody>${view.rows.map(
       (b) => html`<tr>
-        <td><a href="${base}/${b.id}" class="strong">${b.name}</a>
+        <td><a href="${base}/${b.id}" class="strong">${b.name}</a>${unreadBadge(unread.get(b.id))}
           <div class="muted small"><span class="ref">${b.reference}</span>${b.account_id ? html` · ${view.accountNames.get(b.account_id) ?? ''}` : ''}</div></td>
         <td>${bookingTimes(b, zone)}</td>
         <td data-label="Spaces">${roomNames(b, view.spaceNames).join(', ') || html`<span class="muted">No space yet</span>`}</td>
@@ -119,6 +124,6 @@ export function bookingsListPage(v: WorkspaceVisitor, view: BookingsListView): s
     view.totals.bookings === 0
       ? html`<div class="page-head"><h1>Bookings</h1></div>${notice}${firstSteps(v, view.totals)}`
       : html`<div class="page-head"><h1>Bookings</h1><div class="head-actions"><a class="button secondary" href="${orgPath(v, '/pipeline')}">Pipeline board</a> <a class="button" href="${base}/new">New booking</a></div></div>
-          ${notice}${tabs}${search}${searchedPart(view.incomplete, 'bookings')}${view.rows.length > 0 ? table : view.incomplete ? '' : nothing}${paging}`;
+          ${notice}${repliesWaiting(v, view.unread, zone)}${tabs}${search}${searchedPart(view.incomplete, 'bookings')}${view.rows.length > 0 ? table : view.incomplete ? '' : nothing}${paging}`;
   return workspacePage(v, { title: 'Bookings', section: 'bookings', body });
 }

@@ -5,6 +5,7 @@ import { BOOKING_STATUSES, type BookingStatus } from '../../../crm/bookings/book
 import { accountNames } from '../../../crm/accounts/account.reads.js';
 import { bookingsPage } from '../../../crm/bookings/booking.reads.js';
 import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { unreadByBooking } from '../../../crm/messages/index.js';
 import { countRecords } from '../../../crm/records.js';
 import { spaceNamesOf } from '../../../crm/spaces/index.js';
 import { sendPage } from '../../forms.js';
@@ -46,7 +47,7 @@ export const bookingsListRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const to = isDate(query.to) ? query.to : '';
       const q = (query.q ?? '').trim().slice(0, 200);
       const account = query.account && query.account.length <= 64 ? query.account : undefined;
-      const [page, bookings, spaces, accounts] = await Promise.all([
+      const [page, bookings, spaces, accounts, unread] = await Promise.all([
         bookingsPage(db, app.cursors, organizationId, {
           status,
           q: q || undefined,
@@ -59,6 +60,8 @@ export const bookingsListRoutes: FastifyPluginAsyncTypebox = async (app) => {
         countRecords(db, 'bookings', organizationId),
         countRecords(db, 'spaces', organizationId),
         countRecords(db, 'accounts', organizationId),
+        // The one read for the unread marks, of every row and of Home's replies waiting.
+        unreadByBooking(db, organizationId),
       ]);
       return sendPage(
         reply,
@@ -78,6 +81,7 @@ export const bookingsListRoutes: FastifyPluginAsyncTypebox = async (app) => {
           incomplete: page.incomplete,
           totals: { bookings, spaces, accounts },
           notice: query.notice,
+          unread,
         }),
       );
     },
