@@ -8,6 +8,7 @@ export const MESSAGE_ACTIONS = defineActions(
     update: {},
     draft: {},
     send: {},
+    read: {},
   },
   'You may not change messages.',
 );
