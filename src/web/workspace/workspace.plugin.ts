@@ -10,6 +10,7 @@ import { bookingFormRoutes } from './bookings/booking-form.routes.js';
 import { bookingsListRoutes } from './bookings/bookings-list.routes.js';
 import { contactRoutes } from './contacts/contact.routes.js';
 import { noteRoutes } from './notes/note.routes.js';
+import { conversationRoutes } from './messages/conversation.routes.js';
 import { spaceRoutes } from './spaces/space.routes.js';
 import { teamRoutes } from './team/team.routes.js';
 import { venueRoutes } from './settings/venue.routes.js';
@@ -55,6 +56,7 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(bookingsListRoutes);
   await app.register(bookingFormRoutes);
   await app.register(bookingDetailRoutes);
+  await app.register(conversationRoutes);
   await app.register(pipelineBoardRoutes);
   await app.register(reportsRoutes);
   await app.register(eventFormRoutes);
