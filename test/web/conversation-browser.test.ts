@@ -71,7 +71,7 @@ describe('a booking’s conversation in a browser', { skip: chromiumMissing() },
       assert.match(preview, /To\s+amelia@client\.example/);
       await page.getByRole('button', { name: 'Send', exact: true }).click();
       await page.waitForURL(/notice=message-queued/);
-      assert.match(await page.locator('p.notice').innerText(), /Message queued/);
+      assert.match(await page.locator('p.notice').first().innerText(), /Message queued/);
       const newest = page.locator('li.message').last();
       assert.match(await newest.innerText(), new RegExp(`Queued[\\s\\S]*${subject}`));
     }
@@ -113,6 +113,7 @@ describe('a booking’s conversation in a browser', { skip: chromiumMissing() },
       await audit.shoot(page, 'booking-read');
 
       await writeToClient(page, 'The terrace is yours');
+      server.clock.advance(60_000);
       await page.setViewportSize({ width: 390, height: 844 });
       await writeToClient(page, 'Dinner for 90');
       assert.equal(await sender.sendDue(), 2);

@@ -111,6 +111,7 @@ eachDatabase((suite) => {
     const proposal = made.body.data.id;
     assert.equal((await api(`/v2/documents/${proposal}/send`, { method: 'POST' })).status, 200);
     assert.equal(await sender.sendDue(), 1, 'the proposal went to the client');
+    server.clock.advance(60_000);
     const { session, csrf } = await workspaceSession(server, venue.member.email, venue.orgId);
     const path = `/orgs/${venue.orgId}/bookings/${bookingId}`;
     const page = await session.request(path);
@@ -192,6 +193,7 @@ eachDatabase((suite) => {
   });
 
   it('fills the text from a draft an assistant wrote, and uses the draft up when it is sent', async () => {
+    server.clock.setTo(NOW);
     const { bookingId } = await bookingWithClient(suite.db, venue, server.clock, {
       name: 'Okafor dinner',
       email: 'chidi@client.example',
