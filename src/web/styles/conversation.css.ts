@@ -22,7 +22,6 @@ details.quoted summary { cursor: pointer; color: var(--muted); font-size: .9rem;
 details.quoted .message-text { color: var(--muted); border-left: 2px solid var(--line); padding-left: .75rem; }
 ul.attachments { list-style: none; padding: 0; margin: .6rem 0 0; display: flex; flex-wrap: wrap; gap: .25rem 1rem; }
 ul.attachments li { overflow-wrap: anywhere; }
-ul.attachments a::before { content: "\\1F4CE\\FE0E "; }
 .badge.unread { background: var(--accent); color: #fff; border-color: var(--accent); }
 h2 .badge.unread { vertical-align: middle; margin-left: .35rem; }
 .state-received { background: var(--lead-bg); color: var(--lead-fg); border-color: var(--lead-line); }
