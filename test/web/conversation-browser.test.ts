@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createLogger } from '../../src/http/logger.js';
 import { MailSender } from '../../src/mail/sender.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
-import { chromiumMissing, launchBrowser } from '../helpers/browser.js';
+import { chromiumMissing, launchBrowser, screenshot } from '../helpers/browser.js';
 import { bookingWithClient, clientWrites, VENUE_MAILBOX } from '../helpers/conversation-data.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { TEST_PASSWORD } from '../helpers/factories.js';
@@ -69,6 +69,7 @@ describe('a booking’s conversation in a browser', { skip: chromiumMissing() },
       const preview = await page.locator('.message-preview').innerText();
       assert.match(preview, new RegExp(`Subject\\s+${subject}`));
       assert.match(preview, /To\s+amelia@client\.example/);
+      await screenshot(page, `conversation-preview-${page.viewportSize()?.width ?? 0}`);
       await page.getByRole('button', { name: 'Send', exact: true }).click();
       await page.waitForURL(/notice=message-queued/);
       assert.match(await page.locator('p.notice').first().innerText(), /Message queued/);

@@ -34,4 +34,6 @@ form.template-pick .field { flex: 1 1 16rem; min-width: 0; }
 form.template-pick button { margin-bottom: .1rem; }
 .message-preview { border: 2px solid var(--accent); border-radius: var(--radius); padding: .5rem 1rem 1rem; margin: 1rem 0; }
 .message-preview h4 { margin: .25rem 0 .5rem; font-size: 1rem; }
+/* On a phone the preview's labels sit above their values, so an address keeps the whole width. */
+@media (max-width: 36rem) { .message-preview dl.message-facts { grid-template-columns: minmax(0, 1fr); } .message-preview dl.message-facts dd { margin-bottom: .3rem; } }
 `;
