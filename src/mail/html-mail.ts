@@ -2,7 +2,8 @@
  * The HTML part of an e-mail Marquee sends: one column of short paragraphs and at most one
  * button, laid out with tables and inline styles (what mail clients render alike; they drop
  * stylesheets and scripts), every value escaped. The text part says the same in plain words,
- * for clients that show no HTML.
+ * for clients that show no HTML. A line break inside a paragraph stays one (a letter's "Kind
+ * regards," above its name).
  */
 
 const ESCAPES: Readonly<Record<string, string>> = {
@@ -30,7 +31,7 @@ const WRAP = 'overflow-wrap:anywhere;word-break:break-word';
 
 export function htmlMail(mail: HtmlMail): string {
   const paragraph = (text: string) =>
-    `<p style="margin:0 0 16px;${FONT};font-size:16px;line-height:24px;color:#1d2433;${WRAP}">${escape(text)}</p>`;
+    `<p style="margin:0 0 16px;${FONT};font-size:16px;line-height:24px;color:#1d2433;${WRAP}">${escape(text).replace(/\n/g, '<br>')}</p>`;
   const note = (text: string) =>
     `<p style="margin:0 0 8px;${FONT};font-size:13px;line-height:19px;color:#5f6b7a;${WRAP}">${escape(text)}</p>`;
   const button = mail.button

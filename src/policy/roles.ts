@@ -31,6 +31,7 @@ const MEMBER_ACTIONS = [
   'messages.make_lead',
   'messages.draft',
   'messages.send',
+  'messages.read',
 ] as const;
 
 /** What an organization's admins may do besides: the venue's setup, its team and its settings. */

@@ -105,6 +105,7 @@ const TABLE: Record<string, Who> = {
   'crm/messages/message-lead: makeLeadOfMessage': 'members',
   'crm/messages/message-drafts: draftReply': 'members',
   'crm/messages/message-sending: sendMessage': 'members',
+  'crm/messages/message-reading: markMessagesRead': 'members',
   // The venue's mailbox, read by the server: it files what it reads, and nothing else does.
   'crm/messages/message-filing: receiveMessage': 'mailbox',
   'crm/organization/organization.commands: updateOrganization': 'admins',

@@ -21,5 +21,10 @@ export {
 } from './email-template.commands.js';
 export { findEmailTemplate, listEmailTemplates } from './email-template.reads.js';
 export { DEFAULT_EMAIL_TEMPLATES, insertDefaultEmailTemplates } from './default-email-templates.js';
-export { type RenderedEmail, renderEmailTemplate, type RenderOptions } from './email-template-render.js';
+export {
+  type RenderedEmail,
+  renderEmailTemplate,
+  type RenderingContext,
+  type RenderOptions,
+} from './email-template-render.js';
 export { emailTemplateDefinition, emailTemplateResource } from './email-template.resource.js';

@@ -11,7 +11,7 @@ export { type MessageInput, updateMessage } from './message.commands.js';
 export { messageRoutes } from './message.routes.js';
 export { conversationAddress, CONVERSATION_KEY } from './conversation-address.js';
 export { type DraftInput, draftReply, draftsOf } from './message-drafts.js';
-export { latestMessagesOf } from './message.reads.js';
+export { conversationOf, latestMessagesOf } from './message.reads.js';
 export { conversationReplyTo, conversationSent, queueConversationMail } from './conversation-mail.js';
 export { type LeadOfMessageInput, makeLeadOfMessage } from './message-lead.js';
 export {
@@ -25,3 +25,8 @@ export {
   type UnreadOfBooking,
   waitingInInbox,
 } from './inbox.reads.js';
+export { type ComposeInput, type ComposedMessage, composeMessage } from './message-composing.js';
+export { type SendInput, sendMessage } from './message-sending.js';
+export { templatedMessage } from './message-templates.js';
+export { markMessagesRead } from './message-reading.js';
+export { type AttachmentDownload, attachmentDownload } from './attachment-download.js';

@@ -11,6 +11,7 @@ const FILING = defineActions(
     update: {},
     draft: {},
     send: {},
+    read: {},
   },
   REFUSED,
 );

@@ -1,4 +1,4 @@
-/** What the doors read of the conversation: a booking's latest messages, as values, oldest first. */
+/** What the doors read of the conversation: a booking's messages, as values, oldest first. */
 import type { Db } from '../../db/database.js';
 import { type Message, messageCodec } from './message.value.js';
 
@@ -18,4 +18,18 @@ export async function latestMessagesOf(
     .limit(limit)
     .execute();
   return rows.map(messageCodec.decode).reverse();
+}
+
+/** Every message of a booking's conversation, in and out, in the order they were sent. */
+export async function conversationOf(db: Db, organizationId: string, bookingId: string): Promise<Message[]> {
+  const rows = await db
+    .selectFrom('messages')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('booking_id', '=', bookingId)
+    .orderBy('sent_at')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(messageCodec.decode);
 }

@@ -22,7 +22,9 @@ import { idempotencyScope } from '../../api/api-auth.js';
 import { resourceEtag } from '../../api/write-replies.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import { write, writeCreate } from '../../writes/unit-of-work.js';
+import { attachmentDownload } from './attachment-download.js';
 import { sendMessage } from './message-sending.js';
+import { templatedMessage } from './message-templates.js';
 import { updateMessage } from './message.commands.js';
 import { messageDefinition, MessageResource, messageResource } from './message.resource.js';
 
@@ -57,8 +59,22 @@ const Address = Type.Union([
 export const MessageCreateBody = createDocument('messages', {
   attributes: Type.Object(
     {
-      subject: Type.String({ maxLength: 1000 }),
-      text: Type.String({ maxLength: 200_000, description: 'Plain text; the HTML part is made from it' }),
+      subject: Type.Optional(
+        Type.String({ maxLength: 1000, description: 'Required unless template_id gives it' }),
+      ),
+      text: Type.Optional(
+        Type.String({
+          maxLength: 200_000,
+          description: 'Plain text; the HTML part is made from it. Required unless template_id gives it',
+        }),
+      ),
+      template_id: Type.Optional(
+        Type.String({
+          maxLength: 64,
+          description:
+            'Write-only: an e-mail template of the organization, written for the booking, gives the subject and text not given (those given win)',
+        }),
+      ),
       to: Type.Optional(
         Type.Array(Address, {
           maxItems: 20,
@@ -81,12 +97,6 @@ export const MessageCreateBody = createDocument('messages', {
   ),
 });
 
-/** A file name safe in a Content-Disposition header, with the full name for clients that read it. */
-function disposition(name: string): string {
-  const plain = name.replace(/[^\x20-\x7e]|["\\;]/g, '_').slice(0, 200) || 'attachment';
-  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(name.slice(0, 200))}`;
-}
-
 export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.ctx;
   registerReadRoutes(app, messageDefinition);
@@ -99,7 +109,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Messages'],
         summary: 'Write to a client',
         description:
-          'Sends a message about a booking, to its contact by default: queued with the outbox (state queued, then sent or failed, told as message.sent or message.failed), its Reply-To the booking’s conversation address so the answer files itself. Each address gets its own copy. Needs crm_manage. Honours Idempotency-Key.',
+          'Sends a message about a booking, to its contact by default: queued with the outbox (state queued, then sent or failed, told as message.sent or message.failed), its Reply-To the booking’s conversation address so the answer files itself. Each address gets its own copy. With template_id, the organization’s e-mail template written for the booking gives the subject and text not given. Needs crm_manage. Honours Idempotency-Key.',
         security: MANAGE_SECURITY,
         headers: CreateHeaders,
         body: MessageCreateBody,
@@ -113,10 +123,19 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = request.apiAuth;
       const body = request.body as Static<typeof MessageCreateBody>;
       const key = request.headers['idempotency-key'];
+      const { attributes } = body.data;
+      const bookingId = body.data.relationships.booking.data?.id;
+      const templated = await templatedMessage(app.ctx, auth.organizationId, {
+        bookingId,
+        templateId: attributes.template_id,
+        subject: attributes.subject,
+        text: attributes.text,
+      });
       const input = {
-        bookingId: body.data.relationships.booking.data?.id,
-        subject: body.data.attributes.subject,
-        text: body.data.attributes.text,
+        bookingId,
+        subject: templated.subject,
+        text: templated.text,
+        problems: templated.problems,
         to: body.data.attributes.to,
         cc: body.data.attributes.cc,
         documentIds: body.data.attributes.document_ids,
@@ -211,26 +230,12 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id, position } = request.params;
-      const row = await db
-        .selectFrom('message_attachments')
-        .innerJoin('messages', 'messages.id', 'message_attachments.message_id')
-        .select([
-          'message_attachments.name',
-          'message_attachments.content_type',
-          'message_attachments.content',
-        ])
-        .where('messages.organization_id', '=', request.apiAuth.organizationId)
-        .where('messages.id', '=', id)
-        .where('message_attachments.position', '=', Number(position))
-        .executeTakeFirst();
-      if (!row) throw new NotFoundError('This message has no such attachment.');
+      const download = await attachmentDownload(db, request.apiAuth.organizationId, id, Number(position));
+      if (!download) throw new NotFoundError('This message has no such attachment.');
       return (reply as FastifyReply)
-        .type(row.content_type)
-        .header('Content-Disposition', disposition(row.name))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .header('Cache-Control', 'private, no-store')
-        .send(Buffer.from(row.content));
+        .type(download.contentType)
+        .headers(download.headers)
+        .send(download.bytes);
     },
   );
 };

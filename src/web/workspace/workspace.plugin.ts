@@ -11,6 +11,7 @@ import { bookingsListRoutes } from './bookings/bookings-list.routes.js';
 import { contactRoutes } from './contacts/contact.routes.js';
 import { inboxRoutes } from './inbox/inbox.routes.js';
 import { noteRoutes } from './notes/note.routes.js';
+import { conversationRoutes } from './messages/conversation.routes.js';
 import { spaceRoutes } from './spaces/space.routes.js';
 import { teamRoutes } from './team/team.routes.js';
 import { venueRoutes } from './settings/venue.routes.js';
@@ -57,6 +58,7 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(bookingFormRoutes);
   await app.register(bookingDetailRoutes);
   await app.register(inboxRoutes);
+  await app.register(conversationRoutes);
   await app.register(pipelineBoardRoutes);
   await app.register(reportsRoutes);
   await app.register(eventFormRoutes);

@@ -1,7 +1,8 @@
 /**
  * What a booking's page shows, read for one visit: its account, contact, owner, spaces, events
  * (an option's overlaps with definite bookings named), lines, payment schedule, payments and
- * notes, and what a refused form on the page keeps (booking.page.ts draws it).
+ * notes, its conversation with the client, and what a refused form on the page keeps
+ * (booking.page.ts draws it).
  */
 import { accountDefinition } from '../../../crm/accounts/account.resource.js';
 import { spaceIds } from '../../../crm/data/row-mappers.js';
@@ -31,6 +32,7 @@ import type { FieldErrors } from '../forms/form-fields.js';
 import { versionOf } from '../workspace-reads.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 import { documentsOfBooking } from '../documents/documents-of-booking.js';
+import { type ComposeExtras, conversationSection } from '../messages/conversation-reads.js';
 
 export interface Extras {
   refusal?: SafeHtml;
@@ -43,6 +45,8 @@ export interface Extras {
   now?: number;
   fnbErrors?: FieldErrors;
   fnbDraft?: string;
+  /** Write to client as posted: what was typed, its errors or its preview. */
+  compose?: ComposeExtras;
 }
 
 /**
@@ -94,6 +98,12 @@ export async function bookingView(
     paymentsOf(db, org, booking.id),
     documentsOfBooking(db, booking, events, zone, extras.now),
   ]);
+  const conversation = await conversationSection(
+    db,
+    v,
+    { booking, contact, documents: documents.documents, events, zone },
+    extras.compose,
+  );
   return {
     booking,
     rooms: roomNames(booking.space_ids, spaces.names),
@@ -132,6 +142,7 @@ export async function bookingView(
     },
     payments: { booking, installments, payments, zone },
     documents,
+    conversation,
     refusal: extras.refusal,
     statusErrors: extras.statusErrors ?? {},
     notice: extras.notice,

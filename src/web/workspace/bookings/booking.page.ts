@@ -1,6 +1,6 @@
 /**
  * One booking: every attribute, its account, contact and spaces, the status moves it allows, its
- * events, its pricing, its payments, its documents, its notes.
+ * events, its pricing, its payments, its documents, its conversation with the client, its notes.
  */
 import { allowedMoves } from '../../../crm/bookings/booking-status.js';
 import type { Booking, BookingStatus } from '../../../crm/bookings/booking.table.js';
@@ -20,6 +20,8 @@ import {
   changedSinceAccepted,
 } from '../documents/documents.view.js';
 import { notesSection, type NotesSection, notesSummary } from '../notes/notes.view.js';
+import type { ConversationSection } from '../messages/conversation-reads.js';
+import { conversationSection } from '../messages/conversation.view.js';
 import { bookingTimes } from '../time-zones.js';
 import { contactName } from '../../../crm/contacts/contact.reads.js';
 import { workspacePage } from '../workspace-layout.js';
@@ -42,6 +44,7 @@ export interface BookingView {
   pricing: PricingSection;
   payments: PaymentsSection;
   documents: DocumentsSection;
+  conversation: ConversationSection;
   /** A refused status move: the sentence, and the reason field's error for lost. */
   refusal?: SafeHtml | undefined;
   statusErrors?: FieldErrors;
@@ -136,6 +139,7 @@ export function bookingPage(v: WorkspaceVisitor, view: BookingView): string {
     ${pricingSection(v, view.pricing)}
     ${paymentsSection(v, view.payments)}
     ${documentsSection(v, view.documents)}
+    ${conversationSection(v, view.conversation)}
     ${notesSection(v, view.notes)}`;
   return workspacePage(v, { title: `${b.reference} ${b.name}`, section: 'bookings', body });
 }

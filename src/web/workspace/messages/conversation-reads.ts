@@ -1,0 +1,129 @@
+/**
+ * What a booking's Conversation reads for one visit (conversation.view.ts draws it): every
+ * message in and out, the drafts waiting to be sent, the organization's e-mail templates, the
+ * documents that may go with a message (those sent or issued, as sendMessage attaches them), and
+ * the Write to client form as it stands — what was typed, its errors, its preview.
+ */
+import type { Booking } from '../../../crm/bookings/booking.table.js';
+import type { ContactTable } from '../../../crm/contacts/contact.table.js';
+import type { DocumentRow } from '../../../crm/documents/document.table.js';
+import { listEmailTemplates } from '../../../crm/email-templates/index.js';
+import type { Event } from '../../../crm/events/event.table.js';
+import { type ComposedMessage, conversationOf, draftsOf, type Message } from '../../../crm/messages/index.js';
+import type { Db } from '../../../db/database.js';
+import { documentName } from '../documents/documents.view.js';
+import type { Choice, FieldErrors } from '../forms/form-fields.js';
+import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+
+/** The Write to client form's fields as typed (absent: as the form first offers them). */
+export interface Compose {
+  to?: string;
+  cc?: string;
+  subject?: string;
+  text?: string;
+  templateId?: string;
+  documentIds?: string[];
+  draftId?: string;
+}
+
+/** What a post of the form brings back to the page. */
+export interface ComposeExtras {
+  typed?: Compose;
+  errors?: FieldErrors;
+  preview?: ComposedMessage;
+}
+
+export interface DraftView {
+  id: string;
+  text: string;
+  createdAt: string;
+  /** Drafted by an assistant (SPEC §17: it drafts, a member sends). */
+  byAssistant: boolean;
+}
+
+export interface ConversationSection {
+  /** Where the form posts. */
+  action: string;
+  zone: string;
+  /** In the order they were sent. */
+  messages: Message[];
+  drafts: DraftView[];
+  templates: Choice[];
+  /** The booking's documents that may be attached. */
+  documents: Choice[];
+  compose: Required<Compose>;
+  errors: FieldErrors;
+  preview: ComposedMessage | undefined;
+}
+
+const STATUS_WORDS = { sent: 'sent', signed: 'accepted', issued: 'issued' } as const;
+
+/** The booking's documents with a kept PDF to attach (sent or issued; voided ones not offered). */
+async function attachable(db: Db, documents: readonly DocumentRow[], events: readonly Event[]) {
+  const offered = documents.filter((d) => d.status !== 'draft' && d.status !== 'void');
+  if (offered.length === 0) return [];
+  const kept = await db
+    .selectFrom('document_files')
+    .select('document_id')
+    .where(
+      'document_id',
+      'in',
+      offered.map((d) => d.id),
+    )
+    .where('role', 'in', ['sent', 'issued'])
+    .execute();
+  const ids = new Set(kept.map((k) => k.document_id));
+  return offered
+    .filter((d) => ids.has(d.id))
+    .map((d) => ({
+      value: d.id,
+      label: `${documentName(d, events)}${d.number ? ` (${d.number})` : ''}, ${STATUS_WORDS[d.status as keyof typeof STATUS_WORDS] ?? d.status}`,
+    }));
+}
+
+export async function conversationSection(
+  db: Db,
+  v: WorkspaceVisitor,
+  facts: {
+    booking: Booking;
+    contact: ContactTable | undefined;
+    documents: readonly DocumentRow[];
+    events: readonly Event[];
+    zone: string;
+  },
+  extras: ComposeExtras = {},
+): Promise<ConversationSection> {
+  const org = v.organization.organizationId;
+  const { booking } = facts;
+  const [messages, drafts, templates, documents] = await Promise.all([
+    conversationOf(db, org, booking.id),
+    draftsOf(db, org, booking.id),
+    listEmailTemplates({ db }, org),
+    attachable(db, facts.documents, facts.events),
+  ]);
+  const typed = extras.typed ?? {};
+  return {
+    action: orgPath(v, `/bookings/${booking.id}/messages`),
+    zone: facts.zone,
+    messages,
+    drafts: drafts.map((d) => ({
+      id: d.id,
+      text: d.text,
+      createdAt: d.created_at,
+      byAssistant: d.door === 'assistant',
+    })),
+    templates: templates.map((t) => ({ value: t.id, label: t.name })),
+    documents,
+    compose: {
+      to: typed.to ?? facts.contact?.email ?? '',
+      cc: typed.cc ?? '',
+      subject: typed.subject ?? '',
+      text: typed.text ?? '',
+      templateId: typed.templateId ?? '',
+      documentIds: typed.documentIds ?? [],
+      draftId: typed.draftId ?? '',
+    },
+    errors: extras.errors ?? {},
+    preview: extras.preview,
+  };
+}
