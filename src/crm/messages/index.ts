@@ -11,7 +11,7 @@ export { type MessageInput, updateMessage } from './message.commands.js';
 export { messageRoutes } from './message.routes.js';
 export { conversationAddress, CONVERSATION_KEY } from './conversation-address.js';
 export { type DraftInput, draftReply, draftsOf } from './message-drafts.js';
-export { conversationOf, latestMessagesOf } from './message.reads.js';
+export { attachableDocumentIds, conversationOf, latestMessagesOf } from './message.reads.js';
 export { conversationReplyTo, conversationSent, queueConversationMail } from './conversation-mail.js';
 export { type LeadOfMessageInput, makeLeadOfMessage } from './message-lead.js';
 export {

@@ -33,3 +33,18 @@ export async function conversationOf(db: Db, organizationId: string, bookingId: 
     .execute();
   return rows.map(messageCodec.decode);
 }
+
+/**
+ * Which of `documentIds` have a kept PDF a message may carry (as sent or issued): the documents
+ * Write to client offers to attach, as sendMessage attaches them.
+ */
+export async function attachableDocumentIds(db: Db, documentIds: readonly string[]): Promise<Set<string>> {
+  if (documentIds.length === 0) return new Set();
+  const kept = await db
+    .selectFrom('document_files')
+    .select('document_id')
+    .where('document_id', 'in', [...documentIds])
+    .where('role', 'in', ['sent', 'issued'])
+    .execute();
+  return new Set(kept.map((k) => k.document_id));
+}

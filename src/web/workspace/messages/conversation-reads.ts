@@ -9,7 +9,13 @@ import type { ContactTable } from '../../../crm/contacts/contact.table.js';
 import type { DocumentRow } from '../../../crm/documents/document.table.js';
 import { listEmailTemplates } from '../../../crm/email-templates/index.js';
 import type { Event } from '../../../crm/events/event.table.js';
-import { type ComposedMessage, conversationOf, draftsOf, type Message } from '../../../crm/messages/index.js';
+import {
+  attachableDocumentIds,
+  type ComposedMessage,
+  conversationOf,
+  draftsOf,
+  type Message,
+} from '../../../crm/messages/index.js';
 import type { Db } from '../../../db/database.js';
 import { documentName } from '../documents/documents.view.js';
 import type { Choice, FieldErrors } from '../forms/form-fields.js';
@@ -62,17 +68,10 @@ const STATUS_WORDS = { sent: 'sent', signed: 'accepted', issued: 'issued' } as c
 async function attachable(db: Db, documents: readonly DocumentRow[], events: readonly Event[]) {
   const offered = documents.filter((d) => d.status !== 'draft' && d.status !== 'void');
   if (offered.length === 0) return [];
-  const kept = await db
-    .selectFrom('document_files')
-    .select('document_id')
-    .where(
-      'document_id',
-      'in',
-      offered.map((d) => d.id),
-    )
-    .where('role', 'in', ['sent', 'issued'])
-    .execute();
-  const ids = new Set(kept.map((k) => k.document_id));
+  const ids = await attachableDocumentIds(
+    db,
+    offered.map((d) => d.id),
+  );
   return offered
     .filter((d) => ids.has(d.id))
     .map((d) => ({
