@@ -137,5 +137,5 @@ export { MemoryTokenStore, type StoredTokens, type TokenStore } from './token-st
 export * from './types.js';
 export * from './webhook-endpoints.js';
 export type { ActionOptions, DocumentsClient, SentDocument } from './documents-client.js';
-export type { MessageChanges, MessagesClient } from './messages-client.js';
+export type { MessageChanges, MessageRecipient, MessagesClient, NewMessage } from './messages-client.js';
 export * from './webhooks.js';
