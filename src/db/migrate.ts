@@ -64,6 +64,7 @@ import * as messageDrafts from './migrations/2026-12-06T41-message-drafts.js';
 import * as conversationMail from './migrations/2026-12-06T42-conversation-mail.js';
 import * as emailTemplates from './migrations/2026-12-06T60-email-templates.js';
 import * as unreadMessages from './migrations/2026-12-07T20-unread-messages.js';
+import * as mailCc from './migrations/2026-12-07T40-mail-cc.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -126,6 +127,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-06T42-conversation-mail': conversationMail,
   '2026-12-06T60-email-templates': emailTemplates,
   '2026-12-07T20-unread-messages': unreadMessages,
+  '2026-12-07T40-mail-cc': mailCc,
 };
 
 export interface MigrationOutcome {

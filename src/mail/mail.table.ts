@@ -36,6 +36,8 @@ export interface OutgoingMailTable {
   kind: MailKind;
   to_address: string;
   to_name: string | null;
+  /** Its other recipients, in its To and Cc headers: JSON `{to: [{name, address}], cc: [...]}`; null: none. */
+  other_recipients?: string | null;
   subject: string;
   text_body: string;
   /** The HTML part beside the text, when the message has one. */

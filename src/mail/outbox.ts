@@ -18,6 +18,10 @@ export interface NewMail {
   organizationId: string;
   kind: MailKind;
   to: { address: string; name?: string | null | undefined };
+  /** Other recipients in its To header, beside `to`. */
+  alsoTo?: ReadonlyArray<MailAddress> | undefined;
+  /** Copies, in its Cc header. */
+  cc?: ReadonlyArray<MailAddress> | undefined;
   subject: string;
   text: string;
   /** An HTML part beside the text, which every client can fall back on. */
@@ -26,6 +30,19 @@ export interface NewMail {
   attachments?: readonly MailAttachment[] | undefined;
   /** The booking it is about, and the message of its conversation it is (SPEC §17). */
   conversation?: { bookingId: string; messageId: string } | undefined;
+}
+
+export interface MailAddress {
+  address: string;
+  name?: string | null | undefined;
+}
+
+/** What `other_recipients` keeps of a mail's other recipients, or null when it has none. */
+function otherRecipients(mail: NewMail): string | null {
+  const keep = (list: ReadonlyArray<MailAddress> = []) =>
+    list.map((a) => ({ name: a.name ?? null, address: a.address }));
+  if (!mail.alsoTo?.length && !mail.cc?.length) return null;
+  return JSON.stringify({ to: keep(mail.alsoTo), cc: keep(mail.cc) });
 }
 
 export interface MailAttachment {
@@ -48,6 +65,7 @@ export async function queueMail(
     kind: mail.kind,
     to_address: mail.to.address,
     to_name: mail.to.name ?? null,
+    other_recipients: otherRecipients(mail),
     subject: mail.subject,
     text_body: mail.text,
     html_body: mail.html ?? null,

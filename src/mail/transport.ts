@@ -60,14 +60,15 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   });
   return {
     async send(mail, { from: sender, replyTo, attachments = [] } = {}) {
-      // One recipient, exactly: nodemailer would send "a@x, b@y" to both.
-      const parsed = addressparser(mail.to_address, { flatten: true });
-      if (parsed.length !== 1 || parsed[0]!.address !== mail.to_address)
+      // One address each, exactly: nodemailer would send "a@x, b@y" to both.
+      const others = otherRecipientsOf(mail.other_recipients);
+      if (!oneAddress(mail.to_address) || [...others.to, ...others.cc].some((a) => !oneAddress(a.address)))
         return { ok: false, permanent: true, error: 'The recipient is not one e-mail address.' };
       try {
         const info = (await transporter.sendMail({
           from: sender ?? from,
-          to: mail.to_name ? { name: mail.to_name, address: mail.to_address } : mail.to_address,
+          to: [{ name: mail.to_name, address: mail.to_address }, ...others.to].map(header),
+          ...(others.cc.length === 0 ? {} : { cc: others.cc.map(header) }),
           ...(replyTo === undefined ? {} : { replyTo }),
           subject: mail.subject,
           text: mail.text_body,
@@ -86,6 +87,23 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
     close: () => transporter.close(),
   };
 }
+
+/** Whether `address` is one e-mail address, as addressparser reads it. */
+function oneAddress(address: string): boolean {
+  const parsed = addressparser(address, { flatten: true });
+  return parsed.length === 1 && parsed[0]!.address === address;
+}
+
+type Recipient = { name: string | null; address: string };
+
+/** The other recipients a message keeps in `other_recipients`. */
+function otherRecipientsOf(kept: string | null | undefined): { to: Recipient[]; cc: Recipient[] } {
+  if (!kept) return { to: [], cc: [] };
+  return JSON.parse(kept) as { to: Recipient[]; cc: Recipient[] };
+}
+
+/** An address as a header names it: with its name, when it has one. */
+const header = (a: Recipient) => (a.name ? { name: a.name, address: a.address } : a.address);
 
 function failure(error: unknown): MailAttempt {
   const smtp = error as { responseCode?: unknown; response?: unknown; code?: unknown; message?: unknown };

@@ -32,7 +32,14 @@ const VENUE = 'events@harbour.example';
 interface MessageBody {
   data: {
     id: string;
-    attributes: { state: string; message_id: string; direction: string; subject: string; to: unknown };
+    attributes: {
+      state: string;
+      message_id: string;
+      direction: string;
+      subject: string;
+      to: unknown;
+      cc: unknown;
+    };
     relationships: { booking: { data: { id: string } | null } };
   };
 }
@@ -220,5 +227,53 @@ eachDatabase((suite) => {
     assert.equal(failed.body.data.attributes.state, 'failed');
     const told = await admin<{ data: unknown[] }>('/v2/changes?filter[type][eq]=message.failed');
     assert.equal(told.body.data.length, 1);
+  });
+
+  it('sends a message to several people once, with each in its To or Cc header', async () => {
+    const before = smtp.received.length;
+    const posted = await write({
+      subject: 'Menu choices',
+      text: 'Dear Amelia,\n\nThe menus are attached to this thread.\n\nHarbour Rooms',
+      to: [{ name: 'Amelia Hart', email: 'amelia@client.example' }, 'bo@client.example'],
+      cc: [{ name: 'Daniel Reyes', email: 'daniel@elsewhere.example' }, 'planner@studio.example'],
+    });
+    assert.equal(posted.status, 201, JSON.stringify(posted.body));
+    assert.deepEqual(posted.body.data.attributes.cc, [
+      { name: 'Daniel Reyes', email: 'daniel@elsewhere.example' },
+      { name: '', email: 'planner@studio.example' },
+    ]);
+    assert.deepEqual(posted.body.data.attributes.to, [
+      { name: 'Amelia Hart', email: 'amelia@client.example' },
+      { name: '', email: 'bo@client.example' },
+    ]);
+    assert.equal(await sender.sendDue(), 1, 'one mail, whatever the recipients');
+    assert.equal(smtp.received.length, before + 1);
+    const received = smtp.received.at(-1)!;
+    assert.deepEqual(received.to.sort(), [
+      'amelia@client.example',
+      'bo@client.example',
+      'daniel@elsewhere.example',
+      'planner@studio.example',
+    ]);
+    assert.deepEqual(
+      received.parsed.to && !Array.isArray(received.parsed.to)
+        ? received.parsed.to.value.map((a) => [a.name, a.address])
+        : [],
+      [
+        ['Amelia Hart', 'amelia@client.example'],
+        ['', 'bo@client.example'],
+      ],
+    );
+    const cc = received.parsed.cc && !Array.isArray(received.parsed.cc) ? received.parsed.cc.value : [];
+    assert.deepEqual(
+      cc.map((a) => [a.name, a.address]),
+      [
+        ['Daniel Reyes', 'daniel@elsewhere.example'],
+        ['', 'planner@studio.example'],
+      ],
+    );
+    const sent = await admin<MessageBody>(`/v2/messages/${posted.body.data.id}`);
+    assert.equal(sent.body.data.attributes.state, 'sent');
+    assert.equal(`<${sent.body.data.attributes.message_id}>`, received.parsed.messageId);
   });
 });

@@ -174,10 +174,15 @@ eachDatabase((suite) => {
     assert.match(newest(queued.body), /Queued Waiting to be sent\. Your proposal/);
 
     smtp.received.length = 0;
-    assert.equal(await sender.sendDue(), 2, 'one mail to each address');
-    assert.deepEqual(smtp.received.map((m) => m.to).sort(), [
-      ['amelia@client.example'],
-      ['daniel@client.example'],
+    assert.equal(await sender.sendDue(), 1, 'one mail, both in its To header');
+    assert.deepEqual(
+      smtp.received.map((m) => m.to.sort()),
+      [['amelia@client.example', 'daniel@client.example']],
+    );
+    const to = smtp.received[0]?.parsed.to;
+    assert.deepEqual(to && !Array.isArray(to) ? to.value.map((a) => [a.name, a.address]) : [], [
+      ['', 'amelia@client.example'],
+      ['Daniel Reyes', 'daniel@client.example'],
     ]);
     for (const mail of smtp.received) {
       assert.equal(mail.parsed.subject, 'Your proposal');

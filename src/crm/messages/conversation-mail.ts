@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
-import { type NewMail, queueMail } from '../../mail/outbox.js';
+import { type MailAddress, type NewMail, queueMail } from '../../mail/outbox.js';
 import { appSecret } from '../../security/app-secrets.js';
 import { emailKey } from '../contacts/contact-email.js';
 import { CONVERSATION_KEY, conversationAddress } from './conversation-address.js';
@@ -22,7 +22,12 @@ export async function queueConversationMail(
   trx: Trx,
   bookingId: string,
   mail: Omit<NewMail, 'conversation'>,
-  { now, sending, cc = [] }: { now: number; sending: boolean; cc?: ReadonlyArray<NewMail['to']> },
+  {
+    now,
+    sending,
+    alsoTo = [],
+    cc = [],
+  }: { now: number; sending: boolean; alsoTo?: ReadonlyArray<MailAddress>; cc?: ReadonlyArray<MailAddress> },
 ): Promise<Message> {
   const organizationId = mail.organizationId;
   const [organization, mailbox, contact] = await Promise.all([
@@ -57,7 +62,7 @@ export async function queueConversationMail(
       name: organization.mail_from_name || organization.name,
       email: mailbox?.address ?? organization.mail_from_address ?? '',
     },
-    to: [{ name: mail.to.name ?? '', email: mail.to.address.toLowerCase() }],
+    to: [mail.to, ...alsoTo].map((a) => ({ name: a.name ?? '', email: a.address.toLowerCase() })),
     cc: cc.map((c) => ({ name: c.name ?? '', email: c.address.toLowerCase() })),
     subject: mail.subject,
     text: mail.text,
@@ -90,10 +95,8 @@ export async function queueConversationMail(
       })
       .execute();
   }
-  // One mail to each recipient (the outbox sends each to one address), all of them this message.
-  for (const to of [mail.to, ...cc]) {
-    await queueMail(trx, { ...mail, to, conversation: { bookingId, messageId: id } }, { now, sending });
-  }
+  // One mail, with every recipient in its To and Cc headers, as a mail program sends it.
+  await queueMail(trx, { ...mail, alsoTo, cc, conversation: { bookingId, messageId: id } }, { now, sending });
   return message;
 }
 

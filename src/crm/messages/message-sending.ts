@@ -56,7 +56,7 @@ export const sendMessage: Command<SendInput, Message> = {
         html: htmlMail({ sender: venue, paragraphs, notes: [] }),
         attachments,
       },
-      { now, sending: input.sending, cc: [...others, ...cc] },
+      { now, sending: input.sending, alsoTo: others, cc },
     );
   },
 };

@@ -109,7 +109,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Messages'],
         summary: 'Write to a client',
         description:
-          'Sends a message about a booking, to its contact by default: queued with the outbox (state queued, then sent or failed, told as message.sent or message.failed), its Reply-To the booking’s conversation address so the answer files itself. Each address gets its own copy. With template_id, the organization’s e-mail template written for the booking gives the subject and text not given. Needs crm_manage. Honours Idempotency-Key.',
+          'Sends a message about a booking, to its contact by default: queued with the outbox (state queued, then sent or failed, told as message.sent or message.failed), its Reply-To the booking’s conversation address so the answer files itself. It goes as one mail, with every address in its To and Cc headers. With template_id, the organization’s e-mail template written for the booking gives the subject and text not given. Needs crm_manage. Honours Idempotency-Key.',
         security: MANAGE_SECURITY,
         headers: CreateHeaders,
         body: MessageCreateBody,
