@@ -44,3 +44,13 @@ it('keeps answers between quoted lines, and a message that is all quotation, as 
     folded: '',
   });
 });
+
+it('folds a quoted history of 200,000 lines in one pass, keeping an answer between quotes', () => {
+  // Quadratic folding would check every later line for each quoted one: minutes, past the test's timeout.
+  const history = Array.from({ length: 200_000 }, () => '> a').join('\n');
+  const folded = foldText(`Thanks!\n${history}`);
+  assert.equal(folded.shown, 'Thanks!');
+  assert.equal(folded.folded.length, history.length);
+  const answered = foldText(`> Can you do Saturday?\nYes.\n${history}\nSee you then.`);
+  assert.equal(answered.shown, `> Can you do Saturday?\nYes.\n${history}\nSee you then.`);
+});

@@ -155,6 +155,11 @@ eachDatabase((suite) => {
     );
     assert.equal(fieldValue(preview.body, 'subject'), 'Your proposal');
     assert.equal((await messagesOf(bookingId)).length, 1, 'a preview sends nothing');
+    // A post without Send's button (Enter in a field, a script) previews; only Send sends.
+    const unnamed = await post({ ...typed });
+    assert.equal(unnamed.status, 200, unnamed.body);
+    assert.match(previewOf(unnamed.body), /Nothing has been sent yet/);
+    assert.equal((await messagesOf(bookingId)).length, 1, 'a post without Send sends nothing');
 
     const refused = await post({ intent: 'send', to: 'amelia@, bo', cc: 'x', subject: ' ', text: '' });
     assert.equal(refused.status, 422, refused.body);

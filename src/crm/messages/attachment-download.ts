@@ -13,10 +13,16 @@ export interface AttachmentDownload {
   bytes: Buffer;
 }
 
+/** `text` with any lone surrogate replaced, as encodeURIComponent needs it. */
+const wellFormed = (text: string) =>
+  text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+
 /** A file name safe in a Content-Disposition header, with the full name for clients that read it. */
-function disposition(name: string): string {
-  const plain = name.replace(/[^\x20-\x7e]|["\\;]/g, '_').slice(0, 200) || 'attachment';
-  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(name.slice(0, 200))}`;
+export function attachmentDisposition(name: string): string {
+  // Cut by characters, never inside a surrogate pair (which encodeURIComponent refuses).
+  const kept = Array.from(name).slice(0, 200).join('');
+  const plain = kept.replace(/[^\x20-\x7e]|["\\;]/g, '_') || 'attachment';
+  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(wellFormed(kept))}`;
 }
 
 /** The attachment at `position` (1 for the first) of the organization's message, or undefined. */
@@ -38,7 +44,7 @@ export async function attachmentDownload(
   return {
     contentType: row.content_type,
     headers: {
-      'Content-Disposition': disposition(row.name),
+      'Content-Disposition': attachmentDisposition(row.name),
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",
       'Cache-Control': 'private, no-store',

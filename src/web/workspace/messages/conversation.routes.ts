@@ -123,7 +123,8 @@ export const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         text: typed.text,
         documentIds: typed.documentIds,
       };
-      if (intent === 'preview') {
+      // Only Send sends: a post without it (a form sent by Enter or by a script) is a preview.
+      if (intent !== 'send') {
         const composed = await composeMessage(db, org, input);
         if (!composed.message)
           return show(reply, v, booking, { typed, errors: fieldErrors(composed.problems) }, 422);

@@ -28,20 +28,29 @@ function onWroteEnd(lines: readonly string[], index: number): number {
   return -1;
 }
 
-/** Whether every line from `index` on is quoted or blank. */
-const quotedToTheEnd = (lines: readonly string[], index: number) =>
-  lines.slice(index).every((line) => line.trim() === '' || QUOTED.test(line));
-
-function foldsAt(lines: readonly string[], index: number): boolean {
-  const line = lines[index] ?? '';
-  if (SIGNATURE.test(line) || ORIGINAL.test(line)) return true;
-  if (onWroteEnd(lines, index) !== -1) return true;
-  return QUOTED.test(line) && quotedToTheEnd(lines, index);
+/**
+ * Where the text folds: the first line that is a signature delimiter, an "Original Message" line,
+ * an "On … wrote:" line, or a quoted line from which every line to the end is quoted or blank.
+ * One pass from the end says which lines are followed only by quoted or blank ones, so a long
+ * quoted history costs its length once, not its length for each of its lines.
+ */
+function foldAt(lines: readonly string[]): number {
+  const quotedFrom = new Array<boolean>(lines.length + 1);
+  quotedFrom[lines.length] = true;
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const line = lines[index]!;
+    quotedFrom[index] = quotedFrom[index + 1]! && (line.trim() === '' || QUOTED.test(line));
+  }
+  return lines.findIndex((line, index) => {
+    if (SIGNATURE.test(line) || ORIGINAL.test(line)) return true;
+    if (onWroteEnd(lines, index) !== -1) return true;
+    return QUOTED.test(line) && quotedFrom[index]!;
+  });
 }
 
 export function foldText(text: string): FoldedText {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  const at = lines.findIndex((_, index) => foldsAt(lines, index));
+  const at = foldAt(lines);
   if (at <= 0) {
     // All of it quoted (or nothing to fold): show it as it is rather than an empty message.
     return { shown: text.trim(), folded: '' };
