@@ -111,4 +111,19 @@ eachDatabase((suite) => {
     const later = await admin<Many>(`/v2/messages?filter[booking_id][eq]=${bookingId}`);
     assert.equal(later.body.data.length, earlier.body.data.length, 'nothing was sent');
   });
+  it('answers ids and addresses holding NUL with the field they are in, never a 500', async () => {
+    const nul = await write({
+      template_id: 'et_\u0000',
+      document_ids: ['doc_\u0000'],
+      to: ['amelia\u0000@client.example'],
+      subject: 'Menu',
+      text: 'Fish or lamb?',
+    });
+    assert.equal(nul.status, 422, JSON.stringify(nul.body));
+    assert.deepEqual(pointers(nul.body).sort(), [
+      '/data/attributes/document_ids',
+      '/data/attributes/template_id',
+      '/data/attributes/to',
+    ]);
+  });
 });

@@ -69,15 +69,16 @@ async function attachmentsOf(
   const attachments: MailAttachment[] = [];
   const notKept: string[] = [];
   for (const documentId of new Set(documentIds)) {
-    const document = bookingId
-      ? await db
-          .selectFrom('documents')
-          .select(['id', 'kind', 'version', 'number', 'status'])
-          .where('organization_id', '=', organizationId)
-          .where('booking_id', '=', bookingId)
-          .where('id', '=', documentId)
-          .executeTakeFirst()
-      : undefined;
+    const document =
+      bookingId && !documentId.includes('\u0000')
+        ? await db
+            .selectFrom('documents')
+            .select(['id', 'kind', 'version', 'number', 'status'])
+            .where('organization_id', '=', organizationId)
+            .where('booking_id', '=', bookingId)
+            .where('id', '=', documentId)
+            .executeTakeFirst()
+        : undefined;
     const file =
       document && ((await keptFile(db, document.id, 'issued')) ?? (await keptFile(db, document.id, 'sent')));
     if (!document || !file) {

@@ -39,7 +39,10 @@ export async function templatedMessage(
   const { subject, text, templateId, bookingId } = input;
   const kept = { subject, text, problems: [] };
   if (templateId === undefined || templateId === '') return kept;
-  const template = await findEmailTemplate(ctx, organizationId, templateId);
+  // An id holding NUL names nothing (and PostgreSQL refuses the character in text).
+  const template = templateId.includes('\u0000')
+    ? undefined
+    : await findEmailTemplate(ctx, organizationId, templateId);
   if (!template)
     return {
       ...kept,

@@ -42,12 +42,14 @@ export const updateMessage: Command<Change<MessageInput>, Message> = {
     if (input.bookingId !== undefined) {
       if (input.bookingId === null) bookingId = null;
       else {
-        const booking = await trx
-          .selectFrom('bookings')
-          .select('id')
-          .where('organization_id', '=', actor.organizationId)
-          .where('id', '=', input.bookingId)
-          .executeTakeFirst();
+        const booking = input.bookingId.includes('\u0000')
+          ? undefined
+          : await trx
+              .selectFrom('bookings')
+              .select('id')
+              .where('organization_id', '=', actor.organizationId)
+              .where('id', '=', input.bookingId)
+              .executeTakeFirst();
         if (!booking)
           problems.relationship(
             'booking',

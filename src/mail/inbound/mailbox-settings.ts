@@ -46,7 +46,8 @@ export interface MailboxSettings {
   plus_addressing: boolean;
 }
 
-const ADDRESS = /^[^\s@<>()",;:\\]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
+// No white space and no control character (NUL included), which no address holds.
+const ADDRESS = /^[^\s\u0000-\u001f\u007f@<>()",;:\\]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 const HOST =
   /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$|^\[?[0-9A-Fa-f:.]+\]?$/;
 
