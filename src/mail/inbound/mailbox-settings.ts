@@ -47,6 +47,7 @@ export interface MailboxSettings {
 }
 
 // No white space and no control character (NUL included), which no address holds.
+// eslint-disable-next-line no-control-regex -- the control characters are what it refuses
 const ADDRESS = /^[^\s\u0000-\u001f\u007f@<>()",;:\\]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 const HOST =
   /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$|^\[?[0-9A-Fa-f:.]+\]?$/;
