@@ -62,8 +62,8 @@ function toIntegration(row: Selectable<IntegrationTable>): Integration {
   };
 }
 
-export async function insertIntegration(db: Db, input: NewIntegration): Promise<Integration> {
-  const now = isoTime(Date.now());
+export async function insertIntegration(db: Db, input: NewIntegration, at: number): Promise<Integration> {
+  const now = isoTime(at);
   const row: Selectable<IntegrationTable> = {
     id: newId(),
     organization_id: input.organizationId,
@@ -115,8 +115,9 @@ export async function updateIntegrationSettings(
   db: Db,
   id: string,
   settings: { redirectUris: readonly string[]; scopes: readonly string[]; requirePkce: boolean },
+  at: number,
 ): Promise<void> {
-  const now = isoTime(Date.now());
+  const now = isoTime(at);
   await db
     .updateTable('integrations')
     .set((eb) => ({
@@ -130,10 +131,15 @@ export async function updateIntegrationSettings(
     .execute();
 }
 
-export async function replaceClientSecretHash(db: Db | Trx, id: string, hash: string): Promise<void> {
+export async function replaceClientSecretHash(
+  db: Db | Trx,
+  id: string,
+  hash: string,
+  at: number,
+): Promise<void> {
   await db
     .updateTable('integrations')
-    .set({ client_secret_hash: hash, updated_at: isoTime(Date.now()) })
+    .set({ client_secret_hash: hash, updated_at: isoTime(at) })
     .where('id', '=', id)
     .execute();
 }

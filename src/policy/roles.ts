@@ -51,6 +51,7 @@ const ADMIN_ACTIONS = [
   'team.*',
   'imports.run',
   'api_keys.*',
+  'integrations.*',
 ] as const;
 
 export const ROLES = Object.freeze({

@@ -6,8 +6,10 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { DatabaseHandle } from '../../src/db/connect.js';
-import { isoTime } from '../../src/clock.js';
-import { rotateClientSecret } from '../../src/integrations/integration-settings.service.js';
+import { isoTime, systemClock } from '../../src/clock.js';
+import { operatorActor } from '../../src/identity/actor.js';
+import { rotateIntegrationSecret } from '../../src/integrations/integration.commands.js';
+import { write } from '../../src/writes/unit-of-work.js';
 import { findIntegration } from '../../src/integrations/integration.repository.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { call, clientCredentialsToken, type CrmFixture, makeCrm, noteBody } from '../helpers/api.js';
@@ -122,7 +124,14 @@ eachDatabase((suite) => {
     assert.equal((await postForm(server, '/oauth/token', credentials)).status, 200);
     const integration = await findIntegration(suite.db, crm.venue.privateClient.id);
     const rotatedSecret = await changeElsewhereReturning((handle) =>
-      rotateClientSecret(handle.db, integration!),
+      write(
+        { db: handle.db, clock: systemClock },
+        operatorActor(integration!.organizationId!),
+        rotateIntegrationSecret,
+        {
+          id: integration!.id,
+        },
+      ),
     );
     const refused = await postForm(server, '/oauth/token', credentials);
     assert.equal(refused.status, 401);

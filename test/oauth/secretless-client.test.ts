@@ -12,7 +12,10 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import * as oauth from 'oauth4webapi';
 import { findIntegration } from '../../src/integrations/integration.repository.js';
-import { updateIntegration } from '../../src/integrations/integration-settings.service.js';
+import { systemClock } from '../../src/clock.js';
+import { operatorActor } from '../../src/identity/actor.js';
+import { updateIntegrationCommand } from '../../src/integrations/integration.commands.js';
+import { write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { makeIntegration, makeOrganization, makeUser } from '../helpers/factories.js';
@@ -221,11 +224,15 @@ eachDatabase((suite) => {
 
   it('refuses an authorization request without PKCE, even with Require PKCE turned off', async () => {
     const integration = (await findIntegration(suite.db, app.id))!;
-    await updateIntegration(suite.db, integration, {
-      redirectUris: [REDIRECT_URI],
-      scopes: 'crm_read crm_manage',
-      requirePkce: false,
-    });
+    await write(
+      { db: suite.db, clock: systemClock },
+      operatorActor(integration.organizationId!),
+      updateIntegrationCommand,
+      {
+        id: integration.id,
+        input: { redirectUris: [REDIRECT_URI], scopes: 'crm_read crm_manage', requirePkce: false },
+      },
+    );
     assert.equal((await findIntegration(suite.db, app.id))?.requirePkce, true, 'still required');
     const cases = [
       { extra: {}, says: /PKCE is required/ },

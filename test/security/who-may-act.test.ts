@@ -117,6 +117,10 @@ const TABLE: Record<string, Who> = {
   'identity/team.commands: removeMember': 'admins',
   'api-keys/api-keys: createApiKey': 'admins',
   'api-keys/api-keys: revokeApiKey': 'admins',
+  'integrations/integration.commands: createIntegrationCommand': 'admins',
+  'integrations/integration.commands: updateIntegrationCommand': 'admins',
+  'integrations/integration.commands: rotateIntegrationSecret': 'admins',
+  'integrations/integration.commands: deleteIntegrationCommand': 'admins',
   // Each staff member's own feeds.
   'calendar/calendar-feeds: createFeed': 'members',
   'calendar/calendar-feeds: revokeFeed': 'members',
@@ -190,7 +194,7 @@ async function exportedCommands(): Promise<Map<string, Command<unknown, unknown>
       if (entry.isDirectory()) return walk(full);
       return entry.name.endsWith('.js') ? [full] : [];
     });
-  for (const folder of ['crm', 'identity', 'api-keys', 'calendar', 'webhooks']) {
+  for (const folder of ['crm', 'identity', 'api-keys', 'calendar', 'webhooks', 'integrations']) {
     for (const file of walk(path.join(src, folder))) {
       const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
       const where = path.relative(src, file).replace(/\.js$/, '');
@@ -291,6 +295,7 @@ eachDatabase((suite) => {
           'api_keys',
           'calendar_feeds',
           'webhook_endpoints',
+          'integrations',
         ] as const
       ).map((table) => countRows(suite.db, table)),
     );

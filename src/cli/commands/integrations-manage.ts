@@ -1,9 +1,16 @@
 /** `marquee integrations list | delete | rotate-secret` (SPEC §3). */
-import { NotFoundError } from '../../errors.js';
+import { InputError, NotFoundError } from '../../errors.js';
 import { requireOrganization } from '../../identity/identity.service.js';
 import { findUserById } from '../../identity/user.repository.js';
-import { deleteIntegration, rotateClientSecret } from '../../integrations/integration-settings.service.js';
+import { systemClock } from '../../clock.js';
+import { operatorActor } from '../../identity/actor.js';
 import {
+  deleteIntegrationCommand,
+  rotateIntegrationSecret,
+} from '../../integrations/integration.commands.js';
+import { write } from '../../writes/unit-of-work.js';
+import {
+  deleteIntegrationRow,
   findIntegration,
   type Integration,
   listIntegrationsOfOrganization,
@@ -63,7 +70,16 @@ export const integrationsDeleteCommand: Command = {
   options: { id: { type: 'string' } },
   async run({ config, values, output }) {
     const id = requireString(values, 'id');
-    await withDatabase(config, async (db) => deleteIntegration(db, await requireIntegration(db, id)));
+    await withDatabase(config, async (db) => {
+      const { organizationId } = await requireIntegration(db, id);
+      // An assistant that registered itself (RFC 7591) belongs to no organization: no one's data
+      // is written by deleting it.
+      if (organizationId === null) await deleteIntegrationRow(db, id);
+      else
+        await write({ db, clock: systemClock }, operatorActor(organizationId), deleteIntegrationCommand, {
+          id,
+        });
+    });
     output.result({ id, deleted: true });
   },
 };
@@ -77,7 +93,13 @@ export const integrationsRotateSecretCommand: Command = {
     const id = requireString(values, 'id');
     const { integration, secret } = await withDatabase(config, async (db) => {
       const found = await requireIntegration(db, id);
-      return { integration: found, secret: await rotateClientSecret(db, found) };
+      if (found.organizationId === null)
+        throw new InputError(`${found.name} was made without a client secret: there is none to rotate.`);
+      const actor = operatorActor(found.organizationId);
+      return {
+        integration: found,
+        secret: await write({ db, clock: systemClock }, actor, rotateIntegrationSecret, { id }),
+      };
     });
     output.result({ id, client_id: integration.clientId, client_secret: secret });
     output.line('\nThe client secret is shown only this once; store it now.');

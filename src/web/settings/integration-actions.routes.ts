@@ -6,14 +6,18 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { deleteIntegration, rotateClientSecret } from '../../integrations/integration-settings.service.js';
+import {
+  deleteIntegrationCommand,
+  rotateIntegrationSecret,
+} from '../../integrations/integration.commands.js';
+import { write } from '../../writes/unit-of-work.js';
 import { resendDelivery } from '../../integrations/integration-webhooks.js';
 import { sendPage } from '../forms.js';
 import { html } from '../html.js';
 import { HtmlError } from '../html-error.js';
 import { confirmPage } from './confirm.page.js';
 import type { SecretFlashes } from './secret-flash.js';
-import { administeredIntegration, settingsFrame, visitor } from './visitor.js';
+import { adminActor, administeredIntegration, settingsFrame, visitor } from './visitor.js';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const DeliveryParams = Type.Object({
@@ -54,8 +58,10 @@ export const integrationActionsRoutes: FastifyPluginAsyncTypebox<{ flashes: Secr
     { preHandler: app.csrfProtection, schema: { params: IdParams } },
     async (request, reply) => {
       const v = await visitor(request);
-      const { integration } = await administeredIntegration(db, v, request.params.id);
-      const secret = await rotateClientSecret(db, integration, request.ctx.now());
+      const { integration, organization } = await administeredIntegration(db, v, request.params.id);
+      const secret = await write(app.ctx.writer, adminActor(v, organization), rotateIntegrationSecret, {
+        id: integration.id,
+      });
       flashes.give(reply, integration.id, { secret, rotated: true }, request.ctx.now());
       return reply.redirect(pagePath(integration.id), 303);
     },
@@ -83,7 +89,9 @@ export const integrationActionsRoutes: FastifyPluginAsyncTypebox<{ flashes: Secr
     async (request, reply) => {
       const v = await visitor(request);
       const { integration, organization } = await administeredIntegration(db, v, request.params.id);
-      await deleteIntegration(db, integration);
+      await write(app.ctx.writer, adminActor(v, organization), deleteIntegrationCommand, {
+        id: integration.id,
+      });
       return reply.redirect(`/settings/integrations?org=${organization.organizationId}&notice=deleted`, 303);
     },
   );

@@ -7,13 +7,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { FastifyReply } from 'fastify';
-import { attemptOf, type Refusal } from '../../writes/refusal.js';
+import type { Refusal } from '../../writes/refusal.js';
+import { attempt } from '../../writes/unit-of-work.js';
 import { html } from '../html.js';
 import { listMembersOfOrganization } from '../../identity/membership.repository.js';
-import { updateIntegration } from '../../integrations/integration-settings.service.js';
+import {
+  createIntegrationCommand,
+  updateIntegrationCommand,
+} from '../../integrations/integration.commands.js';
 import { integrationWebhooks } from '../../integrations/integration-webhooks.js';
 import { listIntegrationsOfOrganization } from '../../integrations/integration.repository.js';
-import { createIntegration } from '../../integrations/integration.service.js';
 import { appSecret } from '../../security/app-secrets.js';
 import { FormBody, formList, formText, sendPage } from '../forms.js';
 import { integrationActionsRoutes } from './integration-actions.routes.js';
@@ -22,6 +25,7 @@ import { dangerSection, newSecretSection, webhooksSection } from './integration-
 import { type IntegrationFormView, integrationFormPage, integrationsListPage } from './integrations.page.js';
 import { SecretFlashes } from './secret-flash.js';
 import {
+  adminActor,
   adminOrganization,
   administeredIntegration,
   readingLocaleHook,
@@ -132,18 +136,15 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         requirePkce: formText(form, 'require_pkce') === 'on',
         noSecret: formText(form, 'no_secret') === 'on',
       };
-      const created = await attemptOf(() =>
-        createIntegration(db, {
-          organizationId: organization.organizationId,
-          name: values.name,
-          kind: values.kind,
-          redirectUris: values.redirectUris.split(/\r?\n/).filter((u) => u.trim() !== ''),
-          scopes: values.scopes.join(' ') || ' ',
-          ownerEmail: values.kind === 'private' ? values.owner || undefined : undefined,
-          requirePkce: values.requirePkce,
-          noSecret: values.noSecret,
-        }),
-      );
+      const created = await attempt(app.ctx.writer, adminActor(v, organization), createIntegrationCommand, {
+        name: values.name,
+        kind: values.kind,
+        redirectUris: values.redirectUris.split(/\r?\n/).filter((u) => u.trim() !== ''),
+        scopes: values.scopes.join(' ') || ' ',
+        ownerEmail: values.kind === 'private' ? values.owner || undefined : undefined,
+        requirePkce: values.requirePkce,
+        noSecret: values.noSecret,
+      });
       if (!created.ok) {
         return renderForm(reply, v, { organization, values, errors: fieldErrors(created.refusal) }, 422);
       }
@@ -198,13 +199,14 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         requirePkce: formText(form, 'require_pkce') === 'on',
         noSecret: integration.authMethod === 'none',
       };
-      const updated = await attemptOf(() =>
-        updateIntegration(db, integration, {
+      const updated = await attempt(app.ctx.writer, adminActor(v, organization), updateIntegrationCommand, {
+        id: integration.id,
+        input: {
           redirectUris: values.redirectUris.split(/\r?\n/),
           scopes: values.scopes.join(' ') || ' ',
           requirePkce: values.requirePkce,
-        }),
-      );
+        },
+      });
       if (!updated.ok) {
         const errors = fieldErrors(updated.refusal);
         return renderForm(reply, v, { organization, integration, values, errors }, 422);

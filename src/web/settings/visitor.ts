@@ -18,7 +18,7 @@ import type { User } from '../../identity/user.repository.js';
 import { HtmlError, SignInRequired } from '../html-error.js';
 import { currentUser } from '../session/session.js';
 import type { SettingsFrame } from './settings-layout.js';
-import { staffActor } from '../../identity/actor.js';
+import { type Actor, staffActor } from '../../identity/actor.js';
 
 export interface Visitor {
   user: User;
@@ -102,6 +102,16 @@ export function adminOrganization(v: Visitor, organizationId: string | undefined
     : v.adminOf[0];
   if (!organization) throw adminsOnly();
   return organization;
+}
+
+/** The visitor acting as a member of one of their organizations (an admin, where the page asked for one). */
+export function adminActor(v: Visitor, organization: Membership): Actor {
+  return staffActor({
+    organizationId: organization.organizationId,
+    userId: v.user.id,
+    role: organization.role,
+    door: 'workspace',
+  });
 }
 
 /** An integration the visitor administers: 404 when it is not in their organizations, 403 for members. */
