@@ -138,7 +138,7 @@ async function reportsVenue(
   const started = performance.now();
   const venue = await seedReportVenue(dialect, { dataDir, databaseUrl }, org.id, count);
   console.error(
-    `reports venue (${dialect}): ${venue.bookings.toLocaleString('en')} bookings, ${venue.events.toLocaleString('en')} events, ${venue.lines.toLocaleString('en')} lines, ${venue.installments.toLocaleString('en')} installments (${venue.owed} due or overdue), ${venue.payments.toLocaleString('en')} payments, seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `reports venue (${dialect}): ${venue.bookings.toLocaleString('en')} bookings, ${venue.events.toLocaleString('en')} events, ${venue.lines.toLocaleString('en')} lines, ${venue.installments.toLocaleString('en')} installments (${venue.owed} due or overdue), ${venue.payments.toLocaleString('en')} payments, ${venue.messages.toLocaleString('en')} messages, seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   return { reportsOrg: org.id, reportsOwed: String(venue.owed) };
 }

@@ -43,6 +43,15 @@ function statements(dialect: 'sqlite' | 'postgres'): string[] {
     embed_origins: [],
   });
   return [
+    // One message from the client on each booking, read (SPEC §17: the messages list's goal is
+    // set at 100,000 messages).
+    `insert into messages (id, organization_id, booking_id, contact_id, direction, from_name, from_email,
+        to_list, cc_list, subject, text, html, sent_at, state, message_id, in_reply_to, thread_ids, attachments,
+        dismissed, read_at, created_at, updated_at)
+      select b.id || '-msg', b.organization_id, b.id, null, 'in', 'The client', 'client@bench.example', '[]',
+        '[]', 'About ' || b.name, 'Could we see the menu and the evening plan?', null, b.created_at, 'received',
+        b.id || '@bench.example', null, '[]', '[]', 0, b.created_at, b.created_at, b.created_at
+      from bookings b where b.organization_id = $1`,
     `insert into line_items (${LINE_COLUMNS})
       select e.id || '-menu', e.organization_id, e.booking_id, e.id, null, 'Dinner menu', null, 'food',
         'per_person', cast(e.guest_count as text), 0, 4500, 0, '0', 0, '[]', 2, e.guest_count * 4500, 0, 0,
@@ -90,6 +99,7 @@ export interface ReportVenue {
   lines: number;
   installments: number;
   payments: number;
+  messages: number;
   /** Installments due or overdue now (payments_due's rows without a range). */
   owed: number;
 }
@@ -113,6 +123,7 @@ export async function seedReportVenue(
   const count = `select (select count(*) from line_items where organization_id = $1) as lines,
       (select count(*) from installments where organization_id = $1) as installments,
       (select count(*) from payments where organization_id = $1) as payments,
+      (select count(*) from messages where organization_id = $1) as messages,
       (select count(*) from installments where organization_id = $1 and state in ('due', 'overdue')) as owed`;
   let counts: Record<string, number | string>;
   if (dialect === 'sqlite') {
@@ -152,6 +163,7 @@ export async function seedReportVenue(
     lines: Number(counts.lines),
     installments: Number(counts.installments),
     payments: Number(counts.payments),
+    messages: Number(counts.messages),
     owed: Number(counts.owed),
   };
 }
