@@ -65,6 +65,8 @@ import {
   type RequestOptions,
   type ResourceClient,
   resourceClient,
+  resourceReader,
+  type ResourceReader,
 } from './resource-client.js';
 import type { TokenSource } from './token-source.js';
 import type {
@@ -91,6 +93,14 @@ import type {
 import { type WebhookEndpointsClient, webhookEndpointsClient } from './webhook-endpoints.js';
 import { type DocumentsClient, documentsClient } from './documents-client.js';
 import { SHAPES } from './write-documents.js';
+import type {
+  Automation,
+  AutomationChanges,
+  AutomationListOptions,
+  AutomationRun,
+  AutomationRunListOptions,
+  NewAutomation,
+} from './automation-types.js';
 
 export class MarqueeApi implements Requester {
   readonly bookings: ResourceClient<Booking, BookingListOptions, NewBooking, BookingChanges>;
@@ -138,6 +148,10 @@ export class MarqueeApi implements Requester {
     NewEmailTemplate,
     EmailTemplateChanges
   >;
+  /** The venue's automations; organization admins change them. */
+  readonly automations: ResourceClient<Automation, AutomationListOptions, NewAutomation, AutomationChanges>;
+  /** Each booking's way through an automation (read only). */
+  readonly automationRuns: ResourceReader<AutomationRun, AutomationRunListOptions>;
   /** The organization's changes, for polling (the same changes webhooks deliver). */
   readonly changes: ChangesClient;
   /** This integration's webhook endpoints in the organization. */
@@ -169,6 +183,8 @@ export class MarqueeApi implements Requester {
     this.documents = documentsClient(this);
     this.messages = messagesClient(this);
     this.emailTemplates = resourceClient(this, '/v2/email_templates', SHAPES.email_templates);
+    this.automations = resourceClient(this, '/v2/automations', SHAPES.automations);
+    this.automationRuns = resourceReader(this, '/v2/automation_runs');
     this.changes = changesClient(this);
     this.webhookEndpoints = webhookEndpointsClient(this);
     this.organization = organizationClient(this, () => this.organizationId);

@@ -29,6 +29,7 @@ import type {
   Stage,
 } from './types.js';
 import { ATTRIBUTES, RELATIONSHIPS } from './types.js';
+import type { Automation } from './automation-types.js';
 
 export const CHANGE_TYPES = [
   'booking.created',
@@ -85,6 +86,9 @@ export const CHANGE_TYPES = [
   'email_template.created',
   'email_template.updated',
   'email_template.deleted',
+  'automation.created',
+  'automation.updated',
+  'automation.deleted',
   'message.received',
   'message.sent',
   'message.failed',
@@ -111,6 +115,7 @@ interface ResourceTypes {
   payment: 'payments';
   document: 'documents';
   email_template: 'email_templates';
+  automation: 'automations';
 }
 type Subject = keyof ResourceTypes;
 type VenueResourceType = ResourceTypes[Subject] | 'organizations' | 'messages';
@@ -133,6 +138,7 @@ interface PlainResources {
   payments: Payment;
   documents: Document;
   email_templates: EmailTemplate;
+  automations: Automation;
   organizations: Organization;
   messages: Message;
 }

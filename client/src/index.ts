@@ -135,6 +135,7 @@ export type { ResourceClient, ResourceReader, ResourceWriter } from './resource-
 export { OAuth, type Scope, type TokenResponse } from './oauth.js';
 export { MemoryTokenStore, type StoredTokens, type TokenStore } from './token-store.js';
 export * from './types.js';
+export * from './automation-types.js';
 export * from './webhook-endpoints.js';
 export type { ActionOptions, DocumentsClient, SentDocument } from './documents-client.js';
 export type { MessageChanges, MessageRecipient, MessagesClient, NewMessage } from './messages-client.js';

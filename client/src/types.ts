@@ -317,7 +317,8 @@ export type EmailTemplateKind =
   | 'signing_confirmation'
   | 'payment_receipt'
   | 'payment_reminder'
-  | 'follow_up';
+  | 'follow_up'
+  | 'thank_you';
 
 /**
  * One of the venue's e-mail templates (GET /v2/email_templates): a subject and a plain-text body
@@ -654,6 +655,19 @@ export const ATTRIBUTES = {
     'updated_at',
   ],
   email_templates: ['name', 'kind', 'subject', 'body', 'created_at', 'updated_at'],
+  automations: [
+    'name',
+    'key',
+    'enabled',
+    'trigger',
+    'conditions',
+    'steps',
+    'exit_on',
+    'allow_reenrollment',
+    'created_at',
+    'updated_at',
+  ],
+  automation_runs: ['state', 'step_index', 'next_at', 'log', 'draft', 'created_at', 'updated_at'],
   notes: ['body', 'content', 'notable_type', 'notable_id', 'for_beo', 'created_at', 'updated_at'],
   documents: [
     'kind',
@@ -703,6 +717,8 @@ export const RELATIONSHIPS = {
   notes: ['notable', 'author'],
   messages: ['booking', 'contact'],
   email_templates: [],
+  automations: [],
+  automation_runs: ['automation', 'booking'],
   documents: ['booking', 'event'],
   changes: [],
   webhook_endpoints: [],

@@ -44,6 +44,10 @@ function valueSchema(field: Field, write: boolean): TSchema {
       );
     case 'record':
       return Type.Record(Type.String(), Type.String(), options);
+    case 'structure':
+      // Written as any JSON: its kind's rules read it and name every problem at its pointer (one
+      // 422). Shown by its shape, which keeps every member (additionalProperties).
+      return write ? Type.Unknown(options) : ({ ...(field.shape ?? {}), ...options } as TSchema);
     case 'id_list':
       return Type.Array(Type.String(), options);
     default:

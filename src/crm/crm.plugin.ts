@@ -16,6 +16,7 @@ import { documentRoutes } from './documents/document.routes.js';
 import { taxRateRoutes } from './pricing/tax-rate.routes.js';
 import { spaceRoutes } from './spaces/space.routes.js';
 import { emailTemplateRoutes } from './email-templates/email-template.routes.js';
+import { automationRoutes } from './automations/automation.routes.js';
 import { messageRoutes } from './messages/index.js';
 import { reportRoutes } from './reports/report.routes.js';
 
@@ -30,6 +31,7 @@ export const crmPlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(spaceRoutes);
   await app.register(messageRoutes);
   await app.register(emailTemplateRoutes);
+  await app.register(automationRoutes);
   await app.register(pipelineRoutes);
   await app.register(organizationRoutes);
   await app.register(taxRateRoutes);

@@ -16,6 +16,7 @@ import type {
   MessageTable,
 } from '../crm/messages/message.table.js';
 import type { EmailTemplateTable } from '../crm/email-templates/email-template.table.js';
+import type { AutomationRunTable, AutomationTable } from '../crm/automations/automation.table.js';
 import type { InquiryTokenUsedTable } from '../crm/inquiries/inquiry-token.table.js';
 import type {
   DocumentFileTable,
@@ -66,6 +67,8 @@ export interface Database {
   message_attachments: MessageAttachmentTable;
   message_drafts: MessageDraftTable;
   email_templates: EmailTemplateTable;
+  automations: AutomationTable;
+  automation_runs: AutomationRunTable;
   users: UserTable;
   memberships: MembershipTable;
   password_links: PasswordLinkTable;

@@ -1,6 +1,7 @@
 /** Organizations: the venues whose data is kept apart from each other's. */
 import type { Db } from '../db/database.js';
 import { isoTime } from '../clock.js';
+import { insertShippedAutomations } from '../crm/automations/index.js';
 import { insertDefaultEmailTemplates } from '../crm/email-templates/index.js';
 import { insertDefaultPipeline } from '../crm/pipelines/default-pipeline.js';
 import { newId } from '../db/ids.js';
@@ -12,7 +13,8 @@ export interface Organization {
 }
 
 /**
- * A new organization with the default pipeline (SPEC §15) and e-mail templates (SPEC §17); `db`
+ * A new organization with the default pipeline (SPEC §15), e-mail templates (SPEC §17) and the
+ * shipped automations on from the start (SPEC §18); `db`
  * is a transaction, or one is opened.
  */
 export async function insertOrganization(db: Db, name: string): Promise<Organization> {
@@ -23,6 +25,7 @@ export async function insertOrganization(db: Db, name: string): Promise<Organiza
   await db.insertInto('organizations').values(row).execute();
   await insertDefaultPipeline(db, row.id, at);
   await insertDefaultEmailTemplates(db, row.id, at);
+  await insertShippedAutomations(db, row.id, at);
   return { id: row.id, name, createdAt: now };
 }
 

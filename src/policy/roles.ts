@@ -32,6 +32,7 @@ const MEMBER_ACTIONS = [
   'messages.draft',
   'messages.send',
   'messages.read',
+  'automation_runs.*',
 ] as const;
 
 /** What an organization's admins may do besides: the venue's setup, its team and its settings. */
@@ -47,6 +48,7 @@ const ADMIN_ACTIONS = [
   'referral_sources.*',
   'document_settings.*',
   'email_templates.*',
+  'automations.*',
   'organization.*',
   'team.*',
   'imports.run',

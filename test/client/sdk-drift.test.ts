@@ -64,6 +64,8 @@ const PATHS = {
   organizations: '/v2/organization',
   messages: '/v2/messages',
   email_templates: '/v2/email_templates',
+  automations: '/v2/automations',
+  automation_runs: '/v2/automation_runs',
 } as const;
 
 // The endpoint type has every attribute held against the API below (checked when compiled).

@@ -82,6 +82,9 @@ const TABLE: Record<string, Who> = {
   'crm/email-templates/email-template.commands: createEmailTemplate': 'admins',
   'crm/email-templates/email-template.commands: updateEmailTemplate': 'admins',
   'crm/email-templates/email-template.commands: deleteEmailTemplate': 'admins',
+  'crm/automations/automation.commands: createAutomation': 'admins',
+  'crm/automations/automation.commands: updateAutomation': 'admins',
+  'crm/automations/automation.commands: deleteAutomation': 'admins',
   'crm/pricing/items: createItem': 'admins',
   'crm/pricing/items: updateItem': 'admins',
   'crm/pricing/items: deleteItem': 'admins',
@@ -296,6 +299,7 @@ eachDatabase((suite) => {
           'calendar_feeds',
           'webhook_endpoints',
           'integrations',
+          'automations',
         ] as const
       ).map((table) => countRows(suite.db, table)),
     );

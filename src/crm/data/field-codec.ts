@@ -14,6 +14,7 @@ export function encodeValue(type: FieldType, value: unknown): unknown {
     case 'id_list':
     case 'counts':
     case 'record':
+    case 'structure':
       return JSON.stringify(value);
     default:
       return value;
@@ -32,6 +33,7 @@ export function decodeValue(type: FieldType, column: unknown): unknown {
     case 'id_list':
     case 'counts':
     case 'record':
+    case 'structure':
       return JSON.parse(String(column)) as unknown;
     default:
       return column;

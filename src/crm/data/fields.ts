@@ -20,7 +20,8 @@ export type FieldType =
   | 'id'
   | 'id_list'
   | 'counts'
-  | 'record';
+  | 'record'
+  | 'structure';
 
 /** A field's value in the domain, by its type. */
 export interface ValueOfType {
@@ -38,6 +39,8 @@ export interface ValueOfType {
   counts: Record<string, number>;
   /** Words by name (an inquiry's UTM fields). */
   record: Record<string, string>;
+  /** A JSON value of a shape its kind reads (an automation's trigger and steps): `shape` documents it. */
+  structure: unknown;
 }
 
 /** How the database keeps a field's value, by its type (JSON in text, flags as 0 or 1). */
@@ -54,6 +57,7 @@ export interface ColumnOfType {
   id_list: string;
   counts: string;
   record: string;
+  structure: string;
 }
 
 /** One attribute of a kind, as every door knows it. */
@@ -91,6 +95,8 @@ export interface Field<
   readonly relationship?: { readonly name: string; readonly type: string } | undefined;
   /** What a write may give: lengths of text (and of a count's names), bounds of numbers, list sizes. */
   readonly limits?: Limits | undefined;
+  /** A structure's JSON Schema, for the API's documentation (its kind's rules read the value). */
+  readonly shape?: object | undefined;
 }
 
 export interface Limits {
@@ -112,6 +118,7 @@ interface Options {
   assistant?: boolean;
   relationship?: { readonly name: string; readonly type: string };
   limits?: Limits;
+  shape?: object;
 }
 
 /** Whether options make a field nullable (`nullable: true`), as a type. */
@@ -157,6 +164,7 @@ function declare<Type extends FieldType, Nullable extends boolean, Stored extend
     assistant: options.assistant ?? true,
     relationship: options.relationship,
     limits: options.limits,
+    shape: options.shape,
   };
 }
 

@@ -5,7 +5,7 @@
  * held for the client from the moment they accept the proposal online, as long as the spaces are
  * still free, and not before; what is due on signing falls due then. Made with each new
  * organization, in its transaction (organizations made before were given the same by the
- * migration 2026-12-06T60-email-templates); a venue changes or deletes them like any other.
+ * migration 2026-12-06T60-email-templates, and the thank-you by 2026-12-08T50-automations); a venue changes or deletes them like any other.
  */
 import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
@@ -109,6 +109,18 @@ Your date, {{ booking.first_day }}, is held for you once you accept the proposal
 Your proposal is here:
 {{ portal_url }}
 {% endif %}
+${SIGNATURE}`,
+  },
+  {
+    kind: 'thank_you',
+    name: 'Thank you for celebrating with us',
+    subject: 'Thank you from {{ venue.name }}',
+    body: `${GREETING}
+
+Thank you for holding {{ booking.name }} with us. It was a pleasure to be part of your day, and we hope you and your guests enjoyed it as much as we did.
+
+If you have a moment, we would love to hear how it went, and we would be glad to welcome you back.
+
 ${SIGNATURE}`,
   },
 ];

@@ -1,7 +1,7 @@
 /**
  * What an e-mail template is for (SPEC §17): a mail written by hand, and the moments of a sale a
  * venue writes to its client at — an inquiry answered, a proposal signed, a payment received or
- * due, a proposal followed up. A kind says where a template is offered first; several templates
+ * due, a proposal followed up, a client thanked after the event. A kind says where a template is offered first; several templates
  * may share one.
  */
 export const EMAIL_TEMPLATE_KINDS = [
@@ -11,6 +11,7 @@ export const EMAIL_TEMPLATE_KINDS = [
   'payment_receipt',
   'payment_reminder',
   'follow_up',
+  'thank_you',
 ] as const;
 
 export type EmailTemplateKind = (typeof EMAIL_TEMPLATE_KINDS)[number];

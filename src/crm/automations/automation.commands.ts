@@ -1,0 +1,56 @@
+/**
+ * Writing automations (SPEC §18), organization admins only, as units of work: the rules of
+ * automation-rules.ts over the automation's value; turning one off ends its waiting runs and
+ * those awaiting approval (exited, with a line in their log). Each write is told as
+ * `automation.created`, `.updated` or `.deleted`; every refusal is returned.
+ */
+import { isoTime } from '../../clock.js';
+import type { Trx } from '../../db/database.js';
+import type { Work } from '../../writes/unit-of-work.js';
+import { createValueCommand, deleteValueCommand, updateValueCommand } from '../value-commands.js';
+import { type AutomationInput, checkAutomation } from './automation-rules.js';
+import { AUTOMATION_ACTIONS } from './automation.policy.js';
+import { automationDefinition } from './automation.resource.js';
+import { type Automation, automationCodec } from './automation.value.js';
+
+const KIND = { definition: automationDefinition, codec: automationCodec };
+
+export const createAutomation = createValueCommand({
+  ...KIND,
+  action: AUTOMATION_ACTIONS.create,
+  check: (work: Work, input: AutomationInput) => checkAutomation(work.trx, work.actor.organizationId, input),
+});
+
+export const updateAutomation = updateValueCommand({
+  ...KIND,
+  action: AUTOMATION_ACTIONS.update,
+  check: (work: Work, input: AutomationInput, current: Automation) =>
+    checkAutomation(work.trx, work.actor.organizationId, input, current),
+  async afterWrite(work: Work, current: Automation, updated: Automation) {
+    if (current.enabled && !updated.enabled) await exitRunsOf(work.trx, updated.id, work.now);
+  },
+});
+
+export const deleteAutomation = deleteValueCommand({ ...KIND, action: AUTOMATION_ACTIONS.delete });
+
+/** Ends an automation's runs that wait or await approval: turning it on again revives none. */
+async function exitRunsOf(trx: Trx, automationId: string, now: number): Promise<void> {
+  const at = isoTime(now);
+  const runs = await trx
+    .selectFrom('automation_runs')
+    .select(['id', 'log', 'step_index'])
+    .where('automation_id', '=', automationId)
+    .where('state', 'in', ['waiting', 'awaiting_approval'])
+    .execute();
+  for (const run of runs) {
+    const log = [
+      ...(JSON.parse(run.log) as unknown[]),
+      { at, step_index: Number(run.step_index), type: 'exit', result: 'The automation was turned off.' },
+    ];
+    await trx
+      .updateTable('automation_runs')
+      .set({ state: 'exited', next_at: null, draft: null, log: JSON.stringify(log), updated_at: at })
+      .where('id', '=', run.id)
+      .execute();
+  }
+}
