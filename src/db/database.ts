@@ -16,6 +16,7 @@ import type {
   MessageTable,
 } from '../crm/messages/message.table.js';
 import type { EmailTemplateTable } from '../crm/email-templates/email-template.table.js';
+import type { TaskTable } from '../crm/tasks/task.table.js';
 import type { InquiryTokenUsedTable } from '../crm/inquiries/inquiry-token.table.js';
 import type {
   DocumentFileTable,
@@ -66,6 +67,7 @@ export interface Database {
   message_attachments: MessageAttachmentTable;
   message_drafts: MessageDraftTable;
   email_templates: EmailTemplateTable;
+  tasks: TaskTable;
   users: UserTable;
   memberships: MembershipTable;
   password_links: PasswordLinkTable;

@@ -1,0 +1,58 @@
+/** What the doors read of tasks (the pages, the assistant): as values, in the order they fall due. */
+import { sql } from 'kysely';
+import type { Reads } from '../data/reads.js';
+import { findVersioned } from '../version-tag.js';
+import type { TaskStatus } from './task.fields.js';
+import { taskDefinition } from './task.resource.js';
+import { type Task, taskCodec } from './task.value.js';
+
+export interface TaskQuery {
+  assigneeId?: string | undefined;
+  bookingId?: string | undefined;
+  status?: TaskStatus | undefined;
+  /** Only the open tasks past their due time at this instant (milliseconds). */
+  overdueAt?: number | undefined;
+  /** At most this many (default 200). */
+  limit?: number | undefined;
+}
+
+/** The organization's tasks asked for: those that fall due first first, those with no due time last. */
+export async function listTasks(
+  reads: Reads,
+  organizationId: string,
+  asked: TaskQuery = {},
+): Promise<Task[]> {
+  let query = reads.db.selectFrom('tasks').selectAll().where('organization_id', '=', organizationId);
+  if (asked.assigneeId !== undefined) query = query.where('assignee_id', '=', asked.assigneeId);
+  if (asked.bookingId !== undefined) query = query.where('booking_id', '=', asked.bookingId);
+  if (asked.status !== undefined) query = query.where('status', '=', asked.status);
+  if (asked.overdueAt !== undefined) {
+    query = query.where('status', '=', 'open').where('due_by', '<', new Date(asked.overdueAt).toISOString());
+  }
+  const rows = await query
+    .orderBy(sql`due_by is null`)
+    .orderBy('due_by')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(asked.limit ?? 200)
+    .execute();
+  return rows.map(taskCodec.decode);
+}
+
+/** How many of a member's open tasks are past their due time at `now`. */
+export async function countOverdue(reads: Reads, organizationId: string, userId: string, now: number) {
+  const row = await reads.db
+    .selectFrom('tasks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('assignee_id', '=', userId)
+    .where('status', '=', 'open')
+    .where('due_by', '<', new Date(now).toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The organization's task with the version its form carries, or undefined. */
+export function findTask(reads: Reads, organizationId: string, id: string) {
+  return findVersioned(reads, taskDefinition, taskCodec.decode, organizationId, id);
+}
