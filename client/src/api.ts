@@ -23,6 +23,8 @@ import type {
   NewReferralSource,
   NewTaxRate,
   NewEmailTemplate,
+  NewTask,
+  TaskChanges,
   EmailTemplateChanges,
   NewItem,
   NewLineItem,
@@ -52,6 +54,7 @@ import type {
   ReferralSourceListOptions,
   TaxRateListOptions,
   EmailTemplateListOptions,
+  TaskListOptions,
   ItemListOptions,
   LineItemListOptions,
   InstallmentListOptions,
@@ -81,6 +84,7 @@ import type {
   Space,
   TaxRate,
   EmailTemplate,
+  Task,
   Item,
   LineItem,
   Installment,
@@ -138,6 +142,8 @@ export class MarqueeApi implements Requester {
     NewEmailTemplate,
     EmailTemplateChanges
   >;
+  /** The team's tasks: a member's own with `assignee_id: 'me'`, the late ones with `overdue: true`. */
+  readonly tasks: ResourceClient<Task, TaskListOptions, NewTask, TaskChanges>;
   /** The organization's changes, for polling (the same changes webhooks deliver). */
   readonly changes: ChangesClient;
   /** This integration's webhook endpoints in the organization. */
@@ -169,6 +175,7 @@ export class MarqueeApi implements Requester {
     this.documents = documentsClient(this);
     this.messages = messagesClient(this);
     this.emailTemplates = resourceClient(this, '/v2/email_templates', SHAPES.email_templates);
+    this.tasks = resourceClient(this, '/v2/tasks', SHAPES.tasks);
     this.changes = changesClient(this);
     this.webhookEndpoints = webhookEndpointsClient(this);
     this.organization = organizationClient(this, () => this.organizationId);

@@ -24,6 +24,7 @@ import type {
   Payment,
   Document,
   EmailTemplate,
+  Task,
   Message,
   Space,
   Stage,
@@ -85,6 +86,9 @@ export const CHANGE_TYPES = [
   'email_template.created',
   'email_template.updated',
   'email_template.deleted',
+  'task.created',
+  'task.updated',
+  'task.deleted',
   'message.received',
   'message.sent',
   'message.failed',
@@ -111,6 +115,7 @@ interface ResourceTypes {
   payment: 'payments';
   document: 'documents';
   email_template: 'email_templates';
+  task: 'tasks';
 }
 type Subject = keyof ResourceTypes;
 type VenueResourceType = ResourceTypes[Subject] | 'organizations' | 'messages';
@@ -133,6 +138,7 @@ interface PlainResources {
   payments: Payment;
   documents: Document;
   email_templates: EmailTemplate;
+  tasks: Task;
   organizations: Organization;
   messages: Message;
 }

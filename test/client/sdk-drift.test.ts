@@ -64,6 +64,7 @@ const PATHS = {
   organizations: '/v2/organization',
   messages: '/v2/messages',
   email_templates: '/v2/email_templates',
+  tasks: '/v2/tasks',
 } as const;
 
 // The endpoint type has every attribute held against the API below (checked when compiled).
