@@ -56,3 +56,22 @@ export async function countOverdue(reads: Reads, organizationId: string, userId:
 export function findTask(reads: Reads, organizationId: string, id: string) {
   return findVersioned(reads, taskDefinition, taskCodec.decode, organizationId, id);
 }
+
+/** The name and reference of each booking the tasks are about, by id. */
+export async function taskBookings(reads: Reads, organizationId: string, tasks: readonly Task[]) {
+  const ids = [...new Set(tasks.flatMap((t) => (t.bookingId ? [t.bookingId] : [])))];
+  const rows = ids.length
+    ? await reads.db
+        .selectFrom('bookings')
+        .select(['id', 'name', 'reference'])
+        .where('organization_id', '=', organizationId)
+        .where('id', 'in', ids)
+        .execute()
+    : [];
+  return new Map(rows.map((r) => [r.id, { name: r.name, reference: r.reference }]));
+}
+
+/** Whether an open task is past its due time at `now`. */
+export function isOverdue(task: Pick<Task, 'status' | 'dueBy'>, now: number): boolean {
+  return task.status === 'open' && task.dueBy !== null && Date.parse(task.dueBy) < now;
+}
