@@ -15,6 +15,14 @@ export {
   taskProblems,
   updateTask,
 } from './task.commands.js';
-export { countOverdue, findTask, isOverdue, listTasks, taskBookings, type TaskQuery } from './task.reads.js';
+export {
+  countOverdue,
+  findTask,
+  isOverdue,
+  listTasks,
+  taskBookings,
+  type TaskQuery,
+  taskVersion,
+} from './task.reads.js';
 export { taskDefinition, taskResource } from './task.resource.js';
 export { tasksPageUrl } from './task-links.js';

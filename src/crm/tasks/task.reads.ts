@@ -1,7 +1,7 @@
 /** What the doors read of tasks (the pages, the assistant): as values, in the order they fall due. */
 import { sql } from 'kysely';
 import type { Reads } from '../data/reads.js';
-import { findVersioned } from '../version-tag.js';
+import { findVersioned, versionTag } from '../version-tag.js';
 import type { TaskStatus } from './task.fields.js';
 import { taskDefinition } from './task.resource.js';
 import { type Task, taskCodec } from './task.value.js';
@@ -74,4 +74,9 @@ export async function taskBookings(reads: Reads, organizationId: string, tasks: 
 /** Whether an open task is past its due time at `now`. */
 export function isOverdue(task: Pick<Task, 'status' | 'dueBy'>, now: number): boolean {
   return task.status === 'open' && task.dueBy !== null && Date.parse(task.dueBy) < now;
+}
+
+/** The version a form carries to change the task (its ETag, as the API gives it). */
+export function taskVersion(task: Pick<Task, 'id' | 'updatedAt'>): string {
+  return versionTag('tasks', { id: task.id, updated_at: task.updatedAt });
 }
