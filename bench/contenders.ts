@@ -197,7 +197,7 @@ async function prepare(dialect: 'sqlite' | 'postgres') {
     sort: '-created_at',
     value: String(deepRow.created_at),
     id: String(deepRow.id),
-    filters: parseListQuery(bookingDefinition, {}, 'bench').fingerprint,
+    filters: parseListQuery(bookingDefinition, {}, 'bench', 0).fingerprint,
   });
 
   // Deep-venue access: the demo admin joins it.

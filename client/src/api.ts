@@ -23,6 +23,8 @@ import type {
   NewReferralSource,
   NewTaxRate,
   NewEmailTemplate,
+  NewTask,
+  TaskChanges,
   EmailTemplateChanges,
   NewItem,
   NewLineItem,
@@ -52,6 +54,7 @@ import type {
   ReferralSourceListOptions,
   TaxRateListOptions,
   EmailTemplateListOptions,
+  TaskListOptions,
   ItemListOptions,
   LineItemListOptions,
   InstallmentListOptions,
@@ -83,6 +86,7 @@ import type {
   Space,
   TaxRate,
   EmailTemplate,
+  Task,
   Item,
   LineItem,
   Installment,
@@ -152,6 +156,8 @@ export class MarqueeApi implements Requester {
   readonly automations: ResourceClient<Automation, AutomationListOptions, NewAutomation, AutomationChanges>;
   /** Each booking's way through an automation (read only). */
   readonly automationRuns: ResourceReader<AutomationRun, AutomationRunListOptions>;
+  /** The team's tasks: a member's own with `assignee_id: 'me'`, the late ones with `overdue: true`. */
+  readonly tasks: ResourceClient<Task, TaskListOptions, NewTask, TaskChanges>;
   /** The organization's changes, for polling (the same changes webhooks deliver). */
   readonly changes: ChangesClient;
   /** This integration's webhook endpoints in the organization. */
@@ -185,6 +191,7 @@ export class MarqueeApi implements Requester {
     this.emailTemplates = resourceClient(this, '/v2/email_templates', SHAPES.email_templates);
     this.automations = resourceClient(this, '/v2/automations', SHAPES.automations);
     this.automationRuns = resourceReader(this, '/v2/automation_runs');
+    this.tasks = resourceClient(this, '/v2/tasks', SHAPES.tasks);
     this.changes = changesClient(this);
     this.webhookEndpoints = webhookEndpointsClient(this);
     this.organization = organizationClient(this, () => this.organizationId);

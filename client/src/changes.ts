@@ -24,6 +24,7 @@ import type {
   Payment,
   Document,
   EmailTemplate,
+  Task,
   Message,
   Space,
   Stage,
@@ -89,6 +90,9 @@ export const CHANGE_TYPES = [
   'automation.created',
   'automation.updated',
   'automation.deleted',
+  'task.created',
+  'task.updated',
+  'task.deleted',
   'message.received',
   'message.sent',
   'message.failed',
@@ -116,6 +120,7 @@ interface ResourceTypes {
   document: 'documents';
   email_template: 'email_templates';
   automation: 'automations';
+  task: 'tasks';
 }
 type Subject = keyof ResourceTypes;
 type VenueResourceType = ResourceTypes[Subject] | 'organizations' | 'messages';
@@ -139,6 +144,7 @@ interface PlainResources {
   documents: Document;
   email_templates: EmailTemplate;
   automations: Automation;
+  tasks: Task;
   organizations: Organization;
   messages: Message;
 }

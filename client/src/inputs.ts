@@ -7,6 +7,7 @@
 import type {
   BookingStatus,
   EmailTemplateKind,
+  TaskStatus,
   ItemCategory,
   ItemUnit,
   NotableType,
@@ -189,6 +190,26 @@ export interface NewEmailTemplate {
 }
 
 export type EmailTemplateChanges = Partial<NewEmailTemplate>;
+
+/**
+ * A task: a title, and a due time (`due_at`) or a due day (`due_date`, in the venue's zone), not
+ * both. The assignee (default: the caller) is e-mailed when someone else gives it to them.
+ */
+export interface NewTask {
+  title: string;
+  notes?: string | null;
+  due_at?: string | Date | null;
+  /** YYYY-MM-DD. */
+  due_date?: string | null;
+  /** Default `open`; `done` sets completed_at. */
+  status?: TaskStatus;
+  /** A member: their id, or a user object. */
+  assignee?: string | { id: string };
+  /** A booking of the organization, or null for none. */
+  booking?: string | { id: string } | null;
+}
+
+export type TaskChanges = Partial<NewTask>;
 
 /** A tax rate (organization admins): a name unique whatever its case and a percentage. */
 export interface NewTaxRate {

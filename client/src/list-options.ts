@@ -1,5 +1,5 @@
 /** What a list may be narrowed, ordered and expanded by: typed per resource (SPEC §5, §7). */
-import type { BookingStatus, EmailTemplateKind, ItemCategory, NotableType } from './types.js';
+import type { BookingStatus, EmailTemplateKind, ItemCategory, NotableType, TaskStatus } from './types.js';
 
 /** A filter on one field: a value (eq), a list (in), or operators. */
 export type FilterValue<T> =
@@ -90,6 +90,23 @@ export type ReferralSourceListOptions = ListOptions<'name' | 'created_at' | 'upd
 
 export interface EmailTemplateListOptions extends ListOptions<'name' | 'created_at' | 'updated_at', never> {
   kind?: FilterValue<EmailTemplateKind>;
+}
+
+export interface TaskListOptions extends ListOptions<
+  'created_at' | 'updated_at',
+  'assignee' | 'booking' | 'created_by'
+> {
+  /** A member's id, or `me` for the caller. */
+  assignee_id?: FilterValue<string>;
+  /** A booking's id, or `none` for tasks about no booking. */
+  booking_id?: FilterValue<string>;
+  status?: FilterValue<TaskStatus>;
+  /** An ISO-8601 range, e.g. `{ gteq: '2027-03-01T00:00:00Z' }`. */
+  due_at?: FilterValue<string>;
+  /** A range of days, e.g. `{ gteq: '2027-03-01', lteq: '2027-03-07' }`. */
+  due_date?: FilterValue<string>;
+  /** Only the open tasks past their due time (or the end of their due day in the venue's zone). */
+  overdue?: true;
 }
 
 export interface TaxRateListOptions extends ListOptions<'name' | 'created_at' | 'updated_at', never> {

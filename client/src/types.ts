@@ -336,6 +336,34 @@ export interface EmailTemplate extends Versioned {
   updated_at: string;
 }
 
+/** Whether a task is still to do. */
+export type TaskStatus = 'open' | 'done';
+
+/**
+ * One of the team's tasks (GET /v2/tasks): due at an instant (`due_at`) or on a day in the
+ * venue's zone (`due_date`), or neither; given to a member, maybe about a booking.
+ */
+export interface Task extends Versioned {
+  id: string;
+  title: string;
+  notes: string | null;
+  /** ISO-8601; null when it is due on a day, or not at all. */
+  due_at: string | null;
+  /** YYYY-MM-DD in the venue's zone; null when it is due at a time, or not at all. */
+  due_date: string | null;
+  status: TaskStatus;
+  /** When it was marked done; null while open. */
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+  assignee_id: string;
+  booking_id: string | null;
+  created_by_id: string | null;
+  assignee?: User;
+  booking?: Booking;
+  created_by?: User;
+}
+
 /** A tax the venue charges (GET /v2/tax_rates): lines copy it when they are made. */
 export interface TaxRate extends Versioned {
   id: string;
@@ -668,6 +696,7 @@ export const ATTRIBUTES = {
     'updated_at',
   ],
   automation_runs: ['state', 'step_index', 'next_at', 'log', 'draft', 'created_at', 'updated_at'],
+  tasks: ['title', 'notes', 'due_at', 'due_date', 'status', 'completed_at', 'created_at', 'updated_at'],
   notes: ['body', 'content', 'notable_type', 'notable_id', 'for_beo', 'created_at', 'updated_at'],
   documents: [
     'kind',
@@ -719,6 +748,7 @@ export const RELATIONSHIPS = {
   email_templates: [],
   automations: [],
   automation_runs: ['automation', 'booking'],
+  tasks: ['assignee', 'booking', 'created_by'],
   documents: ['booking', 'event'],
   changes: [],
   webhook_endpoints: [],

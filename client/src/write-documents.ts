@@ -116,6 +116,7 @@ export const SHAPES = {
   tax_rates: { type: 'tax_rates', relationships: {} },
   email_templates: { type: 'email_templates', relationships: {} },
   automations: { type: 'automations', relationships: {} },
+  tasks: { type: 'tasks', relationships: { assignee: 'users', booking: 'bookings' } },
   items: { type: 'items', relationships: { tax_rates: ['tax_rates'] } },
   installments: { type: 'installments', relationships: { booking: 'bookings' } },
   payments: { type: 'payments', relationships: { booking: 'bookings', installment: 'installments' } },

@@ -6,6 +6,7 @@ import type { FilterField, FilterOperator } from './resource-definition.js';
 
 /** What a filter parameter takes, for the OpenAPI document. */
 export function filterDescription(spec: FilterField, operator: FilterOperator): string {
+  if (spec.description) return spec.description;
   if (operator === 'null' || operator === 'not_null') return 'true or false';
   const list = operator === 'in' || operator === 'not_in' ? 'Comma-separated ' : '';
   if (spec.kind === 'timestamp') return `${list}ISO-8601 date-time`;

@@ -8,7 +8,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../http/app-instance.js';
 import { includedResources, pageLinks, resourcesOf } from './documents.js';
-import { parseListQuery } from './list-query.js';
+import { parseListQuery, readsClock } from './list-query.js';
 import { pageFromFragments } from './page-from-fragments.js';
 import type { OrganizationTable, ResourceDefinition } from './resource-definition.js';
 import { listRows } from '../crm/data/list-rows.js';
@@ -32,62 +32,61 @@ export async function listPage<Table extends OrganizationTable>(
   // (src/db/fresh-cache.ts).
   const pageKey = `${auth.organizationId} ${auth.userId} ${request.url}`;
   const selfUrl = `${config.baseUrl}${request.url}`;
-  return request.ctx.cached(
-    caches.pages,
-    pageKey,
-    async () => {
-      const raw = request.query as Query;
-      const query = parseListQuery(definition, raw, auth.userId);
-      const context = await request.ctx.readContext(definition, auth.organizationId);
-      const fieldsets = parseFieldsets(raw, (type) => registry.fieldsOf(type));
-      if (!fieldsets && query.include.length === 0 && query.search === undefined) {
-        const assembled = await pageFromFragments({
+  const raw = request.query as Query;
+  const load = async () => {
+    const query = parseListQuery(definition, raw, auth.userId, app.ctx.clock.now());
+    const context = await request.ctx.readContext(definition, auth.organizationId);
+    const fieldsets = parseFieldsets(raw, (type) => registry.fieldsOf(type));
+    if (!fieldsets && query.include.length === 0 && query.search === undefined) {
+      const assembled = await pageFromFragments({
+        db,
+        textValues: app.ctx.textValues,
+        cursors: app.cursors,
+        fragments: caches.fragments,
+        pages: caches.pageVersions,
+        pageKey,
+        definition,
+        context,
+        organizationId: auth.organizationId,
+        query,
+        baseUrl: config.baseUrl,
+        selfUrl,
+        serialize: reply.compileSerializationSchema(definition.schema as never) as (
+          resource: unknown,
+        ) => string,
+      });
+      if (assembled !== undefined) return assembled;
+    }
+    const page = await listRows(db, app.cursors, definition, auth.organizationId, query);
+    const included = query.include.length
+      ? await includedResources(
           db,
-          textValues: app.ctx.textValues,
-          cursors: app.cursors,
-          fragments: caches.fragments,
-          pages: caches.pageVersions,
-          pageKey,
+          registry,
           definition,
-          context,
-          organizationId: auth.organizationId,
-          query,
-          baseUrl: config.baseUrl,
-          selfUrl,
-          serialize: reply.compileSerializationSchema(definition.schema as never) as (
-            resource: unknown,
-          ) => string,
-        });
-        if (assembled !== undefined) return assembled;
-      }
-      const page = await listRows(db, app.cursors, definition, auth.organizationId, query);
-      const included = query.include.length
-        ? await includedResources(
-            db,
-            registry,
-            definition,
-            auth.organizationId,
-            page.rows,
-            query.include,
-            config.baseUrl,
-          )
-        : undefined;
-      const document = {
-        data: page.rows.map((row) => sparse(definition.toResource(row, config.baseUrl, context), fieldsets)),
-        ...(included ? { included: resourcesOf(included).map((r) => sparse(r, fieldsets)) } : {}),
-        meta: {
-          has_more: page.hasMore,
-          after_cursor: page.afterCursor,
-          before_cursor: page.beforeCursor,
-          ...(page.incomplete ? { incomplete_results: true } : {}),
-        },
-        links: pageLinks(selfUrl, query, page),
-      };
-      // Serialized by the route's 200 schema (or its sparse twin), as a returned object would be.
-      return fieldsets
-        ? reply.compileSerializationSchema(sparseList)(document)
-        : (reply.serialize(document) as string);
-    },
-    auth.organizationId,
-  );
+          auth.organizationId,
+          page.rows,
+          query.include,
+          config.baseUrl,
+        )
+      : undefined;
+    const document = {
+      data: page.rows.map((row) => sparse(definition.toResource(row, config.baseUrl, context), fieldsets)),
+      ...(included ? { included: resourcesOf(included).map((r) => sparse(r, fieldsets)) } : {}),
+      meta: {
+        has_more: page.hasMore,
+        after_cursor: page.afterCursor,
+        before_cursor: page.beforeCursor,
+        ...(page.incomplete ? { incomplete_results: true } : {}),
+      },
+      links: pageLinks(selfUrl, query, page),
+    };
+    // Serialized by the route's 200 schema (or its sparse twin), as a returned object would be.
+    return fieldsets
+      ? reply.compileSerializationSchema(sparseList)(document)
+      : (reply.serialize(document) as string);
+  };
+  // A list filtered against the clock (overdue tasks) changes as time passes, not only when its
+  // organization's data does: it is read afresh each time.
+  if (readsClock(definition, raw)) return load();
+  return request.ctx.cached(caches.pages, pageKey, load, auth.organizationId);
 }

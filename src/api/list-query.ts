@@ -68,10 +68,25 @@ export function listQuerySchema<Table extends OrganizationTable>(
   return Type.Object({ ...optional, ...fields }, { additionalProperties: false });
 }
 
+/** Whether a list's query names a filter read against the clock (FilterField.onClock). */
+export function readsClock<Table extends OrganizationTable>(
+  definition: ResourceDefinition<Table>,
+  query: Readonly<Record<string, string | undefined>>,
+): boolean {
+  return Object.keys(query).some((parameter) => {
+    const name = /^filter\[([a-z_]+)\]/.exec(parameter)?.[1];
+    return (
+      name !== undefined && Object.hasOwn(definition.filters, name) && !!definition.filters[name]!.onClock
+    );
+  });
+}
+
+/** `now` is the clock's reading, for the filters read against it. */
 export function parseListQuery<Table extends OrganizationTable>(
   definition: ResourceDefinition<Table>,
   query: Readonly<Record<string, string | undefined>>,
   userId: string,
+  now: number,
 ): ListQuery<ColumnOf<Table>> {
   const sizeRaw = query['page[size]'];
   const size = sizeRaw === undefined ? DEFAULT_PAGE_SIZE : Number(sizeRaw);
@@ -105,6 +120,10 @@ export function parseListQuery<Table extends OrganizationTable>(
   }
 
   const filters: Array<Filter<ColumnOf<Table>>> = [];
+  // What the cursors are bound to: a filter read against the clock as it was asked for, so the
+  // next page's cursor holds as the clock moves on.
+  const asked: Array<Filter<string>> = [];
+  const clocked = new Set<Filter<string>>();
   for (const [parameter, raw] of Object.entries(query)) {
     const match = /^filter\[([a-z_]+)\]\[([a-z_]+)\]$/.exec(parameter);
     if (!match || raw === undefined) continue;
@@ -114,7 +133,14 @@ export function parseListQuery<Table extends OrganizationTable>(
       throw new BadRequestError(`Unknown filter ${parameter}.`, { parameter }, 'invalid_filter');
     }
     const link = spec.link ? { link: spec.link } : {};
-    if (spec.none && raw === 'none' && (operator === 'eq' || operator === 'not_eq')) {
+    if (spec.onClock) {
+      if (raw !== 'true')
+        throw new BadRequestError(`${parameter} takes true.`, { parameter }, 'invalid_filter');
+      const standing = spec.onClock(now);
+      filters.push(...standing);
+      for (const filter of standing) clocked.add(filter);
+      asked.push({ column: match[1]!, operator, value: true });
+    } else if (spec.none && raw === 'none' && (operator === 'eq' || operator === 'not_eq')) {
       filters.push({ column: spec.column, operator: 'null', value: operator === 'eq', ...link });
     } else if (operator === 'null' || operator === 'not_null') {
       if (raw !== 'true' && raw !== 'false') {
@@ -141,7 +167,7 @@ export function parseListQuery<Table extends OrganizationTable>(
     }
   }
   const search = parseSearch(definition, query['filter[search]']);
-  const fingerprint = listFingerprint(filters, search);
+  const fingerprint = listFingerprint([...filters.filter((f) => !clocked.has(f)), ...asked], search);
   return {
     size,
     after,

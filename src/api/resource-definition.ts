@@ -5,7 +5,7 @@
  * here rather than a query at run time. One definition per resource keeps their behaviour identical.
  */
 import type { TSchema } from '@fastify/type-provider-typebox';
-import type { FilterOperator, LinkFilter } from '../crm/data/list-shape.js';
+import type { Filter, FilterOperator, LinkFilter } from '../crm/data/list-shape.js';
 import type { ColumnOf, OrganizationTable, ReadContext, RecordKind, RowOf } from '../crm/data/rows.js';
 import type { Db } from '../db/database.js';
 import type { SearchableTable } from '../db/search-index.js';
@@ -31,6 +31,13 @@ export interface FilterField<Column extends string = string> {
   operators?: readonly FilterOperator[];
   /** When set, the filter matches through a link table instead of `column`. */
   link?: LinkFilter;
+  /** What the filter takes, for the OpenAPI document, when its kind does not say it. */
+  description?: string;
+  /**
+   * A filter read against the clock (`filter[overdue][eq]=true`): the filters it stands for at
+   * `now`. Its lists are read afresh each time, and its cursors are bound to the filter as asked.
+   */
+  onClock?: (now: number) => Array<Filter<Column>>;
 }
 
 /** A kind of record as the API serves it: where, how it is listed, and its resource. */

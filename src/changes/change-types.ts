@@ -2,7 +2,7 @@
  * The kinds of change (SPEC §8, §11, §15): created, updated and deleted for each kind of record, a
  * booking's status changes, the organization's settings changing, and the conversation with
  * clients (SPEC §17: a message received, sent or failed, and filed or dismissed; the venue's
- * e-mail templates created, changed and deleted; SPEC §18: automations).
+ * e-mail templates created, changed and deleted), the team's tasks and automations (SPEC §18).
  */
 export const CHANGE_SUBJECTS = [
   'booking',
@@ -23,6 +23,7 @@ export const CHANGE_SUBJECTS = [
   'document',
   'email_template',
   'automation',
+  'task',
 ] as const;
 export type ChangeSubject = (typeof CHANGE_SUBJECTS)[number];
 

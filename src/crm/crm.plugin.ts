@@ -1,4 +1,4 @@
-/** The venue's data (bookings, events, event types, accounts, contacts, notes, spaces, pipelines, tax rates, the catalogue, line items, payments, documents, e-mail templates, reports): each feature registers its own routes. */
+/** The venue's data (bookings, events, event types, accounts, contacts, notes, spaces, pipelines, tax rates, the catalogue, line items, payments, documents, e-mail templates, tasks, reports): each feature registers its own routes. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { accountRoutes } from './accounts/account.routes.js';
 import { bookingRoutes } from './bookings/booking.routes.js';
@@ -19,6 +19,7 @@ import { emailTemplateRoutes } from './email-templates/email-template.routes.js'
 import { automationRoutes } from './automations/automation.routes.js';
 import { messageRoutes } from './messages/index.js';
 import { reportRoutes } from './reports/report.routes.js';
+import { taskRoutes } from './tasks/task.routes.js';
 
 export const crmPlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(bookingRoutes);
@@ -32,6 +33,7 @@ export const crmPlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(messageRoutes);
   await app.register(emailTemplateRoutes);
   await app.register(automationRoutes);
+  await app.register(taskRoutes);
   await app.register(pipelineRoutes);
   await app.register(organizationRoutes);
   await app.register(taxRateRoutes);

@@ -57,8 +57,8 @@ export interface ValueCreateSpec<Table extends OrganizationTable, Input, Value, 
 > {
   /** The kind's rules over the facts they load: the new record's values (defaults given) and every problem. */
   check(work: Work, input: Input): Promise<Checked<Changes>>;
-  /** What else the new record makes (related rows), or why it is refused after all. */
-  afterWrite?(work: Work, created: Value): Hook;
+  /** What else the new record makes (related rows, an e-mail), or why it is refused after all. */
+  afterWrite?(work: Work, created: Value, input: Input): Hook;
 }
 
 export function createValueCommand<Table extends OrganizationTable, Input, Value, Changes>(
@@ -74,7 +74,7 @@ export function createValueCommand<Table extends OrganizationTable, Input, Value
       const type = spec.definition.type;
       const row = await insertRecord(work.trx, type, work.actor.organizationId, columns, work.now);
       const created = spec.codec.decode(row);
-      const after = await spec.afterWrite?.(work, created);
+      const after = await spec.afterWrite?.(work, created, input);
       if (isRefusal(after)) return after;
       await recordCreated(work.trx, spec.definition, row, work.now);
       return created;
@@ -90,7 +90,7 @@ export interface ValueUpdateSpec<Table extends OrganizationTable, Input, Value, 
   /** The kind's rules over the facts they load: what changes (only what differs) and every problem. */
   check(work: Work, input: Input, current: Value): Promise<Checked<Changes>>;
   /** What else the change makes, or why it is refused after all (a clash it would let stand). */
-  afterWrite?(work: Work, current: Value, updated: Value): Hook;
+  afterWrite?(work: Work, current: Value, updated: Value, input: Input): Hook;
 }
 
 export function updateValueCommand<Table extends OrganizationTable, Input, Value, Changes extends object>(
@@ -110,7 +110,7 @@ export function updateValueCommand<Table extends OrganizationTable, Input, Value
       const columns = spec.codec.encode(checked.value);
       const after = await updateRecord(work.trx, spec.definition.type, row, columns, work.now);
       const updated = spec.codec.decode(after);
-      const refusedAfter = await spec.afterWrite?.(work, current, updated);
+      const refusedAfter = await spec.afterWrite?.(work, current, updated, change.input);
       if (isRefusal(refusedAfter)) return refusedAfter;
       await recordUpdated(work.trx, spec.definition, row, after, work.now);
       return updated;

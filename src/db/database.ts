@@ -17,6 +17,7 @@ import type {
 } from '../crm/messages/message.table.js';
 import type { EmailTemplateTable } from '../crm/email-templates/email-template.table.js';
 import type { AutomationRunTable, AutomationTable } from '../crm/automations/automation.table.js';
+import type { TaskTable } from '../crm/tasks/task.table.js';
 import type { InquiryTokenUsedTable } from '../crm/inquiries/inquiry-token.table.js';
 import type {
   DocumentFileTable,
@@ -69,6 +70,7 @@ export interface Database {
   email_templates: EmailTemplateTable;
   automations: AutomationTable;
   automation_runs: AutomationRunTable;
+  tasks: TaskTable;
   users: UserTable;
   memberships: MembershipTable;
   password_links: PasswordLinkTable;

@@ -27,6 +27,7 @@ import type { ToolContext } from './tool-kit.js';
 import { UNTRUSTED_TEXT_INSTRUCTIONS } from './untrusted-text.js';
 import { registerWriteTools } from './write-tools.js';
 import { registerDraftTool, registerMessageReadTool } from './message-tools.js';
+import { registerTaskReadTool, registerTaskWriteTool } from './task-tools.js';
 
 const oauthStyle = { errorStyle: 'oauth' as const };
 
@@ -51,10 +52,12 @@ function toolsServer(set: ToolSet, tool: ToolContext, toolNames: () => ReadonlyS
   registerAvailabilityTool(server, tool);
   registerPaymentsTool(server, tool);
   registerMessageReadTool(server, tool);
+  registerTaskReadTool(server, tool);
   if (set === 'manage') {
     registerLeadTool(server, tool);
     registerWriteTools(server, tool);
     registerDraftTool(server, tool);
+    registerTaskWriteTool(server, tool);
   }
   return server;
 }

@@ -16,6 +16,7 @@ const MEMBER_ACTIONS = [
   'bookings.*',
   'events.*',
   'notes.*',
+  'tasks.*',
   'leads.create',
   'line_items.*',
   'installments.*',

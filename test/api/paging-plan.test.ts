@@ -53,10 +53,10 @@ eachDatabase((suite) => {
           sort,
           value: '2027-01-01T00:00:00.000Z',
           id: '01bbbbbbbbbbbbbbbbbbbbbbbb',
-          filters: parseListQuery(definition, {}, 'user').fingerprint,
+          filters: parseListQuery(definition, {}, 'user', 0).fingerprint,
         });
         for (const extra of [{}, { 'page[after]': cursor }, { 'page[before]': cursor }]) {
-          const query = parseListQuery(definition, { sort, ...extra }, 'user');
+          const query = parseListQuery(definition, { sort, ...extra }, 'user', 0);
           const text = await plan(pageQuery(suite.db, codec, definition, ORG, query));
           const label = `${definition.type} sort=${sort} ${Object.keys(extra).join('')}\n${text}`;
           assert.match(text, /USING INDEX|Index Scan/i, label);
@@ -93,7 +93,7 @@ eachDatabase((suite) => {
           [column, undefined],
           [`-${column}`, { sort: `-${column}`, value: '2027-01-01T00:00:00.000Z', id: '01b', filters: '' }],
         ] as const) {
-          const query = parseListQuery(definition, { sort }, 'user');
+          const query = parseListQuery(definition, { sort }, 'user', 0);
           const text = await plan(pageStatement(suite.db, definition.type, ORG, query, cursor, true));
           const label = `${definition.type} sort=${sort}\n${text}`;
           assert.doesNotMatch(text, /TEMP B-TREE|Sort\b|Seq Scan/i, label);

@@ -66,6 +66,7 @@ const PATHS = {
   email_templates: '/v2/email_templates',
   automations: '/v2/automations',
   automation_runs: '/v2/automation_runs',
+  tasks: '/v2/tasks',
 } as const;
 
 // The endpoint type has every attribute held against the API below (checked when compiled).

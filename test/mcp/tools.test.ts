@@ -270,6 +270,7 @@ eachDatabase((suite) => {
         'check_availability',
         'get_booking',
         'list_messages',
+        'list_tasks',
         'payments_due',
         'search_bookings',
       ]);

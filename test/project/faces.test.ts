@@ -28,6 +28,7 @@ const FACES: Record<string, readonly string[]> = {
   spaces: ['part_ids', 'capacities', 'shareable'],
   // Text alone: nothing to parse, but its folder is still reached only through its face.
   'email-templates': [],
+  tasks: [],
 };
 
 /** The modules a file imports, as paths from the repository's root. */

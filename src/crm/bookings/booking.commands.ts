@@ -26,6 +26,7 @@ import type { Event, SetupStyle } from '../events/event.table.js';
 import { eventTypeFor } from '../event-types/event-types.js';
 import { loadFacts } from '../facts.js';
 import { deleteNotesOf } from '../notes/notes-of.js';
+import { deleteTasksOf } from '../tasks/index.js';
 import { deleteCommand, updateCommand } from '../record-commands.js';
 import { updateRecord } from '../records.js';
 import { accepted, type Checked } from '../validation.js';
@@ -215,6 +216,7 @@ export const deleteBooking = deleteCommand({
     const { trx, now } = work;
     await documentsGoWithBooking(work, current.id);
     await deleteNotesOf(trx, 'bookings', current.id, now);
+    await deleteTasksOf(trx, current.id, now);
     await bookingPricesGo(trx, current.id, now);
     // Its events go with it (the database cascades), each told of.
     for (const event of await eventsOfBooking(trx, current.id)) {

@@ -6,6 +6,7 @@
 import { DEFAULT_LOCALE, organizationLocale, setReadingLocale, withReadingLocale } from '../../locale.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { waitingInInbox } from '../../crm/messages/index.js';
+import { countOverdue } from '../../crm/tasks/index.js';
 import { organizationOf } from '../../crm/organization/organization.reads.js';
 import type { Db } from '../../db/database.js';
 import { listMembershipsOfUser, type Membership } from '../../identity/membership.repository.js';
@@ -56,12 +57,13 @@ export async function settingsFrame(
     v.memberships.find((m) => m.organizationId === organizationId) ?? v.adminOf[0] ?? v.memberships[0];
   const isAdmin = organization?.role === 'admin';
   const db = reply.request.ctx.db;
-  const [row, inboxWaiting] = organization
+  const [row, inboxWaiting, tasksOverdue] = organization
     ? await Promise.all([
         organizationOf(db, organization.organizationId),
         waitingInInbox(db, organization.organizationId),
+        countOverdue({ db }, organization.organizationId, v.user.id, reply.request.ctx.now()),
       ])
-    : [undefined, 0];
+    : [undefined, 0, 0];
   const locale = row ? organizationLocale(row) : DEFAULT_LOCALE;
   setReadingLocale(locale);
   return {
@@ -84,6 +86,7 @@ export async function settingsFrame(
       csrfToken,
       locale,
       inboxWaiting,
+      tasksOverdue,
     },
   };
 }

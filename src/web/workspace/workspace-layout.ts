@@ -10,6 +10,7 @@ import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
 export type Section =
   | 'bookings'
   | 'inbox'
+  | 'tasks'
   | 'pipeline'
   | 'week'
   | 'find-a-space'
@@ -27,6 +28,7 @@ export interface WorkspacePageOptions {
 const SECTIONS: ReadonlyArray<{ key: Section; label: string; path: string; admin?: boolean }> = [
   { key: 'bookings', label: 'Bookings', path: '/bookings' },
   { key: 'inbox', label: 'Inbox', path: '/inbox' },
+  { key: 'tasks', label: 'My tasks', path: '/tasks' },
   { key: 'pipeline', label: 'Pipeline', path: '/pipeline' },
   { key: 'week', label: 'Week', path: '/week' },
   { key: 'find-a-space', label: 'Find a space', path: '/find-a-space' },
@@ -53,8 +55,13 @@ function switcher(visitor: WorkspaceVisitor, section: Section): SafeHtml {
   </details>`;
 }
 
-/** The Inbox's link says how many messages wait there, in words to a screen reader. */
+/**
+ * The Inbox's link says how many messages wait there, My tasks' how many of the member's tasks are
+ * overdue, in words to a screen reader.
+ */
 function sectionLabel(visitor: WorkspaceVisitor, key: Section, label: string): SafeHtml | string {
+  if (key === 'tasks' && visitor.tasksOverdue > 0)
+    return html`${label}<span class="visually-hidden">,</span> <span class="nav-count">${countText(visitor.tasksOverdue)}</span><span class="visually-hidden"> overdue</span>`;
   if (key !== 'inbox' || visitor.inboxWaiting === 0) return label;
   return html`${label}<span class="visually-hidden">,</span> <span class="nav-count">${countText(visitor.inboxWaiting)}</span><span class="visually-hidden"> waiting</span>`;
 }

@@ -14,6 +14,7 @@ import { currentUser } from '../session/session.js';
 import { staffActor } from '../../identity/actor.js';
 import { organizationOf } from '../../crm/organization/organization.reads.js';
 import { waitingInInbox } from '../../crm/messages/index.js';
+import { countOverdue } from '../../crm/tasks/index.js';
 import { DEFAULT_LOCALE, organizationLocale, setReadingLocale, withReadingLocale } from '../../locale.js';
 
 export interface WorkspaceVisitor {
@@ -27,6 +28,8 @@ export interface WorkspaceVisitor {
   locale: string;
   /** How many messages from clients wait in the Inbox (the count beside its link). */
   inboxWaiting: number;
+  /** How many of the member's open tasks are past their due time (the count beside My tasks). */
+  tasksOverdue: number;
 }
 
 declare module 'fastify' {
@@ -55,9 +58,10 @@ async function loadVisitor(
   const memberships = await listMembershipsOfUser(request.ctx.db, user.id);
   const organization = memberships.find((m) => m.organizationId === organizationId);
   if (!organization) throw notFound();
-  const [row, inboxWaiting] = await Promise.all([
+  const [row, inboxWaiting, tasksOverdue] = await Promise.all([
     organizationOf(request.ctx.db, organizationId),
     waitingInInbox(request.ctx.db, organizationId),
+    countOverdue(request.ctx, organizationId, user.id, request.ctx.now()),
   ]);
   const locale = row ? organizationLocale(row) : DEFAULT_LOCALE;
   setReadingLocale(locale);
@@ -70,6 +74,7 @@ async function loadVisitor(
     csrfToken: await reply.generateCsrf(),
     locale,
     inboxWaiting,
+    tasksOverdue,
   };
 }
 

@@ -13,6 +13,7 @@ import { inboxRoutes } from './inbox/inbox.routes.js';
 import { noteRoutes } from './notes/note.routes.js';
 import { conversationRoutes } from './messages/conversation.routes.js';
 import { spaceRoutes } from './spaces/space.routes.js';
+import { taskRoutes } from './tasks/task.routes.js';
 import { teamRoutes } from './team/team.routes.js';
 import { venueRoutes } from './settings/venue.routes.js';
 import { inquirySettingsRoutes } from './settings/inquiry-settings.routes.js';
@@ -71,6 +72,7 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(contactRoutes);
   await app.register(noteRoutes);
   await app.register(spaceRoutes);
+  await app.register(taskRoutes);
   await app.register(pipelineSettingsRoutes);
   await app.register(eventTypeSettingsRoutes);
   await app.register(catalogueSettingsRoutes);

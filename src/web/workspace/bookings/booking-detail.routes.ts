@@ -50,6 +50,8 @@ const NOTICES: Record<string, string> = {
   'payment-deleted': 'Payment deleted.',
   'document-deleted': 'Draft deleted.',
   'link-revoked': 'Link revoked: it no longer opens the document.',
+  'task-added': 'Task added.',
+  'task-done': 'Task marked done.',
   'message-queued': 'Message queued: it goes to the client with the next round of outgoing mail.',
 };
 

@@ -18,6 +18,7 @@ import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
 import { contactDefinition } from '../../../crm/contacts/contact.resource.js';
 import { notesAbout } from '../../../crm/notes/note.reads.js';
+import { bookingTasksOf } from '../tasks/booking-tasks.view.js';
 import { placeOf } from '../../../crm/pipelines/pipeline.reads.js';
 import { paymentsOf } from '../../../crm/payments/payment.reads.js';
 import { installmentsOf } from '../../../crm/payments/schedule-keeping.js';
@@ -92,11 +93,12 @@ export async function bookingView(
       linesOfBooking(db, booking.id),
       bookingReadContext(db, org),
     ]);
-  const [version, installments, payments, documents] = await Promise.all([
+  const [version, installments, payments, documents, tasks] = await Promise.all([
     versionOf(db, bookingDefinition, booking),
     installmentsOf(db, booking.id),
     paymentsOf(db, org, booking.id),
     documentsOfBooking(db, booking, events, zone, extras.now),
+    bookingTasksOf(db, org, booking.id, extras.now ?? Date.now()),
   ]);
   const conversation = await conversationSection(
     db,
@@ -143,6 +145,7 @@ export async function bookingView(
     payments: { booking, installments, payments, zone },
     documents,
     conversation,
+    tasks,
     refusal: extras.refusal,
     statusErrors: extras.statusErrors ?? {},
     notice: extras.notice,

@@ -20,6 +20,7 @@ import {
   changedSinceAccepted,
 } from '../documents/documents.view.js';
 import { notesSection, type NotesSection, notesSummary } from '../notes/notes.view.js';
+import { type BookingTasks, bookingTasksSection } from '../tasks/booking-tasks.view.js';
 import type { ConversationSection } from '../messages/conversation-reads.js';
 import { conversationSection } from '../messages/conversation.view.js';
 import { bookingTimes } from '../time-zones.js';
@@ -40,6 +41,7 @@ export interface BookingView {
   stage?: string | undefined;
   referralSource?: string | undefined;
   notes: NotesSection;
+  tasks: BookingTasks;
   events: EventsSection;
   pricing: PricingSection;
   payments: PaymentsSection;
@@ -140,6 +142,7 @@ export function bookingPage(v: WorkspaceVisitor, view: BookingView): string {
     ${paymentsSection(v, view.payments)}
     ${documentsSection(v, view.documents)}
     ${conversationSection(v, view.conversation)}
+    ${bookingTasksSection(v, view.tasks)}
     ${notesSection(v, view.notes)}`;
   return workspacePage(v, { title: `${b.reference} ${b.name}`, section: 'bookings', body });
 }
