@@ -130,7 +130,10 @@ export interface UnreadOfBooking {
 export async function unreadByBooking(db: Db, organizationId: string): Promise<UnreadOfBooking[]> {
   const rows = await db
     .selectFrom('messages as m')
-    .innerJoin('bookings as b', 'b.id', 'm.booking_id')
+    // The organization in the join too: a booking is named only to its own organization.
+    .innerJoin('bookings as b', (join) =>
+      join.onRef('b.id', '=', 'm.booking_id').onRef('b.organization_id', '=', 'm.organization_id'),
+    )
     .select((eb) => [
       'm.booking_id',
       'b.reference',
