@@ -28,5 +28,5 @@ export {
 export { type ComposeInput, type ComposedMessage, composeMessage } from './message-composing.js';
 export { type SendInput, sendMessage } from './message-sending.js';
 export { templatedMessage } from './message-templates.js';
-export { markMessagesRead } from './message-reading.js';
+export { markMessagesRead, unreadOnBooking } from './message-reading.js';
 export { type AttachmentDownload, attachmentDownload } from './attachment-download.js';

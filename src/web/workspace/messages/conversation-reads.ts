@@ -15,6 +15,7 @@ import {
   conversationOf,
   draftsOf,
   type Message,
+  unreadOnBooking,
 } from '../../../crm/messages/index.js';
 import type { Db } from '../../../db/database.js';
 import { documentName } from '../documents/documents.view.js';
@@ -50,6 +51,10 @@ export interface DraftView {
 export interface ConversationSection {
   /** Where the form posts. */
   action: string;
+  /** Where Mark read posts. */
+  readAction: string;
+  /** The booking's inbound messages nobody has read, shown or not. */
+  unread: number;
   zone: string;
   /** In the order they were sent. */
   messages: Message[];
@@ -94,8 +99,9 @@ export async function conversationSection(
 ): Promise<ConversationSection> {
   const org = v.organization.organizationId;
   const { booking } = facts;
-  const [messages, drafts, templates, documents] = await Promise.all([
+  const [messages, unread, drafts, templates, documents] = await Promise.all([
     conversationOf(db, org, booking.id),
+    unreadOnBooking(db, org, booking.id),
     draftsOf(db, org, booking.id),
     listEmailTemplates({ db }, org),
     attachable(db, facts.documents, facts.events),
@@ -103,6 +109,8 @@ export async function conversationSection(
   const typed = extras.typed ?? {};
   return {
     action: orgPath(v, `/bookings/${booking.id}/messages`),
+    readAction: orgPath(v, `/bookings/${booking.id}/messages/read`),
+    unread,
     zone: facts.zone,
     messages,
     drafts: drafts.map((d) => ({

@@ -2,7 +2,8 @@
  * A booking's Conversation (SPEC §17): every message with the client in and out, newest last —
  * who wrote it, to whom, when (in the venue's zone and locale), its subject and its text, with
  * quoted history and signatures folded away, its attachments as downloads, the delivery of the
- * venue's own (queued, sent, failed, in words) and an Unread mark on the client's not yet read.
+ * venue's own (queued, sent, failed, in words) and an Unread mark on the client's not yet read,
+ * until a member marks them read.
  * Only the text of a message is shown: HTML a client sent is never drawn as a page of Marquee's.
  * Drafts waiting to be sent, then Write to client (write-to-client.view.ts).
  */
@@ -71,10 +72,17 @@ function draftItem(v: WorkspaceVisitor, section: ConversationSection, draft: Dra
   </li>`;
 }
 
+/** Reading is a post with the CSRF token: opening the page (or another site's GET) marks nothing. */
+function markRead(v: WorkspaceVisitor, section: ConversationSection): SafeHtml {
+  return html`<form method="post" action="${section.readAction}" class="mark-read">${csrfField(v.csrfToken)}
+    <button type="submit" class="secondary">Mark read</button></form>`;
+}
+
 export function conversationSection(v: WorkspaceVisitor, section: ConversationSection): SafeHtml {
-  const unread = section.messages.filter((m) => m.direction === 'in' && !m.readAt).length;
+  const { unread } = section;
   return html`<section aria-labelledby="conversation-title" class="conversation">
     <h2 id="conversation-title">Conversation${unread > 0 ? html` <span class="badge unread">${countText(unread)} unread</span>` : ''}</h2>
+    ${unread > 0 ? markRead(v, section) : ''}
     ${
       section.messages.length === 0
         ? html`<p class="muted">No messages yet. Mail written to the client here, and their answers, show up here.</p>`
