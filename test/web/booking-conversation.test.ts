@@ -237,4 +237,51 @@ eachDatabase((suite) => {
     assert.doesNotMatch(words(conversationOf(after.body)), /Unread|unread|Mark read/);
     assert.doesNotMatch((await session.request(`/orgs/${venue.orgId}/bookings?from=all`)).body, /1 unread/);
   });
+
+  it('shows the newest 50 messages, with a link to earlier ones that works without a script, and cuts a huge text', async () => {
+    const { bookingId } = await bookingWithClient(suite.db, venue, server.clock, {
+      name: 'Lee party',
+      email: 'sam@client.example',
+    });
+    const ids: string[] = [];
+    for (let n = 0; n < 53; n += 1) {
+      const filed = await clientWrites(server.app.ctx.writer, venue.orgId, {
+        messageId: `page-${n}@client.example`,
+        from: { name: 'Sam Lee', email: 'sam@client.example' },
+        subject: `Question ${n}`,
+        // Sent a minute apart, the order of the writes reversed: the page orders by when they were sent.
+        sentAt: new Date(Date.parse('2027-04-01T08:00:00Z') + (53 - n) * 60_000).toISOString(),
+        text: n === 0 ? 'x'.repeat(30_000) : `Text ${n}`,
+      });
+      ids.unshift(filed!.id);
+    }
+    const { session } = await workspaceSession(server, venue.member.email, venue.orgId);
+    const path = `/orgs/${venue.orgId}/bookings/${bookingId}`;
+    const shownIds = (body: string) =>
+      [...conversationOf(body).matchAll(/<li class="message[^"]*" id="message-([^"]+)">/g)].map((m) => m[1]);
+
+    const newest = await session.request(path);
+    assert.equal(newest.status, 200);
+    assert.deepEqual(shownIds(newest.body), ids.slice(3), 'the newest 50, newest last');
+    const earlier = /<p class="earlier"><a href="([^"]+)">Show earlier messages<\/a><\/p>/.exec(
+      conversationOf(newest.body),
+    )?.[1];
+    assert.equal(earlier, `${path}?before=${ids[3]}#conversation-title`);
+    assert.doesNotMatch(newest.body, /Show the latest messages/);
+    const huge = messageItem(conversationOf(newest.body), ids[52]!);
+    assert.ok(huge.includes('x'.repeat(20_000)) && !huge.includes('x'.repeat(20_001)), 'the text is cut');
+    assert.match(huge, /Only the first 20,000 characters are shown\./);
+
+    const older = await session.request(earlier!.replace('#conversation-title', ''));
+    assert.equal(older.status, 200);
+    assert.deepEqual(shownIds(older.body), ids.slice(0, 3));
+    assert.doesNotMatch(older.body, /Show earlier messages/);
+    assert.match(
+      conversationOf(older.body),
+      new RegExp(`<a href="${path}#conversation-title">Show the latest messages</a>`),
+    );
+    // A cursor that is no message of this booking reads as none: the newest page.
+    assert.deepEqual(shownIds((await session.request(`${path}?before=nosuchmessage`)).body), ids.slice(3));
+    assert.equal((await session.request(`${path}?before=${encodeURIComponent('a b')}`)).status, 400);
+  });
 });

@@ -71,7 +71,11 @@ export const bookingDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         params: Params,
-        querystring: Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) }),
+        querystring: Type.Object({
+          notice: Type.Optional(Type.String({ maxLength: 40 })),
+          // The Conversation's cursor: the oldest message of the page after the one asked for.
+          before: Type.Optional(Type.String({ maxLength: 64, pattern: '^[0-9A-Za-z_-]+$' })),
+        }),
       },
     },
     async (request, reply) => {
@@ -79,7 +83,8 @@ export const bookingDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const booking = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
       const notice = NOTICES[request.query.notice ?? ''];
       // A GET changes nothing (another site's <img> may make one): Mark read is a post.
-      const view = await bookingView(db, v, booking, { now: request.ctx.now(), notice });
+      const { before } = request.query;
+      const view = await bookingView(db, v, booking, { now: request.ctx.now(), notice, before });
       return sendPage(reply, bookingPage(v, view));
     },
   );

@@ -14,7 +14,7 @@ import type { Booking } from '../../../crm/bookings/booking.table.js';
 import {
   attachmentDownload,
   composeMessage,
-  draftsOf,
+  draftOf,
   markMessagesRead,
   sendMessage,
   templatedMessage,
@@ -89,7 +89,7 @@ export const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const typed = typedIn(request.body);
 
       if (intent === 'draft') {
-        const draft = (await draftsOf(db, org, booking.id)).find((d) => d.id === typed.draftId);
+        const draft = typed.draftId ? await draftOf(db, org, booking.id, typed.draftId) : undefined;
         if (!draft) throw new HtmlError(404, 'Not found', 'This draft has been sent or is gone.');
         return show(reply, v, booking, { typed: { text: draft.text, draftId: draft.id } });
       }
