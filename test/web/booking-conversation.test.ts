@@ -4,8 +4,9 @@
  * and its text — quoted history and the signature folded under "Show quoted text" — its
  * attachments as downloads served as the API serves them (attachment, the type the bytes show,
  * nosniff), the delivery of the venue's own in words (queued, sent, failed) and an Unread mark on
- * the client's not yet read; the HTML a client sent is never drawn. Opening the page reads them:
- * read_at is set, no change is told and the API's message stays as it was.
+ * the client's not yet read; the HTML a client sent is never drawn. Opening the page reads
+ * nothing; Mark read (a post with the CSRF token) reads them: read_at is set, no change is told
+ * and the API's message stays as it was.
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
@@ -178,7 +179,7 @@ eachDatabase((suite) => {
     );
   });
 
-  it('reads the client’s messages when the page is opened, telling no change', async () => {
+  it('marks the client’s messages read only by Mark read’s post with the CSRF token, telling no change', async () => {
     const { bookingId } = await bookingWithClient(suite.db, venue, server.clock, {
       name: 'Reyes dinner',
       email: 'daniel@client.example',
@@ -196,17 +197,91 @@ eachDatabase((suite) => {
         .executeTakeFirstOrThrow();
     const changes = () =>
       suite.db.selectFrom('changes').select('id').where('organization_id', '=', venue.orgId).execute();
-    const { session } = await workspaceSession(server, venue.member.email, venue.orgId);
+    const { session, csrf } = await workspaceSession(server, venue.member.email, venue.orgId);
     const [unread, told] = [await stored(), (await changes()).length];
     assert.equal(unread.read_at, null);
     const path = `/orgs/${venue.orgId}/bookings/${bookingId}`;
+    const read = `${path}/messages/read`;
+
+    // Opening the page, again and again, or a GET another site's <img> makes, reads nothing.
+    for (let visit = 0; visit < 2; visit += 1) {
+      const page = await session.request(path);
+      assert.match(words(conversationOf(page.body)), /^Conversation 1 unread Mark read .*Unread/);
+      assert.match(
+        conversationOf(page.body),
+        new RegExp(
+          `<form method="post" action="${read}" class="mark-read"><input type="hidden" name="_csrf" value="[^"]+"`,
+        ),
+      );
+    }
+    assert.equal((await session.request(read)).status, 404, 'no GET marks read');
+    assert.equal((await stored()).read_at, null, 'a GET changes nothing');
+    assert.match((await session.request(`/orgs/${venue.orgId}/bookings?from=all`)).body, /1 unread/);
+
+    // Without the form's token (a post another site makes): refused, nothing read.
+    assert.equal((await session.request(read, { form: { note: 'no token' } })).status, 403);
+    assert.equal((await session.request(read, { form: { _csrf: 'forged' } })).status, 403);
+    assert.equal((await stored()).read_at, null);
+
     const opened = server.clock.now();
-    assert.match(words(conversationOf((await session.request(path)).body)), /Unread/);
-    const read = await stored();
-    const readAt = Date.parse(String(read.read_at));
-    assert.ok(readAt >= opened && readAt <= server.clock.now(), `read when opened: ${read.read_at}`);
-    assert.equal(read.updated_at, unread.updated_at, 'the API’s message is as it was');
+    const marked = await session.request(read, { form: { _csrf: csrf } });
+    assert.equal(marked.status, 303);
+    assert.equal(marked.location, `${server.url}${path}?notice=messages-read#conversation-title`);
+    const now = await stored();
+    const readAt = Date.parse(String(now.read_at));
+    assert.ok(readAt >= opened && readAt <= server.clock.now(), `read when marked: ${now.read_at}`);
+    assert.equal(now.updated_at, unread.updated_at, 'the API’s message is as it was');
     assert.equal((await changes()).length, told, 'no change is told');
-    assert.doesNotMatch(words(conversationOf((await session.request(path)).body)), /Unread|unread/);
+    const after = await session.request(marked.location!);
+    assert.match(after.body, /The client’s messages are marked read\./);
+    assert.doesNotMatch(words(conversationOf(after.body)), /Unread|unread|Mark read/);
+    assert.doesNotMatch((await session.request(`/orgs/${venue.orgId}/bookings?from=all`)).body, /1 unread/);
+  });
+
+  it('shows the newest 50 messages, with a link to earlier ones that works without a script, and cuts a huge text', async () => {
+    const { bookingId } = await bookingWithClient(suite.db, venue, server.clock, {
+      name: 'Lee party',
+      email: 'sam@client.example',
+    });
+    const ids: string[] = [];
+    for (let n = 0; n < 53; n += 1) {
+      const filed = await clientWrites(server.app.ctx.writer, venue.orgId, {
+        messageId: `page-${n}@client.example`,
+        from: { name: 'Sam Lee', email: 'sam@client.example' },
+        subject: `Question ${n}`,
+        // Sent a minute apart, the order of the writes reversed: the page orders by when they were sent.
+        sentAt: new Date(Date.parse('2027-04-01T08:00:00Z') + (53 - n) * 60_000).toISOString(),
+        text: n === 0 ? 'x'.repeat(30_000) : `Text ${n}`,
+      });
+      ids.unshift(filed!.id);
+    }
+    const { session } = await workspaceSession(server, venue.member.email, venue.orgId);
+    const path = `/orgs/${venue.orgId}/bookings/${bookingId}`;
+    const shownIds = (body: string) =>
+      [...conversationOf(body).matchAll(/<li class="message[^"]*" id="message-([^"]+)">/g)].map((m) => m[1]);
+
+    const newest = await session.request(path);
+    assert.equal(newest.status, 200);
+    assert.deepEqual(shownIds(newest.body), ids.slice(3), 'the newest 50, newest last');
+    const earlier = /<p class="earlier"><a href="([^"]+)">Show earlier messages<\/a><\/p>/.exec(
+      conversationOf(newest.body),
+    )?.[1];
+    assert.equal(earlier, `${path}?before=${ids[3]}#conversation-title`);
+    assert.doesNotMatch(newest.body, /Show the latest messages/);
+    const huge = messageItem(conversationOf(newest.body), ids[52]!);
+    assert.ok(huge.includes('x'.repeat(20_000)) && !huge.includes('x'.repeat(20_001)), 'the text is cut');
+    assert.match(huge, /Only the first 20,000 characters are shown\./);
+
+    const older = await session.request(earlier!.replace('#conversation-title', ''));
+    assert.equal(older.status, 200);
+    assert.deepEqual(shownIds(older.body), ids.slice(0, 3));
+    assert.doesNotMatch(older.body, /Show earlier messages/);
+    assert.match(
+      conversationOf(older.body),
+      new RegExp(`<a href="${path}#conversation-title">Show the latest messages</a>`),
+    );
+    // A cursor that is no message of this booking reads as none: the newest page.
+    assert.deepEqual(shownIds((await session.request(`${path}?before=nosuchmessage`)).body), ids.slice(3));
+    assert.equal((await session.request(`${path}?before=${encodeURIComponent('a b')}`)).status, 400);
   });
 });

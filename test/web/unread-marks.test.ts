@@ -3,13 +3,13 @@
  * has read it yet shows "N unread" on the bookings list, and Home (the bookings list) lists it
  * under "Replies waiting", linking to its conversation; mail the venue sent, mail already read and
  * mail in the Inbox are not counted. The counts are one grouped read over an index of the unread
- * inbound messages alone.
+ * inbound messages alone, and name only the organization's own bookings.
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { sql } from 'kysely';
 import { createContact } from '../../src/crm/contacts/contact.commands.js';
-import { type ReadMail, receiveMessage } from '../../src/crm/messages/index.js';
+import { type ReadMail, receiveMessage, unreadByBooking } from '../../src/crm/messages/index.js';
 import { systemClock } from '../../src/clock.js';
 import { mailboxActor } from '../../src/identity/actor.js';
 import { write } from '../../src/writes/unit-of-work.js';
@@ -147,5 +147,28 @@ eachDatabase((suite) => {
       });
     }
     assert.match(plan, /messages_unread_idx/);
+  });
+
+  it('names only bookings of the organization, whatever a message’s booking_id says', async () => {
+    const other = await makeWorkspaceVenue(suite.db, 'Other Rooms');
+    const theirs = await addBooking(suite.db, other.actor, {
+      name: 'Their secret launch',
+      status: 'tentative',
+      start_at: '2027-05-10T18:00:00Z',
+      end_at: '2027-05-10T23:00:00Z',
+      accountId: other.accountId,
+    });
+    const stray = await receive(mail('stray@elsewhere.example', 'Stray'));
+    assert.equal(stray?.bookingId, null, 'waits in the Inbox');
+    // A row that names another organization's booking (no door files one so): never joined to it.
+    await suite.db
+      .updateTable('messages')
+      .set({ booking_id: theirs.id })
+      .where('id', '=', stray!.id)
+      .execute();
+    assert.deepEqual(await unreadByBooking(suite.db, venue.orgId), []);
+    const list = await member.session.request(`${o}/bookings?from=all`);
+    assert.equal(list.status, 200);
+    assert.doesNotMatch(list.body, /Their secret launch|Replies waiting/);
   });
 });

@@ -161,12 +161,22 @@ eachDatabase((suite) => {
     assert.match(previewOf(unnamed.body), /Nothing has been sent yet/);
     assert.equal((await messagesOf(bookingId)).length, 1, 'a post without Send sends nothing');
 
-    const refused = await post({ intent: 'send', to: 'amelia@, bo', cc: 'x', subject: ' ', text: '' });
+    // At most 10 documents go with a message, as the API allows: more are refused before any is read.
+    const tooMany = Array.from({ length: 11 }, (_, i) => (i === 0 ? proposal : `document-${i}`));
+    const refused = await post({
+      intent: 'send',
+      to: 'amelia@, bo',
+      cc: 'x',
+      subject: ' ',
+      text: '',
+      document_ids: tooMany,
+    });
     assert.equal(refused.status, 422, refused.body);
     assert.equal(fieldError(refused.body, 'to'), '"amelia@", "bo" are not e-mail addresses.');
     assert.equal(fieldError(refused.body, 'cc'), '"x" is not an e-mail address.');
     assert.equal(fieldError(refused.body, 'subject'), 'A message needs a subject.');
     assert.equal(fieldError(refused.body, 'text'), 'A message needs some text.');
+    assert.equal(fieldError(refused.body, 'document_ids'), 'Attach at most 10 documents to one message.');
     assert.equal(fieldValue(refused.body, 'to'), 'amelia@, bo', 'what was typed is kept');
     assert.equal((await messagesOf(bookingId)).length, 1, 'nothing was sent');
 

@@ -23,17 +23,22 @@ export function messageVersion(message: Pick<Message, 'id' | 'updatedAt'>): stri
 }
 
 /**
- * Inbound messages on no booking, waiting or dismissed, newest sent first (the Inbox of one
- * organization is read by messages_booking_idx; what waits there is few enough to sort).
+ * The Inbox's condition, in the words of its partial indexes (messages_inbox_idx, and
+ * messages_dismissed_idx for the dismissed): a planner uses a partial index only for a query that
+ * states its condition, and a bound parameter is not those words.
  */
+export const inboxCondition = (dismissed: boolean) =>
+  dismissed
+    ? sql<boolean>`booking_id is null and direction = 'in' and dismissed = 1`
+    : sql<boolean>`booking_id is null and direction = 'in' and dismissed = 0`;
+
+/** Inbound messages on no booking, waiting or dismissed, newest sent first (by its partial index). */
 export async function inboxMessages(db: Db, organizationId: string, dismissed: boolean): Promise<Message[]> {
   const rows = await db
     .selectFrom('messages')
     .selectAll()
     .where('organization_id', '=', organizationId)
-    .where('booking_id', 'is', null)
-    .where('direction', '=', 'in')
-    .where('dismissed', '=', dismissed ? 1 : 0)
+    .where(inboxCondition(dismissed))
     .orderBy('sent_at', 'desc')
     .orderBy('id', 'desc')
     .limit(INBOX_PAGE)
@@ -41,15 +46,13 @@ export async function inboxMessages(db: Db, organizationId: string, dismissed: b
   return rows.map(messageCodec.decode);
 }
 
-/** How many messages from clients wait in the Inbox: the count beside its link. */
+/** How many messages from clients wait in the Inbox: the count beside its link (by messages_inbox_idx). */
 export async function waitingInInbox(db: Db, organizationId: string): Promise<number> {
   const row = await db
     .selectFrom('messages')
     .select((eb) => eb.fn.countAll<number | string>().as('waiting'))
     .where('organization_id', '=', organizationId)
-    .where('booking_id', 'is', null)
-    .where('direction', '=', 'in')
-    .where('dismissed', '=', 0)
+    .where(inboxCondition(false))
     .executeTakeFirst();
   return Number(row?.waiting ?? 0);
 }
@@ -130,7 +133,10 @@ export interface UnreadOfBooking {
 export async function unreadByBooking(db: Db, organizationId: string): Promise<UnreadOfBooking[]> {
   const rows = await db
     .selectFrom('messages as m')
-    .innerJoin('bookings as b', 'b.id', 'm.booking_id')
+    // The organization in the join too: a booking is named only to its own organization.
+    .innerJoin('bookings as b', (join) =>
+      join.onRef('b.id', '=', 'm.booking_id').onRef('b.organization_id', '=', 'm.organization_id'),
+    )
     .select((eb) => [
       'm.booking_id',
       'b.reference',

@@ -10,8 +10,15 @@ export { type Filing, type ReadMail, receiveMessage, ATTACHMENTS_LIMIT } from '.
 export { type MessageInput, updateMessage } from './message.commands.js';
 export { messageRoutes } from './message.routes.js';
 export { conversationAddress, CONVERSATION_KEY } from './conversation-address.js';
-export { type DraftInput, draftReply, draftsOf } from './message-drafts.js';
-export { attachableDocumentIds, conversationOf, latestMessagesOf } from './message.reads.js';
+export { type DraftInput, draftOf, draftReply, DRAFTS_SHOWN, draftsOf } from './message-drafts.js';
+export {
+  attachableDocumentIds,
+  CONVERSATION_PAGE,
+  type ConversationMessage,
+  conversationPage,
+  latestMessagesOf,
+  TEXT_SHOWN,
+} from './message.reads.js';
 export { conversationReplyTo, conversationSent, queueConversationMail } from './conversation-mail.js';
 export { type LeadOfMessageInput, makeLeadOfMessage } from './message-lead.js';
 export {
@@ -28,5 +35,5 @@ export {
 export { type ComposeInput, type ComposedMessage, composeMessage } from './message-composing.js';
 export { type SendInput, sendMessage } from './message-sending.js';
 export { templatedMessage } from './message-templates.js';
-export { markMessagesRead } from './message-reading.js';
+export { markMessagesRead, unreadOnBooking } from './message-reading.js';
 export { type AttachmentDownload, attachmentDownload } from './attachment-download.js';

@@ -12,6 +12,9 @@ import type { MailAttachment } from '../../mail/outbox.js';
 import { keptFile } from '../documents/document-files.js';
 import { Problems } from '../validation.js';
 
+/** The most documents one message carries (the API's `document_ids` says the same). */
+export const ATTACHED_DOCUMENTS_LIMIT = 10;
+
 type GivenAddress = string | { name?: string | undefined; email: string };
 
 export interface ComposeInput {
@@ -154,12 +157,20 @@ export async function composeMessage(
     problems.attribute('to', 'Write to at least one address.', 'required');
   }
   if (to.length + cc.length > 20) problems.attribute('to', 'Write to at most 20 addresses at once.');
-  const { attachments, notKept } = await attachmentsOf(
-    db,
-    organizationId,
-    booking?.id,
-    input.documentIds ?? [],
-  );
+  // As `POST /v2/messages` caps them (every door the same): a longer list is refused before any
+  // document is read, so a form cannot make one message read thousands of PDFs.
+  const documentIds = input.documentIds ?? [];
+  const tooMany = documentIds.length > ATTACHED_DOCUMENTS_LIMIT;
+  if (tooMany)
+    problems.add({
+      field: 'document_ids',
+      detail: `Attach at most ${ATTACHED_DOCUMENTS_LIMIT} documents to one message.`,
+      code: 'invalid_value',
+      source: { pointer: '/data/attributes/document_ids' },
+    });
+  const { attachments, notKept } = tooMany
+    ? { attachments: [], notKept: [] }
+    : await attachmentsOf(db, organizationId, booking?.id, documentIds);
   if (notKept.length > 0)
     problems.add({
       field: 'document_ids',

@@ -49,14 +49,30 @@ export const draftReply: Command<DraftInput, MessageDraftTable> = {
   },
 };
 
-/** The drafts waiting on a booking, oldest first. */
-export function draftsOf(db: Db, organizationId: string, bookingId: string) {
+/** The most drafts a booking's Conversation shows (the newest). */
+export const DRAFTS_SHOWN = 20;
+
+/** The newest DRAFTS_SHOWN drafts waiting on a booking, oldest first. */
+export async function draftsOf(db: Db, organizationId: string, bookingId: string) {
+  const newest = await db
+    .selectFrom('message_drafts')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('booking_id', '=', bookingId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(DRAFTS_SHOWN)
+    .execute();
+  return newest.reverse();
+}
+
+/** One draft waiting on a booking, if it still waits. */
+export function draftOf(db: Db, organizationId: string, bookingId: string, id: string) {
   return db
     .selectFrom('message_drafts')
     .selectAll()
     .where('organization_id', '=', organizationId)
     .where('booking_id', '=', bookingId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

@@ -1,10 +1,13 @@
 /**
- * A member read a booking's conversation (SPEC §17): its inbound messages are read from then on,
+ * A member marked a booking's conversation read (SPEC §17; a post with the form's CSRF token,
+ * never a GET another site could make): its inbound messages are read from then on,
  * so no list marks them unread. Read state is the workspace's, not the API's (`read_at` is no
  * attribute of a message resource), so it tells no change and leaves each message's version as it
  * was; messages read already keep the time they were first read.
  */
+import { sql } from 'kysely';
 import { isoTime } from '../../clock.js';
+import type { Db } from '../../db/database.js';
 import type { Command } from '../../writes/unit-of-work.js';
 import { MESSAGE_ACTIONS } from './message.policy.js';
 
@@ -29,3 +32,18 @@ export const markMessagesRead: Command<ReadInput, number> = {
     return Number(marked.numUpdatedRows);
   },
 };
+
+/**
+ * How many inbound messages of a booking nobody has read: by messages_unread_idx, whose
+ * condition it states in the same words.
+ */
+export async function unreadOnBooking(db: Db, organizationId: string, bookingId: string): Promise<number> {
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number | string>().as('unread'))
+    .where('organization_id', '=', organizationId)
+    .where('booking_id', '=', bookingId)
+    .where(sql<boolean>`read_at is null and direction = 'in'`)
+    .executeTakeFirst();
+  return Number(row?.unread ?? 0);
+}

@@ -23,6 +23,7 @@ import { resourceEtag } from '../../api/write-replies.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import { write, writeCreate } from '../../writes/unit-of-work.js';
 import { attachmentDownload } from './attachment-download.js';
+import { ATTACHED_DOCUMENTS_LIMIT } from './message-composing.js';
 import { sendMessage } from './message-sending.js';
 import { templatedMessage } from './message-templates.js';
 import { updateMessage } from './message.commands.js';
@@ -84,7 +85,7 @@ export const MessageCreateBody = createDocument('messages', {
       cc: Type.Optional(Type.Array(Address, { maxItems: 20 })),
       document_ids: Type.Optional(
         Type.Array(Type.String({ maxLength: 64 }), {
-          maxItems: 10,
+          maxItems: ATTACHED_DOCUMENTS_LIMIT,
           description: 'Write-only: the booking’s documents to attach, as they were sent or issued',
         }),
       ),

@@ -1,7 +1,7 @@
 /**
  * A booking's page, its status moves (only those the status machine allows; a move onto a space
  * a definite booking holds is refused naming that booking), adding notes to it and setting its
- * F&B minimum; opening it reads the client's messages on it. Its lines are
+ * F&B minimum. Its lines are
  * line-item-form.routes.ts's, its schedule installment-form.routes.ts's, its payments
  * payment-form.routes.ts's, its messages conversation.routes.ts's; what the page shows is read in
  * booking-view.ts.
@@ -13,8 +13,6 @@ import { spaceClashOf } from '../../../crm/events/event-clash.js';
 import { bookingProblems, updateBooking } from '../../../crm/bookings/booking.commands.js';
 import { organizationZone } from '../../../crm/organization/organization.reads.js';
 import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
-import { markMessagesRead } from '../../../crm/messages/index.js';
-import { write } from '../../../writes/unit-of-work.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { bookingPage } from './booking.page.js';
@@ -53,6 +51,7 @@ const NOTICES: Record<string, string> = {
   'task-added': 'Task added.',
   'task-done': 'Task marked done.',
   'message-queued': 'Message queued: it goes to the client with the next round of outgoing mail.',
+  'messages-read': 'The client’s messages are marked read.',
 };
 
 export const bookingDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -74,17 +73,20 @@ export const bookingDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         params: Params,
-        querystring: Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) }),
+        querystring: Type.Object({
+          notice: Type.Optional(Type.String({ maxLength: 40 })),
+          // The Conversation's cursor: the oldest message of the page after the one asked for.
+          before: Type.Optional(Type.String({ maxLength: 64, pattern: '^[0-9A-Za-z_-]+$' })),
+        }),
       },
     },
     async (request, reply) => {
       const v = visitorOf(request);
       const booking = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
       const notice = NOTICES[request.query.notice ?? ''];
-      const view = await bookingView(db, v, booking, { now: request.ctx.now(), notice });
-      // Read now: the page marks what was unread this once, and no list marks it any more.
-      if (view.conversation.messages.some((m) => m.direction === 'in' && !m.readAt))
-        await write(request.ctx.app.writer, v.actor, markMessagesRead, { bookingId: booking.id });
+      // A GET changes nothing (another site's <img> may make one): Mark read is a post.
+      const { before } = request.query;
+      const view = await bookingView(db, v, booking, { now: request.ctx.now(), notice, before });
       return sendPage(reply, bookingPage(v, view));
     },
   );

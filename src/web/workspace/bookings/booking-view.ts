@@ -48,6 +48,8 @@ export interface Extras {
   fnbDraft?: string;
   /** Write to client as posted: what was typed, its errors or its preview. */
   compose?: ComposeExtras;
+  /** The Conversation's page of earlier messages: those sent before this message. */
+  before?: string | undefined;
 }
 
 /**
@@ -103,7 +105,7 @@ export async function bookingView(
   const conversation = await conversationSection(
     db,
     v,
-    { booking, contact, documents: documents.documents, events, zone },
+    { booking, contact, documents: documents.documents, events, zone, before: extras.before },
     extras.compose,
   );
   return {

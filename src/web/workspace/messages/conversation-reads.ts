@@ -1,6 +1,6 @@
 /**
- * What a booking's Conversation reads for one visit (conversation.view.ts draws it): every
- * message in and out, the drafts waiting to be sent, the organization's e-mail templates, the
+ * What a booking's Conversation reads for one visit (conversation.view.ts draws it): a page of
+ * its messages in and out (the newest, or an earlier page), the newest drafts waiting to be sent, the organization's e-mail templates, the
  * documents that may go with a message (those sent or issued, as sendMessage attaches them), and
  * the Write to client form as it stands — what was typed, its errors, its preview.
  */
@@ -12,9 +12,10 @@ import type { Event } from '../../../crm/events/event.table.js';
 import {
   attachableDocumentIds,
   type ComposedMessage,
-  conversationOf,
+  type ConversationMessage,
+  conversationPage,
   draftsOf,
-  type Message,
+  unreadOnBooking,
 } from '../../../crm/messages/index.js';
 import type { Db } from '../../../db/database.js';
 import { documentName } from '../documents/documents.view.js';
@@ -50,9 +51,17 @@ export interface DraftView {
 export interface ConversationSection {
   /** Where the form posts. */
   action: string;
+  /** Where Mark read posts. */
+  readAction: string;
+  /** The booking's inbound messages nobody has read, shown or not. */
+  unread: number;
   zone: string;
-  /** In the order they were sent. */
-  messages: Message[];
+  /** One page, in the order they were sent (the newest, or those before `before`). */
+  messages: ConversationMessage[];
+  /** The link to the page of earlier messages, if there are any. */
+  earlierHref: string | undefined;
+  /** The link back to the newest messages, on a page of earlier ones. */
+  latestHref: string | undefined;
   drafts: DraftView[];
   templates: Choice[];
   /** The booking's documents that may be attached. */
@@ -89,13 +98,16 @@ export async function conversationSection(
     documents: readonly DocumentRow[];
     events: readonly Event[];
     zone: string;
+    /** The page of earlier messages asked for: those sent before this message. */
+    before?: string | undefined;
   },
   extras: ComposeExtras = {},
 ): Promise<ConversationSection> {
   const org = v.organization.organizationId;
   const { booking } = facts;
-  const [messages, drafts, templates, documents] = await Promise.all([
-    conversationOf(db, org, booking.id),
+  const [page, unread, drafts, templates, documents] = await Promise.all([
+    conversationPage(db, org, booking.id, facts.before),
+    unreadOnBooking(db, org, booking.id),
     draftsOf(db, org, booking.id),
     listEmailTemplates({ db }, org),
     attachable(db, facts.documents, facts.events),
@@ -103,8 +115,14 @@ export async function conversationSection(
   const typed = extras.typed ?? {};
   return {
     action: orgPath(v, `/bookings/${booking.id}/messages`),
+    readAction: orgPath(v, `/bookings/${booking.id}/messages/read`),
+    unread,
     zone: facts.zone,
-    messages,
+    messages: page.messages,
+    earlierHref: page.earlier
+      ? orgPath(v, `/bookings/${booking.id}?before=${encodeURIComponent(page.earlier)}#conversation-title`)
+      : undefined,
+    latestHref: facts.before ? orgPath(v, `/bookings/${booking.id}#conversation-title`) : undefined,
     drafts: drafts.map((d) => ({
       id: d.id,
       text: d.text,

@@ -3,8 +3,8 @@
  * /v2/messages`: one form, whose button says what to do — preview the message as it will go,
  * or send it (post, redirect, get: a reload never sends again) — and the forms that fill it from
  * an e-mail template written for the booking or from a draft. Nothing but Send sends. Every bad
- * field is shown at once, beside its field and in the form's summary. An attachment of a message
- * is a download, served as the API serves it.
+ * field is shown at once, beside its field and in the form's summary. Mark read marks the client's
+ * messages read. An attachment of a message is a download, served as the API serves it.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
@@ -14,11 +14,12 @@ import type { Booking } from '../../../crm/bookings/booking.table.js';
 import {
   attachmentDownload,
   composeMessage,
-  draftsOf,
+  draftOf,
+  markMessagesRead,
   sendMessage,
   templatedMessage,
 } from '../../../crm/messages/index.js';
-import { attempt } from '../../../writes/unit-of-work.js';
+import { attempt, write } from '../../../writes/unit-of-work.js';
 import { type Form, FormBody, formList, formText, sendPage } from '../../forms.js';
 import { HtmlError } from '../../html-error.js';
 import { bookingPage } from '../bookings/booking.page.js';
@@ -88,7 +89,7 @@ export const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const typed = typedIn(request.body);
 
       if (intent === 'draft') {
-        const draft = (await draftsOf(db, org, booking.id)).find((d) => d.id === typed.draftId);
+        const draft = typed.draftId ? await draftOf(db, org, booking.id, typed.draftId) : undefined;
         if (!draft) throw new HtmlError(404, 'Not found', 'This draft has been sent or is gone.');
         return show(reply, v, booking, { typed: { text: draft.text, draftId: draft.id } });
       }
@@ -143,6 +144,21 @@ export const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       return reply.redirect(
         orgPath(v, `/bookings/${booking.id}?notice=message-queued#message-${outcome.value.id}`),
+        303,
+      );
+    },
+  );
+
+  // Mark read: a post with the CSRF token, so no GET (another site's <img>) changes read state.
+  app.post(
+    '/orgs/:org/bookings/:id/messages/read',
+    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const booking = await recordOf(db, bookingDefinition, v.organization.organizationId, request.params.id);
+      await write(request.ctx.app.writer, v.actor, markMessagesRead, { bookingId: booking.id });
+      return reply.redirect(
+        orgPath(v, `/bookings/${booking.id}?notice=messages-read#conversation-title`),
         303,
       );
     },

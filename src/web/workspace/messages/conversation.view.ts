@@ -1,12 +1,14 @@
 /**
- * A booking's Conversation (SPEC §17): every message with the client in and out, newest last —
+ * A booking's Conversation (SPEC §17): the messages with the client in and out, newest last, a
+ * page at a time (Show earlier messages: a link, so no script is needed) —
  * who wrote it, to whom, when (in the venue's zone and locale), its subject and its text, with
  * quoted history and signatures folded away, its attachments as downloads, the delivery of the
- * venue's own (queued, sent, failed, in words) and an Unread mark on the client's not yet read.
+ * venue's own (queued, sent, failed, in words) and an Unread mark on the client's not yet read,
+ * until a member marks them read.
  * Only the text of a message is shown: HTML a client sent is never drawn as a page of Marquee's.
  * Drafts waiting to be sent, then Write to client (write-to-client.view.ts).
  */
-import type { Mailbox, Message } from '../../../crm/messages/index.js';
+import { type ConversationMessage, type Mailbox, TEXT_SHOWN } from '../../../crm/messages/index.js';
 import { countText } from '../../../locale.js';
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField } from '../forms/form-fields.js';
@@ -22,7 +24,7 @@ const people = (list: readonly Mailbox[]) => list.map(mailboxText).join(', ');
 const sizeText = (bytes: number) => `${countText(Math.max(1, Math.ceil(bytes / 1024)))} KB`;
 
 /** How a message stands: the client's received (and unread?), the venue's queued, sent or failed. */
-function delivery(message: Message): SafeHtml {
+function delivery(message: ConversationMessage): SafeHtml {
   if (message.direction === 'in')
     return html`<span class="badge state-received">Received</span>${message.readAt ? '' : html` <span class="badge unread">Unread</span>`}`;
   switch (message.state) {
@@ -35,7 +37,7 @@ function delivery(message: Message): SafeHtml {
   }
 }
 
-function attachments(v: WorkspaceVisitor, message: Message): SafeHtml | '' {
+function attachments(v: WorkspaceVisitor, message: ConversationMessage): SafeHtml | '' {
   if (message.attachments.length === 0) return '';
   return html`<ul class="attachments" aria-label="Attachments">${message.attachments.map(
     (a, i) =>
@@ -43,7 +45,7 @@ function attachments(v: WorkspaceVisitor, message: Message): SafeHtml | '' {
   )}</ul>`;
 }
 
-function messageItem(v: WorkspaceVisitor, message: Message, zone: string): SafeHtml {
+function messageItem(v: WorkspaceVisitor, message: ConversationMessage, zone: string): SafeHtml {
   const { shown, folded } = foldText(message.text);
   const inbound = message.direction === 'in';
   return html`<li class="message ${inbound ? 'message-in' : 'message-out'}" id="message-${message.id}">
@@ -56,6 +58,7 @@ function messageItem(v: WorkspaceVisitor, message: Message, zone: string): SafeH
       <div><dt>${message.state === 'queued' || message.state === 'failed' ? 'Written' : 'Sent'}</dt><dd><time datetime="${message.sentAt}">${when(message.sentAt, zone)}</time></dd></div>
     </dl>
     <div class="message-text">${shown}</div>
+    ${message.textCut ? html`<p class="muted">Only the first ${countText(TEXT_SHOWN)} characters are shown.</p>` : ''}
     ${folded ? html`<details class="quoted"><summary>Show quoted text</summary><div class="message-text">${folded}</div></details>` : ''}
     ${attachments(v, message)}
   </li>`;
@@ -71,14 +74,21 @@ function draftItem(v: WorkspaceVisitor, section: ConversationSection, draft: Dra
   </li>`;
 }
 
+/** Reading is a post with the CSRF token: opening the page (or another site's GET) marks nothing. */
+function markRead(v: WorkspaceVisitor, section: ConversationSection): SafeHtml {
+  return html`<form method="post" action="${section.readAction}" class="mark-read">${csrfField(v.csrfToken)}
+    <button type="submit" class="secondary">Mark read</button></form>`;
+}
+
 export function conversationSection(v: WorkspaceVisitor, section: ConversationSection): SafeHtml {
-  const unread = section.messages.filter((m) => m.direction === 'in' && !m.readAt).length;
+  const { unread } = section;
   return html`<section aria-labelledby="conversation-title" class="conversation">
     <h2 id="conversation-title">Conversation${unread > 0 ? html` <span class="badge unread">${countText(unread)} unread</span>` : ''}</h2>
+    ${unread > 0 ? markRead(v, section) : ''}
     ${
       section.messages.length === 0
         ? html`<p class="muted">No messages yet. Mail written to the client here, and their answers, show up here.</p>`
-        : html`<ol class="message-list">${section.messages.map((m) => messageItem(v, m, section.zone))}</ol>`
+        : html`${section.earlierHref ? html`<p class="earlier"><a href="${section.earlierHref}">Show earlier messages</a></p>` : ''}<ol class="message-list">${section.messages.map((m) => messageItem(v, m, section.zone))}</ol>${section.latestHref ? html`<p class="latest"><a href="${section.latestHref}">Show the latest messages</a></p>` : ''}`
     }
     ${
       section.drafts.length > 0
