@@ -64,8 +64,8 @@ export interface BookingInput extends PlaceInput {
 
 export type BookingFields = Omit<
   Booking,
-  'id' | 'organization_id' | 'reference' | 'created_at' | 'updated_at' | keyof BookingPrices
->;
+  'id' | 'organization_id' | 'reference' | 'created_at' | 'updated_at' | 'custom_fields' | keyof BookingPrices
+> & { custom_fields?: string /* its custom fields' values (JSON), when a write changes any */ };
 
 const DEFAULTS = { timezone: 'UTC', currency: 'USD', total_amount: 0 } as const;
 

@@ -119,6 +119,7 @@ export const createBooking: Command<BookingInput, Booking> = {
     const [reference = ''] = await takeBookingReferences(trx, actor.organizationId, 1);
     const at = isoTime(now);
     const booking: Booking = {
+      custom_fields: '{}',
       ...fields,
       ...NO_PRICES,
       source: fields.source ?? sourceOfDoor(actor.door),
