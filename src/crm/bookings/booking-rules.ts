@@ -60,6 +60,7 @@ export interface BookingInput extends PlaceInput {
   /** Where a new booking came from (SPEC §14); by default the door it came through (booking-source.ts). */
   source?: BookingSource | undefined;
   source_details?: Readonly<Record<string, string>> | undefined;
+  custom_fields?: Readonly<Record<string, unknown>> | undefined; // only the keys it changes (SPEC §19)
 }
 
 export type BookingFields = Omit<

@@ -20,7 +20,14 @@ export type FieldType =
   | 'id'
   | 'id_list'
   | 'counts'
-  | 'record';
+  | 'record'
+  // The types only a venue's own fields have (SPEC §19).
+  | 'number'
+  | 'select'
+  | 'multi_select'
+  | 'email'
+  | 'url'
+  | 'phone';
 
 /** A field's value in the domain, by its type. */
 export interface ValueOfType {
@@ -38,6 +45,12 @@ export interface ValueOfType {
   counts: Record<string, number>;
   /** Words by name (an inquiry's UTM fields). */
   record: Record<string, string>;
+  number: number;
+  select: string;
+  multi_select: string[];
+  email: string;
+  url: string;
+  phone: string;
 }
 
 /** How the database keeps a field's value, by its type (JSON in text, flags as 0 or 1). */
@@ -54,6 +67,12 @@ export interface ColumnOfType {
   id_list: string;
   counts: string;
   record: string;
+  number: number;
+  select: string;
+  multi_select: string;
+  email: string;
+  url: string;
+  phone: string;
 }
 
 /** One attribute of a kind, as every door knows it. */
