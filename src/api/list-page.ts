@@ -37,10 +37,13 @@ export async function listPage<Table extends OrganizationTable>(
     pageKey,
     async () => {
       const raw = request.query as Query;
-      const query = parseListQuery(definition, raw, auth.userId);
       const context = await request.ctx.readContext(definition, auth.organizationId);
+      const custom = definition.customFields?.(context);
+      const query = parseListQuery(definition, raw, auth.userId, custom);
       const fieldsets = parseFieldsets(raw, (type) => registry.fieldsOf(type));
-      if (!fieldsets && query.include.length === 0 && query.search === undefined) {
+      // A page in a custom field's order is read whole (its cursors read the value from the row).
+      const fragments = !fieldsets && query.include.length === 0 && query.search === undefined;
+      if (fragments && !query.sort.custom) {
         const assembled = await pageFromFragments({
           db,
           textValues: app.ctx.textValues,

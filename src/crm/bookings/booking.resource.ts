@@ -117,6 +117,8 @@ export const bookingDefinition: ResourceDefinition<'bookings'> = {
     referral_source: (row) => relation('referral_sources', row.referral_source_id),
   },
   readContext: bookingReadContext,
+  customFields: (context) =>
+    contextOf(context).customFields.map((f) => ({ key: f.name, type: f.custom.fieldType })),
   derived: {
     attributes: ['room_names', 'fnb_shortfall', 'custom_fields'],
     values: (row, context) => [

@@ -8,7 +8,7 @@
 import type { FieldProblem } from '../../errors.js';
 import { type Checked, Problems } from '../validation.js';
 import type { FieldOption } from './custom-field-values.js';
-import { isFieldKey } from './custom-field-sql.js';
+import { isFieldKey } from '../data/custom-value-sql.js';
 import { optionsOf } from './custom-field.resource.js';
 import { CUSTOM_FIELD_TYPES, CUSTOM_RECORD_TYPES, type CustomFieldRow } from './custom-field.table.js';
 

@@ -7,7 +7,7 @@ import { isSqlite } from '../../db/column-types.js';
 import type { Db, Trx } from '../../db/database.js';
 import { nextVersion } from '../records.js';
 import type { StoredValue } from './custom-field-values.js';
-import { indexSql, INDEXED_TYPES, valueSql } from './custom-field-sql.js';
+import { indexSql, INDEXED_TYPES, valueSql } from '../data/custom-value-sql.js';
 import type { CustomFieldRow, CustomRecordType } from './custom-field.table.js';
 
 /** The organization's definitions of a record type (all, archived too), in their order. */

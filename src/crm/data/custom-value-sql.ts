@@ -37,24 +37,18 @@ export function textSql(sqlite: boolean, key: string): string {
   return sqlite ? `json_extract("custom_fields", '$.${name}')` : `("custom_fields"::jsonb ->> '${name}')`;
 }
 
-/** A value given to compare with the field's: `placeholder` typed as the field's values are. */
+/** A value given to compare with the field's (a parameter, as text): typed as the field's values are. */
 export function parameterSql(sqlite: boolean, fieldType: string, placeholder: string): string {
-  if (!sqlite) return `${placeholder}::jsonb`;
   const as = comparedAs(fieldType);
-  if (as === 'number' || as === 'integer') return `cast(${placeholder} as real)`;
-  if (as === 'boolean') return `cast(${placeholder} as integer)`;
-  return placeholder;
-}
-
-/**
- * A value given, as a parameter of parameterSql: the decimal or the text itself on SQLite (a flag
- * as 1 or 0), JSON on PostgreSQL. `value` is checked for the type first (a decimal for numbers).
- */
-export function parameterValue(sqlite: boolean, fieldType: string, value: string): string {
-  const as = comparedAs(fieldType);
-  if (as === 'boolean') return sqlite ? (value === 'true' ? '1' : '0') : value;
-  if (as === 'number' || as === 'integer' || sqlite) return value;
-  return JSON.stringify(value);
+  if (sqlite) {
+    if (as === 'number' || as === 'integer') return `cast(${placeholder} as real)`;
+    // json_extract gives a flag as 1 or 0.
+    if (as === 'boolean') return `(${placeholder} = 'true')`;
+    return placeholder;
+  }
+  if (as === 'number' || as === 'integer') return `to_jsonb(${placeholder}::numeric)`;
+  if (as === 'boolean') return `to_jsonb(${placeholder}::boolean)`;
+  return `to_jsonb(${placeholder}::text)`;
 }
 
 /** Whether a multi_select's values (a JSON array) hold any of `placeholders`. */
