@@ -201,6 +201,8 @@ export interface Booking extends Versioned {
   source: 'inquiry_form' | 'api' | 'workspace' | 'import' | 'assistant' | 'email' | null;
   /** Where an inquiry came from: utm_source, utm_medium, utm_campaign, referrer (read-only). */
   source_details: Record<string, string> | null;
+  /** The organization's custom fields of bookings by key, each present (null when unset). */
+  custom_fields: Record<string, string | number | boolean | string[] | null>;
   created_at: string;
   updated_at: string;
   account_id: string | null;
@@ -562,6 +564,7 @@ export const ATTRIBUTES = {
     'referral_source_id',
     'source',
     'source_details',
+    'custom_fields',
     'created_at',
     'updated_at',
   ],

@@ -34,10 +34,13 @@ export async function listPage<Table extends OrganizationTable>(
   const selfUrl = `${config.baseUrl}${request.url}`;
   const raw = request.query as Query;
   const load = async () => {
-    const query = parseListQuery(definition, raw, auth.userId, app.ctx.clock.now());
     const context = await request.ctx.readContext(definition, auth.organizationId);
+    const custom = definition.customFields?.(context);
+    const query = parseListQuery(definition, raw, auth.userId, app.ctx.clock.now(), custom);
     const fieldsets = parseFieldsets(raw, (type) => registry.fieldsOf(type));
-    if (!fieldsets && query.include.length === 0 && query.search === undefined) {
+    // A page in a custom field's order is read whole (its cursors read the value from the row).
+    const fragments = !fieldsets && query.include.length === 0 && query.search === undefined;
+    if (fragments && !query.sort.custom) {
       const assembled = await pageFromFragments({
         db,
         textValues: app.ctx.textValues,

@@ -8,6 +8,8 @@ import { BadRequestError } from '../errors.js';
 import { listFingerprint } from '../crm/data/cursor.js';
 import { type Filter, FILTER_OPERATORS, type RowsQuery } from '../crm/data/list-shape.js';
 import { filterDescription, parseFilterValue } from './filter-values.js';
+import { CUSTOM_FILTER, CUSTOM_FILTER_PATTERN, customFilter, customSort } from './custom-field-query.js';
+import type { CustomValue } from '../crm/data/list-shape.js';
 import { fieldsQueryProperties } from './sparse-fields.js';
 import type { ColumnOf, OrganizationTable, ResourceDefinition } from './resource-definition.js';
 
@@ -65,7 +67,17 @@ export function listQuerySchema<Table extends OrganizationTable>(
   }
   const optional = Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, Type.Optional(v)]));
   const fields = fieldsQueryProperties(definition.type, definition.schema);
-  return Type.Object({ ...optional, ...fields }, { additionalProperties: false });
+  const custom = definition.customFields
+    ? {
+        patternProperties: {
+          [CUSTOM_FILTER_PATTERN]: Type.String({
+            maxLength: 4096,
+            description: 'filter[custom_fields.<key>][OP]: the operators of the field’s type (SPEC §19)',
+          }),
+        },
+      }
+    : {};
+  return Type.Object({ ...optional, ...fields }, { additionalProperties: false, ...custom });
 }
 
 /** Whether a list's query names a filter read against the clock (FilterField.onClock). */
@@ -87,6 +99,8 @@ export function parseListQuery<Table extends OrganizationTable>(
   query: Readonly<Record<string, string | undefined>>,
   userId: string,
   now: number,
+  /** The organization's custom fields of the kind, which its filters and sort may name. */
+  customFields: readonly CustomValue[] = [],
 ): ListQuery<ColumnOf<Table>> {
   const sizeRaw = query['page[size]'];
   const size = sizeRaw === undefined ? DEFAULT_PAGE_SIZE : Number(sizeRaw);
@@ -110,7 +124,8 @@ export function parseListQuery<Table extends OrganizationTable>(
   const sortRaw = query.sort ?? definition.defaultSort;
   const descending = sortRaw.startsWith('-');
   const name = descending ? sortRaw.slice(1) : sortRaw;
-  const column = definition.sortable.find((c) => c === name);
+  const custom = definition.customFields ? customSort(name, customFields) : undefined;
+  const column = custom ? ('custom_fields' as ColumnOf<Table>) : definition.sortable.find((c) => c === name);
   if (column === undefined) {
     throw new BadRequestError(
       `Cannot sort by "${sortRaw}"; sort by one of ${definition.sortable.join(', ')} (prefix - for descending).`,
@@ -125,6 +140,12 @@ export function parseListQuery<Table extends OrganizationTable>(
   const asked: Array<Filter<string>> = [];
   const clocked = new Set<Filter<string>>();
   for (const [parameter, raw] of Object.entries(query)) {
+    const customMatch = CUSTOM_FILTER.exec(parameter);
+    if (customMatch && raw !== undefined && definition.customFields) {
+      const filter = customFilter(parameter, customMatch[1]!, customMatch[2]!, raw, customFields);
+      filters.push(filter as Filter<ColumnOf<Table>>);
+      continue;
+    }
     const match = /^filter\[([a-z_]+)\]\[([a-z_]+)\]$/.exec(parameter);
     if (!match || raw === undefined) continue;
     const spec = Object.hasOwn(definition.filters, match[1]!) ? definition.filters[match[1]!] : undefined;
@@ -167,12 +188,19 @@ export function parseListQuery<Table extends OrganizationTable>(
     }
   }
   const search = parseSearch(definition, query['filter[search]']);
+  if (custom && search !== undefined) {
+    throw new BadRequestError(
+      'A search is in the order of its sort columns: sort by a custom field without filter[search].',
+      { parameter: 'sort' },
+      'invalid_sort',
+    );
+  }
   const fingerprint = listFingerprint([...filters.filter((f) => !clocked.has(f)), ...asked], search);
   return {
     size,
     after,
     before,
-    sort: { column, descending },
+    sort: { column, descending, ...(custom ? { custom } : {}) },
     filters,
     search,
     fingerprint,

@@ -5,7 +5,7 @@
  * here rather than a query at run time. One definition per resource keeps their behaviour identical.
  */
 import type { TSchema } from '@fastify/type-provider-typebox';
-import type { Filter, FilterOperator, LinkFilter } from '../crm/data/list-shape.js';
+import type { CustomValue, Filter, FilterOperator, LinkFilter } from '../crm/data/list-shape.js';
 import type { ColumnOf, OrganizationTable, ReadContext, RecordKind, RowOf } from '../crm/data/rows.js';
 import type { Db } from '../db/database.js';
 import type { SearchableTable } from '../db/search-index.js';
@@ -65,6 +65,11 @@ export interface ResourceDefinition<
   >;
   /** The JSON:API resource; `context` is readContext's, for the types that have one. */
   toResource(row: RowOf<Table>, baseUrl: string, context?: ReadContext): Resource;
+  /**
+   * A kind with a venue's own fields (SPEC §19): those of the organization, from its read context,
+   * which `filter[custom_fields.<key>]` and `sort=custom_fields.<key>` name.
+   */
+  customFields?(context: ReadContext | undefined): readonly CustomValue[];
 }
 
 /** A resource as `included` needs it: the document and the version its ETag depends on. */

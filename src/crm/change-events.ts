@@ -26,12 +26,25 @@ function eventObject<Table extends OrganizationTable>(
   return definition.toResource(row, '', context);
 }
 
+/** Of a record's custom fields (SPEC §19), the old values of the keys that changed; undefined if none did. */
+function changedKeys(before: unknown, after: unknown): Record<string, unknown> | undefined {
+  const old = (before ?? {}) as Record<string, unknown>;
+  const now = (after ?? {}) as Record<string, unknown>;
+  const keys = Object.keys(now).filter(
+    (key) => JSON.stringify(old[key] ?? null) !== JSON.stringify(now[key]),
+  );
+  return keys.length ? Object.fromEntries(keys.map((key) => [key, old[key] ?? null])) : undefined;
+}
+
 /** The old values of the attributes (and relationships) that differ. */
 export function previousAttributes(before: ToldRecord, after: ToldRecord): Record<string, unknown> {
   const previous: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(after.attributes)) {
     if (name === 'updated_at') continue;
-    if (JSON.stringify(before.attributes[name]) !== JSON.stringify(value))
+    if (name === 'custom_fields') {
+      const changed = changedKeys(before.attributes[name], value);
+      if (changed) previous[name] = changed;
+    } else if (JSON.stringify(before.attributes[name]) !== JSON.stringify(value))
       previous[name] = before.attributes[name];
   }
   for (const [name, value] of Object.entries(after.relationships ?? {})) {

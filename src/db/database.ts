@@ -34,6 +34,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AccountTable } from '../crm/accounts/account.table.js';
 import type { BookingReferenceTable, BookingTable } from '../crm/bookings/booking.table.js';
 import type { BookingSpaceTable, SpacePartTable, SpaceTable } from '../crm/spaces/space.table.js';
+import type { CustomFieldTable } from '../crm/custom-fields/custom-field.table.js';
 import type { EventTypeTable } from '../crm/event-types/event-type.table.js';
 import type { EventSpaceTable, EventTable } from '../crm/events/event.table.js';
 import type { ApiKeyTable } from '../api-keys/api-key.table.js';
@@ -83,6 +84,7 @@ export interface Database {
   events: EventTable;
   event_spaces: EventSpaceTable;
   event_types: EventTypeTable;
+  custom_fields: CustomFieldTable;
   space_parts: SpacePartTable;
   pipelines: PipelineTable;
   stages: StageTable;

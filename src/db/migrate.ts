@@ -67,6 +67,7 @@ import * as unreadMessages from './migrations/2026-12-07T20-unread-messages.js';
 import * as mailCc from './migrations/2026-12-07T40-mail-cc.js';
 import * as tasks from './migrations/2026-12-08T10-tasks.js';
 import * as inboxIndexes from './migrations/2026-12-08T20-inbox-indexes.js';
+import * as customFields from './migrations/2026-12-08T30-custom-fields.js';
 import * as automations from './migrations/2026-12-08T50-automations.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
@@ -133,6 +134,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-07T40-mail-cc': mailCc,
   '2026-12-08T10-tasks': tasks,
   '2026-12-08T20-inbox-indexes': inboxIndexes,
+  '2026-12-08T30-custom-fields': customFields,
   '2026-12-08T50-automations': automations,
 };
 

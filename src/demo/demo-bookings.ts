@@ -124,6 +124,7 @@ function book(ctx: BookingContext, plan: Plan): DemoBooking {
     source_details: program.personal
       ? JSON.stringify({ utm_source: 'website', utm_medium: 'organic' })
       : null,
+    custom_fields: '{}',
     created_at: at,
     updated_at: at,
     events,

@@ -44,6 +44,7 @@ const ADMIN_ACTIONS = [
   'items.*',
   'tax_rates.*',
   'event_types.*',
+  'custom_fields.*',
   'pipelines.*',
   'stages.*',
   'referral_sources.*',

@@ -247,6 +247,7 @@ eachDatabase((suite) => {
       'category_totals',
       'created_at',
       'currency',
+      'custom_fields',
       'end_at',
       'event_type',
       'fnb_minimum',

@@ -51,7 +51,13 @@ export async function createBookingsInBulk(
   const refused = new Set(judged.problems.map((p) => p.index));
   const rows = judged.values.map((fields: BookingFields) =>
     stamped(
-      { ...fields, ...NO_PRICES, source: fields.source ?? sourceOfDoor(work.actor.door), reference: '' },
+      {
+        custom_fields: '{}',
+        ...fields,
+        ...NO_PRICES,
+        source: fields.source ?? sourceOfDoor(work.actor.door),
+        reference: '',
+      },
       organizationId,
       work.now,
     ),

@@ -1,18 +1,22 @@
 /**
  * What showing a booking needs besides its row, read once for all the bookings of a document:
  * its organization's space names (the room names) and which categories count as food and
- * beverage (the F&B shortfall). Its stamp moves when either does.
+ * beverage (the F&B shortfall), and its custom fields. Its stamp moves when any of them does.
  */
 import type { Db, Trx } from '../../db/database.js';
 import { type SpaceNames, spaceNamesOf } from '../spaces/index.js';
+import { type CustomField, customFieldsOf } from '../custom-fields/index.js';
 
 export interface BookingReadContext extends SpaceNames {
   readonly fnbCategories: readonly string[];
+  /** The organization's custom fields of bookings (SPEC §19), archived ones too. */
+  readonly customFields: readonly CustomField[];
 }
 
 export async function bookingReadContext(db: Db | Trx, organizationId: string): Promise<BookingReadContext> {
-  const [spaces, organization] = await Promise.all([
+  const [spaces, custom, organization] = await Promise.all([
     spaceNamesOf(db, organizationId),
+    customFieldsOf(db, organizationId, 'bookings'),
     db
       .selectFrom('organizations')
       .select('fnb_categories')
@@ -23,7 +27,8 @@ export async function bookingReadContext(db: Db | Trx, organizationId: string): 
   return {
     names: spaces.names,
     fnbCategories: JSON.parse(categories) as string[],
-    stamp: `${spaces.stamp}:${categories}`,
+    customFields: custom.fields,
+    stamp: `${spaces.stamp}:${categories}:${custom.stamp}`,
   };
 }
 

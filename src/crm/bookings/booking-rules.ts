@@ -60,12 +60,13 @@ export interface BookingInput extends PlaceInput {
   /** Where a new booking came from (SPEC §14); by default the door it came through (booking-source.ts). */
   source?: BookingSource | undefined;
   source_details?: Readonly<Record<string, string>> | undefined;
+  custom_fields?: Readonly<Record<string, unknown>> | undefined; // only the keys it changes (SPEC §19)
 }
 
 export type BookingFields = Omit<
   Booking,
-  'id' | 'organization_id' | 'reference' | 'created_at' | 'updated_at' | keyof BookingPrices
->;
+  'id' | 'organization_id' | 'reference' | 'created_at' | 'updated_at' | 'custom_fields' | keyof BookingPrices
+> & { custom_fields?: string /* its custom fields' values (JSON), when a write changes any */ };
 
 const DEFAULTS = { timezone: 'UTC', currency: 'USD', total_amount: 0 } as const;
 

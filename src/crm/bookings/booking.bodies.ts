@@ -61,6 +61,13 @@ export const BookingWriteAttributes = Type.Object(
         },
       ),
     ),
+    custom_fields: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        maxProperties: 100,
+        description:
+          'The organization’s custom fields of bookings (GET /v2/custom_fields) by key: only the keys to change; null clears one',
+      }),
+    ),
     stage_id: Type.Optional(
       Nullable(
         Type.String({ minLength: 1, maxLength: 64 }),

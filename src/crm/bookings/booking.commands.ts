@@ -50,6 +50,7 @@ import { spaceIds } from '../data/row-mappers.js';
 import { changedFields } from '../data/changed-fields.js';
 import { BOOKING_ACTIONS } from './booking.policy.js';
 import { derivedProblems } from './derived-problems.js';
+import { customFieldsOf, judgeValues } from '../custom-fields/index.js';
 
 export type { BookingInput } from './booking-rules.js';
 
@@ -68,9 +69,11 @@ async function judged(
   );
   const byDays = bookingByDays(input, !current, await zoneOfDays(db, actor.organizationId, input), facts);
   const ruled = checkBooking({ ...input, ...byDays.times }, current, facts);
+  const { fields } = await customFieldsOf(db, actor.organizationId, 'bookings');
+  const custom = judgeValues(fields, input.custom_fields, current?.custom_fields);
   const checked = {
-    ...ruled,
-    problems: bookingProblemsByDays(ruled.problems, byDays, input),
+    value: custom.column === undefined ? ruled.value : { ...ruled.value, custom_fields: custom.column },
+    problems: [...bookingProblemsByDays(ruled.problems, byDays, input), ...custom.problems],
     allDay: byDays.allDay,
   };
   if (!current) return checked;
@@ -120,6 +123,7 @@ export const createBooking: Command<BookingInput, Booking> = {
     const [reference = ''] = await takeBookingReferences(trx, actor.organizationId, 1);
     const at = isoTime(now);
     const booking: Booking = {
+      custom_fields: '{}',
       ...fields,
       ...NO_PRICES,
       source: fields.source ?? sourceOfDoor(actor.door),

@@ -4,6 +4,7 @@ import { Nullable, NullableString, resourceSchema, StringEnum, Timestamp } from 
 import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../../api/relation.js';
 import { roomNames } from '../spaces/index.js';
+import { shownValues } from '../custom-fields/index.js';
 import { type BookingReadContext, bookingReadContext, fnbShortfall } from './booking-read-context.js';
 import { BOOKING_SOURCES, BOOKING_STATUSES } from './booking.table.js';
 import { spaceIds } from '../data/row-mappers.js';
@@ -51,6 +52,13 @@ export const BookingAttributes = Type.Object({
     Type.Record(Type.String(), Type.String(), {
       description: 'Where an inquiry came from: utm_source, utm_medium, utm_campaign, referrer (read-only)',
     }),
+  ),
+  custom_fields: Type.Object(
+    {},
+    {
+      additionalProperties: true,
+      description: 'The organization’s custom fields of bookings by key, each present (null when unset)',
+    },
   ),
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -109,11 +117,14 @@ export const bookingDefinition: ResourceDefinition<'bookings'> = {
     referral_source: (row) => relation('referral_sources', row.referral_source_id),
   },
   readContext: bookingReadContext,
+  customFields: (context) =>
+    contextOf(context).customFields.map((f) => ({ key: f.name, type: f.custom.fieldType })),
   derived: {
-    attributes: ['room_names', 'fnb_shortfall'],
+    attributes: ['room_names', 'fnb_shortfall', 'custom_fields'],
     values: (row, context) => [
       roomNames(row.space_ids, contextOf(context).names),
       fnbShortfall(row, contextOf(context).fnbCategories),
+      shownValues(row.custom_fields, contextOf(context).customFields),
     ],
   },
   toResource: (row, baseUrl, context) => ({
@@ -145,6 +156,7 @@ export const bookingDefinition: ResourceDefinition<'bookings'> = {
       referral_source_id: row.referral_source_id,
       source: row.source,
       source_details: row.source_details ? (JSON.parse(row.source_details) as Record<string, string>) : null,
+      custom_fields: shownValues(row.custom_fields, contextOf(context).customFields),
       created_at: row.created_at,
       updated_at: row.updated_at,
     },

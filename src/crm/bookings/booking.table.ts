@@ -69,6 +69,8 @@ export interface BookingTable extends BookingPrices {
   source: BookingSource | null;
   /** JSON object of strings: the UTM fields and referrer of an inquiry; null: none. */
   source_details: string | null;
+  /** JSON object of the values of the organization's custom fields of bookings, by key (SPEC §19). */
+  custom_fields: Generated<string>;
   created_at: string;
   updated_at: string;
 }

@@ -21,7 +21,14 @@ export type FieldType =
   | 'id_list'
   | 'counts'
   | 'record'
-  | 'structure';
+  | 'structure'
+  // The types only a venue's own fields have (SPEC §19).
+  | 'number'
+  | 'select'
+  | 'multi_select'
+  | 'email'
+  | 'url'
+  | 'phone';
 
 /** A field's value in the domain, by its type. */
 export interface ValueOfType {
@@ -41,6 +48,12 @@ export interface ValueOfType {
   record: Record<string, string>;
   /** A JSON value of a shape its kind reads (an automation's trigger and steps): `shape` documents it. */
   structure: unknown;
+  number: number;
+  select: string;
+  multi_select: string[];
+  email: string;
+  url: string;
+  phone: string;
 }
 
 /** How the database keeps a field's value, by its type (JSON in text, flags as 0 or 1). */
@@ -58,6 +71,12 @@ export interface ColumnOfType {
   counts: string;
   record: string;
   structure: string;
+  number: number;
+  select: string;
+  multi_select: string;
+  email: string;
+  url: string;
+  phone: string;
 }
 
 /** One attribute of a kind, as every door knows it. */

@@ -13,6 +13,8 @@ import { TooManyRequestsError } from '../../errors.js';
 import type { Cursor, CursorCodec } from './cursor.js';
 import type { Filter, RowsQuery } from './list-shape.js';
 import { cursorExpression, filterExpression, pageStatement } from './page-sql.js';
+import { customCursorValue } from './custom-value-page.js';
+import { isSqlite } from '../../db/column-types.js';
 import type { ColumnOf, OrganizationTable, RowOf } from './rows.js';
 
 /** What listing a kind's rows needs to know of it: its table, and the index its search reads. */
@@ -40,8 +42,9 @@ export interface Page<Row> extends PageRows<Row> {
 }
 
 export function sortKey(query: Pick<RowsQuery, 'sort'>): string {
-  const { column, descending, then } = query.sort;
-  return `${descending ? '-' : ''}${column}${then === undefined ? '' : `,${then}`}`;
+  const { column, descending, then, custom } = query.sort;
+  const name = custom ? `custom_fields.${custom.key}` : column;
+  return `${descending ? '-' : ''}${name}${then === undefined ? '' : `,${then}`}`;
 }
 
 /** The list's order: its sort columns, then the id. */
@@ -80,6 +83,7 @@ function searchRequest<Table extends OrganizationTable>(
   table: SearchableTable,
   organizationId: string,
   query: RowsQuery<ColumnOf<Table>> & { search: string },
+  sqlite: boolean,
 ): SearchPageRequest {
   const cursor = decodeCursor(cursors, query);
   const columns = orderColumns(query);
@@ -87,13 +91,13 @@ function searchRequest<Table extends OrganizationTable>(
   // A range of the first sort column says where the list's rows lie in its index: a search's
   // windows read from there. The other filters are tested on each row read.
   const bounds = (f: Filter) => f.column === query.sort.column && !f.link && RANGE_OPERATORS.has(f.operator);
-  const position = query.filters.filter(bounds).map(filterExpression);
+  const position = query.filters.filter(bounds).map((f) => filterExpression(f, sqlite));
   if (cursor) position.push(cursorExpression(columns, ascending, cursorValues(cursor)));
   return {
     table,
     organizationId,
     term: query.search,
-    conditions: query.filters.filter((f) => !bounds(f)).map(filterExpression),
+    conditions: query.filters.filter((f) => !bounds(f)).map((f) => filterExpression(f, sqlite)),
     position,
     order: { columns, descending: !ascending },
     limit: query.size + 1,
@@ -147,8 +151,9 @@ export async function listRows<Table extends OrganizationTable>(
 ): Promise<Page<RowOf<Table>>> {
   const { search } = query;
   const { column, then } = query.sort;
+  const { custom } = query.sort;
   const edgeOf = (row: RowOf<Table>) => ({
-    value: row[column],
+    value: custom ? customCursorValue(String(row[column]), custom.key) : row[column],
     then: then === undefined ? undefined : row[then],
     id: row.id,
   });
@@ -158,7 +163,7 @@ export async function listRows<Table extends OrganizationTable>(
   }
   const found = await searchPage<RowOf<Table>>(
     db,
-    searchRequest(cursors, definition.search, organizationId, { ...query, search }),
+    searchRequest(cursors, definition.search, organizationId, { ...query, search }, isSqlite(db)),
   ).catch((error: unknown) => {
     if (error instanceof SearchesWaiting) throw new TooManyRequestsError(error.message, 1);
     throw error;

@@ -18,7 +18,13 @@ export const FILTER_OPERATORS = [
   'null',
   'not_null',
 ] as const;
-export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+export type FilterOperator = (typeof FILTER_OPERATORS)[number] | 'contains';
+
+/** A venue's own field a filter or sort reads (SPEC §19): its key in `custom_fields` and its type. */
+export interface CustomValue {
+  key: string;
+  type: string;
+}
 
 /**
  * A to-many relationship kept in a link table, filtered as "holds one of these": the row's id is
@@ -37,6 +43,8 @@ export interface Filter<Column extends string = string> {
   value: string | string[] | boolean;
   /** Set when the filter matches through a link table. */
   link?: LinkFilter;
+  /** Set when the filter reads a custom field's value (its column then names it, for cursors). */
+  custom?: CustomValue;
 }
 
 /** A list's rows as asked for: one page of them, in an order, filtered. */
@@ -45,7 +53,7 @@ export interface RowsQuery<Column extends string = string> {
   after: string | undefined;
   before: string | undefined;
   /** The sort column and, for lists of the workspace, a second one before the id tie-break. */
-  sort: { column: Column; descending: boolean; then?: Column | undefined };
+  sort: { column: Column; descending: boolean; then?: Column | undefined; custom?: CustomValue | undefined };
   filters: Array<Filter<Column>>;
   /** `filter[search]`: a substring of name, reference or e-mail. */
   search: string | undefined;

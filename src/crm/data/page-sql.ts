@@ -11,6 +11,7 @@ import { isSqlite } from '../../db/column-types.js';
 import type { Db } from '../../db/database.js';
 import type { Cursor } from './cursor.js';
 import type { Filter, RowsQuery } from './list-shape.js';
+import { customCondition, customSortStatement } from './custom-value-page.js';
 
 const COMPARISONS = { eq: '=', not_eq: '<>', lt: '<', lteq: '<=', gt: '>', gteq: '>=' } as const;
 
@@ -19,7 +20,11 @@ const quote = (name: string) => `"${name}"`;
 
 function filterShape(filter: Filter): string {
   const count = Array.isArray(filter.value) ? filter.value.length : 1;
-  const link = filter.link ? `${filter.link.table}.${filter.link.key}.${filter.link.column}` : '';
+  const link = filter.link
+    ? `${filter.link.table}.${filter.link.key}.${filter.link.column}`
+    : filter.custom
+      ? `${filter.custom.key}.${filter.custom.type}`
+      : '';
   return `${filter.column}:${filter.operator}:${String(typeof filter.value === 'boolean' ? filter.value : count)}:${link}`;
 }
 
@@ -29,7 +34,8 @@ function filterValues(filter: Filter): readonly string[] {
 }
 
 /** One filter's condition, with `next()` giving each value's placeholder in order. */
-function filterCondition(filter: Filter, next: () => string): string {
+function filterCondition(filter: Filter, next: () => string, sqlite: boolean): string {
+  if (filter.custom) return customCondition(sqlite, { ...filter, custom: filter.custom }, next);
   const values = () => filterValues(filter).map(next).join(', ');
   if (filter.link) {
     const { table, key, column } = filter.link;
@@ -44,6 +50,8 @@ function filterCondition(filter: Filter, next: () => string): string {
     case 'null':
     case 'not_null':
       return (filter.operator === 'null') === filter.value ? `${column} is null` : `${column} is not null`;
+    case 'contains':
+      throw new Error('contains reads only custom fields.');
     default:
       return `${column} ${COMPARISONS[filter.operator]} ${next()}`;
   }
@@ -68,8 +76,8 @@ function asRaw(text: (next: () => string) => string, values: readonly string[]):
   );
 }
 
-export function filterExpression(filter: Filter): RawBuilder<unknown> {
-  return asRaw((next) => filterCondition(filter, next), filterValues(filter));
+export function filterExpression(filter: Filter, sqlite: boolean): RawBuilder<unknown> {
+  return asRaw((next) => filterCondition(filter, next, sqlite), filterValues(filter));
 }
 
 export function cursorExpression(
@@ -87,17 +95,28 @@ function template(
   sqlite: boolean,
   table: string,
   query: RowsQuery,
-  hasCursor: boolean,
+  cursorAt: { set: boolean } | undefined,
   ascending: boolean,
   versions: boolean,
 ): string {
-  const { column: sortColumn, then } = query.sort;
-  const key = `${sqlite ? 's' : 'p'} ${table} ${versions ? 'v' : '*'} ${sortColumn},${then ?? ''} ${ascending ? 'a' : 'd'} ${hasCursor ? 'c' : ''} ${query.size} ${query.filters.map(filterShape).join(' ')}`;
+  const { column: sortColumn, then, custom } = query.sort;
+  const hasCursor = cursorAt !== undefined;
+  const sortShape = custom ? `custom.${custom.key}.${custom.type}.${query.sort.descending ? 'd' : 'a'}` : sortColumn;
+  const key = `${sqlite ? 's' : 'p'} ${table} ${versions ? 'v' : '*'} ${sortShape},${then ?? ''} ${ascending ? 'a' : 'd'} ${hasCursor ? (cursorAt.set ? 'c' : 'cn') : ''} ${query.size} ${query.filters.map(filterShape).join(' ')}`;
   let text = templates.get(key);
   if (text !== undefined) return text;
   let n = 0;
   const next = () => (sqlite ? '?' : `$${++n}`);
-  const conditions = [`organization_id = ${next()}`, ...query.filters.map((f) => filterCondition(f, next))];
+  const selected = versions ? `select ${versionKeySql(sqlite)} as version_key` : 'select *';
+  if (custom) {
+    const part = (condition: string) =>
+      `${quote(table)} where ${[`organization_id = ${next()}`, ...query.filters.map((f) => filterCondition(f, next, sqlite)), condition].join(' and ')}`;
+    const forward = ascending !== query.sort.descending;
+    text = customSortStatement(sqlite, custom, ascending, forward, cursorAt, part, next, query.size + 1);
+    text = `${selected} from (${text}) as custom_page`;
+    return remember(key, text);
+  }
+  const conditions = [`organization_id = ${next()}`, ...query.filters.map((f) => filterCondition(f, next, sqlite))];
   const columns = then === undefined ? [sortColumn, 'id'] : [sortColumn, then, 'id'];
   if (hasCursor) {
     conditions.push(
@@ -107,8 +126,11 @@ function template(
   const direction = ascending ? 'asc' : 'desc';
   // Versions: each row's id and version as one text, the key of its serialized resource
   // (src/api/resource-fragments.ts), read as one array of strings (src/db/text-values.ts).
-  const selected = versions ? `select ${versionKeySql(sqlite)} as version_key` : 'select *';
   text = `${selected} from ${quote(table)} where ${conditions.join(' and ')} order by ${columns.map((c) => `${quote(c)} ${direction}`).join(', ')} limit ${query.size + 1}`;
+  return remember(key, text);
+}
+
+function remember(key: string, text: string): string {
   if (templates.size >= MAX_TEMPLATES) templates.delete(templates.keys().next().value!);
   templates.set(key, text);
   return text;
@@ -131,13 +153,16 @@ export function pageStatement(
   const ascending = query.sort.descending === (query.before !== undefined);
   const parameters: string[] = [organizationId];
   for (const filter of query.filters) parameters.push(...filterValues(filter));
-  if (cursor) {
+  const cursorAt = cursor && { set: !query.sort.custom || cursor.value !== 'n' };
+  if (query.sort.custom) {
+    // Each part of a custom field's order takes the list's parameters (customSortStatement).
+    const list = [...parameters];
+    if (cursor && cursorAt?.set) parameters.push(cursor.value.slice(1), cursor.id, ...list);
+    else parameters.push(...list, ...(cursor ? [cursor.id] : []));
+  } else if (cursor) {
     parameters.push(cursor.value);
     if (cursor.then !== undefined) parameters.push(cursor.then);
     parameters.push(cursor.id);
   }
-  return CompiledQuery.raw(
-    template(isSqlite(db), table, query, cursor !== undefined, ascending, versions),
-    parameters,
-  );
+  return CompiledQuery.raw(template(isSqlite(db), table, query, cursorAt, ascending, versions), parameters);
 }

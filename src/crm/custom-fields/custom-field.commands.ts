@@ -1,0 +1,154 @@
+/**
+ * Writing custom fields' definitions (SPEC §19), as units of work (src/writes/unit-of-work.ts),
+ * admins only (custom-field.policy.ts). A change of type converts every value records hold in the
+ * same unit of work, or refuses (422 unconvertible_values on field_type) when one cannot convert,
+ * unless the values that cannot are to be dropped; `previewConversion` tells what it would do.
+ * A definition is deleted only while no record holds a value of it.
+ */
+import type { Db, Trx } from '../../db/database.js';
+import { ConflictError, ValidationError } from '../../errors.js';
+import type { Actor } from '../../identity/actor.js';
+import type { Change, Command, Work } from '../../writes/unit-of-work.js';
+import { recordUpdated } from '../change-events.js';
+import { createCommand, deleteCommand } from '../record-commands.js';
+import { recordToChange, updateRecord } from '../records.js';
+import { accepted, type Checked } from '../validation.js';
+import { type CustomFieldInput, checkCustomField } from './custom-field-rules.js';
+import { convertValue, type StoredValue } from './custom-field-values.js';
+import { definitionsOf, dropIndex, holdersOf, keepIndex, writeValues } from './custom-field-store.js';
+import { customFieldDefinition, optionsOf } from './custom-field.resource.js';
+import { CUSTOM_FIELD_ACTIONS } from './custom-field.policy.js';
+import { CUSTOM_RECORD_TYPES, type CustomFieldRow } from './custom-field.table.js';
+
+export type { CustomFieldInput } from './custom-field-rules.js';
+
+async function judged(db: Db | Trx, actor: Actor, input: CustomFieldInput, current?: CustomFieldRow) {
+  const recordType = CUSTOM_RECORD_TYPES.find((t) => t === (current?.record_type ?? input.record_type));
+  const siblings = recordType ? await definitionsOf(db, actor.organizationId, recordType) : [];
+  return checkCustomField(input, current, {
+    siblings,
+    async usedOptions(values) {
+      if (!current) return [];
+      const held = (await holdersOf(db, current)).flatMap((h) => [h.values[current.key]].flat());
+      return values.filter((v) => held.includes(v));
+    },
+  }) as Promise<Checked<Partial<CustomFieldRow>>>;
+}
+
+/** Every problem of a definition's input, writing nothing (the API's one 422 per bad field). */
+export async function customFieldProblems(
+  db: Db,
+  actor: Actor,
+  input: CustomFieldInput,
+  current?: CustomFieldRow,
+) {
+  return (await judged(db, actor, input, current)).problems;
+}
+
+/** What a change of type would make of the values records hold. */
+export interface Conversion {
+  converted: Array<{ holder: Awaited<ReturnType<typeof holdersOf>>[number]; value: StoredValue | undefined }>;
+  unconvertible: Array<{ record_id: string; value: StoredValue }>;
+}
+
+async function conversion(db: Db | Trx, current: CustomFieldRow, after: CustomFieldRow): Promise<Conversion> {
+  const rule = { field_type: after.field_type, options: optionsOf(after) };
+  const converted = (await holdersOf(db, current)).map((holder) => ({
+    holder,
+    value: convertValue(holder.values[current.key]!, rule),
+  }));
+  const unconvertible = converted
+    .filter((c) => c.value === undefined)
+    .map((c) => ({ record_id: c.holder.id, value: c.holder.values[current.key]! }));
+  return { converted, unconvertible };
+}
+
+/** `meta` of a preview: how many values convert, how many cannot and the first 25 of those. */
+export async function previewConversion(db: Db, current: CustomFieldRow, input: CustomFieldInput) {
+  const after = {
+    ...current,
+    ...(await judged(db, { organizationId: current.organization_id } as Actor, input, current)).value,
+  };
+  const { converted, unconvertible } =
+    after.field_type === current.field_type
+      ? { converted: [], unconvertible: [] }
+      : await conversion(db, current, after);
+  return {
+    convertible: converted.length - unconvertible.length,
+    unconvertible_count: unconvertible.length,
+    unconvertible: unconvertible.slice(0, 25),
+  };
+}
+
+export const createCustomField = createCommand<'custom_fields', CustomFieldInput>({
+  action: CUSTOM_FIELD_ACTIONS.create,
+  definition: customFieldDefinition,
+  check: (trx, actor, input) => judged(trx, actor, input),
+  values: (given) => ({
+    record_type: given.record_type ?? 'bookings',
+    key: given.key ?? '',
+    label: given.label ?? '',
+    field_type: given.field_type ?? 'text',
+    options: given.options ?? '[]',
+    required: given.required ?? 0,
+    help_text: given.help_text ?? null,
+    position: given.position ?? 0,
+    on_inquiry_form: given.on_inquiry_form ?? 0,
+    archived: given.archived ?? 0,
+  }),
+  afterWrite: (work, created) => keepIndex(work.trx, created),
+});
+
+/** Converts the values records hold to the new type, or refuses when some cannot convert. */
+async function convertValues(work: Work, current: CustomFieldRow, after: CustomFieldRow, drop: boolean) {
+  const { converted, unconvertible } = await conversion(work.trx, current, after);
+  if (unconvertible.length > 0 && !drop) {
+    throw new ValidationError([
+      {
+        field: 'field_type',
+        code: 'unconvertible_values',
+        detail: `${unconvertible.length} value${unconvertible.length === 1 ? '' : 's'} cannot become ${after.field_type}: preview the change (meta.preview) or drop them (meta.drop_unconvertible).`,
+        source: { pointer: '/data/attributes/field_type' },
+      },
+    ]);
+  }
+  for (const { holder, value } of converted) {
+    const values = { ...holder.values };
+    if (value === undefined) delete values[current.key];
+    else values[current.key] = value;
+    await writeValues(work.trx, current.record_type, holder, values, work.now);
+  }
+}
+
+export const updateCustomField: Command<Change<CustomFieldInput>, CustomFieldRow> = {
+  action: CUSTOM_FIELD_ACTIONS.update,
+  async run(work, { id, ifMatch, input }) {
+    const { trx, actor, now } = work;
+    const current = await recordToChange(trx, customFieldDefinition, actor.organizationId, id, ifMatch);
+    const changes = accepted(await judged(trx, actor, input, current));
+    if (Object.keys(changes).length === 0) return current;
+    const after = { ...current, ...changes } as CustomFieldRow;
+    if (after.field_type !== current.field_type) {
+      await convertValues(work, current, after, input.dropUnconvertible === true);
+    }
+    const updated = await updateRecord(trx, 'custom_fields', current, changes, now);
+    await recordUpdated(trx, customFieldDefinition, current, updated, now);
+    await keepIndex(trx, updated, current);
+    return updated;
+  },
+};
+
+export const deleteCustomField = deleteCommand({
+  action: CUSTOM_FIELD_ACTIONS.delete,
+  definition: customFieldDefinition,
+  async before({ trx }, current) {
+    const held = (await holdersOf(trx, current)).length;
+    if (held > 0) {
+      throw new ConflictError(
+        `${held} record${held === 1 ? ' holds' : 's hold'} a value of this field: archive it instead, or clear them first.`,
+        'has_values',
+      );
+    }
+  },
+  after: ({ trx }, current) => dropIndex(trx, current),
+});

@@ -1,0 +1,134 @@
+/**
+ * A venue's own fields (SPEC §19, docs/decisions/0017 and 0019): each definition is one more
+ * declaration of its kind's fields (src/crm/data/fields.ts), made at run time; a record's values
+ * are kept in its `custom_fields` JSON. What the rest of the house uses of them is here: the
+ * declarations of a record type, a record's values as every door shows them, and the judging of
+ * a write's values (every bad one at its own pointer).
+ */
+import type { Db, Trx } from '../../db/database.js';
+import type { FieldProblem } from '../../errors.js';
+import type { Field } from '../data/fields.js';
+import { flag } from '../data/row-mappers.js';
+import { decimalText, type FieldOption, judgeValue, type StoredValue } from './custom-field-values.js';
+import { definitionsOf } from './custom-field-store.js';
+import { optionsOf } from './custom-field.resource.js';
+import type { CustomFieldRow, CustomFieldType, CustomRecordType } from './custom-field.table.js';
+
+export type { CustomRecordType } from './custom-field.table.js';
+
+/** A custom field as a declaration of its kind's fields, with what only custom fields have. */
+export interface CustomField extends Field {
+  readonly custom: {
+    readonly id: string;
+    readonly fieldType: CustomFieldType;
+    readonly options: readonly FieldOption[];
+    readonly required: boolean;
+    readonly archived: boolean;
+    readonly onInquiryForm: boolean;
+  };
+}
+
+/** The declaration a definition makes. */
+export function declarationOf(row: CustomFieldRow): CustomField {
+  const options = optionsOf(row);
+  const archived = flag(row.archived);
+  return Object.freeze({
+    name: row.key,
+    label: row.label,
+    type: row.field_type,
+    nullable: true,
+    values: options.map((o) => o.value),
+    description: row.help_text ?? undefined,
+    stored: true,
+    writable: !archived,
+    csv: true,
+    form: !archived,
+    merge: true,
+    assistant: true,
+    custom: {
+      id: row.id,
+      fieldType: row.field_type,
+      options,
+      required: flag(row.required),
+      archived,
+      onInquiryForm: flag(row.on_inquiry_form),
+    },
+  });
+}
+
+/** The custom fields of a record type in the organization, archived ones too, in their order. */
+export async function customFieldsOf(
+  db: Db | Trx,
+  organizationId: string,
+  recordType: CustomRecordType,
+): Promise<{ fields: readonly CustomField[]; stamp: string }> {
+  const rows = await definitionsOf(db, organizationId, recordType);
+  return { fields: rows.map(declarationOf), stamp: rows.map((r) => `${r.id}@${r.updated_at}`).join(',') };
+}
+
+/** A record's values as the API shows them: every field's key, null when unset, numbers as decimals. */
+export function shownValues(
+  column: string,
+  fields: readonly CustomField[],
+): Record<string, string | number | boolean | string[] | null> {
+  const kept = JSON.parse(column) as Record<string, StoredValue>;
+  const shown: Record<string, string | number | boolean | string[] | null> = {};
+  for (const field of fields) {
+    const value = kept[field.name];
+    shown[field.name] =
+      value === undefined ? null : field.custom.fieldType === 'number' ? decimalText(value as number) : value;
+  }
+  return shown;
+}
+
+const problem = (key: string, detail: string, code: string): FieldProblem => ({
+  field: `custom_fields/${key}`,
+  detail,
+  code,
+  source: { pointer: `/data/attributes/custom_fields/${key}` },
+});
+
+/**
+ * The values a write gives (only the keys it changes; null clears), judged by their fields: the
+ * record's values after it (JSON, or undefined when none changed) and every problem. A required
+ * field must hold a value when a record is made and whenever a write names it.
+ */
+export function judgeValues(
+  fields: readonly CustomField[],
+  given: Readonly<Record<string, unknown>> | undefined,
+  currentColumn: string | undefined,
+): { column: string | undefined; problems: FieldProblem[] } {
+  const kept = JSON.parse(currentColumn ?? '{}') as Record<string, StoredValue>;
+  const problems: FieldProblem[] = [];
+  const after = { ...kept };
+  for (const [key, raw] of Object.entries(given ?? {})) {
+    const field = fields.find((f) => f.name === key);
+    if (!field) {
+      problems.push(problem(key, `No custom field of this kind has the key "${key}".`, 'unknown_field'));
+    } else if (raw === null || raw === undefined) {
+      if (field.custom.required) problems.push(problem(key, `${field.label} is required.`, 'required'));
+      delete after[key];
+    } else if (field.custom.archived) {
+      problems.push(
+        problem(key, `${field.label} is archived: it keeps its values, and takes no new ones.`, 'archived'),
+      );
+    } else {
+      const rule = { field_type: field.custom.fieldType, options: field.custom.options };
+      const judged = judgeValue(rule, raw, kept[key]);
+      if ('problem' in judged) problems.push(problem(key, judged.problem, 'invalid_value'));
+      else after[key] = judged.value;
+    }
+  }
+  if (currentColumn === undefined) {
+    for (const field of fields) {
+      if (field.custom.required && !field.custom.archived && !(field.name in (given ?? {}))) {
+        problems.push(problem(field.name, `${field.label} is required.`, 'required'));
+      }
+    }
+  }
+  const column = JSON.stringify(after);
+  return {
+    column: column === JSON.stringify(kept) && currentColumn !== undefined ? undefined : column,
+    problems,
+  };
+}
