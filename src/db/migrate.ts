@@ -65,6 +65,7 @@ import * as conversationMail from './migrations/2026-12-06T42-conversation-mail.
 import * as emailTemplates from './migrations/2026-12-06T60-email-templates.js';
 import * as unreadMessages from './migrations/2026-12-07T20-unread-messages.js';
 import * as mailCc from './migrations/2026-12-07T40-mail-cc.js';
+import * as jobs from './migrations/2026-12-08T00-jobs.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -128,6 +129,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-06T60-email-templates': emailTemplates,
   '2026-12-07T20-unread-messages': unreadMessages,
   '2026-12-07T40-mail-cc': mailCc,
+  '2026-12-08T00-jobs': jobs,
 };
 
 export interface MigrationOutcome {
