@@ -10,6 +10,7 @@ import type { Writer } from '../writes/unit-of-work.js';
 import { configuredRetention, pruneRecurrence } from './prune.js';
 import { type Recurrence, recurringHandler, startRecurring } from './recurring.js';
 import { JobRunner } from './runner.js';
+import { tallyHandler } from './diagnostic.js';
 
 export interface ServeJobs {
   writer: Writer;
@@ -28,7 +29,7 @@ export function serveJobRunner(options: ServeJobs): { runner: JobRunner; start()
   const runner = new JobRunner({
     writer: options.writer,
     logger: options.logger,
-    handlers: recurring.map(recurringHandler),
+    handlers: [...recurring.map(recurringHandler), ...(options.config.diagnosticJobs ? [tallyHandler] : [])],
     retrySchedule: options.config.webhookRetrySchedule,
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
