@@ -74,22 +74,21 @@ export async function claimJobs(
   if (kinds.length === 0) return [];
   const at = isoTime(now);
   const token = newId(now);
+  const due = (reader: Db | Trx, count: number) =>
+    reader
+      .selectFrom('jobs')
+      .select('id')
+      .where('state', '=', 'pending')
+      .where('due_at', '<=', at)
+      .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', at)]))
+      .where('kind', 'in', kinds)
+      .orderBy('due_at')
+      .orderBy('id')
+      .limit(count);
+  // An idle look reads only: no write transaction (on SQLite, the one write lock) every second.
+  if ((await due(db, 1).executeTakeFirst()) === undefined) return [];
   return db.transaction().execute(async (trx) => {
-    const due = skipLocked(
-      trx,
-      trx
-        .selectFrom('jobs')
-        .select('id')
-        .where('state', '=', 'pending')
-        .where('due_at', '<=', at)
-        .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', at)]))
-        .where('kind', 'in', kinds)
-        .orderBy('due_at')
-        .orderBy('id')
-        .limit(limit),
-      'jobs',
-    );
-    const ids = (await due.execute()).map((row) => row.id);
+    const ids = (await skipLocked(trx, due(trx, limit), 'jobs').execute()).map((row) => row.id);
     if (ids.length === 0) return [];
     const claimed = await trx
       .updateTable('jobs')

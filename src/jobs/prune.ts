@@ -77,7 +77,7 @@ export function pruneRecurrence(retention: Retention, logger: Logger): Recurrenc
   return {
     kind: 'prune',
     everyMs: PRUNE_INTERVAL_MS,
-    async run({ writer }) {
+    async perform({ writer }) {
       const pruned = await pruneExpired(writer.db, writer.clock.now(), retention);
       logger.info({ pruned }, 'pruned expired rows');
     },

@@ -13,7 +13,7 @@ export interface Recurrence {
   kind: string;
   everyMs: number;
   /** The run's work, done before its completion commits (harmless to repeat). */
-  run(context: JobContext): Promise<void>;
+  perform(context: JobContext): Promise<void>;
 }
 
 /** The start of the slot `now` falls in. */
@@ -41,7 +41,7 @@ export function recurringHandler(recurrence: Recurrence): JobHandler {
     kind: recurrence.kind,
     // A run that failed is tried again soon, then left for the next slot, queued all the same.
     retrySchedule: [30, 120],
-    run: (context) => recurrence.run(context),
+    run: (context) => recurrence.perform(context),
     onCompletion: (trx: Trx, _job: ClaimedJob, now: number) => enqueueNext(trx, recurrence, now),
     onFailure: (trx: Trx, _job: ClaimedJob, now: number) => enqueueNext(trx, recurrence, now),
   };

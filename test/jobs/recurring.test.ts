@@ -20,7 +20,11 @@ eachDatabase((suite) => {
     const other = secondConnection(suite.database);
     try {
       let runs = 0;
-      const every: Recurrence = { kind: 'every.minute', everyMs: 60_000, run: async () => void (runs += 1) };
+      const every: Recurrence = {
+        kind: 'every.minute',
+        everyMs: 60_000,
+        perform: async () => void (runs += 1),
+      };
       const a = runner(suite.db, clock, [recurringHandler(every)]);
       const b = runner(other.db, clock, [recurringHandler(every)]);
       for (let slot = 0; slot < 3; slot++) {
@@ -47,7 +51,7 @@ eachDatabase((suite) => {
     const broken: Recurrence = {
       kind: 'broken.hourly',
       everyMs: 3_600_000,
-      run: () => Promise.reject(new Error('down')),
+      perform: () => Promise.reject(new Error('down')),
     };
     const one = runner(suite.db, clock, [recurringHandler(broken)]);
     await startRecurring(suite.db, [broken], clock.now());

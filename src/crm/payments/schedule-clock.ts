@@ -56,7 +56,7 @@ export async function advanceSchedules(writer: Writer): Promise<number> {
 export const installmentClockRecurrence: Recurrence = {
   kind: 'installments.clock',
   everyMs: SCHEDULE_CLOCK_INTERVAL_MS,
-  async run({ writer }) {
+  async perform({ writer }) {
     await advanceSchedules(writer);
   },
 };
