@@ -3,10 +3,9 @@
  * port, each with its own database connection and caches. The caches stay correct across them
  * as across any processes (src/db/change-clock.ts): a write through one worker is seen by a
  * read through another at once. The primary alone migrates, seeds the demo, runs the webhook
- * delivery worker, the mail sender and the mailbox reader; every process, the primary and each
- * worker, runs the job runner (src/jobs/runner.ts), which shares the jobs among them. It
- * replaces a worker that dies, and on SIGTERM/SIGINT stops every worker gracefully before it
- * stops itself.
+ * delivery worker, the mail sender, the mailbox reader and the job runner (src/jobs/runner.ts),
+ * which shares the jobs with any other `serve` on the same database. It replaces a worker that
+ * dies, and on SIGTERM/SIGINT stops every worker gracefully before it stops itself.
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
@@ -37,15 +36,12 @@ interface PrimaryOptions {
   }) => void;
 }
 
-/** A worker: serves requests and runs jobs (no migrations, demo, deliveries or e-mail). */
+/** A worker: serves requests only (no migrations, demo, jobs, deliveries or e-mail). */
 export async function serveWorker(config: Config, logger: Logger): Promise<void> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, database, logger });
-  const jobs = serveJobRunner({ writer: app.ctx.writer, config, logger, metrics: app.ctx.metrics });
-  app.addHook('onClose', () => jobs.runner.stop());
   await warmToolLists();
   const address = await app.listen({ port: config.port, host: config.host });
-  await jobs.start();
   process.send?.({ marqueeListening: address } satisfies ListeningMessage);
   await untilStopped(logger, app, () => database.close());
   process.disconnect?.();
