@@ -1,5 +1,5 @@
 /**
- * How to keep custom fields' values (SPEC §19, docs/decisions/0019-custom-fields.md): a JSON
+ * How to keep custom fields' values (SPEC §19, docs/decisions/0020-custom-fields.md): a JSON
  * column on the record with an expression index per select or number field, or a table of values
  * (one row per record and field). 100,000 bookings of one organization (and 10,000 of another)
  * with 20 fields each (5 selects of 5 options, 5 numbers, 10 texts; one value in ten unset); two

@@ -21,6 +21,7 @@ import type { Integration } from './integrations/integration.repository.js';
 import { Metrics } from './metrics/metrics.js';
 import type { TokenRecord } from './oauth/token.repository.js';
 import { queueStats } from './webhooks/delivery.repository.js';
+import { jobStats } from './jobs/job-stats.js';
 import type { Writer } from './writes/unit-of-work.js';
 import { type PdfRenderer, pdfRenderer } from './crm/documents/pdf/pdf-renderer.js';
 
@@ -90,6 +91,7 @@ export function createAppContext(config: Config, database: DatabaseHandle, clock
     caches: { ...caches },
     ...(database.poolStats ? { pool: database.poolStats } : {}),
     queue: () => queueStats(database.db, clock.now()),
+    jobs: () => jobStats(database.db, clock.now()),
   });
   // SQLite has one writer: commits are shared. PostgreSQL writes in parallel (src/db/group-commit.ts).
   const writes = new GroupCommit(database.db, { batching: database.dialect === 'sqlite' });

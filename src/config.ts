@@ -63,6 +63,11 @@ export interface Config {
    * (false), everybody (true), the nearest N hops, or the listed addresses and networks.
    */
   readonly trustProxy: TrustProxy;
+  /**
+   * MARQUEE_DIAGNOSTIC_JOBS: `serve` also runs the `diagnostic.tally` kind, whose every job leaves
+   * one row naming it (src/jobs/diagnostic.ts), so a killed process's jobs can be counted.
+   */
+  readonly diagnosticJobs: boolean;
 }
 
 export type TrustProxy = boolean | number | readonly string[];
@@ -189,5 +194,6 @@ export function loadConfig(env: Env = process.env): Config {
     metricsPort:
       read(env, 'METRICS_PORT') === undefined ? undefined : integer(env, 'METRICS_PORT', 0, 0, 65535),
     trustProxy: trustProxy(env),
+    diagnosticJobs: flag(env, 'MARQUEE_DIAGNOSTIC_JOBS'),
   });
 }

@@ -3,8 +3,9 @@
  * port, each with its own database connection and caches. The caches stay correct across them
  * as across any processes (src/db/change-clock.ts): a write through one worker is seen by a
  * read through another at once. The primary alone migrates, seeds the demo, runs the webhook
- * delivery worker and pruning; it replaces a worker that dies, and on SIGTERM/SIGINT stops every
- * worker gracefully before it stops itself.
+ * delivery worker, the mail sender, the mailbox reader and the job runner (src/jobs/runner.ts),
+ * which shares the jobs with any other `serve` on the same database. It replaces a worker that
+ * dies, and on SIGTERM/SIGINT stops every worker gracefully before it stops itself.
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
@@ -14,8 +15,7 @@ import type { Config } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/connect.js';
 import { type DemoSeed, seedDemo } from './demo/seed-demo.js';
 import { countOrganizations } from './identity/organization.repository.js';
-import { configuredRetention, schedulePruning } from './jobs/prune.js';
-import { scheduleInstallmentClock } from './crm/payments/schedule-clock.js';
+import { serveJobRunner } from './jobs/built-in.js';
 import { untilStopped } from './shutdown.js';
 import { DeliveryWorker } from './webhooks/worker.js';
 import { MailSender } from './mail/sender.js';
@@ -36,7 +36,7 @@ interface PrimaryOptions {
   }) => void;
 }
 
-/** A worker: serves requests only (no migrations, demo, deliveries, e-mail or pruning). */
+/** A worker: serves requests only (no migrations, demo, jobs, deliveries or e-mail). */
 export async function serveWorker(config: Config, logger: Logger): Promise<void> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, database, logger });
@@ -80,8 +80,8 @@ export async function servePrimary(
   const address = started[0]!.address;
 
   const demo = (await countOrganizations(database.db)) === 0 ? await seedDemo(database.db) : undefined;
-  const stopPruning = schedulePruning(database.db, logger, { retention: configuredRetention(config) });
-  const stopScheduleClock = scheduleInstallmentClock({ db: database.db, clock: systemClock }, logger);
+  const jobs = serveJobRunner({ writer: { db: database.db, clock: systemClock }, config, logger });
+  await jobs.start();
   const deliveries = new DeliveryWorker({
     db: database.db,
     config,
@@ -118,8 +118,7 @@ export async function servePrimary(
       for (const worker of workers) worker.process.kill('SIGTERM');
       void Promise.all(exited)
         .then(async () => {
-          stopPruning();
-          stopScheduleClock();
+          await jobs.runner.stop();
           await deliveries.stop();
           await mail?.stop();
           await database.close();

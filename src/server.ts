@@ -14,8 +14,7 @@ import { type DemoSeed, seedDemo } from './demo/seed-demo.js';
 import { InputError } from './errors.js';
 import { createLogger } from './http/logger.js';
 import { countOrganizations } from './identity/organization.repository.js';
-import { configuredRetention, schedulePruning } from './jobs/prune.js';
-import { scheduleInstallmentClock } from './crm/payments/schedule-clock.js';
+import { serveJobRunner } from './jobs/built-in.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
 import { DeliveryWorker } from './webhooks/worker.js';
 import { MailSender } from './mail/sender.js';
@@ -71,8 +70,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
 
   if ((options.workers ?? 1) > 1) return servePrimary(config, logger, database, options);
   const app = await buildApp({ config, database, logger });
-  const stopPruning = schedulePruning(database.db, logger, { retention: configuredRetention(config) });
-  const stopScheduleClock = scheduleInstallmentClock(app.ctx.writer, logger);
+  const jobs = serveJobRunner({ writer: app.ctx.writer, config, logger, metrics: app.ctx.metrics });
   const deliveries = new DeliveryWorker({
     db: database.db,
     config,
@@ -92,8 +90,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     sending: config.smtpUrl !== undefined,
   });
   app.addHook('onClose', async () => {
-    stopPruning();
-    stopScheduleClock();
+    await jobs.runner.stop();
     await deliveries.stop();
     await mail?.stop();
     await mailboxes.stop();
@@ -105,6 +102,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   // Seeded once serving: a port already taken cannot swallow the demo password shown below.
   if ((await countOrganizations(database.db)) === 0) demo = await seedDemo(database.db, app.ctx.clock);
   deliveries.start();
+  await jobs.start();
   mail?.start();
   mailboxes.start();
   // Work a stop cut short (a contact's deletion half done) is finished first thing.

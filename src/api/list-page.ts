@@ -8,7 +8,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../http/app-instance.js';
 import { includedResources, pageLinks, resourcesOf } from './documents.js';
-import { parseListQuery, readsClock } from './list-query.js';
+import { readsClock } from './clock-filters.js';
+import { parseListQuery } from './list-query.js';
 import { pageFromFragments } from './page-from-fragments.js';
 import type { OrganizationTable, ResourceDefinition } from './resource-definition.js';
 import { listRows } from '../crm/data/list-rows.js';

@@ -80,19 +80,6 @@ export function listQuerySchema<Table extends OrganizationTable>(
   return Type.Object({ ...optional, ...fields }, { additionalProperties: false, ...custom });
 }
 
-/** Whether a list's query names a filter read against the clock (FilterField.onClock). */
-export function readsClock<Table extends OrganizationTable>(
-  definition: ResourceDefinition<Table>,
-  query: Readonly<Record<string, string | undefined>>,
-): boolean {
-  return Object.keys(query).some((parameter) => {
-    const name = /^filter\[([a-z_]+)\]/.exec(parameter)?.[1];
-    return (
-      name !== undefined && Object.hasOwn(definition.filters, name) && !!definition.filters[name]!.onClock
-    );
-  });
-}
-
 /** `now` is the clock's reading, for the filters read against it. */
 export function parseListQuery<Table extends OrganizationTable>(
   definition: ResourceDefinition<Table>,

@@ -19,6 +19,7 @@ import { orgsCreateCommand, orgsListCommand } from './commands/orgs.js';
 import { seedCommand } from './commands/seed.js';
 import { serveCommand } from './commands/serve.js';
 import { tokensPruneCommand } from './commands/tokens.js';
+import { jobsFailedCommand, jobsRetryCommand } from './commands/jobs.js';
 import { membersAddCommand, usersCreateCommand } from './commands/users.js';
 import { membersRemoveCommand, usersSetPasswordCommand } from './commands/access.js';
 import { createOutput, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './output.js';
@@ -38,6 +39,8 @@ export const COMMANDS: readonly Command[] = [
   integrationsDeleteCommand,
   integrationsRotateSecretCommand,
   tokensPruneCommand,
+  jobsFailedCommand,
+  jobsRetryCommand,
   importCommand,
   exportCommand,
 ];

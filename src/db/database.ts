@@ -8,6 +8,7 @@ import type { LineItemTable } from '../crm/pricing/line-item.table.js';
 import type { ReportLineTable } from '../crm/reports/report-line.table.js';
 import type { InstallmentTable, PaymentTable } from '../crm/payments/payment.table.js';
 import type { TaxRateTable } from '../crm/pricing/tax-rate.table.js';
+import type { JobTable } from '../jobs/job.table.js';
 import type { OutgoingMailAttachmentTable, OutgoingMailTable } from '../mail/mail.table.js';
 import type { MailboxFolderTable, MailboxTable } from '../mail/inbound/mailbox.table.js';
 import type {
@@ -121,6 +122,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
   inquiry_tokens_used: InquiryTokenUsedTable;
+  jobs: JobTable;
 }
 
 export type Db = Kysely<Database>;

@@ -65,6 +65,7 @@ import * as conversationMail from './migrations/2026-12-06T42-conversation-mail.
 import * as emailTemplates from './migrations/2026-12-06T60-email-templates.js';
 import * as unreadMessages from './migrations/2026-12-07T20-unread-messages.js';
 import * as mailCc from './migrations/2026-12-07T40-mail-cc.js';
+import * as jobs from './migrations/2026-12-08T00-jobs.js';
 import * as tasks from './migrations/2026-12-08T10-tasks.js';
 import * as inboxIndexes from './migrations/2026-12-08T20-inbox-indexes.js';
 import * as customFields from './migrations/2026-12-08T30-custom-fields.js';
@@ -132,6 +133,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-06T60-email-templates': emailTemplates,
   '2026-12-07T20-unread-messages': unreadMessages,
   '2026-12-07T40-mail-cc': mailCc,
+  '2026-12-08T00-jobs': jobs,
   '2026-12-08T10-tasks': tasks,
   '2026-12-08T20-inbox-indexes': inboxIndexes,
   '2026-12-08T30-custom-fields': customFields,

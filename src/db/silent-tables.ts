@@ -42,4 +42,6 @@ export const SILENT_TABLES = [
   'report_lines',
   // Used inquiry form tokens (2026-12-01T05): read and written by the inquiry form alone.
   'inquiry_tokens_used',
+  // Timed work (2026-12-08T00): read by the job runner and the metrics alone.
+  'jobs',
 ] as const;

@@ -4,16 +4,19 @@
  * sign-in sessions, refresh pairs kept past their grace window, idempotency keys older than a day,
  * change events older than EVENT_RETENTION (their webhook deliveries with them) and outgoing
  * e-mail done with for as long, and assistants that registered themselves but were never used
- * within a day. Run by `marquee tokens prune` and every hour inside `serve`.
+ * within a day, and jobs finished as long ago as events. Run by `marquee tokens prune` and, as a
+ * recurring job, every hour inside `serve`.
  */
 import type { Logger } from 'pino';
 import { pruneIdempotencyKeys } from '../writes/idempotency.repository.js';
 import { IDEMPOTENCY_RETENTION_SECONDS } from '../writes/idempotency.js';
-import { type Clock, isoTime, systemClock } from '../clock.js';
+import { isoTime } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { pruneChanges } from '../changes/change.repository.js';
 import { pruneMail } from '../mail/outbox.js';
+import { pruneJobs } from './job.repository.js';
+import type { Recurrence } from './recurring.js';
 import { pruneOAuthRows } from '../oauth/oauth-prune.js';
 import { dropClosedReplays } from '../oauth/refresh-replay.js';
 import {
@@ -35,6 +38,8 @@ export interface PruneResult {
   mail: number;
   /** Assistants that registered themselves (RFC 7591) and were never used within a day. */
   registrations: number;
+  /** Jobs done or failed for longer than EVENT_RETENTION. */
+  jobs: number;
 }
 
 export interface Retention {
@@ -61,26 +66,20 @@ export async function pruneExpired(db: Db, now: number, retention: Retention = {
   const changes = await pruneChanges(db, eventsBefore);
   const mail = await pruneMail(db, eventsBefore);
   const registrations = await pruneUnusedRegistrations(db, ago(UNUSED_REGISTRATION_SECONDS));
-  return { ...oauth, sessions, idempotency_keys: idempotencyKeys, changes, mail, registrations };
+  const jobs = await pruneJobs(db, eventsBefore);
+  return { ...oauth, sessions, idempotency_keys: idempotencyKeys, changes, mail, registrations, jobs };
 }
 
 export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
-/** The periodic prune inside `serve`: every interval, never keeping the process alive; returns a stop. */
-export function schedulePruning(
-  db: Db,
-  logger: Logger,
-  {
-    intervalMs = PRUNE_INTERVAL_MS,
-    clock = systemClock,
-    retention = {},
-  }: { intervalMs?: number; clock?: Clock; retention?: Retention } = {},
-): () => void {
-  const timer = setInterval(() => {
-    pruneExpired(db, clock.now(), retention)
-      .then((result) => logger.info({ pruned: result }, 'pruned expired rows'))
-      .catch((error: unknown) => logger.warn({ err: error }, 'pruning failed; will retry'));
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Pruning inside `serve`: a recurring job (src/jobs/recurring.ts), one run an hour among all processes. */
+export function pruneRecurrence(retention: Retention, logger: Logger): Recurrence {
+  return {
+    kind: 'prune',
+    everyMs: PRUNE_INTERVAL_MS,
+    async perform({ writer }) {
+      const pruned = await pruneExpired(writer.db, writer.clock.now(), retention);
+      logger.info({ pruned }, 'pruned expired rows');
+    },
+  };
 }

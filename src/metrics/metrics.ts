@@ -11,6 +11,18 @@ export interface MetricSources {
   caches: Readonly<Record<string, { hits: number; misses: number }>>;
   pool?: () => { total: number; idle: number; waiting: number };
   queue: () => Promise<{ pending: number; oldestPendingSeconds: number }>;
+  /** The job runner's queue by kind (src/jobs/job-stats.ts). */
+  jobs?: () => Promise<readonly JobKindStats[]>;
+}
+
+export interface JobKindStats {
+  kind: string;
+  /** Pending jobs, due or not. */
+  pending: number;
+  /** How long the oldest due job has waited (0 when none is due). */
+  oldestDueSeconds: number;
+  /** Jobs failed for good, waiting for an admin's retry. */
+  failed: number;
 }
 
 export class Metrics {
@@ -21,6 +33,7 @@ export class Metrics {
   readonly signInFailures: Counter<'reason'>;
   readonly clientAuthFailures: Counter<'reason'>;
   readonly webhookDeliveries: Counter<'outcome'>;
+  readonly jobFailures: Counter<'kind' | 'outcome'>;
 
   constructor(sources: MetricSources) {
     const registers = [this.registry];
@@ -77,6 +90,13 @@ export class Metrics {
         this.set((await sources.queue()).oldestPendingSeconds);
       },
     });
+    this.jobFailures = new Counter({
+      name: 'marquee_job_failures_total',
+      help: 'Job runs that failed, by kind and outcome: retrying or failed (for good)',
+      labelNames: ['kind', 'outcome'],
+      registers,
+    });
+    if (sources.jobs) jobGauges(sources.jobs, registers);
     new Gauge({
       name: 'marquee_cache_hit_ratio',
       help: 'Share of cache lookups answered from memory since start, by cache',
@@ -110,4 +130,32 @@ export class Metrics {
     this.httpRequests.inc(labels);
     this.httpDuration.observe(labels, seconds);
   }
+}
+
+/** The job queue's gauges: one bounded query a scrape, shared by the three. */
+function jobGauges(read: () => Promise<readonly JobKindStats[]>, registers: Registry[]): void {
+  let scrape: Promise<readonly JobKindStats[]> | undefined;
+  const stats = () => {
+    // The gauges of one scrape are collected together: they share one reading.
+    scrape ??= read().finally(() => setImmediate(() => (scrape = undefined)));
+    return scrape;
+  };
+  const gauge = (name: string, help: string, value: (kind: JobKindStats) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['kind'],
+      registers,
+      async collect() {
+        this.reset();
+        for (const kind of await stats()) this.set({ kind: kind.kind }, value(kind));
+      },
+    });
+  gauge('marquee_jobs_pending', 'Jobs waiting to run, due or not, by kind', (k) => k.pending);
+  gauge(
+    'marquee_jobs_oldest_due_seconds',
+    'How long the oldest due job has waited, by kind',
+    (k) => k.oldestDueSeconds,
+  );
+  gauge('marquee_jobs_failed', 'Jobs failed for good (an admin may retry them), by kind', (k) => k.failed);
 }

@@ -40,6 +40,12 @@ export { workIn } from './work.js';
 export interface WriteOptions {
   /** Share one commit with the writes of the same turn (only where a bench row measured the gain). */
   groupCommit?: boolean;
+  /**
+   * Work that commits with the command's or not at all, run in its transaction once the command
+   * has made what it makes: a job's completion (src/jobs/runner.ts). If it throws, nothing is
+   * written. Such a write commits alone.
+   */
+  alsoCommit?: (trx: Trx) => Promise<void>;
 }
 
 function job<Input, Result>(
@@ -48,6 +54,7 @@ function job<Input, Result>(
   input: Input,
   now: number,
   afterCommit: Work['afterCommit'],
+  alsoCommit?: (trx: Trx) => Promise<void>,
 ) {
   return async (trx: Trx): Promise<Made<Result> | Refusal> => {
     // A job of a shared commit runs again alone when another is refused: its work after the
@@ -58,7 +65,9 @@ function job<Input, Result>(
       if (refused) return refused;
       await lockOrganization(trx, actor.organizationId, command.lock ?? 'exclusive');
       const work = workOf({ trx, actor, now, afterCommit }, command.action);
-      return (await command.run(work, input)) as Made<Result> | Refusal;
+      const outcome = (await command.run(work, input)) as Made<Result> | Refusal;
+      if (!isRefusal(outcome)) await alsoCommit?.(trx);
+      return outcome;
     } catch (error) {
       // A rule deep inside refused by throwing: the same refusal, as a value from here on.
       const refusal = refusalOf(error);
@@ -80,8 +89,8 @@ async function commit<Input, Result>(
   options: WriteOptions,
 ): Promise<Made<Result> | Refusal> {
   const afterCommit: Work['afterCommit'] = [];
-  const run = job(actor, command, input, writer.clock.now(), afterCommit);
-  const outcome = await (options.groupCommit && writer.commits
+  const run = job(actor, command, input, writer.clock.now(), afterCommit, options.alsoCommit);
+  const outcome = await (options.groupCommit && writer.commits && !options.alsoCommit
     ? writer.commits.run(run, isRefusal)
     : inTransaction(writer.db, run, isRefusal));
   if (isRefusal(outcome)) return outcome;

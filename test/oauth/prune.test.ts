@@ -1,17 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, it, mock } from 'node:test';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { createLogger } from '../../src/http/logger.js';
-import {
-  configuredRetention,
-  PRUNE_INTERVAL_MS,
-  pruneExpired,
-  schedulePruning,
-} from '../../src/jobs/prune.js';
+import { after, before, it } from 'node:test';
+import { configuredRetention, pruneExpired } from '../../src/jobs/prune.js';
 import { loadConfig } from '../../src/config.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
-import { countRows, createTestDatabase, eachDatabase } from '../helpers/databases.js';
-import { makeOrganization, makeUser } from '../helpers/factories.js';
+import { countRows, eachDatabase } from '../helpers/databases.js';
 import { parseJsonOutput, runCli } from '../helpers/processes.js';
 import { codeFlowTokens, introspect, makeVenue, postForm, type Venue } from '../helpers/oauth.js';
 
@@ -65,54 +57,13 @@ eachDatabase((suite) => {
       'codes',
       'grants',
       'idempotency_keys',
+      'jobs',
       'mail',
       'registrations',
       'sessions',
       'tokens',
     ]);
   });
-});
-
-it('serve prunes on a schedule, and the schedule stops', async () => {
-  const database = await createTestDatabase('sqlite');
-  try {
-    const past = '2020-01-01T00:00:00.000Z';
-    await database.db
-      .insertInto('sessions')
-      .values({
-        id_hash: 'expired-session',
-        user_id: (await makeUser(database.db, (await makeOrganization(database.db)).id)).id,
-        created_at: past,
-        expires_at: past,
-      })
-      .execute();
-    const lines: string[] = [];
-    const logger = createLogger('info', { write: (line: string) => lines.push(line) });
-    const pruned = () => lines.filter((l) => l.includes('pruned expired rows')).length;
-    // The hour between runs passes on a mocked interval timer, not on the wall clock.
-    mock.timers.enable({ apis: ['setInterval'] });
-    try {
-      const stop = schedulePruning(database.db, logger);
-      mock.timers.tick(PRUNE_INTERVAL_MS - 1);
-      await nextTurn();
-      assert.equal(pruned(), 0, 'nothing before the first hour is over');
-      mock.timers.tick(1);
-      for (let turns = 0; pruned() === 0 && turns < 1000; turns++) await nextTurn();
-      assert.ok(
-        lines.some((l) => l.includes('"sessions":1')),
-        lines.join('\n'),
-      );
-      assert.deepEqual(await database.db.selectFrom('sessions').selectAll().execute(), []);
-      stop();
-      mock.timers.tick(3 * PRUNE_INTERVAL_MS);
-      for (let turns = 0; turns < 50; turns++) await nextTurn();
-      assert.equal(pruned(), 1, 'no pruning after stop');
-    } finally {
-      mock.timers.reset();
-    }
-  } finally {
-    await database.dispose();
-  }
 });
 
 it("keeps what the configuration says, in serve, its workers' primary and tokens prune alike", () => {

@@ -1,5 +1,5 @@
 /**
- * A venue's own fields (SPEC §19, docs/decisions/0017 and 0019): each definition is one more
+ * A venue's own fields (SPEC §19, docs/decisions/0017 and 0020): each definition is one more
  * declaration of its kind's fields (src/crm/data/fields.ts), made at run time; a record's values
  * are kept in its `custom_fields` JSON. What the rest of the house uses of them is here: the
  * declarations of a record type, a record's values as every door shows them, and the judging of

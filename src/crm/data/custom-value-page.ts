@@ -1,5 +1,5 @@
 /**
- * A list page in the order of a custom field's value (SPEC §19, docs/decisions/0019): the records
+ * A list page in the order of a custom field's value (SPEC §19, docs/decisions/0020): the records
  * with a value in its order, then those without one by id, in both directions, ties by id. Each
  * part is read from its own index in order (the set values from the field's expression index)
  * and only the page's rows are sorted together, never the whole list. A cursor says which part

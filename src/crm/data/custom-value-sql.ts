@@ -1,5 +1,5 @@
 /**
- * A custom field's value in SQL (docs/decisions/0019-custom-fields.md): read from the record's
+ * A custom field's value in SQL (docs/decisions/0020-custom-fields.md): read from the record's
  * `custom_fields` JSON, as a number where the type compares as one. The key is written into the
  * statement (an expression index matches only the same text), so only a key that passed
  * `^[a-z][a-z0-9_]{0,39}$` is ever named here.

@@ -1,17 +1,18 @@
 /**
  * The schedule's clock (SPEC §12): an installment becomes due on its day and overdue after it, in
- * its organization's time zone, with no write to its booking. Every few minutes (and when a
- * server starts) the installments whose day may have come are resolved again, each booking in a
- * unit of work of its own, so each change of state is told as `installment.updated`
- * (and reaches webhooks) like any other. Running in several processes at once is harmless: a
- * state already moved is not moved again.
+ * its organization's time zone, with no write to its booking. Every five minutes (a recurring
+ * job, run once a slot by whichever process takes it) the installments whose day may have come
+ * are resolved again, each booking in a unit of work of its own, so each change of state is told
+ * as `installment.updated` (and reaches webhooks) like any other. A run repeated (its process
+ * was killed before its completion committed) is harmless: a state already moved is not moved
+ * again.
  */
-import type { Logger } from 'pino';
 import { addDays, localDate } from '../../wall-clock.js';
 import { type Writer, write } from '../../writes/unit-of-work.js';
 import { refreshSchedule } from './schedule-keeping.js';
 import { systemActor } from '../../identity/actor.js';
 import { SYSTEM_ACTIONS } from '../../policy/system.policy.js';
+import type { Recurrence } from '../../jobs/recurring.js';
 
 export const SCHEDULE_CLOCK_INTERVAL_MS = 5 * 60 * 1000;
 
@@ -51,23 +52,11 @@ export async function advanceSchedules(writer: Writer): Promise<number> {
   return rows.length;
 }
 
-/** The clock inside `serve`: now, then every interval, never keeping the process alive; returns a stop. */
-export function scheduleInstallmentClock(
-  writer: Writer,
-  logger: Logger,
-  intervalMs = SCHEDULE_CLOCK_INTERVAL_MS,
-): () => void {
-  const tick = () => {
-    advanceSchedules(writer).catch((error: unknown) =>
-      logger.warn({ err: error }, 'the payment schedules could not be brought up to date; will retry'),
-    );
-  };
-  const first = setTimeout(tick, 0);
-  first.unref();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
-}
+/** The clock inside `serve`: a recurring job (src/jobs/recurring.ts), one run a slot among all processes. */
+export const installmentClockRecurrence: Recurrence = {
+  kind: 'installments.clock',
+  everyMs: SCHEDULE_CLOCK_INTERVAL_MS,
+  async perform({ writer }) {
+    await advanceSchedules(writer);
+  },
+};

@@ -1,5 +1,5 @@
 /**
- * A venue's own fields (SPEC §19, docs/decisions/0019-custom-fields.md): `custom_fields` holds
+ * A venue's own fields (SPEC §19, docs/decisions/0020-custom-fields.md): `custom_fields` holds
  * their definitions (a key unique per record type in an organization), and bookings, events,
  * accounts and contacts keep their values in a JSON object of their own, `custom_fields`, keyed
  * by the fields' keys. A select or number field is given an expression index on its value when it

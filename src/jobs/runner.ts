@@ -1,0 +1,187 @@
+/**
+ * The one job runner (SPEC §18), run by every `serve` process: it claims due jobs in small
+ * batches under a lease (several processes share the table without taking the same job), runs
+ * each kind's handler one job at a time, yielding the event loop between them, and renews the
+ * batch's lease while they run. A job's effect and its completion commit in one transaction,
+ * and completion is guarded by the lease: a runner that lost its lease commits nothing, so a
+ * job is done once even when a process is killed at any moment (its lease expires and another
+ * runner takes the job again). A failed run is retried on its kind's schedule, then `failed`.
+ * Jobs enqueued in this process wake it at once; otherwise it looks every `pollMs`.
+ */
+import type { Logger } from 'pino';
+import type { Trx } from '../db/database.js';
+import { inTransaction } from '../db/group-commit.js';
+import type { Metrics } from '../metrics/metrics.js';
+import { retryDelaySeconds } from '../webhooks/retry-schedule.js';
+import { type Writer, write } from '../writes/unit-of-work.js';
+import type { JobContext, JobHandler } from './job-handler.js';
+import {
+  type ClaimedJob,
+  claimJobs,
+  completeJob,
+  jobQueue,
+  LeaseLost,
+  recordFailure,
+  renewLease,
+} from './job.repository.js';
+import { PollingLoop } from './polling-loop.js';
+
+/** A killed process's jobs are taken again within 60 s: the lease, then the next look. */
+export const JOB_LEASE_MS = 30_000;
+const POLL_MS = 1000;
+const BATCH = 16;
+
+export interface JobRunnerOptions {
+  writer: Writer;
+  logger: Logger;
+  handlers: readonly JobHandler[];
+  /** For kinds without their own (seconds); WEBHOOK_RETRY_SCHEDULE's default. */
+  retrySchedule: readonly number[];
+  metrics?: Metrics;
+  pollMs?: number;
+  leaseMs?: number;
+  batch?: number;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export class JobRunner {
+  readonly #options: JobRunnerOptions;
+  readonly #handlers: Map<string, JobHandler>;
+  readonly #loop: PollingLoop;
+  readonly #leaseMs: number;
+  readonly #wake = () => this.#loop.soon(5);
+
+  constructor(options: JobRunnerOptions) {
+    this.#options = options;
+    this.#handlers = new Map(options.handlers.map((handler) => [handler.kind, handler]));
+    this.#leaseMs = options.leaseMs ?? JOB_LEASE_MS;
+    this.#loop = new PollingLoop(
+      () => this.drain(),
+      options.pollMs ?? POLL_MS,
+      (error) => options.logger.warn({ err: error }, 'a round of jobs failed; will look again'),
+    );
+  }
+
+  start(): void {
+    jobQueue.on('queued', this.#wake);
+    this.#loop.soon(0);
+  }
+
+  /** Looks for due jobs now (e.g. after the clock moved on). */
+  wake(): void {
+    this.#loop.soon(0);
+  }
+
+  async stop(): Promise<void> {
+    jobQueue.off('queued', this.#wake);
+    await this.#loop.stop();
+  }
+
+  /** Runs batches of due jobs until none is due; how many it ran. */
+  async drain(): Promise<number> {
+    const { writer } = this.#options;
+    const batchSize = this.#options.batch ?? BATCH;
+    let ran = 0;
+    while (!this.#loop.stopped) {
+      const now = writer.clock.now();
+      const batch = await claimJobs(
+        writer.db,
+        [...this.#handlers.keys()],
+        now,
+        now + this.#leaseMs,
+        batchSize,
+      );
+      if (batch.length === 0) break;
+      ran += await this.#runBatch(batch);
+      if (batch.length < batchSize) break;
+    }
+    return ran;
+  }
+
+  async #runBatch(batch: ClaimedJob[]): Promise<number> {
+    const { writer, logger } = this.#options;
+    const token = batch[0]!.lease_token;
+    const renew = setInterval(() => {
+      renewLease(writer.db, token, writer.clock.now() + this.#leaseMs).catch((error: unknown) =>
+        logger.warn({ err: error }, 'a lease of jobs could not be renewed'),
+      );
+    }, this.#leaseMs / 3);
+    renew.unref();
+    let ran = 0;
+    try {
+      for (const job of batch) {
+        // Bounded work between turns of the event loop: one job, then requests get their turn.
+        await nextTurn();
+        if (this.#loop.stopped) break;
+        await this.#run(job);
+        ran += 1;
+      }
+    } finally {
+      clearInterval(renew);
+    }
+    // Stopped part-way: what is left goes back to the queue now, not when the lease runs out.
+    if (ran < batch.length) await renewLease(writer.db, token, null);
+    return ran;
+  }
+
+  async #run(job: ClaimedJob): Promise<void> {
+    const { writer, logger } = this.#options;
+    const handler = this.#handlers.get(job.kind)!;
+    let completed = false;
+    const finish = async (trx: Trx) => {
+      if (completed) throw new Error(`job ${job.id} (${job.kind}) was already completed`);
+      const now = writer.clock.now();
+      await completeJob(trx, job, now);
+      await handler.onCompletion?.(trx, job, now);
+    };
+    const context: JobContext = {
+      job,
+      payload: JSON.parse(job.payload) as unknown,
+      writer,
+      logger,
+      async transaction(effect) {
+        const result = await inTransaction(writer.db, async (trx) => {
+          const made = await effect(trx);
+          await finish(trx);
+          return made;
+        });
+        completed = true;
+        return result;
+      },
+      async write(actor, command, input) {
+        const made = await write(writer, actor, command, input, { alsoCommit: finish });
+        completed = true;
+        return made;
+      },
+    };
+    try {
+      await handler.run(context);
+      if (!completed) await inTransaction(writer.db, finish);
+    } catch (error) {
+      if (error instanceof LeaseLost) {
+        logger.info({ job: job.id, kind: job.kind }, 'a job’s lease was lost; its effect was rolled back');
+        return;
+      }
+      await this.#failed(job, handler, error);
+    }
+  }
+
+  async #failed(job: ClaimedJob, handler: JobHandler, error: unknown): Promise<void> {
+    const { writer, logger, metrics } = this.#options;
+    const schedule = handler.retrySchedule ?? this.#options.retrySchedule;
+    const delay = retryDelaySeconds(job.attempts, schedule);
+    const message = error instanceof Error ? error.message : String(error);
+    const now = writer.clock.now();
+    await inTransaction(writer.db, async (trx) => {
+      const held = await recordFailure(trx, job, message, delay, now);
+      if (held && delay === undefined) await handler.onFailure?.(trx, job, now);
+    });
+    const outcome = delay === undefined ? 'failed' : 'retrying';
+    metrics?.jobFailures.inc({ kind: job.kind, outcome });
+    logger.warn(
+      { job: job.id, kind: job.kind, attempt: job.attempts, err: error },
+      delay === undefined ? 'a job failed for good' : 'a job failed; will retry',
+    );
+  }
+}
