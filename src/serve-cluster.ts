@@ -16,6 +16,7 @@ import { type DatabaseHandle, openDatabase } from './db/connect.js';
 import { type DemoSeed, seedDemo } from './demo/seed-demo.js';
 import { countOrganizations } from './identity/organization.repository.js';
 import { serveJobRunner } from './jobs/built-in.js';
+import { pdfRenderer } from './crm/documents/pdf/pdf-renderer.js';
 import { untilStopped } from './shutdown.js';
 import { DeliveryWorker } from './webhooks/worker.js';
 import { MailSender } from './mail/sender.js';
@@ -80,7 +81,14 @@ export async function servePrimary(
   const address = started[0]!.address;
 
   const demo = (await countOrganizations(database.db)) === 0 ? await seedDemo(database.db) : undefined;
-  const jobs = serveJobRunner({ writer: { db: database.db, clock: systemClock }, config, logger });
+  // The primary writes automations' templates on rendering threads of its own.
+  const pdf = pdfRenderer();
+  const jobs = serveJobRunner({
+    writer: { db: database.db, clock: systemClock },
+    config,
+    logger,
+    rendering: { db: database.db, pdf, clock: systemClock },
+  });
   await jobs.start();
   const deliveries = new DeliveryWorker({
     db: database.db,
@@ -119,6 +127,7 @@ export async function servePrimary(
       void Promise.all(exited)
         .then(async () => {
           await jobs.runner.stop();
+          await pdf.close();
           await deliveries.stop();
           await mail?.stop();
           await database.close();

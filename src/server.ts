@@ -70,7 +70,13 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
 
   if ((options.workers ?? 1) > 1) return servePrimary(config, logger, database, options);
   const app = await buildApp({ config, database, logger });
-  const jobs = serveJobRunner({ writer: app.ctx.writer, config, logger, metrics: app.ctx.metrics });
+  const jobs = serveJobRunner({
+    writer: app.ctx.writer,
+    config,
+    logger,
+    rendering: app.ctx,
+    metrics: app.ctx.metrics,
+  });
   const deliveries = new DeliveryWorker({
     db: database.db,
     config,

@@ -7,6 +7,7 @@
  * with the indexes a write keeps beside it (booking_spaces, space_parts, and event_spaces with the
  * organization's longest hold, which the double-booking check reads, made by the events' one writer).
  */
+import { OCCASION_JOB } from '../crm/automations/automation-listening.js';
 import { randomBytes } from 'node:crypto';
 import { type Clock, systemClock } from '../clock.js';
 import { insertAccounts } from '../crm/accounts/account.repository.js';
@@ -84,6 +85,12 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<Demo
     await insertEventSpaces(trx, organization.id, events, 80);
     await insertInChunks(trx, 'notes', data.notes);
     await priceDemoBookings(trx, organization.id, admin.id, data.bookings, clock.now());
+    // The demo's history is not news: its payments send no receipts to its made-up clients.
+    await trx
+      .deleteFrom('jobs')
+      .where('organization_id', '=', organization.id)
+      .where('kind', '=', OCCASION_JOB)
+      .execute();
     return {
       org_id: organization.id,
       org_name: organization.name,

@@ -79,6 +79,17 @@ export function systemActor(organizationId: string): Actor {
   return { organizationId, userId: null, role: 'admin', door: 'system', grants: grantsOf(['system.*']) };
 }
 
+/** The venue's automations (SPEC §18): they start their runs and run their steps, and nothing else. */
+export function automationActor(organizationId: string): Actor {
+  return {
+    organizationId,
+    userId: null,
+    role: 'member',
+    door: 'system',
+    grants: grantsOf(['automation_runs.enroll', 'automation_runs.advance']),
+  };
+}
+
 /** The operator at the command line: an admin of every organization, and its team's manager. */
 export function operatorActor(organizationId: string): Actor {
   return { organizationId, userId: null, role: 'admin', door: 'cli', grants: ROLES.admin.grants };

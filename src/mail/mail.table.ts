@@ -14,8 +14,9 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
  * invitation, or word that someone was added), `document` (a proposal or an invoice sent to its
  * client), then §14's messages, `password_reset` (a link asked for with "Forgot your
  * password?"), and `mailbox` (word to admins that the venue's mailbox refused the login and is
- * paused, SPEC §17), `conversation` (written to a client from a booking, SPEC §17), and `task` (word
- * to a member that someone gave them a task, SPEC §18).
+ * paused, SPEC §17), `conversation` (written to a client from a booking, SPEC §17), `task` (word
+ * to a member that someone gave them a task, SPEC §18) and `automation` (an automation's mail to
+ * the venue's own staff, SPEC §18).
  */
 export const MAIL_KINDS = [
   'test',
@@ -26,6 +27,7 @@ export const MAIL_KINDS = [
   'mailbox',
   'conversation',
   'task',
+  'automation',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

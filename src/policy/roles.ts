@@ -33,7 +33,8 @@ const MEMBER_ACTIONS = [
   'messages.draft',
   'messages.send',
   'messages.read',
-  'automation_runs.*',
+  'automation_runs.approve',
+  'automation_runs.skip',
 ] as const;
 
 /** What an organization's admins may do besides: the venue's setup, its team and its settings. */

@@ -7,6 +7,7 @@
 import { isoTime } from '../../clock.js';
 import type { Trx } from '../../db/database.js';
 import type { Work } from '../../writes/unit-of-work.js';
+import { nextVersion } from '../records.js';
 import { createValueCommand, deleteValueCommand, updateValueCommand } from '../value-commands.js';
 import { type AutomationInput, checkAutomation } from './automation-rules.js';
 import { AUTOMATION_ACTIONS } from './automation.policy.js';
@@ -38,7 +39,7 @@ async function exitRunsOf(trx: Trx, automationId: string, now: number): Promise<
   const at = isoTime(now);
   const runs = await trx
     .selectFrom('automation_runs')
-    .select(['id', 'log', 'step_index'])
+    .select(['id', 'log', 'step_index', 'updated_at'])
     .where('automation_id', '=', automationId)
     .where('state', 'in', ['waiting', 'awaiting_approval'])
     .execute();
@@ -49,7 +50,13 @@ async function exitRunsOf(trx: Trx, automationId: string, now: number): Promise<
     ];
     await trx
       .updateTable('automation_runs')
-      .set({ state: 'exited', next_at: null, draft: null, log: JSON.stringify(log), updated_at: at })
+      .set({
+        state: 'exited',
+        next_at: null,
+        draft: null,
+        log: JSON.stringify(log),
+        updated_at: nextVersion(run.updated_at, now),
+      })
       .where('id', '=', run.id)
       .execute();
   }

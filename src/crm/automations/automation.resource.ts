@@ -4,6 +4,7 @@ import { type Resource, resourceSchema } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { AUTOMATION_FIELDS } from './automation.fields.js';
 import { type Automation, automationCodec } from './automation.value.js';
+import { SHIPPED_KEYS } from './shipped-automations.js';
 
 export const AutomationResource = resourceSchema('automations', attributesSchema(AUTOMATION_FIELDS));
 
@@ -28,6 +29,7 @@ export const automationDefinition: ResourceDefinition<'automations'> = {
   defaultSort: 'name',
   filters: {
     enabled: { column: 'enabled', kind: 'boolean' },
+    key: { column: 'key', kind: 'enum', values: SHIPPED_KEYS },
     created_at: { column: 'created_at', kind: 'timestamp' },
     updated_at: { column: 'updated_at', kind: 'timestamp' },
   },

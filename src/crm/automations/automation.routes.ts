@@ -8,6 +8,7 @@ import { inputOf } from '../../api/field-schemas.js';
 import { registerReadRoutes } from '../../api/read-routes.js';
 import { registerWriteRoutes } from '../../api/write-routes.js';
 import { automationRunDefinition } from './automation-run.resource.js';
+import { automationRunRoutes } from './automation-run.routes.js';
 import type { AutomationInput } from './automation-rules.js';
 import { checkAutomation } from './automation-rules.js';
 import { AutomationCreateBody, AutomationUpdateBody } from './automation.bodies.js';
@@ -22,6 +23,7 @@ const automationInput = ({ data }: { data: object }): AutomationInput =>
 export const automationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerReadRoutes(app, automationDefinition);
   registerReadRoutes(app, automationRunDefinition);
+  await app.register(automationRunRoutes);
   registerWriteRoutes(app, {
     definition: automationDefinition,
     face: { decode: automationCodec.decode, render: automationResource },

@@ -32,3 +32,12 @@ export {
 export { automationDefinition, automationResource } from './automation.resource.js';
 export { automationRunDefinition, automationRunResource } from './automation-run.resource.js';
 export { RUN_STATES, type RunState } from './automation.table.js';
+export { automationJobHandlers, type AutomationJobOptions } from './automation-jobs.js';
+export { dateLookRecurrence } from './automation-dates.js';
+export { approveRun, type ApprovalInput, skipRun } from './automation-approval.js';
+export {
+  APPROVALS_PAGE,
+  approvalsWaiting,
+  type AwaitingApproval,
+  awaitingApproval,
+} from './automation-approvals.reads.js';

@@ -33,7 +33,7 @@ export {
   waitingInInbox,
 } from './inbox.reads.js';
 export { type ComposeInput, type ComposedMessage, composeMessage } from './message-composing.js';
-export { type SendInput, sendMessage } from './message-sending.js';
+export { clientMailBody, type SendInput, sendMessage } from './message-sending.js';
 export { templatedMessage } from './message-templates.js';
 export { markMessagesRead, unreadOnBooking } from './message-reading.js';
 export { type AttachmentDownload, attachmentDownload } from './attachment-download.js';

@@ -19,6 +19,15 @@ export interface SendInput extends ComposeInput {
   draftId?: string | undefined;
 }
 
+/** A message's text as its mail carries it: the text, and an HTML part made from it to fit a phone. */
+export function clientMailBody(venue: string, text: string): { text: string; html: string } {
+  const paragraphs = text
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return { text: `${text}\n`, html: htmlMail({ sender: venue, paragraphs, notes: [] }) };
+}
+
 export const sendMessage: Command<SendInput, Message> = {
   action: MESSAGE_ACTIONS.send,
   lock: 'shared',
@@ -32,10 +41,6 @@ export const sendMessage: Command<SendInput, Message> = {
       .where('id', '=', actor.organizationId)
       .executeTakeFirstOrThrow();
     const venue = organization.mail_from_name || organization.name;
-    const paragraphs = text
-      .split(/\n{2,}/)
-      .map((p) => p.trim())
-      .filter(Boolean);
     if (input.draftId)
       await trx
         .deleteFrom('message_drafts')
@@ -52,8 +57,7 @@ export const sendMessage: Command<SendInput, Message> = {
         kind: 'conversation',
         to: first!,
         subject,
-        text: `${text}\n`,
-        html: htmlMail({ sender: venue, paragraphs, notes: [] }),
+        ...clientMailBody(venue, text),
         attachments,
       },
       { now, sending: input.sending, alsoTo: others, cc },

@@ -27,7 +27,18 @@ function sectionOf(url: string): Section {
   if (segment === 'notes') return 'bookings';
   return (
     (
-      ['bookings', 'inbox', 'pipeline', 'week', 'find-a-space', 'accounts', 'contacts', 'settings'] as const
+      [
+        'bookings',
+        'inbox',
+        'tasks',
+        'approvals',
+        'pipeline',
+        'week',
+        'find-a-space',
+        'accounts',
+        'contacts',
+        'settings',
+      ] as const
     ).find((s) => s === segment) ?? 'bookings'
   );
 }

@@ -11,6 +11,7 @@ export type Section =
   | 'bookings'
   | 'inbox'
   | 'tasks'
+  | 'approvals'
   | 'pipeline'
   | 'week'
   | 'find-a-space'
@@ -29,6 +30,7 @@ const SECTIONS: ReadonlyArray<{ key: Section; label: string; path: string; admin
   { key: 'bookings', label: 'Bookings', path: '/bookings' },
   { key: 'inbox', label: 'Inbox', path: '/inbox' },
   { key: 'tasks', label: 'My tasks', path: '/tasks' },
+  { key: 'approvals', label: 'Approvals', path: '/approvals' },
   { key: 'pipeline', label: 'Pipeline', path: '/pipeline' },
   { key: 'week', label: 'Week', path: '/week' },
   { key: 'find-a-space', label: 'Find a space', path: '/find-a-space' },

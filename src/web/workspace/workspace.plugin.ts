@@ -14,6 +14,7 @@ import { noteRoutes } from './notes/note.routes.js';
 import { conversationRoutes } from './messages/conversation.routes.js';
 import { spaceRoutes } from './spaces/space.routes.js';
 import { taskRoutes } from './tasks/task.routes.js';
+import { approvalRoutes } from './approvals/approvals.routes.js';
 import { teamRoutes } from './team/team.routes.js';
 import { venueRoutes } from './settings/venue.routes.js';
 import { inquirySettingsRoutes } from './settings/inquiry-settings.routes.js';
@@ -73,6 +74,7 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(noteRoutes);
   await app.register(spaceRoutes);
   await app.register(taskRoutes);
+  await app.register(approvalRoutes);
   await app.register(pipelineSettingsRoutes);
   await app.register(eventTypeSettingsRoutes);
   await app.register(catalogueSettingsRoutes);
