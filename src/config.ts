@@ -54,6 +54,8 @@ export interface Config {
   readonly mailFrom: string;
   /** Seconds to wait before each retry of an e-mail the SMTP server did not take, in order. */
   readonly mailRetrySchedule: readonly number[];
+  /** The most messages an organization sends in any hour (MAIL_PER_HOUR); more are refused (429). */
+  readonly mailPerHour: number;
   /** The largest CSV file an import takes, in bytes (IMPORT_MAX_BYTES); larger ones are refused. */
   readonly importMaxBytes: number;
   /** Where `GET /metrics` listens (on HOST); undefined turns metrics off. */
@@ -190,6 +192,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: smtpUrl(env),
     mailFrom: mailFrom(env, read(env, 'BASE_URL') ?? defaultUrl),
     mailRetrySchedule: durationList(env, 'MAIL_RETRY_SCHEDULE', DEFAULT_RETRY_SCHEDULE),
+    mailPerHour: integer(env, 'MAIL_PER_HOUR', 500, 1, 1_000_000),
     importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', DEFAULT_IMPORT_MAX_BYTES, 1024, 2 ** 40),
     metricsPort:
       read(env, 'METRICS_PORT') === undefined ? undefined : integer(env, 'METRICS_PORT', 0, 0, 65535),

@@ -46,3 +46,8 @@ function increment(id: string): string {
   // 80 bits used up within one millisecond cannot happen; fall back to a fresh id.
   return newId();
 }
+
+/** Whether `text` has the shape of an id (26 base32 characters, lower case), as a cursor must. */
+export function isIdShape(text: string | undefined): text is string {
+  return text !== undefined && /^[0-9a-z]{26}$/.test(text);
+}

@@ -20,6 +20,7 @@ describe('configuration (SPEC §2)', () => {
     assert.equal(config.redisUrl, undefined);
     assert.equal(config.rateLimitPerMinute, 100);
     assert.equal(config.refreshReuseGrace, 30);
+    assert.equal(config.mailPerHour, 500);
     assert.ok(Object.isFrozen(config));
   });
 
@@ -38,6 +39,7 @@ describe('configuration (SPEC §2)', () => {
       REDIS_URL: 'redis://127.0.0.1:6379',
       RATE_LIMIT_PER_MINUTE: '0',
       REFRESH_REUSE_GRACE: '10',
+      MAIL_PER_HOUR: '3',
     });
     assert.equal(config.port, 8080);
     assert.equal(config.host, '0.0.0.0');
@@ -52,6 +54,7 @@ describe('configuration (SPEC §2)', () => {
     assert.equal(config.redisUrl, 'redis://127.0.0.1:6379');
     assert.equal(config.rateLimitPerMinute, 0);
     assert.equal(config.refreshReuseGrace, 10);
+    assert.equal(config.mailPerHour, 3);
   });
 
   it('derives the default addresses from HOST and PORT, and AUTH_URL from BASE_URL', () => {
@@ -74,6 +77,10 @@ describe('configuration (SPEC §2)', () => {
     ['REDIS_URL', 'http://127.0.0.1:6379'],
     ['RATE_LIMIT_PER_MINUTE', '-1'],
     ['REFRESH_REUSE_GRACE', 'soon'],
+    ['MAIL_PER_HOUR', '0'],
+    ['MAIL_PER_HOUR', '-3'],
+    ['MAIL_PER_HOUR', '2.5'],
+    ['MAIL_PER_HOUR', 'lots'],
   ];
   for (const [variable, value] of bad) {
     it(`refuses ${variable}=${JSON.stringify(value)} with a message naming the variable`, () => {

@@ -69,7 +69,13 @@ eachDatabase((suite) => {
   });
 
   const writeToClient = (bookingId: string, subject: string, text: string) =>
-    write(server.app.ctx.writer, venue.actor, sendMessage, { bookingId, subject, text, sending: true });
+    write(server.app.ctx.writer, venue.actor, sendMessage, {
+      bookingId,
+      subject,
+      text,
+      sending: true,
+      mailPerHour: 500,
+    });
 
   it('shows every message in and out, newest last, with its people, time, state and attachments, and folds what was quoted', async () => {
     const { bookingId } = await bookingWithClient(suite.db, venue, server.clock);
@@ -106,6 +112,7 @@ eachDatabase((suite) => {
       subject: 'Your tasting',
       text: 'Saturday at 11?',
       sending: false,
+      mailPerHour: 500,
     });
     const ids = [first!.id, sent.id, failed.id, answer!.id, queued.id];
     const { session } = await workspaceSession(server, venue.member.email, venue.orgId);

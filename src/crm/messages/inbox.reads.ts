@@ -9,8 +9,8 @@ import { emailKey } from '../contacts/contact-email.js';
 import { versionTag } from '../version-tag.js';
 import { type Message, messageCodec } from './message.value.js';
 
-/** The most of the Inbox one page shows, newest first. */
-export const INBOX_PAGE = 30;
+/** How many Inbox messages one page shows, newest first; older ones a page each. */
+export const INBOX_PAGE = 50;
 
 /** The most open bookings a message's choice of booking lists besides its sender's. */
 const OPEN_BOOKINGS = 200;
@@ -32,18 +32,45 @@ export const inboxCondition = (dismissed: boolean) =>
     ? sql<boolean>`booking_id is null and direction = 'in' and dismissed = 1`
     : sql<boolean>`booking_id is null and direction = 'in' and dismissed = 0`;
 
-/** Inbound messages on no booking, waiting or dismissed, newest sent first (by its partial index). */
-export async function inboxMessages(db: Db, organizationId: string, dismissed: boolean): Promise<Message[]> {
-  const rows = await db
+export interface InboxPage {
+  /** Newest sent first. */
+  messages: Message[];
+  /** Whether a further page of older messages exists. */
+  older: boolean;
+}
+
+/**
+ * One page of inbound messages on no booking, waiting or dismissed, newest sent first (by its
+ * partial index): the newest INBOX_PAGE, or those after the message `before` names in that order.
+ * The cursor is looked up in the whole organization, not only the Inbox, so a page whose last
+ * message was filed or dismissed meanwhile still leads on; a cursor that names no message of the
+ * organization reads as none (the first page). One row more than a page tells whether another follows.
+ */
+export async function inboxMessages(
+  db: Db,
+  organizationId: string,
+  view: { dismissed: boolean; before?: string | undefined },
+): Promise<InboxPage> {
+  const cursor = view.before
+    ? await db
+        .selectFrom('messages')
+        .select(['sent_at', 'id'])
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', view.before)
+        .executeTakeFirst()
+    : undefined;
+  let query = db
     .selectFrom('messages')
     .selectAll()
     .where('organization_id', '=', organizationId)
-    .where(inboxCondition(dismissed))
+    .where(inboxCondition(view.dismissed));
+  if (cursor) query = query.where(sql<boolean>`(sent_at, id) < (${cursor.sent_at}, ${cursor.id})`);
+  const rows = await query
     .orderBy('sent_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(INBOX_PAGE)
+    .limit(INBOX_PAGE + 1)
     .execute();
-  return rows.map(messageCodec.decode);
+  return { messages: rows.slice(0, INBOX_PAGE).map(messageCodec.decode), older: rows.length > INBOX_PAGE };
 }
 
 /** How many messages from clients wait in the Inbox: the count beside its link (by messages_inbox_idx). */

@@ -24,6 +24,7 @@ export { type LeadOfMessageInput, makeLeadOfMessage } from './message-lead.js';
 export {
   inboxMessages,
   INBOX_PAGE,
+  type InboxPage,
   messageVersion,
   type OpenBooking,
   openBookings,

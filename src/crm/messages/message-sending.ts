@@ -2,12 +2,14 @@
  * Writing to a client from a booking (SPEC §17, `POST /v2/messages`, the booking's Write to
  * client): the message as message-composing.ts judges it, the HTML part made from its text to fit
  * a phone. It is queued with the outbox and shows on the booking at once; its Reply-To is the
- * booking's conversation address. A draft it was written from is used up with it.
+ * booking's conversation address. A draft it was written from is used up with it. An
+ * organization at the operator's bound of mail an hour (MAIL_PER_HOUR) is refused first.
  */
 import { ValidationError } from '../../errors.js';
 import { htmlMail } from '../../mail/html-mail.js';
 import type { Command } from '../../writes/unit-of-work.js';
 import { queueConversationMail } from './conversation-mail.js';
+import { checkMailPerHour } from './mail-per-hour.js';
 import { type ComposeInput, composeMessage } from './message-composing.js';
 import { MESSAGE_ACTIONS } from './message.policy.js';
 import type { Message } from './message.value.js';
@@ -17,6 +19,8 @@ export interface SendInput extends ComposeInput {
   sending: boolean;
   /** The booking's draft it was written from, which then waits no more. */
   draftId?: string | undefined;
+  /** The most messages to clients the organization may send in any hour (config.mailPerHour). */
+  mailPerHour: number;
 }
 
 /** A message's text as its mail carries it: the text, and an HTML part made from it to fit a phone. */
@@ -30,8 +34,10 @@ export function clientMailBody(venue: string, text: string): { text: string; htm
 
 export const sendMessage: Command<SendInput, Message> = {
   action: MESSAGE_ACTIONS.send,
-  lock: 'shared',
+  // Exclusive, not shared: the bound counts what other sends queued, a read before this write.
+  lock: 'exclusive',
   async run({ trx, actor, now }, input) {
+    await checkMailPerHour(trx, actor.organizationId, { limit: input.mailPerHour, now });
     const composed = await composeMessage(trx, actor.organizationId, input);
     if (!composed.message) throw new ValidationError(composed.problems);
     const { bookingId, to, cc, subject, text, attachments } = composed.message;

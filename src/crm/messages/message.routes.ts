@@ -110,7 +110,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Messages'],
         summary: 'Write to a client',
         description:
-          'Sends a message about a booking, to its contact by default: queued with the outbox (state queued, then sent or failed, told as message.sent or message.failed), its Reply-To the booking’s conversation address so the answer files itself. It goes as one mail, with every address in its To and Cc headers. With template_id, the organization’s e-mail template written for the booking gives the subject and text not given. Needs crm_manage. Honours Idempotency-Key.',
+          'Sends a message about a booking, to its contact by default: queued with the outbox (state queued, then sent or failed, told as message.sent or message.failed), its Reply-To the booking’s conversation address so the answer files itself. It goes as one mail, with every address in its To and Cc headers. With template_id, the organization’s e-mail template written for the booking gives the subject and text not given. An organization that has already sent MAIL_PER_HOUR messages to clients in the last hour (the operator’s bound, 500 by default) is refused with 429 too_many_messages and a Retry-After. Needs crm_manage. Honours Idempotency-Key.',
         security: MANAGE_SECURITY,
         headers: CreateHeaders,
         body: MessageCreateBody,
@@ -141,6 +141,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         cc: body.data.attributes.cc,
         documentIds: body.data.attributes.document_ids,
         sending: config.smtpUrl !== undefined,
+        mailPerHour: config.mailPerHour,
       };
       const outcome = await writeCreate<
         Parameters<typeof sendMessage.run>[1],

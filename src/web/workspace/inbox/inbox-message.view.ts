@@ -24,6 +24,8 @@ export interface MessageCard {
   /** The open bookings to file it on: the sender's, then the others. */
   bookings: { senders: OpenBooking[]; others: OpenBooking[] };
   problem: MessageProblem | undefined;
+  /** The page it is shown on (its cursor), so a post comes back to that page. */
+  before: string | undefined;
 }
 
 const LINES = 4;
@@ -63,7 +65,8 @@ function invalid(card: MessageCard, form: MessageProblem['form'], id: string): S
 }
 
 function hidden(v: WorkspaceVisitor, card: MessageCard): SafeHtml {
-  return html`${csrfField(v.csrfToken)}<input type="hidden" name="version" value="${card.version}" />`;
+  const page = card.before ? html`<input type="hidden" name="before" value="${card.before}" />` : '';
+  return html`${csrfField(v.csrfToken)}<input type="hidden" name="version" value="${card.version}" />${page}`;
 }
 
 function fileForm(v: WorkspaceVisitor, card: MessageCard, action: string, about: string): SafeHtml {

@@ -3,7 +3,6 @@
  * newest first, each with what a member does with it, and beside it the dismissed messages, each
  * with a way back. Nothing waiting is said in words, with where the mail comes from.
  */
-import { INBOX_PAGE } from '../../../crm/messages/index.js';
 import { countText } from '../../../locale.js';
 import { html, type SafeHtml } from '../../html.js';
 import { noticeOf } from '../forms/list-parts.js';
@@ -15,6 +14,10 @@ export interface InboxView {
   dismissed: boolean;
   zone: string;
   cards: MessageCard[];
+  /** The cursor this page was asked for (absent: the newest page). */
+  before: string | undefined;
+  /** Whether a page of older messages follows this one. */
+  older: boolean;
   notice?: string | undefined;
 }
 
@@ -50,12 +53,28 @@ function emptyState(v: WorkspaceVisitor, dismissed: boolean): SafeHtml {
     <p class="muted">Marquee reads the venue’s mailbox connected under ${settings}.</p></div>`;
 }
 
+/** The list's own address: the Inbox or its Dismissed view. */
+export const inboxPath = (v: WorkspaceVisitor, dismissed: boolean) =>
+  orgPath(v, dismissed ? '/inbox/dismissed' : '/inbox');
+
+/**
+ * Links between pages, as the bookings list's and the Conversation's (links, so no script is
+ * needed): older messages after the last one shown, and back to the newest from an older page.
+ */
+function pager(v: WorkspaceVisitor, view: InboxView): SafeHtml | '' {
+  const base = inboxPath(v, view.dismissed);
+  const last = view.cards.at(-1)?.message.id;
+  const older =
+    view.older && last
+      ? html`<a class="button secondary" href="${base}?before=${encodeURIComponent(last)}" rel="next">Older messages</a>`
+      : '';
+  const newest = view.before ? html`<a class="button secondary" href="${base}">Newest</a>` : '';
+  if (!older && !newest) return '';
+  return html`<nav aria-label="Pages" class="paging">${newest} ${older}</nav>`;
+}
+
 export function inboxPage(v: WorkspaceVisitor, view: InboxView): string {
   const title = view.dismissed ? 'Dismissed messages' : 'Inbox';
-  const more =
-    view.cards.length === INBOX_PAGE
-      ? html`<p class="hint">Showing the newest ${countText(INBOX_PAGE)}; file or dismiss these to see older ones.</p>`
-      : '';
   const intro = view.dismissed
     ? html`<p class="lead">Messages dismissed from the Inbox, newest first.</p>`
     : html`<p class="lead">Mail from clients that is on no booking yet, newest first.</p>`;
@@ -63,8 +82,10 @@ export function inboxPage(v: WorkspaceVisitor, view: InboxView): string {
     ${noticeOf(NOTICES, view.notice)}${tabs(v, view.dismissed)}${intro}
     ${
       view.cards.length === 0
-        ? emptyState(v, view.dismissed)
-        : html`<div class="inbox-list">${view.cards.map((card) => messageCard(v, card, view.zone))}</div>${more}`
-    }`;
+        ? view.before
+          ? html`<div class="empty"><p>No older messages.</p></div>`
+          : emptyState(v, view.dismissed)
+        : html`<div class="inbox-list">${view.cards.map((card) => messageCard(v, card, view.zone))}</div>`
+    }${pager(v, view)}`;
   return workspacePage(v, { title, section: 'inbox', body });
 }

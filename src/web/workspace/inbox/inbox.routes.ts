@@ -4,7 +4,9 @@
  * it, restore it — each through its command at the version the page showed: one filed or
  * dismissed meanwhile by someone else is refused (412) and the page says so, never overwriting
  * their choice. A refused field is shown under its form; then back to the list (post, redirect,
- * get), or to the new lead's page.
+ * get), or to the new lead's page. Each list is paged by `?before=<message id>` (the last one a
+ * page shows); a post carries its page's cursor, so the member comes back to that page. A cursor
+ * that is not an id's shape is ignored (the newest page), as is one that names no message.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -19,6 +21,7 @@ import {
   updateMessage,
 } from '../../../crm/messages/index.js';
 import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { isIdShape } from '../../../db/ids.js';
 import type { Refusal } from '../../../writes/refusal.js';
 import { attempt } from '../../../writes/unit-of-work.js';
 import { type Form, FormBody, formText, sendPage } from '../../forms.js';
@@ -28,9 +31,22 @@ import { formVersion, RecordParams } from '../forms/record-posts.js';
 import { sendRefusal } from '../refusals.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 import type { MessageProblem } from './inbox-message.view.js';
-import { inboxPage } from './inbox.page.js';
+import { inboxPage, inboxPath } from './inbox.page.js';
 
-const Query = Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) });
+// `before` unbounded here: a cursor of any other shape is ignored, never refused.
+const Query = Type.Object({
+  notice: Type.Optional(Type.String({ maxLength: 40 })),
+  before: Type.Optional(Type.String()),
+});
+
+/** Which list, and which page of it. */
+interface Listing {
+  dismissed: boolean;
+  before: string | undefined;
+}
+
+/** The page a query or a post names: its cursor when it has an id's shape, else the newest. */
+const pageOf = (before: string | undefined) => (isIdShape(before) ? before : undefined);
 
 export const inboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
@@ -38,12 +54,13 @@ export const inboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function show(
     reply: FastifyReply,
     v: WorkspaceVisitor,
-    dismissed: boolean,
+    listing: Listing,
     said: { notice?: string | undefined; problem?: MessageProblem; status?: number } = {},
   ) {
     const organizationId = v.organization.organizationId;
-    const [messages, zone] = await Promise.all([
-      inboxMessages(db, organizationId, dismissed),
+    const { dismissed, before } = listing;
+    const [{ messages, older }, zone] = await Promise.all([
+      inboxMessages(db, organizationId, listing),
       organizationZone(db, organizationId),
     ]);
     const senders = messages.map((m) => m.from.email);
@@ -53,22 +70,44 @@ export const inboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       version: messageVersion(message),
       bookings: sendersFirst(bookings, message.from.email),
       problem: said.problem?.messageId === message.id ? said.problem : undefined,
+      before,
     }));
-    return sendPage(reply, inboxPage(v, { dismissed, zone, cards, notice: said.notice }), said.status);
+    const view = { dismissed, zone, cards, before, older, notice: said.notice };
+    return sendPage(reply, inboxPage(v, view), said.status);
   }
 
   app.get('/orgs/:org/inbox', { schema: { params: OrgParams, querystring: Query } }, (request, reply) =>
-    show(reply, visitorOf(request), false, { notice: request.query.notice }),
+    show(
+      reply,
+      visitorOf(request),
+      { dismissed: false, before: pageOf(request.query.before) },
+      { notice: request.query.notice },
+    ),
   );
   app.get(
     '/orgs/:org/inbox/dismissed',
     { schema: { params: OrgParams, querystring: Query } },
-    (request, reply) => show(reply, visitorOf(request), true, { notice: request.query.notice }),
+    (request, reply) =>
+      show(
+        reply,
+        visitorOf(request),
+        { dismissed: true, before: pageOf(request.query.before) },
+        { notice: request.query.notice },
+      ),
   );
 
-  /** Back to the list the post came from, saying what happened. */
-  const back = (reply: FastifyReply, v: WorkspaceVisitor, dismissed: boolean, notice: string) =>
-    reply.redirect(`${orgPath(v, dismissed ? '/inbox/dismissed' : '/inbox')}?notice=${notice}`, 303);
+  /** Back to the page of the list the post came from, saying what happened. */
+  const back = (reply: FastifyReply, v: WorkspaceVisitor, listing: Listing, notice: string) =>
+    reply.redirect(
+      `${inboxPath(v, listing.dismissed)}?notice=${notice}${listing.before ? `&before=${listing.before}` : ''}`,
+      303,
+    );
+
+  /** The list and page a post came from: its own list, and the cursor its form carried. */
+  const postedFrom = (form: Form, dismissed: boolean): Listing => ({
+    dismissed,
+    before: pageOf(formText(form, 'before') || undefined),
+  });
 
   /**
    * A refusal in the list's words: a stale version or a message no longer there is said above
@@ -78,17 +117,17 @@ export const inboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     request: FastifyRequest,
     reply: FastifyReply,
     refusal: Refusal,
-    where: { messageId: string; dismissed: boolean; form?: MessageProblem['form'] },
+    where: { messageId: string; listing: Listing; form?: MessageProblem['form'] },
   ) {
     const v = visitorOf(request);
-    if (refusal.status === 412 || refusal.status === 409) return back(reply, v, where.dismissed, 'stale');
-    if (refusal.status === 404) return back(reply, v, where.dismissed, 'gone');
+    if (refusal.status === 412 || refusal.status === 409) return back(reply, v, where.listing, 'stale');
+    if (refusal.status === 404) return back(reply, v, where.listing, 'gone');
     if (refusal.status === 422 && where.form) {
       const text = refusal.problems.length
         ? refusal.problems.map(workspaceWords).join(' ')
         : workspaceWords(refusal);
       const problem = { messageId: where.messageId, form: where.form, text };
-      return show(reply, v, where.dismissed, { problem, status: 422 });
+      return show(reply, v, where.listing, { problem, status: 422 });
     }
     return sendRefusal(request, reply, refusal);
   }
@@ -108,8 +147,10 @@ export const inboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ifMatch: formVersion(post.form),
       input,
     });
-    if (!outcome.ok) return refused(request, reply, outcome.refusal, { messageId: post.id, ...from });
-    return back(reply, v, from.dismissed, notice);
+    const listing = postedFrom(post.form, from.dismissed);
+    if (!outcome.ok)
+      return refused(request, reply, outcome.refusal, { messageId: post.id, listing, form: from.form });
+    return back(reply, v, listing, notice);
   }
 
   const PostSchema = { params: RecordParams, body: FormBody };
@@ -142,7 +183,7 @@ export const inboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const bookingId = formText(request.body, 'booking_id');
     if (!bookingId) {
       const problem = { messageId: id, form: 'file' as const, text: 'Choose the booking to file it on.' };
-      return show(reply, visitorOf(request), false, { problem, status: 422 });
+      return show(reply, visitorOf(request), postedFrom(request.body, false), { problem, status: 422 });
     }
     const input = { bookingId, dismissed: false };
     return change(
@@ -164,7 +205,11 @@ export const inboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       input: { date: formText(request.body, 'date') },
     });
     if (!outcome.ok)
-      return refused(request, reply, outcome.refusal, { messageId: id, dismissed: false, form: 'lead' });
+      return refused(request, reply, outcome.refusal, {
+        messageId: id,
+        listing: postedFrom(request.body, false),
+        form: 'lead',
+      });
     return reply.redirect(orgPath(v, `/bookings/${outcome.value.id}`), 303);
   });
 };

@@ -38,6 +38,8 @@ export interface ComposeExtras {
   typed?: Compose;
   errors?: FieldErrors;
   preview?: ComposedMessage;
+  /** Why Send was refused as a whole (the hour's bound of mail), in the API's words. */
+  refused?: string;
 }
 
 export interface DraftView {
@@ -69,6 +71,7 @@ export interface ConversationSection {
   compose: Required<Compose>;
   errors: FieldErrors;
   preview: ComposedMessage | undefined;
+  refused: string | undefined;
 }
 
 const STATUS_WORDS = { sent: 'sent', signed: 'accepted', issued: 'issued' } as const;
@@ -142,5 +145,6 @@ export async function conversationSection(
     },
     errors: extras.errors ?? {},
     preview: extras.preview,
+    refused: extras.refused,
   };
 }

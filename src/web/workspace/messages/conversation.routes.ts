@@ -136,8 +136,12 @@ export const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...input,
         draftId: typed.draftId || undefined,
         sending: config.smtpUrl !== undefined,
+        mailPerHour: config.mailPerHour,
       });
       if (!outcome.ok) {
+        // Over the hour's bound: the form as typed, with the API's sentence above it.
+        if (outcome.refusal.code === 'too_many_messages')
+          return show(reply, v, booking, { typed, refused: outcome.refusal.detail }, 429);
         const errors: FieldErrors = fieldErrors(outcome.refusal.problems);
         if (Object.keys(errors).length === 0) return sendRefusal(request, reply, outcome.refusal);
         return show(reply, v, booking, { typed, errors }, 422);

@@ -60,6 +60,7 @@ export function writeToClient(v: WorkspaceVisitor, section: ConversationSection)
   return html`<div class="card write-to-client">
     <h3 id="write-title">Write to client</h3>
     ${errorSummary(errors, COMPOSE_LABELS)}
+    ${section.refused ? html`<div class="error-summary" role="alert"><p>${section.refused}</p></div>` : ''}
     ${section.preview ? preview(section.preview) : ''}
     ${templateForm(v, section)}
     <form method="post" action="${section.action}" class="compose" novalidate>

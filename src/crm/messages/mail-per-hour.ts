@@ -1,0 +1,49 @@
+/**
+ * The operator's bound on mail to clients (MAIL_PER_HOUR, SPEC §17): an organization that has
+ * queued or sent that many messages to its clients in the last hour (by the clock of the write)
+ * is refused one more, with 429 `too_many_messages` and a Retry-After of when the oldest of them
+ * leaves the hour. It keeps one venue's mistake or a stolen account from burning the reputation of
+ * the SMTP server every venue shares. Counted in the outbox, where every mail Marquee itself sends
+ * is a row (mail filed from the venue's own Sent folder went out through another server); a
+ * message that failed for good was never accepted, so it does not count.
+ */
+import { isoTime } from '../../clock.js';
+import type { Trx } from '../../db/database.js';
+import { ApiError } from '../../errors.js';
+import { CLIENT_MAIL_KINDS } from '../../mail/mail.table.js';
+
+const HOUR = 3_600_000;
+
+export class TooManyMessagesError extends ApiError {
+  constructor(limit: number, retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(
+      429,
+      'too_many_messages',
+      `Not sent: ${limit} ${limit === 1 ? 'message has' : 'messages have'} gone to clients from this organization in the last hour, the most this installation allows (MAIL_PER_HOUR). Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+    );
+    this.withHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterSeconds))));
+  }
+}
+
+/** Refuses (throws TooManyMessagesError) when the organization's last hour already holds `limit` messages. */
+export async function checkMailPerHour(
+  trx: Trx,
+  organizationId: string,
+  { limit, now }: { limit: number; now: number },
+): Promise<void> {
+  // At most `limit` rows, oldest first, by outgoing_mail_org_created_idx.
+  const recent = await trx
+    .selectFrom('outgoing_mail')
+    .select('created_at')
+    .where('organization_id', '=', organizationId)
+    .where('created_at', '>', isoTime(now - HOUR))
+    .where('kind', 'in', [...CLIENT_MAIL_KINDS])
+    .where('status', '!=', 'failed')
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  const oldest = recent[0];
+  if (recent.length < limit || !oldest) return;
+  throw new TooManyMessagesError(limit, (Date.parse(oldest.created_at) + HOUR - now) / 1000);
+}
