@@ -72,6 +72,7 @@ async function seed(db: Db) {
       email: null,
       phone: null,
       title: null,
+      custom_fields: '{}',
       created_at: at,
       updated_at: at,
     })

@@ -15,6 +15,11 @@ import type {
   SetupStyle,
 } from './types.js';
 
+/** Values of custom fields by key, as reads show them (a number may be a JSON number). */
+export type CustomFieldsInput = Readonly<
+  Record<string, string | number | boolean | readonly string[] | null>
+>;
+
 /** A related resource: its id, or any object with its id (such as one read or created). */
 export type Ref = string | { readonly id: string };
 
@@ -55,6 +60,8 @@ export interface NewBooking {
   stage?: Ref | null;
   /** Where it came from. */
   referral_source?: Ref | null;
+  /** Custom fields (GET /v2/custom_fields) by key: only the keys to change; null clears one. */
+  custom_fields?: CustomFieldsInput;
 }
 
 /** A booking's new contact, made with it (Event Temple's embedded contact). */
@@ -90,6 +97,8 @@ export interface NewAccount {
   country?: string | null;
   /** A member of the organization; default the token's user. */
   owner?: Ref | null;
+  /** Custom fields (GET /v2/custom_fields) by key: only the keys to change; null clears one. */
+  custom_fields?: CustomFieldsInput;
 }
 
 export type AccountChanges = Partial<NewAccount>;
@@ -102,6 +111,8 @@ export interface NewContact {
   phone?: string | null;
   title?: string | null;
   account?: Ref | null;
+  /** Custom fields (GET /v2/custom_fields) by key: only the keys to change; null clears one. */
+  custom_fields?: CustomFieldsInput;
 }
 
 export type ContactChanges = Partial<NewContact>;
@@ -318,6 +329,8 @@ interface EventFields {
   spaces?: readonly Ref[];
   /** One of /v2/event_types; default its booking's. */
   event_type?: Ref | null;
+  /** Custom fields (GET /v2/custom_fields) by key: only the keys to change; null clears one. */
+  custom_fields?: CustomFieldsInput;
 }
 
 export type EventChanges = Partial<

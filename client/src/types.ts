@@ -130,6 +130,13 @@ export interface Message extends Versioned {
 /** The categories of catalogue items and line items. */
 export type ItemCategory = 'food' | 'beverage' | 'rental' | 'av' | 'labor' | 'fee' | 'other';
 
+/**
+ * A record's custom fields (GET /v2/custom_fields) by key, each present (null when unset): text,
+ * dates (YYYY-MM-DD) and a select's value as strings, numbers as decimal strings, money in minor
+ * units, booleans, a multi_select's values.
+ */
+export type CustomFieldValues = Record<string, string | number | boolean | string[] | null>;
+
 export interface Account extends Versioned {
   id: string;
   name: string;
@@ -142,6 +149,8 @@ export interface Account extends Versioned {
   region: string | null;
   postal_code: string | null;
   country: string | null;
+  /** The organization's custom fields of accounts by key. */
+  custom_fields: CustomFieldValues;
   created_at: string;
   updated_at: string;
   owner_id: string | null;
@@ -155,6 +164,8 @@ export interface Contact extends Versioned {
   email: string | null;
   phone: string | null;
   title: string | null;
+  /** The organization's custom fields of contacts by key. */
+  custom_fields: CustomFieldValues;
   created_at: string;
   updated_at: string;
   account_id: string | null;
@@ -202,7 +213,7 @@ export interface Booking extends Versioned {
   /** Where an inquiry came from: utm_source, utm_medium, utm_campaign, referrer (read-only). */
   source_details: Record<string, string> | null;
   /** The organization's custom fields of bookings by key, each present (null when unset). */
-  custom_fields: Record<string, string | number | boolean | string[] | null>;
+  custom_fields: CustomFieldValues;
   created_at: string;
   updated_at: string;
   account_id: string | null;
@@ -290,6 +301,8 @@ export interface Event extends Versioned {
   all_day: boolean;
   /** guest_count, under Event Temple’s name. */
   expected: number | null;
+  /** The organization's custom fields of events by key. */
+  custom_fields: CustomFieldValues;
   created_at: string;
   updated_at: string;
   booking_id: string;
@@ -579,10 +592,20 @@ export const ATTRIBUTES = {
     'region',
     'postal_code',
     'country',
+    'custom_fields',
     'created_at',
     'updated_at',
   ],
-  contacts: ['first_name', 'last_name', 'email', 'phone', 'title', 'created_at', 'updated_at'],
+  contacts: [
+    'first_name',
+    'last_name',
+    'email',
+    'phone',
+    'title',
+    'custom_fields',
+    'created_at',
+    'updated_at',
+  ],
   spaces: ['name', 'capacity', 'shareable', 'capacities', 'area', 'archived_at', 'created_at', 'updated_at'],
   events: [
     'name',
@@ -600,6 +623,7 @@ export const ATTRIBUTES = {
     'end_time',
     'all_day',
     'expected',
+    'custom_fields',
     'created_at',
     'updated_at',
   ],

@@ -183,6 +183,7 @@ export function generateDemoData(
         region: 'MA',
         postal_code: `02${String(100 + i * 3)}`,
         country: 'US',
+        custom_fields: '{}',
         created_at: at,
         updated_at: at,
       };
@@ -222,6 +223,7 @@ export function generateDemoData(
       email,
       phone,
       title: company ? pick(TITLES) : null,
+      custom_fields: '{}',
       created_at: at,
       updated_at: at,
     };

@@ -40,6 +40,7 @@ export function plannedEvents(
       guaranteed_count: null,
       setup_style: slot.style,
       space_ids: JSON.stringify(spaceIds),
+      custom_fields: '{}',
     };
   });
 }

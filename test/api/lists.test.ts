@@ -289,6 +289,7 @@ eachDatabase((suite) => {
       'city',
       'country',
       'created_at',
+      'custom_fields',
       'email',
       'name',
       'phone',
@@ -300,6 +301,7 @@ eachDatabase((suite) => {
     const contact = (await list('/v2/contacts?page[size]=1')).body.data[0]!;
     assert.deepEqual(Object.keys(contact.attributes).sort(), [
       'created_at',
+      'custom_fields',
       'email',
       'first_name',
       'last_name',

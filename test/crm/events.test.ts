@@ -84,6 +84,7 @@ eachDatabase((suite) => {
         end_time: '17:00',
         all_day: false,
         expected: 120,
+        custom_fields: {},
         created_at: undefined,
         updated_at: undefined,
       },

@@ -143,6 +143,7 @@ eachDatabase((suite) => {
       region: null,
       postal_code: null,
       country: null,
+      custom_fields: '{}',
       created_at: isoTime(base + i),
       updated_at: isoTime(base + i),
     }));

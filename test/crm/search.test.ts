@@ -334,6 +334,7 @@ async function withFiller(db: Db, organizationId: string): Promise<void> {
           email: null,
           phone: null,
           title: null,
+          custom_fields: '{}',
           created_at: at,
           updated_at: at,
         })),

@@ -109,6 +109,7 @@ export async function insertAccount(
     region: null,
     postal_code: null,
     country: null,
+    custom_fields: '{}',
   };
   await db
     .insertInto('accounts')
@@ -179,6 +180,7 @@ export async function makeCrm(db: Db, count = 5): Promise<CrmFixture> {
         email: null,
         phone: null,
         title: null,
+        custom_fields: '{}',
         created_at: created,
         updated_at: created,
       })

@@ -27,6 +27,7 @@ export type AccountInput = {
   email?: string | null | undefined;
   country?: string | null | undefined;
   ownerId?: string | null | undefined;
+  custom_fields?: Readonly<Record<string, unknown>> | undefined; // only the keys it changes (SPEC §19)
 } & { [Field in (typeof ACCOUNT_TEXT_FIELDS)[number]]?: string | null | undefined };
 
 export type AccountChanges = Partial<

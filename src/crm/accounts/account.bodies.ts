@@ -1,6 +1,7 @@
 /** The request documents of POST and PATCH /v2/accounts (SPEC §7). */
 import { Type } from 'typebox';
 import { Nullable } from '../../api/jsonapi.js';
+import { CustomValuesWritten } from '../custom-fields/index.js';
 import { changes, createDocument, ToOne, updateDocument } from '../../api/request-documents.js';
 
 const Text = (maxLength: number, description?: string) =>
@@ -18,6 +19,7 @@ export const AccountWriteAttributes = Type.Object(
     region: Text(100),
     postal_code: Text(20),
     country: Text(2, 'ISO 3166-1 alpha-2, e.g. US'),
+    custom_fields: CustomValuesWritten('accounts'),
   },
   { additionalProperties: false },
 );

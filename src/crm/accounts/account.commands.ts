@@ -9,6 +9,7 @@ import type { Actor } from '../../identity/actor.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import { type BulkOutcome, type BulkRequest, insertAll, judgeAll, stamped } from '../bulk.js';
 import { contactDefinition } from '../contacts/contact.resource.js';
+import { withCustomValues } from '../custom-fields/index.js';
 import { loadFacts, type VenueFacts } from '../facts.js';
 import { deleteNotesOf } from '../notes/notes-of.js';
 import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
@@ -24,7 +25,13 @@ export type { AccountInput } from './account-rules.js';
 async function judged(db: Db | Trx, actor: Actor, input: AccountInput, current?: AccountTable) {
   const owner = ownerNamed(input.ownerId, !current, actor.userId);
   const facts = await loadFacts(db, actor.organizationId, actor.userId, { members: [owner] });
-  return checkAccount(input, current, facts);
+  const checked = checkAccount(input, current, facts);
+  return withCustomValues(db, checked, {
+    organizationId: actor.organizationId,
+    recordType: 'accounts',
+    given: input.custom_fields,
+    current,
+  });
 }
 
 /** Every problem of an account input, writing nothing (forms, and the API's one 422 per bad field). */

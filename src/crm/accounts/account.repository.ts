@@ -21,6 +21,7 @@ export const EMPTY_ACCOUNT = {
   region: null,
   postal_code: null,
   country: null,
+  custom_fields: '{}',
 };
 
 export async function countBookingsOfAccount(trx: Trx, accountId: string): Promise<number> {

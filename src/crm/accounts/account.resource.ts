@@ -3,6 +3,13 @@ import { Type } from 'typebox';
 import { NullableString, resourceSchema, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../../api/relation.js';
+import {
+  customFieldsIn,
+  customReadContext,
+  CustomValuesShown,
+  listedCustomFields,
+  shownValues,
+} from '../custom-fields/index.js';
 
 const ADDRESS = ['address_line1', 'address_line2', 'city', 'region', 'postal_code', 'country'] as const;
 
@@ -17,6 +24,7 @@ export const AccountAttributes = Type.Object({
   region: NullableString(),
   postal_code: NullableString(),
   country: NullableString('ISO 3166-1 alpha-2'),
+  custom_fields: CustomValuesShown('accounts'),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -38,7 +46,13 @@ export const accountDefinition: ResourceDefinition<'accounts'> = {
   },
   search: 'accounts',
   includes: { owner: (row) => relation('users', row.owner_id) },
-  toResource: (row, baseUrl) => ({
+  readContext: customReadContext('accounts'),
+  customFields: (context) => listedCustomFields(customFieldsIn(context)),
+  derived: {
+    attributes: ['custom_fields'],
+    values: (row, context) => [shownValues(row.custom_fields, customFieldsIn(context))],
+  },
+  toResource: (row, baseUrl, context) => ({
     type: 'accounts',
     id: row.id,
     attributes: {
@@ -47,6 +61,7 @@ export const accountDefinition: ResourceDefinition<'accounts'> = {
       phone: row.phone,
       website: row.website,
       ...Object.fromEntries(ADDRESS.map((field) => [field, row[field]])),
+      custom_fields: shownValues(row.custom_fields, customFieldsIn(context)),
       created_at: row.created_at,
       updated_at: row.updated_at,
     },

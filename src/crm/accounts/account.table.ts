@@ -12,6 +12,8 @@ export interface AccountTable {
   region: string | null;
   postal_code: string | null;
   country: string | null;
+  /** JSON object of the values of the organization's custom fields of accounts, by key (SPEC §19). */
+  custom_fields: string;
   created_at: string;
   updated_at: string;
 }

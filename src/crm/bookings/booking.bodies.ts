@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { Nullable, StringEnum } from '../../api/jsonapi.js';
 import { changes, createDocument, ToMany, ToOne, updateDocument } from '../../api/request-documents.js';
 import { BOOKING_STATUSES } from './booking.table.js';
+import { CustomValuesWritten } from '../custom-fields/index.js';
 import { UNIT_PRICE_LIMIT } from '../pricing/items.js';
 
 const DateTime = (description: string) => Type.String({ format: 'date-time', description });
@@ -61,13 +62,7 @@ export const BookingWriteAttributes = Type.Object(
         },
       ),
     ),
-    custom_fields: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), {
-        maxProperties: 100,
-        description:
-          'The organization’s custom fields of bookings (GET /v2/custom_fields) by key: only the keys to change; null clears one',
-      }),
-    ),
+    custom_fields: CustomValuesWritten('bookings'),
     stage_id: Type.Optional(
       Nullable(
         Type.String({ minLength: 1, maxLength: 64 }),

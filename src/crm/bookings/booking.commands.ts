@@ -50,7 +50,7 @@ import { spaceIds } from '../data/row-mappers.js';
 import { changedFields } from '../data/changed-fields.js';
 import { BOOKING_ACTIONS } from './booking.policy.js';
 import { derivedProblems } from './derived-problems.js';
-import { customFieldsOf, judgeValues } from '../custom-fields/index.js';
+import { withCustomValues } from '../custom-fields/index.js';
 
 export type { BookingInput } from './booking-rules.js';
 
@@ -69,11 +69,14 @@ async function judged(
   );
   const byDays = bookingByDays(input, !current, await zoneOfDays(db, actor.organizationId, input), facts);
   const ruled = checkBooking({ ...input, ...byDays.times }, current, facts);
-  const { fields } = await customFieldsOf(db, actor.organizationId, 'bookings');
-  const custom = judgeValues(fields, input.custom_fields, current?.custom_fields);
+  const byDaysRuled = { value: ruled.value, problems: bookingProblemsByDays(ruled.problems, byDays, input) };
   const checked = {
-    value: custom.column === undefined ? ruled.value : { ...ruled.value, custom_fields: custom.column },
-    problems: [...bookingProblemsByDays(ruled.problems, byDays, input), ...custom.problems],
+    ...(await withCustomValues(db, byDaysRuled, {
+      organizationId: actor.organizationId,
+      recordType: 'bookings',
+      given: input.custom_fields,
+      current,
+    })),
     allDay: byDays.allDay,
   };
   if (!current) return checked;

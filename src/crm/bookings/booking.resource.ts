@@ -4,7 +4,7 @@ import { Nullable, NullableString, resourceSchema, StringEnum, Timestamp } from 
 import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../../api/relation.js';
 import { roomNames } from '../spaces/index.js';
-import { shownValues } from '../custom-fields/index.js';
+import { CustomValuesShown, listedCustomFields, shownValues } from '../custom-fields/index.js';
 import { type BookingReadContext, bookingReadContext, fnbShortfall } from './booking-read-context.js';
 import { BOOKING_SOURCES, BOOKING_STATUSES } from './booking.table.js';
 import { spaceIds } from '../data/row-mappers.js';
@@ -53,13 +53,7 @@ export const BookingAttributes = Type.Object({
       description: 'Where an inquiry came from: utm_source, utm_medium, utm_campaign, referrer (read-only)',
     }),
   ),
-  custom_fields: Type.Object(
-    {},
-    {
-      additionalProperties: true,
-      description: 'The organization’s custom fields of bookings by key, each present (null when unset)',
-    },
-  ),
+  custom_fields: CustomValuesShown('bookings'),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -117,8 +111,7 @@ export const bookingDefinition: ResourceDefinition<'bookings'> = {
     referral_source: (row) => relation('referral_sources', row.referral_source_id),
   },
   readContext: bookingReadContext,
-  customFields: (context) =>
-    contextOf(context).customFields.map((f) => ({ key: f.name, type: f.custom.fieldType })),
+  customFields: (context) => listedCustomFields(contextOf(context).customFields),
   derived: {
     attributes: ['room_names', 'fnb_shortfall', 'custom_fields'],
     values: (row, context) => [

@@ -36,5 +36,6 @@ export function firstEvent(
     ...wallClockOf({ ...booking, all_day: allDay }, booking.timezone),
     all_day: allDay ? 1 : 0,
     event_type_id: eventTypeId,
+    custom_fields: '{}',
   };
 }

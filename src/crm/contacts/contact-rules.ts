@@ -15,6 +15,7 @@ export interface ContactInput {
   phone?: string | null | undefined;
   title?: string | null | undefined;
   accountId?: string | null | undefined;
+  custom_fields?: Readonly<Record<string, unknown>> | undefined; // only the keys it changes (SPEC §19)
 }
 
 export type ContactChanges = Partial<

@@ -1,6 +1,7 @@
 /** The request documents of POST and PATCH /v2/contacts (SPEC §7). */
 import { Type } from 'typebox';
 import { Nullable } from '../../api/jsonapi.js';
+import { CustomValuesWritten } from '../custom-fields/index.js';
 import { changes, createDocument, ToOne, updateDocument } from '../../api/request-documents.js';
 
 const Name = (description: string) => Type.Optional(Type.String({ maxLength: 100, description }));
@@ -14,6 +15,7 @@ export const ContactWriteAttributes = Type.Object(
     email: Text(254, 'An e-mail address'),
     phone: Text(50),
     title: Text(200),
+    custom_fields: CustomValuesWritten('contacts'),
   },
   { additionalProperties: false },
 );

@@ -7,6 +7,7 @@ import type { Db, Trx } from '../../db/database.js';
 import type { Actor } from '../../identity/actor.js';
 import type { Command, Removal, Work } from '../../writes/unit-of-work.js';
 import { type BulkOutcome, type BulkRequest, insertAll, judgeAll, stamped } from '../bulk.js';
+import { withCustomValues } from '../custom-fields/index.js';
 import { loadFacts, type VenueFacts } from '../facts.js';
 import { leaveFollowUp, runFollowUp } from '../follow-ups.js';
 import { createCommand, updateCommand } from '../record-commands.js';
@@ -21,7 +22,13 @@ export type { ContactInput } from './contact-rules.js';
 
 async function judged(db: Db | Trx, actor: Actor, input: ContactInput, current?: ContactTable) {
   const facts = await loadFacts(db, actor.organizationId, actor.userId, { accounts: [input.accountId] });
-  return checkContact(input, current, facts);
+  const checked = checkContact(input, current, facts);
+  return withCustomValues(db, checked, {
+    organizationId: actor.organizationId,
+    recordType: 'contacts',
+    given: input.custom_fields,
+    current,
+  });
 }
 
 /** Every problem of a contact input, writing nothing (forms, and the API's one 422 per bad field). */

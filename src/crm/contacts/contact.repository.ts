@@ -16,4 +16,5 @@ export const EMPTY_CONTACT = {
   email: null,
   phone: null,
   title: null,
+  custom_fields: '{}',
 };

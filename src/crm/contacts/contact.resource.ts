@@ -3,6 +3,13 @@ import { Type } from 'typebox';
 import { NullableString, resourceSchema, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../../api/relation.js';
+import {
+  customFieldsIn,
+  customReadContext,
+  CustomValuesShown,
+  listedCustomFields,
+  shownValues,
+} from '../custom-fields/index.js';
 
 export const ContactAttributes = Type.Object({
   first_name: Type.String(),
@@ -10,6 +17,7 @@ export const ContactAttributes = Type.Object({
   email: NullableString(),
   phone: NullableString(),
   title: NullableString(),
+  custom_fields: CustomValuesShown('contacts'),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -31,7 +39,13 @@ export const contactDefinition: ResourceDefinition<'contacts'> = {
   },
   search: 'contacts',
   includes: { account: (row) => relation('accounts', row.account_id) },
-  toResource: (row, baseUrl) => ({
+  readContext: customReadContext('contacts'),
+  customFields: (context) => listedCustomFields(customFieldsIn(context)),
+  derived: {
+    attributes: ['custom_fields'],
+    values: (row, context) => [shownValues(row.custom_fields, customFieldsIn(context))],
+  },
+  toResource: (row, baseUrl, context) => ({
     type: 'contacts',
     id: row.id,
     attributes: {
@@ -40,6 +54,7 @@ export const contactDefinition: ResourceDefinition<'contacts'> = {
       email: row.email,
       phone: row.phone,
       title: row.title,
+      custom_fields: shownValues(row.custom_fields, customFieldsIn(context)),
       created_at: row.created_at,
       updated_at: row.updated_at,
     },

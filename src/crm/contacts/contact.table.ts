@@ -7,6 +7,8 @@ export interface ContactTable {
   email: string | null;
   phone: string | null;
   title: string | null;
+  /** JSON object of the values of the organization's custom fields of contacts, by key (SPEC §19). */
+  custom_fields: string;
   created_at: string;
   updated_at: string;
 }

@@ -8,6 +8,8 @@
 import type { Db, Trx } from '../../db/database.js';
 import type { FieldProblem } from '../../errors.js';
 import type { Field } from '../data/fields.js';
+import type { CustomValue } from '../data/list-shape.js';
+import type { Checked } from '../validation.js';
 import { flag } from '../data/row-mappers.js';
 import { decimalText, type FieldOption, judgeValue, type StoredValue } from './custom-field-values.js';
 import { definitionsOf } from './custom-field-store.js';
@@ -15,6 +17,7 @@ import { optionsOf } from './custom-field.resource.js';
 import type { CustomFieldRow, CustomFieldType, CustomRecordType } from './custom-field.table.js';
 
 export type { CustomRecordType } from './custom-field.table.js';
+export { CustomValuesShown, CustomValuesWritten } from './custom-values.bodies.js';
 
 /** A custom field as a declaration of its kind's fields, with what only custom fields have. */
 export interface CustomField extends Field {
@@ -131,4 +134,57 @@ export function judgeValues(
     column: column === JSON.stringify(kept) && currentColumn !== undefined ? undefined : column,
     problems,
   };
+}
+
+/** A write of a kind's record with custom fields: whose, which kind, the values given, the record. */
+export interface CustomValuesWrite {
+  organizationId: string;
+  recordType: CustomRecordType;
+  /** Only the keys it changes (null clears one). */
+  given: Readonly<Record<string, unknown>> | undefined;
+  /** The record as it is; undefined when the write makes one. */
+  current: { custom_fields: string } | undefined;
+}
+
+/**
+ * The kind's rule's outcome with the write's custom values judged too: `custom_fields` (JSON)
+ * joins the values to write when any changed, and their problems join the rule's.
+ */
+export async function withCustomValues<Value extends object>(
+  db: Db | Trx,
+  checked: Checked<Value>,
+  write: CustomValuesWrite,
+): Promise<Checked<Value & { custom_fields?: string }>> {
+  const { fields } = await customFieldsOf(db, write.organizationId, write.recordType);
+  const custom = judgeValues(fields, write.given, write.current?.custom_fields);
+  return {
+    value: custom.column === undefined ? checked.value : { ...checked.value, custom_fields: custom.column },
+    problems: [...checked.problems, ...custom.problems],
+  };
+}
+
+/** What showing a kind's records needs of its custom fields, read once for all shown together. */
+export interface CustomReadContext {
+  /** The organization's custom fields of the kind (SPEC §19), archived ones too. */
+  readonly customFields: readonly CustomField[];
+  /** Moves on whenever a definition does. */
+  readonly stamp: string;
+}
+
+/** The read context of a kind whose records show nothing of other rows but their custom fields. */
+export const customReadContext =
+  (recordType: CustomRecordType) =>
+  async (db: Db | Trx, organizationId: string): Promise<CustomReadContext> => {
+    const { fields, stamp } = await customFieldsOf(db, organizationId, recordType);
+    return { customFields: fields, stamp };
+  };
+
+/** The fields `filter[custom_fields.<key>]` and `sort=custom_fields.<key>` may name. */
+export const listedCustomFields = (fields: readonly CustomField[]): CustomValue[] =>
+  fields.map((f) => ({ key: f.name, type: f.custom.fieldType }));
+
+/** The custom fields a read context holds (customReadContext's, or one extending it). */
+export function customFieldsIn(context: unknown): readonly CustomField[] {
+  if (!context) throw new Error('A record is shown with its organization’s custom fields (readContext).');
+  return (context as CustomReadContext).customFields;
 }

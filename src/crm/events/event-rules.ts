@@ -35,6 +35,7 @@ export interface EventInput extends WallClockInput {
   eventTypeId?: string | null | undefined;
   /** Instead of eventTypeId, in an import (event-bulk.ts): a type the organization has not yet, made with the event. */
   newEventType?: string | undefined;
+  custom_fields?: Readonly<Record<string, unknown>> | undefined; // only the keys it changes (SPEC §19)
 }
 
 export type EventFields = Omit<Event, 'id' | 'organization_id' | 'created_at' | 'updated_at'>;
@@ -209,6 +210,7 @@ export function checkEvent(
       ...wall,
       all_day: allDay ? 1 : 0,
       event_type_id: eventTypeId,
+      custom_fields: current?.custom_fields ?? '{}',
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 import { Type } from 'typebox';
 import { Nullable, StringEnum } from '../../api/jsonapi.js';
+import { CustomValuesWritten } from '../custom-fields/index.js';
 import { changes, createDocument, ToMany, ToOne, updateDocument } from '../../api/request-documents.js';
 import { SETUP_STYLES } from './event.table.js';
 
@@ -57,6 +58,7 @@ export const EventWriteAttributes = Type.Object(
     ),
     guaranteed_count: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 1_000_000 }))),
     setup_style: Type.Optional(Nullable(StringEnum(SETUP_STYLES))),
+    custom_fields: CustomValuesWritten('events'),
   },
   { additionalProperties: false },
 );

@@ -12,6 +12,7 @@ import type { Actor } from '../../identity/actor.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
 import { bookingDefinition } from '../bookings/booking.resource.js';
 import { recordCreated } from '../change-events.js';
+import { withCustomValues } from '../custom-fields/index.js';
 import { eventTypeFor, eventTypesOf } from '../event-types/event-types.js';
 import { type SpaceFact, spacesOf } from '../facts.js';
 import { deleteNotesOf } from '../notes/notes-of.js';
@@ -47,7 +48,14 @@ async function judged(db: Db | Trx, actor: Actor, input: EventInput, current?: E
     eventTypesOf(db, actor.organizationId),
   ]);
   if (db.isTransaction) spacesJudged.set(db as Trx, spaces);
-  return { checked: checkEvent(input, current, { booking, spaces, eventTypes }), booking };
+  const ruled = checkEvent(input, current, { booking, spaces, eventTypes });
+  const checked = await withCustomValues(db, ruled, {
+    organizationId: actor.organizationId,
+    recordType: 'events',
+    given: input.custom_fields,
+    current,
+  });
+  return { checked, booking };
 }
 
 /** Every problem of an event input, writing nothing (forms, and the API's one 422 per bad field). */

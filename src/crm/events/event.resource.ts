@@ -8,6 +8,13 @@ import { Nullable, resourceSchema, StringEnum, Timestamp } from '../../api/jsona
 import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { BOOKING_STATUSES } from '../bookings/booking.table.js';
 import { relation } from '../../api/relation.js';
+import {
+  customFieldsIn,
+  customReadContext,
+  CustomValuesShown,
+  listedCustomFields,
+  shownValues,
+} from '../custom-fields/index.js';
 import { SETUP_STYLES } from './event.table.js';
 import { flag, spaceIds } from '../data/row-mappers.js';
 
@@ -36,6 +43,7 @@ export const EventAttributes = Type.Object({
   ),
   all_day: Type.Boolean({ description: 'Whether it takes whole days, from start_date to end_date' }),
   expected: Nullable(Type.Integer(), 'Guests expected (guest_count by its Event Temple name)'),
+  custom_fields: CustomValuesShown('events'),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -83,7 +91,13 @@ export const eventDefinition: ResourceDefinition<'events'> = {
     space: spaceOf,
     event_type: (row) => relation('event_types', row.event_type_id),
   },
-  toResource: (row, baseUrl) => {
+  readContext: customReadContext('events'),
+  customFields: (context) => listedCustomFields(customFieldsIn(context)),
+  derived: {
+    attributes: ['custom_fields'],
+    values: (row, context) => [shownValues(row.custom_fields, customFieldsIn(context))],
+  },
+  toResource: (row, baseUrl, context) => {
     const guests = row.guest_count === null ? null : Number(row.guest_count);
     return {
       type: 'events',
@@ -104,6 +118,7 @@ export const eventDefinition: ResourceDefinition<'events'> = {
         end_time: row.end_time,
         all_day: flag(row.all_day),
         expected: guests,
+        custom_fields: shownValues(row.custom_fields, customFieldsIn(context)),
         created_at: row.created_at,
         updated_at: row.updated_at,
       },

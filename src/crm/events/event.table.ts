@@ -44,6 +44,8 @@ export interface EventTable {
   all_day: number;
   /** One of the organization's event_types, or none. */
   event_type_id: string | null;
+  /** JSON object of the values of the organization's custom fields of events, by key (SPEC §19). */
+  custom_fields: string;
   created_at: string;
   updated_at: string;
 }
