@@ -58,7 +58,7 @@ export interface Walk {
   visit: (name: string, on?: Page) => Promise<void>;
 }
 
-export const WALK_PAGES = 38 + DOCUMENTS_WALK_PAGES;
+export const WALK_PAGES = 41 + DOCUMENTS_WALK_PAGES;
 
 export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk): Promise<void> {
   const field = (label: string | RegExp) => page.getByLabel(label, { exact: typeof label === 'string' });
@@ -485,6 +485,24 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
     /\/inquire\/harbour-rooms/,
   );
   await visit('inquiry-form');
+
+  // Settings → Automations: a shipped one turned on in one click, a new one refused beside its
+  // steps with what was typed kept, and the latest runs of one.
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Automations' }).click();
+  await page.getByRole('heading', { name: 'Automations', exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Turn on Follow up a proposal' }).click();
+  await page.getByText('Follow up a proposal turned on.').waitFor();
+  await visit('automations');
+  await field('Name').fill('Chase a quiet lead');
+  await field('When (trigger)').fill('{"type": "inquiry.received"}');
+  await field('Steps').fill('[{"type": "wait", "days": -1}]');
+  await page.getByRole('button', { name: 'Add the automation' }).click();
+  await page.getByRole('heading', { name: 'Please correct these fields' }).waitFor();
+  assert.equal(await field('Steps').inputValue(), '[{"type": "wait", "days": -1}]');
+  await visit('automation-refused');
+  await page.getByRole('link', { name: 'Recent runs of Follow up a proposal' }).click();
+  await page.getByRole('heading', { name: 'Recent runs' }).waitFor();
+  await visit('automation-runs');
 
   await walkDocuments({ page, server, orgId, visit });
 }

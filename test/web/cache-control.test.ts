@@ -60,6 +60,7 @@ eachDatabase((suite) => {
       `${o}/settings/outgoing-mail`,
       `${o}/settings/email`,
       `${o}/settings/inquiry-form`,
+      `${o}/settings/automations`,
       `${o}/settings/import-export`,
       `${o}/settings/developers/assistants`,
       `${o}/reports/pipeline`,

@@ -44,6 +44,8 @@ function forms(v: WorkspaceVenue): Array<[string, Record<string, string>]> {
     [`${o}/settings/spaces`, { name: 'Terrace' }],
     [`${o}/settings/spaces/${v.spaceId}`, { name: 'Renamed' }],
     [`${o}/settings/spaces/${v.spaceId}/delete`, { version: '"v"' }],
+    [`${o}/settings/automations`, { name: 'Chase', steps: '[{"type": "add_note", "body": "x"}]' }],
+    [`${o}/settings/automations/shipped`, { key: 'thank_you' }],
   ];
 }
 

@@ -6,6 +6,7 @@
  */
 import { isoTime } from '../../clock.js';
 import type { Trx } from '../../db/database.js';
+import type { Reads } from '../data/reads.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import { nextVersion } from '../records.js';
 import { createValueCommand, deleteValueCommand, updateValueCommand } from '../value-commands.js';
@@ -31,6 +32,15 @@ export const updateAutomation = updateValueCommand({
     if (current.enabled && !updated.enabled) await exitRunsOf(work.trx, updated.id, work.now);
   },
 });
+
+/**
+ * Every problem of a new automation's input, writing nothing: a form shows them beside its fields
+ * with its own (as the API's route asks the same rules before it writes).
+ */
+export async function automationProblems(reads: Reads, organizationId: string, input: AutomationInput) {
+  const checked = await reads.db.transaction().execute((trx) => checkAutomation(trx, organizationId, input));
+  return checked.problems;
+}
 
 export const deleteAutomation = deleteValueCommand({ ...KIND, action: AUTOMATION_ACTIONS.delete });
 

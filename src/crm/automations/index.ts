@@ -7,8 +7,15 @@
 export { AUTOMATION_FIELDS } from './automation.fields.js';
 export { type Automation, type AutomationChanges, automationCodec } from './automation.value.js';
 export { AUTOMATION_ACTIONS, AUTOMATION_RUN_ACTIONS } from './automation.policy.js';
-export { createAutomation, deleteAutomation, updateAutomation } from './automation.commands.js';
-export { findAutomation, listAutomations } from './automation.reads.js';
+export {
+  automationProblems,
+  createAutomation,
+  deleteAutomation,
+  updateAutomation,
+} from './automation.commands.js';
+export { findAutomation, listAutomations, listVersionedAutomations } from './automation.reads.js';
+export { type AutomationRun, listAutomationRuns, type RunLogLine } from './automation-run.reads.js';
+export { automationSummary, type SummaryNames, type SummaryStep } from './automation-summary.js';
 export {
   insertShippedAutomations,
   SHIPPED_AUTOMATIONS,

@@ -100,6 +100,7 @@ type SettingsTab =
   | 'import-export'
   | 'documents'
   | 'inquiry-form'
+  | 'automations'
   | 'integrations'
   | 'connected-apps';
 
@@ -121,11 +122,12 @@ export function settingsTabs(visitor: WorkspaceVisitor, current: SettingsTab = '
       | 'tax-rates'
       | 'team'
       | 'documents'
-      | 'inquiry-form',
+      | 'inquiry-form'
+      | 'automations',
     label: string,
   ) => html`<li><a href="${orgPath(visitor, `/settings/${key}`)}" ${here(key)}>${label}</a></li>`;
   const venueTabs = visitor.isAdmin
-    ? html`${tab('venue', 'Venue')}${tab('spaces', 'Spaces')}${tab('pipelines', 'Pipelines')}${tab('event-types', 'Event types')}${tab('catalogue', 'Catalogue')}${tab('tax-rates', 'Tax rates')}${tab('documents', 'Documents')}${tab('inquiry-form', 'Inquiry form')}${tab('team', 'Team')}
+    ? html`${tab('venue', 'Venue')}${tab('spaces', 'Spaces')}${tab('pipelines', 'Pipelines')}${tab('event-types', 'Event types')}${tab('catalogue', 'Catalogue')}${tab('tax-rates', 'Tax rates')}${tab('documents', 'Documents')}${tab('inquiry-form', 'Inquiry form')}${tab('automations', 'Automations')}${tab('team', 'Team')}
     <li><a href="/settings/integrations?org=${visitor.organization.organizationId}" ${here('integrations')}>Integrations</a></li>
     <li><a href="${orgPath(visitor, '/settings/developers/api-keys')}" ${here('api-keys')}>Developers: API keys</a></li>
     <li><a href="${orgPath(visitor, '/settings/developers/assistants')}" ${here('assistants')}>Developers: Assistants</a></li>

@@ -28,6 +28,7 @@ import { apiKeyRoutes } from './developers/api-keys.routes.js';
 import { assistantsRoutes } from './developers/assistants.routes.js';
 import { importExportRoutes } from './import-export/import-export.routes.js';
 import { outgoingMailRoutes } from './settings/outgoing-mail.routes.js';
+import { automationSettingsRoutes } from './automations/automations.routes.js';
 import { emailSettingsRoutes } from './settings/email-settings.routes.js';
 import { documentsRoutes } from './documents/documents.routes.js';
 import { documentSettingsRoutes } from './documents/document-settings.routes.js';
@@ -86,6 +87,7 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(apiKeyRoutes);
   await app.register(assistantsRoutes);
   await app.register(emailSettingsRoutes);
+  await app.register(automationSettingsRoutes);
   await app.register(outgoingMailRoutes);
   await app.register(importExportRoutes);
   await app.register(documentsRoutes);

@@ -1,0 +1,64 @@
+/**
+ * An automation's latest runs (SPEC §18), under Settings → Automations: for each, the booking it
+ * runs for (linked to its page), its state, the step reached, when the next step is due and the
+ * log, a line per step — every time in the venue's zone and locale.
+ */
+import type { Automation, AutomationRun, RunLogLine } from '../../../crm/automations/index.js';
+import { html, type SafeHtml } from '../../html.js';
+import { clockLabel, dayLabel, localDate } from '../time-zones.js';
+import { settingsTabs, workspacePage } from '../workspace-layout.js';
+import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+
+export interface AutomationRunsView {
+  automation: Automation;
+  /** Its one line of plain words (automationSummary). */
+  summary: string;
+  runs: readonly AutomationRun[];
+  zone: string;
+  /** How many runs the page shows at most, the latest first. */
+  limit: number;
+}
+
+const STATES: Record<AutomationRun['state'], string> = {
+  waiting: 'Waiting',
+  awaiting_approval: 'Awaiting approval',
+  done: 'Done',
+  exited: 'Stopped',
+  failed: 'Failed',
+};
+
+const when = (iso: string, zone: string) =>
+  `${dayLabel(localDate(Date.parse(iso), zone))}, ${clockLabel(Date.parse(iso), zone)}`;
+
+function logTable(run: AutomationRun, zone: string): SafeHtml {
+  if (run.log.length === 0) return html`<p class="muted small">No step has run yet.</p>`;
+  const line = (l: RunLogLine) =>
+    html`<tr><td class="nowrap">${when(l.at, zone)}</td><td>${l.stepIndex + 1} (${l.type})</td><td>${l.result}</td></tr>`;
+  return html`<table class="list"><caption class="visually-hidden">Log of the run for ${run.booking.reference}</caption>
+    <thead><tr><th scope="col">When</th><th scope="col">Step</th><th scope="col">What it did</th></tr></thead>
+    <tbody>${run.log.map(line)}</tbody></table>`;
+}
+
+function runEntry(v: WorkspaceVisitor, run: AutomationRun, view: AutomationRunsView): SafeHtml {
+  const steps = view.automation.steps.length;
+  const reached = run.stepIndex < steps ? `Step ${run.stepIndex + 1} of ${steps}` : `All ${steps} steps`;
+  return html`<li id="run-${run.id}">
+    <p><a href="${orgPath(v, `/bookings/${run.booking.id}`)}">${run.booking.reference}</a> ${run.booking.name}
+      · <strong>${STATES[run.state]}</strong> · ${reached}${run.nextAt === null ? '' : html` · next ${when(run.nextAt, view.zone)}`}</p>
+    ${logTable(run, view.zone)}</li>`;
+}
+
+export function automationRunsPage(v: WorkspaceVisitor, view: AutomationRunsView): string {
+  const { automation, runs } = view;
+  const body = html`${settingsTabs(v, 'automations')}
+    <p class="crumbs"><a href="${orgPath(v, '/settings/automations')}">Automations</a></p>
+    <h1>${automation.name}</h1>
+    <p>${automation.enabled ? 'On' : 'Off'}. ${view.summary}</p>
+    <section aria-labelledby="runs-title"><h2 id="runs-title">Recent runs</h2>
+      ${
+        runs.length === 0
+          ? html`<p class="muted">It has not run for any booking yet.</p>`
+          : html`<p class="hint">The latest ${view.limit} at most, newest first.</p><ul class="plain">${runs.map((r) => runEntry(v, r, view))}</ul>`
+      }</section>`;
+  return workspacePage(v, { title: automation.name, section: 'settings', body });
+}

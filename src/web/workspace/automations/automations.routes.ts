@@ -1,0 +1,203 @@
+/**
+ * Settings → Automations (SPEC §18), for the organization's admins, through the same commands and
+ * rules as /v2/automations: POST …/shipped makes a shipped automation by its key, on; POST
+ * …/:id/enabled turns one on or off at the version drawn; POST … adds the venue's own (refused,
+ * each problem beside its field, what was typed kept); …/:id/delete asks, then deletes; GET …/:id
+ * lists its latest runs.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import {
+  automationProblems,
+  automationSummary,
+  createAutomation,
+  deleteAutomation,
+  findAutomation,
+  listAutomationRuns,
+  listVersionedAutomations,
+  updateAutomation,
+} from '../../../crm/automations/index.js';
+import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { attempt } from '../../../writes/unit-of-work.js';
+import { FormBody, formText, sendPage } from '../../forms.js';
+import { confirmDeletePage } from '../forms/confirm-delete.page.js';
+import type { FieldErrors } from '../forms/form-fields.js';
+import { formVersion, RecordParams } from '../forms/record-posts.js';
+import { sendRefusal } from '../refusals.js';
+import { notFound, orgPath, visitorOf } from '../workspace-visitor.js';
+import { automationRunsPage } from './automation-runs.page.js';
+import {
+  automationFormErrors,
+  automationInputOf,
+  automationValuesPosted,
+  EMPTY_AUTOMATION,
+  type NewAutomationValues,
+} from './automation-form.js';
+import { automationsPage } from './automations.page.js';
+import { summaryNamesOf } from './summary-names.js';
+
+const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
+const ADMINS = { adminOnly: 'change its automations' };
+const PATH = '/orgs/:org/settings/automations';
+const RUNS_SHOWN = 50;
+
+/** The page's notice after a change: what changed, by the automation's name. */
+const NOTICES: Record<string, (name: string) => string> = {
+  on: (name) => `${name} turned on.`,
+  off: (name) => `${name} turned off: its waiting runs stopped.`,
+  added: (name) => `${name} added, and on.`,
+  deleted: () => 'Automation deleted.',
+};
+
+export const automationSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  async function show(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    form: { values: NewAutomationValues; errors: FieldErrors; notice?: { key: string; id?: string } },
+    status = 200,
+  ) {
+    const v = visitorOf(request);
+    const organizationId = v.organization.organizationId;
+    const [automations, names] = await Promise.all([
+      listVersionedAutomations(request.ctx, organizationId),
+      summaryNamesOf(request.ctx, organizationId),
+    ]);
+    const said = form.notice ? NOTICES[form.notice.key] : undefined;
+    const named = automations.find((a) => a.value.id === form.notice?.id)?.value.name ?? 'The automation';
+    const notice = said?.(named);
+    const page = automationsPage(v, { automations, names, values: form.values, errors: form.errors, notice });
+    return sendPage(reply, page, status);
+  }
+
+  const done = (request: FastifyRequest, reply: FastifyReply, notice: string, id?: string) =>
+    reply.redirect(
+      orgPath(visitorOf(request), `/settings/automations?notice=${notice}${id ? `&id=${id}` : ''}`),
+      303,
+    );
+
+  app.get(
+    PATH,
+    {
+      config: ADMINS,
+      schema: {
+        params: OrgParams,
+        querystring: Type.Object({
+          notice: Type.Optional(Type.String({ maxLength: 40 })),
+          id: Type.Optional(Type.String({ maxLength: 64 })),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { notice, id } = request.query;
+      return show(request, reply, {
+        values: EMPTY_AUTOMATION,
+        errors: {},
+        ...(notice ? { notice: { key: notice, ...(id ? { id } : {}) } } : {}),
+      });
+    },
+  );
+
+  app.post(
+    PATH,
+    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const values = automationValuesPosted(request.body);
+      const { input, unread } = automationInputOf(values);
+      // Every problem at once: the text that is not JSON, and what the rules find in the rest.
+      const problems = await automationProblems(request.ctx, v.organization.organizationId, input);
+      let errors = { ...automationFormErrors(problems), ...unread };
+      if (Object.keys(errors).length === 0) {
+        const outcome = await attempt(request.ctx.app.writer, v.actor, createAutomation, input);
+        if (outcome.ok) return done(request, reply, 'added', outcome.value.id);
+        if (outcome.refusal.problems.length === 0) return sendRefusal(request, reply, outcome.refusal);
+        errors = automationFormErrors(outcome.refusal.problems);
+      }
+      return show(request, reply, { values, errors }, 422);
+    },
+  );
+
+  app.post(
+    `${PATH}/shipped`,
+    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    async (request, reply) => {
+      const input = { key: formText(request.body, 'key'), enabled: true };
+      const outcome = await attempt(
+        request.ctx.app.writer,
+        visitorOf(request).actor,
+        createAutomation,
+        input,
+      );
+      if (!outcome.ok) return sendRefusal(request, reply, outcome.refusal);
+      return done(request, reply, 'on', outcome.value.id);
+    },
+  );
+
+  app.post(
+    `${PATH}/:id/enabled`,
+    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: RecordParams, body: FormBody } },
+    async (request, reply) => {
+      const enabled = formText(request.body, 'enabled') === 'true';
+      const change = { id: request.params.id, ifMatch: formVersion(request.body), input: { enabled } };
+      const outcome = await attempt(
+        request.ctx.app.writer,
+        visitorOf(request).actor,
+        updateAutomation,
+        change,
+      );
+      if (!outcome.ok) return sendRefusal(request, reply, outcome.refusal);
+      return done(request, reply, enabled ? 'on' : 'off', outcome.value.id);
+    },
+  );
+
+  app.get(`${PATH}/:id`, { config: ADMINS, schema: { params: RecordParams } }, async (request, reply) => {
+    const v = visitorOf(request);
+    const organizationId = v.organization.organizationId;
+    const found = await findAutomation(request.ctx, organizationId, request.params.id);
+    if (!found) throw notFound();
+    const [runs, names, zone] = await Promise.all([
+      listAutomationRuns(request.ctx, organizationId, found.value.id, RUNS_SHOWN),
+      summaryNamesOf(request.ctx, organizationId),
+      organizationZone(request.ctx.db, organizationId),
+    ]);
+    const summary = automationSummary(found.value, names);
+    const view = { automation: found.value, summary, runs, zone, limit: RUNS_SHOWN };
+    return sendPage(reply, automationRunsPage(v, view));
+  });
+
+  app.get(
+    `${PATH}/:id/delete`,
+    { config: ADMINS, schema: { params: RecordParams } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const found = await findAutomation(request.ctx, v.organization.organizationId, request.params.id);
+      if (!found) throw notFound();
+      const deletion = {
+        name: found.value.name,
+        consequence: 'Its runs go with it: the steps they still had to take are not taken.',
+        action: orgPath(v, `/settings/automations/${found.value.id}/delete`),
+        version: found.version,
+        cancelHref: orgPath(v, '/settings/automations'),
+        section: 'settings' as const,
+      };
+      return sendPage(reply, confirmDeletePage(v, deletion));
+    },
+  );
+
+  app.post(
+    `${PATH}/:id/delete`,
+    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: RecordParams, body: FormBody } },
+    async (request, reply) => {
+      const removal = { id: request.params.id, ifMatch: formVersion(request.body) };
+      const outcome = await attempt(
+        request.ctx.app.writer,
+        visitorOf(request).actor,
+        deleteAutomation,
+        removal,
+      );
+      if (!outcome.ok) return sendRefusal(request, reply, outcome.refusal);
+      return done(request, reply, 'deleted');
+    },
+  );
+};
