@@ -58,7 +58,7 @@ export interface Walk {
   visit: (name: string, on?: Page) => Promise<void>;
 }
 
-export const WALK_PAGES = 41 + DOCUMENTS_WALK_PAGES;
+export const WALK_PAGES = 42 + DOCUMENTS_WALK_PAGES;
 
 export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk): Promise<void> {
   const field = (label: string | RegExp) => page.getByLabel(label, { exact: typeof label === 'string' });
@@ -485,6 +485,11 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
     /\/inquire\/harbour-rooms/,
   );
   await visit('inquiry-form');
+
+  // Approvals: the automations' drafted mail, none waiting yet.
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Approvals' }).click();
+  await page.getByText('Nothing awaits approval.').waitFor();
+  await visit('approvals');
 
   // Settings → Automations: a shipped one turned on in one click, a new one refused beside its
   // steps with what was typed kept, and the latest runs of one.
