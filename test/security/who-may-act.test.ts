@@ -22,6 +22,7 @@ import { createLead } from '../../src/crm/leads/lead.command.js';
 import { createNote } from '../../src/crm/notes/note.commands.js';
 import {
   type Actor,
+  automationActor,
   clientActor,
   inquiryActor,
   mailboxActor,
@@ -35,7 +36,7 @@ import { write } from '../../src/writes/unit-of-work.js';
 import { countRows, eachDatabase } from '../helpers/databases.js';
 import { makeOrganization, makeUser } from '../helpers/factories.js';
 
-type Who = 'admins' | 'members' | 'readers' | 'client' | 'form' | 'mailbox';
+type Who = 'admins' | 'members' | 'readers' | 'client' | 'form' | 'mailbox' | 'automations';
 
 /** Each command, where it lives, and who may run it. */
 const TABLE: Record<string, Who> = {
@@ -88,6 +89,13 @@ const TABLE: Record<string, Who> = {
   'crm/automations/automation.commands: createAutomation': 'admins',
   'crm/automations/automation.commands: updateAutomation': 'admins',
   'crm/automations/automation.commands: deleteAutomation': 'admins',
+  // A drafted mail: any member sends or skips it.
+  'crm/automations/automation-approval: approveRun': 'members',
+  'crm/automations/automation-approval: skipRun': 'members',
+  // The automations themselves start their runs and run their steps, and nobody else does.
+  'crm/automations/automation-enrollment: answerOccasion': 'automations',
+  'crm/automations/automation-dates: enrollByDate': 'automations',
+  'crm/automations/automation-step: runStep': 'automations',
   'crm/pricing/items: createItem': 'admins',
   'crm/pricing/items: updateItem': 'admins',
   'crm/pricing/items: deleteItem': 'admins',
@@ -146,6 +154,7 @@ const POLICY_CODES = [
   'client_only',
   'form_only',
   'mailbox_only',
+  'automations_only',
   'insufficient_scope',
   'not_allowed',
 ];
@@ -185,6 +194,7 @@ function actorsOf(org: string, member: string, admin: string): Array<[string, Ac
     ['a client’s link to another document', clientActor(org, 'doc_other', 'bk_other'), []],
     ['the inquiry form', inquiryActor(org), ['form']],
     ['the venue’s mailbox', mailboxActor(org), ['mailbox']],
+    ['the automations', automationActor(org), ['automations']],
     ['the server’s clock', systemActor(org), []],
     ['the operator', operatorActor(org), ['readers', 'members', 'admins']],
   ];

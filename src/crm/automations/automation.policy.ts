@@ -18,9 +18,10 @@ export const AUTOMATION_ACTIONS = defineActions(
 export const AUTOMATION_RUN_ACTIONS = defineActions('automation_runs', {
   approve: {},
   skip: {},
-  enroll: { refused: 'Only the automations themselves start their runs.' },
+  enroll: { refused: 'Only the automations themselves start their runs.', code: 'automations_only' },
   advance: {
     refused: 'Only the automations themselves run their steps.',
+    code: 'automations_only',
     entails: [TASK_ACTIONS.create, NOTE_ACTIONS.create, BOOKING_ACTIONS.update],
   },
 });
