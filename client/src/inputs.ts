@@ -12,6 +12,7 @@ import type {
   ItemUnit,
   NotableType,
   OpenBookingStatus,
+  SendingWindow,
   SetupStyle,
 } from './types.js';
 
@@ -366,6 +367,8 @@ export interface OrganizationChanges {
   service_charge_taxable?: boolean;
   /** The item categories that count as food and beverage. */
   fnb_categories?: readonly ItemCategory[];
+  /** When its automated mail may go out: distinct ISO weekdays (1 Monday … 7 Sunday), start before end. */
+  sending_window?: SendingWindow;
 }
 
 export interface NewNote {

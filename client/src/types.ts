@@ -71,8 +71,17 @@ export interface Organization extends Versioned {
   };
   /** The venue's mailbox, read for the conversation with clients (SPEC §17); null: none. */
   mailbox: Mailbox | null;
+  /** When its automated mail may go out, in its time zone (default weekdays 09:00–17:00). */
+  sending_window: SendingWindow;
   created_at: string;
   updated_at: string;
+}
+
+/** Days (ISO weekdays, 1 Monday … 7 Sunday) and hours (HH:MM) an organization's automated mail may go out. */
+export interface SendingWindow {
+  days: number[];
+  start: string;
+  end: string;
 }
 
 /** The venue's mailbox as the API shows it: everything but its password. */
@@ -689,6 +698,7 @@ export const ATTRIBUTES = {
     'fnb_categories',
     'inquiry_form',
     'mailbox',
+    'sending_window',
     'created_at',
     'updated_at',
   ],

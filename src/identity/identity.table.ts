@@ -24,6 +24,8 @@ export interface OrganizationTable {
   mail_from_address: Generated<string | null>;
   /** BCP 47 tag its dates, times and amounts are shown in; null: its time zone's (src/locale.ts). */
   locale: Generated<string | null>;
+  /** JSON `{days, start, end}` its automated mail may go out in (SPEC §18); null: the default. */
+  sending_window: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -104,6 +104,7 @@ eachDatabase((suite) => {
         embed_origins: [],
       },
       mailbox: null,
+      sending_window: { days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' },
       created_at: row.created_at,
       updated_at: row.updated_at,
     });

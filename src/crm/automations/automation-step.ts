@@ -13,10 +13,13 @@ import { updateBooking } from '../bookings/booking.commands.js';
 import type { RenderedEmail } from '../email-templates/index.js';
 import { createNote } from '../notes/note.commands.js';
 import { createTask } from '../tasks/index.js';
-import { organizationZone as zoneOf } from '../organization/organization.reads.js';
+import {
+  organizationSendingWindow as windowOf,
+  organizationZone as zoneOf,
+} from '../organization/organization.reads.js';
 import { type Draft, recipientsOf, sendDraft } from './automation-mail.js';
 import { advance, endRun, findRun, type LogLine, moveRun } from './automation-run-writes.js';
-import { DEFAULT_SENDING_WINDOW, dueDateAfter, waitUntil } from './automation-schedule.js';
+import { dueDateAfter, waitUntil } from './automation-schedule.js';
 import type { Step } from './automation-shapes.js';
 import { AUTOMATION_RUN_ACTIONS } from './automation.policy.js';
 import type { AutomationRunTable } from './automation.table.js';
@@ -147,7 +150,7 @@ export const runStep: Command<StepInput, string> = {
     }
     if (step.type === 'wait') {
       const zone = await zoneOf(trx, actor.organizationId);
-      const until = waitUntil(now, step, zone, DEFAULT_SENDING_WINDOW);
+      const until = waitUntil(now, step, zone, await windowOf(trx, actor.organizationId));
       const line = {
         step_index: input.stepIndex,
         type: 'wait',

@@ -2,7 +2,8 @@
  * The rules of an organization's settings (SPEC §12), one pure function: a name; an IANA time
  * zone (the workspace shows the venue's times in it); an ISO 4217 currency (new bookings start in
  * it); a service charge from 0 to 100 percent (a decimal string, written plainly when stored),
- * whether it is taxed, and which item categories count as food and beverage (each once).
+ * whether it is taxed, and which item categories count as food and beverage (each once); the
+ * window its automated mail goes out in (sending-window.ts).
  */
 import type { OrganizationTable } from '../../identity/identity.table.js';
 import { checkInquiryForm, type InquiryFormInput, inquiryFormOf } from '../inquiries/inquiry-form.js';
@@ -11,6 +12,7 @@ import { notAPercentage, readPercentage } from '../pricing/line-arithmetic.js';
 import { readLocale } from '../../locale.js';
 import type { MailboxInput } from '../../mail/inbound/mailbox-settings.js';
 import { type Checked, isCurrency, isTimeZone, Problems } from '../validation.js';
+import { checkSendingWindow, type SendingWindowInput } from './sending-window.js';
 
 export interface OrganizationInput {
   name?: string | undefined;
@@ -23,6 +25,8 @@ export interface OrganizationInput {
   inquiry_form?: InquiryFormInput | undefined;
   /** Kept in its own table (src/mail/inbound/mailbox-store.ts); null removes it. */
   mailbox?: MailboxInput | null | undefined;
+  /** When its automated mail may go out (SPEC §18). */
+  sending_window?: SendingWindowInput | undefined;
 }
 
 export type OrganizationChanges = Partial<
@@ -35,6 +39,7 @@ export type OrganizationChanges = Partial<
     fnb_categories: string;
     inquiry_form: string;
     inquiry_slug: string | null;
+    sending_window: string;
   }
 >;
 
@@ -106,5 +111,8 @@ export function checkOrganization(
     changes.locale = locale ?? input.locale;
   }
   checkPricing(input, problems, changes);
+  if (input.sending_window !== undefined) {
+    changes.sending_window = checkSendingWindow(input.sending_window ?? {}, problems);
+  }
   return { value: changes, problems: problems.list };
 }

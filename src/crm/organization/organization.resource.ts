@@ -10,6 +10,7 @@ import { flag } from '../data/row-mappers.js';
 import { organizationLocale } from '../../locale.js';
 import type { MailboxView } from '../../mail/inbound/mailbox-settings.js';
 import { MAILBOX_STATES, MAILBOX_TLS } from '../../mail/inbound/mailbox.table.js';
+import { sendingWindowOf } from './sending-window.js';
 
 export type OrganizationRow = Selectable<OrganizationTable>;
 
@@ -69,6 +70,18 @@ export const OrganizationResource = resourceSchema(
           'The venue’s mailbox, read over IMAP for the conversation with clients (SPEC §17); null: none',
       },
     ),
+    sending_window: Type.Object(
+      {
+        days: Type.Array(Type.Integer({ minimum: 1, maximum: 7 }), {
+          description: 'ISO weekdays, 1 Monday … 7 Sunday',
+        }),
+        start: Type.String({ description: 'HH:MM in the organization’s time zone' }),
+        end: Type.String({ description: 'HH:MM, after start' }),
+      },
+      {
+        description: 'When its automated mail may go out (SPEC §18); by default weekdays 09:00–17:00',
+      },
+    ),
     created_at: Timestamp,
     updated_at: Timestamp,
   }),
@@ -121,6 +134,17 @@ const OrganizationWriteAttributes = Type.Object(
       ],
       { description: 'The venue’s mailbox (only the members given change); null removes it' },
     ),
+    sending_window: Type.Object(
+      {
+        days: Type.Array(Type.Integer(), {
+          maxItems: 7,
+          description: 'Distinct ISO weekdays, 1 Monday … 7 Sunday; at least one',
+        }),
+        start: Type.String({ maxLength: 5, description: 'HH:MM, e.g. 09:00' }),
+        end: Type.String({ maxLength: 5, description: 'HH:MM, after start' }),
+      },
+      { additionalProperties: false, description: 'When its automated mail may go out' },
+    ),
   },
   { additionalProperties: false },
 );
@@ -147,6 +171,7 @@ export function organizationResource(
       fnb_categories: JSON.parse(row.fnb_categories) as string[],
       inquiry_form: inquiryFormOf(row.inquiry_form),
       mailbox,
+      sending_window: sendingWindowOf(row.sending_window),
       created_at: row.created_at,
       updated_at: row.updated_at,
     },
