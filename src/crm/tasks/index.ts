@@ -26,3 +26,4 @@ export {
 } from './task.reads.js';
 export { taskDefinition, taskResource } from './task.resource.js';
 export { tasksPageUrl } from './task-links.js';
+export { TASK_DUE_JOB, taskReminderHandlers, type TaskReminderOptions } from './task-reminder.js';

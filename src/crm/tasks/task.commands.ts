@@ -2,7 +2,8 @@
  * Writing tasks (SPEC §18), as units of work (src/writes/unit-of-work.ts): the rules of
  * task-rules.ts over the task's value, with the facts they need (the venue's zone, whether the
  * assignee is a member and the booking the organization's). A task given to a member by someone
- * else queues their e-mail in the same unit of work (task-notice.ts). Every refusal is returned.
+ * else queues their e-mail in the same unit of work (task-notice.ts), and an open task with a due
+ * time and an assignee queues the e-mail at its due time (task-reminder.ts). Every refusal is returned.
  */
 import type { Db, Trx } from '../../db/database.js';
 import type { Actor } from '../../identity/actor.js';
@@ -13,6 +14,7 @@ import { idsInOrganization } from '../records.js';
 import { createValueCommand, deleteValueCommand, updateValueCommand } from '../value-commands.js';
 import { checkTask, type TaskInput } from './task-rules.js';
 import { tellAssignee } from './task-notice.js';
+import { queueDueReminder } from './task-reminder.js';
 import { memberOf, zoneOf } from './task.repository.js';
 import { TASK_ACTIONS } from './task.policy.js';
 import { taskDefinition } from './task.resource.js';
@@ -55,6 +57,7 @@ export const createTask = createValueCommand({
   check: (work: Work, input: TaskInput) => judged(work.trx, work.actor, input, work.now),
   async afterWrite({ trx, actor, now }, created, input) {
     await tellAssignee(trx, actor, created, input.notify, now);
+    await queueDueReminder(trx, created, now);
   },
 });
 
@@ -65,6 +68,7 @@ export const updateTask = updateValueCommand({
     judged(work.trx, work.actor, input, work.now, current),
   async afterWrite({ trx, actor, now }, current, updated, input) {
     if (updated.assigneeId !== current.assigneeId) await tellAssignee(trx, actor, updated, input.notify, now);
+    await queueDueReminder(trx, updated, now);
   },
 });
 
