@@ -38,8 +38,7 @@ eachDatabase((suite) => {
 
   before(async () => {
     server = await startTestServer(suite.database, { RATE_LIMIT_PER_MINUTE: '0' });
-    server.clock.setTo(START);
-    server.clock.hold();
+    server.clock.stopAt(START);
     venue = await makeVenue(suite.db);
     admin = apiFor(server, (await codeFlowTokens(server, venue)).tokens.access_token, venue.orgId);
   });

@@ -59,8 +59,7 @@ eachDatabase((suite) => {
       .execute();
   const newAssignee = () => makeUser(suite.db, venue.orgId, { role: 'member' });
   const at = async (instant: number) => {
-    server.clock.setTo(instant);
-    server.clock.hold();
+    server.clock.stopAt(instant);
     api = apiFor(server, await clientCredentialsToken(server, venue), venue.orgId);
   };
 

@@ -71,8 +71,7 @@ eachDatabase((suite) => {
   after(() => server.close());
 
   it('creates a task for the caller, marks it done and open again, and tells each change', async () => {
-    server.clock.setTo(Date.parse('2027-03-01T09:00:00Z'));
-    server.clock.hold();
+    server.clock.stopAt(Date.parse('2027-03-01T09:00:00Z'));
     const id = await created(
       api,
       '/v2/tasks',
@@ -96,8 +95,7 @@ eachDatabase((suite) => {
       created_by: user(venue.user.id),
     });
 
-    server.clock.setTo(Date.parse('2027-03-02T10:00:00Z'));
-    server.clock.hold();
+    server.clock.stopAt(Date.parse('2027-03-02T10:00:00Z'));
     const done = await api(`/v2/tasks/${id}`, {
       method: 'PATCH',
       body: changeDocument('tasks', id, { status: 'done' }),

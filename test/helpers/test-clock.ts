@@ -29,6 +29,12 @@ export class TestClock implements Clock {
     if (this.#held !== undefined) this.#held += milliseconds;
   }
 
+  /** Makes it `instant` now and stops time there (exactly `instant`, not a millisecond later). */
+  stopAt(instant: number): void {
+    this.#offset = instant - Date.now();
+    this.#held = instant;
+  }
+
   /** Makes it `instant` now; time goes on from there at the wall clock's pace. */
   setTo(instant: number): void {
     this.#held = undefined;

@@ -20,8 +20,7 @@ export const START = Date.parse('2031-06-02T09:00:00.000Z');
 
 export function testClock(): TestClock {
   const clock = new TestClock();
-  clock.setTo(START);
-  clock.hold();
+  clock.stopAt(START);
   return clock;
 }
 

@@ -182,8 +182,7 @@ eachDatabase((suite) => {
     assert.match(shown.body, /name="folders"[^>]*>INBOX, Sent<\/textarea>/);
 
     // Read at 14:05 UTC: 15:05 in London, written as the venue's locale writes it.
-    server.clock.setTo(weekdayAt(2, '14:05'));
-    server.clock.hold();
+    server.clock.stopAt(weekdayAt(2, '14:05'));
     assert.deepEqual(await reader.readOne(venue.orgId), { filed: 1, seen: 1 });
     server.clock.release();
     shown = await open(`${o}/settings/email`);

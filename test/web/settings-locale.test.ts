@@ -28,8 +28,7 @@ eachDatabase((suite) => {
       RATE_LIMIT_PER_MINUTE: '0',
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     });
-    server.clock.setTo(AT);
-    server.clock.hold();
+    server.clock.stopAt(AT);
   });
   after(() => server.close());
 
