@@ -486,11 +486,6 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   );
   await visit('inquiry-form');
 
-  // Approvals: the automations' drafted mail, none waiting yet.
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Approvals' }).click();
-  await page.getByText('Nothing awaits approval.').waitFor();
-  await visit('approvals');
-
   // Settings → Automations: a shipped one turned on in one click, a new one refused beside its
   // steps with what was typed kept, and the latest runs of one.
   await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Automations' }).click();
@@ -508,6 +503,11 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   await page.getByRole('link', { name: 'Recent runs of Follow up a proposal' }).click();
   await page.getByRole('heading', { name: 'Recent runs' }).waitFor();
   await visit('automation-runs');
+
+  // Approvals: the automations' drafted mail, none waiting yet.
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Approvals' }).click();
+  await page.getByText('Nothing awaits approval.').waitFor();
+  await visit('approvals');
 
   await walkDocuments({ page, server, orgId, visit });
 }
