@@ -8,7 +8,7 @@
  * text cell beginning with `-` does.
  */
 import { moneyText } from '../crm/money.js';
-import { organizationOf } from '../crm/organization/organization.reads.js';
+import { organizationOf } from '../crm/organization/index.js';
 import type { Db } from '../db/database.js';
 import { DEFAULT_LOCALE, organizationLocale } from '../locale.js';
 

@@ -11,7 +11,7 @@
  * (overdue), as some clients do.
  */
 import type { Trx } from '../db/database.js';
-import { updateOrganization } from '../crm/organization/organization.commands.js';
+import { updateOrganization } from '../crm/organization/index.js';
 import { createInstallment } from '../crm/payments/installments.js';
 import { createPayment } from '../crm/payments/payments.js';
 import { createItem, type ItemInput } from '../crm/pricing/items.js';

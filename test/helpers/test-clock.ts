@@ -31,7 +31,7 @@ export class TestClock implements Clock {
 
   /** Makes it `instant` now and stops time there (exactly `instant`, not a millisecond later). */
   stopAt(instant: number): void {
-    this.#offset = instant - Date.now();
+    // While held, now() is `held` alone; `release` sets the offset from it.
     this.#held = instant;
   }
 

@@ -4,13 +4,12 @@
  * those awaiting approval (exited, with a line in their log). Each write is told as
  * `automation.created`, `.updated` or `.deleted`; every refusal is returned.
  */
-import { isoTime } from '../../clock.js';
 import type { Trx } from '../../db/database.js';
 import type { Reads } from '../data/reads.js';
 import type { Work } from '../../writes/unit-of-work.js';
-import { nextVersion } from '../records.js';
 import { createValueCommand, deleteValueCommand, updateValueCommand } from '../value-commands.js';
 import { type AutomationInput, checkAutomation } from './automation-rules.js';
+import { endRun } from './automation-run-writes.js';
 import { AUTOMATION_ACTIONS } from './automation.policy.js';
 import { automationDefinition } from './automation.resource.js';
 import { type Automation, automationCodec } from './automation.value.js';
@@ -46,28 +45,18 @@ export const deleteAutomation = deleteValueCommand({ ...KIND, action: AUTOMATION
 
 /** Ends an automation's runs that wait or await approval: turning it on again revives none. */
 async function exitRunsOf(trx: Trx, automationId: string, now: number): Promise<void> {
-  const at = isoTime(now);
   const runs = await trx
     .selectFrom('automation_runs')
-    .select(['id', 'log', 'step_index', 'updated_at'])
+    .selectAll()
     .where('automation_id', '=', automationId)
     .where('state', 'in', ['waiting', 'awaiting_approval'])
     .execute();
   for (const run of runs) {
-    const log = [
-      ...(JSON.parse(run.log) as unknown[]),
-      { at, step_index: Number(run.step_index), type: 'exit', result: 'The automation was turned off.' },
-    ];
-    await trx
-      .updateTable('automation_runs')
-      .set({
-        state: 'exited',
-        next_at: null,
-        draft: null,
-        log: JSON.stringify(log),
-        updated_at: nextVersion(run.updated_at, now),
-      })
-      .where('id', '=', run.id)
-      .execute();
+    const line = {
+      step_index: Number(run.step_index),
+      type: 'exit',
+      result: 'The automation was turned off.',
+    };
+    await endRun(trx, run, 'exited', line, now);
   }
 }

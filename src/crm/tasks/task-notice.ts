@@ -30,18 +30,34 @@ export async function tellAssignee(
   now: number,
 ): Promise<void> {
   if (!notice || task.assigneeId === actor.userId) return;
-  const assignee = await memberOf(trx, task.organizationId, task.assigneeId);
-  if (!assignee) return;
   const giver = actor.userId ? await memberOf(trx, task.organizationId, actor.userId) : undefined;
   const who = giver ? giver.name || giver.email : 'Marquee';
-  const booking = task.bookingId ? await bookingNameOf(trx, task.organizationId, task.bookingId) : undefined;
   const due = await dueWords(trx, task);
+  await mailAssignee(trx, task, {
+    subject: `New task: ${task.title}`,
+    lines: [`${who} gave you a task: ${task.title}`, due ? `Due: ${due}` : ''],
+    ...notice,
+    now,
+  });
+}
+
+/**
+ * Queues an e-mail to the task's assignee, while they are a member: its first lines, then the
+ * task's booking and notes and the link to their tasks.
+ */
+export async function mailAssignee(
+  trx: Trx,
+  task: Task,
+  mail: { subject: string; lines: readonly string[]; tasksUrl: string; sending: boolean; now: number },
+): Promise<void> {
+  const assignee = await memberOf(trx, task.organizationId, task.assigneeId);
+  if (!assignee) return;
+  const booking = task.bookingId ? await bookingNameOf(trx, task.organizationId, task.bookingId) : undefined;
   const text = [
-    `${who} gave you a task: ${task.title}`,
-    due ? `Due: ${due}` : '',
+    ...mail.lines,
     booking ? `Booking: ${booking.name} (${booking.reference})` : '',
     task.notes ? `\n${task.notes}\n` : '',
-    `Your tasks: ${notice.tasksUrl}`,
+    `Your tasks: ${mail.tasksUrl}`,
   ]
     .filter(Boolean)
     .join('\n');
@@ -51,9 +67,9 @@ export async function tellAssignee(
       organizationId: task.organizationId,
       kind: 'task',
       to: { address: assignee.email, name: assignee.name },
-      subject: `New task: ${task.title}`,
+      subject: mail.subject,
       text,
     },
-    { now, sending: notice.sending },
+    { now: mail.now, sending: mail.sending },
   );
 }

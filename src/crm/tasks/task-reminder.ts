@@ -9,10 +9,10 @@
 import type { Trx } from '../../db/database.js';
 import { type JobHandler, jobHandler } from '../../jobs/job-handler.js';
 import { enqueueJob } from '../../jobs/job.repository.js';
-import { queueMail } from '../../mail/outbox.js';
 import { zonedToUtc } from '../../wall-clock.js';
 import { tasksPageUrl } from './task-links.js';
-import { bookingNameOf, memberOf, zoneOf } from './task.repository.js';
+import { mailAssignee } from './task-notice.js';
+import { zoneOf } from './task.repository.js';
 import { type Task, taskCodec, type TaskTable } from './task.value.js';
 
 export const TASK_DUE_JOB = 'task.due';
@@ -63,28 +63,13 @@ async function remind(trx: Trx, payload: DuePayload, options: TaskReminderOption
   if (task.status !== 'open' || !task.assigneeId) return;
   const due = await dueInstant(trx, task);
   if (due === undefined || due !== Date.parse(payload.dueAt)) return;
-  const assignee = await memberOf(trx, task.organizationId, task.assigneeId);
-  if (!assignee) return;
-  const booking = task.bookingId ? await bookingNameOf(trx, task.organizationId, task.bookingId) : undefined;
-  const text = [
-    `Your task is due now: ${task.title}`,
-    booking ? `Booking: ${booking.name} (${booking.reference})` : '',
-    task.notes ? `\n${task.notes}\n` : '',
-    `Your tasks: ${tasksPageUrl(options.baseUrl, task.organizationId)}`,
-  ]
-    .filter(Boolean)
-    .join('\n');
-  await queueMail(
-    trx,
-    {
-      organizationId: task.organizationId,
-      kind: 'task',
-      to: { address: assignee.email, name: assignee.name },
-      subject: `Due now: ${task.title}`,
-      text,
-    },
-    { now, sending: options.sending },
-  );
+  await mailAssignee(trx, task, {
+    subject: `Due now: ${task.title}`,
+    lines: [`Your task is due now: ${task.title}`],
+    tasksUrl: tasksPageUrl(options.baseUrl, task.organizationId),
+    sending: options.sending,
+    now,
+  });
 }
 
 /** The handler of `task.due`: the e-mail commits with the job's completion. */

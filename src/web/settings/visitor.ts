@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE, organizationLocale, setReadingLocale, withReadingLocale
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { waitingInInbox } from '../../crm/messages/index.js';
 import { countOverdue } from '../../crm/tasks/index.js';
-import { organizationOf } from '../../crm/organization/organization.reads.js';
+import { organizationOf } from '../../crm/organization/index.js';
 import type { Db } from '../../db/database.js';
 import { listMembershipsOfUser, type Membership } from '../../identity/membership.repository.js';
 import {

@@ -14,10 +14,10 @@ export const WORKSPACE_STYLES = `
 .skip:focus { left: .5rem; }
 .visually-hidden { position: absolute !important; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 header.bar { gap: .5rem 1.25rem; justify-content: flex-start; }
-header.bar nav.account { margin-left: auto; font-size: .95rem; }
-header.bar nav.account form { margin: 0; }
-/* On a wide screen the header keeps to one line: a long address gives way (an ellipsis) before the sections wrap. */
-@media (min-width: 75rem) {
+header.bar nav.account { margin-left: auto; font-size: .95rem; } header.bar nav.account form { margin: 0; }
+/* Wide, the header keeps to one line (a long address gives way first); narrower, the sections take a line of their own. */
+@media (max-width: 91.99rem) { header.bar nav.sections { order: 3; flex-basis: 100%; } }
+@media (min-width: 92rem) {
   header.bar { flex-wrap: nowrap; white-space: nowrap; }
   header.bar > * { flex-shrink: 0; }
   header.bar nav.account { flex-wrap: nowrap; flex-shrink: 1; min-width: 0; }

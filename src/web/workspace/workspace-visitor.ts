@@ -12,7 +12,7 @@ import type { User } from '../../identity/user.repository.js';
 import { HtmlError, SignInRequired } from '../html-error.js';
 import { currentUser } from '../session/session.js';
 import { staffActor } from '../../identity/actor.js';
-import { organizationOf } from '../../crm/organization/organization.reads.js';
+import { organizationOf } from '../../crm/organization/index.js';
 import { waitingInInbox } from '../../crm/messages/index.js';
 import { countOverdue } from '../../crm/tasks/index.js';
 import { DEFAULT_LOCALE, organizationLocale, setReadingLocale, withReadingLocale } from '../../locale.js';

@@ -108,7 +108,7 @@ export function automationsPage(v: WorkspaceVisitor, view: AutomationsView): str
   const own = view.automations.filter((a) => a.value.key === null);
   const body = html`${settingsTabs(v, 'automations')}<h1>Automations</h1>
     ${view.notice ? html`<p class="notice" role="status">${view.notice}</p>` : ''}
-    <p>Automations follow up for the venue: each starts for a booking when its trigger happens, takes its steps in order, and stops when its booking meets what ends it. Mail waits for the sending window (weekdays 09:00–17:00 in the venue’s time zone) where it says so.</p>
+    <p>Automations follow up for the venue: each starts for a booking when its trigger happens, takes its steps in order, and stops when its booking meets what ends it. Mail waits for the venue’s sending window (weekdays 09:00–17:00 in its time zone unless an admin set another through the API) where it says so.</p>
     <section aria-labelledby="shipped-title"><h2 id="shipped-title">Shipped with Marquee</h2>
       <ul class="plain">${SHIPPED_AUTOMATIONS.map((s) => shippedEntry(v, view, s))}</ul></section>
     <section aria-labelledby="own-title"><h2 id="own-title">This venue’s own</h2>

@@ -18,7 +18,7 @@ import {
   listVersionedAutomations,
   updateAutomation,
 } from '../../../crm/automations/index.js';
-import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { organizationZone } from '../../../crm/organization/index.js';
 import { attempt } from '../../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { confirmDeletePage } from '../forms/confirm-delete.page.js';

@@ -11,7 +11,7 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { spaceClashOf } from '../../../crm/events/event-clash.js';
 import { bookingProblems, updateBooking } from '../../../crm/bookings/booking.commands.js';
-import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { organizationZone } from '../../../crm/organization/index.js';
 import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
 import { FormBody, formText, sendPage } from '../../forms.js';

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { accountChoices } from '../../../crm/accounts/account.reads.js';
 import { spaceClashOf } from '../../../crm/events/event-clash.js';
 import { bookingProblems, deleteBooking, updateBooking } from '../../../crm/bookings/booking.commands.js';
-import { organizationOf } from '../../../crm/organization/organization.reads.js';
+import { organizationOf } from '../../../crm/organization/index.js';
 import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
 import { contactChoices } from '../../../crm/contacts/contact.reads.js';

@@ -8,7 +8,7 @@ import type { Db } from '../../../db/database.js';
 import { eventsOf } from '../../../crm/events/event.reads.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
 import type { Space } from '../../../crm/spaces/index.js';
-import { organizationOf } from '../../../crm/organization/organization.reads.js';
+import { organizationOf } from '../../../crm/organization/index.js';
 import { bookingTimes } from '../time-zones.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 import { spaceIdsOf } from './booking-badges.js';

@@ -12,7 +12,7 @@ import { eventsOf } from '../../../crm/events/event.reads.js';
 import type { Event } from '../../../crm/events/event.table.js';
 import { occupiedStretch } from '../../../crm/events/occupancy.js';
 import { spacesOf } from '../../../crm/facts.js';
-import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { organizationZone } from '../../../crm/organization/index.js';
 import { bookingReadContext } from '../../../crm/bookings/booking-read-context.js';
 import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';

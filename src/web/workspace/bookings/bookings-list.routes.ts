@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { BOOKING_STATUSES, type BookingStatus } from '../../../crm/bookings/booking.table.js';
 import { accountNames } from '../../../crm/accounts/account.reads.js';
 import { bookingsPage } from '../../../crm/bookings/booking.reads.js';
-import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { organizationZone } from '../../../crm/organization/index.js';
 import { unreadByBooking } from '../../../crm/messages/index.js';
 import { countRecords } from '../../../crm/records.js';
 import { spaceNamesOf } from '../../../crm/spaces/index.js';

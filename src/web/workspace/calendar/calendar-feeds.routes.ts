@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { createFeed, endedFeedsOf, feedsOf, revokeFeed } from '../../../calendar/calendar-feeds.js';
-import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { organizationZone } from '../../../crm/organization/index.js';
 import { listSpaces } from '../../../crm/spaces/index.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { calendarFeedsPage, type CalendarFeedsView } from './calendar-feeds.page.js';

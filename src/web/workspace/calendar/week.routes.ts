@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { sendPage } from '../../forms.js';
 import { nextBookingAfter } from '../../../crm/bookings/booking.reads.js';
 import { eventsBetween } from '../../../crm/events/event.reads.js';
-import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { organizationZone } from '../../../crm/organization/index.js';
 import { listSpaces } from '../../../crm/spaces/index.js';
 import { addDays, isDate, localDate, mondayOf, zonedToUtc } from '../time-zones.js';
 import { weekModel } from './week-model.js';

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { apiKeysOf, createApiKey, endedApiKeysOf, revokeApiKey } from '../../../api-keys/api-keys.js';
-import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { organizationZone } from '../../../crm/organization/index.js';
 import { FormBody, formList, formText, sendPage } from '../../forms.js';
 import { apiKeysPage, type ApiKeysView } from './api-keys.page.js';
 import { attempt } from '../../../writes/unit-of-work.js';

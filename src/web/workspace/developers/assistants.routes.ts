@@ -1,7 +1,7 @@
 /** Settings → Developers → Assistants (SPEC §16): admins see the MCP address and turn self-registration on or off. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { setAssistantRegistration } from '../../../crm/organization/organization-settings.commands.js';
+import { setAssistantRegistration } from '../../../crm/organization/index.js';
 import { acceptsAssistants } from '../../../oauth/assistant-registration.js';
 import { mcpResource } from '../../../oauth/resource.js';
 import { write } from '../../../writes/unit-of-work.js';

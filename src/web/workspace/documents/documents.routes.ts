@@ -26,7 +26,7 @@ import { deleteDocument, documentProblems } from '../../../crm/documents/documen
 import { makeDocument } from '../../../crm/documents/document-making.js';
 import { documentDefinition } from '../../../crm/documents/document.resource.js';
 import type { DocumentRow } from '../../../crm/documents/document.table.js';
-import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { organizationZone } from '../../../crm/organization/index.js';
 import { readingLocale } from '../../../locale.js';
 import { appSecret } from '../../../security/app-secrets.js';
 import { write } from '../../../writes/unit-of-work.js';

@@ -13,7 +13,7 @@ import type { EventInput } from '../../../crm/events/event-rules.js';
 import { createEvent, deleteEvent, eventProblems, updateEvent } from '../../../crm/events/event.commands.js';
 import { eventDefinition } from '../../../crm/events/event.resource.js';
 import type { Event } from '../../../crm/events/event.table.js';
-import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { organizationZone } from '../../../crm/organization/index.js';
 import { listSpaces, offeredSpaces } from '../../../crm/spaces/index.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { clashSentence, takenSpaceError } from '../forms/conflict.view.js';

@@ -11,7 +11,7 @@ import type { CursorCodec } from '../../../crm/data/cursor.js';
 import type { KeysetPage } from '../../../crm/data/keyset-page.js';
 import type { ResourceDefinition, RowOf } from '../../../api/resource-definition.js';
 import { PAGE_SIZE } from '../../../crm/bookings/booking.reads.js';
-import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { organizationZone } from '../../../crm/organization/index.js';
 import { notesAbout } from '../../../crm/notes/note.reads.js';
 import { countRecords } from '../../../crm/records.js';
 import type { Db } from '../../../db/database.js';

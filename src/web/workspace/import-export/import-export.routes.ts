@@ -15,7 +15,7 @@ import { sendPage } from '../../forms.js';
 import type { FieldErrors } from '../forms/form-fields.js';
 import { importExportPage } from './import-export.page.js';
 import { localDate } from '../time-zones.js';
-import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { organizationZone } from '../../../crm/organization/index.js';
 import { notFound, visitorOf } from '../workspace-visitor.js';
 
 const PATH = '/orgs/:org/settings/import-export';

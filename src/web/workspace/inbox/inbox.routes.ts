@@ -20,7 +20,7 @@ import {
   sendersFirst,
   updateMessage,
 } from '../../../crm/messages/index.js';
-import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { organizationZone } from '../../../crm/organization/index.js';
 import { isIdShape } from '../../../db/ids.js';
 import type { Refusal } from '../../../writes/refusal.js';
 import { attempt } from '../../../writes/unit-of-work.js';

@@ -9,7 +9,7 @@ import type { FastifyReply } from 'fastify';
 import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
 import { firstEventDay } from '../../../crm/bookings/first-event.js';
-import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { organizationZone } from '../../../crm/organization/index.js';
 import { installmentDefinition } from '../../../crm/payments/installment.resource.js';
 import {
   createInstallment,

@@ -9,7 +9,7 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
-import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { organizationZone } from '../../../crm/organization/index.js';
 import { paymentDefinition } from '../../../crm/payments/payment.resource.js';
 import {
   createPayment,

@@ -11,7 +11,7 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { bookingProblems, updateBooking } from '../../../crm/bookings/booking.commands.js';
 import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
-import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { organizationZone } from '../../../crm/organization/index.js';
 import { spaceClashOf } from '../../../crm/events/event-clash.js';
 import { bookingsAtStages, pipelinesWithStages, stageTotals } from '../../../crm/pipelines/pipeline.reads.js';
 import { bookingReadContext } from '../../../crm/bookings/booking-read-context.js';

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { organizationOf } from '../../../crm/organization/organization.reads.js';
+import { organizationOf } from '../../../crm/organization/index.js';
 import { itemDefinition } from '../../../crm/pricing/item.resource.js';
 import { createItem, deleteItem, itemProblems, itemsOf, updateItem } from '../../../crm/pricing/items.js';
 import { taxRatesOf } from '../../../crm/pricing/tax-rates.js';

@@ -9,7 +9,7 @@ import type { FastifyReply } from 'fastify';
 import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
 import { eventsOf } from '../../../crm/events/event.reads.js';
-import { organizationOf } from '../../../crm/organization/organization.reads.js';
+import { organizationOf } from '../../../crm/organization/index.js';
 import { itemsOf } from '../../../crm/pricing/items.js';
 import { copiedTaxes, lineItemDefinition } from '../../../crm/pricing/line-item.resource.js';
 import type { LineItem } from '../../../crm/pricing/line-item.table.js';

@@ -8,9 +8,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { updateOrganization } from '../../../crm/organization/organization.commands.js';
-import { organizationOf } from '../../../crm/organization/organization.reads.js';
-import type { OrganizationRow } from '../../../crm/organization/organization.resource.js';
+import { organizationOf, type OrganizationRow, updateOrganization } from '../../../crm/organization/index.js';
 import { versionTag } from '../../../crm/version-tag.js';
 import type { FieldProblem } from '../../../errors.js';
 import { checkSavedMailbox } from '../../../mail/inbound/mailbox-connection.js';

@@ -6,8 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { organizationZone } from '../../../crm/organization/organization.reads.js';
-import { setMailFrom } from '../../../crm/organization/organization-settings.commands.js';
+import { organizationZone, setMailFrom } from '../../../crm/organization/index.js';
 import { write } from '../../../writes/unit-of-work.js';
 import { findMail, latestMail, OUTBOX_PAGE, queueMail, sendAgain } from '../../../mail/outbox.js';
 import { smtpServerName } from '../../../mail/transport.js';

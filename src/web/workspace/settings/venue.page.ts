@@ -3,8 +3,7 @@
  * locale its days, times and amounts are written in, its
  * service charge and whether it is taxed, and the item categories that count as food and beverage.
  */
-import type { OrganizationInput } from '../../../crm/organization/organization-rules.js';
-import type { OrganizationRow } from '../../../crm/organization/organization.resource.js';
+import { type OrganizationInput, type OrganizationRow } from '../../../crm/organization/index.js';
 import { CATEGORY_LABELS, ITEM_CATEGORIES } from '../../../crm/pricing/categories.js';
 import { TIME_ZONES } from '../../../crm/time-zones.js';
 import { organizationLocale } from '../../../locale.js';

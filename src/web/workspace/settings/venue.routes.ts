@@ -1,9 +1,7 @@
 /** Settings → Venue: the organization's settings, changed by its administrators (SPEC §12). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { checkOrganization } from '../../../crm/organization/organization-rules.js';
-import { updateOrganization } from '../../../crm/organization/organization.commands.js';
-import { organizationOf } from '../../../crm/organization/organization.reads.js';
+import { checkOrganization, organizationOf, updateOrganization } from '../../../crm/organization/index.js';
 import { versionTag } from '../../../crm/version-tag.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { submit } from '../forms/form-errors.js';

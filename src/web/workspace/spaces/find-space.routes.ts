@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { availability } from '../../../crm/events/availability.js';
-import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { organizationZone } from '../../../crm/organization/index.js';
 import { countRecords } from '../../../crm/records.js';
 import { sendPage } from '../../forms.js';
 import { FIND_SPACE_FIELDS, type FindSpaceValues, readFindSpace } from './find-space-query.js';

@@ -17,7 +17,7 @@ import {
   updateSpace,
 } from '../../../crm/spaces/index.js';
 import { spaceClashOf } from '../../../crm/events/event-clash.js';
-import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { organizationZone } from '../../../crm/organization/index.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { partsClashSentence, unsharedClashSentence } from '../forms/conflict.view.js';
 import { attemptSubmit, submit } from '../forms/form-errors.js';

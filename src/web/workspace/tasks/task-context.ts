@@ -1,5 +1,5 @@
 /** What tasks need shown beside them (task-list.view.ts): the venue's zone and clock, the members, the bookings named. */
-import { organizationZone } from '../../../crm/organization/organization.reads.js';
+import { organizationZone } from '../../../crm/organization/index.js';
 import { type Task, taskBookings } from '../../../crm/tasks/index.js';
 import type { Db } from '../../../db/database.js';
 import { listMembersOfOrganization } from '../../../identity/membership.repository.js';
