@@ -3,7 +3,9 @@
  * whose server answered 429 or 500 (or whose requests failed) measured how fast errors come
  * back, not the scenario: such a row is a failed row, and no figure is printed for it. A load
  * may ask for some answers other than 2xx (a move onto a taken place asks for a 409 one request
- * in ten); those are counted apart, up to the share it asked for.
+ * in ten); those are counted apart, up to the share it asked for of the requests sent. A round
+ * ends with up to one request a connection unanswered, and those are the last sent: the share is
+ * of the answers and those.
  */
 
 /** Answers other than 2xx a load asks for: `status` on one request in `oneIn`. */
@@ -16,7 +18,13 @@ export interface AskedAnswers {
 export interface RoundAnswers {
   answers: number;
   statuses: Readonly<Record<string, number>>;
+  /** Requests the round may have sent and cut off before their answer (its connections). */
+  unanswered?: number;
 }
+
+/** How many of a round's answers may be the asked-for status. */
+const askedShare = (round: RoundAnswers, asks: AskedAnswers) =>
+  Math.ceil((round.answers + (round.unanswered ?? 0)) / asks.oneIn);
 
 export type RowVerdict =
   | { failed: false; asked: number }
@@ -26,7 +34,7 @@ export type RowVerdict =
 function unaskedIn(round: RoundAnswers, asks: AskedAnswers | undefined): Record<string, number> {
   const unasked: Record<string, number> = {};
   for (const [status, count] of Object.entries(round.statuses)) {
-    const allowed = asks && String(asks.status) === status ? Math.ceil(round.answers / asks.oneIn) : 0;
+    const allowed = asks && String(asks.status) === status ? askedShare(round, asks) : 0;
     if (count > allowed) unasked[status] = count - allowed;
   }
   return unasked;
@@ -42,7 +50,7 @@ export function judgeRow(rounds: readonly RoundAnswers[], asks?: AskedAnswers): 
     for (const [status, count] of Object.entries(unaskedIn(round, asks))) {
       unasked[status] = (unasked[status] ?? 0) + count;
     }
-    if (asks) asked += Math.min(round.statuses[asks.status] ?? 0, Math.ceil(round.answers / asks.oneIn));
+    if (asks) asked += Math.min(round.statuses[asks.status] ?? 0, askedShare(round, asks));
   }
   const total = Object.values(unasked).reduce((sum, n) => sum + n, 0);
   return total === 0 ? { failed: false, asked } : { failed: true, answers, unasked, total };

@@ -127,6 +127,8 @@ interface Result {
   /** Every request made, and those not answered 2xx by status (`error`, `timeout` when none came). */
   answers: number;
   statuses: Record<string, number>;
+  /** Requests sent and cut off unanswered when the round ended: at most one a connection. */
+  unanswered: number;
   /** The server's event-loop delay over the round, for a row that measures it. */
   loop?: LoopDelay;
 }
@@ -140,7 +142,7 @@ async function measure(
   if (scenario.rate !== undefined) {
     const paced = await pacedLoad(scenario.request(info), scenario.rate, connections, duration);
     const { rps, p50, p99, answers, statuses } = paced;
-    return { name: scenario.name, rps, p50, p99, answers, statuses };
+    return { name: scenario.name, rps, p50, p99, answers, statuses, unanswered: connections };
   }
   const result = await autocannon({ connections, duration, ...scenario.request(info) });
   const statuses: Record<string, number> = {};
@@ -157,6 +159,7 @@ async function measure(
     p99: result.latency.p99,
     answers: result.requests.total + result.errors,
     statuses,
+    unanswered: connections,
   };
 }
 

@@ -27,6 +27,9 @@ console.log(`${banner}\n${files.length} test files\n`);
 // More than that measured slower on a 2-core machine (the suite is CPU-bound there).
 // Each file's time, slowest first: the ten slowest are printed after the run, the rest kept in the file.
 const TIMINGS = 'dist/test-timings.txt';
+// Migrated once here; each file's databases start as copies (test/helpers/database-templates.ts).
+const { prepareTemplates } = await import('../dist/test/helpers/database-templates.js');
+const templates = await prepareTemplates(process.env.TEST_DATABASE_URL?.trim() || undefined);
 const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(2, os.availableParallelism());
 const result = spawnSync(
   process.execPath,
@@ -41,8 +44,12 @@ const result = spawnSync(
     `--test-reporter-destination=${TIMINGS}`,
     ...files,
   ],
-  { stdio: 'inherit', env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' } },
+  {
+    stdio: 'inherit',
+    env: { ...process.env, ...templates.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+  },
 );
+await templates.dispose();
 try {
   const lines = readFileSync(TIMINGS, 'utf8').split('\n');
   console.log(`\n${lines.slice(0, 11).join('\n')}\n(all of them in ${TIMINGS})`);

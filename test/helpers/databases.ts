@@ -1,16 +1,18 @@
 /**
  * Every test file runs on a fresh SQLite file, and again on a fresh PostgreSQL database when
  * TEST_DATABASE_URL is set. Nothing is shared between files; each database is dropped afterwards.
+ * Under scripts/run-tests.js each starts as a copy of one migrated before the run
+ * (database-templates.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe } from 'node:test';
 import type { RawBuilder } from 'kysely';
-import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connect.js';
 import type { Database, Db, DialectName } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { adminQuery, copySqliteTemplate, postgresTemplateClause } from './database-templates.js';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 export const POSTGRES_SKIP_REASON = 'PostgreSQL half skipped: TEST_DATABASE_URL is not set';
@@ -27,6 +29,7 @@ export interface TestDatabase {
 
 async function sqliteDatabase(): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'marquee-test-'));
+  copySqliteTemplate(dataDir);
   const handle = openDatabase({ dataDir });
   return {
     dialect: 'sqlite',
@@ -40,16 +43,6 @@ async function sqliteDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * A database per test file (not a schema): Kysely's migrator introspects every schema of its
  * database, which races with other files dropping theirs; databases are fully apart.
@@ -58,7 +51,7 @@ async function postgresDatabase(): Promise<TestDatabase> {
   const name = `marquee_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   for (let attempt = 0; ; attempt++) {
     try {
-      await adminQuery(`create database ${name}`);
+      await adminQuery(TEST_DATABASE_URL!, `create database ${name}${postgresTemplateClause()}`);
       break;
     } catch (error) {
       // Concurrent CREATE DATABASE from one template may be refused for a moment.
@@ -76,7 +69,7 @@ async function postgresDatabase(): Promise<TestDatabase> {
     env: { DATABASE_URL: url.href },
     async dispose() {
       await handle.close();
-      await adminQuery(`drop database if exists ${name} with (force)`);
+      await adminQuery(TEST_DATABASE_URL!, `drop database if exists ${name} with (force)`);
     },
   };
 }

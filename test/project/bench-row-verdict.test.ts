@@ -49,4 +49,19 @@ describe('bench row verdict', () => {
       total: 1,
     });
   });
+
+  it('counts the share asked for over the answers and the requests a round cut off unanswered', () => {
+    const clashes = { status: 409, oneIn: 10 };
+    // 404 answered of 454 sent on 50 connections: the sent ones held 45 clashes, all answered.
+    assert.deepEqual(judgeRow([{ answers: 404, statuses: { 409: 45 }, unanswered: 50 }], clashes), {
+      failed: false,
+      asked: 45,
+    });
+    assert.deepEqual(judgeRow([{ answers: 404, statuses: { 409: 47 }, unanswered: 50 }], clashes), {
+      failed: true,
+      answers: 404,
+      unasked: { 409: 1 },
+      total: 1,
+    });
+  });
 });
