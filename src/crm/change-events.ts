@@ -96,10 +96,12 @@ export async function recordUpdated<Table extends OrganizationTable>(
   before: RowOf<Table>,
   after: RowOf<Table>,
   now: number,
+  /** How `before` was read, when what shows it changed in between (a custom field's type). */
+  beforeContext?: ReadContext,
 ): Promise<Told | undefined> {
   const context = await readContextOf(trx, definition, after.organization_id);
   const object = eventObject(definition, after, context);
-  const previous = previousAttributes(eventObject(definition, before, context), object);
+  const previous = previousAttributes(eventObject(definition, before, beforeContext ?? context), object);
   if (Object.keys(previous).length === 0) return undefined;
   await recordChange(trx, {
     organizationId: after.organization_id,

@@ -2,7 +2,8 @@
  * Writing custom fields' definitions (SPEC §19), as units of work (src/writes/unit-of-work.ts),
  * admins only (custom-field.policy.ts). A change of type converts every value records hold in the
  * same unit of work, or refuses (422 unconvertible_values on field_type) when one cannot convert,
- * unless the values that cannot are to be dropped; `previewConversion` tells what it would do.
+ * unless the values that cannot are to be dropped; each record rewritten is told as a change
+ * (rewritten-records.ts). `previewConversion` tells what it would do.
  * A definition is deleted only while no record holds a value of it.
  */
 import type { Db, Trx } from '../../db/database.js';
@@ -15,9 +16,10 @@ import { recordToChange, updateRecord } from '../records.js';
 import { accepted, type Checked } from '../validation.js';
 import { type CustomFieldInput, checkCustomField } from './custom-field-rules.js';
 import { convertValue, type StoredValue } from './custom-field-values.js';
-import { definitionsOf, dropIndex, holdersOf, keepIndex, writeValues } from './custom-field-store.js';
+import { definitionsOf, dropIndex, holdersOf, keepIndex } from './custom-field-store.js';
 import { customFieldDefinition, optionsOf } from './custom-field.resource.js';
 import { CUSTOM_FIELD_ACTIONS } from './custom-field.policy.js';
+import { toldBefore } from './rewritten-records.js';
 import { CUSTOM_RECORD_TYPES, type CustomFieldRow } from './custom-field.table.js';
 
 export type { CustomFieldInput } from './custom-field-rules.js';
@@ -99,7 +101,10 @@ export const createCustomField = createCommand<'custom_fields', CustomFieldInput
   afterWrite: (work, created) => keepIndex(work.trx, created),
 });
 
-/** Converts the values records hold to the new type, or refuses when some cannot convert. */
+/**
+ * The values records hold, converted to the new type; refused when some cannot convert (unless
+ * dropped). `rewrite` writes them once the definition has its new type.
+ */
 async function convertValues(work: Work, current: CustomFieldRow, after: CustomFieldRow, drop: boolean) {
   const { converted, unconvertible } = await conversion(work.trx, current, after);
   if (unconvertible.length > 0 && !drop) {
@@ -112,12 +117,12 @@ async function convertValues(work: Work, current: CustomFieldRow, after: CustomF
       },
     ]);
   }
-  for (const { holder, value } of converted) {
+  return converted.map(({ holder, value }) => {
     const values = { ...holder.values };
     if (value === undefined) delete values[current.key];
     else values[current.key] = value;
-    await writeValues(work.trx, current.record_type, holder, values, work.now);
-  }
+    return { holder, values };
+  });
 }
 
 export const updateCustomField: Command<Change<CustomFieldInput>, CustomFieldRow> = {
@@ -128,11 +133,14 @@ export const updateCustomField: Command<Change<CustomFieldInput>, CustomFieldRow
     const changes = accepted(await judged(trx, actor, input, current));
     if (Object.keys(changes).length === 0) return current;
     const after = { ...current, ...changes } as CustomFieldRow;
-    if (after.field_type !== current.field_type) {
-      await convertValues(work, current, after, input.dropUnconvertible === true);
-    }
+    const rewrites =
+      after.field_type === current.field_type
+        ? []
+        : await convertValues(work, current, after, input.dropUnconvertible === true);
+    const told = await toldBefore(trx, current, rewrites);
     const updated = await updateRecord(trx, 'custom_fields', current, changes, now);
     await recordUpdated(trx, customFieldDefinition, current, updated, now);
+    await told.rewrite(now);
     await keepIndex(trx, updated, current);
     return updated;
   },
