@@ -57,15 +57,21 @@ function switcher(visitor: WorkspaceVisitor, section: Section): SafeHtml {
   </details>`;
 }
 
+/** A section's link with a count beside it, the count in words to a screen reader ("2 overdue"). */
+function counted(label: string, count: number, words: string): SafeHtml | string {
+  if (count === 0) return label;
+  return html`${label}<span class="visually-hidden">,</span> <span class="nav-count">${countText(count)}</span><span class="visually-hidden"> ${words}</span>`;
+}
+
 /**
  * The Inbox's link says how many messages wait there, My tasks' how many of the member's tasks are
- * overdue, in words to a screen reader.
+ * overdue, Approvals' how many drafted mails await a member's word.
  */
 function sectionLabel(visitor: WorkspaceVisitor, key: Section, label: string): SafeHtml | string {
-  if (key === 'tasks' && visitor.tasksOverdue > 0)
-    return html`${label}<span class="visually-hidden">,</span> <span class="nav-count">${countText(visitor.tasksOverdue)}</span><span class="visually-hidden"> overdue</span>`;
-  if (key !== 'inbox' || visitor.inboxWaiting === 0) return label;
-  return html`${label}<span class="visually-hidden">,</span> <span class="nav-count">${countText(visitor.inboxWaiting)}</span><span class="visually-hidden"> waiting</span>`;
+  if (key === 'tasks') return counted(label, visitor.tasksOverdue, 'overdue');
+  if (key === 'approvals') return counted(label, visitor.approvalsWaiting, 'awaiting approval');
+  if (key === 'inbox') return counted(label, visitor.inboxWaiting, 'waiting');
+  return label;
 }
 
 export function workspacePage(visitor: WorkspaceVisitor, options: WorkspacePageOptions): string {
