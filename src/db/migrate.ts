@@ -72,6 +72,7 @@ import * as customFields from './migrations/2026-12-08T30-custom-fields.js';
 import * as automations from './migrations/2026-12-08T50-automations.js';
 import * as sendingWindow from './migrations/2026-12-09T50-sending-window.js';
 import * as approvalsIndex from './migrations/2026-12-10T20-approvals-index.js';
+import * as taskEmails from './migrations/2026-12-10T20-task-emails.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -142,6 +143,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-08T50-automations': automations,
   '2026-12-09T50-sending-window': sendingWindow,
   '2026-12-10T20-approvals-index': approvalsIndex,
+  '2026-12-10T20-task-emails': taskEmails,
 };
 
 export interface MigrationOutcome {

@@ -99,6 +99,7 @@ type SettingsTab =
   | 'tax-rates'
   | 'team'
   | 'calendar-feeds'
+  | 'task-emails'
   | 'api-keys'
   | 'assistants'
   | 'email'
@@ -113,8 +114,8 @@ type SettingsTab =
 /**
  * The settings pages' own tabs: the venue and its spaces here, the integration pages beside them.
  * Members see the pages they may open: the catalogue and the tax rates, read only, and their own
- * feeds and apps. There are more than a wide screen holds in a row, so they wrap rather than scroll
- * out of sight.
+ * feeds, task e-mails and apps. There are more than a wide screen holds in a row, so they wrap
+ * rather than scroll out of sight.
  */
 export function settingsTabs(visitor: WorkspaceVisitor, current: SettingsTab = 'spaces'): SafeHtml {
   const here = (key: SettingsTab) => (key === current ? html`aria-current="page"` : '');
@@ -143,6 +144,7 @@ export function settingsTabs(visitor: WorkspaceVisitor, current: SettingsTab = '
     : html`${tab('catalogue', 'Catalogue')}${tab('tax-rates', 'Tax rates')}`;
   return html`<nav aria-label="Settings" class="tabs wrapping"><ul>
     ${venueTabs}<li><a href="${orgPath(visitor, '/settings/calendar-feeds')}" ${here('calendar-feeds')}>Calendar feeds</a></li>
+    <li><a href="${orgPath(visitor, '/settings/task-emails')}" ${here('task-emails')}>Task e-mails</a></li>
     <li><a href="/settings/connected-apps" ${here('connected-apps')}>Connected apps</a></li>
   </ul></nav>`;
 }
