@@ -16,6 +16,7 @@ import { SQLITE_FILE_NAME } from '../src/db/connect.js';
 import { readyInfo } from './child-ready.js';
 import { measureDeliveries } from './deliveries.js';
 import { measureMailbox } from './mailbox-loads.js';
+import { measureAutomationSteps } from './automation-steps.js';
 import {
   availabilityQueries,
   DISTINCT_PAGES,
@@ -791,6 +792,14 @@ async function main() {
       const lines = await measureMailbox(dialect);
       for (const line of lines) console.log(line);
       mailbox.push(...lines);
+    }
+  }
+  // So do the rows of automation steps falling due at once (bench/automation-steps.ts).
+  if (!ONLY || ONLY.test('automation steps')) {
+    for (const dialect of measuredPostgres ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)) {
+      const line = await measureAutomationSteps(dialect);
+      console.log(line);
+      mailbox.push(line);
     }
   }
   rmSync(notePagesFile, { force: true });

@@ -367,8 +367,11 @@ export interface OrganizationChanges {
   service_charge_taxable?: boolean;
   /** The item categories that count as food and beverage. */
   fnb_categories?: readonly ItemCategory[];
-  /** When its automated mail may go out: distinct ISO weekdays (1 Monday … 7 Sunday), start before end. */
-  sending_window?: SendingWindow;
+  /**
+   * When its automated mail may go out: distinct ISO weekdays (1 Monday … 7 Sunday), start before
+   * end; null goes back to the default (weekdays 09:00–17:00 in the organization's time zone).
+   */
+  sending_window?: SendingWindow | null;
 }
 
 export interface NewNote {

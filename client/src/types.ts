@@ -797,7 +797,16 @@ export interface Me {
   /** The integration the token was issued to; with an API key, the key (kind "api_key"). */
   integration: { id: string; name: string; kind: string };
   scopes: string[];
-  organizations: Array<{ id: string; name: string; role: string }>;
+  organizations: Array<{
+    id: string;
+    name: string;
+    role: string;
+    /**
+     * The e-mails about their tasks the user takes there: each (assignment and due time), one
+     * digest at 08:00 in the venue's zone, or none.
+     */
+    task_emails: 'each' | 'digest' | 'off';
+  }>;
 }
 
 /** An organization the credentials may use (GET /v2/organizations): its id goes in X-API-ORG. */

@@ -71,6 +71,8 @@ import * as inboxIndexes from './migrations/2026-12-08T20-inbox-indexes.js';
 import * as customFields from './migrations/2026-12-08T30-custom-fields.js';
 import * as automations from './migrations/2026-12-08T50-automations.js';
 import * as sendingWindow from './migrations/2026-12-09T50-sending-window.js';
+import * as approvalsIndex from './migrations/2026-12-10T20-approvals-index.js';
+import * as taskEmails from './migrations/2026-12-10T20-task-emails.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -140,6 +142,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-08T30-custom-fields': customFields,
   '2026-12-08T50-automations': automations,
   '2026-12-09T50-sending-window': sendingWindow,
+  '2026-12-10T20-approvals-index': approvalsIndex,
+  '2026-12-10T20-task-emails': taskEmails,
 };
 
 export interface MigrationOutcome {

@@ -47,6 +47,8 @@ export interface MembershipTable {
   organization_id: string;
   user_id: string;
   role: Role;
+  /** Which e-mails about their tasks they take (SPEC §18): `each`, `digest` or `off`. */
+  task_emails: Generated<string>;
   created_at: string;
 }
 

@@ -1,13 +1,16 @@
 /**
  * GET /v2/me: who the token acts for, through which integration, with which scopes, and the
- * organizations it may use: how an integration learns the ids to send as X-API-ORG (SPEC §5). An
+ * organizations it may use: how an integration learns the ids to send as X-API-ORG (SPEC §5), and
+ * the user's choice of task e-mails in each (SPEC §18). An
  * API key (SPEC §15) says so in `grant_type`, and stands in the integration's place.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses, JSONAPI_MEDIA_TYPE, StringEnum } from '../api/jsonapi.js';
 import { NotFoundError } from '../errors.js';
-import { organizationsOf } from './credential-organizations.js';
+import type { Db } from '../db/database.js';
+import { TASK_EMAILS, taskEmailsOf } from '../crm/tasks/index.js';
+import { organizationsOf, type UsableOrganization } from './credential-organizations.js';
 import { userSource } from './user.resource.js';
 import { findUserById } from './user.repository.js';
 
@@ -24,9 +27,30 @@ const MeDocument = Type.Object({
       { description: 'The integration the token was issued to; for an API key, the key (kind "api_key")' },
     ),
     scopes: Type.Array(Type.String()),
-    organizations: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), role: Type.String() })),
+    organizations: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        name: Type.String(),
+        role: Type.String(),
+        task_emails: StringEnum(
+          TASK_EMAILS,
+          'The e-mails about their tasks the user takes there: each (assignment and due time), a digest at 08:00 in the venue’s zone, or off; chosen in the workspace (Settings → Task e-mails)',
+        ),
+      }),
+    ),
   }),
 });
+
+/** Each organization with the user's choice of task e-mails there (src/crm/tasks/task-emails.ts). */
+async function withTaskEmails(db: Db, userId: string, organizations: readonly UsableOrganization[]) {
+  const rows = await db
+    .selectFrom('memberships')
+    .select(['organization_id', 'task_emails'])
+    .where('user_id', '=', userId)
+    .execute();
+  const chosen = new Map(rows.map((row) => [row.organization_id, taskEmailsOf(row.task_emails)]));
+  return organizations.map((o) => ({ ...o, task_emails: chosen.get(o.id) ?? taskEmailsOf(undefined) }));
+}
 
 export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
@@ -68,7 +92,7 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
                 integration: { id: credential.key.id, name: credential.key.name, kind: 'api_key' },
               }),
           scopes: [...auth.scopes],
-          organizations: await organizationsOf(db, auth),
+          organizations: await withTaskEmails(db, auth.userId, await organizationsOf(db, auth)),
         },
       };
     },

@@ -1,14 +1,14 @@
 /**
  * The kinds of job every `serve` process runs, and the recurring runs it makes sure are queued
  * when it starts (src/jobs/recurring.ts): pruning, the payment schedules' clock, and the venue's
- * automations (their occasions, their steps and their look for date triggers, SPEC §18) and the
- * e-mail to a task's assignee at its due time.
+ * automations (their occasions, their steps and their look for date triggers, SPEC §18), the
+ * e-mail to a task's assignee at its due time and the look that queues members' daily digests.
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { automationJobHandlers, dateLookRecurrence } from '../crm/automations/index.js';
 import type { RenderingContext } from '../crm/email-templates/index.js';
-import { taskReminderHandlers } from '../crm/tasks/index.js';
+import { taskDigestRecurrence, taskReminderHandlers } from '../crm/tasks/index.js';
 import { installmentClockRecurrence } from '../crm/payments/schedule-clock.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { Writer } from '../writes/unit-of-work.js';
@@ -31,6 +31,7 @@ function recurrences({ config, logger }: ServeJobs): Recurrence[] {
     pruneRecurrence(configuredRetention(config), logger),
     installmentClockRecurrence,
     dateLookRecurrence,
+    taskDigestRecurrence,
   ];
 }
 

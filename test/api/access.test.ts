@@ -133,6 +133,7 @@ eachDatabase((suite) => {
         id: crm.venue.orgId,
         name: (cc.body.meta.organizations as Array<{ name: string }>)[0]?.name,
         role: 'admin',
+        task_emails: 'each',
       },
     ]);
 

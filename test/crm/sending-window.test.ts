@@ -1,6 +1,6 @@
 /**
  * The organization's sending window (SPEC §18): GET /v2/organization shows the default (weekdays
- * 09:00–17:00) until its admins set one with PATCH; every bad part of a window is refused at its
+ * 09:00–17:00) until its admins set one with PATCH, and again after they set it to null; every bad part of a window is refused at its
  * own pointer in one 422; and an automation's `wait` kept to the sending window ends at the
  * organization's window's next opening in the venue's zone, not the default's.
  */
@@ -62,6 +62,22 @@ eachDatabase((suite) => {
     const expected = { days: [1, 3], start: '08:30', end: '18:00' };
     assert.deepEqual(response.body.data.attributes.sending_window, expected);
     assert.deepEqual(await windowShown(), expected);
+  });
+
+  it('goes back to the default window when PATCH sets it to null', async () => {
+    const set = await patch({ sending_window: { days: [6, 7], start: '10:00', end: '14:00' } });
+    assert.equal(set.status, 200, JSON.stringify(set.body));
+    const reset = await patch({ sending_window: null });
+    assert.equal(reset.status, 200, JSON.stringify(reset.body));
+    const defaults = { days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' };
+    assert.deepEqual(reset.body.data.attributes.sending_window, defaults);
+    assert.deepEqual(await windowShown(), defaults);
+    const stored = await suite.db
+      .selectFrom('organizations')
+      .select('sending_window')
+      .where('id', '=', venue.orgId)
+      .executeTakeFirstOrThrow();
+    assert.equal(stored.sending_window, null);
   });
 
   it('refuses every bad part of a window at its pointer at once, changing nothing', async () => {

@@ -1,7 +1,8 @@
 /**
  * Approvals in the workspace (SPEC §18), over HTTP: the mails automations drafted for a member
  * are listed with their booking and recipients; *Send* sends the subject and text as edited and
- * *Skip* sends nothing, each moving the run on; a draft sent already is refused in words.
+ * *Skip* sends nothing, each moving the run on; a draft sent already is refused in words; the
+ * navigation counts the drafts awaiting approval beside *Approvals* on every page.
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
@@ -106,6 +107,11 @@ eachDatabase((suite) => {
       assert.ok(page.body.includes(`id="subject-${run}"`));
       assert.ok(page.body.includes(`action="${o}/approvals/${run}/send"`));
     }
+    // The count beside Approvals on every page, one per drafted mail awaiting a member's word.
+    const approvalsLink =
+      /Approvals<span class="visually-hidden">,<\/span> <span class="nav-count">2<\/span><span class="visually-hidden"> awaiting approval<\/span>/;
+    assert.match(page.body, approvalsLink);
+    assert.match((await member.session.request(`${o}/tasks`)).body, approvalsLink);
     assert.match(page.body, /Byron dinner/);
     assert.match(page.body, /Ada Byron &lt;ada@lumen.example&gt;/);
     assert.equal((await mails()).length, 0, 'nothing is sent before a member sends it');
@@ -123,6 +129,10 @@ eachDatabase((suite) => {
     const after = await member.session.follow(sent.location!);
     assert.match(after.body, /role="status" class="notice">Sent\./);
     assert.ok(!after.body.includes(`id="subject-${runs[0]}"`));
+    assert.match(
+      after.body,
+      /Approvals<span class="visually-hidden">,<\/span> <span class="nav-count">1<\/span>/,
+    );
     const list = await mails();
     assert.equal(list.length, 1);
     assert.equal(list[0]!.subject, 'Your dinner with us');
@@ -151,5 +161,6 @@ eachDatabase((suite) => {
     assert.equal((await mails()).length, 1);
     const empty = await member.session.request(`${o}/approvals`);
     assert.match(empty.body, /Nothing awaits approval\./);
+    assert.match(empty.body, /aria-current="page">Approvals<\/a>/, 'no count once none awaits');
   });
 });

@@ -3,7 +3,7 @@
  * zone (the workspace shows the venue's times in it); an ISO 4217 currency (new bookings start in
  * it); a service charge from 0 to 100 percent (a decimal string, written plainly when stored),
  * whether it is taxed, and which item categories count as food and beverage (each once); the
- * window its automated mail goes out in (sending-window.ts).
+ * window its automated mail goes out in (sending-window.ts; null, the default).
  */
 import type { OrganizationTable } from '../../identity/identity.table.js';
 import { checkInquiryForm, type InquiryFormInput, inquiryFormOf } from '../inquiries/inquiry-form.js';
@@ -25,8 +25,8 @@ export interface OrganizationInput {
   inquiry_form?: InquiryFormInput | undefined;
   /** Kept in its own table (src/mail/inbound/mailbox-store.ts); null removes it. */
   mailbox?: MailboxInput | null | undefined;
-  /** When its automated mail may go out (SPEC §18). */
-  sending_window?: SendingWindowInput | undefined;
+  /** When its automated mail may go out (SPEC §18); null goes back to the default. */
+  sending_window?: SendingWindowInput | null | undefined;
 }
 
 export type OrganizationChanges = Partial<
@@ -39,7 +39,7 @@ export type OrganizationChanges = Partial<
     fnb_categories: string;
     inquiry_form: string;
     inquiry_slug: string | null;
-    sending_window: string;
+    sending_window: string | null;
   }
 >;
 
@@ -111,8 +111,9 @@ export function checkOrganization(
     changes.locale = locale ?? input.locale;
   }
   checkPricing(input, problems, changes);
-  if (input.sending_window !== undefined) {
-    changes.sending_window = checkSendingWindow(input.sending_window ?? {}, problems);
+  if (input.sending_window === null) changes.sending_window = null;
+  else if (input.sending_window !== undefined) {
+    changes.sending_window = checkSendingWindow(input.sending_window, problems);
   }
   return { value: changes, problems: problems.list };
 }

@@ -134,16 +134,25 @@ const OrganizationWriteAttributes = Type.Object(
       ],
       { description: 'The venue’s mailbox (only the members given change); null removes it' },
     ),
-    sending_window: Type.Object(
+    sending_window: Type.Union(
+      [
+        Type.Object(
+          {
+            days: Type.Array(Type.Integer(), {
+              maxItems: 7,
+              description: 'Distinct ISO weekdays, 1 Monday … 7 Sunday; at least one',
+            }),
+            start: Type.String({ maxLength: 5, description: 'HH:MM, e.g. 09:00' }),
+            end: Type.String({ maxLength: 5, description: 'HH:MM, after start' }),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
       {
-        days: Type.Array(Type.Integer(), {
-          maxItems: 7,
-          description: 'Distinct ISO weekdays, 1 Monday … 7 Sunday; at least one',
-        }),
-        start: Type.String({ maxLength: 5, description: 'HH:MM, e.g. 09:00' }),
-        end: Type.String({ maxLength: 5, description: 'HH:MM, after start' }),
+        description:
+          'When its automated mail may go out; null goes back to the default (weekdays 09:00–17:00 in its time zone)',
       },
-      { additionalProperties: false, description: 'When its automated mail may go out' },
     ),
   },
   { additionalProperties: false },

@@ -27,3 +27,12 @@ export {
 export { taskDefinition, taskResource } from './task.resource.js';
 export { tasksPageUrl } from './task-links.js';
 export { TASK_DUE_JOB, taskReminderHandlers, type TaskReminderOptions } from './task-reminder.js';
+export { DIGEST_LOOK_MS, nextDigest, TASK_DIGEST_JOB, taskDigestRecurrence } from './task-digest.js';
+export {
+  isTaskEmails,
+  memberTaskEmails,
+  setTaskEmails,
+  TASK_EMAILS,
+  type TaskEmails,
+  taskEmailsOf,
+} from './task-emails.js';

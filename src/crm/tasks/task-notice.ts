@@ -2,7 +2,7 @@
  * The e-mail to a member given a task by someone else (SPEC §18): queued through the outbox
  * (src/mail/outbox.ts) in the unit of work that gives it, so a task given always has its e-mail and
  * a refused one never does; the mail sender sends it within the minute. Nobody is told of a task
- * they give themselves.
+ * they give themselves, nor a member who chose the daily digest or no task e-mails.
  */
 import type { Trx } from '../../db/database.js';
 import type { Actor } from '../../identity/actor.js';
@@ -11,6 +11,7 @@ import { localDate, localTime } from '../../wall-clock.js';
 import type { TaskNotice } from './task-rules.js';
 import { bookingNameOf, memberOf, zoneOf } from './task.repository.js';
 import type { Task } from './task.value.js';
+import { taskEmailsOf } from './task-emails.js';
 
 /** When a task is due, in words (the venue's wall clock), or undefined when it has no due time. */
 async function dueWords(trx: Trx, task: Task): Promise<string | undefined> {
@@ -42,7 +43,8 @@ export async function tellAssignee(
 }
 
 /**
- * Queues an e-mail to the task's assignee, while they are a member: its first lines, then the
+ * Queues an e-mail to the task's assignee, while they are a member who takes each e-mail about
+ * their tasks (task-emails.ts: not those who chose the digest or none): its first lines, then the
  * task's booking and notes and the link to their tasks.
  */
 export async function mailAssignee(
@@ -51,7 +53,7 @@ export async function mailAssignee(
   mail: { subject: string; lines: readonly string[]; tasksUrl: string; sending: boolean; now: number },
 ): Promise<void> {
   const assignee = await memberOf(trx, task.organizationId, task.assigneeId);
-  if (!assignee) return;
+  if (!assignee || taskEmailsOf(assignee.task_emails) !== 'each') return;
   const booking = task.bookingId ? await bookingNameOf(trx, task.organizationId, task.bookingId) : undefined;
   const text = [
     ...mail.lines,

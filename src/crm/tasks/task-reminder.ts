@@ -4,7 +4,8 @@
  * `task.due` job at its due instant in the same unit of work, once per task and instant (the
  * dedupe key), so re-saving the same due time queues nothing and a moved one queues anew. The job
  * mails only when the task is still open, still due at that instant and still has an assignee:
- * the jobs of a due time moved away, or of a task done, do nothing.
+ * the jobs of a due time moved away, or of a task done, do nothing; nor does the job of a member
+ * who takes the daily digest or no task e-mails (task-emails.ts).
  */
 import type { Trx } from '../../db/database.js';
 import { type JobHandler, jobHandler } from '../../jobs/job-handler.js';
@@ -12,6 +13,7 @@ import { enqueueJob } from '../../jobs/job.repository.js';
 import { zonedToUtc } from '../../wall-clock.js';
 import { tasksPageUrl } from './task-links.js';
 import { mailAssignee } from './task-notice.js';
+import { taskDigestHandler } from './task-digest.js';
 import { zoneOf } from './task.repository.js';
 import { type Task, taskCodec, type TaskTable } from './task.value.js';
 
@@ -72,9 +74,10 @@ async function remind(trx: Trx, payload: DuePayload, options: TaskReminderOption
   });
 }
 
-/** The handler of `task.due`: the e-mail commits with the job's completion. */
+/** The handlers of `task.due` and of the daily digest: each e-mail commits with its job's completion. */
 export function taskReminderHandlers(options: TaskReminderOptions): JobHandler[] {
   return [
+    taskDigestHandler(options),
     jobHandler<DuePayload>({
       kind: TASK_DUE_JOB,
       async run(context) {

@@ -11,14 +11,17 @@ export async function zoneOf(db: Db | Trx, organizationId: string): Promise<stri
   return row?.timezone ?? 'UTC';
 }
 
-/** A member of the organization by user id: their address and name; undefined when not a member. */
+/**
+ * A member of the organization by user id: their address, name and choice of task e-mails;
+ * undefined when not a member.
+ */
 export async function memberOf(db: Db | Trx, organizationId: string, userId: string) {
   // No user's id holds a NUL (which PostgreSQL cannot read): such an id names nobody.
   if (userId.includes('\u0000')) return undefined;
   return db
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['u.id', 'u.email', 'u.name'])
+    .select(['u.id', 'u.email', 'u.name', 'm.task_emails'])
     .where('m.organization_id', '=', organizationId)
     .where('m.user_id', '=', userId)
     .executeTakeFirst();

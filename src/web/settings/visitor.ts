@@ -7,6 +7,7 @@ import { DEFAULT_LOCALE, organizationLocale, setReadingLocale, withReadingLocale
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { waitingInInbox } from '../../crm/messages/index.js';
 import { countOverdue } from '../../crm/tasks/index.js';
+import { approvalsWaiting } from '../../crm/automations/index.js';
 import { organizationOf } from '../../crm/organization/index.js';
 import type { Db } from '../../db/database.js';
 import { listMembershipsOfUser, type Membership } from '../../identity/membership.repository.js';
@@ -57,13 +58,14 @@ export async function settingsFrame(
     v.memberships.find((m) => m.organizationId === organizationId) ?? v.adminOf[0] ?? v.memberships[0];
   const isAdmin = organization?.role === 'admin';
   const db = reply.request.ctx.db;
-  const [row, inboxWaiting, tasksOverdue] = organization
+  const [row, inboxWaiting, tasksOverdue, approvals] = organization
     ? await Promise.all([
         organizationOf(db, organization.organizationId),
         waitingInInbox(db, organization.organizationId),
         countOverdue({ db }, organization.organizationId, v.user.id, reply.request.ctx.now()),
+        approvalsWaiting({ db }, organization.organizationId),
       ])
-    : [undefined, 0, 0];
+    : [undefined, 0, 0, 0];
   const locale = row ? organizationLocale(row) : DEFAULT_LOCALE;
   setReadingLocale(locale);
   return {
@@ -87,6 +89,7 @@ export async function settingsFrame(
       locale,
       inboxWaiting,
       tasksOverdue,
+      approvalsWaiting: approvals,
     },
   };
 }

@@ -57,15 +57,21 @@ function switcher(visitor: WorkspaceVisitor, section: Section): SafeHtml {
   </details>`;
 }
 
+/** A section's link with a count beside it, the count in words to a screen reader ("2 overdue"). */
+function counted(label: string, count: number, words: string): SafeHtml | string {
+  if (count === 0) return label;
+  return html`${label}<span class="visually-hidden">,</span> <span class="nav-count">${countText(count)}</span><span class="visually-hidden"> ${words}</span>`;
+}
+
 /**
  * The Inbox's link says how many messages wait there, My tasks' how many of the member's tasks are
- * overdue, in words to a screen reader.
+ * overdue, Approvals' how many drafted mails await a member's word.
  */
 function sectionLabel(visitor: WorkspaceVisitor, key: Section, label: string): SafeHtml | string {
-  if (key === 'tasks' && visitor.tasksOverdue > 0)
-    return html`${label}<span class="visually-hidden">,</span> <span class="nav-count">${countText(visitor.tasksOverdue)}</span><span class="visually-hidden"> overdue</span>`;
-  if (key !== 'inbox' || visitor.inboxWaiting === 0) return label;
-  return html`${label}<span class="visually-hidden">,</span> <span class="nav-count">${countText(visitor.inboxWaiting)}</span><span class="visually-hidden"> waiting</span>`;
+  if (key === 'tasks') return counted(label, visitor.tasksOverdue, 'overdue');
+  if (key === 'approvals') return counted(label, visitor.approvalsWaiting, 'awaiting approval');
+  if (key === 'inbox') return counted(label, visitor.inboxWaiting, 'waiting');
+  return label;
 }
 
 export function workspacePage(visitor: WorkspaceVisitor, options: WorkspacePageOptions): string {
@@ -93,6 +99,7 @@ type SettingsTab =
   | 'tax-rates'
   | 'team'
   | 'calendar-feeds'
+  | 'task-emails'
   | 'api-keys'
   | 'assistants'
   | 'email'
@@ -107,8 +114,8 @@ type SettingsTab =
 /**
  * The settings pages' own tabs: the venue and its spaces here, the integration pages beside them.
  * Members see the pages they may open: the catalogue and the tax rates, read only, and their own
- * feeds and apps. There are more than a wide screen holds in a row, so they wrap rather than scroll
- * out of sight.
+ * feeds, task e-mails and apps. There are more than a wide screen holds in a row, so they wrap
+ * rather than scroll out of sight.
  */
 export function settingsTabs(visitor: WorkspaceVisitor, current: SettingsTab = 'spaces'): SafeHtml {
   const here = (key: SettingsTab) => (key === current ? html`aria-current="page"` : '');
@@ -137,6 +144,7 @@ export function settingsTabs(visitor: WorkspaceVisitor, current: SettingsTab = '
     : html`${tab('catalogue', 'Catalogue')}${tab('tax-rates', 'Tax rates')}`;
   return html`<nav aria-label="Settings" class="tabs wrapping"><ul>
     ${venueTabs}<li><a href="${orgPath(visitor, '/settings/calendar-feeds')}" ${here('calendar-feeds')}>Calendar feeds</a></li>
+    <li><a href="${orgPath(visitor, '/settings/task-emails')}" ${here('task-emails')}>Task e-mails</a></li>
     <li><a href="/settings/connected-apps" ${here('connected-apps')}>Connected apps</a></li>
   </ul></nav>`;
 }

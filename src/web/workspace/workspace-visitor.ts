@@ -15,6 +15,7 @@ import { staffActor } from '../../identity/actor.js';
 import { organizationOf } from '../../crm/organization/index.js';
 import { waitingInInbox } from '../../crm/messages/index.js';
 import { countOverdue } from '../../crm/tasks/index.js';
+import { approvalsWaiting } from '../../crm/automations/index.js';
 import { DEFAULT_LOCALE, organizationLocale, setReadingLocale, withReadingLocale } from '../../locale.js';
 
 export interface WorkspaceVisitor {
@@ -30,6 +31,8 @@ export interface WorkspaceVisitor {
   inboxWaiting: number;
   /** How many of the member's open tasks are past their due time (the count beside My tasks). */
   tasksOverdue: number;
+  /** How many drafted mails of the organization await approval (the count beside Approvals). */
+  approvalsWaiting: number;
 }
 
 declare module 'fastify' {
@@ -58,10 +61,11 @@ async function loadVisitor(
   const memberships = await listMembershipsOfUser(request.ctx.db, user.id);
   const organization = memberships.find((m) => m.organizationId === organizationId);
   if (!organization) throw notFound();
-  const [row, inboxWaiting, tasksOverdue] = await Promise.all([
+  const [row, inboxWaiting, tasksOverdue, approvals] = await Promise.all([
     organizationOf(request.ctx.db, organizationId),
     waitingInInbox(request.ctx.db, organizationId),
     countOverdue(request.ctx, organizationId, user.id, request.ctx.now()),
+    approvalsWaiting(request.ctx, organizationId),
   ]);
   const locale = row ? organizationLocale(row) : DEFAULT_LOCALE;
   setReadingLocale(locale);
@@ -75,6 +79,7 @@ async function loadVisitor(
     locale,
     inboxWaiting,
     tasksOverdue,
+    approvalsWaiting: approvals,
   };
 }
 

@@ -14,6 +14,7 @@ import { noteRoutes } from './notes/note.routes.js';
 import { conversationRoutes } from './messages/conversation.routes.js';
 import { spaceRoutes } from './spaces/space.routes.js';
 import { taskRoutes } from './tasks/task.routes.js';
+import { taskEmailsRoutes } from './tasks/task-emails.routes.js';
 import { approvalRoutes } from './approvals/approvals.routes.js';
 import { teamRoutes } from './team/team.routes.js';
 import { venueRoutes } from './settings/venue.routes.js';
@@ -84,6 +85,7 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(inquirySettingsRoutes);
   await app.register(teamRoutes);
   await app.register(calendarFeedRoutes);
+  await app.register(taskEmailsRoutes);
   await app.register(apiKeyRoutes);
   await app.register(assistantsRoutes);
   await app.register(emailSettingsRoutes);
