@@ -3,7 +3,8 @@
  * made of two others), an account and a booking through the forms; add a note; move the booking lead → tentative →
  * definite; give it a second event; meet a double booking of the combined space refused with the
  * other booking named; move its card on the pipeline board; find the booking in the week view; find a space;
- * subscribe to a calendar feed of the venue; add a stage under Settings → Pipelines, a type under
+ * subscribe to a calendar feed of the venue; take the daily digest under Settings → Task e-mails;
+ * add a stage under Settings → Pipelines, a type under
  * Settings → Event types, a rate under Settings → Tax rates and an item that carries it under
  * Settings → Catalogue; price the booking with a line from that item, give it a deposit and record
  * the payment of it; keep a test message under Settings → Outgoing mail; turn the public inquiry
@@ -58,7 +59,7 @@ export interface Walk {
   visit: (name: string, on?: Page) => Promise<void>;
 }
 
-export const WALK_PAGES = 42 + DOCUMENTS_WALK_PAGES;
+export const WALK_PAGES = 43 + DOCUMENTS_WALK_PAGES;
 
 export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk): Promise<void> {
   const field = (label: string | RegExp) => page.getByLabel(label, { exact: typeof label === 'string' });
@@ -352,6 +353,17 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   const row = page.getByRole('row', { name: /The whole venue/ });
   assert.doesNotMatch(await row.innerText(), /never/, 'the feed shows its last use');
   await visit('calendar-feeds');
+
+  // Settings → Task e-mails: the member takes one digest a day instead of each e-mail.
+  await page
+    .getByRole('navigation', { name: 'Settings' })
+    .getByRole('link', { name: 'Task e-mails' })
+    .click();
+  await page.getByLabel('E-mails about my tasks').selectOption('digest');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Saved.').waitFor();
+  assert.equal(await page.getByLabel('E-mails about my tasks').inputValue(), 'digest');
+  await visit('task-emails');
 
   // Settings → Pipelines: a stage added to the default pipeline goes after its last.
   await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Pipelines' }).click();
