@@ -43,6 +43,7 @@ export function serveJobRunner(options: ServeJobs): { runner: JobRunner; start()
     rendering: options.rendering,
     sending: config.smtpUrl !== undefined,
     baseUrl: config.baseUrl,
+    mailPerHour: config.mailPerHour,
   });
   const runner = new JobRunner({
     writer: options.writer,

@@ -86,7 +86,7 @@ eachDatabase((suite) => {
     await refusedAs(
       link,
       sendDocument,
-      { id: proposal, pdf: undefined, portal: '', sending: false },
+      { id: proposal, pdf: undefined, portal: '', sending: false, mailPerHour: 500 },
       'client_only',
     );
     await refusedAs(link, voidDocument, { id: proposal }, 'client_only');

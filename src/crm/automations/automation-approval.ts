@@ -2,10 +2,13 @@
  * A drafted mail awaiting approval (SPEC §18, *Approvals*): a member sends it, perhaps with the
  * subject or text edited (`POST /v2/automation_runs/{id}/approve`), or skips the step
  * (`…/skip`); either way the run moves on to its next step. A run that does not await approval
- * (sent or skipped already, exited, turned off) is a 409 with its state in words.
+ * (sent or skipped already, exited, turned off) is a 409 with its state in words. Mail to the
+ * client is refused past the operator's bound an hour (MAIL_PER_HOUR: 429 too_many_messages), the
+ * run still awaiting approval, as a message written on the booking is.
  */
 import { NotFoundError, ValidationError } from '../../errors.js';
 import type { Command } from '../../writes/unit-of-work.js';
+import { checkMailPerHour } from '../messages/index.js';
 import { type Refusal, refuse } from '../../writes/refusal.js';
 import type { Draft } from './automation-mail.js';
 import { sendDraft } from './automation-mail.js';
@@ -19,6 +22,8 @@ export interface ApprovalInput {
   text?: string | undefined;
   /** Whether an SMTP server sends mail (else it waits in the outbox). */
   sending: boolean;
+  /** The most messages to clients the organization may send in any hour (config.mailPerHour). */
+  mailPerHour?: number | undefined;
 }
 
 const pointer = (name: string) => ({ pointer: `/data/attributes/${name}` });
@@ -72,6 +77,8 @@ export const approveRun: Command<ApprovalInput, AutomationRunTable | Refusal> = 
     const run = await awaiting(trx, actor.organizationId, input.runId);
     if (!('id' in run)) return run;
     const drafted = JSON.parse(run.draft!) as Draft;
+    if (drafted.audience === 'client' && input.mailPerHour !== undefined)
+      await checkMailPerHour(trx, actor.organizationId, { limit: input.mailPerHour, now });
     const draft = {
       ...drafted,
       subject: input.subject?.trim() ?? drafted.subject,

@@ -23,6 +23,8 @@ export interface AutomationJobOptions {
   /** Whether an SMTP server sends mail. */
   sending: boolean;
   baseUrl: string;
+  /** The most messages to clients an organization may send in any hour (MAIL_PER_HOUR); none when absent. */
+  mailPerHour?: number | undefined;
 }
 
 async function failStep(trx: Trx, organizationId: string, payload: StepPayload, why: string, now: number) {
@@ -66,6 +68,7 @@ export function automationJobHandlers(options: AutomationJobOptions): JobHandler
           ...payload,
           mail,
           sending: options.sending,
+          mailPerHour: options.mailPerHour,
           tasksUrl: tasksPageUrl(options.baseUrl, organizationId),
         });
       } catch (error) {

@@ -2,7 +2,8 @@
  * The writes of an automation's runs (SPEC §18), each in its caller's transaction: a booking is
  * enrolled once per automation (the run's `enrollment` is unique: the automation and the booking,
  * and the occasion where the automation may start again), each step's job is queued under a key of
- * the run and the step (queued twice, it runs once), and a line goes to the run's log per step.
+ * the run and the step (queued twice, it runs once; a step put off, under a key of its time too),
+ * and a line goes to the run's log per step.
  */
 import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
@@ -36,11 +37,13 @@ async function queueStep(
   stepIndex: number,
   dueAt: number,
   now: number,
+  deferred = false,
 ) {
   const payload: StepPayload = { runId: run.id, stepIndex };
   await enqueueJob(trx, {
     kind: STEP_JOB,
-    dedupeKey: `${run.id}.${stepIndex}`,
+    // A step put off runs again under a key of its own: the key of the job putting it off is taken.
+    dedupeKey: deferred ? `${run.id}.${stepIndex}.at-${dueAt}` : `${run.id}.${stepIndex}`,
     organizationId: run.organization_id,
     payload,
     dueAt,
@@ -101,6 +104,8 @@ interface Move {
   nextAt: number | null;
   line?: Omit<LogLine, 'at'> | undefined;
   draft?: unknown;
+  /** The step stays next, put off until `nextAt` (the bound of mail an hour is reached). */
+  deferred?: boolean;
 }
 
 /** Sets where the run is, with a line in its log; a waiting run's next step is queued for `nextAt`. */
@@ -121,7 +126,7 @@ export async function moveRun(trx: Trx, run: AutomationRunTable, move: Move, now
     .where('id', '=', run.id)
     .execute();
   if (move.state === 'waiting' && move.nextAt !== null)
-    await queueStep(trx, run, move.stepIndex, move.nextAt, now);
+    await queueStep(trx, run, move.stepIndex, move.nextAt, now, move.deferred);
 }
 
 /** The step after `stepIndex` is next: due at `dueAt` (now, or when a wait ends), or the run is done. */

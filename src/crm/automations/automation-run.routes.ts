@@ -56,7 +56,7 @@ export const automationRunRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Automations'],
         summary: 'Send a drafted mail',
         description:
-          'Sends the mail a run drafted for approval, with `subject` and `text` in place of the draft’s where given, and moves the run on. A run that does not await approval is a 409 not_awaiting_approval. Needs crm_manage.',
+          'Sends the mail a run drafted for approval, with `subject` and `text` in place of the draft’s where given, and moves the run on. A run that does not await approval is a 409 not_awaiting_approval. Mail to the client past MAIL_PER_HOUR e-mails to clients in the last hour (the operator’s bound) is refused with 429 too_many_messages and a Retry-After, the run still awaiting approval. Needs crm_manage.',
         security: MANAGE_SECURITY,
         params: IdParams,
         body: ApproveBody,
@@ -70,6 +70,7 @@ export const automationRunRoutes: FastifyPluginAsyncTypebox = async (app) => {
         subject: attributes.subject,
         text: attributes.text,
         sending: config.smtpUrl !== undefined,
+        mailPerHour: config.mailPerHour,
       });
       res.code(200).type(JSONAPI_MEDIA_TYPE);
       return reply(made) as never;

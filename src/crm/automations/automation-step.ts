@@ -4,8 +4,9 @@
  * step's job queued commit together or not at all, so a process killed at any moment neither
  * loses a step nor repeats one. A step whose run has moved on (exited, turned off, done by
  * another runner) does nothing. `wait` sets when the next step is due, in the venue's zone;
- * `send_email` sends, or drafts for approval; `create_task`, `move_stage` and `add_note` run the
- * commands a member would, judged by the same rules.
+ * `send_email` sends, or drafts for approval, or (mail to the client past the operator's bound,
+ * MAIL_PER_HOUR) waits until the hour has room for it, the run still waiting; `create_task`,
+ * `move_stage` and `add_note` run the commands a member would, judged by the same rules.
  */
 import type { Db, Trx } from '../../db/database.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
@@ -17,6 +18,7 @@ import {
   organizationSendingWindow as windowOf,
   organizationZone as zoneOf,
 } from '../organization/organization.reads.js';
+import { mailPerHourFullUntil } from '../messages/index.js';
 import { type Draft, recipientsOf, sendDraft } from './automation-mail.js';
 import { advance, endRun, findRun, type LogLine, moveRun } from './automation-run-writes.js';
 import { dueDateAfter, waitUntil } from './automation-schedule.js';
@@ -34,6 +36,8 @@ export interface StepInput {
   sending: boolean;
   /** The workspace's My tasks page of the organization, for a task's e-mail. */
   tasksUrl: string;
+  /** The most messages to clients the organization may send in any hour (config.mailPerHour). */
+  mailPerHour?: number | undefined;
 }
 
 /** The run and its automation's steps, when the step is still the run's next. */
@@ -57,7 +61,7 @@ async function sendEmail(
   run: AutomationRunTable,
   step: Extract<Step, { type: 'send_email' }>,
   input: StepInput,
-): Promise<Line | { failed: string } | { draft: Draft }> {
+): Promise<Line | { failed: string } | { draft: Draft } | { deferredUntil: number }> {
   const { trx, actor, now } = work;
   if (!input.mail) return { failed: 'The mail was not written.' };
   if ('problem' in input.mail) return { failed: input.mail.problem };
@@ -72,6 +76,11 @@ async function sendEmail(
     audience: step.to === 'client' ? 'client' : 'staff',
   };
   if (step.requires_approval) return { draft };
+  if (draft.audience === 'client' && input.mailPerHour !== undefined) {
+    const limit = input.mailPerHour;
+    const until = await mailPerHourFullUntil(trx, actor.organizationId, { limit, now });
+    if (until !== undefined) return { deferredUntil: until };
+  }
   const facts = {
     organizationId: actor.organizationId,
     bookingId: run.booking_id,
@@ -169,6 +178,17 @@ export const runStep: Command<StepInput, string> = {
         now,
       );
       return 'failed';
+    }
+    if ('deferredUntil' in outcome) {
+      // The bound of mail to clients an hour is reached: the step waits for room, the run goes on then.
+      const line = {
+        step_index: input.stepIndex,
+        type: step.type,
+        result: `Waits until ${new Date(outcome.deferredUntil).toISOString()}: the most mail to clients an hour (MAIL_PER_HOUR) has gone.`,
+      };
+      const move = { state: 'waiting' as const, stepIndex: input.stepIndex, line, deferred: true };
+      await moveRun(trx, run, { ...move, nextAt: outcome.deferredUntil }, now);
+      return 'deferred';
     }
     if ('draft' in outcome) {
       const line = {

@@ -8,11 +8,14 @@
  * - an issued invoice: the e-mail carries the PDF as issued and a new 30-day link to the client's
  *   page of it, which shows the balance; sending again is a resend: a new link and e-mail, the
  *   number and the kept bytes untouched. `sent_at` says when it last went.
+ * An organization at the operator's bound of mail to clients an hour (MAIL_PER_HOUR) is refused
+ * first (429 too_many_messages), as a message written to the client is.
  * A draft proposal's PDF is made on the rendering thread before the unit of work.
  */
 import { isoTime } from '../../clock.js';
 import { ConflictError } from '../../errors.js';
 import { queueConversationMail } from '../messages/conversation-mail.js';
+import { checkMailPerHour } from '../messages/mail-per-hour.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
 import { contactName } from '../contacts/contact.reads.js';
 import { type ClientMail, invoiceMail, proposalMail } from './client-mail.js';
@@ -31,6 +34,8 @@ export interface SendInput extends Target {
   portal: string;
   /** Whether an SMTP server sends the e-mail (else it is kept in the outbox). */
   sending: boolean;
+  /** The most messages to clients the organization may send in any hour (config.mailPerHour). */
+  mailPerHour: number;
 }
 
 export interface Sent {
@@ -81,6 +86,8 @@ export const sendDocument: Command<SendInput, Sent> = {
   async run(work, input) {
     const { trx, actor, now } = work;
     const current = await documentToAct(work, 'send', input);
+    // Refused before anything changes: nothing is kept, linked or queued.
+    await checkMailPerHour(trx, actor.organizationId, { limit: input.mailPerHour, now });
     const invoice = current.kind === 'invoice';
     if (!invoice) await replaceOlderVersions(work, current);
     const recipient = await clientMailFor(trx, current);

@@ -182,7 +182,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     name: 'send',
     summary: 'Send a proposal or an issued invoice to its client',
     description:
-      'E-mails the booking’s contact a new 30-day link for the client (with a text and an HTML part, and a Reply-To that reaches the venue); the link is in meta.share_url of this response only. A proposal (a draft or sent) keeps its PDF as sent the first time and its link opens it to accept. An invoice is sent once issued (a draft: 409 not_issued), as often as asked: the e-mail carries the PDF as issued, attached, and the balance due, and its link opens the client’s page at the payments and the balance; its number and PDF never change, and sent_at says when it last went. A BEO is not sent (409 not_sendable), nor anything void.',
+      'E-mails the booking’s contact a new 30-day link for the client (with a text and an HTML part, and a Reply-To that reaches the venue); the link is in meta.share_url of this response only. A proposal (a draft or sent) keeps its PDF as sent the first time and its link opens it to accept. An invoice is sent once issued (a draft: 409 not_issued), as often as asked: the e-mail carries the PDF as issued, attached, and the balance due, and its link opens the client’s page at the payments and the balance; its number and PDF never change, and sent_at says when it last went. A BEO is not sent (409 not_sendable), nor anything void. An organization that has already sent MAIL_PER_HOUR e-mails to clients in the last hour (the operator’s bound, 500 by default) is refused with 429 too_many_messages and a Retry-After, and nothing changes.',
     command: sendDocument,
     input: async (a, current, target) => ({
       ...target,
@@ -192,6 +192,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           : undefined,
       portal: `${config.baseUrl}/p/`,
       sending: config.smtpUrl !== undefined,
+      mailPerHour: config.mailPerHour,
     }),
     document: (sent) => sent.document,
     once: (sent) => ({ share_url: sent.shareUrl, share_url_expires_at: sent.expiresAt }),

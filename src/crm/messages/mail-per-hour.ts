@@ -1,9 +1,10 @@
 /**
  * The operator's bound on mail to clients (MAIL_PER_HOUR, SPEC §17): an organization that has
  * queued or sent that many messages to its clients in the last hour (by the clock of the write)
- * is refused one more, with 429 `too_many_messages` and a Retry-After of when the oldest of them
- * leaves the hour. It keeps one venue's mistake or a stolen account from burning the reputation of
- * the SMTP server every venue shares. Counted in the outbox, where every mail Marquee itself sends
+ * is refused one more (a message, a document's e-mail), with 429 `too_many_messages` and a
+ * Retry-After of when the oldest of them leaves the hour; an automation's mail to a client waits
+ * until then instead. It keeps one venue's mistake or a stolen account from burning the reputation
+ * of the SMTP server every venue shares. Counted in the outbox, where every mail Marquee itself sends
  * is a row (mail filed from the venue's own Sent folder went out through another server); a
  * message that failed for good was never accepted, so it does not count.
  */
@@ -26,12 +27,15 @@ export class TooManyMessagesError extends ApiError {
   }
 }
 
-/** Refuses (throws TooManyMessagesError) when the organization's last hour already holds `limit` messages. */
-export async function checkMailPerHour(
+/**
+ * When the organization may send to a client again: undefined when its last hour holds fewer than
+ * `limit` messages, else the instant the oldest of them leaves the hour.
+ */
+export async function mailPerHourFullUntil(
   trx: Trx,
   organizationId: string,
   { limit, now }: { limit: number; now: number },
-): Promise<void> {
+): Promise<number | undefined> {
   // At most `limit` rows, oldest first, by outgoing_mail_org_created_idx.
   const recent = await trx
     .selectFrom('outgoing_mail')
@@ -44,6 +48,16 @@ export async function checkMailPerHour(
     .limit(limit)
     .execute();
   const oldest = recent[0];
-  if (recent.length < limit || !oldest) return;
-  throw new TooManyMessagesError(limit, (Date.parse(oldest.created_at) + HOUR - now) / 1000);
+  if (recent.length < limit || !oldest) return undefined;
+  return Date.parse(oldest.created_at) + HOUR;
+}
+
+/** Refuses (throws TooManyMessagesError) when the organization's last hour already holds `limit` messages. */
+export async function checkMailPerHour(
+  trx: Trx,
+  organizationId: string,
+  { limit, now }: { limit: number; now: number },
+): Promise<void> {
+  const until = await mailPerHourFullUntil(trx, organizationId, { limit, now });
+  if (until !== undefined) throw new TooManyMessagesError(limit, (until - now) / 1000);
 }

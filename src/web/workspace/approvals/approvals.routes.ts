@@ -49,6 +49,7 @@ export const approvalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         subject: formText(request.body, 'subject'),
         text: formText(request.body, 'text'),
         sending,
+        mailPerHour: app.ctx.config.mailPerHour,
       };
       const outcome = await attempt(request.ctx.app.writer, v.actor, approveRun, input);
       if (!outcome.ok) return sendRefusal(request, reply, outcome.refusal);

@@ -153,6 +153,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
             : undefined,
         portal: `${config.baseUrl}/p/`,
         sending: config.smtpUrl !== undefined,
+        mailPerHour: config.mailPerHour,
       });
       const zone = await organizationZone(db, v.organization.organizationId);
       const page = orgPath(v, `/documents/${current.id}`);

@@ -31,15 +31,31 @@ export interface MessageCard {
 const LINES = 4;
 const CHARACTERS = 400;
 
-/** The first lines a client wrote: up to the quoted history ("> …", "On … wrote:"), blank lines dropped. */
+/**
+ * A line of this length or more, followed by more of the paragraph, was wrapped by the writer's
+ * mail program (at some 72 characters), not ended by the writer: the excerpt joins it to the next,
+ * so it wraps to the width of the page instead of breaking mid-sentence on a phone.
+ */
+const WRAPPED = 60;
+
+/**
+ * The first lines a client wrote: up to the quoted history ("> …", "On … wrote:"), blank lines
+ * dropped, lines their mail program wrapped joined again.
+ */
 export function firstLines(text: string): string {
   const lines: string[] = [];
+  let wrapped = false;
   for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
     const trimmed = line.trim();
     if (trimmed.startsWith('>') || /^(On .+ wrote:|-{2,} ?Original Message ?-{2,})$/i.test(trimmed)) break;
-    if (trimmed === '' || trimmed === '--') continue;
-    lines.push(trimmed);
-    if (lines.length === LINES) break;
+    if (trimmed === '' || trimmed === '--') {
+      wrapped = false;
+      continue;
+    }
+    if (wrapped) lines.push(`${lines.pop()} ${trimmed}`);
+    else if (lines.length === LINES) break;
+    else lines.push(trimmed);
+    wrapped = trimmed.length >= WRAPPED;
   }
   const shown = lines.join('\n');
   return shown.length > CHARACTERS ? `${shown.slice(0, CHARACTERS - 1).trimEnd()}…` : shown;
