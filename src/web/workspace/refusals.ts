@@ -105,6 +105,18 @@ export function sendRefusal(request: FastifyRequest, reply: FastifyReply, refusa
   return refusalPage(request, reply, explanation(refusal), refusal.status);
 }
 
+/**
+ * Where *Go back* leads after a refused post: the page of the record it was about, without the
+ * action's own segment (a note's page is its record's); an Inbox message or a drafted mail awaiting
+ * approval is shown on its list.
+ */
+export function backPathOf(path: string): string | undefined {
+  if (path.includes('/notes/')) return undefined;
+  return path
+    .replace(/\/(status|delete|notes|send|skip|file|dismiss|restore|lead)$/, '')
+    .replace(/\/(approvals|inbox)\/[^/]+$/, '/$1');
+}
+
 function refusalPage(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -113,12 +125,7 @@ function refusalPage(
 ) {
   const visitor = visitorOf(request);
   const section = sectionOf(request.url);
-  // After a refused post, back to the record it was about (a note's page is its record's).
-  const path = request.url.split('?')[0] ?? '';
-  const back =
-    request.method === 'POST' && !path.includes('/notes/')
-      ? path.replace(/\/(status|delete|notes)$/, '')
-      : undefined;
+  const back = request.method === 'POST' ? backPathOf(request.url.split('?')[0] ?? '') : undefined;
   const body = html`<h1>${title}</h1>
     <div role="alert" class="refusal">${detail}</div>
     <p class="actions">
