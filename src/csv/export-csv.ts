@@ -15,6 +15,7 @@ import { LINE_ITEM_AMOUNTS, LINE_ITEM_COLUMNS, PAYMENT_AMOUNTS, PAYMENT_COLUMNS 
 import { type Cells, recordsToExport } from './export-rows.js';
 import { localeOfOrganization, withFormattedAmounts } from './formatted-amounts.js';
 import { neutraliseFormula } from './formula.js';
+import { csvCustomFields, customCells, withCustomColumns } from './custom-columns.js';
 
 export interface ExportOptions {
   organizationId: string;
@@ -52,23 +53,28 @@ function cellsOf(record: Cells, columns: readonly string[], terminal: boolean): 
 }
 
 /** The columns an export of `type` writes, and which of them are minor units. */
-function exportShape(type: ExportType): { columns: readonly string[]; amounts: readonly string[] } {
+function exportShape(
+  type: ExportType,
+  fields: Parameters<typeof withCustomColumns>[1],
+): { columns: readonly string[]; amounts: readonly string[] } {
   if (type === 'line_items') return { columns: LINE_ITEM_COLUMNS, amounts: LINE_ITEM_AMOUNTS };
   if (type === 'payments') return { columns: PAYMENT_COLUMNS, amounts: PAYMENT_AMOUNTS };
-  return CSV_SHAPES[type];
+  return withCustomColumns(CSV_SHAPES[type], fields);
 }
 
 /** Writes the CSV; returns how many records it holds. */
 export async function exportCsv(db: Db, options: ExportOptions): Promise<number> {
   await requireOrganization(db, options.organizationId);
   const locale = await localeOfOrganization(db, options.organizationId);
-  const { columns, amounts } = exportShape(options.type);
+  const fields = await csvCustomFields(db, options.organizationId, options.type);
+  const { columns, amounts } = exportShape(options.type, fields);
   let count = 0;
   const records = Readable.from(
     (async function* () {
       for await (const record of recordsToExport(db, options.organizationId, options.type)) {
         count += 1;
-        const cells = withFormattedAmounts(record, amounts, locale);
+        const custom = fields.length > 0 ? customCells(record.custom_fields, fields) : {};
+        const cells = withFormattedAmounts({ ...record, ...custom }, amounts, locale);
         yield cellsOf(cells, columns, options.terminal ?? false);
       }
     })(),

@@ -12,6 +12,7 @@ import { requireOrganization } from '../identity/identity.service.js';
 import { type Attempt, type Refusal, refuse } from '../writes/refusal.js';
 import { attempt, type Command, type Writer } from '../writes/unit-of-work.js';
 import { CSV_SHAPES, type CsvType } from './columns.js';
+import { csvCustomFields, withCustomColumns } from './custom-columns.js';
 import { type Imported, IMPORT_KINDS } from './import-kinds.js';
 import { type Progress, silentProgress } from './progress.js';
 import { type CsvRow, readCsvChunks, readCsvRows } from './read-rows.js';
@@ -123,9 +124,10 @@ export async function importCsv(writer: Writer, options: ImportOptions): Promise
   try {
     // One phase: the bytes read, as each chunk is read, judged and written before the next.
     progress.phase('Importing', options.size, ' bytes');
+    const fields = await csvCustomFields(writer.db, options.organizationId, options.type);
     const chunks = readCsvChunks(
       options.input,
-      CSV_SHAPES[options.type],
+      withCustomColumns(CSV_SHAPES[options.type], fields),
       errors,
       counting(progress, options.maxBytes),
       IMPORT_KINDS[options.type].chunkRows,
@@ -167,16 +169,20 @@ async function importWithEvents(
   const eventErrors = new RowErrors('events');
   try {
     progress.phase('Reading', options.size, ' bytes');
+    const [bookingFields, eventFields] = await Promise.all([
+      csvCustomFields(writer.db, options.organizationId, 'bookings'),
+      csvCustomFields(writer.db, options.organizationId, 'events'),
+    ]);
     const bookings = await readCsvRows(
       options.input,
-      CSV_SHAPES.bookings,
+      withCustomColumns(CSV_SHAPES.bookings, bookingFields),
       bookingErrors,
       counting(progress, options.maxBytes),
     );
     progress.phase('Reading events', events.size, ' bytes');
     const eventRows = await readCsvRows(
       events.input,
-      CSV_SHAPES.events,
+      withCustomColumns(CSV_SHAPES.events, eventFields),
       eventErrors,
       counting(progress, options.maxBytes),
     );

@@ -19,12 +19,15 @@ import { contactInputOf } from './contact-rows.js';
 import { eventInputOf } from './event-rows.js';
 import type { CsvRow } from './read-rows.js';
 import { accountColumn, bookingColumn } from './references.js';
+import { csvCustomFields, customProblemColumn, customValuesOf } from './custom-columns.js';
 import type { RowErrors } from './row-errors.js';
 
 /** The column a problem of a field is told on: relationships by their id columns (or the name, reference). */
 function columnOf(field: string, row: CsvRow): string {
   if (field === 'account') return accountColumn(row.cells);
   if (field === 'booking') return bookingColumn(row.cells);
+  const custom = customProblemColumn(field);
+  if (custom) return custom;
   return { contact: 'contact_id', owner: 'owner_id', spaces: 'space_ids' }[field] ?? field;
 }
 
@@ -70,7 +73,8 @@ export const CHUNK_ROWS = 5000;
  * chunk only while every row so far has passed and it is no dry run. A file of one chunk is
  * judged and written as it always was.
  */
-function importKind<Facts, Input>(
+function importKind<Facts, Input extends { custom_fields?: unknown }>(
+  type: CsvType,
   loadFacts: (work: Work, rows: readonly CsvRow[]) => Promise<Facts>,
   readRow: (row: CsvRow, errors: RowErrors, facts: Facts) => Input,
   create: (work: Work, facts: Facts, request: BulkRequest<Input>) => Promise<BulkOutcome<unknown>>,
@@ -87,10 +91,11 @@ function importKind<Facts, Input>(
     async importChunks(work, chunks, errors, dryRun) {
       const imported: Imported = { rows: 0, written: 0 };
       let facts: Facts | undefined;
+      const custom = await csvCustomFields(work.trx, work.actor.organizationId, type);
       for await (const rows of chunks) {
         facts ??= await loadFacts(work, rows);
         const entries = rows.map((row) => ({
-          input: readRow(row, errors, facts!),
+          input: { ...readRow(row, errors, facts!), custom_fields: customValuesOf(row, custom) },
           label: `row ${row.row} of this file`,
         }));
         const always = options.againstWritten === true && rows.length === chunkRows;
@@ -123,14 +128,14 @@ const eventFacts = (work: Work, rows: readonly CsvRow[]) =>
   });
 
 export const IMPORT_KINDS: Readonly<Record<CsvType, ImportKind>> = {
-  accounts: importKind(allFacts, accountInputOf, createAccountsInBulk),
-  contacts: importKind(allFacts, contactInputOf, createContactsInBulk),
+  accounts: importKind('accounts', allFacts, accountInputOf, createAccountsInBulk),
+  contacts: importKind('contacts', allFacts, contactInputOf, createContactsInBulk),
   // A referral source a row names that the organization has not yet is made with its chunk: the
   // chunks after it find it among the facts.
-  bookings: importKind(allFacts, bookingInputOf, createBookingsInBulk, {
+  bookings: importKind('bookings', allFacts, bookingInputOf, createBookingsInBulk, {
     againstWritten: true,
     reloadFacts: (inputs) => inputs.some((input) => input.newReferralSource !== undefined),
   }),
   // One chunk: a booking is brought up to date with its events (booking.updated) once per write.
-  events: importKind(eventFacts, eventInputOf, createEventsInBulk, { chunkRows: Infinity }),
+  events: importKind('events', eventFacts, eventInputOf, createEventsInBulk, { chunkRows: Infinity }),
 };

@@ -27,6 +27,7 @@ import type { Refusal } from '../writes/refusal.js';
 import type { Work } from '../writes/unit-of-work.js';
 import { bookingInputOf } from './booking-rows.js';
 import { eventInputOf } from './event-rows.js';
+import { csvCustomFields, customValuesOf } from './custom-columns.js';
 import { tellProblems } from './import-kinds.js';
 import { rolledBack } from './import-rollback.js';
 import type { Progress } from './progress.js';
@@ -59,6 +60,10 @@ export async function importBookingsWithEvents(
   const { bookings, events, bookingErrors, eventErrors, progress } = files;
   const organizationId = work.actor.organizationId;
   const facts = await loadAllFacts(work.trx, organizationId, work.actor.userId);
+  const [bookingFields, eventFields] = await Promise.all([
+    csvCustomFields(work.trx, organizationId, 'bookings'),
+    csvCustomFields(work.trx, organizationId, 'events'),
+  ]);
 
   // The bookings rows by the id and the reference their export gave them.
   const byId = new Map<string, number>();
@@ -81,7 +86,10 @@ export async function importBookingsWithEvents(
 
   // Bookings whose events follow hold what those events hold: the row's own spaces and guests are left out.
   const bookingEntries = bookings.map((row, index) => {
-    const input = bookingInputOf(row, bookingErrors, facts);
+    const input = {
+      ...bookingInputOf(row, bookingErrors, facts),
+      custom_fields: customValuesOf(row, bookingFields),
+    };
     return {
       input: eventful.has(index) ? { ...input, spaceIds: [], guest_count: undefined } : input,
       label: `row ${row.row} of the bookings file`,
@@ -104,7 +112,10 @@ export async function importBookingsWithEvents(
     bookingByReference: (reference) => planned.get(keyOf(byReference.get(normalReference(reference)) ?? -1)),
   };
   const eventEntries = events.map((row) => {
-    const input = eventInputOf(row, eventErrors, inFile);
+    const input = {
+      ...eventInputOf(row, eventErrors, inFile),
+      custom_fields: customValuesOf(row, eventFields),
+    };
     const index = named(row);
     if (index === undefined) {
       eventErrors.add(

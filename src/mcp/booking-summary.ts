@@ -4,6 +4,8 @@ import { excerpt } from '../text-excerpt.js';
 import { BOOKING_STATUSES, type Booking } from '../crm/bookings/booking.table.js';
 import { bookingUrl, type ToolContext } from './tool-kit.js';
 import { NullableUntrustedText, UntrustedText, untrusted, untrustedOrNull } from './untrusted-text.js';
+import type { CustomField } from '../crm/custom-fields/index.js';
+import { customFieldsFor, CustomValuesShown, customValuesShown } from './custom-values.js';
 
 export const BookingSummary = z.object({
   id: z.string(),
@@ -19,6 +21,7 @@ export const BookingSummary = z.object({
   balance_due: z.number().int().describe('grand_total − paid_total, minor units'),
   currency: z.string(),
   url: z.string().describe("The booking's page in the workspace"),
+  custom_fields: CustomValuesShown,
 });
 export type BookingSummary = z.infer<typeof BookingSummary>;
 
@@ -37,7 +40,12 @@ export async function accountNames(
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-export function summarize(tool: ToolContext, booking: Booking, names: Map<string, string>): BookingSummary {
+export function summarize(
+  tool: ToolContext,
+  booking: Booking,
+  names: Map<string, string>,
+  fields: readonly CustomField[],
+): BookingSummary {
   const grand = Number(booking.grand_total);
   return {
     id: booking.id,
@@ -53,11 +61,16 @@ export function summarize(tool: ToolContext, booking: Booking, names: Map<string
     balance_due: grand - Number(booking.paid_total),
     currency: booking.currency,
     url: bookingUrl(tool, booking.id),
+    custom_fields: customValuesShown(booking.custom_fields, fields),
   };
 }
 
 export async function summarizeOne(tool: ToolContext, booking: Booking): Promise<BookingSummary> {
-  return summarize(tool, booking, await accountNames(tool, [booking.account_id]));
+  const [names, fields] = await Promise.all([
+    accountNames(tool, [booking.account_id]),
+    customFieldsFor(tool, 'bookings'),
+  ]);
+  return summarize(tool, booking, names, fields);
 }
 
 /** The organization's booking with this id or reference (BK-00001), if any. */

@@ -13,6 +13,7 @@ import { write } from '../writes/unit-of-work.js';
 import { dueWords, moneyText, sumsWords, whenWords } from './summary-words.js';
 import { answer, bookingUrl, result, ToolArgumentError, type ToolContext } from './tool-kit.js';
 import { NullableUntrustedText, UntrustedText, untrusted, untrustedOrNull } from './untrusted-text.js';
+import { CustomValuesGiven } from './custom-values.js';
 
 const LeadInput = {
   name: z.string().min(1).max(200).describe('What the event is called, e.g. “Brennan wedding”'),
@@ -28,6 +29,7 @@ const LeadInput = {
   guest_count: z.number().int().min(0).max(1_000_000).optional(),
   event_type: z.string().max(100).optional(),
   message: z.string().max(20_000).optional().describe('What they asked; kept as a note on the booking'),
+  custom_fields: CustomValuesGiven,
 };
 
 export function registerLeadTool(server: McpServer, tool: ToolContext): void {

@@ -29,6 +29,7 @@ import {
   venueTimeArgument,
 } from './tool-kit.js';
 import { UntrustedText, untrusted } from './untrusted-text.js';
+import { customFieldsFor, CustomValuesShown, customValuesShown } from './custom-values.js';
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const WHEN =
@@ -50,6 +51,7 @@ const Event = z.object({
   end_at: z.string(),
   guest_count: z.number().int().nullable(),
   setup_style: z.string().nullable(),
+  custom_fields: CustomValuesShown,
 });
 const Line = z.object({
   id: z.string(),
@@ -100,11 +102,14 @@ export function registerReadTools(server: McpServer, tool: ToolContext): void {
           to,
           size: args.limit ?? 20,
         });
-        const names = await accountNames(
-          tool,
-          page.rows.map((b) => b.account_id),
-        );
-        const bookings = page.rows.map((b) => summarize(tool, b, names));
+        const [names, fields] = await Promise.all([
+          accountNames(
+            tool,
+            page.rows.map((b) => b.account_id),
+          ),
+          customFieldsFor(tool, 'bookings'),
+        ]);
+        const bookings = page.rows.map((b) => summarize(tool, b, names, fields));
         const listed = bookings
           .map((b) => `${bookingWords(b, zone)}, balance due ${moneyText(b.balance_due, b.currency)}`)
           .join('; ');
@@ -139,12 +144,13 @@ export function registerReadTools(server: McpServer, tool: ToolContext): void {
         if (!booking) return refused(noSuchBooking(args.id));
         const db = tool.ctx.db;
         const org = tool.actor.organizationId;
-        const [summary, events, lines, installments, notes] = await Promise.all([
+        const [summary, events, lines, installments, notes, eventFields] = await Promise.all([
           summarizeOne(tool, booking),
           eventsOf(db, org, booking.id),
           linesOfBooking(db, booking.id),
           installmentsOf(db, booking.id),
           notesAbout(db, org, 'bookings', booking.id),
+          customFieldsFor(tool, 'events'),
         ]);
         const full = {
           ...summary,
@@ -156,6 +162,7 @@ export function registerReadTools(server: McpServer, tool: ToolContext): void {
             end_at: e.end_at,
             guest_count: e.guest_count,
             setup_style: e.setup_style,
+            custom_fields: customValuesShown(e.custom_fields, eventFields),
           })),
           line_items: lines.map((l) => ({
             id: l.id,

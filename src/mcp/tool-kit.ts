@@ -58,7 +58,12 @@ export async function answer(
     return await inReadingLocale(venue.locale, () => run(venue));
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) {
-      const details = [error.toObject(), ...error.more].map((e) => e.detail);
+      // A custom field's problem names its field: its sentence alone says only what a value must be.
+      const custom = /^\/data\/attributes\/custom_fields\/([a-z][a-z0-9_]*)$/;
+      const details = [error.toObject(), ...error.more].map((e) => {
+        const key = custom.exec(e.source?.pointer ?? '')?.[1];
+        return key ? `custom_fields.${key}: ${e.detail}` : e.detail;
+      });
       return refused([...new Set(details)].join(' '));
     }
     throw error;

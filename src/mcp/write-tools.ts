@@ -13,6 +13,7 @@ import { write } from '../writes/unit-of-work.js';
 import { BookingSummary, findBooking, noSuchBooking, summarizeOne } from './booking-summary.js';
 import { whenWords } from './summary-words.js';
 import { answer, refused, result, type ToolContext } from './tool-kit.js';
+import { CustomValuesGiven } from './custom-values.js';
 
 const BOOKING_ID = z.string().min(1).max(100).describe('The booking’s id or reference (BK-00001)');
 
@@ -72,6 +73,37 @@ export function registerWriteTools(server: McpServer, tool: ToolContext): void {
           },
         });
         return result(`${updated.reference} (${whenWords(updated, zone)}) is now ${updated.status}.`, {
+          booking: await summarizeOne(tool, updated),
+        });
+      }),
+  );
+
+  server.registerTool(
+    'update_booking_custom_fields',
+    {
+      title: 'Set a booking’s own fields',
+      description:
+        'Sets the venue’s own fields of a booking (the keys of its custom_fields), judged as the API judges them; null clears one.',
+      inputSchema: { booking_id: BOOKING_ID, custom_fields: CustomValuesGiven.unwrap() },
+      outputSchema: { booking: BookingSummary },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    (args) =>
+      answer(tool, async ({ zone }) => {
+        const booking = await findBooking(tool, args.booking_id.trim());
+        if (!booking) return refused(noSuchBooking(args.booking_id));
+        const updated = await write(tool.ctx.app.writer, tool.actor, updateBooking, {
+          id: booking.id,
+          ifMatch: undefined,
+          input: { custom_fields: args.custom_fields },
+        });
+        const keys = Object.keys(args.custom_fields).join(', ');
+        return result(`${updated.reference} (${whenWords(updated, zone)}): ${keys} saved.`, {
           booking: await summarizeOne(tool, updated),
         });
       }),

@@ -84,6 +84,7 @@ eachDatabase((suite) => {
       'list_tasks',
       'payments_due',
       'search_bookings',
+      'update_booking_custom_fields',
       'update_booking_status',
     ]);
     assert.ok(auth.client && 'client_id' in auth.client);

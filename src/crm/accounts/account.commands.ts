@@ -9,7 +9,7 @@ import type { Actor } from '../../identity/actor.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import { type BulkOutcome, type BulkRequest, insertAll, judgeAll, stamped } from '../bulk.js';
 import { contactDefinition } from '../contacts/contact.resource.js';
-import { withCustomValues } from '../custom-fields/index.js';
+import { customFieldsOf, withCustomValues, withNewCustomValues } from '../custom-fields/index.js';
 import { loadFacts, type VenueFacts } from '../facts.js';
 import { deleteNotesOf } from '../notes/notes-of.js';
 import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
@@ -76,9 +76,12 @@ export async function createAccountsInBulk(
   facts: VenueFacts,
   request: BulkRequest<AccountInput>,
 ): Promise<BulkOutcome<AccountTable>> {
-  const { values, problems } = judgeAll(request, (input) => checkAccount(input, undefined, facts));
-  if (problems.length > 0 || !request.write) return { created: [], problems };
   const organizationId = work.actor.organizationId;
+  const { fields } = await customFieldsOf(work.trx, organizationId, 'accounts');
+  const { values, problems } = judgeAll(request, (input) =>
+    withNewCustomValues(checkAccount(input, undefined, facts), fields, input.custom_fields),
+  );
+  if (problems.length > 0 || !request.write) return { created: [], problems };
   const rows = values.map((changes) =>
     stamped({ ...EMPTY_ACCOUNT, name: '', ...changes }, organizationId, work.now),
   );

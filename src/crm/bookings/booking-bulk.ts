@@ -7,6 +7,7 @@
  * events come next in the same unit of work (an import with its events file) gets no first event;
  * a referral source an entry names that the organization has not yet is made with it.
  */
+import { customFieldsOf, withNewCustomValues } from '../custom-fields/index.js';
 import { monotonicId } from '../../db/ids.js';
 import { recordCreatedInBulk } from '../change-events.js';
 import { eventTypesFor } from '../event-types/event-types.js';
@@ -47,7 +48,10 @@ export async function createBookingsInBulk(
   eventful: ReadonlyMap<number, DerivedFields | undefined> = new Map(),
 ): Promise<BulkOutcome<Booking>> {
   const organizationId = work.actor.organizationId;
-  const judged = judgeAll(request, (input) => checkBooking(input, undefined, facts));
+  const { fields: custom } = await customFieldsOf(work.trx, organizationId, 'bookings');
+  const judged = judgeAll(request, (input) =>
+    withNewCustomValues(checkBooking(input, undefined, facts), custom, input.custom_fields),
+  );
   const refused = new Set(judged.problems.map((p) => p.index));
   const rows = judged.values.map((fields: BookingFields) =>
     stamped(

@@ -14,6 +14,8 @@ export async function leadContact(
   work: Work,
   contact: EmbeddedContact,
   accountId: string | null,
+  /** A new contact's custom fields (SPEC §19). */
+  customFields?: Readonly<Record<string, unknown>> | undefined,
 ): Promise<{ accountId: string; contactId: string }> {
   const email = contact.email?.trim() || null;
   const known = email
@@ -33,6 +35,7 @@ export async function leadContact(
     email,
     phone,
     accountId: account,
+    custom_fields: customFields,
   });
   return { accountId: account, contactId: made.id };
 }

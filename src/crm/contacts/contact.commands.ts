@@ -7,7 +7,7 @@ import type { Db, Trx } from '../../db/database.js';
 import type { Actor } from '../../identity/actor.js';
 import type { Command, Removal, Work } from '../../writes/unit-of-work.js';
 import { type BulkOutcome, type BulkRequest, insertAll, judgeAll, stamped } from '../bulk.js';
-import { withCustomValues } from '../custom-fields/index.js';
+import { customFieldsOf, withCustomValues, withNewCustomValues } from '../custom-fields/index.js';
 import { loadFacts, type VenueFacts } from '../facts.js';
 import { leaveFollowUp, runFollowUp } from '../follow-ups.js';
 import { createCommand, updateCommand } from '../record-commands.js';
@@ -69,9 +69,12 @@ export async function createContactsInBulk(
   facts: VenueFacts,
   request: BulkRequest<ContactInput>,
 ): Promise<BulkOutcome<ContactTable>> {
-  const { values, problems } = judgeAll(request, (input) => checkContact(input, undefined, facts));
-  if (problems.length > 0 || !request.write) return { created: [], problems };
   const organizationId = work.actor.organizationId;
+  const { fields } = await customFieldsOf(work.trx, organizationId, 'contacts');
+  const { values, problems } = judgeAll(request, (input) =>
+    withNewCustomValues(checkContact(input, undefined, facts), fields, input.custom_fields),
+  );
+  if (problems.length > 0 || !request.write) return { created: [], problems };
   const rows = values.map((changes) => stamped({ ...EMPTY_CONTACT, ...changes }, organizationId, work.now));
   await insertAll(work, contactDefinition, rows, request.progress);
   return { created: rows, problems };

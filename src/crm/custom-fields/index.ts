@@ -18,6 +18,8 @@ import type { CustomFieldRow, CustomFieldType, CustomRecordType } from './custom
 
 export type { CustomRecordType } from './custom-field.table.js';
 export { CustomValuesShown, CustomValuesWritten } from './custom-values.bodies.js';
+export { decimalText } from './custom-field-values.js';
+export { sampleWords, valuesInWords, valueWords } from './custom-field-words.js';
 
 /** A custom field as a declaration of its kind's fields, with what only custom fields have. */
 export interface CustomField extends Field {
@@ -159,6 +161,22 @@ export async function withCustomValues<Value extends object>(
   const custom = judgeValues(fields, write.given, write.current?.custom_fields);
   return {
     value: custom.column === undefined ? checked.value : { ...checked.value, custom_fields: custom.column },
+    problems: [...checked.problems, ...custom.problems],
+  };
+}
+
+/**
+ * As withCustomValues, for records made many at once (an import), their fields read once: the new
+ * record's values (JSON) join the rule's value, and their problems the rule's.
+ */
+export function withNewCustomValues<Value extends object>(
+  checked: Checked<Value>,
+  fields: readonly CustomField[],
+  given: Readonly<Record<string, unknown>> | undefined,
+): Checked<Value & { custom_fields: string }> {
+  const custom = judgeValues(fields, given, undefined);
+  return {
+    value: { ...checked.value, custom_fields: custom.column ?? '{}' },
     problems: [...checked.problems, ...custom.problems],
   };
 }

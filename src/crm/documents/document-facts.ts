@@ -20,6 +20,7 @@ import type { LogoReference } from './document-model.js';
 import { documentSettingsOf, templatesOf } from './document-settings.js';
 import type { DocumentKind } from './document.table.js';
 import { organizationLocale } from '../../locale.js';
+import { type CustomMergeFields, customMergeFields } from './custom-merge.js';
 
 /** A note printed on a BEO: what it is about ("Booking" or the event's name) and its text. */
 export interface BeoNote {
@@ -52,6 +53,8 @@ export interface DocumentFacts {
   payments: Payment[];
   /** A BEO's event, whether it prints prices, and the notes marked for it. */
   beo?: { event: Event; showPrices: boolean; notes: BeoNote[] } | undefined;
+  /** The organization's custom fields the merge data holds (none when absent). */
+  customFields?: CustomMergeFields | undefined;
 }
 
 export interface FactsRequest {
@@ -126,7 +129,7 @@ export async function loadDocumentFacts(
       db.selectFrom('spaces').select(['id', 'name']).where('organization_id', '=', org).execute(),
       linesOfBooking(db, booking.id),
     ]);
-  const [installments, payments] = await Promise.all([
+  const [installments, payments, customFields] = await Promise.all([
     installmentsOf(db, booking.id),
     db
       .selectFrom('payments')
@@ -135,6 +138,7 @@ export async function loadDocumentFacts(
       .orderBy('received_at')
       .orderBy('id')
       .execute(),
+    customMergeFields(db, org),
   ]);
   let beo: DocumentFacts['beo'];
   if (request.beo) {
@@ -168,5 +172,6 @@ export async function loadDocumentFacts(
     installments,
     payments,
     beo,
+    customFields,
   };
 }

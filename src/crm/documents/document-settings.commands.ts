@@ -12,6 +12,7 @@ import type { Command } from '../../writes/unit-of-work.js';
 import { Problems } from '../validation.js';
 import { TEMPLATE_PARTS } from './default-templates.js';
 import { sampleProblems, type Threads } from './document-templates.js';
+import type { MergeData } from './merge-data.js';
 import type { DocumentKind } from './document.table.js';
 import type { CheckedLogo } from './logo.js';
 import { DOCUMENT_SETTINGS_ACTIONS } from './document.policy.js';
@@ -39,6 +40,8 @@ export async function checkTemplates(
   threads: Threads,
   organizationId: string,
   input: TemplatesInput,
+  /** The sample with the organization's custom fields (custom-merge.ts); the bare one when absent. */
+  sample: MergeData | null = null,
 ): Promise<{ problems: readonly FieldProblem[] } | { checked: CheckedTemplates }> {
   const problems = new Problems();
   const texts = {
@@ -48,7 +51,7 @@ export async function checkTemplates(
   };
   for (const part of TEMPLATE_PARTS) problems.text(part, texts[part], 'lines');
   if (problems.list.length === 0) {
-    for (const problem of await sampleProblems(threads, organizationId, texts)) {
+    for (const problem of await sampleProblems(threads, organizationId, texts, sample)) {
       problems.attribute(problem.part, `Line ${problem.line}: ${problem.reason}.`, 'template_error');
     }
   }

@@ -13,13 +13,17 @@ import type { PartProblem } from './template-words.js';
 
 export type Threads = Pick<PdfRenderer, 'templates'>;
 
-/** Why each part of `texts` cannot be saved: tried against the sample, on a rendering thread. */
+/**
+ * Why each part of `texts` cannot be saved: tried against the sample (with the organization's
+ * custom fields, custom-merge.ts), on a rendering thread.
+ */
 export async function sampleProblems(
   threads: Threads,
   organizationId: string,
   texts: TemplateTexts,
+  sample: MergeData | null = null,
 ): Promise<PartProblem[]> {
-  return (await threads.templates(organizationId, { texts, data: null })).problems;
+  return (await threads.templates(organizationId, { texts, data: sample })).problems;
 }
 
 /**

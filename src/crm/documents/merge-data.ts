@@ -21,6 +21,8 @@ import {
 import { installmentDue, STATE_WORDS, stillToPay } from './schedule-words.js';
 import { spaceIds } from '../data/row-mappers.js';
 import { DEFAULT_LOCALE } from '../../locale.js';
+import { type CustomField, valuesInWords } from '../custom-fields/index.js';
+import { NO_CUSTOM_FIELDS } from './custom-merge.js';
 
 export interface MergeData {
   venue: { name: string; address: string };
@@ -35,8 +37,16 @@ export interface MergeData {
     last_day: string;
     currency: string;
     manager: string;
+    /** The organization's custom fields of bookings in words, by key (custom-merge.ts). */
+    custom_fields: Record<string, string>;
   };
-  account: { name: string; email: string; phone: string; address: string };
+  account: {
+    name: string;
+    email: string;
+    phone: string;
+    address: string;
+    custom_fields: Record<string, string>;
+  };
   contact: {
     name: string;
     first_name: string;
@@ -44,6 +54,7 @@ export interface MergeData {
     email: string;
     phone: string;
     title: string;
+    custom_fields: Record<string, string>;
   };
   events: Array<{
     name: string;
@@ -53,6 +64,7 @@ export interface MergeData {
     setup_style: string;
     guests: string;
     guaranteed: string;
+    custom_fields: Record<string, string>;
   }>;
   lines: Array<{
     name: string;
@@ -145,6 +157,9 @@ export function mergeData(facts: DocumentFacts): MergeData {
   const last = facts.events[facts.events.length - 1];
   const grand = Number(booking.grand_total);
   const paid = Number(booking.paid_total);
+  const custom = facts.customFields ?? NO_CUSTOM_FIELDS;
+  const words = (fields: readonly CustomField[], column: string | undefined) =>
+    valuesInWords(fields, column ?? '{}', currency, locale);
   return {
     venue: { name: facts.venue.name, address: facts.venue.address.join(', ') },
     document: {
@@ -167,12 +182,14 @@ export function mergeData(facts: DocumentFacts): MergeData {
         : dayOf(booking.end_at, zone, locale),
       currency,
       manager: facts.manager ?? '',
+      custom_fields: words(custom.bookings, booking.custom_fields),
     },
     account: {
       name: account?.name ?? '',
       email: account?.email ?? '',
       phone: account?.phone ?? '',
       address: addressLines(account, locale).join(', '),
+      custom_fields: words(custom.accounts, account?.custom_fields),
     },
     contact: {
       name: contact ? contactName(contact) : '',
@@ -181,6 +198,7 @@ export function mergeData(facts: DocumentFacts): MergeData {
       email: contact?.email ?? '',
       phone: contact?.phone ?? '',
       title: contact?.title ?? '',
+      custom_fields: words(custom.contacts, contact?.custom_fields),
     },
     events: facts.events.map((e) => ({
       name: e.name,
@@ -191,6 +209,7 @@ export function mergeData(facts: DocumentFacts): MergeData {
       setup_style: e.setup_style ? setupStyleWords(e.setup_style) : '',
       guests: e.guest_count === null ? '' : guestsWords(Number(e.guest_count), locale),
       guaranteed: e.guaranteed_count === null ? '' : guestsWords(Number(e.guaranteed_count), locale),
+      custom_fields: words(custom.events, e.custom_fields),
     })),
     lines: facts.lines.map((l) => ({
       name: l.name,

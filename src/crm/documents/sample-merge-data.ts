@@ -20,12 +20,14 @@ const SAMPLE: MergeData = {
     last_day: 'Saturday 12 June 2027',
     currency: 'GBP',
     manager: 'Priya Shah',
+    custom_fields: {},
   },
   account: {
     name: 'Mensah family',
     email: 'ama@mensah.example',
     phone: '+44 117 496 0000',
     address: '8 Park Row, Bristol BS1 5LH',
+    custom_fields: {},
   },
   contact: {
     name: 'Ama Mensah',
@@ -34,6 +36,7 @@ const SAMPLE: MergeData = {
     email: 'ama@mensah.example',
     phone: '+44 117 496 0000',
     title: 'Bride',
+    custom_fields: {},
   },
   events: [
     {
@@ -44,6 +47,7 @@ const SAMPLE: MergeData = {
       setup_style: 'Banquet',
       guests: '120 guests',
       guaranteed: '118 guests',
+      custom_fields: {},
     },
   ],
   lines: [

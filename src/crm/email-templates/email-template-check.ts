@@ -52,6 +52,8 @@ export async function judgeEmailTemplate(
   organizationId: string,
   input: EmailTemplateInput,
   current?: Pick<EmailTemplate, 'subject' | 'body'>,
+  /** The sample with the organization's custom fields (custom-merge.ts); the bare one when absent. */
+  sample: object = EMAIL_SAMPLE,
 ): Promise<JudgedEmailTemplateInput> {
   if (input.subject === undefined && input.body === undefined) return input;
   const given = {
@@ -64,7 +66,7 @@ export async function judgeEmailTemplate(
   };
   const outcome = await threads.templates(organizationId, {
     texts,
-    data: EMAIL_SAMPLE,
+    data: sample,
     set: EMAIL_TEMPLATE_SET,
   });
   const problems: Partial<Record<EmailPart, string>> = {};

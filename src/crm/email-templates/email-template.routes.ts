@@ -9,6 +9,9 @@ import { registerReadRoutes } from '../../api/read-routes.js';
 import { registerWriteRoutes } from '../../api/write-routes.js';
 import { withPreparation } from '../../writes/prepared.js';
 import { type EmailTemplateInput, judgeEmailTemplate } from './email-template-check.js';
+import { customMergeFields } from '../documents/custom-merge.js';
+import { withCustomSample } from '../documents/custom-sample.js';
+import { EMAIL_SAMPLE } from './email-merge-data.js';
 import { EmailTemplateCreateBody, EmailTemplateUpdateBody } from './email-template.bodies.js';
 import {
   createEmailTemplate,
@@ -26,6 +29,15 @@ const templateInput = ({ data }: { data: object }): EmailTemplateInput =>
 
 export const emailTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const threads = app.ctx.pdf;
+  // Tried against the sample with the organization's custom fields (custom-merge.ts).
+  const judge = async (
+    organizationId: string,
+    input: EmailTemplateInput,
+    current?: Parameters<typeof judgeEmailTemplate>[3],
+  ) => {
+    const sample = withCustomSample(EMAIL_SAMPLE, await customMergeFields(app.ctx.db, organizationId));
+    return judgeEmailTemplate(threads, organizationId, input, current, sample);
+  };
   registerReadRoutes(app, emailTemplateDefinition);
   registerWriteRoutes(app, {
     definition: emailTemplateDefinition,
@@ -42,31 +54,20 @@ export const emailTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       command: createEmailTemplate,
       input: templateInput,
       problems: async (db, actor, input) =>
-        emailTemplateProblems({ db }, actor, await judgeEmailTemplate(threads, actor.organizationId, input)),
-      around: async (_ctx, actor, input, write) =>
-        write(await judgeEmailTemplate(threads, actor.organizationId, input)),
+        emailTemplateProblems({ db }, actor, await judge(actor.organizationId, input)),
+      around: async (_ctx, actor, input, write) => write(await judge(actor.organizationId, input)),
     },
     update: {
       command: updateEmailTemplate,
       input: templateInput,
       problems: async (db, actor, input, current) =>
-        emailTemplateProblems(
-          { db },
-          actor,
-          await judgeEmailTemplate(threads, actor.organizationId, input, current),
-          current,
-        ),
+        emailTemplateProblems({ db }, actor, await judge(actor.organizationId, input, current), current),
       around: (ctx, actor, change, write) =>
         withPreparation(
           `email template ${actor.organizationId} ${change.id}`,
           async () => {
             const current = await findEmailTemplate(ctx, actor.organizationId, change.id);
-            const input = await judgeEmailTemplate(
-              threads,
-              actor.organizationId,
-              change.input,
-              current?.value,
-            );
+            const input = await judge(actor.organizationId, change.input, current?.value);
             return { ...change, input };
           },
           write,

@@ -7,6 +7,7 @@
  * be. Written, each event tells `event.created`, and each booking it joins is brought up to date
  * with its events (booking-derivation.ts), as a single create does.
  */
+import { customFieldsOf, withNewCustomValues } from '../custom-fields/index.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import {
   type BulkOutcome,
@@ -34,12 +35,17 @@ export async function createEventsInBulk(
 ): Promise<BulkOutcome<Event>> {
   const organizationId = work.actor.organizationId;
   const bookingOf = (id: string | undefined) => (id === undefined ? undefined : facts.booking(id));
+  const { fields: custom } = await customFieldsOf(work.trx, organizationId, 'events');
   const judged = judgeAll(request, (input) =>
-    checkEvent(input, undefined, {
-      booking: bookingOf(input.bookingId),
-      spaces: facts.spaces,
-      eventTypes: facts.eventTypes,
-    }),
+    withNewCustomValues(
+      checkEvent(input, undefined, {
+        booking: bookingOf(input.bookingId),
+        spaces: facts.spaces,
+        eventTypes: facts.eventTypes,
+      }),
+      custom,
+      input.custom_fields,
+    ),
   );
   const refused = new Set(judged.problems.map((p) => p.index));
   const rows: Event[] = judged.values.map((fields) => stamped(fields, organizationId, work.now));

@@ -13,7 +13,14 @@ import { type Checked, isEmail, Problems } from '../validation.js';
 export interface LeadInput {
   /** The booking's name; by default the company's or the person's. */
   name?: string | undefined;
-  contact: { first_name: string; last_name: string; email: string; phone?: string | undefined };
+  contact: {
+    first_name: string;
+    last_name: string;
+    email: string;
+    phone?: string | undefined;
+    /** A new contact's custom fields (SPEC §19); a contact reused by e-mail keeps its own. */
+    custom_fields?: Readonly<Record<string, unknown>> | undefined;
+  };
   /** The account: the company, else the person. */
   company?: string | undefined;
   /** YYYY-MM-DD in the organization's time zone. */
@@ -29,6 +36,8 @@ export interface LeadInput {
   source: BookingSource;
   /** UTM fields, referrer. */
   source_details?: Record<string, string> | undefined;
+  /** The booking's custom fields (SPEC §19), judged as a booking's write judges them. */
+  custom_fields?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** What a lead makes, once its rules passed. */

@@ -55,6 +55,7 @@ export const createLead: Command<LeadInput, Booking> = {
         phone_number: contact.phone?.trim() || null,
       },
       account?.accountId ?? null,
+      contact.custom_fields,
     );
     const booking = await work.run(createBooking, {
       name: lead.name,
@@ -67,6 +68,7 @@ export const createLead: Command<LeadInput, Booking> = {
       contactId: party.contactId,
       source: input.source,
       source_details: input.source_details,
+      custom_fields: input.custom_fields,
     });
     // Staff read how the account was chosen beside the client's own words.
     const notes = [account?.said, input.message?.trim()].filter((body): body is string => Boolean(body));

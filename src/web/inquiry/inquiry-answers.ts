@@ -9,6 +9,7 @@ import { sizeWords } from '../../http/error-handler.js';
 import { sendPage } from '../forms.js';
 import type { InquiryRefusal } from './inquiry-headers.js';
 import { inquiryPage, refusedPage } from './inquiry.page.js';
+import type { InquiryCustom } from './inquiry-custom.js';
 
 export const INQUIRY_BODY_LIMIT = 16 * 1024;
 
@@ -18,6 +19,8 @@ export interface FormShown {
   slug: string;
   intro: string;
   eventTypes: string[];
+  /** Its own fields on the form, with what was typed (inquiry-custom.ts). */
+  custom?: InquiryCustom | undefined;
 }
 
 export const isJsonPost = (request: FastifyRequest) =>

@@ -7,6 +7,8 @@
 import { STYLESHEET_PATH } from '../assets.js';
 import { html, type SafeHtml } from '../html.js';
 import { HONEYPOT } from '../../crm/inquiries/inquiry-guard.js';
+import { customInputs } from '../workspace/forms/custom-fields.view.js';
+import type { InquiryCustom } from './inquiry-custom.js';
 
 /**
  * The page's frame, the portal's look in the venue's name, with a `same-origin` referrer policy (not the
@@ -42,6 +44,8 @@ export interface InquiryView {
   values?: Record<string, string> | undefined;
   /** Field → what is wrong; '' for the form as a whole. */
   errors?: Record<string, string> | undefined;
+  /** The venue's own fields on the form, with what was typed (inquiry-custom.ts). */
+  custom?: InquiryCustom | undefined;
 }
 
 const FIELDS: Array<[name: string, label: string, type: string, autocomplete: string, required?: boolean]> = [
@@ -83,7 +87,9 @@ export function inquiryPage(view: InquiryView): string {
   const summary = errors.length
     ? html`<div class="error-summary" role="alert"><h2>Your inquiry was not sent</h2><ul>${errors.map(
         ([name, message]) =>
-          name ? html`<li><a href="#${name}">${message}</a></li>` : html`<li>${message}</li>`,
+          name
+            ? html`<li><a href="#${name.includes('custom_fields/') ? `field-${name}` : name}">${message}</a></li>`
+            : html`<li>${message}</li>`,
       )}</ul></div>`
     : '';
   const types = view.eventTypes.length
@@ -110,6 +116,8 @@ export function inquiryPage(view: InquiryView): string {
       <label for="message">Message (optional)</label>
       ${view.errors?.message ? html`<p class="field-error" id="message-error">${view.errors.message}</p>` : ''}
       <textarea id="message" name="message" rows="5" maxlength="5000">${view.values?.message ?? ''}</textarea>
+      ${customInputs(view.custom?.booking, view.errors ?? {}, 'About your event')}
+      ${customInputs(view.custom?.contact, view.errors ?? {}, 'About you')}
       ${['utm_source', 'utm_medium', 'utm_campaign', 'referrer'].map((n) =>
         view.values?.[n] ? html`<input type="hidden" name="${n}" value="${view.values[n]}" />` : '',
       )}

@@ -23,7 +23,7 @@ import { formTokenUsed, TOKEN_USED } from '../../crm/inquiries/inquiry-tokens.js
 import { inquiryActor } from '../../identity/actor.js';
 import { appSecret } from '../../security/app-secrets.js';
 import { attempt } from '../../writes/unit-of-work.js';
-import { sendPage } from '../forms.js';
+import { type Form, sendPage } from '../forms.js';
 import { orgPath } from '../workspace/workspace-visitor.js';
 import {
   answerRefusal,
@@ -35,6 +35,7 @@ import {
 import { inquiryHeaders, type InquiryRefusal, originRefusal, outsideReferrer } from './inquiry-headers.js';
 import { formProblems, leadOfPost, POST_FIELDS, postValues } from './inquiry-post.js';
 import { inquiryPage, refusedPage, thankYouPage } from './inquiry.page.js';
+import { customNamesOf, type InquiryCustom, inquiryCustomOf, inquiryCustomPosted } from './inquiry-custom.js';
 
 const DETAIL_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'referrer'] as const;
 
@@ -44,6 +45,8 @@ interface Venue {
   /** Its time zone, which a lead's date and times are in. */
   zone: string;
   form: InquiryForm;
+  /** Its own fields the form shows (inquiry-custom.ts). */
+  custom: InquiryCustom;
 }
 
 const shownOf = (venue: Venue): FormShown => ({
@@ -51,6 +54,7 @@ const shownOf = (venue: Venue): FormShown => ({
   slug: venue.form.slug!,
   intro: venue.form.intro,
   eventTypes: venue.form.event_types,
+  custom: venue.custom,
 });
 
 export const inquiryRoutes: FastifyPluginAsync = async (app) => {
@@ -68,9 +72,9 @@ export const inquiryRoutes: FastifyPluginAsync = async (app) => {
       .where('inquiry_slug', '=', slug.toLowerCase())
       .executeTakeFirst();
     const form = row ? inquiryFormOf(row.inquiry_form) : undefined;
-    return row && form?.enabled
-      ? { organizationId: row.id, name: row.name, zone: row.timezone, form }
-      : undefined;
+    if (!row || !form?.enabled) return undefined;
+    const custom = await inquiryCustomOf(db, row.id);
+    return { organizationId: row.id, name: row.name, zone: row.timezone, form, custom };
   }
   refuseTooLarge(app, async (slug) => {
     const venue = await venueOf(slug);
@@ -99,7 +103,7 @@ export const inquiryRoutes: FastifyPluginAsync = async (app) => {
               venue: venue.name,
               intro: venue.form.intro,
               event_types: venue.form.event_types,
-              fields: POST_FIELDS,
+              fields: [...POST_FIELDS, ...customNamesOf(venue.custom)],
               hidden: { token, [HONEYPOT]: '' },
               honeypot: HONEYPOT,
             },
@@ -170,14 +174,18 @@ export const inquiryRoutes: FastifyPluginAsync = async (app) => {
           : notFound(reply);
       }
       const values = postValues(request.body);
-      const refuse = (refusal: InquiryRefusal) => answerRefusal(reply, json, shownOf(venue), refusal, values);
+      const custom = inquiryCustomPosted(venue.custom, (request.body ?? {}) as Form);
+      const shown = { ...shownOf(venue), custom: custom.custom };
+      const refuse = (refusal: InquiryRefusal) => answerRefusal(reply, json, shown, refusal, values);
       const guarded = await guardRefusal(request, venue, values);
       if (guarded) return refuse(guarded);
       // The referrer field, else the page the post came from when that is another site's.
       if (!values.referrer?.trim()) values.referrer = referrerOf(request) ?? '';
       const { lead, problems } = leadOfPost(values, venue.form.event_types);
+      lead.custom_fields = custom.booking;
+      lead.contact.custom_fields = custom.contact;
       const actor = inquiryActor(venue.organizationId);
-      const fields = { ...formProblems(leadProblems(lead, venue.zone)), ...problems };
+      const fields = { ...formProblems(leadProblems(lead, venue.zone)), ...problems, ...custom.errors };
       const invalid = (found: Record<string, string>) =>
         refuse({
           status: 422,

@@ -3,6 +3,8 @@ import { ACCOUNT_ATTRIBUTES } from '../../../crm/accounts/account-rules.js';
 import type { Member } from '../../../identity/membership.repository.js';
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField, errorSummary, type FieldErrors, inputField, selectField } from '../forms/form-fields.js';
+import { type CustomForm, customLabels } from '../forms/custom-fields.form.js';
+import { customInputs } from '../forms/custom-fields.view.js';
 import { workspacePage } from '../workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 
@@ -31,6 +33,7 @@ export interface AccountFormView {
   members: Member[];
   /** Said when the save came after someone else's (stale.view.ts). */
   stale?: SafeHtml | undefined;
+  custom: CustomForm;
 }
 
 export function accountFormPage(v: WorkspaceVisitor, view: AccountFormView): string {
@@ -64,6 +67,7 @@ export function accountFormPage(v: WorkspaceVisitor, view: AccountFormView): str
       <div class="pair">${field('city')}${field('postal_code')}</div>
       <div class="pair">${field('region')}${field('country', { hint: 'Two letters, such as GB or DE' })}</div>
     </fieldset>
+    ${customInputs(view.custom, errors)}
     <div class="actions">
       <button type="submit">${account ? 'Save changes' : 'Create account'}</button>
       <a class="button secondary" href="${account ? orgPath(v, `/accounts/${account.id}`) : orgPath(v, '/accounts')}">Cancel</a>
@@ -79,7 +83,7 @@ export function accountFormPage(v: WorkspaceVisitor, view: AccountFormView): str
   const title = account ? `Edit ${account.name}` : 'New account';
   const body = html`<p class="crumbs"><a href="${orgPath(v, '/accounts')}">Accounts</a>${account ? html` › <a href="${orgPath(v, `/accounts/${account.id}`)}">${account.name}</a>` : ''}</p>
     <h1>${title}</h1>
-    ${view.stale ?? ''}${errorSummary(errors, ACCOUNT_LABELS)}
+    ${view.stale ?? ''}${errorSummary(errors, { ...ACCOUNT_LABELS, ...customLabels(view.custom.fields) })}
     ${form}${remove}`;
   return workspacePage(v, { title, section: 'accounts', body });
 }

@@ -49,9 +49,10 @@ export const accountRoutes = recordRoutes<'accounts', AccountInput>({
     const stale =
       view.saved &&
       staleNotice(view.saved, view.values, ACCOUNT_LABELS, (_f, id) => names.get(String(id)) ?? String(id));
-    return accountFormPage(v, { account: view.record, values, errors: view.errors, members, stale });
+    const { errors, custom } = view;
+    return accountFormPage(v, { account: view.record, values, errors, members, stale, custom });
   },
-  async detailPage(db, v, account, { notice, notes }) {
+  async detailPage(db, v, account, { notice, notes, custom }) {
     const org = v.organization.organizationId;
     const [owners, contacts, bookings] = await Promise.all([
       userNames(db, [account.owner_id]),
@@ -59,6 +60,6 @@ export const accountRoutes = recordRoutes<'accounts', AccountInput>({
       bookingsOf(db, org, 'account_id', account.id),
     ]);
     const owner = account.owner_id ? owners.get(account.owner_id) : undefined;
-    return accountPage(v, { account, owner, contacts, bookings, notes, notice });
+    return accountPage(v, { account, owner, contacts, bookings, notes, notice, custom });
   },
 });

@@ -8,6 +8,8 @@ import { noticeOf, pagingLinks, searchedPart, searchForm } from '../forms/list-p
 import { notesSection, type NotesSection, notesSummary } from '../notes/notes.view.js';
 import { bookingTimes } from '../time-zones.js';
 import { contactName } from '../../../crm/contacts/contact.reads.js';
+import type { CustomForm } from '../forms/custom-fields.form.js';
+import { customFacts } from '../forms/custom-fields.view.js';
 import { workspacePage } from '../workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 
@@ -58,6 +60,7 @@ export interface AccountView {
   bookings: Booking[];
   notes: NotesSection;
   notice?: string | undefined;
+  custom: Omit<CustomForm, 'typed'>;
 }
 
 function fact(label: string, value: SafeHtml | string | null): SafeHtml | '' {
@@ -88,6 +91,7 @@ export function accountPage(v: WorkspaceVisitor, view: AccountView): string {
           ${fact('Website', a.website)}
           ${fact('Address', address.length ? html`${address.map((line, i) => html`${i ? html`<br />` : ''}${line}`)}` : null)}
           ${fact('Owner', view.owner ?? null)}
+          ${customFacts(view.custom, a.custom_fields)}
         </dl>
         ${!a.email && !a.phone && !a.website && address.length === 0 ? html`<p class="muted">No details yet. <a href="${base}/edit">Add an e-mail, phone or address</a>.</p>` : ''}
       </section>

@@ -19,6 +19,8 @@ import { workspacePage } from '../workspace-layout.js';
 import { type FromEvents, fromEventsFacts } from './booking-from-events.view.js';
 import { bookingStaleNotice } from './booking-form-stale.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { type CustomForm, type CustomTyped, customLabels } from '../forms/custom-fields.form.js';
+import { customInputs } from '../forms/custom-fields.view.js';
 
 export interface BookingFormValues {
   name: string;
@@ -45,6 +47,8 @@ export interface BookingFormValues {
   new_contact_last_name?: string;
   new_contact_email?: string;
   new_contact_phone?: string;
+  /** Its custom fields' values as typed (custom-fields.form.ts); absent on a new form: none. */
+  custom?: CustomTyped;
 }
 
 export interface BookingFormView {
@@ -64,6 +68,8 @@ export interface BookingFormView {
   referralSources: readonly Choice[];
   /** A booking with several events: what they give it, shown read-only, and where they change. */
   fromEvents?: FromEvents | undefined;
+  /** The organization's custom fields of bookings, with the values typed. */
+  custom: CustomForm;
 }
 
 /** The fields of a new account and contact made with a new booking. */
@@ -189,6 +195,7 @@ export function bookingFormPage(v: WorkspaceVisitor, view: BookingFormView): str
         ${inputField({ name: 'currency', label: BOOKING_LABELS.currency!, value: values.currency, errors, required: true, hint: 'Three letters, such as EUR', attributes: html`maxlength="3" autocapitalize="characters"` })}
       </div>
     </fieldset>
+    ${customInputs(view.custom, errors)}
     <div class="actions">
       <button type="submit">${booking ? 'Save changes' : 'Create booking'}</button>
       <a class="button secondary" href="${booking ? orgPath(v, `/bookings/${booking.id}`) : orgPath(v, '/bookings')}">Cancel</a>
@@ -204,7 +211,7 @@ export function bookingFormPage(v: WorkspaceVisitor, view: BookingFormView): str
   const body = html`<p class="crumbs"><a href="${orgPath(v, '/bookings')}">Bookings</a>${booking ? html` › <a href="${orgPath(v, `/bookings/${booking.id}`)}">${booking.reference}</a>` : ''}</p>
     <h1>${booking ? html`Edit ${booking.reference} ${booking.name}` : 'New booking'}</h1>
     ${view.saved ? bookingStaleNotice(view, view.saved) : ''}
-    ${errorSummary(errors, BOOKING_LABELS, view.conflict)}
+    ${errorSummary(errors, { ...BOOKING_LABELS, ...customLabels(view.custom.fields) }, view.conflict)}
     ${form}${remove}`;
   return workspacePage(v, { title, section: 'bookings', body });
 }

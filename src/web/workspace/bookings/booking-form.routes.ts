@@ -30,6 +30,7 @@ import { clashSentence, takenSpaceError } from '../forms/conflict.view.js';
 import { attemptSubmit, type Refused, type Submitted } from '../forms/form-errors.js';
 import { changeOf, deleteRoute, RecordParams as Params } from '../forms/record-posts.js';
 import { recordOf, versionOf } from '../workspace-reads.js';
+import { customFormOf, customPosted, typedOf } from '../forms/custom-fields.form.js';
 import { sendRefusal } from '../refusals.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
@@ -45,14 +46,16 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   async function render(reply: FastifyReply, v: WorkspaceVisitor, view: Partial, status = 200) {
     const org = v.organization.organizationId;
-    const [accounts, contacts, spaces, members, pipelines, sources] = await Promise.all([
+    const [accounts, contacts, spaces, members, pipelines, sources, fields] = await Promise.all([
       accountChoices(db, org),
       contactChoices(db, org),
       listSpaces(app.ctx, org),
       listMembersOfOrganization(db, org),
       pipelinesWithStages(db, org),
       listReferralSources(db, org),
+      customFormOf(db, org, 'bookings'),
     ]);
+    const custom = { ...fields, typed: view.values.custom ?? typedOf(fields, undefined) };
     const offered = offeredSpaces(spaces, view.values.spaces);
     const stages = stageChoices(pipelines);
     const referralSources = sources.map((s) => ({ value: s.id, label: s.name }));
@@ -60,7 +63,17 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Start and end are one fact there, said once.
     const errors = { ...view.errors };
     if (fromEvents && errors.end_at === errors.start_at) delete errors.end_at;
-    const page = { ...view, errors, accounts, contacts, spaces: offered, members, stages, referralSources };
+    const page = {
+      ...view,
+      errors,
+      accounts,
+      contacts,
+      spaces: offered,
+      members,
+      stages,
+      referralSources,
+      custom,
+    };
     return sendPage(reply, bookingFormPage(v, { ...page, fromEvents }), status);
   }
 
@@ -145,11 +158,12 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
-      const values = formValues(request.body);
+      const read = await customPosted(db, v.organization.organizationId, 'bookings', request.body);
+      const values = { ...formValues(request.body), custom: read.custom.typed };
       const { input, errors } = bookingInput(values, true);
-      const parties = partiesInput(values, input);
+      const parties = partiesInput(values, { ...input, custom_fields: read.given });
       const saved = await save(request, reply, { values }, () =>
-        attemptSubmit(request, createBookingWithParties, parties, errors, () =>
+        attemptSubmit(request, createBookingWithParties, parties, { ...errors, ...read.errors }, () =>
           bookingWithPartiesProblems(db, v.actor, parties),
         ),
       );
@@ -160,13 +174,15 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/orgs/:org/bookings/:id/edit', { schema: { params: Params } }, async (request, reply) => {
     const b = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
+    const fields = await customFormOf(db, request.params.org, 'bookings');
     const booking = {
       id: b.id,
       reference: b.reference,
       name: b.name,
       version: await versionOf(db, bookingDefinition, b),
     };
-    return render(reply, visitorOf(request), { booking, current: b, values: valuesOf(b), errors: {} });
+    const values = { ...valuesOf(b), custom: typedOf(fields, b.custom_fields) };
+    return render(reply, visitorOf(request), { booking, current: b, values, errors: {} });
   });
 
   app.post(
@@ -178,10 +194,14 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const version = formText(request.body, 'version');
       const booking = { id: b.id, reference: b.reference, name: b.name, version };
       const several = (await eventsOf(db, v.organization.organizationId, b.id)).length > 1;
-      const values = formValues(request.body, several ? valuesOf(b) : undefined);
+      const custom = await customPosted(db, b.organization_id, 'bookings', request.body, b.custom_fields);
+      const values = {
+        ...formValues(request.body, several ? valuesOf(b) : undefined),
+        custom: custom.custom.typed,
+      };
       const read = bookingInput(values, false);
-      const { errors } = read;
-      const input = changedOnly(read.input, b);
+      const errors = { ...read.errors, ...custom.errors };
+      const input = { ...changedOnly(read.input, b), custom_fields: custom.given };
       const change = changeOf(request.body, b.id, input);
       const saved = await save(request, reply, { booking, current: b, values }, () =>
         attemptSubmit(request, updateBooking, change, errors, () => bookingProblems(db, v.actor, input, b)),

@@ -33,6 +33,7 @@ import type { FieldErrors } from '../forms/form-fields.js';
 import { versionOf } from '../workspace-reads.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 import { documentsOfBooking } from '../documents/documents-of-booking.js';
+import { customFormOf } from '../forms/custom-fields.form.js';
 import { type ComposeExtras, conversationSection } from '../messages/conversation-reads.js';
 
 export interface Extras {
@@ -95,12 +96,14 @@ export async function bookingView(
       linesOfBooking(db, booking.id),
       bookingReadContext(db, org),
     ]);
-  const [version, installments, payments, documents, tasks] = await Promise.all([
+  const [version, installments, payments, documents, tasks, custom, eventsCustom] = await Promise.all([
     versionOf(db, bookingDefinition, booking),
     installmentsOf(db, booking.id),
     paymentsOf(db, org, booking.id),
     documentsOfBooking(db, booking, events, zone, extras.now),
     bookingTasksOf(db, org, booking.id, extras.now ?? Date.now()),
+    customFormOf(db, org, 'bookings'),
+    customFormOf(db, org, 'events'),
   ]);
   const conversation = await conversationSection(
     db,
@@ -115,6 +118,7 @@ export async function bookingView(
     account,
     contact,
     owner: booking.owner_id ? owners.get(booking.owner_id) : undefined,
+    custom,
     ...place,
     notes: {
       notes,
@@ -133,6 +137,7 @@ export async function bookingView(
       spaceNames: spaces.names,
       eventTypes: new Map(types.map((t) => [t.id, t.value])),
       overlaps: await overlapsOf(db, booking, events),
+      custom: eventsCustom,
     },
     pricing: {
       booking,

@@ -28,6 +28,8 @@ import { contactName } from '../../../crm/contacts/contact.reads.js';
 import { workspacePage } from '../workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 import { shownTotal } from '../../../crm/bookings/booking-prices.js';
+import type { CustomForm } from '../forms/custom-fields.form.js';
+import { customFacts } from '../forms/custom-fields.view.js';
 
 export interface BookingView {
   booking: Booking;
@@ -37,6 +39,8 @@ export interface BookingView {
   account: AccountTable | undefined;
   contact: ContactTable | undefined;
   owner: string | undefined;
+  /** The organization's custom fields of bookings (their values are the booking's). */
+  custom: Omit<CustomForm, 'typed'>;
   /** Its stage ("Sales › Proposal sent") and where it came from, by name. */
   stage?: string | undefined;
   referralSource?: string | undefined;
@@ -128,6 +132,7 @@ export function bookingPage(v: WorkspaceVisitor, view: BookingView): string {
           ${row('Referral source', view.referralSource)}
           ${sourceFacts(b)}
           ${b.status === 'lost' ? row('Lost because', b.lost_reason) : ''}
+          ${customFacts(view.custom, b.custom_fields)}
           ${row('Status', statusBadge(b.status))}
         </dl>
       </section>

@@ -65,14 +65,15 @@ export const contactRoutes = recordRoutes<'contacts', ContactInput>({
       errors: view.errors,
       accounts,
       stale,
+      custom: view.custom,
     });
   },
-  async detailPage(db, v, contact, { notice, notes }) {
+  async detailPage(db, v, contact, { notice, notes, custom }) {
     const org = v.organization.organizationId;
     const [account, bookings] = await Promise.all([
       contact.account_id ? findRecord(db, accountDefinition, org, contact.account_id) : undefined,
       bookingsOf(db, org, 'contact_id', contact.id),
     ]);
-    return contactPage(v, { contact, account, bookings, notes, notice });
+    return contactPage(v, { contact, account, bookings, notes, notice, custom });
   },
 });

@@ -5,6 +5,8 @@ import type { ContactTable } from '../../../crm/contacts/contact.table.js';
 import { html, type SafeHtml } from '../../html.js';
 import { statusBadge } from '../bookings/booking-badges.js';
 import { csrfField, errorSummary, type FieldErrors, inputField, selectField } from '../forms/form-fields.js';
+import { type CustomForm, customLabels } from '../forms/custom-fields.form.js';
+import { customFacts, customInputs } from '../forms/custom-fields.view.js';
 import { noticeOf, pagingLinks, searchedPart, searchForm } from '../forms/list-parts.js';
 import { notesSection, type NotesSection, notesSummary } from '../notes/notes.view.js';
 import { bookingTimes } from '../time-zones.js';
@@ -58,6 +60,7 @@ export interface ContactView {
   account: AccountTable | undefined;
   bookings: Booking[];
   notes: NotesSection;
+  custom: Omit<CustomForm, 'typed'>;
   notice?: string | undefined;
 }
 
@@ -74,6 +77,7 @@ export function contactPage(v: WorkspaceVisitor, view: ContactView): string {
         <div><dt>Account</dt><dd>${account ? html`<a href="${orgPath(v, `/accounts/${account.id}`)}">${account.name}</a>` : html`<span class="muted">None</span>`}</dd></div>
         <div><dt>E-mail</dt><dd>${c.email ? html`<a href="mailto:${c.email}">${c.email}</a>` : html`<span class="muted">—</span>`}</dd></div>
         <div><dt>Phone</dt><dd>${c.phone ?? html`<span class="muted">—</span>`}</dd></div>
+        ${customFacts(view.custom, c.custom_fields)}
       </dl>
     </section>
     <section aria-labelledby="bookings-title"><h2 id="bookings-title">Bookings</h2>
@@ -106,6 +110,7 @@ export interface ContactFormView {
   accounts: Array<Pick<AccountTable, 'id' | 'name'>>;
   /** Said when the save came after someone else's (stale.view.ts). */
   stale?: SafeHtml | undefined;
+  custom: CustomForm;
 }
 
 export function contactFormPage(v: WorkspaceVisitor, view: ContactFormView): string {
@@ -115,7 +120,7 @@ export function contactFormPage(v: WorkspaceVisitor, view: ContactFormView): str
   const action = contact ? orgPath(v, `/contacts/${contact.id}`) : orgPath(v, '/contacts');
   const title = contact ? `Edit ${contact.name}` : 'New contact';
   const body = html`<p class="crumbs"><a href="${orgPath(v, '/contacts')}">Contacts</a></p><h1>${title}</h1>
-    ${view.stale ?? ''}${errorSummary(errors, CONTACT_LABELS)}
+    ${view.stale ?? ''}${errorSummary(errors, { ...CONTACT_LABELS, ...customLabels(view.custom.fields) })}
     <form method="post" action="${action}" novalidate class="record-form">
       ${csrfField(v.csrfToken)}${contact ? html`<input type="hidden" name="version" value="${contact.version}" />` : ''}
       <p class="hint">A first or a last name is enough.</p>
@@ -123,6 +128,7 @@ export function contactFormPage(v: WorkspaceVisitor, view: ContactFormView): str
       ${field('title', 'text', 'Events manager, bride, agent…')}
       <div class="pair">${field('email', 'email')}${field('phone', 'tel')}</div>
       ${selectField({ name: 'account', label: 'Account', value: values.account, errors, empty: 'No account', choices: view.accounts.map((a) => ({ value: a.id, label: a.name })) })}
+      ${customInputs(view.custom, errors)}
       <div class="actions"><button type="submit">${contact ? 'Save changes' : 'Create contact'}</button>
         <a class="button secondary" href="${contact ? orgPath(v, `/contacts/${contact.id}`) : orgPath(v, '/contacts')}">Cancel</a></div>
     </form>

@@ -7,7 +7,7 @@
 import { DEFAULT_TEMPLATES, type TemplateTexts } from '../../../crm/documents/default-templates.js';
 import { logoFitsDocuments } from '../../../crm/documents/logo.js';
 import type { DocumentKind } from '../../../crm/documents/document.table.js';
-import { SAMPLE_MERGE_DATA } from '../../../crm/documents/sample-merge-data.js';
+import type { MergeData } from '../../../crm/documents/merge-data.js';
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField, errorSummary, type FieldErrors, textareaField } from '../forms/form-fields.js';
 import { settingsTabs, workspacePage } from '../workspace-layout.js';
@@ -23,6 +23,8 @@ export interface DocumentSettingsView {
   defaults: boolean;
   errors: FieldErrors;
   notice?: string | undefined;
+  /** The merge data of the sample booking, with the organization's custom fields. */
+  sample: MergeData;
 }
 
 const KINDS: ReadonlyArray<[DocumentKind, string]> = [
@@ -49,7 +51,7 @@ export function logoView(
 }
 
 /** Every merge field a template may use, with the sample booking's value. */
-function mergeFields(): Array<[string, string]> {
+function mergeFields(sample: MergeData): Array<[string, string]> {
   const fields: Array<[string, string]> = [];
   const walk = (prefix: string, value: unknown) => {
     if (Array.isArray(value)) {
@@ -60,14 +62,14 @@ function mergeFields(): Array<[string, string]> {
       fields.push([prefix, String(value)]);
     }
   };
-  walk('', SAMPLE_MERGE_DATA);
+  walk('', sample);
   return fields;
 }
 
-function fieldsList(): SafeHtml {
+function fieldsList(sample: MergeData): SafeHtml {
   return html`<details class="merge-fields"><summary>Merge fields</summary>
     <p class="hint">Write <code>{{ booking.name }}</code> for a field; lists are read with <code>{% for e in events %}{{ e.name }}{% endfor %}</code>. A blank line starts a paragraph; a line starting <code>## </code> is a heading.</p>
-    <dl class="facts">${mergeFields().map(([name, sample]) => html`<div><dt><code>${name.replace('[0]', '')}</code></dt><dd>${sample}</dd></div>`)}</dl>
+    <dl class="facts">${mergeFields(sample).map(([name, sample]) => html`<div><dt><code>${name.replace('[0]', '')}</code></dt><dd>${sample}</dd></div>`)}</dl>
   </details>`;
 }
 
@@ -123,7 +125,7 @@ export function documentSettingsPage(v: WorkspaceVisitor, view: DocumentSettings
         <div class="actions"><button type="submit">Save templates</button></div>
       </form>
       ${view.defaults ? '' : html`<form method="post" action="${base}/templates/${view.kind}/defaults" class="inline-form">${csrfField(v.csrfToken)}<button type="submit" class="secondary">Go back to Marquee’s templates</button></form>`}
-      ${fieldsList()}
+      ${fieldsList(view.sample)}
     </section>`;
   return workspacePage(v, { title: 'Documents', section: 'settings', body });
 }

@@ -20,6 +20,8 @@ import {
 import { DOCUMENT_KINDS, type DocumentKind } from '../../../crm/documents/document.table.js';
 import { checkLogo, LOGO_MAX_BYTES } from '../../../crm/documents/logo.js';
 import { SAMPLE_MERGE_DATA } from '../../../crm/documents/sample-merge-data.js';
+import { customMergeFields } from '../../../crm/documents/custom-merge.js';
+import { withCustomSample } from '../../../crm/documents/custom-sample.js';
 import { write } from '../../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { documentSettingsPage, type DocumentSettingsView, logoView } from './document-settings.page.js';
@@ -66,7 +68,7 @@ export const documentSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => 
     status = 200,
   ) {
     const org = v.organization.organizationId;
-    const [settings, templates, saved] = await Promise.all([
+    const [settings, templates, saved, custom] = await Promise.all([
       documentSettingsOf(db, org),
       templatesOf(db, org, kind),
       db
@@ -75,6 +77,7 @@ export const documentSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => 
         .where('organization_id', '=', org)
         .where('kind', '=', kind)
         .executeTakeFirst(),
+      customMergeFields(db, org),
     ]);
     const logo = settings.logo ? await logoBytes(db, org, settings.logo.sha256) : undefined;
     const view: DocumentSettingsView = {
@@ -85,6 +88,7 @@ export const documentSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => 
       defaults: !saved,
       errors: extra.errors ?? {},
       notice: extra.notice,
+      sample: withCustomSample(SAMPLE_MERGE_DATA, custom),
     };
     return sendPage(reply, documentSettingsPage(v, view), status);
   }
@@ -178,7 +182,8 @@ export const documentSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => 
         terms: formText(request.body, 'terms'),
       };
       const org = v.organization.organizationId;
-      const judged = await checkTemplates(request.ctx.app.pdf, org, { kind, ...templates });
+      const sample = withCustomSample(SAMPLE_MERGE_DATA, await customMergeFields(db, org));
+      const judged = await checkTemplates(request.ctx.app.pdf, org, { kind, ...templates }, sample);
       if ('problems' in judged)
         return show(reply, v, kind, { errors: fieldErrors(judged.problems), templates }, 422);
       await write(request.ctx.app.writer, v.actor, saveTemplates, judged.checked);

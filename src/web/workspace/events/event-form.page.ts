@@ -15,6 +15,8 @@ import { SETUP_STYLE_CHOICES } from '../forms/setup-styles.js';
 import { staleNotice } from '../forms/stale.view.js';
 import { workspacePage } from '../workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { type CustomForm, type CustomTyped, customLabels } from '../forms/custom-fields.form.js';
+import { customInputs } from '../forms/custom-fields.view.js';
 
 export interface EventFormValues {
   name: string;
@@ -30,6 +32,8 @@ export interface EventFormValues {
   spaces: string[];
   /** The id of its event type, '' for none; undefined when a post did not give the field. */
   event_type?: string | undefined;
+  /** Its custom fields' values as typed (custom-fields.form.ts); absent on a new form: none. */
+  custom?: CustomTyped;
 }
 
 export interface EventFormView {
@@ -45,6 +49,8 @@ export interface EventFormView {
   spaces: Pick<Space, 'id' | 'name' | 'capacity'>[];
   /** The organization's event types to choose from. */
   eventTypes: readonly Choice[];
+  /** The organization's custom fields of events, with the values typed. */
+  custom: CustomForm;
 }
 
 export const EVENT_LABELS: Record<string, string> = {
@@ -69,7 +75,10 @@ const STALE_LABELS: Record<string, string> = {
   spaces: 'Spaces',
 };
 
-const staleValues = (values: EventFormValues) => ({ ...values, all_day: values.all_day ? 'Yes' : 'No' });
+const staleValues = ({ custom: _custom, ...values }: EventFormValues) => ({
+  ...values,
+  all_day: values.all_day ? 'Yes' : 'No',
+});
 
 export function eventFormPage(v: WorkspaceVisitor, view: EventFormView): string {
   const { values, errors, booking, event } = view;
@@ -117,13 +126,14 @@ export function eventFormPage(v: WorkspaceVisitor, view: EventFormView): string 
       })),
       empty: html`<p class="hint">No spaces yet.</p>`,
     })}
+    ${customInputs(view.custom, errors)}
     <div class="actions"><button type="submit">${event ? 'Save event' : 'Add event'}</button><a class="button secondary" href="${bookingPath}">Cancel</a></div>
   </form>`;
   const body = html`<p class="crumbs"><a href="${orgPath(v, '/bookings')}">Bookings</a> › <a href="${bookingPath}">${booking.reference} ${booking.name}</a></p>
     <h1>${title}</h1>
     ${view.saved ? staleNotice(staleValues(view.saved), staleValues(values), STALE_LABELS) : ''}
     ${view.conflict ? html`<div class="error-summary" role="alert"><h2>The space is taken</h2>${view.conflict}</div>` : ''}
-    ${errorSummary(errors, EVENT_LABELS)}
+    ${errorSummary(errors, { ...EVENT_LABELS, ...customLabels(view.custom.fields) })}
     ${form}
     ${
       event

@@ -26,6 +26,7 @@ import { localDateTime } from '../time-zones.js';
 import { recordOf, versionOf } from '../workspace-reads.js';
 import { sendRefusal } from '../refusals.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
+import { customFormOf, customPosted, typedOf } from '../forms/custom-fields.form.js';
 
 export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
@@ -33,14 +34,19 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function render(
     reply: FastifyReply,
     v: WorkspaceVisitor,
-    view: Omit<EventFormView, 'spaces' | 'eventTypes'>,
+    view: Omit<EventFormView, 'spaces' | 'eventTypes' | 'custom'>,
     status = 200,
   ) {
     const org = v.organization.organizationId;
-    const [all, types] = await Promise.all([listSpaces(app.ctx, org), eventTypesOf(db, org)]);
+    const [all, types, fields] = await Promise.all([
+      listSpaces(app.ctx, org),
+      eventTypesOf(db, org),
+      customFormOf(db, org, 'events'),
+    ]);
     const spaces = offeredSpaces(all, view.values.spaces);
     const eventTypes = types.map((t) => ({ value: t.id, label: t.value }));
-    return sendPage(reply, eventFormPage(v, { ...view, spaces, eventTypes }), status);
+    const custom = { ...fields, typed: view.values.custom ?? typedOf(fields, undefined) };
+    return sendPage(reply, eventFormPage(v, { ...view, spaces, eventTypes, custom }), status);
   }
 
   const bookingView = (b: Booking) => ({
@@ -55,7 +61,7 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     request: FastifyRequest,
     reply: FastifyReply,
     booking: Booking,
-    view: Omit<EventFormView, 'spaces' | 'eventTypes' | 'errors'>,
+    view: Omit<EventFormView, 'spaces' | 'eventTypes' | 'errors' | 'custom'>,
     attempt: (input: EventInput, unread: FieldErrors) => ReturnType<typeof attemptSubmit<EventInput, Event>>,
   ) {
     const v = visitorOf(request);
@@ -113,10 +119,11 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const v = visitorOf(request);
       const b = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
-      const values = formValues(request.body);
+      const read = await customPosted(db, b.organization_id, 'events', request.body);
+      const values = { ...formValues(request.body), custom: read.custom.typed };
       return save(request, reply, b, { booking: bookingView(b), values }, (input, unread) => {
-        const withBooking = { ...input, bookingId: b.id };
-        return attemptSubmit(request, createEvent, withBooking, unread, () =>
+        const withBooking = { ...input, bookingId: b.id, custom_fields: read.given };
+        return attemptSubmit(request, createEvent, withBooking, { ...unread, ...read.errors }, () =>
           onForm(eventProblems(db, v.actor, withBooking)),
         );
       });
@@ -136,10 +143,11 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const event = await recordOf(db, eventDefinition, request.params.org, request.params.id);
     const b = await recordOf(db, bookingDefinition, request.params.org, event.booking_id);
     const version = await versionOf(db, eventDefinition, event);
+    const fields = await customFormOf(db, b.organization_id, 'events');
     return render(reply, v, {
       booking: bookingView(b),
       event: { id: event.id, name: event.name, version },
-      values: valuesOf(event, b.timezone),
+      values: { ...valuesOf(event, b.timezone), custom: typedOf(fields, event.custom_fields) },
       errors: {},
     });
   });
@@ -151,17 +159,20 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const v = visitorOf(request);
       const event = await recordOf(db, eventDefinition, request.params.org, request.params.id);
       const b = await recordOf(db, bookingDefinition, request.params.org, event.booking_id);
-      const values = formValues(request.body);
+      const read = await customPosted(db, b.organization_id, 'events', request.body, event.custom_fields);
+      const values = { ...formValues(request.body), custom: read.custom.typed };
       const view = {
         booking: bookingView(b),
         event: { id: event.id, name: event.name, version: formText(request.body, 'version') },
         values,
       };
-      return save(request, reply, b, view, (input, unread) =>
-        attemptSubmit(request, updateEvent, changeOf(request.body, event.id, input), unread, () =>
+      return save(request, reply, b, view, (given, unread) => {
+        const input = { ...given, custom_fields: read.given };
+        const change = changeOf(request.body, event.id, input);
+        return attemptSubmit(request, updateEvent, change, { ...unread, ...read.errors }, () =>
           onForm(eventProblems(db, v.actor, input, event)),
-        ),
-      );
+        );
+      });
     },
   );
 

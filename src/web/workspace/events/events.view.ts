@@ -7,6 +7,8 @@ import { html, type SafeHtml } from '../../html.js';
 import { clashSentence } from '../forms/conflict.view.js';
 import { eventTimes } from '../time-zones.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import type { CustomForm } from '../forms/custom-fields.form.js';
+import { customFacts } from '../forms/custom-fields.view.js';
 
 export interface EventsSection {
   bookingId: string;
@@ -18,6 +20,8 @@ export interface EventsSection {
   eventTypes: ReadonlyMap<string, string>;
   /** For an option: the definite event each of its events overlaps, if any (saved, but said). */
   overlaps: ReadonlyMap<string, Holding>;
+  /** The organization's custom fields of events (their values are each event's). */
+  custom?: Omit<CustomForm, 'typed'> | undefined;
 }
 
 function buffers(event: Event): string {
@@ -47,10 +51,12 @@ export function eventsSection(v: WorkspaceVisitor, view: EventsSection): SafeHtm
         ? `Type: ${view.eventTypes.get(e.event_type_id)}`
         : '',
     ].filter(Boolean);
+    const custom = customFacts(view.custom, e.custom_fields);
     return html`<li id="event-${e.id}" class="event">
       <div class="event-head"><strong>${e.name}</strong> <a href="${orgPath(v, `/events/${e.id}/edit`)}" aria-label="Change ${e.name}">Change</a></div>
       <div>${eventTimes(e, view.timezone, view.zone)}${buffers(e)}</div>
       <div class="muted">${facts.join(' · ')}</div>
+      ${custom ? html`<dl class="facts">${custom}</dl>` : ''}
       ${overlap ? html`<div class="warning" role="note"><strong>Overlaps a definite booking:</strong> ${clashSentence(v, overlap, view.zone)}</div>` : ''}
     </li>`;
   });

@@ -7,84 +7,27 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import type { CursorCodec } from '../../../crm/data/cursor.js';
-import type { KeysetPage } from '../../../crm/data/keyset-page.js';
-import type { ResourceDefinition, RowOf } from '../../../api/resource-definition.js';
+import type { RowOf } from '../../../api/resource-definition.js';
 import { PAGE_SIZE } from '../../../crm/bookings/booking.reads.js';
 import { organizationZone } from '../../../crm/organization/index.js';
 import { notesAbout } from '../../../crm/notes/note.reads.js';
 import { countRecords } from '../../../crm/records.js';
-import type { Db } from '../../../db/database.js';
-import type { FieldProblem } from '../../../errors.js';
-import type { Actor } from '../../../identity/actor.js';
-import type { Change, Command, Removal } from '../../../writes/unit-of-work.js';
 import { type Form, FormBody, formText, sendPage } from '../../forms.js';
 import { submit } from './form-errors.js';
+import { customFormOf, customPosted, typedOf } from './custom-fields.form.js';
 import type { FieldErrors } from './form-fields.js';
 import { addNote } from '../notes/note-writes.js';
-import type { NotesSection } from '../notes/notes.view.js';
+import type { FormValues, FormView, Kind, RecordPages, WithCustom } from './record-pages.js';
 import { changeOf, deleteRoute, RecordParams as Params } from './record-posts.js';
 import { recordOf, versionOf } from '../workspace-reads.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
-type Kind = 'accounts' | 'contacts';
-export type FormValues = Record<string, string>;
-
-export interface ListView<Row> {
-  q: string;
-  rows: Row[];
-  next: string | undefined;
-  prev: string | undefined;
-  total: number;
-  notice: string | undefined;
-}
-
-export interface FormView {
-  /** The record being edited (absent on new). */
-  record?: { id: string; name: string; version: string };
-  values: FormValues;
-  errors: FieldErrors;
-  /** The record as saved now, when the save came after someone else's (stale.view.ts). */
-  saved?: FormValues | undefined;
-}
-
-export interface RecordPages<Table extends Kind, Input> {
-  kind: Table;
-  definition: ResourceDefinition<Table>;
-  commands: {
-    create: Command<Input, RowOf<Table>>;
-    update: Command<Change<Input>, RowOf<Table>>;
-    remove: Command<Removal, void>;
-  };
-  problems(db: Db, actor: Actor, input: Input, current?: RowOf<Table>): Promise<readonly FieldProblem[]>;
-  page(
-    db: Db,
-    cursors: CursorCodec,
-    organizationId: string,
-    page: { q: string; after?: string | undefined; before?: string | undefined; size: number },
-  ): Promise<KeysetPage<RowOf<Table>>>;
-  /** The form's field names; `blank` are a new record's values (the query may fill some in). */
-  fields: readonly string[];
-  blank(v: WorkspaceVisitor, query: Readonly<Record<string, string | undefined>>): FormValues;
-  valuesOf(row: RowOf<Table>): FormValues;
-  input(values: FormValues): Input;
-  nameOf(row: RowOf<Table>): string;
-  /** What goes with a deleted record, or stays, in plain words. */
-  deletion: string;
-  listPage(db: Db, v: WorkspaceVisitor, view: ListView<RowOf<Table>>): Promise<string>;
-  formPage(db: Db, v: WorkspaceVisitor, view: FormView): Promise<string>;
-  detailPage(
-    db: Db,
-    v: WorkspaceVisitor,
-    row: RowOf<Table>,
-    extras: { notice: string | undefined; notes: NotesSection },
-  ): Promise<string>;
-}
+export type { FormValues, FormView, ListView, RecordPages } from './record-pages.js';
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
 const Text = Type.Optional(Type.String({ maxLength: 500 }));
 
-export function recordRoutes<Table extends Kind, Input>(
+export function recordRoutes<Table extends Kind, Input extends WithCustom>(
   pages: RecordPages<Table, Input>,
 ): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -94,6 +37,15 @@ export function recordRoutes<Table extends Kind, Input>(
       Object.fromEntries(pages.fields.map((f) => [f, formText(form, f)]));
     const form = (reply: FastifyReply, v: WorkspaceVisitor, view: FormView, status = 200) =>
       pages.formPage(db, v, view).then((page) => sendPage(reply, page, status));
+    const customOf = (v: WorkspaceVisitor) => customFormOf(db, v.organization.organizationId, kind);
+    const columnOf = (row: RowOf<Table>) => (row as unknown as { custom_fields: string }).custom_fields;
+    /** The post's values and the command's input, custom fields too, and what could not be read. */
+    async function posted(v: WorkspaceVisitor, body: Form, row?: RowOf<Table>) {
+      const values = readForm(body);
+      const org = v.organization.organizationId;
+      const { custom, given, errors } = await customPosted(db, org, kind, body, row && columnOf(row));
+      return { values, custom, unread: errors, input: { ...pages.input(values), custom_fields: given } };
+    }
 
     async function detail(
       reply: FastifyReply,
@@ -103,7 +55,11 @@ export function recordRoutes<Table extends Kind, Input>(
       status = 200,
     ) {
       const org = v.organization.organizationId;
-      const [notes, zone] = await Promise.all([notesAbout(db, org, kind, row.id), organizationZone(db, org)]);
+      const [notes, zone, custom] = await Promise.all([
+        notesAbout(db, org, kind, row.id),
+        organizationZone(db, org),
+        customOf(v),
+      ]);
       const section = {
         notes,
         zone,
@@ -113,7 +69,7 @@ export function recordRoutes<Table extends Kind, Input>(
       };
       return sendPage(
         reply,
-        await pages.detailPage(db, v, row, { notice: extra.notice, notes: section }),
+        await pages.detailPage(db, v, row, { notice: extra.notice, notes: section, custom }),
         status,
       );
     }
@@ -144,9 +100,11 @@ export function recordRoutes<Table extends Kind, Input>(
     app.get(
       `/orgs/:org/${kind}/new`,
       { schema: { params: OrgParams, querystring: Type.Object({ account: Text }) } },
-      (request, reply) => {
+      async (request, reply) => {
         const v = visitorOf(request);
-        return form(reply, v, { values: pages.blank(v, request.query), errors: {} });
+        const fields = await customOf(v);
+        const custom = { ...fields, typed: typedOf(fields, undefined) };
+        return form(reply, v, { values: pages.blank(v, request.query), errors: {}, custom });
       },
     );
 
@@ -155,12 +113,11 @@ export function recordRoutes<Table extends Kind, Input>(
       { preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
       async (request, reply) => {
         const v = visitorOf(request);
-        const values = readForm(request.body);
-        const input = pages.input(values);
-        const outcome = await submit(request, commands.create, input, {}, () =>
+        const { values, custom, unread, input } = await posted(v, request.body);
+        const outcome = await submit(request, commands.create, input, unread, () =>
           pages.problems(db, v.actor, input),
         );
-        if (outcome.errors) return form(reply, v, { values, errors: outcome.errors }, 422);
+        if (outcome.errors) return form(reply, v, { values, errors: outcome.errors, custom }, 422);
         return reply.redirect(orgPath(v, `/${kind}/${outcome.written.id}?notice=created`), 303);
       },
     );
@@ -173,9 +130,11 @@ export function recordRoutes<Table extends Kind, Input>(
     );
 
     app.get(`/orgs/:org/${kind}/:id/edit`, { schema: { params: Params } }, async (request, reply) => {
-      const row = await record(request);
+      const [row, fields] = await Promise.all([record(request), customOf(visitorOf(request))]);
       const editing = { id: row.id, name: pages.nameOf(row), version: await versionOf(db, definition, row) };
-      return form(reply, visitorOf(request), { record: editing, values: pages.valuesOf(row), errors: {} });
+      const custom = { ...fields, typed: typedOf(fields, columnOf(row)) };
+      const values = pages.valuesOf(row);
+      return form(reply, visitorOf(request), { record: editing, values, errors: {}, custom });
     });
 
     app.post(
@@ -185,10 +144,9 @@ export function recordRoutes<Table extends Kind, Input>(
         const v = visitorOf(request);
         const row = await record(request);
         const version = formText(request.body, 'version');
-        const values = readForm(request.body);
-        const input = pages.input(values);
+        const { values, custom, unread, input } = await posted(v, request.body, row);
         const change = changeOf(request.body, row.id, input);
-        const outcome = await submit(request, commands.update, change, {}, () =>
+        const outcome = await submit(request, commands.update, change, unread, () =>
           pages.problems(db, v.actor, input, row),
         );
         if (outcome.stale) {
@@ -199,11 +157,12 @@ export function recordRoutes<Table extends Kind, Input>(
             name: pages.nameOf(now),
             version: await versionOf(db, definition, now),
           };
-          return form(reply, v, { record: editing, values, errors: {}, saved: pages.valuesOf(now) }, 412);
+          const saved = pages.valuesOf(now);
+          return form(reply, v, { record: editing, values, errors: {}, saved, custom }, 412);
         }
         if (outcome.errors) {
           const editing = { id: row.id, name: pages.nameOf(row), version };
-          return form(reply, v, { record: editing, values, errors: outcome.errors }, 422);
+          return form(reply, v, { record: editing, values, errors: outcome.errors, custom }, 422);
         }
         return reply.redirect(orgPath(v, `/${kind}/${row.id}?notice=saved`), 303);
       },

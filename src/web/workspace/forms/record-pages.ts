@@ -1,0 +1,70 @@
+/** What a kind whose records the staff keep by hand gives record-routes.ts: its commands, its form, its pages. */
+import type { CursorCodec } from '../../../crm/data/cursor.js';
+import type { KeysetPage } from '../../../crm/data/keyset-page.js';
+import type { ResourceDefinition, RowOf } from '../../../api/resource-definition.js';
+import type { Db } from '../../../db/database.js';
+import type { FieldProblem } from '../../../errors.js';
+import type { Actor } from '../../../identity/actor.js';
+import type { Change, Command, Removal } from '../../../writes/unit-of-work.js';
+import type { CustomForm } from './custom-fields.form.js';
+import type { FieldErrors } from './form-fields.js';
+import type { NotesSection } from '../notes/notes.view.js';
+import type { WorkspaceVisitor } from '../workspace-visitor.js';
+
+export type Kind = 'accounts' | 'contacts';
+export type FormValues = Record<string, string>;
+
+export interface ListView<Row> {
+  q: string;
+  rows: Row[];
+  next: string | undefined;
+  prev: string | undefined;
+  total: number;
+  notice: string | undefined;
+}
+
+export interface FormView {
+  /** The record being edited (absent on new). */
+  record?: { id: string; name: string; version: string };
+  values: FormValues;
+  errors: FieldErrors;
+  /** The record as saved now, when the save came after someone else's (stale.view.ts). */
+  saved?: FormValues | undefined;
+  /** The organization's custom fields of the kind, with the values typed (custom-fields.form.ts). */
+  custom: CustomForm;
+}
+
+export type WithCustom = { custom_fields?: Readonly<Record<string, unknown>> | undefined };
+
+export interface RecordPages<Table extends Kind, Input extends WithCustom> {
+  kind: Table;
+  definition: ResourceDefinition<Table>;
+  commands: {
+    create: Command<Input, RowOf<Table>>;
+    update: Command<Change<Input>, RowOf<Table>>;
+    remove: Command<Removal, void>;
+  };
+  problems(db: Db, actor: Actor, input: Input, current?: RowOf<Table>): Promise<readonly FieldProblem[]>;
+  page(
+    db: Db,
+    cursors: CursorCodec,
+    organizationId: string,
+    page: { q: string; after?: string | undefined; before?: string | undefined; size: number },
+  ): Promise<KeysetPage<RowOf<Table>>>;
+  /** The form's field names; `blank` are a new record's values (the query may fill some in). */
+  fields: readonly string[];
+  blank(v: WorkspaceVisitor, query: Readonly<Record<string, string | undefined>>): FormValues;
+  valuesOf(row: RowOf<Table>): FormValues;
+  input(values: FormValues): Input;
+  nameOf(row: RowOf<Table>): string;
+  /** What goes with a deleted record, or stays, in plain words. */
+  deletion: string;
+  listPage(db: Db, v: WorkspaceVisitor, view: ListView<RowOf<Table>>): Promise<string>;
+  formPage(db: Db, v: WorkspaceVisitor, view: FormView): Promise<string>;
+  detailPage(
+    db: Db,
+    v: WorkspaceVisitor,
+    row: RowOf<Table>,
+    extras: { notice: string | undefined; notes: NotesSection; custom: Omit<CustomForm, 'typed'> },
+  ): Promise<string>;
+}

@@ -1,0 +1,151 @@
+/**
+ * A venue's own fields on its public inquiry form (SPEC §19, §14): the fields of bookings and of
+ * contacts marked for it (not the others, not archived ones) are on the page, required ones
+ * marked; a post's values are judged by the API's rules, each bad one beside its field (or at its
+ * pointer, to JSON), nothing made; good ones land on the lead's booking and on the contact it makes.
+ */
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import { startTestServer, type TestServer } from '../helpers/app.js';
+import { clientCredentialsToken } from '../helpers/api.js';
+import { countRows, eachDatabase } from '../helpers/databases.js';
+import { makeVenue, type Venue } from '../helpers/oauth.js';
+import { type Api, apiFor, changeDocument, created } from '../helpers/writes.js';
+
+eachDatabase((suite) => {
+  let server: TestServer;
+  let venue: Venue;
+  let api: Api;
+  let address = 0;
+
+  const define = (record_type: string, key: string, field_type: string, more: object = {}) =>
+    created(api, '/v2/custom_fields', {
+      data: { type: 'custom_fields', attributes: { record_type, key, label: key, field_type, ...more } },
+    });
+
+  before(async () => {
+    server = await startTestServer(suite.database, { RATE_LIMIT_PER_MINUTE: '0' });
+    venue = await makeVenue(suite.db);
+    api = apiFor(server, await clientCredentialsToken(server, venue), venue.orgId);
+    const set = await api('/v2/organization', {
+      method: 'PATCH',
+      body: changeDocument('organizations', venue.orgId, {
+        timezone: 'Europe/London',
+        inquiry_form: { enabled: true, slug: 'the-old-mill', event_types: ['Wedding'] },
+      }),
+    });
+    assert.equal(set.status, 200, JSON.stringify(set.body));
+    await define('bookings', 'how_heard', 'select', {
+      on_inquiry_form: true,
+      required: true,
+      options: [
+        { value: 'web', label: 'Website' },
+        { value: 'friend', label: 'A friend' },
+      ],
+    });
+    await define('bookings', 'budget', 'number', { on_inquiry_form: true });
+    await define('bookings', 'internal_code', 'text');
+    await define('bookings', 'old_question', 'text', { on_inquiry_form: true, archived: true });
+    await define('contacts', 'dietary', 'long_text', { on_inquiry_form: true });
+  });
+  after(() => server.close());
+
+  const post = (body: string | Record<string, unknown>) =>
+    server.app.inject({
+      method: 'POST',
+      url: '/inquire/the-old-mill',
+      remoteAddress: `10.1.0.${++address}`,
+      headers: {
+        'content-type': typeof body === 'string' ? 'application/x-www-form-urlencoded' : 'application/json',
+      },
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  const hidden = async () => {
+    const response = await server.app.inject({ url: '/inquire/the-old-mill?format=json' });
+    const { attributes } = (
+      response.json() as { data: { attributes: { hidden: Record<string, string>; fields: string[] } } }
+    ).data;
+    return attributes;
+  };
+  const fields = {
+    name: 'Ada Okafor',
+    email: 'ada@example.com',
+    event_type: 'Wedding',
+    date: '2027-09-18',
+  };
+
+  it('shows the fields marked for the form, and only those', async () => {
+    const page = (await server.app.inject({ url: '/inquire/the-old-mill' })).body;
+    assert.match(
+      page,
+      /<select id="field-custom_fields\/how_heard" name="custom_fields\/how_heard" required/,
+    );
+    assert.match(page, /<label for="field-custom_fields\/how_heard">how_heard<\/label>/);
+    assert.match(page, /name="custom_fields\/budget"/);
+    assert.match(
+      page,
+      /<textarea id="field-contact_custom_fields\/dietary" name="contact_custom_fields\/dietary"/,
+    );
+    assert.doesNotMatch(page, /internal_code|old_question/);
+    const { fields: listed } = await hidden();
+    assert.deepEqual(
+      listed.filter((f) => f.includes('custom_fields')),
+      ['custom_fields/how_heard', 'custom_fields/budget', 'contact_custom_fields/dietary'],
+    );
+  });
+
+  it('refuses bad values beside their fields, creating nothing', async () => {
+    const before = await countRows(suite.db, 'bookings');
+    const { hidden: hiddenFields } = await hidden();
+    server.clock.advance(3_500);
+    const refused = await post(
+      new URLSearchParams({ ...fields, ...hiddenFields, 'custom_fields/budget': 'lots' }).toString(),
+    );
+    assert.equal(refused.statusCode, 422);
+    assert.match(
+      refused.body,
+      /<p class="field-error" id="field-custom_fields\/how_heard-error">how_heard is required\.<\/p>/,
+    );
+    assert.match(refused.body, /id="field-custom_fields\/budget-error">A number of at most 15 digits/);
+    assert.match(refused.body, /href="#field-custom_fields\/budget"/);
+    assert.match(refused.body, /name="custom_fields\/budget"[^>]*value="lots"/, 'what was typed stays');
+    const again = (await hidden()).hidden;
+    server.clock.advance(3_500);
+    const json = await post({ ...fields, ...again, 'custom_fields/how_heard': 'fair' });
+    assert.equal(json.statusCode, 422);
+    const errors = (json.json() as { errors: Array<{ source?: { pointer: string }; detail: string }> })
+      .errors;
+    assert.deepEqual(
+      errors.filter((e) => e.source?.pointer === '/custom_fields/how_heard').map((e) => e.detail),
+      ['One of web, friend.'],
+    );
+    assert.equal(await countRows(suite.db, 'bookings'), before);
+  });
+
+  it('gives the lead’s booking and its new contact their values', async () => {
+    const { hidden: hiddenFields } = await hidden();
+    server.clock.advance(3_500);
+    const taken = await post(
+      new URLSearchParams({
+        ...fields,
+        ...hiddenFields,
+        'custom_fields/how_heard': 'friend',
+        'custom_fields/budget': '12000',
+        'contact_custom_fields/dietary': 'Vegetarian',
+      }).toString(),
+    );
+    assert.equal(taken.statusCode, 200, taken.body.slice(0, 600));
+    const booking = await suite.db
+      .selectFrom('bookings')
+      .select(['custom_fields', 'contact_id'])
+      .where('organization_id', '=', venue.orgId)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(JSON.parse(booking.custom_fields), { how_heard: 'friend', budget: 12000 });
+    const contact = await suite.db
+      .selectFrom('contacts')
+      .select('custom_fields')
+      .where('id', '=', booking.contact_id!)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(JSON.parse(contact.custom_fields), { dietary: 'Vegetarian' });
+  });
+});
