@@ -3,6 +3,8 @@
  * contacts marked for it (not the others, not archived ones) are on the page, required ones
  * marked; a post's values are judged by the API's rules, each bad one beside its field (or at its
  * pointer, to JSON), nothing made; good ones land on the lead's booking and on the contact it makes.
+ * A required field binds the form only when the form shows it: one left off the form is asked for
+ * at the staff's doors (the API here), never of a visitor who could not give it.
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
@@ -44,7 +46,9 @@ eachDatabase((suite) => {
       ],
     });
     await define('bookings', 'budget', 'number', { on_inquiry_form: true });
-    await define('bookings', 'internal_code', 'text');
+    // Required, but not on the form: the staff's doors ask for them, a visitor never could.
+    await define('bookings', 'internal_code', 'text', { required: true });
+    await define('contacts', 'member_no', 'text', { required: true });
     await define('bookings', 'old_question', 'text', { on_inquiry_form: true, archived: true });
     await define('contacts', 'dietary', 'long_text', { on_inquiry_form: true });
   });
@@ -147,5 +151,17 @@ eachDatabase((suite) => {
       .where('id', '=', booking.contact_id!)
       .executeTakeFirstOrThrow();
     assert.deepEqual(JSON.parse(contact.custom_fields), { dietary: 'Vegetarian' });
+  });
+
+  it('asks a visitor for no required field the form does not show; the API still asks for it', async () => {
+    const refused = await api('/v2/contacts', {
+      method: 'POST',
+      body: { data: { type: 'contacts', attributes: { first_name: 'Bo', email: 'bo@example.com' } } },
+    });
+    assert.equal(refused.status, 422);
+    assert.ok(
+      JSON.stringify(refused.body).includes('/data/attributes/custom_fields/member_no'),
+      JSON.stringify(refused.body),
+    );
   });
 });

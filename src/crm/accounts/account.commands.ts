@@ -28,6 +28,7 @@ async function judged(db: Db | Trx, actor: Actor, input: AccountInput, current?:
   const checked = checkAccount(input, current, facts);
   return withCustomValues(db, checked, {
     organizationId: actor.organizationId,
+    door: actor.door,
     recordType: 'accounts',
     given: input.custom_fields,
     current,

@@ -73,6 +73,7 @@ async function judged(
   const checked = {
     ...(await withCustomValues(db, byDaysRuled, {
       organizationId: actor.organizationId,
+      door: actor.door,
       recordType: 'bookings',
       given: input.custom_fields,
       current,

@@ -25,6 +25,7 @@ async function judged(db: Db | Trx, actor: Actor, input: ContactInput, current?:
   const checked = checkContact(input, current, facts);
   return withCustomValues(db, checked, {
     organizationId: actor.organizationId,
+    door: actor.door,
     recordType: 'contacts',
     given: input.custom_fields,
     current,

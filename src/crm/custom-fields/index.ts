@@ -102,6 +102,7 @@ export function judgeValues(
   fields: readonly CustomField[],
   given: Readonly<Record<string, unknown>> | undefined,
   currentColumn: string | undefined,
+  binds: (field: CustomField) => boolean = () => true,
 ): { column: string | undefined; problems: FieldProblem[] } {
   const kept = JSON.parse(currentColumn ?? '{}') as Record<string, StoredValue>;
   const problems: FieldProblem[] = [];
@@ -126,7 +127,7 @@ export function judgeValues(
   }
   if (currentColumn === undefined) {
     for (const field of fields) {
-      if (field.custom.required && !field.custom.archived && !(field.name in (given ?? {}))) {
+      if (field.custom.required && !field.custom.archived && binds(field) && !(field.name in (given ?? {}))) {
         problems.push(problem(field.name, `${field.label} is required.`, 'required'));
       }
     }
@@ -146,7 +147,13 @@ export interface CustomValuesWrite {
   given: Readonly<Record<string, unknown>> | undefined;
   /** The record as it is; undefined when the write makes one. */
   current: { custom_fields: string } | undefined;
+  /** The door it comes through: the public inquiry form asks only for the fields it shows. */
+  door?: string;
 }
+
+/** The required fields a record made at `door` must be given. */
+const requiredAt = (door: string | undefined) =>
+  door === 'inquiry_form' ? (field: CustomField) => field.custom.onInquiryForm : undefined;
 
 /**
  * The kind's rule's outcome with the write's custom values judged too: `custom_fields` (JSON)
@@ -158,7 +165,7 @@ export async function withCustomValues<Value extends object>(
   write: CustomValuesWrite,
 ): Promise<Checked<Value & { custom_fields?: string }>> {
   const { fields } = await customFieldsOf(db, write.organizationId, write.recordType);
-  const custom = judgeValues(fields, write.given, write.current?.custom_fields);
+  const custom = judgeValues(fields, write.given, write.current?.custom_fields, requiredAt(write.door));
   return {
     value: custom.column === undefined ? checked.value : { ...checked.value, custom_fields: custom.column },
     problems: [...checked.problems, ...custom.problems],

@@ -51,6 +51,7 @@ async function judged(db: Db | Trx, actor: Actor, input: EventInput, current?: E
   const ruled = checkEvent(input, current, { booking, spaces, eventTypes });
   const checked = await withCustomValues(db, ruled, {
     organizationId: actor.organizationId,
+    door: actor.door,
     recordType: 'events',
     given: input.custom_fields,
     current,
