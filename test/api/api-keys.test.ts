@@ -141,7 +141,9 @@ eachDatabase((suite) => {
     const meta = (me.body as { meta: Record<string, unknown> }).meta;
     assert.equal(meta.grant_type, 'api_key');
     assert.deepEqual(meta.scopes, ['crm_read']);
-    assert.deepEqual(meta.organizations, [{ id: venue.orgId, name: 'Key Street Hall', role: 'admin' }]);
+    assert.deepEqual(meta.organizations, [
+      { id: venue.orgId, name: 'Key Street Hall', role: 'admin', task_emails: 'each' },
+    ]);
 
     const missing = await withKey(reader, '/v2/bookings', { org: null });
     assert.equal(missing.status, 400);
