@@ -61,6 +61,8 @@ const TABLE: Record<string, Who> = {
   'crm/tasks/task.commands: createTask': 'members',
   'crm/tasks/task.commands: updateTask': 'members',
   'crm/tasks/task.commands: deleteTask': 'members',
+  // Each member's own choice of task e-mails.
+  'crm/tasks/task-emails: setTaskEmails': 'members',
   'crm/pricing/line-items: createLineItem': 'members',
   'crm/pricing/line-items: updateLineItem': 'members',
   'crm/pricing/line-items: deleteLineItem': 'members',
