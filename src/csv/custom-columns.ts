@@ -8,7 +8,7 @@
  * kinds' bulk creates), each problem on its row and column. An archived field's column is
  * exported, and accepted and ignored on import: it takes no new values.
  */
-import { type CustomField, customFieldsOf, decimalText } from '../crm/custom-fields/index.js';
+import { type CustomField, customFieldsOf, decimalText, storedValuesOf } from '../crm/custom-fields/index.js';
 import type { Db, Trx } from '../db/database.js';
 import { type Cells, type CsvShape, type ExportType, isCsvType, LIST_SEPARATOR } from './columns.js';
 import { restoreFormula } from './formula.js';
@@ -40,7 +40,7 @@ export function withCustomColumns(shape: CsvShape, fields: readonly CustomField[
 
 /** A record's custom values (its `custom_fields` JSON) as cells. */
 export function customCells(column: unknown, fields: readonly CustomField[]): Cells {
-  const kept = typeof column === 'string' ? (JSON.parse(column) as Record<string, unknown>) : {};
+  const kept: Record<string, unknown> = storedValuesOf(column);
   const cells: Cells = {};
   for (const field of fields) {
     const value = kept[field.name];

@@ -71,12 +71,16 @@ export async function customFieldsOf(
   return { fields: rows.map(declarationOf), stamp: rows.map((r) => `${r.id}@${r.updated_at}`).join(',') };
 }
 
+/** A record's stored values (its `custom_fields` JSON) by key: the one place doors read it from. */
+export const storedValuesOf = (column: unknown): Record<string, StoredValue> =>
+  typeof column === 'string' ? (JSON.parse(column) as Record<string, StoredValue>) : {};
+
 /** A record's values as the API shows them: every field's key, null when unset, numbers as decimals. */
 export function shownValues(
   column: string,
   fields: readonly CustomField[],
 ): Record<string, string | number | boolean | string[] | null> {
-  const kept = JSON.parse(column) as Record<string, StoredValue>;
+  const kept = storedValuesOf(column);
   const shown: Record<string, string | number | boolean | string[] | null> = {};
   for (const field of fields) {
     const value = kept[field.name];

@@ -6,7 +6,12 @@
  * amount) is said here. Each input is named `custom_fields/<key>`, as the problems name its field.
  */
 import { organizationOf } from '../../../crm/organization/index.js';
-import { type CustomField, customFieldsOf, type CustomRecordType } from '../../../crm/custom-fields/index.js';
+import {
+  type CustomField,
+  customFieldsOf,
+  type CustomRecordType,
+  storedValuesOf,
+} from '../../../crm/custom-fields/index.js';
 import { majorText, readAmount } from '../../../crm/money.js';
 import type { Db } from '../../../db/database.js';
 import { decimalPoint, type Form, formList, formText } from '../../forms.js';
@@ -43,7 +48,7 @@ export async function customFormOf(
 
 /** A record's values (its `custom_fields` JSON) as the form shows them; '' when unset. */
 export function typedOf(form: Omit<CustomForm, 'typed'>, column: string | undefined): CustomTyped {
-  const kept = JSON.parse(column ?? '{}') as Record<string, unknown>;
+  const kept: Record<string, unknown> = storedValuesOf(column);
   const typed: CustomTyped = {};
   for (const field of form.fields) {
     const value = kept[field.name];

@@ -3,7 +3,7 @@
  * and record page: an input by type (custom-fields.form.ts reads the post), the record's values
  * as facts. An archived field takes no new values: it has no input, and its value is still shown.
  */
-import { type CustomField, valueWords } from '../../../crm/custom-fields/index.js';
+import { type CustomField, storedValuesOf, valueWords } from '../../../crm/custom-fields/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { type CustomForm, customName } from './custom-fields.form.js';
 import {
@@ -83,7 +83,7 @@ export function customFacts(
   column: string,
 ): SafeHtml | '' {
   if (!shownOf) return '';
-  const kept = JSON.parse(column) as Record<string, unknown>;
+  const kept: Record<string, unknown> = storedValuesOf(column);
   const set = shownOf.fields.filter((f) => kept[f.name] !== undefined && kept[f.name] !== null);
   if (set.length === 0) return '';
   return html`${set.map(
