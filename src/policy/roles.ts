@@ -55,6 +55,7 @@ const ADMIN_ACTIONS = [
   'organization.*',
   'team.*',
   'imports.run',
+  'exports.run',
   'api_keys.*',
   'integrations.*',
 ] as const;

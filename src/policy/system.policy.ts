@@ -13,3 +13,6 @@ export const SYSTEM_ACTIONS = defineActions(
 
 /** A CSV import (SPEC §10): an admin's, or the operator's at the command line. */
 export const IMPORT_ACTIONS = defineActions('imports', { run: {} }, 'Only organization admins may import.');
+
+/** A CSV export of the organization's records (SPEC §10) from the workspace: its admins'. */
+export const EXPORT_ACTIONS = defineActions('exports', { run: {} }, 'Only organization admins may export.');

@@ -468,7 +468,7 @@ eachDatabase((suite) => {
 
     const refused = await member.session.request(action, { form: { ...confirm, _csrf: member.csrf } });
     assert.equal(refused.status, 403);
-    assert.match(text(refused.body), /Only administrators of this venue delete payments\./);
+    assert.match(text(refused.body), /Only organization admins may change payments\./);
     assert.equal((await paymentsOverApi(booking.id)).length, 1, 'still there');
 
     const gone = await admin.session.request(action, { form: confirm });

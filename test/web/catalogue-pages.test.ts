@@ -195,7 +195,7 @@ eachDatabase((suite) => {
       await member.session.request(`${settings}/${projector}/delete`, { form: { _csrf: member.csrf } }),
     ]) {
       assert.equal(refused.status, 403, refused.url);
-      assert.match(refused.body, /Only administrators of this venue manage its catalogue\./);
+      assert.match(refused.body, /Only organization admins may change items\./);
     }
     assert.equal((await itemsOverApi()).length, 4);
   });

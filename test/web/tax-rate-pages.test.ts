@@ -129,7 +129,7 @@ eachDatabase((suite) => {
       await member.session.request(`${settings}/${vat}/delete`, { form: { _csrf: member.csrf } }),
     ]) {
       assert.equal(refused.status, 403, refused.url);
-      assert.match(refused.body, /Only administrators of this venue manage its tax rates\./);
+      assert.match(refused.body, /Only organization admins may change tax rates\./);
     }
     assert.deepEqual(await ratesOverApi(), [
       ['NY sales tax', '8.875', false, true],

@@ -135,13 +135,59 @@ eachDatabase((suite) => {
     ]) {
       const response = await session.request(path);
       assert.equal(response.status, 403, path);
-      assert.match(response.body, /Only administrators of this venue manage its spaces/);
+      assert.match(response.body, /Only organization admins may change spaces\./);
       assert.match(response.body, /aria-label="Sections"/, 'the refusal keeps the navigation');
     }
     const before = await snapshot();
     for (const [path, fields] of forms(venue).filter(([p]) => p.includes('/settings/'))) {
       const response = await session.request(path, { form: { ...fields, _csrf: csrf } });
       assert.equal(response.status, 403, path);
+    }
+    assert.deepEqual(await snapshot(), before);
+  });
+
+  it('refuses members every admin page and every admin form in the policy’s words, before a rule reads the post', async () => {
+    const { session, csrf } = await workspaceSession(server, venue.member.email, venue.orgId);
+    const org = `/orgs/${venue.orgId}`;
+    const pages = [
+      'settings/venue',
+      'settings/email',
+      'settings/inquiry-form',
+      'settings/outgoing-mail',
+      'settings/pipelines',
+      'settings/event-types',
+      'settings/documents',
+      'settings/import-export',
+      'settings/import-export/export/bookings.csv',
+      'settings/automations',
+      'settings/team',
+      'settings/developers/api-keys',
+      'settings/developers/assistants',
+    ];
+    for (const page of pages) {
+      const response = await session.request(`${org}/${page}`);
+      assert.equal(response.status, 403, page);
+      assert.match(response.body, /Administrators only/, page);
+      assert.match(
+        response.body,
+        /Only (organization admins|the organization(’|&#39;|')s admins) may /,
+        page,
+      );
+    }
+    // Empty forms, which the rules would refuse field by field: the policy answers first.
+    const before = await snapshot();
+    for (const post of [
+      'settings/venue',
+      'settings/spaces',
+      'settings/pipelines',
+      'settings/event-types',
+      'settings/catalogue',
+      'settings/tax-rates',
+      'settings/team',
+    ]) {
+      const response = await session.request(`${org}/${post}`, { form: { _csrf: csrf } });
+      assert.equal(response.status, 403, post);
+      assert.doesNotMatch(response.body, /aria-invalid="true"/, post);
     }
     assert.deepEqual(await snapshot(), before);
   });

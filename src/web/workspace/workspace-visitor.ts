@@ -2,11 +2,15 @@
  * Who is looking at a workspace page: the signed-in user, the organization named in the address
  * and their role there. A preHandler of every workspace route (registerVisitor) checks the
  * membership on each request before the handler runs; another organization's address is a 404,
- * the same as one that does not exist, and a route marked `adminOnly` refuses members.
+ * the same as one that does not exist. A page whose form takes an action (`takes`) asks the policy
+ * (src/writes/permit.ts) whether the visitor's grants name it, and refuses them in its words if not;
+ * a post needs no such mark, since the command it runs is judged by the unit of work.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/app-instance.js';
 import type { Actor } from '../../identity/actor.js';
+import type { Action } from '../../policy/action.js';
+import { policyRefusal } from '../../writes/permit.js';
 import { listMembershipsOfUser, type Membership } from '../../identity/membership.repository.js';
 import type { User } from '../../identity/user.repository.js';
 import { HtmlError, SignInRequired } from '../html-error.js';
@@ -42,10 +46,10 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /**
-     * Only the organization's administrators may use the page: true, or what they do there, as
-     * the refusal says it ("manage its spaces").
+     * The action the page's form takes (a command's, `SPACE_ACTIONS.create`): a visitor whose
+     * grants do not name it is refused before the page is drawn, in the policy's words.
      */
-    adminOnly?: boolean | string;
+    takes?: Action;
   }
 }
 
@@ -109,10 +113,11 @@ export function registerVisitor(app: App): void {
     if (typeof org !== 'string') return;
     const visitor = await loadVisitor(request, reply, org);
     request.workspace = visitor;
-    const adminOnly = request.routeOptions.config.adminOnly;
-    if (adminOnly && !visitor.isAdmin) {
-      const what = typeof adminOnly === 'string' ? adminOnly : 'use this page';
-      throw new HtmlError(403, 'Administrators only', `Only administrators of this venue ${what}.`);
+    const takes = request.routeOptions.config.takes;
+    const refused = takes && policyRefusal(visitor.actor, takes, undefined, undefined);
+    if (refused) {
+      const title = refused.code === 'admin_only' ? 'Administrators only' : 'Not allowed';
+      throw new HtmlError(403, title, refused.detail);
     }
   });
 }

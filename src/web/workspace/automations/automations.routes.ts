@@ -23,6 +23,7 @@ import { attempt } from '../../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { confirmDeletePage } from '../forms/confirm-delete.page.js';
 import type { FieldErrors } from '../forms/form-fields.js';
+import { forbiddenTo } from '../forms/form-errors.js';
 import { formVersion, RecordParams } from '../forms/record-posts.js';
 import { sendRefusal } from '../refusals.js';
 import { notFound, orgPath, visitorOf } from '../workspace-visitor.js';
@@ -38,7 +39,6 @@ import { automationsPage } from './automations.page.js';
 import { summaryNamesOf } from './summary-names.js';
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
-const ADMINS = { adminOnly: 'change its automations' };
 const PATH = '/orgs/:org/settings/automations';
 const RUNS_SHOWN = 50;
 
@@ -79,7 +79,7 @@ export const automationSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =
   app.get(
     PATH,
     {
-      config: ADMINS,
+      config: { takes: createAutomation.action },
       schema: {
         params: OrgParams,
         querystring: Type.Object({
@@ -100,11 +100,13 @@ export const automationSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =
 
   app.post(
     PATH,
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       const values = automationValuesPosted(request.body);
       const { input, unread } = automationInputOf(values);
+      const forbidden = forbiddenTo(request, createAutomation, input);
+      if (forbidden) return sendRefusal(request, reply, forbidden);
       // Every problem at once: the text that is not JSON, and what the rules find in the rest.
       const problems = await automationProblems(request.ctx, v.organization.organizationId, input);
       let errors = { ...automationFormErrors(problems), ...unread };
@@ -120,7 +122,7 @@ export const automationSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =
 
   app.post(
     `${PATH}/shipped`,
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
       const input = { key: formText(request.body, 'key'), enabled: true };
       const outcome = await attempt(
@@ -136,7 +138,7 @@ export const automationSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =
 
   app.post(
     `${PATH}/:id/enabled`,
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: RecordParams, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: RecordParams, body: FormBody } },
     async (request, reply) => {
       const enabled = formText(request.body, 'enabled') === 'true';
       const change = { id: request.params.id, ifMatch: formVersion(request.body), input: { enabled } };
@@ -151,24 +153,28 @@ export const automationSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =
     },
   );
 
-  app.get(`${PATH}/:id`, { config: ADMINS, schema: { params: RecordParams } }, async (request, reply) => {
-    const v = visitorOf(request);
-    const organizationId = v.organization.organizationId;
-    const found = await findAutomation(request.ctx, organizationId, request.params.id);
-    if (!found) throw notFound();
-    const [runs, names, zone] = await Promise.all([
-      listAutomationRuns(request.ctx, organizationId, found.value.id, RUNS_SHOWN),
-      summaryNamesOf(request.ctx, organizationId),
-      organizationZone(request.ctx.db, organizationId),
-    ]);
-    const summary = automationSummary(found.value, names);
-    const view = { automation: found.value, summary, runs, zone, limit: RUNS_SHOWN };
-    return sendPage(reply, automationRunsPage(v, view));
-  });
+  app.get(
+    `${PATH}/:id`,
+    { config: { takes: updateAutomation.action }, schema: { params: RecordParams } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const organizationId = v.organization.organizationId;
+      const found = await findAutomation(request.ctx, organizationId, request.params.id);
+      if (!found) throw notFound();
+      const [runs, names, zone] = await Promise.all([
+        listAutomationRuns(request.ctx, organizationId, found.value.id, RUNS_SHOWN),
+        summaryNamesOf(request.ctx, organizationId),
+        organizationZone(request.ctx.db, organizationId),
+      ]);
+      const summary = automationSummary(found.value, names);
+      const view = { automation: found.value, summary, runs, zone, limit: RUNS_SHOWN };
+      return sendPage(reply, automationRunsPage(v, view));
+    },
+  );
 
   app.get(
     `${PATH}/:id/delete`,
-    { config: ADMINS, schema: { params: RecordParams } },
+    { config: { takes: deleteAutomation.action }, schema: { params: RecordParams } },
     async (request, reply) => {
       const v = visitorOf(request);
       const found = await findAutomation(request.ctx, v.organization.organizationId, request.params.id);
@@ -187,7 +193,7 @@ export const automationSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =
 
   app.post(
     `${PATH}/:id/delete`,
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: RecordParams, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: RecordParams, body: FormBody } },
     async (request, reply) => {
       const removal = { id: request.params.id, ifMatch: formVersion(request.body) };
       const outcome = await attempt(

@@ -16,8 +16,6 @@ import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.
 const PATH = '/orgs/:org/settings/developers/api-keys';
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
 const KeyParams = Type.Object({ org: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) });
-const ADMINS = { adminOnly: 'manage its API keys' };
-
 export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config, writer } = app.ctx;
 
@@ -48,7 +46,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     PATH,
     {
-      config: ADMINS,
+      config: { takes: createApiKey.action },
       schema: {
         params: OrgParams,
         querystring: Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) }),
@@ -59,7 +57,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     PATH,
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       const values = { name: formText(request.body, 'name'), scopes: formList(request.body, 'scopes') };
@@ -73,7 +71,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     `${PATH}/:id/revoke`,
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: KeyParams, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: KeyParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       const revoked = await attempt(writer, v.actor, revokeApiKey, { id: request.params.id });

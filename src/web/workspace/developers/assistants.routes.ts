@@ -11,15 +11,13 @@ import { orgPath, visitorOf } from '../workspace-visitor.js';
 
 const PATH = '/orgs/:org/settings/developers/assistants';
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
-const ADMINS = { adminOnly: 'manage how assistants connect' };
-
 export const assistantsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.ctx;
 
   app.get(
     PATH,
     {
-      config: ADMINS,
+      config: { takes: setAssistantRegistration.action },
       schema: {
         params: OrgParams,
         querystring: Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) }),
@@ -37,7 +35,7 @@ export const assistantsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     PATH,
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       const on = formText(request.body, 'self_registration') === 'on';

@@ -32,7 +32,6 @@ import { notFound, orgPath, type WorkspaceVisitor, visitorOf } from '../workspac
 const PATH = '/orgs/:org/settings/documents';
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
 const KindParams = Type.Object({ org: Type.String({ maxLength: 64 }), kind: Type.String({ maxLength: 20 }) });
-const ADMINS = { adminOnly: 'change its documents' };
 const NOTICES: Record<string, string> = {
   address: 'Address saved.',
   logo: 'Logo saved: new documents show it.',
@@ -96,7 +95,7 @@ export const documentSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.get(
     PATH,
     {
-      config: ADMINS,
+      config: { takes: saveTemplates.action },
       schema: {
         params: OrgParams,
         querystring: Type.Object({
@@ -113,7 +112,7 @@ export const documentSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => 
 
   app.post(
     `${PATH}/address`,
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       const address = formText(request.body, 'venue_address');
@@ -127,7 +126,6 @@ export const documentSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.post(
     `${PATH}/logo`,
     {
-      config: ADMINS,
       // The form's parts are read before its CSRF token is checked: the token is one of them.
       preValidation: async (request) => {
         request.body = await readUpload(request);
@@ -162,7 +160,7 @@ export const documentSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => 
 
   app.post(
     `${PATH}/logo/remove`,
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       await write(request.ctx.app.writer, v.actor, saveLogo, { logo: null });
@@ -172,7 +170,7 @@ export const documentSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => 
 
   app.post(
     `${PATH}/templates/:kind`,
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: KindParams, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: KindParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       const kind = kindOf(request.params.kind);
@@ -196,7 +194,7 @@ export const documentSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => 
 
   app.post(
     `${PATH}/templates/:kind/defaults`,
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: KindParams, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: KindParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       const kind = kindOf(request.params.kind);

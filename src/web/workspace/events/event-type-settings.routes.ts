@@ -27,7 +27,6 @@ import { changeOf, deleteRoute, RecordParams as Params } from '../forms/record-p
 import { recordOf } from '../workspace-reads.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
-const ADMINS = { adminOnly: 'manage its event types' };
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
 const STALE =
   'Someone changed this after the page was drawn; here it is as it is now. Make your change again.';
@@ -73,7 +72,7 @@ export const eventTypeSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =>
   app.get(
     '/orgs/:org/settings/event-types',
     {
-      config: ADMINS,
+      config: { takes: createEventType.action },
       schema: {
         params: OrgParams,
         querystring: Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) }),
@@ -84,7 +83,7 @@ export const eventTypeSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =>
 
   app.get(
     '/orgs/:org/settings/event-types/:id',
-    { config: ADMINS, schema: { params: Params } },
+    { config: { takes: updateEventType.action }, schema: { params: Params } },
     async (request, reply) => {
       const type = await recordOf(db, eventTypeDefinition, request.params.org, request.params.id);
       return reply.redirect(orgPath(visitorOf(request), `/settings/event-types#type-${type.id}`), 303);
@@ -92,7 +91,6 @@ export const eventTypeSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =>
   );
 
   const writeRoute = {
-    config: ADMINS,
     preHandler: app.csrfProtection,
     schema: { params: Params, body: FormBody },
   };
@@ -136,7 +134,6 @@ export const eventTypeSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =>
       definition: eventTypeDefinition,
       command: deleteEventType,
       done: '/settings/event-types?notice=type-deleted',
-      adminOnly: ADMINS.adminOnly,
       nameOf: (type) => `the event type ${type.value}`,
       consequence: 'A type that events are of cannot be deleted; give them another type first.',
       section: 'settings',

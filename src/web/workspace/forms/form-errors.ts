@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FieldProblem } from '../../../errors.js';
 import type { Refusal } from '../../../writes/refusal.js';
 import { attempt, type Command, type Made } from '../../../writes/unit-of-work.js';
+import { policyRefusal } from '../../../writes/permit.js';
 import { html, type SafeHtml } from '../../html.js';
 import type { FieldErrors } from './form-fields.js';
 import { workspaceWords } from './problem-words.js';
@@ -41,6 +42,19 @@ export interface Refused {
 }
 
 /**
+ * The policy's refusal of the visitor's `command` (src/writes/permit.ts), asked before a form's
+ * rules: a post the visitor may not make learns nothing of the rules, and they read nothing for it.
+ * The unit of work asks again when the command runs.
+ */
+export function forbiddenTo<Input>(
+  request: FastifyRequest,
+  command: Command<Input, unknown>,
+  input: Input,
+): Refusal | undefined {
+  return policyRefusal(visitorOf(request).actor, command.action, command.subject?.(input), undefined);
+}
+
+/**
  * Writes `input` with `command` when neither the form (`unread`: the fields it could not read)
  * nor the rules (`problems`) find anything wrong; otherwise the errors to show, by field. A save
  * over a newer version comes back `stale`; any other refusal of the command as it is, to render.
@@ -52,6 +66,8 @@ export async function attemptSubmit<Input, Result>(
   unread: FieldErrors,
   problems: () => Promise<readonly FieldProblem[]>,
 ): Promise<Submitted<Made<Result>> | Refused> {
+  const forbidden = forbiddenTo(request, command, input);
+  if (forbidden) return { refusal: forbidden };
   const errors = { ...fieldErrors(await problems()), ...unread };
   if (Object.keys(errors).length > 0) return { errors };
   const outcome = await attempt(request.ctx.app.writer, visitorOf(request).actor, command, input);

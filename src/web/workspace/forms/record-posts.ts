@@ -40,7 +40,6 @@ export function deleteRoute<Table extends OrganizationTable>(route: {
   command: Command<Removal, unknown>;
   /** Where to go once it is gone (for an event: its booking's page). */
   done: string | ((row: RowOf<Table>) => string);
-  adminOnly?: boolean | string;
   /** How the confirmation names the record (reading what else it needs), and what goes with it or stays. */
   nameOf(row: RowOf<Table>): string | Promise<string>;
   consequence: string;
@@ -51,7 +50,7 @@ export function deleteRoute<Table extends OrganizationTable>(route: {
   return async (app) => {
     app.get(
       `/orgs/:org${route.path}/:id/delete`,
-      { config: { adminOnly: route.adminOnly ?? false }, schema: { params: RecordParams } },
+      { config: { takes: route.command.action }, schema: { params: RecordParams } },
       async (request, reply) => {
         const v = visitorOf(request);
         const row = await recordOf(app.ctx.db, route.definition, request.params.org, request.params.id);
@@ -70,11 +69,7 @@ export function deleteRoute<Table extends OrganizationTable>(route: {
 
     app.post(
       `/orgs/:org${route.path}/:id/delete`,
-      {
-        config: { adminOnly: route.adminOnly ?? false },
-        preHandler: app.csrfProtection,
-        schema: { params: RecordParams, body: FormBody },
-      },
+      { preHandler: app.csrfProtection, schema: { params: RecordParams, body: FormBody } },
       async (request, reply) => {
         const v = visitorOf(request);
         const row = await recordOf(app.ctx.db, route.definition, request.params.org, request.params.id);

@@ -17,10 +17,10 @@ import { importExportPage } from './import-export.page.js';
 import { localDate } from '../time-zones.js';
 import { organizationZone } from '../../../crm/organization/index.js';
 import { notFound, visitorOf } from '../workspace-visitor.js';
+import { EXPORT_ACTIONS, IMPORT_ACTIONS } from '../../../policy/system.policy.js';
 
 const PATH = '/orgs/:org/settings/import-export';
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
-const ADMINS = { adminOnly: 'import or export its records' };
 
 interface Upload {
   _csrf?: string;
@@ -55,14 +55,18 @@ export const importExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     throwFileSizeLimit: false,
   });
 
-  app.get(PATH, { config: ADMINS, schema: { params: OrgParams } }, async (request, reply) =>
-    sendPage(reply, importExportPage(visitorOf(request), { type: 'accounts', errors: {}, maxBytes })),
+  app.get(
+    PATH,
+    { config: { takes: IMPORT_ACTIONS.run }, schema: { params: OrgParams } },
+    async (request, reply) =>
+      sendPage(reply, importExportPage(visitorOf(request), { type: 'accounts', errors: {}, maxBytes })),
   );
 
   app.post(
     `${PATH}/import`,
     {
-      config: ADMINS,
+      // Asked before the import is tried, so a refused visitor gets the refusal, not a file error.
+      config: { takes: IMPORT_ACTIONS.run },
       // The form's parts are read before its CSRF token is checked: the token is one of them.
       preValidation: async (request) => {
         request.body = await readUpload(request);
@@ -105,7 +109,7 @@ export const importExportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     `${PATH}/export/:file`,
     {
-      config: ADMINS,
+      config: { takes: EXPORT_ACTIONS.run },
       schema: {
         params: Type.Object({ org: Type.String({ maxLength: 64 }), file: Type.String({ maxLength: 40 }) }),
       },

@@ -104,7 +104,6 @@ export const paymentFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       path: '/payments',
       definition: paymentDefinition,
       command: deletePayment,
-      adminOnly: 'delete payments',
       done: (p) => `/bookings/${p.booking_id}?notice=payment-deleted#payments-title`,
       nameOf: async (p) => {
         const b = await recordOf(db, bookingDefinition, p.organization_id, p.booking_id);

@@ -13,13 +13,11 @@ import { deleteRoute, RecordParams as Params } from '../forms/record-posts.js';
 import { recordOf } from '../workspace-reads.js';
 import { orgPath, visitorOf } from '../workspace-visitor.js';
 
-const ADMINS = { adminOnly: 'manage its pipelines' };
-
 export const pipelineSettingsDeletes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
   app.get(
     '/orgs/:org/settings/stages/:id',
-    { config: ADMINS, schema: { params: Params } },
+    { config: { takes: deleteStage.action }, schema: { params: Params } },
     async (request, reply) => {
       const stage = await recordOf(db, stageDefinition, request.params.org, request.params.id);
       return reply.redirect(orgPath(visitorOf(request), `/settings/pipelines#stage-${stage.id}`), 303);
@@ -28,7 +26,7 @@ export const pipelineSettingsDeletes: FastifyPluginAsyncTypebox = async (app) =>
 
   app.get(
     '/orgs/:org/settings/referral-sources/:id',
-    { config: ADMINS, schema: { params: Params } },
+    { config: { takes: deleteReferralSource.action }, schema: { params: Params } },
     async (request, reply) => {
       const source = await recordOf(db, referralSourceDefinition, request.params.org, request.params.id);
       return reply.redirect(orgPath(visitorOf(request), `/settings/pipelines#source-${source.id}`), 303);
@@ -41,7 +39,6 @@ export const pipelineSettingsDeletes: FastifyPluginAsyncTypebox = async (app) =>
       definition: stageDefinition,
       command: deleteStage,
       done: '/settings/pipelines?notice=stage-deleted',
-      adminOnly: ADMINS.adminOnly,
       nameOf: (stage) => `the stage ${stage.name}`,
       consequence:
         'A stage that bookings are at cannot be deleted, nor the last stage of a pipeline; move its bookings to another stage first.',
@@ -54,7 +51,6 @@ export const pipelineSettingsDeletes: FastifyPluginAsyncTypebox = async (app) =>
       definition: referralSourceDefinition,
       command: deleteReferralSource,
       done: '/settings/pipelines?notice=source-deleted',
-      adminOnly: ADMINS.adminOnly,
       nameOf: (source) => `the referral source ${source.name}`,
       consequence: 'A referral source that bookings came from cannot be deleted.',
       section: 'settings',

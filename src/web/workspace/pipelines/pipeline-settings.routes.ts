@@ -32,7 +32,6 @@ import { pipelineSettingsDeletes } from './pipeline-settings-deletes.routes.js';
 import { recordOf } from '../workspace-reads.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
-const ADMINS = { adminOnly: 'manage its pipelines' };
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
 const STALE =
   'Someone changed this after the page was drawn; here it is as it is now. Make your change again.';
@@ -91,7 +90,7 @@ export const pipelineSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.get(
     '/orgs/:org/settings/pipelines',
     {
-      config: ADMINS,
+      config: { takes: createPipeline.action },
       schema: {
         params: OrgParams,
         querystring: Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) }),
@@ -101,7 +100,6 @@ export const pipelineSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => 
   );
 
   const writeRoute = {
-    config: ADMINS,
     preHandler: app.csrfProtection,
     schema: { params: Params, body: FormBody },
   };

@@ -19,7 +19,6 @@ import { changeOf, deleteRoute, RecordParams as Params } from '../forms/record-p
 import { recordOf, versionOf } from '../workspace-reads.js';
 import { notFound, orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
-const ADMINS = { adminOnly: 'manage its catalogue' };
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
 
 export const catalogueSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -49,7 +48,7 @@ export const catalogueSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =>
     return { row, item: { id: row.id, name: row.name, taxRates } };
   }
 
-  // Not adminOnly: members read the catalogue; the page offers them no form.
+  // Open to every member: they read the catalogue; the page offers a form only to those it may take.
   app.get(
     '/orgs/:org/settings/catalogue',
     {
@@ -64,7 +63,7 @@ export const catalogueSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =>
 
   app.post(
     '/orgs/:org/settings/catalogue',
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       const { currency } = await factsOf(request.params.org);
@@ -80,7 +79,7 @@ export const catalogueSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =>
 
   app.get(
     '/orgs/:org/settings/catalogue/:id',
-    { config: ADMINS, schema: { params: Params } },
+    { config: { takes: updateItem.action }, schema: { params: Params } },
     async (request, reply) => {
       const facts = await factsOf(request.params.org);
       const { row, item } = await itemOf(request.params.org, request.params.id);
@@ -98,7 +97,7 @@ export const catalogueSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =>
 
   app.post(
     '/orgs/:org/settings/catalogue/:id',
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       const facts = await factsOf(request.params.org);
@@ -133,7 +132,6 @@ export const catalogueSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =>
       definition: itemDefinition,
       command: deleteItem,
       done: '/settings/catalogue?notice=deleted',
-      adminOnly: ADMINS.adminOnly,
       nameOf: (item) => `the item ${item.name}`,
       consequence: KEPT,
       section: 'settings',

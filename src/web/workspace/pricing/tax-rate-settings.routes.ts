@@ -30,7 +30,6 @@ import { KEPT, taxRateFormPage, taxRatesPage } from './tax-rates.page.js';
 import { recordOf, versionOf } from '../workspace-reads.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
-const ADMINS = { adminOnly: 'manage its tax rates' };
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
 
 export const taxRateSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -46,7 +45,7 @@ export const taxRateSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return sendPage(reply, taxRatesPage(v, { rates, ...view }), status);
   }
 
-  // Not adminOnly: members read the rates; the page offers them no form.
+  // Open to every member: they read the rates; the page offers a form only to those it may take.
   app.get(
     '/orgs/:org/settings/tax-rates',
     {
@@ -61,7 +60,7 @@ export const taxRateSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/orgs/:org/settings/tax-rates',
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       const values = taxRateValuesPosted(request.body);
@@ -76,7 +75,7 @@ export const taxRateSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/orgs/:org/settings/tax-rates/:id',
-    { config: ADMINS, schema: { params: Params } },
+    { config: { takes: updateTaxRate.action }, schema: { params: Params } },
     async (request, reply) => {
       const r = await recordOf(db, taxRateDefinition, request.params.org, request.params.id);
       const rate = { id: r.id, name: r.name, version: await versionOf(db, taxRateDefinition, r) };
@@ -87,7 +86,7 @@ export const taxRateSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/orgs/:org/settings/tax-rates/:id',
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       const r = await recordOf(db, taxRateDefinition, request.params.org, request.params.id);
@@ -117,7 +116,6 @@ export const taxRateSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       definition: taxRateDefinition,
       command: deleteTaxRate,
       done: '/settings/tax-rates?notice=deleted',
-      adminOnly: ADMINS.adminOnly,
       nameOf: (rate) => `the tax rate ${rate.name}`,
       consequence: KEPT,
       section: 'settings',

@@ -32,7 +32,6 @@ import {
 import { type CheckFlash, removeMailboxPage } from './email-settings.view.js';
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
-const ADMINS = { adminOnly: 'change its mailbox' };
 const PATH = '/orgs/:org/settings/email';
 
 /** The API's problems (`mailbox/host`, …) by the form's fields (`host`, …). */
@@ -86,7 +85,7 @@ export const emailSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     PATH,
     {
-      config: ADMINS,
+      config: { takes: updateOrganization.action },
       schema: {
         params: OrgParams,
         querystring: Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) }),
@@ -102,7 +101,7 @@ export const emailSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     PATH,
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       const values = mailboxValuesPosted(request.body);
@@ -133,7 +132,12 @@ export const emailSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     `${PATH}/check`,
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    // Not a command: connecting to the saved mailbox is asked of the policy here.
+    {
+      config: { takes: updateOrganization.action },
+      preHandler: app.csrfProtection,
+      schema: { params: OrgParams, body: FormBody },
+    },
     async (request, reply) => {
       const v = visitorOf(request);
       const found = await checkSavedMailbox(db, v.organization.organizationId, {
@@ -147,17 +151,21 @@ export const emailSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get(`${PATH}/remove`, { config: ADMINS, schema: { params: OrgParams } }, async (request, reply) => {
-    const v = visitorOf(request);
-    const row = await venue(request.params.org);
-    const mailbox = await mailboxOf(db, row.id);
-    if (!mailbox) throw notFound();
-    return sendPage(reply, removeMailboxPage(v, mailbox, versionTag('organizations', row)));
-  });
+  app.get(
+    `${PATH}/remove`,
+    { config: { takes: updateOrganization.action }, schema: { params: OrgParams } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const row = await venue(request.params.org);
+      const mailbox = await mailboxOf(db, row.id);
+      if (!mailbox) throw notFound();
+      return sendPage(reply, removeMailboxPage(v, mailbox, versionTag('organizations', row)));
+    },
+  );
 
   app.post(
     `${PATH}/remove`,
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       const change = { ifMatch: formVersion(request.body), input: { mailbox: null } };

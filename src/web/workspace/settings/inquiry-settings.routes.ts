@@ -25,7 +25,6 @@ import { sendRefusal } from '../refusals.js';
 import { notFound, orgPath, visitorOf, type WorkspaceVisitor } from '../workspace-visitor.js';
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
-const ADMINS = { adminOnly: 'change its inquiry form' };
 const PATH = '/orgs/:org/settings/inquiry-form';
 
 /** The API's problems (`inquiry_form/slug`, …) by the form's fields (`slug`, …). */
@@ -70,7 +69,7 @@ export const inquirySettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     PATH,
     {
-      config: ADMINS,
+      config: { takes: updateOrganization.action },
       schema: {
         params: OrgParams,
         querystring: Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) }),
@@ -85,7 +84,7 @@ export const inquirySettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     PATH,
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       const values = inquiryValuesPosted(request.body);

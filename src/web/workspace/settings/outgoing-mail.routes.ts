@@ -20,7 +20,11 @@ const PATH = '/orgs/:org/settings/outgoing-mail';
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
 const MailParams = Type.Object({ org: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) });
 const Notice = Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) });
-const ADMINS = { adminOnly: 'read its outgoing mail' };
+const MAIL_SETTINGS = {
+  // Reading the outbox and sending again are not commands: the policy is asked here, of the action
+  // the page's form takes.
+  config: { takes: setMailFrom.action },
+};
 
 export const outgoingMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.ctx;
@@ -52,13 +56,13 @@ export const outgoingMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     PATH,
-    { config: ADMINS, schema: { params: OrgParams, querystring: Notice } },
+    { ...MAIL_SETTINGS, schema: { params: OrgParams, querystring: Notice } },
     async (request, reply) => sendPage(reply, await page(request)),
   );
 
   app.post(
     `${PATH}/from`,
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    { ...MAIL_SETTINGS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       const name = formText(request.body, 'from_name');
@@ -73,7 +77,7 @@ export const outgoingMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     `${PATH}/test`,
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    { ...MAIL_SETTINGS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       await queueMail(
@@ -94,7 +98,7 @@ export const outgoingMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     `${PATH}/:id`,
-    { config: ADMINS, schema: { params: MailParams, querystring: Notice } },
+    { ...MAIL_SETTINGS, schema: { params: MailParams, querystring: Notice } },
     async (request, reply) => {
       const v = visitorOf(request);
       const org = v.organization.organizationId;
@@ -112,23 +116,27 @@ export const outgoingMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // The HTML part as the message's reader shows it, in a sandboxed frame of the message's page:
   // no script runs, nothing is fetched, and it may be framed by this origin's pages alone.
-  app.get(`${PATH}/:id/html`, { config: ADMINS, schema: { params: MailParams } }, async (request, reply) => {
-    const v = visitorOf(request);
-    const mail = await findMail(db, v.organization.organizationId, request.params.id);
-    if (!mail?.html_body) throw notFound();
-    return reply
-      .header(
-        'Content-Security-Policy',
-        "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'",
-      )
-      .header('X-Frame-Options', 'SAMEORIGIN')
-      .type('text/html; charset=utf-8')
-      .send(mail.html_body);
-  });
+  app.get(
+    `${PATH}/:id/html`,
+    { ...MAIL_SETTINGS, schema: { params: MailParams } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const mail = await findMail(db, v.organization.organizationId, request.params.id);
+      if (!mail?.html_body) throw notFound();
+      return reply
+        .header(
+          'Content-Security-Policy',
+          "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'",
+        )
+        .header('X-Frame-Options', 'SAMEORIGIN')
+        .type('text/html; charset=utf-8')
+        .send(mail.html_body);
+    },
+  );
 
   app.post(
     `${PATH}/:id/send`,
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: MailParams, body: FormBody } },
+    { ...MAIL_SETTINGS, preHandler: app.csrfProtection, schema: { params: MailParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       const org = v.organization.organizationId;

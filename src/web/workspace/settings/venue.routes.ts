@@ -10,8 +10,6 @@ import { venueInput, venuePage, venueValuesOf, venueValuesPosted } from './venue
 import { notFound, orgPath, visitorOf } from '../workspace-visitor.js';
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
-const ADMINS = { adminOnly: 'change its settings' };
-
 export const venueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
 
@@ -24,7 +22,7 @@ export const venueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/orgs/:org/settings/venue',
     {
-      config: ADMINS,
+      config: { takes: updateOrganization.action },
       schema: {
         params: OrgParams,
         querystring: Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) }),
@@ -43,7 +41,7 @@ export const venueRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/orgs/:org/settings/venue',
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       const values = venueValuesPosted(request.body);

@@ -1,6 +1,6 @@
 /**
- * Settings → Spaces: the rooms of the venue, managed by its administrators only (checked on every
- * request), through the same commands and rules as /v2/spaces: parts one level deep, never a
+ * Settings → Spaces: the rooms of the venue, managed by those the policy lets change them (its
+ * administrators), through the same commands and rules as /v2/spaces: parts one level deep, never a
  * cycle, and no new parts under which two definite bookings would hold the same room at once
  * (409, named and linked).
  */
@@ -34,8 +34,6 @@ import { spaceFormPage, spacesPage } from './spaces.page.js';
 import { changeOf, deleteRoute, RecordParams as Params } from '../forms/record-posts.js';
 import { sendRefusal } from '../refusals.js';
 import { notFound, orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
-
-const ADMINS = { adminOnly: 'manage its spaces' };
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
 
@@ -73,7 +71,7 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/orgs/:org/settings/spaces',
     {
-      config: ADMINS,
+      config: { takes: createSpace.action },
       schema: {
         params: OrgParams,
         querystring: Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) }),
@@ -86,7 +84,7 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/orgs/:org/settings/spaces',
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       const values = spaceFormValues(request.body, false);
@@ -101,7 +99,7 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/orgs/:org/settings/spaces/:id',
-    { config: ADMINS, schema: { params: Params } },
+    { config: { takes: updateSpace.action }, schema: { params: Params } },
     async (request, reply) => {
       const v = visitorOf(request);
       const { value: s, version } = await spaceOf(request.params.org, request.params.id);
@@ -112,7 +110,7 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/orgs/:org/settings/spaces/:id',
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       const { value: s } = await spaceOf(request.params.org, request.params.id);
@@ -160,7 +158,6 @@ export const spaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       definition: spaceDefinition,
       command: deleteSpace,
       done: '/settings/spaces?notice=deleted',
-      adminOnly: 'manage its spaces',
       nameOf: (space) => space.name,
       consequence:
         'A space that bookings hold, or that is a part of a combined space, cannot be deleted; move its bookings or take it out first.',

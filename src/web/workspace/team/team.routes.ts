@@ -23,8 +23,6 @@ const MemberParams = Type.Object({
   org: Type.String({ maxLength: 64 }),
   user: Type.String({ maxLength: 64 }),
 });
-const ADMINS = { adminOnly: 'manage its team' };
-
 export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config, writer } = app.ctx;
   const sending = config.smtpUrl !== undefined;
@@ -42,7 +40,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/orgs/:org/settings/team',
     {
-      config: ADMINS,
+      config: { takes: inviteMember.action },
       schema: {
         params: OrgParams,
         querystring: Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) }),
@@ -58,7 +56,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/orgs/:org/settings/team',
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       const values = {
@@ -96,7 +94,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/orgs/:org/settings/team/:user/role',
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: MemberParams, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: MemberParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       const outcome = await attempt(writer, v.actor, changeMemberRole, {
@@ -111,7 +109,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/orgs/:org/settings/team/:user/remove',
-    { config: ADMINS, schema: { params: MemberParams } },
+    { config: { takes: removeMember.action }, schema: { params: MemberParams } },
     async (request, reply) => {
       const v = visitorOf(request);
       const members = await listMembersOfOrganization(db, v.organization.organizationId);
@@ -131,7 +129,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/orgs/:org/settings/team/:user/remove',
-    { config: ADMINS, preHandler: app.csrfProtection, schema: { params: MemberParams, body: FormBody } },
+    { preHandler: app.csrfProtection, schema: { params: MemberParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
       const outcome = await attempt(writer, v.actor, removeMember, {

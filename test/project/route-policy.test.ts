@@ -1,0 +1,43 @@
+/**
+ * The doors ask the policy, never a role (docs/decisions/0016-grants-and-policy.md), read from the
+ * source: no route of the workspace or the API decides by the visitor's role; a workspace page
+ * names the action its form takes (`takes`), and a post leaves the decision to its command. A file
+ * that checks a role again fails here, naming itself.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { it } from 'node:test';
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return entry.name.endsWith('.routes.ts') || entry.name === 'record-posts.ts' ? [full] : [];
+  });
+}
+
+const files = [...routeFiles('src/web'), ...routeFiles('src/api'), ...routeFiles('src/crm')];
+
+it('finds the routes it reads', () => {
+  assert.ok(files.length > 60, `${files.length} route files`);
+});
+
+it('lets no route decide by role', () => {
+  const offenders = files.flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
+      .filter(({ line }) => /adminOnly|isAdmin\b|role\s*[!=]==\s*'admin'|\bADMINS\b/.test(line))
+      .map(({ at, line }) => `${at}: ${line.trim()}`),
+  );
+  assert.deepEqual(offenders, []);
+});
+
+it('names an action, not words, wherever a workspace page asks the policy', () => {
+  const takes = files.flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/takes:\s*([^},]+)/g)].map((m) => `${file}: ${m[1]!.trim()}`),
+  );
+  assert.ok(takes.length >= 20, `${takes.length} pages ask the policy`);
+  for (const line of takes) assert.match(line, /: [A-Za-z_.]+\.(action|[a-z_]+)$/, line);
+});
