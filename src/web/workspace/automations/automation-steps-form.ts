@@ -17,7 +17,7 @@ const approvalField = (index: number) => `approval_${index}`;
 const capitalized = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 
 function stepEntry(step: Step, index: number, names: SummaryNames): SafeHtml {
-  const words = html`<span class="step-number">Step ${index + 1}.</span> ${capitalized(stepWords(step, names))}.`;
+  const words = `${capitalized(stepWords(step, names))}.`;
   if (step.type !== 'send_email') return html`<li>${words}</li>`;
   const id = `field-${approvalField(index)}`;
   return html`<li>${words}
