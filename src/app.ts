@@ -28,6 +28,7 @@ import { registerJsonBodies } from './http/json-bodies.js';
 import { createLogger } from './http/logger.js';
 import { DEFAULT_LIMITS, type ServerLimits, serverOptions } from './http/server-limits.js';
 import { meRoutes } from './identity/me.routes.js';
+import { myMembershipRoutes } from './identity/my-membership.routes.js';
 import { organizationsRoutes } from './identity/organizations.routes.js';
 import { rejectNulCharacters } from './http/reject-nul.js';
 import { calendarRoutes } from './calendar/calendar.routes.js';
@@ -131,7 +132,7 @@ export async function buildApp({
   await app.register(calendarRoutes);
   await app.register(mcpPlugin);
   await app.register(apiPlugin, {
-    features: [meRoutes, organizationsRoutes, crmPlugin, changeRoutes, endpointRoutes],
+    features: [meRoutes, myMembershipRoutes, organizationsRoutes, crmPlugin, changeRoutes, endpointRoutes],
   });
   return app;
 }

@@ -79,6 +79,8 @@ import type {
   Event,
   EventType,
   Me,
+  MyMembership,
+  TaskEmails,
   Note,
   Organization,
   Pipeline,
@@ -239,6 +241,29 @@ export class MarqueeApi implements Requester {
     return { user: { id: body.data.id, ...body.data.attributes }, ...body.meta };
   }
 
+  /** The caller's own membership of an organization me() lists: their role and task e-mails. */
+  async myMembership(organizationId: string): Promise<MyMembership> {
+    const { body } = await this.request<MembershipDocument>('GET', membershipPath(organizationId), {
+      organization: false,
+    });
+    return membershipOf(body);
+  }
+
+  /**
+   * Changes the caller's own membership of an organization: their choice of task e-mails there.
+   * Needs crm_manage.
+   */
+  async updateMyMembership(
+    organizationId: string,
+    changes: { task_emails: TaskEmails },
+  ): Promise<MyMembership> {
+    const { body } = await this.request<MembershipDocument>('PATCH', membershipPath(organizationId), {
+      organization: false,
+      body: { data: { type: 'memberships', id: organizationId, attributes: changes } },
+    });
+    return membershipOf(body);
+  }
+
   /** The organizations these credentials may use, with the id to act in (inOrganization). */
   async organizations(): Promise<UsableOrganization[]> {
     const { body } = await this.request<{
@@ -247,6 +272,22 @@ export class MarqueeApi implements Requester {
     return body.data.map((o) => ({ id: o.id, name: o.attributes.name, role: o.meta.role }));
   }
 }
+
+interface MembershipDocument {
+  data: {
+    id: string;
+    attributes: { role: MyMembership['role']; task_emails: TaskEmails };
+    relationships: { user: { data: { id: string } } };
+  };
+}
+
+const membershipPath = (organizationId: string) => `/v2/me/memberships/${encodeURIComponent(organizationId)}`;
+
+const membershipOf = ({ data }: MembershipDocument): MyMembership => ({
+  organization_id: data.id,
+  user_id: data.relationships.user.data.id,
+  ...data.attributes,
+});
 
 export interface OrganizationClient {
   get(options?: { organizationId?: string }): Promise<Organization>;

@@ -805,8 +805,24 @@ export interface Me {
      * The e-mails about their tasks the user takes there: each (assignment and due time), one
      * digest at 08:00 in the venue's zone, or none.
      */
-    task_emails: 'each' | 'digest' | 'off';
+    task_emails: TaskEmails;
   }>;
+}
+
+/** Which e-mails about their tasks a member takes in an organization. */
+export type TaskEmails = 'each' | 'digest' | 'off';
+
+/**
+ * The caller's own membership of an organization (`GET|PATCH /v2/me/memberships/{organization_id}`):
+ * their role there, which only its admins change, and their choice of task e-mails, which only they
+ * change.
+ */
+export interface MyMembership {
+  organization_id: string;
+  user_id: string;
+  role: 'admin' | 'member';
+  /** Each (assignment and due time), one digest at 08:00 in the venue's zone, or none. */
+  task_emails: TaskEmails;
 }
 
 /** An organization the credentials may use (GET /v2/organizations): its id goes in X-API-ORG. */

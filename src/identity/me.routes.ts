@@ -34,7 +34,7 @@ const MeDocument = Type.Object({
         role: Type.String(),
         task_emails: StringEnum(
           TASK_EMAILS,
-          'The e-mails about their tasks the user takes there: each (assignment and due time), a digest at 08:00 in the venue’s zone, or off; chosen in the workspace (Settings → Task e-mails)',
+          'The e-mails about their tasks the user takes there: each (assignment and due time), a digest at 08:00 in the venue’s zone, or off; chosen in the workspace (Settings → Task e-mails) or by PATCH /v2/me/memberships/{organization_id}',
         ),
       }),
     ),

@@ -101,7 +101,8 @@ function waitWords(s: Extract<Step, { type: 'wait' }>): string {
   return span === '' && !s.at ? 'wait for the sending window' : `wait ${said}`;
 }
 
-function stepWords(s: SummaryStep, names: SummaryNames): string {
+/** One step in plain words: "wait 3 days until 09:00", "e-mail the client (Follow-up template)". */
+export function stepWords(s: SummaryStep, names: SummaryNames): string {
   switch (s.type) {
     case 'wait':
       return waitWords(s);

@@ -15,7 +15,7 @@ export {
 } from './automation.commands.js';
 export { findAutomation, listAutomations, listVersionedAutomations } from './automation.reads.js';
 export { type AutomationRun, listAutomationRuns, type RunLogLine } from './automation-run.reads.js';
-export { automationSummary, type SummaryNames, type SummaryStep } from './automation-summary.js';
+export { automationSummary, stepWords, type SummaryNames, type SummaryStep } from './automation-summary.js';
 export {
   insertShippedAutomations,
   SHIPPED_AUTOMATIONS,

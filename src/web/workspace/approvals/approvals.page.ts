@@ -16,7 +16,8 @@ function approval(v: WorkspaceVisitor, item: AwaitingApproval, zone: string): Sa
   const recipients = draft.to.map((address, i) =>
     draft.names[i] ? `${draft.names[i]} <${address}>` : address,
   );
-  return html`<section class="approval" aria-labelledby="approval-${runId}">
+  // Skip is its own form, its button beside Send (the `form` attribute), so the two read as one choice.
+  return html`<section class="card approval" aria-labelledby="approval-${runId}">
     <h2 id="approval-${runId}">${draft.subject}</h2>
     <p class="hint">${item.automationName} ·
       <a href="${orgPath(v, `/bookings/${item.bookingId}`)}">${item.bookingReference} ${item.bookingName}</a> ·
@@ -24,15 +25,13 @@ function approval(v: WorkspaceVisitor, item: AwaitingApproval, zone: string): Sa
     <form method="post" action="${action('send')}" class="record-form">
       ${csrfField(v.csrfToken)}
       <div class="field"><label for="subject-${runId}">Subject</label>
-        <input id="subject-${runId}" name="subject" value="${draft.subject}" maxlength="300" required /></div>
+        <input type="text" id="subject-${runId}" name="subject" value="${draft.subject}" maxlength="300" required /></div>
       <div class="field"><label for="text-${runId}">Text</label>
-        <textarea id="text-${runId}" name="text" rows="10" required>${draft.text}</textarea></div>
-      <div class="actions"><button type="submit">Send<span class="visually-hidden">: ${draft.subject}</span></button></div>
+        <textarea id="text-${runId}" name="text" rows="12" required>${draft.text}</textarea></div>
+      <div class="actions"><button type="submit">Send<span class="visually-hidden">: ${draft.subject}</span></button>
+        <button type="submit" form="skip-${runId}" class="secondary">Skip<span class="visually-hidden">: ${draft.subject}</span></button></div>
     </form>
-    <form method="post" action="${action('skip')}">
-      ${csrfField(v.csrfToken)}
-      <button type="submit" class="secondary">Skip<span class="visually-hidden">: ${draft.subject}</span></button>
-    </form>
+    <form method="post" action="${action('skip')}" id="skip-${runId}">${csrfField(v.csrfToken)}</form>
   </section>`;
 }
 

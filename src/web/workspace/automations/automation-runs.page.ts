@@ -1,16 +1,23 @@
 /**
- * An automation's latest runs (SPEC §18), under Settings → Automations: for each, the booking it
- * runs for (linked to its page), its state, the step reached, when the next step is due and the
+ * An automation's page under Settings → Automations (SPEC §18): its steps, readable and with each
+ * e-mail's approval to tick (automation-steps-form.ts), and its latest runs: for each, the booking
+ * it runs for (linked to its page), its state, the step reached, when the next step is due and the
  * log, a line per step — every time in the venue's zone and locale.
  */
-import type { Automation, AutomationRun, RunLogLine } from '../../../crm/automations/index.js';
+import type { Automation, AutomationRun, RunLogLine, SummaryNames } from '../../../crm/automations/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { clockLabel, dayLabel, localDate } from '../time-zones.js';
 import { settingsTabs, workspacePage } from '../workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { automationStepsForm } from './automation-steps-form.js';
 
 export interface AutomationRunsView {
   automation: Automation;
+  /** The version its steps' form carries back (If-Match). */
+  version: string;
+  names: SummaryNames;
+  /** A sentence about the change just made, shown once. */
+  notice?: string | undefined;
   /** Its one line of plain words (automationSummary). */
   summary: string;
   runs: readonly AutomationRun[];
@@ -53,7 +60,9 @@ export function automationRunsPage(v: WorkspaceVisitor, view: AutomationRunsView
   const body = html`${settingsTabs(v, 'automations')}
     <p class="crumbs"><a href="${orgPath(v, '/settings/automations')}">Automations</a></p>
     <h1>${automation.name}</h1>
+    ${view.notice ? html`<p class="notice" role="status">${view.notice}</p>` : ''}
     <p>${automation.enabled ? 'On' : 'Off'}. ${view.summary}</p>
+    ${automationStepsForm(v, view)}
     <section aria-labelledby="runs-title"><h2 id="runs-title">Recent runs</h2>
       ${
         runs.length === 0

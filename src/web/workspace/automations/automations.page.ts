@@ -52,8 +52,11 @@ function toggleForm(v: WorkspaceVisitor, { value, version }: Versioned<Automatio
     <button type="submit" class="secondary">${value.enabled ? 'Turn off' : 'Turn on'}<span class="visually-hidden"> ${value.name}</span></button></form>`;
 }
 
+/** Its page: the steps, readable and changed there, and the latest runs. */
 function runsLink(v: WorkspaceVisitor, automation: Automation): SafeHtml {
-  return html`<a href="${orgPath(v, `/settings/automations/${automation.id}`)}">Recent runs<span class="visually-hidden"> of ${automation.name}</span></a>`;
+  const page = orgPath(v, `/settings/automations/${automation.id}`);
+  return html`<a href="${page}#steps">Steps<span class="visually-hidden"> of ${automation.name}</span></a>
+    <a href="${page}">Recent runs<span class="visually-hidden"> of ${automation.name}</span></a>`;
 }
 
 function shippedEntry(v: WorkspaceVisitor, view: AutomationsView, shipped: ShippedAutomation): SafeHtml {

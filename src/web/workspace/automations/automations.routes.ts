@@ -3,7 +3,8 @@
  * rules as /v2/automations: POST …/shipped makes a shipped automation by its key, on; POST
  * …/:id/enabled turns one on or off at the version drawn; POST … adds the venue's own (refused,
  * each problem beside its field, what was typed kept); …/:id/delete asks, then deletes; GET …/:id
- * lists its latest runs.
+ * shows its steps, an e-mail's approval ticked there and saved by POST …/:id/steps, and its latest
+ * runs.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -36,6 +37,7 @@ import {
   type NewAutomationValues,
 } from './automation-form.js';
 import { automationsPage } from './automations.page.js';
+import { stepsPosted } from './automation-steps-form.js';
 import { summaryNamesOf } from './summary-names.js';
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
@@ -155,7 +157,13 @@ export const automationSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =
 
   app.get(
     `${PATH}/:id`,
-    { config: { takes: updateAutomation.action }, schema: { params: RecordParams } },
+    {
+      config: { takes: updateAutomation.action },
+      schema: {
+        params: RecordParams,
+        querystring: Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) }),
+      },
+    },
     async (request, reply) => {
       const v = visitorOf(request);
       const organizationId = v.organization.organizationId;
@@ -167,8 +175,24 @@ export const automationSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =
         organizationZone(request.ctx.db, organizationId),
       ]);
       const summary = automationSummary(found.value, names);
-      const view = { automation: found.value, summary, runs, zone, limit: RUNS_SHOWN };
-      return sendPage(reply, automationRunsPage(v, view));
+      const notice = request.query.notice === 'steps' ? 'Steps saved.' : undefined;
+      const view = { automation: found.value, version: found.version, names, summary, runs, zone, notice };
+      return sendPage(reply, automationRunsPage(v, { ...view, limit: RUNS_SHOWN }));
+    },
+  );
+
+  app.post(
+    `${PATH}/:id/steps`,
+    { preHandler: app.csrfProtection, schema: { params: RecordParams, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const found = await findAutomation(request.ctx, v.organization.organizationId, request.params.id);
+      if (!found) throw notFound();
+      const steps = stepsPosted(request.body, found.value.steps);
+      const change = { id: found.value.id, ifMatch: formVersion(request.body), input: { steps } };
+      const outcome = await attempt(request.ctx.app.writer, v.actor, updateAutomation, change);
+      if (!outcome.ok) return sendRefusal(request, reply, outcome.refusal);
+      return reply.redirect(orgPath(v, `/settings/automations/${found.value.id}?notice=steps`), 303);
     },
   );
 
