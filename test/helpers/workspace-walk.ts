@@ -8,7 +8,7 @@
  * Settings → Event types, a rate under Settings → Tax rates and an item that carries it under
  * Settings → Catalogue; price the booking with a line from that item, give it a deposit and record
  * the payment of it; keep a test message under Settings → Outgoing mail; turn the public inquiry
- * form on under Settings → Inquiry form (a bad slug refused first); then documents
+ * form on under Settings → Inquiry form (a bad slug refused first); open Settings → Custom fields; then documents
  * (test/helpers/documents-walk.ts): a proposal sent, accepted by its client on a phone, and the
  * booking confirmed. `visit` is called on every page of the walk,
  * by name.
@@ -59,7 +59,7 @@ export interface Walk {
   visit: (name: string, on?: Page) => Promise<void>;
 }
 
-export const WALK_PAGES = 43 + DOCUMENTS_WALK_PAGES;
+export const WALK_PAGES = 44 + DOCUMENTS_WALK_PAGES;
 
 export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk): Promise<void> {
   const field = (label: string | RegExp) => page.getByLabel(label, { exact: typeof label === 'string' });
@@ -497,6 +497,14 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
     /\/inquire\/harbour-rooms/,
   );
   await visit('inquiry-form');
+
+  // Settings → Custom fields: the venue's own fields, by record type, in their order.
+  await page
+    .getByRole('navigation', { name: 'Settings' })
+    .getByRole('link', { name: 'Custom fields' })
+    .click();
+  await page.getByRole('heading', { name: 'Custom fields', exact: true }).waitFor();
+  await visit('custom-fields');
 
   // Settings → Automations: a shipped one turned on in one click, a new one refused beside its
   // steps with what was typed kept, and the latest runs of one.

@@ -110,6 +110,7 @@ const TABLE: Record<string, Who> = {
   'crm/custom-fields/custom-field.commands: createCustomField': 'admins',
   'crm/custom-fields/custom-field.commands: updateCustomField': 'admins',
   'crm/custom-fields/custom-field.commands: deleteCustomField': 'admins',
+  'crm/custom-fields/custom-field-order: reorderCustomFields': 'admins',
   'crm/pipelines/pipeline.commands: createPipeline': 'admins',
   'crm/pipelines/pipeline.commands: updatePipeline': 'admins',
   'crm/pipelines/pipeline.commands: deletePipeline': 'admins',

@@ -1,6 +1,7 @@
 /** What the pages read of accounts: a searchable list by name, the choices of a form, names by id. */
 import type { CursorCodec } from '../data/cursor.js';
 import { keysetPage, type KeysetPage } from '../data/keyset-page.js';
+import type { Filter } from '../data/list-shape.js';
 import type { Db } from '../../db/database.js';
 import { idsInOrganizationCondition } from '../../db/id-lookups.js';
 import { accountDefinition } from './account.resource.js';
@@ -10,10 +11,17 @@ export function accountsPage(
   db: Db,
   cursors: CursorCodec,
   organizationId: string,
-  page: { q?: string | undefined; after?: string | undefined; before?: string | undefined; size: number },
+  page: {
+    q?: string | undefined;
+    after?: string | undefined;
+    before?: string | undefined;
+    size: number;
+    /** Filters on the venue's own fields, as the API's parser reads them (SPEC §19). */
+    custom?: readonly Filter[] | undefined;
+  },
 ): Promise<KeysetPage<AccountTable>> {
   return keysetPage(db, cursors, accountDefinition, organizationId, {
-    filters: [],
+    filters: [...((page.custom ?? []) as Array<Filter<keyof AccountTable & string>>)],
     search: page.q,
     sort: { column: 'name', descending: false },
     after: page.after,

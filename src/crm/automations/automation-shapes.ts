@@ -123,7 +123,9 @@ export function readConditions(raw: unknown, problems: Problems): Condition[] {
       return [];
     }
     const numeric = field === 'guest_count';
-    const ops = numeric ? CONDITION_OPS : (['eq', 'not_eq', 'in'] as const);
+    // A custom field's type is its definition's, which may change: ≥ and ≤ are for every custom
+    // field, and hold only where its value orders (a number, money, a date).
+    const ops = numeric || custom ? CONDITION_OPS : (['eq', 'not_eq', 'in'] as const);
     if (!(ops as readonly unknown[]).includes(c.op)) {
       problems.attribute(`${where}/op`, `On ${String(field)} a condition's op is one of ${ops.join(', ')}.`);
       return [];

@@ -14,6 +14,8 @@ export interface SummaryNames {
   templateOfKind?(kind: EmailTemplateKind): string | undefined;
   stage?(id: string): string | undefined;
   member?(id: string): string | undefined;
+  /** A custom field of bookings by key: its label, and a value of it in words (an option's label). */
+  customField?(key: string): { label: string; words(value: unknown): string } | undefined;
 }
 
 /** A step as an automation holds it, or as a shipped one describes its mail (by template kind). */
@@ -74,9 +76,12 @@ const FIELD_WORDS: Record<string, string> = {
   stage: 'stage',
 };
 
-function conditionWords(c: Condition): string {
-  const field = FIELD_WORDS[c.field] ?? c.field.replace(/^custom_fields\./, '');
-  const value = Array.isArray(c.value) ? either(c.value.map(String)) : String(c.value);
+function conditionWords(c: Condition, names: SummaryNames): string {
+  const key = /^custom_fields\.(.+)$/.exec(c.field)?.[1];
+  const custom = key === undefined ? undefined : names.customField?.(key);
+  const field = FIELD_WORDS[c.field] ?? (custom ? `“${custom.label}”` : (key ?? c.field));
+  const word = (v: unknown) => (custom ? custom.words(v) : String(v));
+  const value = Array.isArray(c.value) ? either(c.value.map(word)) : word(c.value);
   const op = { eq: 'is', not_eq: 'is not', in: 'is', gteq: 'is at least', lteq: 'is at most' }[c.op];
   return `${field} ${op} ${value}`;
 }
@@ -133,7 +138,13 @@ function exitWords(e: ExitRule): string[] {
 /** The automation in one line of plain words. */
 export function automationSummary(automation: Summarized, names: SummaryNames = {}): string {
   const conditions = automation.conditions ?? [];
-  const only = conditions.length > 0 ? `, if ${either(conditions.map(conditionWords), 'and')}` : '';
+  const only =
+    conditions.length > 0
+      ? `, if ${either(
+          conditions.map((c) => conditionWords(c, names)),
+          'and',
+        )}`
+      : '';
   const steps = automation.steps.map((s) => stepWords(s, names));
   const doing = steps.length === 0 ? 'nothing' : steps.join(', then ');
   const exits = automation.exitOn.flatMap(exitWords);

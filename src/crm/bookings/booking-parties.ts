@@ -20,11 +20,18 @@ import { BOOKING_ACTIONS } from './booking.policy.js';
 
 export interface BookingWithParties {
   booking: BookingInput;
-  /** An account to make for it, instead of the booking's `accountId`. */
-  newAccount?: { name: string } | undefined;
+  /** An account to make for it, instead of the booking's `accountId` (its custom values too, §19). */
+  newAccount?: { name: string; custom_fields?: CustomValues } | undefined;
   /** A contact to make for it (or the organization's contact with this e-mail). */
   newContact?: ContactInput | undefined;
+  /**
+   * The custom values of the account a new contact with none gets in their own name (the form's
+   * new account's), so that a required field of accounts does not stop the booking.
+   */
+  personAccountCustom?: CustomValues;
 }
+
+type CustomValues = Readonly<Record<string, unknown>> | undefined;
 
 /** The organization's contact with this e-mail address, if any (contact-email.ts: whatever its case). */
 async function contactByEmail(db: Db | Trx, organizationId: string, email: string | null | undefined) {
@@ -59,6 +66,14 @@ export async function bookingWithPartiesProblems(
   }
   if (newAccount) problems.push(...renamed(await accountProblems(db, actor, newAccount), 'new_account_'));
   const known = newContact ? await contactByEmail(db, actor.organizationId, newContact.email) : undefined;
+  if (newContact && !known && !newAccount && !booking.accountId) {
+    // The person account's own fields are the contact's (judged below); its custom values are these.
+    const person = { name: personName(newContact) || '-', custom_fields: input.personAccountCustom };
+    const custom = (await accountProblems(db, actor, person)).filter((p) =>
+      p.field?.startsWith('custom_fields/'),
+    );
+    problems.push(...renamed(custom, 'new_account_'));
+  }
   if (newContact && !known) {
     problems.push(
       ...renamed(await contactProblems(db, actor, { ...newContact, accountId: null }), 'new_contact_'),
@@ -94,6 +109,7 @@ export const createBookingWithParties: Command<BookingWithParties, Booking> = {
             name: personName(person),
             email: person.email,
             phone: person.phone,
+            custom_fields: input.personAccountCustom,
           })
         ).id;
       }

@@ -19,6 +19,8 @@ export interface BookingFilters {
   before?: string | undefined;
   /** Bookings a page holds (PAGE_SIZE when not given). */
   size?: number | undefined;
+  /** Filters on the venue's own fields, as the API's parser reads them (SPEC §19). */
+  custom?: readonly Filter[] | undefined;
 }
 
 /** A page of the organization's bookings by start, filtered. */
@@ -33,6 +35,7 @@ export function bookingsPage(
   if (f.from) filters.push({ column: 'start_at', operator: 'gteq', value: f.from });
   if (f.to) filters.push({ column: 'start_at', operator: 'lt', value: f.to });
   if (f.accountId) filters.push({ column: 'account_id', operator: 'eq', value: f.accountId });
+  filters.push(...((f.custom ?? []) as Array<Filter<keyof Booking & string>>));
   return keysetPage(db, cursors, bookingDefinition, organizationId, {
     filters,
     search: f.q,

@@ -1,6 +1,7 @@
 /** What the pages read of contacts: a searchable list by name, the choices of a form. */
 import type { CursorCodec } from '../data/cursor.js';
 import { keysetPage, type KeysetPage } from '../data/keyset-page.js';
+import type { Filter } from '../data/list-shape.js';
 import type { Db } from '../../db/database.js';
 import { contactDefinition } from './contact.resource.js';
 import type { ContactTable } from './contact.table.js';
@@ -9,10 +10,17 @@ export function contactsPage(
   db: Db,
   cursors: CursorCodec,
   organizationId: string,
-  page: { q?: string | undefined; after?: string | undefined; before?: string | undefined; size: number },
+  page: {
+    q?: string | undefined;
+    after?: string | undefined;
+    before?: string | undefined;
+    size: number;
+    /** Filters on the venue's own fields, as the API's parser reads them (SPEC §19). */
+    custom?: readonly Filter[] | undefined;
+  },
 ): Promise<KeysetPage<ContactTable>> {
   return keysetPage(db, cursors, contactDefinition, organizationId, {
-    filters: [],
+    filters: [...((page.custom ?? []) as Array<Filter<keyof ContactTable & string>>)],
     search: page.q,
     sort: { column: 'last_name', descending: false, then: 'first_name' },
     after: page.after,

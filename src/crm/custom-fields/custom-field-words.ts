@@ -60,3 +60,18 @@ export function sampleWords(fields: readonly WordsField[]): Record<string, strin
     fields.map((f) => [f.name, SAMPLES[f.custom.fieldType] ?? (f.custom.options[0]?.label || f.label)]),
   );
 }
+
+/**
+ * A record type's fields by key, as an automation's summary names a condition on one: its label
+ * and a value of it in words (money in `currency`).
+ */
+export function fieldWordsByKey(
+  fields: readonly WordsField[],
+  currency: string,
+  locale?: string,
+): (key: string) => { label: string; words(value: unknown): string } | undefined {
+  return (key) => {
+    const field = fields.find((f) => f.name === key);
+    return field && { label: field.label, words: (value) => valueWords(field, value, currency, locale) };
+  };
+}

@@ -3,6 +3,6 @@ import { defineActions } from '../../policy/action.js';
 
 export const CUSTOM_FIELD_ACTIONS = defineActions(
   'custom_fields',
-  { create: {}, update: {}, delete: {} },
+  { create: {}, update: {}, delete: {}, reorder: {} },
   'Only organization admins may change custom fields.',
 );

@@ -19,7 +19,7 @@ import type { CustomFieldRow, CustomFieldType, CustomRecordType } from './custom
 export type { CustomRecordType } from './custom-field.table.js';
 export { CustomValuesShown, CustomValuesWritten } from './custom-values.bodies.js';
 export { decimalText } from './custom-field-values.js';
-export { sampleWords, valuesInWords, valueWords } from './custom-field-words.js';
+export { fieldWordsByKey, sampleWords, valuesInWords, valueWords } from './custom-field-words.js';
 
 /** A custom field as a declaration of its kind's fields, with what only custom fields have. */
 export interface CustomField extends Field {

@@ -107,13 +107,14 @@ type SettingsTab =
   | 'import-export'
   | 'documents'
   | 'inquiry-form'
+  | 'custom-fields'
   | 'automations'
   | 'integrations'
   | 'connected-apps';
 
 /**
  * The settings pages' own tabs: the venue and its spaces here, the integration pages beside them.
- * Members see the pages they may open: the catalogue and the tax rates, read only, and their own
+ * Members see the pages they may open: the catalogue, the tax rates and the custom fields, read only, and their own
  * feeds, task e-mails and apps. There are more than a wide screen holds in a row, so they wrap
  * rather than scroll out of sight.
  */
@@ -130,18 +131,19 @@ export function settingsTabs(visitor: WorkspaceVisitor, current: SettingsTab = '
       | 'team'
       | 'documents'
       | 'inquiry-form'
+      | 'custom-fields'
       | 'automations',
     label: string,
   ) => html`<li><a href="${orgPath(visitor, `/settings/${key}`)}" ${here(key)}>${label}</a></li>`;
   const venueTabs = visitor.isAdmin
-    ? html`${tab('venue', 'Venue')}${tab('spaces', 'Spaces')}${tab('pipelines', 'Pipelines')}${tab('event-types', 'Event types')}${tab('catalogue', 'Catalogue')}${tab('tax-rates', 'Tax rates')}${tab('documents', 'Documents')}${tab('inquiry-form', 'Inquiry form')}${tab('automations', 'Automations')}${tab('team', 'Team')}
+    ? html`${tab('venue', 'Venue')}${tab('spaces', 'Spaces')}${tab('pipelines', 'Pipelines')}${tab('event-types', 'Event types')}${tab('catalogue', 'Catalogue')}${tab('tax-rates', 'Tax rates')}${tab('documents', 'Documents')}${tab('inquiry-form', 'Inquiry form')}${tab('custom-fields', 'Custom fields')}${tab('automations', 'Automations')}${tab('team', 'Team')}
     <li><a href="/settings/integrations?org=${visitor.organization.organizationId}" ${here('integrations')}>Integrations</a></li>
     <li><a href="${orgPath(visitor, '/settings/developers/api-keys')}" ${here('api-keys')}>Developers: API keys</a></li>
     <li><a href="${orgPath(visitor, '/settings/developers/assistants')}" ${here('assistants')}>Developers: Assistants</a></li>
     <li><a href="${orgPath(visitor, '/settings/email')}" ${here('email')}>E-mail</a></li>
     <li><a href="${orgPath(visitor, '/settings/outgoing-mail')}" ${here('outgoing-mail')}>Outgoing mail</a></li>
     <li><a href="${orgPath(visitor, '/settings/import-export')}" ${here('import-export')}>Import and export</a></li>`
-    : html`${tab('catalogue', 'Catalogue')}${tab('tax-rates', 'Tax rates')}`;
+    : html`${tab('catalogue', 'Catalogue')}${tab('tax-rates', 'Tax rates')}${tab('custom-fields', 'Custom fields')}`;
   return html`<nav aria-label="Settings" class="tabs wrapping"><ul>
     ${venueTabs}<li><a href="${orgPath(visitor, '/settings/calendar-feeds')}" ${here('calendar-feeds')}>Calendar feeds</a></li>
     <li><a href="${orgPath(visitor, '/settings/task-emails')}" ${here('task-emails')}>Task e-mails</a></li>

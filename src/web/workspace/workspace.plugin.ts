@@ -19,6 +19,7 @@ import { approvalRoutes } from './approvals/approvals.routes.js';
 import { teamRoutes } from './team/team.routes.js';
 import { venueRoutes } from './settings/venue.routes.js';
 import { inquirySettingsRoutes } from './settings/inquiry-settings.routes.js';
+import { customFieldSettingsRoutes } from './settings/custom-fields.routes.js';
 import { eventFormRoutes } from './events/event-form.routes.js';
 import { lineItemFormRoutes } from './pricing/line-item-form.routes.js';
 import { installmentFormRoutes } from './payments/installment-form.routes.js';
@@ -83,6 +84,7 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(taxRateSettingsRoutes);
   await app.register(venueRoutes);
   await app.register(inquirySettingsRoutes);
+  await app.register(customFieldSettingsRoutes);
   await app.register(teamRoutes);
   await app.register(calendarFeedRoutes);
   await app.register(taskEmailsRoutes);

@@ -2,6 +2,8 @@
 import type { AccountTable } from '../../../crm/accounts/account.table.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
 import type { ContactTable } from '../../../crm/contacts/contact.table.js';
+import { type CustomList, customListOf, customListParams } from '../forms/custom-list.js';
+import { customCells, customHeaders, customListForm, hiddenParams } from '../forms/custom-list.view.js';
 import { html, type SafeHtml } from '../../html.js';
 import { statusBadge } from '../bookings/booking-badges.js';
 import { noticeOf, pagingLinks, searchedPart, searchForm } from '../forms/list-parts.js';
@@ -22,11 +24,16 @@ export interface AccountsListView {
   incomplete?: boolean;
   total: number;
   notice?: string | undefined;
+  /** The custom fields shown as columns and filtered on, and the kind's fields with its currency. */
+  custom?: CustomList;
+  customForm?: Omit<CustomForm, 'typed'>;
 }
 
 const NOTICES = { deleted: 'Account deleted.' };
 
 export function accountsListPage(v: WorkspaceVisitor, view: AccountsListView): string {
+  const custom = view.custom ?? customListOf({}, []);
+  const currency = view.customForm?.currency ?? 'USD';
   const base = orgPath(v, '/accounts');
   const head = html`<div class="page-head"><h1>Accounts</h1><a class="button" href="${base}/new">New account</a></div>${noticeOf(NOTICES, view.notice)}`;
   if (view.total === 0) {
@@ -39,17 +46,17 @@ export function accountsListPage(v: WorkspaceVisitor, view: AccountsListView): s
     });
   }
   const table = html`<table class="list">
-    <thead><tr><th scope="col">Name</th><th scope="col">E-mail</th><th scope="col">Phone</th><th scope="col">City</th></tr></thead>
+    <thead><tr><th scope="col">Name</th><th scope="col">E-mail</th><th scope="col">Phone</th><th scope="col">City</th>${customHeaders(custom.shown)}</tr></thead>
     <tbody>${view.rows.map(
       (a) =>
-        html`<tr><td><a class="strong" href="${base}/${a.id}">${a.name}</a></td><td data-label="E-mail">${a.email ?? ''}</td><td data-label="Phone">${a.phone ?? ''}</td><td data-label="City">${a.city ?? ''}</td></tr>`,
+        html`<tr><td><a class="strong" href="${base}/${a.id}">${a.name}</a></td><td data-label="E-mail">${a.email ?? ''}</td><td data-label="Phone">${a.phone ?? ''}</td><td data-label="City">${a.city ?? ''}</td>${customCells(custom.shown, a.custom_fields, currency)}</tr>`,
     )}</tbody></table>`;
   return workspacePage(v, {
     title: 'Accounts',
     section: 'accounts',
-    body: html`${head}${searchForm(base, view.q, 'Search accounts', 'Name, e-mail or phone')}
+    body: html`${head}${searchForm(base, view.q, 'Search accounts', 'Name, e-mail or phone', hiddenParams(customListParams(custom.state)))}${customListForm(base, 'accounts', view.customForm?.fields ?? [], custom.state, { q: view.q }, custom.error)}
       ${searchedPart(view.incomplete, 'accounts')}${view.rows.length === 0 && !view.incomplete ? html`<div class="empty"><p><strong>No account matches “${view.q}”.</strong> <a href="${base}">Show all accounts</a>.</p></div>` : table}
-      ${pagingLinks(base, view.q, view.next, view.prev)}`,
+      ${pagingLinks(base, view.q, view.next, view.prev, customListParams(custom.state))}`,
   });
 }
 

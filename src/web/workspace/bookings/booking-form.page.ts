@@ -49,6 +49,9 @@ export interface BookingFormValues {
   new_contact_phone?: string;
   /** Its custom fields' values as typed (custom-fields.form.ts); absent on a new form: none. */
   custom?: CustomTyped;
+  /** The new account's and new contact's custom values as typed. */
+  new_account_custom?: CustomTyped;
+  new_contact_custom?: CustomTyped;
 }
 
 export interface BookingFormView {
@@ -70,7 +73,18 @@ export interface BookingFormView {
   fromEvents?: FromEvents | undefined;
   /** The organization's custom fields of bookings, with the values typed. */
   custom: CustomForm;
+  /** A new booking's: the custom fields of a new account and of a new contact, typed. */
+  parties?: { account: CustomForm; contact: CustomForm } | undefined;
 }
+
+/** The labels of the new account's and new contact's custom fields' errors. */
+const partyLabels = (parties: BookingFormView['parties']) =>
+  parties
+    ? {
+        ...customLabels(parties.account.fields, parties.account.prefix),
+        ...customLabels(parties.contact.fields, parties.contact.prefix),
+      }
+    : {};
 
 /** The fields of a new account and contact made with a new booking. */
 export const NEW_PARTY_FIELDS = [
@@ -134,10 +148,11 @@ export function bookingFormPage(v: WorkspaceVisitor, view: BookingFormView): str
   const title = booking ? `Edit ${booking.reference}` : 'New booking';
   const newParties = booking
     ? ''
-    : html`<details class="new-parties" ${NEW_PARTY_FIELDS.some((f) => values[f] || errors[f]) ? 'open' : ''}>
+    : html`<details class="new-parties" ${NEW_PARTY_FIELDS.some((f) => values[f] || errors[f]) || Object.keys(errors).some((f) => f.startsWith('new_')) ? 'open' : ''}>
         <summary>A new account or contact</summary>
         <p class="hint">Instead of choosing one above: the account (a company, or the couple's names) and the contact are made with the booking. A contact with no account gets one in their own name.</p>
         ${inputField({ name: 'new_account_name', label: 'New account', value: values.new_account_name ?? '', errors, attributes: html`maxlength="200"` })}
+        ${customInputs(view.parties?.account, errors, 'The new account’s details')}
         <div class="pair">
           ${inputField({ name: 'new_contact_first_name', label: 'New contact’s first name', value: values.new_contact_first_name ?? '', errors, attributes: html`autocomplete="off"` })}
           ${inputField({ name: 'new_contact_last_name', label: 'Last name', value: values.new_contact_last_name ?? '', errors, attributes: html`autocomplete="off"` })}
@@ -146,6 +161,7 @@ export function bookingFormPage(v: WorkspaceVisitor, view: BookingFormView): str
           ${inputField({ name: 'new_contact_email', label: 'E-mail', value: values.new_contact_email ?? '', errors, type: 'email', attributes: html`autocomplete="off"` })}
           ${inputField({ name: 'new_contact_phone', label: 'Phone', value: values.new_contact_phone ?? '', errors, type: 'tel', attributes: html`autocomplete="off"` })}
         </div>
+        ${customInputs(view.parties?.contact, errors, 'The new contact’s details')}
       </details>`;
   const noAccounts = view.accounts.length === 0;
   const form = html`<form method="post" action="${action}" novalidate class="record-form">
@@ -211,7 +227,7 @@ export function bookingFormPage(v: WorkspaceVisitor, view: BookingFormView): str
   const body = html`<p class="crumbs"><a href="${orgPath(v, '/bookings')}">Bookings</a>${booking ? html` › <a href="${orgPath(v, `/bookings/${booking.id}`)}">${booking.reference}</a>` : ''}</p>
     <h1>${booking ? html`Edit ${booking.reference} ${booking.name}` : 'New booking'}</h1>
     ${view.saved ? bookingStaleNotice(view, view.saved) : ''}
-    ${errorSummary(errors, { ...BOOKING_LABELS, ...customLabels(view.custom.fields) }, view.conflict)}
+    ${errorSummary(errors, { ...BOOKING_LABELS, ...customLabels(view.custom.fields), ...partyLabels(view.parties) }, view.conflict)}
     ${form}${remove}`;
   return workspacePage(v, { title, section: 'bookings', body });
 }

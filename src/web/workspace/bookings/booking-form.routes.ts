@@ -19,7 +19,7 @@ import {
 import { SETUP_STYLES } from '../../../crm/events/event.table.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { type BookingFormValues, bookingFormPage, type BookingFormView } from './booking-form.page.js';
-import { bookingInput, changedOnly, formValues, partiesInput, valuesOf } from './booking-input.js';
+import { bookingInput, changedOnly, formValues, valuesOf } from './booking-input.js';
 import { fromEventsOf } from './booking-from-events.js';
 import { eventsOf } from '../../../crm/events/event.reads.js';
 import {
@@ -31,6 +31,7 @@ import { attemptSubmit, type Refused, type Submitted } from '../forms/form-error
 import { changeOf, deleteRoute, RecordParams as Params } from '../forms/record-posts.js';
 import { recordOf, versionOf } from '../workspace-reads.js';
 import { customFormOf, customPosted, typedOf } from '../forms/custom-fields.form.js';
+import { partiesCustom, partiesPosted } from './booking-form-parties.js';
 import { sendRefusal } from '../refusals.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
@@ -56,6 +57,7 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       customFormOf(db, org, 'bookings'),
     ]);
     const custom = { ...fields, typed: view.values.custom ?? typedOf(fields, undefined) };
+    const parties = view.current ? undefined : await partiesCustom(db, org, view.values);
     const offered = offeredSpaces(spaces, view.values.spaces);
     const stages = stageChoices(pipelines);
     const referralSources = sources.map((s) => ({ value: s.id, label: s.name }));
@@ -73,6 +75,7 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       stages,
       referralSources,
       custom,
+      parties,
     };
     return sendPage(reply, bookingFormPage(v, { ...page, fromEvents }), status);
   }
@@ -161,9 +164,13 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const read = await customPosted(db, v.organization.organizationId, 'bookings', request.body);
       const values = { ...formValues(request.body), custom: read.custom.typed };
       const { input, errors } = bookingInput(values, true);
-      const parties = partiesInput(values, { ...input, custom_fields: read.given });
+      const { parties, unread } = await partiesPosted(db, v.organization.organizationId, request.body, {
+        values,
+        booking: { ...input, custom_fields: read.given },
+        unread: { ...errors, ...read.errors },
+      });
       const saved = await save(request, reply, { values }, () =>
-        attemptSubmit(request, createBookingWithParties, parties, { ...errors, ...read.errors }, () =>
+        attemptSubmit(request, createBookingWithParties, parties, unread, () =>
           bookingWithPartiesProblems(db, v.actor, parties),
         ),
       );

@@ -48,7 +48,15 @@ function typedValues(form: Form): BookingFormValues {
 }
 
 /** A new booking with the account and contact typed in for it, when any was. */
-export function partiesInput(values: BookingFormValues, booking: BookingInput): BookingWithParties {
+export function partiesInput(
+  values: BookingFormValues,
+  booking: BookingInput,
+  /** The custom values typed for the new account and the new contact (custom-fields.form.ts). */
+  custom: {
+    account?: Record<string, unknown> | undefined;
+    contact?: Record<string, unknown> | undefined;
+  } = {},
+): BookingWithParties {
   const text = (field: (typeof NEW_PARTY_FIELDS)[number]) => values[field]?.trim() ?? '';
   const accountName = text('new_account_name');
   const contact = {
@@ -56,12 +64,13 @@ export function partiesInput(values: BookingFormValues, booking: BookingInput): 
     last_name: text('new_contact_last_name'),
     email: text('new_contact_email') || null,
     phone: text('new_contact_phone') || null,
+    custom_fields: custom.contact,
   };
   const anyContact = Boolean(contact.first_name || contact.last_name || contact.email || contact.phone);
   return {
     booking,
-    ...(accountName ? { newAccount: { name: accountName } } : {}),
-    ...(anyContact ? { newContact: contact } : {}),
+    ...(accountName ? { newAccount: { name: accountName, custom_fields: custom.account } } : {}),
+    ...(anyContact ? { newContact: contact, personAccountCustom: custom.account } : {}),
   };
 }
 

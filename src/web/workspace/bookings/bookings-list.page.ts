@@ -4,7 +4,10 @@
  */
 import type { Booking, BookingStatus } from '../../../crm/bookings/booking.table.js';
 import type { UnreadOfBooking } from '../../../crm/messages/index.js';
+import type { CustomField } from '../../../crm/custom-fields/index.js';
 import { html, type SafeHtml } from '../../html.js';
+import { type CustomList, customListParams } from '../forms/custom-list.js';
+import { customCells, customHeaders, customListForm, hiddenParams } from '../forms/custom-list.view.js';
 import { money, roomNames, STATUS_LABELS, statusBadge } from './booking-badges.js';
 import { noticeOf, searchedPart } from '../forms/list-parts.js';
 import { repliesWaiting, unreadBadge, unreadCounts } from './unread-marks.view.js';
@@ -29,6 +32,9 @@ export interface BookingsListView {
   notice?: string | undefined;
   /** The bookings with unread mail from clients, newest first. */
   unread: readonly UnreadOfBooking[];
+  /** The organization's custom fields of bookings, and those shown and filtered on. */
+  customFields: readonly CustomField[];
+  custom: CustomList;
 }
 
 const TABS: ReadonlyArray<BookingStatus | undefined> = [
@@ -75,7 +81,14 @@ function firstSteps(v: WorkspaceVisitor, totals: BookingsListView['totals']): Sa
 export function bookingsListPage(v: WorkspaceVisitor, view: BookingsListView): string {
   const { filters, zone } = view;
   const base = orgPath(v, '/bookings');
-  const keep = { q: filters.q, from: filters.from, to: filters.to, account: filters.account };
+  const { custom } = view;
+  const keep = {
+    q: filters.q,
+    from: filters.from,
+    to: filters.to,
+    account: filters.account,
+    ...customListParams(custom.state),
+  };
   const tabs = html`<nav aria-label="Status" class="tabs"><ul>
     ${TABS.map((status) => {
       const current = (filters.status ?? undefined) === status;
@@ -85,6 +98,7 @@ export function bookingsListPage(v: WorkspaceVisitor, view: BookingsListView): s
   const search = html`<form method="get" action="${base}" class="filters" role="search" aria-label="Filter bookings">
     ${filters.status ? html`<input type="hidden" name="status" value="${filters.status}" />` : ''}
     ${filters.account ? html`<input type="hidden" name="account" value="${filters.account}" />` : ''}
+    ${hiddenParams(customListParams(custom.state))}
     <div class="field grow"><label for="q">Search</label>
       <input id="q" name="q" type="search" value="${filters.q}" placeholder="Name, reference, client or phone" /></div>
     <div class="field"><label for="from">From</label><input id="from" name="from" type="date" value="${filters.from}" /></div>
@@ -92,12 +106,13 @@ export function bookingsListPage(v: WorkspaceVisitor, view: BookingsListView): s
     <div class="field buttons"><button type="submit" class="secondary">Apply</button>
       <a href="${base}${query({ status: filters.status, from: 'all' })}">Show all dates</a></div>
   </form>
+  ${customListForm(base, 'bookings', view.customFields, custom.state, { status: filters.status, q: filters.q, from: filters.from, to: filters.to, account: filters.account }, custom.error)}
   <p class="hint">Times are in ${zone}, the venue's time zone.${
     filters.from === view.defaultFrom && !filters.to ? ' Showing bookings from today on.' : ''
   }</p>`;
   const unread = unreadCounts(view.unread);
   const table = html`<table class="list bookings">
-    <thead><tr><th scope="col">Booking</th><th scope="col">When</th><th scope="col">Spaces</th><th scope="col">Guests</th><th scope="col" class="num">Balance due</th><th scope="col">Status</th></tr></thead>
+    <thead><tr><th scope="col">Booking</th><th scope="col">When</th><th scope="col">Spaces</th><th scope="col">Guests</th><th scope="col" class="num">Balance due</th><th scope="col">Status</th>${customHeaders(custom.shown)}</tr></thead>
     <tbody>${view.rows.map(
       (b) => html`<tr>
         <td><a href="${base}/${b.id}" class="strong">${b.name}</a>${unreadBadge(unread.get(b.id))}
@@ -106,7 +121,7 @@ export function bookingsListPage(v: WorkspaceVisitor, view: BookingsListView): s
         <td data-label="Spaces">${roomNames(b, view.spaceNames).join(', ') || html`<span class="muted">No space yet</span>`}</td>
         <td data-label="Guests">${b.guest_count ?? html`<span class="muted">—</span>`}</td>
         <td data-label="Balance due" class="num">${balanceDue(b)}</td>
-        <td>${statusBadge(b.status)}</td>
+        <td>${statusBadge(b.status)}</td>${customCells(custom.shown, b.custom_fields, b.currency)}
       </tr>`,
     )}</tbody>
   </table>`;

@@ -7,6 +7,8 @@ import { bookingsPage } from '../../../crm/bookings/booking.reads.js';
 import { organizationZone } from '../../../crm/organization/index.js';
 import { unreadByBooking } from '../../../crm/messages/index.js';
 import { countRecords } from '../../../crm/records.js';
+import { customFieldsOf } from '../../../crm/custom-fields/index.js';
+import { CustomListParams, customListOf } from '../forms/custom-list.js';
 import { spaceNamesOf } from '../../../crm/spaces/index.js';
 import { sendPage } from '../../forms.js';
 import { bookingsListPage } from './bookings-list.page.js';
@@ -32,6 +34,7 @@ export const bookingsListRoutes: FastifyPluginAsyncTypebox = async (app) => {
           after: Text,
           before: Text,
           notice: Text,
+          ...CustomListParams,
         }),
       },
     },
@@ -47,6 +50,8 @@ export const bookingsListRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const to = isDate(query.to) ? query.to : '';
       const q = (query.q ?? '').trim().slice(0, 200);
       const account = query.account && query.account.length <= 64 ? query.account : undefined;
+      const { fields } = await customFieldsOf(db, organizationId, 'bookings');
+      const custom = customListOf(query, fields);
       const [page, bookings, spaces, accounts, unread] = await Promise.all([
         bookingsPage(db, app.cursors, organizationId, {
           status,
@@ -56,6 +61,7 @@ export const bookingsListRoutes: FastifyPluginAsyncTypebox = async (app) => {
           accountId: account,
           after: query.after,
           before: query.before,
+          custom: custom.filters,
         }),
         countRecords(db, 'bookings', organizationId),
         countRecords(db, 'spaces', organizationId),
@@ -82,7 +88,10 @@ export const bookingsListRoutes: FastifyPluginAsyncTypebox = async (app) => {
           totals: { bookings, spaces, accounts },
           notice: query.notice,
           unread,
+          customFields: fields,
+          custom,
         }),
+        custom.error ? 400 : 200,
       );
     },
   );

@@ -2,6 +2,8 @@
 import type { AccountTable } from '../../../crm/accounts/account.table.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
 import type { ContactTable } from '../../../crm/contacts/contact.table.js';
+import { type CustomList, customListOf, customListParams } from '../forms/custom-list.js';
+import { customCells, customHeaders, customListForm, hiddenParams } from '../forms/custom-list.view.js';
 import { html, type SafeHtml } from '../../html.js';
 import { statusBadge } from '../bookings/booking-badges.js';
 import { csrfField, errorSummary, type FieldErrors, inputField, selectField } from '../forms/form-fields.js';
@@ -24,9 +26,14 @@ export interface ContactsListView {
   incomplete?: boolean;
   total: number;
   notice?: string | undefined;
+  /** The custom fields shown as columns and filtered on, and the kind's fields with its currency. */
+  custom?: CustomList;
+  customForm?: Omit<CustomForm, 'typed'>;
 }
 
 export function contactsListPage(v: WorkspaceVisitor, view: ContactsListView): string {
+  const custom = view.custom ?? customListOf({}, []);
+  const currency = view.customForm?.currency ?? 'USD';
   const base = orgPath(v, '/contacts');
   const head = html`<div class="page-head"><h1>Contacts</h1><a class="button" href="${base}/new">New contact</a></div>${noticeOf({ deleted: 'Contact deleted.' }, view.notice)}`;
   if (view.total === 0) {
@@ -39,19 +46,19 @@ export function contactsListPage(v: WorkspaceVisitor, view: ContactsListView): s
     });
   }
   const table = html`<table class="list">
-    <thead><tr><th scope="col">Name</th><th scope="col">Account</th><th scope="col">E-mail</th><th scope="col">Phone</th></tr></thead>
+    <thead><tr><th scope="col">Name</th><th scope="col">Account</th><th scope="col">E-mail</th><th scope="col">Phone</th>${customHeaders(custom.shown)}</tr></thead>
     <tbody>${view.rows.map(
       (
         c,
       ) => html`<tr><td><a class="strong" href="${base}/${c.id}">${contactName(c)}</a>${c.title ? html`<div class="muted small">${c.title}</div>` : ''}</td>
-        <td data-label="Account">${c.account_id ? view.accountNames.get(c.account_id) : ''}</td><td data-label="E-mail">${c.email ?? ''}</td><td data-label="Phone">${c.phone ?? ''}</td></tr>`,
+        <td data-label="Account">${c.account_id ? view.accountNames.get(c.account_id) : ''}</td><td data-label="E-mail">${c.email ?? ''}</td><td data-label="Phone">${c.phone ?? ''}</td>${customCells(custom.shown, c.custom_fields, currency)}</tr>`,
     )}</tbody></table>`;
   return workspacePage(v, {
     title: 'Contacts',
     section: 'contacts',
-    body: html`${head}${searchForm(base, view.q, 'Search contacts', 'Name, e-mail or phone')}
+    body: html`${head}${searchForm(base, view.q, 'Search contacts', 'Name, e-mail or phone', hiddenParams(customListParams(custom.state)))}${customListForm(base, 'contacts', view.customForm?.fields ?? [], custom.state, { q: view.q }, custom.error)}
       ${searchedPart(view.incomplete, 'contacts')}${view.rows.length === 0 && !view.incomplete ? html`<div class="empty"><p><strong>No contact matches “${view.q}”.</strong> <a href="${base}">Show all contacts</a>.</p></div>` : table}
-      ${pagingLinks(base, view.q, view.next, view.prev)}`,
+      ${pagingLinks(base, view.q, view.next, view.prev, customListParams(custom.state))}`,
   });
 }
 

@@ -142,3 +142,24 @@ export async function customPosted(
 /** The labels of the fields' errors, for the summary at the top of a refused form. */
 export const customLabels = (fields: readonly CustomField[], prefix?: string): Record<string, string> =>
   Object.fromEntries(fields.map((f) => [customName(f.name, prefix), f.label]));
+
+/** The prefixes of the booking form's new account's and new contact's custom inputs. */
+export const NEW_ACCOUNT_PREFIX = 'new_account_custom_fields/';
+export const NEW_CONTACT_PREFIX = 'new_contact_custom_fields/';
+
+/**
+ * As customPosted, for a record a form makes beside its own (the booking form's new account or
+ * contact): its inputs' names, and its problems' fields, begin with `prefix`.
+ */
+export async function partyPosted(
+  db: Db,
+  organizationId: string,
+  recordType: CustomRecordType,
+  post: Form | undefined,
+  prefix: string,
+): Promise<{ custom: CustomForm; given: Record<string, unknown> | undefined; errors: FieldErrors }> {
+  const fields = await customFormOf(db, organizationId, recordType);
+  const typed = post ? typedFromPost(fields.fields, post, prefix) : typedOf(fields, undefined);
+  const custom = { ...fields, prefix, typed };
+  return { custom, ...(post ? customGiven(custom, undefined) : { given: undefined, errors: {} }) };
+}

@@ -1,8 +1,15 @@
 /** Pieces the lists share: the search form, paging links and notices. */
 import { html, type SafeHtml } from '../../html.js';
 
-export function searchForm(action: string, q: string, label: string, placeholder: string): SafeHtml {
-  return html`<form method="get" action="${action}" class="filters" role="search" aria-label="${label}">
+export function searchForm(
+  action: string,
+  q: string,
+  label: string,
+  placeholder: string,
+  /** The list's other state, kept as hidden fields (its custom columns and filter). */
+  hidden: SafeHtml | '' = '',
+): SafeHtml {
+  return html`<form method="get" action="${action}" class="filters" role="search" aria-label="${label}">${hidden}
     <div class="field grow"><label for="q">Search</label>
       <input id="q" name="q" type="search" value="${q}" placeholder="${placeholder}" /></div>
     <div class="field buttons"><button type="submit" class="secondary">Search</button>
@@ -15,10 +22,16 @@ export function pagingLinks(
   q: string,
   next: string | undefined,
   prev: string | undefined,
+  keep: Readonly<Record<string, string | undefined>> = {},
 ): SafeHtml | '' {
   if (!next && !prev) return '';
   const href = (key: string, cursor: string) => {
-    const params = new URLSearchParams(q ? { q, [key]: cursor } : { [key]: cursor });
+    const kept = Object.entries(keep).filter((e): e is [string, string] => Boolean(e[1]));
+    const params = new URLSearchParams([
+      ...(q ? [['q', q] as [string, string]] : []),
+      ...kept,
+      [key, cursor],
+    ]);
     return `${base}?${params.toString()}`;
   };
   return html`<nav aria-label="Pages" class="paging">

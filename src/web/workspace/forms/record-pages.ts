@@ -1,6 +1,8 @@
 /** What a kind whose records the staff keep by hand gives record-routes.ts: its commands, its form, its pages. */
 import type { CursorCodec } from '../../../crm/data/cursor.js';
 import type { KeysetPage } from '../../../crm/data/keyset-page.js';
+import type { Filter } from '../../../crm/data/list-shape.js';
+import type { CustomList } from './custom-list.js';
 import type { ResourceDefinition, RowOf } from '../../../api/resource-definition.js';
 import type { Db } from '../../../db/database.js';
 import type { FieldProblem } from '../../../errors.js';
@@ -16,6 +18,9 @@ export type FormValues = Record<string, string>;
 
 export interface ListView<Row> {
   q: string;
+  /** The custom fields shown as columns and filtered on (custom-list.ts), and the kind's fields. */
+  custom: CustomList;
+  customForm: Omit<CustomForm, 'typed'>;
   rows: Row[];
   next: string | undefined;
   prev: string | undefined;
@@ -49,7 +54,13 @@ export interface RecordPages<Table extends Kind, Input extends WithCustom> {
     db: Db,
     cursors: CursorCodec,
     organizationId: string,
-    page: { q: string; after?: string | undefined; before?: string | undefined; size: number },
+    page: {
+      q: string;
+      after?: string | undefined;
+      before?: string | undefined;
+      size: number;
+      custom: readonly Filter[];
+    },
   ): Promise<KeysetPage<RowOf<Table>>>;
   /** The form's field names; `blank` are a new record's values (the query may fill some in). */
   fields: readonly string[];

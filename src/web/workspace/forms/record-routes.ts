@@ -18,6 +18,7 @@ import { customFormOf, customPosted, typedOf } from './custom-fields.form.js';
 import type { FieldErrors } from './form-fields.js';
 import { addNote } from '../notes/note-writes.js';
 import type { FormValues, FormView, Kind, RecordPages, WithCustom } from './record-pages.js';
+import { CustomListParams, customListOf } from './custom-list.js';
 import { changeOf, deleteRoute, RecordParams as Params } from './record-posts.js';
 import { recordOf, versionOf } from '../workspace-reads.js';
 import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
@@ -82,18 +83,21 @@ export function recordRoutes<Table extends Kind, Input extends WithCustom>(
       {
         schema: {
           params: OrgParams,
-          querystring: Type.Object({ q: Text, after: Text, before: Text, notice: Text }),
+          querystring: Type.Object({ q: Text, after: Text, before: Text, notice: Text, ...CustomListParams }),
         },
       },
       async (request, reply) => {
+        const v = visitorOf(request);
         const { org } = request.params;
         const q = (request.query.q ?? '').trim().slice(0, 200);
+        const customForm = await customOf(v);
+        const custom = customListOf(request.query, customForm.fields);
         const [page, total] = await Promise.all([
-          pages.page(db, app.cursors, org, { ...request.query, q, size: PAGE_SIZE }),
+          pages.page(db, app.cursors, org, { ...request.query, q, size: PAGE_SIZE, custom: custom.filters }),
           countRecords(db, kind, org),
         ]);
-        const view = { q, ...page, total, notice: request.query.notice };
-        return sendPage(reply, await pages.listPage(db, visitorOf(request), view));
+        const view = { q, ...page, total, notice: request.query.notice, custom, customForm };
+        return sendPage(reply, await pages.listPage(db, v, view), custom.error ? 400 : 200);
       },
     );
 

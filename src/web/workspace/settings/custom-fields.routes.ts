@@ -1,0 +1,236 @@
+/**
+ * Settings → Custom fields (SPEC §19): the definitions of each record type, in order; a field
+ * added, changed (a new type told before it is done), archived, brought back or deleted; the
+ * order saved. Every write goes through the same commands and rules as /v2/custom_fields, whose
+ * policy lets only administrators change them: a member sees the list, and a member's post is
+ * refused in the policy's words.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import {
+  CUSTOM_RECORD_TYPES,
+  createCustomField,
+  customFieldDefinition,
+  customFieldProblems,
+  type CustomRecordType,
+  deleteCustomField,
+  definitionsOf,
+  previewConversion,
+  reorderCustomFields,
+  updateCustomField,
+} from '../../../crm/custom-fields/definitions.js';
+import { customFieldsOf } from '../../../crm/custom-fields/index.js';
+import type { FieldProblem } from '../../../errors.js';
+import { FormBody, formText, sendPage } from '../../forms.js';
+import { attemptSubmit, type Refused, type Submitted } from '../forms/form-errors.js';
+import type { FieldErrors } from '../forms/form-fields.js';
+import { fieldErrors } from '../forms/form-errors.js';
+import { changeOf, deleteRoute, RecordParams } from '../forms/record-posts.js';
+import { sendRefusal } from '../refusals.js';
+import { recordOf, versionOf } from '../workspace-reads.js';
+import { orgPath, visitorOf, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { definitionFormPage } from './custom-fields.edit.js';
+import { customFieldsPage, fieldsPath } from './custom-fields.page.js';
+import { typeChangePage } from './custom-fields.preview.js';
+import { fieldOrderScriptRoute } from './custom-fields.script.js';
+import {
+  definitionInput,
+  definitionValuesOf,
+  definitionValuesPosted,
+  type DefinitionValues,
+  newDefinitionValues,
+} from './custom-fields.values.js';
+import { positionsPosted } from './custom-fields.order.js';
+
+const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
+const TypeQuery = Type.Object({
+  type: Type.Optional(Type.String({ maxLength: 20 })),
+  notice: Type.Optional(Type.String({ maxLength: 40 })),
+});
+const FORMS = { adminOnly: 'change its custom fields' };
+const BASE = '/orgs/:org/settings/custom-fields';
+
+const recordTypeOf = (given: string | undefined): CustomRecordType =>
+  CUSTOM_RECORD_TYPES.find((t) => t === given) ?? 'bookings';
+
+/** The form's errors of an outcome; undefined when it was written. */
+async function errorsOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  outcome: Submitted<unknown> | Refused,
+): Promise<FieldErrors | 'sent' | undefined> {
+  if (outcome.refusal) {
+    if (outcome.refusal.problems.length === 0) {
+      await sendRefusal(request, reply, outcome.refusal);
+      return 'sent';
+    }
+    return fieldErrors(outcome.refusal.problems as FieldProblem[]);
+  }
+  return outcome.errors;
+}
+
+export const customFieldSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+  await app.register(fieldOrderScriptRoute);
+
+  async function listPage(v: WorkspaceVisitor, recordType: CustomRecordType, more: object = {}) {
+    const { fields } = await customFieldsOf(db, v.organization.organizationId, recordType);
+    return customFieldsPage(v, { recordType, fields, ...more });
+  }
+
+  app.get(BASE, { schema: { params: OrgParams, querystring: TypeQuery } }, async (request, reply) => {
+    const v = visitorOf(request);
+    const page = await listPage(v, recordTypeOf(request.query.type), { notice: request.query.notice });
+    return sendPage(reply, page);
+  });
+
+  app.post(
+    `${BASE}/order`,
+    { preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const recordType = recordTypeOf(formText(request.body, 'type'));
+      const fields = await definitionsOf(db, v.organization.organizationId, recordType);
+      const { order, positions, errors } = positionsPosted(request.body, fields);
+      const outcome = await attemptSubmit(
+        request,
+        reorderCustomFields,
+        { recordType, order },
+        errors,
+        async () => [],
+      );
+      const shown = await errorsOf(request, reply, outcome);
+      if (shown === 'sent') return reply;
+      if (!shown) return reply.redirect(`${fieldsPath(v, recordType)}&notice=ordered`, 303);
+      return sendPage(reply, await listPage(v, recordType, { positions, errors: shown }), 422);
+    },
+  );
+
+  app.get(
+    `${BASE}/new`,
+    { config: FORMS, schema: { params: OrgParams, querystring: TypeQuery } },
+    async (request, reply) => {
+      const recordType = recordTypeOf(request.query.type);
+      const page = definitionFormPage(visitorOf(request), {
+        recordType,
+        values: newDefinitionValues(),
+        errors: {},
+      });
+      return sendPage(reply, page);
+    },
+  );
+
+  app.post(
+    `${BASE}/new`,
+    { preHandler: app.csrfProtection, schema: { params: OrgParams, querystring: TypeQuery, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const recordType = recordTypeOf(request.query.type);
+      const values = definitionValuesPosted(request.body);
+      const siblings = await definitionsOf(db, v.organization.organizationId, recordType);
+      const position = Math.max(siblings.length, ...siblings.map((s) => Number(s.position))) + 1;
+      const input = definitionInput(values, { recordType, position });
+      const outcome = await attemptSubmit(request, createCustomField, input, {}, () =>
+        customFieldProblems(db, v.actor, input),
+      );
+      const errors = await errorsOf(request, reply, outcome);
+      if (errors === 'sent') return reply;
+      if (!errors) return reply.redirect(`${fieldsPath(v, recordType)}&notice=created`, 303);
+      return sendPage(reply, definitionFormPage(v, { recordType, values, errors }), 422);
+    },
+  );
+
+  async function editPage(
+    v: WorkspaceVisitor,
+    id: string,
+    typed?: DefinitionValues,
+    errors: FieldErrors = {},
+  ) {
+    const row = await recordOf(db, customFieldDefinition, v.organization.organizationId, id);
+    const values = typed ? { ...typed, key: row.key } : definitionValuesOf(row);
+    const field = {
+      id: row.id,
+      version: await versionOf(db, customFieldDefinition, row),
+      archived: Number(row.archived) === 1,
+    };
+    return definitionFormPage(v, { recordType: row.record_type, values, errors, field });
+  }
+
+  // The address a field's delete page goes back to.
+  app.get(`${BASE}/:id`, { schema: { params: RecordParams } }, async (request, reply) =>
+    reply.redirect(orgPath(visitorOf(request), `/settings/custom-fields/${request.params.id}/edit`), 303),
+  );
+
+  app.get(`${BASE}/:id/edit`, { config: FORMS, schema: { params: RecordParams } }, async (request, reply) =>
+    sendPage(reply, await editPage(visitorOf(request), request.params.id)),
+  );
+
+  app.post(
+    `${BASE}/:id`,
+    { preHandler: app.csrfProtection, schema: { params: RecordParams, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const row = await recordOf(db, customFieldDefinition, v.organization.organizationId, request.params.id);
+      const values = definitionValuesPosted(request.body);
+      const confirmed = formText(request.body, 'confirm_type') === 'yes';
+      const input = {
+        ...definitionInput(values, { recordType: row.record_type }),
+        dropUnconvertible: confirmed,
+      };
+      const problems = () => customFieldProblems(db, v.actor, input, row);
+      if (
+        v.isAdmin &&
+        values.field_type !== row.field_type &&
+        !confirmed &&
+        (await problems()).length === 0
+      ) {
+        // A new type is told before it is done: what becomes of the values records hold.
+        const preview = await previewConversion(db, row, input);
+        const version = formText(request.body, 'version');
+        const field = { id: row.id, label: row.label, fieldType: row.field_type, version };
+        return sendPage(
+          reply,
+          typeChangePage(v, { recordType: row.record_type, field, typed: values, preview }),
+        );
+      }
+      const change = changeOf(request.body, row.id, input);
+      const outcome = await attemptSubmit(request, updateCustomField, change, {}, problems);
+      if (outcome.stale) return sendPage(reply, await editPage(v, row.id, values), 412);
+      const errors = await errorsOf(request, reply, outcome);
+      if (errors === 'sent') return reply;
+      if (!errors) return reply.redirect(`${fieldsPath(v, row.record_type)}&notice=saved`, 303);
+      return sendPage(reply, await editPage(v, row.id, values, errors), 422);
+    },
+  );
+
+  app.post(
+    `${BASE}/:id/archive`,
+    { preHandler: app.csrfProtection, schema: { params: RecordParams, body: FormBody } },
+    async (request, reply) => {
+      const v = visitorOf(request);
+      const row = await recordOf(db, customFieldDefinition, v.organization.organizationId, request.params.id);
+      const archived = formText(request.body, 'archived') === 'yes';
+      const change = changeOf(request.body, row.id, { archived });
+      const outcome = await attemptSubmit(request, updateCustomField, change, {}, async () => []);
+      if (outcome.stale || outcome.refusal || outcome.errors) {
+        if (outcome.refusal) return sendRefusal(request, reply, outcome.refusal);
+        return sendPage(reply, await editPage(v, row.id), 412);
+      }
+      const notice = archived ? 'archived' : 'unarchived';
+      return reply.redirect(`${fieldsPath(v, row.record_type)}&notice=${notice}`, 303);
+    },
+  );
+
+  await app.register(
+    deleteRoute({
+      path: '/settings/custom-fields',
+      definition: customFieldDefinition,
+      command: deleteCustomField,
+      done: (row) => `/settings/custom-fields?type=${row.record_type}&notice=deleted`,
+      nameOf: (row) => `the field ${row.label}`,
+      consequence: 'Only a field no record holds a value of may be deleted; archive one that records hold.',
+      section: 'settings',
+    }),
+  );
+};
