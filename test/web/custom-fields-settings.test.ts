@@ -330,7 +330,7 @@ eachDatabase((suite) => {
     assert.doesNotMatch(list.body, /Add a field|name="position\/|\/edit"/);
     const form = await session.request(`${o}/settings/custom-fields/new?type=accounts`);
     assert.equal(form.status, 403);
-    assert.match(text(form.body), /Only administrators of this venue change its custom fields\./);
+    assert.match(text(form.body), /Only organization admins may change custom fields\./);
     const before = (await suite.db.selectFrom('custom_fields').select('id').execute()).length;
     const post = await session.request(`${o}/settings/custom-fields/new?type=accounts`, {
       form: { _csrf: csrf, label: 'Sneaky', key: 'sneaky', field_type: 'text' },

@@ -48,7 +48,6 @@ const TypeQuery = Type.Object({
   type: Type.Optional(Type.String({ maxLength: 20 })),
   notice: Type.Optional(Type.String({ maxLength: 40 })),
 });
-const FORMS = { adminOnly: 'change its custom fields' };
 const BASE = '/orgs/:org/settings/custom-fields';
 
 const recordTypeOf = (given: string | undefined): CustomRecordType =>
@@ -109,7 +108,7 @@ export const customFieldSettingsRoutes: FastifyPluginAsyncTypebox = async (app) 
 
   app.get(
     `${BASE}/new`,
-    { config: FORMS, schema: { params: OrgParams, querystring: TypeQuery } },
+    { config: { takes: createCustomField.action }, schema: { params: OrgParams, querystring: TypeQuery } },
     async (request, reply) => {
       const recordType = recordTypeOf(request.query.type);
       const page = definitionFormPage(visitorOf(request), {
@@ -162,8 +161,10 @@ export const customFieldSettingsRoutes: FastifyPluginAsyncTypebox = async (app) 
     reply.redirect(orgPath(visitorOf(request), `/settings/custom-fields/${request.params.id}/edit`), 303),
   );
 
-  app.get(`${BASE}/:id/edit`, { config: FORMS, schema: { params: RecordParams } }, async (request, reply) =>
-    sendPage(reply, await editPage(visitorOf(request), request.params.id)),
+  app.get(
+    `${BASE}/:id/edit`,
+    { config: { takes: updateCustomField.action }, schema: { params: RecordParams } },
+    async (request, reply) => sendPage(reply, await editPage(visitorOf(request), request.params.id)),
   );
 
   app.post(
