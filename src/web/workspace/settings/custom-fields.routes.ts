@@ -23,9 +23,14 @@ import {
 import { customFieldsOf } from '../../../crm/custom-fields/index.js';
 import type { FieldProblem } from '../../../errors.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
-import { attemptSubmit, type Refused, type Submitted } from '../forms/form-errors.js';
+import {
+  attemptSubmit,
+  fieldErrors,
+  forbiddenTo,
+  type Refused,
+  type Submitted,
+} from '../forms/form-errors.js';
 import type { FieldErrors } from '../forms/form-fields.js';
-import { fieldErrors } from '../forms/form-errors.js';
 import { changeOf, deleteRoute, RecordParams } from '../forms/record-posts.js';
 import { sendRefusal } from '../refusals.js';
 import { recordOf, versionOf } from '../workspace-reads.js';
@@ -180,8 +185,10 @@ export const customFieldSettingsRoutes: FastifyPluginAsyncTypebox = async (app) 
         dropUnconvertible: confirmed,
       };
       const problems = () => customFieldProblems(db, v.actor, input, row);
+      const change = changeOf(request.body, row.id, input);
+      // The preview is for those the policy lets change the field; anyone else is refused below.
       if (
-        v.isAdmin &&
+        !forbiddenTo(request, updateCustomField, change) &&
         values.field_type !== row.field_type &&
         !confirmed &&
         (await problems()).length === 0
@@ -195,7 +202,6 @@ export const customFieldSettingsRoutes: FastifyPluginAsyncTypebox = async (app) 
           typeChangePage(v, { recordType: row.record_type, field, typed: values, preview }),
         );
       }
-      const change = changeOf(request.body, row.id, input);
       const outcome = await attemptSubmit(request, updateCustomField, change, {}, problems);
       if (outcome.stale) return sendPage(reply, await editPage(v, row.id, values), 412);
       const errors = await errorsOf(request, reply, outcome);
