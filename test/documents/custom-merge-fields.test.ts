@@ -1,6 +1,6 @@
 /**
- * A venue's own fields as merge fields (SPEC §19, §13, §17): `{{ booking.custom_fields.<key> }}`
- * (and the account's, the contact's, each event's) in a document's templates and an e-mail's,
+ * A venue's own fields as merge fields (SPEC §19, §13, §17): `{{ booking.custom.<key> }}` (and the
+ * account's, the contact's, each event's; `custom_fields` as before) in a document's templates and an e-mail's,
  * tried on save against the sample with the organization's fields (a key that exists nowhere is
  * refused with its line), listed under Settings → Documents, and printed in words on the next
  * version; a field unset prints nothing.
@@ -59,20 +59,24 @@ eachDatabase((suite) => {
 
   it('lists the organization’s fields among the merge fields and refuses a key that exists nowhere', async () => {
     const page = (await admin.request(`${path}?kind=proposal`)).body;
-    assert.match(page, /<code>booking\.custom_fields\.dress_code<\/code>/);
-    assert.match(page, /<code>events\.custom_fields\.courses<\/code>/);
-    assert.match(page, /<code>account\.custom_fields\.member_no<\/code>/);
-    const refused = await save({ header: 'Hello\n{{ booking.custom_fields.nope }}' });
+    assert.match(page, /<code>booking\.custom\.dress_code<\/code>/);
+    assert.match(page, /<code>events\.custom\.courses<\/code>/);
+    assert.match(page, /<code>account\.custom\.member_no<\/code>/);
+    assert.doesNotMatch(page, /<code>booking\.custom_fields\./, 'the longer name is not listed twice');
+    const refused = await save({ header: 'Hello\n{{ booking.custom.nope }}' });
     assert.equal(refused.status, 422);
-    assert.match(refused.body, /Line 2: \{\{ booking\.custom_fields\.nope \}\} is not a merge field/);
+    assert.match(refused.body, /Line 2: \{\{ booking\.custom\.nope \}\} is not a merge field/);
   });
 
   it('prints a booking’s values in words on the next version', async () => {
     const saved = await save({
       header:
-        'Dress {{ booking.custom_fields.dress_code }}; held {{ booking.custom_fields.deposit_held }}; ' +
-        'heard via {{ booking.custom_fields.how_heard }}; member [{{ account.custom_fields.member_no }}]',
-      terms: '{% for e in events %}{{ e.name }}: {{ e.custom_fields.courses }} courses{% endfor %}',
+        'Dress {{ booking.custom.dress_code }}; held {{ booking.custom.deposit_held }}; ' +
+        'heard via {{ booking.custom.how_heard }}; member [{{ account.custom.member_no }}]',
+      // Templates saved with the longer name (`custom_fields`) keep printing.
+      terms:
+        '{% for e in events %}{{ e.name }}: {{ e.custom.courses }} courses{% endfor %} ' +
+        'Dress again: {{ booking.custom_fields.dress_code }}.',
     });
     assert.equal(saved.status, 303, saved.body.slice(0, 400));
     const { booking, events } = await pricedBooking(api, { name: 'Merged', events: 1, linesPerEvent: 1 });
@@ -99,6 +103,7 @@ eachDatabase((suite) => {
     const { text } = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
     assert.ok(text.includes('Dress Black tie; held £250.00; heard via A friend; member []'), text);
     assert.ok(text.includes(': 3 courses'), text);
+    assert.ok(text.includes('Dress again: Black tie.'), text);
   });
 
   it('takes them in an e-mail template, refusing a key that exists nowhere', async () => {

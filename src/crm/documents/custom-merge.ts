@@ -1,5 +1,5 @@
 /**
- * A venue's own fields (SPEC §19) as merge fields of documents and e-mails: `{{ booking.custom_fields.<key> }}`,
+ * A venue's own fields (SPEC §19) as merge fields of documents and e-mails: `{{ booking.custom.<key> }}`,
  * and so for the account, the contact and each event, every field of the organization's in
  * words ('' when unset: custom-field-words.ts). The sample a template is tried against on save
  * holds the organization's fields too (custom-sample.ts).
@@ -25,3 +25,9 @@ export async function customMergeFields(db: Db | Trx, organizationId: string): P
   );
   return { bookings: bookings!, accounts: accounts!, contacts: contacts!, events: events! };
 }
+
+/**
+ * A record's custom fields in words under both names a template may use: `custom` (SPEC §19's
+ * `{{ booking.custom.<key> }}`) and `custom_fields`, which templates saved before still name.
+ */
+export const customWords = (words: Record<string, string>) => ({ custom: words, custom_fields: words });

@@ -22,7 +22,7 @@ import { installmentDue, STATE_WORDS, stillToPay } from './schedule-words.js';
 import { spaceIds } from '../data/row-mappers.js';
 import { DEFAULT_LOCALE } from '../../locale.js';
 import { type CustomField, valuesInWords } from '../custom-fields/index.js';
-import { NO_CUSTOM_FIELDS } from './custom-merge.js';
+import { customWords, NO_CUSTOM_FIELDS } from './custom-merge.js';
 
 export interface MergeData {
   venue: { name: string; address: string };
@@ -37,7 +37,8 @@ export interface MergeData {
     last_day: string;
     currency: string;
     manager: string;
-    /** The organization's custom fields of bookings in words, by key (custom-merge.ts). */
+    /** The organization's custom fields of bookings in words, by key, by both names (custom-merge.ts). */
+    custom: Record<string, string>;
     custom_fields: Record<string, string>;
   };
   account: {
@@ -45,6 +46,7 @@ export interface MergeData {
     email: string;
     phone: string;
     address: string;
+    custom: Record<string, string>;
     custom_fields: Record<string, string>;
   };
   contact: {
@@ -54,6 +56,7 @@ export interface MergeData {
     email: string;
     phone: string;
     title: string;
+    custom: Record<string, string>;
     custom_fields: Record<string, string>;
   };
   events: Array<{
@@ -64,6 +67,7 @@ export interface MergeData {
     setup_style: string;
     guests: string;
     guaranteed: string;
+    custom: Record<string, string>;
     custom_fields: Record<string, string>;
   }>;
   lines: Array<{
@@ -159,7 +163,7 @@ export function mergeData(facts: DocumentFacts): MergeData {
   const paid = Number(booking.paid_total);
   const custom = facts.customFields ?? NO_CUSTOM_FIELDS;
   const words = (fields: readonly CustomField[], column: string | undefined) =>
-    valuesInWords(fields, column ?? '{}', currency, locale);
+    customWords(valuesInWords(fields, column ?? '{}', currency, locale));
   return {
     venue: { name: facts.venue.name, address: facts.venue.address.join(', ') },
     document: {
@@ -182,14 +186,14 @@ export function mergeData(facts: DocumentFacts): MergeData {
         : dayOf(booking.end_at, zone, locale),
       currency,
       manager: facts.manager ?? '',
-      custom_fields: words(custom.bookings, booking.custom_fields),
+      ...words(custom.bookings, booking.custom_fields),
     },
     account: {
       name: account?.name ?? '',
       email: account?.email ?? '',
       phone: account?.phone ?? '',
       address: addressLines(account, locale).join(', '),
-      custom_fields: words(custom.accounts, account?.custom_fields),
+      ...words(custom.accounts, account?.custom_fields),
     },
     contact: {
       name: contact ? contactName(contact) : '',
@@ -198,7 +202,7 @@ export function mergeData(facts: DocumentFacts): MergeData {
       email: contact?.email ?? '',
       phone: contact?.phone ?? '',
       title: contact?.title ?? '',
-      custom_fields: words(custom.contacts, contact?.custom_fields),
+      ...words(custom.contacts, contact?.custom_fields),
     },
     events: facts.events.map((e) => ({
       name: e.name,
@@ -209,7 +213,7 @@ export function mergeData(facts: DocumentFacts): MergeData {
       setup_style: e.setup_style ? setupStyleWords(e.setup_style) : '',
       guests: e.guest_count === null ? '' : guestsWords(Number(e.guest_count), locale),
       guaranteed: e.guaranteed_count === null ? '' : guestsWords(Number(e.guaranteed_count), locale),
-      custom_fields: words(custom.events, e.custom_fields),
+      ...words(custom.events, e.custom_fields),
     })),
     lines: facts.lines.map((l) => ({
       name: l.name,

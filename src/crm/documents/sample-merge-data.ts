@@ -20,6 +20,7 @@ const SAMPLE: MergeData = {
     last_day: 'Saturday 12 June 2027',
     currency: 'GBP',
     manager: 'Priya Shah',
+    custom: {},
     custom_fields: {},
   },
   account: {
@@ -27,6 +28,7 @@ const SAMPLE: MergeData = {
     email: 'ama@mensah.example',
     phone: '+44 117 496 0000',
     address: '8 Park Row, Bristol BS1 5LH',
+    custom: {},
     custom_fields: {},
   },
   contact: {
@@ -36,6 +38,7 @@ const SAMPLE: MergeData = {
     email: 'ama@mensah.example',
     phone: '+44 117 496 0000',
     title: 'Bride',
+    custom: {},
     custom_fields: {},
   },
   events: [
@@ -47,6 +50,7 @@ const SAMPLE: MergeData = {
       setup_style: 'Banquet',
       guests: '120 guests',
       guaranteed: '118 guests',
+      custom: {},
       custom_fields: {},
     },
   ],

@@ -118,7 +118,8 @@ export async function bookingView(
     account,
     contact,
     owner: booking.owner_id ? owners.get(booking.owner_id) : undefined,
-    custom,
+    // A money field of a booking, and of its events below, is in the booking’s currency (SPEC §19).
+    custom: { ...custom, currency: booking.currency },
     ...place,
     notes: {
       notes,
@@ -137,7 +138,7 @@ export async function bookingView(
       spaceNames: spaces.names,
       eventTypes: new Map(types.map((t) => [t.id, t.value])),
       overlaps: await overlapsOf(db, booking, events),
-      custom: eventsCustom,
+      custom: { ...eventsCustom, currency: booking.currency },
     },
     pricing: {
       booking,

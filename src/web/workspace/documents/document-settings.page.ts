@@ -57,7 +57,10 @@ function mergeFields(sample: MergeData): Array<[string, string]> {
     if (Array.isArray(value)) {
       walk(`${prefix}[0]`, value[0]);
     } else if (value !== null && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value)) walk(prefix ? `${prefix}.${key}` : key, inner);
+      for (const [key, inner] of Object.entries(value)) {
+        // `custom_fields` is the older name of `custom` (merge-data.ts): listed once, as `custom`.
+        if (key !== 'custom_fields') walk(prefix ? `${prefix}.${key}` : key, inner);
+      }
     } else {
       fields.push([prefix, String(value)]);
     }
