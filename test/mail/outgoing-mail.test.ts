@@ -380,7 +380,7 @@ eachDatabase((suite) => {
         send: async (mail: OutgoingMailTable) => {
           await suite.db
             .updateTable('jobs')
-            .set({ lease_token: 'taken-over' })
+            .set({ lease_token: 'taken-over', lease_expires_at: '2099-01-01T00:00:00.000Z' })
             .where('kind', '=', 'mail.send')
             .where('dedupe_key', '=', mail.id)
             .execute();
