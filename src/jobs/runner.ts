@@ -30,7 +30,8 @@ import { PollingLoop } from './polling-loop.js';
 
 /** A killed process's jobs are taken again within 60 s: the lease, then the next look. */
 export const JOB_LEASE_MS = 30_000;
-const POLL_MS = 1000;
+/** How often an idle runner looks for jobs other processes queued: a step due now starts within 5 s. */
+export const JOB_POLL_MS = 1000;
 const BATCH = 16;
 
 export interface JobRunnerOptions {
@@ -60,7 +61,7 @@ export class JobRunner {
     this.#leaseMs = options.leaseMs ?? JOB_LEASE_MS;
     this.#loop = new PollingLoop(
       () => this.drain(),
-      options.pollMs ?? POLL_MS,
+      options.pollMs ?? JOB_POLL_MS,
       (error) => options.logger.warn({ err: error }, 'a round of jobs failed; will look again'),
     );
   }

@@ -9,6 +9,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { JobRunner } from '../jobs/runner.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { mailJobHandler } from './mail-job.js';
 import { type MailTransport, smtpTransport } from './transport.js';
 
@@ -19,6 +20,8 @@ export interface MailSenderOptions {
   logger: Logger;
   /** Tests give their own; by default the SMTP server of `config.smtpUrl`. */
   transport?: MailTransport;
+  /** Where the runner counts failed sends (`marquee_job_failures_total{kind="mail.send"}`). */
+  metrics?: Metrics;
 }
 
 /** The transport `config` names (its SMTP_URL), or undefined when mail is kept in the outbox. */
@@ -40,6 +43,7 @@ export class MailSender {
       logger,
       handlers: [mailJobHandler({ config, transport, logger })],
       retrySchedule: config.mailRetrySchedule,
+      ...(options.metrics ? { metrics: options.metrics } : {}),
     });
   }
 
