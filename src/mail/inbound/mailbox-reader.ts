@@ -80,6 +80,7 @@ export class MailboxReader {
   }, this.#readSoon);
   /** Whether connected mailboxes are watched (IDLE) between rounds: once started. */
   #watch = false;
+  #keeping: Promise<void> = Promise.resolve();
 
   /** Watches the connected mailboxes of this process (IDLE), and reads a mailbox saved here at once. */
   start(): void {
@@ -94,6 +95,7 @@ export class MailboxReader {
     this.#stopped = true;
     this.#watch = false;
     mailboxSaved.off('saved', this.#saved);
+    await this.#keeping;
     await this.#watchers.closeAll();
   }
 
@@ -117,11 +119,16 @@ export class MailboxReader {
     await this.keepWatching();
   }
 
-  /** Watches exactly the connected mailboxes (once started). */
-  async keepWatching(): Promise<void> {
-    if (!this.#watch || this.#stopped) return;
-    const mailboxes = await this.#options.db.selectFrom('mailboxes').selectAll().execute();
-    await this.#watchers.keep(mailboxes);
+  /** Watches exactly the connected mailboxes (once started), one keeping at a time. */
+  keepWatching(): Promise<void> {
+    const kept = this.#keeping.then(async () => {
+      if (!this.#watch || this.#stopped) return;
+      const mailboxes = await this.#options.db.selectFrom('mailboxes').selectAll().execute();
+      await this.#watchers.keep(mailboxes);
+    });
+    // Two at once would both open a watcher for a mailbox neither watched yet.
+    this.#keeping = kept.catch(() => undefined);
+    return kept;
   }
 
   /** A client of the mailbox, not yet connected; `idle` lets it idle while no command runs. */
