@@ -2,9 +2,10 @@
  * `marquee serve --workers N`: N worker processes (node:cluster) accept connections on the one
  * port, each with its own database connection and caches. The caches stay correct across them
  * as across any processes (src/db/change-clock.ts): a write through one worker is seen by a
- * read through another at once. The primary alone migrates, seeds the demo, runs the webhook
- * delivery worker, the mail sender, the mailbox reader and the job runner (src/jobs/runner.ts),
- * which shares the jobs with any other `serve` on the same database. It replaces a worker that
+ * read through another at once. The primary alone migrates, seeds the demo and runs the job
+ * runner (src/jobs/runner.ts) with all the timed work — webhook deliveries, outgoing mail, the
+ * mailboxes' reading and the rest (src/jobs/built-in.ts) — sharing the jobs with any other
+ * `serve` on the same database. It replaces a worker that
  * dies, and on SIGTERM/SIGINT stops every worker gracefully before it stops itself.
  */
 import cluster, { type Worker } from 'node:cluster';
@@ -18,9 +19,6 @@ import { countOrganizations } from './identity/organization.repository.js';
 import { serveJobRunner } from './jobs/built-in.js';
 import { pdfRenderer } from './crm/documents/pdf/pdf-renderer.js';
 import { untilStopped } from './shutdown.js';
-import { DeliveryWorker } from './webhooks/worker.js';
-import { MailSender } from './mail/sender.js';
-import { MailboxReader } from './mail/inbound/mailbox-reader.js';
 import { warmToolLists } from './mcp/mcp.plugin.js';
 
 interface ListeningMessage {
@@ -90,26 +88,6 @@ export async function servePrimary(
     rendering: { db: database.db, pdf, clock: systemClock },
   });
   await jobs.start();
-  const deliveries = new DeliveryWorker({
-    db: database.db,
-    config,
-    clock: systemClock,
-    logger,
-  });
-  deliveries.start();
-  const mail = config.smtpUrl
-    ? new MailSender({ db: database.db, config, clock: systemClock, logger })
-    : undefined;
-  mail?.start();
-  const mailboxes = new MailboxReader({
-    db: database.db,
-    writer: { db: database.db, clock: systemClock },
-    clock: systemClock,
-    logger,
-    allowPrivateNetworks: config.webhookAllowPrivateNetworks,
-    sending: config.smtpUrl !== undefined,
-  });
-  mailboxes.start();
   logger.info({ address, database: database.dialect, workers: count }, 'marquee is serving');
   options.onListening({ url: address, database: database.dialect, location: database.location, demo });
 
@@ -126,10 +104,8 @@ export async function servePrimary(
       for (const worker of workers) worker.process.kill('SIGTERM');
       void Promise.all(exited)
         .then(async () => {
-          await jobs.runner.stop();
+          await jobs.stop();
           await pdf.close();
-          await deliveries.stop();
-          await mail?.stop();
           await database.close();
         })
         .catch((error: unknown) => logger.error({ err: error }, 'error during shutdown'))

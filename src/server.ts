@@ -16,9 +16,6 @@ import { createLogger } from './http/logger.js';
 import { countOrganizations } from './identity/organization.repository.js';
 import { serveJobRunner } from './jobs/built-in.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
-import { DeliveryWorker } from './webhooks/worker.js';
-import { MailSender } from './mail/sender.js';
-import { MailboxReader } from './mail/inbound/mailbox-reader.js';
 import { smtpServerName } from './mail/transport.js';
 import { finishFollowUps } from './crm/follow-ups.js';
 import { warmToolLists } from './mcp/mcp.plugin.js';
@@ -77,40 +74,14 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
     rendering: app.ctx,
     metrics: app.ctx.metrics,
   });
-  const deliveries = new DeliveryWorker({
-    db: database.db,
-    config,
-    clock: app.ctx.clock,
-    logger,
-    metrics: app.ctx.metrics,
-  });
-  const mail = config.smtpUrl
-    ? new MailSender({ db: database.db, config, clock: app.ctx.clock, logger })
-    : undefined;
-  const mailboxes = new MailboxReader({
-    db: database.db,
-    writer: app.ctx.writer,
-    clock: app.ctx.clock,
-    logger,
-    allowPrivateNetworks: config.webhookAllowPrivateNetworks,
-    sending: config.smtpUrl !== undefined,
-  });
-  app.addHook('onClose', async () => {
-    await jobs.runner.stop();
-    await deliveries.stop();
-    await mail?.stop();
-    await mailboxes.stop();
-  });
+  app.addHook('onClose', () => jobs.stop());
 
   // The assistant's tool lists are drawn before the first request, not during one.
   await warmToolLists();
   const address = await app.listen({ port: config.port, host: config.host });
   // Seeded once serving: a port already taken cannot swallow the demo password shown below.
   if ((await countOrganizations(database.db)) === 0) demo = await seedDemo(database.db, app.ctx.clock);
-  deliveries.start();
   await jobs.start();
-  mail?.start();
-  mailboxes.start();
   // Work a stop cut short (a contact's deletion half done) is finished first thing.
   finishFollowUps(app.ctx.writer).catch((error: unknown) =>
     logger.error({ err: error }, 'unfinished follow-ups could not be finished'),

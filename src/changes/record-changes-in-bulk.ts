@@ -9,7 +9,8 @@ import { type OrganizationTable, readContextOf, type RecordKind, type RowOf } fr
 import { isoTime } from '../clock.js';
 import type { Trx } from '../db/database.js';
 import { insertInChunks } from '../db/insert-in-chunks.js';
-import { deliveryQueue, pendingDelivery, subscribedEndpoints } from '../webhooks/fan-out.js';
+import { pendingDelivery, subscribedEndpoints } from '../webhooks/fan-out.js';
+import { queueDeliveryJobs } from '../webhooks/delivery.repository.js';
 import { changeId } from './record-change.js';
 
 export async function recordCreatedInBulk<Table extends OrganizationTable>(
@@ -39,7 +40,7 @@ export async function recordCreatedInBulk<Table extends OrganizationTable>(
       endpoints.map((endpointId) => pendingDelivery(endpointId, { id: change.id, createdAt })),
     );
     await insertInChunks(trx, 'webhook_deliveries', deliveries, 200);
+    await queueDeliveryJobs(trx, deliveries, now);
     onProgress(Math.min(i + chunk, rows.length));
   }
-  if (endpoints.length > 0 && rows.length > 0) deliveryQueue.emit('queued');
 }

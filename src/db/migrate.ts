@@ -73,6 +73,7 @@ import * as automations from './migrations/2026-12-08T50-automations.js';
 import * as sendingWindow from './migrations/2026-12-09T50-sending-window.js';
 import * as approvalsIndex from './migrations/2026-12-10T20-approvals-index.js';
 import * as taskEmails from './migrations/2026-12-10T20-task-emails.js';
+import * as mailAndDeliveriesAsJobs from './migrations/2026-12-11T10-mail-and-deliveries-as-jobs.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -144,6 +145,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-09T50-sending-window': sendingWindow,
   '2026-12-10T20-approvals-index': approvalsIndex,
   '2026-12-10T20-task-emails': taskEmails,
+  '2026-12-11T10-mail-and-deliveries-as-jobs': mailAndDeliveriesAsJobs,
 };
 
 export interface MigrationOutcome {

@@ -7,7 +7,6 @@
 import type { Db } from '../db/database.js';
 import { dueNow, queueAgain, recentDeliveries } from '../webhooks/delivery.repository.js';
 import { listEndpoints } from '../webhooks/endpoint.repository.js';
-import { deliveryQueue } from '../webhooks/fan-out.js';
 import type { Integration, OwnedIntegration } from './integration.repository.js';
 
 export interface DeliveryView {
@@ -90,6 +89,5 @@ export async function resendDelivery(
   if (!delivery) return false;
   if (delivery.status === 'pending') await dueNow(db, deliveryId, now);
   else await queueAgain(db, delivery.endpoint_id, delivery.change_id, now);
-  deliveryQueue.emit('queued');
   return true;
 }

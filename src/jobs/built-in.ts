@@ -1,8 +1,10 @@
 /**
  * The kinds of job every `serve` process runs, and the recurring runs it makes sure are queued
- * when it starts (src/jobs/recurring.ts): pruning, the payment schedules' clock, and the venue's
- * automations (their occasions, their steps and their look for date triggers, SPEC §18), the
- * e-mail to a task's assignee at its due time and the look that queues members' daily digests.
+ * when it starts (src/jobs/recurring.ts): all of its timed work (SPEC §18). Webhook deliveries,
+ * outgoing mail and its retries (when SMTP_URL is set), the mailboxes' reading (a round each
+ * minute, a read at once on IDLE's word), pruning, the payment schedules' clock, and the venue's
+ * automations (their occasions, their steps and their look for date triggers), the e-mail to a
+ * task's assignee at its due time and the look that queues members' daily digests.
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
@@ -10,10 +12,16 @@ import { automationJobHandlers, dateLookRecurrence } from '../crm/automations/in
 import type { RenderingContext } from '../crm/email-templates/index.js';
 import { taskDigestRecurrence, taskReminderHandlers } from '../crm/tasks/index.js';
 import { installmentClockRecurrence } from '../crm/payments/schedule-clock.js';
+import { mailboxReadHandler, mailboxRound } from '../mail/inbound/mailbox-jobs.js';
+import { MailboxReader } from '../mail/inbound/mailbox-reader.js';
+import { mailJobHandler } from '../mail/mail-job.js';
+import { configuredTransport } from '../mail/sender.js';
 import type { Metrics } from '../metrics/metrics.js';
+import { deliveryAgent } from '../webhooks/deliver.js';
+import { deliveryJobHandler } from '../webhooks/worker.js';
 import type { Writer } from '../writes/unit-of-work.js';
 import { configuredRetention, pruneRecurrence } from './prune.js';
-import { type Recurrence, recurringHandler, startRecurring } from './recurring.js';
+import { recurringHandler, startRecurring } from './recurring.js';
 import { JobRunner } from './runner.js';
 import { tallyHandler } from './diagnostic.js';
 
@@ -26,42 +34,68 @@ export interface ServeJobs {
   metrics?: Metrics;
 }
 
-function recurrences({ config, logger }: ServeJobs): Recurrence[] {
-  return [
+export interface ServeJobRunner {
+  runner: JobRunner;
+  /** Queues the recurring runs, starts the runner and watches the mailboxes. */
+  start(): Promise<void>;
+  /** Stops the runner (waiting for the jobs under way), then closes its connections. */
+  stop(): Promise<void>;
+}
+
+/** The runner of a `serve` process, with every kind of its timed work. */
+export function serveJobRunner(options: ServeJobs): ServeJobRunner {
+  const { config, logger, writer, metrics } = options;
+  const sending = config.smtpUrl !== undefined;
+  const mailboxes = new MailboxReader({
+    db: writer.db,
+    writer,
+    clock: writer.clock,
+    logger,
+    allowPrivateNetworks: config.webhookAllowPrivateNetworks,
+    sending,
+  });
+  const recurring = [
     pruneRecurrence(configuredRetention(config), logger),
     installmentClockRecurrence,
     dateLookRecurrence,
     taskDigestRecurrence,
+    mailboxRound(mailboxes),
   ];
-}
-
-/** The runner of a `serve` process: `start` queues the recurring runs and starts it; stop it on close. */
-export function serveJobRunner(options: ServeJobs): { runner: JobRunner; start(): Promise<void> } {
-  const recurring = recurrences(options);
-  const { config } = options;
   const automations = automationJobHandlers({
     rendering: options.rendering,
-    sending: config.smtpUrl !== undefined,
+    sending,
     baseUrl: config.baseUrl,
     mailPerHour: config.mailPerHour,
   });
+  const agent = deliveryAgent(config.webhookAllowPrivateNetworks);
+  const transport = configuredTransport(config);
   const runner = new JobRunner({
-    writer: options.writer,
-    logger: options.logger,
+    writer,
+    logger,
     handlers: [
       ...recurring.map(recurringHandler),
       ...automations,
-      ...taskReminderHandlers({ sending: config.smtpUrl !== undefined, baseUrl: config.baseUrl }),
+      ...taskReminderHandlers({ sending, baseUrl: config.baseUrl }),
+      deliveryJobHandler({ config, logger, agent, metrics }),
+      ...(transport ? [mailJobHandler({ config, transport, logger })] : []),
+      mailboxReadHandler(mailboxes),
       ...(config.diagnosticJobs ? [tallyHandler] : []),
     ],
     retrySchedule: config.webhookRetrySchedule,
-    ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(metrics ? { metrics } : {}),
   });
   return {
     runner,
     async start() {
-      await startRecurring(options.writer.db, recurring, options.writer.clock.now());
+      await startRecurring(writer.db, recurring, writer.clock.now());
       runner.start();
+      mailboxes.start();
+    },
+    async stop() {
+      await mailboxes.stop();
+      await runner.stop();
+      await agent.close();
+      transport?.close();
     },
   };
 }

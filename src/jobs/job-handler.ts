@@ -4,6 +4,9 @@
  * that the effect and the job's completion commit in one transaction, or neither does:
  * `transaction` for plain writes, `write` for a command in a unit of work. A handler that uses
  * neither (its work is harmless to repeat, or outside the database) is completed after it returns.
+ * A run that did not succeed returns a JobFailure (a refusal is a value; a thrown error is taken
+ * as one too): the runner records it with the retry its kind's schedule gives, in one transaction
+ * with the handler's own record of it (onFailure).
  */
 import type { Logger } from 'pino';
 import type { Trx } from '../db/database.js';
@@ -22,6 +25,22 @@ export interface JobContext<Payload = unknown> {
   write<Input, Result>(actor: Actor, command: Command<Input, Result>, input: Input): Promise<Made<Result>>;
 }
 
+/** Why a run did not succeed, as its handler says. */
+export interface JobFailure {
+  /** Kept as the job's last error and logged: nothing personal (no address, no message) in it. */
+  error: string;
+  /** No retry: the job is `failed` at once (an SMTP server's 5xx, an integration's ended access). */
+  permanent?: boolean;
+  /** What the handler's own record keeps beside (the server's whole answer, shown to admins). */
+  detail?: string;
+}
+
+/** A failed run as onFailure hears it: the failure, and when the job is due again (none: for good). */
+export interface FailedRun {
+  failure: JobFailure;
+  retryAt: number | undefined;
+}
+
 export interface JobHandler<Payload = unknown> {
   readonly kind: string;
   /**
@@ -30,11 +49,17 @@ export interface JobHandler<Payload = unknown> {
    * when absent.
    */
   readonly retrySchedule?: readonly number[];
+  /**
+   * How many of its jobs a runner runs at once (default one, in turn with the other kinds): a
+   * kind that waits on another server (a webhook's endpoint) takes several lanes of its own, so a
+   * slow endpoint holds up neither the other kinds nor the rest of its batch.
+   */
+  readonly concurrency?: number;
   /** More work in the completion's transaction (a recurring job queues its next run). */
   onCompletion?(trx: Trx, job: ClaimedJob, now: number): Promise<void>;
-  /** More work in the transaction that marks the job `failed` for good. */
-  onFailure?(trx: Trx, job: ClaimedJob, now: number): Promise<void>;
-  run(context: JobContext<Payload>): Promise<void>;
+  /** More work in the transaction that records a failed run (retried, or `failed` for good). */
+  onFailure?(trx: Trx, job: ClaimedJob, now: number, run: FailedRun): Promise<void>;
+  run(context: JobContext<Payload>): Promise<void | JobFailure>;
 }
 
 /** A handler, typed by its payload, as the runner holds it among others. */

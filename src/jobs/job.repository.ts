@@ -36,28 +36,79 @@ export class LeaseLost extends Error {
   }
 }
 
+function jobRow(job: NewJob) {
+  const at = isoTime(job.now);
+  return {
+    id: newId(job.now),
+    kind: job.kind,
+    dedupe_key: job.dedupeKey ?? null,
+    organization_id: job.organizationId ?? null,
+    payload: JSON.stringify(job.payload ?? null),
+    due_at: isoTime(job.dueAt),
+    state: 'pending' as const,
+    attempts: 0,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 /** Queues `job`, in the caller's transaction when given one; whether a row was added. */
 export async function enqueueJob(db: Db | Trx, job: NewJob): Promise<boolean> {
-  const at = isoTime(job.now);
   const result = await db
     .insertInto('jobs')
-    .values({
-      id: newId(job.now),
-      kind: job.kind,
-      dedupe_key: job.dedupeKey ?? null,
-      organization_id: job.organizationId ?? null,
-      payload: JSON.stringify(job.payload ?? null),
-      due_at: isoTime(job.dueAt),
-      state: 'pending',
-      attempts: 0,
-      created_at: at,
-      updated_at: at,
-    })
+    .values(jobRow(job))
     .onConflict((oc) => oc.columns(['kind', 'dedupe_key']).doNothing())
     .executeTakeFirst();
   const added = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   if (added) jobQueue.emit('queued', job.dueAt);
   return added;
+}
+
+/** Queues many jobs at once (a bulk import's webhook deliveries), in chunks the databases accept. */
+export async function enqueueJobs(db: Db | Trx, jobs: readonly NewJob[]): Promise<void> {
+  for (let i = 0; i < jobs.length; i += 200) {
+    await db
+      .insertInto('jobs')
+      .values(jobs.slice(i, i + 200).map(jobRow))
+      .onConflict((oc) => oc.columns(['kind', 'dedupe_key']).doNothing())
+      .execute();
+  }
+  if (jobs.length > 0) jobQueue.emit('queued', jobs[0]!.dueAt);
+}
+
+/**
+ * Makes the job of `kind` and `dedupeKey` due at `dueAt` with its attempts counted afresh: a new
+ * one, a finished one queued again, or a waiting one (not running) brought forward. A job under
+ * way is left alone: it is already doing the work.
+ */
+export async function reviveJob(db: Db | Trx, job: NewJob & { dedupeKey: string }): Promise<void> {
+  const at = isoTime(job.now);
+  const due = isoTime(job.dueAt);
+  await db
+    .insertInto('jobs')
+    .values(jobRow(job))
+    .onConflict((oc) =>
+      oc
+        .columns(['kind', 'dedupe_key'])
+        .doUpdateSet({
+          state: 'pending',
+          attempts: 0,
+          due_at: due,
+          payload: JSON.stringify(job.payload ?? null),
+          lease_token: null,
+          lease_expires_at: null,
+          finished_at: null,
+          updated_at: at,
+        })
+        .where((eb) =>
+          eb.or([
+            eb('jobs.state', '<>', 'pending'),
+            eb.and([eb('jobs.lease_token', 'is', null), eb('jobs.due_at', '>', due)]),
+          ]),
+        ),
+    )
+    .execute();
+  jobQueue.emit('queued', job.dueAt);
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * A loop that drains a queue kept in the database (webhook deliveries, outgoing e-mail): a round
+ * The job runner's loop (src/jobs/runner.ts), which drains the jobs kept in the database: a round
  * runs when woken, again at once when woken while one runs, and otherwise every `pollMs`, so
  * work queued by another process is found too. Its timer never keeps the process alive; `stop`
  * waits for the round under way.

@@ -43,7 +43,9 @@ export function recurringHandler(recurrence: Recurrence): JobHandler {
     retrySchedule: [30, 120],
     run: (context) => recurrence.perform(context),
     onCompletion: (trx: Trx, _job: ClaimedJob, now: number) => enqueueNext(trx, recurrence, now),
-    onFailure: (trx: Trx, _job: ClaimedJob, now: number) => enqueueNext(trx, recurrence, now),
+    onFailure: async (trx: Trx, _job: ClaimedJob, now: number, { retryAt }) => {
+      if (retryAt === undefined) await enqueueNext(trx, recurrence, now);
+    },
   };
 }
 

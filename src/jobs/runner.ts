@@ -6,7 +6,9 @@
  * and completion is guarded by the lease: a runner that lost its lease commits nothing, so a
  * job is done once even when a process is killed at any moment (its lease expires and another
  * runner takes the job again). A failed run is retried on its kind's schedule, then `failed`.
- * Jobs enqueued in this process wake it at once; otherwise it looks every `pollMs`.
+ * Jobs enqueued in this process wake it at once; otherwise it looks every `pollMs`. Its kinds are
+ * all the timed work of a `serve` process: webhook deliveries, outgoing mail, the mailboxes'
+ * reading, payment schedules, automations, task reminders and pruning (src/jobs/built-in.ts).
  */
 import type { Logger } from 'pino';
 import type { Trx } from '../db/database.js';
@@ -14,7 +16,7 @@ import { inTransaction } from '../db/group-commit.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { retryDelaySeconds } from '../webhooks/retry-schedule.js';
 import { type Writer, write } from '../writes/unit-of-work.js';
-import type { JobContext, JobHandler } from './job-handler.js';
+import type { JobContext, JobFailure, JobHandler } from './job-handler.js';
 import {
   type ClaimedJob,
   claimJobs,
@@ -28,7 +30,8 @@ import { PollingLoop } from './polling-loop.js';
 
 /** A killed process's jobs are taken again within 60 s: the lease, then the next look. */
 export const JOB_LEASE_MS = 30_000;
-const POLL_MS = 1000;
+/** How often an idle runner looks for jobs other processes queued: a step due now starts within 5 s. */
+export const JOB_POLL_MS = 1000;
 const BATCH = 16;
 
 export interface JobRunnerOptions {
@@ -58,7 +61,7 @@ export class JobRunner {
     this.#leaseMs = options.leaseMs ?? JOB_LEASE_MS;
     this.#loop = new PollingLoop(
       () => this.drain(),
-      options.pollMs ?? POLL_MS,
+      options.pollMs ?? JOB_POLL_MS,
       (error) => options.logger.warn({ err: error }, 'a round of jobs failed; will look again'),
     );
   }
@@ -109,20 +112,40 @@ export class JobRunner {
     }, this.#leaseMs / 3);
     renew.unref();
     let ran = 0;
-    try {
-      for (const job of batch) {
+    const runInTurn = async (jobs: readonly ClaimedJob[]) => {
+      for (const job of jobs) {
         // Bounded work between turns of the event loop: one job, then requests get their turn.
         await nextTurn();
-        if (this.#loop.stopped) break;
+        if (this.#loop.stopped) return;
         await this.#run(job);
         ran += 1;
       }
+    };
+    try {
+      await Promise.all(this.#lanes(batch).map(runInTurn));
     } finally {
       clearInterval(renew);
     }
     // Stopped part-way: what is left goes back to the queue now, not when the lease runs out.
     if (ran < batch.length) await renewLease(writer.db, token, null);
     return ran;
+  }
+
+  /** The batch in lanes run side by side: one for the kinds run in turn, more for a kind that waits. */
+  #lanes(batch: readonly ClaimedJob[]): ClaimedJob[][] {
+    const inTurn: ClaimedJob[] = [];
+    const lanes = new Map<string, ClaimedJob[][]>();
+    for (const job of batch) {
+      const concurrency = this.#handlers.get(job.kind)?.concurrency ?? 1;
+      if (concurrency <= 1) {
+        inTurn.push(job);
+        continue;
+      }
+      const own = lanes.get(job.kind) ?? Array.from({ length: concurrency }, () => []);
+      lanes.set(job.kind, own);
+      own.reduce((shortest, lane) => (lane.length < shortest.length ? lane : shortest)).push(job);
+    }
+    return [inTurn, ...[...lanes.values()].flat()].filter((lane) => lane.length > 0);
   }
 
   async #run(job: ClaimedJob): Promise<void> {
@@ -155,33 +178,38 @@ export class JobRunner {
         return made;
       },
     };
+    let failure: JobFailure | undefined;
+    let thrown: unknown;
     try {
-      await handler.run(context);
-      if (!completed) await inTransaction(writer.db, finish);
+      failure = (await handler.run(context)) ?? undefined;
+      if (failure === undefined && !completed) await inTransaction(writer.db, finish);
     } catch (error) {
       if (error instanceof LeaseLost) {
         logger.info({ job: job.id, kind: job.kind }, 'a job’s lease was lost; its effect was rolled back');
         return;
       }
-      await this.#failed(job, handler, error);
+      thrown = error;
+      failure = { error: error instanceof Error ? error.message : String(error) };
     }
+    if (failure !== undefined) await this.#failed(job, handler, failure, thrown);
   }
 
-  async #failed(job: ClaimedJob, handler: JobHandler, error: unknown): Promise<void> {
+  /** Records a failed run; `thrown` when the handler threw (a failure it returned, it has told of itself). */
+  async #failed(job: ClaimedJob, handler: JobHandler, failure: JobFailure, thrown?: unknown): Promise<void> {
     const { writer, logger, metrics } = this.#options;
     const schedule = handler.retrySchedule ?? this.#options.retrySchedule;
-    const delay = retryDelaySeconds(job.attempts, schedule);
-    const message = error instanceof Error ? error.message : String(error);
+    const delay = failure.permanent ? undefined : retryDelaySeconds(job.attempts, schedule);
     const now = writer.clock.now();
+    const retryAt = delay === undefined ? undefined : now + delay * 1000;
     await inTransaction(writer.db, async (trx) => {
-      const held = await recordFailure(trx, job, message, delay, now);
-      if (held && delay === undefined) await handler.onFailure?.(trx, job, now);
+      const held = await recordFailure(trx, job, failure.error, delay, now);
+      if (held) await handler.onFailure?.(trx, job, now, { failure, retryAt });
     });
     const outcome = delay === undefined ? 'failed' : 'retrying';
     metrics?.jobFailures.inc({ kind: job.kind, outcome });
-    logger.warn(
-      { job: job.id, kind: job.kind, attempt: job.attempts, err: error },
-      delay === undefined ? 'a job failed for good' : 'a job failed; will retry',
-    );
+    const facts = { job: job.id, kind: job.kind, attempt: job.attempts };
+    const message = delay === undefined ? 'a job failed for good' : 'a job failed; will retry';
+    if (thrown === undefined) logger.debug({ ...facts, error: failure.error }, message);
+    else logger.warn({ ...facts, err: thrown }, message);
   }
 }

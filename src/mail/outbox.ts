@@ -1,18 +1,28 @@
 /**
  * The outbox (SPEC §13): a message is queued in the unit of work that makes it, `pending` when
- * an SMTP server is configured (the mail sender takes it from there) and `outbox` when not (kept
+ * an SMTP server is configured (with its `mail.send` job, src/mail/mail-job.ts) and `outbox` when not (kept
  * for admins to read under Settings → Outgoing mail, never sent by itself). Admins may send a
  * failed or kept message again.
  */
-import { EventEmitter } from 'node:events';
 import { isoTime } from '../clock.js';
 import type { Db, Trx } from '../db/database.js';
 import { newId } from '../db/ids.js';
+import { enqueueJob, reviveJob } from '../jobs/job.repository.js';
 import { withCredentialsHidden } from './hidden-credentials.js';
 import type { MailKind, OutgoingMailTable } from './mail.table.js';
 
-/** Told when a message is queued to be sent, so the sender in this process looks at once. */
-export const mailQueue = new EventEmitter();
+/** The kind of job that sends a message (src/mail/mail-job.ts). */
+export const MAIL_JOB_KIND = 'mail.send';
+
+/** The job that sends a message: one per message, its key the message's id. */
+const sendingJob = (mail: { id: string; organizationId: string }, now: number) => ({
+  kind: MAIL_JOB_KIND,
+  dedupeKey: mail.id,
+  organizationId: mail.organizationId,
+  payload: { mailId: mail.id },
+  dueAt: now,
+  now,
+});
 
 export interface NewMail {
   organizationId: string;
@@ -99,7 +109,7 @@ export async function queueMail(
         })),
       )
       .execute();
-  if (sending) mailQueue.emit('queued');
+  if (sending) await enqueueJob(db, sendingJob({ id: row.id, organizationId: mail.organizationId }, now));
   return row;
 }
 
@@ -160,16 +170,18 @@ export async function findMail(
  */
 export async function sendAgain(db: Db, organizationId: string, id: string, now: number): Promise<boolean> {
   const at = isoTime(now);
-  const result = await db
-    .updateTable('outgoing_mail')
-    .set({ status: 'pending', attempts: 0, next_attempt_at: at, lease_expires_at: null, updated_at: at })
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .where('status', 'in', ['failed', 'outbox'])
-    .executeTakeFirst();
-  const again = Number(result.numUpdatedRows) === 1;
-  if (again) mailQueue.emit('queued');
-  return again;
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('outgoing_mail')
+      .set({ status: 'pending', attempts: 0, next_attempt_at: at, lease_expires_at: null, updated_at: at })
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', id)
+      .where('status', 'in', ['failed', 'outbox'])
+      .executeTakeFirst();
+    const again = Number(result.numUpdatedRows) === 1;
+    if (again) await reviveJob(trx, sendingJob({ id, organizationId }, now));
+    return again;
+  });
 }
 
 /**

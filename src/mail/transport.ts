@@ -67,6 +67,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
       try {
         const info = (await transporter.sendMail({
           from: sender ?? from,
+          messageId: messageIdOf(mail.id, sender ?? from),
           to: [{ name: mail.to_name, address: mail.to_address }, ...others.to].map(header),
           ...(others.cc.length === 0 ? {} : { cc: others.cc.map(header) }),
           ...(replyTo === undefined ? {} : { replyTo }),
@@ -86,6 +87,17 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
     },
     close: () => transporter.close(),
   };
+}
+
+/**
+ * The message's Message-ID, one per row of the outbox: the only repeat SMTP allows (a process
+ * killed between the server's 250 and the record of it, SPEC §18) reaches the recipient as the
+ * same message, which mail clients show once.
+ */
+function messageIdOf(mailId: string, from: string): string {
+  const [sender] = addressparser(from, { flatten: true });
+  const domain = sender?.address?.split('@')[1] || 'marquee.invalid';
+  return `<${mailId}@${domain}>`;
 }
 
 /** Whether `address` is one e-mail address, as addressparser reads it. */

@@ -1,45 +1,57 @@
 /**
- * Webhook deliveries: due ones are leased to one worker at a time (a lease that expires, so a
- * delivery held by a process that died is taken again), and every attempt's outcome is kept.
+ * Webhook deliveries and their jobs: every pending delivery has one `webhook.delivery` job (its
+ * key the delivery's id), queued in the same transaction, which the one job runner takes
+ * (src/webhooks/worker.ts); every attempt's outcome is kept on the delivery.
  */
 import { isoTime } from '../clock.js';
-import type { Db } from '../db/database.js';
+import type { Db, Trx } from '../db/database.js';
 import { newId } from '../db/ids.js';
-import { skipLocked } from '../db/skip-locked.js';
+import { enqueueJobs, type NewJob, reviveJob } from '../jobs/job.repository.js';
 import type { WebhookDeliveryTable } from './webhook.table.js';
 
-/** Leases up to `limit` due deliveries of endpoints that take deliveries, until `until`. */
-export async function claimDue(
-  db: Db,
+export const DELIVERY_JOB_KIND = 'webhook.delivery';
+
+export interface DeliveryJob {
+  deliveryId: string;
+}
+
+function deliveryJob(
+  delivery: { id: string; next_attempt_at: string | null },
   now: number,
-  until: number,
-  limit: number,
-): Promise<WebhookDeliveryTable[]> {
-  const at = isoTime(now);
-  return db.transaction().execute(async (trx) => {
-    const due = skipLocked(
-      trx,
-      trx
-        .selectFrom('webhook_deliveries as d')
-        .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-        .select('d.id')
-        .where('d.status', '=', 'pending')
-        .where('d.next_attempt_at', '<=', at)
-        .where((eb) => eb.or([eb('d.lease_expires_at', 'is', null), eb('d.lease_expires_at', '<', at)]))
-        .where('e.disabled_at', 'is', null)
-        .orderBy('d.next_attempt_at')
-        .limit(limit),
-      'd',
-    );
-    const ids = (await due.execute()).map((r) => r.id);
-    if (ids.length === 0) return [];
-    return trx
-      .updateTable('webhook_deliveries')
-      .set({ lease_expires_at: isoTime(until), updated_at: at })
-      .where('id', 'in', ids)
-      .returningAll()
-      .execute();
-  });
+): NewJob & { dedupeKey: string } {
+  return {
+    kind: DELIVERY_JOB_KIND,
+    dedupeKey: delivery.id,
+    payload: { deliveryId: delivery.id } satisfies DeliveryJob,
+    dueAt: delivery.next_attempt_at === null ? now : Date.parse(delivery.next_attempt_at),
+    now,
+  };
+}
+
+/** Queues the jobs of new pending deliveries, in the transaction that adds them. */
+export async function queueDeliveryJobs(
+  trx: Db | Trx,
+  deliveries: ReadonlyArray<{ id: string; next_attempt_at: string | null }>,
+  now: number,
+): Promise<void> {
+  await enqueueJobs(
+    trx,
+    deliveries.map((delivery) => deliveryJob(delivery, now)),
+  );
+}
+
+/**
+ * An endpoint turned on again: its deliveries that waited while it was off are due now (their
+ * jobs finished when they found it off).
+ */
+export async function resumeDeliveries(trx: Db | Trx, endpointId: string, now: number): Promise<void> {
+  const waiting = await trx
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('endpoint_id', '=', endpointId)
+    .where('status', '=', 'pending')
+    .execute();
+  for (const { id } of waiting) await reviveJob(trx, deliveryJob({ id, next_attempt_at: null }, now));
 }
 
 export interface AttemptRecord {
@@ -52,7 +64,7 @@ export interface AttemptRecord {
 }
 
 export async function recordAttempt(
-  db: Db,
+  db: Db | Trx,
   delivery: WebhookDeliveryTable,
   attempt: AttemptRecord,
   now: number,
@@ -76,35 +88,43 @@ export async function recordAttempt(
 
 /** A delivery still waiting for its next attempt, made due now (Resend of one that is retrying). */
 export async function dueNow(db: Db, deliveryId: string, now: number): Promise<void> {
-  await db
-    .updateTable('webhook_deliveries')
-    .set({ next_attempt_at: isoTime(now), updated_at: isoTime(now) })
-    .where('id', '=', deliveryId)
-    .where('status', '=', 'pending')
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: isoTime(now), updated_at: isoTime(now) })
+      .where('id', '=', deliveryId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1)
+      await reviveJob(trx, deliveryJob({ id: deliveryId, next_attempt_at: null }, now));
+  });
 }
 
 /** A new delivery of the event to the endpoint (Resend): same webhook-id, a fresh set of attempts. */
 export async function queueAgain(db: Db, endpointId: string, changeId: string, now: number): Promise<void> {
   const at = isoTime(now);
-  await db
-    .insertInto('webhook_deliveries')
-    .values({
-      id: newId(now),
-      endpoint_id: endpointId,
-      change_id: changeId,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: at,
-      lease_expires_at: null,
-      last_attempt_at: null,
-      last_status_code: null,
-      last_duration_ms: null,
-      last_error: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+  const id = newId(now);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('webhook_deliveries')
+      .values({
+        id,
+        endpoint_id: endpointId,
+        change_id: changeId,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: at,
+        lease_expires_at: null,
+        last_attempt_at: null,
+        last_status_code: null,
+        last_duration_ms: null,
+        last_error: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await queueDeliveryJobs(trx, [{ id, next_attempt_at: at }], now);
+  });
 }
 
 export interface RecentDelivery extends WebhookDeliveryTable {

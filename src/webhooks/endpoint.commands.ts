@@ -18,6 +18,7 @@ import {
   insertEndpoint,
   updateEndpointRow,
 } from './endpoint.repository.js';
+import { resumeDeliveries } from './delivery.repository.js';
 import { generateSigningSecret } from './signature.js';
 import type { Command, Work } from '../writes/command.js';
 import { WEBHOOK_ENDPOINT_ACTIONS } from './endpoint.policy.js';
@@ -131,6 +132,8 @@ export const updateEndpoint: Command<
     }
     const updated = { ...endpoint, ...changes, updated_at: at };
     await updateEndpointRow(work.trx, id, { ...changes, updated_at: at });
+    if (input.enabled === true && endpoint.disabled_at !== null)
+      await resumeDeliveries(work.trx, id, work.now);
     return updated;
   },
 };

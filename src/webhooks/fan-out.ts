@@ -2,13 +2,14 @@
  * Queuing an event for the organization's webhook endpoints that subscribe to its type: one
  * pending delivery per endpoint, in the event's own transaction, so a committed event is never
  * without its deliveries and a rolled-back one never has any. The endpoints are read once per
- * transaction (active-endpoints.ts), not once per event. The delivery worker of this
- * process is told at once; other processes find the deliveries on their next look.
+ * transaction (active-endpoints.ts), not once per event. Each delivery's job is queued with it
+ * (src/webhooks/delivery.repository.ts): the job runner of this process wakes at once; other
+ * processes find the jobs on their next look.
  */
-import { EventEmitter } from 'node:events';
 import type { Trx } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { activeEndpointsOf } from './active-endpoints.js';
+import { queueDeliveryJobs } from './delivery.repository.js';
 
 export interface QueuedEvent {
   id: string;
@@ -16,9 +17,6 @@ export interface QueuedEvent {
   type: string;
   createdAt: string;
 }
-
-/** Emits `queued` when deliveries were added (the worker wakes up for them). */
-export const deliveryQueue = new EventEmitter();
 
 export function subscribes(events: readonly string[], type: string): boolean {
   return events.includes('*') || events.includes(type);
@@ -52,10 +50,8 @@ export function pendingDelivery(endpointId: string, event: { id: string; created
 export async function queueDeliveries(trx: Trx, event: QueuedEvent): Promise<number> {
   const endpoints = await subscribedEndpoints(trx, event.organizationId, event.type);
   if (endpoints.length === 0) return 0;
-  await trx
-    .insertInto('webhook_deliveries')
-    .values(endpoints.map((endpointId) => pendingDelivery(endpointId, event)))
-    .execute();
-  deliveryQueue.emit('queued');
+  const deliveries = endpoints.map((endpointId) => pendingDelivery(endpointId, event));
+  await trx.insertInto('webhook_deliveries').values(deliveries).execute();
+  await queueDeliveryJobs(trx, deliveries, Date.parse(event.createdAt));
   return endpoints.length;
 }

@@ -1,34 +1,134 @@
 /**
- * The delivery worker inside `serve` (SPEC §8): it leases due deliveries (several processes share
- * the queue without taking the same one), checks the integration may still receive the
- * organization's events, makes one signed attempt each, and records the outcome: success; a retry
- * on the schedule; or `failed` after the last try. Work survives a crash: it is all in the
- * database, and a lease held by a process that died expires. New deliveries wake it at once;
- * otherwise it looks every second.
+ * Webhook deliveries as jobs of the one runner (SPEC §8, §18): each pending delivery has a
+ * `webhook.delivery` job, queued with it in the event's own transaction (src/webhooks/fan-out.ts).
+ * A run checks the integration may still receive the organization's events, makes one signed
+ * attempt, and records the outcome in one transaction with the job: success with its completion;
+ * a failure with the job's retry on WEBHOOK_RETRY_SCHEDULE, or `failed` after the last try. The
+ * endpoint's health follows every attempt. A delivery to an endpoint that is turned off waits,
+ * its job finished, until the endpoint is turned on again (src/webhooks/delivery.repository.ts).
  */
 import type { Logger } from 'pino';
 import type { Agent } from 'undici';
 import type { Clock } from '../clock.js';
 import { isoTime, unixSeconds } from '../clock.js';
 import type { Config } from '../config.js';
-import type { Db } from '../db/database.js';
+import type { Db, Trx } from '../db/database.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { findChange } from '../changes/change.repository.js';
 import { changePayload } from '../changes/change.resource.js';
+import { type JobHandler, jobHandler } from '../jobs/job-handler.js';
+import { JobRunner } from '../jobs/runner.js';
 import { mayReceive } from './access.js';
-import { attemptDelivery, type Attempt, DELIVERY_TIMEOUT_MS, deliveryAgent } from './deliver.js';
-import { claimDue, recordAttempt } from './delivery.repository.js';
+import { attemptDelivery, type Attempt, deliveryAgent } from './deliver.js';
+import { DELIVERY_JOB_KIND, type DeliveryJob, recordAttempt } from './delivery.repository.js';
 import { noteEndpointOutcome } from './endpoint-health.js';
-import { deliveryQueue } from './fan-out.js';
-import { retryDelaySeconds } from './retry-schedule.js';
 import { deliveryHeaders } from './signature.js';
-import { PollingLoop } from '../jobs/polling-loop.js';
-import type { WebhookDeliveryTable } from './webhook.table.js';
+import type { WebhookDeliveryTable, WebhookEndpointTable } from './webhook.table.js';
 
-const BATCH = 16;
-const POLL_MS = 1000;
-/** Longer than an attempt can take, so a live worker never loses its lease mid-attempt. */
-const LEASE_MS = DELIVERY_TIMEOUT_MS * 4;
+interface DeliveryOptions {
+  config: Config;
+  logger: Logger;
+  agent: Agent;
+  metrics?: Metrics | undefined;
+}
+
+const ACCESS_ENDED = "The integration's access to this organization has ended.";
+
+async function pendingDelivery(db: Db | Trx, id: string): Promise<WebhookDeliveryTable | undefined> {
+  return db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+}
+
+/** The handler of `webhook.delivery` jobs. */
+export function deliveryJobHandler(options: DeliveryOptions): JobHandler {
+  const { config, logger, agent, metrics } = options;
+  /** Where an attempt is kept: the delivery's row, the endpoint's health, the counters and the log. */
+  async function record(
+    trx: Trx,
+    delivery: WebhookDeliveryTable,
+    attempt: Attempt,
+    retryAt: number | undefined,
+    now: number,
+  ) {
+    const status = attempt.ok ? 'succeeded' : retryAt === undefined ? 'failed' : 'pending';
+    const nextAttemptAt = retryAt === undefined ? null : isoTime(retryAt);
+    await recordAttempt(trx, delivery, { ...attempt, status, nextAttemptAt }, now);
+    metrics?.webhookDeliveries.inc({ outcome: status === 'pending' ? 'retrying' : status });
+    if (attempt.ok) return;
+    // What an operator needs to follow a failing endpoint; never the payload.
+    const failure = {
+      endpoint: delivery.endpoint_id,
+      delivery: delivery.id,
+      attempt: delivery.attempts + 1,
+      status_code: attempt.statusCode,
+      error: attempt.error,
+    };
+    logger.info(
+      failure,
+      status === 'failed' ? 'webhook delivery failed for good' : 'webhook delivery failed; will retry',
+    );
+  }
+  return jobHandler<DeliveryJob>({
+    kind: DELIVERY_JOB_KIND,
+    retrySchedule: config.webhookRetrySchedule,
+    // As many as the agent's connections: an endpoint that is slow holds one lane, not the runner.
+    concurrency: 8,
+    async run({ payload, writer, transaction }) {
+      const { db, clock } = writer;
+      const delivery = await pendingDelivery(db, payload.deliveryId);
+      if (delivery === undefined) return;
+      const endpoint = await db
+        .selectFrom('webhook_endpoints')
+        .selectAll()
+        .where('id', '=', delivery.endpoint_id)
+        .executeTakeFirst();
+      const event = await findChange(db, delivery.change_id);
+      // Turned off: the delivery waits for the endpoint to be turned on again.
+      if (!endpoint || !event || endpoint.disabled_at !== null) return;
+      if (!(await mayReceive(db, endpoint.integration_id, endpoint.organization_id, clock.now())))
+        return { error: ACCESS_ENDED, permanent: true };
+      const attempt = await attemptOnce(config, agent, endpoint, event, clock.now());
+      if (!attempt.ok) return { error: attempt.error ?? 'failed', detail: JSON.stringify(attempt) };
+      await transaction(async (trx) => {
+        const now = clock.now();
+        await record(trx, delivery, attempt, undefined, now);
+        await noteEndpointOutcome(trx, endpoint, attempt, now, config.webhookDisableAfter);
+      });
+    },
+    async onFailure(trx, job, now, { failure, retryAt }) {
+      const delivery = await pendingDelivery(trx, (JSON.parse(job.payload) as DeliveryJob).deliveryId);
+      if (delivery === undefined) return;
+      const attempt: Attempt =
+        failure.detail === undefined
+          ? { ok: false, statusCode: null, durationMs: 0, error: failure.error }
+          : (JSON.parse(failure.detail) as Attempt);
+      await record(trx, delivery, attempt, retryAt, now);
+      if (failure.error === ACCESS_ENDED) return;
+      const endpoint = await trx
+        .selectFrom('webhook_endpoints')
+        .selectAll()
+        .where('id', '=', delivery.endpoint_id)
+        .executeTakeFirst();
+      if (endpoint) await noteEndpointOutcome(trx, endpoint, attempt, now, config.webhookDisableAfter);
+    },
+  });
+}
+
+async function attemptOnce(
+  config: Config,
+  agent: Agent,
+  endpoint: WebhookEndpointTable,
+  event: NonNullable<Awaited<ReturnType<typeof findChange>>>,
+  now: number,
+): Promise<Attempt> {
+  const body = JSON.stringify(changePayload(event, config.baseUrl));
+  const headers = deliveryHeaders(endpoint.secret, event.id, unixSeconds(now), body);
+  return attemptDelivery(agent, endpoint.url, headers, body, config.webhookAllowPrivateNetworks);
+}
 
 export interface WorkerOptions {
   db: Db;
@@ -38,112 +138,34 @@ export interface WorkerOptions {
   metrics?: Metrics;
 }
 
+/** The `webhook.delivery` kind run alone, for a caller that delivers by itself (tests, tools). */
 export class DeliveryWorker {
-  readonly #options: WorkerOptions;
   readonly #agent: Agent;
-  readonly #loop: PollingLoop;
-  readonly #wake = () => this.#loop.soon(5);
+  readonly #runner: JobRunner;
 
   constructor(options: WorkerOptions) {
-    this.#options = options;
-    this.#agent = deliveryAgent(options.config.webhookAllowPrivateNetworks);
-    this.#loop = new PollingLoop(
-      () => this.#drain(),
-      POLL_MS,
-      (error) => options.logger.warn({ err: error }, 'webhook delivery round failed; will retry'),
-    );
+    const { config, logger, metrics } = options;
+    this.#agent = deliveryAgent(config.webhookAllowPrivateNetworks);
+    this.#runner = new JobRunner({
+      writer: { db: options.db, clock: options.clock },
+      logger,
+      handlers: [deliveryJobHandler({ config, logger, agent: this.#agent, metrics })],
+      retrySchedule: config.webhookRetrySchedule,
+      ...(metrics ? { metrics } : {}),
+    });
   }
 
   start(): void {
-    deliveryQueue.on('queued', this.#wake);
-    this.#loop.soon(0);
+    this.#runner.start();
   }
 
   /** Looks for due deliveries now (e.g. after the clock moved on). */
   wake(): void {
-    this.#loop.soon(0);
+    this.#runner.wake();
   }
 
   async stop(): Promise<void> {
-    deliveryQueue.off('queued', this.#wake);
-    await this.#loop.stop();
+    await this.#runner.stop();
     await this.#agent.close();
-  }
-
-  /** Takes and attempts batches until nothing is due. */
-  async #drain(): Promise<void> {
-    const { db, clock } = this.#options;
-    for (;;) {
-      if (this.#loop.stopped) return;
-      const now = clock.now();
-      const batch = await claimDue(db, now, now + LEASE_MS, BATCH);
-      const access = new Map<string, Promise<boolean>>();
-      await Promise.all(batch.map((delivery) => this.#deliver(delivery, access)));
-      if (batch.length < BATCH) return;
-    }
-  }
-
-  async #deliver(delivery: WebhookDeliveryTable, access: Map<string, Promise<boolean>>): Promise<void> {
-    const { db, config, clock } = this.#options;
-    const endpoint = await db
-      .selectFrom('webhook_endpoints')
-      .selectAll()
-      .where('id', '=', delivery.endpoint_id)
-      .executeTakeFirst();
-    const event = await findChange(db, delivery.change_id);
-    if (!endpoint || !event) return;
-    const key = `${endpoint.integration_id} ${endpoint.organization_id}`;
-    if (!access.has(key))
-      access.set(key, mayReceive(db, endpoint.integration_id, endpoint.organization_id, clock.now()));
-    if (!(await access.get(key))) {
-      const refused = {
-        ok: false,
-        statusCode: null,
-        durationMs: 0,
-        error: "The integration's access to this organization has ended.",
-      };
-      return this.#record(delivery, refused, true);
-    }
-    const body = JSON.stringify(changePayload(event, config.baseUrl));
-    const headers = deliveryHeaders(endpoint.secret, event.id, unixSeconds(clock.now()), body);
-    const attempt = await attemptDelivery(
-      this.#agent,
-      endpoint.url,
-      headers,
-      body,
-      config.webhookAllowPrivateNetworks,
-    );
-    await this.#record(delivery, attempt, false);
-    await noteEndpointOutcome(db, endpoint, attempt, clock.now(), config.webhookDisableAfter);
-  }
-
-  async #record(delivery: WebhookDeliveryTable, attempt: Attempt, final: boolean): Promise<void> {
-    const { db, config, clock } = this.#options;
-    const now = clock.now();
-    const delay =
-      attempt.ok || final ? undefined : retryDelaySeconds(delivery.attempts + 1, config.webhookRetrySchedule);
-    const status = attempt.ok ? 'succeeded' : delay === undefined ? 'failed' : 'pending';
-    await recordAttempt(
-      db,
-      delivery,
-      { ...attempt, status, nextAttemptAt: delay === undefined ? null : isoTime(now + delay * 1000) },
-      now,
-    );
-    const outcome = status === 'pending' ? 'retrying' : status;
-    this.#options.metrics?.webhookDeliveries.inc({ outcome });
-    if (!attempt.ok) {
-      // What an operator needs to follow a failing endpoint; never the payload.
-      const failure = {
-        endpoint: delivery.endpoint_id,
-        delivery: delivery.id,
-        attempt: delivery.attempts + 1,
-        status_code: attempt.statusCode,
-        error: attempt.error,
-      };
-      this.#options.logger.info(
-        failure,
-        status === 'failed' ? 'webhook delivery failed for good' : 'webhook delivery failed; will retry',
-      );
-    }
   }
 }

@@ -8,7 +8,11 @@ import { after, before, it } from 'node:test';
 import type { JobHandler } from '../../src/jobs/job-handler.js';
 import { enqueueJob } from '../../src/jobs/job.repository.js';
 import { JobRunner } from '../../src/jobs/runner.js';
+import { loadConfig } from '../../src/config.js';
+import { MailSender } from '../../src/mail/sender.js';
+import { queueMail } from '../../src/mail/outbox.js';
 import { startMetricsServer } from '../../src/metrics/metrics-server.js';
+import { makeOrganization } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { silent } from './job-fixtures.js';
@@ -63,5 +67,31 @@ eachDatabase((suite) => {
     assert.equal(value('marquee_job_failures_total{kind="metrics.broken",outcome="retrying"}'), 1);
     assert.equal(value('marquee_job_failures_total{kind="metrics.broken",outcome="failed"}'), 1);
     assert.match(text, /# HELP marquee_jobs_oldest_due_seconds /);
+  });
+
+  it('shows outgoing mail among the kinds: waiting, and a send that failed and will be retried', async () => {
+    const clock = server.clock;
+    const org = await makeOrganization(suite.db);
+    const now = clock.now();
+    const mail = { organizationId: org.id, kind: 'test' as const, subject: 'Hello', text: 'Hello' };
+    await queueMail(suite.db, { ...mail, to: { address: 'ops@harbour.example' } }, { now, sending: true });
+    const page = async () => (await fetch(metricsUrl)).text();
+    assert.match(await page(), /^marquee_jobs_pending\{kind="mail\.send"\} 1$/m);
+    // Nothing listens on port 1: the send fails, and is due again on MAIL_RETRY_SCHEDULE.
+    const sender = new MailSender({
+      db: suite.db,
+      config: loadConfig({ SMTP_URL: 'smtp://127.0.0.1:1', MAIL_RETRY_SCHEDULE: '10m' }),
+      clock,
+      logger: silent,
+      metrics: server.app.ctx.metrics,
+    });
+    try {
+      assert.equal(await sender.sendDue(), 1);
+    } finally {
+      await sender.stop();
+    }
+    const text = await page();
+    assert.match(text, /^marquee_jobs_pending\{kind="mail\.send"\} 1$/m);
+    assert.match(text, /^marquee_job_failures_total\{kind="mail\.send",outcome="retrying"\} 1$/m);
   });
 });

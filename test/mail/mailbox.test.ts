@@ -13,6 +13,8 @@ import { after, before, describe, it } from 'node:test';
 import { CONVERSATION_KEY, conversationAddress } from '../../src/crm/messages/index.js';
 import { checkMailbox } from '../../src/mail/inbound/mailbox-settings.js';
 import { MailboxReader } from '../../src/mail/inbound/mailbox-reader.js';
+import { mailboxReadHandler } from '../../src/mail/inbound/mailbox-jobs.js';
+import { JobRunner } from '../../src/jobs/runner.js';
 import { appSecret } from '../../src/security/app-secrets.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';
@@ -522,8 +524,15 @@ eachDatabase((suite) => {
       logger: server.app.log as never,
       allowPrivateNetworks: true,
       sending: false,
-      pollMs: 60 * 60_000,
     });
+    // The process's job runner takes the read IDLE's word queues (there is no minute's round here).
+    const runner = new JobRunner({
+      writer: server.app.ctx.writer,
+      logger: server.app.log as never,
+      handlers: [mailboxReadHandler(watching)],
+      retrySchedule: [],
+    });
+    runner.start();
     watching.start();
     try {
       await until(() => watching.watching === 1, 'the mailbox is watched');
@@ -543,6 +552,7 @@ eachDatabase((suite) => {
       assert.equal((await bySubject('One more question')).relationships.booking.data?.id, bookingId);
     } finally {
       await watching.stop();
+      await runner.stop();
     }
     assert.equal(watching.watching, 0);
   });

@@ -374,15 +374,15 @@ eachDatabase((suite) => {
       }
     });
 
-    it('writes an outcome only while its lease is the one it took', async () => {
-      const taken = '2099-01-01T00:00:00.000Z';
+    it('writes an outcome only while its job’s lease is the one it took', async () => {
       const transport = {
-        // Another process took the message over while this one was sending it.
+        // Another process took the message's job over while this one was sending it.
         send: async (mail: OutgoingMailTable) => {
           await suite.db
-            .updateTable('outgoing_mail')
-            .set({ lease_expires_at: taken })
-            .where('id', '=', mail.id)
+            .updateTable('jobs')
+            .set({ lease_token: 'taken-over', lease_expires_at: '2099-01-01T00:00:00.000Z' })
+            .where('kind', '=', 'mail.send')
+            .where('dedupe_key', '=', mail.id)
             .execute();
           return { ok: true as const, messageId: '<late@marquee>' };
         },
@@ -399,9 +399,16 @@ eachDatabase((suite) => {
         const mail = await queued('ops@harbour.example', 'Leased');
         assert.equal(await sender.sendDue(), 1);
         const row = await rowOf(mail.id);
+        assert.deepEqual([row.status, row.message_id], ['pending', null]);
+        const job = await suite.db
+          .selectFrom('jobs')
+          .select(['state', 'lease_token'])
+          .where('dedupe_key', '=', mail.id)
+          .executeTakeFirstOrThrow();
         assert.deepEqual(
-          [row.status, row.message_id, row.lease_expires_at && new Date(row.lease_expires_at).toISOString()],
-          ['pending', null, taken],
+          [job.state, job.lease_token],
+          ['pending', 'taken-over'],
+          'the job is the new holder’s',
         );
       } finally {
         await sender.stop();

@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { claimDue } from '../../src/webhooks/delivery.repository.js';
+import { claimJobs } from '../../src/jobs/job.repository.js';
+import { DELIVERY_JOB_KIND } from '../../src/webhooks/delivery.repository.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { clientCredentialsToken, call } from '../helpers/api.js';
 import { eachDatabase } from '../helpers/databases.js';
@@ -137,14 +138,11 @@ eachDatabase((suite) => {
     for (const running of processes) await running.stop('SIGKILL');
     await created(offline, '/v2/accounts', accountDocument({ name: 'Leased' }));
     const now = Date.now() + 5000;
-    const taken = await claimDue(suite.db, now, now + 60_000, 10);
+    const claim = (at: number) => claimJobs(suite.db, [DELIVERY_JOB_KIND], at, at + 60_000, 10);
+    const taken = await claim(now);
     assert.equal(taken.length, 1);
-    assert.deepEqual(
-      await claimDue(suite.db, now + 30_000, now + 90_000, 10),
-      [],
-      'held while the lease lasts',
-    );
-    const again = await claimDue(suite.db, now + 61_000, now + 121_000, 10);
+    assert.deepEqual(await claim(now + 30_000), [], 'held while the lease lasts');
+    const again = await claim(now + 61_000);
     assert.deepEqual(
       again.map((d) => d.id),
       taken.map((d) => d.id),

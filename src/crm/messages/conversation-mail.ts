@@ -134,12 +134,15 @@ export async function conversationReplyTo(
  * the client's reply threads to it), or `failed` for good; told as message.sent or message.failed.
  */
 export async function conversationSent(
-  db: Db,
+  db: Db | Trx,
   mail: { conversation_message_id?: string | null; organization_id: string },
   { messageId, now }: { messageId?: string; now: number },
 ): Promise<void> {
   if (!mail.conversation_message_id) return;
-  await db.transaction().execute(async (trx) => {
+  // In the caller's transaction when given one (the sending job's completion), else its own.
+  const inTransaction = (work: (trx: Trx) => Promise<void>) =>
+    db.isTransaction ? work(db as Trx) : db.transaction().execute(work);
+  await inTransaction(async (trx) => {
     const row = await trx
       .selectFrom('messages')
       .selectAll()

@@ -2,9 +2,10 @@
  * Reads the venues' mailboxes (SPEC §17) with imapflow and parses each new message with
  * mailparser, filing it through the unit of work of the mailbox's door (src/crm/messages).
  * Each folder is read from where it was left (its UIDVALIDITY and last UID), in batches, so a
- * large first read holds neither memory nor the event loop. A round runs every minute in each
- * process, and at once when woken; filing once per Message-ID makes a second process, or a
- * folder read twice, harmless. A refused login is counted: the third in a row pauses the mailbox
+ * large first read holds neither memory nor the event loop. Reading is work of the one job
+ * runner (src/mail/inbound/mailbox-jobs.ts): a round of every mailbox each minute, and a read at
+ * once when a watched mailbox says a message arrived or a mailbox is saved; filing once per
+ * Message-ID makes a second process, or a folder read twice, harmless. A refused login is counted: the third in a row pauses the mailbox
  * and tells its admins; it is never retried in a tight loop. The server's own words are kept as
  * the mailbox's last error; the password is never logged.
  */
@@ -14,7 +15,7 @@ import type { Clock } from '../../clock.js';
 import { isoTime } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { mailboxActor, systemActor } from '../../identity/actor.js';
-import { PollingLoop } from '../../jobs/polling-loop.js';
+import { enqueueJob } from '../../jobs/job.repository.js';
 import { appSecret } from '../../security/app-secrets.js';
 import type { Writer } from '../../writes/unit-of-work.js';
 import { write } from '../../writes/unit-of-work.js';
@@ -39,8 +40,13 @@ export interface MailboxReaderOptions {
   allowPrivateNetworks: boolean;
   /** Whether an SMTP server sends what the reading tells admins (a paused mailbox). */
   sending: boolean;
-  /** How often a round runs when nothing wakes it (default a minute). */
-  pollMs?: number;
+}
+
+/** The kind of job that reads the mailboxes at once: one organization's, or (none named) all. */
+export const MAILBOX_READ_KIND = 'mailbox.read';
+
+export interface MailboxRead {
+  organizationId?: string;
 }
 
 /** What one reading of a mailbox came to. */
@@ -52,42 +58,44 @@ export interface ReadOutcome {
 
 export class MailboxReader {
   readonly #options: MailboxReaderOptions;
-  readonly #loop: PollingLoop;
+  #stopped = false;
 
   constructor(options: MailboxReaderOptions) {
     this.#options = options;
-    this.#loop = new PollingLoop(
-      () => this.readAll(),
-      options.pollMs ?? 60_000,
-      (error) => options.logger.warn({ err: error }, 'reading the mailboxes failed; will try again'),
+  }
+
+  readonly #readSoon = (organizationId?: string) => {
+    if (this.#stopped) return;
+    const now = this.#options.clock.now();
+    const payload: MailboxRead = organizationId === undefined ? {} : { organizationId };
+    enqueueJob(this.#options.db, { kind: MAILBOX_READ_KIND, payload, dueAt: now, now }).catch(
+      (error: unknown) => this.#options.logger.warn({ err: error }, 'a mailbox read could not be queued'),
+    );
+  };
+  readonly #saved = () => this.#readSoon();
+  readonly #watchers = new MailboxWatchers(async (mailbox) => {
+    const client = await this.#client(mailbox, { idle: true });
+    await client.connect();
+    return client;
+  }, this.#readSoon);
+  /** Whether connected mailboxes are watched (IDLE) between rounds: once started. */
+  #watch = false;
+  #keeping: Promise<void> = Promise.resolve();
+
+  /** Watches the connected mailboxes of this process (IDLE), and reads a mailbox saved here at once. */
+  start(): void {
+    this.#watch = true;
+    mailboxSaved.on('saved', this.#saved);
+    this.keepWatching().catch((error: unknown) =>
+      this.#options.logger.warn({ err: error }, 'the mailboxes could not be watched'),
     );
   }
 
-  readonly #wake = () => this.#loop.soon(0);
-  readonly #watchers = new MailboxWatchers(
-    async (mailbox) => {
-      const client = await this.#client(mailbox, { idle: true });
-      await client.connect();
-      return client;
-    },
-    () => this.#loop.soon(0),
-  );
-  /** Whether connected mailboxes are watched (IDLE) between rounds: once started. */
-  #watch = false;
-
-  start(): void {
-    this.#watch = true;
-    mailboxSaved.on('saved', this.#wake);
-    this.#loop.soon(0);
-  }
-
-  wake(): void {
-    this.#loop.soon(0);
-  }
-
   async stop(): Promise<void> {
-    mailboxSaved.off('saved', this.#wake);
-    await this.#loop.stop();
+    this.#stopped = true;
+    this.#watch = false;
+    mailboxSaved.off('saved', this.#saved);
+    await this.#keeping;
     await this.#watchers.closeAll();
   }
 
@@ -96,7 +104,7 @@ export class MailboxReader {
     return this.#watchers.size;
   }
 
-  /** One round: every mailbox that is not paused, in turn. */
+  /** One round: every mailbox that is not paused, in turn; then the watchers follow what it found. */
   async readAll(): Promise<void> {
     const rows = await this.#options.db
       .selectFrom('mailboxes')
@@ -105,13 +113,22 @@ export class MailboxReader {
       .orderBy('organization_id')
       .execute();
     for (const row of rows) {
-      if (this.#loop.stopped) return;
+      if (this.#stopped) return;
       await this.readOne(row.organization_id);
     }
-    if (this.#watch && !this.#loop.stopped) {
+    await this.keepWatching();
+  }
+
+  /** Watches exactly the connected mailboxes (once started), one keeping at a time. */
+  keepWatching(): Promise<void> {
+    const kept = this.#keeping.then(async () => {
+      if (!this.#watch || this.#stopped) return;
       const mailboxes = await this.#options.db.selectFrom('mailboxes').selectAll().execute();
       await this.#watchers.keep(mailboxes);
-    }
+    });
+    // Two at once would both open a watcher for a mailbox neither watched yet.
+    this.#keeping = kept.catch(() => undefined);
+    return kept;
   }
 
   /** A client of the mailbox, not yet connected; `idle` lets it idle while no command runs. */
