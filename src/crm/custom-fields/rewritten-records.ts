@@ -12,7 +12,7 @@ import { contactDefinition } from '../contacts/contact.resource.js';
 import { readContextOf, type RecordKind, type RowOf } from '../data/rows.js';
 import { eventDefinition } from '../events/event.resource.js';
 import type { StoredValue } from './custom-field-values.js';
-import { type Holder, nextTurn, REWRITE_BATCH, writeValues } from './custom-field-store.js';
+import { type Holder, nextTurn, REWRITE_BATCH, SLICE_MS, writeValues } from './custom-field-store.js';
 import type { CustomFieldRow, CustomRecordType } from './custom-field.table.js';
 
 // Every kind holding values is read alike here: by id, its whole row.
@@ -41,8 +41,8 @@ export interface Rewrite {
 
 /**
  * Reads how the records to rewrite are shown before the field's type changes; `rewrite`, once it
- * has, writes their values and tells each change, `batch` records at a time (in id order), the
- * event loop turning between batches: a change of type over 100,000 values stays one unit of
+ * has, writes their values and tells each change, `batch` records at a time (in id order, and
+ * fewer when a batch has run SLICE_MS), the event loop turning between batches: a change of type over 100,000 values stays one unit of
  * work without holding the loop (bench/custom-field-loads.ts). A record's row is read
  * just before its values are written: the change of type alters the definition, not the row.
  */
@@ -56,16 +56,25 @@ export async function toldBefore(
   const context = rewrites.length ? await readContextOf(trx, kind, field.organization_id) : undefined;
   return {
     async rewrite(now) {
+      let slice = performance.now();
+      const turn = async () => {
+        await nextTurn();
+        slice = performance.now();
+      };
       for (let start = 0; start < rewrites.length; start += batch) {
-        if (start > 0) await nextTurn();
+        if (start > 0) await turn();
         const chunk = rewrites.slice(start, start + batch);
-        const ids = chunk.map(({ holder }) => holder.id);
-        const before = await rowsOf(trx, field.record_type, ids);
-        for (const { holder, values } of chunk) {
+        const before = await rowsOf(
+          trx,
+          field.record_type,
+          chunk.map(({ holder }) => holder.id),
+        );
+        for (const [n, { holder, values }] of chunk.entries()) {
+          if (n > 0 && performance.now() - slice >= SLICE_MS) await turn();
           await writeValues(trx, field.record_type, holder, values, now);
+          const [after] = (await rowsOf(trx, field.record_type, [holder.id])).values();
+          await recordUpdated(trx, kind, before.get(holder.id)!, after!, now, context);
         }
-        const after = await rowsOf(trx, field.record_type, ids);
-        for (const id of ids) await recordUpdated(trx, kind, before.get(id)!, after.get(id)!, now, context);
       }
     },
   };
