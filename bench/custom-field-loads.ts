@@ -47,6 +47,8 @@ const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 /** A venue's staff filtering and sorting: a few connections, a steady pace far above a venue's. */
 const PACE = { connections: 4, rate: 20 } as const;
 const START = Date.UTC(2020, 0, 1);
+/** The most the type change row waits for the conversion to commit. */
+const CHANGE_LIMIT_MS = Number(process.env.BENCH_CUSTOM_FIELD_CHANGE_MINUTES ?? 10) * 60_000;
 /** Node flags for the server besides `npm start`'s, to profile it: `--cpu-prof --cpu-prof-dir=…`. */
 const PROFILE = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
 
@@ -265,11 +267,31 @@ export async function measureCustomFields(
       `- ${pageRow}: with the fields p50 ${withP50} ms (p99 ${withP99} ms), without p50 ${withoutP50} ms (p99 ${withoutP99} ms): ${ratio}× (goal: under 1.1×).`,
     );
 
-    // A number field becomes text over every value it holds: one PATCH, one unit of work.
+    // A number field becomes text over every value it holds: one PATCH, one unit of work. The
+    // server closes a socket silent for 60 s (src/http/server-limits.ts) while the unit of work
+    // goes on: the row waits until every value is kept as text (committed), or CHANGE_LIMIT_MS.
+    // A number shown as its decimal string is the same text: no record's API value changes and
+    // none is told; what the unit of work did is in the rows.
+    const kept = isSqlite(db)
+      ? sql<boolean>`json_type("custom_fields", '$.n0') = 'text'`
+      : sql<boolean>`jsonb_typeof("custom_fields"::jsonb -> 'n0') = 'string'`;
+    const keptAsText = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('bookings')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('organization_id', '=', venue.fields)
+            .where(kept)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const fieldId = venue.ids.get(NUMBERS[0]!)!;
     const started = performance.now();
-    const { result: changed, delay } = await withLoopDelay(info.loopProbe!, () =>
-      send(
+    let answeredAfter = 0;
+    let converted = 0;
+    const { result: changed, delay } = await withLoopDelay(info.loopProbe!, async () => {
+      const answer = await send(
         `${url}/v2/custom_fields/${fieldId}`,
         'PATCH',
         {
@@ -278,33 +300,30 @@ export async function measureCustomFields(
           'content-type': 'application/vnd.api+json',
         },
         JSON.stringify({ data: { type: 'custom_fields', id: fieldId, attributes: { field_type: 'text' } } }),
-      ),
-    );
+      ).catch((error: Error) => ({ status: 0, body: error.message }));
+      answeredAfter = (performance.now() - started) / 1000;
+      for (;;) {
+        converted = await keptAsText();
+        if (converted >= venue.numbered || performance.now() - started > CHANGE_LIMIT_MS) return answer;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    });
     const seconds = (performance.now() - started) / 1000;
-    // A number shown as its decimal string is the same text: no record's API value changes and
-    // none is told; what the unit of work did is in the rows, every value now kept as text.
-    const kept = isSqlite(db)
-      ? sql<boolean>`json_type("custom_fields", '$.n0') = 'text'`
-      : sql<boolean>`jsonb_typeof("custom_fields"::jsonb -> 'n0') = 'string'`;
-    const converted = Number(
-      (
-        await db
-          .selectFrom('bookings')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('organization_id', '=', venue.fields)
-          .where(kept)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
     const changeRow = `A custom field's type changed, number → text, over its ${thousands(venue.numbered)} values (PATCH /v2/custom_fields/{id}) on that venue — ${label}`;
+    const answered =
+      changed.status === 200
+        ? `200 in ${answeredAfter.toFixed(1)} s`
+        : `no answer (${changed.status || changed.body} after ${answeredAfter.toFixed(1)} s)`;
+    const committed =
+      converted === venue.numbered
+        ? `every value kept as text after ${seconds.toFixed(1)} s, one unit of work`
+        : `${thousands(converted)} values kept as text after ${seconds.toFixed(1)} s (not committed; the row waits ${CHANGE_LIMIT_MS / 60_000} min at most)`;
     if (changed.status !== 200 || converted !== venue.numbered) {
-      failures.push(
-        `${changeRow}: answered ${changed.status}, ${thousands(converted)} values kept as text ${changed.body.slice(0, 200)}`,
-      );
+      failures.push(`${changeRow}: ${answered}; ${committed}`);
     }
     goals.push({ row: `${changeRow}, the event loop`, measured: delay.max, under: 50, unit: 'ms' });
     lines.push(
-      `- ${changeRow}: ${changed.status} in ${seconds.toFixed(1)} s, one unit of work (${thousands(converted)} values kept as text after it); the server's event loop held at most ${delay.max} ms (p99 ${delay.p99} ms) meanwhile (goal: never over 50 ms). Seeded in ${seeded.toFixed(0)} s.`,
+      `- ${changeRow}: ${answered}; ${committed}; the server's event loop held at most ${delay.max} ms (p99 ${delay.p99} ms) meanwhile (goal: never over 50 ms). Seeded in ${seeded.toFixed(0)} s.`,
     );
     return { lines, failures: [...failures, ...missedGoals(goals)] };
   } finally {
