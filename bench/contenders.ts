@@ -352,6 +352,35 @@ async function marquee(dialect: 'sqlite' | 'postgres') {
 }
 
 /**
+ * Marquee serving data another process prepared (bench/custom-field-loads.ts), found as `serve`
+ * finds it (MARQUEE_DATA_DIR, and DATABASE_URL on PostgreSQL), with the loop probe; the data
+ * stays with its maker.
+ */
+async function marqueeOn() {
+  const dataDir = process.env.MARQUEE_DATA_DIR!;
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const database = openDatabase({ databaseUrl, dataDir });
+  const config = loadConfig({
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '0',
+    MARQUEE_DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const app = await buildApp({ config, database });
+  await warmToolLists();
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const loopProbe = await startLoopProbe();
+  ready({ url, pid: String(process.pid), loopProbe });
+  process.once('SIGTERM', () => {
+    void app
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  });
+}
+
+/**
  * `marquee serve --workers N` (node:cluster) on the prepared data, as an operator starts it: the
  * flags of `npm start`, the configuration in the environment.
  */
@@ -426,12 +455,13 @@ const run = {
   'marquee-postgres-workers': () => marqueeWorkers('postgres', process.argv[3] ?? '2'),
   'prepare-sqlite': () => prepare('sqlite'),
   'prepare-postgres': () => prepare('postgres'),
+  'marquee-on': marqueeOn,
   'oidc-provider': oidc,
   'fastify-memory': fastifyMemory,
 }[kind ?? ''];
 if (!run) {
   console.error(
-    'usage: contenders.js plain | marquee-sqlite | marquee-postgres | marquee-sqlite-workers N | marquee-postgres-workers N | oidc-provider | fastify-memory <page file> [note pages file] | prepare-sqlite | prepare-postgres',
+    'usage: contenders.js plain | marquee-sqlite | marquee-postgres | marquee-sqlite-workers N | marquee-postgres-workers N | marquee-on | oidc-provider | fastify-memory <page file> [note pages file] | prepare-sqlite | prepare-postgres',
   );
   process.exit(2);
 }

@@ -15,32 +15,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { random } from './seed-events.js';
+import { type Value, valuesOf } from './custom-field-values.js';
 
 const BOOKINGS = 100_000;
 const OTHERS = 10_000;
 const ORG = 'org_a';
-const SELECTS = ['s0', 's1', 's2', 's3', 's4'];
-const NUMBERS = ['n0', 'n1', 'n2', 'n3', 'n4'];
-const TEXTS = Array.from({ length: 10 }, (_, i) => `t${i}`);
-
-interface Value {
-  key: string;
-  text: string | null;
-  number: number | null;
-}
-
-function valuesOf(next: () => number): Value[] {
-  const values: Value[] = [];
-  const unset = () => next() < 0.1;
-  for (const key of SELECTS)
-    if (!unset()) values.push({ key, text: `o${Math.floor(next() * 5)}`, number: null });
-  for (const key of NUMBERS) {
-    if (!unset()) values.push({ key, text: null, number: Math.round(next() * 1_000_000) / 100 });
-  }
-  for (const key of TEXTS)
-    if (!unset()) values.push({ key, text: `words ${Math.floor(next() * 1e6)}`, number: null });
-  return values;
-}
 
 function json(values: Value[]): string {
   return JSON.stringify(

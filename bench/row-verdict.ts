@@ -64,3 +64,26 @@ export function failureWords(verdict: Extract<RowVerdict, { failed: true }>): st
     .join(', ');
   return `${verdict.total.toLocaleString('en')} of ${verdict.answers.toLocaleString('en')} answers not asked for (${statuses})`;
 }
+
+/** A row's figure and the goal SPEC sets for it: `measured` must come out under `under`. */
+export interface Goal {
+  row: string;
+  measured: number;
+  under: number;
+  /** How the figure is written: `ms`, or `×` for a ratio. */
+  unit: string;
+}
+
+/**
+ * The goals a run missed, in words ("…: 127 ms, goal under 100 ms"): a figure at or over its
+ * goal, or one that was not measured (NaN), fails the row as unasked answers do.
+ */
+export function missedGoals(goals: readonly Goal[]): string[] {
+  return goals.flatMap((goal) =>
+    goal.measured < goal.under
+      ? []
+      : [
+          `${goal.row}: ${Number.isNaN(goal.measured) ? 'not measured' : `${goal.measured} ${goal.unit}`}, goal under ${goal.under} ${goal.unit}`,
+        ],
+  );
+}

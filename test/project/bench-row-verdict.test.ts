@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { failureWords, judgeRow } from '../../bench/row-verdict.js';
+import { failureWords, judgeRow, missedGoals } from '../../bench/row-verdict.js';
 
 describe('bench row verdict', () => {
   it('passes a row whose every answer was 2xx', () => {
@@ -63,5 +63,15 @@ describe('bench row verdict', () => {
       unasked: { 409: 1 },
       total: 1,
     });
+  });
+
+  it('fails a row whose figure is at or over its goal, or was not measured', () => {
+    const goal = (measured: number) => ({ row: 'filter — SQLite', measured, under: 100, unit: 'ms' });
+    assert.deepEqual(missedGoals([goal(99.9), { ...goal(1.04), under: 1.1, unit: '×' }]), []);
+    assert.deepEqual(missedGoals([goal(100), goal(127.3), goal(Number.NaN), goal(12)]), [
+      'filter — SQLite: 100 ms, goal under 100 ms',
+      'filter — SQLite: 127.3 ms, goal under 100 ms',
+      'filter — SQLite: not measured, goal under 100 ms',
+    ]);
   });
 });
