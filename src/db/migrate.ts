@@ -74,6 +74,7 @@ import * as sendingWindow from './migrations/2026-12-09T50-sending-window.js';
 import * as approvalsIndex from './migrations/2026-12-10T20-approvals-index.js';
 import * as taskEmails from './migrations/2026-12-10T20-task-emails.js';
 import * as mailAndDeliveriesAsJobs from './migrations/2026-12-11T10-mail-and-deliveries-as-jobs.js';
+import * as jobsClaimOrder from './migrations/2026-12-11T40-jobs-claim-order.js';
 
 /** Every migration by name, in order (exported for tests that move between versions). */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -146,6 +147,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-12-10T20-approvals-index': approvalsIndex,
   '2026-12-10T20-task-emails': taskEmails,
   '2026-12-11T10-mail-and-deliveries-as-jobs': mailAndDeliveriesAsJobs,
+  '2026-12-11T40-jobs-claim-order': jobsClaimOrder,
 };
 
 export interface MigrationOutcome {
