@@ -184,6 +184,11 @@ eachDatabase((suite) => {
       .first()
       .waitFor();
     const heard = phone.getByLabel('How did you hear');
+    assert.equal(
+      await heard.getAttribute('name'),
+      'custom.how_heard',
+      'the control is named as SPEC §19 says',
+    );
     assert.deepEqual(
       (await heard.locator('option').allInnerTexts()).filter((o) => o.trim() !== '—' && o.trim() !== ''),
       ['Website', 'A friend', 'Wedding fair'],

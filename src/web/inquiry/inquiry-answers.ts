@@ -9,7 +9,7 @@ import { sizeWords } from '../../http/error-handler.js';
 import { sendPage } from '../forms.js';
 import type { InquiryRefusal } from './inquiry-headers.js';
 import { inquiryPage, refusedPage } from './inquiry.page.js';
-import type { InquiryCustom } from './inquiry-custom.js';
+import { CUSTOM_PREFIX, type InquiryCustom } from './inquiry-custom.js';
 
 export const INQUIRY_BODY_LIMIT = 16 * 1024;
 
@@ -22,6 +22,10 @@ export interface FormShown {
   /** Its own fields on the form, with what was typed (inquiry-custom.ts). */
   custom?: InquiryCustom | undefined;
 }
+
+/** A field's pointer in a JSON post: a custom control `custom.<key>` is `/custom_fields/<key>`. */
+const pointerOf = (field: string) =>
+  field.startsWith(CUSTOM_PREFIX) ? `/custom_fields/${field.slice(CUSTOM_PREFIX.length)}` : `/${field}`;
 
 export const isJsonPost = (request: FastifyRequest) =>
   (request.headers['content-type'] ?? '').startsWith('application/json');
@@ -43,7 +47,7 @@ export function answerRefusal(
           status: String(refusal.status),
           code: refusal.code,
           detail,
-          ...(field ? { source: { pointer: `/${field}` } } : {}),
+          ...(field ? { source: { pointer: pointerOf(field) } } : {}),
         })),
       });
   if (refusal.fields && values)

@@ -8,7 +8,7 @@ import { STYLESHEET_PATH } from '../assets.js';
 import { html, type SafeHtml } from '../html.js';
 import { HONEYPOT } from '../../crm/inquiries/inquiry-guard.js';
 import { customInputs } from '../workspace/forms/custom-fields.view.js';
-import type { InquiryCustom } from './inquiry-custom.js';
+import { contactDrawn, CUSTOM_PREFIX, type InquiryCustom } from './inquiry-custom.js';
 
 /**
  * The page's frame, the portal's look in the venue's name, with a `same-origin` referrer policy (not the
@@ -88,7 +88,7 @@ export function inquiryPage(view: InquiryView): string {
     ? html`<div class="error-summary" role="alert"><h2>Your inquiry was not sent</h2><ul>${errors.map(
         ([name, message]) =>
           name
-            ? html`<li><a href="#${name.includes('custom_fields/') ? `field-${name}` : name}">${message}</a></li>`
+            ? html`<li><a href="#${name.startsWith(CUSTOM_PREFIX) ? `field-${name}` : name}">${message}</a></li>`
             : html`<li>${message}</li>`,
       )}</ul></div>`
     : '';
@@ -117,7 +117,7 @@ export function inquiryPage(view: InquiryView): string {
       ${view.errors?.message ? html`<p class="field-error" id="message-error">${view.errors.message}</p>` : ''}
       <textarea id="message" name="message" rows="5" maxlength="5000">${view.values?.message ?? ''}</textarea>
       ${customInputs(view.custom?.booking, view.errors ?? {}, 'About your event')}
-      ${customInputs(view.custom?.contact, view.errors ?? {}, 'About you')}
+      ${customInputs(contactDrawn(view.custom), view.errors ?? {}, 'About you')}
       ${['utm_source', 'utm_medium', 'utm_campaign', 'referrer'].map((n) =>
         view.values?.[n] ? html`<input type="hidden" name="${n}" value="${view.values[n]}" />` : '',
       )}

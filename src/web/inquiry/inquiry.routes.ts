@@ -23,7 +23,7 @@ import { formTokenUsed, TOKEN_USED } from '../../crm/inquiries/inquiry-tokens.js
 import { inquiryActor } from '../../identity/actor.js';
 import { appSecret } from '../../security/app-secrets.js';
 import { attempt } from '../../writes/unit-of-work.js';
-import { type Form, sendPage } from '../forms.js';
+import { sendPage } from '../forms.js';
 import { orgPath } from '../workspace/workspace-visitor.js';
 import {
   answerRefusal,
@@ -33,9 +33,10 @@ import {
   refuseTooLarge,
 } from './inquiry-answers.js';
 import { inquiryHeaders, type InquiryRefusal, originRefusal, outsideReferrer } from './inquiry-headers.js';
-import { formProblems, leadOfPost, POST_FIELDS, postValues } from './inquiry-post.js';
+import { formProblems, leadOfPost, postValues } from './inquiry-post.js';
 import { inquiryPage, refusedPage, thankYouPage } from './inquiry.page.js';
-import { customNamesOf, type InquiryCustom, inquiryCustomOf, inquiryCustomPosted } from './inquiry-custom.js';
+import { type InquiryCustom, inquiryCustomOf, inquiryCustomPosted } from './inquiry-custom.js';
+import { listedFields } from './inquiry-fields.js';
 
 const DETAIL_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'referrer'] as const;
 
@@ -103,7 +104,7 @@ export const inquiryRoutes: FastifyPluginAsync = async (app) => {
               venue: venue.name,
               intro: venue.form.intro,
               event_types: venue.form.event_types,
-              fields: [...POST_FIELDS, ...customNamesOf(venue.custom)],
+              fields: listedFields(venue.form.event_types, venue.custom),
               hidden: { token, [HONEYPOT]: '' },
               honeypot: HONEYPOT,
             },
@@ -174,7 +175,7 @@ export const inquiryRoutes: FastifyPluginAsync = async (app) => {
           : notFound(reply);
       }
       const values = postValues(request.body);
-      const custom = inquiryCustomPosted(venue.custom, (request.body ?? {}) as Form);
+      const custom = inquiryCustomPosted(venue.custom, request.body, json);
       const shown = { ...shownOf(venue), custom: custom.custom };
       const refuse = (refusal: InquiryRefusal) => answerRefusal(reply, json, shown, refusal, values);
       const guarded = await guardRefusal(request, venue, values);
