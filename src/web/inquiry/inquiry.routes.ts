@@ -33,10 +33,10 @@ import {
   refuseTooLarge,
 } from './inquiry-answers.js';
 import { inquiryHeaders, type InquiryRefusal, originRefusal, outsideReferrer } from './inquiry-headers.js';
-import { formProblems, leadOfPost, postValues } from './inquiry-post.js';
+import { formProblems, leadOfPost, POST_FIELDS, postValues } from './inquiry-post.js';
 import { inquiryPage, refusedPage, thankYouPage } from './inquiry.page.js';
 import { type InquiryCustom, inquiryCustomOf, inquiryCustomPosted } from './inquiry-custom.js';
-import { listedFields } from './inquiry-fields.js';
+import { listedCustomFields } from './inquiry-fields.js';
 
 const DETAIL_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'referrer'] as const;
 
@@ -96,6 +96,7 @@ export const inquiryRoutes: FastifyPluginAsync = async (app) => {
       if (!venue) return notFound(reply);
       const token = formToken(await key(), venue.organizationId, clock.now());
       if (request.query.format === 'json') {
+        const custom = listedCustomFields(venue.custom);
         return reply.type('application/json').send({
           data: {
             type: 'inquiry_forms',
@@ -104,7 +105,8 @@ export const inquiryRoutes: FastifyPluginAsync = async (app) => {
               venue: venue.name,
               intro: venue.form.intro,
               event_types: venue.form.event_types,
-              fields: listedFields(venue.form.event_types, venue.custom),
+              fields: [...POST_FIELDS, ...custom.map((f) => f.name)],
+              custom_fields: custom,
               hidden: { token, [HONEYPOT]: '' },
               honeypot: HONEYPOT,
             },
