@@ -23,6 +23,8 @@ export interface CsvShape {
   required: ReadonlyArray<readonly string[]>;
   /** Columns of minor units, each followed in `columns` by its formatted amount. */
   amounts: readonly string[];
+  /** Names an import still reads as another column (an older file's header): name → column. */
+  aliases?: Readonly<Record<string, string>>;
 }
 
 const TIMESTAMPS = ['created_at', 'updated_at'] as const;

@@ -1,23 +1,31 @@
 /**
  * A venue's own fields (SPEC §19) in the CSV export and import of their kind: one column per
- * field, `custom_fields.<key>` (the name the API's filters and sorts give it, which no built-in
- * column can take), after the kind's own columns, in the fields' order. A cell holds the value as
- * the API's write takes it: text; a number as a decimal; money in minor units, as every amount of
- * the files; a date as YYYY-MM-DD; true or false; a multi-select's values separated by `;`. An
- * empty cell gives nothing. The import judges the values by the API's rules (judgeValues, in the
- * kinds' bulk creates), each problem on its row and column. An archived field's column is
- * exported, and accepted and ignored on import: it takes no new values.
+ * field, `custom.<key>` (SPEC §19's name, which no built-in column can take), after the kind's
+ * own columns, in the fields' order; a money field's is followed by
+ * `custom.<key>_formatted`, the amount as people read it (SPEC §13, formatted-amounts.ts; in the
+ * currency custom-money.ts gives), which an import never reads. A cell holds the value as the
+ * API's write takes it: text; a number as a decimal; money in minor units, as every amount of the
+ * files; a date as YYYY-MM-DD; true or false; a multi-select's values separated by `;`. An empty
+ * cell gives nothing. The import judges the values by the API's rules (judgeValues, in the kinds'
+ * bulk creates), each problem on its row and column. An archived field's column is exported, and
+ * accepted and ignored on import: it takes no new values. Files exported before named the column
+ * `custom_fields.<key>`: an import still reads that name as the same column, and tells a problem
+ * on the column as the file names it.
  */
 import { type CustomField, customFieldsOf, decimalText, storedValuesOf } from '../crm/custom-fields/index.js';
 import type { Db, Trx } from '../db/database.js';
 import { type Cells, type CsvShape, type ExportType, isCsvType, LIST_SEPARATOR } from './columns.js';
+import { besideAmounts, formattedAmounts } from './formatted-amounts.js';
 import { restoreFormula } from './formula.js';
 import type { CsvRow } from './read-rows.js';
 
-const PREFIX = 'custom_fields.';
-
 /** A custom field's column. */
-export const customColumn = (key: string): string => `${PREFIX}${key}`;
+export const customColumn = (key: string): string => `custom.${key}`;
+
+/** The name files exported before gave a custom field's column. */
+const olderColumn = (key: string): string => `custom_fields.${key}`;
+
+const isMoney = (field: CustomField) => field.custom.fieldType === 'money';
 
 /** The organization's custom fields of a kind the files carry (none for line items and payments). */
 export async function csvCustomFields(
@@ -31,15 +39,32 @@ export async function csvCustomFields(
 /** A kind's shape with its custom fields' columns: every one exported, the open ones imported. */
 export function withCustomColumns(shape: CsvShape, fields: readonly CustomField[]): CsvShape {
   const open = fields.filter((f) => !f.custom.archived).map((f) => customColumn(f.name));
+  const money = fields.filter(isMoney).map((f) => customColumn(f.name));
+  const older = fields.map((f) => [olderColumn(f.name), customColumn(f.name)] as const);
   return {
     ...shape,
-    columns: [...shape.columns, ...fields.map((f) => customColumn(f.name))],
+    columns: [
+      ...shape.columns,
+      ...besideAmounts(
+        fields.map((f) => customColumn(f.name)),
+        money,
+      ),
+    ],
     writable: [...shape.writable, ...open],
+    aliases: { ...shape.aliases, ...Object.fromEntries(older) },
   };
 }
 
-/** A record's custom values (its `custom_fields` JSON) as cells. */
-export function customCells(column: unknown, fields: readonly CustomField[]): Cells {
+/**
+ * A record's custom values (its `custom_fields` JSON) as cells, each money field's formatted in
+ * `currency` (the record's: custom-money.ts) and the organization's `locale`.
+ */
+export function customCells(
+  column: unknown,
+  fields: readonly CustomField[],
+  currency: string | undefined,
+  locale: string,
+): Cells {
   const kept: Record<string, unknown> = storedValuesOf(column);
   const cells: Cells = {};
   for (const field of fields) {
@@ -51,7 +76,8 @@ export function customCells(column: unknown, fields: readonly CustomField[]): Ce
     else cell = typeof value === 'number' ? value : String(value);
     cells[customColumn(field.name)] = cell;
   }
-  return cells;
+  const money = fields.filter(isMoney).map((f) => customColumn(f.name));
+  return { ...cells, ...formattedAmounts(cells, money, currency, locale) };
 }
 
 /** A cell as the API's write would give the value (what it cannot be, the rules say). */
@@ -71,6 +97,10 @@ function given(field: CustomField, text: string): unknown {
   }
 }
 
+/** The column a row's file names a custom field's by: its older name when the file uses it. */
+const columnIn = (row: CsvRow, key: string): string =>
+  olderColumn(key) in row.cells ? olderColumn(key) : customColumn(key);
+
 /** A row's custom values, as the kind's rules judge them (`custom_fields` of its input). */
 export function customValuesOf(
   row: CsvRow,
@@ -78,7 +108,7 @@ export function customValuesOf(
 ): Record<string, unknown> | undefined {
   const values: Record<string, unknown> = {};
   for (const field of fields.filter((f) => !f.custom.archived)) {
-    const raw = row.cells[customColumn(field.name)];
+    const raw = row.cells[columnIn(row, field.name)];
     if (raw === undefined || raw.trim() === '') continue;
     const text = field.custom.fieldType === 'long_text' ? restoreFormula(raw) : restoreFormula(raw.trim());
     values[field.name] = given(field, text);
@@ -86,7 +116,10 @@ export function customValuesOf(
   return Object.keys(values).length > 0 ? values : undefined;
 }
 
-/** The column of a problem the rules put at a custom field (`custom_fields/<key>`), if it is one. */
-export function customProblemColumn(field: string): string | undefined {
-  return field.startsWith('custom_fields/') ? customColumn(field.slice('custom_fields/'.length)) : undefined;
+/**
+ * The column of a problem the rules put at a custom field (`custom_fields/<key>`), if it is one,
+ * as the row's file names it.
+ */
+export function customProblemColumn(field: string, row: CsvRow): string | undefined {
+  return field.startsWith('custom_fields/') ? columnIn(row, field.slice('custom_fields/'.length)) : undefined;
 }

@@ -16,6 +16,7 @@ import { type Cells, recordsToExport } from './export-rows.js';
 import { localeOfOrganization, withFormattedAmounts } from './formatted-amounts.js';
 import { neutraliseFormula } from './formula.js';
 import { csvCustomFields, customCells, withCustomColumns } from './custom-columns.js';
+import { moneyCurrencyOf } from './custom-money.js';
 
 export interface ExportOptions {
   organizationId: string;
@@ -68,12 +69,14 @@ export async function exportCsv(db: Db, options: ExportOptions): Promise<number>
   const locale = await localeOfOrganization(db, options.organizationId);
   const fields = await csvCustomFields(db, options.organizationId, options.type);
   const { columns, amounts } = exportShape(options.type, fields);
+  const moneyCurrency = await moneyCurrencyOf(db, options.organizationId, options.type, fields);
   let count = 0;
   const records = Readable.from(
     (async function* () {
       for await (const record of recordsToExport(db, options.organizationId, options.type)) {
         count += 1;
-        const custom = fields.length > 0 ? customCells(record.custom_fields, fields) : {};
+        const custom =
+          fields.length > 0 ? customCells(record.custom_fields, fields, moneyCurrency(record), locale) : {};
         const cells = withFormattedAmounts({ ...record, ...custom }, amounts, locale);
         yield cellsOf(cells, columns, options.terminal ?? false);
       }

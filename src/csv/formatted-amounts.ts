@@ -32,15 +32,28 @@ export function withFormattedAmounts<Value>(
   locale: string,
 ): Record<string, Value | string | null> {
   const currency = record.currency;
+  return {
+    ...record,
+    ...formattedAmounts(record, amounts, typeof currency === 'string' ? currency : undefined, locale),
+  };
+}
+
+/** The formatted column of each of `amounts` of `record`, in `currency`; empty where it or the amount is. */
+export function formattedAmounts(
+  record: Readonly<Record<string, unknown>>,
+  amounts: readonly string[],
+  currency: string | undefined,
+  locale: string,
+): Record<string, string | null> {
   const formatted: Record<string, string | null> = {};
   for (const column of amounts) {
     const minor = wholeNumber(record[column]);
     formatted[formattedColumn(column)] =
-      typeof currency === 'string' && currency !== '' && minor !== undefined
+      currency !== undefined && currency !== '' && minor !== undefined
         ? moneyText(minor, currency, locale)
         : null;
   }
-  return { ...record, ...formatted };
+  return formatted;
 }
 
 /** A whole number of minor units, as a number or its digits (a driver's bigint column); else undefined. */

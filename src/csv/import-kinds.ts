@@ -26,7 +26,7 @@ import type { RowErrors } from './row-errors.js';
 function columnOf(field: string, row: CsvRow): string {
   if (field === 'account') return accountColumn(row.cells);
   if (field === 'booking') return bookingColumn(row.cells);
-  const custom = customProblemColumn(field);
+  const custom = customProblemColumn(field, row);
   if (custom) return custom;
   return { contact: 'contact_id', owner: 'owner_id', spaces: 'space_ids' }[field] ?? field;
 }

@@ -2,8 +2,8 @@
  * Reading an import file with csv-parse: UTF-8 with or without a byte-order mark, quoted cells
  * that may hold commas and line breaks, a header row naming the columns. A header that names an
  * unknown column, a column twice, or lacks a required one is refused as a whole (one message);
- * a row with the wrong number of cells is a row error. Text that is not UTF-8 is refused rather
- * than read as mangled characters.
+ * a row with the wrong number of cells is a row error. An older name of a column (CsvShape.aliases)
+ * reads as that column. Text that is not UTF-8 is refused rather than read as mangled characters.
  */
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,6 +15,8 @@ import type { RowErrors } from './row-errors.js';
 /**
  * One data row: its number as a spreadsheet shows it, and its cells by column: the writable ones,
  * and the id, reference and spaces' names an export gave it (which an import links records by).
+ * A cell is kept under the name the file gives its column (an older name too), so a problem is
+ * told on the column as the file names it.
  */
 export interface CsvRow {
   row: number;
@@ -55,14 +57,22 @@ function utf8Decoder(onBytes: (bytes: number) => void): Transform {
   });
 }
 
+/** The column a header's name stands for: itself, or the one an older name was (an alias). */
+const columnNamed = (name: string, shape: CsvShape): string => shape.aliases?.[name] ?? name;
+
 export function checkHeader(header: readonly string[], shape: CsvShape): void {
   const seen = new Set<string>();
-  for (const column of header) {
-    if (column === '') throw new InputError('the header row has an empty column name');
+  for (const name of header) {
+    if (name === '') throw new InputError('the header row has an empty column name');
+    const column = columnNamed(name, shape);
     if (!shape.columns.includes(column)) {
       throw new InputError(`unknown column "${column}"; the columns are: ${shape.columns.join(', ')}`);
     }
-    if (seen.has(column)) throw new InputError(`the column "${column}" appears twice in the header`);
+    if (seen.has(column)) {
+      throw new InputError(
+        `the column "${column}" appears twice in the header${name === column ? '' : ` (once as "${name}")`}`,
+      );
+    }
     seen.add(column);
   }
   for (const alternatives of shape.required) {
@@ -77,9 +87,10 @@ const LINKS = ['id', 'reference', 'room_names', 'space_names'];
 
 function rowOf(record: readonly string[], header: readonly string[], shape: CsvShape, row: number): CsvRow {
   const cells: Record<string, string | undefined> = {};
-  header.forEach((column, i) => {
+  header.forEach((name, i) => {
+    const column = columnNamed(name, shape);
     if (shape.writable.includes(column) || LINKS.includes(column)) {
-      cells[column] = record[i] ?? '';
+      cells[name] = record[i] ?? '';
     }
   });
   return { row, cells };

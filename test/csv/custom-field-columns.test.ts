@@ -1,9 +1,11 @@
 /**
  * A venue's own fields in the CSV files (SPEC §19, §10): the export of each kind carries a column
- * `custom_fields.<key>` per field, values as the API's write takes them (a multi-select's joined
+ * `custom.<key>` per field, values as the API's write takes them (a multi-select's joined
  * by `;`, money in minor units); the import reads them, judged by the API's rules, each bad value
  * told at its row and column and nothing written; a required field missing is told on its column;
- * an archived field's column is exported, and accepted and ignored on import.
+ * an archived field's column is exported, and accepted and ignored on import. A file exported
+ * before, which named the columns `custom_fields.<key>`, still imports, its problems told on the
+ * columns as it names them (custom-field-money-columns.test.ts: money's formatted columns).
  */
 import assert from 'node:assert/strict';
 import { createReadStream } from 'node:fs';
@@ -91,7 +93,7 @@ eachDatabase((suite) => {
     const bad = await imported(
       'accounts',
       [
-        'name,custom_fields.tier,custom_fields.member_since,custom_fields.old_code',
+        'name,custom.tier,custom.member_since,custom.old_code',
         'North Pier,web,2020-01-31,',
         'South Pier,gold,2020-02-30,X1',
       ].join('\n'),
@@ -100,8 +102,8 @@ eachDatabase((suite) => {
     assert.deepEqual(
       bad.errors.map((e) => [e.row, e.column, e.message]),
       [
-        [3, 'custom_fields.tier', 'One of web, friend.'],
-        [3, 'custom_fields.member_since', 'A date, YYYY-MM-DD.'],
+        [3, 'custom.tier', 'One of web, friend.'],
+        [3, 'custom.member_since', 'A date, YYYY-MM-DD.'],
       ],
       'the archived field is accepted and ignored',
     );
@@ -109,11 +111,7 @@ eachDatabase((suite) => {
 
     const good = await imported(
       'accounts',
-      [
-        'name,custom_fields.tier,custom_fields.member_since',
-        'North Pier,web,2020-01-31',
-        'South Pier,,',
-      ].join('\n'),
+      ['name,custom.tier,custom.member_since', 'North Pier,web,2020-01-31', 'South Pier,,'].join('\n'),
     );
     assert.deepEqual(good.errors, []);
     assert.equal(good.imported, 2);
@@ -123,13 +121,9 @@ eachDatabase((suite) => {
   it('exports a column per field, archived ones too, after the kind’s own', async () => {
     const rows = await exported('accounts');
     const header = Object.keys(rows[0] ?? {});
-    assert.deepEqual(header.slice(-3), [
-      'custom_fields.tier',
-      'custom_fields.member_since',
-      'custom_fields.old_code',
-    ]);
+    assert.deepEqual(header.slice(-3), ['custom.tier', 'custom.member_since', 'custom.old_code']);
     assert.deepEqual(
-      rows.map((r) => [r.name, r['custom_fields.tier'], r['custom_fields.member_since']]),
+      rows.map((r) => [r.name, r['custom.tier'], r['custom.member_since']]),
       [
         ['North Pier', 'web', '2020-01-31'],
         ['South Pier', '', ''],
@@ -137,22 +131,61 @@ eachDatabase((suite) => {
     );
   });
 
+  it('still reads the columns named `custom_fields.<key>`, telling problems on them as the file names them', async () => {
+    const bad = await imported(
+      'accounts',
+      [
+        'name,custom_fields.tier,custom.member_since,custom_fields.old_code',
+        'East Pier,gold,2020-02-30,X1',
+      ].join('\n'),
+    );
+    assert.equal(bad.imported, 0);
+    assert.deepEqual(
+      bad.errors.map((e) => [e.row, e.column, e.message]),
+      [
+        [2, 'custom_fields.tier', 'One of web, friend.'],
+        [2, 'custom.member_since', 'A date, YYYY-MM-DD.'],
+      ],
+    );
+    const before = (await valuesOf('accounts')).length;
+    const good = await imported(
+      'accounts',
+      ['name,custom_fields.tier,custom_fields.member_since', 'East Pier,friend,2021-06-01'].join('\n'),
+    );
+    assert.deepEqual(good.errors, []);
+    assert.equal(good.imported, 1);
+    assert.deepEqual((await valuesOf('accounts')).slice(before), [
+      { tier: 'friend', member_since: '2021-06-01' },
+    ]);
+
+    const missing = await imported('contacts', 'first_name,custom_fields.badge_name\nLin,\n');
+    assert.deepEqual(
+      missing.errors.map((e) => [e.row, e.column]),
+      [[2, 'custom_fields.badge_name']],
+    );
+    await assert.rejects(
+      imported('accounts', 'name,custom.tier,custom_fields.tier\nWest Pier,web,web\n'),
+      /the column "custom\.tier" appears twice/,
+      'the old name and the new one are the same column',
+    );
+  });
+
   it('tells a required field missing on its column', async () => {
-    const missing = await imported('contacts', 'first_name,custom_fields.badge_name\nLin,\nAda,Ada B.\n');
+    const missing = await imported('contacts', 'first_name,custom.badge_name\nLin,\nAda,Ada B.\n');
     assert.deepEqual(
       missing.errors.map((e) => [e.row, e.column, e.message]),
-      [[2, 'custom_fields.badge_name', 'badge_name is required.']],
+      [[2, 'custom.badge_name', 'badge_name is required.']],
     );
     const without = await imported('contacts', 'first_name\nLin\n');
     assert.deepEqual(
       without.errors.map((e) => [e.row, e.column]),
-      [[2, 'custom_fields.badge_name']],
+      [[2, 'custom.badge_name']],
     );
   });
 
   it('carries bookings’ and events’ values through import and export, and imports the export again', async () => {
     const bookings = [
-      'name,start_at,end_at,account_name,custom_fields.budget,custom_fields.deposit,custom_fields.vip,custom_fields.diets',
+      'name,start_at,end_at,account_name,custom.budget,custom.deposit,custom.vip,custom.diets',
       'Gala,2027-03-01T18:00:00Z,2027-03-01T23:00:00Z,North Pier,1250.5,30000,true,web;friend',
       'Ball,2027-03-02T18:00:00Z,2027-03-02T23:00:00Z,North Pier,lots,12.5,yes,web;nope',
     ].join('\n');
@@ -160,10 +193,10 @@ eachDatabase((suite) => {
     assert.deepEqual(
       bad.errors.map((e) => [e.row, e.column]),
       [
-        [3, 'custom_fields.budget'],
-        [3, 'custom_fields.deposit'],
-        [3, 'custom_fields.vip'],
-        [3, 'custom_fields.diets'],
+        [3, 'custom.budget'],
+        [3, 'custom.deposit'],
+        [3, 'custom.vip'],
+        [3, 'custom.diets'],
       ],
     );
     assert.match(bad.errors[3]!.message, /One of web, friend/);
@@ -173,30 +206,30 @@ eachDatabase((suite) => {
       { budget: 1250.5, deposit: 30000, vip: true, diets: ['web', 'friend'] },
     ]);
     const [row] = await exported('bookings');
-    assert.equal(row?.['custom_fields.budget'], '1250.5');
-    assert.equal(row?.['custom_fields.deposit'], '30000');
-    assert.equal(row?.['custom_fields.vip'], 'true');
-    assert.equal(row?.['custom_fields.diets'], 'web;friend');
+    assert.equal(row?.['custom.budget'], '1250.5');
+    assert.equal(row?.['custom.deposit'], '30000');
+    assert.equal(row?.['custom.vip'], 'true');
+    assert.equal(row?.['custom.diets'], 'web;friend');
 
     const events = await imported(
       'events',
       [
-        'booking_reference,name,start_at,end_at,custom_fields.courses',
+        'booking_reference,name,start_at,end_at,custom.courses',
         'BK-00001,Dinner,2027-03-01T18:00:00Z,2027-03-01T21:00:00Z,five',
       ].join('\n'),
     );
     assert.deepEqual(
       events.errors.map((e) => [e.row, e.column]),
-      [[2, 'custom_fields.courses']],
+      [[2, 'custom.courses']],
     );
     const dinner = await imported(
       'events',
-      'booking_reference,name,start_at,end_at,custom_fields.courses\nBK-00001,Dinner,2027-03-01T18:00:00Z,2027-03-01T21:00:00Z,5\n',
+      'booking_reference,name,start_at,end_at,custom.courses\nBK-00001,Dinner,2027-03-01T18:00:00Z,2027-03-01T21:00:00Z,5\n',
     );
     assert.deepEqual(dinner.errors, []);
     const exportedEvents = await exported('events');
     assert.deepEqual(
-      exportedEvents.map((e) => e['custom_fields.courses']),
+      exportedEvents.map((e) => e['custom.courses']),
       exportedEvents.map((e) => (e.name === 'Dinner' ? '5' : '')),
     );
     assert.ok(exportedEvents.some((e) => e.name === 'Dinner'));
@@ -214,7 +247,7 @@ eachDatabase((suite) => {
     );
     assert.deepEqual(
       again.errors.map((e) => [e.file ?? 'bookings', e.row, e.column]),
-      [['bookings', 2, 'custom_fields.budget']],
+      [['bookings', 2, 'custom.budget']],
       'a bad value in a bookings file beside its events file is told at its row and column',
     );
   });
