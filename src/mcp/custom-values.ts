@@ -1,7 +1,7 @@
 /**
  * A venue's own fields (SPEC §19) at the assistants' door, from the organization's definitions:
- * each record a tool returns carries `custom_fields` (every field of its kind by key, null when
- * unset; text written by people as untrusted text), and the tools that make or change a record
+ * each record a tool returns carries `custom_fields` as `[{key, label, field_type, value}]` (every
+ * field of its kind, value null when unset; text written by people as untrusted text), and the tools that make or change a record
  * take `custom_fields` as the API's write does, judged by the same rules (the commands'
  * judgeValues): a bad value is refused in the API's words, naming its field.
  */
@@ -21,17 +21,25 @@ const WRITTEN: ReadonlySet<string> = new Set(['text', 'long_text', 'email', 'url
 const Value = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]);
 
 export const CustomValuesShown = z
-  .record(z.string(), z.union([UntrustedText, Value]))
+  .array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      field_type: z.string(),
+      value: z.union([UntrustedText, Value]),
+    }),
+  )
   .describe(
-    'The venue’s own fields of the record, by key: every one, null when unset. Numbers are decimal ' +
-      'strings, money minor units, dates YYYY-MM-DD, a select its option’s value, a multi-select a list of them.',
+    'The venue’s own fields of the record, every one in the venue’s order, with its label and type; ' +
+      'value null when unset. Numbers are decimal strings, money minor units, dates YYYY-MM-DD, a ' +
+      'select its option’s value, a multi-select a list of them.',
   );
 
 export const CustomValuesGiven = z
   .record(z.string().max(40), Value)
   .optional()
   .describe(
-    'The venue’s own fields to set, by key (the keys of custom_fields in the records these tools ' +
+    'The venue’s own fields to set, by key (the keys in custom_fields of the records these tools ' +
       'return); only those to change, null clears one. Text; a number as a decimal string; money in ' +
       'minor units; a date YYYY-MM-DD; true or false; a select’s option value; a multi-select’s list of values.',
   );
@@ -49,12 +57,15 @@ export function customValuesShown(
   column: string,
   fields: readonly CustomField[],
 ): z.infer<typeof CustomValuesShown> {
-  const shown = shownValues(column, fields);
-  const types = new Map(fields.map((f) => [f.name, f.custom.fieldType]));
-  return Object.fromEntries(
-    Object.entries(shown).map(([key, value]) => [
-      key,
-      typeof value === 'string' && WRITTEN.has(types.get(key) ?? '') ? untrusted(value) : value,
-    ]),
-  );
+  const shown: Record<string, unknown> = shownValues(column, fields);
+  return fields.map((field) => {
+    const value = (shown[field.name] ?? null) as z.infer<typeof Value>;
+    const type = field.custom.fieldType;
+    return {
+      key: field.name,
+      label: field.label,
+      field_type: type,
+      value: typeof value === 'string' && WRITTEN.has(type) ? untrusted(value) : value,
+    };
+  });
 }

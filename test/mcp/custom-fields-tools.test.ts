@@ -1,8 +1,8 @@
 /**
  * A venue's own fields at the assistants' door (SPEC §19, §16): the bookings and events the tools
- * return carry custom_fields (every key, null when unset, people's text marked untrusted);
- * create_lead and update_booking_custom_fields take them, judged by the API's rules, a bad value
- * refused in the API's words naming its field, nothing written.
+ * return carry custom_fields as [{key, label, field_type, value}] (every field, null when unset,
+ * people's text marked untrusted); create_lead and update_booking_custom_fields take them, judged
+ * by the API's rules, a bad value refused in the API's words naming its field, nothing written.
  */
 import assert from 'node:assert/strict';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -29,7 +29,7 @@ eachDatabase((suite) => {
       write({ db: suite.db, clock: systemClock }, actor, createCustomField, {
         record_type,
         key,
-        label: key,
+        label: key.charAt(0).toUpperCase() + key.slice(1).replace('_', ' '),
         field_type,
         ...more,
       });
@@ -72,12 +72,14 @@ eachDatabase((suite) => {
       custom_fields: { planner: 'Pat', budget: '1250.50', how_heard: 'web' },
     });
     const { booking: read } = await callTool(client, 'get_booking', { id: booking.reference });
-    assert.deepEqual(read.custom_fields, {
-      planner: { untrusted_text: 'Pat' },
-      budget: '1250.5',
-      how_heard: 'web',
-    });
-    assert.deepEqual(read.events[0].custom_fields, { courses: null });
+    assert.deepEqual(read.custom_fields, [
+      { key: 'planner', label: 'Planner', field_type: 'text', value: { untrusted_text: 'Pat' } },
+      { key: 'budget', label: 'Budget', field_type: 'number', value: '1250.5' },
+      { key: 'how_heard', label: 'How heard', field_type: 'select', value: 'web' },
+    ]);
+    assert.deepEqual(read.events[0].custom_fields, [
+      { key: 'courses', label: 'Courses', field_type: 'number', value: null },
+    ]);
     const found = await callTool(client, 'search_bookings', { query: 'Okafor' });
     assert.deepEqual(found.bookings[0].custom_fields, read.custom_fields);
   });
@@ -94,10 +96,13 @@ eachDatabase((suite) => {
       booking_id: id,
       custom_fields: { budget: null, how_heard: 'friend' },
     });
-    assert.deepEqual(booking.custom_fields, {
-      planner: { untrusted_text: 'Pat' },
-      budget: null,
-      how_heard: 'friend',
-    });
+    assert.deepEqual(
+      booking.custom_fields.map((f: { key: string; value: unknown }) => [f.key, f.value]),
+      [
+        ['planner', { untrusted_text: 'Pat' }],
+        ['budget', null],
+        ['how_heard', 'friend'],
+      ],
+    );
   });
 });
