@@ -120,6 +120,9 @@ eachDatabase((suite) => {
       'the form keeps its state',
     );
     assert.match(web.body, /name="show" value="how_heard" checked/);
+    // Every date stays asked for: by the filter form, and by the status tabs' links.
+    assert.match(web.body, /<input type="hidden" name="from" value="all"/);
+    assert.match(web.body, /href="[^"]*\/bookings\?[^"]*from=all[^"]*status=lead/);
     const more = await session.request(`${o}/bookings?from=all&cf=budget&op=gt&value=1000`);
     assert.deepEqual(rowNames(more.body, 'bookings'), ['Harbour gala']);
     const empty = await session.request(`${o}/bookings?from=all&cf=budget&op=null`);

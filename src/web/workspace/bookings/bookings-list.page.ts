@@ -82,9 +82,11 @@ export function bookingsListPage(v: WorkspaceVisitor, view: BookingsListView): s
   const { filters, zone } = view;
   const base = orgPath(v, '/bookings');
   const { custom } = view;
+  // Every date is asked as from=all: an empty from would drop out of a link and mean today on.
+  const from = filters.from === '' ? 'all' : filters.from;
   const keep = {
     q: filters.q,
-    from: filters.from,
+    from,
     to: filters.to,
     account: filters.account,
     ...customListParams(custom.state),
@@ -106,7 +108,7 @@ export function bookingsListPage(v: WorkspaceVisitor, view: BookingsListView): s
     <div class="field buttons"><button type="submit" class="secondary">Apply</button>
       <a href="${base}${query({ status: filters.status, from: 'all' })}">Show all dates</a></div>
   </form>
-  ${customListForm(base, 'bookings', view.customFields, custom.state, { status: filters.status, q: filters.q, from: filters.from, to: filters.to, account: filters.account }, custom.error)}
+  ${customListForm(base, 'bookings', view.customFields, custom.state, { status: filters.status, q: filters.q, from, to: filters.to, account: filters.account }, custom.error)}
   <p class="hint">Times are in ${zone}, the venue's time zone.${
     filters.from === view.defaultFrom && !filters.to ? ' Showing bookings from today on.' : ''
   }</p>`;
