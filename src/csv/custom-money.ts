@@ -4,6 +4,7 @@
  * and only when the kind has a money field.
  */
 import type { CustomField } from '../crm/custom-fields/index.js';
+import { bookingCurrencies } from '../crm/bookings/booking.reads.js';
 import { organizationOf } from '../crm/organization/index.js';
 import type { Db } from '../db/database.js';
 import type { Cells, ExportType } from './columns.js';
@@ -22,12 +23,7 @@ export async function moneyCurrencyOf(
   if (!fields.some((f) => f.custom.fieldType === 'money')) return () => undefined;
   if (type === 'bookings') return (record) => text(record.currency);
   if (type === 'events') {
-    const bookings = await db
-      .selectFrom('bookings')
-      .select(['id', 'currency'])
-      .where('organization_id', '=', organizationId)
-      .execute();
-    const currencies = new Map(bookings.map((b) => [b.id, b.currency]));
+    const currencies = await bookingCurrencies(db, organizationId);
     return (record) => currencies.get(String(record.booking_id));
   }
   const currency = (await organizationOf(db, organizationId))?.currency;

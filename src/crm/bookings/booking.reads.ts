@@ -83,3 +83,13 @@ export async function nextBookingAfter(
 ): Promise<Booking | undefined> {
   return bookingsByStart(db, organizationId).where('start_at', '>=', at).limit(1).executeTakeFirst();
 }
+
+/** Each booking's currency, by id, of one organization (an export's events price in theirs). */
+export async function bookingCurrencies(db: Db, organizationId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('bookings')
+    .select(['id', 'currency'])
+    .where('organization_id', '=', organizationId)
+    .execute();
+  return new Map(rows.map((b) => [b.id, b.currency]));
+}

@@ -9,7 +9,7 @@ import { Type } from 'typebox';
 import { customFilter } from '../../../api/custom-field-query.js';
 import { type CustomField, listedCustomFields } from '../../../crm/custom-fields/index.js';
 import type { Filter } from '../../../crm/data/list-shape.js';
-import { ApiError } from '../../../errors.js';
+import { refusalOf } from '../../../writes/refusal.js';
 
 /** The query parameters of a list's custom part, for its route's schema. */
 export const CustomListParams = {
@@ -72,7 +72,8 @@ export function customListOf(query: CustomListQuery, fields: readonly CustomFiel
     };
   } catch (error) {
     // The parser refuses as the API does (a 400 naming the parameter); the list says it in words.
-    if (error instanceof ApiError) return { state, shown, filters: [], error: error.detail };
+    const refusal = refusalOf(error);
+    if (refusal) return { state, shown, filters: [], error: refusal.detail };
     throw error;
   }
 }
