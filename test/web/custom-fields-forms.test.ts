@@ -69,6 +69,7 @@ eachDatabase((suite) => {
     await define('bookings', 'planner_phone', 'phone');
     await define('bookings', 'old_code', 'text', { archived: true });
     await define('events', 'course_count', 'number');
+    await define('events', 'bar_tab', 'money');
     await define('contacts', 'birthday', 'date');
     await define('accounts', 'tier', 'select', { options: OPTIONS });
   });
@@ -285,5 +286,56 @@ eachDatabase((suite) => {
     });
     assert.equal(cleared.status, 303);
     assert.deepEqual(await column('accounts', accountId), {});
+  });
+  it("reads and shows a booking's and its events' money fields in the booking's currency, not the venue's", async () => {
+    const { session, csrf } = await workspaceSession(server, venue.admin.email, venue.orgId);
+    const required = { 'custom_fields/member_no': 'T-1', 'custom_fields/late_required': 'yes' };
+    const yen = (fields: Record<string, string>) =>
+      booking({ name: 'Tokyo gala', currency: 'JPY', ...required, ...fields });
+    const refused = await session.request(`${o}/bookings`, {
+      form: { _csrf: csrf, ...yen({ 'custom_fields/deposit_held': '1250.50' }) },
+    });
+    assert.equal(refused.status, 422);
+    assert.match(fieldError(refused.body, 'custom_fields/deposit_held'), /JPY/);
+    assert.match(refused.body, /In JPY\./, 'the refused form still asks for yen');
+    const made = await session.request(`${o}/bookings`, {
+      form: { _csrf: csrf, ...yen({ 'custom_fields/deposit_held': '1250' }) },
+    });
+    assert.equal(made.status, 303, text(made.body).slice(0, 800));
+    const id = /bookings\/([^/?]+)/.exec(made.location ?? '')?.[1] ?? '';
+    assert.equal((await column('bookings', id)).deposit_held, 1250, 'yen have no minor unit');
+    const edit = (await session.request(`${o}/bookings/${id}/edit`)).body;
+    assert.match(edit, /name="custom_fields\/deposit_held"[^>]*value="1250"/);
+    assert.match(edit, /In JPY\./);
+    const resaved = await session.request(`${o}/bookings/${id}`, {
+      form: { _csrf: csrf, ...yen({ version: versionIn(edit), 'custom_fields/deposit_held': '1300' }) },
+    });
+    assert.equal(resaved.status, 303, text(resaved.body).slice(0, 800));
+    assert.equal((await column('bookings', id)).deposit_held, 1300);
+
+    const eventPath = `${o}/bookings/${id}/events`;
+    assert.match((await session.request(`${eventPath}/new`)).body, /In JPY\./);
+    const event = await session.request(eventPath, {
+      form: {
+        _csrf: csrf,
+        name: 'Sake bar',
+        start_at: '2026-11-28T20:00',
+        end_at: '2026-11-28T23:00',
+        setup_minutes: '0',
+        teardown_minutes: '0',
+        'custom_fields/bar_tab': '80000',
+      },
+    });
+    assert.equal(event.status, 303, text(event.body).slice(0, 800));
+    const eventRow = await suite.db
+      .selectFrom('events')
+      .select(['id', 'custom_fields'])
+      .where('name', '=', 'Sake bar')
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(JSON.parse(eventRow.custom_fields), { bar_tab: 80000 });
+    assert.match(
+      (await session.request(`${o}/events/${eventRow.id}/edit`)).body,
+      /name="custom_fields\/bar_tab"[^>]*value="80000"/,
+    );
   });
 });

@@ -19,7 +19,7 @@ import {
 import { SETUP_STYLES } from '../../../crm/events/event.table.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { type BookingFormValues, bookingFormPage, type BookingFormView } from './booking-form.page.js';
-import { bookingInput, changedOnly, formValues, valuesOf } from './booking-input.js';
+import { bookingInput, changedOnly, formValues, postedCurrency, valuesOf } from './booking-input.js';
 import { fromEventsOf } from './booking-from-events.js';
 import { eventsOf } from '../../../crm/events/event.reads.js';
 import {
@@ -54,7 +54,8 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       listMembersOfOrganization(db, org),
       pipelinesWithStages(db, org),
       listReferralSources(db, org),
-      customFormOf(db, org, 'bookings'),
+      // Money fields are typed in the booking's currency, as its form names it (SPEC §19).
+      customFormOf(db, org, 'bookings', view.values.currency),
     ]);
     const custom = { ...fields, typed: view.values.custom ?? typedOf(fields, undefined) };
     const parties = view.current ? undefined : await partiesCustom(db, org, view.values);
@@ -161,7 +162,15 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
-      const read = await customPosted(db, v.organization.organizationId, 'bookings', request.body);
+      const currency = postedCurrency(request.body);
+      const read = await customPosted(
+        db,
+        v.organization.organizationId,
+        'bookings',
+        request.body,
+        undefined,
+        currency,
+      );
       const values = { ...formValues(request.body), custom: read.custom.typed };
       const { input, errors } = bookingInput(values, true);
       const { parties, unread } = await partiesPosted(db, v.organization.organizationId, request.body, {
@@ -181,7 +190,7 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/orgs/:org/bookings/:id/edit', { schema: { params: Params } }, async (request, reply) => {
     const b = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
-    const fields = await customFormOf(db, request.params.org, 'bookings');
+    const fields = await customFormOf(db, request.params.org, 'bookings', b.currency);
     const booking = {
       id: b.id,
       reference: b.reference,
@@ -201,7 +210,15 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const version = formText(request.body, 'version');
       const booking = { id: b.id, reference: b.reference, name: b.name, version };
       const several = (await eventsOf(db, v.organization.organizationId, b.id)).length > 1;
-      const custom = await customPosted(db, b.organization_id, 'bookings', request.body, b.custom_fields);
+      const currency = postedCurrency(request.body) || b.currency;
+      const custom = await customPosted(
+        db,
+        b.organization_id,
+        'bookings',
+        request.body,
+        b.custom_fields,
+        currency,
+      );
       const values = {
         ...formValues(request.body, several ? valuesOf(b) : undefined),
         custom: custom.custom.typed,

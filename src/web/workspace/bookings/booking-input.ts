@@ -38,7 +38,7 @@ function typedValues(form: Form): BookingFormValues {
     guest_count: formText(form, 'guest_count'),
     setup_style: formText(form, 'setup_style'),
     event_type: formText(form, 'event_type'),
-    currency: formText(form, 'currency').trim().toUpperCase(),
+    currency: postedCurrency(form),
     total: formText(form, 'total_amount'),
     owner: formText(form, 'owner'),
     stage_id: formText(form, 'stage_id'),
@@ -157,3 +157,6 @@ export function bookingInput(
   };
   return { input, errors };
 }
+
+/** The currency a booking's form names, in which its amounts (and money custom fields) are read. */
+export const postedCurrency = (form: Form): string => formText(form, 'currency').trim().toUpperCase();

@@ -37,7 +37,7 @@ export interface EventFormValues {
 }
 
 export interface EventFormView {
-  booking: { id: string; reference: string; name: string; timezone: string };
+  booking: { id: string; reference: string; name: string; timezone: string; currency: string };
   /** Present when changing an event. */
   event?: { id: string; name: string; version: string };
   values: EventFormValues;

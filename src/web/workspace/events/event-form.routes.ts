@@ -41,7 +41,8 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const [all, types, fields] = await Promise.all([
       listSpaces(app.ctx, org),
       eventTypesOf(db, org),
-      customFormOf(db, org, 'events'),
+      // An event's money fields are in its booking's currency (SPEC §19).
+      customFormOf(db, org, 'events', view.booking.currency),
     ]);
     const spaces = offeredSpaces(all, view.values.spaces);
     const eventTypes = types.map((t) => ({ value: t.id, label: t.value }));
@@ -54,6 +55,7 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reference: b.reference,
     name: b.name,
     timezone: b.timezone,
+    currency: b.currency,
   });
 
   /** Writes the form's event, or shows it again with what was wrong. */
@@ -119,7 +121,7 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const v = visitorOf(request);
       const b = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
-      const read = await customPosted(db, b.organization_id, 'events', request.body);
+      const read = await customPosted(db, b.organization_id, 'events', request.body, undefined, b.currency);
       const values = { ...formValues(request.body), custom: read.custom.typed };
       return save(request, reply, b, { booking: bookingView(b), values }, (input, unread) => {
         const withBooking = { ...input, bookingId: b.id, custom_fields: read.given };
@@ -143,7 +145,7 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const event = await recordOf(db, eventDefinition, request.params.org, request.params.id);
     const b = await recordOf(db, bookingDefinition, request.params.org, event.booking_id);
     const version = await versionOf(db, eventDefinition, event);
-    const fields = await customFormOf(db, b.organization_id, 'events');
+    const fields = await customFormOf(db, b.organization_id, 'events', b.currency);
     return render(reply, v, {
       booking: bookingView(b),
       event: { id: event.id, name: event.name, version },
@@ -159,7 +161,14 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const v = visitorOf(request);
       const event = await recordOf(db, eventDefinition, request.params.org, request.params.id);
       const b = await recordOf(db, bookingDefinition, request.params.org, event.booking_id);
-      const read = await customPosted(db, b.organization_id, 'events', request.body, event.custom_fields);
+      const read = await customPosted(
+        db,
+        b.organization_id,
+        'events',
+        request.body,
+        event.custom_fields,
+        b.currency,
+      );
       const values = { ...formValues(request.body), custom: read.custom.typed };
       const view = {
         booking: bookingView(b),

@@ -23,7 +23,7 @@ export type CustomTyped = Record<string, string>;
 /** What a form shows of the organization's custom fields of its kind. */
 export interface CustomForm {
   fields: readonly CustomField[];
-  /** The organization's currency, in which money fields are typed. */
+  /** The currency money fields are typed in: the booking's for bookings and events (SPEC §19), else the venue's. */
   currency: string;
   typed: CustomTyped;
   /** What the inputs' names begin with (`custom_fields/`, as the problems' fields). */
@@ -33,17 +33,24 @@ export interface CustomForm {
 /** The form's name (and the problems' field) of a custom field. */
 export const customName = (key: string, prefix = 'custom_fields/'): string => `${prefix}${key}`;
 
-/** The organization's custom fields of a kind, with the currency their amounts are typed in. */
+const CURRENCY = /^[A-Z]{3}$/;
+
+/**
+ * The organization's custom fields of a kind, with the currency their amounts are typed in:
+ * `currency` when it is one (a booking's, or the one its form names), else the organization's.
+ */
 export async function customFormOf(
   db: Db,
   organizationId: string,
   recordType: CustomRecordType,
+  currency?: string,
 ): Promise<Omit<CustomForm, 'typed'>> {
+  const named = currency !== undefined && CURRENCY.test(currency) ? currency : undefined;
   const [{ fields }, organization] = await Promise.all([
     customFieldsOf(db, organizationId, recordType),
-    organizationOf(db, organizationId),
+    named === undefined ? organizationOf(db, organizationId) : undefined,
   ]);
-  return { fields, currency: organization?.currency ?? 'USD' };
+  return { fields, currency: named ?? organization?.currency ?? 'USD' };
 }
 
 /** A record's values (its `custom_fields` JSON) as the form shows them; '' when unset. */
@@ -133,8 +140,9 @@ export async function customPosted(
   recordType: CustomRecordType,
   post: Form,
   currentColumn?: string,
+  currency?: string,
 ): Promise<{ custom: CustomForm; given: Record<string, unknown> | undefined; errors: FieldErrors }> {
-  const fields = await customFormOf(db, organizationId, recordType);
+  const fields = await customFormOf(db, organizationId, recordType, currency);
   const custom = { ...fields, typed: typedFromPost(fields.fields, post) };
   return { custom, ...customGiven(custom, currentColumn) };
 }
