@@ -2,7 +2,7 @@
  * A venue's own fields (SPEC §19) in the CSV export and import of their kind: one column per
  * field, `custom.<key>` (SPEC §19's name, which no built-in column can take), after the kind's
  * own columns, in the fields' order; a money field's is followed by
- * `custom.<key>_formatted`, the amount as people read it (SPEC §13, formatted-amounts.ts; in the
+ * `custom.<key>_formatted` (unless a field of the venue's own has that key), the amount as people read it (SPEC §13, formatted-amounts.ts; in the
  * currency custom-money.ts gives), which an import never reads. A cell holds the value as the
  * API's write takes it: text; a number as a decimal; money in minor units, as every amount of the
  * files; a date as YYYY-MM-DD; true or false; a multi-select's values separated by `;`. An empty
@@ -15,7 +15,7 @@
 import { type CustomField, customFieldsOf, decimalText, storedValuesOf } from '../crm/custom-fields/index.js';
 import type { Db, Trx } from '../db/database.js';
 import { type Cells, type CsvShape, type ExportType, isCsvType, LIST_SEPARATOR } from './columns.js';
-import { besideAmounts, formattedAmounts } from './formatted-amounts.js';
+import { besideAmounts, formattedAmounts, formattedColumn } from './formatted-amounts.js';
 import { restoreFormula } from './formula.js';
 import type { CsvRow } from './read-rows.js';
 
@@ -25,7 +25,16 @@ export const customColumn = (key: string): string => `custom.${key}`;
 /** The name files exported before gave a custom field's column. */
 const olderColumn = (key: string): string => `custom_fields.${key}`;
 
-const isMoney = (field: CustomField) => field.custom.fieldType === 'money';
+/**
+ * The columns of the money fields that get a formatted column beside them: not one whose
+ * `<key>_formatted` is the key of a field of its own, whose column that name is.
+ */
+function formattedMoney(fields: readonly CustomField[]): string[] {
+  const keys = new Set(fields.map((f) => f.name));
+  return fields
+    .filter((f) => f.custom.fieldType === 'money' && !keys.has(formattedColumn(f.name)))
+    .map((f) => customColumn(f.name));
+}
 
 /** The organization's custom fields of a kind the files carry (none for line items and payments). */
 export async function csvCustomFields(
@@ -39,7 +48,7 @@ export async function csvCustomFields(
 /** A kind's shape with its custom fields' columns: every one exported, the open ones imported. */
 export function withCustomColumns(shape: CsvShape, fields: readonly CustomField[]): CsvShape {
   const open = fields.filter((f) => !f.custom.archived).map((f) => customColumn(f.name));
-  const money = fields.filter(isMoney).map((f) => customColumn(f.name));
+  const money = formattedMoney(fields);
   const older = fields.map((f) => [olderColumn(f.name), customColumn(f.name)] as const);
   return {
     ...shape,
@@ -76,8 +85,7 @@ export function customCells(
     else cell = typeof value === 'number' ? value : String(value);
     cells[customColumn(field.name)] = cell;
   }
-  const money = fields.filter(isMoney).map((f) => customColumn(f.name));
-  return { ...cells, ...formattedAmounts(cells, money, currency, locale) };
+  return { ...cells, ...formattedAmounts(cells, formattedMoney(fields), currency, locale) };
 }
 
 /** A cell as the API's write would give the value (what it cannot be, the rules say). */

@@ -24,6 +24,7 @@ import { csvFile } from './csv-fixtures.js';
 
 eachDatabase((suite) => {
   let org: string;
+  let define: (record_type: string, key: string, field_type?: string) => Promise<unknown>;
 
   const imported = async (type: CsvType, lines: string[]) => {
     const result = await importCsv(
@@ -74,12 +75,12 @@ eachDatabase((suite) => {
       .execute();
     const admin = await makeUser(suite.db, org, { role: 'admin' });
     const actor = staffActor({ organizationId: org, userId: admin.id, role: 'admin', door: 'workspace' });
-    const define = (record_type: string, key: string) =>
+    define = (record_type: string, key: string, field_type = 'money') =>
       write({ db: suite.db, clock: systemClock }, actor, createCustomField, {
         record_type,
         key,
         label: key,
-        field_type: 'money',
+        field_type,
       });
     await define('accounts', 'credit');
     await define('contacts', 'allowance');
@@ -135,5 +136,29 @@ eachDatabase((suite) => {
     const only = await imported('accounts', ['name,custom.credit_formatted', 'Far Pier,$1.00']);
     assert.equal(only.imported, 1);
     assert.deepEqual((await valuesOf('accounts')).at(-1), {});
+  });
+  it('gives a field of its own the name a money field’s formatted column would take: one column, its values', async () => {
+    await define('contacts', 'budget');
+    await define('contacts', 'budget_formatted', 'text');
+    await imported('contacts', [
+      'first_name,custom.budget,custom.budget_formatted',
+      'Ada,2500,About twenty-five',
+    ]);
+    const contacts = await exported('contacts');
+    assert.equal(contacts.header.filter((c) => c === 'custom.budget_formatted').length, 1);
+    assert.equal(
+      contacts.header.includes('custom.allowance_formatted'),
+      true,
+      'other money fields keep theirs',
+    );
+    const ada = contacts.rows.find((r) => r.first_name === 'Ada');
+    assert.deepEqual(
+      [ada?.['custom.budget'], ada?.['custom.budget_formatted']],
+      ['2500', 'About twenty-five'],
+    );
+    assert.deepEqual((await valuesOf('contacts')).at(-1), {
+      budget: 2500,
+      budget_formatted: 'About twenty-five',
+    });
   });
 });
