@@ -10,6 +10,7 @@ import { PORTAL_STYLES } from './styles/portal.css.js';
 import { INBOX_STYLES } from './styles/inbox.css.js';
 import { CONVERSATION_STYLES } from './styles/conversation.css.js';
 import { CUSTOM_FIELD_STYLES } from './workspace/settings/custom-fields.styles.js';
+import { AUTOMATION_EDITOR_STYLES } from './workspace/automations/automation-editor.styles.js';
 
 export const STYLESHEET = `
 :root { color-scheme: light dark; --accent: #5b3cc4; --danger: #b42318; --muted: #667085; --line: #d0d5dd; }
@@ -47,7 +48,7 @@ table { width: 100%; border-collapse: collapse; margin: 1rem 0; }
 th, td { text-align: left; padding: .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 .muted { color: var(--muted); }
 @media (max-width: 36rem) { table, thead, tbody, tr, th, td { display: block; } thead { display: none; } td { border: none; padding: .25rem 0; overflow-wrap: anywhere; } tr { border-bottom: 1px solid var(--line); padding: .5rem 0; } }
-${WORKSPACE_STYLES}${INBOX_STYLES}${CONVERSATION_STYLES}${DOCUMENT_STYLES}${DOCUMENT_PAGE_STYLES}${PORTAL_STYLES}${CUSTOM_FIELD_STYLES}`;
+${WORKSPACE_STYLES}${INBOX_STYLES}${CONVERSATION_STYLES}${DOCUMENT_STYLES}${DOCUMENT_PAGE_STYLES}${PORTAL_STYLES}${CUSTOM_FIELD_STYLES}${AUTOMATION_EDITOR_STYLES}`;
 
 export const STYLESHEET_PATH = `/assets/marquee-${createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 10)}.css`;
 

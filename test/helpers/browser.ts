@@ -7,7 +7,8 @@ import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
+/** Where screenshots go: test-results/ (git-ignored), or SCREENSHOT_DIR to keep them elsewhere. */
+export const SCREENSHOT_DIR = path.resolve(process.env.SCREENSHOT_DIR ?? 'test-results/screenshots');
 
 export function chromiumMissing(): string | false {
   return existsSync(CHROMIUM) ? false : `Chromium is not installed at ${CHROMIUM} (apt-get install chromium)`;

@@ -507,19 +507,25 @@ export async function walkWorkspace({ page, server, orgId, admin, visit }: Walk)
   await visit('custom-fields');
 
   // Settings → Automations: a shipped one turned on in one click, a new one refused beside its
-  // steps with what was typed kept, and the latest runs of one.
+  // step's days with what was typed kept, and the latest runs of one.
   await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Automations' }).click();
   await page.getByRole('heading', { name: 'Automations', exact: true }).waitFor();
   await page.getByRole('button', { name: 'Turn on Follow up a proposal' }).click();
   await page.getByText('Follow up a proposal turned on.').waitFor();
   await visit('automations');
+  await page.getByRole('link', { name: 'New automation' }).click();
+  await page.getByRole('heading', { name: 'New automation' }).waitFor();
   await field('Name').fill('Chase a quiet lead');
-  await field('When (trigger)').fill('{"type": "inquiry.received"}');
-  await field('Steps').fill('[{"type": "wait", "days": -1}]');
+  await field('Trigger').selectOption('inquiry.received');
+  await field('Add a step that does').selectOption('wait');
+  await page.getByRole('button', { name: 'Add the step' }).click();
+  await field('Days (step 1)').fill('-1');
   await page.getByRole('button', { name: 'Add the automation' }).click();
   await page.getByRole('heading', { name: 'Please correct these fields' }).waitFor();
-  assert.equal(await field('Steps').inputValue(), '[{"type": "wait", "days": -1}]');
+  assert.equal(await field('Days (step 1)').inputValue(), '-1');
   await visit('automation-refused');
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Automations' }).click();
+  await page.getByRole('heading', { name: 'Automations', exact: true }).waitFor();
   await page.getByRole('link', { name: 'Recent runs of Follow up a proposal' }).click();
   await page.getByRole('heading', { name: 'Recent runs' }).waitFor();
   await visit('automation-runs');

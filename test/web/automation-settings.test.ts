@@ -2,8 +2,8 @@
  * Settings → Automations (SPEC §18) over real HTTP, signed in: administrators only, as every
  * settings page; the eight shipped automations listed with a line of plain words each and their
  * state, one click to make one that is not made yet and to turn one off; the organization's own
- * listed apart, deleted after a confirmation; the New automation form refuses each bad part beside
- * its field and keeps what was typed, then makes a good one; each automation's latest runs, with
+ * listed apart, deleted after a confirmation; the New automation editor refuses each bad control
+ * beside it and keeps what was typed, then makes a good one; each automation's latest runs, with
  * the booking, the state, the step reached, the next step's time in the venue's zone and the log.
  */
 import assert from 'node:assert/strict';
@@ -109,30 +109,30 @@ eachDatabase((suite) => {
     const form = {
       _csrf: admin.csrf,
       name: 'Chase a quiet lead',
-      trigger: '{"type": "booking.status_changed", "status": "lead"}',
-      conditions: '[{"field": "guest_count", "op": "gteq"',
-      steps: '[{"type": "wait", "days": -1}, {"type": "add_note", "body": "Chased"}]',
-      exit_on: '',
+      trigger_type: 'booking.status_changed',
+      trigger_status: 'lead',
+      conditions: '1',
+      condition_0_field: 'guest_count',
+      condition_0_op: 'gteq',
+      condition_0_value: '',
+      steps: '2',
+      step_0_type: 'wait',
+      step_0_days: '-1',
+      step_1_type: 'add_note',
+      step_1_body: 'Chased',
       allow_reenrollment: 'yes',
     };
     const refused = await admin.session.request(action, { form });
     assert.equal(refused.status, 422, refused.body);
-    assert.match(fieldError(refused.body, 'steps'), /^Step 1, days: /);
-    assert.match(fieldError(refused.body, 'conditions'), /not JSON/);
+    assert.match(fieldError(refused.body, 'step_0_days'), /whole number of days/);
+    assert.match(fieldError(refused.body, 'condition_0_value'), /Give the value/);
     assert.match(refused.body, /Chase a quiet lead/);
-    assert.ok(
-      refused.body.includes('[{&quot;type&quot;: &quot;wait&quot;, &quot;days&quot;: -1}, {&quot;type&quot;'),
-      'the steps typed come back',
-    );
+    assert.match(refused.body, /name="step_0_days" type="number" value="-1"/, 'the days typed come back');
     assert.match(refused.body, /name="allow_reenrollment" value="yes"[^>]* checked/);
     assert.equal((await automations()).length, 4, 'nothing was made');
 
     const made = await admin.session.request(action, {
-      form: {
-        ...form,
-        conditions: '[{"field": "guest_count", "op": "gteq", "value": 50}]',
-        steps: '[{"type": "wait", "days": 2}, {"type": "add_note", "body": "Chased"}]',
-      },
+      form: { ...form, condition_0_value: '50', step_0_days: '2' },
     });
     assert.equal(made.status, 303, made.body);
     const chase = (await automations()).find((a) => a.name === 'Chase a quiet lead');

@@ -44,7 +44,16 @@ function forms(v: WorkspaceVenue): Array<[string, Record<string, string>]> {
     [`${o}/settings/spaces`, { name: 'Terrace' }],
     [`${o}/settings/spaces/${v.spaceId}`, { name: 'Renamed' }],
     [`${o}/settings/spaces/${v.spaceId}/delete`, { version: '"v"' }],
-    [`${o}/settings/automations`, { name: 'Chase', steps: '[{"type": "add_note", "body": "x"}]' }],
+    [
+      `${o}/settings/automations`,
+      {
+        name: 'Chase',
+        trigger_type: 'inquiry.received',
+        steps: '1',
+        step_0_type: 'add_note',
+        step_0_body: 'x',
+      },
+    ],
     [`${o}/settings/automations/shipped`, { key: 'thank_you' }],
   ];
 }
@@ -160,6 +169,7 @@ eachDatabase((suite) => {
       'settings/import-export',
       'settings/import-export/export/bookings.csv',
       'settings/automations',
+      'settings/automations/new',
       'settings/team',
       'settings/developers/api-keys',
       'settings/developers/assistants',

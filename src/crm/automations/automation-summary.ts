@@ -135,6 +135,21 @@ function exitWords(e: ExitRule): string[] {
   return e.value;
 }
 
+/** Its trigger, each condition and each exit in words, as the line says them (a page lists them). */
+export function automationParts(automation: Summarized, names: SummaryNames = {}) {
+  return {
+    trigger: triggerWords(automation.trigger, names),
+    conditions: (automation.conditions ?? []).map((c) => conditionWords(c, names)),
+    exits: automation.exitOn.map((e) =>
+      e.type === 'document.signed'
+        ? 'a document of the booking is signed'
+        : e.type === 'message.received'
+          ? 'the client writes'
+          : `the booking’s status becomes ${either(e.value)}`,
+    ),
+  };
+}
+
 /** The automation in one line of plain words. */
 export function automationSummary(automation: Summarized, names: SummaryNames = {}): string {
   const conditions = automation.conditions ?? [];

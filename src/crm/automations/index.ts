@@ -15,7 +15,14 @@ export {
 } from './automation.commands.js';
 export { findAutomation, listAutomations, listVersionedAutomations } from './automation.reads.js';
 export { type AutomationRun, listAutomationRuns, type RunLogLine } from './automation-run.reads.js';
-export { automationSummary, stepWords, type SummaryNames, type SummaryStep } from './automation-summary.js';
+export {
+  automationParts,
+  automationSummary,
+  stepWords,
+  type SummaryNames,
+  type SummaryStep,
+} from './automation-summary.js';
+export { customConditionOps } from './automation-conditions.js';
 export {
   insertShippedAutomations,
   SHIPPED_AUTOMATIONS,

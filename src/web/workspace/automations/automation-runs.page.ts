@@ -1,10 +1,17 @@
 /**
- * An automation's page under Settings → Automations (SPEC §18): its steps, readable and with each
- * e-mail's approval to tick (automation-steps-form.ts), and its latest runs: for each, the booking
+ * An automation's page under Settings → Automations (SPEC §18): what starts it, its conditions and
+ * what stops it, in words (as its line says them, automationParts), linked to its editor; its
+ * steps, readable and with each e-mail's approval to tick (automation-steps-form.ts); its latest runs: for each, the booking
  * it runs for (linked to its page), its state, the step reached, when the next step is due and the
  * log, a line per step — every time in the venue's zone and locale.
  */
-import type { Automation, AutomationRun, RunLogLine, SummaryNames } from '../../../crm/automations/index.js';
+import {
+  type Automation,
+  automationParts,
+  type AutomationRun,
+  type RunLogLine,
+  type SummaryNames,
+} from '../../../crm/automations/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { clockLabel, dayLabel, localDate } from '../time-zones.js';
 import { settingsTabs, workspacePage } from '../workspace-layout.js';
@@ -55,6 +62,26 @@ function runEntry(v: WorkspaceVisitor, run: AutomationRun, view: AutomationRunsV
     ${logTable(run, view.zone)}</li>`;
 }
 
+const capitalized = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+
+/** "a, b, or c". */
+const either = (items: readonly string[]) =>
+  items.length <= 2 ? items.join(' or ') : `${items.slice(0, -1).join(', ')}, or ${items.at(-1) ?? ''}`;
+
+function whatItDoes(v: WorkspaceVisitor, view: AutomationRunsView): SafeHtml {
+  const { automation } = view;
+  const parts = automationParts(automation, view.names);
+  const row = (term: string, words: SafeHtml | string) => html`<div><dt>${term}</dt><dd>${words}</dd></div>`;
+  return html`<section class="card" aria-labelledby="what-title"><h2 id="what-title">What it does</h2>
+    <dl class="facts">
+      ${row('Starts', `${parts.trigger}.`)}
+      ${row('Only if', parts.conditions.length === 0 ? 'Every booking (no conditions).' : html`<ul class="conditions">${parts.conditions.map((c) => html`<li>${capitalized(c)}</li>`)}</ul>`)}
+      ${row('Stops when', parts.exits.length === 0 ? 'Only when its steps are done.' : `${capitalized(either(parts.exits))}.`)}
+      ${row('Again', automation.allowReenrollment ? 'May start again for a booking it ran for.' : 'Runs once for each booking.')}
+    </dl>
+    <p><a class="button secondary" href="${orgPath(v, `/settings/automations/${automation.id}/edit`)}">Edit the automation</a></p></section>`;
+}
+
 export function automationRunsPage(v: WorkspaceVisitor, view: AutomationRunsView): string {
   const { automation, runs } = view;
   const body = html`${settingsTabs(v, 'automations')}
@@ -62,6 +89,7 @@ export function automationRunsPage(v: WorkspaceVisitor, view: AutomationRunsView
     <h1>${automation.name}</h1>
     ${view.notice ? html`<p class="notice" role="status">${view.notice}</p>` : ''}
     <p>${automation.enabled ? 'On' : 'Off'}. ${view.summary}</p>
+    ${whatItDoes(v, view)}
     ${automationStepsForm(v, view)}
     <section aria-labelledby="runs-title"><h2 id="runs-title">Recent runs</h2>
       ${

@@ -1,8 +1,8 @@
 /**
  * Settings → Automations (SPEC §18): the automations Marquee ships, each in one line of plain words
  * with its state and one click to turn it on (made in this organization the first time) or off;
- * the organization's own, the same, with Delete; each linked to its latest runs; and the New
- * automation form, whose parts are the JSON the API takes, refused beside each field.
+ * the organization's own, the same, with Edit and Delete; each linked to its page (what it does
+ * and its latest runs); and the link to the New automation editor (automation-editor.page.ts).
  */
 import {
   type Automation,
@@ -12,20 +12,9 @@ import {
   type SummaryNames,
 } from '../../../crm/automations/index.js';
 import { html, type SafeHtml } from '../../html.js';
-import {
-  csrfField,
-  errorSummary,
-  type FieldErrors,
-  inputField,
-  textareaField,
-} from '../forms/form-fields.js';
+import { csrfField } from '../forms/form-fields.js';
 import { settingsTabs, workspacePage } from '../workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
-import {
-  NEW_AUTOMATION_EXAMPLES,
-  NEW_AUTOMATION_LABELS,
-  type NewAutomationValues,
-} from './automation-form.js';
 
 /** An automation with the version its switch carries back (If-Match). */
 export interface Versioned<Value> {
@@ -36,8 +25,6 @@ export interface Versioned<Value> {
 export interface AutomationsView {
   automations: readonly Versioned<Automation>[];
   names: SummaryNames;
-  values: NewAutomationValues;
-  errors: FieldErrors;
   /** A sentence about the change just made, shown once. */
   notice?: string | undefined;
 }
@@ -52,10 +39,11 @@ function toggleForm(v: WorkspaceVisitor, { value, version }: Versioned<Automatio
     <button type="submit" class="secondary">${value.enabled ? 'Turn off' : 'Turn on'}<span class="visually-hidden"> ${value.name}</span></button></form>`;
 }
 
-/** Its page: the steps, readable and changed there, and the latest runs. */
+/** Its page (what it does in words, its steps' approvals, its latest runs) and its editor. */
 function runsLink(v: WorkspaceVisitor, automation: Automation): SafeHtml {
   const page = orgPath(v, `/settings/automations/${automation.id}`);
-  return html`<a href="${page}#steps">Steps<span class="visually-hidden"> of ${automation.name}</span></a>
+  return html`<a class="button secondary" href="${page}/edit">Edit<span class="visually-hidden"> ${automation.name}</span></a>
+    <a href="${page}#steps">Steps<span class="visually-hidden"> of ${automation.name}</span></a>
     <a href="${page}">Recent runs<span class="visually-hidden"> of ${automation.name}</span></a>`;
 }
 
@@ -80,33 +68,6 @@ function ownEntry(v: WorkspaceVisitor, view: AutomationsView, made: Versioned<Au
       <a class="button secondary" href="${orgPath(v, `/settings/automations/${value.id}/delete`)}">Delete<span class="visually-hidden"> ${value.name}</span>…</a></div></li>`;
 }
 
-function jsonField(
-  name: 'trigger' | 'conditions' | 'steps' | 'exit_on',
-  view: AutomationsView,
-  required: boolean,
-): SafeHtml {
-  const hint = `For example: ${NEW_AUTOMATION_EXAMPLES[name]}`;
-  const label = NEW_AUTOMATION_LABELS[name];
-  const value = view.values[name];
-  return textareaField({ name, label, value, errors: view.errors, required, rows: 3, hint });
-}
-
-function newAutomationForm(v: WorkspaceVisitor, view: AutomationsView): SafeHtml {
-  const { values, errors } = view;
-  return html`<section class="card" aria-labelledby="new-title"><h2 id="new-title">New automation</h2>
-    <p class="hint">Its parts are written as the API takes them: a trigger, conditions on the booking, steps in order and what stops a run. Templates, stages and members are named by their ids.</p>
-    ${errorSummary(errors, NEW_AUTOMATION_LABELS)}
-    <form method="post" action="${orgPath(v, '/settings/automations')}" novalidate class="record-form">${csrfField(v.csrfToken)}
-      ${inputField({ name: 'name', label: NEW_AUTOMATION_LABELS.name, value: values.name, errors, required: true, attributes: html`maxlength="200"` })}
-      ${jsonField('trigger', view, true)}${jsonField('conditions', view, false)}${jsonField('steps', view, true)}${jsonField('exit_on', view, false)}
-      <div class="field">
-        <label class="check"><input type="checkbox" id="field-allow_reenrollment" name="allow_reenrollment" value="yes" aria-describedby="field-allow_reenrollment-hint" ${values.allow_reenrollment === 'yes' ? html`checked` : ''} /><span>${NEW_AUTOMATION_LABELS.allow_reenrollment}</span></label>
-        <p class="hint" id="field-allow_reenrollment-hint">Unticked, it runs once for each booking.</p>
-      </div>
-      <div class="actions"><button type="submit">Add the automation</button></div>
-    </form></section>`;
-}
-
 export function automationsPage(v: WorkspaceVisitor, view: AutomationsView): string {
   const own = view.automations.filter((a) => a.value.key === null);
   const body = html`${settingsTabs(v, 'automations')}<h1>Automations</h1>
@@ -115,7 +76,7 @@ export function automationsPage(v: WorkspaceVisitor, view: AutomationsView): str
     <section aria-labelledby="shipped-title"><h2 id="shipped-title">Shipped with Marquee</h2>
       <ul class="plain">${SHIPPED_AUTOMATIONS.map((s) => shippedEntry(v, view, s))}</ul></section>
     <section aria-labelledby="own-title"><h2 id="own-title">This venue’s own</h2>
-      ${own.length === 0 ? html`<p class="muted">None yet: add one below.</p>` : html`<ul class="plain">${own.map((a) => ownEntry(v, view, a))}</ul>`}</section>
-    ${newAutomationForm(v, view)}`;
+      ${own.length === 0 ? html`<p class="muted">None yet.</p>` : html`<ul class="plain">${own.map((a) => ownEntry(v, view, a))}</ul>`}
+      <p><a class="button" href="${orgPath(v, '/settings/automations/new')}">New automation</a></p></section>`;
   return workspacePage(v, { title: 'Automations', section: 'settings', body });
 }

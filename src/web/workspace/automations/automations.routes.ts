@@ -1,16 +1,15 @@
 /**
  * Settings → Automations (SPEC §18), for the organization's admins, through the same commands and
  * rules as /v2/automations: POST …/shipped makes a shipped automation by its key, on; POST
- * …/:id/enabled turns one on or off at the version drawn; POST … adds the venue's own (refused,
- * each problem beside its field, what was typed kept); …/:id/delete asks, then deletes; GET …/:id
- * shows its steps, an e-mail's approval ticked there and saved by POST …/:id/steps, and its latest
- * runs.
+ * …/:id/enabled turns one on or off at the version drawn; the editor (automation-editor.routes.ts)
+ * adds the venue's own and edits any; …/:id/delete asks, then deletes; GET …/:id reads it back in
+ * words — what starts it, its conditions, its steps (an e-mail's approval ticked there and saved by
+ * POST …/:id/steps) and what stops it — with its latest runs.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
-  automationProblems,
   automationSummary,
   createAutomation,
   deleteAutomation,
@@ -23,22 +22,14 @@ import { organizationZone } from '../../../crm/organization/index.js';
 import { attempt } from '../../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { confirmDeletePage } from '../forms/confirm-delete.page.js';
-import type { FieldErrors } from '../forms/form-fields.js';
-import { forbiddenTo } from '../forms/form-errors.js';
 import { formVersion, RecordParams } from '../forms/record-posts.js';
 import { sendRefusal } from '../refusals.js';
 import { notFound, orgPath, visitorOf } from '../workspace-visitor.js';
 import { automationRunsPage } from './automation-runs.page.js';
-import {
-  automationFormErrors,
-  automationInputOf,
-  automationValuesPosted,
-  EMPTY_AUTOMATION,
-  type NewAutomationValues,
-} from './automation-form.js';
+import { automationEditorRoutes } from './automation-editor.routes.js';
 import { automationsPage } from './automations.page.js';
 import { stepsPosted } from './automation-steps-form.js';
-import { summaryNamesOf } from './summary-names.js';
+import { automationNamesOf, summaryNamesOf } from './summary-names.js';
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
 const PATH = '/orgs/:org/settings/automations';
@@ -52,12 +43,15 @@ const NOTICES: Record<string, (name: string) => string> = {
   deleted: () => 'Automation deleted.',
 };
 
+/** The automation's page's notice after a change made from it. */
+const PAGE_NOTICES: Record<string, string> = { steps: 'Steps saved.', saved: 'Automation saved.' };
+
 export const automationSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(automationEditorRoutes);
   async function show(
     request: FastifyRequest,
     reply: FastifyReply,
-    form: { values: NewAutomationValues; errors: FieldErrors; notice?: { key: string; id?: string } },
-    status = 200,
+    form: { notice?: { key: string; id?: string } },
   ) {
     const v = visitorOf(request);
     const organizationId = v.organization.organizationId;
@@ -68,8 +62,7 @@ export const automationSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =
     const said = form.notice ? NOTICES[form.notice.key] : undefined;
     const named = automations.find((a) => a.value.id === form.notice?.id)?.value.name ?? 'The automation';
     const notice = said?.(named);
-    const page = automationsPage(v, { automations, names, values: form.values, errors: form.errors, notice });
-    return sendPage(reply, page, status);
+    return sendPage(reply, automationsPage(v, { automations, names, notice }));
   }
 
   const done = (request: FastifyRequest, reply: FastifyReply, notice: string, id?: string) =>
@@ -92,33 +85,7 @@ export const automationSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =
     },
     async (request, reply) => {
       const { notice, id } = request.query;
-      return show(request, reply, {
-        values: EMPTY_AUTOMATION,
-        errors: {},
-        ...(notice ? { notice: { key: notice, ...(id ? { id } : {}) } } : {}),
-      });
-    },
-  );
-
-  app.post(
-    PATH,
-    { preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
-    async (request, reply) => {
-      const v = visitorOf(request);
-      const values = automationValuesPosted(request.body);
-      const { input, unread } = automationInputOf(values);
-      const forbidden = forbiddenTo(request, createAutomation, input);
-      if (forbidden) return sendRefusal(request, reply, forbidden);
-      // Every problem at once: the text that is not JSON, and what the rules find in the rest.
-      const problems = await automationProblems(request.ctx, v.organization.organizationId, input);
-      let errors = { ...automationFormErrors(problems), ...unread };
-      if (Object.keys(errors).length === 0) {
-        const outcome = await attempt(request.ctx.app.writer, v.actor, createAutomation, input);
-        if (outcome.ok) return done(request, reply, 'added', outcome.value.id);
-        if (outcome.refusal.problems.length === 0) return sendRefusal(request, reply, outcome.refusal);
-        errors = automationFormErrors(outcome.refusal.problems);
-      }
-      return show(request, reply, { values, errors }, 422);
+      return show(request, reply, notice ? { notice: { key: notice, ...(id ? { id } : {}) } } : {});
     },
   );
 
@@ -169,13 +136,13 @@ export const automationSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =
       const organizationId = v.organization.organizationId;
       const found = await findAutomation(request.ctx, organizationId, request.params.id);
       if (!found) throw notFound();
-      const [runs, names, zone] = await Promise.all([
+      const [runs, { names }, zone] = await Promise.all([
         listAutomationRuns(request.ctx, organizationId, found.value.id, RUNS_SHOWN),
-        summaryNamesOf(request.ctx, organizationId),
+        automationNamesOf(request.ctx, organizationId),
         organizationZone(request.ctx.db, organizationId),
       ]);
       const summary = automationSummary(found.value, names);
-      const notice = request.query.notice === 'steps' ? 'Steps saved.' : undefined;
+      const notice = PAGE_NOTICES[request.query.notice ?? ''];
       const view = { automation: found.value, version: found.version, names, summary, runs, zone, notice };
       return sendPage(reply, automationRunsPage(v, { ...view, limit: RUNS_SHOWN }));
     },
