@@ -12,6 +12,8 @@
  * The latency rows are paced (bench/paced.ts) on a few connections, each request a page not asked
  * before (the questions' pages in turn, by their cursors), so p99 is one page's time, not a queue
  * or the page cache.
+ * With BENCH_ONLY, the latency rows run when it matches 'custom field filter, sort and page', the
+ * type change's row when it matches 'custom field change' (bench/run.ts).
  * Run alone: `node dist/bench/custom-field-loads.js [sqlite|postgres]` (BENCH_SERVER_FLAGS: the
  * server's node flags besides `npm start`'s, e.g. `--cpu-prof`).
  */
@@ -157,6 +159,7 @@ const thousands = (n: number) => n.toLocaleString('en');
 /** The custom fields' rows of one database: lines of docs/performance.md, and the failed ones. */
 export async function measureCustomFields(
   dialect: 'sqlite' | 'postgres',
+  rows: { latency: boolean } = { latency: true },
 ): Promise<{ lines: string[]; failures: string[] }> {
   const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   const scratch = await scratchDatabase(dialect, 'bench_fields');
@@ -193,79 +196,82 @@ export async function measureCustomFields(
       .set({ organization_ids: JSON.stringify([venue.fields, venue.bare]) })
       .execute();
 
-    const headers = (org: string) => ({ authorization: `Bearer ${token}`, 'x-api-org': org });
-    // Enough distinct pages for every request of the warm-up and the rounds.
-    const asked = Math.ceil(PACE.rate * (WARMUP + ROUNDS * DURATION));
-    const walk = (org: string, firsts: string[]) =>
-      distinctPages(url, headers(org), firsts, Math.ceil(asked / firsts.length));
-    const selects = SELECTS.flatMap((s) =>
-      OPTIONS.map((o) => `/v2/bookings?filter[custom_fields.${s}][eq]=${o}`),
-    );
-    const sorts = NUMBERS.flatMap((n) => [
-      `/v2/bookings?sort=custom_fields.${n}`,
-      `/v2/bookings?sort=-custom_fields.${n}`,
-    ]);
-    const loads = [
-      {
-        name: `GET /v2/bookings?filter[custom_fields.<select>][eq]=<option> (25)`,
-        ...(await walk(venue.fields, selects)),
-      },
-      { name: `GET /v2/bookings?sort=±custom_fields.<number> (25)`, ...(await walk(venue.fields, sorts)) },
-      { name: 'with', ...(await walk(venue.fields, ['/v2/bookings'])) },
-      { name: 'without', ...(await walk(venue.bare, ['/v2/bookings'])) },
-    ];
-    for (const load of loads) {
-      if (load.distinct < asked)
-        throw new Error(`${load.name} — ${label}: ${load.distinct} distinct pages, not ${asked}.`);
-    }
-    const rounds = new Map<string, PacedResult[]>(loads.map((l) => [l.name, []]));
-    for (const load of loads)
-      if (WARMUP > 0) await pacedLoad(load.options, PACE.rate, PACE.connections, WARMUP);
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const load of loads) {
-        const result = await pacedLoad(load.options, PACE.rate, PACE.connections, DURATION);
-        rounds.get(load.name)!.push(result);
-        console.log(
-          `round ${round + 1}: custom fields ${load.name} — ${label}: p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx}`,
-        );
-      }
-    }
-
     const failures: string[] = [];
     const goals: Goal[] = [];
-    const pace = `${PACE.connections} connections at ${PACE.rate}/s`;
-    const venueWords = `${thousands(BOOKINGS)} bookings with 20 custom fields (and another venue's ${thousands(Math.round(BOOKINGS / 10))}), each request a page not asked before (its cursor), ${pace}`;
-    const figure = (name: string, pick: (r: PacedResult) => number) => {
-      const results = rounds.get(name)!;
-      const verdict = judgeRow(results.map((r) => ({ answers: r.answers, statuses: r.statuses })));
-      if (verdict.failed) {
-        failures.push(`custom fields ${name} — ${label}: ${failureWords(verdict)}`);
-        return Number.NaN;
-      }
-      return median(results.map(pick));
-    };
     const lines: string[] = [];
-    for (const load of loads.slice(0, 2)) {
-      const row = `${load.name}, ${venueWords} (bench/custom-field-loads.ts) — ${label}`;
-      const p99 = figure(load.name, (r) => r.p99);
-      const p50 = figure(load.name, (r) => r.p50);
-      goals.push({ row, measured: p99, under: 100, unit: 'ms' });
+    // The filter's, the sort's and the page's rows (BENCH_ONLY 'custom field filter, sort and page').
+    if (rows.latency) {
+      const headers = (org: string) => ({ authorization: `Bearer ${token}`, 'x-api-org': org });
+      // Enough distinct pages for every request of the warm-up and the rounds.
+      const asked = Math.ceil(PACE.rate * (WARMUP + ROUNDS * DURATION));
+      const walk = (org: string, firsts: string[]) =>
+        distinctPages(url, headers(org), firsts, Math.ceil(asked / firsts.length));
+      const selects = SELECTS.flatMap((s) =>
+        OPTIONS.map((o) => `/v2/bookings?filter[custom_fields.${s}][eq]=${o}`),
+      );
+      const sorts = NUMBERS.flatMap((n) => [
+        `/v2/bookings?sort=custom_fields.${n}`,
+        `/v2/bookings?sort=-custom_fields.${n}`,
+      ]);
+      const loads = [
+        {
+          name: `GET /v2/bookings?filter[custom_fields.<select>][eq]=<option> (25)`,
+          ...(await walk(venue.fields, selects)),
+        },
+        { name: `GET /v2/bookings?sort=±custom_fields.<number> (25)`, ...(await walk(venue.fields, sorts)) },
+        { name: 'with', ...(await walk(venue.fields, ['/v2/bookings'])) },
+        { name: 'without', ...(await walk(venue.bare, ['/v2/bookings'])) },
+      ];
+      for (const load of loads) {
+        if (load.distinct < asked)
+          throw new Error(`${load.name} — ${label}: ${load.distinct} distinct pages, not ${asked}.`);
+      }
+      const rounds = new Map<string, PacedResult[]>(loads.map((l) => [l.name, []]));
+      for (const load of loads)
+        if (WARMUP > 0) await pacedLoad(load.options, PACE.rate, PACE.connections, WARMUP);
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const load of loads) {
+          const result = await pacedLoad(load.options, PACE.rate, PACE.connections, DURATION);
+          rounds.get(load.name)!.push(result);
+          console.log(
+            `round ${round + 1}: custom fields ${load.name} — ${label}: p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx}`,
+          );
+        }
+      }
+
+      const pace = `${PACE.connections} connections at ${PACE.rate}/s`;
+      const venueWords = `${thousands(BOOKINGS)} bookings with 20 custom fields (and another venue's ${thousands(Math.round(BOOKINGS / 10))}), each request a page not asked before (its cursor), ${pace}`;
+      const figure = (name: string, pick: (r: PacedResult) => number) => {
+        const results = rounds.get(name)!;
+        const verdict = judgeRow(results.map((r) => ({ answers: r.answers, statuses: r.statuses })));
+        if (verdict.failed) {
+          failures.push(`custom fields ${name} — ${label}: ${failureWords(verdict)}`);
+          return Number.NaN;
+        }
+        return median(results.map(pick));
+      };
+      for (const load of loads.slice(0, 2)) {
+        const row = `${load.name}, ${venueWords} (bench/custom-field-loads.ts) — ${label}`;
+        const p99 = figure(load.name, (r) => r.p99);
+        const p50 = figure(load.name, (r) => r.p50);
+        goals.push({ row, measured: p99, under: 100, unit: 'ms' });
+        lines.push(
+          `- ${row}: p50 ${p50} ms, p99 ${p99} ms, median of ${ROUNDS} rounds (goal: p99 under 100 ms).`,
+        );
+      }
+      const [withP50, withP99, withoutP50, withoutP99] = [
+        figure('with', (r) => r.p50),
+        figure('with', (r) => r.p99),
+        figure('without', (r) => r.p50),
+        figure('without', (r) => r.p99),
+      ];
+      const ratio = Math.round((withP50 / withoutP50) * 100) / 100;
+      const pageRow = `GET /v2/bookings (25) on that venue with its 20 custom fields against a twin with the same bookings and none, each request a page not asked before (its cursor), ${pace} — ${label}`;
+      goals.push({ row: pageRow, measured: ratio, under: 1.1, unit: '×' });
       lines.push(
-        `- ${row}: p50 ${p50} ms, p99 ${p99} ms, median of ${ROUNDS} rounds (goal: p99 under 100 ms).`,
+        `- ${pageRow}: with the fields p50 ${withP50} ms (p99 ${withP99} ms), without p50 ${withoutP50} ms (p99 ${withoutP99} ms): ${ratio}× (goal: under 1.1×).`,
       );
     }
-    const [withP50, withP99, withoutP50, withoutP99] = [
-      figure('with', (r) => r.p50),
-      figure('with', (r) => r.p99),
-      figure('without', (r) => r.p50),
-      figure('without', (r) => r.p99),
-    ];
-    const ratio = Math.round((withP50 / withoutP50) * 100) / 100;
-    const pageRow = `GET /v2/bookings (25) on that venue with its 20 custom fields against a twin with the same bookings and none, each request a page not asked before (its cursor), ${pace} — ${label}`;
-    goals.push({ row: pageRow, measured: ratio, under: 1.1, unit: '×' });
-    lines.push(
-      `- ${pageRow}: with the fields p50 ${withP50} ms (p99 ${withP99} ms), without p50 ${withoutP50} ms (p99 ${withoutP99} ms): ${ratio}× (goal: under 1.1×).`,
-    );
 
     // A number field becomes text over every value it holds: one PATCH, one unit of work. The
     // server closes a socket silent for 60 s (src/http/server-limits.ts) while the unit of work

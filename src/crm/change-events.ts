@@ -100,21 +100,41 @@ export async function recordUpdated<Table extends OrganizationTable>(
   beforeContext?: ReadContext,
 ): Promise<Told | undefined> {
   const context = await readContextOf(trx, definition, after.organization_id);
-  const object = eventObject(definition, after, context);
-  const previous = previousAttributes(eventObject(definition, before, beforeContext ?? context), object);
-  if (Object.keys(previous).length === 0) return undefined;
+  const told = toldUpdate(definition, before, after, context, beforeContext);
+  if (!told) return undefined;
   await recordChange(trx, {
     organizationId: after.organization_id,
     type: `${definition.singular}.updated`,
-    object,
-    previousAttributes: previous,
+    object: told.object,
+    previousAttributes: told.previous,
     now,
   });
-  return { object, previous };
+  return told;
 }
 
-/** The `*.created` events of records created together (an import). */
-export { recordCreatedInBulk } from '../changes/record-changes-in-bulk.js';
+/**
+ * What an update tells, read with no statement (the read contexts are given): for writes that
+ * tell many records' updates together (recordChangesInBulk). Undefined when nothing shown changed.
+ */
+export function toldUpdate<Table extends OrganizationTable>(
+  definition: RecordKind<Table>,
+  before: RowOf<Table>,
+  after: RowOf<Table>,
+  context: ReadContext | undefined,
+  beforeContext?: ReadContext,
+): Told | undefined {
+  const object = eventObject(definition, after, context);
+  const previous = previousAttributes(eventObject(definition, before, beforeContext ?? context), object);
+  return Object.keys(previous).length === 0 ? undefined : { object, previous };
+}
+
+/** The `*.created` events of records created together (an import), and changes told together. */
+export {
+  type ChangeInBulk,
+  changeRows,
+  recordChangesInBulk,
+  recordCreatedInBulk,
+} from '../changes/record-changes-in-bulk.js';
 
 export function recordDeleted<Table extends OrganizationTable>(
   trx: Trx,

@@ -78,6 +78,12 @@ eachDatabase((suite) => {
       field_type: 'text',
     });
     await run(createCustomField, {
+      record_type: 'contacts',
+      key: 'vip',
+      label: 'VIP',
+      field_type: 'boolean',
+    });
+    await run(createCustomField, {
       record_type: 'accounts',
       key: 'credit',
       label: 'Credit limit',
@@ -94,7 +100,7 @@ eachDatabase((suite) => {
     await values('bookings', gala.id, { how_heard: 'web', budget: 1250.5 });
     await values('bookings', venue.bookingId, { how_heard: 'friend' });
     const grace = await run(createContact, { first_name: 'Grace', last_name: 'Hopper' });
-    await values('contacts', grace.id, { nickname: 'Amazing Grace' });
+    await values('contacts', grace.id, { nickname: 'Amazing Grace', vip: true });
     await values('contacts', venue.contactId, { nickname: 'Ada' });
     const big = await run(createAccount, { name: 'Big Co' });
     await values('accounts', big.id, { credit: 5_000_000 });
@@ -162,5 +168,45 @@ eachDatabase((suite) => {
     assert.deepEqual(rowNames(rich.body, 'accounts'), ['Big Co']);
     assert.match(text(rich.body), /Credit limit/);
     assert.match(text(rich.body), /£50,000\.00/);
+  });
+
+  it('offers a select field’s options, and yes or no for a yes/no field, as the filter’s value', async () => {
+    const { session } = await workspaceSession(server, venue.admin.email, venue.orgId);
+    const heard = await session.request(`${o}/bookings?from=all&cf=how_heard&op=eq&value=friend`);
+    assert.equal(heard.status, 200);
+    const choice = /<select id="cf-value" name="value"[^>]*>(.*?)<\/select>/s.exec(heard.body)?.[1] ?? '';
+    assert.deepEqual(
+      [...choice.matchAll(/<option value="([^"]*)"\s*(selected)?>([^<]+)<\/option>/g)].map((m) => [
+        m[1],
+        m[3],
+        !!m[2],
+      ]),
+      [
+        ['', 'Choose…', false],
+        ['web', 'Website', false],
+        ['friend', 'A friend', true],
+      ],
+    );
+    assert.doesNotMatch(heard.body, /<input id="cf-value"/);
+
+    const vip = await session.request(`${o}/contacts?cf=vip&op=eq&value=true`);
+    assert.equal(vip.status, 200);
+    assert.deepEqual(rowNames(vip.body, 'contacts'), ['Grace Hopper']);
+    const yesNo = /<select id="cf-value" name="value"[^>]*>(.*?)<\/select>/s.exec(vip.body)?.[1] ?? '';
+    assert.deepEqual(
+      [...yesNo.matchAll(/<option value="([^"]*)"\s*(selected)?>([^<]+)<\/option>/g)].map((m) => [
+        m[1],
+        m[3],
+        !!m[2],
+      ]),
+      [
+        ['', 'Choose…', false],
+        ['true', 'Yes', true],
+        ['false', 'No', false],
+      ],
+    );
+    // Other types keep a text box.
+    const budget = await session.request(`${o}/bookings?from=all&cf=budget&op=gt&value=1000`);
+    assert.match(budget.body, /<input id="cf-value" name="value" type="text" value="1000"/);
   });
 });

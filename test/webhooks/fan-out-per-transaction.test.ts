@@ -6,11 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { beforeEach, it } from 'node:test';
-import type { CompiledQuery, DatabaseConnection } from 'kysely';
 import { isoTime } from '../../src/clock.js';
 import { createAccount } from '../../src/crm/accounts/account.commands.js';
 import { createLead } from '../../src/crm/leads/lead.command.js';
-import type { Trx } from '../../src/db/database.js';
 import { newId } from '../../src/db/ids.js';
 import type { Actor } from '../../src/identity/actor.js';
 import {
@@ -21,34 +19,11 @@ import {
 import type { WebhookEndpointTable } from '../../src/webhooks/webhook.table.js';
 import { type Work, write, type Writer } from '../../src/writes/unit-of-work.js';
 import { eachDatabase } from '../helpers/databases.js';
+import { statementsOf } from '../helpers/statements.js';
 import { makeVenue, type Venue } from '../helpers/oauth.js';
 import { TestClock } from '../helpers/test-clock.js';
 import { ACCOUNT_ACTIONS } from '../../src/crm/accounts/account.policy.js';
 import { staffActor } from '../../src/identity/actor.js';
-
-/** Runs `body` with every statement of `trx` (one connection, whichever the database) kept. */
-async function statementsOf(trx: Trx, body: () => Promise<void>): Promise<string[]> {
-  const statements: string[] = [];
-  let restore = () => {};
-  await trx.getExecutor().provideConnection(async (connection: DatabaseConnection) => {
-    const own = Object.getOwnPropertyDescriptor(connection, 'executeQuery');
-    const run = connection.executeQuery.bind(connection);
-    connection.executeQuery = ((query: CompiledQuery) => {
-      statements.push(query.sql);
-      return run(query);
-    }) as DatabaseConnection['executeQuery'];
-    restore = () => {
-      if (own) Object.defineProperty(connection, 'executeQuery', own);
-      else delete (connection as Partial<DatabaseConnection>).executeQuery;
-    };
-  });
-  try {
-    await body();
-  } finally {
-    restore();
-  }
-  return statements;
-}
 
 const readsEndpoints = (statements: string[]) =>
   statements.filter((sql) => /^select .* from "webhook_endpoints"/.test(sql)).length;

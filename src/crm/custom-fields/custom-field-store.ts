@@ -5,7 +5,6 @@
 import { sql } from 'kysely';
 import { isSqlite } from '../../db/column-types.js';
 import type { Db, Trx } from '../../db/database.js';
-import { nextVersion } from '../records.js';
 import type { StoredValue } from './custom-field-values.js';
 import { indexSql, INDEXED_TYPES, valueSql } from '../data/custom-value-sql.js';
 import type { CustomFieldRow, CustomRecordType } from './custom-field.table.js';
@@ -36,12 +35,15 @@ export interface Holder {
 /**
  * Records read, and rewritten, at a time by a long unit of work (a change of type over 100,000
  * values): better-sqlite3 runs each statement on the event loop, so one statement over every
- * record held the loop for its whole time. Between batches the loop turns (`nextTurn`); a batch
- * of rewrites also ends once it has run SLICE_MS (a record with 20 indexed fields took about 3 ms
- * to rewrite and tell on SQLite: 100 of them held the loop 300 ms).
+ * record held the loop for its whole time. Between batches the loop turns (`nextTurn`). A batch of
+ * rewrites is sized by how long the last one held the loop, aiming at SLICE_MS, between
+ * REWRITE_BATCH_LEAST and REWRITE_BATCH records: SQLite's upkeep of each indexed field's
+ * expression index costs several microseconds a record (about 80 µs a record with 10 of them), so
+ * a fixed size would be too long on one machine or too short on another.
  */
 export const HOLDERS_BATCH = 1000;
-export const REWRITE_BATCH = 100;
+export const REWRITE_BATCH = 1000;
+export const REWRITE_BATCH_LEAST = 25;
 export const SLICE_MS = 20;
 
 /** Lets the event loop take its timers and sockets before a long unit of work goes on. */
@@ -87,18 +89,49 @@ export async function holdersOf(
   return holders.sort(byId);
 }
 
-/** Writes a record's values, versioning it (its ETag moves on). */
-export async function writeValues(
+/** A record's values to write and its new version (its ETag moves on). */
+export interface RewrittenRow {
+  id: string;
+  custom_fields: string;
+  updated_at: string;
+}
+
+/**
+ * Writes records' values and versions in one statement whatever their number, of one text (prepared
+ * once on SQLite): the rows given as one JSON array on SQLite, as arrays on PostgreSQL.
+ */
+export async function writeValuesInBulk(
   trx: Trx,
   recordType: CustomRecordType,
-  holder: Holder,
-  values: Record<string, StoredValue>,
-  now: number,
+  rows: readonly RewrittenRow[],
 ): Promise<void> {
-  await trx
-    .updateTable(recordType as 'bookings')
-    .set({ custom_fields: JSON.stringify(values), updated_at: nextVersion(holder.updated_at, now) })
-    .where('id', '=', holder.id)
+  if (rows.length === 0) return;
+  const table = sql.table(recordType);
+  if (isSqlite(trx)) {
+    const given = JSON.stringify(rows.map((row) => [row.id, row.custom_fields, row.updated_at]));
+    await sql`update ${table} set custom_fields = v.value ->> '$[1]', updated_at = v.value ->> '$[2]'
+      from json_each(${given}) as v where ${table}.id = v.value ->> '$[0]'`.execute(trx);
+    return;
+  }
+  const [ids, values, versions] = [
+    rows.map((r) => r.id),
+    rows.map((r) => r.custom_fields),
+    rows.map((r) => r.updated_at),
+  ];
+  await sql`update ${table} set custom_fields = v.custom_fields, updated_at = v.updated_at::timestamptz
+    from unnest(${ids}::text[], ${values}::text[], ${versions}::text[]) as v(id, custom_fields, updated_at)
+    where ${table}.id = v.id`.execute(trx);
+}
+
+/** Records of `ids`, whole: one statement of one text whatever their number, as writeValuesInBulk. */
+export function rowsOfIds(trx: Trx, recordType: CustomRecordType, ids: readonly string[]) {
+  const given = isSqlite(trx)
+    ? sql<boolean>`id in (select value from json_each(${JSON.stringify(ids)}))`
+    : sql<boolean>`id = any(${ids}::text[])`;
+  return trx
+    .selectFrom(recordType as 'bookings')
+    .selectAll()
+    .where(given)
     .execute();
 }
 

@@ -152,6 +152,9 @@ export const updateCustomField: Command<Change<CustomFieldInput>, CustomFieldRow
     const told = await toldBefore(trx, current, rewrites);
     const updated = await updateRecord(trx, 'custom_fields', current, changes, now);
     await recordUpdated(trx, customFieldDefinition, current, updated, now);
+    // The old type's index goes before the rewrite, which would otherwise keep it up to date
+    // record by record; the new one is made over the values once rewritten.
+    if (updated.field_type !== current.field_type) await dropIndex(trx, current);
     await told.rewrite(now);
     await keepIndex(trx, updated, current);
     return updated;

@@ -2,17 +2,29 @@
  * A change of a field's type rewrites the values records hold (custom-field.commands.ts): each
  * record rewritten is told as any write of its values is, a `<kind>.updated` change with the new
  * values and `previous_attributes.custom_fields` the old ones, each shown as its type then showed
- * it.
+ * it. The rewrite is set-based: a batch of records is read in one statement, written in one and
+ * told in one (recordChangesInBulk), its changes made in memory from the two read contexts, read
+ * once each, with no statement per record.
  */
+import { isSqlite } from '../../db/column-types.js';
 import type { Trx } from '../../db/database.js';
 import { accountDefinition } from '../accounts/account.resource.js';
 import { bookingDefinition } from '../bookings/booking.resource.js';
-import { recordUpdated } from '../change-events.js';
+import { type ChangeInBulk, changeRows, recordChangesInBulk, toldUpdate } from '../change-events.js';
 import { contactDefinition } from '../contacts/contact.resource.js';
-import { readContextOf, type RecordKind, type RowOf } from '../data/rows.js';
+import { type ReadContext, readContextOf, type RecordKind, type RowOf } from '../data/rows.js';
 import { eventDefinition } from '../events/event.resource.js';
+import { nextVersion } from '../records.js';
 import type { StoredValue } from './custom-field-values.js';
-import { type Holder, nextTurn, REWRITE_BATCH, SLICE_MS, writeValues } from './custom-field-store.js';
+import {
+  type Holder,
+  nextTurn,
+  REWRITE_BATCH,
+  REWRITE_BATCH_LEAST,
+  rowsOfIds,
+  SLICE_MS,
+  writeValuesInBulk,
+} from './custom-field-store.js';
 import type { CustomFieldRow, CustomRecordType } from './custom-field.table.js';
 
 // Every kind holding values is read alike here: by id, its whole row.
@@ -23,28 +35,24 @@ const KINDS = {
   accounts: accountDefinition,
 } as unknown as Record<CustomRecordType, RecordKind<'bookings'>>;
 
-/** The records of `ids`, whole, by id. */
-async function rowsOf(trx: Trx, recordType: CustomRecordType, ids: readonly string[]) {
-  const rows = await trx
-    .selectFrom(recordType as 'bookings')
-    .selectAll()
-    .where('id', 'in', ids)
-    .execute();
-  return new Map(rows.map((row): [string, RowOf<'bookings'>] => [row.id, row]));
-}
-
 /** A record's values after the change of type. */
 export interface Rewrite {
   holder: Holder;
   values: Record<string, StoredValue>;
 }
 
+/** The next batch's size: as many records as would have held the loop SLICE_MS at the last one's pace. */
+function nextSize(size: number, held: number, most: number): number {
+  const paced = Math.floor((size * SLICE_MS) / Math.max(held, 0.1));
+  return Math.max(REWRITE_BATCH_LEAST, Math.min(most, paced, size * 2));
+}
+
 /**
  * Reads how the records to rewrite are shown before the field's type changes; `rewrite`, once it
- * has, writes their values and tells each change, `batch` records at a time (in id order, and
- * fewer when a batch has run SLICE_MS), the event loop turning between batches: a change of type over 100,000 values stays one unit of
- * work without holding the loop (bench/custom-field-loads.ts). A record's row is read
- * just before its values are written: the change of type alters the definition, not the row.
+ * has, writes their values and versions and tells each change, at most `batch` records at a time
+ * (in id order), the event loop turning between batches: a change of type over 100,000 values
+ * stays one unit of work without holding the loop (bench/custom-field-loads.ts). A record's row is
+ * read with its batch: the change of type alters the definition, not the row.
  */
 export async function toldBefore(
   trx: Trx,
@@ -56,26 +64,55 @@ export async function toldBefore(
   const context = rewrites.length ? await readContextOf(trx, kind, field.organization_id) : undefined;
   return {
     async rewrite(now) {
-      let slice = performance.now();
-      const turn = async () => {
-        await nextTurn();
-        slice = performance.now();
-      };
-      for (let start = 0; start < rewrites.length; start += batch) {
-        if (start > 0) await turn();
-        const chunk = rewrites.slice(start, start + batch);
-        const before = await rowsOf(
+      if (rewrites.length === 0) return;
+      const shown = await readContextOf(trx, kind, field.organization_id);
+      // better-sqlite3 runs each statement on the loop, so a batch holds it for all its time; on
+      // PostgreSQL, only while its rows and changes are made.
+      const sqlite = isSqlite(trx);
+      let size = Math.min(batch, 100);
+      for (let start = 0; start < rewrites.length;) {
+        if (start > 0) await nextTurn();
+        const chunk = rewrites.slice(start, start + size);
+        const began = performance.now();
+        const rows = await rowsOfIds(
           trx,
           field.record_type,
           chunk.map(({ holder }) => holder.id),
         );
-        for (const [n, { holder, values }] of chunk.entries()) {
-          if (n > 0 && performance.now() - slice >= SLICE_MS) await turn();
-          await writeValues(trx, field.record_type, holder, values, now);
-          const [after] = (await rowsOf(trx, field.record_type, [holder.id])).values();
-          await recordUpdated(trx, kind, before.get(holder.id)!, after!, now, context);
-        }
+        const making = performance.now();
+        const made = rewritten(kind, new Map(rows.map((row) => [row.id, row])), chunk, now, [context, shown]);
+        const told = changeRows(field.organization_id, `${kind.singular}.updated`, made.told, now);
+        const madeFor = performance.now() - making;
+        await writeValuesInBulk(trx, field.record_type, made.rows);
+        await recordChangesInBulk(trx, told, made.told, now);
+        start += chunk.length;
+        size = nextSize(chunk.length, sqlite ? performance.now() - began : madeFor, batch);
       }
     },
   };
+}
+
+/** A batch's rows after the change of type (each a new version), and the changes they tell. */
+function rewritten(
+  kind: RecordKind<'bookings'>,
+  before: ReadonlyMap<string, RowOf<'bookings'>>,
+  chunk: readonly Rewrite[],
+  now: number,
+  [context, shown]: [ReadContext | undefined, ReadContext | undefined],
+) {
+  const rows: Array<RowOf<'bookings'>> = [];
+  const told: ChangeInBulk[] = [];
+  for (const { holder, values } of chunk) {
+    const row = before.get(holder.id);
+    if (!row) continue;
+    const after = {
+      ...row,
+      custom_fields: JSON.stringify(values),
+      updated_at: nextVersion(row.updated_at, now),
+    };
+    rows.push(after);
+    const change = toldUpdate(kind, row, after, shown, context);
+    if (change) told.push({ object: change.object, previousAttributes: change.previous });
+  }
+  return { rows, told };
 }

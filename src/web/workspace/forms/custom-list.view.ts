@@ -28,6 +28,26 @@ export function hiddenParams(params: Record<string, string | undefined>): SafeHt
   )}`;
 }
 
+/**
+ * The filter's value: a choice of a select's options (by label, giving the option's value) or of
+ * yes and no when the field filtered on is a select or a yes/no field; a text box otherwise.
+ */
+function valueInput(field: CustomField | undefined, value: string, described: SafeHtml): SafeHtml {
+  const choice = (given: string, words: string) =>
+    html`<option value="${given}" ${value === given ? html`selected` : ''}>${words}</option>`;
+  const type = field?.custom.fieldType;
+  if (field && (type === 'select' || type === 'multi_select')) {
+    const options = field.custom.options.map((o) =>
+      choice(o.value, o.archived ? `${o.label} (archived)` : o.label),
+    );
+    return html`<select id="cf-value" name="value" ${described}><option value="">Choose…</option>${options}</select>`;
+  }
+  if (type === 'boolean') {
+    return html`<select id="cf-value" name="value" ${described}><option value="">Choose…</option>${choice('true', 'Yes')}${choice('false', 'No')}</select>`;
+  }
+  return html`<input id="cf-value" name="value" type="text" value="${value}" ${described} />`;
+}
+
 /** The form, keeping the list's other filters (`keep`) as hidden fields. */
 export function customListForm(
   action: string,
@@ -56,8 +76,12 @@ export function customListForm(
       <div class="field"><label for="cf">Filter on</label><select id="cf" name="cf"><option value="">No custom field</option>${choices}</select></div>
       <div class="field"><label for="op">Which</label><select id="op" name="op">${operators}</select></div>
       <div class="field"><label for="cf-value">Value</label>
-        <input id="cf-value" name="value" type="text" value="${state.value}" aria-describedby="cf-value-hint${error ? ' cf-error' : ''}" ${error ? html`aria-invalid="true"` : ''} />
-        <p class="hint" id="cf-value-hint">As the API writes it: a select’s value, true or false, a date as YYYY-MM-DD, money in minor units (pence, cents).</p></div>
+        ${valueInput(
+          fields.find((f) => f.name === state.cf),
+          state.value,
+          html`aria-describedby="cf-value-hint${error ? ' cf-error' : ''}" ${error ? html`aria-invalid="true"` : ''}`,
+        )}
+        <p class="hint" id="cf-value-hint">A select’s or a yes/no field’s choices are offered once it is the field filtered on (apply); otherwise as the API writes it: a date as YYYY-MM-DD, money in minor units (pence, cents).</p></div>
       ${error ? html`<p class="field-error" id="cf-error" role="alert">This filter was not applied: ${error}</p>` : ''}
       <div class="actions"><button type="submit" class="secondary">Apply</button><a href="${action}">Clear</a></div>
     </form>
