@@ -17,8 +17,11 @@ import type { Trx } from './database.js';
 
 export type LockMode = 'exclusive' | 'shared';
 
+/** Transactions that hold an organization's lock exclusively to their end (holdOrganization). */
+const held = new WeakMap<Trx, Set<string>>();
+
 export async function lockOrganization(trx: Trx, organizationId: string, mode: LockMode): Promise<void> {
-  if (isSqlite(trx)) return;
+  if (isSqlite(trx) || held.get(trx)?.has(organizationId)) return;
   if (mode === 'shared') {
     const held = () =>
       trx
@@ -50,4 +53,14 @@ export async function insertRow(trx: Trx, organizationId: string): Promise<void>
         .doUpdateSet((eb) => ({ last_number: eb.ref('booking_references.last_number') })),
     )
     .execute();
+}
+
+/**
+ * Takes the organization's lock exclusively for the rest of `trx`: the writes in it take it no
+ * more (a shared transaction of jobs, src/jobs/shared-transaction.ts). Taken before any
+ * savepoint: a lock taken after one is let go when the transaction rolls back to it.
+ */
+export async function holdOrganization(trx: Trx, organizationId: string): Promise<void> {
+  await lockOrganization(trx, organizationId, 'exclusive');
+  held.set(trx, (held.get(trx) ?? new Set()).add(organizationId));
 }

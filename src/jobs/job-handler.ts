@@ -55,6 +55,13 @@ export interface JobHandler<Payload = unknown> {
    * slow endpoint holds up neither the other kinds nor the rest of its batch.
    */
   readonly concurrency?: number;
+  /**
+   * Its jobs of one organization in a claim may complete together in one transaction, each
+   * effect behind a savepoint (PostgreSQL: src/jobs/shared-transaction.ts). Only for a kind whose
+   * whole effect is written through its context (nothing sent, nothing written beside it): a
+   * shared transaction that cannot commit is rolled back and its jobs run again, one by one.
+   */
+  readonly sharesTransaction?: boolean;
   /** More work in the completion's transaction (a recurring job queues its next run). */
   onCompletion?(trx: Trx, job: ClaimedJob, now: number): Promise<void>;
   /** More work in the transaction that records a failed run (retried, or `failed` for good). */

@@ -6,6 +6,8 @@
  * and completion is guarded by the lease: a runner that lost its lease commits nothing, so a
  * job is done once even when a process is killed at any moment (its lease expires and another
  * runner takes the job again). A failed run is retried on its kind's schedule, then `failed`.
+ * On PostgreSQL, a claim's jobs of one organization of kinds that share a transaction commit
+ * together, each effect behind a savepoint (src/jobs/shared-transaction.ts).
  * Jobs enqueued in this process wake it at once; otherwise it looks every `pollMs`. Its kinds are
  * all the timed work of a `serve` process: webhook deliveries, outgoing mail, the mailboxes'
  * reading, payment schedules, automations, task reminders and pruning (src/jobs/built-in.ts).
@@ -20,13 +22,14 @@ import type { JobContext, JobFailure, JobHandler } from './job-handler.js';
 import {
   type ClaimedJob,
   claimJobs,
-  completeJob,
+  completeJobs,
   jobQueue,
   LeaseLost,
   recordFailure,
   renewLease,
 } from './job.repository.js';
 import { PollingLoop } from './polling-loop.js';
+import { runShared, shareable, type Sharing } from './shared-transaction.js';
 
 /** A killed process's jobs are taken again within 60 s: the lease, then the next look. */
 export const JOB_LEASE_MS = 30_000;
@@ -54,6 +57,7 @@ export class JobRunner {
   readonly #loop: PollingLoop;
   readonly #leaseMs: number;
   readonly #wake = () => this.#loop.soon(5);
+  readonly #sharing: Sharing;
 
   constructor(options: JobRunnerOptions) {
     this.#options = options;
@@ -64,6 +68,14 @@ export class JobRunner {
       options.pollMs ?? JOB_POLL_MS,
       (error) => options.logger.warn({ err: error }, 'a round of jobs failed; will look again'),
     );
+    this.#sharing = {
+      writer: options.writer,
+      logger: options.logger,
+      handlerOf: (kind) => this.#handlers.get(kind)!,
+      retryDelay: (job, handler, failure) => this.#retryDelay(job, handler, failure),
+      stopped: () => this.#loop.stopped,
+      tell: (job, failure, delay, thrown) => this.#tell(job, failure, delay, thrown),
+    };
   }
 
   start(): void {
@@ -113,12 +125,20 @@ export class JobRunner {
     renew.unref();
     let ran = 0;
     const runInTurn = async (jobs: readonly ClaimedJob[]) => {
-      for (const job of jobs) {
-        // Bounded work between turns of the event loop: one job, then requests get their turn.
-        await nextTurn();
-        if (this.#loop.stopped) return;
-        await this.#run(job);
-        ran += 1;
+      for (let next = 0; next < jobs.length && !this.#loop.stopped;) {
+        const shared = shareable(this.#sharing, jobs, next);
+        const sharedRan = shared.length > 1 ? await runShared(this.#sharing, shared) : undefined;
+        // Rolled back whole, a shared transaction's jobs run again alone.
+        const alone = sharedRan !== undefined ? [] : shared.length > 1 ? shared : [jobs[next]!];
+        next += Math.max(1, shared.length);
+        ran += sharedRan ?? 0;
+        for (const job of alone) {
+          // Bounded work between turns of the event loop: one job, then requests get their turn.
+          await nextTurn();
+          if (this.#loop.stopped) return;
+          await this.#run(job);
+          ran += 1;
+        }
       }
     };
     try {
@@ -155,7 +175,7 @@ export class JobRunner {
     const finish = async (trx: Trx) => {
       if (completed) throw new Error(`job ${job.id} (${job.kind}) was already completed`);
       const now = writer.clock.now();
-      await completeJob(trx, job, now);
+      await completeJobs(trx, [job], now);
       await handler.onCompletion?.(trx, job, now);
     };
     const context: JobContext = {
@@ -196,17 +216,26 @@ export class JobRunner {
 
   /** Records a failed run; `thrown` when the handler threw (a failure it returned, it has told of itself). */
   async #failed(job: ClaimedJob, handler: JobHandler, failure: JobFailure, thrown?: unknown): Promise<void> {
-    const { writer, logger, metrics } = this.#options;
-    const schedule = handler.retrySchedule ?? this.#options.retrySchedule;
-    const delay = failure.permanent ? undefined : retryDelaySeconds(job.attempts, schedule);
+    const { writer } = this.#options;
+    const delay = this.#retryDelay(job, handler, failure);
     const now = writer.clock.now();
     const retryAt = delay === undefined ? undefined : now + delay * 1000;
     await inTransaction(writer.db, async (trx) => {
       const held = await recordFailure(trx, job, failure.error, delay, now);
       if (held) await handler.onFailure?.(trx, job, now, { failure, retryAt });
     });
-    const outcome = delay === undefined ? 'failed' : 'retrying';
-    metrics?.jobFailures.inc({ kind: job.kind, outcome });
+    this.#tell(job, failure, delay, thrown);
+  }
+
+  #retryDelay(job: ClaimedJob, handler: JobHandler, failure: JobFailure): number | undefined {
+    const schedule = handler.retrySchedule ?? this.#options.retrySchedule;
+    return failure.permanent ? undefined : retryDelaySeconds(job.attempts, schedule);
+  }
+
+  /** Counts and logs a failed run, once it is recorded. */
+  #tell(job: ClaimedJob, failure: JobFailure, delay: number | undefined, thrown?: unknown): void {
+    const { logger, metrics } = this.#options;
+    metrics?.jobFailures.inc({ kind: job.kind, outcome: delay === undefined ? 'failed' : 'retrying' });
     const facts = { job: job.id, kind: job.kind, attempt: job.attempts };
     const message = delay === undefined ? 'a job failed for good' : 'a job failed; will retry';
     if (thrown === undefined) logger.debug({ ...facts, error: failure.error }, message);

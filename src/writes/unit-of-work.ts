@@ -99,6 +99,23 @@ async function commit<Input, Result>(
 }
 
 /**
+ * Runs `command` as a unit of work inside `trx`, a transaction its caller holds and commits (a
+ * shared transaction of jobs: src/jobs/shared-transaction.ts): what it made, or its refusal,
+ * whose writes the caller rolls back. Its work after the commit goes to `afterCommit`, for the
+ * caller to do once `trx` is committed.
+ */
+export function writeInside<Input, Result>(
+  trx: Trx,
+  now: number,
+  actor: Actor,
+  command: Command<Input, Result>,
+  input: Input,
+  afterCommit: Work['afterCommit'],
+): Promise<Made<Result> | Refusal> {
+  return job(actor, command, input, now, afterCommit)(trx);
+}
+
+/**
  * Runs `command` as one unit of work and returns what it made once that is committed; a refusal
  * is thrown as the error the API answers (the API, the command line, the assistant's tools).
  */

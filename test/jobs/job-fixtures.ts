@@ -4,6 +4,7 @@
  * row written by a job's handler, counted per job to see that each effect exists once.
  */
 import os from 'node:os';
+import pg from 'pg';
 import pino from 'pino';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connect.js';
 import type { Db, Trx } from '../../src/db/database.js';
@@ -65,4 +66,35 @@ export async function marks(db: Db): Promise<Map<string, number>> {
 
 export async function jobsOf(db: Db, kind: string) {
   return db.selectFrom('jobs').selectAll().where('kind', '=', kind).orderBy('id').execute();
+}
+
+/**
+ * Counts what this process's PostgreSQL connections send (every query is one round trip; a
+ * commit sent with the reading of its scopes is one), between `start` and `stop`. Counts only,
+ * never durations. LISTEN and the change clock's own look are left out.
+ */
+export function statementCounter() {
+  const state = { counting: false, total: 0, commits: 0 };
+  const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0];
+    const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
+    if (state.counting && text !== undefined && !/^\s*(listen|select 1\b)/i.test(text)) {
+      state.total += 1;
+      if (/(^|;)\s*commit\s*;?\s*$/i.test(text)) state.commits += 1;
+    }
+    return original.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+  return {
+    start() {
+      Object.assign(state, { counting: true, total: 0, commits: 0 });
+    },
+    stop() {
+      state.counting = false;
+      return { total: state.total, commits: state.commits };
+    },
+    restore() {
+      pg.Client.prototype.query = original as typeof pg.Client.prototype.query;
+    },
+  };
 }

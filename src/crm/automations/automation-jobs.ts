@@ -49,6 +49,9 @@ export function automationJobHandlers(options: AutomationJobOptions): JobHandler
   });
   const step = jobHandler<StepPayload>({
     kind: STEP_JOB,
+    // Its effect is all in the database, written through its context: an organization's steps
+    // of a claim commit together on PostgreSQL (src/jobs/shared-transaction.ts).
+    sharesTransaction: true,
     async run(context) {
       const organizationId = organizationOf(context.job);
       const payload = context.payload;

@@ -8,6 +8,7 @@
  * MAIL_PER_HOUR) waits until the hour has room for it, the run still waiting; `create_task`,
  * `move_stage` and `add_note` run the commands a member would, judged by the same rules.
  */
+import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
 import { updateBooking } from '../bookings/booking.commands.js';
@@ -20,7 +21,7 @@ import {
 } from '../organization/organization.reads.js';
 import { mailPerHourFullUntil } from '../messages/index.js';
 import { type Draft, recipientsOf, sendDraft } from './automation-mail.js';
-import { advance, endRun, findRun, type LogLine, moveRun } from './automation-run-writes.js';
+import { advance, endRun, type LogLine, moveRun } from './automation-run-writes.js';
 import { dueDateAfter, waitUntil } from './automation-schedule.js';
 import type { Step } from './automation-shapes.js';
 import { AUTOMATION_RUN_ACTIONS } from './automation.policy.js';
@@ -40,18 +41,29 @@ export interface StepInput {
   mailPerHour?: number | undefined;
 }
 
-/** The run and its automation's steps, when the step is still the run's next. */
+/** The run's columns, read beside its automation's under names of their own (`run_…`). */
+const RUN_COLUMNS = [
+  ...['id', 'organization_id', 'automation_id', 'booking_id', 'enrollment', 'state', 'step_index'],
+  ...['next_at', 'log', 'draft', 'created_at', 'updated_at'],
+] as const satisfies ReadonlyArray<keyof AutomationRunTable>;
+
+/** The run and its automation's steps, when the step is still the run's next: one query. */
 export async function stepOf(trx: Db | Trx, organizationId: string, runId: string, stepIndex: number) {
-  const run = await findRun(trx, organizationId, runId);
-  if (!run || run.state !== 'waiting' || Number(run.step_index) !== stepIndex) return undefined;
   const row = await trx
-    .selectFrom('automations')
-    .selectAll()
-    .where('id', '=', run.automation_id)
+    .selectFrom('automation_runs as r')
+    .innerJoin('automations as a', 'a.id', 'r.automation_id')
+    .selectAll('a')
+    .select(RUN_COLUMNS.map((column) => sql.ref<unknown>(`r.${column}`).as(`run_${column}`)))
+    .where('r.organization_id', '=', organizationId)
+    .where('r.id', '=', runId)
     .executeTakeFirst();
   if (!row) return undefined;
+  const values = row as unknown as Record<string, unknown>;
+  const run = Object.fromEntries(RUN_COLUMNS.map((column) => [column, values[`run_${column}`]]));
+  const found = run as unknown as AutomationRunTable;
+  if (found.state !== 'waiting' || Number(found.step_index) !== stepIndex) return undefined;
   const automation = automationCodec.decode(row);
-  return { run, automation, step: automation.steps[stepIndex] };
+  return { run: found, automation, step: automation.steps[stepIndex] };
 }
 
 type Line = Omit<LogLine, 'at'>;
