@@ -7,7 +7,7 @@
 import { createAccountsInBulk } from '../crm/accounts/account.commands.js';
 import { createBookingsInBulk } from '../crm/bookings/booking-bulk.js';
 import type { BulkOutcome, BulkRequest } from '../crm/bulk.js';
-import { createContactsInBulk } from '../crm/contacts/contact.commands.js';
+import { createContactsInBulk } from '../crm/contacts/index.js';
 import { createEventsInBulk } from '../crm/events/event-bulk.js';
 import { loadEventBulkFacts } from '../crm/events/event-bulk-facts.js';
 import { loadAllFacts } from '../crm/all-facts.js';

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { type Clock, systemClock } from '../clock.js';
 import { insertAccounts } from '../crm/accounts/account.repository.js';
 import { insertBookings } from '../crm/bookings/booking.repository.js';
-import { insertContacts } from '../crm/contacts/contact.repository.js';
+import { insertContacts } from '../crm/contacts/index.js';
 import { spaceIds } from '../crm/data/row-mappers.js';
 import { insertEventSpaces } from '../crm/events/event.repository.js';
 import type { Db } from '../db/database.js';

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { after, before, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { createAccount } from '../../src/crm/accounts/account.commands.js';
-import { createContact } from '../../src/crm/contacts/contact.commands.js';
+import { createContact } from '../../src/crm/contacts/index.js';
 import { systemClock } from '../../src/clock.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';

@@ -6,8 +6,7 @@
  */
 import type { Work } from '../../writes/unit-of-work.js';
 import { createAccount } from '../accounts/account.commands.js';
-import { createContact } from '../contacts/contact.commands.js';
-import { contactWithEmail } from '../contacts/contact-email.js';
+import { contactWithEmail, createContact } from '../contacts/index.js';
 import type { EmbeddedContact } from './booking-event-temple.js';
 
 export async function leadContact(

@@ -8,7 +8,7 @@ import type { Trx } from '../../db/database.js';
 import { accountDefinition } from '../accounts/account.resource.js';
 import { bookingDefinition } from '../bookings/booking.resource.js';
 import { recordUpdated } from '../change-events.js';
-import { contactDefinition } from '../contacts/contact.resource.js';
+import { contactDefinition } from '../contacts/index.js';
 import { readContextOf, type RecordKind, type RowOf } from '../data/rows.js';
 import { eventDefinition } from '../events/event.resource.js';
 import type { StoredValue } from './custom-field-values.js';

@@ -7,8 +7,7 @@
 import { accountDefinition } from '../accounts/account.resource.js';
 import type { AccountTable } from '../accounts/account.table.js';
 import type { Booking } from '../bookings/booking.table.js';
-import { contactDefinition } from '../contacts/contact.resource.js';
-import type { ContactTable } from '../contacts/contact.table.js';
+import { contactDefinition, type ContactRow as ContactTable } from '../contacts/index.js';
 import type { Event } from '../events/event.table.js';
 import { installmentsOf } from '../payments/schedule-keeping.js';
 import type { Installment, Payment } from '../payments/payment.table.js';

@@ -2,7 +2,7 @@
 import { defineActions } from '../../policy/action.js';
 import { ACCOUNT_ACTIONS } from '../accounts/account.policy.js';
 import { BOOKING_ACTIONS } from '../bookings/booking.policy.js';
-import { CONTACT_ACTIONS } from '../contacts/contact.policy.js';
+import { CONTACT_ACTIONS } from '../contacts/index.js';
 import { NOTE_ACTIONS } from '../notes/note.policy.js';
 
 export const LEAD_ACTIONS = defineActions('leads', {

@@ -10,7 +10,7 @@ import {
 import { accountDefinition } from '../../../crm/accounts/account.resource.js';
 import type { AccountTable } from '../../../crm/accounts/account.table.js';
 import { bookingsOf } from '../../../crm/bookings/booking.reads.js';
-import { contactChoices } from '../../../crm/contacts/contact.reads.js';
+import { contactChoices } from '../../../crm/contacts/index.js';
 import { listMembersOfOrganization } from '../../../identity/membership.repository.js';
 import { userNames } from '../../../identity/user.repository.js';
 import {
@@ -25,9 +25,10 @@ import { type FormValues, recordRoutes } from '../forms/record-routes.js';
 
 const FIELDS = [...ACCOUNT_FIELDS, 'owner'] as const;
 
-export const accountRoutes = recordRoutes<'accounts', AccountInput>({
+export const accountRoutes = recordRoutes<'accounts', AccountInput, AccountTable>({
   kind: 'accounts',
   definition: accountDefinition,
+  decode: (row) => row,
   commands: { create: createAccount, update: updateAccount, remove: deleteAccount },
   problems: accountProblems,
   page: accountsPage,

@@ -1,7 +1,7 @@
 /** Accounts: the list with search, and one account with its contacts, bookings and notes. */
 import type { AccountTable } from '../../../crm/accounts/account.table.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
-import type { ContactTable } from '../../../crm/contacts/contact.table.js';
+import { type Contact, contactName } from '../../../crm/contacts/index.js';
 import { type CustomList, customListOf, customListParams } from '../forms/custom-list.js';
 import { customCells, customHeaders, customListForm, hiddenParams } from '../forms/custom-list.view.js';
 import { html, type SafeHtml } from '../../html.js';
@@ -9,7 +9,6 @@ import { statusBadge } from '../bookings/booking-badges.js';
 import { noticeOf, pagingLinks, searchedPart, searchForm } from '../forms/list-parts.js';
 import { notesSection, type NotesSection, notesSummary } from '../notes/notes.view.js';
 import { bookingTimes } from '../time-zones.js';
-import { contactName } from '../../../crm/contacts/contact.reads.js';
 import type { CustomForm } from '../forms/custom-fields.form.js';
 import { customFacts } from '../forms/custom-fields.view.js';
 import { workspacePage } from '../workspace-layout.js';
@@ -63,7 +62,7 @@ export function accountsListPage(v: WorkspaceVisitor, view: AccountsListView): s
 export interface AccountView {
   account: AccountTable;
   owner: string | undefined;
-  contacts: ContactTable[];
+  contacts: Contact[];
   bookings: Booking[];
   notes: NotesSection;
   notice?: string | undefined;

@@ -8,7 +8,7 @@ import { bookingProblems, deleteBooking, updateBooking } from '../../../crm/book
 import { organizationOf } from '../../../crm/organization/index.js';
 import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
-import { contactChoices } from '../../../crm/contacts/contact.reads.js';
+import { contactChoices } from '../../../crm/contacts/index.js';
 import { listSpaces, offeredSpaces } from '../../../crm/spaces/index.js';
 import { listMembersOfOrganization } from '../../../identity/membership.repository.js';
 import {

@@ -16,7 +16,7 @@ import { organizationZone } from '../../../crm/organization/index.js';
 import { bookingReadContext } from '../../../crm/bookings/booking-read-context.js';
 import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
-import { contactDefinition } from '../../../crm/contacts/contact.resource.js';
+import { findContact } from '../../../crm/contacts/index.js';
 import { notesAbout } from '../../../crm/notes/note.reads.js';
 import { bookingTasksOf } from '../tasks/booking-tasks.view.js';
 import { placeOf } from '../../../crm/pipelines/pipeline.reads.js';
@@ -85,7 +85,7 @@ export async function bookingView(
   const [account, contact, owners, notes, zone, spaces, events, place, types, lines, context] =
     await Promise.all([
       booking.account_id ? findRecord(db, accountDefinition, org, booking.account_id) : undefined,
-      booking.contact_id ? findRecord(db, contactDefinition, org, booking.contact_id) : undefined,
+      booking.contact_id ? findContact({ db }, org, booking.contact_id) : undefined,
       userNames(db, [booking.owner_id]),
       notesAbout(db, org, 'bookings', booking.id),
       organizationZone(db, org),
