@@ -14,7 +14,7 @@ import { pageQuery } from '../../src/crm/data/list-rows.js';
 import { pageStatement } from '../../src/crm/data/page-sql.js';
 import { spaceDefinition } from '../../src/crm/spaces/space.resource.js';
 import { changeDefinition } from '../../src/changes/change.resource.js';
-import { accountDefinition } from '../../src/crm/accounts/account.resource.js';
+import { accountDefinition } from '../../src/crm/accounts/index.js';
 import { bookingDefinition } from '../../src/crm/bookings/booking.resource.js';
 import { holdingsQuery } from '../../src/crm/events/event-clash.js';
 import { eventsOfQuery } from '../../src/crm/events/event.reads.js';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { createAccount } from '../../src/crm/accounts/account.commands.js';
+import { createAccount } from '../../src/crm/accounts/index.js';
 import { createContact } from '../../src/crm/contacts/index.js';
 import { systemClock } from '../../src/clock.js';
 import { write } from '../../src/writes/unit-of-work.js';

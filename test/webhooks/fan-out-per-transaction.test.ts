@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { beforeEach, it } from 'node:test';
 import type { CompiledQuery, DatabaseConnection } from 'kysely';
 import { isoTime } from '../../src/clock.js';
-import { createAccount } from '../../src/crm/accounts/account.commands.js';
+import { ACCOUNT_ACTIONS, createAccount } from '../../src/crm/accounts/index.js';
 import { createLead } from '../../src/crm/leads/lead.command.js';
 import type { Trx } from '../../src/db/database.js';
 import { newId } from '../../src/db/ids.js';
@@ -23,7 +23,6 @@ import { type Work, write, type Writer } from '../../src/writes/unit-of-work.js'
 import { eachDatabase } from '../helpers/databases.js';
 import { makeVenue, type Venue } from '../helpers/oauth.js';
 import { TestClock } from '../helpers/test-clock.js';
-import { ACCOUNT_ACTIONS } from '../../src/crm/accounts/account.policy.js';
 import { staffActor } from '../../src/identity/actor.js';
 
 /** Runs `body` with every statement of `trx` (one connection, whichever the database) kept. */

@@ -9,7 +9,7 @@ import type { Db, Trx } from '../../db/database.js';
 import type { FieldProblem } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
-import { accountProblems, createAccount } from '../accounts/account.commands.js';
+import { accountProblems, createAccount } from '../accounts/index.js';
 import { type ContactInput, contactProblems, contactWithEmail, createContact } from '../contacts/index.js';
 import type { BookingInput } from './booking-rules.js';
 import { bookingProblems, createBooking } from './booking.commands.js';

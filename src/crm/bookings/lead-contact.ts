@@ -5,7 +5,7 @@
  * person account named after the contact. Each record made is told as created.
  */
 import type { Work } from '../../writes/unit-of-work.js';
-import { createAccount } from '../accounts/account.commands.js';
+import { createAccount } from '../accounts/index.js';
 import { contactWithEmail, createContact } from '../contacts/index.js';
 import type { EmbeddedContact } from './booking-event-temple.js';
 

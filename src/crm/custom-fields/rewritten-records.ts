@@ -5,7 +5,7 @@
  * it.
  */
 import type { Trx } from '../../db/database.js';
-import { accountDefinition } from '../accounts/account.resource.js';
+import { accountDefinition } from '../accounts/index.js';
 import { bookingDefinition } from '../bookings/booking.resource.js';
 import { recordUpdated } from '../change-events.js';
 import { contactDefinition } from '../contacts/index.js';

@@ -1,5 +1,5 @@
 /** Accounts: the list with search, and one account with its contacts, bookings and notes. */
-import type { AccountTable } from '../../../crm/accounts/account.table.js';
+import type { Account } from '../../../crm/accounts/index.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
 import { type Contact, contactName } from '../../../crm/contacts/index.js';
 import { type CustomList, customListOf, customListParams } from '../forms/custom-list.js';
@@ -16,7 +16,7 @@ import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 
 export interface AccountsListView {
   q: string;
-  rows: AccountTable[];
+  rows: Account[];
   next?: string | undefined;
   prev?: string | undefined;
   /** The search stopped early in a very large list. */
@@ -48,7 +48,7 @@ export function accountsListPage(v: WorkspaceVisitor, view: AccountsListView): s
     <thead><tr><th scope="col">Name</th><th scope="col">E-mail</th><th scope="col">Phone</th><th scope="col">City</th>${customHeaders(custom.shown)}</tr></thead>
     <tbody>${view.rows.map(
       (a) =>
-        html`<tr><td><a class="strong" href="${base}/${a.id}">${a.name}</a></td><td data-label="E-mail">${a.email ?? ''}</td><td data-label="Phone">${a.phone ?? ''}</td><td data-label="City">${a.city ?? ''}</td>${customCells(custom.shown, a.custom_fields, currency)}</tr>`,
+        html`<tr><td><a class="strong" href="${base}/${a.id}">${a.name}</a></td><td data-label="E-mail">${a.email ?? ''}</td><td data-label="Phone">${a.phone ?? ''}</td><td data-label="City">${a.city ?? ''}</td>${customCells(custom.shown, a.customFields, currency)}</tr>`,
     )}</tbody></table>`;
   return workspacePage(v, {
     title: 'Accounts',
@@ -60,7 +60,7 @@ export function accountsListPage(v: WorkspaceVisitor, view: AccountsListView): s
 }
 
 export interface AccountView {
-  account: AccountTable;
+  account: Account;
   owner: string | undefined;
   contacts: Contact[];
   bookings: Booking[];
@@ -77,9 +77,9 @@ export function accountPage(v: WorkspaceVisitor, view: AccountView): string {
   const { account: a } = view;
   const base = orgPath(v, `/accounts/${a.id}`);
   const address = [
-    a.address_line1,
-    a.address_line2,
-    [a.postal_code, a.city].filter(Boolean).join(' '),
+    a.addressLine1,
+    a.addressLine2,
+    [a.postalCode, a.city].filter(Boolean).join(' '),
     a.region,
     a.country,
   ].filter(Boolean);
@@ -97,7 +97,7 @@ export function accountPage(v: WorkspaceVisitor, view: AccountView): string {
           ${fact('Website', a.website)}
           ${fact('Address', address.length ? html`${address.map((line, i) => html`${i ? html`<br />` : ''}${line}`)}` : null)}
           ${fact('Owner', view.owner ?? null)}
-          ${customFacts(view.custom, a.custom_fields)}
+          ${customFacts(view.custom, a.customFields)}
         </dl>
         ${!a.email && !a.phone && !a.website && address.length === 0 ? html`<p class="muted">No details yet. <a href="${base}/edit">Add an e-mail, phone or address</a>.</p>` : ''}
       </section>

@@ -1,6 +1,6 @@
 /** The form that creates or edits a booking; each error beside its field, a double booking named and linked. */
 import type { Member } from '../../../identity/membership.repository.js';
-import type { AccountTable } from '../../../crm/accounts/account.table.js';
+import type { Account } from '../../../crm/accounts/index.js';
 import { type Contact, contactName } from '../../../crm/contacts/index.js';
 import type { Space } from '../../../crm/spaces/index.js';
 import { html, type SafeHtml } from '../../html.js';
@@ -61,7 +61,7 @@ export interface BookingFormView {
   conflict?: SafeHtml | undefined;
   /** The booking as saved now, when the save came after someone else's (stale.view.ts). */
   saved?: BookingFormValues | undefined;
-  accounts: Array<Pick<AccountTable, 'id' | 'name'>>;
+  accounts: Array<Pick<Account, 'id' | 'name'>>;
   contacts: Contact[];
   spaces: Space[];
   members: Member[];

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { accountChoices } from '../../../crm/accounts/account.reads.js';
+import { accountChoices } from '../../../crm/accounts/index.js';
 import { spaceClashOf } from '../../../crm/events/event-clash.js';
 import { bookingProblems, deleteBooking, updateBooking } from '../../../crm/bookings/booking.commands.js';
 import { organizationOf } from '../../../crm/organization/index.js';

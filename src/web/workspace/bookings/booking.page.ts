@@ -4,7 +4,7 @@
  */
 import { allowedMoves } from '../../../crm/bookings/booking-status.js';
 import type { Booking, BookingStatus } from '../../../crm/bookings/booking.table.js';
-import type { AccountTable } from '../../../crm/accounts/account.table.js';
+import type { Account } from '../../../crm/accounts/index.js';
 import { type Contact, contactName } from '../../../crm/contacts/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { money, statusBadge } from './booking-badges.js';
@@ -35,7 +35,7 @@ export interface BookingView {
   /** The names of the spaces it holds. */
   rooms: string[];
   version: string;
-  account: AccountTable | undefined;
+  account: Account | undefined;
   contact: Contact | undefined;
   owner: string | undefined;
   /** The organization's custom fields of bookings (their values are the booking's). */

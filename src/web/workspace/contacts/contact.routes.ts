@@ -1,6 +1,5 @@
 /** Contacts: list and search, one contact, create, edit, delete (its bookings keep going without it), notes. */
-import { accountChoices, accountNames } from '../../../crm/accounts/account.reads.js';
-import { accountDefinition } from '../../../crm/accounts/account.resource.js';
+import { accountChoices, accountNames, findAccount } from '../../../crm/accounts/index.js';
 import { bookingsOf } from '../../../crm/bookings/booking.reads.js';
 import {
   type Contact,
@@ -14,7 +13,6 @@ import {
   deleteContact,
   updateContact,
 } from '../../../crm/contacts/index.js';
-import { findRecord } from '../../../crm/records.js';
 import { CONTACT_LABELS, contactFormPage, contactPage, contactsListPage } from './contacts.page.js';
 import { staleNotice } from '../forms/stale.view.js';
 import { type FormValues, recordRoutes } from '../forms/record-routes.js';
@@ -74,7 +72,7 @@ export const contactRoutes = recordRoutes<'contacts', ContactInput, Contact>({
   async detailPage(db, v, contact, { notice, notes, custom }) {
     const org = v.organization.organizationId;
     const [account, bookings] = await Promise.all([
-      contact.accountId ? findRecord(db, accountDefinition, org, contact.accountId) : undefined,
+      contact.accountId ? findAccount({ db }, org, contact.accountId) : undefined,
       bookingsOf(db, org, 'contact_id', contact.id),
     ]);
     return contactPage(v, { contact, account, bookings, notes, notice, custom });

@@ -1,5 +1,5 @@
 /** Contacts: the list with search, one contact with its bookings and notes, and the contact form. */
-import type { AccountTable } from '../../../crm/accounts/account.table.js';
+import type { Account } from '../../../crm/accounts/index.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
 import { type Contact, contactName } from '../../../crm/contacts/index.js';
 import { type CustomList, customListOf, customListParams } from '../forms/custom-list.js';
@@ -63,7 +63,7 @@ export function contactsListPage(v: WorkspaceVisitor, view: ContactsListView): s
 
 export interface ContactView {
   contact: Contact;
-  account: AccountTable | undefined;
+  account: Account | undefined;
   bookings: Booking[];
   notes: NotesSection;
   custom: Omit<CustomForm, 'typed'>;
@@ -113,7 +113,7 @@ export interface ContactFormView {
   contact?: { id: string; name: string; version: string };
   values: Record<string, string>;
   errors: FieldErrors;
-  accounts: Array<Pick<AccountTable, 'id' | 'name'>>;
+  accounts: Array<Pick<Account, 'id' | 'name'>>;
   /** Said when the save came after someone else's (stale.view.ts). */
   stale?: SafeHtml | undefined;
   custom: CustomForm;
