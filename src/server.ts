@@ -18,6 +18,7 @@ import { serveJobRunner } from './jobs/built-in.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
 import { smtpServerName } from './mail/transport.js';
 import { finishFollowUps } from './crm/follow-ups.js';
+import { FOLLOW_UP_KINDS } from './crm/follow-up-kinds.js';
 import { warmToolLists } from './mcp/mcp.plugin.js';
 import { servePrimary, serveWorker } from './serve-cluster.js';
 import { untilStopped } from './shutdown.js';
@@ -83,7 +84,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<void
   if ((await countOrganizations(database.db)) === 0) demo = await seedDemo(database.db, app.ctx.clock);
   await jobs.start();
   // Work a stop cut short (a contact's deletion half done) is finished first thing.
-  finishFollowUps(app.ctx.writer).catch((error: unknown) =>
+  finishFollowUps(app.ctx.writer, FOLLOW_UP_KINDS).catch((error: unknown) =>
     logger.error({ err: error }, 'unfinished follow-ups could not be finished'),
   );
   const metricsServer =

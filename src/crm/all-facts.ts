@@ -5,7 +5,7 @@
  */
 import type { Trx } from '../db/database.js';
 import { spacesById, stagesOf, venueFacts, type VenueFacts } from './facts.js';
-import { emailKey } from './contacts/contact-email.js';
+import { emailKey } from './contacts/index.js';
 
 /** Every fact of an organization, and its accounts by name (an import may name them so). */
 export interface AllFacts extends VenueFacts {

@@ -13,15 +13,9 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { isoTime } from '../clock.js';
-import { nextVersionSql } from '../db/column-types.js';
 import type { Db, Trx } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { type Command, write, type Writer } from '../writes/unit-of-work.js';
-import { findRow } from './data/record-lookup.js';
-import { recordDeleted } from './change-events.js';
-import { contactDefinition } from './contacts/contact.resource.js';
-import { deleteNotesOf } from './notes/notes-of.js';
-import { deleteRecord } from './records.js';
 import { systemActor } from '../identity/actor.js';
 import { SYSTEM_ACTIONS } from '../policy/system.policy.js';
 
@@ -35,41 +29,16 @@ interface FollowUp {
   subject_id: string;
 }
 
-interface Kind {
+/** What a kind of follow-up does (its kind's folder says: contacts/contact-deletion.ts). */
+export interface FollowUpSteps {
   /** One step: changes up to STEP_ROWS rows, and says how many it changed. */
   step(trx: Trx, organizationId: string, subjectId: string, now: number): Promise<number>;
   /** The last step, when no step changes anything more. */
   finish(trx: Trx, organizationId: string, subjectId: string, now: number): Promise<void>;
 }
 
-const KINDS: Readonly<Record<string, Kind>> = {
-  /** The bookings naming the contact no longer name it; then the contact goes, with its notes. */
-  delete_contact: {
-    async step(trx, organizationId, contactId, now) {
-      const chosen = trx
-        .selectFrom('bookings')
-        .select('id')
-        .where('organization_id', '=', organizationId)
-        .where('contact_id', '=', contactId)
-        .limit(STEP_ROWS);
-      const result = await trx
-        .updateTable('bookings')
-        .set({ contact_id: null, updated_at: nextVersionSql(trx, isoTime(now)) })
-        .where('id', 'in', chosen)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
-    async finish(trx, organizationId, contactId, now) {
-      const contact = await findRow(trx, contactDefinition, organizationId, contactId);
-      if (!contact) return;
-      // A booking that named it again while the steps ran is cleared here (a few at most).
-      while ((await KINDS.delete_contact!.step(trx, organizationId, contactId, now)) > 0);
-      await deleteNotesOf(trx, 'contacts', contactId, now);
-      await deleteRecord(trx, 'contacts', contact);
-      await recordDeleted(trx, contactDefinition, contact, now);
-    },
-  },
-};
+/** The follow-ups there are, by kind (follow-up-kinds.ts gives each its steps). */
+export type FollowUpKinds = Readonly<Record<FollowUpKind, FollowUpSteps>>;
 
 export type FollowUpKind = 'delete_contact';
 
@@ -90,8 +59,11 @@ export async function leaveFollowUp(
 }
 
 /** Does the work in steps, each a unit of work of its own, then removes its row. */
-export async function runFollowUp(writer: Writer, followUp: FollowUp): Promise<void> {
-  const kind = KINDS[followUp.kind];
+export async function runFollowUp(
+  writer: Writer,
+  followUp: FollowUp,
+  kind: FollowUpSteps | undefined,
+): Promise<void> {
   const { organization_id: organizationId, subject_id: subjectId } = followUp;
   // The server's own hand: a follow-up finishes what an admin's or member's write began.
   const actor = systemActor(organizationId);
@@ -120,6 +92,7 @@ export function unfinishedFollowUps(db: Db): Promise<FollowUp[]> {
 }
 
 /** Finishes the follow-ups a stop cut short (when a server starts). */
-export async function finishFollowUps(writer: Writer): Promise<void> {
-  for (const followUp of await unfinishedFollowUps(writer.db)) await runFollowUp(writer, followUp);
+export async function finishFollowUps(writer: Writer, kinds: FollowUpKinds): Promise<void> {
+  for (const followUp of await unfinishedFollowUps(writer.db))
+    await runFollowUp(writer, followUp, (kinds as Readonly<Record<string, FollowUpSteps>>)[followUp.kind]);
 }

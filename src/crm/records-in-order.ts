@@ -7,10 +7,9 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { AccountTable } from './accounts/account.table.js';
 import type { Booking } from './bookings/booking.table.js';
-import type { ContactTable } from './contacts/contact.table.js';
 import type { Event } from './events/event.table.js';
+import type { RowOf } from './data/rows.js';
 
 const PAGE = 1000;
 
@@ -30,8 +29,9 @@ interface Owned {
 }
 
 export interface RecordsInOrder {
-  accounts: AccountTable & Owned;
-  contacts: ContactTable & Named;
+  accounts: RowOf<'accounts'> & Owned;
+  // The rows as the CSV reads them, column by column (its cells are the columns' own).
+  contacts: RowOf<'contacts'> & Named;
   bookings: Booking & Named & Owned & { contact_email: string | null };
   events: Event & { booking_reference: string | null };
 }

@@ -1,6 +1,5 @@
 /** An accounts row read into the input of the API's rules (src/crm/accounts/account-rules.ts). */
-import { AccountWriteAttributes } from '../crm/accounts/account.bodies.js';
-import { ACCOUNT_TEXT_FIELDS, type AccountInput } from '../crm/accounts/account-rules.js';
+import { ACCOUNT_TEXT_FIELDS, type AccountInput, AccountWriteAttributes } from '../crm/accounts/index.js';
 import type { AllFacts } from '../crm/all-facts.js';
 import { RowReader } from './cells.js';
 import type { CsvRow } from './read-rows.js';

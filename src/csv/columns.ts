@@ -8,7 +8,7 @@
  * (ids, references, timestamps: the server assigns them; an amount formatted beside its minor
  * units, formatted-amounts.ts) so that an export imports unchanged.
  */
-import { ACCOUNT_ATTRIBUTES } from '../crm/accounts/account-rules.js';
+import { ACCOUNT_ATTRIBUTES } from '../crm/accounts/index.js';
 import { besideAmounts } from './formatted-amounts.js';
 
 export const CSV_TYPES = ['accounts', 'contacts', 'bookings', 'events'] as const;

@@ -1,6 +1,5 @@
 /** A contacts row read into the input of the API's rules (src/crm/contacts/contact-rules.ts). */
-import { ContactWriteAttributes } from '../crm/contacts/contact.bodies.js';
-import type { ContactInput } from '../crm/contacts/contact-rules.js';
+import { type ContactInput, ContactWriteAttributes } from '../crm/contacts/index.js';
 import type { AllFacts } from '../crm/all-facts.js';
 import { RowReader } from './cells.js';
 import type { CsvRow } from './read-rows.js';

@@ -4,10 +4,10 @@
  * (account-rows.ts, contact-rows.ts, booking-rows.ts, event-rows.ts), judged and written by the
  * bulk create of that kind (src/crm/bulk.ts), and each problem put back on its row and column.
  */
-import { createAccountsInBulk } from '../crm/accounts/account.commands.js';
+import { createAccountsInBulk } from '../crm/accounts/index.js';
 import { createBookingsInBulk } from '../crm/bookings/booking-bulk.js';
 import type { BulkOutcome, BulkRequest } from '../crm/bulk.js';
-import { createContactsInBulk } from '../crm/contacts/contact.commands.js';
+import { createContactsInBulk } from '../crm/contacts/index.js';
 import { createEventsInBulk } from '../crm/events/event-bulk.js';
 import { loadEventBulkFacts } from '../crm/events/event-bulk-facts.js';
 import { loadAllFacts } from '../crm/all-facts.js';

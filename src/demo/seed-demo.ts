@@ -10,9 +10,9 @@
 import { OCCASION_JOB } from '../crm/automations/automation-listening.js';
 import { randomBytes } from 'node:crypto';
 import { type Clock, systemClock } from '../clock.js';
-import { insertAccounts } from '../crm/accounts/account.repository.js';
+import { insertAccounts } from '../crm/accounts/index.js';
 import { insertBookings } from '../crm/bookings/booking.repository.js';
-import { insertContacts } from '../crm/contacts/contact.repository.js';
+import { insertContacts } from '../crm/contacts/index.js';
 import { spaceIds } from '../crm/data/row-mappers.js';
 import { insertEventSpaces } from '../crm/events/event.repository.js';
 import type { Db } from '../db/database.js';

@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { jsonString } from '../../src/api/page-from-fragments.js';
-import { accountDefinition } from '../../src/crm/accounts/account.resource.js';
+import { accountDefinition } from '../../src/crm/accounts/index.js';
 import { bookingDefinition } from '../../src/crm/bookings/booking.resource.js';
-import { contactDefinition } from '../../src/crm/contacts/contact.resource.js';
+import { contactDefinition } from '../../src/crm/contacts/index.js';
 import { noteDefinition } from '../../src/crm/notes/note.resource.js';
 import { spaceDefinition } from '../../src/crm/spaces/space.resource.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';

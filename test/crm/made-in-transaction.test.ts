@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import { createAccount } from '../../src/crm/accounts/account.commands.js';
+import { ACCOUNT_ACTIONS, createAccount } from '../../src/crm/accounts/index.js';
 import { deleteRecord, idsInOrganization } from '../../src/crm/records.js';
 import { type Actor, staffActor } from '../../src/identity/actor.js';
 import { isRefusal } from '../../src/writes/refusal.js';
@@ -13,7 +13,6 @@ import { write, type Writer } from '../../src/writes/unit-of-work.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { makeVenue, type Venue } from '../helpers/oauth.js';
 import { TestClock } from '../helpers/test-clock.js';
-import { ACCOUNT_ACTIONS } from '../../src/crm/accounts/account.policy.js';
 
 eachDatabase((suite) => {
   let venue: Venue;

@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { isoTime } from '../../src/clock.js';
+import { FOLLOW_UP_KINDS } from '../../src/crm/follow-up-kinds.js';
 import { finishFollowUps, leaveFollowUp, STEP_ROWS } from '../../src/crm/follow-ups.js';
 import { insertInChunks } from '../../src/db/insert-in-chunks.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
@@ -197,7 +198,7 @@ eachDatabase((suite) => {
       .transaction()
       .execute((trx) => leaveFollowUp(trx, orgId, 'delete_contact', contact, server.clock.now()));
 
-    await finishFollowUps(server.app.ctx.writer);
+    await finishFollowUps(server.app.ctx.writer, FOLLOW_UP_KINDS);
 
     assert.equal((await api(`/v2/contacts/${contact}`)).status, 404);
     const named = await suite.db

@@ -12,7 +12,7 @@ import { it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { systemClock } from '../../src/clock.js';
-import { createAccount } from '../../src/crm/accounts/account.commands.js';
+import { createAccount } from '../../src/crm/accounts/index.js';
 import { createBooking } from '../../src/crm/bookings/booking.commands.js';
 import { createPayment } from '../../src/crm/payments/payments.js';
 import { createLineItem } from '../../src/crm/pricing/line-items.js';

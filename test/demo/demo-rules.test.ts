@@ -10,9 +10,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { updateAccount } from '../../src/crm/accounts/account.commands.js';
+import { updateAccount } from '../../src/crm/accounts/index.js';
 import { createBooking, updateBooking } from '../../src/crm/bookings/booking.commands.js';
-import { updateContact } from '../../src/crm/contacts/contact.commands.js';
+import { updateContact } from '../../src/crm/contacts/index.js';
 import { updateEvent } from '../../src/crm/events/event.commands.js';
 import { findClash, SpaceConflictError } from '../../src/crm/events/event-clash.js';
 import { eventsBetween } from '../../src/crm/events/event.reads.js';

@@ -1,6 +1,6 @@
 /** A booking's conversation for the workspace tests: its client, and mail she sends the venue. */
 import type { Clock } from '../../src/clock.js';
-import { createContact } from '../../src/crm/contacts/contact.commands.js';
+import { createContact } from '../../src/crm/contacts/index.js';
 import { type ReadMail, receiveMessage } from '../../src/crm/messages/index.js';
 import type { Db } from '../../src/db/database.js';
 import { mailboxActor } from '../../src/identity/actor.js';

@@ -4,7 +4,7 @@ import { type Message, type ReadMail, receiveMessage } from '../../src/crm/messa
 import { mailboxActor } from '../../src/identity/actor.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { systemClock } from '../../src/clock.js';
-import { createContact } from '../../src/crm/contacts/contact.commands.js';
+import { createContact } from '../../src/crm/contacts/index.js';
 import type { Db } from '../../src/db/database.js';
 import type { TestServer } from './app.js';
 import { addBooking, type WorkspaceVenue } from './workspace-data.js';

@@ -1,9 +1,9 @@
 /** Venue data for the workspace tests, written through the same services the pages call. */
 import assert from 'node:assert/strict';
 import type { Db } from '../../src/db/database.js';
-import { createAccount } from '../../src/crm/accounts/account.commands.js';
+import { createAccount } from '../../src/crm/accounts/index.js';
 import { type BookingInput, createBooking } from '../../src/crm/bookings/booking.commands.js';
-import { createContact } from '../../src/crm/contacts/contact.commands.js';
+import { createContact } from '../../src/crm/contacts/index.js';
 import { createNote } from '../../src/crm/notes/note.commands.js';
 import { createSpace } from '../../src/crm/spaces/space.commands.js';
 import { updateOrganization } from '../../src/crm/organization/organization.commands.js';

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { after, before, describe, it } from 'node:test';
-import { createAccount } from '../../src/crm/accounts/account.commands.js';
+import { createAccount } from '../../src/crm/accounts/index.js';
 import { createBooking } from '../../src/crm/bookings/booking.commands.js';
 import type { Booking } from '../../src/crm/bookings/booking.table.js';
 import { createInstallment } from '../../src/crm/payments/installments.js';

@@ -29,6 +29,9 @@ const FACES: Record<string, readonly string[]> = {
   // Text alone: nothing to parse, but its folder is still reached only through its face.
   'email-templates': [],
   tasks: [],
+  // Text alone; their custom fields' JSON is read by the custom fields' face, for every kind alike.
+  contacts: [],
+  accounts: [],
 };
 
 /** The modules a file imports, as paths from the repository's root. */

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { it } from 'node:test';
 import { systemClock } from '../../src/clock.js';
-import { createAccount, deleteAccount } from '../../src/crm/accounts/account.commands.js';
+import { createAccount, deleteAccount } from '../../src/crm/accounts/index.js';
 import { DOCUMENT_ACTIONS } from '../../src/crm/documents/document.policy.js';
 import { INQUIRY_ACTIONS } from '../../src/crm/inquiries/inquiry.policy.js';
 import { createLead } from '../../src/crm/leads/lead.command.js';

@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { systemClock } from '../../src/clock.js';
-import { createAccount } from '../../src/crm/accounts/account.commands.js';
-import { createContact } from '../../src/crm/contacts/contact.commands.js';
+import { createAccount } from '../../src/crm/accounts/index.js';
+import { createContact } from '../../src/crm/contacts/index.js';
 import { createCustomField } from '../../src/crm/custom-fields/custom-field.commands.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';

@@ -10,9 +10,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { createAccount } from '../../src/crm/accounts/account.commands.js';
+import { createAccount } from '../../src/crm/accounts/index.js';
 import { createBooking } from '../../src/crm/bookings/booking.commands.js';
-import { createContact } from '../../src/crm/contacts/contact.commands.js';
+import { createContact } from '../../src/crm/contacts/index.js';
 import { createInstallment } from '../../src/crm/payments/installments.js';
 import { createLineItem } from '../../src/crm/pricing/line-items.js';
 import { createSpace } from '../../src/crm/spaces/space.commands.js';

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { sql } from 'kysely';
-import { createContact } from '../../src/crm/contacts/contact.commands.js';
+import { createContact } from '../../src/crm/contacts/index.js';
 import { type ReadMail, receiveMessage, unreadByBooking } from '../../src/crm/messages/index.js';
 import { systemClock } from '../../src/clock.js';
 import { mailboxActor } from '../../src/identity/actor.js';

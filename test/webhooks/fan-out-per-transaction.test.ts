@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { beforeEach, it } from 'node:test';
 import { isoTime } from '../../src/clock.js';
-import { createAccount } from '../../src/crm/accounts/account.commands.js';
+import { ACCOUNT_ACTIONS, createAccount } from '../../src/crm/accounts/index.js';
 import { createLead } from '../../src/crm/leads/lead.command.js';
 import { newId } from '../../src/db/ids.js';
 import type { Actor } from '../../src/identity/actor.js';
@@ -22,7 +22,6 @@ import { eachDatabase } from '../helpers/databases.js';
 import { statementsOf } from '../helpers/statements.js';
 import { makeVenue, type Venue } from '../helpers/oauth.js';
 import { TestClock } from '../helpers/test-clock.js';
-import { ACCOUNT_ACTIONS } from '../../src/crm/accounts/account.policy.js';
 import { staffActor } from '../../src/identity/actor.js';
 
 const readsEndpoints = (statements: string[]) =>

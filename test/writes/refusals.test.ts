@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { systemClock } from '../../src/clock.js';
-import { createAccount } from '../../src/crm/accounts/account.commands.js';
+import { ACCOUNT_ACTIONS, createAccount } from '../../src/crm/accounts/index.js';
 import { GroupCommit } from '../../src/db/group-commit.js';
 import { ApiError, ValidationError } from '../../src/errors.js';
 import { type Actor, staffActor } from '../../src/identity/actor.js';
@@ -15,7 +15,6 @@ import { isRefusal, type Refusal, refuse } from '../../src/writes/refusal.js';
 import { attempt, type Command, write, type Writer } from '../../src/writes/unit-of-work.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { makeOrganization, makeUser } from '../helpers/factories.js';
-import { ACCOUNT_ACTIONS } from '../../src/crm/accounts/account.policy.js';
 
 eachDatabase((suite) => {
   async function venue(): Promise<Actor> {

@@ -5,7 +5,7 @@
  */
 import type { VenueFacts } from '../facts.js';
 import { type Checked, isCountry, isEmail, optionalText, Problems } from '../validation.js';
-import type { AccountTable } from './account.table.js';
+import type { AccountTable } from './account.value.js';
 
 /** Free text an account keeps as given (trimmed; empty is none). */
 export const ACCOUNT_TEXT_FIELDS = [
@@ -30,9 +30,12 @@ export type AccountInput = {
   custom_fields?: Readonly<Record<string, unknown>> | undefined; // only the keys it changes (SPEC §19)
 } & { [Field in (typeof ACCOUNT_TEXT_FIELDS)[number]]?: string | null | undefined };
 
-export type AccountChanges = Partial<
-  Omit<AccountTable, 'id' | 'organization_id' | 'created_at' | 'updated_at'>
->;
+/** The columns a write sets. */
+export type AccountColumns = {
+  -readonly [
+    Column in Exclude<keyof AccountTable, 'id' | 'organization_id' | 'created_at' | 'updated_at'>
+  ]?: AccountTable[Column];
+};
 
 /** The owner a write names: on create, the writer unless another (or none) is named. */
 export function ownerNamed(
@@ -55,9 +58,9 @@ export function checkAccount(
   input: AccountInput,
   current: AccountTable | undefined,
   facts: VenueFacts,
-): Checked<AccountChanges> {
+): Checked<AccountColumns> {
   const problems = new Problems();
-  const changes: AccountChanges = {};
+  const changes: AccountColumns = {};
   if (input.name !== undefined || !current) {
     const name = input.name?.trim() ?? '';
     if (name === '') problems.attribute('name', 'An account needs a name.', 'blank');

@@ -8,7 +8,7 @@ import { ConflictError } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import { type BulkOutcome, type BulkRequest, insertAll, judgeAll, stamped } from '../bulk.js';
-import { contactDefinition } from '../contacts/contact.resource.js';
+import { contactDefinition } from '../contacts/index.js';
 import { customFieldsOf, withCustomValues, withNewCustomValues } from '../custom-fields/index.js';
 import { loadFacts, type VenueFacts } from '../facts.js';
 import { deleteNotesOf } from '../notes/notes-of.js';
@@ -17,7 +17,7 @@ import { changeEach } from '../records.js';
 import { type AccountInput, checkAccount, ownerNamed } from './account-rules.js';
 import { contactsOfAccount, countBookingsOfAccount, EMPTY_ACCOUNT } from './account.repository.js';
 import { accountDefinition } from './account.resource.js';
-import type { AccountTable } from './account.table.js';
+import type { AccountTable } from './account.value.js';
 import { ACCOUNT_ACTIONS } from './account.policy.js';
 
 export type { AccountInput } from './account-rules.js';

@@ -5,9 +5,11 @@ import type { Filter } from '../data/list-shape.js';
 import type { Db } from '../../db/database.js';
 import { idsInOrganizationCondition } from '../../db/id-lookups.js';
 import { accountDefinition } from './account.resource.js';
-import type { AccountTable } from './account.table.js';
+import { type Account, accountCodec, type AccountTable } from './account.value.js';
+import type { Reads } from '../data/reads.js';
+import { findRow } from '../data/record-lookup.js';
 
-export function accountsPage(
+export async function accountsPage(
   db: Db,
   cursors: CursorCodec,
   organizationId: string,
@@ -19,8 +21,8 @@ export function accountsPage(
     /** Filters on the venue's own fields, as the API's parser reads them (SPEC §19). */
     custom?: readonly Filter[] | undefined;
   },
-): Promise<KeysetPage<AccountTable>> {
-  return keysetPage(db, cursors, accountDefinition, organizationId, {
+): Promise<KeysetPage<Account>> {
+  const found = await keysetPage(db, cursors, accountDefinition, organizationId, {
     filters: [...((page.custom ?? []) as Array<Filter<keyof AccountTable & string>>)],
     search: page.q,
     sort: { column: 'name', descending: false },
@@ -28,13 +30,14 @@ export function accountsPage(
     before: page.before,
     size: page.size,
   });
+  return { ...found, rows: found.rows.map(accountCodec.decode) };
 }
 
 /** The organization's accounts by name, for a form's choice (the first thousand). */
 export async function accountChoices(
   db: Db,
   organizationId: string,
-): Promise<Array<Pick<AccountTable, 'id' | 'name'>>> {
+): Promise<Array<Pick<Account, 'id' | 'name'>>> {
   return db
     .selectFrom('accounts')
     .select(['id', 'name'])
@@ -59,4 +62,10 @@ export async function accountNames(
     .where(idsInOrganizationCondition(db, organizationId, wanted))
     .execute();
   return new Map(rows.map((a) => [a.id, a.name]));
+}
+
+/** The organization's account, or undefined (another organization's too). */
+export async function findAccount(reads: Reads, organizationId: string, id: string) {
+  const row = await findRow(reads.db, accountDefinition, organizationId, id);
+  return row && accountCodec.decode(row);
 }

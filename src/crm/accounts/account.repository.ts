@@ -2,8 +2,8 @@
 import type { Insertable } from 'kysely';
 import type { Trx } from '../../db/database.js';
 import { insertInChunks } from '../../db/insert-in-chunks.js';
-import type { ContactTable } from '../contacts/contact.table.js';
-import type { AccountTable } from './account.table.js';
+import type { RowOf } from '../data/rows.js';
+import type { AccountTable } from './account.value.js';
 
 export async function insertAccounts(trx: Trx, rows: readonly Insertable<AccountTable>[]): Promise<void> {
   await insertInChunks(trx, 'accounts', rows);
@@ -33,6 +33,6 @@ export async function countBookingsOfAccount(trx: Trx, accountId: string): Promi
   return Number(row.n);
 }
 
-export async function contactsOfAccount(trx: Trx, accountId: string): Promise<ContactTable[]> {
+export async function contactsOfAccount(trx: Trx, accountId: string): Promise<Array<RowOf<'contacts'>>> {
   return trx.selectFrom('contacts').selectAll().where('account_id', '=', accountId).execute();
 }

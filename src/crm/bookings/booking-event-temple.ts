@@ -8,7 +8,7 @@
  */
 import type { FieldProblem } from '../../errors.js';
 import { addDays, isDate, zonedToUtc } from '../../wall-clock.js';
-import { checkContact } from '../contacts/contact-rules.js';
+import { checkContact } from '../contacts/index.js';
 import type { VenueFacts } from '../facts.js';
 import { atNamesUsed, Problems } from '../validation.js';
 

@@ -1,7 +1,7 @@
 /** Bookings: the actions a grant names (src/policy). */
 import { defineActions } from '../../policy/action.js';
-import { ACCOUNT_ACTIONS } from '../accounts/account.policy.js';
-import { CONTACT_ACTIONS } from '../contacts/contact.policy.js';
+import { ACCOUNT_ACTIONS } from '../accounts/index.js';
+import { CONTACT_ACTIONS } from '../contacts/index.js';
 
 const BASIC = defineActions('bookings', { create: {}, update: {}, delete: {} });
 

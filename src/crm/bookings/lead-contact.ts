@@ -5,9 +5,8 @@
  * person account named after the contact. Each record made is told as created.
  */
 import type { Work } from '../../writes/unit-of-work.js';
-import { createAccount } from '../accounts/account.commands.js';
-import { createContact } from '../contacts/contact.commands.js';
-import { contactWithEmail } from '../contacts/contact-email.js';
+import { createAccount } from '../accounts/index.js';
+import { contactWithEmail, createContact } from '../contacts/index.js';
 import type { EmbeddedContact } from './booking-event-temple.js';
 
 export async function leadContact(

@@ -5,7 +5,7 @@
  */
 import type { VenueFacts } from '../facts.js';
 import { type Checked, isEmail, optionalText, Problems } from '../validation.js';
-import type { ContactTable } from './contact.table.js';
+import type { ContactTable } from './contact.value.js';
 
 /** What a create or an update may set; undefined leaves a field as it is. */
 export interface ContactInput {
@@ -18,17 +18,20 @@ export interface ContactInput {
   custom_fields?: Readonly<Record<string, unknown>> | undefined; // only the keys it changes (SPEC §19)
 }
 
-export type ContactChanges = Partial<
-  Omit<ContactTable, 'id' | 'organization_id' | 'created_at' | 'updated_at'>
->;
+/** The columns a write sets. */
+export type ContactColumns = {
+  -readonly [
+    Column in Exclude<keyof ContactTable, 'id' | 'organization_id' | 'created_at' | 'updated_at'>
+  ]?: ContactTable[Column];
+};
 
 export function checkContact(
   input: ContactInput,
   current: ContactTable | undefined,
   facts: VenueFacts,
-): Checked<ContactChanges> {
+): Checked<ContactColumns> {
   const problems = new Problems();
-  const changes: ContactChanges = {};
+  const changes: ContactColumns = {};
   for (const field of ['first_name', 'last_name'] as const) {
     const value = input[field] ?? (current ? undefined : '');
     if (value !== undefined) changes[field] = value.trim();

@@ -12,6 +12,7 @@ import { loadFacts, type VenueFacts } from '../facts.js';
 import { leaveFollowUp, runFollowUp } from '../follow-ups.js';
 import { createCommand, updateCommand } from '../record-commands.js';
 import { recordToChange } from '../records.js';
+import { contactDeletion } from './contact-deletion.js';
 import { checkContact, type ContactInput } from './contact-rules.js';
 import { EMPTY_CONTACT } from './contact.repository.js';
 import { contactDefinition } from './contact.resource.js';
@@ -60,7 +61,7 @@ export const deleteContact: Command<Removal, void> = {
   async run({ trx, actor, now, afterCommit }, { id, ifMatch }) {
     const current = await recordToChange(trx, contactDefinition, actor.organizationId, id, ifMatch);
     const followUp = await leaveFollowUp(trx, current.organization_id, 'delete_contact', current.id, now);
-    afterCommit.push((writer) => runFollowUp(writer, followUp));
+    afterCommit.push((writer) => runFollowUp(writer, followUp, contactDeletion));
   },
 };
 

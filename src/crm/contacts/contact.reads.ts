@@ -1,12 +1,14 @@
-/** What the pages read of contacts: a searchable list by name, the choices of a form. */
+/** What the pages read of contacts: a searchable list by name, the choices of a form, as values. */
 import type { CursorCodec } from '../data/cursor.js';
 import { keysetPage, type KeysetPage } from '../data/keyset-page.js';
 import type { Filter } from '../data/list-shape.js';
+import type { Reads } from '../data/reads.js';
+import { findRow } from '../data/record-lookup.js';
 import type { Db } from '../../db/database.js';
 import { contactDefinition } from './contact.resource.js';
-import type { ContactTable } from './contact.table.js';
+import { type Contact, contactCodec, type ContactTable } from './contact.value.js';
 
-export function contactsPage(
+export async function contactsPage(
   db: Db,
   cursors: CursorCodec,
   organizationId: string,
@@ -18,8 +20,8 @@ export function contactsPage(
     /** Filters on the venue's own fields, as the API's parser reads them (SPEC §19). */
     custom?: readonly Filter[] | undefined;
   },
-): Promise<KeysetPage<ContactTable>> {
-  return keysetPage(db, cursors, contactDefinition, organizationId, {
+): Promise<KeysetPage<Contact>> {
+  const found = await keysetPage(db, cursors, contactDefinition, organizationId, {
     filters: [...((page.custom ?? []) as Array<Filter<keyof ContactTable & string>>)],
     search: page.q,
     sort: { column: 'last_name', descending: false, then: 'first_name' },
@@ -27,19 +29,31 @@ export function contactsPage(
     before: page.before,
     size: page.size,
   });
+  return { ...found, rows: found.rows.map(contactCodec.decode) };
 }
 
 /** The organization's contacts (of one account, when given) by name, for a form's choice. */
-export async function contactChoices(
-  db: Db,
-  organizationId: string,
-  accountId?: string,
-): Promise<ContactTable[]> {
+export async function contactChoices(db: Db, organizationId: string, accountId?: string): Promise<Contact[]> {
   let query = db.selectFrom('contacts').selectAll().where('organization_id', '=', organizationId);
   if (accountId) query = query.where('account_id', '=', accountId);
-  return query.orderBy('last_name').orderBy('first_name').orderBy('id').limit(1000).execute();
+  const rows = await query.orderBy('last_name').orderBy('first_name').orderBy('id').limit(1000).execute();
+  return rows.map(contactCodec.decode);
 }
 
-export function contactName(contact: Pick<ContactTable, 'first_name' | 'last_name'>): string {
-  return `${contact.first_name} ${contact.last_name}`.trim();
+/** The organization's contact, or undefined (another organization's too). */
+export async function findContact(reads: Reads, organizationId: string, id: string) {
+  const row = await findRow(reads.db, contactDefinition, organizationId, id);
+  return row && contactCodec.decode(row);
+}
+
+/**
+ * A contact's name as people read it. The documents (src/crm/documents) still hand it the row
+ * (ContactRow), until they read values.
+ */
+export function contactName(
+  contact: Pick<Contact, 'firstName' | 'lastName'> | Pick<ContactTable, 'first_name' | 'last_name'>,
+): string {
+  const [first, last] =
+    'firstName' in contact ? [contact.firstName, contact.lastName] : [contact.first_name, contact.last_name];
+  return `${first} ${last}`.trim();
 }

@@ -8,10 +8,10 @@
  */
 import { isSqlite } from '../../db/column-types.js';
 import type { Trx } from '../../db/database.js';
-import { accountDefinition } from '../accounts/account.resource.js';
+import { accountDefinition } from '../accounts/index.js';
 import { bookingDefinition } from '../bookings/booking.resource.js';
 import { type ChangeInBulk, changeRows, recordChangesInBulk, toldUpdate } from '../change-events.js';
-import { contactDefinition } from '../contacts/contact.resource.js';
+import { contactDefinition } from '../contacts/index.js';
 import { type ReadContext, readContextOf, type RecordKind, type RowOf } from '../data/rows.js';
 import { eventDefinition } from '../events/event.resource.js';
 import { nextVersion } from '../records.js';

@@ -5,7 +5,7 @@
  * no event (so every event's sheet shows them: they are served at some event), and the notes
  * marked for the BEO.
  */
-import { contactName } from '../contacts/contact.reads.js';
+import { contactName } from '../contacts/index.js';
 import { countText } from '../../locale.js';
 import { linesTable, type Money, spacesOf } from './document-blocks.js';
 import type { DocumentFacts } from './document-facts.js';

@@ -5,7 +5,7 @@
  */
 import type { Trx } from '../../db/database.js';
 import { organizationLocale } from '../../locale.js';
-import type { ContactTable } from '../contacts/contact.table.js';
+import type { ContactRow as ContactTable } from '../contacts/index.js';
 import type { DocumentRow } from './document.table.js';
 
 export type Recipient =

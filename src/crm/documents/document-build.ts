@@ -7,7 +7,7 @@
  * - An invoice: the lines, the totals and taxes, the payments received and the balance.
  * Every figure is one the booking or its lines keep; nothing is priced again here.
  */
-import { contactName } from '../contacts/contact.reads.js';
+import { contactName } from '../contacts/index.js';
 import { beoSections } from './beo-sections.js';
 import {
   eventsTable,

@@ -4,11 +4,9 @@
  * once (in the unit of work that makes the version, so it shows one consistent state). The rest
  * is pure: merge-data.ts and document-build.ts turn these facts into words.
  */
-import { accountDefinition } from '../accounts/account.resource.js';
-import type { AccountTable } from '../accounts/account.table.js';
+import { accountDefinition, type AccountRow as AccountTable } from '../accounts/index.js';
 import type { Booking } from '../bookings/booking.table.js';
-import { contactDefinition } from '../contacts/contact.resource.js';
-import type { ContactTable } from '../contacts/contact.table.js';
+import { contactDefinition, type ContactRow as ContactTable } from '../contacts/index.js';
 import type { Event } from '../events/event.table.js';
 import { installmentsOf } from '../payments/schedule-keeping.js';
 import type { Installment, Payment } from '../payments/payment.table.js';

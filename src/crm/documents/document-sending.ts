@@ -17,7 +17,7 @@ import { ConflictError } from '../../errors.js';
 import { queueConversationMail } from '../messages/conversation-mail.js';
 import { checkMailPerHour } from '../messages/mail-per-hour.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
-import { contactName } from '../contacts/contact.reads.js';
+import { contactName } from '../contacts/index.js';
 import { type ClientMail, invoiceMail, proposalMail } from './client-mail.js';
 import { clientMailFor } from './client-recipient.js';
 import { changeDocument, documentToAct, type Target } from './document-change.js';

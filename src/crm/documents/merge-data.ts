@@ -6,7 +6,7 @@
  * contact, say), so a template that renders for the sample renders for every booking. The same
  * shape is listed beside the form under Settings → Documents (MERGE_FIELDS).
  */
-import { contactName } from '../contacts/contact.reads.js';
+import { contactName } from '../contacts/index.js';
 import { CATEGORY_LABELS, UNIT_LABELS } from '../pricing/categories.js';
 import type { DocumentFacts } from './document-facts.js';
 import {

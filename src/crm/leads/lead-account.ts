@@ -8,7 +8,7 @@
  * sentence, kept as a note on the booking for staff.
  */
 import type { Work } from '../../writes/unit-of-work.js';
-import { createAccount } from '../accounts/account.commands.js';
+import { createAccount } from '../accounts/index.js';
 
 /** Mail services anyone can sign up to: their domains name no company. */
 const FREE_MAIL = new Set([

@@ -10,7 +10,7 @@ import type { Db, Trx } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { type MailAddress, type NewMail, queueMail } from '../../mail/outbox.js';
 import { appSecret } from '../../security/app-secrets.js';
-import { emailKey } from '../contacts/contact-email.js';
+import { emailKey } from '../contacts/index.js';
 import { CONVERSATION_KEY, conversationAddress } from './conversation-address.js';
 import { type Message, messageCodec } from './message.value.js';
 import { messageResource } from './message.resource.js';

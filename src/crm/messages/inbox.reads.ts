@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { emailKey } from '../contacts/contact-email.js';
+import { emailKey } from '../contacts/index.js';
 import { versionTag } from '../version-tag.js';
 import { type Message, messageCodec } from './message.value.js';
 

@@ -13,7 +13,7 @@ import { newId } from '../../db/ids.js';
 import type { Trx } from '../../db/database.js';
 import { appSecret } from '../../security/app-secrets.js';
 import type { Command } from '../../writes/unit-of-work.js';
-import { emailKey } from '../contacts/contact-email.js';
+import { emailKey } from '../contacts/index.js';
 import { attachmentType } from './attachment-type.js';
 import { CONVERSATION_KEY, referenceOfTag } from './conversation-address.js';
 import { cleanInboundHtml } from './inbound-html.js';

@@ -1,5 +1,5 @@
 /** The form that creates or edits an account. */
-import { ACCOUNT_ATTRIBUTES } from '../../../crm/accounts/account-rules.js';
+import { ACCOUNT_ATTRIBUTES } from '../../../crm/accounts/index.js';
 import type { Member } from '../../../identity/membership.repository.js';
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField, errorSummary, type FieldErrors, inputField, selectField } from '../forms/form-fields.js';

@@ -1,16 +1,17 @@
 /** Accounts: list and search, one account, create, edit, delete (refused while it has bookings), notes. */
-import { accountsPage } from '../../../crm/accounts/account.reads.js';
 import {
+  type Account,
+  accountCodec,
+  accountDefinition,
   type AccountInput,
   accountProblems,
+  accountsPage,
   createAccount,
   deleteAccount,
   updateAccount,
-} from '../../../crm/accounts/account.commands.js';
-import { accountDefinition } from '../../../crm/accounts/account.resource.js';
-import type { AccountTable } from '../../../crm/accounts/account.table.js';
+} from '../../../crm/accounts/index.js';
 import { bookingsOf } from '../../../crm/bookings/booking.reads.js';
-import { contactChoices } from '../../../crm/contacts/contact.reads.js';
+import { contactChoices } from '../../../crm/contacts/index.js';
 import { listMembersOfOrganization } from '../../../identity/membership.repository.js';
 import { userNames } from '../../../identity/user.repository.js';
 import {
@@ -25,17 +26,27 @@ import { type FormValues, recordRoutes } from '../forms/record-routes.js';
 
 const FIELDS = [...ACCOUNT_FIELDS, 'owner'] as const;
 
-export const accountRoutes = recordRoutes<'accounts', AccountInput>({
+export const accountRoutes = recordRoutes<'accounts', AccountInput, Account>({
   kind: 'accounts',
   definition: accountDefinition,
+  decode: accountCodec.decode,
   commands: { create: createAccount, update: updateAccount, remove: deleteAccount },
   problems: accountProblems,
   page: accountsPage,
   fields: FIELDS,
   blank: (v) => ({ ...Object.fromEntries(ACCOUNT_FIELDS.map((f) => [f, ''])), owner: v.user.id }),
-  valuesOf: (a: AccountTable) => ({
-    ...Object.fromEntries(ACCOUNT_FIELDS.map((f) => [f, a[f] ?? ''])),
-    owner: a.owner_id ?? '',
+  valuesOf: (a) => ({
+    name: a.name,
+    email: a.email ?? '',
+    phone: a.phone ?? '',
+    website: a.website ?? '',
+    address_line1: a.addressLine1 ?? '',
+    address_line2: a.addressLine2 ?? '',
+    city: a.city ?? '',
+    region: a.region ?? '',
+    postal_code: a.postalCode ?? '',
+    country: a.country ?? '',
+    owner: a.ownerId ?? '',
   }),
   input: ({ owner, ...values }: FormValues): AccountInput => ({ ...values, ownerId: owner || null }),
   nameOf: (a) => a.name,
@@ -55,11 +66,11 @@ export const accountRoutes = recordRoutes<'accounts', AccountInput>({
   async detailPage(db, v, account, { notice, notes, custom }) {
     const org = v.organization.organizationId;
     const [owners, contacts, bookings] = await Promise.all([
-      userNames(db, [account.owner_id]),
+      userNames(db, [account.ownerId]),
       contactChoices(db, org, account.id),
       bookingsOf(db, org, 'account_id', account.id),
     ]);
-    const owner = account.owner_id ? owners.get(account.owner_id) : undefined;
+    const owner = account.ownerId ? owners.get(account.ownerId) : undefined;
     return accountPage(v, { account, owner, contacts, bookings, notes, notice, custom });
   },
 });

@@ -1,7 +1,7 @@
 /** Accounts: the list with search, and one account with its contacts, bookings and notes. */
-import type { AccountTable } from '../../../crm/accounts/account.table.js';
+import type { Account } from '../../../crm/accounts/index.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
-import type { ContactTable } from '../../../crm/contacts/contact.table.js';
+import { type Contact, contactName } from '../../../crm/contacts/index.js';
 import { type CustomList, customListOf, customListParams } from '../forms/custom-list.js';
 import { customCells, customHeaders, customListForm, hiddenParams } from '../forms/custom-list.view.js';
 import { html, type SafeHtml } from '../../html.js';
@@ -9,7 +9,6 @@ import { statusBadge } from '../bookings/booking-badges.js';
 import { noticeOf, pagingLinks, searchedPart, searchForm } from '../forms/list-parts.js';
 import { notesSection, type NotesSection, notesSummary } from '../notes/notes.view.js';
 import { bookingTimes } from '../time-zones.js';
-import { contactName } from '../../../crm/contacts/contact.reads.js';
 import type { CustomForm } from '../forms/custom-fields.form.js';
 import { customFacts } from '../forms/custom-fields.view.js';
 import { workspacePage } from '../workspace-layout.js';
@@ -17,7 +16,7 @@ import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 
 export interface AccountsListView {
   q: string;
-  rows: AccountTable[];
+  rows: Account[];
   next?: string | undefined;
   prev?: string | undefined;
   /** The search stopped early in a very large list. */
@@ -49,7 +48,7 @@ export function accountsListPage(v: WorkspaceVisitor, view: AccountsListView): s
     <thead><tr><th scope="col">Name</th><th scope="col">E-mail</th><th scope="col">Phone</th><th scope="col">City</th>${customHeaders(custom.shown)}</tr></thead>
     <tbody>${view.rows.map(
       (a) =>
-        html`<tr><td><a class="strong" href="${base}/${a.id}">${a.name}</a></td><td data-label="E-mail">${a.email ?? ''}</td><td data-label="Phone">${a.phone ?? ''}</td><td data-label="City">${a.city ?? ''}</td>${customCells(custom.shown, a.custom_fields, currency)}</tr>`,
+        html`<tr><td><a class="strong" href="${base}/${a.id}">${a.name}</a></td><td data-label="E-mail">${a.email ?? ''}</td><td data-label="Phone">${a.phone ?? ''}</td><td data-label="City">${a.city ?? ''}</td>${customCells(custom.shown, a.customFields, currency)}</tr>`,
     )}</tbody></table>`;
   return workspacePage(v, {
     title: 'Accounts',
@@ -61,9 +60,9 @@ export function accountsListPage(v: WorkspaceVisitor, view: AccountsListView): s
 }
 
 export interface AccountView {
-  account: AccountTable;
+  account: Account;
   owner: string | undefined;
-  contacts: ContactTable[];
+  contacts: Contact[];
   bookings: Booking[];
   notes: NotesSection;
   notice?: string | undefined;
@@ -78,9 +77,9 @@ export function accountPage(v: WorkspaceVisitor, view: AccountView): string {
   const { account: a } = view;
   const base = orgPath(v, `/accounts/${a.id}`);
   const address = [
-    a.address_line1,
-    a.address_line2,
-    [a.postal_code, a.city].filter(Boolean).join(' '),
+    a.addressLine1,
+    a.addressLine2,
+    [a.postalCode, a.city].filter(Boolean).join(' '),
     a.region,
     a.country,
   ].filter(Boolean);
@@ -98,7 +97,7 @@ export function accountPage(v: WorkspaceVisitor, view: AccountView): string {
           ${fact('Website', a.website)}
           ${fact('Address', address.length ? html`${address.map((line, i) => html`${i ? html`<br />` : ''}${line}`)}` : null)}
           ${fact('Owner', view.owner ?? null)}
-          ${customFacts(view.custom, a.custom_fields)}
+          ${customFacts(view.custom, a.customFields)}
         </dl>
         ${!a.email && !a.phone && !a.website && address.length === 0 ? html`<p class="muted">No details yet. <a href="${base}/edit">Add an e-mail, phone or address</a>.</p>` : ''}
       </section>

@@ -4,7 +4,7 @@
  * days and clocks, guests and totals in the organization's locale.
  */
 import type { SafeHtml } from '../../html.js';
-import { contactName } from '../../../crm/contacts/contact.reads.js';
+import { contactName } from '../../../crm/contacts/index.js';
 import { moneyText, readAmount } from '../../../crm/money.js';
 import { countText } from '../../../locale.js';
 import { staleNotice } from '../forms/stale.view.js';

@@ -1,7 +1,7 @@
 /** The form that creates or edits a booking; each error beside its field, a double booking named and linked. */
 import type { Member } from '../../../identity/membership.repository.js';
-import type { AccountTable } from '../../../crm/accounts/account.table.js';
-import type { ContactTable } from '../../../crm/contacts/contact.table.js';
+import type { Account } from '../../../crm/accounts/index.js';
+import { type Contact, contactName } from '../../../crm/contacts/index.js';
 import type { Space } from '../../../crm/spaces/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import {
@@ -13,7 +13,6 @@ import {
   inputField,
   selectField,
 } from '../forms/form-fields.js';
-import { contactName } from '../../../crm/contacts/contact.reads.js';
 import { setupStyleField, spaceLabel, zoneChoices } from './booking-form-style.js';
 import { workspacePage } from '../workspace-layout.js';
 import { type FromEvents, fromEventsFacts } from './booking-from-events.view.js';
@@ -62,8 +61,8 @@ export interface BookingFormView {
   conflict?: SafeHtml | undefined;
   /** The booking as saved now, when the save came after someone else's (stale.view.ts). */
   saved?: BookingFormValues | undefined;
-  accounts: Array<Pick<AccountTable, 'id' | 'name'>>;
-  contacts: ContactTable[];
+  accounts: Array<Pick<Account, 'id' | 'name'>>;
+  contacts: Contact[];
   spaces: Space[];
   members: Member[];
   /** The stages to choose from, in pipeline order, and the referral sources. */
@@ -190,7 +189,7 @@ export function bookingFormPage(v: WorkspaceVisitor, view: BookingFormView): str
     <fieldset class="group"><legend>Who it is for</legend>
       ${selectField({ name: 'account', label: BOOKING_LABELS.account!, value: values.account, errors, required: true, hint: booking ? undefined : 'A booking needs an account: choose one, or name a new one or a new contact below.', empty: 'Choose an account', choices: view.accounts.map((a) => ({ value: a.id, label: a.name })) })}
       ${noAccounts && booking ? html`<p class="hint">There are no accounts yet. <a href="${orgPath(v, '/accounts/new')}">Add an account</a> first.</p>` : ''}
-      ${selectField({ name: 'contact', label: BOOKING_LABELS.contact!, value: values.contact, errors, empty: 'No contact', choices: view.contacts.map((c) => ({ value: c.id, label: c.account_id ? `${contactName(c)} (${accountNames.get(c.account_id) ?? ''})` : contactName(c) })) })}
+      ${selectField({ name: 'contact', label: BOOKING_LABELS.contact!, value: values.contact, errors, empty: 'No contact', choices: view.contacts.map((c) => ({ value: c.id, label: c.accountId ? `${contactName(c)} (${accountNames.get(c.accountId) ?? ''})` : contactName(c) })) })}
       ${newParties}
       ${selectField({ name: 'owner', label: BOOKING_LABELS.owner!, value: values.owner, errors, empty: 'Nobody', choices: view.members.map((m) => ({ value: m.userId, label: m.name || m.email })) })}
     </fieldset>

@@ -2,13 +2,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { accountChoices } from '../../../crm/accounts/account.reads.js';
+import { accountChoices } from '../../../crm/accounts/index.js';
 import { spaceClashOf } from '../../../crm/events/event-clash.js';
 import { bookingProblems, deleteBooking, updateBooking } from '../../../crm/bookings/booking.commands.js';
 import { organizationOf } from '../../../crm/organization/index.js';
 import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
-import { contactChoices } from '../../../crm/contacts/contact.reads.js';
+import { contactChoices } from '../../../crm/contacts/index.js';
 import { listSpaces, offeredSpaces } from '../../../crm/spaces/index.js';
 import { listMembersOfOrganization } from '../../../identity/membership.repository.js';
 import {

@@ -4,7 +4,7 @@
  * notes, its conversation with the client, and what a refused form on the page keeps
  * (booking.page.ts draws it).
  */
-import { accountDefinition } from '../../../crm/accounts/account.resource.js';
+import { findAccount } from '../../../crm/accounts/index.js';
 import { spaceIds } from '../../../crm/data/row-mappers.js';
 import { findClash, type Holding } from '../../../crm/events/event-clash.js';
 import { eventTypesOf } from '../../../crm/event-types/event-types.js';
@@ -16,14 +16,13 @@ import { organizationZone } from '../../../crm/organization/index.js';
 import { bookingReadContext } from '../../../crm/bookings/booking-read-context.js';
 import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
-import { contactDefinition } from '../../../crm/contacts/contact.resource.js';
+import { findContact } from '../../../crm/contacts/index.js';
 import { notesAbout } from '../../../crm/notes/note.reads.js';
 import { bookingTasksOf } from '../tasks/booking-tasks.view.js';
 import { placeOf } from '../../../crm/pipelines/pipeline.reads.js';
 import { paymentsOf } from '../../../crm/payments/payment.reads.js';
 import { installmentsOf } from '../../../crm/payments/schedule-keeping.js';
 import { linesOfBooking } from '../../../crm/pricing/booking-totals.js';
-import { findRecord } from '../../../crm/records.js';
 import { roomNames, spaceNamesOf } from '../../../crm/spaces/index.js';
 import type { Db } from '../../../db/database.js';
 import { userNames } from '../../../identity/user.repository.js';
@@ -84,8 +83,8 @@ export async function bookingView(
   const org = v.organization.organizationId;
   const [account, contact, owners, notes, zone, spaces, events, place, types, lines, context] =
     await Promise.all([
-      booking.account_id ? findRecord(db, accountDefinition, org, booking.account_id) : undefined,
-      booking.contact_id ? findRecord(db, contactDefinition, org, booking.contact_id) : undefined,
+      booking.account_id ? findAccount({ db }, org, booking.account_id) : undefined,
+      booking.contact_id ? findContact({ db }, org, booking.contact_id) : undefined,
       userNames(db, [booking.owner_id]),
       notesAbout(db, org, 'bookings', booking.id),
       organizationZone(db, org),

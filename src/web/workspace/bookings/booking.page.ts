@@ -4,8 +4,8 @@
  */
 import { allowedMoves } from '../../../crm/bookings/booking-status.js';
 import type { Booking, BookingStatus } from '../../../crm/bookings/booking.table.js';
-import type { AccountTable } from '../../../crm/accounts/account.table.js';
-import type { ContactTable } from '../../../crm/contacts/contact.table.js';
+import type { Account } from '../../../crm/accounts/index.js';
+import { type Contact, contactName } from '../../../crm/contacts/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { money, statusBadge } from './booking-badges.js';
 import { sourceFacts } from './booking-source.view.js';
@@ -24,7 +24,6 @@ import { type BookingTasks, bookingTasksSection } from '../tasks/booking-tasks.v
 import type { ConversationSection } from '../messages/conversation-reads.js';
 import { conversationSection } from '../messages/conversation.view.js';
 import { bookingTimes } from '../time-zones.js';
-import { contactName } from '../../../crm/contacts/contact.reads.js';
 import { workspacePage } from '../workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 import { shownTotal } from '../../../crm/bookings/booking-prices.js';
@@ -36,8 +35,8 @@ export interface BookingView {
   /** The names of the spaces it holds. */
   rooms: string[];
   version: string;
-  account: AccountTable | undefined;
-  contact: ContactTable | undefined;
+  account: Account | undefined;
+  contact: Contact | undefined;
   owner: string | undefined;
   /** The organization's custom fields of bookings (their values are the booking's). */
   custom: Omit<CustomForm, 'typed'>;

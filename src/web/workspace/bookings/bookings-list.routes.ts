@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { BOOKING_STATUSES, type BookingStatus } from '../../../crm/bookings/booking.table.js';
-import { accountNames } from '../../../crm/accounts/account.reads.js';
+import { accountNames } from '../../../crm/accounts/index.js';
 import { bookingsPage } from '../../../crm/bookings/booking.reads.js';
 import { organizationZone } from '../../../crm/organization/index.js';
 import { unreadByBooking } from '../../../crm/messages/index.js';

@@ -1,39 +1,40 @@
 /** Contacts: list and search, one contact, create, edit, delete (its bookings keep going without it), notes. */
-import { accountChoices, accountNames } from '../../../crm/accounts/account.reads.js';
-import { accountDefinition } from '../../../crm/accounts/account.resource.js';
+import { accountChoices, accountNames, findAccount } from '../../../crm/accounts/index.js';
 import { bookingsOf } from '../../../crm/bookings/booking.reads.js';
 import {
+  type Contact,
+  contactCodec,
+  contactDefinition,
   type ContactInput,
+  contactName,
   contactProblems,
+  contactsPage,
   createContact,
   deleteContact,
   updateContact,
-} from '../../../crm/contacts/contact.commands.js';
-import { contactName, contactsPage } from '../../../crm/contacts/contact.reads.js';
-import { contactDefinition } from '../../../crm/contacts/contact.resource.js';
-import type { ContactTable } from '../../../crm/contacts/contact.table.js';
-import { findRecord } from '../../../crm/records.js';
+} from '../../../crm/contacts/index.js';
 import { CONTACT_LABELS, contactFormPage, contactPage, contactsListPage } from './contacts.page.js';
 import { staleNotice } from '../forms/stale.view.js';
 import { type FormValues, recordRoutes } from '../forms/record-routes.js';
 
 const FIELDS = ['first_name', 'last_name', 'title', 'email', 'phone', 'account'] as const;
 
-export const contactRoutes = recordRoutes<'contacts', ContactInput>({
+export const contactRoutes = recordRoutes<'contacts', ContactInput, Contact>({
   kind: 'contacts',
   definition: contactDefinition,
+  decode: contactCodec.decode,
   commands: { create: createContact, update: updateContact, remove: deleteContact },
   problems: contactProblems,
   page: contactsPage,
   fields: FIELDS,
   blank: (_v, query) => ({ ...Object.fromEntries(FIELDS.map((f) => [f, ''])), account: query.account ?? '' }),
-  valuesOf: (c: ContactTable) => ({
-    first_name: c.first_name,
-    last_name: c.last_name,
+  valuesOf: (c) => ({
+    first_name: c.firstName,
+    last_name: c.lastName,
     title: c.title ?? '',
     email: c.email ?? '',
     phone: c.phone ?? '',
-    account: c.account_id ?? '',
+    account: c.accountId ?? '',
   }),
   input: ({ account, ...values }: FormValues): ContactInput => ({
     first_name: values.first_name ?? '',
@@ -49,7 +50,7 @@ export const contactRoutes = recordRoutes<'contacts', ContactInput>({
     const names = await accountNames(
       db,
       v.organization.organizationId,
-      view.rows.map((c) => c.account_id),
+      view.rows.map((c) => c.accountId),
     );
     return contactsListPage(v, { ...view, accountNames: names });
   },
@@ -71,7 +72,7 @@ export const contactRoutes = recordRoutes<'contacts', ContactInput>({
   async detailPage(db, v, contact, { notice, notes, custom }) {
     const org = v.organization.organizationId;
     const [account, bookings] = await Promise.all([
-      contact.account_id ? findRecord(db, accountDefinition, org, contact.account_id) : undefined,
+      contact.accountId ? findAccount({ db }, org, contact.accountId) : undefined,
       bookingsOf(db, org, 'contact_id', contact.id),
     ]);
     return contactPage(v, { contact, account, bookings, notes, notice, custom });

@@ -1,7 +1,7 @@
 /** Contacts: the list with search, one contact with its bookings and notes, and the contact form. */
-import type { AccountTable } from '../../../crm/accounts/account.table.js';
+import type { Account } from '../../../crm/accounts/index.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
-import type { ContactTable } from '../../../crm/contacts/contact.table.js';
+import { type Contact, contactName } from '../../../crm/contacts/index.js';
 import { type CustomList, customListOf, customListParams } from '../forms/custom-list.js';
 import { customCells, customHeaders, customListForm, hiddenParams } from '../forms/custom-list.view.js';
 import { html, type SafeHtml } from '../../html.js';
@@ -12,13 +12,12 @@ import { customFacts, customInputs } from '../forms/custom-fields.view.js';
 import { noticeOf, pagingLinks, searchedPart, searchForm } from '../forms/list-parts.js';
 import { notesSection, type NotesSection, notesSummary } from '../notes/notes.view.js';
 import { bookingTimes } from '../time-zones.js';
-import { contactName } from '../../../crm/contacts/contact.reads.js';
 import { workspacePage } from '../workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 
 export interface ContactsListView {
   q: string;
-  rows: ContactTable[];
+  rows: Contact[];
   accountNames: Map<string, string>;
   next?: string | undefined;
   prev?: string | undefined;
@@ -51,7 +50,7 @@ export function contactsListPage(v: WorkspaceVisitor, view: ContactsListView): s
       (
         c,
       ) => html`<tr><td><a class="strong" href="${base}/${c.id}">${contactName(c)}</a>${c.title ? html`<div class="muted small">${c.title}</div>` : ''}</td>
-        <td data-label="Account">${c.account_id ? view.accountNames.get(c.account_id) : ''}</td><td data-label="E-mail">${c.email ?? ''}</td><td data-label="Phone">${c.phone ?? ''}</td>${customCells(custom.shown, c.custom_fields, currency)}</tr>`,
+        <td data-label="Account">${c.accountId ? view.accountNames.get(c.accountId) : ''}</td><td data-label="E-mail">${c.email ?? ''}</td><td data-label="Phone">${c.phone ?? ''}</td>${customCells(custom.shown, c.customFields, currency)}</tr>`,
     )}</tbody></table>`;
   return workspacePage(v, {
     title: 'Contacts',
@@ -63,8 +62,8 @@ export function contactsListPage(v: WorkspaceVisitor, view: ContactsListView): s
 }
 
 export interface ContactView {
-  contact: ContactTable;
-  account: AccountTable | undefined;
+  contact: Contact;
+  account: Account | undefined;
   bookings: Booking[];
   notes: NotesSection;
   custom: Omit<CustomForm, 'typed'>;
@@ -84,7 +83,7 @@ export function contactPage(v: WorkspaceVisitor, view: ContactView): string {
         <div><dt>Account</dt><dd>${account ? html`<a href="${orgPath(v, `/accounts/${account.id}`)}">${account.name}</a>` : html`<span class="muted">None</span>`}</dd></div>
         <div><dt>E-mail</dt><dd>${c.email ? html`<a href="mailto:${c.email}">${c.email}</a>` : html`<span class="muted">—</span>`}</dd></div>
         <div><dt>Phone</dt><dd>${c.phone ?? html`<span class="muted">—</span>`}</dd></div>
-        ${customFacts(view.custom, c.custom_fields)}
+        ${customFacts(view.custom, c.customFields)}
       </dl>
     </section>
     <section aria-labelledby="bookings-title"><h2 id="bookings-title">Bookings</h2>
@@ -114,7 +113,7 @@ export interface ContactFormView {
   contact?: { id: string; name: string; version: string };
   values: Record<string, string>;
   errors: FieldErrors;
-  accounts: Array<Pick<AccountTable, 'id' | 'name'>>;
+  accounts: Array<Pick<Account, 'id' | 'name'>>;
   /** Said when the save came after someone else's (stale.view.ts). */
   stale?: SafeHtml | undefined;
   custom: CustomForm;

@@ -41,9 +41,14 @@ export interface FormView {
 
 export type WithCustom = { custom_fields?: Readonly<Record<string, unknown>> | undefined };
 
-export interface RecordPages<Table extends Kind, Input extends WithCustom> {
+/**
+ * A kind's pages see its records as its face's values: `decode` is its codec's. The forms' version
+ * and custom values are read from the row here, beneath the kind's pages.
+ */
+export interface RecordPages<Table extends Kind, Input extends WithCustom, Value extends { id: string }> {
   kind: Table;
   definition: ResourceDefinition<Table>;
+  decode(row: RowOf<Table>): Value;
   commands: {
     create: Command<Input, RowOf<Table>>;
     update: Command<Change<Input>, RowOf<Table>>;
@@ -61,21 +66,21 @@ export interface RecordPages<Table extends Kind, Input extends WithCustom> {
       size: number;
       custom: readonly Filter[];
     },
-  ): Promise<KeysetPage<RowOf<Table>>>;
+  ): Promise<KeysetPage<Value>>;
   /** The form's field names; `blank` are a new record's values (the query may fill some in). */
   fields: readonly string[];
   blank(v: WorkspaceVisitor, query: Readonly<Record<string, string | undefined>>): FormValues;
-  valuesOf(row: RowOf<Table>): FormValues;
+  valuesOf(value: Value): FormValues;
   input(values: FormValues): Input;
-  nameOf(row: RowOf<Table>): string;
+  nameOf(value: Value): string;
   /** What goes with a deleted record, or stays, in plain words. */
   deletion: string;
-  listPage(db: Db, v: WorkspaceVisitor, view: ListView<RowOf<Table>>): Promise<string>;
+  listPage(db: Db, v: WorkspaceVisitor, view: ListView<Value>): Promise<string>;
   formPage(db: Db, v: WorkspaceVisitor, view: FormView): Promise<string>;
   detailPage(
     db: Db,
     v: WorkspaceVisitor,
-    row: RowOf<Table>,
+    value: Value,
     extras: { notice: string | undefined; notes: NotesSection; custom: Omit<CustomForm, 'typed'> },
   ): Promise<string>;
 }

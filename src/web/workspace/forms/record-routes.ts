@@ -28,8 +28,8 @@ export type { FormValues, FormView, ListView, RecordPages } from './record-pages
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
 const Text = Type.Optional(Type.String({ maxLength: 500 }));
 
-export function recordRoutes<Table extends Kind, Input extends WithCustom>(
-  pages: RecordPages<Table, Input>,
+export function recordRoutes<Table extends Kind, Input extends WithCustom, Value extends { id: string }>(
+  pages: RecordPages<Table, Input, Value>,
 ): FastifyPluginAsyncTypebox {
   return async (app) => {
     const { db } = app.ctx;
@@ -70,13 +70,15 @@ export function recordRoutes<Table extends Kind, Input extends WithCustom>(
       };
       return sendPage(
         reply,
-        await pages.detailPage(db, v, row, { notice: extra.notice, notes: section, custom }),
+        await pages.detailPage(db, v, pages.decode(row), { notice: extra.notice, notes: section, custom }),
         status,
       );
     }
 
     const record = (request: { params: { org: string; id: string } }) =>
       recordOf(db, definition, request.params.org, request.params.id);
+    const nameOf = (row: RowOf<Table>) => pages.nameOf(pages.decode(row));
+    const valuesOf = (row: RowOf<Table>) => pages.valuesOf(pages.decode(row));
 
     app.get(
       `/orgs/:org/${kind}`,
@@ -135,9 +137,9 @@ export function recordRoutes<Table extends Kind, Input extends WithCustom>(
 
     app.get(`/orgs/:org/${kind}/:id/edit`, { schema: { params: Params } }, async (request, reply) => {
       const [row, fields] = await Promise.all([record(request), customOf(visitorOf(request))]);
-      const editing = { id: row.id, name: pages.nameOf(row), version: await versionOf(db, definition, row) };
+      const editing = { id: row.id, name: nameOf(row), version: await versionOf(db, definition, row) };
       const custom = { ...fields, typed: typedOf(fields, columnOf(row)) };
-      const values = pages.valuesOf(row);
+      const values = valuesOf(row);
       return form(reply, visitorOf(request), { record: editing, values, errors: {}, custom });
     });
 
@@ -158,14 +160,14 @@ export function recordRoutes<Table extends Kind, Input extends WithCustom>(
           const now = await record(request);
           const editing = {
             id: row.id,
-            name: pages.nameOf(now),
+            name: nameOf(now),
             version: await versionOf(db, definition, now),
           };
-          const saved = pages.valuesOf(now);
+          const saved = valuesOf(now);
           return form(reply, v, { record: editing, values, errors: {}, saved, custom }, 412);
         }
         if (outcome.errors) {
-          const editing = { id: row.id, name: pages.nameOf(row), version };
+          const editing = { id: row.id, name: nameOf(row), version };
           return form(reply, v, { record: editing, values, errors: outcome.errors, custom }, 422);
         }
         return reply.redirect(orgPath(v, `/${kind}/${row.id}?notice=saved`), 303);
@@ -178,7 +180,7 @@ export function recordRoutes<Table extends Kind, Input extends WithCustom>(
         definition,
         command: commands.remove,
         done: `/${kind}?notice=deleted`,
-        nameOf: pages.nameOf,
+        nameOf,
         consequence: pages.deletion,
         section: kind,
       }),

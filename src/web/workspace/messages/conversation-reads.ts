@@ -5,7 +5,7 @@
  * the Write to client form as it stands — what was typed, its errors, its preview.
  */
 import type { Booking } from '../../../crm/bookings/booking.table.js';
-import type { ContactTable } from '../../../crm/contacts/contact.table.js';
+import type { Contact } from '../../../crm/contacts/index.js';
 import type { DocumentRow } from '../../../crm/documents/document.table.js';
 import { listEmailTemplates } from '../../../crm/email-templates/index.js';
 import type { Event } from '../../../crm/events/event.table.js';
@@ -97,7 +97,7 @@ export async function conversationSection(
   v: WorkspaceVisitor,
   facts: {
     booking: Booking;
-    contact: ContactTable | undefined;
+    contact: Contact | undefined;
     documents: readonly DocumentRow[];
     events: readonly Event[];
     zone: string;

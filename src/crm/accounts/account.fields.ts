@@ -1,0 +1,41 @@
+/**
+ * An account's fields (SPEC §7), each declared once for every door (src/crm/data/fields.ts): the
+ * API's attributes and relationship, the forms, the CSV, the documents' merge fields, the
+ * assistant. Its custom fields' values (SPEC §19) are kept beside them, in `custom_fields`.
+ */
+import { defineFields, field } from '../data/fields.js';
+
+const optional = (label: string, maxLength: number, description?: string) =>
+  field('text', label, {
+    nullable: true,
+    writable: true,
+    form: true,
+    limits: { maxLength },
+    ...(description ? { description } : {}),
+  });
+
+export const ACCOUNT_FIELDS = defineFields({
+  name: field('text', 'Name', {
+    writable: true,
+    form: true,
+    description: 'Required',
+    limits: { minLength: 1, maxLength: 200 },
+  }),
+  email: optional('E-mail', 254, 'An e-mail address'),
+  phone: optional('Phone', 50),
+  website: optional('Website', 500),
+  address_line1: optional('Address', 200),
+  address_line2: optional('Address (line 2)', 200),
+  city: optional('City', 100),
+  region: optional('Region', 100),
+  postal_code: optional('Postal code', 20),
+  country: optional('Country', 2, 'ISO 3166-1 alpha-2, e.g. US'),
+  owner_id: field('id', 'Owner', {
+    nullable: true,
+    writable: true,
+    relationship: { name: 'owner', type: 'users' },
+    description: 'A member of the organization',
+  }),
+  created_at: field('instant', 'Created'),
+  updated_at: field('instant', 'Updated'),
+});
