@@ -103,12 +103,14 @@ function ungrouped(whole: string, marks: RegExp): string | undefined {
 export function readAmount(text: string, currency: string): ReadAmount {
   const exponent = currencyExponent(currency);
   const example = exponent > 0 ? `4500 or 4500.${'5'.padEnd(exponent, '0')}` : '4500';
-  const refuse = (why: string): ReadAmount => ({ problem: `${why} Write it as, for example, ${example}.` });
+  const unreadable = (why: string): ReadAmount => ({
+    problem: `${why} Write it as, for example, ${example}.`,
+  });
   const trimmed = text.trim();
   const negative = trimmed.startsWith('-');
   const body = negative ? trimmed.slice(1).trim() : trimmed;
   if (!/^[\d \u00a0\u202f',.]+$/.test(body) || !/\d/.test(body))
-    return refuse(`"${text.trim()}" is not an amount.`);
+    return unreadable(`"${text.trim()}" is not an amount.`);
   const lastDot = body.lastIndexOf('.');
   const lastComma = body.lastIndexOf(',');
   let decimalAt = -1;
@@ -121,26 +123,28 @@ export function readAmount(text: string, currency: string): ReadAmount {
       const groups = body.length - at - 1 === 3 && GROUPED.test(body);
       const decimals = body.length - at - 1 <= exponent;
       if (groups && decimals && mark === ',') {
-        return refuse(`"${text.trim()}" reads two ways: "${mark}" could group thousands or mark decimals.`);
+        return unreadable(
+          `"${text.trim()}" reads two ways: "${mark}" could group thousands or mark decimals.`,
+        );
       }
       if (!groups || decimals) decimalAt = at;
     }
   }
   const whole = decimalAt >= 0 ? body.slice(0, decimalAt) : body;
   const fraction = decimalAt >= 0 ? body.slice(decimalAt + 1) : '';
-  if (!/^\d*$/.test(fraction)) return refuse(`"${text.trim()}" has more than one decimal mark.`);
+  if (!/^\d*$/.test(fraction)) return unreadable(`"${text.trim()}" has more than one decimal mark.`);
   if (fraction.length > exponent) {
-    return refuse(
+    return unreadable(
       exponent === 0
         ? `${currency} amounts have no decimals; "${text.trim()}" has ${fraction.length}.`
         : `${currency} amounts have at most ${exponent} decimals; "${text.trim()}" has ${fraction.length}.`,
     );
   }
   const digits = ungrouped(whole === '' ? '0' : whole, /[ \u00a0\u202f',.]/);
-  if (digits === undefined) return refuse(`"${text.trim()}" groups its digits other than by thousands.`);
+  if (digits === undefined) return unreadable(`"${text.trim()}" groups its digits other than by thousands.`);
   const minor = Number(digits) * 10 ** exponent + Number(fraction.padEnd(exponent, '0') || 0);
   if (!Number.isSafeInteger(minor)) {
-    return refuse(`"${text.trim()}" is too large.`);
+    return unreadable(`"${text.trim()}" is too large.`);
   }
   return { minor: negative && minor !== 0 ? -minor : minor };
 }

@@ -36,7 +36,7 @@ export function problemsRefusal(checked: Checked<unknown>): Refusal | undefined 
 }
 
 /** The record to change, or the refusal of the lookup (404, 412) as a value. */
-async function toChange<Table extends OrganizationTable>(
+export async function toChange<Table extends OrganizationTable>(
   work: Work,
   definition: RecordKind<Table>,
   { id, ifMatch }: Removal,

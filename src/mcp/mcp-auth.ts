@@ -28,7 +28,7 @@ export interface McpCaller {
 export async function authenticateMcp(request: FastifyRequest): Promise<McpCaller> {
   const { ctx } = request;
   const config = ctx.config;
-  const refuse = (description?: string) =>
+  const invalidToken = (description?: string) =>
     new OAuthError(
       401,
       'invalid_token',
@@ -42,19 +42,19 @@ export async function authenticateMcp(request: FastifyRequest): Promise<McpCalle
       findPresentedToken(ctx.db, presented),
     ),
   );
-  if (outcome.kind === 'none') throw refuse();
-  if (outcome.kind === 'invalid') throw refuse(outcome.reason);
+  if (outcome.kind === 'none') throw invalidToken();
+  if (outcome.kind === 'invalid') throw invalidToken(outcome.reason);
   const token = outcome.token;
   const resource = mcpResource(config);
   if (token.resource !== resource)
-    throw refuse(`This token is not for ${resource}: ask for one with resource=${resource}.`);
+    throw invalidToken(`This token is not for ${resource}: ask for one with resource=${resource}.`);
   const [organizationId] = token.organizationIds;
   if (organizationId === undefined || token.organizationIds.length !== 1)
-    throw refuse('An assistant’s token covers exactly one organization.');
+    throw invalidToken('An assistant’s token covers exactly one organization.');
   const membership = await findMembershipCached(ctx, organizationId, token.userId);
-  if (!membership) throw refuse('The user of this token is no longer a member of its organization.');
+  if (!membership) throw invalidToken('The user of this token is no longer a member of its organization.');
   if (token.selfRegistered && !(await acceptsAssistants(ctx.db, organizationId)))
-    throw refuse('This organization has turned off assistants that register themselves.');
+    throw invalidToken('This organization has turned off assistants that register themselves.');
   const auth: ApiAuth = {
     credential: { kind: 'token', token },
     userId: token.userId,

@@ -3,7 +3,9 @@
  * a write's refusal comes back as a value from `attempt` (src/writes/unit-of-work.ts), so no file
  * of src/web tells refusals apart by `instanceof` of an error class of src/errors.ts, of the
  * space conflicts, or of any class built on them. The error handlers themselves are the place for
- * it.
+ * it. And there is one refusal: no file but src/writes/refusal.ts declares a `Refusal` or a `refuse`
+ * of its own (a feature's rules return that Refusal, its commands return it through the unit of
+ * work).
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -70,4 +72,59 @@ it('has no page of src/web branch on an error class', () => {
     if (caught.length > 0) found.set(file, [...new Set(caught)].sort());
   }
   assert.deepEqual(Object.fromEntries(found), {});
+});
+
+/** Where the one refusal value and the one way to make it are declared. */
+const THE_REFUSAL = 'src/writes/refusal.ts';
+
+/**
+ * What declares another refusal in `text`: a type, interface, class or enum named `Refusal`, a
+ * function, variable or method named `refuse`, or either name given to something else by an import
+ * or export (`{ x as refuse }`).
+ */
+function secondRefusals(text: string): string[] {
+  const declarations = [
+    /\b(?:class|interface|enum)\s+Refusal\b(?=\s*[<{]|\s+(?:extends|implements)\b)/g,
+    /\btype\s+Refusal\s*(?:<[^>]*>)?\s*=/g,
+    /\bfunction\s*\*?\s*refuse\s*[<(]/g,
+    /\b(?:const|let|var)\s+refuse\b/g,
+    /^\s*(?:(?:public|private|protected|static|async|readonly)\s+)*refuse\s*[<(][^)]*\)\s*(?::[^{;]+)?\{/gm,
+    /\b(?:import|export)\s+(?:type\s+)?\{[^}]*\bas\s+(?:Refusal|refuse)\b[^}]*\}/g,
+  ];
+  return declarations.flatMap((pattern) => [...text.matchAll(pattern)].map((m) => m[0].trim()));
+}
+
+it('tells a second refusal from a use of the one', () => {
+  const second = [
+    'export interface Refusal {\n  status: 403 | 409;\n}',
+    'export function refuse(refusal: Refusal | undefined): void {}',
+    'type Refusal = { code: string };',
+    'class Refusal extends Error {}',
+    'export const refuse = (detail: string) => ({ detail });',
+    'export { throwRefusal as refuse };',
+    'const rules = {\n  refuse(code: string): void {\n    throw new Error(code);\n  },\n};',
+  ];
+  for (const text of second) assert.equal(secondRefusals(text).length, 1, text);
+  const uses = [
+    "import { isRefusal, refuse, type Refusal } from '../../writes/refusal.js';",
+    "import {\n  type Refusal,\n  refuse,\n} from './refusal.js';",
+    "return refuse({ status: 409, code: 'kept', detail });",
+    'export function actionRefusal(action: string): Refusal | undefined {',
+    'const outcome = (await command.run(work, input)) as Made<Result> | Refusal;',
+    'export interface InquiryRefusal {',
+    'if (refused) return refuse(refusedFacts(actor, action));',
+  ];
+  for (const text of uses) assert.deepEqual(secondRefusals(text), [], text);
+});
+
+it('declares Refusal and refuse once, in src/writes/refusal.ts', () => {
+  const found = sourceFiles('src')
+    .filter((file) => file !== THE_REFUSAL)
+    .flatMap((file) => secondRefusals(readFileSync(file, 'utf8')).map((match) => `${file}: ${match}`));
+  assert.deepEqual(found, []);
+  const own = secondRefusals(readFileSync(THE_REFUSAL, 'utf8'));
+  assert.ok(
+    own.includes('class Refusal') && own.some((m) => m.startsWith('function refuse')),
+    own.join('\n'),
+  );
 });

@@ -2,7 +2,9 @@
  * The doors ask the policy, never a role (docs/decisions/0016-grants-and-policy.md), read from the
  * source: no route of the workspace or the API decides by the visitor's role; a workspace page
  * names the action its form takes (`takes`), and a post leaves the decision to its command. A file
- * that checks a role again fails here, naming itself.
+ * that checks a role again fails here, naming itself. The settings door (src/web/settings: the
+ * integrations) is read whole, not only its routes: its visitor asks the policy too, and no actor is
+ * made there with a role of the door's choosing.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -29,6 +31,31 @@ it('lets no route decide by role', () => {
       .split('\n')
       .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
       .filter(({ line }) => /adminOnly|isAdmin\b|role\s*[!=]==\s*'admin'|\bADMINS\b/.test(line))
+      .map(({ at, line }) => `${at}: ${line.trim()}`),
+  );
+  assert.deepEqual(offenders, []);
+});
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+it('lets nothing of the settings door decide by role, nor give an actor a role of its choosing', () => {
+  const settings = sourceFiles('src/web/settings');
+  assert.ok(settings.includes('src/web/settings/visitor.ts'), settings.join(', '));
+  const offenders = settings.flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
+      .filter(({ line }) =>
+        /adminOnly|adminsOnly|isAdmin\b|adminOf\b|\.role\s*[!=]==|role\s*:\s*'(admin|member)'|\bADMINS\b/.test(
+          line,
+        ),
+      )
       .map(({ at, line }) => `${at}: ${line.trim()}`),
   );
   assert.deepEqual(offenders, []);

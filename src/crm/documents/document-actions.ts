@@ -5,12 +5,13 @@
  *   number, kept for good; a BEO is issued the same way, without a number (final, unmarked);
  * - void: nothing more can be done with it; its links stop; an invoice keeps its number;
  * - revoke a link: that link stops.
+ * Each returns its refusal (src/writes/refusal.ts) instead of what it made.
  * PDFs are made on the rendering thread before the unit of work, so no lock waits on a render;
  * an issue whose number another issue took meanwhile renders again under the lock (rare).
  */
 import { isoTime } from '../../clock.js';
-import { NotFoundError } from '../../errors.js';
 import { organizationLocale } from '../../locale.js';
+import { isRefusal, refuse, type Refusal } from '../../writes/refusal.js';
 import type { Command } from '../../writes/unit-of-work.js';
 import { refreshSchedule } from '../payments/schedule-keeping.js';
 import { changeDocument, documentToAct, type Target } from './document-change.js';
@@ -19,7 +20,6 @@ import { revokeLinksOf } from './document-links.js';
 import type { IssuedStamp } from './document-model.js';
 import { clientRefusal } from './document-rules.js';
 import { dayOf } from './document-words.js';
-import { refuse } from './document.commands.js';
 import type { DocumentRow } from './document.table.js';
 import { takeInvoiceNumber } from './invoice-numbers.js';
 import { DOCUMENT_ACTIONS } from './document.policy.js';
@@ -33,11 +33,12 @@ export interface IssueInput extends Target {
   render(stamp: IssuedStamp): Promise<Uint8Array>;
 }
 
-export const issueDocument: Command<IssueInput, DocumentRow> = {
+export const issueDocument: Command<IssueInput, DocumentRow | Refusal> = {
   action: DOCUMENT_ACTIONS.issue,
   async run(work, input) {
     const { trx, actor, now } = work;
     const current = await documentToAct(work, 'issue', input);
+    if (isRefusal(current)) return current;
     const organization = await trx
       .selectFrom('organizations')
       .select(['timezone', 'locale'])
@@ -62,11 +63,12 @@ export const issueDocument: Command<IssueInput, DocumentRow> = {
   },
 };
 
-export const voidDocument: Command<Target, DocumentRow> = {
+export const voidDocument: Command<Target, DocumentRow | Refusal> = {
   action: DOCUMENT_ACTIONS.void,
   async run(work, input) {
     const { trx, now } = work;
     const current = await documentToAct(work, 'void', input);
+    if (isRefusal(current)) return current;
     const document = await changeDocument(work, current, { status: 'void', voided_at: isoTime(now) });
     await revokeLinksOf(trx, current.id, now);
     // A proposal no longer signed: what was due on signing is no longer due.
@@ -76,22 +78,24 @@ export const voidDocument: Command<Target, DocumentRow> = {
 };
 
 /** Stops one link of one of the organization's documents (404 for another's). */
-export const revokeDocumentLink: Command<{ linkId: string }, void> = {
+export const revokeDocumentLink: Command<{ linkId: string }, undefined | Refusal> = {
   action: DOCUMENT_ACTIONS.revoke_link,
   async run({ trx, actor, now }, { linkId }) {
-    refuse(clientRefusal(actor));
+    const client = clientRefusal(actor);
+    if (client) return client;
     const link = await trx
       .selectFrom('document_links')
       .select(['id', 'revoked_at'])
       .where('organization_id', '=', actor.organizationId)
       .where('id', '=', linkId)
       .executeTakeFirst();
-    if (!link) throw new NotFoundError(`No link has the id "${linkId}".`);
-    if (link.revoked_at !== null) return;
+    if (!link) return refuse({ status: 404, code: 'not_found', detail: `No link has the id "${linkId}".` });
+    if (link.revoked_at !== null) return undefined;
     await trx
       .updateTable('document_links')
       .set({ revoked_at: isoTime(now) })
       .where('id', '=', link.id)
       .execute();
+    return undefined;
   },
 };

@@ -1,13 +1,14 @@
 /**
  * What every action on a document starts and ends with: the document named, at the version it
  * was read, refused when the action cannot be taken on it now or by this actor
- * (document-rules.ts); and its change, recorded as `document.updated`.
+ * (document-rules.ts), the refusal returned; and its change, recorded as `document.updated`.
  */
+import { isRefusal, type Refusal } from '../../writes/refusal.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import { recordUpdated } from '../change-events.js';
-import { recordToChange, updateRecord } from '../records.js';
+import { updateRecord } from '../records.js';
+import { toChange } from '../value-commands.js';
 import { actionRefusal } from './document-rules.js';
-import { refuse } from './document.commands.js';
 import { documentDefinition } from './document.resource.js';
 import type { DocumentRow } from './document.table.js';
 
@@ -27,21 +28,15 @@ export async function changeDocument(
 }
 
 /**
- * The document an action names, at the version it was read (404, 412), refused when the action
- * cannot be taken on it now or by this actor (document-rules.ts).
+ * The document an action names, at the version it was read, or the refusal: 404, 412, or the
+ * action cannot be taken on it now or by this actor (document-rules.ts).
  */
 export async function documentToAct(
-  { trx, actor }: Work,
-  action: 'send' | 'issue' | 'void',
+  work: Work,
+  action: 'send' | 'issue' | 'void' | 'sign',
   target: Target,
-): Promise<DocumentRow> {
-  const current = await recordToChange(
-    trx,
-    documentDefinition,
-    actor.organizationId,
-    target.id,
-    target.ifMatch,
-  );
-  refuse(actionRefusal(action, current, actor));
-  return current;
+): Promise<DocumentRow | Refusal> {
+  const current = await toChange(work, documentDefinition, { id: target.id, ifMatch: target.ifMatch });
+  if (isRefusal(current)) return current;
+  return actionRefusal(action, current, work.actor) ?? current;
 }

@@ -13,9 +13,11 @@
  *   that one document), once, while it is sent and no newer version was sent; no other door
  *   accepts for a client, and a client's link does nothing else;
  * - a proposal replaced by a newer version sent is never sent again (its terms are withdrawn).
+ * Why an action is refused is a Refusal (src/writes/refusal.ts), which the commands return.
  */
 import type { FieldProblem } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
+import { refuse, type Refusal } from '../../writes/refusal.js';
 import { type Checked, Problems } from '../validation.js';
 import { DOCUMENT_KINDS, type DocumentKind, type DocumentRow } from './document.table.js';
 
@@ -81,19 +83,16 @@ export function checkDocument(input: DocumentInput, facts: DocumentRuleFacts): C
   };
 }
 
-/** Why an action is refused, as the API answers it. */
-export interface Refusal {
-  status: 403 | 409;
-  code: string;
-  detail: string;
-}
-
 export type DocumentAction = 'send' | 'issue' | 'void' | 'delete' | 'sign';
 
 const NAMES = { proposal: 'proposal', beo: 'BEO', invoice: 'invoice' } as const;
 
 function conflict(detail: string, code = 'invalid_transition'): Refusal {
-  return { status: 409, code, detail };
+  return refuse({ status: 409, code, detail });
+}
+
+function forbidden(detail: string, code: string): Refusal {
+  return refuse({ status: 403, code, detail });
 }
 
 /** A sent proposal withdrawn by a newer version: what every door says of it. */
@@ -105,7 +104,7 @@ export const REPLACED: Refusal = conflict(
 /** A client's link opens its document and accepts it; it makes and changes nothing else. */
 export function clientRefusal(actor: Actor): Refusal | undefined {
   return actor.door === 'portal'
-    ? { status: 403, code: 'client_only', detail: 'A client’s link may only accept its proposal.' }
+    ? forbidden('A client’s link may only accept its proposal.', 'client_only')
     : undefined;
 }
 
@@ -118,11 +117,10 @@ export function actionRefusal(
   const name = NAMES[document.kind];
   if (action === 'sign') {
     if (actor.door !== 'portal' || actor.authority?.documentId !== document.id)
-      return {
-        status: 403,
-        code: 'client_only',
-        detail: 'A proposal is accepted by its client, through the link they were sent.',
-      };
+      return forbidden(
+        'A proposal is accepted by its client, through the link they were sent.',
+        'client_only',
+      );
     if (document.status === 'signed')
       return conflict('This proposal has been accepted already.', 'already_signed');
     if (document.status !== 'sent') return conflict('This proposal is no longer open to accept.');
@@ -166,11 +164,10 @@ export function actionRefusal(
       return undefined;
     case 'void':
       if ((document.status === 'signed' || document.status === 'issued') && actor.role !== 'admin')
-        return {
-          status: 403,
-          code: 'admin_only',
-          detail: `Only an organization admin may void ${document.status === 'issued' ? 'an issued' : 'a signed'} ${name}: it binds the venue.`,
-        };
+        return forbidden(
+          `Only an organization admin may void ${document.status === 'issued' ? 'an issued' : 'a signed'} ${name}: it binds the venue.`,
+          'admin_only',
+        );
       return undefined;
     case 'delete':
       if (document.status !== 'draft')

@@ -10,10 +10,11 @@
  *   number and the kept bytes untouched. `sent_at` says when it last went.
  * An organization at the operator's bound of mail to clients an hour (MAIL_PER_HOUR) is refused
  * first (429 too_many_messages), as a message written to the client is.
- * A draft proposal's PDF is made on the rendering thread before the unit of work.
+ * A draft proposal's PDF is made on the rendering thread before the unit of work. Every refusal
+ * of the document's own rules is returned (src/writes/refusal.ts).
  */
 import { isoTime } from '../../clock.js';
-import { ConflictError } from '../../errors.js';
+import { isRefusal, refuse, type Refusal } from '../../writes/refusal.js';
 import { queueConversationMail } from '../messages/conversation-mail.js';
 import { checkMailPerHour } from '../messages/mail-per-hour.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
@@ -69,29 +70,33 @@ function otherLiveProposals(trx: Work['trx'], current: DocumentRow) {
 }
 
 /** Withdraws the older open versions of a proposal being sent; refuses when a newer one left the venue. */
-async function replaceOlderVersions(work: Work, current: DocumentRow): Promise<void> {
+async function replaceOlderVersions(work: Work, current: DocumentRow): Promise<Refusal | undefined> {
   const others = await otherLiveProposals(work.trx, current);
   const newer = others.find((other) => other.version > current.version);
   if (newer)
-    throw new ConflictError(
-      `Version ${newer.version} of this proposal was ${newer.status === 'signed' ? 'accepted' : 'sent'} since: an older version is not sent after it. Make a new version instead.`,
-      'replaced',
-    );
+    return refuse({
+      status: 409,
+      code: 'replaced',
+      detail: `Version ${newer.version} of this proposal was ${newer.status === 'signed' ? 'accepted' : 'sent'} since: an older version is not sent after it. Make a new version instead.`,
+    });
   for (const older of others)
     if (older.status === 'sent') await changeDocument(work, older, { replaced_at: isoTime(work.now) });
+  return undefined;
 }
 
-export const sendDocument: Command<SendInput, Sent> = {
+export const sendDocument: Command<SendInput, Sent | Refusal> = {
   action: DOCUMENT_ACTIONS.send,
   async run(work, input) {
     const { trx, actor, now } = work;
     const current = await documentToAct(work, 'send', input);
+    if (isRefusal(current)) return current;
     // Refused before anything changes: nothing is kept, linked or queued.
     await checkMailPerHour(trx, actor.organizationId, { limit: input.mailPerHour, now });
     const invoice = current.kind === 'invoice';
-    if (!invoice) await replaceOlderVersions(work, current);
+    const replaced = invoice ? undefined : await replaceOlderVersions(work, current);
+    if (replaced) return replaced;
     const recipient = await clientMailFor(trx, current);
-    if (!recipient.ok) throw new ConflictError(recipient.detail, 'no_recipient');
+    if (!recipient.ok) return refuse({ status: 409, code: 'no_recipient', detail: recipient.detail });
     let sha256 = current.sha256;
     if (current.status === 'draft') {
       // Rendered before the lock was taken, from the same stored model.

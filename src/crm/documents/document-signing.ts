@@ -8,11 +8,12 @@
  * space then), or that can no longer become definite (lost, closed), stays as it was: the
  * signature still counts, and the outcome, kept with it, tells the staff why in words. What the
  * client agreed to (the booking's events, lines, totals and schedule) is kept with the proposal,
- * so a later change to any of them shows (signed-state.ts).
+ * so a later change to any of them shows (signed-state.ts). Whatever refuses the signature is
+ * returned (src/writes/refusal.ts), and nothing of it is kept.
  */
 import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
-import { ConflictError, ValidationError } from '../../errors.js';
+import { isRefusal, refuse, type Refusal } from '../../writes/refusal.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
 import { findRow } from '../data/record-lookup.js';
 import { newId } from '../../db/ids.js';
@@ -24,13 +25,14 @@ import type { BookingStatus } from '../bookings/booking.table.js';
 import type { Holding } from '../events/event-clash.js';
 import { clashOf } from '../events/event.commands.js';
 import { refreshSchedule } from '../payments/schedule-keeping.js';
-import { recordToChange, updateRecord } from '../records.js';
+import { updateRecord } from '../records.js';
+import { problemsRefusal } from '../value-commands.js';
 import { keepFile, keptFile } from './document-files.js';
 import { bookingStateNow } from './signed-state.js';
 import type { SignaturePage } from './document-model.js';
-import { actionRefusal, signatureProblems } from './document-rules.js';
+import { documentToAct } from './document-change.js';
+import { signatureProblems } from './document-rules.js';
 import { clockOf, dayOf } from './document-words.js';
-import { refuse } from './document.commands.js';
 import { documentDefinition } from './document.resource.js';
 import type { DocumentRow, DocumentSignature } from './document.table.js';
 import { DOCUMENT_ACTIONS } from './document.policy.js';
@@ -100,19 +102,23 @@ async function insertSignature(trx: Trx, row: DocumentSignature): Promise<void> 
   await trx.insertInto('document_signatures').values(row).execute();
 }
 
-export const signDocument: Command<SignInput, Signed> = {
+export const signDocument: Command<SignInput, Signed | Refusal> = {
   action: DOCUMENT_ACTIONS.sign,
   // A client's link is granted the signature of its own document, and of no other.
   subject: (input) => input.id,
   async run(work, input) {
     const { trx, actor, now } = work;
-    const current = await recordToChange(trx, documentDefinition, actor.organizationId, input.id, undefined);
-    refuse(actionRefusal('sign', current, actor));
-    const problems = signatureProblems(input);
-    if (problems.length > 0) throw new ValidationError(problems);
+    const current = await documentToAct(work, 'sign', { id: input.id, ifMatch: undefined });
+    if (isRefusal(current)) return current;
+    const unsigned = problemsRefusal({ problems: signatureProblems(input), value: undefined });
+    if (unsigned) return unsigned;
     const sent = await keptFile(trx, current.id, 'sent');
     if (!sent || sent.sha256 !== input.seenSha256)
-      throw new ConflictError('This proposal is not the one that was shown; open the link again.', 'stale');
+      return refuse({
+        status: 409,
+        code: 'stale',
+        detail: 'This proposal is not the one that was shown; open the link again.',
+      });
     const sha256 = await keepFile(trx, current, 'signed', input.signedPdf, now);
     const updated = await updateRecord(
       trx,

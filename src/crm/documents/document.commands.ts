@@ -3,18 +3,19 @@
  * lock: a new version takes the next number of its booking and kind, and reads the booking's
  * data, the venue's and the templates in the same transaction, so what it shows is one state.
  * Its templates, rendered before (off the lock) from that same state, and its model are stored
- * then: later changes to the booking or the templates need a new version. Only a draft is deleted; a booking's drafts go with it, and a
- * booking with documents that left the venue is kept (so are they).
+ * then: later changes to the booking or the templates need a new version. Only a draft is
+ * deleted; a booking's drafts go with it, and a booking with documents that left the venue is
+ * kept (so are they). The commands return their refusals (src/writes/refusal.ts).
  */
 import type { Db, Trx } from '../../db/database.js';
-import { ConflictError, ForbiddenError } from '../../errors.js';
+import { ConflictError } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
 import { STALE_PREPARATION } from '../../writes/prepared.js';
+import { refuse, type Refusal } from '../../writes/refusal.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
 import { recordCreated, recordDeleted } from '../change-events.js';
-import { deleteCommand } from '../record-commands.js';
 import { idsInOrganization, insertRecord } from '../records.js';
-import { accepted } from '../validation.js';
+import { deleteValueCommand, problemsRefusal } from '../value-commands.js';
 import { buildDocumentModel } from './document-build.js';
 import { loadDocumentFacts } from './document-facts.js';
 import { saveModel } from './document-files.js';
@@ -24,7 +25,6 @@ import {
   clientRefusal,
   type DocumentInput,
   type NewDocumentFields,
-  type Refusal,
 } from './document-rules.js';
 import { type PreparedDocumentInput, renderKey } from './document-prepare.js';
 import { documentDefinition } from './document.resource.js';
@@ -33,14 +33,6 @@ import { mergeData } from './merge-data.js';
 import { DOCUMENT_ACTIONS } from './document.policy.js';
 
 export type { DocumentInput } from './document-rules.js';
-
-/** Throws the error a refusal is answered with. */
-export function refuse(refusal: Refusal | undefined): void {
-  if (!refusal) return;
-  throw refusal.status === 403
-    ? new ForbiddenError(refusal.detail, refusal.code)
-    : new ConflictError(refusal.detail, refusal.code);
-}
 
 async function judged(db: Db | Trx, actor: Actor, input: DocumentInput) {
   const org = actor.organizationId;
@@ -100,21 +92,26 @@ export async function versionFacts(db: Db | Trx, actor: Actor, fields: NewDocume
  * if either changed meanwhile (or another version took the number), it refuses, to be prepared
  * again (src/writes/prepared.ts).
  */
-export const createDocument: Command<PreparedDocumentInput, DocumentRow> = {
+export const createDocument: Command<PreparedDocumentInput, DocumentRow | Refusal> = {
   action: DOCUMENT_ACTIONS.create,
   async run({ trx, actor, now }, input) {
-    refuse(clientRefusal(actor));
-    const fields = accepted(await judged(trx, actor, input));
+    const client = clientRefusal(actor);
+    if (client) return client;
+    const checked = await judged(trx, actor, input);
+    const refused = problemsRefusal(checked);
+    if (refused) return refused;
+    const fields = checked.value;
     const made = await versionFacts(trx, actor, fields, now);
     // Both were judged in this transaction, under the lock.
     if (!made) throw new Error('the booking of a judged document is gone');
     const { version, facts } = made;
     const rendered = input.prepared;
     if (!rendered || rendered.key !== renderKey(facts.templates, mergeData(facts))) {
-      throw new ConflictError(
-        'The booking or its templates changed while this document was being made: make it again.',
-        STALE_PREPARATION,
-      );
+      return refuse({
+        status: 409,
+        code: STALE_PREPARATION,
+        detail: 'The booking or its templates changed while this document was being made: make it again.',
+      });
     }
     const model = buildDocumentModel(facts, rendered.texts);
     const row = await insertRecord(
@@ -142,10 +139,12 @@ export const createDocument: Command<PreparedDocumentInput, DocumentRow> = {
   },
 };
 
-export const deleteDocument = deleteCommand({
+export const deleteDocument = deleteValueCommand({
   action: DOCUMENT_ACTIONS.delete,
   definition: documentDefinition,
-  allow: (actor, current) => refuse(actionRefusal('delete', current, actor)),
+  // A document's value is its row (it has no face of its own yet).
+  codec: { decode: (row: DocumentRow) => row, encode: () => ({}) },
+  refusal: async ({ actor }, current) => actionRefusal('delete', current, actor),
 });
 
 /**

@@ -19,6 +19,7 @@ import { resourceEtag } from '../../api/write-replies.js';
 import { registerWriteRoutes } from '../../api/write-routes.js';
 import { NotFoundError } from '../../errors.js';
 import type { App } from '../../http/app-instance.js';
+import type { Refusal } from '../../writes/refusal.js';
 import { type Command, writeCreate } from '../../writes/unit-of-work.js';
 import { issueDocument, type Sent, sendDocument, voidDocument } from './document-actions.js';
 import { createDocument, deleteDocument, documentProblems, type DocumentInput } from './document.commands.js';
@@ -95,7 +96,8 @@ interface Action<Input, Result> {
   name: 'send' | 'issue' | 'void';
   summary: string;
   description: string;
-  command: Command<Input, Result>;
+  /** What the action makes, or its refusal (answered as the API's error). */
+  command: Command<Input, Result | Refusal>;
   /** The command's input: what the route renders before the unit of work goes with it. */
   input(app: App, current: DocumentRow, target: { id: string; ifMatch: string | undefined }): Promise<Input>;
   document(result: Result): DocumentRow;

@@ -179,9 +179,9 @@ export const inquiryRoutes: FastifyPluginAsync = async (app) => {
       const values = postValues(request.body);
       const custom = inquiryCustomPosted(venue.custom, request.body, json);
       const shown = { ...shownOf(venue), custom: custom.custom };
-      const refuse = (refusal: InquiryRefusal) => answerRefusal(reply, json, shown, refusal, values);
+      const answerWith = (refusal: InquiryRefusal) => answerRefusal(reply, json, shown, refusal, values);
       const guarded = await guardRefusal(request, venue, values);
-      if (guarded) return refuse(guarded);
+      if (guarded) return answerWith(guarded);
       // The referrer field, else the page the post came from when that is another site's.
       if (!values.referrer?.trim()) values.referrer = referrerOf(request) ?? '';
       const { lead, problems } = leadOfPost(values, venue.form.event_types);
@@ -190,7 +190,7 @@ export const inquiryRoutes: FastifyPluginAsync = async (app) => {
       const actor = inquiryActor(venue.organizationId);
       const fields = { ...formProblems(leadProblems(lead, venue.zone)), ...problems, ...custom.errors };
       const invalid = (found: Record<string, string>) =>
-        refuse({
+        answerWith({
           status: 422,
           code: 'invalid_inquiry',
           detail: 'Some fields need another look.',
@@ -206,7 +206,7 @@ export const inquiryRoutes: FastifyPluginAsync = async (app) => {
       });
       if (!taken.ok) {
         const { refusal } = taken;
-        if (refusal.code === 'form_used') return refuse(refusal);
+        if (refusal.code === 'form_used') return answerWith(refusal);
         // Only the fields' problems are the form's to show; the rest is the error the API answers.
         if (refusal.problems.length === 0) throw refusal.asError();
         return invalid(formProblems(refusal.problems));

@@ -18,7 +18,7 @@ export const connectedAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/settings', async (request, reply) => {
     const v = await visitor(request);
-    return reply.redirect(v.adminOf.length > 0 ? '/settings/integrations' : '/settings/connected-apps', 303);
+    return reply.redirect(v.managing.length > 0 ? '/settings/integrations' : '/settings/connected-apps', 303);
   });
 
   app.get(

@@ -1,5 +1,5 @@
 /**
- * What an admin does to an integration beyond editing it: rotate its secret and delete it (each
+ * What an admin (whom the policy lets) does to an integration beyond editing it: rotate its secret and delete it (each
  * behind a confirmation page, SPEC §4), and resend a webhook delivery (SPEC §8). Every change is a
  * CSRF-protected POST that ends in a redirect, so a reload repeats nothing; a new secret reaches
  * the integration's page through a one-time flash (secret-flash.ts), never the URL.
@@ -10,6 +10,7 @@ import {
   deleteIntegrationCommand,
   rotateIntegrationSecret,
 } from '../../integrations/integration.commands.js';
+import { INTEGRATION_ACTIONS } from '../../integrations/integration.policy.js';
 import { write } from '../../writes/unit-of-work.js';
 import { resendDelivery } from '../../integrations/integration-webhooks.js';
 import { sendPage } from '../forms.js';
@@ -17,7 +18,7 @@ import { html } from '../html.js';
 import { HtmlError } from '../html-error.js';
 import { confirmPage } from './confirm.page.js';
 import type { SecretFlashes } from './secret-flash.js';
-import { adminActor, administeredIntegration, settingsFrame, visitor } from './visitor.js';
+import { managedIntegration, settingsFrame, visitor } from './visitor.js';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const DeliveryParams = Type.Object({
@@ -37,7 +38,12 @@ export const integrationActionsRoutes: FastifyPluginAsyncTypebox<{ flashes: Secr
     { schema: { params: IdParams } },
     async (request, reply) => {
       const v = await visitor(request);
-      const { integration } = await administeredIntegration(db, v, request.params.id);
+      const { integration } = await managedIntegration(
+        db,
+        v,
+        request.params.id,
+        INTEGRATION_ACTIONS.rotate_secret,
+      );
       const frame = await settingsFrame(reply, v, 'integrations', integration.organizationId);
       const page = confirmPage(frame, {
         title: `Rotate the secret of ${integration.name}?`,
@@ -58,8 +64,13 @@ export const integrationActionsRoutes: FastifyPluginAsyncTypebox<{ flashes: Secr
     { preHandler: app.csrfProtection, schema: { params: IdParams } },
     async (request, reply) => {
       const v = await visitor(request);
-      const { integration, organization } = await administeredIntegration(db, v, request.params.id);
-      const secret = await write(app.ctx.writer, adminActor(v, organization), rotateIntegrationSecret, {
+      const { integration, actor } = await managedIntegration(
+        db,
+        v,
+        request.params.id,
+        INTEGRATION_ACTIONS.rotate_secret,
+      );
+      const secret = await write(app.ctx.writer, actor, rotateIntegrationSecret, {
         id: integration.id,
       });
       flashes.give(reply, integration.id, { secret, rotated: true }, request.ctx.now());
@@ -69,7 +80,7 @@ export const integrationActionsRoutes: FastifyPluginAsyncTypebox<{ flashes: Secr
 
   app.get('/settings/integrations/:id/delete', { schema: { params: IdParams } }, async (request, reply) => {
     const v = await visitor(request);
-    const { integration } = await administeredIntegration(db, v, request.params.id);
+    const { integration } = await managedIntegration(db, v, request.params.id, INTEGRATION_ACTIONS.delete);
     const frame = await settingsFrame(reply, v, 'integrations', integration.organizationId);
     const page = confirmPage(frame, {
       title: `Delete ${integration.name}?`,
@@ -88,8 +99,13 @@ export const integrationActionsRoutes: FastifyPluginAsyncTypebox<{ flashes: Secr
     { preHandler: app.csrfProtection, schema: { params: IdParams } },
     async (request, reply) => {
       const v = await visitor(request);
-      const { integration, organization } = await administeredIntegration(db, v, request.params.id);
-      await write(app.ctx.writer, adminActor(v, organization), deleteIntegrationCommand, {
+      const { integration, organization, actor } = await managedIntegration(
+        db,
+        v,
+        request.params.id,
+        INTEGRATION_ACTIONS.delete,
+      );
+      await write(app.ctx.writer, actor, deleteIntegrationCommand, {
         id: integration.id,
       });
       return reply.redirect(`/settings/integrations?org=${organization.organizationId}&notice=deleted`, 303);
@@ -101,7 +117,7 @@ export const integrationActionsRoutes: FastifyPluginAsyncTypebox<{ flashes: Secr
     { preHandler: app.csrfProtection, schema: { params: DeliveryParams } },
     async (request, reply) => {
       const v = await visitor(request);
-      const { integration } = await administeredIntegration(db, v, request.params.id);
+      const { integration } = await managedIntegration(db, v, request.params.id, INTEGRATION_ACTIONS.update);
       if (!(await resendDelivery(db, integration, request.params.deliveryId, request.ctx.now()))) {
         throw new HtmlError(404, 'Not found', 'There is no such webhook delivery.');
       }

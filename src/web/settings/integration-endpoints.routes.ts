@@ -7,14 +7,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { OwnedIntegration } from '../../integrations/integration.repository.js';
-import { staffActor } from '../../identity/actor.js';
+import { INTEGRATION_ACTIONS } from '../../integrations/integration.policy.js';
 import { deleteEndpoint, requireEndpoint, updateEndpoint } from '../../webhooks/endpoint.commands.js';
 import { write } from '../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../forms.js';
 import { html } from '../html.js';
 import { HtmlError } from '../html-error.js';
 import { confirmPage } from './confirm.page.js';
-import { administeredIntegration, settingsFrame, type Visitor, visitor } from './visitor.js';
+import { managedIntegration, settingsFrame, visitor } from './visitor.js';
 
 const EndpointParams = Type.Object({
   id: Type.String({ maxLength: 64 }),
@@ -29,14 +29,6 @@ export const integrationEndpointsRoutes: FastifyPluginAsyncTypebox = async (app)
     organizationId: integration.organizationId,
   });
   const allowPrivateNetworks = config.webhookAllowPrivateNetworks;
-  /** The organization's admin, as administeredIntegration found them. */
-  const adminOf = (v: Visitor, integration: OwnedIntegration) =>
-    staffActor({
-      organizationId: integration.organizationId,
-      userId: v.user.id,
-      role: 'admin',
-      door: 'workspace',
-    });
   const notFound = () => new HtmlError(404, 'Not found', 'There is no such webhook endpoint.');
 
   async function endpointOf(integration: OwnedIntegration, id: string) {
@@ -50,10 +42,15 @@ export const integrationEndpointsRoutes: FastifyPluginAsyncTypebox = async (app)
     { preHandler: app.csrfProtection, schema: { params: EndpointParams, body: FormBody } },
     async (request, reply) => {
       const v = await visitor(request);
-      const { integration } = await administeredIntegration(db, v, request.params.id);
+      const { integration, actor } = await managedIntegration(
+        db,
+        v,
+        request.params.id,
+        INTEGRATION_ACTIONS.update,
+      );
       const endpoint = await endpointOf(integration, request.params.endpointId);
       const enabled = formText(request.body, 'enabled') === 'true';
-      await write(app.ctx.writer, adminOf(v, integration), updateEndpoint, {
+      await write(app.ctx.writer, actor, updateEndpoint, {
         owner: owner(integration),
         id: endpoint.id,
         input: { enabled },
@@ -71,7 +68,7 @@ export const integrationEndpointsRoutes: FastifyPluginAsyncTypebox = async (app)
     { schema: { params: EndpointParams } },
     async (request, reply) => {
       const v = await visitor(request);
-      const { integration } = await administeredIntegration(db, v, request.params.id);
+      const { integration } = await managedIntegration(db, v, request.params.id, INTEGRATION_ACTIONS.update);
       const endpoint = await endpointOf(integration, request.params.endpointId);
       const frame = await settingsFrame(reply, v, 'integrations', integration.organizationId);
       const page = confirmPage(frame, {
@@ -91,9 +88,14 @@ export const integrationEndpointsRoutes: FastifyPluginAsyncTypebox = async (app)
     { preHandler: app.csrfProtection, schema: { params: EndpointParams } },
     async (request, reply) => {
       const v = await visitor(request);
-      const { integration } = await administeredIntegration(db, v, request.params.id);
+      const { integration, actor } = await managedIntegration(
+        db,
+        v,
+        request.params.id,
+        INTEGRATION_ACTIONS.update,
+      );
       const endpoint = await endpointOf(integration, request.params.endpointId);
-      await write(app.ctx.writer, adminOf(v, integration), deleteEndpoint, {
+      await write(app.ctx.writer, actor, deleteEndpoint, {
         owner: owner(integration),
         id: endpoint.id,
       });

@@ -9,14 +9,14 @@ import { dayOf } from './settings-times.js';
 export function integrationsListPage(
   frame: SettingsFrame,
   organization: Membership,
-  adminOf: readonly Membership[],
+  managing: readonly Membership[],
   integrations: readonly Integration[],
   notice?: string,
 ): string {
   const switcher =
-    adminOf.length > 1
+    managing.length > 1
       ? html`<nav aria-label="Organizations"><p>Organization:
-          ${adminOf.map((m) =>
+          ${managing.map((m) =>
             m.organizationId === organization.organizationId
               ? html` <strong>${m.organizationName}</strong>`
               : html` <a href="/settings/integrations?org=${m.organizationId}">${m.organizationName}</a>`,

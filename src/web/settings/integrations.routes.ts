@@ -1,5 +1,5 @@
 /**
- * Settings → Integrations (organization admins): list, create and edit integrations; an
+ * Settings → Integrations (whom the policy lets manage them: admins): list, create and edit integrations; an
  * integration's page also shows a new secret once and its webhooks. Services validate; their
  * field-aware errors are shown beside the fields. Rotating, deleting and resending live in
  * integration-actions.routes.ts.
@@ -24,10 +24,10 @@ import { integrationEndpointsRoutes } from './integration-endpoints.routes.js';
 import { dangerSection, newSecretSection, webhooksSection } from './integration-sections.js';
 import { type IntegrationFormView, integrationFormPage, integrationsListPage } from './integrations.page.js';
 import { SecretFlashes } from './secret-flash.js';
+import { INTEGRATION_ACTIONS } from '../../integrations/integration.policy.js';
 import {
-  adminActor,
-  adminOrganization,
-  administeredIntegration,
+  managedIntegration,
+  organizationToManage,
   readingLocaleHook,
   settingsFrame,
   type Visitor,
@@ -93,11 +93,11 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const v = await visitor(request);
-      const organization = adminOrganization(v, request.query.org);
+      const { organization } = organizationToManage(v, request.query.org);
       const integrations = await listIntegrationsOfOrganization(db, organization.organizationId);
       const frame = await settingsFrame(reply, v, 'integrations', organization.organizationId);
       const notice = NOTICES[request.query.notice ?? ''];
-      return sendPage(reply, integrationsListPage(frame, organization, v.adminOf, integrations, notice));
+      return sendPage(reply, integrationsListPage(frame, organization, v.managing, integrations, notice));
     },
   );
 
@@ -106,7 +106,7 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { querystring: Type.Object({ org: Type.Optional(Type.String()) }) } },
     async (request, reply) => {
       const v = await visitor(request);
-      const organization = adminOrganization(v, request.query.org);
+      const { organization } = organizationToManage(v, request.query.org);
       const values = {
         name: '',
         kind: 'public',
@@ -126,7 +126,7 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const v = await visitor(request);
       const form = request.body;
-      const organization = adminOrganization(v, formText(form, 'org'));
+      const { organization, actor } = organizationToManage(v, formText(form, 'org'));
       const values = {
         name: formText(form, 'name'),
         kind: formText(form, 'kind'),
@@ -136,7 +136,7 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         requirePkce: formText(form, 'require_pkce') === 'on',
         noSecret: formText(form, 'no_secret') === 'on',
       };
-      const created = await attempt(app.ctx.writer, adminActor(v, organization), createIntegrationCommand, {
+      const created = await attempt(app.ctx.writer, actor, createIntegrationCommand, {
         name: values.name,
         kind: values.kind,
         redirectUris: values.redirectUris.split(/\r?\n/).filter((u) => u.trim() !== ''),
@@ -163,7 +163,12 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { params: IdParams, querystring: Type.Object({ notice: Type.Optional(Type.String()) }) } },
     async (request, reply) => {
       const v = await visitor(request);
-      const { integration, organization } = await administeredIntegration(db, v, request.params.id);
+      const { integration, organization } = await managedIntegration(
+        db,
+        v,
+        request.params.id,
+        INTEGRATION_ACTIONS.update,
+      );
       const values = {
         name: integration.name,
         kind: integration.kind,
@@ -188,7 +193,12 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: app.csrfProtection, schema: { params: IdParams, body: FormBody } },
     async (request, reply) => {
       const v = await visitor(request);
-      const { integration, organization } = await administeredIntegration(db, v, request.params.id);
+      const { integration, organization, actor } = await managedIntegration(
+        db,
+        v,
+        request.params.id,
+        INTEGRATION_ACTIONS.update,
+      );
       const form = request.body;
       const values = {
         name: integration.name,
@@ -199,7 +209,7 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         requirePkce: formText(form, 'require_pkce') === 'on',
         noSecret: integration.authMethod === 'none',
       };
-      const updated = await attempt(app.ctx.writer, adminActor(v, organization), updateIntegrationCommand, {
+      const updated = await attempt(app.ctx.writer, actor, updateIntegrationCommand, {
         id: integration.id,
         input: {
           redirectUris: values.redirectUris.split(/\r?\n/),

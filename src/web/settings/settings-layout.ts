@@ -11,8 +11,8 @@ import type { WorkspaceVisitor } from '../workspace/workspace-visitor.js';
 export interface SettingsFrame {
   email: string;
   csrfToken: string;
-  /** Whether the user administers any organization (shows the Integrations link). */
-  isAdmin: boolean;
+  /** Whether the policy lets the user manage any organization's integrations (shows the Integrations link). */
+  managesIntegrations: boolean;
   current: 'integrations' | 'connected-apps';
   /** The venue the page is shown in, as the workspace's pages are. */
   workspace?: WorkspaceVisitor | undefined;
@@ -33,7 +33,7 @@ export function settingsPage(frame: SettingsFrame, title: string, body: SafeHtml
     csrfToken: frame.csrfToken,
     wide: true,
     nav: html`<a href="/">Bookings</a>
-      ${frame.isAdmin ? link('/settings/integrations', 'Integrations', 'integrations') : ''}
+      ${frame.managesIntegrations ? link('/settings/integrations', 'Integrations', 'integrations') : ''}
       ${link('/settings/connected-apps', 'Connected apps', 'connected-apps')}`,
     body,
   });

@@ -65,6 +65,21 @@ async function loadVisitor(
   const memberships = await listMembershipsOfUser(request.ctx.db, user.id);
   const organization = memberships.find((m) => m.organizationId === organizationId);
   if (!organization) throw notFound();
+  return (await visitorIn(request, reply, { user, memberships, organization })).visitor;
+}
+
+/**
+ * The visitor, a member of `organization`, on a page shown in it (the workspace's, or a settings
+ * page in its frame), and the organization's time zone; from here on the request writes days,
+ * times and amounts in its locale.
+ */
+export async function visitorIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  who: { user: User; memberships: Membership[]; organization: Membership },
+): Promise<{ visitor: WorkspaceVisitor; timezone: string }> {
+  const { user, memberships, organization } = who;
+  const { organizationId } = organization;
   const [row, inboxWaiting, tasksOverdue, approvals] = await Promise.all([
     organizationOf(request.ctx.db, organizationId),
     waitingInInbox(request.ctx.db, organizationId),
@@ -73,7 +88,7 @@ async function loadVisitor(
   ]);
   const locale = row ? organizationLocale(row) : DEFAULT_LOCALE;
   setReadingLocale(locale);
-  return {
+  const visitor: WorkspaceVisitor = {
     user,
     memberships,
     organization,
@@ -85,6 +100,7 @@ async function loadVisitor(
     tasksOverdue,
     approvalsWaiting: approvals,
   };
+  return { visitor, timezone: row?.timezone ?? 'UTC' };
 }
 
 /**
