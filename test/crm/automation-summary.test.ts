@@ -83,3 +83,15 @@ it('says each kind of trigger, and nothing about stopping when nothing stops it'
     '2 days after a booking’s last event: add the note “x”.',
   );
 });
+
+it('ends a summary whose last words are a quoted sentence without a second full stop', () => {
+  const say = (body: string) =>
+    automationSummary({
+      trigger: { type: 'inquiry.received' },
+      steps: [{ type: 'add_note', body }],
+      exitOn: [],
+    });
+  assert.equal(say('Check the menu.'), 'When an inquiry arrives: add the note “Check the menu.”');
+  assert.equal(say('Call them?'), 'When an inquiry arrives: add the note “Call them?”');
+  assert.equal(say('Call them'), 'When an inquiry arrives: add the note “Call them”.');
+});

@@ -164,5 +164,8 @@ export function automationSummary(automation: Summarized, names: SummaryNames = 
   const doing = steps.length === 0 ? 'nothing' : steps.join(', then ');
   const exits = automation.exitOn.flatMap(exitWords);
   const stops = exits.length > 0 ? ` Stops when ${either(exits)}.` : '';
-  return `${triggerWords(automation.trigger, names)}${only}: ${doing}.${stops}`;
+  return `${triggerWords(automation.trigger, names)}${only}: ${sentence(doing)}${stops}`;
 }
+
+/** Words ended as a sentence: with a full stop, unless a quoted sentence already ends them. */
+export const sentence = (words: string): string => (/[.!?]”$/.test(words) ? words : `${words}.`);

@@ -18,6 +18,7 @@ export { type AutomationRun, listAutomationRuns, type RunLogLine } from './autom
 export {
   automationParts,
   automationSummary,
+  sentence,
   stepWords,
   type SummaryNames,
   type SummaryStep,

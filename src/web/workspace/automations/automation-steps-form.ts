@@ -5,7 +5,13 @@
  * — no JSON to write. It saves at the version drawn: a change made since is refused (412), as
  * every form of the workspace.
  */
-import { type Automation, type Step, stepWords, type SummaryNames } from '../../../crm/automations/index.js';
+import {
+  type Automation,
+  sentence,
+  type Step,
+  stepWords,
+  type SummaryNames,
+} from '../../../crm/automations/index.js';
 import { type Form, formText } from '../../forms.js';
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField } from '../forms/form-fields.js';
@@ -17,7 +23,7 @@ const approvalField = (index: number) => `approval_${index}`;
 const capitalized = (words: string) => `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 
 function stepEntry(step: Step, index: number, names: SummaryNames): SafeHtml {
-  const words = `${capitalized(stepWords(step, names))}.`;
+  const words = sentence(capitalized(stepWords(step, names)));
   if (step.type !== 'send_email') return html`<li>${words}</li>`;
   const id = `field-${approvalField(index)}`;
   return html`<li>${words}
