@@ -18,7 +18,7 @@ import { VersionedPages } from './api/versioned-pages.js';
 import { GroupCommit } from './db/group-commit.js';
 import type { Membership } from './identity/membership.repository.js';
 import type { Integration } from './integrations/integration.repository.js';
-import { Metrics } from './metrics/metrics.js';
+import { type MetricSources, Metrics } from './metrics/metrics.js';
 import type { TokenRecord } from './oauth/token.repository.js';
 import { queueStats } from './webhooks/delivery.repository.js';
 import { jobStats } from './jobs/job-stats.js';
@@ -85,14 +85,23 @@ export interface AppContext {
   readonly pdf: PdfRenderer;
 }
 
-export function createAppContext(config: Config, database: DatabaseHandle, clock: Clock): AppContext {
-  const caches = createCaches(database.changes);
-  const metrics = new Metrics({
-    caches: { ...caches },
+/** A process's metrics: its caches and pool, and the queues read from the database when scraped. */
+export function processMetrics(
+  database: DatabaseHandle,
+  clock: Clock,
+  caches: MetricSources['caches'] = {},
+): Metrics {
+  return new Metrics({
+    caches,
     ...(database.poolStats ? { pool: database.poolStats } : {}),
     queue: () => queueStats(database.db, clock.now()),
     jobs: () => jobStats(database.db, clock.now()),
   });
+}
+
+export function createAppContext(config: Config, database: DatabaseHandle, clock: Clock): AppContext {
+  const caches = createCaches(database.changes);
+  const metrics = processMetrics(database, clock, { ...caches });
   // SQLite has one writer: commits are shared. PostgreSQL writes in parallel (src/db/group-commit.ts).
   const writes = new GroupCommit(database.db, { batching: database.dialect === 'sqlite' });
   return {

@@ -6,11 +6,13 @@
  * runner (src/jobs/runner.ts) with all the timed work — webhook deliveries, outgoing mail, the
  * mailboxes' reading and the rest (src/jobs/built-in.ts) — sharing the jobs with any other
  * `serve` on the same database. It replaces a worker that
- * dies, and on SIGTERM/SIGINT stops every worker gracefully before it stops itself.
+ * dies, and on SIGTERM/SIGINT stops every worker gracefully before it stops itself. With
+ * METRICS_PORT it alone listens for /metrics, showing the whole cluster's (src/metrics/cluster-metrics.ts).
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
+import { processMetrics } from './app-context.js';
 import { systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/connect.js';
@@ -19,6 +21,8 @@ import { countOrganizations } from './identity/organization.repository.js';
 import { serveJobRunner } from './jobs/built-in.js';
 import { pdfRenderer } from './crm/documents/pdf/pdf-renderer.js';
 import { untilStopped } from './shutdown.js';
+import { clusterMetrics, answerMetricsAsks } from './metrics/cluster-metrics.js';
+import { startMetricsServer } from './metrics/metrics-server.js';
 import { warmToolLists } from './mcp/mcp.plugin.js';
 
 interface ListeningMessage {
@@ -35,10 +39,14 @@ interface PrimaryOptions {
   }) => void;
 }
 
-/** A worker: serves requests only (no migrations, demo, jobs, deliveries or e-mail). */
+/**
+ * A worker: serves requests only (no migrations, demo, jobs, deliveries or e-mail), and tells the
+ * primary what it counted when /metrics is scraped.
+ */
 export async function serveWorker(config: Config, logger: Logger): Promise<void> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, database, logger });
+  answerMetricsAsks(app.ctx.metrics);
   await warmToolLists();
   const address = await app.listen({ port: config.port, host: config.host });
   process.send?.({ marqueeListening: address } satisfies ListeningMessage);
@@ -81,13 +89,20 @@ export async function servePrimary(
   const demo = (await countOrganizations(database.db)) === 0 ? await seedDemo(database.db) : undefined;
   // The primary writes automations' templates on rendering threads of its own.
   const pdf = pdfRenderer();
+  const metrics = processMetrics(database, systemClock);
   const jobs = serveJobRunner({
     writer: { db: database.db, clock: systemClock },
     config,
     logger,
     rendering: { db: database.db, pdf, clock: systemClock },
+    metrics,
   });
   await jobs.start();
+  // One /metrics for the cluster: the primary's counts and every worker's, each counted once.
+  const metricsServer =
+    config.metricsPort === undefined
+      ? undefined
+      : await startMetricsServer(clusterMetrics(metrics), config.host, config.metricsPort);
   logger.info({ address, database: database.dialect, workers: count }, 'marquee is serving');
   options.onListening({ url: address, database: database.dialect, location: database.location, demo });
 
@@ -105,6 +120,9 @@ export async function servePrimary(
       void Promise.all(exited)
         .then(async () => {
           await jobs.stop();
+          await new Promise<void>((closed) =>
+            metricsServer ? metricsServer.close(() => closed()) : closed(),
+          );
           await pdf.close();
           await database.close();
         })

@@ -7,6 +7,18 @@
  */
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
+/** One process's metrics as prom-client hands them over for aggregation (src/metrics/cluster-metrics.ts). */
+export type MetricsJson = Awaited<ReturnType<Registry['getMetricsAsJSON']>>;
+
+/** Gauges read from the shared database: one process reports them for a whole cluster. */
+const READ_FROM_DATABASE = new Set([
+  'marquee_webhook_deliveries_pending',
+  'marquee_webhook_oldest_pending_seconds',
+  'marquee_jobs_pending',
+  'marquee_jobs_oldest_due_seconds',
+  'marquee_jobs_failed',
+]);
+
 export interface MetricSources {
   caches: Readonly<Record<string, { hits: number; misses: number }>>;
   pool?: () => { total: number; idle: number; waiting: number };
@@ -101,6 +113,8 @@ export class Metrics {
       name: 'marquee_cache_hit_ratio',
       help: 'Share of cache lookups answered from memory since start, by cache',
       labelNames: ['cache'],
+      // Each process has caches of its own: a cluster shows their average.
+      aggregator: 'average',
       registers,
       collect() {
         for (const [cache, { hits, misses }] of Object.entries(sources.caches)) {
@@ -123,6 +137,14 @@ export class Metrics {
         },
       });
     }
+  }
+
+  /** What this process alone counts (its counters, caches and pool), without the database's gauges. */
+  ownMetricsAsJSON(): Promise<MetricsJson> {
+    const own = this.registry.getMetricsAsArray().filter((metric) => !READ_FROM_DATABASE.has(metric.name));
+    return Promise.all(
+      own.map((metric) => this.registry.getSingleMetric(metric.name)!.get()),
+    ) as Promise<MetricsJson>;
   }
 
   observeRequest(route: string, method: string, status: number, seconds: number): void {
