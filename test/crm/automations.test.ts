@@ -13,7 +13,16 @@ import { startTestServer, type TestServer } from '../helpers/app.js';
 import { clientCredentialsToken, memberClientToken } from '../helpers/api.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { makeVenue, type Venue } from '../helpers/oauth.js';
-import { type Api, apiFor, changeDocument, created, type Many, pointers } from '../helpers/writes.js';
+import {
+  type Api,
+  apiFor,
+  changeDocument,
+  created,
+  type ErrorBody,
+  type Many,
+  pointers,
+  problemsAt,
+} from '../helpers/writes.js';
 import { accountDocument, bookingDocument } from '../helpers/writes.js';
 
 const automationDocument = (attributes: Record<string, unknown>) => ({
@@ -144,6 +153,95 @@ eachDatabase((suite) => {
       '/data/attributes/steps/2/at',
       '/data/attributes/trigger/days',
     ]);
+  });
+
+  it('refuses a custom field condition whose op its type does not take, or on an unknown or archived field', async () => {
+    const field = (attributes: Record<string, unknown>) => ({
+      data: { type: 'custom_fields', attributes: { record_type: 'bookings', ...attributes } },
+    });
+    const planner = await created(
+      admin,
+      '/v2/custom_fields',
+      field({ key: 'planner', label: 'Planner', field_type: 'text' }),
+    );
+    await created(admin, '/v2/custom_fields', field({ key: 'budget', label: 'Budget', field_type: 'money' }));
+    const gone = await created(
+      admin,
+      '/v2/custom_fields',
+      field({ key: 'old_code', label: 'Old', field_type: 'text' }),
+    );
+    const archived = await admin(`/v2/custom_fields/${gone}`, {
+      method: 'PATCH',
+      body: changeDocument('custom_fields', gone, { archived: true }),
+    });
+    assert.equal(archived.status, 200, JSON.stringify(archived.body));
+    await created(admin, '/v2/custom_fields', {
+      data: {
+        type: 'custom_fields',
+        attributes: { record_type: 'contacts', key: 'tier', label: 'Tier', field_type: 'number' },
+      },
+    });
+    const steps = [{ type: 'add_note', body: 'A big one.' }];
+    const conditions = [
+      { field: 'custom_fields.budget', op: 'gteq', value: 100_000 },
+      { field: 'custom_fields.planner', op: 'gteq', value: 'M' },
+      { field: 'custom_fields.planner', op: 'eq', value: 'Zoe' },
+      { field: 'custom_fields.old_code', op: 'eq', value: 'A' },
+      { field: 'custom_fields.nowhere', op: 'eq', value: 'A' },
+      { field: 'custom_fields.tier', op: 'lteq', value: 2 },
+    ];
+    const refused = await admin<ErrorBody>('/v2/automations', {
+      method: 'POST',
+      body: automationDocument({
+        name: 'Big ones',
+        trigger: { type: 'inquiry.received' },
+        steps,
+        conditions,
+      }),
+    });
+    assert.equal(refused.status, 422, JSON.stringify(refused.body));
+    assert.deepEqual(problemsAt(refused.body), [
+      ['/data/attributes/conditions/1/op', 'invalid_value'],
+      ['/data/attributes/conditions/3/field', 'invalid_value'],
+      ['/data/attributes/conditions/4/field', 'invalid_value'],
+      ['/data/attributes/conditions/5/field', 'invalid_value'],
+    ]);
+    const detail = (pointer: string) =>
+      refused.body.errors.find((e) => e.source?.pointer === pointer)?.detail;
+    assert.match(detail('/data/attributes/conditions/1/op') ?? '', /Planner.*eq, not_eq, in/);
+    assert.match(detail('/data/attributes/conditions/3/field') ?? '', /archived/);
+    const made = await admin<{ data: Shown }>('/v2/automations', {
+      method: 'POST',
+      body: automationDocument({
+        name: 'Big ones',
+        trigger: { type: 'inquiry.received' },
+        steps,
+        conditions: [conditions[0], conditions[2]],
+      }),
+    });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const id = made.body.data.id;
+    const changed = await admin<ErrorBody>(`/v2/automations/${id}`, {
+      method: 'PATCH',
+      body: changeDocument('automations', id, {
+        conditions: [{ field: 'custom_fields.budget', op: 'in', value: [1] }, conditions[1]],
+      }),
+    });
+    assert.equal(changed.status, 422, JSON.stringify(changed.body));
+    assert.deepEqual(pointers(changed.body), ['/data/attributes/conditions/1/op']);
+    // A field archived since: the automation's saved condition on it is kept through a change.
+    await admin(`/v2/custom_fields/${planner}`, {
+      method: 'PATCH',
+      body: changeDocument('custom_fields', planner, { archived: true }),
+    });
+    const renamed = await admin(`/v2/automations/${id}`, {
+      method: 'PATCH',
+      body: changeDocument('automations', id, {
+        name: 'Bigger ones',
+        conditions: [conditions[0], conditions[2]],
+      }),
+    });
+    assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
   });
 
   it('lets only admins write, and ends waiting runs when an automation is turned off', async () => {

@@ -1,12 +1,13 @@
 /**
  * Whether an automation may be saved (SPEC §18): a name; a trigger and steps of the shapes
- * automation-shapes.ts and automation-steps.ts read; templates, stages and members it names that
- * are the organization's own; a shipped `key` made once per organization and never changed. A
+ * automation-shapes.ts and automation-steps.ts read; templates, stages, members and custom fields
+ * it names that are the organization's own (a custom field's condition with an op its type takes); a shipped `key` made once per organization and never changed. A
  * create that names only a shipped key makes that automation with the venue's templates. Every
  * problem at once, each at its pointer.
  */
 import type { Trx } from '../../db/database.js';
 import { type Checked, Problems } from '../validation.js';
+import { checkConditionFields } from './automation-condition-fields.js';
 import { readConditions, readTrigger } from './automation-shapes.js';
 import { readExits, readSteps } from './automation-steps.js';
 import type { Automation, AutomationChanges } from './automation.value.js';
@@ -151,8 +152,10 @@ export async function checkAutomation(
     const trigger = readTrigger(input.trigger, problems);
     if (trigger) value.trigger = trigger;
   }
-  if (input.conditions !== undefined || !current)
+  if (input.conditions !== undefined || !current) {
     value.conditions = readConditions(input.conditions, problems);
+    await checkConditionFields(trx, organizationId, input.conditions, problems, current?.conditions);
+  }
   if (input.steps !== undefined || !current) value.steps = readSteps(input.steps, problems);
   if (input.exitOn !== undefined || !current) value.exitOn = readExits(input.exitOn, problems);
   await checkReferences(trx, organizationId, value, problems);

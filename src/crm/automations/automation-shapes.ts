@@ -123,8 +123,8 @@ export function readConditions(raw: unknown, problems: Problems): Condition[] {
       return [];
     }
     const numeric = field === 'guest_count';
-    // A custom field's type is its definition's, which may change: ≥ and ≤ are for every custom
-    // field, and hold only where its value orders (a number, money, a date).
+    // A custom field's ops are its type's, checked against its definition when written
+    // (automation-condition-fields.ts); ≥ and ≤ hold only where its value orders.
     const ops = numeric || custom ? CONDITION_OPS : (['eq', 'not_eq', 'in'] as const);
     if (!(ops as readonly unknown[]).includes(c.op)) {
       problems.attribute(`${where}/op`, `On ${String(field)} a condition's op is one of ${ops.join(', ')}.`);
