@@ -4,7 +4,9 @@
  * Each folder is read from where it was left (its UIDVALIDITY and last UID), in batches, so a
  * large first read holds neither memory nor the event loop. Reading is work of the one job
  * runner (src/mail/inbound/mailbox-jobs.ts): a round of every mailbox each minute, and a read at
- * once when a watched mailbox says a message arrived or a mailbox is saved; filing once per
+ * once when a watched mailbox says a message arrived or a mailbox is saved; the watchers follow
+ * a mailbox's settings at once when saved here, within WATCH_CHECK_MS when saved by another
+ * process; filing once per
  * Message-ID makes a second process, or a folder read twice, harmless. A refused login is counted: the third in a row pauses the mailbox
  * and tells its admins; it is never retried in a tight loop. The server's own words are kept as
  * the mailbox's last error; the password is never logged.
@@ -14,22 +16,18 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../clock.js';
 import { isoTime } from '../../clock.js';
 import type { Db } from '../../db/database.js';
-import { mailboxActor, systemActor } from '../../identity/actor.js';
+import { systemActor } from '../../identity/actor.js';
 import { enqueueJob } from '../../jobs/job.repository.js';
 import { appSecret } from '../../security/app-secrets.js';
 import type { Writer } from '../../writes/unit-of-work.js';
 import { write } from '../../writes/unit-of-work.js';
-import { receiveMessage } from '../../crm/messages/index.js';
-import { readMail } from './mail-parsing.js';
+import { readFolder } from './mailbox-folder.js';
 import { mailboxClient, mailboxHostProblem, refusedLogin, serverWords } from './mailbox-connection.js';
 import { MAILBOX_KEY, openPassword } from './mailbox-settings.js';
 import { noteMailboxState } from './mailbox-state.js';
 import { mailboxSaved } from './mailbox-store.js';
 import { MailboxWatchers } from './mailbox-watch.js';
 import type { MailboxTable } from './mailbox.table.js';
-
-/** Messages fetched and filed at a time. */
-const BATCH = 50;
 
 export interface MailboxReaderOptions {
   db: Db;
@@ -40,7 +38,12 @@ export interface MailboxReaderOptions {
   allowPrivateNetworks: boolean;
   /** Whether an SMTP server sends what the reading tells admins (a paused mailbox). */
   sending: boolean;
+  /** How often the watchers are checked against the mailboxes' rows, changed by any process. */
+  watchCheckMs?: number;
 }
+
+/** A mailbox changed by another process is watched anew within this (SPEC §17). */
+export const WATCH_CHECK_MS = 5000;
 
 /** The kind of job that reads the mailboxes at once: one organization's, or (none named) all. */
 export const MAILBOX_READ_KIND = 'mailbox.read';
@@ -72,7 +75,11 @@ export class MailboxReader {
       (error: unknown) => this.#options.logger.warn({ err: error }, 'a mailbox read could not be queued'),
     );
   };
-  readonly #saved = () => this.#readSoon();
+  /** Saved through this process: watched anew at once, and read. */
+  readonly #saved = () => {
+    this.#readSoon();
+    this.keepWatching().catch(() => undefined);
+  };
   readonly #watchers = new MailboxWatchers(async (mailbox) => {
     const client = await this.#client(mailbox, { idle: true });
     await client.connect();
@@ -81,6 +88,7 @@ export class MailboxReader {
   /** Whether connected mailboxes are watched (IDLE) between rounds: once started. */
   #watch = false;
   #keeping: Promise<void> = Promise.resolve();
+  #checking: NodeJS.Timeout | undefined;
 
   /** Watches the connected mailboxes of this process (IDLE), and reads a mailbox saved here at once. */
   start(): void {
@@ -89,12 +97,18 @@ export class MailboxReader {
     this.keepWatching().catch((error: unknown) =>
       this.#options.logger.warn({ err: error }, 'the mailboxes could not be watched'),
     );
+    // Saved by another process: its row says so at the next check (the round is a minute away).
+    this.#checking = setInterval(
+      () => void this.keepWatching({ retry: false }).catch(() => undefined),
+      this.#options.watchCheckMs ?? WATCH_CHECK_MS,
+    ).unref();
   }
 
   async stop(): Promise<void> {
     this.#stopped = true;
     this.#watch = false;
     mailboxSaved.off('saved', this.#saved);
+    clearInterval(this.#checking);
     await this.#keeping;
     await this.#watchers.closeAll();
   }
@@ -120,11 +134,11 @@ export class MailboxReader {
   }
 
   /** Watches exactly the connected mailboxes (once started), one keeping at a time. */
-  keepWatching(): Promise<void> {
+  keepWatching(options: { retry?: boolean } = {}): Promise<void> {
     const kept = this.#keeping.then(async () => {
       if (!this.#watch || this.#stopped) return;
       const mailboxes = await this.#options.db.selectFrom('mailboxes').selectAll().execute();
-      await this.#watchers.keep(mailboxes);
+      await this.#watchers.keep(mailboxes, options);
     });
     // Two at once would both open a watcher for a mailbox neither watched yet.
     this.#keeping = kept.catch(() => undefined);
@@ -167,7 +181,7 @@ export class MailboxReader {
     }
     try {
       for (const folder of JSON.parse(mailbox.folders) as string[]) {
-        await this.#readFolder(client, mailbox, folder, outcome);
+        await readFolder(this.#options, client, mailbox, folder, outcome);
       }
       await this.#note(mailbox, { error: null, refusedLogin: false });
     } catch (error) {
@@ -178,56 +192,6 @@ export class MailboxReader {
       await client.logout().catch(() => client.close());
     }
     return outcome;
-  }
-
-  async #readFolder(client: ImapFlow, mailbox: MailboxTable, folder: string, outcome: ReadOutcome) {
-    const { db, writer } = this.#options;
-    const organizationId = mailbox.organization_id;
-    const lock = await client.getMailboxLock(folder, { readOnly: true });
-    try {
-      const opened = client.mailbox;
-      const validity = opened ? String(opened.uidValidity) : '0';
-      const place = await db
-        .selectFrom('mailbox_folders')
-        .selectAll()
-        .where('organization_id', '=', organizationId)
-        .where('folder', '=', folder)
-        .executeTakeFirst();
-      // A new UIDVALIDITY numbers the folder anew: read it again (Message-IDs file once).
-      let last = place && place.uid_validity === validity ? Number(place.last_uid) : 0;
-      const found = await client.search({ uid: `${last + 1}:*` }, { uid: true });
-      const uids = (found || []).filter((uid) => uid > last).sort((a, b) => a - b);
-      for (let start = 0; start < uids.length; start += BATCH) {
-        const batch = uids.slice(start, start + BATCH);
-        const sources: Buffer[] = [];
-        for await (const message of client.fetch(
-          batch.join(','),
-          { uid: true, source: true },
-          { uid: true },
-        )) {
-          if (message.source) sources.push(message.source);
-        }
-        for (const source of sources) {
-          outcome.seen += 1;
-          const mail = await readMail(source);
-          const filed = await write(writer, mailboxActor(organizationId), receiveMessage, {
-            mail,
-            mailboxAddress: mailbox.address,
-          });
-          if (filed) outcome.filed += 1;
-        }
-        last = batch[batch.length - 1]!;
-        await db
-          .insertInto('mailbox_folders')
-          .values({ organization_id: organizationId, folder, uid_validity: validity, last_uid: last })
-          .onConflict((oc) =>
-            oc.columns(['organization_id', 'folder']).doUpdateSet({ uid_validity: validity, last_uid: last }),
-          )
-          .execute();
-      }
-    } finally {
-      lock.release();
-    }
   }
 
   async #note(mailbox: MailboxTable, facts: { error: string | null; refusedLogin: boolean }) {
