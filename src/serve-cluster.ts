@@ -2,7 +2,8 @@
  * `marquee serve --workers N`: N worker processes (node:cluster) accept connections on the one
  * port, each with its own database connection and caches. The caches stay correct across them
  * as across any processes (src/db/change-clock.ts): a write through one worker is seen by a
- * read through another at once. The primary alone migrates, seeds the demo and runs the job
+ * read through another at once. The primary alone migrates, seeds the demo, finishes work a stop
+ * cut short (src/crm/follow-ups.ts) and runs the job
  * runner (src/jobs/runner.ts) with all the timed work — webhook deliveries, outgoing mail, the
  * mailboxes' reading and the rest (src/jobs/built-in.ts) — sharing the jobs with any other
  * `serve` on the same database. It replaces a worker that
@@ -17,6 +18,8 @@ import { systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/connect.js';
 import { type DemoSeed, seedDemo } from './demo/seed-demo.js';
+import { finishFollowUps } from './crm/follow-ups.js';
+import { FOLLOW_UP_KINDS } from './crm/follow-up-kinds.js';
 import { countOrganizations } from './identity/organization.repository.js';
 import { serveJobRunner } from './jobs/built-in.js';
 import { pdfRenderer } from './crm/documents/pdf/pdf-renderer.js';
@@ -98,6 +101,10 @@ export async function servePrimary(
     metrics,
   });
   await jobs.start();
+  // Work a stop cut short (a contact's deletion half done) is finished first thing, as by one `serve`.
+  finishFollowUps({ db: database.db, clock: systemClock }, FOLLOW_UP_KINDS).catch((error: unknown) =>
+    logger.error({ err: error }, 'unfinished follow-ups could not be finished'),
+  );
   // One /metrics for the cluster: the primary's counts and every worker's, each counted once.
   const metricsServer =
     config.metricsPort === undefined
