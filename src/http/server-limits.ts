@@ -57,6 +57,8 @@ declare module 'fastify' {
 /** Runs `write` with the request's socket kept open however silent for the long-write limit. */
 export async function duringLongWrite<T>(request: FastifyRequest, write: () => Promise<T>): Promise<T> {
   const { socket } = request.raw;
+  // An injected request (Fastify's inject) has a stand-in socket, without timers.
+  if (typeof socket.setTimeout !== 'function') return write();
   const limits = request.server.serverLimits;
   socket.setTimeout(limits.longWriteIdleTimeoutMs);
   try {

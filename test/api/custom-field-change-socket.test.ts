@@ -13,11 +13,14 @@ import http from 'node:http';
 import { after, before, it } from 'node:test';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
+import { systemClock } from '../../src/clock.js';
+import { createCustomField } from '../../src/crm/custom-fields/custom-field.commands.js';
+import { staffActor } from '../../src/identity/actor.js';
+import { write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { clientCredentialsToken, makeCrm } from '../helpers/api.js';
 import { eachDatabase } from '../helpers/databases.js';
 import type { Venue } from '../helpers/oauth.js';
-import { apiFor, created } from '../helpers/writes.js';
 
 const IDLE_MS = 150;
 /** How long the other connection holds the write lock: several idle limits. */
@@ -82,13 +85,25 @@ eachDatabase((suite) => {
     }
   }
 
+  /** A number field that each booking holds a value of, made without a request (none reuses a socket). */
   async function numberField(key: string) {
-    const admin = apiFor(server, token, venue.orgId);
-    const id = await created(admin, '/v2/custom_fields', {
-      data: {
-        type: 'custom_fields',
-        attributes: { record_type: 'bookings', key, label: key, field_type: 'number' },
-      },
+    const admin = await suite.db
+      .selectFrom('memberships')
+      .select('user_id')
+      .where('organization_id', '=', venue.orgId)
+      .where('role', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const actor = staffActor({
+      organizationId: venue.orgId,
+      userId: admin.user_id,
+      role: 'admin',
+      door: 'api',
+    });
+    const field = await write({ db: suite.db, clock: systemClock }, actor, createCustomField, {
+      record_type: 'bookings',
+      key,
+      label: key,
+      field_type: 'number',
     });
     for (const bookingId of bookingIds) {
       await suite.db
@@ -97,7 +112,7 @@ eachDatabase((suite) => {
         .where('id', '=', bookingId)
         .execute();
     }
-    return id;
+    return field.id;
   }
 
   const headers = () => ({
