@@ -70,7 +70,7 @@ async function insertBookings(db: Db, organizationId: string, count: number, cus
 }
 
 /** The three venues, the 20 definitions, and an integration to ask with. */
-async function seed(db: Db, dialect: 'sqlite' | 'postgres') {
+export async function seed(db: Db, dialect: 'sqlite' | 'postgres') {
   const fields = await makeOrganization(db, 'Custom fields venue');
   const bare = await makeOrganization(db, 'Custom fields venue without them');
   const other = await makeOrganization(db, 'Custom fields, another venue');

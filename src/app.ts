@@ -81,6 +81,7 @@ export async function buildApp({
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true, verbose: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.server.maxConnections = serverLimits.maxConnections;
+  app.decorate('serverLimits', serverLimits);
 
   const context = createAppContext(config, database, clock);
   app.decorate('ctx', context);

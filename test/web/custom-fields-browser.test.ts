@@ -1,7 +1,9 @@
 /**
  * Settings → Custom fields in real headless Chromium, at 1280 px and on a 390 px phone: the order
  * set by dragging rows (the page's script, under the strict CSP, fills in the position numbers)
- * and by the keyboard's Up and Down, then saved; the new-field form refused beside its fields.
+ * and by the keyboard's Up and Down, then saved, the Up and Down cells in line with their rows; the
+ * new-field form refused beside its fields. The bookings list's custom-field filter offers a select
+ * field's options as soon as the field is picked (its script, under the same CSP).
  * Each page is screenshotted, checked with axe-core (no serious or critical violation) and for
  * sideways scrolling.
  */
@@ -91,6 +93,19 @@ eachDatabase((suite) => {
     await page.getByRole('heading', { name: 'Custom fields', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Move Planner up' }).waitFor();
     await audit.shoot(page, 'list');
+    // The Up and Down cell lines up with its row's other cells: one bottom edge (its border) for all.
+    const bottoms = await page
+      .locator('#field-order tbody tr')
+      .first()
+      .locator('td')
+      .evaluateAll((cells) =>
+        cells.map((c) =>
+          Math.round(
+            (c as unknown as { getBoundingClientRect(): { bottom: number } }).getBoundingClientRect().bottom,
+          ),
+        ),
+      );
+    assert.equal(new Set(bottoms).size, 1, `the row's cells end at ${bottoms.join(', ')}`);
     await audit.axeCheck(page, 'list', 1280);
     await audit.axeCheck(page, 'list', 390);
 
@@ -128,6 +143,60 @@ eachDatabase((suite) => {
     await audit.axeCheck(page, 'new-refused', 1280);
     await audit.axeCheck(page, 'new-refused', 390);
 
+    assert.deepEqual(audit.cspViolations, [], 'no Content-Security-Policy violation');
+    await audit.close();
+    await context.close();
+  });
+
+  it('offers a select field’s options in the bookings list’s filter as soon as it is picked', async (t) => {
+    if (missing) return t.skip(missing);
+    await write({ db: suite.db, clock: systemClock }, venue.actor, createCustomField, {
+      record_type: 'bookings',
+      key: 'source',
+      label: 'Source',
+      field_type: 'select',
+      options: [
+        { value: 'web', label: 'Website' },
+        { value: 'friend', label: 'A friend' },
+      ],
+    });
+    await suite.db
+      .updateTable('bookings')
+      .set({ custom_fields: JSON.stringify({ source: 'friend' }) })
+      .where('id', '=', venue.bookingId)
+      .execute();
+    const audit = new PageAudit(browser, `${suite.database.dialect}-custom-list`);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    audit.watch(page);
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByLabel('E-mail').fill(venue.admin.email);
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/orgs\/[^/]+\/bookings/);
+    // Every booking, past ones too: the list's period is kept by the filter's form.
+    await page.goto(`${server.url}/orgs/${venue.orgId}/bookings?from=all`);
+    await page.getByText('Custom fields: columns and a filter').click();
+    const form = page.getByRole('form', { name: 'Custom fields of the bookings' });
+    // The script hides the no-script step, and swaps the value's text box for the field's choices.
+    assert.equal(await form.getByRole('button', { name: 'Offer its choices' }).isVisible(), false);
+    assert.equal(await form.getByLabel('Value').evaluate((e) => e.tagName), 'INPUT');
+    await form.getByLabel('Filter on').selectOption('source');
+    const value = form.getByLabel('Value');
+    assert.equal(await value.evaluate((e) => e.tagName), 'SELECT');
+    assert.deepEqual(await value.locator('option').allInnerTexts(), ['Choose…', 'Website', 'A friend']);
+    await audit.shoot(page, 'picked');
+    await audit.axeCheck(page, 'picked', 1280);
+    await value.selectOption('friend');
+    // Back to a text field, a text box again; then the select once more, its choice made anew.
+    await form.getByLabel('Filter on').selectOption('planner');
+    assert.equal(await form.getByLabel('Value').evaluate((e) => e.tagName), 'INPUT');
+    await form.getByLabel('Filter on').selectOption('source');
+    await form.getByLabel('Value').selectOption('friend');
+    await form.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/cf=source&op=eq&value=friend/);
+    const names = await page.locator('table a.strong').allInnerTexts();
+    assert.deepEqual(names, ['Lumen summer party']);
     assert.deepEqual(audit.cspViolations, [], 'no Content-Security-Policy violation');
     await audit.close();
     await context.close();

@@ -209,4 +209,50 @@ eachDatabase((suite) => {
     const budget = await session.request(`${o}/bookings?from=all&cf=budget&op=gt&value=1000`);
     assert.match(budget.body, /<input id="cf-value" name="value" type="text" value="1000"/);
   });
+
+  it('offers a field’s choices as soon as it is picked: by the list’s script, or without it by “Offer its choices”', async () => {
+    const { session } = await workspaceSession(server, venue.admin.email, venue.orgId);
+    const page = await session.request(`${o}/bookings?from=all`);
+    assert.equal(page.status, 200);
+    // Every value control the script may swap in, as inert templates: a select's options, a
+    // yes/no's (contacts' vip), a text box for the other types; none carries the live control's id.
+    const templates = [...page.body.matchAll(/<template data-cf-choices="([^"]*)">(.*?)<\/template>/gs)].map(
+      (m) => [m[1], [...m[2]!.matchAll(/<option value="([^"]*)"/g)].map((o) => o[1])],
+    );
+    assert.deepEqual(templates, [
+      ['', []],
+      ['how_heard', ['', 'web', 'friend']],
+    ]);
+    assert.doesNotMatch(page.body, /<template[^>]*>[^]*?id="cf-value"[^]*?<\/template>/);
+    const contacts = await session.request(`${o}/contacts`);
+    assert.match(
+      contacts.body,
+      /<template data-cf-choices="vip"><select name="value"[^>]*><option value="">Choose…<\/option><option value="true" >Yes<\/option><option value="false" >No<\/option><\/select><\/template>/,
+    );
+    const script = /<script src="(\/assets\/custom-list-[0-9a-f]+\.js)" defer><\/script>/.exec(
+      page.body,
+    )?.[1];
+    assert.ok(script, 'the list loads its script from /assets (no inline script)');
+    const served = await session.request(script);
+    assert.equal(served.status, 200);
+    assert.match(served.headers.get('content-type') ?? '', /^text\/javascript/);
+    assert.match(served.body, /data-cf-choices/);
+
+    // Without the script: “Offer its choices” redraws the form for the field picked, applying nothing.
+    assert.match(
+      page.body,
+      /<button type="submit" name="pick" value="1" class="secondary pick">Offer its choices<\/button>/,
+    );
+    const picked = await session.request(`${o}/bookings?from=all&cf=how_heard&op=eq&value=&pick=1`);
+    assert.equal(picked.status, 200);
+    assert.doesNotMatch(text(picked.body), /not applied/);
+    assert.deepEqual(rowNames(picked.body, 'bookings').sort(), ['Harbour gala', 'Lumen summer party']);
+    const choice = /<select id="cf-value" name="value"[^>]*>(.*?)<\/select>/s.exec(picked.body)?.[1] ?? '';
+    assert.deepEqual(
+      [...choice.matchAll(/<option value="([^"]*)"/g)].map((m) => m[1]),
+      ['', 'web', 'friend'],
+    );
+    // The state its links keep does not carry the pick.
+    assert.doesNotMatch(picked.body, /pick=1/);
+  });
 });

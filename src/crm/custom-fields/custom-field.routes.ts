@@ -13,6 +13,7 @@ import { ChangeHeaders, IdParams, MANAGE_SECURITY } from '../../api/route-schema
 import { resourceDocument, sendResource } from '../../api/write-replies.js';
 import { registerWriteRoutes } from '../../api/write-routes.js';
 import { ConflictError } from '../../errors.js';
+import { duringLongWrite } from '../../http/server-limits.js';
 import { policyRefusal } from '../../writes/permit.js';
 import { write } from '../../writes/unit-of-work.js';
 import { findRow } from '../data/record-lookup.js';
@@ -111,7 +112,9 @@ export const customFieldRoutes: FastifyPluginAsyncTypebox = async (app) => {
           } as never);
         }
       }
-      const row = await write(ctx.app.writer, auth, updateCustomField, { id, ifMatch, input });
+      const change = () => write(ctx.app.writer, auth, updateCustomField, { id, ifMatch, input });
+      // A change of type converts every value in one unit of work: past the idle limit over many.
+      const row = await (input.field_type === undefined ? change() : duringLongWrite(request, change));
       return sendResource(reply, 200, resourceDocument(customFieldDefinition.toResource(row, baseUrl)));
     },
   );

@@ -44,6 +44,7 @@ import { catalogueSettingsRoutes } from './pricing/catalogue-settings.routes.js'
 import { workspaceErrorHandler } from './refusals.js';
 import { notFoundRoutes } from './not-found.routes.js';
 import { registerVisitor } from './workspace-visitor.js';
+import { customListScriptRoute } from './forms/custom-list.script.js';
 
 export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   app.setErrorHandler(workspaceErrorHandler);
@@ -85,6 +86,7 @@ export const workspacePlugin: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(venueRoutes);
   await app.register(inquirySettingsRoutes);
   await app.register(customFieldSettingsRoutes);
+  await app.register(customListScriptRoute);
   await app.register(teamRoutes);
   await app.register(calendarFeedRoutes);
   await app.register(taskEmailsRoutes);

@@ -1,7 +1,8 @@
 /**
  * A workspace list's custom fields (SPEC §19 "list columns and list filters"): the fields shown as
  * columns (`show`, repeated or comma-separated) and one filter on a field (`cf`, `op`, `value`),
- * all in the query string of a GET form that works without JavaScript. The filter is read by the
+ * all in the query string of a GET form that works without JavaScript (`pick` only draws the
+ * form again for the field picked, its choices offered, applying nothing). The filter is read by the
  * API's own parser (src/api/custom-field-query.ts) as `filter[custom_fields.<cf>][<op>]=<value>`,
  * so the operators of each type and the words of a refusal are the API's.
  */
@@ -22,6 +23,7 @@ export const CustomListParams = {
   cf: Type.Optional(Type.String({ maxLength: 50 })),
   op: Type.Optional(Type.String({ maxLength: 20 })),
   value: Type.Optional(Type.String({ maxLength: 500 })),
+  pick: Type.Optional(Type.String({ maxLength: 10 })),
 };
 
 export interface CustomListQuery {
@@ -29,6 +31,8 @@ export interface CustomListQuery {
   cf?: string | undefined;
   op?: string | undefined;
   value?: string | undefined;
+  /** "Offer its choices" (the form without its script): the field picked, no filter applied yet. */
+  pick?: string | undefined;
 }
 
 export interface CustomListState {
@@ -61,7 +65,7 @@ export function customListOf(query: CustomListQuery, fields: readonly CustomFiel
     op: (query.op ?? 'eq').trim(),
     value: (query.value ?? '').trim(),
   };
-  if (!state.cf) return { state, shown, filters: [] };
+  if (!state.cf || query.pick) return { state, shown, filters: [] };
   const parameter = `filter[custom_fields.${state.cf}][${state.op}]`;
   const raw = VALUELESS.has(state.op) ? 'true' : state.value;
   try {

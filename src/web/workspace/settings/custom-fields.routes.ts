@@ -22,6 +22,7 @@ import {
 } from '../../../crm/custom-fields/definitions.js';
 import { customFieldsOf } from '../../../crm/custom-fields/index.js';
 import type { FieldProblem } from '../../../errors.js';
+import { duringLongWrite } from '../../../http/server-limits.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import {
   attemptSubmit,
@@ -202,7 +203,11 @@ export const customFieldSettingsRoutes: FastifyPluginAsyncTypebox = async (app) 
           typeChangePage(v, { recordType: row.record_type, field, typed: values, preview }),
         );
       }
-      const outcome = await attemptSubmit(request, updateCustomField, change, {}, problems);
+      const submit = () => attemptSubmit(request, updateCustomField, change, {}, problems);
+      // A change of type converts every value in one unit of work: past the idle limit over many.
+      const outcome = await (values.field_type === row.field_type
+        ? submit()
+        : duringLongWrite(request, submit));
       if (outcome.stale) return sendPage(reply, await editPage(v, row.id, values), 412);
       const errors = await errorsOf(request, reply, outcome);
       if (errors === 'sent') return reply;
