@@ -11,8 +11,14 @@ import type { Writer } from '../../writes/unit-of-work.js';
 import { write } from '../../writes/unit-of-work.js';
 import { receiveMessage } from '../../crm/messages/index.js';
 import { readMail } from './mail-parsing.js';
-import type { ReadOutcome } from './mailbox-reader.js';
 import type { MailboxTable } from './mailbox.table.js';
+
+/** What one reading of a mailbox came to. */
+export interface ReadOutcome {
+  filed: number;
+  seen: number;
+  error?: string;
+}
 
 /** Messages fetched and filed at a time. */
 const BATCH = 50;

@@ -21,7 +21,9 @@ import { enqueueJob } from '../../jobs/job.repository.js';
 import { appSecret } from '../../security/app-secrets.js';
 import type { Writer } from '../../writes/unit-of-work.js';
 import { write } from '../../writes/unit-of-work.js';
-import { readFolder } from './mailbox-folder.js';
+import { readFolder, type ReadOutcome } from './mailbox-folder.js';
+
+export type { ReadOutcome };
 import { mailboxClient, mailboxHostProblem, refusedLogin, serverWords } from './mailbox-connection.js';
 import { MAILBOX_KEY, openPassword } from './mailbox-settings.js';
 import { noteMailboxState } from './mailbox-state.js';
@@ -50,13 +52,6 @@ export const MAILBOX_READ_KIND = 'mailbox.read';
 
 export interface MailboxRead {
   organizationId?: string;
-}
-
-/** What one reading of a mailbox came to. */
-export interface ReadOutcome {
-  filed: number;
-  seen: number;
-  error?: string;
 }
 
 export class MailboxReader {
