@@ -26,8 +26,8 @@ import {
   jobQueue,
   LeaseLost,
   recordFailure,
-  renewLease,
 } from './job.repository.js';
+import { renewLease } from './lease-renewal.js';
 import { PollingLoop } from './polling-loop.js';
 import { runShared, shareable, type Sharing } from './shared-transaction.js';
 
