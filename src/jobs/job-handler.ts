@@ -63,8 +63,8 @@ export interface JobHandler<Payload = unknown> {
    */
   readonly concurrency?: number;
   /**
-   * Its jobs of one organization in a claim may complete together in one transaction, each
-   * effect behind a savepoint (PostgreSQL: src/jobs/shared-transaction.ts). Only for a kind whose
+   * Its jobs of one organization in a claim may complete together in one transaction
+   * (PostgreSQL: src/jobs/shared-transaction.ts). Only for a kind whose
    * whole effect is written through its context (nothing sent, nothing written beside it): a
    * shared transaction that cannot commit is rolled back and its jobs run again, one by one.
    */
