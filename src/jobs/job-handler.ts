@@ -25,6 +25,13 @@ export interface JobContext<Payload = unknown> {
   write<Input, Result>(actor: Actor, command: Command<Input, Result>, input: Input): Promise<Made<Result>>;
 }
 
+/**
+ * Thrown by a job's effect before it has written anything, for its handler to fetch what the
+ * effect found it needs and try again (an automation step's mail, written outside its unit of
+ * work): the transaction is as it was, so a shared transaction goes on (shared-transaction.ts).
+ */
+export class NothingWritten extends Error {}
+
 /** Why a run did not succeed, as its handler says. */
 export interface JobFailure {
   /** Kept as the job's last error and logged: nothing personal (no address, no message) in it. */
@@ -56,8 +63,8 @@ export interface JobHandler<Payload = unknown> {
    */
   readonly concurrency?: number;
   /**
-   * Its jobs of one organization in a claim may complete together in one transaction, each
-   * effect behind a savepoint (PostgreSQL: src/jobs/shared-transaction.ts). Only for a kind whose
+   * Its jobs of one organization in a claim may complete together in one transaction
+   * (PostgreSQL: src/jobs/shared-transaction.ts). Only for a kind whose
    * whole effect is written through its context (nothing sent, nothing written beside it): a
    * shared transaction that cannot commit is rolled back and its jobs run again, one by one.
    */

@@ -158,16 +158,6 @@ export async function claimJobs(
   });
 }
 
-/** Holds on to the jobs of one claim (`token`) still pending until `until`; null lets them go. */
-export async function renewLease(db: Db, token: string, until: number | null): Promise<void> {
-  await db
-    .updateTable('jobs')
-    .set({ lease_expires_at: until === null ? null : isoTime(until) })
-    .where('lease_token', '=', token)
-    .where('state', '=', 'pending')
-    .execute();
-}
-
 /** Marks jobs of one claim done in `trx`, in one statement; LeaseLost (roll back) if any lease was taken. */
 export async function completeJobs(trx: Trx, jobs: readonly ClaimedJob[], now: number): Promise<void> {
   if (jobs.length === 0) return;

@@ -7,7 +7,7 @@
  * job is done once even when a process is killed at any moment (its lease expires and another
  * runner takes the job again). A failed run is retried on its kind's schedule, then `failed`.
  * On PostgreSQL, a claim's jobs of one organization of kinds that share a transaction commit
- * together, each effect behind a savepoint (src/jobs/shared-transaction.ts).
+ * together (src/jobs/shared-transaction.ts).
  * Jobs enqueued in this process wake it at once; otherwise it looks every `pollMs`. Its kinds are
  * all the timed work of a `serve` process: webhook deliveries, outgoing mail, the mailboxes'
  * reading, payment schedules, automations, task reminders and pruning (src/jobs/built-in.ts).
@@ -26,8 +26,8 @@ import {
   jobQueue,
   LeaseLost,
   recordFailure,
-  renewLease,
 } from './job.repository.js';
+import { renewLease } from './lease-renewal.js';
 import { PollingLoop } from './polling-loop.js';
 import { runShared, shareable, type Sharing } from './shared-transaction.js';
 

@@ -1,10 +1,13 @@
 /**
  * A claim's jobs of one organization done in one transaction (PostgreSQL, kinds that say
- * `sharesTransaction`): the organization's lock is taken once, before anything else; each job's
- * effect runs behind a savepoint of its own, so a job that throws, or whose unit of work is
- * refused, rolls back to its savepoint and leaves nothing, its failure recorded (with the
- * retry its kind's schedule gives) in the same transaction; the jobs that succeeded are marked
- * done together, in one statement guarded by their lease, and everything commits once. Exactly
+ * `sharesTransaction`): the organization's lock is taken once, before anything else. First the
+ * batch is run straight, no savepoint: if every effect succeeds (the usual case) it commits so.
+ * If an effect throws or is refused, its writes may be half made: the whole transaction is rolled
+ * back and the batch runs again with each job's effect behind a savepoint of its own, so a job
+ * that throws, or whose unit of work is refused, rolls back to its savepoint and leaves nothing,
+ * its failure recorded (with the retry its kind's schedule gives) in the same transaction.
+ * Either way the jobs that succeeded are marked done together, in one statement guarded by their
+ * lease, and everything commits once. Exactly
  * once still: a job's effect and its completion commit together or not at all. If the batch
  * cannot commit (a lease was lost, the database failed), all of it is rolled back and the runner
  * runs its jobs again one by one, each in a transaction of its own: their effects were in the
@@ -19,7 +22,7 @@ import type { Trx } from '../db/database.js';
 import { holdOrganization } from '../db/organization-lock.js';
 import { isRefusal } from '../writes/refusal.js';
 import { type Work, type Writer, writeInside } from '../writes/unit-of-work.js';
-import type { JobContext, JobFailure, JobHandler } from './job-handler.js';
+import { type JobContext, type JobFailure, type JobHandler, NothingWritten } from './job-handler.js';
 import { type ClaimedJob, completeJobs, recordFailure } from './job.repository.js';
 
 /** What the runner lends a shared transaction. */
@@ -59,24 +62,35 @@ interface SharedOutcome {
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** One job's run behind savepoints of `trx` (the `index`-th of its batch). */
-async function runOne(sharing: Sharing, trx: Trx, job: ClaimedJob, index: number): Promise<SharedOutcome> {
+/** An effect failed in a batch run straight: its writes may be half made, the batch runs again. */
+class Spoiled extends Error {}
+
+/** One job's run in `trx` (the `index`-th of its batch), its effects behind savepoints when `careful`. */
+async function runOne(
+  sharing: Sharing,
+  trx: Trx,
+  job: ClaimedJob,
+  index: number,
+  careful: boolean,
+): Promise<SharedOutcome> {
   const { writer, logger } = sharing;
   const handler = sharing.handlerOf(job.kind);
   const afterCommit: Work['afterCommit'] = [];
   let completed = false;
+  let spoiled = false;
   let savepoints = 0;
   const behindSavepoint = async <Result>(effect: () => Promise<Result>): Promise<Result> => {
     if (completed) throw new Error(`job ${job.id} (${job.kind}) was already completed`);
-    const name = sql.raw(`job_${index}_${savepoints++}`);
-    await sql`savepoint ${name}`.execute(trx);
+    const name = careful ? sql.raw(`job_${index}_${savepoints++}`) : undefined;
+    if (name) await sql`savepoint ${name}`.execute(trx);
     try {
       const made = await effect();
       await handler.onCompletion?.(trx, job, writer.clock.now());
       completed = true;
       return made;
     } catch (error) {
-      await sql`rollback to savepoint ${name}`.execute(trx);
+      if (name) await sql`rollback to savepoint ${name}`.execute(trx);
+      else if (!(error instanceof NothingWritten)) spoiled = true;
       throw error;
     }
   };
@@ -104,6 +118,7 @@ async function runOne(sharing: Sharing, trx: Trx, job: ClaimedJob, index: number
     thrown = error;
     failure = { error: error instanceof Error ? error.message : String(error) };
   }
+  if (spoiled) throw new Spoiled(`job ${job.id} (${job.kind}) failed in a batch run straight`);
   // Completed, the job is done whatever its handler did after (as when its completion committed alone).
   if (completed || failure === undefined) return { job, completed: true, afterCommit };
   const delay = sharing.retryDelay(job, handler, failure);
@@ -117,9 +132,20 @@ async function runOne(sharing: Sharing, trx: Trx, job: ClaimedJob, index: number
 /**
  * Runs `jobs` (one claim's, of one organization, in order) in one transaction and commits it,
  * then their work after the commit: how many ran, or undefined when it was rolled back whole
- * (the runner runs them again alone).
+ * (the runner runs them again alone). Straight first; with savepoints if an effect failed.
  */
 export async function runShared(sharing: Sharing, jobs: readonly ClaimedJob[]): Promise<number | undefined> {
+  const straight = await runOnce(sharing, jobs, false);
+  if (straight !== 'spoiled') return straight;
+  const careful = await runOnce(sharing, jobs, true);
+  return careful === 'spoiled' ? undefined : careful;
+}
+
+async function runOnce(
+  sharing: Sharing,
+  jobs: readonly ClaimedJob[],
+  careful: boolean,
+): Promise<number | undefined | 'spoiled'> {
   const { writer, logger } = sharing;
   const trx = await writer.db.startTransaction().execute();
   const outcomes: SharedOutcome[] = [];
@@ -130,13 +156,14 @@ export async function runShared(sharing: Sharing, jobs: readonly ClaimedJob[]): 
       // Bounded work between turns of the event loop: one job, then requests get their turn.
       await nextTurn();
       if (sharing.stopped()) break;
-      outcomes.push(await runOne(sharing, trx, job, outcomes.length));
+      outcomes.push(await runOne(sharing, trx, job, outcomes.length, careful));
     }
     const done = outcomes.filter((outcome) => outcome.completed).map((outcome) => outcome.job);
     await completeJobs(trx, done, writer.clock.now());
     await trx.commit().execute();
   } catch (error) {
     if (!trx.isCommitted && !trx.isRolledBack) await trx.rollback().execute();
+    if (error instanceof Spoiled) return 'spoiled';
     logger.info(
       { err: error, jobs: jobs.length },
       'a shared transaction of jobs was rolled back; each runs alone',

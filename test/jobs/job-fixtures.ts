@@ -74,7 +74,7 @@ export async function jobsOf(db: Db, kind: string) {
  * never durations. LISTEN and the change clock's own look are left out.
  */
 export function statementCounter() {
-  const state = { counting: false, total: 0, commits: 0 };
+  const state = { counting: false, total: 0, commits: 0, shapes: new Map<string, number>() };
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const first = args[0];
@@ -82,16 +82,18 @@ export function statementCounter() {
     if (state.counting && text !== undefined && !/^\s*(listen|select 1\b)/i.test(text)) {
       state.total += 1;
       if (/(^|;)\s*commit\s*;?\s*$/i.test(text)) state.commits += 1;
+      const shape = text.replace(/\s+/g, ' ').trim().slice(0, 400);
+      state.shapes.set(shape, (state.shapes.get(shape) ?? 0) + 1);
     }
     return original.apply(this, args);
   } as typeof pg.Client.prototype.query;
   return {
     start() {
-      Object.assign(state, { counting: true, total: 0, commits: 0 });
+      Object.assign(state, { counting: true, total: 0, commits: 0, shapes: new Map() });
     },
     stop() {
       state.counting = false;
-      return { total: state.total, commits: state.commits };
+      return { total: state.total, commits: state.commits, shapes: state.shapes };
     },
     restore() {
       pg.Client.prototype.query = original as typeof pg.Client.prototype.query;

@@ -15,7 +15,7 @@ import { answerOccasion } from './automation-enrollment.js';
 import { OCCASION_JOB, type OccasionPayload } from './automation-listening.js';
 import { renderStepMail } from './automation-mail.js';
 import { endRun, STEP_JOB, type StepPayload } from './automation-run-writes.js';
-import { runStep, stepOf } from './automation-step.js';
+import { MailNeeded, runStep, type StepInput, stepOf } from './automation-step.js';
 
 export interface AutomationJobOptions {
   /** Where templates are written (the rendering threads, the database, the clock). */
@@ -55,24 +55,20 @@ export function automationJobHandlers(options: AutomationJobOptions): JobHandler
     async run(context) {
       const organizationId = organizationOf(context.job);
       const payload = context.payload;
-      const found = await stepOf(options.rendering.db, organizationId, payload.runId, payload.stepIndex);
-      if (!found) return;
-      const mail =
-        found.step?.type === 'send_email'
-          ? await renderStepMail(
-              options.rendering,
-              organizationId,
-              found.step.template_id,
-              found.run.booking_id,
-            )
-          : undefined;
-      try {
-        await context.write(automationActor(organizationId), runStep, {
+      const step = (mail: StepInput['mail']) =>
+        context.write(automationActor(organizationId), runStep, {
           ...payload,
           mail,
           sending: options.sending,
           mailPerHour: options.mailPerHour,
           tasksUrl: tasksPageUrl(options.baseUrl, organizationId),
+        });
+      try {
+        // Only a send_email step needs its mail, written outside the unit of work: it says so.
+        await step(undefined).catch(async (error: unknown) => {
+          if (!(error instanceof MailNeeded)) throw error;
+          const { templateId, bookingId } = error;
+          await step(await renderStepMail(options.rendering, organizationId, templateId, bookingId));
         });
       } catch (error) {
         const refusal = refusalOf(error);

@@ -10,6 +10,7 @@
  */
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.js';
+import { NothingWritten } from '../../jobs/job-handler.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
 import { updateBooking } from '../bookings/booking.commands.js';
 import type { RenderedEmail } from '../email-templates/index.js';
@@ -27,6 +28,19 @@ import type { Step } from './automation-shapes.js';
 import { AUTOMATION_RUN_ACTIONS } from './automation.policy.js';
 import type { AutomationRunTable } from './automation.table.js';
 import { automationCodec } from './automation.value.js';
+
+/**
+ * A send_email step met without its mail (StepInput.mail), before anything is written: its
+ * handler writes the template for the booking outside the unit of work, then runs the step again.
+ */
+export class MailNeeded extends NothingWritten {
+  constructor(
+    readonly templateId: string,
+    readonly bookingId: string,
+  ) {
+    super('the step’s mail is to be written first');
+  }
+}
 
 export interface StepInput {
   runId: string;
@@ -180,6 +194,8 @@ export const runStep: Command<StepInput, string> = {
       await advance(trx, run, count, line, now, until);
       return 'waiting';
     }
+    if (step.type === 'send_email' && input.mail === undefined)
+      throw new MailNeeded(step.template_id, run.booking_id);
     const outcome = await doStep(work, run, step, input);
     if ('failed' in outcome) {
       await endRun(
