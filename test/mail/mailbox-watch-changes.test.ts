@@ -112,4 +112,37 @@ eachDatabase((suite) => {
       await reader.stop();
     }
   });
+
+  it('queues the mailbox’s reading in the save’s own unit of work, for whichever process runs the jobs', async (t) => {
+    if (!dovecot) return t.skip('Dovecot is not available');
+    // No reader in this process, as in a cluster's worker: the queued job is the only word.
+    const queued = () =>
+      suite.db
+        .selectFrom('jobs')
+        .select(['payload', 'state'])
+        .where('kind', '=', 'mailbox.read')
+        .where('organization_id', '=', venue.orgId)
+        .execute();
+    await suite.db.deleteFrom('jobs').where('kind', '=', 'mailbox.read').execute();
+    const current = await admin('/v2/organization');
+    const saved = await admin('/v2/organization', {
+      method: 'PATCH',
+      body: changeDocument('organizations', venue.orgId, { mailbox: { folders: ['INBOX', 'Sent'] } }),
+      headers: { 'if-match': String(current.headers.get('etag')) },
+    });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    const jobs = await queued();
+    assert.equal(jobs.length, 1, JSON.stringify(jobs));
+    assert.equal(jobs[0]!.state, 'pending');
+    assert.deepEqual(JSON.parse(String(jobs[0]!.payload)), { organizationId: venue.orgId });
+    // A save that changes nothing queues nothing more.
+    const again = await admin('/v2/organization');
+    const same = await admin('/v2/organization', {
+      method: 'PATCH',
+      body: changeDocument('organizations', venue.orgId, { mailbox: { folders: ['INBOX', 'Sent'] } }),
+      headers: { 'if-match': String(again.headers.get('etag')) },
+    });
+    assert.equal(same.status, 200, JSON.stringify(same.body));
+    assert.equal((await queued()).length, 1);
+  });
 });

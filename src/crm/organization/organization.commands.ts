@@ -19,7 +19,13 @@ import { organizationResource, type OrganizationRow } from './organization.resou
 import { versionTag } from '../version-tag.js';
 import { changedFields } from '../data/changed-fields.js';
 import { ORGANIZATION_ACTIONS } from './organization.policy.js';
-import { mailboxChange, mailboxSaved, mailboxViewOf, saveMailbox } from '../../mail/inbound/mailbox-store.js';
+import {
+  mailboxChange,
+  mailboxSaved,
+  mailboxViewOf,
+  readMailboxSoon,
+  saveMailbox,
+} from '../../mail/inbound/mailbox-store.js';
 
 async function slugTaken(trx: Trx, slug: string, organizationId: string): Promise<boolean> {
   const other = await trx
@@ -78,7 +84,10 @@ export const updateOrganization: Command<
     const mailboxBefore = await mailboxViewOf(trx, current.id);
     const mailboxChanged =
       mailbox !== undefined && (await saveMailbox(trx, current.id, mailbox.settings, now));
-    if (mailboxChanged) work.afterCommit.push(async () => void mailboxSaved.emit('saved'));
+    if (mailboxChanged) {
+      await readMailboxSoon(trx, current.id, now);
+      work.afterCommit.push(async () => void mailboxSaved.emit('saved'));
+    }
     if (Object.keys(changes).length === 0 && !mailboxChanged) return current;
     const updated = { ...current, ...changes, updated_at: nextVersion(current.updated_at, now) };
     await trx.updateTable('organizations').set(updated).where('id', '=', current.id).execute();

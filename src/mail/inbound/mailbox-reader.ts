@@ -17,7 +17,7 @@ import type { Clock } from '../../clock.js';
 import { isoTime } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { systemActor } from '../../identity/actor.js';
-import { enqueueJob } from '../../jobs/job.repository.js';
+import { enqueueJob, jobQueue } from '../../jobs/job.repository.js';
 import { appSecret } from '../../security/app-secrets.js';
 import type { Writer } from '../../writes/unit-of-work.js';
 import { write } from '../../writes/unit-of-work.js';
@@ -27,7 +27,7 @@ export type { ReadOutcome };
 import { mailboxClient, mailboxHostProblem, refusedLogin, serverWords } from './mailbox-connection.js';
 import { MAILBOX_KEY, openPassword } from './mailbox-settings.js';
 import { noteMailboxState } from './mailbox-state.js';
-import { mailboxSaved } from './mailbox-store.js';
+import { MAILBOX_READ_KIND, mailboxSaved } from './mailbox-store.js';
 import { MailboxWatchers } from './mailbox-watch.js';
 import type { MailboxTable } from './mailbox.table.js';
 
@@ -48,7 +48,7 @@ export interface MailboxReaderOptions {
 export const WATCH_CHECK_MS = 5000;
 
 /** The kind of job that reads the mailboxes at once: one organization's, or (none named) all. */
-export const MAILBOX_READ_KIND = 'mailbox.read';
+export { MAILBOX_READ_KIND };
 
 export interface MailboxRead {
   organizationId?: string;
@@ -70,9 +70,12 @@ export class MailboxReader {
       (error: unknown) => this.#options.logger.warn({ err: error }, 'a mailbox read could not be queued'),
     );
   };
-  /** Saved through this process: watched anew at once, and read. */
+  /**
+   * Saved through this process: watched anew at once, and its reading (queued by the save) taken
+   * now that the save has committed.
+   */
   readonly #saved = () => {
-    this.#readSoon();
+    jobQueue.emit('queued', this.#options.clock.now());
     this.keepWatching().catch(() => undefined);
   };
   readonly #watchers = new MailboxWatchers(async (mailbox) => {

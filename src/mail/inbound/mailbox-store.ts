@@ -6,6 +6,7 @@
 import { EventEmitter } from 'node:events';
 import type { Db, Trx } from '../../db/database.js';
 import { isoTime } from '../../clock.js';
+import { enqueueJob } from '../../jobs/job.repository.js';
 import { appSecret } from '../../security/app-secrets.js';
 import type { FieldProblem } from '../../errors.js';
 import {
@@ -19,8 +20,24 @@ import {
 } from './mailbox-settings.js';
 import type { MailboxTable } from './mailbox.table.js';
 
-/** Told when a mailbox is saved, so this process's reader reads it at once. */
+/** Told when a mailbox is saved, so this process's reader watches it anew at once. */
 export const mailboxSaved = new EventEmitter();
+
+export const MAILBOX_READ_KIND = 'mailbox.read';
+
+/**
+ * A saved mailbox is read at once by whichever process runs the jobs (in a cluster, the primary,
+ * not the worker that took the save): its reading is queued in the save's own unit of work.
+ */
+export async function readMailboxSoon(trx: Trx, organizationId: string, now: number): Promise<void> {
+  await enqueueJob(trx, {
+    kind: MAILBOX_READ_KIND,
+    organizationId,
+    payload: { organizationId },
+    dueAt: now,
+    now,
+  });
+}
 
 export function mailboxOf(db: Db | Trx, organizationId: string): Promise<MailboxTable | undefined> {
   return db
