@@ -54,8 +54,8 @@ export const sendMailAgain: Command<{ id: string }, undefined | Refusal> = {
 };
 
 const NO_ADDRESS = refuse({
-  status: 403,
-  code: 'not_allowed',
+  status: 409,
+  code: 'no_address',
   detail: 'A test message goes to a member of the organization.',
 });
 
