@@ -135,6 +135,7 @@ const TABLE: Record<string, Who> = {
   'crm/organization/outgoing-mail.commands: sendMailAgain': 'admins',
   // Admins, read again under the organization's lock as well (test/identity).
   'identity/invitation.command: inviteMember': 'admins',
+  'identity/team.commands: addMember': 'admins',
   'identity/team.commands: changeMemberRole': 'admins',
   'identity/team.commands: removeMember': 'admins',
   'api-keys/api-keys: createApiKey': 'admins',
