@@ -9,7 +9,7 @@
 import type { Db, Trx } from '../db/database.js';
 import { spaceCodec, type SpaceTable } from './spaces/space.value.js';
 import { idsInOrganizationCondition } from '../db/id-lookups.js';
-import type { StageStatus } from './pipelines/pipeline.table.js';
+import type { StageStatus } from './pipelines/index.js';
 import { idsInOrganization } from './records.js';
 
 export interface SpaceFact {

@@ -10,6 +10,7 @@ import type { Trx } from '../db/database.js';
 import type { Actor } from '../identity/actor.js';
 import type { Action } from '../policy/action.js';
 import type { Change, Command, Removal, Work } from '../writes/unit-of-work.js';
+import type { Refusal } from '../writes/refusal.js';
 import { recordCreated, recordDeleted, recordUpdated, type Told } from './change-events.js';
 import { deleteRecord, insertRecord, type NewRecord, recordToChange, updateRecord } from './records.js';
 import { accepted, type Checked } from './validation.js';
@@ -94,22 +95,26 @@ export function updateCommand<Table extends OrganizationTable, Input>(
 
 export interface DeleteSpec<Table extends OrganizationTable> extends WhoSpec<Table> {
   allow?(actor: Actor, current: RowOf<Table>): void;
-  /** What refuses the deletion (dependents: 409) or goes with it (notes, links), before the row goes. */
-  before?(work: Work, current: RowOf<Table>): Promise<void>;
+  /**
+   * What refuses the deletion (dependents: 409, returned as the deletion's refusal) or goes with
+   * it (notes, links), before the row goes.
+   */
+  before?(work: Work, current: RowOf<Table>): Promise<Refusal | void>;
   /** What follows once the row is gone (what was derived from it). */
   after?(work: Work, current: RowOf<Table>): Promise<void>;
 }
 
 export function deleteCommand<Table extends OrganizationTable>(
   spec: DeleteSpec<Table>,
-): Command<Removal, void> {
+): Command<Removal, void | Refusal> {
   return {
     action: spec.action,
     async run(work, { id, ifMatch }) {
       const { trx, actor, now } = work;
       const current = await recordToChange(trx, spec.definition, actor.organizationId, id, ifMatch);
       spec.allow?.(actor, current);
-      await spec.before?.(work, current);
+      const refused = await spec.before?.(work, current);
+      if (refused) return refused;
       await deleteRecord(trx, spec.definition.type, current);
       await recordDeleted(trx, spec.definition, current, now);
       await spec.after?.(work, current);

@@ -2,13 +2,17 @@
  * Organizations, users and memberships: the rules that hold whichever door (CLI, settings pages)
  * a change comes through.
  */
+import { systemClock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { Role } from './identity.table.js';
-import { findMembership, insertMembership } from './membership.repository.js';
+import { insertMembership } from './membership.repository.js';
 import { findOrganization, insertOrganization, type Organization } from './organization.repository.js';
 import { hashPassword, type ScryptCost } from './passwords.js';
 import { findUserByEmail, insertUser } from './user.repository.js';
+import { operatorActor } from './actor.js';
+import { addMember as addMemberCommand } from './team.commands.js';
+import { write } from '../writes/unit-of-work.js';
 
 export const ROLES: readonly Role[] = ['admin', 'member'];
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -117,9 +121,11 @@ export async function addMember(db: Db, organizationId: string, email: string, r
   const checkedRole = checkRole(role);
   await requireOrganization(db, organizationId);
   const user = await requireUserByEmail(db, email);
-  if (await findMembership(db, organizationId, user.id)) {
-    throw new ConflictError(`${user.email} is a member of this organization already.`, 'already_member');
-  }
-  await insertMembership(db, organizationId, user.id, checkedRole);
+  // The team's command, as the operator: judged by the policy, under the organization's lock.
+  await write({ db, clock: systemClock }, operatorActor(organizationId), addMemberCommand, {
+    userId: user.id,
+    email: user.email,
+    role: checkedRole,
+  });
   return { userId: user.id, organizationId, role: checkedRole };
 }

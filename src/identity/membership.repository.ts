@@ -11,13 +11,14 @@ export interface Membership {
   role: Role;
 }
 
+/** In the transaction of a team's command, or of the organization or user being made. */
 export async function insertMembership(
-  db: Db,
+  trx: Trx,
   organizationId: string,
   userId: string,
   role: Role,
 ): Promise<void> {
-  await db
+  await trx
     .insertInto('memberships')
     .values({ organization_id: organizationId, user_id: userId, role, created_at: isoTime(Date.now()) })
     .execute();

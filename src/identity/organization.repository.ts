@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import { isoTime } from '../clock.js';
 import { insertShippedAutomations } from '../crm/automations/index.js';
 import { insertDefaultEmailTemplates } from '../crm/email-templates/index.js';
-import { insertDefaultPipeline } from '../crm/pipelines/default-pipeline.js';
+import { insertDefaultPipeline } from '../crm/pipelines/index.js';
 import { newId } from '../db/ids.js';
 
 export interface Organization {

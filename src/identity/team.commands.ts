@@ -12,6 +12,8 @@ import type { Command } from '../writes/unit-of-work.js';
 import { ROLES } from './identity.service.js';
 import type { Role } from './identity.table.js';
 import { endAccessOf } from './member-access-ends.js';
+import { insertMembership } from './membership.repository.js';
+import { refuse, type Refusal } from '../writes/refusal.js';
 import { membershipRole, refuseUnlessTeamManager } from './team-access.js';
 import { TEAM_ACTIONS } from './team.policy.js';
 
@@ -32,6 +34,23 @@ async function refuseLastAdmin(trx: Trx, organizationId: string): Promise<void> 
     );
   }
 }
+
+/** An existing user made a member (the command line's `members add`); the user is read by its door. */
+export const addMember: Command<{ userId: string; email: string; role: Role }, void | Refusal> = {
+  action: TEAM_ACTIONS.add,
+  async run({ trx, actor }, input) {
+    await refuseUnlessTeamManager(trx, actor);
+    if (typeof input.userId !== 'string' || !ROLES.includes(input.role))
+      return refuse({ status: 404, code: 'not_found', detail: 'No such user.' });
+    if (await membershipRole(trx, actor.organizationId, input.userId))
+      return refuse({
+        status: 409,
+        code: 'already_member',
+        detail: `${input.email} is a member of this organization already.`,
+      });
+    await insertMembership(trx, actor.organizationId, input.userId, input.role);
+  },
+};
 
 export const changeMemberRole: Command<{ userId: string; role: string }, void> = {
   action: TEAM_ACTIONS.change_role,

@@ -3,6 +3,6 @@ import { defineActions } from '../policy/action.js';
 
 export const TEAM_ACTIONS = defineActions(
   'team',
-  { invite: {}, change_role: {}, remove: {} },
+  { invite: {}, add: {}, change_role: {}, remove: {} },
   'Only organization admins may manage its team.',
 );

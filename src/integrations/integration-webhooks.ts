@@ -1,13 +1,16 @@
 /**
  * An integration's webhook endpoints in its own organization and their recent deliveries, as its
  * settings page shows them (SPEC §8), and *Resend*: a new delivery of the same event (same
- * `webhook-id`, so receivers dedupe) with a fresh set of attempts, handed to this process's worker
- * at once (other processes find it on their next look).
+ * `webhook-id`, so receivers dedupe) with a fresh set of attempts, its job queued in the same unit
+ * of work.
  */
 import type { Db } from '../db/database.js';
 import { dueNow, queueAgain, recentDeliveries } from '../webhooks/delivery.repository.js';
 import { listEndpoints } from '../webhooks/endpoint.repository.js';
-import type { Integration, OwnedIntegration } from './integration.repository.js';
+import type { OwnedIntegration } from './integration.repository.js';
+import type { Command } from '../writes/command.js';
+import { refuse, type Refusal } from '../writes/refusal.js';
+import { INTEGRATION_ACTIONS } from './integration.policy.js';
 
 export interface DeliveryView {
   id: string;
@@ -68,26 +71,33 @@ export async function integrationWebhooks(db: Db, integration: OwnedIntegration)
 }
 
 /**
- * Queues the delivery's event again for its endpoint: a delivery still waiting for its retry is
- * made due now (not doubled), a finished one gets a new delivery. `false` when the delivery is not
- * one of the integration's endpoints in its organization (nothing is revealed about others).
+ * Resend: queues the delivery's event again for its endpoint, a change the integration's admins
+ * make (`integrations.update`) through the unit of work. A delivery still waiting for its retry is
+ * made due now (not doubled), a finished one gets a new delivery. A delivery that is not one of the
+ * integration's endpoints in the acting organization is refused as not found (nothing is revealed
+ * about others).
  */
-export async function resendDelivery(
-  db: Db,
-  integration: Integration,
-  deliveryId: string,
-  now: number,
-): Promise<boolean> {
-  const delivery = await db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-    .select(['d.endpoint_id', 'd.change_id', 'd.status'])
-    .where('d.id', '=', deliveryId)
-    .where('e.integration_id', '=', integration.id)
-    .where('e.organization_id', '=', integration.organizationId)
-    .executeTakeFirst();
-  if (!delivery) return false;
-  if (delivery.status === 'pending') await dueNow(db, deliveryId, now);
-  else await queueAgain(db, delivery.endpoint_id, delivery.change_id, now);
-  return true;
-}
+export const resendDelivery: Command<{ integrationId: string; deliveryId: string }, undefined | Refusal> = {
+  action: INTEGRATION_ACTIONS.update,
+  async run({ trx, actor, now }, { integrationId, deliveryId }) {
+    if (typeof integrationId !== 'string' || typeof deliveryId !== 'string') return NO_SUCH_DELIVERY;
+    const delivery = await trx
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+      .select(['d.endpoint_id', 'd.change_id', 'd.status'])
+      .where('d.id', '=', deliveryId)
+      .where('e.integration_id', '=', integrationId)
+      .where('e.organization_id', '=', actor.organizationId)
+      .executeTakeFirst();
+    if (!delivery) return NO_SUCH_DELIVERY;
+    if (delivery.status === 'pending') await dueNow(trx, deliveryId, now);
+    else await queueAgain(trx, delivery.endpoint_id, delivery.change_id, now);
+    return undefined;
+  },
+};
+
+const NO_SUCH_DELIVERY = refuse({
+  status: 404,
+  code: 'not_found',
+  detail: 'There is no such webhook delivery.',
+});

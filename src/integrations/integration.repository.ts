@@ -62,7 +62,7 @@ function toIntegration(row: Selectable<IntegrationTable>): Integration {
   };
 }
 
-export async function insertIntegration(db: Db, input: NewIntegration, at: number): Promise<Integration> {
+export async function insertIntegration(trx: Trx, input: NewIntegration, at: number): Promise<Integration> {
   const now = isoTime(at);
   const row: Selectable<IntegrationTable> = {
     id: newId(),
@@ -82,7 +82,7 @@ export async function insertIntegration(db: Db, input: NewIntegration, at: numbe
     created_at: now,
     updated_at: now,
   };
-  await db.insertInto('integrations').values(row).execute();
+  await trx.insertInto('integrations').values(row).execute();
   return toIntegration(row);
 }
 
@@ -112,13 +112,13 @@ export async function listIntegrationsOfOrganization(db: Db, organizationId: str
 }
 
 export async function updateIntegrationSettings(
-  db: Db,
+  trx: Trx,
   id: string,
   settings: { redirectUris: readonly string[]; scopes: readonly string[]; requirePkce: boolean },
   at: number,
 ): Promise<void> {
   const now = isoTime(at);
-  await db
+  await trx
     .updateTable('integrations')
     .set((eb) => ({
       redirect_uris: JSON.stringify(settings.redirectUris),
@@ -131,13 +131,8 @@ export async function updateIntegrationSettings(
     .execute();
 }
 
-export async function replaceClientSecretHash(
-  db: Db | Trx,
-  id: string,
-  hash: string,
-  at: number,
-): Promise<void> {
-  await db
+export async function replaceClientSecretHash(trx: Trx, id: string, hash: string, at: number): Promise<void> {
+  await trx
     .updateTable('integrations')
     .set({ client_secret_hash: hash, updated_at: isoTime(at) })
     .where('id', '=', id)
@@ -145,6 +140,6 @@ export async function replaceClientSecretHash(
 }
 
 /** Deleting an integration deletes its grants, codes and tokens with it (foreign keys cascade). */
-export async function deleteIntegrationRow(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('integrations').where('id', '=', id).execute();
+export async function deleteIntegrationRow(trx: Trx, id: string): Promise<void> {
+  await trx.deleteFrom('integrations').where('id', '=', id).execute();
 }

@@ -165,23 +165,22 @@ export async function findMail(
 }
 
 /**
- * Makes a failed message, or one kept in the outbox, due now with a fresh set of retries; false
+ * Makes a failed message, or one kept in the outbox, due now with a fresh set of retries, in the
+ * unit of work of an admin's *Send again* (src/crm/organization/outgoing-mail.commands.ts); false
  * when there is no such message or it is sent or already waiting.
  */
-export async function sendAgain(db: Db, organizationId: string, id: string, now: number): Promise<boolean> {
+export async function sendAgain(trx: Trx, organizationId: string, id: string, now: number): Promise<boolean> {
   const at = isoTime(now);
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('outgoing_mail')
-      .set({ status: 'pending', attempts: 0, next_attempt_at: at, lease_expires_at: null, updated_at: at })
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id)
-      .where('status', 'in', ['failed', 'outbox'])
-      .executeTakeFirst();
-    const again = Number(result.numUpdatedRows) === 1;
-    if (again) await reviveJob(trx, sendingJob({ id, organizationId }, now));
-    return again;
-  });
+  const result = await trx
+    .updateTable('outgoing_mail')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: at, lease_expires_at: null, updated_at: at })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .where('status', 'in', ['failed', 'outbox'])
+    .executeTakeFirst();
+  const again = Number(result.numUpdatedRows) === 1;
+  if (again) await reviveJob(trx, sendingJob({ id, organizationId }, now));
+  return again;
 }
 
 /**

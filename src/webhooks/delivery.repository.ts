@@ -64,12 +64,12 @@ export interface AttemptRecord {
 }
 
 export async function recordAttempt(
-  db: Db | Trx,
+  trx: Trx,
   delivery: WebhookDeliveryTable,
   attempt: AttemptRecord,
   now: number,
 ): Promise<void> {
-  await db
+  await trx
     .updateTable('webhook_deliveries')
     .set({
       status: attempt.status,
@@ -86,45 +86,47 @@ export async function recordAttempt(
     .execute();
 }
 
-/** A delivery still waiting for its next attempt, made due now (Resend of one that is retrying). */
-export async function dueNow(db: Db, deliveryId: string, now: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('webhook_deliveries')
-      .set({ next_attempt_at: isoTime(now), updated_at: isoTime(now) })
-      .where('id', '=', deliveryId)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1)
-      await reviveJob(trx, deliveryJob({ id: deliveryId, next_attempt_at: null }, now));
-  });
+/**
+ * A delivery still waiting for its next attempt, made due now (Resend of one that is retrying), in
+ * the unit of work of the resend (src/integrations/integration-webhooks.ts).
+ */
+export async function dueNow(trx: Trx, deliveryId: string, now: number): Promise<void> {
+  const result = await trx
+    .updateTable('webhook_deliveries')
+    .set({ next_attempt_at: isoTime(now), updated_at: isoTime(now) })
+    .where('id', '=', deliveryId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1)
+    await reviveJob(trx, deliveryJob({ id: deliveryId, next_attempt_at: null }, now));
 }
 
-/** A new delivery of the event to the endpoint (Resend): same webhook-id, a fresh set of attempts. */
-export async function queueAgain(db: Db, endpointId: string, changeId: string, now: number): Promise<void> {
+/**
+ * A new delivery of the event to the endpoint (Resend): same webhook-id, a fresh set of attempts,
+ * in the unit of work of the resend.
+ */
+export async function queueAgain(trx: Trx, endpointId: string, changeId: string, now: number): Promise<void> {
   const at = isoTime(now);
   const id = newId(now);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('webhook_deliveries')
-      .values({
-        id,
-        endpoint_id: endpointId,
-        change_id: changeId,
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: at,
-        lease_expires_at: null,
-        last_attempt_at: null,
-        last_status_code: null,
-        last_duration_ms: null,
-        last_error: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-    await queueDeliveryJobs(trx, [{ id, next_attempt_at: at }], now);
-  });
+  await trx
+    .insertInto('webhook_deliveries')
+    .values({
+      id,
+      endpoint_id: endpointId,
+      change_id: changeId,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: at,
+      lease_expires_at: null,
+      last_attempt_at: null,
+      last_status_code: null,
+      last_duration_ms: null,
+      last_error: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  await queueDeliveryJobs(trx, [{ id, next_attempt_at: at }], now);
 }
 
 export interface RecentDelivery extends WebhookDeliveryTable {

@@ -5,28 +5,28 @@
  * integration (the API's `disabled_reason`) and on its settings page.
  */
 import { isoTime } from '../clock.js';
-import type { Db } from '../db/database.js';
+import type { Trx } from '../db/database.js';
 import { updateEndpointRow } from './endpoint.repository.js';
 import type { WebhookEndpointTable } from './webhook.table.js';
 
 export async function noteEndpointOutcome(
-  db: Db,
+  trx: Trx,
   endpoint: WebhookEndpointTable,
   outcome: { ok: boolean; error: string | null },
   now: number,
   disableAfterSeconds: number,
 ): Promise<void> {
   if (outcome.ok) {
-    if (endpoint.failing_since !== null) await updateEndpointRow(db, endpoint.id, { failing_since: null });
+    if (endpoint.failing_since !== null) await updateEndpointRow(trx, endpoint.id, { failing_since: null });
     return;
   }
   if (endpoint.failing_since === null) {
-    await updateEndpointRow(db, endpoint.id, { failing_since: isoTime(now) });
+    await updateEndpointRow(trx, endpoint.id, { failing_since: isoTime(now) });
     return;
   }
   const failingFor = (now - Date.parse(endpoint.failing_since)) / 1000;
   if (failingFor < disableAfterSeconds || endpoint.disabled_at !== null) return;
-  await updateEndpointRow(db, endpoint.id, {
+  await updateEndpointRow(trx, endpoint.id, {
     disabled_at: isoTime(now),
     disabled_reason: `Disabled after every delivery failed for ${span(failingFor)} (last: ${outcome.error ?? 'no answer'}). Turn it on again once it answers.`,
     updated_at: isoTime(now),

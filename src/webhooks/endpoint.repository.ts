@@ -11,9 +11,9 @@ export interface EndpointOwner {
   organizationId: string;
 }
 
-export async function insertEndpoint(db: Db | Trx, row: WebhookEndpointTable): Promise<void> {
-  await db.insertInto('webhook_endpoints').values(row).execute();
-  endpointsWritten(db);
+export async function insertEndpoint(trx: Trx, row: WebhookEndpointTable): Promise<void> {
+  await trx.insertInto('webhook_endpoints').values(row).execute();
+  endpointsWritten(trx);
 }
 
 export async function findEndpoint(
@@ -67,15 +67,15 @@ export async function listEndpointsOfIntegration(
 }
 
 export async function updateEndpointRow(
-  db: Db | Trx,
+  trx: Trx,
   id: string,
   changes: Partial<Omit<WebhookEndpointTable, 'id' | 'integration_id' | 'organization_id' | 'created_at'>>,
 ): Promise<void> {
-  await db.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
-  endpointsWritten(db);
+  await trx.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
+  endpointsWritten(trx);
 }
 
-export async function deleteEndpointRow(db: Db | Trx, id: string): Promise<void> {
-  await db.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
-  endpointsWritten(db);
+export async function deleteEndpointRow(trx: Trx, id: string): Promise<void> {
+  await trx.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
+  endpointsWritten(trx);
 }

@@ -221,20 +221,22 @@ eachDatabase((suite) => {
     });
     const at = isoTime(Date.parse('2026-06-01T00:00:00Z'));
     const endpointId = newId(Date.parse(at));
-    await insertEndpoint(suite.db, {
-      id: endpointId,
-      integration_id: integration.id,
-      organization_id: actor.organizationId,
-      url: 'https://hooks.example/in',
-      description: null,
-      events: JSON.stringify(['booking.updated']),
-      secret: 'whsec_test',
-      disabled_at: null,
-      disabled_reason: null,
-      failing_since: null,
-      created_at: at,
-      updated_at: at,
-    });
+    await suite.db.transaction().execute((trx) =>
+      insertEndpoint(trx, {
+        id: endpointId,
+        integration_id: integration.id,
+        organization_id: actor.organizationId,
+        url: 'https://hooks.example/in',
+        description: null,
+        events: JSON.stringify(['booking.updated']),
+        secret: 'whsec_test',
+        disabled_at: null,
+        disabled_reason: null,
+        failing_since: null,
+        created_at: at,
+        updated_at: at,
+      }),
+    );
     const before = await bookingsNow();
     const since = await lastChange();
     const statements = await changeType(field.id, { field_type: 'number' });

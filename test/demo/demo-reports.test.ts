@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { BOOKING_STATUSES } from '../../src/crm/bookings/booking.table.js';
-import { DEFAULT_STAGES } from '../../src/crm/pipelines/default-pipeline.js';
+import { DEFAULT_STAGES } from '../../src/crm/pipelines/index.js';
 import { runReport } from '../../src/crm/reports/reports.js';
 import { DEMO_ZONE } from '../../src/demo/demo-data.js';
 import { DEMO_REFERRAL_SOURCES } from '../../src/demo/demo-pipeline.js';

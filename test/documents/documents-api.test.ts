@@ -10,6 +10,10 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { deleteBooking } from '../../src/crm/bookings/booking.commands.js';
+import { staffActor } from '../../src/identity/actor.js';
+import { isRefusal } from '../../src/writes/refusal.js';
+import { workIn } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { clientCredentialsToken, memberClientToken } from '../helpers/api.js';
 import { eachDatabase } from '../helpers/databases.js';
@@ -469,7 +473,28 @@ eachDatabase((suite) => {
       const kept = await admin<ErrorBody>(`/v2/documents/${sent.id}`, { method: 'DELETE' });
       assert.deepEqual([kept.status, kept.body.errors[0]?.code], [409, 'kept']);
       const booking = await admin<ErrorBody>(`/v2/bookings/${extra.booking}`, { method: 'DELETE' });
-      assert.deepEqual([booking.status, booking.body.errors[0]?.code], [409, 'has_dependents']);
+      const detail =
+        'This booking has 1 document that left the venue (sent, signed, issued or voided): they are kept, and the booking with them. Mark it lost or closed instead.';
+      assert.deepEqual(
+        [booking.status, booking.body.errors[0]?.code, booking.body.errors[0]?.detail],
+        [409, 'has_dependents', detail],
+      );
+      // The deletion's command returns that refusal as a value; it throws nothing.
+      const actor = staffActor({
+        organizationId: venue.orgId,
+        userId: venue.user.id,
+        role: 'admin',
+        door: 'api',
+      });
+      const outcome = await suite.db.transaction().execute(async (trx) => {
+        const answer = await deleteBooking.run(workIn(trx, actor, Date.now()), {
+          id: extra.booking,
+          ifMatch: undefined,
+        });
+        return answer;
+      });
+      assert.ok(isRefusal(outcome), 'a refusal, returned');
+      assert.deepEqual([outcome.status, outcome.code, outcome.detail], [409, 'has_dependents', detail]);
 
       const gone = await pricedBooking(admin, { name: 'Gone', events: 1, linesPerEvent: 1 });
       const drafted = await make('proposal', gone.booking);

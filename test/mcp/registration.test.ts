@@ -31,7 +31,7 @@ eachDatabase((suite) => {
     orgId = (await makeOrganization(suite.db, 'Harbour Hall')).id;
     secondOrgId = (await makeOrganization(suite.db, 'Second Venue')).id;
     admin = await makeUser(suite.db, orgId, { role: 'admin' });
-    await insertMembership(suite.db, secondOrgId, admin.id, 'admin');
+    await suite.db.transaction().execute((trx) => insertMembership(trx, secondOrgId, admin.id, 'admin'));
   });
   after(() => server.close());
 

@@ -59,7 +59,7 @@ eachDatabase((suite) => {
     orgId = (await makeOrganization(suite.db, 'Harbour Hall')).id;
     otherOrgId = (await makeOrganization(suite.db, 'Other Venue')).id;
     user = await makeUser(suite.db, orgId, { role: 'admin' });
-    await insertMembership(suite.db, otherOrgId, user.id, 'admin');
+    await suite.db.transaction().execute((trx) => insertMembership(trx, otherOrgId, user.id, 'admin'));
     const here = await venue(orgId, user.id);
     wedding = await here.booking('Brennan wedding', 'definite');
     gala = await here.booking('Harbour gala', 'lead');

@@ -32,6 +32,8 @@ const FACES: Record<string, readonly string[]> = {
   // Text alone; their custom fields' JSON is read by the custom fields' face, for every kind alike.
   contacts: [],
   accounts: [],
+  // Text alone: pipelines, their stages and referral sources.
+  pipelines: [],
 };
 
 /** The modules a file imports, as paths from the repository's root. */

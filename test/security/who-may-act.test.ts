@@ -131,8 +131,11 @@ const TABLE: Record<string, Who> = {
   'crm/organization/organization.commands: updateOrganization': 'admins',
   'crm/organization/organization-settings.commands: setMailFrom': 'admins',
   'crm/organization/organization-settings.commands: setAssistantRegistration': 'admins',
+  'crm/organization/outgoing-mail.commands: sendTestMail': 'admins',
+  'crm/organization/outgoing-mail.commands: sendMailAgain': 'admins',
   // Admins, read again under the organization's lock as well (test/identity).
   'identity/invitation.command: inviteMember': 'admins',
+  'identity/team.commands: addMember': 'admins',
   'identity/team.commands: changeMemberRole': 'admins',
   'identity/team.commands: removeMember': 'admins',
   'api-keys/api-keys: createApiKey': 'admins',
@@ -141,6 +144,7 @@ const TABLE: Record<string, Who> = {
   'integrations/integration.commands: updateIntegrationCommand': 'admins',
   'integrations/integration.commands: rotateIntegrationSecret': 'admins',
   'integrations/integration.commands: deleteIntegrationCommand': 'admins',
+  'integrations/integration-webhooks: resendDelivery': 'admins',
   // Each staff member's own feeds.
   'calendar/calendar-feeds: createFeed': 'members',
   'calendar/calendar-feeds: revokeFeed': 'members',

@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { systemClock } from '../../src/clock.js';
 import { createEvent } from '../../src/crm/events/event.commands.js';
-import { createReferralSource } from '../../src/crm/pipelines/pipeline.commands.js';
+import { createReferralSource } from '../../src/crm/pipelines/index.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { chromiumMissing, launchBrowser } from '../helpers/browser.js';

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { systemClock } from '../../src/clock.js';
 import { createLineItem } from '../../src/crm/pricing/line-items.js';
-import { createStage } from '../../src/crm/pipelines/stage.commands.js';
+import { createStage } from '../../src/crm/pipelines/index.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { formFields } from '../helpers/browser-session.js';

@@ -199,7 +199,9 @@ eachDatabase((suite) => {
 
   it('switches organizations keeping the section, and shows an empty venue what to do', async () => {
     const second = await makeOrganization(suite.db, 'Quayside Hall');
-    await insertMembership(suite.db, second.id, venue.member.id, 'member');
+    await suite.db
+      .transaction()
+      .execute((trx) => insertMembership(trx, second.id, venue.member.id, 'member'));
     const { session } = await workspaceSession(server, venue.member.email, venue.orgId);
     const week = await session.request(`${o}/week`);
     assert.match(week.body, /<details class="venue-switch">/);

@@ -105,8 +105,10 @@ eachDatabase((suite) => {
   it('reads the endpoints once for all the changes of a lead', async () => {
     const all = endpoint();
     const bookings = endpoint(['booking.created']);
-    await insertEndpoint(suite.db, all);
-    await insertEndpoint(suite.db, bookings);
+    await suite.db.transaction().execute(async (trx) => {
+      await insertEndpoint(trx, all);
+      await insertEndpoint(trx, bookings);
+    });
     const statements = await unitOfWork(async (work) => {
       await work.run(createLead, {
         contact: { first_name: 'Ada', last_name: 'Okafor', email: 'ada@example.com' },
@@ -130,7 +132,7 @@ eachDatabase((suite) => {
 
   it('queues the changes after an endpoint is created in the same unit of work for it too', async () => {
     const kept = endpoint();
-    await insertEndpoint(suite.db, kept);
+    await suite.db.transaction().execute((trx) => insertEndpoint(trx, kept));
     const added = endpoint(['account.created']);
     const statements = await unitOfWork(async (work) => {
       await work.run(createAccount, { name: 'Before' });
@@ -151,7 +153,9 @@ eachDatabase((suite) => {
     const kept = endpoint();
     const turnedOff = endpoint();
     const deleted = endpoint(['account.created']);
-    for (const e of [kept, turnedOff, deleted]) await insertEndpoint(suite.db, e);
+    await suite.db.transaction().execute(async (trx) => {
+      for (const e of [kept, turnedOff, deleted]) await insertEndpoint(trx, e);
+    });
     const statements = await unitOfWork(async (work) => {
       await work.run(createAccount, { name: 'Before' });
       await updateEndpointRow(work.trx, turnedOff.id, { disabled_at: isoTime(work.now) });

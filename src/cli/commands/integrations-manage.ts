@@ -8,9 +8,9 @@ import {
   deleteIntegrationCommand,
   rotateIntegrationSecret,
 } from '../../integrations/integration.commands.js';
+import { deleteRegisteredClient } from '../../oauth/registration/registered-clients.js';
 import { write } from '../../writes/unit-of-work.js';
 import {
-  deleteIntegrationRow,
   findIntegration,
   type Integration,
   listIntegrationsOfOrganization,
@@ -74,7 +74,7 @@ export const integrationsDeleteCommand: Command = {
       const { organizationId } = await requireIntegration(db, id);
       // An assistant that registered itself (RFC 7591) belongs to no organization: no one's data
       // is written by deleting it.
-      if (organizationId === null) await deleteIntegrationRow(db, id);
+      if (organizationId === null) await deleteRegisteredClient(db, id);
       else
         await write({ db, clock: systemClock }, operatorActor(organizationId), deleteIntegrationCommand, {
           id,

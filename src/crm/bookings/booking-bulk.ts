@@ -27,7 +27,7 @@ import {
 } from '../bulk.js';
 import type { VenueFacts } from '../facts.js';
 import { insertInChunks } from '../../db/insert-in-chunks.js';
-import { referralSourcesFor } from '../pipelines/referral-sources-for.js';
+import { referralSourcesFor } from '../pipelines/index.js';
 import { takeBookingReferences } from './booking-numbers.js';
 import { type BookingFields, type BookingInput, checkBooking } from './booking-rules.js';
 import { spaceIds as spaceIdsOf } from '../data/row-mappers.js';

@@ -222,7 +222,8 @@ export const deleteBooking = deleteCommand({
   definition: bookingDefinition,
   async before(work, current) {
     const { trx, now } = work;
-    await documentsGoWithBooking(work, current.id);
+    const kept = await documentsGoWithBooking(work, current.id);
+    if (kept) return kept;
     await deleteNotesOf(trx, 'bookings', current.id, now);
     await deleteTasksOf(trx, current.id, now);
     await bookingPricesGo(trx, current.id, now);

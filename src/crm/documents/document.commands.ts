@@ -8,7 +8,6 @@
  * kept (so are they). The commands return their refusals (src/writes/refusal.ts).
  */
 import type { Db, Trx } from '../../db/database.js';
-import { ConflictError } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
 import { STALE_PREPARATION } from '../../writes/prepared.js';
 import { refuse, type Refusal } from '../../writes/refusal.js';
@@ -149,9 +148,10 @@ export const deleteDocument = deleteValueCommand({
 
 /**
  * A booking's documents when it is deleted: its drafts go with it (each told of); one that left
- * the venue (sent, signed, issued or voided) is kept, and with it the booking (409).
+ * the venue (sent, signed, issued or voided) is kept, and with it the booking: the refusal (409)
+ * the booking's deletion returns.
  */
-export async function documentsGoWithBooking(work: Work, bookingId: string): Promise<void> {
+export async function documentsGoWithBooking(work: Work, bookingId: string): Promise<Refusal | undefined> {
   const { trx, now } = work;
   const documents = await trx
     .selectFrom('documents')
@@ -160,10 +160,12 @@ export async function documentsGoWithBooking(work: Work, bookingId: string): Pro
     .execute();
   const kept = documents.filter((d) => d.status !== 'draft');
   if (kept.length > 0) {
-    throw new ConflictError(
-      `This booking has ${kept.length === 1 ? '1 document' : `${kept.length} documents`} that left the venue (sent, signed, issued or voided): they are kept, and the booking with them. Mark it lost or closed instead.`,
-      'has_dependents',
-    );
+    return refuse({
+      status: 409,
+      code: 'has_dependents',
+      detail: `This booking has ${kept.length === 1 ? '1 document' : `${kept.length} documents`} that left the venue (sent, signed, issued or voided): they are kept, and the booking with them. Mark it lost or closed instead.`,
+    });
   }
   for (const document of documents) await recordDeleted(trx, documentDefinition, document, now);
+  return undefined;
 }

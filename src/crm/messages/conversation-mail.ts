@@ -134,45 +134,41 @@ export async function conversationReplyTo(
  * the client's reply threads to it), or `failed` for good; told as message.sent or message.failed.
  */
 export async function conversationSent(
-  db: Db | Trx,
+  trx: Trx,
   mail: { conversation_message_id?: string | null; organization_id: string },
   { messageId, now }: { messageId?: string; now: number },
 ): Promise<void> {
   if (!mail.conversation_message_id) return;
-  // In the caller's transaction when given one (the sending job's completion), else its own.
-  const inTransaction = (work: (trx: Trx) => Promise<void>) =>
-    db.isTransaction ? work(db as Trx) : db.transaction().execute(work);
-  await inTransaction(async (trx) => {
-    const row = await trx
-      .selectFrom('messages')
-      .selectAll()
-      .where('organization_id', '=', mail.organization_id)
-      .where('id', '=', mail.conversation_message_id!)
-      .executeTakeFirst();
-    if (!row || row.state !== 'queued') return;
-    const sent = messageId !== undefined;
-    const updated = {
-      ...row,
-      state: sent ? ('sent' as const) : ('failed' as const),
-      message_id: sent ? messageId.replace(/^<|>$/g, '') : row.message_id,
-      sent_at: sent ? isoTime(now) : row.sent_at,
-      updated_at: nextVersion(row.updated_at, now),
-    };
-    await trx
-      .updateTable('messages')
-      .set({
-        state: updated.state,
-        message_id: updated.message_id,
-        sent_at: updated.sent_at,
-        updated_at: updated.updated_at,
-      })
-      .where('id', '=', row.id)
-      .execute();
-    await recordChange(trx, {
-      organizationId: mail.organization_id,
-      type: sent ? 'message.sent' : 'message.failed',
-      object: messageResource(messageCodec.decode(updated), ''),
-      now,
-    });
+  // In the caller's transaction: the sending job's completion.
+  const row = await trx
+    .selectFrom('messages')
+    .selectAll()
+    .where('organization_id', '=', mail.organization_id)
+    .where('id', '=', mail.conversation_message_id!)
+    .executeTakeFirst();
+  if (!row || row.state !== 'queued') return;
+  const sent = messageId !== undefined;
+  const updated = {
+    ...row,
+    state: sent ? ('sent' as const) : ('failed' as const),
+    message_id: sent ? messageId.replace(/^<|>$/g, '') : row.message_id,
+    sent_at: sent ? isoTime(now) : row.sent_at,
+    updated_at: nextVersion(row.updated_at, now),
+  };
+  await trx
+    .updateTable('messages')
+    .set({
+      state: updated.state,
+      message_id: updated.message_id,
+      sent_at: updated.sent_at,
+      updated_at: updated.updated_at,
+    })
+    .where('id', '=', row.id)
+    .execute();
+  await recordChange(trx, {
+    organizationId: mail.organization_id,
+    type: sent ? 'message.sent' : 'message.failed',
+    object: messageResource(messageCodec.decode(updated), ''),
+    now,
   });
 }

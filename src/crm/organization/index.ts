@@ -6,4 +6,5 @@ export { organizationOf, organizationSendingWindow, organizationZone } from './o
 export { checkOrganization, type OrganizationInput } from './organization-rules.js';
 export { updateOrganization } from './organization.commands.js';
 export { setAssistantRegistration, setMailFrom } from './organization-settings.commands.js';
+export { sendMailAgain, sendTestMail } from './outgoing-mail.commands.js';
 export type { OrganizationRow } from './organization.resource.js';

@@ -3,6 +3,6 @@ import { defineActions } from '../../policy/action.js';
 
 export const ORGANIZATION_ACTIONS = defineActions(
   'organization',
-  { update: {}, set_mail_from: {}, set_assistant_registration: {} },
+  { update: {}, set_mail_from: {}, set_assistant_registration: {}, send_test_mail: {}, send_mail_again: {} },
   "Only the organization's admins may change its settings.",
 );

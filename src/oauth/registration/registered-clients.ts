@@ -175,3 +175,12 @@ export async function pruneUnusedRegistrations(db: Db, cutoff: string): Promise<
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Deletes an assistant that registered itself (it belongs to no organization, so no one's data is
+ * written): its grants, codes and tokens go with it. An integration of an organization is deleted
+ * by its command, never here.
+ */
+export async function deleteRegisteredClient(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('integrations').where('id', '=', id).where('organization_id', 'is', null).execute();
+}

@@ -11,7 +11,7 @@ import {
   rotateIntegrationSecret,
 } from '../../integrations/integration.commands.js';
 import { INTEGRATION_ACTIONS } from '../../integrations/integration.policy.js';
-import { write } from '../../writes/unit-of-work.js';
+import { attempt, write } from '../../writes/unit-of-work.js';
 import { resendDelivery } from '../../integrations/integration-webhooks.js';
 import { sendPage } from '../forms.js';
 import { html } from '../html.js';
@@ -117,10 +117,17 @@ export const integrationActionsRoutes: FastifyPluginAsyncTypebox<{ flashes: Secr
     { preHandler: app.csrfProtection, schema: { params: DeliveryParams } },
     async (request, reply) => {
       const v = await visitor(request);
-      const { integration } = await managedIntegration(db, v, request.params.id, INTEGRATION_ACTIONS.update);
-      if (!(await resendDelivery(db, integration, request.params.deliveryId, request.ctx.now()))) {
-        throw new HtmlError(404, 'Not found', 'There is no such webhook delivery.');
-      }
+      const { integration, actor } = await managedIntegration(
+        db,
+        v,
+        request.params.id,
+        INTEGRATION_ACTIONS.update,
+      );
+      const resent = await attempt(app.ctx.writer, actor, resendDelivery, {
+        integrationId: integration.id,
+        deliveryId: request.params.deliveryId,
+      });
+      if (!resent.ok) throw new HtmlError(resent.refusal.status, 'Not found', resent.refusal.detail);
       return reply.redirect(`${pagePath(integration.id)}?notice=resent`, 303);
     },
   );

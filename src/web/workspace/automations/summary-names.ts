@@ -9,7 +9,7 @@ import { customFieldsOf, fieldWordsByKey } from '../../../crm/custom-fields/inde
 import type { Reads } from '../../../crm/data/reads.js';
 import { listEmailTemplates } from '../../../crm/email-templates/index.js';
 import { organizationOf } from '../../../crm/organization/index.js';
-import { pipelinesWithStages, stageChoices } from '../../../crm/pipelines/pipeline.reads.js';
+import { pipelinesWithStages, stageChoices } from '../../../crm/pipelines/index.js';
 import { listMembersOfOrganization } from '../../../identity/membership.repository.js';
 import type { EditorChoices } from './editor-choices.js';
 

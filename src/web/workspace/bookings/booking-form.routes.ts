@@ -11,11 +11,7 @@ import type { Booking } from '../../../crm/bookings/booking.table.js';
 import { contactChoices } from '../../../crm/contacts/index.js';
 import { listSpaces, offeredSpaces } from '../../../crm/spaces/index.js';
 import { listMembersOfOrganization } from '../../../identity/membership.repository.js';
-import {
-  listReferralSources,
-  pipelinesWithStages,
-  stageChoices,
-} from '../../../crm/pipelines/pipeline.reads.js';
+import { listReferralSources, pipelinesWithStages, stageChoices } from '../../../crm/pipelines/index.js';
 import { SETUP_STYLES } from '../../../crm/events/event.table.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { type BookingFormValues, bookingFormPage, type BookingFormView } from './booking-form.page.js';

@@ -19,7 +19,7 @@ import type { Booking } from '../../../crm/bookings/booking.table.js';
 import { findContact } from '../../../crm/contacts/index.js';
 import { notesAbout } from '../../../crm/notes/note.reads.js';
 import { bookingTasksOf } from '../tasks/booking-tasks.view.js';
-import { placeOf } from '../../../crm/pipelines/pipeline.reads.js';
+import { placeOf } from '../../../crm/pipelines/index.js';
 import { paymentsOf } from '../../../crm/payments/payment.reads.js';
 import { installmentsOf } from '../../../crm/payments/schedule-keeping.js';
 import { linesOfBooking } from '../../../crm/pricing/booking-totals.js';

@@ -8,6 +8,7 @@ import type { Db } from '../../../db/database.js';
 import type { FieldProblem } from '../../../errors.js';
 import type { Actor } from '../../../identity/actor.js';
 import type { Change, Command, Removal } from '../../../writes/unit-of-work.js';
+import type { Refusal } from '../../../writes/refusal.js';
 import type { CustomForm } from './custom-fields.form.js';
 import type { FieldErrors } from './form-fields.js';
 import type { NotesSection } from '../notes/notes.view.js';
@@ -52,7 +53,7 @@ export interface RecordPages<Table extends Kind, Input extends WithCustom, Value
   commands: {
     create: Command<Input, RowOf<Table>>;
     update: Command<Change<Input>, RowOf<Table>>;
-    remove: Command<Removal, void>;
+    remove: Command<Removal, void | Refusal>;
   };
   problems(db: Db, actor: Actor, input: Input, current?: RowOf<Table>): Promise<readonly FieldProblem[]>;
   page(

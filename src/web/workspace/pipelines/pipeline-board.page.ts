@@ -8,8 +8,7 @@
  */
 import { countText } from '../../../locale.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
-import type { PipelineWithStages, StageTotals } from '../../../crm/pipelines/pipeline.reads.js';
-import type { StageTable } from '../../../crm/pipelines/pipeline.table.js';
+import type { PipelineWithStages, StageTable, StageTotals } from '../../../crm/pipelines/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { money, statusBadge } from '../bookings/booking-badges.js';
 import { csrfField } from '../forms/form-fields.js';

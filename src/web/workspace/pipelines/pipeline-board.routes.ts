@@ -13,7 +13,7 @@ import { bookingProblems, updateBooking } from '../../../crm/bookings/booking.co
 import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
 import { organizationZone } from '../../../crm/organization/index.js';
 import { spaceClashOf } from '../../../crm/events/event-clash.js';
-import { bookingsAtStages, pipelinesWithStages, stageTotals } from '../../../crm/pipelines/pipeline.reads.js';
+import { bookingsAtStages, pipelinesWithStages, stageTotals } from '../../../crm/pipelines/index.js';
 import { bookingReadContext } from '../../../crm/bookings/booking-read-context.js';
 import { recordTag } from '../../../crm/version-tag.js';
 import { FormBody, formText, sendPage } from '../../forms.js';

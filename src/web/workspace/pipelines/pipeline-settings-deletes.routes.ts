@@ -5,10 +5,12 @@
  * its row on the pipelines page, where the confirmation's Cancel goes.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { deleteReferralSource } from '../../../crm/pipelines/pipeline.commands.js';
-import { referralSourceDefinition } from '../../../crm/pipelines/referral-source.resource.js';
-import { deleteStage } from '../../../crm/pipelines/stage.commands.js';
-import { stageDefinition } from '../../../crm/pipelines/stage.resource.js';
+import {
+  deleteReferralSource,
+  deleteStage,
+  referralSourceDefinition,
+  stageDefinition,
+} from '../../../crm/pipelines/index.js';
 import { deleteRoute, RecordParams as Params } from '../forms/record-posts.js';
 import { recordOf } from '../workspace-reads.js';
 import { orgPath, visitorOf } from '../workspace-visitor.js';

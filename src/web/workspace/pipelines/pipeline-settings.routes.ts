@@ -12,16 +12,20 @@ import type { FieldProblem } from '../../../errors.js';
 import {
   createPipeline,
   createReferralSource,
+  createStage,
+  listReferralSources,
+  moveStage,
+  pipelineDefinition,
   pipelineProblems,
+  pipelinesWithStages,
+  referralSourceDefinition,
   referralSourceProblems,
+  stageDefinition,
+  stageProblems,
   updatePipeline,
   updateReferralSource,
-} from '../../../crm/pipelines/pipeline.commands.js';
-import { listReferralSources, pipelinesWithStages } from '../../../crm/pipelines/pipeline.reads.js';
-import { pipelineDefinition } from '../../../crm/pipelines/pipeline.resource.js';
-import { referralSourceDefinition } from '../../../crm/pipelines/referral-source.resource.js';
-import { createStage, moveStage, stageProblems, updateStage } from '../../../crm/pipelines/stage.commands.js';
-import { stageDefinition } from '../../../crm/pipelines/stage.resource.js';
+  updateStage,
+} from '../../../crm/pipelines/index.js';
 import { recordTag } from '../../../crm/version-tag.js';
 import type { Command } from '../../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../../forms.js';

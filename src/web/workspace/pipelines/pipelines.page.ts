@@ -4,8 +4,7 @@
  * rename, delete). Every form is a plain post; a refused one comes back with its error beside its
  * field and in the summary.
  */
-import type { PipelineWithStages } from '../../../crm/pipelines/pipeline.reads.js';
-import type { ReferralSourceTable, StageTable } from '../../../crm/pipelines/pipeline.table.js';
+import type { PipelineWithStages, ReferralSourceTable, StageTable } from '../../../crm/pipelines/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField } from '../forms/form-fields.js';
 import { noticeOf } from '../forms/list-parts.js';

@@ -6,9 +6,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { organizationZone, setMailFrom } from '../../../crm/organization/index.js';
-import { write } from '../../../writes/unit-of-work.js';
-import { findMail, latestMail, OUTBOX_PAGE, queueMail, sendAgain } from '../../../mail/outbox.js';
+import {
+  organizationZone,
+  sendMailAgain,
+  sendTestMail,
+  setMailFrom,
+} from '../../../crm/organization/index.js';
+import { attempt, write } from '../../../writes/unit-of-work.js';
+import { findMail, latestMail, OUTBOX_PAGE } from '../../../mail/outbox.js';
 import { smtpServerName } from '../../../mail/transport.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { fromHeader, organizationFrom, readMailFrom, unrealDomain } from '../../../mail/from-address.js';
@@ -21,8 +26,8 @@ const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
 const MailParams = Type.Object({ org: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) });
 const Notice = Type.Object({ notice: Type.Optional(Type.String({ maxLength: 40 })) });
 const MAIL_SETTINGS = {
-  // Reading the outbox and sending again are not commands: the policy is asked here, of the action
-  // the page's form takes.
+  // The pages ask the policy of the action their form takes; the posts' commands are judged again
+  // by the unit of work.
   config: { takes: setMailFrom.action },
 };
 
@@ -80,17 +85,7 @@ export const outgoingMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...MAIL_SETTINGS, preHandler: app.csrfProtection, schema: { params: OrgParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
-      await queueMail(
-        db,
-        {
-          organizationId: v.organization.organizationId,
-          kind: 'test',
-          to: { address: v.user.email, name: v.user.name },
-          subject: `Test message from ${v.organization.organizationName}`,
-          text: `${v.user.name} sent this test message from Settings → Outgoing mail of ${v.organization.organizationName}.\n\nIf you can read it, the venue's e-mail reaches its clients' inboxes as it reaches yours.\n`,
-        },
-        { now: request.ctx.now(), sending: smtpServer !== undefined },
-      );
+      await write(request.ctx.app.writer, v.actor, sendTestMail, { sending: smtpServer !== undefined });
       const notice = smtpServer === undefined ? 'kept' : 'test';
       return reply.redirect(orgPath(v, `/settings/outgoing-mail?notice=${notice}`), 303);
     },
@@ -139,9 +134,9 @@ export const outgoingMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { ...MAIL_SETTINGS, preHandler: app.csrfProtection, schema: { params: MailParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
-      const org = v.organization.organizationId;
-      if (smtpServer === undefined || !(await sendAgain(db, org, request.params.id, request.ctx.now())))
-        throw notFound();
+      if (smtpServer === undefined) throw notFound();
+      const again = await attempt(request.ctx.app.writer, v.actor, sendMailAgain, { id: request.params.id });
+      if (!again.ok) throw notFound();
       return reply.redirect(orgPath(v, `/settings/outgoing-mail/${request.params.id}?notice=again`), 303);
     },
   );
