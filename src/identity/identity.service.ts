@@ -14,14 +14,9 @@ import { operatorActor } from './actor.js';
 import { addMember as addMemberCommand } from './team.commands.js';
 import { write } from '../writes/unit-of-work.js';
 
-export const ROLES: readonly Role[] = ['admin', 'member'];
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 1024;
+import { EMAIL, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, normalizeEmail, ROLES } from './identity-rules.js';
 
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+export { EMAIL, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, normalizeEmail, ROLES } from './identity-rules.js';
 
 function checkName(value: string, what: string, field: string): string {
   const name = value.trim();

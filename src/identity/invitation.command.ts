@@ -15,7 +15,7 @@ import { type FieldProblem, ValidationError } from '../errors.js';
 import { queueMail } from '../mail/outbox.js';
 import type { Command } from '../writes/unit-of-work.js';
 import type { Actor } from './actor.js';
-import { EMAIL, normalizeEmail, ROLES } from './identity.service.js';
+import { EMAIL, normalizeEmail, ROLES } from './identity-rules.js';
 import { endUnusedPasswordLinks, newPasswordLink } from './password-links.js';
 import type { Role } from './identity.table.js';
 import { refuseUnlessTeamManager } from './team-access.js';

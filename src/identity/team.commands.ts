@@ -9,7 +9,7 @@
 import type { Trx } from '../db/database.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { Command } from '../writes/unit-of-work.js';
-import { ROLES } from './identity.service.js';
+import { ROLES } from './identity-rules.js';
 import type { Role } from './identity.table.js';
 import { endAccessOf } from './member-access-ends.js';
 import { insertMembership } from './membership.repository.js';

@@ -62,7 +62,7 @@ const OUTSIDE_ON_PURPOSE: Record<string, readonly string[]> = {
   // The outbox queue (queued by commands in their transaction) and its pruning.
   'src/mail/outbox.ts': ['outgoing_mail', 'outgoing_mail_attachments'],
   // Where the reading of a venue's mailbox got to.
-  'src/mail/inbound/mailbox-reader.ts': ['mailbox_folders'],
+  'src/mail/inbound/mailbox-folder.ts': ['mailbox_folders'],
   // Assistants that registered themselves belong to no organization.
   'src/oauth/registration/registered-clients.ts': ['integrations'],
 };
