@@ -19,6 +19,7 @@ import type { Db } from '../src/db/database.js';
 import { isoTime, systemClock } from '../src/clock.js';
 import { createLogger } from '../src/http/logger.js';
 import { DeliveryWorker } from '../src/webhooks/worker.js';
+import { serveJobRunner } from '../src/jobs/built-in.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { seedDemo } from '../src/demo/seed-demo.js';
 import { createIntegration } from '../src/integrations/integration.service.js';
@@ -370,11 +371,23 @@ async function marqueeOn() {
   const app = await buildApp({ config, database });
   await warmToolLists();
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  // BENCH_JOB_RUNNER=1: the job runner runs beside the API, as in `serve` (src/server.ts).
+  const jobs =
+    process.env.BENCH_JOB_RUNNER === '1'
+      ? serveJobRunner({
+          writer: app.ctx.writer,
+          config,
+          logger: createLogger('silent'),
+          rendering: app.ctx,
+          metrics: app.ctx.metrics,
+        })
+      : undefined;
+  await jobs?.start();
   const loopProbe = await startLoopProbe();
   ready({ url, pid: String(process.pid), loopProbe });
   process.once('SIGTERM', () => {
-    void app
-      .close()
+    void Promise.resolve(jobs?.stop())
+      .then(() => app.close())
       .then(() => database.close())
       .finally(() => process.exit(0));
   });

@@ -17,6 +17,7 @@ import { readyInfo } from './child-ready.js';
 import { measureDeliveries } from './deliveries.js';
 import { measureMailbox } from './mailbox-loads.js';
 import { measureAutomationSteps } from './automation-steps.js';
+import { measureIdleStart, measureWaitingRuns } from './automation-waiting.js';
 import { measureCustomFields } from './custom-field-loads.js';
 import {
   availabilityQueries,
@@ -803,8 +804,19 @@ async function main() {
       mailbox.push(line);
     }
   }
-  // And SPEC §19's custom fields rows, each on a server of its own (bench/custom-field-loads.ts).
   const missedGoals: string[] = [];
+  // And the runner when little is due: a step due while it idles, and waiting runs against pages
+  // (bench/automation-waiting.ts).
+  if (!ONLY || ONLY.test('automation waiting')) {
+    for (const dialect of measuredPostgres ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)) {
+      for (const row of [await measureIdleStart(dialect), await measureWaitingRuns(dialect)]) {
+        console.log(row.line);
+        mailbox.push(row.line);
+        if (row.failure) missedGoals.push(row.failure);
+      }
+    }
+  }
+  // And SPEC §19's custom fields rows, each on a server of its own (bench/custom-field-loads.ts).
   // BENCH_ONLY chooses them by name: 'custom field' both, 'custom field change' the type change's alone.
   const fieldLatency = !ONLY || ONLY.test('custom field filter, sort and page');
   if (fieldLatency || ONLY.test('custom field change')) {
