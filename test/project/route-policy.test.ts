@@ -68,3 +68,13 @@ it('names an action, not words, wherever a workspace page asks the policy', () =
   assert.ok(takes.length >= 20, `${takes.length} pages ask the policy`);
   for (const line of takes) assert.match(line, /: [A-Za-z_.]+\.(action|[a-z_]+)$/, line);
 });
+
+it('lets the workspace’s frame show a section by what the policy grants, not by role', () => {
+  const file = 'src/web/workspace/workspace-layout.ts';
+  const offenders = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
+    .filter(({ line }) => /adminOnly|isAdmin\b|\.role\s*[!=]==|\badmin\s*[?:]|\bADMINS\b/.test(line))
+    .map(({ at, line }) => `${at}: ${line.trim()}`);
+  assert.deepEqual(offenders, []);
+});

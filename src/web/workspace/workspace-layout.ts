@@ -5,7 +5,10 @@
 import { html, type SafeHtml } from '../html.js';
 import { countText } from '../../locale.js';
 import { accountBar, page } from '../layout.js';
-import { orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
+import type { Action } from '../../policy/action.js';
+import { SPACE_ACTIONS } from '../../crm/spaces/index.js';
+import { updateOrganization } from '../../crm/organization/index.js';
+import { mayTake, orgPath, type WorkspaceVisitor } from './workspace-visitor.js';
 
 export type Section =
   | 'bookings'
@@ -26,7 +29,11 @@ export interface WorkspacePageOptions {
   body: SafeHtml;
 }
 
-const SECTIONS: ReadonlyArray<{ key: Section; label: string; path: string; admin?: boolean }> = [
+/**
+ * The sections, each with the action its page takes where it takes one (`takes`): a section shows
+ * exactly when the policy lets the visitor take it, as its page would.
+ */
+const SECTIONS: ReadonlyArray<{ key: Section; label: string; path: string; takes?: Action }> = [
   { key: 'bookings', label: 'Bookings', path: '/bookings' },
   { key: 'inbox', label: 'Inbox', path: '/inbox' },
   { key: 'tasks', label: 'My tasks', path: '/tasks' },
@@ -37,7 +44,7 @@ const SECTIONS: ReadonlyArray<{ key: Section; label: string; path: string; admin
   { key: 'accounts', label: 'Accounts', path: '/accounts' },
   { key: 'contacts', label: 'Contacts', path: '/contacts' },
   { key: 'reports', label: 'Reports', path: '/reports/pipeline' },
-  { key: 'settings', label: 'Settings', path: '/settings/spaces', admin: true },
+  { key: 'settings', label: 'Settings', path: '/settings/spaces', takes: SPACE_ACTIONS.create },
 ];
 
 function switcher(visitor: WorkspaceVisitor, section: Section): SafeHtml {
@@ -48,7 +55,7 @@ function switcher(visitor: WorkspaceVisitor, section: Section): SafeHtml {
     <summary><span class="visually-hidden">Venue: </span>${name}</summary>
     <ul>
       ${visitor.memberships.map((m) => {
-        const path = target?.admin && m.role !== 'admin' ? '/bookings' : (target?.path ?? '/bookings');
+        const path = target?.takes && !mayTake(visitor, target.takes, m) ? '/bookings' : (target?.path ?? '/bookings');
         return m.organizationId === visitor.organization.organizationId
           ? html`<li><a href="${orgPath(m.organizationId, path)}" aria-current="true">${m.organizationName}</a></li>`
           : html`<li><a href="${orgPath(m.organizationId, path)}">${m.organizationName}</a></li>`;
@@ -75,7 +82,7 @@ function sectionLabel(visitor: WorkspaceVisitor, key: Section, label: string): S
 }
 
 export function workspacePage(visitor: WorkspaceVisitor, options: WorkspacePageOptions): string {
-  const links = SECTIONS.filter((s) => !s.admin || visitor.isAdmin).map(
+  const links = SECTIONS.filter((s) => !s.takes || mayTake(visitor, s.takes)).map(
     (s) =>
       html`<li><a href="${orgPath(visitor, s.path)}" ${s.key === options.section ? html`aria-current="page"` : ''}>${sectionLabel(visitor, s.key, s.label)}</a></li>`,
   );
@@ -135,7 +142,8 @@ export function settingsTabs(visitor: WorkspaceVisitor, current: SettingsTab = '
       | 'automations',
     label: string,
   ) => html`<li><a href="${orgPath(visitor, `/settings/${key}`)}" ${here(key)}>${label}</a></li>`;
-  const venueTabs = visitor.isAdmin
+  // The venue's own settings show to whom the policy lets change the venue (its admins today).
+  const venueTabs = mayTake(visitor, updateOrganization.action)
     ? html`${tab('venue', 'Venue')}${tab('spaces', 'Spaces')}${tab('pipelines', 'Pipelines')}${tab('event-types', 'Event types')}${tab('catalogue', 'Catalogue')}${tab('tax-rates', 'Tax rates')}${tab('documents', 'Documents')}${tab('inquiry-form', 'Inquiry form')}${tab('custom-fields', 'Custom fields')}${tab('automations', 'Automations')}${tab('team', 'Team')}
     <li><a href="/settings/integrations?org=${visitor.organization.organizationId}" ${here('integrations')}>Integrations</a></li>
     <li><a href="${orgPath(visitor, '/settings/developers/api-keys')}" ${here('api-keys')}>Developers: API keys</a></li>

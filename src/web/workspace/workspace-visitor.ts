@@ -104,6 +104,28 @@ export async function visitorIn(
 }
 
 /**
+ * Whether the policy lets the visitor take `action` in `organization` (by default the one they are
+ * looking at), with the grants of their role there: what the frame's links and the page's buttons
+ * show is what the visitor may do.
+ */
+export function mayTake(
+  visitor: Pick<WorkspaceVisitor, 'user' | 'organization' | 'actor'>,
+  action: Action,
+  organization: Membership = visitor.organization,
+): boolean {
+  const actor =
+    organization.organizationId === visitor.organization.organizationId
+      ? visitor.actor
+      : staffActor({
+          organizationId: organization.organizationId,
+          userId: visitor.user.id,
+          role: organization.role,
+          door: 'workspace',
+        });
+  return policyRefusal(actor, action, undefined, undefined) === undefined;
+}
+
+/**
  * The visitor of an address that is no page: the signed-in user in the organization the address
  * names, when they are its member, else in their first, so its 404 keeps the workspace's frame;
  * nobody when no one is signed in or they belong to none.
