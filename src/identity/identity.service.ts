@@ -6,13 +6,13 @@ import { systemClock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { Role } from './identity.table.js';
-import { insertMembership } from './membership.repository.js';
 import { findOrganization, insertOrganization, type Organization } from './organization.repository.js';
 import { hashPassword, type ScryptCost } from './passwords.js';
 import { findUserByEmail, insertUser } from './user.repository.js';
 import { operatorActor } from './actor.js';
 import { addMember as addMemberCommand } from './team.commands.js';
-import { write } from '../writes/unit-of-work.js';
+import { type Work, write, writeInside } from '../writes/unit-of-work.js';
+import { isRefusal } from '../writes/refusal.js';
 
 import { EMAIL, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, normalizeEmail, ROLES } from './identity-rules.js';
 
@@ -104,11 +104,25 @@ export async function createUser(db: Db, input: NewUser): Promise<CreatedUser> {
     );
   }
   const passwordHash = await hashPassword(input.password, input.passwordCost);
+  // The user and their membership commit together: the membership is the team's command, run as
+  // the operator in the transaction that makes the user (judged by the policy, under the lock).
+  const writer = { db, clock: systemClock };
+  const afterCommit: Work['afterCommit'] = [];
   const user = await db.transaction().execute(async (trx) => {
     const created = await insertUser(trx, { email, name, passwordHash });
-    await insertMembership(trx, input.organizationId, created.id, role);
+    const membership = { userId: created.id, email, role };
+    const outcome = await writeInside(
+      trx,
+      writer.clock.now(),
+      operatorActor(input.organizationId),
+      addMemberCommand,
+      membership,
+      afterCommit,
+    );
+    if (isRefusal(outcome)) throw outcome.asError();
     return created;
   });
+  for (const task of afterCommit) await task(writer);
   return { ...user, organizationId: input.organizationId, role };
 }
 

@@ -173,6 +173,17 @@ describe('writes on organization data', () => {
     assert.deepEqual(stale, []);
   });
 
+  it('makes a membership only by the team’s command, or in making an organization', () => {
+    // The repository's insert takes any transaction: only the team's `addMember` (which the command
+    // line's `members add` and `users create` run as the operator) and the demo venue's making call it.
+    const callers = checked.filter((file) => /\binsertMembership\(/.test(text.get(file)!));
+    assert.deepEqual(callers.sort(), [
+      'src/demo/seed-demo.ts',
+      'src/identity/membership.repository.ts',
+      'src/identity/team.commands.ts',
+    ]);
+  });
+
   it('writes raw SQL only where it says', () => {
     const found = checked.filter((file) => rawSqlWrite(text.get(file)!));
     assert.deepEqual(found.sort(), RAW_SQL_WRITERS);
