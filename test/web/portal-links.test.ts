@@ -3,7 +3,8 @@
  * its path is written (percent-escapes, escaped twice, the letters of its prefix escaped, another
  * case, doubled slashes), whether the path opens the document or not; and an address that has
  * guessed link after wrong link waits for its guesses only: the client's own live link opens at
- * once from that same address, the PDF and the accept form too.
+ * once from that same address, the PDF and the accept form too. A link's use is noted at most
+ * once a minute, as an API key's is.
  */
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
@@ -60,8 +61,8 @@ eachDatabase((suite) => {
   });
   after(() => server.close());
 
-  /** A sent proposal's link token. */
-  const sentToken = async (name: string) => {
+  /** A sent proposal's link: its token and the proposal's id. */
+  const sentLink = async (name: string) => {
     const priced = await pricedBooking(admin, { name, events: 1, linesPerEvent: 1 });
     const made = await admin<{ data: { id: string } }>('/v2/documents', {
       method: 'POST',
@@ -71,8 +72,13 @@ eachDatabase((suite) => {
       method: 'POST',
     });
     assert.equal(sent.status, 200, JSON.stringify(sent.body));
-    return new URL(sent.body.meta.share_url).pathname.split('/p/')[1]!;
+    return {
+      token: new URL(sent.body.meta.share_url).pathname.split('/p/')[1]!,
+      documentId: made.body.data.id,
+    };
   };
+  /** A sent proposal's link token. */
+  const sentToken = async (name: string) => (await sentLink(name)).token;
 
   it('logs no token of a link, however its path is escaped, served or not', async () => {
     const token = await sentToken('Mensah wedding');
@@ -136,5 +142,29 @@ eachDatabase((suite) => {
     } finally {
       await apart.close();
     }
+  });
+
+  it('notes a link’s use at most once a minute', async () => {
+    const { token, documentId } = await sentLink('Darko dinner');
+    const lastUsed = async () =>
+      (
+        await suite.db
+          .selectFrom('document_links')
+          .select('last_used_at')
+          .where('document_id', '=', documentId)
+          .executeTakeFirstOrThrow()
+      ).last_used_at;
+    server.clock.setTo(Date.parse('2027-01-04T15:00:00Z'));
+    const before = server.clock.now();
+    const view = async () => assert.equal((await rawGet(server, `/p/${token}`)).status, 200);
+    await view();
+    const first = Date.parse((await lastUsed()) ?? '');
+    assert.ok(first >= before && first <= server.clock.now(), 'noted on the first view');
+    server.clock.advance(30_000);
+    await view();
+    assert.equal(Date.parse((await lastUsed()) ?? ''), first, 'not written again within the minute');
+    server.clock.advance(30_000);
+    await view();
+    assert.ok(Date.parse((await lastUsed()) ?? '') >= first + 60_000, 'noted again a minute later');
   });
 });

@@ -61,12 +61,21 @@ export async function documentOfToken(
   return document && { link, document };
 }
 
-/** Notes a link's use (shown on the booking page). */
+const NOTE_EVERY_MS = 60_000;
+
+/**
+ * Notes a link's use (shown on the booking page), at most once a minute, as an API key's and a
+ * calendar feed's: a client reloading the page must not turn every view into a write. The stamp
+ * read with the link skips the write; the condition keeps two views at once to one.
+ */
 export async function noteLinkUse(db: Db, link: DocumentLink, now: number): Promise<void> {
+  if (link.last_used_at && Date.parse(link.last_used_at) > now - NOTE_EVERY_MS) return;
+  const before = isoTime(now - NOTE_EVERY_MS);
   await db
     .updateTable('document_links')
     .set({ last_used_at: isoTime(now) })
     .where('id', '=', link.id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', before)]))
     .execute();
 }
 
