@@ -79,6 +79,16 @@ describe('the faces of the kinds', () => {
       });
   }
 
+  it('reads a record’s custom_fields JSON in the custom fields’ folder alone', () => {
+    // Every kind's values are decoded by the custom fields' face (`storedValuesOf`), never parsed again.
+    const parses = /JSON\.parse\([^)]*\bcustom_fields\b/;
+    assert.ok(parses.test("JSON.parse(booking.custom_fields || '{}')"));
+    const offenders = files.filter(
+      (file) => !file.startsWith('src/crm/custom-fields/') && parses.test(text.get(file)!),
+    );
+    assert.deepEqual(offenders, []);
+  });
+
   it('runs no command by calling another’s run: inner commands run through the unit of work', () => {
     const calling = /\b[A-Za-z]+\.run\(\s*work\b/;
     // The unit of work itself (src/writes) is what runs them.

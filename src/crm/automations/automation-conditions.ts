@@ -6,6 +6,7 @@
  * numbers (money in minor units) and dates (YYYY-MM-DD), and hold for nothing else.
  */
 import type { Condition } from './automation-shapes.js';
+import { storedValuesOf } from '../custom-fields/index.js';
 
 /** What conditions read of a booking. */
 export interface BookingFacts {
@@ -80,7 +81,7 @@ function holds(condition: Condition, actual: unknown): boolean {
 }
 
 export function meetsConditions(booking: BookingFacts, conditions: readonly Condition[]): boolean {
-  let parsed: Record<string, unknown> | undefined;
-  const custom = () => (parsed ??= JSON.parse(booking.custom_fields || '{}') as Record<string, unknown>);
+  let decoded: Record<string, unknown> | undefined;
+  const custom = () => (decoded ??= storedValuesOf(booking.custom_fields));
   return conditions.every((condition) => holds(condition, valueOf(booking, condition.field, custom)));
 }

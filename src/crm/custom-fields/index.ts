@@ -71,9 +71,12 @@ export async function customFieldsOf(
   return { fields: rows.map(declarationOf), stamp: rows.map((r) => `${r.id}@${r.updated_at}`).join(',') };
 }
 
-/** A record's stored values (its `custom_fields` JSON) by key: the one place doors read it from. */
+/**
+ * A record's stored values (its `custom_fields` JSON) by key: the one place doors, automations'
+ * conditions and the rest outside this folder read it from; none kept (no column, empty) is none.
+ */
 export const storedValuesOf = (column: unknown): Record<string, StoredValue> =>
-  typeof column === 'string' ? (JSON.parse(column) as Record<string, StoredValue>) : {};
+  typeof column === 'string' && column !== '' ? (JSON.parse(column) as Record<string, StoredValue>) : {};
 
 /** A record's values as the API shows them: every field's key, null when unset, numbers as decimals. */
 export function shownValues(
