@@ -69,12 +69,24 @@ it('names an action, not words, wherever a workspace page asks the policy', () =
   for (const line of takes) assert.match(line, /: [A-Za-z_.]+\.(action|[a-z_]+)$/, line);
 });
 
-it('lets the workspace’s frame show a section by what the policy grants, not by role', () => {
-  const file = 'src/web/workspace/workspace-layout.ts';
-  const offenders = readFileSync(file, 'utf8')
-    .split('\n')
-    .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
-    .filter(({ line }) => /adminOnly|isAdmin\b|\.role\s*[!=]==|\badmin\s*[?:]|\bADMINS\b/.test(line))
-    .map(({ at, line }) => `${at}: ${line.trim()}`);
+/** The workspace's frame, and the pages whose only role question was whether to link to a settings page. */
+const NAVIGATION = [
+  'src/web/workspace/workspace-layout.ts',
+  'src/web/workspace/bookings/booking-form.page.ts',
+  'src/web/workspace/bookings/bookings-list.page.ts',
+  'src/web/workspace/calendar/week.page.ts',
+  'src/web/workspace/inbox/inbox.page.ts',
+  'src/web/workspace/pipelines/pipeline-board.page.ts',
+  'src/web/workspace/spaces/find-space.page.ts',
+];
+
+it('lets the workspace’s frame and its links to settings show by what the policy grants, not by role', () => {
+  const offenders = NAVIGATION.flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
+      .filter(({ line }) => /adminOnly|isAdmin\b|\.role\s*[!=]==|\badmin\s*[?:]|\bADMINS\b/.test(line))
+      .map(({ at, line }) => `${at}: ${line.trim()}`),
+  );
   assert.deepEqual(offenders, []);
 });

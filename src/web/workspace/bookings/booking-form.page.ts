@@ -2,7 +2,7 @@
 import type { Member } from '../../../identity/membership.repository.js';
 import type { Account } from '../../../crm/accounts/index.js';
 import { type Contact, contactName } from '../../../crm/contacts/index.js';
-import type { Space } from '../../../crm/spaces/index.js';
+import { type Space, SPACE_ACTIONS } from '../../../crm/spaces/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import {
   checkboxesField,
@@ -17,7 +17,7 @@ import { setupStyleField, spaceLabel, zoneChoices } from './booking-form-style.j
 import { workspacePage } from '../workspace-layout.js';
 import { type FromEvents, fromEventsFacts } from './booking-from-events.view.js';
 import { bookingStaleNotice } from './booking-form-stale.js';
-import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 import { type CustomForm, type CustomTyped, customLabels } from '../forms/custom-fields.form.js';
 import { customInputs } from '../forms/custom-fields.view.js';
 
@@ -130,7 +130,7 @@ function whereFields(v: WorkspaceVisitor, view: BookingFormView): SafeHtml {
     values: values.spaces,
     errors,
     choices: view.spaces.map((s) => ({ value: s.id, label: spaceLabel(s, values.setup_style ?? '') })),
-    empty: v.isAdmin
+    empty: mayTake(v, SPACE_ACTIONS.create)
       ? html`<p class="hint">No spaces yet. <a href="${orgPath(v, '/settings/spaces')}">Add your spaces</a>.</p>`
       : html`<p class="hint">No spaces yet; an administrator adds them.</p>`,
   })}

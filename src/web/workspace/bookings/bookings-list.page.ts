@@ -13,7 +13,8 @@ import { noticeOf, searchedPart } from '../forms/list-parts.js';
 import { repliesWaiting, unreadBadge, unreadCounts } from './unread-marks.view.js';
 import { bookingTimes } from '../time-zones.js';
 import { workspacePage } from '../workspace-layout.js';
-import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { SPACE_ACTIONS } from '../../../crm/spaces/index.js';
+import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 
 export interface BookingsListView {
   zone: string;
@@ -62,7 +63,7 @@ function balanceDue(b: Booking): string {
 function firstSteps(v: WorkspaceVisitor, totals: BookingsListView['totals']): SafeHtml {
   const steps = [
     totals.spaces === 0
-      ? v.isAdmin
+      ? mayTake(v, SPACE_ACTIONS.create)
         ? html`<li><a href="${orgPath(v, '/settings/spaces')}">Add your spaces</a>: the rooms you hire out.</li>`
         : html`<li>Ask an administrator to add the venue's spaces.</li>`
       : '',

@@ -5,7 +5,9 @@ import { roomNames, STATUS_LABELS } from '../bookings/booking-badges.js';
 import { addDays, dayLabel, localDate, timeRange } from '../time-zones.js';
 import type { WeekEntry, WeekModel } from './week-model.js';
 import { workspacePage } from '../workspace-layout.js';
-import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { SPACE_ACTIONS } from '../../../crm/spaces/index.js';
+import { updateOrganization } from '../../../crm/organization/index.js';
+import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 
 export interface WeekView {
   monday: string;
@@ -85,7 +87,7 @@ export function weekPage(v: WorkspaceVisitor, view: WeekView): string {
   const noSpaces =
     view.spaceCount === 0
       ? html`<p class="notice">The week is drawn per space, and there are no spaces yet. ${
-          v.isAdmin
+          mayTake(v, SPACE_ACTIONS.create)
             ? html`<a href="${orgPath(v, '/settings/spaces')}">Add your spaces</a>.`
             : 'An administrator adds them.'
         }</p>`
@@ -94,7 +96,7 @@ export function weekPage(v: WorkspaceVisitor, view: WeekView): string {
       <h1>Week of ${dayLabel(monday)}</h1>
       <a class="button" href="${orgPath(v, '/bookings/new')}">New booking</a>
     </div>
-    <p class="hint">Times in ${view.zone}, the venue's time zone${v.isAdmin ? html` (<a href="${orgPath(v, '/settings/venue')}">Settings → Venue</a>)` : ''}.</p>
+    <p class="hint">Times in ${view.zone}, the venue's time zone${mayTake(v, updateOrganization.action) ? html` (<a href="${orgPath(v, '/settings/venue')}">Settings → Venue</a>)` : ''}.</p>
     ${weekNav}${noSpaces}
     ${model.count === 0 ? empty : html`${legend}${grid}${list}`}`;
   return workspacePage(v, { title: `Week of ${dayLabel(monday)}`, section: 'week', body });

@@ -7,7 +7,8 @@ import { countText } from '../../../locale.js';
 import { html, type SafeHtml } from '../../html.js';
 import { noticeOf } from '../forms/list-parts.js';
 import { workspacePage } from '../workspace-layout.js';
-import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { updateOrganization } from '../../../crm/organization/index.js';
+import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 import { type MessageCard, messageCard } from './inbox-message.view.js';
 
 export interface InboxView {
@@ -43,7 +44,7 @@ function emptyState(v: WorkspaceVisitor, dismissed: boolean): SafeHtml {
   if (dismissed)
     return html`<div class="empty"><h2>Nothing dismissed</h2>
       <p>Messages you dismiss from the Inbox are kept here, so one dismissed by mistake can be restored.</p></div>`;
-  const settings = v.isAdmin
+  const settings = mayTake(v, updateOrganization.action)
     ? html`<a href="${orgPath(v, '/settings/email')}">Settings → E-mail</a>`
     : 'Settings → E-mail';
   return html`<div class="empty"><h2>All caught up</h2>

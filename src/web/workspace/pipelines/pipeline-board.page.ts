@@ -8,14 +8,19 @@
  */
 import { countText } from '../../../locale.js';
 import type { Booking } from '../../../crm/bookings/booking.table.js';
-import type { PipelineWithStages, StageTable, StageTotals } from '../../../crm/pipelines/index.js';
+import {
+  createPipeline,
+  type PipelineWithStages,
+  type StageTable,
+  type StageTotals,
+} from '../../../crm/pipelines/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { money, statusBadge } from '../bookings/booking-badges.js';
 import { csrfField } from '../forms/form-fields.js';
 import { noticeOf } from '../forms/list-parts.js';
 import { dayLabel, localDate } from '../time-zones.js';
 import { workspacePage } from '../workspace-layout.js';
-import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 import { shownTotal } from '../../../crm/bookings/booking-prices.js';
 
 export interface BoardCard {
@@ -112,7 +117,7 @@ export function pipelineBoardPage(v: WorkspaceVisitor, view: BoardView): string 
       : '';
   const body = html`<p class="crumbs"><a href="${orgPath(v, '/bookings')}">Bookings</a></p>
     <div class="page-head"><h1>Pipeline: ${chosen.pipeline.name}</h1>
-      ${v.isAdmin ? html`<a class="button secondary" href="${orgPath(v, '/settings/pipelines')}">Edit stages</a>` : ''}</div>
+      ${mayTake(v, createPipeline.action) ? html`<a class="button secondary" href="${orgPath(v, '/settings/pipelines')}">Edit stages</a>` : ''}</div>
     ${noticeOf(NOTICES, view.notice)}
     ${view.refusal ? html`<div class="error-summary" role="alert"><h2>The booking was not moved</h2>${typeof view.refusal === 'string' ? html`<p>${view.refusal}</p>` : view.refusal}</div>` : ''}
     ${tabs}

@@ -13,7 +13,8 @@ import { errorSummary, type FieldErrors, inputField, selectField } from '../form
 import { SETUP_STYLE_CHOICES, styleLabel } from '../forms/setup-styles.js';
 import { clockLabel, timeRange } from '../time-zones.js';
 import { workspacePage } from '../workspace-layout.js';
-import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { SPACE_ACTIONS } from '../../../crm/spaces/index.js';
+import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 
 export const FIND_SPACE_LABELS: Record<string, string> = {
   date: 'Date',
@@ -167,7 +168,7 @@ export function findSpacePage(v: WorkspaceVisitor, view: FindSpaceView): string 
   const nothing = view.anySpace
     ? ''
     : html`<div class="empty"><p><strong>No spaces yet.</strong> ${
-        v.isAdmin
+        mayTake(v, SPACE_ACTIONS.create)
           ? html`<a href="${orgPath(v, '/settings/spaces')}">Add your spaces</a> to see which are free.`
           : 'Ask an administrator to add the venue’s spaces.'
       }</p></div>`;
