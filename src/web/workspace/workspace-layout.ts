@@ -55,7 +55,8 @@ function switcher(visitor: WorkspaceVisitor, section: Section): SafeHtml {
     <summary><span class="visually-hidden">Venue: </span>${name}</summary>
     <ul>
       ${visitor.memberships.map((m) => {
-        const path = target?.takes && !mayTake(visitor, target.takes, m) ? '/bookings' : (target?.path ?? '/bookings');
+        const path =
+          target?.takes && !mayTake(visitor, target.takes, m) ? '/bookings' : (target?.path ?? '/bookings');
         return m.organizationId === visitor.organization.organizationId
           ? html`<li><a href="${orgPath(m.organizationId, path)}" aria-current="true">${m.organizationName}</a></li>`
           : html`<li><a href="${orgPath(m.organizationId, path)}">${m.organizationName}</a></li>`;
