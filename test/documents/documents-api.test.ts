@@ -487,7 +487,7 @@ eachDatabase((suite) => {
         door: 'api',
       });
       const outcome = await suite.db.transaction().execute(async (trx) => {
-        const answer = await deleteBooking.run(workIn(trx, actor, Date.now()), {
+        const answer = await deleteBooking.run(workIn(trx, actor, server.clock.now()), {
           id: extra.booking,
           ifMatch: undefined,
         });

@@ -22,6 +22,9 @@ eachDatabase((suite) => {
     return staffActor({ organizationId: org.id, userId: user.id, role: 'admin', door: 'workspace' });
   }
 
+  /** The instant the commands run at: a fixed one, whatever the day. */
+  const AT = Date.parse('2026-03-02T10:00:00.000Z');
+
   /** What the command returns when run in a unit of work that is then rolled back. */
   async function returned<Input, Result>(
     actor: ReturnType<typeof staffActor>,
@@ -32,7 +35,7 @@ eachDatabase((suite) => {
     await suite.db
       .transaction()
       .execute(async (trx) => {
-        outcome = await command.run(workIn(trx, actor, Date.now()), input);
+        outcome = await command.run(workIn(trx, actor, AT), input);
         throw new Error('rolled back');
       })
       .catch(() => undefined);
