@@ -22,9 +22,9 @@ import { policyRefusal } from '../../writes/permit.js';
 import { refuse, type Refusal } from '../../writes/refusal.js';
 import { HtmlError, SignInRequired } from '../html-error.js';
 import { currentUser } from '../session/session.js';
-import { visitorIn } from '../workspace/workspace-visitor.js';
+import { memberActor, visitorIn } from '../workspace/workspace-visitor.js';
 import type { SettingsFrame } from './settings-layout.js';
-import { type Actor, staffActor } from '../../identity/actor.js';
+import type { Actor } from '../../identity/actor.js';
 
 export interface Visitor {
   user: User;
@@ -39,16 +39,6 @@ export async function visitor(request: FastifyRequest): Promise<Visitor> {
   const memberships = await listMembershipsOfUser(request.ctx.db, user.id);
   const v = { user, memberships, managing: [] };
   return { ...v, managing: memberships.filter((m) => !refusalIn(v, m, INTEGRATION_ACTIONS.create)) };
-}
-
-/** The visitor acting as a member of one of their organizations, with the grants of their role there. */
-export function memberActor(v: Pick<Visitor, 'user'>, organization: Membership): Actor {
-  return staffActor({
-    organizationId: organization.organizationId,
-    userId: v.user.id,
-    role: organization.role,
-    door: 'workspace',
-  });
 }
 
 /** Why the policy refuses the visitor `action` in `organization`, or undefined when it allows it. */

@@ -116,13 +116,18 @@ export function mayTake(
   const actor =
     organization.organizationId === visitor.organization.organizationId
       ? visitor.actor
-      : staffActor({
-          organizationId: organization.organizationId,
-          userId: visitor.user.id,
-          role: organization.role,
-          door: 'workspace',
-        });
+      : memberActor(visitor, organization);
   return policyRefusal(actor, action, undefined, undefined) === undefined;
+}
+
+/** The signed-in user as the staff actor of their membership in `organization`. */
+export function memberActor(visitor: { user: Pick<User, 'id'> }, organization: Membership): Actor {
+  return staffActor({
+    organizationId: organization.organizationId,
+    userId: visitor.user.id,
+    role: organization.role,
+    door: 'workspace',
+  });
 }
 
 /**
