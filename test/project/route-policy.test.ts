@@ -90,3 +90,17 @@ it('lets the workspace’s frame and its links to settings show by what the poli
   );
   assert.deepEqual(offenders, []);
 });
+
+it('lets no page, door or command rule decide by role: what it offers or allows is what the grants name', () => {
+  const doors = ['src/web', 'src/api', 'src/mcp', 'src/csv', 'src/crm'].flatMap(sourceFiles);
+  const byRole = /isAdmin\b|\brole\s*[!=]==/;
+  assert.ok(byRole.test("actor.role !== 'admin'") && byRole.test('v.isAdmin ?'));
+  const offenders = doors.flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
+      .filter(({ line }) => byRole.test(line))
+      .map(({ at, line }) => `${at}: ${line.trim()}`),
+  );
+  assert.deepEqual(offenders, []);
+});

@@ -17,6 +17,7 @@ import { optionsOf } from './custom-field.resource.js';
 import type { CustomFieldRow, CustomFieldType, CustomRecordType } from './custom-field.table.js';
 
 export type { CustomRecordType } from './custom-field.table.js';
+export { CUSTOM_FIELD_ACTIONS } from './custom-field.policy.js';
 export { CustomValuesShown, CustomValuesWritten } from './custom-values.bodies.js';
 export { decimalText } from './custom-field-values.js';
 export { fieldWordsByKey, sampleWords, valuesInWords, valueWords } from './custom-field-words.js';

@@ -17,8 +17,10 @@
  */
 import type { FieldProblem } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
+import { grantsAllow } from '../../policy/grants.js';
 import { refuse, type Refusal } from '../../writes/refusal.js';
 import { type Checked, Problems } from '../validation.js';
+import { DOCUMENT_ACTIONS } from './document.policy.js';
 import { DOCUMENT_KINDS, type DocumentKind, type DocumentRow } from './document.table.js';
 
 export interface DocumentInput {
@@ -163,7 +165,10 @@ export function actionRefusal(
         );
       return undefined;
     case 'void':
-      if ((document.status === 'signed' || document.status === 'issued') && actor.role !== 'admin')
+      if (
+        bindsTheVenue(document) &&
+        !grantsAllow(actor.grants, DOCUMENT_ACTIONS.void_binding.name, undefined)
+      )
         return forbidden(
           `Only an organization admin may void ${document.status === 'issued' ? 'an issued' : 'a signed'} ${name}: it binds the venue.`,
           'admin_only',
@@ -174,6 +179,11 @@ export function actionRefusal(
         return conflict(`A ${document.status} ${name} is kept: void it rather than delete it.`, 'kept');
       return undefined;
   }
+}
+
+/** A signed proposal or an issued invoice or BEO: voiding it needs `documents.void_binding`. */
+export function bindsTheVenue(document: Pick<DocumentRow, 'status'>): boolean {
+  return document.status === 'signed' || document.status === 'issued';
 }
 
 /** The name a client accepts with: one line of a person's name. */

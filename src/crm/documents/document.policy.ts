@@ -1,6 +1,6 @@
 /**
- * Documents (SPEC §13): any member makes, sends, issues and voids them (voiding an accepted
- * proposal is an admin's: document-rules.ts); a client's link signs its own proposal, which
+ * Documents (SPEC §13): any member makes, sends, issues and voids them (voiding a signed or issued
+ * one, which binds the venue, needs `documents.void_binding` too: an admin's, document-rules.ts); a client's link signs its own proposal, which
  * confirms the booking; the documents' settings are the admins'.
  */
 import { defineActions } from '../../policy/action.js';
@@ -12,6 +12,7 @@ export const DOCUMENT_ACTIONS = defineActions('documents', {
   send: {},
   issue: {},
   void: {},
+  void_binding: {},
   revoke_link: {},
   sign: {
     refused: 'A proposal is accepted by its client, through the link they were sent.',

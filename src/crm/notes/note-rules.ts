@@ -7,7 +7,9 @@
  */
 import { ForbiddenError } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
+import { grantsAllow } from '../../policy/grants.js';
 import { type Checked, Problems } from '../validation.js';
+import { NOTE_ACTIONS } from './note.policy.js';
 import { NOTABLE_TYPES, type NotableType, type NoteTable } from './note.table.js';
 
 export interface NoteInput {
@@ -157,9 +159,12 @@ function forBeoRule(
   changes.for_beo = input.for_beo ? 1 : 0;
 }
 
-/** Only the author of a note or an organization admin may change or delete it. */
+/** Only the author of a note, or an actor granted others' notes (an admin), may change or delete it. */
 export function allowNoteChange(actor: Actor, note: NoteTable): void {
-  if (note.author_id !== actor.userId && actor.role !== 'admin') {
+  if (
+    note.author_id !== actor.userId &&
+    !grantsAllow(actor.grants, NOTE_ACTIONS.change_others.name, undefined)
+  ) {
     throw new ForbiddenError(
       'Only the author of a note or an organization admin may change or delete it.',
       'not_author',

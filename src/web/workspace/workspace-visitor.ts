@@ -27,7 +27,6 @@ export interface WorkspaceVisitor {
   memberships: Membership[];
   organization: Membership;
   actor: Actor;
-  isAdmin: boolean;
   csrfToken: string;
   /** The organization's locale (BCP 47), which its pages write days, times and amounts in. */
   locale: string;
@@ -93,7 +92,6 @@ export async function visitorIn(
     memberships,
     organization,
     actor: staffActor({ organizationId, userId: user.id, role: organization.role, door: 'workspace' }),
-    isAdmin: organization.role === 'admin',
     csrfToken: await reply.generateCsrf(),
     locale,
     inboxWaiting,

@@ -12,7 +12,8 @@ import { html, type SafeHtml } from '../../html.js';
 import { documentName, documentState, outcomeSentence, type SignatureView } from './documents.view.js';
 import { csrfField } from '../forms/form-fields.js';
 import { workspacePage } from '../workspace-layout.js';
-import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { DOCUMENT_ACTIONS } from '../../../crm/documents/document.policy.js';
 
 export interface DocumentPageView {
   document: DocumentRow;
@@ -43,7 +44,7 @@ function actionButtons(v: WorkspaceVisitor, view: DocumentPageView): SafeHtml {
     ${d.kind === 'proposal' && (d.status === 'draft' || d.status === 'sent') ? post('send', d.status === 'sent' ? 'Send again, with a new link' : 'Send to client', '') : ''}
     ${d.kind === 'invoice' && d.status === 'issued' ? post('send', d.sent_at ? 'Send again' : 'Send to client', '') : ''}
     ${d.kind !== 'proposal' && d.status === 'draft' ? post('issue', d.kind === 'beo' ? 'Issue this BEO' : 'Issue this invoice', '') : ''}
-    ${d.status !== 'void' && (!binding || v.isAdmin) ? post('void', 'Void', 'danger') : ''}
+    ${d.status !== 'void' && (!binding || mayTake(v, DOCUMENT_ACTIONS.void_binding)) ? post('void', 'Void', 'danger') : ''}
     ${d.status === 'draft' ? post('delete', 'Delete draft', 'secondary') : ''}
   </div>`;
 }

@@ -3,7 +3,8 @@ import { html, type SafeHtml } from '../../html.js';
 import { csrfField, errorSummary, type FieldErrors, textareaField } from '../forms/form-fields.js';
 import { clockLabel, dayLabel, localDate } from '../time-zones.js';
 import type { NoteView } from '../../../crm/notes/note.reads.js';
-import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { NOTE_ACTIONS } from '../../../crm/notes/note.policy.js';
 
 export interface NotesSection {
   notes: NoteView[];
@@ -23,9 +24,9 @@ export function forBeoField(checked: boolean): SafeHtml {
   return html`<label class="check"><input type="checkbox" id="field-for_beo" name="for_beo" value="yes" ${checked ? html`checked` : ''} /><span>For the BEO: print it on the banquet event orders</span></label>`;
 }
 
-/** Only the author of a note or an admin may change it (SPEC §5). */
+/** Only the author of a note, or a visitor granted others' notes (an admin), may change it (SPEC §5). */
 export function mayChangeNote(v: WorkspaceVisitor, note: Pick<NoteView, 'authorId'>): boolean {
-  return v.isAdmin || note.authorId === v.user.id;
+  return note.authorId === v.user.id || mayTake(v, NOTE_ACTIONS.change_others);
 }
 
 function when(iso: string, zone: string): string {

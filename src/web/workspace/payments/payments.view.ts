@@ -20,7 +20,8 @@ import {
   stateBadge,
   termsOf,
 } from './payment-words.js';
-import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { PAYMENT_ACTIONS } from '../../../crm/payments/payment.policy.js';
 
 export interface PaymentsSection {
   booking: Booking;
@@ -57,7 +58,7 @@ function scheduleTable(v: WorkspaceVisitor, view: PaymentsSection): SafeHtml {
 
 function paymentRow(v: WorkspaceVisitor, p: Payment, view: PaymentsSection, labels: Map<string, string>) {
   const c = view.booking.currency;
-  const remove = v.isAdmin
+  const remove = mayTake(v, PAYMENT_ACTIONS.delete)
     ? html`<a href="${orgPath(v, `/payments/${p.id}/delete`)}" aria-label="Delete ${paymentName(p, c, view.zone)}">Delete</a>`
     : '';
   return html`<tr id="payment-${p.id}">
@@ -68,14 +69,16 @@ function paymentRow(v: WorkspaceVisitor, p: Payment, view: PaymentsSection, labe
     <td data-label="Reference" class="wrap">${p.reference ?? ''}</td>
     <td data-label="Installment">${p.installment_id ? (labels.get(p.installment_id) ?? '') : ''}</td>
     <td data-label="Note" class="wrap">${p.note ?? ''}</td>
-    ${v.isAdmin ? html`<td class="num">${remove}</td>` : ''}
+    ${mayTake(v, PAYMENT_ACTIONS.delete) ? html`<td class="num">${remove}</td>` : ''}
   </tr>`;
 }
 
 function paymentsTable(v: WorkspaceVisitor, view: PaymentsSection): SafeHtml {
   if (view.payments.length === 0) return html`<p class="muted">No payments recorded yet.</p>`;
   const labels = new Map(view.installments.map((i) => [i.id, i.label]));
-  const remove = v.isAdmin ? html`<th scope="col"><span class="visually-hidden">Delete</span></th>` : '';
+  const remove = mayTake(v, PAYMENT_ACTIONS.delete)
+    ? html`<th scope="col"><span class="visually-hidden">Delete</span></th>`
+    : '';
   return html`<table class="list money-table" aria-labelledby="received-title">
     <thead><tr><th scope="col">Received</th><th scope="col">Kind</th><th scope="col">Method</th><th scope="col" class="num">Amount</th><th scope="col">Reference</th><th scope="col">Installment</th><th scope="col">Note</th>${remove}</tr></thead>
     <tbody>${view.payments.map((p) => paymentRow(v, p, view, labels))}</tbody>

@@ -29,7 +29,8 @@ import type { ItemValues } from './item-input.js';
 import { noticeOf } from '../forms/list-parts.js';
 import { staleNotice } from '../forms/stale.view.js';
 import { settingsTabs, workspacePage } from '../workspace-layout.js';
-import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { ITEM_ACTIONS } from '../../../crm/pricing/pricing.policy.js';
 
 const LABELS = {
   name: 'Name',
@@ -88,7 +89,7 @@ function itemFields(
   errors: FieldErrors,
   carried: readonly string[] = [],
 ): SafeHtml {
-  const noRates = html`<p class="hint">The venue has no tax rates yet. ${v.isAdmin ? html`Add them under <a href="${orgPath(v, '/settings/tax-rates')}">Tax rates</a>.` : ''}</p>`;
+  const noRates = html`<p class="hint">The venue has no tax rates yet. ${mayTake(v, ITEM_ACTIONS.create) ? html`Add them under <a href="${orgPath(v, '/settings/tax-rates')}">Tax rates</a>.` : ''}</p>`;
   return html`${inputField({ name: 'name', label: LABELS.name, value: values.name, errors, required: true, hint: 'Such as Gold dinner menu or Projector', attributes: html`maxlength="200"` })}
     ${textareaField({ name: 'description', label: LABELS.description, value: values.description, errors, rows: 3, hint: 'As documents print it' })}
     <div class="pair">
@@ -102,7 +103,7 @@ function itemFields(
 }
 
 function itemRow(v: WorkspaceVisitor, facts: CatalogueFacts, item: Item): SafeHtml {
-  const name = v.isAdmin
+  const name = mayTake(v, ITEM_ACTIONS.create)
     ? html`<a class="strong" href="${orgPath(v, `/settings/catalogue/${item.id}`)}">${item.name}</a>`
     : html`<span class="strong">${item.name}</span>`;
   const rates = namesOf(JSON.parse(item.tax_rate_ids) as string[], facts.rates);
@@ -129,10 +130,10 @@ export function cataloguePage(
   const base = orgPath(v, '/settings/catalogue');
   const list =
     view.items.length === 0
-      ? html`<div class="empty"><p><strong>No items yet.</strong> ${v.isAdmin ? 'Add what the venue sells — menus, packages, rentals, fees — to price bookings from.' : 'Administrators of the venue add them.'}</p></div>`
+      ? html`<div class="empty"><p><strong>No items yet.</strong> ${mayTake(v, ITEM_ACTIONS.create) ? 'Add what the venue sells — menus, packages, rentals, fees — to price bookings from.' : 'Administrators of the venue add them.'}</p></div>`
       : html`<table class="list"><thead><tr><th scope="col">Name</th><th scope="col">Category</th><th scope="col">Unit</th><th scope="col">Unit price</th><th scope="col">Service charge</th><th scope="col">Active</th><th scope="col">Tax rates</th></tr></thead>
           <tbody>${view.items.map((item) => itemRow(v, view, item))}</tbody></table>`;
-  const add = v.isAdmin
+  const add = mayTake(v, ITEM_ACTIONS.create)
     ? html`<section class="card" aria-labelledby="add-title"><h2 id="add-title">Add an item</h2>
       ${errorSummary(view.errors, LABELS)}
       <form method="post" action="${base}" novalidate class="record-form">${csrfField(v.csrfToken)}${itemFields(v, view, view.values, view.errors)}

@@ -30,7 +30,8 @@ import type { LineValues, PickValues } from './line-item-input.js';
 import { staleNotice } from '../forms/stale.view.js';
 import { dayLabel } from '../time-zones.js';
 import { workspacePage } from '../workspace-layout.js';
-import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { ITEM_ACTIONS } from '../../../crm/pricing/pricing.policy.js';
 
 export interface LineFormView {
   booking: { id: string; reference: string; name: string; currency: string };
@@ -102,7 +103,7 @@ function itemSelect(view: LineFormView): SafeHtml {
 function pickForm(v: WorkspaceVisitor, view: LineFormView, action: string): SafeHtml {
   const { errors, pick } = view;
   if (view.items.length === 0) {
-    const where = v.isAdmin
+    const where = mayTake(v, ITEM_ACTIONS.create)
       ? html`Add them under <a href="${orgPath(v, '/settings/catalogue')}">Settings → Catalogue</a>.`
       : 'Administrators of the venue add them.';
     return html`<p class="hint">The catalogue has no active items yet. ${where}</p>`;

@@ -12,7 +12,8 @@ import { noticeOf } from '../forms/list-parts.js';
 import { staleNotice } from '../forms/stale.view.js';
 import type { TaxRateValues } from './tax-rate-input.js';
 import { settingsTabs, workspacePage } from '../workspace-layout.js';
-import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { TAX_RATE_ACTIONS } from '../../../crm/pricing/pricing.policy.js';
 
 const LABELS = {
   name: 'Name',
@@ -44,7 +45,7 @@ function rateFields(values: TaxRateValues, errors: FieldErrors): SafeHtml {
 }
 
 function rateRow(v: WorkspaceVisitor, rate: TaxRate): SafeHtml {
-  const name = v.isAdmin
+  const name = mayTake(v, TAX_RATE_ACTIONS.create)
     ? html`<a class="strong" href="${orgPath(v, `/settings/tax-rates/${rate.id}`)}">${rate.name}</a>`
     : html`<span class="strong">${rate.name}</span>`;
   return html`<tr>
@@ -67,10 +68,10 @@ export function taxRatesPage(
   const base = orgPath(v, '/settings/tax-rates');
   const list =
     view.rates.length === 0
-      ? html`<div class="empty"><p><strong>No tax rates yet.</strong> ${v.isAdmin ? 'Add the taxes the venue charges; each line of a booking’s pricing takes the ones that apply to it.' : 'Administrators of the venue add them.'}</p></div>`
+      ? html`<div class="empty"><p><strong>No tax rates yet.</strong> ${mayTake(v, TAX_RATE_ACTIONS.create) ? 'Add the taxes the venue charges; each line of a booking’s pricing takes the ones that apply to it.' : 'Administrators of the venue add them.'}</p></div>`
       : html`<table class="list"><thead><tr><th scope="col">Name</th><th scope="col">Percentage</th><th scope="col">Inclusive</th><th scope="col">Active</th></tr></thead>
           <tbody>${view.rates.map((r) => rateRow(v, r))}</tbody></table>`;
-  const add = v.isAdmin
+  const add = mayTake(v, TAX_RATE_ACTIONS.create)
     ? html`<section class="card" aria-labelledby="add-title"><h2 id="add-title">Add a tax rate</h2>
       ${errorSummary(view.errors, LABELS)}
       <form method="post" action="${base}" novalidate>${csrfField(v.csrfToken)}${rateFields(view.values, view.errors)}

@@ -4,12 +4,17 @@
  * page's script lets a row be dragged, or moved with Up and Down, and fills in the numbers), add
  * one, and open one to change it; members see the list and nothing to change.
  */
-import type { CustomField, CustomRecordType } from '../../../crm/custom-fields/index.js';
+import {
+  CUSTOM_FIELD_ACTIONS,
+  type CustomField,
+  type CustomRecordType,
+} from '../../../crm/custom-fields/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField, errorSummary, type FieldErrors } from '../forms/form-fields.js';
 import { noticeOf } from '../forms/list-parts.js';
 import { settingsTabs, workspacePage } from '../workspace-layout.js';
-import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
+
 import { FIELD_ORDER_SCRIPT_PATH } from './custom-fields.script.js';
 
 export const RECORD_TYPE_WORDS: Record<CustomRecordType, string> = {
@@ -72,17 +77,17 @@ function row(
 ) {
   const name = `position/${field.custom.id}`;
   const error = errors[name];
-  const position = v.isAdmin
+  const position = mayTake(v, CUSTOM_FIELD_ACTIONS.update)
     ? html`<td><label class="visually-hidden" for="field-${name}">Position of ${field.label}</label>
         <input class="position" id="field-${name}" name="${name}" type="number" min="1" step="1" inputmode="numeric" value="${given ?? String(place)}" ${error ? html`aria-invalid="true" aria-describedby="field-${name}-error"` : ''} />
         ${error ? html`<p class="field-error" id="field-${name}-error">${error}</p>` : ''}</td>`
     : html`<td>${place}</td>`;
-  const label = v.isAdmin
+  const label = mayTake(v, CUSTOM_FIELD_ACTIONS.update)
     ? html`<a href="${orgPath(v, `/settings/custom-fields/${field.custom.id}/edit`)}">${field.label}</a>`
     : field.label;
   return html`<tr data-id="${field.custom.id}" data-label="${field.label}">${position}
     <td>${label}</td><td><code>${field.name}</code></td><td>${TYPE_WORDS[field.custom.fieldType] ?? field.custom.fieldType}</td>
-    <td>${flagsOf(field)}</td>${v.isAdmin ? html`<td class="moves"></td>` : ''}</tr>`;
+    <td>${flagsOf(field)}</td>${mayTake(v, CUSTOM_FIELD_ACTIONS.update) ? html`<td class="moves"></td>` : ''}</tr>`;
 }
 
 export function customFieldsPage(
@@ -99,13 +104,13 @@ export function customFieldsPage(
   const { recordType, fields } = view;
   const errors = view.errors ?? {};
   const noun = RECORD_TYPE_WORDS[recordType].toLowerCase();
-  const head = html`<thead><tr><th>Position</th><th>Label</th><th>Key</th><th>Type</th><th>Asked</th>${v.isAdmin ? html`<th><span class="visually-hidden">Move</span></th>` : ''}</tr></thead>`;
+  const head = html`<thead><tr><th>Position</th><th>Label</th><th>Key</th><th>Type</th><th>Asked</th>${mayTake(v, CUSTOM_FIELD_ACTIONS.update) ? html`<th><span class="visually-hidden">Move</span></th>` : ''}</tr></thead>`;
   const rows = fields.map((f, i) => row(v, f, i + 1, view.positions?.[f.custom.id], errors));
   const table = html`<table><caption class="visually-hidden">Custom fields of ${noun}, in order</caption>${head}<tbody>${rows}</tbody></table>`;
   const list =
     fields.length === 0
       ? html`<p>No custom fields of ${noun} yet.</p>`
-      : v.isAdmin
+      : mayTake(v, CUSTOM_FIELD_ACTIONS.update)
         ? html`<form method="post" id="field-order" class="field-order" action="${orgPath(v, '/settings/custom-fields/order')}" novalidate>
             ${csrfField(v.csrfToken)}<input type="hidden" name="type" value="${recordType}" />
             <p class="hint" id="field-order-hint">Drag a row, or change the numbers, then save the order.</p>
@@ -119,7 +124,7 @@ export function customFieldsPage(
     ${noticeOf(NOTICES, view.notice)}
     ${errorSummary(errors, Object.fromEntries(fields.map((f) => [`position/${f.custom.id}`, `Position of ${f.label}`])))}
     ${recordTypeTabs(v, recordType)}
-    ${v.isAdmin ? html`<p><a class="button" href="${fieldsPath(v, recordType, '/new')}">Add a field of ${noun}</a></p>` : html`<p class="hint">Only administrators change custom fields.</p>`}
+    ${mayTake(v, CUSTOM_FIELD_ACTIONS.update) ? html`<p><a class="button" href="${fieldsPath(v, recordType, '/new')}">Add a field of ${noun}</a></p>` : html`<p class="hint">Only administrators change custom fields.</p>`}
     ${list}`;
   return workspacePage(v, { title: 'Custom fields', section: 'settings', body });
 }
