@@ -22,6 +22,7 @@ import { mailboxReadHandler } from '../src/mail/inbound/mailbox-jobs.js';
 import { MailboxReader } from '../src/mail/inbound/mailbox-reader.js';
 import { saveMailbox } from '../src/mail/inbound/mailbox-store.js';
 import { dovecotMissing, startDovecot } from '../test/helpers/dovecot.js';
+import { missedGoals } from './row-verdict.js';
 
 const MESSAGES = Number(process.env.BENCH_MAILBOX_MESSAGES ?? 10_000);
 const IDLE_SAMPLES = 5;
@@ -69,12 +70,17 @@ async function databaseFor(dialect: 'sqlite' | 'postgres') {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The mailbox rows of one database, as lines of docs/performance.md. */
-export async function measureMailbox(dialect: 'sqlite' | 'postgres'): Promise<string[]> {
+export async function measureMailbox(
+  dialect: 'sqlite' | 'postgres',
+): Promise<{ lines: string[]; failures: string[] }> {
   const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   const missing = dovecotMissing();
-  if (missing) return [`- The mailbox rows — ${label}: not measured (${missing}).`];
+  if (missing) return { lines: [`- The mailbox rows — ${label}: not measured (${missing}).`], failures: [] };
   const dovecot = await startDovecot([{ user: 'venue', password: PASSWORD }]);
-  if (!dovecot) return [`- The mailbox rows — ${label}: not measured (Dovecot did not start).`];
+  if (!dovecot) {
+    const line = `- The mailbox rows — ${label}: not measured (Dovecot did not start).`;
+    return { lines: [line], failures: [line.slice(2)] };
+  }
   const { handle, drop } = await databaseFor(dialect);
   const reader = { current: undefined as MailboxReader | undefined };
   let runner: JobRunner | undefined;
@@ -147,10 +153,31 @@ export async function measureMailbox(dialect: 'sqlite' | 'postgres'): Promise<st
       latencies.push(Math.round(performance.now() - appended));
     }
     const sorted = [...latencies].sort((a, b) => a - b);
-    return [
+    const failures = missedGoals([
+      {
+        row: `The first reading of a mailbox — ${label}`,
+        measured: Math.round(seconds),
+        under: 300,
+        unit: 's',
+      },
+      {
+        row: `The first reading of a mailbox — ${label}, the event loop`,
+        measured: Math.round(loop.max / 1e5) / 10,
+        under: 50,
+        unit: 'ms',
+      },
+      {
+        row: `A message's APPEND to its row — ${label}`,
+        measured: sorted[sorted.length - 1]!,
+        under: 5000,
+        unit: 'ms',
+      },
+    ]);
+    const lines = [
       `- The first reading of a mailbox of ${outcome.seen.toLocaleString('en')} messages (real Dovecot, IMAP on 127.0.0.1; bench/mailbox-loads.ts) — ${label}: ${outcome.filed.toLocaleString('en')} filed in ${seconds.toFixed(1)} s (${Math.round(outcome.filed / seconds)} a second); the event loop held at most ${Math.round(loop.max / 1e5) / 10} ms (p99 ${Math.round(loop.percentile(99) / 1e5) / 10} ms); resident memory ${mb(rssBefore)} MB before, ${mb(rssPeak)} MB at most.`,
       `- A message's APPEND to its row, the reader watching the mailbox (IDLE) — ${label}: median ${sorted[Math.floor(sorted.length / 2)]} ms, longest ${sorted[sorted.length - 1]} ms of ${IDLE_SAMPLES}.`,
     ];
+    return { lines, failures };
   } finally {
     await reader.current?.stop();
     await runner?.stop();
