@@ -70,6 +70,11 @@ export interface Config {
    * one row naming it (src/jobs/diagnostic.ts), so a killed process's jobs can be counted.
    */
   readonly diagnosticJobs: boolean;
+  /**
+   * MARQUEE_JOB_LEASE: seconds a runner holds the jobs it claimed (src/jobs/runner.ts; 30 when
+   * unset), so a test of a killed process need not wait the full lease before they are taken again.
+   */
+  readonly jobLeaseSeconds: number | undefined;
 }
 
 export type TrustProxy = boolean | number | readonly string[];
@@ -198,5 +203,7 @@ export function loadConfig(env: Env = process.env): Config {
       read(env, 'METRICS_PORT') === undefined ? undefined : integer(env, 'METRICS_PORT', 0, 0, 65535),
     trustProxy: trustProxy(env),
     diagnosticJobs: flag(env, 'MARQUEE_DIAGNOSTIC_JOBS'),
+    jobLeaseSeconds:
+      read(env, 'MARQUEE_JOB_LEASE') === undefined ? undefined : duration(env, 'MARQUEE_JOB_LEASE', 30, 3),
   });
 }

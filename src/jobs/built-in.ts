@@ -82,6 +82,7 @@ export function serveJobRunner(options: ServeJobs): ServeJobRunner {
       ...(config.diagnosticJobs ? [tallyHandler] : []),
     ],
     retrySchedule: config.webhookRetrySchedule,
+    ...(config.jobLeaseSeconds ? { leaseMs: config.jobLeaseSeconds * 1000 } : {}),
     ...(metrics ? { metrics } : {}),
   });
   return {

@@ -10,14 +10,9 @@ import { eachDatabase } from '../helpers/databases.js';
 import { makeOrganization, makeUser } from '../helpers/factories.js';
 import { addMember } from '../../src/identity/identity.service.js';
 import { newId } from '../../src/db/ids.js';
-import { runCli } from '../helpers/processes.js';
-import { addSpace, count, csvFile, importCsv, importJson } from './csv-fixtures.js';
+import { addSpace, count, csvFile, exportOf, importCsv, importJson } from './csv-fixtures.js';
 
 const records = (csv: string) => parse(csv, { bom: true, columns: true }) as Array<Record<string, string>>;
-
-function exportOf(env: Record<string, string>, org: string, type: string, ...extra: string[]) {
-  return runCli(['export', '--org', org, '--type', type, ...extra], env);
-}
 
 eachDatabase((suite) => {
   const env = () => suite.database.env;

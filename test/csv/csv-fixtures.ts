@@ -1,10 +1,15 @@
-/** Files and records for the CSV import and export tests. */
+/**
+ * Files and records for the CSV import and export tests. `marquee import` and `marquee export` run
+ * in the test file's CLI host (test/helpers/cli-host.ts): the same command, output and exit code
+ * as a process of its own, without starting Node for each.
+ */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../src/db/database.js';
 import { newId } from '../../src/db/ids.js';
-import { type CliResult, parseJsonOutput, runCli } from '../helpers/processes.js';
+import { runCliHosted } from '../helpers/cli-host.js';
+import { type CliResult, parseJsonOutput } from '../helpers/processes.js';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'marquee-csv-test-'));
 // The test file's process takes its files with it.
@@ -31,7 +36,11 @@ export function importCsv(
   file: string,
   ...extra: string[]
 ): Promise<CliResult> {
-  return runCli(['import', '--org', org, '--type', type, file, ...extra], env);
+  return runCliHosted(['import', '--org', org, '--type', type, file, ...extra], env);
+}
+
+export function exportOf(env: Record<string, string>, org: string, type: string, ...extra: string[]) {
+  return runCliHosted(['export', '--org', org, '--type', type, ...extra], env);
 }
 
 export async function importJson(env: Record<string, string>, org: string, type: string, file: string) {

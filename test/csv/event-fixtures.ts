@@ -2,8 +2,9 @@
 import assert from 'node:assert/strict';
 import type { Db } from '../../src/db/database.js';
 import { makeOrganization } from '../helpers/factories.js';
-import { runCli } from '../helpers/processes.js';
 import { addSpace, csvFile, importJson } from './csv-fixtures.js';
+
+export { exportOf } from './csv-fixtures.js';
 
 export interface EventVenue {
   org: string;
@@ -49,10 +50,6 @@ export async function eventVenue(db: Db, env: Record<string, string>): Promise<E
     .orderBy('reference')
     .execute();
   return { org, hall, deck, wedding: wedding!.id, conference: conference!.id, gala: gala!.id };
-}
-
-export function exportOf(env: Record<string, string>, org: string, type: string, ...extra: string[]) {
-  return runCli(['export', '--org', org, '--type', type, ...extra], env);
 }
 
 /** The events of an organization, in the order they were made. */

@@ -11,8 +11,8 @@ import { before, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { eachDatabase } from '../helpers/databases.js';
 import { makeIntegration, makeOrganization } from '../helpers/factories.js';
-import { parseJsonOutput, runCli } from '../helpers/processes.js';
-import { count, csvFile, importCsv, importJson, outFile } from './csv-fixtures.js';
+import { parseJsonOutput } from '../helpers/processes.js';
+import { count, csvFile, exportOf, importCsv, importJson, outFile } from './csv-fixtures.js';
 
 const ACCOUNTS = [
   'name,email,phone,website,city,country',
@@ -28,10 +28,6 @@ const CONTACTS = [
   'Grace,Hopper,,,"Smith, Jones & Co"',
   'Solo,,,,',
 ].join('\n');
-
-function exportOf(env: Record<string, string>, org: string, type: string, ...extra: string[]) {
-  return runCli(['export', '--org', org, '--type', type, ...extra], env);
-}
 
 const records = (csv: string) => parse(csv, { bom: true, columns: true }) as Array<Record<string, string>>;
 const without = (row: Record<string, string>, ...names: string[]) =>

@@ -8,6 +8,13 @@
  */
 import assert from 'node:assert/strict';
 
+/**
+ * MARQUEE_JOB_LEASE for the killed and the restarted process: the dead one's jobs are taken again
+ * after 5 s rather than the default 30. The runner renews a lease every third of it, so 5 s still
+ * leaves a live runner more than 3 s to renew before another could take its jobs.
+ */
+export const LEASE = '5';
+
 export interface CrashCount {
   items: number;
   arrivals: number;

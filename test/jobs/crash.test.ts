@@ -11,6 +11,7 @@ import { MARK_KIND, TALLY_KIND } from '../../src/jobs/diagnostic.js';
 import { enqueueJob } from '../../src/jobs/job.repository.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { startServer } from '../helpers/processes.js';
+import { LEASE } from './crash-window.js';
 
 const JOBS = 1000;
 
@@ -45,7 +46,12 @@ eachDatabase((suite) => {
         for (let i = 0; i < JOBS; i++)
           await enqueueJob(trx, { kind: TALLY_KIND, payload: { i }, dueAt: now, now });
       });
-      const env = { ...suite.database.env, MARQUEE_DIAGNOSTIC_JOBS: '1', LOG_LEVEL: 'warn' };
+      const env = {
+        ...suite.database.env,
+        MARQUEE_DIAGNOSTIC_JOBS: '1',
+        MARQUEE_JOB_LEASE: LEASE,
+        LOG_LEVEL: 'warn',
+      };
 
       const first = await startServer(env, ['--migrate']);
       const atKill = await until((count) => count > 0, 60_000, 'the first process ran no job');
@@ -55,7 +61,7 @@ eachDatabase((suite) => {
 
       const second = await startServer(env, ['--migrate']);
       try {
-        // The dead process's leases run out (30 s), then its jobs are taken again.
+        // The dead process's leases run out (LEASE seconds), then its jobs are taken again.
         await until((count) => count === JOBS, 150_000, 'the second process did not finish the queue');
       } finally {
         await second.stop('SIGTERM');

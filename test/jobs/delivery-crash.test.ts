@@ -21,7 +21,7 @@ import { makeVenue } from '../helpers/oauth.js';
 import { startServer } from '../helpers/processes.js';
 import { WebhookReceiver } from '../helpers/webhook-receiver.js';
 import { apiFor } from '../helpers/writes.js';
-import { assertOnceBut } from './crash-window.js';
+import { assertOnceBut, LEASE } from './crash-window.js';
 
 const DELIVERIES = 1000;
 
@@ -88,7 +88,12 @@ eachDatabase((suite) => {
         }
       });
       const workers = suite.database.dialect === 'postgres' ? ['--workers', '2'] : [];
-      const env = { ...suite.database.env, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', LOG_LEVEL: 'warn' };
+      const env = {
+        ...suite.database.env,
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+        MARQUEE_JOB_LEASE: LEASE,
+        LOG_LEVEL: 'warn',
+      };
 
       const first = await startServer(env, ['--migrate', ...workers]);
       await until(
@@ -103,7 +108,7 @@ eachDatabase((suite) => {
 
       const second = await startServer(env, workers);
       try {
-        // The dead process's leases run out (30 s), then its jobs are taken again.
+        // The dead process's leases run out (LEASE seconds), then its jobs are taken again.
         await until(
           async () => (await succeeded()).size === DELIVERIES,
           150_000,

@@ -17,7 +17,7 @@ import { eachDatabase } from '../helpers/databases.js';
 import { makeOrganization } from '../helpers/factories.js';
 import { startServer } from '../helpers/processes.js';
 import { TestSmtpServer } from '../helpers/smtp-server.js';
-import { assertOnceBut } from './crash-window.js';
+import { assertOnceBut, LEASE } from './crash-window.js';
 
 const MAILS = 1000;
 const recipient = (i: number) => `member-${i}@crash.example`;
@@ -63,7 +63,7 @@ eachDatabase((suite) => {
           );
       });
       const workers = suite.database.dialect === 'postgres' ? ['--workers', '2'] : [];
-      const env = { ...suite.database.env, SMTP_URL: smtpUrl, LOG_LEVEL: 'warn' };
+      const env = { ...suite.database.env, SMTP_URL: smtpUrl, MARQUEE_JOB_LEASE: LEASE, LOG_LEVEL: 'warn' };
 
       const first = await startServer(env, ['--migrate', ...workers]);
       await until(() => smtp.received.length >= MAILS / 5, 90_000, 'the first process sent too little');
@@ -74,7 +74,7 @@ eachDatabase((suite) => {
 
       const second = await startServer(env, workers);
       try {
-        // The dead process's leases run out (30 s), then its jobs are taken again.
+        // The dead process's leases run out (LEASE seconds), then its jobs are taken again.
         await until(async () => (await sentRecipients()).size === MAILS, 150_000, 'not every mail was sent');
       } finally {
         await second.stop('SIGTERM');
