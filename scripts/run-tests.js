@@ -14,7 +14,7 @@ const LAST_TIMINGS = 'test-results/test-timings.txt';
 // ...and, where there are none (a fresh checkout), the committed ones of the slowest files.
 const COMMITTED_TIMINGS = 'test/slowest-files.txt';
 // What each test file's child process is started with (the runner passes its own flags on).
-const RUNNER_FLAGS = ['--enable-source-maps', '--test-timeout=240000'];
+const RUNNER_FLAGS = ['--enable-source-maps'];
 const RUN_FILES = '--run-files';
 
 if (process.argv[2] === RUN_FILES) {
@@ -101,7 +101,8 @@ async function runFiles(files) {
   // Test files are independent (each has its own databases and ports): one per core at a time.
   // More than that measured slower on a 2-core machine (the suite is CPU-bound there).
   const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(2, os.availableParallelism());
-  const events = run({ files, concurrency });
+  // A test that outlasts this is stopped and fails, as `--test-timeout` did.
+  const events = run({ files, concurrency, timeout: 240_000 });
   events.on('test:fail', (data) => {
     if (data.todo === undefined || data.todo === false) process.exitCode = 1;
   });
