@@ -139,6 +139,8 @@ async function convertValues(work: Work, current: CustomFieldRow, after: CustomF
 
 export const updateCustomField: Command<Change<CustomFieldInput>, CustomFieldRow> = {
   action: CUSTOM_FIELD_ACTIONS.update,
+  // A change of type rewrites every record holding a value: on SQLite, off the event loop.
+  longWrite: ({ input }) => input.field_type !== undefined,
   async run(work, { id, ifMatch, input }) {
     const { trx, actor, now } = work;
     const current = await recordToChange(trx, customFieldDefinition, actor.organizationId, id, ifMatch);

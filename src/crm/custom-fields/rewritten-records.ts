@@ -6,7 +6,7 @@
  * told in one (recordChangesInBulk), its changes made in memory from the two read contexts, read
  * once each, with no statement per record.
  */
-import { isSqlite } from '../../db/column-types.js';
+import { statementsHoldLoop } from '../../db/long-writes.js';
 import type { Trx } from '../../db/database.js';
 import { accountDefinition } from '../accounts/index.js';
 import { bookingDefinition } from '../bookings/booking.resource.js';
@@ -66,9 +66,10 @@ export async function toldBefore(
     async rewrite(now) {
       if (rewrites.length === 0) return;
       const shown = await readContextOf(trx, kind, field.organization_id);
-      // better-sqlite3 runs each statement on the loop, so a batch holds it for all its time; on
-      // PostgreSQL, only while its rows and changes are made.
-      const sqlite = isSqlite(trx);
+      // better-sqlite3 runs each statement of the process's connection on the loop, so a batch
+      // holds it for all its time; on PostgreSQL and on the long writes' thread (src/db/
+      // long-writes.ts), only while its rows and changes are made.
+      const onLoop = statementsHoldLoop(trx);
       let size = Math.min(batch, 100);
       for (let start = 0; start < rewrites.length;) {
         if (start > 0) await nextTurn();
@@ -86,7 +87,7 @@ export async function toldBefore(
         await writeValuesInBulk(trx, field.record_type, made.rows);
         await recordChangesInBulk(trx, told, made.told, now);
         start += chunk.length;
-        size = nextSize(chunk.length, sqlite ? performance.now() - began : madeFor, batch);
+        size = nextSize(chunk.length, onLoop ? performance.now() - began : madeFor, batch);
       }
     },
   };
