@@ -125,6 +125,10 @@ class WaitingSqliteDriver implements Driver {
     let deadline = Date.now() + this.#busyTimeoutMs;
     // A holder that ran queries first (`db.connection()`) keeps the connection while it waits.
     const mayLetGo = !this.#used;
+    // The process's own long write first, once it is beginning: a write begun now would keep it waiting.
+    for (let own = this.#ownLongWrite(); own !== undefined; own = this.#ownLongWrite()) {
+      await this.#waitFor(own, mayLetGo);
+    }
     for (let attempt = 0; !this.#tryBegin(); attempt++) {
       const own = this.#ownLongWrite();
       if (own === undefined && Date.now() >= deadline) {

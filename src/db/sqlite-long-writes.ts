@@ -96,9 +96,11 @@ export class SqliteLongWrites implements ThreadConnection {
   async begin(): Promise<void> {
     this.#ended = new Promise<void>((resolve) => (this.#end = resolve));
     try {
-      const deadline = Date.now() + this.#options.busyTimeoutMs;
+      let deadline = Date.now() + this.#options.busyTimeoutMs;
       for (let attempt = 0; !(await this.#ask('begin', 'begin immediate', [])); attempt++) {
-        if (!this.#options.ownWriting() && Date.now() >= deadline) {
+        // The process's own transaction, however long; the busy timeout counts from its end.
+        if (this.#options.ownWriting()) deadline = Date.now() + this.#options.busyTimeoutMs;
+        else if (Date.now() >= deadline) {
           throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
         }
         await pause(PAUSES[Math.min(attempt, PAUSES.length - 1)]!);

