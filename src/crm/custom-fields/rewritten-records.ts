@@ -35,10 +35,25 @@ const KINDS = {
   accounts: accountDefinition,
 } as unknown as Record<CustomRecordType, RecordKind<'bookings'>>;
 
-/** A record's values after the change of type. */
+/** A field's new value (undefined: none), to set among the values a record holds when its batch is read. */
+export class NewValue {
+  constructor(
+    readonly key: string,
+    readonly value: StoredValue | undefined,
+  ) {}
+
+  /** `values` with this one set (or removed). */
+  in(values: Record<string, StoredValue>): Record<string, StoredValue> {
+    if (this.value === undefined) delete values[this.key];
+    else values[this.key] = this.value;
+    return values;
+  }
+}
+
+/** A record's values after the change of type: all of them, or its new value of the field. */
 export interface Rewrite {
-  holder: Holder;
-  values: Record<string, StoredValue>;
+  holder: Pick<Holder, 'id'>;
+  values: Record<string, StoredValue> | NewValue;
 }
 
 /** The next batch's size: as many records as would have held the loop SLICE_MS at the last one's pace. */
@@ -106,9 +121,10 @@ function rewritten(
   for (const { holder, values } of chunk) {
     const row = before.get(holder.id);
     if (!row) continue;
+    const held = values instanceof NewValue ? values.in(JSON.parse(row.custom_fields)) : values;
     const after = {
       ...row,
-      custom_fields: JSON.stringify(values),
+      custom_fields: JSON.stringify(held),
       updated_at: nextVersion(row.updated_at, now),
     };
     rows.push(after);
