@@ -17,6 +17,7 @@ import { SqliteReaderThread, sqliteTextValues } from './sqlite-reader-thread.js'
 import { PAGE_CACHE_PRAGMA } from './sqlite-settings.js';
 import { withStatementCache } from './sqlite-statements.js';
 import { WaitingSqliteDialect } from './sqlite-driver.js';
+import { sqliteLongWrites } from './sqlite-long-writes.js';
 import type { Database, Db, DialectName } from './database.js';
 import type { Clock } from '../clock.js';
 
@@ -78,10 +79,13 @@ function openSqlite(options: OpenOptions): DatabaseHandle {
   // After the change clock, which first made SQLite create the WAL index the checkpointer reads.
   const checkpointer = SqliteCheckpointer.open(sqlite, file, busyTimeoutMs, options.checkpoints);
   const statements = withStatementCache(sqlite, changes, checkpointer && (() => checkpointer.committed()));
+  const longWrites = sqliteLongWrites(sqlite, file, busyTimeoutMs, changes, checkpointer);
   const db = new Kysely<Database>({
-    // A write transaction waits for another process's write lock without stopping this one.
-    dialect: new WaitingSqliteDialect({ database: statements }, sqlite, busyTimeoutMs),
+    // A write waits for another process's write lock without stopping this one, and for the long
+    // units of work, which run on a connection of their own (src/db/sqlite-long-writes.ts).
+    dialect: new WaitingSqliteDialect({ database: statements }, sqlite, busyTimeoutMs, () => longWrites.open),
   });
+  longWrites.serve(db);
   const reader = new SqliteReaderThread(file, busyTimeoutMs);
   return {
     db,
@@ -92,7 +96,7 @@ function openSqlite(options: OpenOptions): DatabaseHandle {
     checkpointer,
     textValues: sqliteTextValues(db, sqlite, reader),
     close: async () => {
-      await reader.close();
+      await Promise.all([longWrites.close(), reader.close()]);
       // Before the connection, whose close then checkpoints what is left and removes the WAL.
       await checkpointer?.close();
       await changes.close();
@@ -101,9 +105,7 @@ function openSqlite(options: OpenOptions): DatabaseHandle {
   };
 }
 
-const TIMESTAMPTZ = 1184;
-const TIMESTAMP = 1114;
-const INT8 = 20;
+const [TIMESTAMPTZ, TIMESTAMP, INT8] = [1184, 1114, 20];
 
 /** Row values look the same as on SQLite: timestamps as ISO strings, counts as numbers. */
 function typeParser(oid: number, format?: string): (value: string) => unknown {

@@ -36,6 +36,8 @@ export interface Command<Input, Result> {
   subject?(input: Input): string | undefined;
   /** `shared` for writes that only add beside what they name (a note); default exclusive. */
   readonly lock?: LockMode;
+  /** Whether this write may be long (over every record): it runs on the long writes' connection (src/db/long-writes.ts). */
+  longWrite?(input: Input): boolean;
   /**
    * The change. A command that refuses says so in its type (`Command<Input, Made | Refusal>`)
    * and returns the Refusal instead of what it made: the unit of work rolls back on it.

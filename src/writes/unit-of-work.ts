@@ -16,6 +16,7 @@
  */
 import type { Trx } from '../db/database.js';
 import { inTransaction } from '../db/group-commit.js';
+import { longWritesOf } from '../db/long-writes.js';
 import { lockOrganization } from '../db/organization-lock.js';
 import { isoTime } from '../clock.js';
 import { ApiError } from '../errors.js';
@@ -92,7 +93,7 @@ async function commit<Input, Result>(
   const run = job(actor, command, input, writer.clock.now(), afterCommit, options.alsoCommit);
   const outcome = await (options.groupCommit && writer.commits && !options.alsoCommit
     ? writer.commits.run(run, isRefusal)
-    : inTransaction(writer.db, run, isRefusal));
+    : inTransaction(command.longWrite?.(input) ? longWritesOf(writer.db) : writer.db, run, isRefusal));
   if (isRefusal(outcome)) return outcome;
   for (const task of afterCommit) await task(writer);
   return outcome;

@@ -19,6 +19,7 @@ import { convertValue, type StoredValue } from './custom-field-values.js';
 import {
   definitionsOf,
   dropIndex,
+  heldValuesOf,
   holdersOf,
   HOLDERS_BATCH,
   keepIndex,
@@ -26,7 +27,7 @@ import {
 } from './custom-field-store.js';
 import { customFieldDefinition, optionsOf } from './custom-field.resource.js';
 import { CUSTOM_FIELD_ACTIONS } from './custom-field.policy.js';
-import { toldBefore } from './rewritten-records.js';
+import { NewValue, toldBefore } from './rewritten-records.js';
 import { CUSTOM_RECORD_TYPES, type CustomFieldRow } from './custom-field.table.js';
 
 export type { CustomFieldInput } from './custom-field-rules.js';
@@ -56,21 +57,22 @@ export async function customFieldProblems(
 
 /** What a change of type would make of the values records hold. */
 export interface Conversion {
-  converted: Array<{ holder: Awaited<ReturnType<typeof holdersOf>>[number]; value: StoredValue | undefined }>;
+  /** Each holder's new value (undefined: it cannot convert). */
+  converted: Array<{ id: string; value: StoredValue | undefined }>;
   unconvertible: Array<{ record_id: string; value: StoredValue }>;
 }
 
 async function conversion(db: Db | Trx, current: CustomFieldRow, after: CustomFieldRow): Promise<Conversion> {
   const rule = { field_type: after.field_type, options: optionsOf(after) };
   const converted: Conversion['converted'] = [];
+  const unconvertible: Conversion['unconvertible'] = [];
   // A slice at a time, the loop turning between them: 100,000 values at once held it ~600 ms.
-  for (const holder of await holdersOf(db, current)) {
-    converted.push({ holder, value: convertValue(holder.values[current.key]!, rule) });
+  for (const { id, value: held } of await heldValuesOf(db, current)) {
+    const value = convertValue(held, rule);
+    converted.push({ id, value });
+    if (value === undefined) unconvertible.push({ record_id: id, value: held });
     if (converted.length % HOLDERS_BATCH === 0) await nextTurn();
   }
-  const unconvertible = converted
-    .filter((c) => c.value === undefined)
-    .map((c) => ({ record_id: c.holder.id, value: c.holder.values[current.key]! }));
   return { converted, unconvertible };
 }
 
@@ -126,19 +128,14 @@ async function convertValues(work: Work, current: CustomFieldRow, after: CustomF
       },
     ]);
   }
-  const rewritten = [];
-  for (const { holder, value } of converted) {
-    const values = { ...holder.values };
-    if (value === undefined) delete values[current.key];
-    else values[current.key] = value;
-    rewritten.push({ holder, values });
-    if (rewritten.length % HOLDERS_BATCH === 0) await nextTurn();
-  }
-  return rewritten;
+  // Each record's other values are read with its batch (rewritten-records.ts).
+  return converted.map(({ id, value }) => ({ holder: { id }, values: new NewValue(current.key, value) }));
 }
 
 export const updateCustomField: Command<Change<CustomFieldInput>, CustomFieldRow> = {
   action: CUSTOM_FIELD_ACTIONS.update,
+  // A change of type rewrites every record holding a value: on SQLite, off the event loop.
+  longWrite: ({ input }) => input.field_type !== undefined,
   async run(work, { id, ifMatch, input }) {
     const { trx, actor, now } = work;
     const current = await recordToChange(trx, customFieldDefinition, actor.organizationId, id, ifMatch);

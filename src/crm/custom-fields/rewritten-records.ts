@@ -6,7 +6,7 @@
  * told in one (recordChangesInBulk), its changes made in memory from the two read contexts, read
  * once each, with no statement per record.
  */
-import { isSqlite } from '../../db/column-types.js';
+import { statementsHoldLoop } from '../../db/long-writes.js';
 import type { Trx } from '../../db/database.js';
 import { accountDefinition } from '../accounts/index.js';
 import { bookingDefinition } from '../bookings/booking.resource.js';
@@ -35,10 +35,25 @@ const KINDS = {
   accounts: accountDefinition,
 } as unknown as Record<CustomRecordType, RecordKind<'bookings'>>;
 
-/** A record's values after the change of type. */
+/** A field's new value (undefined: none), to set among the values a record holds when its batch is read. */
+export class NewValue {
+  constructor(
+    readonly key: string,
+    readonly value: StoredValue | undefined,
+  ) {}
+
+  /** `values` with this one set (or removed). */
+  in(values: Record<string, StoredValue>): Record<string, StoredValue> {
+    if (this.value === undefined) delete values[this.key];
+    else values[this.key] = this.value;
+    return values;
+  }
+}
+
+/** A record's values after the change of type: all of them, or its new value of the field. */
 export interface Rewrite {
-  holder: Holder;
-  values: Record<string, StoredValue>;
+  holder: Pick<Holder, 'id'>;
+  values: Record<string, StoredValue> | NewValue;
 }
 
 /** The next batch's size: as many records as would have held the loop SLICE_MS at the last one's pace. */
@@ -66,9 +81,10 @@ export async function toldBefore(
     async rewrite(now) {
       if (rewrites.length === 0) return;
       const shown = await readContextOf(trx, kind, field.organization_id);
-      // better-sqlite3 runs each statement on the loop, so a batch holds it for all its time; on
-      // PostgreSQL, only while its rows and changes are made.
-      const sqlite = isSqlite(trx);
+      // better-sqlite3 runs each statement of the process's connection on the loop, so a batch
+      // holds it for all its time; on PostgreSQL and on the long writes' thread (src/db/
+      // long-writes.ts), only while its rows and changes are made.
+      const onLoop = statementsHoldLoop(trx);
       let size = Math.min(batch, 100);
       for (let start = 0; start < rewrites.length;) {
         if (start > 0) await nextTurn();
@@ -86,7 +102,7 @@ export async function toldBefore(
         await writeValuesInBulk(trx, field.record_type, made.rows);
         await recordChangesInBulk(trx, told, made.told, now);
         start += chunk.length;
-        size = nextSize(chunk.length, sqlite ? performance.now() - began : madeFor, batch);
+        size = nextSize(chunk.length, onLoop ? performance.now() - began : madeFor, batch);
       }
     },
   };
@@ -105,9 +121,10 @@ function rewritten(
   for (const { holder, values } of chunk) {
     const row = before.get(holder.id);
     if (!row) continue;
+    const held = values instanceof NewValue ? values.in(JSON.parse(row.custom_fields)) : values;
     const after = {
       ...row,
-      custom_fields: JSON.stringify(values),
+      custom_fields: JSON.stringify(held),
       updated_at: nextVersion(row.updated_at, now),
     };
     rows.push(after);
