@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { Booking } from './bookings/booking.table.js';
+import type { BookingRow } from './bookings/index.js';
 import type { Event } from './events/event.table.js';
 import type { RowOf } from './data/rows.js';
 
@@ -32,7 +32,7 @@ export interface RecordsInOrder {
   accounts: RowOf<'accounts'> & Owned;
   // The rows as the CSV reads them, column by column (its cells are the columns' own).
   contacts: RowOf<'contacts'> & Named;
-  bookings: Booking & Named & Owned & { contact_email: string | null };
+  bookings: BookingRow & Named & Owned & { contact_email: string | null };
   events: Event & { booking_reference: string | null };
 }
 

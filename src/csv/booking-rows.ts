@@ -1,6 +1,5 @@
 /** A bookings row read into the input of the API's rules (src/crm/bookings/booking-rules.ts). */
-import { BookingWriteAttributes } from '../crm/bookings/booking.bodies.js';
-import type { BookingInput } from '../crm/bookings/booking-rules.js';
+import { type BookingInput, BookingWriteAttributes } from '../crm/bookings/index.js';
 import type { AllFacts } from '../crm/all-facts.js';
 import { RowReader } from './cells.js';
 import type { CsvRow } from './read-rows.js';

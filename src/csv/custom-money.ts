@@ -4,7 +4,7 @@
  * and only when the kind has a money field.
  */
 import type { CustomField } from '../crm/custom-fields/index.js';
-import { bookingCurrencies } from '../crm/bookings/booking.reads.js';
+import { bookingCurrencies } from '../crm/bookings/index.js';
 import { organizationOf } from '../crm/organization/index.js';
 import type { Db } from '../db/database.js';
 import type { Cells, ExportType } from './columns.js';

@@ -13,7 +13,7 @@ import { type Cells, type ExportType, LIST_SEPARATOR } from './columns.js';
 
 export type { Cells } from './columns.js';
 import { lineItemsToExport, paymentsToExport } from './export-prices.js';
-import { shownTotal } from '../crm/bookings/booking-prices.js';
+import { shownTotal } from '../crm/bookings/index.js';
 
 /** Every record of the type in the organization, as cells. */
 export async function* recordsToExport(

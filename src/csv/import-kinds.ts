@@ -5,7 +5,7 @@
  * bulk create of that kind (src/crm/bulk.ts), and each problem put back on its row and column.
  */
 import { createAccountsInBulk } from '../crm/accounts/index.js';
-import { createBookingsInBulk } from '../crm/bookings/booking-bulk.js';
+import { createBookingsInBulk } from '../crm/bookings/index.js';
 import type { BulkOutcome, BulkRequest } from '../crm/bulk.js';
 import { createContactsInBulk } from '../crm/contacts/index.js';
 import { createEventsInBulk } from '../crm/events/event-bulk.js';

@@ -8,8 +8,7 @@
  * Both files are judged before anything is written, and written in one unit of work: all rows of
  * both, or none. Problems of the events file are told as `events file, row N, …`.
  */
-import { createBookingsInBulk } from '../crm/bookings/booking-bulk.js';
-import { checkBooking } from '../crm/bookings/booking-rules.js';
+import { checkBooking, createBookingsInBulk } from '../crm/bookings/index.js';
 import type { BulkRequest } from '../crm/bulk.js';
 import { eventTypesOf } from '../crm/event-types/event-types.js';
 import { createEventsInBulk } from '../crm/events/event-bulk.js';

@@ -4,7 +4,7 @@
  */
 import type { EventBulkFacts } from '../crm/events/event-bulk-facts.js';
 import type { AllFacts } from '../crm/all-facts.js';
-import type { BookingInput } from '../crm/bookings/booking-rules.js';
+import type { BookingInput } from '../crm/bookings/index.js';
 import { checkReferralSource } from '../crm/pipelines/index.js';
 import type { RowReader } from './cells.js';
 import type { CsvRow } from './read-rows.js';

@@ -7,7 +7,7 @@
  */
 import type { Insertable } from 'kysely';
 import type { AccountTable } from '../crm/accounts/account.table.js';
-import { checkBooking } from '../crm/bookings/booking-rules.js';
+import { checkBooking } from '../crm/bookings/index.js';
 import type { ContactTable } from '../crm/contacts/contact.table.js';
 import type { EventType } from '../crm/event-types/event-type.table.js';
 import { checkEvent } from '../crm/events/event-rules.js';

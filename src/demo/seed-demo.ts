@@ -11,7 +11,7 @@ import { OCCASION_JOB } from '../crm/automations/automation-listening.js';
 import { randomBytes } from 'node:crypto';
 import { type Clock, systemClock } from '../clock.js';
 import { insertAccounts } from '../crm/accounts/index.js';
-import { insertBookings } from '../crm/bookings/booking.repository.js';
+import { insertBookings } from '../crm/bookings/index.js';
 import { insertContacts } from '../crm/contacts/index.js';
 import { spaceIds } from '../crm/data/row-mappers.js';
 import { insertEventSpaces } from '../crm/events/event.repository.js';

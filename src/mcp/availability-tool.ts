@@ -4,7 +4,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { BOOKING_STATUSES } from '../crm/bookings/booking.table.js';
+import { BOOKING_STATUSES } from '../crm/bookings/index.js';
 import { availability } from '../crm/events/availability.js';
 import { readAvailabilityQuery } from '../crm/events/availability.routes.js';
 import { SETUP_STYLES } from '../crm/events/event.table.js';

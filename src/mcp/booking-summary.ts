@@ -1,7 +1,7 @@
 /** A booking as the MCP tools show it: its facts, its money in minor units, its page. */
 import { z } from 'zod';
 import { excerpt } from '../text-excerpt.js';
-import { BOOKING_STATUSES, type Booking } from '../crm/bookings/booking.table.js';
+import { BOOKING_STATUSES, type BookingRow } from '../crm/bookings/index.js';
 import { bookingUrl, type ToolContext } from './tool-kit.js';
 import { NullableUntrustedText, UntrustedText, untrusted, untrustedOrNull } from './untrusted-text.js';
 import type { CustomField } from '../crm/custom-fields/index.js';
@@ -42,7 +42,7 @@ export async function accountNames(
 
 export function summarize(
   tool: ToolContext,
-  booking: Booking,
+  booking: BookingRow,
   names: Map<string, string>,
   fields: readonly CustomField[],
 ): BookingSummary {
@@ -65,7 +65,7 @@ export function summarize(
   };
 }
 
-export async function summarizeOne(tool: ToolContext, booking: Booking): Promise<BookingSummary> {
+export async function summarizeOne(tool: ToolContext, booking: BookingRow): Promise<BookingSummary> {
   const [names, fields] = await Promise.all([
     accountNames(tool, [booking.account_id]),
     customFieldsFor(tool, 'bookings'),
@@ -74,7 +74,7 @@ export async function summarizeOne(tool: ToolContext, booking: Booking): Promise
 }
 
 /** The organization's booking with this id or reference (BK-00001), if any. */
-export async function findBooking(tool: ToolContext, idOrReference: string): Promise<Booking | undefined> {
+export async function findBooking(tool: ToolContext, idOrReference: string): Promise<BookingRow | undefined> {
   return tool.ctx.db
     .selectFrom('bookings')
     .selectAll()

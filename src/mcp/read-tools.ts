@@ -5,8 +5,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { bookingsPage } from '../crm/bookings/booking.reads.js';
-import { BOOKING_STATUSES } from '../crm/bookings/booking.table.js';
+import { BOOKING_STATUSES, bookingsPage } from '../crm/bookings/index.js';
 import { eventsOf } from '../crm/events/event.reads.js';
 import { notesAbout } from '../crm/notes/note.reads.js';
 import { installmentsOf } from '../crm/payments/schedule-keeping.js';

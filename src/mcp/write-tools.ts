@@ -6,8 +6,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { updateBooking } from '../crm/bookings/booking.commands.js';
-import { BOOKING_STATUSES } from '../crm/bookings/booking.table.js';
+import { BOOKING_STATUSES, updateBooking } from '../crm/bookings/index.js';
 import { createNote } from '../crm/notes/note.commands.js';
 import { write } from '../writes/unit-of-work.js';
 import { BookingSummary, findBooking, noSuchBooking, summarizeOne } from './booking-summary.js';

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.js';
 import { NothingWritten } from '../../jobs/job-handler.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
-import { updateBooking } from '../bookings/booking.commands.js';
+import { updateBooking } from '../bookings/index.js';
 import type { RenderedEmail } from '../email-templates/index.js';
 import { createNote } from '../notes/note.commands.js';
 import { createTask } from '../tasks/index.js';

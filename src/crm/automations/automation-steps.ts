@@ -6,7 +6,7 @@
  * `add_note`; a run exits when the booking's status becomes one named, a document is signed or
  * the client writes.
  */
-import { BOOKING_STATUSES } from '../bookings/booking.table.js';
+import { BOOKING_STATUSES } from '../bookings/index.js';
 import type { Problems } from '../validation.js';
 import { type ExitRule, MAX_STEPS, type Recipient, type Step } from './automation-shapes.js';
 

@@ -5,7 +5,7 @@
  * write a note, move the booking to a stage.
  */
 import { defineActions } from '../../policy/action.js';
-import { BOOKING_ACTIONS } from '../bookings/booking.policy.js';
+import { BOOKING_ACTIONS } from '../bookings/index.js';
 import { NOTE_ACTIONS } from '../notes/note.policy.js';
 import { TASK_ACTIONS } from '../tasks/index.js';
 

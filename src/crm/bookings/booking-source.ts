@@ -4,8 +4,19 @@
  * doors (the command line, the server's clock) record none.
  */
 import type { Door } from '../../identity/actor.js';
-import { BOOKING_SOURCES, type BookingSource } from './booking.table.js';
+import { BOOKING_SOURCES, type Booking, type BookingSource } from './booking.table.js';
 
 export function sourceOfDoor(door: Door): BookingSource | null {
   return (BOOKING_SOURCES as readonly string[]).includes(door) ? (door as BookingSource) : null;
+}
+
+/** The campaign fields and referrer an inquiry came with, by name; none where it kept none. */
+export function sourceDetailsOf(booking: Pick<Booking, 'source_details'>): Record<string, string> {
+  if (!booking.source_details) return {};
+  try {
+    const parsed = JSON.parse(booking.source_details) as unknown;
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
 }

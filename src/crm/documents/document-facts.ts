@@ -5,7 +5,7 @@
  * is pure: merge-data.ts and document-build.ts turn these facts into words.
  */
 import { accountDefinition, type AccountRow as AccountTable } from '../accounts/index.js';
-import type { Booking } from '../bookings/booking.table.js';
+import type { BookingRow } from '../bookings/beneath.js';
 import { contactDefinition, type ContactRow as ContactTable } from '../contacts/index.js';
 import type { Event } from '../events/event.table.js';
 import { installmentsOf } from '../payments/schedule-keeping.js';
@@ -37,7 +37,7 @@ export interface DocumentFacts {
   locale: string;
   venue: { name: string; address: string[]; logo: LogoReference | null };
   templates: { header: string; footer: string; terms: string };
-  booking: Booking;
+  booking: BookingRow;
   account: AccountTable | undefined;
   contact: ContactTable | undefined;
   /** The name of the booking's owner: the venue's person for it. */
@@ -65,7 +65,7 @@ export interface FactsRequest {
 }
 
 /** The notes of the booking and of the event marked for the BEO, oldest first. */
-async function beoNotes(db: Db | Trx, booking: Booking, event: Event): Promise<BeoNote[]> {
+async function beoNotes(db: Db | Trx, booking: BookingRow, event: Event): Promise<BeoNote[]> {
   const rows = await db
     .selectFrom('notes')
     .select(['notable_type', 'body'])

@@ -18,10 +18,12 @@ import type { Command, Work } from '../../writes/unit-of-work.js';
 import { findRow } from '../data/record-lookup.js';
 import { newId } from '../../db/ids.js';
 import { recordUpdated } from '../change-events.js';
-import { transitionProblem } from '../bookings/booking-status.js';
-import { updateBooking } from '../bookings/booking.commands.js';
-import { bookingDefinition } from '../bookings/booking.resource.js';
-import type { BookingStatus } from '../bookings/booking.table.js';
+import {
+  bookingDefinition,
+  type BookingStatus,
+  transitionProblem,
+  updateBooking,
+} from '../bookings/index.js';
 import type { Holding } from '../events/event-clash.js';
 import { clashOf } from '../events/event.commands.js';
 import { refreshSchedule } from '../payments/schedule-keeping.js';

@@ -4,7 +4,7 @@
  * confirms the booking; the documents' settings are the admins'.
  */
 import { defineActions } from '../../policy/action.js';
-import { BOOKING_ACTIONS } from '../bookings/booking.policy.js';
+import { BOOKING_ACTIONS } from '../bookings/beneath.js';
 
 export const DOCUMENT_ACTIONS = defineActions('documents', {
   create: {},

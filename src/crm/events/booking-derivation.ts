@@ -7,9 +7,12 @@
  */
 import { findRow } from '../data/record-lookup.js';
 import type { Work } from '../../writes/unit-of-work.js';
-import { replaceBookingSpaces } from '../bookings/booking.repository.js';
-import { bookingDefinition } from '../bookings/booking.resource.js';
-import type { Booking, BookingStatus } from '../bookings/booking.table.js';
+import {
+  bookingDefinition,
+  type BookingRow,
+  type BookingStatus,
+  replaceBookingSpaces,
+} from '../bookings/beneath.js';
 import { recordUpdated } from '../change-events.js';
 import { refreshSchedule } from '../payments/schedule-keeping.js';
 import { updateRecord } from '../records.js';
@@ -19,7 +22,7 @@ import type { Event } from './event.table.js';
 import { spaceIds } from '../data/row-mappers.js';
 import { changedFields } from '../data/changed-fields.js';
 
-export type DerivedFields = Pick<Booking, 'start_at' | 'end_at' | 'guest_count' | 'space_ids'>;
+export type DerivedFields = Pick<BookingRow, 'start_at' | 'end_at' | 'guest_count' | 'space_ids'>;
 
 /** What a booking shows of its events (none: nothing; a booking always has one). */
 export function derivedFrom(events: readonly Event[]): DerivedFields | undefined {

@@ -7,13 +7,16 @@
  */
 import type { Trx } from '../../db/database.js';
 import { idsInOrganizationCondition } from '../../db/id-lookups.js';
-import type { Booking } from '../bookings/booking.table.js';
+import type { BookingRow } from '../bookings/index.js';
 import type { EventType } from '../event-types/event-type.table.js';
 import { eventTypesOf } from '../event-types/event-types.js';
 import { type SpaceFact, spacesOf } from '../facts.js';
 
 /** What an event's rules and the double-booking check need of its booking. */
-export type BookingFact = Pick<Booking, 'id' | 'reference' | 'name' | 'status' | 'timezone' | 'event_type'>;
+export type BookingFact = Pick<
+  BookingRow,
+  'id' | 'reference' | 'name' | 'status' | 'timezone' | 'event_type'
+>;
 
 export interface EventBulkFacts {
   readonly spaces: ReadonlyMap<string, SpaceFact>;

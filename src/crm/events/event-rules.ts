@@ -8,7 +8,7 @@
  * client used: the wall-clock times of event-wall-clock.ts, and `expected` for guest_count.
  */
 import { wallClockOf } from '../../wall-clock.js';
-import type { Booking } from '../bookings/booking.table.js';
+import type { BookingRow } from '../bookings/beneath.js';
 import type { EventType } from '../event-types/event-type.table.js';
 import { typeNamed } from '../event-types/event-types.js';
 import type { SpaceFact } from '../facts.js';
@@ -42,7 +42,7 @@ export type EventFields = Omit<Event, 'id' | 'organization_id' | 'created_at' | 
 
 export interface EventFacts {
   /** The booking named (or the event's), when it is the organization's. */
-  booking: Pick<Booking, 'id' | 'status' | 'timezone' | 'event_type'> | undefined;
+  booking: Pick<BookingRow, 'id' | 'status' | 'timezone' | 'event_type'> | undefined;
   spaces: ReadonlyMap<string, SpaceFact>;
   /** The organization's event types. */
   eventTypes: readonly Pick<EventType, 'id' | 'value'>[];

@@ -10,7 +10,7 @@ import type { Db, Trx } from '../../db/database.js';
 import { ConflictError } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
-import { bookingDefinition } from '../bookings/booking.resource.js';
+import { bookingDefinition } from '../bookings/beneath.js';
 import { recordCreated } from '../change-events.js';
 import { withCustomValues } from '../custom-fields/index.js';
 import { eventTypeFor, eventTypesOf } from '../event-types/event-types.js';

@@ -1,7 +1,7 @@
 /** Events' rows and the spaces they hold (event_spaces, with what the clash check reads beside). */
 import type { Trx } from '../../db/database.js';
 import { insertInChunks } from '../../db/insert-in-chunks.js';
-import type { BookingStatus } from '../bookings/booking.table.js';
+import type { BookingStatus } from '../bookings/beneath.js';
 import { noteHold } from './event-clash.js';
 import { occupiedStretch } from './occupancy.js';
 import type { Event } from './event.table.js';

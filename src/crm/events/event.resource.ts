@@ -6,7 +6,7 @@
 import { Type } from 'typebox';
 import { Nullable, resourceSchema, StringEnum, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
-import { BOOKING_STATUSES } from '../bookings/booking.table.js';
+import { BOOKING_STATUSES } from '../bookings/beneath.js';
 import { relation } from '../../api/relation.js';
 import {
   customFieldsIn,

@@ -8,7 +8,7 @@
 import type { Command } from '../../writes/unit-of-work.js';
 import { type Refusal, refuse } from '../../writes/refusal.js';
 import { queueMail } from '../../mail/outbox.js';
-import type { Booking } from '../bookings/booking.table.js';
+import type { BookingRow } from '../bookings/index.js';
 import { createLead, type LeadInput } from '../leads/lead.command.js';
 import { TOKEN_USED, useFormToken } from './inquiry-tokens.js';
 import { INQUIRY_ACTIONS } from './inquiry.policy.js';
@@ -24,7 +24,7 @@ export interface Inquiry {
   sending: boolean;
 }
 
-export const takeInquiry: Command<Inquiry, Booking | Refusal> = {
+export const takeInquiry: Command<Inquiry, BookingRow | Refusal> = {
   action: INQUIRY_ACTIONS.take,
   async run(work, { lead, token, servedAt, bookingUrl, sending }) {
     const fresh = await useFormToken(work.trx, {

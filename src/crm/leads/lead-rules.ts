@@ -7,7 +7,7 @@
  */
 import type { FieldProblem } from '../../errors.js';
 import { addDays, isDate, zonedToUtc } from '../../wall-clock.js';
-import { BOOKING_SOURCES, type BookingSource } from '../bookings/booking.table.js';
+import { BOOKING_SOURCES, type BookingSource } from '../bookings/index.js';
 import { type Checked, isEmail, Problems } from '../validation.js';
 
 export interface LeadInput {

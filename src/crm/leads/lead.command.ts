@@ -9,9 +9,7 @@
  */
 import type { Trx } from '../../db/database.js';
 import type { Command } from '../../writes/unit-of-work.js';
-import { createBooking } from '../bookings/booking.commands.js';
-import type { Booking } from '../bookings/booking.table.js';
-import { leadContact } from '../bookings/lead-contact.js';
+import { type BookingRow, createBooking, leadContact } from '../bookings/index.js';
 import { createNote } from '../notes/note.commands.js';
 import { accepted } from '../validation.js';
 import { companyAccount, type LeadAccount } from './lead-account.js';
@@ -37,7 +35,7 @@ export function leadProblems(input: LeadInput, zone: string) {
   return checkLead(input, zone).problems;
 }
 
-export const createLead: Command<LeadInput, Booking> = {
+export const createLead: Command<LeadInput, BookingRow> = {
   action: LEAD_ACTIONS.create,
   async run(work, input) {
     const venue = await venueOf(work.trx, work.actor.organizationId);

@@ -8,7 +8,7 @@
  * dismissed it meanwhile), and only a message still in the Inbox makes a lead.
  */
 import { ConflictError, NotFoundError, PreconditionFailedError } from '../../errors.js';
-import type { Booking } from '../bookings/booking.table.js';
+import type { BookingRow } from '../bookings/index.js';
 import { createLead } from '../leads/lead.command.js';
 import { LEAD_LIMITS } from '../leads/lead-rules.js';
 import { matches } from '../data/etag.js';
@@ -49,7 +49,7 @@ export function senderName(from: Mailbox): { first_name: string; last_name: stri
   };
 }
 
-export const makeLeadOfMessage: Command<Change<LeadOfMessageInput>, Booking> = {
+export const makeLeadOfMessage: Command<Change<LeadOfMessageInput>, BookingRow> = {
   action: MESSAGE_ACTIONS.make_lead,
   async run(work, { id, ifMatch, input }) {
     const { trx, actor } = work;

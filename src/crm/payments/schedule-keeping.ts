@@ -9,14 +9,13 @@ import { findRow } from '../data/record-lookup.js';
 import type { Db, Trx } from '../../db/database.js';
 import { localDate } from '../../wall-clock.js';
 import type { Work } from '../../writes/unit-of-work.js';
-import { bookingDefinition } from '../bookings/booking.resource.js';
+import { bookingDefinition, firstEventDay } from '../bookings/beneath.js';
 import { recordChange, recordUpdated } from '../change-events.js';
 import { updateRecord } from '../records.js';
 import { termOf } from './installment-rules.js';
 import { installmentDefinition } from './installment.resource.js';
 import type { Installment } from './payment.table.js';
 import { type ResolvedInstallment, resolveSchedule } from './schedule.js';
-import { firstEventDay } from '../bookings/first-event.js';
 
 /** A booking's installments in schedule order (read by its page outside a transaction too). */
 export function installmentsOf(db: Db | Trx, bookingId: string): Promise<Installment[]> {

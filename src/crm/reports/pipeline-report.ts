@@ -9,7 +9,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { type BookingStatus } from '../bookings/booking.table.js';
+import type { BookingStatus } from '../bookings/index.js';
 import {
   type Bounds,
   boundsOf,

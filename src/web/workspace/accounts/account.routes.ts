@@ -10,7 +10,7 @@ import {
   deleteAccount,
   updateAccount,
 } from '../../../crm/accounts/index.js';
-import { bookingsOf } from '../../../crm/bookings/booking.reads.js';
+import { bookingsOf } from '../../../crm/bookings/index.js';
 import { contactChoices } from '../../../crm/contacts/index.js';
 import { listMembersOfOrganization } from '../../../identity/membership.repository.js';
 import { userNames } from '../../../identity/user.repository.js';

@@ -1,6 +1,6 @@
 /** Accounts: the list with search, and one account with its contacts, bookings and notes. */
 import type { Account } from '../../../crm/accounts/index.js';
-import type { Booking } from '../../../crm/bookings/booking.table.js';
+import type { BookingRow } from '../../../crm/bookings/index.js';
 import { type Contact, contactName } from '../../../crm/contacts/index.js';
 import { type CustomList, customListOf, customListParams } from '../forms/custom-list.js';
 import { customCells, customHeaders, customListForm, hiddenParams } from '../forms/custom-list.view.js';
@@ -63,7 +63,7 @@ export interface AccountView {
   account: Account;
   owner: string | undefined;
   contacts: Contact[];
-  bookings: Booking[];
+  bookings: BookingRow[];
   notes: NotesSection;
   notice?: string | undefined;
   custom: Omit<CustomForm, 'typed'>;

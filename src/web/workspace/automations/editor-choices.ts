@@ -5,7 +5,7 @@
  * statuses, sources, document kinds, stages, e-mail templates and members to choose among.
  */
 import { type Condition, customConditionOps, TRIGGER_TYPES } from '../../../crm/automations/index.js';
-import { BOOKING_SOURCES, BOOKING_STATUSES } from '../../../crm/bookings/booking.table.js';
+import { BOOKING_SOURCES, BOOKING_STATUSES } from '../../../crm/bookings/index.js';
 import type { CustomField } from '../../../crm/custom-fields/index.js';
 import type { Choice } from '../forms/form-fields.js';
 import { STATUS_LABELS } from '../bookings/booking-badges.js';

@@ -1,5 +1,5 @@
 /** How a booking's status, money and spaces read on the pages. */
-import type { Booking, BookingStatus } from '../../../crm/bookings/booking.table.js';
+import type { BookingRow, BookingStatus } from '../../../crm/bookings/index.js';
 import { spaceIds } from '../../../crm/data/row-mappers.js';
 import { roomNames as namesOf } from '../../../crm/spaces/index.js';
 import { moneyText } from '../../../crm/money.js';
@@ -22,12 +22,12 @@ export const money = moneyText;
 
 /** The names of the spaces a booking holds, as they are now (`spaces`: the organization's names by id). */
 export function roomNames(
-  booking: Pick<Booking, 'space_ids'>,
+  booking: Pick<BookingRow, 'space_ids'>,
   spaces: ReadonlyMap<string, string>,
 ): string[] {
   return namesOf(booking.space_ids, spaces);
 }
 
-export function spaceIdsOf(booking: Pick<Booking, 'space_ids'>): string[] {
+export function spaceIdsOf(booking: Pick<BookingRow, 'space_ids'>): string[] {
   return spaceIds(booking);
 }

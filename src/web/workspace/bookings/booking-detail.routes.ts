@@ -10,10 +10,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { spaceClashOf } from '../../../crm/events/event-clash.js';
-import { bookingProblems, updateBooking } from '../../../crm/bookings/booking.commands.js';
+import {
+  bookingDefinition,
+  bookingProblems,
+  type BookingRow,
+  updateBooking,
+} from '../../../crm/bookings/index.js';
 import { organizationZone } from '../../../crm/organization/index.js';
-import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
-import type { Booking } from '../../../crm/bookings/booking.table.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { bookingPage } from './booking.page.js';
 import { bookingView, type Extras } from './booking-view.js';
@@ -60,7 +63,7 @@ export const bookingDetailRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function show(
     reply: FastifyReply,
     v: WorkspaceVisitor,
-    booking: Booking,
+    booking: BookingRow,
     extras: Extras,
     status = 200,
   ) {

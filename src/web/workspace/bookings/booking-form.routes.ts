@@ -4,10 +4,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { accountChoices } from '../../../crm/accounts/index.js';
 import { spaceClashOf } from '../../../crm/events/event-clash.js';
-import { bookingProblems, deleteBooking, updateBooking } from '../../../crm/bookings/booking.commands.js';
+import {
+  bookingDefinition,
+  bookingProblems,
+  type BookingRow,
+  bookingWithPartiesProblems,
+  createBookingWithParties,
+  deleteBooking,
+  updateBooking,
+} from '../../../crm/bookings/index.js';
 import { organizationOf } from '../../../crm/organization/index.js';
-import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
-import type { Booking } from '../../../crm/bookings/booking.table.js';
 import { contactChoices } from '../../../crm/contacts/index.js';
 import { listSpaces, offeredSpaces } from '../../../crm/spaces/index.js';
 import { listMembersOfOrganization } from '../../../identity/membership.repository.js';
@@ -18,10 +24,6 @@ import { type BookingFormValues, bookingFormPage, type BookingFormView } from '.
 import { bookingInput, changedOnly, formValues, postedCurrency, valuesOf } from './booking-input.js';
 import { fromEventsOf } from './booking-from-events.js';
 import { eventsOf } from '../../../crm/events/event.reads.js';
-import {
-  bookingWithPartiesProblems,
-  createBookingWithParties,
-} from '../../../crm/bookings/booking-parties.js';
 import { clashSentence, takenSpaceError } from '../forms/conflict.view.js';
 import { attemptSubmit, type Refused, type Submitted } from '../forms/form-errors.js';
 import { changeOf, deleteRoute, RecordParams as Params } from '../forms/record-posts.js';
@@ -35,7 +37,7 @@ const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
 
 type Partial = Pick<BookingFormView, 'booking' | 'values' | 'errors' | 'conflict' | 'saved'> & {
   /** The booking as saved, when editing: with several events, what they give it is read-only. */
-  current?: Booking;
+  current?: BookingRow;
 };
 
 export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -85,8 +87,8 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     request: FastifyRequest,
     reply: FastifyReply,
     view: Omit<Partial, 'errors'>,
-    attempt: () => Promise<Submitted<Booking> | Refused>,
-  ): Promise<{ booking: Booking } | { page: FastifyReply }> {
+    attempt: () => Promise<Submitted<BookingRow> | Refused>,
+  ): Promise<{ booking: BookingRow } | { page: FastifyReply }> {
     const v = visitorOf(request);
     const outcome = await attempt();
     if (outcome.refusal) {

@@ -6,7 +6,7 @@
 import { countText } from '../../../locale.js';
 import type { Db } from '../../../db/database.js';
 import { eventsOf } from '../../../crm/events/event.reads.js';
-import type { Booking } from '../../../crm/bookings/booking.table.js';
+import type { BookingRow } from '../../../crm/bookings/index.js';
 import type { Space } from '../../../crm/spaces/index.js';
 import { organizationOf } from '../../../crm/organization/index.js';
 import { bookingTimes } from '../time-zones.js';
@@ -17,7 +17,7 @@ import type { FromEvents } from './booking-from-events.view.js';
 export async function fromEventsOf(
   db: Db,
   v: WorkspaceVisitor,
-  booking: Booking,
+  booking: BookingRow,
   spaces: readonly Space[],
 ): Promise<FromEvents | undefined> {
   const org = v.organization.organizationId;

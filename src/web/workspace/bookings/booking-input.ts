@@ -1,15 +1,17 @@
 /** A booking form's fields read into the service's input; what cannot be read is a field error. */
-import type { BookingInput } from '../../../crm/bookings/booking-rules.js';
-import type { Booking } from '../../../crm/bookings/booking.table.js';
+import {
+  type BookingInput,
+  type BookingRow,
+  type BookingWithParties,
+  shownTotal,
+} from '../../../crm/bookings/index.js';
 import { isTimeZone } from '../../../crm/validation.js';
 import { type Form, formList, formText } from '../../forms.js';
 import { majorText, readAmount } from '../../../crm/money.js';
 import { spaceIdsOf } from './booking-badges.js';
 import { type BookingFormValues, NEW_PARTY_FIELDS } from './booking-form.page.js';
-import type { BookingWithParties } from '../../../crm/bookings/booking-parties.js';
 import type { FieldErrors } from '../forms/form-fields.js';
 import { localDateTime, zonedToUtc } from '../time-zones.js';
-import { shownTotal } from '../../../crm/bookings/booking-prices.js';
 
 /** The fields whose values a booking's events give it once it has several (read-only then). */
 const FROM_EVENTS = ['start_at', 'end_at', 'guest_count', 'spaces'] as const;
@@ -74,7 +76,7 @@ export function partiesInput(
   };
 }
 
-export function valuesOf(b: Booking): BookingFormValues {
+export function valuesOf(b: BookingRow): BookingFormValues {
   const total = shownTotal(b);
   return {
     name: b.name,
@@ -103,7 +105,7 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
  * An edit's input without the times, guests and spaces it leaves as they are: what the booking's
  * events give it is only sent when the form changed it (and is refused then, with several events).
  */
-export function changedOnly(input: BookingInput, current: Booking): BookingInput {
+export function changedOnly(input: BookingInput, current: BookingRow): BookingInput {
   const changed = { ...input };
   if (sameInstant(input.start_at, current.start_at)) changed.start_at = undefined;
   if (sameInstant(input.end_at, current.end_at)) changed.end_at = undefined;

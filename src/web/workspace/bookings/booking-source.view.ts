@@ -4,7 +4,7 @@
  * referrer is shown as text, never as a link: it is whatever the visitor's browser or the post
  * said.
  */
-import type { Booking, BookingSource } from '../../../crm/bookings/booking.table.js';
+import { type BookingRow, type BookingSource, sourceDetailsOf } from '../../../crm/bookings/index.js';
 import { html, type SafeHtml } from '../../html.js';
 
 const SOURCE_WORDS: Record<BookingSource, string> = {
@@ -24,23 +24,13 @@ const DETAILS: ReadonlyArray<[key: string, label: string]> = [
   ['referrer', 'Referrer'],
 ];
 
-function detailsOf(booking: Booking): Record<string, string> {
-  if (!booking.source_details) return {};
-  try {
-    const parsed = JSON.parse(booking.source_details) as unknown;
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
-}
-
 const fact = (label: string, value: string) => html`<div><dt>${label}</dt><dd>${value}</dd></div>`;
 
 /** The source row, and a row for each detail it came with. */
-export function sourceFacts(booking: Booking): SafeHtml | '' {
+export function sourceFacts(booking: BookingRow): SafeHtml | '' {
   const source = booking.source;
   if (!source) return '';
-  const details = detailsOf(booking);
+  const details = sourceDetailsOf(booking);
   return html`${fact('Source', SOURCE_WORDS[source] ?? source)}${DETAILS.map(([key, label]) =>
     typeof details[key] === 'string' && details[key] ? fact(label, details[key]) : '',
   )}`;

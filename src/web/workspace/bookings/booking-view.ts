@@ -13,9 +13,7 @@ import type { Event } from '../../../crm/events/event.table.js';
 import { occupiedStretch } from '../../../crm/events/occupancy.js';
 import { spacesOf } from '../../../crm/facts.js';
 import { organizationZone } from '../../../crm/organization/index.js';
-import { bookingReadContext } from '../../../crm/bookings/booking-read-context.js';
-import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
-import type { Booking } from '../../../crm/bookings/booking.table.js';
+import { bookingDefinition, bookingReadContext, type BookingRow } from '../../../crm/bookings/index.js';
 import { findContact } from '../../../crm/contacts/index.js';
 import { notesAbout } from '../../../crm/notes/note.reads.js';
 import { bookingTasksOf } from '../tasks/booking-tasks.view.js';
@@ -56,7 +54,11 @@ export interface Extras {
  * An option (lead, tentative) may overlap a definite booking's event (SPEC §11): saved, but its
  * page says which, event by event.
  */
-async function overlapsOf(db: Db, booking: Booking, events: readonly Event[]): Promise<Map<string, Holding>> {
+async function overlapsOf(
+  db: Db,
+  booking: BookingRow,
+  events: readonly Event[],
+): Promise<Map<string, Holding>> {
   const overlaps = new Map<string, Holding>();
   if (booking.status !== 'lead' && booking.status !== 'tentative') return overlaps;
   const spaces = await spacesOf(db, booking.organization_id);
@@ -77,7 +79,7 @@ async function overlapsOf(db: Db, booking: Booking, events: readonly Event[]): P
 export async function bookingView(
   db: Db,
   v: WorkspaceVisitor,
-  booking: Booking,
+  booking: BookingRow,
   extras: Extras,
 ): Promise<BookingView> {
   const org = v.organization.organizationId;

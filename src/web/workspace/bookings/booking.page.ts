@@ -2,8 +2,12 @@
  * One booking: every attribute, its account, contact and spaces, the status moves it allows, its
  * events, its pricing, its payments, its documents, its conversation with the client, its notes.
  */
-import { allowedMoves } from '../../../crm/bookings/booking-status.js';
-import type { Booking, BookingStatus } from '../../../crm/bookings/booking.table.js';
+import {
+  allowedMoves,
+  type BookingRow,
+  type BookingStatus,
+  shownTotal,
+} from '../../../crm/bookings/index.js';
 import type { Account } from '../../../crm/accounts/index.js';
 import { type Contact, contactName } from '../../../crm/contacts/index.js';
 import { html, type SafeHtml } from '../../html.js';
@@ -26,12 +30,11 @@ import { conversationSection } from '../messages/conversation.view.js';
 import { bookingTimes } from '../time-zones.js';
 import { workspacePage } from '../workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
-import { shownTotal } from '../../../crm/bookings/booking-prices.js';
 import type { CustomForm } from '../forms/custom-fields.form.js';
 import { customFacts } from '../forms/custom-fields.view.js';
 
 export interface BookingView {
-  booking: Booking;
+  booking: BookingRow;
   /** The names of the spaces it holds. */
   rooms: string[];
   version: string;

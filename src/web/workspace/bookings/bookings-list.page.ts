@@ -2,7 +2,7 @@
  * Bookings: status tabs, search and dates, one page of bookings (each with its balance due once it
  * is priced by line items), and paging.
  */
-import type { Booking, BookingStatus } from '../../../crm/bookings/booking.table.js';
+import type { BookingRow, BookingStatus } from '../../../crm/bookings/index.js';
 import type { UnreadOfBooking } from '../../../crm/messages/index.js';
 import type { CustomField } from '../../../crm/custom-fields/index.js';
 import { html, type SafeHtml } from '../../html.js';
@@ -20,7 +20,7 @@ export interface BookingsListView {
   zone: string;
   filters: { status?: string; q: string; from: string; to: string; account?: string };
   defaultFrom: string;
-  rows: Booking[];
+  rows: BookingRow[];
   accountNames: Map<string, string>;
   /** The organization's space names by id. */
   spaceNames: ReadonlyMap<string, string>;
@@ -55,7 +55,7 @@ function query(params: Record<string, string | undefined>): string {
 }
 
 /** What is left to pay of a booking priced by its lines, in its currency; nothing before it has any. */
-function balanceDue(b: Booking): string {
+function balanceDue(b: BookingRow): string {
   if (Number(b.line_count) === 0) return '';
   return money(Number(b.grand_total) - Number(b.paid_total), b.currency);
 }

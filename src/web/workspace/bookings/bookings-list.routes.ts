@@ -1,9 +1,8 @@
 /** GET /orgs/:org/bookings: the home page of the workspace. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { BOOKING_STATUSES, type BookingStatus } from '../../../crm/bookings/booking.table.js';
+import { BOOKING_STATUSES, bookingsPage, type BookingStatus } from '../../../crm/bookings/index.js';
 import { accountNames } from '../../../crm/accounts/index.js';
-import { bookingsPage } from '../../../crm/bookings/booking.reads.js';
 import { organizationZone } from '../../../crm/organization/index.js';
 import { unreadByBooking } from '../../../crm/messages/index.js';
 import { countRecords } from '../../../crm/records.js';

@@ -1,5 +1,5 @@
 /** The week view: spaces as rows and days as columns on a wide screen, a list per day on a phone. */
-import type { Booking } from '../../../crm/bookings/booking.table.js';
+import type { BookingRow } from '../../../crm/bookings/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { roomNames, STATUS_LABELS } from '../bookings/booking-badges.js';
 import { addDays, dayLabel, localDate, timeRange } from '../time-zones.js';
@@ -17,7 +17,7 @@ export interface WeekView {
   spaceCount: number;
   /** The organization's space names by id. */
   spaceNames: ReadonlyMap<string, string>;
-  next: Booking | undefined;
+  next: BookingRow | undefined;
 }
 
 const SHOWN = ['lead', 'tentative', 'definite', 'closed'] as const;

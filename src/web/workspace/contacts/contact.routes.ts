@@ -1,6 +1,6 @@
 /** Contacts: list and search, one contact, create, edit, delete (its bookings keep going without it), notes. */
 import { accountChoices, accountNames, findAccount } from '../../../crm/accounts/index.js';
-import { bookingsOf } from '../../../crm/bookings/booking.reads.js';
+import { bookingsOf } from '../../../crm/bookings/index.js';
 import {
   type Contact,
   contactCodec,

@@ -1,6 +1,6 @@
 /** Contacts: the list with search, one contact with its bookings and notes, and the contact form. */
 import type { Account } from '../../../crm/accounts/index.js';
-import type { Booking } from '../../../crm/bookings/booking.table.js';
+import type { BookingRow } from '../../../crm/bookings/index.js';
 import { type Contact, contactName } from '../../../crm/contacts/index.js';
 import { type CustomList, customListOf, customListParams } from '../forms/custom-list.js';
 import { customCells, customHeaders, customListForm, hiddenParams } from '../forms/custom-list.view.js';
@@ -64,7 +64,7 @@ export function contactsListPage(v: WorkspaceVisitor, view: ContactsListView): s
 export interface ContactView {
   contact: Contact;
   account: Account | undefined;
-  bookings: Booking[];
+  bookings: BookingRow[];
   notes: NotesSection;
   custom: Omit<CustomForm, 'typed'>;
   notice?: string | undefined;

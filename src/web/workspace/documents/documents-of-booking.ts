@@ -2,7 +2,7 @@
  * What a booking's Documents section reads (documents.view.ts): its documents, their links and
  * signatures, and what changed since a proposal was signed.
  */
-import type { Booking } from '../../../crm/bookings/booking.table.js';
+import type { BookingRow } from '../../../crm/bookings/index.js';
 import { linksOf } from '../../../crm/documents/document-links.js';
 import { signaturesOf } from '../../../crm/documents/document-signing.js';
 import { changesSinceSigned } from '../../../crm/documents/signed-state.js';
@@ -13,7 +13,7 @@ import type { DocumentsSection } from './documents.view.js';
 
 export async function documentsOfBooking(
   db: Db,
-  booking: Booking,
+  booking: BookingRow,
   events: readonly Event[],
   zone: string,
   now = Date.now(),

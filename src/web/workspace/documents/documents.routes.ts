@@ -11,7 +11,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
+import { bookingDefinition } from '../../../crm/bookings/index.js';
 import {
   issueDocument,
   revokeDocumentLink,

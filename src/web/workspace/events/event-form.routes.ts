@@ -5,8 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
-import type { Booking } from '../../../crm/bookings/booking.table.js';
+import { bookingDefinition, type BookingRow } from '../../../crm/bookings/index.js';
 import { eventTypesOf, typeNamed } from '../../../crm/event-types/event-types.js';
 import { spaceClashOf } from '../../../crm/events/event-clash.js';
 import type { EventInput } from '../../../crm/events/event-rules.js';
@@ -50,7 +49,7 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return sendPage(reply, eventFormPage(v, { ...view, spaces, eventTypes, custom }), status);
   }
 
-  const bookingView = (b: Booking) => ({
+  const bookingView = (b: BookingRow) => ({
     id: b.id,
     reference: b.reference,
     name: b.name,
@@ -62,7 +61,7 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function save(
     request: FastifyRequest,
     reply: FastifyReply,
-    booking: Booking,
+    booking: BookingRow,
     view: Omit<EventFormView, 'spaces' | 'eventTypes' | 'errors' | 'custom'>,
     attempt: (input: EventInput, unread: FieldErrors) => ReturnType<typeof attemptSubmit<EventInput, Event>>,
   ) {

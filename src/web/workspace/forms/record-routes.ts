@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { RowOf } from '../../../api/resource-definition.js';
-import { PAGE_SIZE } from '../../../crm/bookings/booking.reads.js';
+import { PAGE_SIZE } from '../../../crm/bookings/index.js';
 import { organizationZone } from '../../../crm/organization/index.js';
 import { notesAbout } from '../../../crm/notes/note.reads.js';
 import { countRecords } from '../../../crm/records.js';

@@ -4,7 +4,7 @@
  * documents that may go with a message (those sent or issued, as sendMessage attaches them), and
  * the Write to client form as it stands — what was typed, its errors, its preview.
  */
-import type { Booking } from '../../../crm/bookings/booking.table.js';
+import type { BookingRow } from '../../../crm/bookings/index.js';
 import type { Contact } from '../../../crm/contacts/index.js';
 import type { DocumentRow } from '../../../crm/documents/document.table.js';
 import { listEmailTemplates } from '../../../crm/email-templates/index.js';
@@ -96,7 +96,7 @@ export async function conversationSection(
   db: Db,
   v: WorkspaceVisitor,
   facts: {
-    booking: Booking;
+    booking: BookingRow;
     contact: Contact | undefined;
     documents: readonly DocumentRow[];
     events: readonly Event[];

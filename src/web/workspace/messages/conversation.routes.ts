@@ -9,8 +9,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
-import type { Booking } from '../../../crm/bookings/booking.table.js';
+import { bookingDefinition, type BookingRow } from '../../../crm/bookings/index.js';
 import {
   attachmentDownload,
   composeMessage,
@@ -70,7 +69,7 @@ export const conversationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function show(
     reply: FastifyReply,
     v: WorkspaceVisitor,
-    booking: Booking,
+    booking: BookingRow,
     compose: ComposeExtras,
     status = 200,
   ) {

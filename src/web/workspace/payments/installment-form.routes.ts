@@ -6,9 +6,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
-import type { Booking } from '../../../crm/bookings/booking.table.js';
-import { firstEventDay } from '../../../crm/bookings/first-event.js';
+import { bookingDefinition, type BookingRow, firstEventDay } from '../../../crm/bookings/index.js';
 import { organizationZone } from '../../../crm/organization/index.js';
 import { installmentDefinition } from '../../../crm/payments/installment.resource.js';
 import {
@@ -38,7 +36,7 @@ type Shown = Omit<InstallmentFormView, 'booking' | 'firstEventDay'>;
 export const installmentFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
 
-  async function render(reply: FastifyReply, v: WorkspaceVisitor, b: Booking, view: Shown, status = 200) {
+  async function render(reply: FastifyReply, v: WorkspaceVisitor, b: BookingRow, view: Shown, status = 200) {
     const zone = await organizationZone(db, v.organization.organizationId);
     const booking = { ...b, grand_total: Number(b.grand_total) };
     const day = firstEventDay(b, zone);

@@ -7,8 +7,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
-import type { Booking } from '../../../crm/bookings/booking.table.js';
+import { bookingDefinition, type BookingRow } from '../../../crm/bookings/index.js';
 import { organizationZone } from '../../../crm/organization/index.js';
 import { paymentDefinition } from '../../../crm/payments/payment.resource.js';
 import {
@@ -35,7 +34,7 @@ type Shown = Pick<PaymentFormView, 'values' | 'errors'>;
 export const paymentFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
 
-  async function render(reply: FastifyReply, v: WorkspaceVisitor, b: Booking, view: Shown, status = 200) {
+  async function render(reply: FastifyReply, v: WorkspaceVisitor, b: BookingRow, view: Shown, status = 200) {
     const [zone, installments] = await Promise.all([
       organizationZone(db, v.organization.organizationId),
       installmentsOf(db, b.id),
@@ -45,7 +44,7 @@ export const paymentFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   /** The reference's first payment in words, and where it is when another booking has it. */
-  async function duplicateSentence(earlier: Payment, org: string, b: Booking) {
+  async function duplicateSentence(earlier: Payment, org: string, b: BookingRow) {
     const other =
       earlier.booking_id === b.id ? b : await recordOf(db, bookingDefinition, org, earlier.booking_id);
     const where = other.id === b.id ? 'this booking' : `${other.reference} ${other.name}`;

@@ -5,7 +5,7 @@
  * they were received. Any member adds installments and records payments; only administrators are
  * offered the deletion of a payment.
  */
-import type { Booking } from '../../../crm/bookings/booking.table.js';
+import type { BookingRow } from '../../../crm/bookings/index.js';
 import type { Installment, Payment } from '../../../crm/payments/payment.table.js';
 import { html, type SafeHtml } from '../../html.js';
 import { money } from '../bookings/booking-badges.js';
@@ -24,7 +24,7 @@ import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js
 import { PAYMENT_ACTIONS } from '../../../crm/payments/payment.policy.js';
 
 export interface PaymentsSection {
-  booking: Booking;
+  booking: BookingRow;
   /** Its installments, in schedule order. */
   installments: readonly Installment[];
   /** Its payments and refunds, in the order they were received. */

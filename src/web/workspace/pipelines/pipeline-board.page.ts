@@ -7,7 +7,7 @@
  * was. On a phone the columns stack.
  */
 import { countText } from '../../../locale.js';
-import type { Booking } from '../../../crm/bookings/booking.table.js';
+import { type BookingRow, shownTotal } from '../../../crm/bookings/index.js';
 import {
   createPipeline,
   type PipelineWithStages,
@@ -21,10 +21,9 @@ import { noticeOf } from '../forms/list-parts.js';
 import { dayLabel, localDate } from '../time-zones.js';
 import { workspacePage } from '../workspace-layout.js';
 import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
-import { shownTotal } from '../../../crm/bookings/booking-prices.js';
 
 export interface BoardCard {
-  booking: Booking;
+  booking: BookingRow;
   /** The version its move form carries. */
   version: string;
 }

@@ -9,12 +9,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { bookingProblems, updateBooking } from '../../../crm/bookings/booking.commands.js';
-import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
+import {
+  bookingDefinition,
+  bookingProblems,
+  bookingReadContext,
+  updateBooking,
+} from '../../../crm/bookings/index.js';
 import { organizationZone } from '../../../crm/organization/index.js';
 import { spaceClashOf } from '../../../crm/events/event-clash.js';
 import { bookingsAtStages, pipelinesWithStages, stageTotals } from '../../../crm/pipelines/index.js';
-import { bookingReadContext } from '../../../crm/bookings/booking-read-context.js';
 import { recordTag } from '../../../crm/version-tag.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { html, type SafeHtml } from '../../html.js';

@@ -6,8 +6,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { bookingDefinition } from '../../../crm/bookings/booking.resource.js';
-import type { Booking } from '../../../crm/bookings/booking.table.js';
+import { bookingDefinition, type BookingRow } from '../../../crm/bookings/index.js';
 import { eventsOf } from '../../../crm/events/event.reads.js';
 import { organizationOf } from '../../../crm/organization/index.js';
 import { itemsOf } from '../../../crm/pricing/items.js';
@@ -43,7 +42,7 @@ type Shown = Omit<LineFormView, 'booking' | 'events' | 'rates' | 'serviceCharge'
 export const lineItemFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
 
-  async function render(reply: FastifyReply, v: WorkspaceVisitor, b: Booking, view: Shown, status = 200) {
+  async function render(reply: FastifyReply, v: WorkspaceVisitor, b: BookingRow, view: Shown, status = 200) {
     const org = v.organization.organizationId;
     const [events, rates, items, organization] = await Promise.all([
       eventsOf(db, org, b.id),

@@ -7,7 +7,7 @@
 import { majorText, moneyText, readAmount } from '../../../crm/money.js';
 import { flag } from '../../../crm/data/row-mappers.js';
 import { isItemCategory, ITEM_UNITS, type ItemUnit } from '../../../crm/pricing/categories.js';
-import { FNB_MINIMUM_MOST, fnbMinimumInRange } from '../../../crm/bookings/fnb-minimum.js';
+import { FNB_MINIMUM_MOST, fnbMinimumInRange } from '../../../crm/bookings/index.js';
 import { copiedTaxes } from '../../../crm/pricing/line-item.resource.js';
 import type { LineItem } from '../../../crm/pricing/line-item.table.js';
 import type { LineItemInput } from '../../../crm/pricing/line-items.js';

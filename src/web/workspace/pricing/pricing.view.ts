@@ -6,8 +6,7 @@
  * A tax inside the prices (SPEC §12) is said to be included — "includes VAT £1,604.06" — beside
  * the line and under the grand total, never as a row of the totals that seems to add.
  */
-import { fnbShortfall } from '../../../crm/bookings/booking-read-context.js';
-import type { Booking } from '../../../crm/bookings/booking.table.js';
+import { type BookingRow, fnbShortfall } from '../../../crm/bookings/index.js';
 import type { Event } from '../../../crm/events/event.table.js';
 import { majorText } from '../../../crm/money.js';
 import { CATEGORY_LABELS, ITEM_CATEGORIES, UNIT_LABELS } from '../../../crm/pricing/categories.js';
@@ -21,7 +20,7 @@ import { eventTimes } from '../time-zones.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 
 export interface PricingSection {
-  booking: Booking;
+  booking: BookingRow;
   /** The booking's version, which the F&B minimum form carries. */
   version: string;
   /** Its events, in the order they happen. */

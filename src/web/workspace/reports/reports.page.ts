@@ -5,7 +5,7 @@
  * days, counts, rates and amounts read in the organization's locale (SPEC §13, report-words.ts);
  * the CSV keeps the API's values.
  */
-import type { BookingStatus } from '../../../crm/bookings/booking.table.js';
+import type { BookingStatus } from '../../../crm/bookings/index.js';
 import { moneyText } from '../../../crm/money.js';
 import { countText } from '../../../locale.js';
 import {

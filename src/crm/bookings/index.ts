@@ -1,0 +1,35 @@
+/**
+ * Bookings, what a venue sells (SPEC §7, §9, §15): the one face the rest of the house uses
+ * (docs/decisions/0017-faces-codecs-and-fields.md) — the statuses and sources, the policy, the
+ * commands, the rules others judge with, the queries and the resource. Bookings have no value
+ * or codec yet: the pages, the documents and the assistant still read the row, which the face
+ * names BookingRow until they read values.
+ */
+export {
+  BOOKING_SOURCES,
+  BOOKING_STATUSES,
+  type BookingPrices,
+  type BookingSource,
+  type BookingStatus,
+} from './booking.table.js';
+export type { Booking as BookingRow } from './booking.table.js';
+export { allowedMoves, transitionProblem } from './booking-status.js';
+export { BOOKING_ACTIONS } from './booking.policy.js';
+export { bookingProblems, createBooking, deleteBooking, updateBooking } from './booking.commands.js';
+export { createBookingsInBulk } from './booking-bulk.js';
+export {
+  type BookingWithParties,
+  bookingWithPartiesProblems,
+  createBookingWithParties,
+} from './booking-parties.js';
+export { leadContact } from './lead-contact.js';
+export { sourceDetailsOf } from './booking-source.js';
+export { type BookingInput, checkBooking } from './booking-rules.js';
+export { shownTotal } from './booking-prices.js';
+export { firstEventDay } from './first-event.js';
+export { FNB_MINIMUM_MOST, fnbMinimumInRange } from './fnb-minimum.js';
+export { bookingReadContext, fnbShortfall } from './booking-read-context.js';
+export { bookingCurrencies, bookingsOf, bookingsPage, nextBookingAfter, PAGE_SIZE } from './booking.reads.js';
+export { insertBookings, replaceBookingSpaces } from './booking.repository.js';
+export { bookingDefinition } from './booking.resource.js';
+export { BookingWriteAttributes } from './booking.bodies.js';
