@@ -68,8 +68,6 @@ function allowedPast(file: string, target: string): boolean {
   // booking through the face beneath its commands: index.js would be a circle through them.
   if (target === 'src/crm/bookings/beneath.js')
     return /^src\/crm\/(events|pricing|payments|documents)\//.test(file);
-  // Not yet through the bookings' face, though nothing would circle.
-  if (file === 'src/crm/custom-fields/rewritten-records.ts') return target.endsWith('/booking.resource.js');
   if (target.endsWith('.routes.js')) return file === 'src/crm/crm.plugin.ts';
   return false;
 }

@@ -9,7 +9,7 @@
 import { statementsHoldLoop } from '../../db/long-writes.js';
 import type { Trx } from '../../db/database.js';
 import { accountDefinition } from '../accounts/index.js';
-import { bookingDefinition } from '../bookings/booking.resource.js';
+import { bookingDefinition } from '../bookings/index.js';
 import { type ChangeInBulk, changeRows, recordChangesInBulk, toldUpdate } from '../change-events.js';
 import { contactDefinition } from '../contacts/index.js';
 import { type ReadContext, readContextOf, type RecordKind, type RowOf } from '../data/rows.js';
