@@ -11,14 +11,20 @@ import { ToMany, ToOne } from './request-documents.js';
 
 const Closed = { additionalProperties: false } as const;
 
-function described(field: Field): { description?: string } {
-  return field.description ? { description: field.description } : {};
+/** What the API says of a field: of what a write gives (`write`), or of what a read shows. */
+function descriptionOf(field: Field, write: boolean): string | undefined {
+  return (write ? field.writeDescription : undefined) ?? field.description;
+}
+
+function described(field: Field, write: boolean): { description?: string } {
+  const description = descriptionOf(field, write);
+  return description ? { description } : {};
 }
 
 /** The schema of a field's value; `write` adds the limits of what may be given. */
 function valueSchema(field: Field, write: boolean): TSchema {
   const limits = write ? (field.limits ?? {}) : {};
-  const options = field.nullable ? {} : described(field);
+  const options = field.nullable ? {} : described(field, write);
   const numbers = { ...pick(limits, ['minimum', 'maximum']), ...options };
   switch (field.type) {
     case 'integer':
@@ -63,14 +69,28 @@ function pick<T extends object>(object: T, keys: ReadonlyArray<keyof T>): Partia
 
 function shown(field: Field, write: boolean): TSchema {
   const schema = valueSchema(field, write);
-  return field.nullable ? Nullable(schema, field.description) : schema;
+  return field.nullable ? Nullable(schema, descriptionOf(field, write)) : schema;
 }
 
 const attributes = (fields: Fields) => Object.values(fields).filter((f) => !f.relationship);
 
-/** A resource's attributes, in the fields' order. */
-export function attributesSchema(fields: Fields) {
-  return Type.Object(Object.fromEntries(attributes(fields).map((f) => [f.name, shown(f, false)])));
+/**
+ * Name → what each attribute shows, in the fields' order; `custom`, the venue's own fields'
+ * values (SPEC §19), as `custom_fields` before the record's created_at, as every kind shows them.
+ */
+function inOrder<T>(fields: Fields, each: (field: Field) => T, custom?: T): Record<string, T> {
+  const made: Record<string, T> = {};
+  for (const f of attributes(fields)) {
+    if (custom !== undefined && f.name === 'created_at') made.custom_fields = custom;
+    made[f.name] = each(f);
+  }
+  if (custom !== undefined) made.custom_fields ??= custom;
+  return made;
+}
+
+/** A resource's attributes, in the fields' order (with `custom_fields` when given its schema). */
+export function attributesSchema(fields: Fields, custom?: TSchema) {
+  return Type.Object(inOrder(fields, (f) => shown(f, false), custom));
 }
 
 /** A resource's relationships: each field shown as one, by name and target type (a list: to-many). */
@@ -85,14 +105,20 @@ export function relationshipTargets(fields: Fields): Record<string, string | rea
   );
 }
 
-/** What a create may give: the writable attributes (those named `required` must be given). */
-export function writeAttributesSchema(fields: Fields, required: readonly string[] = []) {
+/**
+ * What a create may give: the writable attributes (those named `required` must be given), and
+ * `custom_fields` last when given its schema.
+ */
+export function writeAttributesSchema(fields: Fields, required: readonly string[] = [], custom?: TSchema) {
   return Type.Object(
-    Object.fromEntries(
-      attributes(fields)
-        .filter((f) => f.writable)
-        .map((f) => [f.name, required.includes(f.name) ? shown(f, true) : Type.Optional(shown(f, true))]),
-    ),
+    {
+      ...Object.fromEntries(
+        attributes(fields)
+          .filter((f) => f.writable)
+          .map((f) => [f.name, required.includes(f.name) ? shown(f, true) : Type.Optional(shown(f, true))]),
+      ),
+      ...(custom ? { custom_fields: custom } : {}),
+    },
     Closed,
   );
 }
@@ -105,7 +131,10 @@ export function writeRelationshipsSchema(fields: Fields) {
         .filter((f) => f.relationship && f.writable)
         .map((f) => {
           const { name, type } = f.relationship!;
-          const options = { ...described(f), ...(f.limits?.maxItems ? { maxItems: f.limits.maxItems } : {}) };
+          const options = {
+            ...described(f, true),
+            ...(f.limits?.maxItems ? { maxItems: f.limits.maxItems } : {}),
+          };
           return [
             name,
             Type.Optional(
@@ -120,12 +149,10 @@ export function writeRelationshipsSchema(fields: Fields) {
   );
 }
 
-/** A value's attributes, by the fields' names and in their order. */
-export function attributesOf(fields: Fields, value: object): Record<string, unknown> {
+/** A value's attributes, by the fields' names and in their order (`custom_fields` as the schema's). */
+export function attributesOf(fields: Fields, value: object, custom?: unknown): Record<string, unknown> {
   const source = value as Record<string, unknown>;
-  const made: Record<string, unknown> = {};
-  for (const f of attributes(fields)) made[f.name] = source[camelName(f.name)];
-  return made;
+  return inOrder(fields, (f) => source[camelName(f.name)], custom);
 }
 
 /** A value's relationships, as resource identifiers. */

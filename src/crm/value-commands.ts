@@ -125,6 +125,8 @@ export interface ValueDeleteSpec<Table extends OrganizationTable, Value, Changes
 > {
   /** Why the record may not go (its dependents: 409), or undefined. */
   refusal?(work: Work, current: Value): Promise<Refusal | undefined>;
+  /** What goes with the record, or no longer names it (its notes, its people), before it goes. */
+  beforeDelete?(work: Work, current: Value): Promise<void>;
 }
 
 export function deleteValueCommand<Table extends OrganizationTable, Value, Changes>(
@@ -135,8 +137,10 @@ export function deleteValueCommand<Table extends OrganizationTable, Value, Chang
     async run(work, removal) {
       const row = await toChange(work, spec.definition, removal);
       if (isRefusal(row)) return row;
-      const refused = await spec.refusal?.(work, spec.codec.decode(row));
+      const current = spec.codec.decode(row);
+      const refused = await spec.refusal?.(work, current);
       if (refused) return refused;
+      await spec.beforeDelete?.(work, current);
       await deleteRecord(work.trx, spec.definition.type, row);
       await recordDeleted(work.trx, spec.definition, row, work.now);
       return undefined;

@@ -1,11 +1,12 @@
 /**
- * The rules of an account's fields (SPEC §7), one pure function over facts loaded first
- * (../facts.ts): a name is required, an e-mail must be one, a country is an ISO 3166-1 code, the
- * owner a member of the organization (by default whoever creates it).
+ * The rules of an account's fields (SPEC §7), one pure function over the account's value and
+ * facts loaded first (../facts.ts): a name is required, an e-mail must be one, a country is an ISO
+ * 3166-1 code, the owner a member of the organization (by default whoever creates it). What they
+ * return is the value's changes.
  */
 import type { VenueFacts } from '../facts.js';
 import { type Checked, isCountry, isEmail, optionalText, Problems } from '../validation.js';
-import type { AccountTable } from './account.value.js';
+import type { Account, AccountChanges } from './account.value.js';
 
 /** Free text an account keeps as given (trimmed; empty is none). */
 export const ACCOUNT_TEXT_FIELDS = [
@@ -18,6 +19,17 @@ export const ACCOUNT_TEXT_FIELDS = [
   'postal_code',
 ] as const;
 
+/** Each free text's name in the account's value. */
+const TEXT_KEYS = {
+  phone: 'phone',
+  website: 'website',
+  address_line1: 'addressLine1',
+  address_line2: 'addressLine2',
+  city: 'city',
+  region: 'region',
+  postal_code: 'postalCode',
+} as const satisfies Record<(typeof ACCOUNT_TEXT_FIELDS)[number], keyof AccountChanges>;
+
 /** Every attribute of an account a write may set, in the order forms and files show them. */
 export const ACCOUNT_ATTRIBUTES = ['name', 'email', ...ACCOUNT_TEXT_FIELDS, 'country'] as const;
 
@@ -29,13 +41,6 @@ export type AccountInput = {
   ownerId?: string | null | undefined;
   custom_fields?: Readonly<Record<string, unknown>> | undefined; // only the keys it changes (SPEC §19)
 } & { [Field in (typeof ACCOUNT_TEXT_FIELDS)[number]]?: string | null | undefined };
-
-/** The columns a write sets. */
-export type AccountColumns = {
-  -readonly [
-    Column in Exclude<keyof AccountTable, 'id' | 'organization_id' | 'created_at' | 'updated_at'>
-  ]?: AccountTable[Column];
-};
 
 /** The owner a write names: on create, the writer unless another (or none) is named. */
 export function ownerNamed(
@@ -56,11 +61,11 @@ export function checkOwner(owner: string | null | undefined, facts: VenueFacts, 
 
 export function checkAccount(
   input: AccountInput,
-  current: AccountTable | undefined,
+  current: Account | undefined,
   facts: VenueFacts,
-): Checked<AccountColumns> {
+): Checked<AccountChanges> {
   const problems = new Problems();
-  const changes: AccountColumns = {};
+  const changes: AccountChanges = {};
   if (input.name !== undefined || !current) {
     const name = input.name?.trim() ?? '';
     if (name === '') problems.attribute('name', 'An account needs a name.', 'blank');
@@ -82,11 +87,12 @@ export function checkAccount(
   }
   for (const field of ACCOUNT_TEXT_FIELDS) {
     if (input[field] === undefined) continue;
-    changes[field] = optionalText(input[field]);
-    problems.text(field, changes[field]);
+    const key = TEXT_KEYS[field];
+    changes[key] = optionalText(input[field]);
+    problems.text(field, changes[key]);
   }
   problems.text('email', input.email);
   const owner = checkOwner(ownerNamed(input.ownerId, !current, facts.actorId), facts, problems);
-  if (owner !== undefined) changes.owner_id = owner;
+  if (owner !== undefined) changes.ownerId = owner;
   return { value: changes, problems: problems.list };
 }

@@ -1,33 +1,16 @@
-/** The request documents of POST and PATCH /v2/accounts (SPEC §7). */
+/** The request documents of POST and PATCH /v2/accounts (SPEC §7), from the account's fields. */
+import { writeAttributesSchema, writeRelationshipsSchema } from '../../api/field-schemas.js';
+import { changes, createDocument, updateDocument } from '../../api/request-documents.js';
 import { Type } from 'typebox';
-import { Nullable } from '../../api/jsonapi.js';
 import { CustomValuesWritten } from '../custom-fields/index.js';
-import { changes, createDocument, ToOne, updateDocument } from '../../api/request-documents.js';
+import { ACCOUNT_FIELDS } from './account.fields.js';
 
-const Text = (maxLength: number, description?: string) =>
-  Type.Optional(Nullable(Type.String({ maxLength }), description));
-
-export const AccountWriteAttributes = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 200, description: 'Required' }),
-    email: Text(254, 'An e-mail address'),
-    phone: Text(50),
-    website: Text(500),
-    address_line1: Text(200),
-    address_line2: Text(200),
-    city: Text(100),
-    region: Text(100),
-    postal_code: Text(20),
-    country: Text(2, 'ISO 3166-1 alpha-2, e.g. US'),
-    custom_fields: CustomValuesWritten('accounts'),
-  },
-  { additionalProperties: false },
+export const AccountWriteAttributes = writeAttributesSchema(
+  ACCOUNT_FIELDS,
+  ['name'],
+  CustomValuesWritten('accounts'),
 );
-
-const AccountRelationships = Type.Object(
-  { owner: Type.Optional(ToOne('users', { nullable: true, description: 'A member of the organization' })) },
-  { additionalProperties: false },
-);
+const AccountRelationships = writeRelationshipsSchema(ACCOUNT_FIELDS);
 
 export const AccountCreateBody = createDocument('accounts', {
   attributes: AccountWriteAttributes,

@@ -1,69 +1,95 @@
 /**
  * Writing accounts (SPEC §7), as units of work (src/writes/unit-of-work.ts): the rules of
- * account-rules.ts; an account with bookings cannot be deleted (409 has_dependents); deleting one
- * takes its notes along and leaves its contacts without an account.
+ * account-rules.ts, over the account's value (account.value.ts); an account with bookings cannot
+ * be deleted (409 has_dependents); deleting one takes its notes along and leaves its contacts
+ * without an account. Every refusal is returned.
  */
 import type { Db, Trx } from '../../db/database.js';
-import { ConflictError } from '../../errors.js';
 import type { Actor } from '../../identity/actor.js';
+import { refuse } from '../../writes/refusal.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import { type BulkOutcome, type BulkRequest, insertAll, judgeAll, stamped } from '../bulk.js';
 import { contactDefinition } from '../contacts/index.js';
 import { customFieldsOf, withCustomValues, withNewCustomValues } from '../custom-fields/index.js';
 import { loadFacts, type VenueFacts } from '../facts.js';
 import { deleteNotesOf } from '../notes/notes-of.js';
-import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
 import { changeEach } from '../records.js';
+import type { Checked } from '../validation.js';
+import { createValueCommand, deleteValueCommand, updateValueCommand } from '../value-commands.js';
 import { type AccountInput, checkAccount, ownerNamed } from './account-rules.js';
-import { contactsOfAccount, countBookingsOfAccount, EMPTY_ACCOUNT } from './account.repository.js';
+import { contactsOfAccount, countBookingsOfAccount } from './account.repository.js';
 import { accountDefinition } from './account.resource.js';
-import type { AccountTable } from './account.value.js';
+import {
+  type Account,
+  type AccountChanges,
+  accountCodec,
+  type AccountTable,
+  NEW_ACCOUNT,
+} from './account.value.js';
 import { ACCOUNT_ACTIONS } from './account.policy.js';
 
 export type { AccountInput } from './account-rules.js';
 
-async function judged(db: Db | Trx, actor: Actor, input: AccountInput, current?: AccountTable) {
+/** The columns of an account an import makes, but those every record has (../bulk.ts stamps them). */
+type NewAccount = Omit<AccountTable, 'id' | 'organization_id' | 'created_at' | 'updated_at'>;
+
+/** The rules' changes with the custom values' (their JSON, when any changed) as the value's. */
+function asChanges({
+  value: { custom_fields: customFields, ...changes },
+  problems,
+}: Checked<AccountChanges & { custom_fields?: string }>): Checked<AccountChanges> {
+  return { value: customFields === undefined ? changes : { ...changes, customFields }, problems };
+}
+
+async function judged(db: Db | Trx, actor: Actor, input: AccountInput, current?: Account) {
   const owner = ownerNamed(input.ownerId, !current, actor.userId);
   const facts = await loadFacts(db, actor.organizationId, actor.userId, { members: [owner] });
   const checked = checkAccount(input, current, facts);
-  return withCustomValues(db, checked, {
+  const custom = await withCustomValues(db, checked, {
     organizationId: actor.organizationId,
     door: actor.door,
     recordType: 'accounts',
     given: input.custom_fields,
-    current,
+    current: current && { custom_fields: current.customFields },
   });
+  return asChanges(custom);
 }
 
 /** Every problem of an account input, writing nothing (forms, and the API's one 422 per bad field). */
-export async function accountProblems(db: Db, actor: Actor, input: AccountInput, current?: AccountTable) {
+export async function accountProblems(db: Db, actor: Actor, input: AccountInput, current?: Account) {
   return (await judged(db, actor, input, current)).problems;
 }
 
-export const createAccount = createCommand<'accounts', AccountInput>({
+const KIND = { definition: accountDefinition, codec: accountCodec };
+
+export const createAccount = createValueCommand({
+  ...KIND,
   action: ACCOUNT_ACTIONS.create,
-  definition: accountDefinition,
-  check: (trx, actor, input) => judged(trx, actor, input),
-  values: (given) => ({ ...EMPTY_ACCOUNT, name: '', ...given }),
+  async check({ trx, actor }: Work, input: AccountInput) {
+    const checked = await judged(trx, actor, input);
+    return { value: { ...NEW_ACCOUNT, ...checked.value }, problems: checked.problems };
+  },
 });
 
-export const updateAccount = updateCommand<'accounts', AccountInput>({
+export const updateAccount = updateValueCommand({
+  ...KIND,
   action: ACCOUNT_ACTIONS.update,
-  definition: accountDefinition,
-  check: (trx, actor, input, current) => judged(trx, actor, input, current),
+  check: ({ trx, actor }: Work, input: AccountInput, current: Account) => judged(trx, actor, input, current),
 });
 
-export const deleteAccount = deleteCommand({
+export const deleteAccount = deleteValueCommand({
+  ...KIND,
   action: ACCOUNT_ACTIONS.delete,
-  definition: accountDefinition,
-  async before({ trx, now }, current) {
+  async refusal({ trx }, current) {
     const bookings = await countBookingsOfAccount(trx, current.id);
-    if (bookings > 0) {
-      throw new ConflictError(
-        `This account has ${bookings} booking${bookings === 1 ? '' : 's'}; delete them or give them another account first.`,
-        'has_dependents',
-      );
-    }
+    if (bookings === 0) return undefined;
+    return refuse({
+      status: 409,
+      code: 'has_dependents',
+      detail: `This account has ${bookings} booking${bookings === 1 ? '' : 's'}; delete them or give them another account first.`,
+    });
+  },
+  async beforeDelete({ trx, now }, current) {
     // Its contacts stay, without an account.
     const contacts = await contactsOfAccount(trx, current.id);
     await changeEach(trx, contactDefinition, contacts, () => ({ account_id: null }), now);
@@ -83,8 +109,12 @@ export async function createAccountsInBulk(
     withNewCustomValues(checkAccount(input, undefined, facts), fields, input.custom_fields),
   );
   if (problems.length > 0 || !request.write) return { created: [], problems };
-  const rows = values.map((changes) =>
-    stamped({ ...EMPTY_ACCOUNT, name: '', ...changes }, organizationId, work.now),
+  const rows = values.map(({ custom_fields: customFields, ...changes }) =>
+    stamped(
+      accountCodec.encode({ ...NEW_ACCOUNT, ...changes, customFields }) as NewAccount,
+      organizationId,
+      work.now,
+    ),
   );
   await insertAll(work, accountDefinition, rows, request.progress);
   return { created: rows, problems };

@@ -5,20 +5,20 @@
  */
 import { defineFields, field } from '../data/fields.js';
 
-const optional = (label: string, maxLength: number, description?: string) =>
+const optional = (label: string, maxLength: number, writeDescription?: string) =>
   field('text', label, {
     nullable: true,
     writable: true,
     form: true,
     limits: { maxLength },
-    ...(description ? { description } : {}),
+    ...(writeDescription ? { writeDescription } : {}),
   });
 
 export const ACCOUNT_FIELDS = defineFields({
   name: field('text', 'Name', {
     writable: true,
     form: true,
-    description: 'Required',
+    writeDescription: 'Required',
     limits: { minLength: 1, maxLength: 200 },
   }),
   email: optional('E-mail', 254, 'An e-mail address'),
@@ -29,7 +29,14 @@ export const ACCOUNT_FIELDS = defineFields({
   city: optional('City', 100),
   region: optional('Region', 100),
   postal_code: optional('Postal code', 20),
-  country: optional('Country', 2, 'ISO 3166-1 alpha-2, e.g. US'),
+  country: field('text', 'Country', {
+    nullable: true,
+    writable: true,
+    form: true,
+    limits: { maxLength: 2 },
+    description: 'ISO 3166-1 alpha-2',
+    writeDescription: 'ISO 3166-1 alpha-2, e.g. US',
+  }),
   owner_id: field('id', 'Owner', {
     nullable: true,
     writable: true,

@@ -9,21 +9,6 @@ export async function insertAccounts(trx: Trx, rows: readonly Insertable<Account
   await insertInChunks(trx, 'accounts', rows);
 }
 
-/** An account's optional fields, unset. */
-export const EMPTY_ACCOUNT = {
-  owner_id: null,
-  email: null,
-  phone: null,
-  website: null,
-  address_line1: null,
-  address_line2: null,
-  city: null,
-  region: null,
-  postal_code: null,
-  country: null,
-  custom_fields: '{}',
-};
-
 export async function countBookingsOfAccount(trx: Trx, accountId: string): Promise<number> {
   const row = await trx
     .selectFrom('bookings')

@@ -1,7 +1,12 @@
-/** Accounts (the companies and people who book) as the API shows them (SPEC §5). */
-import { Type } from 'typebox';
-import { NullableString, resourceSchema, Timestamp } from '../../api/jsonapi.js';
-import type { ResourceDefinition } from '../../api/resource-definition.js';
+/** Accounts (the companies and people who book) as the API shows them (SPEC §5, §7), from their fields. */
+import {
+  attributesOf,
+  attributesSchema,
+  relationshipsOf,
+  relationshipTargets,
+} from '../../api/field-schemas.js';
+import { type Resource, resourceSchema } from '../../api/jsonapi.js';
+import type { ReadContext, ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../../api/relation.js';
 import {
   customFieldsIn,
@@ -10,26 +15,26 @@ import {
   listedCustomFields,
   shownValues,
 } from '../custom-fields/index.js';
+import { ACCOUNT_FIELDS } from './account.fields.js';
+import { type Account, accountCodec } from './account.value.js';
 
-const ADDRESS = ['address_line1', 'address_line2', 'city', 'region', 'postal_code', 'country'] as const;
+export const AccountResource = resourceSchema(
+  'accounts',
+  attributesSchema(ACCOUNT_FIELDS, CustomValuesShown('accounts')),
+  relationshipTargets(ACCOUNT_FIELDS),
+);
 
-export const AccountAttributes = Type.Object({
-  name: Type.String(),
-  email: NullableString(),
-  phone: NullableString(),
-  website: NullableString(),
-  address_line1: NullableString(),
-  address_line2: NullableString(),
-  city: NullableString(),
-  region: NullableString(),
-  postal_code: NullableString(),
-  country: NullableString('ISO 3166-1 alpha-2'),
-  custom_fields: CustomValuesShown('accounts'),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-});
-
-export const AccountResource = resourceSchema('accounts', AccountAttributes, { owner: 'users' });
+/** An account as the API shows it, with its organization's custom fields (the read context's). */
+export function accountResource(account: Account, baseUrl: string, context?: ReadContext): Resource {
+  const custom = shownValues(account.customFields, customFieldsIn(context));
+  return {
+    type: 'accounts',
+    id: account.id,
+    attributes: attributesOf(ACCOUNT_FIELDS, account, custom),
+    relationships: relationshipsOf(ACCOUNT_FIELDS, account),
+    links: { self: `${baseUrl}/v2/accounts/${account.id}` },
+  };
+}
 
 export const accountDefinition: ResourceDefinition<'accounts'> = {
   type: 'accounts',
@@ -52,20 +57,5 @@ export const accountDefinition: ResourceDefinition<'accounts'> = {
     attributes: ['custom_fields'],
     values: (row, context) => [shownValues(row.custom_fields, customFieldsIn(context))],
   },
-  toResource: (row, baseUrl, context) => ({
-    type: 'accounts',
-    id: row.id,
-    attributes: {
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      website: row.website,
-      ...Object.fromEntries(ADDRESS.map((field) => [field, row[field]])),
-      custom_fields: shownValues(row.custom_fields, customFieldsIn(context)),
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-    },
-    relationships: { owner: { data: relation('users', row.owner_id) } },
-    links: { self: `${baseUrl}/v2/accounts/${row.id}` },
-  }),
+  toResource: (row, baseUrl, context) => accountResource(accountCodec.decode(row), baseUrl, context),
 };

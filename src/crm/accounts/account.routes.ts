@@ -1,6 +1,5 @@
 /** The organization's accounts: read, create, change and delete them (SPEC §5, §7). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Static } from 'typebox';
 import { registerReadRoutes } from '../../api/read-routes.js';
 import { relatedId } from '../../api/request-documents.js';
 import { registerWriteRoutes } from '../../api/write-routes.js';
@@ -12,18 +11,24 @@ import {
   deleteAccount,
   updateAccount,
 } from './account.commands.js';
-import { accountDefinition } from './account.resource.js';
+import { accountDefinition, accountResource } from './account.resource.js';
+import { accountCodec } from './account.value.js';
 
-type AccountDocument = Pick<Static<typeof AccountUpdateBody>['data'], 'attributes' | 'relationships'>;
+/** A write document's members, as its schema (account.bodies.ts, from the fields) let them through. */
+interface AccountDocument {
+  data: { attributes?: object; relationships?: object };
+}
 
-function accountInput({ data }: { data: AccountDocument }): AccountInput {
-  return { ...data.attributes, ownerId: relatedId(data.relationships?.owner) };
+function accountInput({ data }: AccountDocument): AccountInput {
+  const { owner } = (data.relationships ?? {}) as { owner?: { data: { id: string } | null } };
+  return { ...(data.attributes as AccountInput), ownerId: relatedId(owner) };
 }
 
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerReadRoutes(app, accountDefinition);
   registerWriteRoutes(app, {
     definition: accountDefinition,
+    face: { decode: accountCodec.decode, render: accountResource },
     createBody: AccountCreateBody,
     updateBody: AccountUpdateBody,
     rules: {

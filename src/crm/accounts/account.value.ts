@@ -27,6 +27,22 @@ export type Account = {
 /** What a change of an account sets. */
 export type AccountChanges = Partial<Omit<Account, 'id' | 'organizationId' | 'createdAt' | 'updatedAt'>>;
 
+/** A new account's values where a write gives none. */
+export const NEW_ACCOUNT = {
+  name: '',
+  email: null,
+  phone: null,
+  website: null,
+  addressLine1: null,
+  addressLine2: null,
+  city: null,
+  region: null,
+  postalCode: null,
+  country: null,
+  ownerId: null,
+  customFields: '{}',
+} satisfies AccountChanges;
+
 export const accountCodec = {
   decode(row: AccountTable): Account {
     return {

@@ -1,11 +1,11 @@
 /**
- * The rules of a contact's fields (SPEC §7), one pure function over facts loaded first
- * (../facts.ts): a first or a last name, a valid e-mail when given, and an account of the same
- * organization when given.
+ * The rules of a contact's fields (SPEC §7), one pure function over the contact's value and facts
+ * loaded first (../facts.ts): a first or a last name, a valid e-mail when given, and an account of
+ * the same organization when given. What they return is the value's changes.
  */
 import type { VenueFacts } from '../facts.js';
 import { type Checked, isEmail, optionalText, Problems } from '../validation.js';
-import type { ContactTable } from './contact.value.js';
+import type { Contact, ContactChanges } from './contact.value.js';
 
 /** What a create or an update may set; undefined leaves a field as it is. */
 export interface ContactInput {
@@ -18,27 +18,25 @@ export interface ContactInput {
   custom_fields?: Readonly<Record<string, unknown>> | undefined; // only the keys it changes (SPEC §19)
 }
 
-/** The columns a write sets. */
-export type ContactColumns = {
-  -readonly [
-    Column in Exclude<keyof ContactTable, 'id' | 'organization_id' | 'created_at' | 'updated_at'>
-  ]?: ContactTable[Column];
-};
+const NAMES = [
+  ['first_name', 'firstName'],
+  ['last_name', 'lastName'],
+] as const;
 
 export function checkContact(
   input: ContactInput,
-  current: ContactTable | undefined,
+  current: Pick<Contact, 'firstName' | 'lastName'> | undefined,
   facts: VenueFacts,
-): Checked<ContactColumns> {
+): Checked<ContactChanges> {
   const problems = new Problems();
-  const changes: ContactColumns = {};
-  for (const field of ['first_name', 'last_name'] as const) {
+  const changes: ContactChanges = {};
+  for (const [field, key] of NAMES) {
     const value = input[field] ?? (current ? undefined : '');
-    if (value !== undefined) changes[field] = value.trim();
-    problems.text(field, changes[field], 'name');
+    if (value !== undefined) changes[key] = value.trim();
+    problems.text(field, changes[key], 'name');
   }
-  const first = changes.first_name ?? current?.first_name ?? '';
-  const last = changes.last_name ?? current?.last_name ?? '';
+  const first = changes.firstName ?? current?.firstName ?? '';
+  const last = changes.lastName ?? current?.lastName ?? '';
   if (first === '' && last === '') {
     problems.attribute(
       input.first_name !== undefined || !current ? 'first_name' : 'last_name',
@@ -64,7 +62,7 @@ export function checkContact(
         'not_found',
       );
     }
-    changes.account_id = accountId;
+    changes.accountId = accountId;
   }
   return { value: changes, problems: problems.list };
 }

@@ -1,33 +1,16 @@
-/** The request documents of POST and PATCH /v2/contacts (SPEC §7). */
+/** The request documents of POST and PATCH /v2/contacts (SPEC §7), from the contact's fields. */
+import { writeAttributesSchema, writeRelationshipsSchema } from '../../api/field-schemas.js';
+import { changes, createDocument, updateDocument } from '../../api/request-documents.js';
 import { Type } from 'typebox';
-import { Nullable } from '../../api/jsonapi.js';
 import { CustomValuesWritten } from '../custom-fields/index.js';
-import { changes, createDocument, ToOne, updateDocument } from '../../api/request-documents.js';
+import { CONTACT_FIELDS } from './contact.fields.js';
 
-const Name = (description: string) => Type.Optional(Type.String({ maxLength: 100, description }));
-const Text = (maxLength: number, description?: string) =>
-  Type.Optional(Nullable(Type.String({ maxLength }), description));
-
-export const ContactWriteAttributes = Type.Object(
-  {
-    first_name: Name('A first or a last name is required'),
-    last_name: Name('A first or a last name is required'),
-    email: Text(254, 'An e-mail address'),
-    phone: Text(50),
-    title: Text(200),
-    custom_fields: CustomValuesWritten('contacts'),
-  },
-  { additionalProperties: false },
+export const ContactWriteAttributes = writeAttributesSchema(
+  CONTACT_FIELDS,
+  [],
+  CustomValuesWritten('contacts'),
 );
-
-const ContactRelationships = Type.Object(
-  {
-    account: Type.Optional(
-      ToOne('accounts', { nullable: true, description: 'An account of the same organization' }),
-    ),
-  },
-  { additionalProperties: false },
-);
+const ContactRelationships = writeRelationshipsSchema(CONTACT_FIELDS);
 
 export const ContactCreateBody = createDocument('contacts', {
   attributes: ContactWriteAttributes,

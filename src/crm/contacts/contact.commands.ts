@@ -1,67 +1,98 @@
 /**
  * Writing contacts (SPEC §7), as units of work (src/writes/unit-of-work.ts): the rules of
- * contact-rules.ts; deleting a contact removes it from the bookings that named it (after the
- * commit, in steps: ../follow-ups.ts) and takes its notes along.
+ * contact-rules.ts, over the contact's value (contact.value.ts); deleting a contact removes it from
+ * the bookings that named it (after the commit, in steps: ../follow-ups.ts) and takes its notes
+ * along. Every refusal is returned.
  */
 import type { Db, Trx } from '../../db/database.js';
 import type { Actor } from '../../identity/actor.js';
+import { isRefusal, type Refusal } from '../../writes/refusal.js';
 import type { Command, Removal, Work } from '../../writes/unit-of-work.js';
 import { type BulkOutcome, type BulkRequest, insertAll, judgeAll, stamped } from '../bulk.js';
 import { customFieldsOf, withCustomValues, withNewCustomValues } from '../custom-fields/index.js';
 import { loadFacts, type VenueFacts } from '../facts.js';
 import { leaveFollowUp, runFollowUp } from '../follow-ups.js';
-import { createCommand, updateCommand } from '../record-commands.js';
-import { recordToChange } from '../records.js';
+import type { Checked } from '../validation.js';
+import { createValueCommand, toChange, updateValueCommand } from '../value-commands.js';
 import { contactDeletion } from './contact-deletion.js';
 import { checkContact, type ContactInput } from './contact-rules.js';
-import { EMPTY_CONTACT } from './contact.repository.js';
 import { contactDefinition } from './contact.resource.js';
-import type { ContactTable } from './contact.table.js';
+import {
+  type Contact,
+  type ContactChanges,
+  contactCodec,
+  type ContactTable,
+  NEW_CONTACT,
+} from './contact.value.js';
 import { CONTACT_ACTIONS } from './contact.policy.js';
 
 export type { ContactInput } from './contact-rules.js';
 
-async function judged(db: Db | Trx, actor: Actor, input: ContactInput, current?: ContactTable) {
+/** The columns of a contact an import makes, but those every record has (../bulk.ts stamps them). */
+type NewContact = Omit<ContactTable, 'id' | 'organization_id' | 'created_at' | 'updated_at'>;
+
+/** The rules' changes with the custom values' (their JSON, when any changed) as the value's. */
+function asChanges({
+  value: { custom_fields: customFields, ...changes },
+  problems,
+}: Checked<ContactChanges & { custom_fields?: string }>): Checked<ContactChanges> {
+  return { value: customFields === undefined ? changes : { ...changes, customFields }, problems };
+}
+
+async function judged(db: Db | Trx, actor: Actor, input: ContactInput, current?: Contact) {
   const facts = await loadFacts(db, actor.organizationId, actor.userId, { accounts: [input.accountId] });
   const checked = checkContact(input, current, facts);
-  return withCustomValues(db, checked, {
+  const custom = await withCustomValues(db, checked, {
     organizationId: actor.organizationId,
     door: actor.door,
     recordType: 'contacts',
     given: input.custom_fields,
-    current,
+    current: current && { custom_fields: current.customFields },
   });
+  return asChanges(custom);
 }
 
 /** Every problem of a contact input, writing nothing (forms, and the API's one 422 per bad field). */
-export async function contactProblems(db: Db, actor: Actor, input: ContactInput, current?: ContactTable) {
+export async function contactProblems(db: Db, actor: Actor, input: ContactInput, current?: Contact) {
   return (await judged(db, actor, input, current)).problems;
 }
 
-export const createContact = createCommand<'contacts', ContactInput>({
+const KIND = { definition: contactDefinition, codec: contactCodec };
+
+export const createContact = createValueCommand({
+  ...KIND,
   action: CONTACT_ACTIONS.create,
-  definition: contactDefinition,
-  check: (trx, actor, input) => judged(trx, actor, input),
-  values: (given) => ({ ...EMPTY_CONTACT, ...given }),
+  async check({ trx, actor }: Work, input: ContactInput) {
+    const checked = await judged(trx, actor, input);
+    return { value: { ...NEW_CONTACT, ...checked.value }, problems: checked.problems };
+  },
 });
 
-export const updateContact = updateCommand<'contacts', ContactInput>({
+export const updateContact = updateValueCommand({
+  ...KIND,
   action: CONTACT_ACTIONS.update,
-  definition: contactDefinition,
-  check: (trx, actor, input, current) => judged(trx, actor, input, current),
+  check: ({ trx, actor }: Work, input: ContactInput, current: Contact) => judged(trx, actor, input, current),
 });
 
 /**
- * Deletes a contact: the bookings that named it stay, without a contact. The unit of work checks
- * the contact (404, If-Match) and leaves the deletion to do after its commit, in short steps
+ * Deletes a contact: the bookings that named it stay, without a contact. The contact is checked
+ * here (404, If-Match: returned) and the deletion left to do after the commit, in short steps
  * (../follow-ups.ts): the bookings are cleared, then the contact and its notes go.
  */
-export const deleteContact: Command<Removal, void> = {
+export const deleteContact: Command<Removal, undefined | Refusal> = {
   action: CONTACT_ACTIONS.delete,
-  async run({ trx, actor, now, afterCommit }, { id, ifMatch }) {
-    const current = await recordToChange(trx, contactDefinition, actor.organizationId, id, ifMatch);
-    const followUp = await leaveFollowUp(trx, current.organization_id, 'delete_contact', current.id, now);
-    afterCommit.push((writer) => runFollowUp(writer, followUp, contactDeletion));
+  async run(work, removal) {
+    const current = await toChange(work, contactDefinition, removal);
+    if (isRefusal(current)) return current;
+    const followUp = await leaveFollowUp(
+      work.trx,
+      current.organization_id,
+      'delete_contact',
+      current.id,
+      work.now,
+    );
+    work.afterCommit.push((writer) => runFollowUp(writer, followUp, contactDeletion));
+    return undefined;
   },
 };
 
@@ -77,7 +108,13 @@ export async function createContactsInBulk(
     withNewCustomValues(checkContact(input, undefined, facts), fields, input.custom_fields),
   );
   if (problems.length > 0 || !request.write) return { created: [], problems };
-  const rows = values.map((changes) => stamped({ ...EMPTY_CONTACT, ...changes }, organizationId, work.now));
+  const rows = values.map(({ custom_fields: customFields, ...changes }) =>
+    stamped(
+      contactCodec.encode({ ...NEW_CONTACT, ...changes, customFields }) as NewContact,
+      organizationId,
+      work.now,
+    ),
+  );
   await insertAll(work, contactDefinition, rows, request.progress);
   return { created: rows, problems };
 }

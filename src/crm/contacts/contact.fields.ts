@@ -5,26 +5,26 @@
  */
 import { defineFields, field } from '../data/fields.js';
 
-const optional = (label: string, maxLength: number, description?: string) =>
+const optional = (label: string, maxLength: number, writeDescription?: string) =>
   field('text', label, {
     nullable: true,
     writable: true,
     form: true,
     limits: { maxLength },
-    ...(description ? { description } : {}),
+    ...(writeDescription ? { writeDescription } : {}),
   });
 
 export const CONTACT_FIELDS = defineFields({
   first_name: field('text', 'First name', {
     writable: true,
     form: true,
-    description: 'A first or a last name is required',
+    writeDescription: 'A first or a last name is required',
     limits: { maxLength: 100 },
   }),
   last_name: field('text', 'Last name', {
     writable: true,
     form: true,
-    description: 'A first or a last name is required',
+    writeDescription: 'A first or a last name is required',
     limits: { maxLength: 100 },
   }),
   email: optional('E-mail', 254, 'An e-mail address'),

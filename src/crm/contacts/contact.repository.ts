@@ -7,14 +7,3 @@ import type { ContactTable } from './contact.table.js';
 export async function insertContacts(trx: Trx, rows: readonly Insertable<ContactTable>[]): Promise<void> {
   await insertInChunks(trx, 'contacts', rows);
 }
-
-/** A contact's fields, unset. */
-export const EMPTY_CONTACT = {
-  account_id: null,
-  first_name: '',
-  last_name: '',
-  email: null,
-  phone: null,
-  title: null,
-  custom_fields: '{}',
-};

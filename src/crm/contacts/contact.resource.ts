@@ -1,7 +1,12 @@
-/** Contacts as the API shows them (SPEC §5). */
-import { Type } from 'typebox';
-import { NullableString, resourceSchema, Timestamp } from '../../api/jsonapi.js';
-import type { ResourceDefinition } from '../../api/resource-definition.js';
+/** Contacts as the API shows them (SPEC §5, §7), rendered from their fields. */
+import {
+  attributesOf,
+  attributesSchema,
+  relationshipsOf,
+  relationshipTargets,
+} from '../../api/field-schemas.js';
+import { type Resource, resourceSchema } from '../../api/jsonapi.js';
+import type { ReadContext, ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../../api/relation.js';
 import {
   customFieldsIn,
@@ -10,19 +15,26 @@ import {
   listedCustomFields,
   shownValues,
 } from '../custom-fields/index.js';
+import { CONTACT_FIELDS } from './contact.fields.js';
+import { type Contact, contactCodec } from './contact.value.js';
 
-export const ContactAttributes = Type.Object({
-  first_name: Type.String(),
-  last_name: Type.String(),
-  email: NullableString(),
-  phone: NullableString(),
-  title: NullableString(),
-  custom_fields: CustomValuesShown('contacts'),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-});
+export const ContactResource = resourceSchema(
+  'contacts',
+  attributesSchema(CONTACT_FIELDS, CustomValuesShown('contacts')),
+  relationshipTargets(CONTACT_FIELDS),
+);
 
-export const ContactResource = resourceSchema('contacts', ContactAttributes, { account: 'accounts' });
+/** A contact as the API shows it, with its organization's custom fields (the read context's). */
+export function contactResource(contact: Contact, baseUrl: string, context?: ReadContext): Resource {
+  const custom = shownValues(contact.customFields, customFieldsIn(context));
+  return {
+    type: 'contacts',
+    id: contact.id,
+    attributes: attributesOf(CONTACT_FIELDS, contact, custom),
+    relationships: relationshipsOf(CONTACT_FIELDS, contact),
+    links: { self: `${baseUrl}/v2/contacts/${contact.id}` },
+  };
+}
 
 export const contactDefinition: ResourceDefinition<'contacts'> = {
   type: 'contacts',
@@ -45,20 +57,5 @@ export const contactDefinition: ResourceDefinition<'contacts'> = {
     attributes: ['custom_fields'],
     values: (row, context) => [shownValues(row.custom_fields, customFieldsIn(context))],
   },
-  toResource: (row, baseUrl, context) => ({
-    type: 'contacts',
-    id: row.id,
-    attributes: {
-      first_name: row.first_name,
-      last_name: row.last_name,
-      email: row.email,
-      phone: row.phone,
-      title: row.title,
-      custom_fields: shownValues(row.custom_fields, customFieldsIn(context)),
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-    },
-    relationships: { account: { data: relation('accounts', row.account_id) } },
-    links: { self: `${baseUrl}/v2/contacts/${row.id}` },
-  }),
+  toResource: (row, baseUrl, context) => contactResource(contactCodec.decode(row), baseUrl, context),
 };

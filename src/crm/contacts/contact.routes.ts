@@ -1,6 +1,5 @@
 /** The organization's contacts: read, create, change and delete them (SPEC §5, §7). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Static } from 'typebox';
 import { registerReadRoutes } from '../../api/read-routes.js';
 import { relatedId } from '../../api/request-documents.js';
 import { registerWriteRoutes } from '../../api/write-routes.js';
@@ -12,18 +11,24 @@ import {
   deleteContact,
   updateContact,
 } from './contact.commands.js';
-import { contactDefinition } from './contact.resource.js';
+import { contactDefinition, contactResource } from './contact.resource.js';
+import { contactCodec } from './contact.value.js';
 
-type ContactDocument = Pick<Static<typeof ContactUpdateBody>['data'], 'attributes' | 'relationships'>;
+/** A write document's members, as its schema (contact.bodies.ts, from the fields) let them through. */
+interface ContactDocument {
+  data: { attributes?: object; relationships?: object };
+}
 
-function contactInput({ data }: { data: ContactDocument }): ContactInput {
-  return { ...data.attributes, accountId: relatedId(data.relationships?.account) };
+function contactInput({ data }: ContactDocument): ContactInput {
+  const { account } = (data.relationships ?? {}) as { account?: { data: { id: string } | null } };
+  return { ...(data.attributes as ContactInput), accountId: relatedId(account) };
 }
 
 export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerReadRoutes(app, contactDefinition);
   registerWriteRoutes(app, {
     definition: contactDefinition,
+    face: { decode: contactCodec.decode, render: contactResource },
     createBody: ContactCreateBody,
     updateBody: ContactUpdateBody,
     rules: {

@@ -27,6 +27,17 @@ export type Contact = {
 /** What a change of a contact sets. */
 export type ContactChanges = Partial<Omit<Contact, 'id' | 'organizationId' | 'createdAt' | 'updatedAt'>>;
 
+/** A new contact's values where a write gives none. */
+export const NEW_CONTACT = {
+  firstName: '',
+  lastName: '',
+  email: null,
+  phone: null,
+  title: null,
+  accountId: null,
+  customFields: '{}',
+} satisfies ContactChanges;
+
 export const contactCodec = {
   decode(row: ContactTable): Contact {
     return {

@@ -95,6 +95,8 @@ export interface Field<
   readonly values?: readonly string[] | undefined;
   /** Said in the API's documentation. */
   readonly description?: string | undefined;
+  /** Said instead of `description` where the API documents what a write gives (a rule: "Required"). */
+  readonly writeDescription?: string | undefined;
   /** Kept in a column of its name (else made from others on read: the kind says how). */
   readonly stored: Stored;
   /** Written through the API, the CSV import and the staff forms (else read-only). */
@@ -130,6 +132,7 @@ interface Options {
   nullable?: boolean;
   values?: readonly string[];
   description?: string;
+  writeDescription?: string;
   writable?: boolean;
   csv?: boolean;
   form?: boolean;
@@ -175,6 +178,7 @@ function declare<Type extends FieldType, Nullable extends boolean, Stored extend
     nullable: (options.nullable ?? false) as Nullable,
     values: options.values,
     description: options.description,
+    ...(options.writeDescription ? { writeDescription: options.writeDescription } : {}),
     stored,
     writable: stored && (options.writable ?? false),
     csv: options.csv ?? true,

@@ -51,11 +51,11 @@ export interface RecordPages<Table extends Kind, Input extends WithCustom, Value
   definition: ResourceDefinition<Table>;
   decode(row: RowOf<Table>): Value;
   commands: {
-    create: Command<Input, RowOf<Table>>;
-    update: Command<Change<Input>, RowOf<Table>>;
-    remove: Command<Removal, void | Refusal>;
+    create: Command<Input, Value | Refusal>;
+    update: Command<Change<Input>, Value | Refusal>;
+    remove: Command<Removal, undefined | Refusal>;
   };
-  problems(db: Db, actor: Actor, input: Input, current?: RowOf<Table>): Promise<readonly FieldProblem[]>;
+  problems(db: Db, actor: Actor, input: Input, current?: Value): Promise<readonly FieldProblem[]>;
   page(
     db: Db,
     cursors: CursorCodec,

@@ -153,7 +153,7 @@ export function recordRoutes<Table extends Kind, Input extends WithCustom, Value
         const { values, custom, unread, input } = await posted(v, request.body, row);
         const change = changeOf(request.body, row.id, input);
         const outcome = await submit(request, commands.update, change, unread, () =>
-          pages.problems(db, v.actor, input, row),
+          pages.problems(db, v.actor, input, pages.decode(row)),
         );
         if (outcome.stale) {
           // Saved over since the form was drawn: the form again, on the version now saved.
