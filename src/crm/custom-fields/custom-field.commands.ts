@@ -128,8 +128,13 @@ async function convertValues(work: Work, current: CustomFieldRow, after: CustomF
       },
     ]);
   }
-  // Each record's other values are read with its batch (rewritten-records.ts).
-  return converted.map(({ id, value }) => ({ holder: { id }, values: new NewValue(current.key, value) }));
+  // Each record's other values are read with its batch (rewritten-records.ts); a slice at a time.
+  const rewrites: Array<{ holder: { id: string }; values: NewValue }> = [];
+  for (const { id, value } of converted) {
+    rewrites.push({ holder: { id }, values: new NewValue(current.key, value) });
+    if (rewrites.length % HOLDERS_BATCH === 0) await nextTurn();
+  }
+  return rewrites;
 }
 
 export const updateCustomField: Command<Change<CustomFieldInput>, CustomFieldRow> = {
