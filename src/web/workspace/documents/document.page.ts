@@ -13,7 +13,7 @@ import { documentName, documentState, outcomeSentence, type SignatureView } from
 import { csrfField } from '../forms/form-fields.js';
 import { workspacePage } from '../workspace-layout.js';
 import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
-import { DOCUMENT_ACTIONS } from '../../../crm/documents/document.policy.js';
+import { DOCUMENT_ACTIONS } from '../../../crm/documents/index.js';
 
 export interface DocumentPageView {
   document: DocumentRow;

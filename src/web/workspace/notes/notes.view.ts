@@ -4,7 +4,7 @@ import { csrfField, errorSummary, type FieldErrors, textareaField } from '../for
 import { clockLabel, dayLabel, localDate } from '../time-zones.js';
 import type { NoteView } from '../../../crm/notes/note.reads.js';
 import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
-import { NOTE_ACTIONS } from '../../../crm/notes/note.policy.js';
+import { NOTE_ACTIONS } from '../../../crm/notes/index.js';
 
 export interface NotesSection {
   notes: NoteView[];

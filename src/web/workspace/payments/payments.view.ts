@@ -21,7 +21,7 @@ import {
   termsOf,
 } from './payment-words.js';
 import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
-import { PAYMENT_ACTIONS } from '../../../crm/payments/payment.policy.js';
+import { PAYMENT_ACTIONS } from '../../../crm/payments/index.js';
 
 export interface PaymentsSection {
   booking: BookingRow;

@@ -30,7 +30,7 @@ import { noticeOf } from '../forms/list-parts.js';
 import { staleNotice } from '../forms/stale.view.js';
 import { settingsTabs, workspacePage } from '../workspace-layout.js';
 import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
-import { ITEM_ACTIONS } from '../../../crm/pricing/pricing.policy.js';
+import { ITEM_ACTIONS } from '../../../crm/pricing/index.js';
 
 const LABELS = {
   name: 'Name',

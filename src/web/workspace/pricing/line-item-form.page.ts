@@ -31,7 +31,7 @@ import { staleNotice } from '../forms/stale.view.js';
 import { dayLabel } from '../time-zones.js';
 import { workspacePage } from '../workspace-layout.js';
 import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
-import { ITEM_ACTIONS } from '../../../crm/pricing/pricing.policy.js';
+import { ITEM_ACTIONS } from '../../../crm/pricing/index.js';
 
 export interface LineFormView {
   booking: { id: string; reference: string; name: string; currency: string };

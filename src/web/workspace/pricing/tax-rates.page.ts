@@ -13,7 +13,7 @@ import { staleNotice } from '../forms/stale.view.js';
 import type { TaxRateValues } from './tax-rate-input.js';
 import { settingsTabs, workspacePage } from '../workspace-layout.js';
 import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
-import { TAX_RATE_ACTIONS } from '../../../crm/pricing/pricing.policy.js';
+import { TAX_RATE_ACTIONS } from '../../../crm/pricing/index.js';
 
 const LABELS = {
   name: 'Name',
