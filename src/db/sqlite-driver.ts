@@ -13,6 +13,7 @@
  */
 import type SqliteDatabase from 'better-sqlite3';
 import { isWritingSql } from './change-clock.js';
+import { type TryBeginWriting, tryBeginWriting } from './sqlite-settings.js';
 import {
   type DatabaseConnection,
   type Driver,
@@ -52,25 +53,6 @@ export class Mutex {
 export type OwnLongWrite = () => Promise<void> | undefined;
 
 /** `begin immediate` without waiting: false when another connection holds the write lock. */
-type TryBeginWriting = () => boolean;
-
-/** What begins a write transaction on `sqlite` without waiting, given its busy timeout (ms). */
-function tryBeginWriting(sqlite: SqliteDatabase.Database, busyTimeoutMs: number): TryBeginWriting {
-  const begin = sqlite.prepare('begin immediate');
-  return () => {
-    sqlite.pragma('busy_timeout = 0');
-    try {
-      begin.run();
-      return true;
-    } catch (error) {
-      // SQLITE_BUSY, or one of its extended codes (SQLITE_BUSY_RECOVERY, …).
-      if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) return false;
-      throw error;
-    } finally {
-      sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
-    }
-  };
-}
 
 class WaitingSqliteDriver implements Driver {
   readonly #inner: SqliteDriver;

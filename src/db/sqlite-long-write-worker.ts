@@ -7,7 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
 import type { LongWriteAnswer, LongWriteAsk } from './sqlite-long-writes.js';
-import { PAGE_CACHE_PRAGMA, STATEMENT_CACHE_SIZE } from './sqlite-settings.js';
+import { PAGE_CACHE_PRAGMA, STATEMENT_CACHE_SIZE, tryBeginWriting } from './sqlite-settings.js';
 
 const { file, busyTimeoutMs, checkpoints } = workerData as {
   file: string;
@@ -22,7 +22,6 @@ sqlite.pragma('foreign_keys = ON');
 sqlite.pragma(PAGE_CACHE_PRAGMA);
 if (!checkpoints) sqlite.pragma('wal_autocheckpoint = 0');
 const statements = new Map<string, SqliteDatabase.Statement>();
-const begin = sqlite.prepare('begin immediate');
 
 function prepared(sql: string): SqliteDatabase.Statement {
   let statement = statements.get(sql);
@@ -41,18 +40,7 @@ const bound = (parameters: readonly unknown[]) =>
   );
 
 /** `begin immediate` without waiting: false while another connection holds the write lock. */
-function tryBegin(): boolean {
-  sqlite.pragma('busy_timeout = 0');
-  try {
-    begin.run();
-    return true;
-  } catch (error) {
-    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) return false;
-    throw error;
-  } finally {
-    sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
-  }
-}
+const tryBegin = tryBeginWriting(sqlite, busyTimeoutMs);
 
 function run(sql: string, parameters: readonly unknown[]): unknown {
   const statement = prepared(sql);
