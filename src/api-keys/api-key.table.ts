@@ -17,3 +17,10 @@ export interface ApiKeyTable {
   /** Why it stopped: `revoked` by an admin, or `member_removed` when its user left the organization. */
   revoked_reason: RevokedReason | null;
 }
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../db/database.js' {
+  interface Database {
+    api_keys: ApiKeyTable;
+  }
+}

@@ -17,3 +17,10 @@ export interface CalendarFeedTable {
   revoked_at: string | null;
   revoked_reason: RevokedReason | null;
 }
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../db/database.js' {
+  interface Database {
+    calendar_feeds: CalendarFeedTable;
+  }
+}

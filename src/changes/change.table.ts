@@ -11,3 +11,10 @@ export interface ChangeTable {
   /** The same as created_at: a change never changes. */
   updated_at: string;
 }
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../db/database.js' {
+  interface Database {
+    changes: ChangeTable;
+  }
+}

@@ -60,3 +60,13 @@ export interface PasswordLinkTable {
   expires_at: string;
   used_at: string | null;
 }
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../db/database.js' {
+  interface Database {
+    organizations: OrganizationTable;
+    users: UserTable;
+    memberships: MembershipTable;
+    password_links: PasswordLinkTable;
+  }
+}

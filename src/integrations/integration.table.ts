@@ -31,3 +31,10 @@ export interface IntegrationTable {
   created_at: string;
   updated_at: string;
 }
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../db/database.js' {
+  interface Database {
+    integrations: IntegrationTable;
+  }
+}

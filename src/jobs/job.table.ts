@@ -26,3 +26,10 @@ export interface JobTable {
   updated_at: string;
   finished_at: string | null;
 }
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../db/database.js' {
+  interface Database {
+    jobs: JobTable;
+  }
+}

@@ -74,3 +74,11 @@ export interface OutgoingMailAttachmentTable {
   bytes: Uint8Array;
   created_at: string;
 }
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../db/database.js' {
+  interface Database {
+    outgoing_mail: OutgoingMailTable;
+    outgoing_mail_attachments: OutgoingMailAttachmentTable;
+  }
+}

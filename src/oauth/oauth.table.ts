@@ -64,3 +64,13 @@ export interface AppSecretTable {
   value: string;
   created_at: string;
 }
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../db/database.js' {
+  interface Database {
+    app_secrets: AppSecretTable;
+    oauth_grants: OAuthGrantTable;
+    oauth_codes: OAuthCodeTable;
+    oauth_tokens: OAuthTokenTable;
+  }
+}

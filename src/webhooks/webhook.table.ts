@@ -38,3 +38,11 @@ export interface WebhookDeliveryTable {
   created_at: string;
   updated_at: string;
 }
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../db/database.js' {
+  interface Database {
+    webhook_endpoints: WebhookEndpointTable;
+    webhook_deliveries: WebhookDeliveryTable;
+  }
+}

@@ -8,3 +8,10 @@ export interface IdempotencyKeyTable {
   response: string;
   created_at: string;
 }
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../db/database.js' {
+  interface Database {
+    idempotency_keys: IdempotencyKeyTable;
+  }
+}

@@ -1,7 +1,7 @@
 /**
  * The faces of the kinds that have one (docs/decisions/0017-faces-codecs-and-fields.md), read from
- * the source: outside a kind's folder only its face (`index.ts`) is imported — the database's
- * schema (`src/db/database.ts`) and the demo's bulk rows take its table type, the routers its
+ * the source: outside a kind's folder only its face (`index.ts`) is imported — the demo's
+ * bulk rows take its table type, the routers its
  * routes, the rules' facts its codec, and what a booking's commands run the bookings' face beneath
  * them (`beneath.ts`) — its JSON and flag columns are parsed nowhere else, and no command runs another by calling its
  * `run`: an inner command runs through the unit of work (0016). A file that does any of these
@@ -62,8 +62,7 @@ const BENEATH_EVERY_FACE = new Set([
 function allowedPast(file: string, target: string): boolean {
   // The rules' facts are loaded beneath every kind, its commands included: the face would be a circle.
   if (target.endsWith('.value.js')) return file === 'src/crm/facts.ts';
-  if (target.endsWith('.table.js'))
-    return file === 'src/db/database.ts' || file.startsWith('src/demo/') || BENEATH_EVERY_FACE.has(file);
+  if (target.endsWith('.table.js')) return file.startsWith('src/demo/') || BENEATH_EVERY_FACE.has(file);
   // What a booking's commands run beneath them (its events, totals, schedule, documents) reads the
   // booking through the face beneath its commands: index.js would be a circle through them.
   if (target === 'src/crm/bookings/beneath.js')

@@ -1,5 +1,7 @@
 /** Automations and their runs (SPEC §18). An automation's columns follow from its fields (automation.value.ts). */
-export type { AutomationTable } from './automation.value.js';
+import type { AutomationTable } from './automation.value.js';
+
+export type { AutomationTable };
 
 export const RUN_STATES = ['waiting', 'awaiting_approval', 'done', 'exited', 'failed'] as const;
 export type RunState = (typeof RUN_STATES)[number];
@@ -22,4 +24,12 @@ export interface AutomationRunTable {
   draft: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../../db/database.js' {
+  interface Database {
+    automations: AutomationTable;
+    automation_runs: AutomationRunTable;
+  }
 }

@@ -85,3 +85,11 @@ export interface BookingReferenceTable {
 
 /** A booking row as read. */
 export type Booking = Selectable<BookingTable>;
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../../db/database.js' {
+  interface Database {
+    bookings: BookingTable;
+    booking_references: BookingReferenceTable;
+  }
+}

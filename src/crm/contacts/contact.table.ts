@@ -1,2 +1,11 @@
 /** The columns of `contacts` follow from its fields (contact.value.ts). */
-export type { ContactTable } from './contact.value.js';
+import type { ContactTable } from './contact.value.js';
+
+export type { ContactTable };
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../../db/database.js' {
+  interface Database {
+    contacts: ContactTable;
+  }
+}

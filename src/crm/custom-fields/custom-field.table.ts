@@ -39,3 +39,10 @@ export interface CustomFieldTable {
 }
 
 export type CustomFieldRow = Selectable<CustomFieldTable>;
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../../db/database.js' {
+  interface Database {
+    custom_fields: CustomFieldTable;
+  }
+}

@@ -131,3 +131,18 @@ export interface DocumentLogoTable {
 export type DocumentRow = Selectable<DocumentTable>;
 export type DocumentSignature = Selectable<DocumentSignatureTable>;
 export type DocumentLink = Selectable<DocumentLinkTable>;
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../../db/database.js' {
+  interface Database {
+    documents: DocumentTable;
+    document_snapshots: DocumentSnapshotTable;
+    document_files: DocumentFileTable;
+    document_signatures: DocumentSignatureTable;
+    document_links: DocumentLinkTable;
+    invoice_numbers: InvoiceNumberTable;
+    document_settings: DocumentSettingsTable;
+    document_templates: DocumentTemplateTable;
+    document_logos: DocumentLogoTable;
+  }
+}

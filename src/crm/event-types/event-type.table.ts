@@ -10,3 +10,10 @@ export interface EventTypeTable {
 }
 
 export type EventType = Selectable<EventTypeTable>;
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../../db/database.js' {
+  interface Database {
+    event_types: EventTypeTable;
+  }
+}

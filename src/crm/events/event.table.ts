@@ -63,3 +63,11 @@ export interface EventSpaceTable {
 }
 
 export type Event = Selectable<EventTable>;
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../../db/database.js' {
+  interface Database {
+    events: EventTable;
+    event_spaces: EventSpaceTable;
+  }
+}

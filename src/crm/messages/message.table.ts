@@ -62,3 +62,12 @@ export interface MessageDraftTable {
   created_at: string;
   updated_at: string;
 }
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../../db/database.js' {
+  interface Database {
+    messages: MessageTable;
+    message_attachments: MessageAttachmentTable;
+    message_drafts: MessageDraftTable;
+  }
+}

@@ -16,3 +16,10 @@ export interface NoteTable {
   created_at: string;
   updated_at: string;
 }
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../../db/database.js' {
+  interface Database {
+    notes: NoteTable;
+  }
+}

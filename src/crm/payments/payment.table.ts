@@ -50,3 +50,11 @@ export interface PaymentTable {
 
 export type Installment = Selectable<InstallmentTable>;
 export type Payment = Selectable<PaymentTable>;
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../../db/database.js' {
+  interface Database {
+    installments: InstallmentTable;
+    payments: PaymentTable;
+  }
+}

@@ -39,3 +39,12 @@ export interface ReferralSourceTable {
   created_at: string;
   updated_at: string;
 }
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../../db/database.js' {
+  interface Database {
+    pipelines: PipelineTable;
+    stages: StageTable;
+    referral_sources: ReferralSourceTable;
+  }
+}

@@ -25,3 +25,10 @@ export interface ItemTable {
 }
 
 export type Item = Selectable<ItemTable>;
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../../db/database.js' {
+  interface Database {
+    items: ItemTable;
+  }
+}

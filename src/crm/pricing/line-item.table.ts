@@ -51,3 +51,10 @@ export interface LineItemTable {
 }
 
 export type LineItem = Selectable<LineItemTable>;
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../../db/database.js' {
+  interface Database {
+    line_items: LineItemTable;
+  }
+}

@@ -16,3 +16,10 @@ export interface TaxRateTable {
 }
 
 export type TaxRate = Selectable<TaxRateTable>;
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../../db/database.js' {
+  interface Database {
+    tax_rates: TaxRateTable;
+  }
+}

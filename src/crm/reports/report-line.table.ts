@@ -16,3 +16,10 @@ export interface ReportLineTable {
   remainder: number;
   amount: number;
 }
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../../db/database.js' {
+  interface Database {
+    report_lines: ReportLineTable;
+  }
+}

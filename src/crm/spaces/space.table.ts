@@ -1,6 +1,8 @@
 /** The rooms of a venue, and which of them each booking holds. */
 /** The columns of `spaces` follow from its fields (space.value.ts). */
-export type { SpaceTable } from './space.value.js';
+import type { SpaceTable } from './space.value.js';
+
+export type { SpaceTable };
 
 /** The parts of a combined space (a ballroom made of salons A and B); one level deep. */
 export interface SpacePartTable {
@@ -11,4 +13,13 @@ export interface SpacePartTable {
 export interface BookingSpaceTable {
   booking_id: string;
   space_id: string;
+}
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../../db/database.js' {
+  interface Database {
+    spaces: SpaceTable;
+    booking_spaces: BookingSpaceTable;
+    space_parts: SpacePartTable;
+  }
 }

@@ -37,3 +37,11 @@ export interface MailboxFolderTable {
   uid_validity: string;
   last_uid: number;
 }
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../../db/database.js' {
+  interface Database {
+    mailboxes: MailboxTable;
+    mailbox_folders: MailboxFolderTable;
+  }
+}

@@ -5,3 +5,10 @@ export interface SessionTable {
   created_at: string;
   expires_at: string;
 }
+
+/** Its tables, joined into the schema the query layer sees (src/db/database.ts). */
+declare module '../../db/database.js' {
+  interface Database {
+    sessions: SessionTable;
+  }
+}
