@@ -19,7 +19,7 @@ import type { Db } from '../src/db/database.js';
 import { isoTime, systemClock } from '../src/clock.js';
 import { createLogger } from '../src/http/logger.js';
 import { DeliveryWorker } from '../src/webhooks/worker.js';
-import { serveJobRunner } from '../src/jobs/built-in.js';
+import { serveJobRunner } from '../src/background/built-in.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { seedDemo } from '../src/demo/seed-demo.js';
 import { createIntegration } from '../src/integrations/integration.service.js';

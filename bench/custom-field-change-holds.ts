@@ -20,7 +20,7 @@ import { systemClock } from '../src/clock.js';
 import { updateCustomField } from '../src/crm/custom-fields/custom-field.commands.js';
 import { longWritesOf } from '../src/db/long-writes.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { staffActor } from '../src/identity/actor.js';
+import { staffActor } from '../src/policy/actor.js';
 import { write } from '../src/writes/unit-of-work.js';
 import { seed } from './custom-field-loads.js';
 import { scratchDatabase } from './scratch-database.js';

@@ -28,7 +28,7 @@ import { createCustomField } from '../src/crm/custom-fields/custom-field.command
 import { isSqlite } from '../src/db/column-types.js';
 import type { Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { staffActor } from '../src/identity/actor.js';
+import { staffActor } from '../src/policy/actor.js';
 import { createIntegration } from '../src/integrations/integration.service.js';
 import { write } from '../src/writes/unit-of-work.js';
 import { makeOrganization, makeUser } from '../test/helpers/factories.js';

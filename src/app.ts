@@ -22,7 +22,7 @@ import { translateToHtmlError } from './web/html-error.js';
 import { webPlugin } from './web/web.plugin.js';
 import { translateToOAuthError } from './oauth/errors.js';
 import { oauthRoutes } from './oauth/oauth.routes.js';
-import { registerOpenApi } from './http/openapi.js';
+import { registerOpenApi } from './web/api-docs/openapi.js';
 import type { App } from './http/app-instance.js';
 import { registerJsonBodies } from './http/json-bodies.js';
 import { createLogger } from './http/logger.js';

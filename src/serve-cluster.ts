@@ -21,7 +21,7 @@ import { type DemoSeed, seedDemo } from './demo/seed-demo.js';
 import { finishFollowUps } from './crm/follow-ups.js';
 import { FOLLOW_UP_KINDS } from './crm/follow-up-kinds.js';
 import { countOrganizations } from './identity/organization.repository.js';
-import { serveJobRunner } from './jobs/built-in.js';
+import { serveJobRunner } from './background/built-in.js';
 import { pdfRenderer } from './crm/documents/pdf/pdf-renderer.js';
 import { untilStopped } from './shutdown.js';
 import { clusterMetrics, answerMetricsAsks } from './metrics/cluster-metrics.js';

@@ -14,7 +14,7 @@ import { type DemoSeed, seedDemo } from './demo/seed-demo.js';
 import { InputError } from './errors.js';
 import { createLogger } from './http/logger.js';
 import { countOrganizations } from './identity/organization.repository.js';
-import { serveJobRunner } from './jobs/built-in.js';
+import { serveJobRunner } from './background/built-in.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
 import { smtpServerName } from './mail/transport.js';
 import { finishFollowUps } from './crm/follow-ups.js';

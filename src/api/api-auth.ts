@@ -16,7 +16,7 @@ import { type Scope, scopeAllows } from '../oauth/scopes.js';
 import { hashCredential } from '../oauth/credentials.js';
 import { findPresentedToken, type TokenRecord } from '../oauth/token.repository.js';
 import { type ApiKeyThrottle, authenticateApiKey, KEY_CHALLENGE } from './api-key-auth.js';
-import { staffGrants } from '../identity/actor.js';
+import { staffGrants } from '../policy/actor.js';
 import { type Grants, NO_GRANTS } from '../policy/grants.js';
 
 /** What authenticated a request: an OAuth access token, or an API key. */

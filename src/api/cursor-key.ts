@@ -1,6 +1,6 @@
 /** The key that signs page cursors: made on first use and shared by every process (src/security/app-secrets.ts). */
 import type { Db } from '../db/database.js';
-import { appSecret } from '../security/app-secrets.js';
+import { appSecret } from '../db/app-secrets.js';
 import { CursorCodec } from '../crm/data/cursor.js';
 
 export async function cursorCodec(db: Db, now: number): Promise<CursorCodec> {

@@ -4,7 +4,7 @@
  */
 import { type Static, type TObject, type TSchema, Type } from 'typebox';
 
-export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
+export { JSONAPI_MEDIA_TYPE } from '../http/jsonapi-media-type.js';
 
 export interface ResourceIdentifier {
   type: string;

@@ -12,7 +12,7 @@ import type { RequestContext } from '../app-context.js';
 import type { Db } from '../db/database.js';
 import { ConflictError, type FieldProblem, ForbiddenError } from '../errors.js';
 import type { App } from '../http/app-instance.js';
-import type { Actor } from '../identity/actor.js';
+import type { Actor } from '../policy/actor.js';
 import { grantsAllow } from '../policy/grants.js';
 import { ROLES } from '../policy/roles.js';
 import { policyRefusal } from '../writes/permit.js';

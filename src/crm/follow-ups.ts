@@ -16,7 +16,7 @@ import { isoTime } from '../clock.js';
 import type { Db, Trx } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { type Command, write, type Writer } from '../writes/unit-of-work.js';
-import { systemActor } from '../identity/actor.js';
+import { systemActor } from '../policy/actor.js';
 import { SYSTEM_ACTIONS } from '../policy/system.policy.js';
 
 /** Rows one step changes at most (a few milliseconds of the write lock). */

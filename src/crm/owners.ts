@@ -1,6 +1,6 @@
 /** A record's owner: a member of its organization (SPEC §7); by default whoever creates it. */
 import type { Db, Trx } from '../db/database.js';
-import type { Actor } from '../identity/actor.js';
+import type { Actor } from '../policy/actor.js';
 import { isMember } from '../identity/membership.repository.js';
 import type { Problems } from './validation.js';
 

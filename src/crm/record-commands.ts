@@ -7,7 +7,7 @@
  */
 import type { OrganizationTable, RecordKind, RowOf } from './data/rows.js';
 import type { Trx } from '../db/database.js';
-import type { Actor } from '../identity/actor.js';
+import type { Actor } from '../policy/actor.js';
 import type { Action } from '../policy/action.js';
 import type { Change, Command, Removal, Work } from '../writes/unit-of-work.js';
 import type { Refusal } from '../writes/refusal.js';

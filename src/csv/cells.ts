@@ -6,7 +6,7 @@
 import type { TObject } from 'typebox';
 import { optionalText } from '../crm/validation.js';
 import { LIST_SEPARATOR } from './columns.js';
-import { restoreFormula } from './formula.js';
+import { restoreFormula } from '../crm/formula.js';
 import type { CsvRow } from './read-rows.js';
 import type { RowErrors } from './row-errors.js';
 

@@ -9,7 +9,7 @@
  * units, formatted-amounts.ts) so that an export imports unchanged.
  */
 import { ACCOUNT_ATTRIBUTES } from '../crm/accounts/index.js';
-import { besideAmounts } from './formatted-amounts.js';
+import { besideAmounts } from '../crm/formatted-amounts.js';
 
 export const CSV_TYPES = ['accounts', 'contacts', 'bookings', 'events'] as const;
 export type CsvType = (typeof CSV_TYPES)[number];

@@ -15,8 +15,8 @@
 import { type CustomField, customFieldsOf, decimalText, storedValuesOf } from '../crm/custom-fields/index.js';
 import type { Db, Trx } from '../db/database.js';
 import { type Cells, type CsvShape, type ExportType, isCsvType, LIST_SEPARATOR } from './columns.js';
-import { besideAmounts, formattedAmounts, formattedColumn } from './formatted-amounts.js';
-import { restoreFormula } from './formula.js';
+import { besideAmounts, formattedAmounts, formattedColumn } from '../crm/formatted-amounts.js';
+import { restoreFormula } from '../crm/formula.js';
 import type { CsvRow } from './read-rows.js';
 
 /** A custom field's column. */

@@ -13,8 +13,8 @@ import { requireOrganization } from '../identity/identity.service.js';
 import { CSV_SHAPES, type ExportType } from './columns.js';
 import { LINE_ITEM_AMOUNTS, LINE_ITEM_COLUMNS, PAYMENT_AMOUNTS, PAYMENT_COLUMNS } from './export-prices.js';
 import { type Cells, recordsToExport } from './export-rows.js';
-import { localeOfOrganization, withFormattedAmounts } from './formatted-amounts.js';
-import { neutraliseFormula } from './formula.js';
+import { localeOfOrganization, withFormattedAmounts } from '../crm/formatted-amounts.js';
+import { neutraliseFormula } from '../crm/formula.js';
 import { csvCustomFields, customCells, withCustomColumns } from './custom-columns.js';
 import { moneyCurrencyOf } from './custom-money.js';
 

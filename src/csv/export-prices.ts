@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { copiedTaxes } from '../crm/pricing/line-item.resource.js';
 import { type Cells, LIST_SEPARATOR } from './columns.js';
-import { besideAmounts } from './formatted-amounts.js';
+import { besideAmounts } from '../crm/formatted-amounts.js';
 
 const PAGE = 1000;
 

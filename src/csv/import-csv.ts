@@ -24,7 +24,7 @@ import {
   importBookingsWithEvents,
 } from './import-with-events.js';
 import { InputError } from '../errors.js';
-import { importActor } from '../identity/actor.js';
+import { importActor } from '../policy/actor.js';
 import type { Grants } from '../policy/grants.js';
 import { IMPORT_ACTIONS } from '../policy/system.policy.js';
 

@@ -21,7 +21,7 @@ import { workIn } from '../writes/unit-of-work.js';
 import { localDate } from '../wall-clock.js';
 import type { DemoBooking } from './demo-bookings.js';
 import { DEMO_ZONE } from './demo-data.js';
-import { staffActor } from '../identity/actor.js';
+import { staffActor } from '../policy/actor.js';
 
 const CATALOGUE = {
   dinner: {

@@ -4,7 +4,9 @@
  * JSON-like type it serializes, so it is taken off again here, for documents and errors alike.
  */
 import type { FastifyInstance } from 'fastify';
-import { JSONAPI_MEDIA_TYPE } from '../api/jsonapi.js';
+
+/** The media type of JSON:API documents. */
+export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
 
 const WITH_CHARSET = `${JSONAPI_MEDIA_TYPE}; charset=utf-8`;
 

@@ -9,7 +9,7 @@ import type { Role } from './identity.table.js';
 import { findOrganization, insertOrganization, type Organization } from './organization.repository.js';
 import { hashPassword, type ScryptCost } from './passwords.js';
 import { findUserByEmail, insertUser } from './user.repository.js';
-import { operatorActor } from './actor.js';
+import { operatorActor } from '../policy/actor.js';
 import { addMember as addMemberCommand } from './team.commands.js';
 import { type Work, write, writeInside } from '../writes/unit-of-work.js';
 import { isRefusal } from '../writes/refusal.js';

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { RoleName } from '../policy/roles.js';
 
 export interface OrganizationTable {
   id: string;
@@ -41,7 +42,8 @@ export interface UserTable {
   updated_at: string;
 }
 
-export type Role = 'admin' | 'member';
+/** A staff member's role: what it grants is data (src/policy/roles.ts). */
+export type Role = RoleName;
 
 export interface MembershipTable {
   organization_id: string;

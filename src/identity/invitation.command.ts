@@ -14,7 +14,7 @@ import { newId } from '../db/ids.js';
 import { type FieldProblem, ValidationError } from '../errors.js';
 import { queueMail } from '../mail/outbox.js';
 import type { Command } from '../writes/unit-of-work.js';
-import type { Actor } from './actor.js';
+import type { Actor } from '../policy/actor.js';
 import { EMAIL, normalizeEmail, ROLES } from './identity-rules.js';
 import { endUnusedPasswordLinks, newPasswordLink } from './password-links.js';
 import type { Role } from './identity.table.js';

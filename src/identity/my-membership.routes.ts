@@ -25,7 +25,7 @@ import { memberTaskEmails, setTaskEmails, TASK_EMAILS, type TaskEmails } from '.
 import type { Db } from '../db/database.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { write } from '../writes/unit-of-work.js';
-import { staffActor } from './actor.js';
+import { staffActor } from '../policy/actor.js';
 import { organizationsOf } from './credential-organizations.js';
 import type { Role } from './identity.table.js';
 

@@ -5,7 +5,7 @@
  */
 import type { Trx } from '../db/database.js';
 import { ForbiddenError } from '../errors.js';
-import type { Actor } from './actor.js';
+import type { Actor } from '../policy/actor.js';
 import type { Role } from './identity.table.js';
 
 export async function membershipRole(

@@ -7,7 +7,7 @@
 import { systemClock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { NotFoundError } from '../errors.js';
-import { operatorActor } from '../identity/actor.js';
+import { operatorActor } from '../policy/actor.js';
 import { findOrganization } from '../identity/organization.repository.js';
 import { write } from '../writes/unit-of-work.js';
 import { createIntegrationCommand } from './integration.commands.js';

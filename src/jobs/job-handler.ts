@@ -10,7 +10,7 @@
  */
 import type { Logger } from 'pino';
 import type { Trx } from '../db/database.js';
-import type { Actor } from '../identity/actor.js';
+import type { Actor } from '../policy/actor.js';
 import type { Command, Made, Writer } from '../writes/unit-of-work.js';
 import type { ClaimedJob } from './job.repository.js';
 

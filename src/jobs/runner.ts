@@ -16,7 +16,7 @@ import type { Logger } from 'pino';
 import type { Trx } from '../db/database.js';
 import { inTransaction } from '../db/group-commit.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { retryDelaySeconds } from '../webhooks/retry-schedule.js';
+import { retryDelaySeconds } from './retry-schedule.js';
 import { type Writer, write } from '../writes/unit-of-work.js';
 import type { JobContext, JobFailure, JobHandler } from './job-handler.js';
 import {

@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ApiAuth } from '../api/api-auth.js';
 import { isoTime } from '../clock.js';
-import type { Actor } from '../identity/actor.js';
+import type { Actor } from '../policy/actor.js';
 import { acceptsAssistants } from '../oauth/assistant-registration.js';
 import { authenticateBearer } from '../oauth/access-token.js';
 import { findMembershipCached } from '../oauth/cached-lookups.js';
@@ -16,7 +16,7 @@ import { OAuthError } from '../oauth/errors.js';
 import { mcpResource } from '../oauth/resource.js';
 import { findPresentedToken } from '../oauth/token.repository.js';
 import { bearerChallenge } from './protected-resource.js';
-import { staffActor, staffGrants } from '../identity/actor.js';
+import { staffActor, staffGrants } from '../policy/actor.js';
 
 export interface McpCaller {
   actor: Actor;

@@ -9,7 +9,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestContext } from '../app-context.js';
 import type { CursorCodec } from '../crm/data/cursor.js';
 import { ApiError } from '../errors.js';
-import type { Actor } from '../identity/actor.js';
+import type { Actor } from '../policy/actor.js';
 import { inReadingLocale, organizationLocale } from '../locale.js';
 import { excerpt } from '../text-excerpt.js';
 import { instantOf, missingDayWords, zonedToUtc } from '../wall-clock.js';

@@ -6,7 +6,7 @@ import type { Clock } from '../clock.js';
 import type { Db, Trx } from '../db/database.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import type { LockMode } from '../db/organization-lock.js';
-import type { Actor } from '../identity/actor.js';
+import type { Actor } from '../policy/actor.js';
 import type { Action } from '../policy/action.js';
 import type { Refusal } from './refusal.js';
 

@@ -5,7 +5,7 @@
  * inside entails it (a lead's account and contact, a signature's confirmed booking). Anything else
  * is refused before a row is read or locked, in the words of the door the actor came through.
  */
-import type { Actor } from '../identity/actor.js';
+import type { Actor } from '../policy/actor.js';
 import type { Action } from '../policy/action.js';
 import { grantsAllow } from '../policy/grants.js';
 import { ROLES } from '../policy/roles.js';

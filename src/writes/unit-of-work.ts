@@ -20,7 +20,7 @@ import { longWritesOf } from '../db/long-writes.js';
 import { lockOrganization } from '../db/organization-lock.js';
 import { isoTime } from '../clock.js';
 import { ApiError } from '../errors.js';
-import type { Actor } from '../identity/actor.js';
+import type { Actor } from '../policy/actor.js';
 import type { Command, Made, Work, Writer } from './command.js';
 import { policyRefusal } from './permit.js';
 import { workOf } from './work.js';

@@ -3,7 +3,7 @@
  * way it runs another command inside it, judged by the policy like any other (permit.ts).
  */
 import type { Trx } from '../db/database.js';
-import type { Actor } from '../identity/actor.js';
+import type { Actor } from '../policy/actor.js';
 import type { Action } from '../policy/action.js';
 import type { Command, Made, Work } from './command.js';
 import { policyRefusal } from './permit.js';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { DatabaseHandle } from '../../src/db/connect.js';
 import { isoTime, systemClock } from '../../src/clock.js';
-import { operatorActor } from '../../src/identity/actor.js';
+import { operatorActor } from '../../src/policy/actor.js';
 import { rotateIntegrationSecret } from '../../src/integrations/integration.commands.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { findIntegration } from '../../src/integrations/integration.repository.js';

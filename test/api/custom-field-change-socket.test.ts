@@ -15,7 +15,7 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { systemClock } from '../../src/clock.js';
 import { createCustomField } from '../../src/crm/custom-fields/custom-field.commands.js';
-import { staffActor } from '../../src/identity/actor.js';
+import { staffActor } from '../../src/policy/actor.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { clientCredentialsToken, makeCrm } from '../helpers/api.js';

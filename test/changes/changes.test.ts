@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { pruneExpired } from '../../src/jobs/prune.js';
+import { pruneExpired } from '../../src/background/prune.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { clientCredentialsToken, noteBody } from '../helpers/api.js';
 import { eachDatabase } from '../helpers/databases.js';

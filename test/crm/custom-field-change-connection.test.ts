@@ -18,7 +18,7 @@ import { openDatabase } from '../../src/db/connect.js';
 import type { Db } from '../../src/db/database.js';
 import { newId } from '../../src/db/ids.js';
 import { longWritesOf } from '../../src/db/long-writes.js';
-import { type Actor, staffActor } from '../../src/identity/actor.js';
+import { type Actor, staffActor } from '../../src/policy/actor.js';
 import { createIntegration } from '../../src/integrations/integration.service.js';
 import { insertEndpoint } from '../../src/webhooks/endpoint.repository.js';
 import { write } from '../../src/writes/unit-of-work.js';

@@ -18,7 +18,7 @@ import { toldBefore } from '../../src/crm/custom-fields/rewritten-records.js';
 import { CUSTOM_FIELD_ACTIONS } from '../../src/crm/custom-fields/custom-field.policy.js';
 import { isoTime } from '../../src/clock.js';
 import { newId } from '../../src/db/ids.js';
-import { type Actor, staffActor } from '../../src/identity/actor.js';
+import { type Actor, staffActor } from '../../src/policy/actor.js';
 import { createIntegration } from '../../src/integrations/integration.service.js';
 import { insertEndpoint } from '../../src/webhooks/endpoint.repository.js';
 import { write } from '../../src/writes/unit-of-work.js';

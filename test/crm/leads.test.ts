@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { systemClock } from '../../src/clock.js';
-import { type Actor, staffActor } from '../../src/identity/actor.js';
+import { type Actor, staffActor } from '../../src/policy/actor.js';
 import { createLead, type LeadInput } from '../../src/crm/leads/lead.command.js';
 import { createBooking } from '../../src/crm/bookings/booking.commands.js';
 import { ValidationError } from '../../src/errors.js';

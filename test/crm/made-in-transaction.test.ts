@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { ACCOUNT_ACTIONS, createAccount } from '../../src/crm/accounts/index.js';
 import { deleteRecord, idsInOrganization } from '../../src/crm/records.js';
-import { type Actor, staffActor } from '../../src/identity/actor.js';
+import { type Actor, staffActor } from '../../src/policy/actor.js';
 import { isRefusal } from '../../src/writes/refusal.js';
 import { write, type Writer } from '../../src/writes/unit-of-work.js';
 import { eachDatabase } from '../helpers/databases.js';

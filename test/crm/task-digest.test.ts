@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { setTaskEmails, taskDigestRecurrence, taskReminderHandlers } from '../../src/crm/tasks/index.js';
 import { createLogger } from '../../src/http/logger.js';
-import { staffActor } from '../../src/identity/actor.js';
+import { staffActor } from '../../src/policy/actor.js';
 import { recurringHandler, startRecurring } from '../../src/jobs/recurring.js';
 import { JobRunner } from '../../src/jobs/runner.js';
 import { MailSender } from '../../src/mail/sender.js';

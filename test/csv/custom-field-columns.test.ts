@@ -17,7 +17,7 @@ import { createCustomField } from '../../src/crm/custom-fields/custom-field.comm
 import type { CsvType } from '../../src/csv/columns.js';
 import { exportCsv } from '../../src/csv/export-csv.js';
 import { importCsv } from '../../src/csv/import-csv.js';
-import { staffActor } from '../../src/identity/actor.js';
+import { staffActor } from '../../src/policy/actor.js';
 import { ROLES } from '../../src/policy/roles.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { eachDatabase } from '../helpers/databases.js';

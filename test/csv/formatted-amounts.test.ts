@@ -19,7 +19,7 @@ import { createLineItem } from '../../src/crm/pricing/line-items.js';
 import { type ExportType } from '../../src/csv/columns.js';
 import { exportCsv } from '../../src/csv/export-csv.js';
 import type { Db } from '../../src/db/database.js';
-import { staffActor } from '../../src/identity/actor.js';
+import { staffActor } from '../../src/policy/actor.js';
 import { addMember } from '../../src/identity/identity.service.js';
 import { type Command, write } from '../../src/writes/unit-of-work.js';
 import { eachDatabase } from '../helpers/databases.js';

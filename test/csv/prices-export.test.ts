@@ -16,7 +16,7 @@ import { write } from '../../src/writes/unit-of-work.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { csvFile, importCsv } from './csv-fixtures.js';
 import { eventVenue, exportOf } from './event-fixtures.js';
-import { importActor } from '../../src/identity/actor.js';
+import { importActor } from '../../src/policy/actor.js';
 import { ROLES } from '../../src/policy/roles.js';
 
 const records = (csv: string) => parse(csv, { bom: true, columns: true }) as Array<Record<string, string>>;

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { neutraliseFormula, restoreFormula } from '../../src/csv/formula.js';
+import { neutraliseFormula, restoreFormula } from '../../src/crm/formula.js';
 import { terminalProgress } from '../../src/csv/progress.js';
 
 function fakeTerminal(isTTY: boolean) {

@@ -25,7 +25,7 @@ import type { Clock } from '../../src/clock.js';
 import type { Db } from '../../src/db/database.js';
 import { DEMO_ZONE, generateDemoData } from '../../src/demo/demo-data.js';
 import { seedDemo } from '../../src/demo/seed-demo.js';
-import { type Actor, staffActor } from '../../src/identity/actor.js';
+import { type Actor, staffActor } from '../../src/policy/actor.js';
 import { addDays, zonedToUtc } from '../../src/web/workspace/time-zones.js';
 import { type Change, type Command, write } from '../../src/writes/unit-of-work.js';
 import { eachDatabase } from '../helpers/databases.js';

@@ -13,7 +13,7 @@ import { type CheckedTemplates, saveTemplates } from '../../src/crm/documents/do
 import { signDocument } from '../../src/crm/documents/document-signing.js';
 import { createDocument } from '../../src/crm/documents/document.commands.js';
 import { ApiError } from '../../src/errors.js';
-import { type Actor, staffActor } from '../../src/identity/actor.js';
+import { type Actor, staffActor } from '../../src/policy/actor.js';
 import { type Command, write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { clientCredentialsToken } from '../helpers/api.js';
@@ -27,7 +27,7 @@ import {
 import { makeUser } from '../helpers/factories.js';
 import { makeVenue, type Venue } from '../helpers/oauth.js';
 import { type Api, apiFor } from '../helpers/writes.js';
-import { clientActor } from '../../src/identity/actor.js';
+import { clientActor } from '../../src/policy/actor.js';
 
 eachDatabase((suite) => {
   let server: TestServer;

@@ -21,7 +21,7 @@ import { documentBody, pricedBooking, venueSettings } from '../helpers/document-
 import { makeVenue, type Venue } from '../helpers/oauth.js';
 import { pdfText } from '../helpers/pdf-text.js';
 import { type Api, apiFor, changeDocument, created } from '../helpers/writes.js';
-import { staffActor } from '../../src/identity/actor.js';
+import { staffActor } from '../../src/policy/actor.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const POLICY =

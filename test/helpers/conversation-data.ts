@@ -3,7 +3,7 @@ import type { Clock } from '../../src/clock.js';
 import { createContact } from '../../src/crm/contacts/index.js';
 import { type ReadMail, receiveMessage } from '../../src/crm/messages/index.js';
 import type { Db } from '../../src/db/database.js';
-import { mailboxActor } from '../../src/identity/actor.js';
+import { mailboxActor } from '../../src/policy/actor.js';
 import { write, type Writer } from '../../src/writes/unit-of-work.js';
 import { addBooking, type WorkspaceVenue } from './workspace-data.js';
 

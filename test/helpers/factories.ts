@@ -8,7 +8,7 @@ import { createFeed, revokeFeed } from '../../src/calendar/calendar-feeds.js';
 import type { BookingTable } from '../../src/crm/bookings/booking.table.js';
 import type { Db } from '../../src/db/database.js';
 import { newId } from '../../src/db/ids.js';
-import { staffActor } from '../../src/identity/actor.js';
+import { staffActor } from '../../src/policy/actor.js';
 import { createOrganization, createUser } from '../../src/identity/identity.service.js';
 import type { ScryptCost } from '../../src/identity/passwords.js';
 import { createIntegration, type NewIntegrationInput } from '../../src/integrations/integration.service.js';

@@ -1,7 +1,7 @@
 /** Mail from clients as the venue's mailbox reads it, filed through receiveMessage (SPEC §17). */
 import assert from 'node:assert/strict';
 import { type Message, type ReadMail, receiveMessage } from '../../src/crm/messages/index.js';
-import { mailboxActor } from '../../src/identity/actor.js';
+import { mailboxActor } from '../../src/policy/actor.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { systemClock } from '../../src/clock.js';
 import { createContact } from '../../src/crm/contacts/index.js';

@@ -9,7 +9,7 @@ import { createSpace } from '../../src/crm/spaces/space.commands.js';
 import { updateOrganization } from '../../src/crm/organization/organization.commands.js';
 import { type Clock, systemClock } from '../../src/clock.js';
 import { type Command, write } from '../../src/writes/unit-of-work.js';
-import { type Actor, staffActor } from '../../src/identity/actor.js';
+import { type Actor, staffActor } from '../../src/policy/actor.js';
 import { BrowserSession, inputValue } from './browser-session.js';
 import { makeOrganization, makeUser } from './factories.js';
 import { signIn } from './oauth.js';

@@ -22,7 +22,7 @@ import { makeOrganization, makeUser, TEST_PASSWORD } from '../helpers/factories.
 import { signIn } from '../helpers/oauth.js';
 import { TestSmtpServer } from '../helpers/smtp-server.js';
 import { fieldError, makeWorkspaceVenue, workspaceSession } from '../helpers/workspace-data.js';
-import { staffActor } from '../../src/identity/actor.js';
+import { staffActor } from '../../src/policy/actor.js';
 
 const CHOSEN = 'the victim’s own passphrase';
 const STOLEN = 'the attacker’s passphrase';

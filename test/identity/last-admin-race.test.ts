@@ -7,12 +7,12 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { systemClock } from '../../src/clock.js';
-import type { Actor } from '../../src/identity/actor.js';
+import type { Actor } from '../../src/policy/actor.js';
 import { changeMemberRole, removeMember } from '../../src/identity/team.commands.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { makeOrganization, makeUser } from '../helpers/factories.js';
-import { staffActor } from '../../src/identity/actor.js';
+import { staffActor } from '../../src/policy/actor.js';
 
 const TRIALS = 12;
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { isoTime } from '../../src/clock.js';
 import { installmentClockRecurrence } from '../../src/crm/payments/schedule-clock.js';
-import { PRUNE_INTERVAL_MS, pruneRecurrence } from '../../src/jobs/prune.js';
+import { PRUNE_INTERVAL_MS, pruneRecurrence } from '../../src/background/prune.js';
 import { type Recurrence, recurringHandler, startRecurring } from '../../src/jobs/recurring.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { makeOrganization, makeUser } from '../helpers/factories.js';

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { isoTime } from '../../src/clock.js';
-import { systemActor } from '../../src/identity/actor.js';
+import { systemActor } from '../../src/policy/actor.js';
 import type { JobHandler } from '../../src/jobs/job-handler.js';
 import { claimJobs, enqueueJob, retryFailedJob } from '../../src/jobs/job.repository.js';
 import { JOB_LEASE_MS } from '../../src/jobs/runner.js';

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { after, it } from 'node:test';
 import { isoTime } from '../../src/clock.js';
 import { ApiError } from '../../src/errors.js';
-import { systemActor } from '../../src/identity/actor.js';
+import { systemActor } from '../../src/policy/actor.js';
 import type { JobHandler } from '../../src/jobs/job-handler.js';
 import { enqueueJob } from '../../src/jobs/job.repository.js';
 import { JOB_LEASE_MS } from '../../src/jobs/runner.js';

@@ -15,7 +15,7 @@ import { checkMailbox } from '../../src/mail/inbound/mailbox-settings.js';
 import { MailboxReader } from '../../src/mail/inbound/mailbox-reader.js';
 import { mailboxReadHandler } from '../../src/mail/inbound/mailbox-jobs.js';
 import { JobRunner } from '../../src/jobs/runner.js';
-import { appSecret } from '../../src/security/app-secrets.js';
+import { appSecret } from '../../src/db/app-secrets.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { startDovecot, type TestDovecot } from '../helpers/dovecot.js';

@@ -13,7 +13,7 @@ import { type Config, ConfigError, loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/http/logger.js';
 import type { OutgoingMailTable } from '../../src/mail/mail.table.js';
 import { queueMail } from '../../src/mail/outbox.js';
-import { pruneExpired } from '../../src/jobs/prune.js';
+import { pruneExpired } from '../../src/background/prune.js';
 import { MailSender } from '../../src/mail/sender.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { BrowserSession, formFields } from '../helpers/browser-session.js';

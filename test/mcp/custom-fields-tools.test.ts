@@ -9,7 +9,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { after, before, it } from 'node:test';
 import { systemClock } from '../../src/clock.js';
 import { createCustomField } from '../../src/crm/custom-fields/custom-field.commands.js';
-import { staffActor } from '../../src/identity/actor.js';
+import { staffActor } from '../../src/policy/actor.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';

@@ -16,7 +16,7 @@ import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { callTool, connectAssistant, toolRefusal } from '../helpers/mcp.js';
 import { makeVenue, type Venue } from '../helpers/oauth.js';
-import { staffActor } from '../../src/identity/actor.js';
+import { staffActor } from '../../src/policy/actor.js';
 
 interface ErrorDocument {
   errors: Array<{ status: string; code: string; detail: string; source?: { parameter?: string } }>;

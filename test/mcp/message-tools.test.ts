@@ -12,7 +12,7 @@ import { createAccount } from '../../src/crm/accounts/index.js';
 import { createBooking } from '../../src/crm/bookings/booking.commands.js';
 import type { Booking } from '../../src/crm/bookings/booking.table.js';
 import { type ReadMail, receiveMessage } from '../../src/crm/messages/index.js';
-import { mailboxActor, staffActor } from '../../src/identity/actor.js';
+import { mailboxActor, staffActor } from '../../src/policy/actor.js';
 import { type Made, write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { countRows, eachDatabase } from '../helpers/databases.js';

@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { pruneExpired } from '../../src/jobs/prune.js';
+import { pruneExpired } from '../../src/background/prune.js';
 import { insertMembership } from '../../src/identity/membership.repository.js';
 import { s256 } from '../../src/oauth/steps/pkce.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';

@@ -11,7 +11,7 @@ import { after, before, it } from 'node:test';
 import { createAccount } from '../../src/crm/accounts/index.js';
 import { createBooking } from '../../src/crm/bookings/booking.commands.js';
 import type { Booking } from '../../src/crm/bookings/booking.table.js';
-import { staffActor } from '../../src/identity/actor.js';
+import { staffActor } from '../../src/policy/actor.js';
 import { type Made, write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';

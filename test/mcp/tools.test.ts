@@ -15,7 +15,7 @@ import type { Booking } from '../../src/crm/bookings/booking.table.js';
 import { createInstallment } from '../../src/crm/payments/installments.js';
 import { createLineItem } from '../../src/crm/pricing/line-items.js';
 import { createSpace } from '../../src/crm/spaces/space.commands.js';
-import { type Actor, staffActor } from '../../src/identity/actor.js';
+import { type Actor, staffActor } from '../../src/policy/actor.js';
 import { insertMembership } from '../../src/identity/membership.repository.js';
 import { type Made, write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';

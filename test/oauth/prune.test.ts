@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { configuredRetention, pruneExpired } from '../../src/jobs/prune.js';
+import { configuredRetention, pruneExpired } from '../../src/background/prune.js';
 import { loadConfig } from '../../src/config.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { countRows, eachDatabase } from '../helpers/databases.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { pruneExpired } from '../../src/jobs/prune.js';
+import { pruneExpired } from '../../src/background/prune.js';
 import { hashCredential } from '../../src/oauth/credentials.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';

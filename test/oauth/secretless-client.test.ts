@@ -13,7 +13,7 @@ import { after, before, it } from 'node:test';
 import * as oauth from 'oauth4webapi';
 import { findIntegration } from '../../src/integrations/integration.repository.js';
 import { systemClock } from '../../src/clock.js';
-import { operatorActor } from '../../src/identity/actor.js';
+import { operatorActor } from '../../src/policy/actor.js';
 import { updateIntegrationCommand } from '../../src/integrations/integration.commands.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';

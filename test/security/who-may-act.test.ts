@@ -29,7 +29,7 @@ import {
   operatorActor,
   staffActor,
   systemActor,
-} from '../../src/identity/actor.js';
+} from '../../src/policy/actor.js';
 import { ROLES } from '../../src/policy/roles.js';
 import type { Command } from '../../src/writes/unit-of-work.js';
 import { write } from '../../src/writes/unit-of-work.js';

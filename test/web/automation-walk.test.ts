@@ -15,7 +15,7 @@ import { Writable } from 'node:stream';
 import { after, before, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createLogger } from '../../src/http/logger.js';
-import { serveJobRunner } from '../../src/jobs/built-in.js';
+import { serveJobRunner } from '../../src/background/built-in.js';
 import type { JobRunner } from '../../src/jobs/runner.js';
 import { MailSender } from '../../src/mail/sender.js';
 import { call } from '../helpers/api.js';

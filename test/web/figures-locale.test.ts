@@ -19,7 +19,7 @@ import { createLineItem } from '../../src/crm/pricing/line-items.js';
 import type { LineItem } from '../../src/crm/pricing/line-item.table.js';
 import { createTaxRate } from '../../src/crm/pricing/tax-rates.js';
 import { createSpace } from '../../src/crm/spaces/space.commands.js';
-import type { Actor } from '../../src/identity/actor.js';
+import type { Actor } from '../../src/policy/actor.js';
 import { countText, decimalText, percentText } from '../../src/locale.js';
 import { type Command, write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';

@@ -24,7 +24,7 @@ import {
   type WorkspaceVenue,
   workspaceSession,
 } from '../helpers/workspace-data.js';
-import { staffActor } from '../../src/identity/actor.js';
+import { staffActor } from '../../src/policy/actor.js';
 
 const ORIGINS = ['https://www.harbour.example', 'https://events.harbour.example'];
 

@@ -17,7 +17,7 @@ import { createInstallment } from '../../src/crm/payments/installments.js';
 import { createLineItem } from '../../src/crm/pricing/line-items.js';
 import { createSpace } from '../../src/crm/spaces/space.commands.js';
 import type { Db } from '../../src/db/database.js';
-import { type Actor, staffActor } from '../../src/identity/actor.js';
+import { type Actor, staffActor } from '../../src/policy/actor.js';
 import type { Clock } from '../../src/clock.js';
 import { type Command, write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';

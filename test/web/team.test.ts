@@ -23,7 +23,7 @@ import {
   type WorkspaceVenue,
   workspaceSession,
 } from '../helpers/workspace-data.js';
-import { staffActor } from '../../src/identity/actor.js';
+import { staffActor } from '../../src/policy/actor.js';
 
 const NEW_PASSWORD = 'a brand new password';
 

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { createContact } from '../../src/crm/contacts/index.js';
 import { type ReadMail, receiveMessage, unreadByBooking } from '../../src/crm/messages/index.js';
 import { systemClock } from '../../src/clock.js';
-import { mailboxActor } from '../../src/identity/actor.js';
+import { mailboxActor } from '../../src/policy/actor.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import type { BrowserSession } from '../helpers/browser-session.js';

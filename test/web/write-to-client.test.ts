@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { draftReply } from '../../src/crm/messages/index.js';
 import { createLogger } from '../../src/http/logger.js';
-import { staffActor } from '../../src/identity/actor.js';
+import { staffActor } from '../../src/policy/actor.js';
 import { MailSender } from '../../src/mail/sender.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';

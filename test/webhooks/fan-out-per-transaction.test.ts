@@ -10,7 +10,7 @@ import { isoTime } from '../../src/clock.js';
 import { ACCOUNT_ACTIONS, createAccount } from '../../src/crm/accounts/index.js';
 import { createLead } from '../../src/crm/leads/lead.command.js';
 import { newId } from '../../src/db/ids.js';
-import type { Actor } from '../../src/identity/actor.js';
+import type { Actor } from '../../src/policy/actor.js';
 import {
   deleteEndpointRow,
   insertEndpoint,
@@ -22,7 +22,7 @@ import { eachDatabase } from '../helpers/databases.js';
 import { statementsOf } from '../helpers/statements.js';
 import { makeVenue, type Venue } from '../helpers/oauth.js';
 import { TestClock } from '../helpers/test-clock.js';
-import { staffActor } from '../../src/identity/actor.js';
+import { staffActor } from '../../src/policy/actor.js';
 
 const readsEndpoints = (statements: string[]) =>
   statements.filter((sql) => /^select .* from "webhook_endpoints"/.test(sql)).length;

@@ -10,7 +10,7 @@ import { systemClock } from '../../src/clock.js';
 import { ACCOUNT_ACTIONS, createAccount } from '../../src/crm/accounts/index.js';
 import { GroupCommit } from '../../src/db/group-commit.js';
 import { ApiError, ValidationError } from '../../src/errors.js';
-import { type Actor, staffActor } from '../../src/identity/actor.js';
+import { type Actor, staffActor } from '../../src/policy/actor.js';
 import { isRefusal, type Refusal, refuse } from '../../src/writes/refusal.js';
 import { attempt, type Command, write, type Writer } from '../../src/writes/unit-of-work.js';
 import { eachDatabase } from '../helpers/databases.js';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { systemClock } from '../../src/clock.js';
 import { sendMailAgain, sendTestMail } from '../../src/crm/organization/index.js';
-import { staffActor } from '../../src/identity/actor.js';
+import { staffActor } from '../../src/policy/actor.js';
 import { resendDelivery } from '../../src/integrations/integration-webhooks.js';
 import { isRefusal } from '../../src/writes/refusal.js';
 import { attempt, type Command, workIn } from '../../src/writes/unit-of-work.js';

@@ -8,7 +8,7 @@ import type { Command } from '../command.js';
 import { passwordOption, readPassword } from '../password-input.js';
 import { requireString } from '../values.js';
 import { withDatabase } from '../with-database.js';
-import { operatorActor } from '../../identity/actor.js';
+import { operatorActor } from '../../policy/actor.js';
 
 export const usersSetPasswordCommand: Command = {
   path: ['users', 'set-password'],

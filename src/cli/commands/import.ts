@@ -14,7 +14,7 @@ import type { Command, ParsedValues } from '../command.js';
 import { UsageError } from '../output.js';
 import { requireString } from '../values.js';
 import { withDatabase } from '../with-database.js';
-import { operatorActor } from '../../identity/actor.js';
+import { operatorActor } from '../../policy/actor.js';
 
 export function csvType(values: ParsedValues): (typeof CSV_TYPES)[number] {
   const type = requireString(values, 'type');

@@ -3,7 +3,7 @@ import { InputError, NotFoundError } from '../../errors.js';
 import { requireOrganization } from '../../identity/identity.service.js';
 import { findUserById } from '../../identity/user.repository.js';
 import { systemClock } from '../../clock.js';
-import { operatorActor } from '../../identity/actor.js';
+import { operatorActor } from '../../policy/actor.js';
 import {
   deleteIntegrationCommand,
   rotateIntegrationSecret,

@@ -1,5 +1,5 @@
 import { systemClock } from '../../clock.js';
-import { configuredRetention, pruneExpired } from '../../jobs/prune.js';
+import { configuredRetention, pruneExpired } from '../../background/prune.js';
 import type { Command } from '../command.js';
 import { withDatabase } from '../with-database.js';
 

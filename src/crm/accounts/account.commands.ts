@@ -5,7 +5,7 @@
  * without an account. Every refusal is returned.
  */
 import type { Db, Trx } from '../../db/database.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import { refuse } from '../../writes/refusal.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import { type BulkOutcome, type BulkRequest, insertAll, judgeAll, stamped } from '../bulk.js';

@@ -9,7 +9,7 @@
  * its day: the looks of one day enroll it once.
  */
 import type { Trx } from '../../db/database.js';
-import { automationActor } from '../../identity/actor.js';
+import { automationActor } from '../../policy/actor.js';
 import type { Recurrence } from '../../jobs/recurring.js';
 import { addDays, localDate, zonedToUtc } from '../../wall-clock.js';
 import { type Command, write } from '../../writes/unit-of-work.js';

@@ -6,7 +6,7 @@
  * with the refusal's words in its log, rather than being tried again.
  */
 import type { Trx } from '../../db/database.js';
-import { automationActor } from '../../identity/actor.js';
+import { automationActor } from '../../policy/actor.js';
 import { type JobHandler, jobHandler } from '../../jobs/job-handler.js';
 import { refusalOf } from '../../writes/refusal.js';
 import type { RenderingContext } from '../email-templates/index.js';

@@ -1,6 +1,6 @@
 import type { Trx } from '../../db/database.js';
 import { ForbiddenError } from '../../errors.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import type { BookingInput } from './booking-rules.js';
 import type { Booking } from './booking.table.js';
 

@@ -7,7 +7,7 @@
  */
 import type { Db, Trx } from '../../db/database.js';
 import type { FieldProblem } from '../../errors.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
 import { accountProblems, createAccount } from '../accounts/index.js';
 import { type ContactInput, contactProblems, contactWithEmail, createContact } from '../contacts/index.js';

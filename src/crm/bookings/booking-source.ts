@@ -3,7 +3,7 @@
  * else it is the door the booking came through: the API, the workspace, the CSV import. Other
  * doors (the command line, the server's clock) record none.
  */
-import type { Door } from '../../identity/actor.js';
+import type { Door } from '../../policy/actor.js';
 import { BOOKING_SOURCES, type Booking, type BookingSource } from './booking.table.js';
 
 export function sourceOfDoor(door: Door): BookingSource | null {

@@ -14,7 +14,7 @@ import { isoTime } from '../../clock.js';
 import { wallClockOf } from '../../wall-clock.js';
 import type { Db, Trx } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
 import { recordChange, recordCreated, recordDeleted, recordUpdated } from '../change-events.js';
 import { carryStatus } from '../events/booking-derivation.js';

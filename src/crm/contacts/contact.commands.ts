@@ -5,7 +5,7 @@
  * along. Every refusal is returned.
  */
 import type { Db, Trx } from '../../db/database.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import { isRefusal, type Refusal } from '../../writes/refusal.js';
 import type { Command, Removal, Work } from '../../writes/unit-of-work.js';
 import { type BulkOutcome, type BulkRequest, insertAll, judgeAll, stamped } from '../bulk.js';

@@ -8,7 +8,7 @@
  */
 import type { Db, Trx } from '../../db/database.js';
 import { ConflictError, ValidationError } from '../../errors.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import type { Change, Command, Work } from '../../writes/unit-of-work.js';
 import { recordUpdated } from '../change-events.js';
 import { createCommand, deleteCommand } from '../record-commands.js';

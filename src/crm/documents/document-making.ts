@@ -6,7 +6,7 @@
  * are rendered again when something did (src/writes/prepared.ts).
  */
 import type { AppContext } from '../../app-context.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import { withPreparation } from '../../writes/prepared.js';
 import { write } from '../../writes/unit-of-work.js';
 import { createDocument, type DocumentInput, fieldsOf, versionFacts } from './document.commands.js';

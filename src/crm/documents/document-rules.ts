@@ -16,7 +16,7 @@
  * Why an action is refused is a Refusal (src/writes/refusal.ts), which the commands return.
  */
 import type { FieldProblem } from '../../errors.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import { grantsAllow } from '../../policy/grants.js';
 import { refuse, type Refusal } from '../../writes/refusal.js';
 import { type Checked, Problems } from '../validation.js';

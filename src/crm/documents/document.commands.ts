@@ -8,7 +8,7 @@
  * kept (so are they). The commands return their refusals (src/writes/refusal.ts).
  */
 import type { Db, Trx } from '../../db/database.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import { STALE_PREPARATION } from '../../writes/prepared.js';
 import { refuse, type Refusal } from '../../writes/refusal.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';

@@ -5,7 +5,7 @@
  * is told as `email_template.created`, `.updated` or `.deleted`; every refusal is returned.
  */
 import type { Db, Trx } from '../../db/database.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import type { Reads } from '../data/reads.js';
 import { createValueCommand, deleteValueCommand, updateValueCommand } from '../value-commands.js';

@@ -8,7 +8,7 @@
 import { findRow } from '../data/record-lookup.js';
 import type { Db, Trx } from '../../db/database.js';
 import { ConflictError } from '../../errors.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
 import { bookingDefinition } from '../bookings/beneath.js';
 import { recordCreated } from '../change-events.js';

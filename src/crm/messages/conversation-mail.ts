@@ -9,7 +9,7 @@ import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { type MailAddress, type NewMail, queueMail } from '../../mail/outbox.js';
-import { appSecret } from '../../security/app-secrets.js';
+import { appSecret } from '../../db/app-secrets.js';
 import { emailKey } from '../contacts/index.js';
 import { CONVERSATION_KEY, conversationAddress } from './conversation-address.js';
 import { type Message, messageCodec } from './message.value.js';

@@ -11,7 +11,7 @@ import { recordChange } from '../../changes/record-change.js';
 import { isoTime } from '../../clock.js';
 import { newId } from '../../db/ids.js';
 import type { Trx } from '../../db/database.js';
-import { appSecret } from '../../security/app-secrets.js';
+import { appSecret } from '../../db/app-secrets.js';
 import type { Command } from '../../writes/unit-of-work.js';
 import { emailKey } from '../contacts/index.js';
 import { attachmentType } from './attachment-type.js';

@@ -6,7 +6,7 @@
  * its text as `content`: the same rules, the pointers where the client put them.
  */
 import { ForbiddenError } from '../../errors.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import { grantsAllow } from '../../policy/grants.js';
 import { type Checked, Problems } from '../validation.js';
 import { NOTE_ACTIONS } from './note.policy.js';

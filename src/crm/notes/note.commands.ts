@@ -6,7 +6,7 @@
  */
 import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import type { Command } from '../../writes/unit-of-work.js';
 import { recordCreated } from '../change-events.js';
 import { deleteCommand, updateCommand } from '../record-commands.js';

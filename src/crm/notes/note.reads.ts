@@ -4,7 +4,7 @@
  * since left as by a former member.
  */
 import type { Db } from '../../db/database.js';
-import type { Door } from '../../identity/actor.js';
+import type { Door } from '../../policy/actor.js';
 import type { NotableType } from './note.table.js';
 
 export interface NoteView {

@@ -5,7 +5,7 @@
  */
 import { findRow } from '../data/record-lookup.js';
 import type { Db, Trx } from '../../db/database.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
 import { recordCreated, recordUpdated } from '../change-events.js';
 import { type Change, deleteCommand } from '../record-commands.js';

@@ -10,7 +10,7 @@
 import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
 import { ConflictError } from '../../errors.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import type { Command } from '../../writes/unit-of-work.js';
 import { payloadOf, type Refusal } from '../../writes/refusal.js';
 import { recordCreated } from '../change-events.js';

@@ -10,7 +10,7 @@
 import { addDays, localDate } from '../../wall-clock.js';
 import { type Writer, write } from '../../writes/unit-of-work.js';
 import { refreshSchedule } from './schedule-keeping.js';
-import { systemActor } from '../../identity/actor.js';
+import { systemActor } from '../../policy/actor.js';
 import { SYSTEM_ACTIONS } from '../../policy/system.policy.js';
 import type { Recurrence } from '../../jobs/recurring.js';
 

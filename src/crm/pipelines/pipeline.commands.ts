@@ -7,7 +7,7 @@
  */
 import type { Db, Trx } from '../../db/database.js';
 import { ConflictError } from '../../errors.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import { recordDeleted } from '../change-events.js';
 import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
 import { deleteRecord } from '../records.js';

@@ -6,7 +6,7 @@
  */
 import type { Db, Trx } from '../../db/database.js';
 import { ConflictError } from '../../errors.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import type { Command } from '../../writes/unit-of-work.js';
 import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
 import { changeEach, idsInOrganization, recordToChange } from '../records.js';

@@ -5,7 +5,7 @@
  * A line copies an item when it is made, so changing or deleting an item never changes a line.
  */
 import type { Db, Trx } from '../../db/database.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
 import { type Checked, optionalText, Problems } from '../validation.js';
 import { ITEM_CATEGORIES, type ItemCategory, type ItemUnit } from './categories.js';

@@ -4,7 +4,7 @@
  * sums up to date in the same unit of work (booking-totals.ts).
  */
 import type { Db, Trx } from '../../db/database.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
 import { refreshBookingTotals, WHOLE_RECORD } from './booking-totals.js';
 import { checkLineItem, type LineFacts, type LineItemInput } from './line-item-rules.js';

@@ -5,7 +5,7 @@
  * copies its rates when it is made, so changing or deleting a rate never changes a line.
  */
 import type { Db, Trx } from '../../db/database.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
 import { type Checked, Problems } from '../validation.js';
 import { notAPercentage, readPercentage } from './line-arithmetic.js';

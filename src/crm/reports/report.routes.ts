@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses, JSONAPI_MEDIA_TYPE } from '../../api/jsonapi.js';
 import { ApiHeaders, READ_SECURITY } from '../../api/route-schemas.js';
-import { localeOfOrganization } from '../../csv/formatted-amounts.js';
+import { localeOfOrganization } from '../formatted-amounts.js';
 import { BadParametersError, NotFoundError } from '../../errors.js';
 import { isReportName, readRange, REPORT_NAMES, reportCsv, runReport } from './reports.js';
 

@@ -8,7 +8,7 @@
  */
 import type { Db, Trx } from '../../db/database.js';
 import type { Reads } from '../data/reads.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import { refuse, type Refusal, refusalOf } from '../../writes/refusal.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import { spacesOf } from '../facts.js';

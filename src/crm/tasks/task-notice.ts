@@ -5,7 +5,7 @@
  * they give themselves, nor a member who chose the daily digest or no task e-mails.
  */
 import type { Trx } from '../../db/database.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import { queueMail } from '../../mail/outbox.js';
 import { localDate, localTime } from '../../wall-clock.js';
 import type { TaskNotice } from './task-rules.js';

@@ -6,7 +6,7 @@
  * time and an assignee queues the e-mail at its due time (task-reminder.ts). Every refusal is returned.
  */
 import type { Db, Trx } from '../../db/database.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import type { Reads } from '../data/reads.js';
 import { recordDeleted } from '../change-events.js';

@@ -7,7 +7,7 @@
  */
 import { ImapFlow } from 'imapflow';
 import type { Db } from '../../db/database.js';
-import { appSecret } from '../../security/app-secrets.js';
+import { appSecret } from '../../db/app-secrets.js';
 import { isPublicAddress, resolveHost } from '../../webhooks/ssrf-guard.js';
 import { MAILBOX_KEY, openPassword } from './mailbox-settings.js';
 import { mailboxOf } from './mailbox-store.js';

@@ -6,7 +6,7 @@
  */
 import type { ImapFlow } from 'imapflow';
 import type { Db } from '../../db/database.js';
-import { mailboxActor } from '../../identity/actor.js';
+import { mailboxActor } from '../../policy/actor.js';
 import type { Writer } from '../../writes/unit-of-work.js';
 import { write } from '../../writes/unit-of-work.js';
 import { receiveMessage } from '../../crm/messages/index.js';

@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events';
 import type { Db, Trx } from '../../db/database.js';
 import { isoTime } from '../../clock.js';
 import { enqueueJob } from '../../jobs/job.repository.js';
-import { appSecret } from '../../security/app-secrets.js';
+import { appSecret } from '../../db/app-secrets.js';
 import type { FieldProblem } from '../../errors.js';
 import {
   checkMailbox,

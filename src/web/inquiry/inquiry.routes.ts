@@ -20,8 +20,8 @@ import {
   tokenProblem,
 } from '../../crm/inquiries/inquiry-guard.js';
 import { formTokenUsed, TOKEN_USED } from '../../crm/inquiries/inquiry-tokens.js';
-import { inquiryActor } from '../../identity/actor.js';
-import { appSecret } from '../../security/app-secrets.js';
+import { inquiryActor } from '../../policy/actor.js';
+import { appSecret } from '../../db/app-secrets.js';
 import { attempt } from '../../writes/unit-of-work.js';
 import { sendPage } from '../forms.js';
 import { orgPath } from '../workspace/workspace-visitor.js';

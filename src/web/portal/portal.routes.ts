@@ -22,7 +22,7 @@ import type { DocumentLink, DocumentRow } from '../../crm/documents/document.tab
 import { sendPdf } from '../../crm/documents/document-pdf.js';
 import { signDocument, signaturePage } from '../../crm/documents/document-signing.js';
 import { signatureProblems } from '../../crm/documents/document-rules.js';
-import { clientActor } from '../../identity/actor.js';
+import { clientActor } from '../../policy/actor.js';
 import { FailureThrottle } from '../../security/failure-throttle.js';
 import { attempt } from '../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../forms.js';

@@ -12,7 +12,7 @@ import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/app-instance.js';
-import { appSecret } from '../../security/app-secrets.js';
+import { appSecret } from '../../db/app-secrets.js';
 import { cookieNames, cookieOptions } from './cookie-names.js';
 
 declare module 'fastify' {

@@ -17,7 +17,7 @@ import {
 } from '../../integrations/integration.commands.js';
 import { integrationWebhooks } from '../../integrations/integration-webhooks.js';
 import { listIntegrationsOfOrganization } from '../../integrations/integration.repository.js';
-import { appSecret } from '../../security/app-secrets.js';
+import { appSecret } from '../../db/app-secrets.js';
 import { FormBody, formList, formText, sendPage } from '../forms.js';
 import { integrationActionsRoutes } from './integration-actions.routes.js';
 import { integrationEndpointsRoutes } from './integration-endpoints.routes.js';

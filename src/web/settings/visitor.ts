@@ -24,7 +24,7 @@ import { HtmlError, SignInRequired } from '../html-error.js';
 import { currentUser } from '../session/session.js';
 import { memberActor, visitorIn } from '../workspace/workspace-visitor.js';
 import type { SettingsFrame } from './settings-layout.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 
 export interface Visitor {
   user: User;

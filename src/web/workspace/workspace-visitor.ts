@@ -8,14 +8,14 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/app-instance.js';
-import type { Actor } from '../../identity/actor.js';
+import type { Actor } from '../../policy/actor.js';
 import type { Action } from '../../policy/action.js';
 import { policyRefusal } from '../../writes/permit.js';
 import { listMembershipsOfUser, type Membership } from '../../identity/membership.repository.js';
 import type { User } from '../../identity/user.repository.js';
 import { HtmlError, SignInRequired } from '../html-error.js';
 import { currentUser } from '../session/session.js';
-import { staffActor } from '../../identity/actor.js';
+import { staffActor } from '../../policy/actor.js';
 import { organizationOf } from '../../crm/organization/index.js';
 import { waitingInInbox } from '../../crm/messages/index.js';
 import { countOverdue } from '../../crm/tasks/index.js';

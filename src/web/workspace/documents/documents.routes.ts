@@ -28,7 +28,7 @@ import { documentDefinition } from '../../../crm/documents/document.resource.js'
 import type { DocumentRow } from '../../../crm/documents/document.table.js';
 import { organizationZone } from '../../../crm/organization/index.js';
 import { readingLocale } from '../../../locale.js';
-import { appSecret } from '../../../security/app-secrets.js';
+import { appSecret } from '../../../db/app-secrets.js';
 import { write } from '../../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { HtmlError } from '../../html-error.js';

@@ -6,7 +6,7 @@ import type { CustomList } from './custom-list.js';
 import type { ResourceDefinition, RowOf } from '../../../api/resource-definition.js';
 import type { Db } from '../../../db/database.js';
 import type { FieldProblem } from '../../../errors.js';
-import type { Actor } from '../../../identity/actor.js';
+import type { Actor } from '../../../policy/actor.js';
 import type { Change, Command, Removal } from '../../../writes/unit-of-work.js';
 import type { Refusal } from '../../../writes/refusal.js';
 import type { CustomForm } from './custom-fields.form.js';

@@ -13,7 +13,7 @@ import { versionTag } from '../../../crm/version-tag.js';
 import type { FieldProblem } from '../../../errors.js';
 import { checkSavedMailbox } from '../../../mail/inbound/mailbox-connection.js';
 import { mailboxOf } from '../../../mail/inbound/mailbox-store.js';
-import { appSecret } from '../../../security/app-secrets.js';
+import { appSecret } from '../../../db/app-secrets.js';
 import { attempt } from '../../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { SealedFlashes } from '../../sealed-flash.js';

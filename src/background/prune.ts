@@ -15,8 +15,8 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { pruneChanges } from '../changes/change.repository.js';
 import { pruneMail } from '../mail/outbox.js';
-import { pruneJobs } from './job.repository.js';
-import type { Recurrence } from './recurring.js';
+import { pruneJobs } from '../jobs/job.repository.js';
+import type { Recurrence } from '../jobs/recurring.js';
 import { pruneOAuthRows } from '../oauth/oauth-prune.js';
 import { dropClosedReplays } from '../oauth/refresh-replay.js';
 import {

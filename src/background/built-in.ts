@@ -21,9 +21,9 @@ import { deliveryAgent } from '../webhooks/deliver.js';
 import { deliveryJobHandler } from '../webhooks/worker.js';
 import type { Writer } from '../writes/unit-of-work.js';
 import { configuredRetention, pruneRecurrence } from './prune.js';
-import { recurringHandler, startRecurring } from './recurring.js';
-import { JobRunner } from './runner.js';
-import { tallyHandler } from './diagnostic.js';
+import { recurringHandler, startRecurring } from '../jobs/recurring.js';
+import { JobRunner } from '../jobs/runner.js';
+import { tallyHandler } from '../jobs/diagnostic.js';
 
 export interface ServeJobs {
   writer: Writer;

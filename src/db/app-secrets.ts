@@ -3,7 +3,7 @@
  * the database so every process behind a load balancer shares them with no configuration.
  */
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/database.js';
+import type { Db } from './database.js';
 import { isoTime } from '../clock.js';
 
 export async function appSecret(db: Db, name: string, now: number): Promise<string> {

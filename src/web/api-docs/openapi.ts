@@ -5,7 +5,7 @@
  */
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.js';
+import type { Config } from '../../config.js';
 import { docsPage, type OpenApiDocument } from './docs.page.js';
 
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {

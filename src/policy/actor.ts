@@ -8,9 +8,8 @@
  * people without an account (docs/decisions/0016-grants-and-policy.md). The unit of work judges
  * every command by the grants alone.
  */
-import { type Grants, grantsOf, NO_GRANTS } from '../policy/grants.js';
-import { READER_GRANTS, ROLES } from '../policy/roles.js';
-import type { Role } from './identity.table.js';
+import { type Grants, grantsOf, NO_GRANTS } from './grants.js';
+import { READER_GRANTS, type RoleName as Role, ROLES } from './roles.js';
 
 /** The ways in to an organization's data. */
 export type Door =

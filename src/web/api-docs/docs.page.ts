@@ -4,8 +4,8 @@
  * Content-Security-Policy, and readable on a phone. Schemas fold away in <details>, which needs
  * no JavaScript. The full machine-readable document stays at /openapi.json.
  */
-import { html, type SafeHtml } from '../web/html.js';
-import { page } from '../web/layout.js';
+import { html, type SafeHtml } from '../html.js';
+import { page } from '../layout.js';
 
 type Json = Record<string, unknown>;
 type Schema = Json & {

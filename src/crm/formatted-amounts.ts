@@ -7,8 +7,8 @@
  * A formatted cell is text: a negative one ("-$12.00") gets the leading `'` of formula.ts as any
  * text cell beginning with `-` does.
  */
-import { moneyText } from '../crm/money.js';
-import { organizationOf } from '../crm/organization/index.js';
+import { moneyText } from './money.js';
+import { organizationOf } from './organization/index.js';
 import type { Db } from '../db/database.js';
 import { DEFAULT_LOCALE, organizationLocale } from '../locale.js';
 
