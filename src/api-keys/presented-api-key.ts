@@ -8,7 +8,7 @@
 import { isoTime } from '../clock.js';
 import type { Db } from '../db/database.js';
 import type { Role } from '../identity/identity.table.js';
-import { CREDENTIAL_PREFIXES, credentialMatches } from '../oauth/credentials.js';
+import { CREDENTIAL_PREFIXES, credentialMatches } from '../security/credentials.js';
 
 export interface ApiKeyRecord {
   id: string;

@@ -9,7 +9,7 @@ import { isoTime } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { ValidationError } from '../errors.js';
-import { generateCredential, hashCredential } from '../oauth/credentials.js';
+import { generateCredential, hashCredential } from '../security/credentials.js';
 import type { Command } from '../writes/command.js';
 import { refuse, Refusal } from '../writes/refusal.js';
 import { CALENDAR_FEED_ACTIONS } from './calendar-feed.policy.js';

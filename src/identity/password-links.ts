@@ -6,7 +6,7 @@
  */
 import { isoTime } from '../clock.js';
 import type { Db, Trx } from '../db/database.js';
-import { generateCredential, hashCredential } from '../oauth/credentials.js';
+import { generateCredential, hashCredential } from '../security/credentials.js';
 import { hashPassword } from './passwords.js';
 
 /** A one-time link for `userId`, valid for `lifetimeMs`; the token is returned once. */

@@ -9,7 +9,7 @@ import { ValidationError } from '../errors.js';
 import { normalizeEmail } from '../identity/identity.service.js';
 import { findMembership } from '../identity/membership.repository.js';
 import { findUserByEmail } from '../identity/user.repository.js';
-import { SCOPES, splitScopes, unknownScopes } from '../oauth/scopes.js';
+import { SCOPES, splitScopes, unknownScopes } from '../policy/scopes.js';
 import type { Integration } from './integration.repository.js';
 import type { IntegrationKind } from './integration.table.js';
 import { checkRedirectUris } from './redirect-uris.js';

@@ -6,7 +6,7 @@
 import { isoTime } from '../clock.js';
 import type { Trx } from '../db/database.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import { generateClientId, generateCredential } from '../oauth/credentials.js';
+import { generateClientId, generateCredential } from '../security/credentials.js';
 import { clientCredentialsGrantIds, revokeGrants } from '../oauth/grant.repository.js';
 import type { Command } from '../writes/command.js';
 import { INTEGRATION_ACTIONS } from './integration.policy.js';

@@ -4,7 +4,7 @@
  * credential cut to its prefix: the inviting admin of another organization must not learn a link
  * into an account that is not theirs by reading what was sent to it.
  */
-import { CREDENTIAL_PREFIXES } from '../oauth/credentials.js';
+import { CREDENTIAL_PREFIXES } from '../security/credentials.js';
 
 const PREFIXES = Object.values(CREDENTIAL_PREFIXES).join('|');
 const CREDENTIAL = new RegExp(`\\b(${PREFIXES})[A-Za-z0-9_-]{16,}`, 'g');

@@ -11,7 +11,7 @@ import type { Actor } from '../policy/actor.js';
 import { acceptsAssistants } from '../oauth/assistant-registration.js';
 import { authenticateBearer } from '../oauth/access-token.js';
 import { findMembershipCached } from '../oauth/cached-lookups.js';
-import { hashCredential } from '../oauth/credentials.js';
+import { hashCredential } from '../security/credentials.js';
 import { OAuthError } from '../oauth/errors.js';
 import { mcpResource } from '../oauth/resource.js';
 import { findPresentedToken } from '../oauth/token.repository.js';

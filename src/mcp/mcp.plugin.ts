@@ -15,7 +15,7 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { registerRateLimit } from '../api/rate-limit.js';
 import type { App } from '../http/app-instance.js';
-import { scopeAllows } from '../oauth/scopes.js';
+import { scopeAllows } from '../policy/scopes.js';
 import { registerAvailabilityTool } from './availability-tool.js';
 import { registerLeadTool, registerPaymentsTool } from './lead-tools.js';
 import { boundRefusals } from './bounded-refusals.js';

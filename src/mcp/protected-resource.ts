@@ -5,7 +5,7 @@
  */
 import type { Config } from '../config.js';
 import { mcpResource } from '../oauth/resource.js';
-import { SCOPES } from '../oauth/scopes.js';
+import { SCOPES } from '../policy/scopes.js';
 
 export const PROTECTED_RESOURCE_PATH = '/.well-known/oauth-protected-resource/mcp';
 

@@ -2,7 +2,7 @@
  * Bearer authentication (RFC 6750 §2.1): only the Authorization header is accepted; tokens in
  * the query string leak into logs and histories (§2.3, RFC 9700 §4.3.2), so they are refused.
  */
-import { CREDENTIAL_PREFIXES } from './credentials.js';
+import { CREDENTIAL_PREFIXES } from '../security/credentials.js';
 import { isTokenLive, type TokenRecord } from './token.repository.js';
 
 /** How a presented token is found (the resource API asks a cache first; see src/api/api-auth.ts). */

@@ -1,7 +1,7 @@
 /** Authorization server metadata (RFC 8414 §2), served at /.well-known/oauth-authorization-server. */
 import { Type } from 'typebox';
 import type { Config } from '../config.js';
-import { SCOPES } from './scopes.js';
+import { SCOPES } from '../policy/scopes.js';
 
 export const MetadataBody = Type.Object({}, { additionalProperties: true });
 

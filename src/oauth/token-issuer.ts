@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import type { Trx } from '../db/database.js';
 import { isoTime } from '../clock.js';
 import { newId } from '../db/ids.js';
-import { generateToken } from './credentials.js';
+import { generateToken } from '../security/credentials.js';
 import { extendGrant } from './grant.repository.js';
 import { insertToken } from './token.repository.js';
 

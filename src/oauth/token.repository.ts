@@ -17,7 +17,7 @@ import type { Db, Trx } from '../db/database.js';
 import { precompiledQuery, precompiledStatement } from '../db/precompiled.js';
 import type { Role } from '../identity/identity.table.js';
 import type { IntegrationKind } from '../integrations/integration.table.js';
-import { credentialMatches, hashCredential, tokenIdOf } from './credentials.js';
+import { credentialMatches, hashCredential, tokenIdOf } from '../security/credentials.js';
 import type { GrantType, TokenKind } from './oauth.table.js';
 
 export interface NewToken {

@@ -4,7 +4,7 @@ import { NotFoundError, ValidationError } from '../../src/errors.js';
 import { findIntegrationByClientId } from '../../src/integrations/integration.repository.js';
 import { createIntegration } from '../../src/integrations/integration.service.js';
 import { redirectUriMatches, redirectUriProblem } from '../../src/integrations/redirect-uris.js';
-import { credentialMatches, hashCredential } from '../../src/oauth/credentials.js';
+import { credentialMatches, hashCredential } from '../../src/security/credentials.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { makeIntegration, makeOrganization, makeUser } from '../helpers/factories.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { pruneExpired } from '../../src/background/prune.js';
-import { hashCredential } from '../../src/oauth/credentials.js';
+import { hashCredential } from '../../src/security/credentials.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { codeFlowTokens, introspect, makeVenue, postForm, type Venue } from '../helpers/oauth.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { countRows, eachDatabase } from '../helpers/databases.js';
-import { hashCredential } from '../../src/oauth/credentials.js';
+import { hashCredential } from '../../src/security/credentials.js';
 import { makeVenue, postForm, type Venue } from '../helpers/oauth.js';
 
 eachDatabase((suite) => {

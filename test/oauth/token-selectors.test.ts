@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, it } from 'node:test';
 import { newId } from '../../src/db/ids.js';
-import { hashCredential } from '../../src/oauth/credentials.js';
+import { hashCredential } from '../../src/security/credentials.js';
 import { clientCredentialsToken } from '../helpers/api.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';

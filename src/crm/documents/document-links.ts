@@ -7,7 +7,7 @@
 import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
-import { generateCredential, hashCredential } from '../../oauth/credentials.js';
+import { generateCredential, hashCredential } from '../../security/credentials.js';
 import type { DocumentLink, DocumentRow } from './document.table.js';
 
 export const LINK_LIFETIME_MS = 30 * 24 * 3600 * 1000;

@@ -11,7 +11,7 @@ import { findIntegrationByClientId } from '../../integrations/integration.reposi
 import { redirectUriMatches } from '../../integrations/redirect-uris.js';
 import type { OAuthErrorCode } from '../errors.js';
 import { mcpResource, resourceProblem } from '../resource.js';
-import { splitScopes, unknownScopes } from '../scopes.js';
+import { splitScopes, unknownScopes } from '../../policy/scopes.js';
 import { isWellFormedPkceValue, requiredPkceProblem } from '../steps/pkce.js';
 
 export const AUTHORIZE_PARAMS = [

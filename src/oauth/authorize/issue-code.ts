@@ -6,7 +6,7 @@
 import type { RequestContext } from '../../app-context.js';
 import { isoTime } from '../../clock.js';
 import { insertCode } from '../code.repository.js';
-import { generateCredential } from '../credentials.js';
+import { generateCredential } from '../../security/credentials.js';
 import type { AuthorizeRequest } from './authorize-request.js';
 
 export async function issueAuthorizationCode(

@@ -6,7 +6,7 @@
  */
 import { isoTime } from '../../clock.js';
 import { claimCode, findCode, linkCodeToGrant } from '../code.repository.js';
-import { hashCredential } from '../credentials.js';
+import { hashCredential } from '../../security/credentials.js';
 import {
   invalidGrant,
   invalidRequest,

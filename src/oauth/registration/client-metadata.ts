@@ -8,7 +8,7 @@
  */
 import { redirectUriProblem } from '../../integrations/redirect-uris.js';
 import { OAuthError } from '../errors.js';
-import { isScope, SCOPES, splitScopes } from '../scopes.js';
+import { isScope, SCOPES, splitScopes } from '../../policy/scopes.js';
 import { clientNameProblems } from './client-name.js';
 
 export const MAX_REDIRECT_URIS = 5;

@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { isSqlite } from '../../db/column-types.js';
 import type { Db, Trx } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
-import { generateClientId } from '../credentials.js';
+import { generateClientId } from '../../security/credentials.js';
 import type { ClientMetadata } from './client-metadata.js';
 
 /** Registrations one address group may make in an hour, and in a day. */

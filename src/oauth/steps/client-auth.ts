@@ -12,7 +12,7 @@ import type { RequestContext } from '../../app-context.js';
 import type { Clock } from '../../clock.js';
 import type { Integration } from '../../integrations/integration.repository.js';
 import { findClient } from '../cached-lookups.js';
-import { credentialMatches } from '../credentials.js';
+import { credentialMatches } from '../../security/credentials.js';
 import { invalidClient, invalidRequest, tooManyFailures } from '../errors.js';
 import { FailureThrottle } from '../../security/failure-throttle.js';
 

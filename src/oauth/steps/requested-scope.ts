@@ -3,7 +3,7 @@
  * integration (or, on refresh, the original grant: §6) allows.
  */
 import { invalidScope } from '../errors.js';
-import { splitScopes, unknownScopes } from '../scopes.js';
+import { splitScopes, unknownScopes } from '../../policy/scopes.js';
 
 export function checkRequestedScope(raw: string, allowed: readonly string[], what: string): string[] {
   const requested = splitScopes(raw);

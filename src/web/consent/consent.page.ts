@@ -1,6 +1,6 @@
 import type { Membership } from '../../identity/membership.repository.js';
 import type { AuthorizeParams } from '../../oauth/authorize/authorize-request.js';
-import { SCOPE_DESCRIPTIONS, type Scope } from '../../oauth/scopes.js';
+import { SCOPE_DESCRIPTIONS, type Scope } from '../../policy/scopes.js';
 import { html } from '../html.js';
 import { page } from '../layout.js';
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { isoTime } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { User } from '../../identity/user.repository.js';
-import { hashCredential } from '../../oauth/credentials.js';
+import { hashCredential } from '../../security/credentials.js';
 
 /** A new session for the user; returns the cookie value (only its hash is stored). */
 export async function createSession(

@@ -1,7 +1,7 @@
 import type { Membership } from '../../identity/membership.repository.js';
 import { html } from '../html.js';
 import type { ConnectedApp } from '../../oauth/connected-apps.js';
-import { SCOPE_DESCRIPTIONS, type Scope } from '../../oauth/scopes.js';
+import { SCOPE_DESCRIPTIONS, type Scope } from '../../policy/scopes.js';
 import { type SettingsFrame, settingsPage } from './settings-layout.js';
 import { when } from './settings-times.js';
 

@@ -2,7 +2,7 @@ import type { Membership } from '../../identity/membership.repository.js';
 import type { Member } from '../../identity/membership.repository.js';
 import type { Integration, OwnedIntegration } from '../../integrations/integration.repository.js';
 import { html, type SafeHtml } from '../html.js';
-import { SCOPE_DESCRIPTIONS, SCOPES } from '../../oauth/scopes.js';
+import { SCOPE_DESCRIPTIONS, SCOPES } from '../../policy/scopes.js';
 import { type SettingsFrame, settingsPage } from './settings-layout.js';
 import { dayOf } from './settings-times.js';
 

@@ -4,7 +4,7 @@
  * a secret is stored; a 256-bit random value needs no salt or slow hash (SPEC §4, RFC 9700 §4.14).
  */
 import { hash, timingSafeEqual } from 'node:crypto';
-import { secureRandomBytes } from '../security/random.js';
+import { secureRandomBytes } from './random.js';
 
 export const CREDENTIAL_PREFIXES = {
   clientId: 'mqc_',
