@@ -8,19 +8,9 @@
  * it later that day.
  */
 import { addDays, localDate, localTime, zonedToUtc } from '../../wall-clock.js';
+import type { SendingWindow } from '../organization/sending-window.js';
 
-/** The hours an organization's automated mail may go out: ISO weekdays (1 Monday … 7 Sunday), HH:MM. */
-export interface SendingWindow {
-  days: readonly number[];
-  start: string;
-  end: string;
-}
-
-export const DEFAULT_SENDING_WINDOW: SendingWindow = Object.freeze({
-  days: Object.freeze([1, 2, 3, 4, 5]),
-  start: '09:00',
-  end: '17:00',
-});
+export { DEFAULT_SENDING_WINDOW, type SendingWindow } from '../organization/sending-window.js';
 
 export interface WaitStep {
   type: 'wait';

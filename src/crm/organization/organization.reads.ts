@@ -1,6 +1,6 @@
 /** What the pages and the API read of an organization's own settings. */
 import type { Db } from '../../db/database.js';
-import type { SendingWindow } from '../automations/automation-schedule.js';
+import type { SendingWindow } from './sending-window.js';
 import type { OrganizationRow } from './organization.resource.js';
 import { sendingWindowOf } from './sending-window.js';
 

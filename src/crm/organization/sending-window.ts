@@ -3,8 +3,20 @@
  * its rules: days a non-empty list of distinct ISO weekdays (1 Monday … 7 Sunday), start and end
  * HH:MM with start before end. Each bad part is reported at its own pointer.
  */
-import { DEFAULT_SENDING_WINDOW, type SendingWindow } from '../automations/automation-schedule.js';
 import type { Problems } from '../validation.js';
+
+/** The hours an organization's automated mail may go out: ISO weekdays (1 Monday … 7 Sunday), HH:MM. */
+export interface SendingWindow {
+  days: readonly number[];
+  start: string;
+  end: string;
+}
+
+export const DEFAULT_SENDING_WINDOW: SendingWindow = Object.freeze({
+  days: Object.freeze([1, 2, 3, 4, 5]),
+  start: '09:00',
+  end: '17:00',
+});
 
 export interface SendingWindowInput {
   days?: unknown;
