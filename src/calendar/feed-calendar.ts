@@ -9,7 +9,7 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { Db } from '../db/database.js';
 import { spacesOf } from '../crm/facts.js';
-import { occupied } from '../crm/events/occupancy.js';
+import { occupied } from '../crm/events/index.js';
 import type { CalendarFeedTable } from './calendar-feed.table.js';
 import { spaceIds } from '../crm/data/row-mappers.js';
 

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { BookingRow } from './bookings/index.js';
-import type { Event } from './events/event.table.js';
+import type { EventRow as Event } from './events/index.js';
 import type { RowOf } from './data/rows.js';
 
 const PAGE = 1000;

@@ -3,9 +3,7 @@
  * booking by id or reference (references.ts), spaces by id, the event type by its value; whole
  * numbers within the bounds of the API's request schema (src/crm/events/event.bodies.ts).
  */
-import type { EventBulkFacts } from '../crm/events/event-bulk-facts.js';
-import type { EventInput } from '../crm/events/event-rules.js';
-import { EventWriteAttributes } from '../crm/events/event.bodies.js';
+import { type EventBulkFacts, type EventInput, EventWriteAttributes } from '../crm/events/index.js';
 import { typeNamed } from '../crm/event-types/event-types.js';
 import { RowReader } from './cells.js';
 import type { CsvRow } from './read-rows.js';

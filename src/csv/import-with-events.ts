@@ -11,16 +11,18 @@
 import { checkBooking, createBookingsInBulk } from '../crm/bookings/index.js';
 import type { BulkRequest } from '../crm/bulk.js';
 import { eventTypesOf } from '../crm/event-types/event-types.js';
-import { createEventsInBulk } from '../crm/events/event-bulk.js';
 import {
   type BookingFact,
+  checkEvent,
+  createEventsInBulk,
+  type DerivedFields,
+  derivedFrom,
   type EventBulkFacts,
+  type EventInput,
+  type EventRow,
   loadEventBulkFacts,
   normalReference,
-} from '../crm/events/event-bulk-facts.js';
-import { checkEvent, type EventInput } from '../crm/events/event-rules.js';
-import { type DerivedFields, derivedFrom } from '../crm/events/booking-derivation.js';
-import type { Event } from '../crm/events/event.table.js';
+} from '../crm/events/index.js';
 import { loadAllFacts } from '../crm/all-facts.js';
 import type { Refusal } from '../writes/refusal.js';
 import type { Work } from '../writes/unit-of-work.js';
@@ -173,7 +175,7 @@ function derivedOfFile(
   entries: ReadonlyArray<{ input: EventInput }>,
   facts: EventBulkFacts,
 ): Map<number, DerivedFields | undefined> {
-  const byBooking = new Map<number, Event[]>();
+  const byBooking = new Map<number, EventRow[]>();
   entries.forEach(({ input }, order) => {
     const index = Number(input.bookingId?.slice(KEY.length));
     if (!eventful.has(index)) return;
@@ -183,7 +185,7 @@ function derivedOfFile(
       spaces: facts.spaces,
       eventTypes: facts.eventTypes,
     });
-    const event = { ...fields.value, id: String(order).padStart(10, '0') } as Event;
+    const event = { ...fields.value, id: String(order).padStart(10, '0') } as EventRow;
     byBooking.set(index, [...(byBooking.get(index) ?? []), event]);
   });
   return new Map(

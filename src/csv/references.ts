@@ -2,7 +2,7 @@
  * A row's account, by id when it is one of the organization's, else by its exact name; an event's
  * booking, by id when it is one of the organization's, else by its reference.
  */
-import type { EventBulkFacts } from '../crm/events/event-bulk-facts.js';
+import type { EventBulkFacts } from '../crm/events/index.js';
 import type { AllFacts } from '../crm/all-facts.js';
 import type { BookingInput } from '../crm/bookings/index.js';
 import { checkReferralSource } from '../crm/pipelines/index.js';

@@ -10,7 +10,7 @@ import {
   type BookingStatus,
   NO_PRICES,
 } from '../crm/bookings/booking.table.js';
-import { derivedFrom } from '../crm/events/booking-derivation.js';
+import { derivedFrom } from '../crm/events/index.js';
 import type { Event } from '../crm/events/event.table.js';
 import type { SpaceFact } from '../crm/facts.js';
 import { newId } from '../db/ids.js';

@@ -10,7 +10,7 @@ import type { AccountTable } from '../crm/accounts/account.table.js';
 import { checkBooking } from '../crm/bookings/index.js';
 import type { ContactTable } from '../crm/contacts/contact.table.js';
 import type { EventType } from '../crm/event-types/event-type.table.js';
-import { checkEvent } from '../crm/events/event-rules.js';
+import { checkEvent } from '../crm/events/index.js';
 import type { Event } from '../crm/events/event.table.js';
 import { spacesById, venueFacts } from '../crm/facts.js';
 import type { NoteTable } from '../crm/notes/note.table.js';

@@ -3,7 +3,7 @@
  * (so on a daylight-saving day too), for the share of the booking's guests it is for, never more
  * than each of its spaces takes set for its style (the rule of ../crm/events/event-rules.ts).
  */
-import { capacityFor, type EventFields } from '../crm/events/event-rules.js';
+import { capacityFor, type EventFields } from '../crm/events/index.js';
 import type { SpaceFact } from '../crm/facts.js';
 import { addDays, wallClockOf, zonedToUtc } from '../wall-clock.js';
 import type { DemoSpaces } from './demo-spaces.js';

@@ -7,8 +7,7 @@
  */
 import type { BookingStatus } from '../crm/bookings/booking.table.js';
 import { spaceIds } from '../crm/data/row-mappers.js';
-import { firstClash, type Holding } from '../crm/events/event-clash.js';
-import { occupiedStretch, type SpaceShape } from '../crm/events/occupancy.js';
+import { firstClash, type Holding, occupiedStretch, type SpaceShape } from '../crm/events/index.js';
 import type { PlannedEvent } from './demo-events.js';
 
 export interface HeldBooking {

@@ -14,7 +14,7 @@ import { insertAccounts } from '../crm/accounts/index.js';
 import { insertBookings } from '../crm/bookings/index.js';
 import { insertContacts } from '../crm/contacts/index.js';
 import { spaceIds } from '../crm/data/row-mappers.js';
-import { insertEventSpaces } from '../crm/events/event.repository.js';
+import { insertEventSpaces } from '../crm/events/index.js';
 import type { Db } from '../db/database.js';
 import { insertInChunks } from '../db/insert-in-chunks.js';
 import { insertMembership } from '../identity/membership.repository.js';

@@ -5,9 +5,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { BOOKING_STATUSES } from '../crm/bookings/index.js';
-import { availability } from '../crm/events/availability.js';
-import { readAvailabilityQuery } from '../crm/events/availability.routes.js';
-import { SETUP_STYLES } from '../crm/events/event.table.js';
+import { availability, readAvailabilityQuery, SETUP_STYLES } from '../crm/events/index.js';
 import { stretchWords } from './summary-words.js';
 import { answer, result, ToolArgumentError, type ToolContext, venueTimeArgument } from './tool-kit.js';
 import { UntrustedText, untrusted } from './untrusted-text.js';

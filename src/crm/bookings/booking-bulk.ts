@@ -11,11 +11,14 @@ import { customFieldsOf, withNewCustomValues } from '../custom-fields/index.js';
 import { monotonicId } from '../../db/ids.js';
 import { recordCreatedInBulk } from '../change-events.js';
 import { eventTypesFor } from '../event-types/event-types.js';
-import type { DerivedFields } from '../events/booking-derivation.js';
-import { clashesInBulk, type HoldingEntry } from '../events/bulk-clashes.js';
-import { eventDefinition } from '../events/event.resource.js';
-import type { Event } from '../events/event.table.js';
-import { insertEventSpaces } from '../events/event.repository.js';
+import {
+  clashesInBulk,
+  type DerivedFields,
+  eventDefinition,
+  type EventRow as Event,
+  type HoldingEntry,
+  insertEventSpaces,
+} from '../events/index.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import {
   type BulkOutcome,

@@ -9,11 +9,10 @@
  * of its spaces, for its setup style when a new one names it (with several, each event is judged
  * against its own spaces). No double booking: the command's (../events/event-clash.ts).
  */
-import { SETUP_STYLES } from '../events/event.table.js';
+import { lastsTooLong, LONGEST_EVENT_DAYS, SETUP_STYLES } from '../events/index.js';
 import type { VenueFacts } from '../facts.js';
 import type { EmbeddedContact } from './booking-event-temple.js';
 import { archivedProblem } from '../spaces/index.js';
-import { LONGEST_EVENT_DAYS, lastsTooLong } from '../events/event-rules.js';
 import {
   type Checked,
   givenOrCurrentInstant,

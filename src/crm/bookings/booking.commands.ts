@@ -17,12 +17,17 @@ import { newId } from '../../db/ids.js';
 import type { Actor } from '../../policy/actor.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
 import { recordChange, recordCreated, recordDeleted, recordUpdated } from '../change-events.js';
-import { carryStatus } from '../events/booking-derivation.js';
-import { insertEvent, refuseClash } from '../events/event.commands.js';
-import { checkEvent } from '../events/event-rules.js';
-import { eventsOfBooking, writeEventSpaces } from '../events/event.repository.js';
-import { eventDefinition } from '../events/event.resource.js';
-import type { Event, SetupStyle } from '../events/event.table.js';
+import {
+  carryStatus,
+  checkEvent,
+  eventDefinition,
+  type EventRow as Event,
+  eventsOfBooking,
+  insertEvent,
+  refuseClash,
+  type SetupStyle,
+  writeEventSpaces,
+} from '../events/index.js';
 import { eventTypeFor } from '../event-types/event-types.js';
 import { loadFacts } from '../facts.js';
 import { deleteNotesOf } from '../notes/notes-of.js';

@@ -1,6 +1,6 @@
 /** A booking's first event, made with it (SPEC §11): by a create, or an import. */
 import { localDate, wallClockOf } from '../../wall-clock.js';
-import type { Event, SetupStyle } from '../events/event.table.js';
+import type { EventRow as Event, SetupStyle } from '../events/beneath.js';
 import type { Booking } from './booking.table.js';
 
 /** The day of a booking's first event (where the booking starts) in the venue's time zone. */

@@ -13,7 +13,7 @@ import { bookingDefinition } from '../bookings/index.js';
 import { type ChangeInBulk, changeRows, recordChangesInBulk, toldUpdate } from '../change-events.js';
 import { contactDefinition } from '../contacts/index.js';
 import { type ReadContext, readContextOf, type RecordKind, type RowOf } from '../data/rows.js';
-import { eventDefinition } from '../events/event.resource.js';
+import { eventDefinition } from '../events/index.js';
 import { nextVersion } from '../records.js';
 import type { StoredValue } from './custom-field-values.js';
 import {

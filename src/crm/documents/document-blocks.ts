@@ -3,7 +3,7 @@
  * lines by event and category, its totals as the booking keeps them (taxes a price contains said
  * to be included, never a row that adds), its payment schedule and its payments.
  */
-import type { Event } from '../events/event.table.js';
+import type { EventRow as Event } from '../events/index.js';
 import { copiedTaxes } from '../pricing/line-item.resource.js';
 import { CATEGORY_LABELS, ITEM_CATEGORIES } from '../pricing/categories.js';
 import type { LineItem } from '../pricing/line-item.table.js';

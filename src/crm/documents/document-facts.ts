@@ -7,7 +7,7 @@
 import { accountDefinition, type AccountRow as AccountTable } from '../accounts/index.js';
 import type { BookingRow } from '../bookings/beneath.js';
 import { contactDefinition, type ContactRow as ContactTable } from '../contacts/index.js';
-import type { Event } from '../events/event.table.js';
+import type { EventRow as Event } from '../events/index.js';
 import { installmentsOf } from '../payments/schedule-keeping.js';
 import type { Installment, Payment } from '../payments/payment.table.js';
 import { linesOfBooking } from '../pricing/booking-totals.js';

@@ -24,8 +24,7 @@ import {
   transitionProblem,
   updateBooking,
 } from '../bookings/index.js';
-import type { Holding } from '../events/event-clash.js';
-import { clashOf } from '../events/event.commands.js';
+import { clashOf, type Holding } from '../events/index.js';
 import { refreshSchedule } from '../payments/schedule-keeping.js';
 import { updateRecord } from '../records.js';
 import { problemsRefusal } from '../value-commands.js';

@@ -10,7 +10,7 @@ import { ApiHeaders, READ_SECURITY } from '../../api/route-schemas.js';
 import { BadParametersError } from '../../errors.js';
 import { excerpt } from '../../text-excerpt.js';
 import { instantOf, missingDayWords } from '../../wall-clock.js';
-import { BOOKING_STATUSES } from '../bookings/index.js';
+import { BOOKING_STATUSES } from '../bookings/beneath.js';
 import { type AvailabilityQuery, availability } from './availability.js';
 import { SETUP_STYLES } from './event.table.js';
 

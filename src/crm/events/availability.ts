@@ -8,7 +8,7 @@
  * organization and start, looking back no further than its longest hold), then pure functions.
  */
 import type { Db, Trx } from '../../db/database.js';
-import type { BookingStatus } from '../bookings/index.js';
+import type { BookingStatus } from '../bookings/beneath.js';
 import { type SpaceFact, spacesOf } from '../facts.js';
 import { longestHold } from './event-clash.js';
 import { capacityFor } from './event-rules.js';

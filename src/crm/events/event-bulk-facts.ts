@@ -7,7 +7,7 @@
  */
 import type { Trx } from '../../db/database.js';
 import { idsInOrganizationCondition } from '../../db/id-lookups.js';
-import type { BookingRow } from '../bookings/index.js';
+import type { BookingRow } from '../bookings/beneath.js';
 import type { EventType } from '../event-types/event-type.table.js';
 import { eventTypesOf } from '../event-types/event-types.js';
 import { type SpaceFact, spacesOf } from '../facts.js';

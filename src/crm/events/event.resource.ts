@@ -1,7 +1,8 @@
 /**
  * Events (a booking's functions) as the API shows them (SPEC §11): GET|POST /v2/events, with
  * Event Temple's names beside Marquee's (SPEC §15): wall-clock dates and times in the booking's
- * time zone, `all_day`, `expected`, the to-one `space` and the `event_type`.
+ * time zone, `all_day`, `expected`, the to-one `space` and the `event_type`. A resource is rendered
+ * from the event's value (event.value.ts).
  */
 import { Type } from 'typebox';
 import { Nullable, resourceSchema, StringEnum, Timestamp } from '../../api/jsonapi.js';
@@ -16,7 +17,8 @@ import {
   shownValues,
 } from '../custom-fields/index.js';
 import { SETUP_STYLES } from './event.table.js';
-import { flag, spaceIds } from '../data/row-mappers.js';
+import { spaceIds } from '../data/row-mappers.js';
+import { decodeEvent } from './event.value.js';
 
 export const EventAttributes = Type.Object({
   name: Type.String({ description: 'e.g. Ceremony, Dinner' }),
@@ -98,37 +100,38 @@ export const eventDefinition: ResourceDefinition<'events'> = {
     values: (row, context) => [shownValues(row.custom_fields, customFieldsIn(context))],
   },
   toResource: (row, baseUrl, context) => {
-    const guests = row.guest_count === null ? null : Number(row.guest_count);
+    const event = decodeEvent(row);
+    const spaces = event.spaceIds.map((id) => ({ type: 'spaces', id }));
     return {
       type: 'events',
-      id: row.id,
+      id: event.id,
       attributes: {
-        name: row.name,
-        start_at: row.start_at,
-        end_at: row.end_at,
-        setup_minutes: Number(row.setup_minutes),
-        teardown_minutes: Number(row.teardown_minutes),
-        guest_count: guests,
-        guaranteed_count: row.guaranteed_count === null ? null : Number(row.guaranteed_count),
-        setup_style: row.setup_style,
-        status: row.status,
-        start_date: row.start_date,
-        end_date: row.end_date,
-        start_time: row.start_time,
-        end_time: row.end_time,
-        all_day: flag(row.all_day),
-        expected: guests,
-        custom_fields: shownValues(row.custom_fields, customFieldsIn(context)),
-        created_at: row.created_at,
-        updated_at: row.updated_at,
+        name: event.name,
+        start_at: event.startAt,
+        end_at: event.endAt,
+        setup_minutes: event.setupMinutes,
+        teardown_minutes: event.teardownMinutes,
+        guest_count: event.guestCount,
+        guaranteed_count: event.guaranteedCount,
+        setup_style: event.setupStyle,
+        status: event.status,
+        start_date: event.startDate,
+        end_date: event.endDate,
+        start_time: event.startTime,
+        end_time: event.endTime,
+        all_day: event.allDay,
+        expected: event.guestCount,
+        custom_fields: shownValues(event.customFields, customFieldsIn(context)),
+        created_at: event.createdAt,
+        updated_at: event.updatedAt,
       },
       relationships: {
-        booking: { data: relation('bookings', row.booking_id) },
-        spaces: { data: spacesOf(row) },
-        space: { data: spaceOf(row) },
-        event_type: { data: relation('event_types', row.event_type_id) },
+        booking: { data: relation('bookings', event.bookingId) },
+        spaces: { data: spaces },
+        space: { data: spaces[0] ?? null },
+        event_type: { data: relation('event_types', event.eventTypeId) },
       },
-      links: { self: `${baseUrl}/v2/events/${row.id}` },
+      links: { self: `${baseUrl}/v2/events/${event.id}` },
     };
   },
 };

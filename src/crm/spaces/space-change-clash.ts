@@ -8,13 +8,14 @@
  */
 import type { Db, Trx } from '../../db/database.js';
 import {
+  clashingSpaces,
   type Holding,
   holdingOf,
   type SpaceChange,
   type SpaceClash,
   SpaceConflictError,
-} from '../events/event-clash.js';
-import { clashingSpaces, type SpaceShape } from '../events/occupancy.js';
+  type SpaceShape,
+} from '../events/beneath.js';
 
 /** Two definite bookings' events that clash in the space once it is changed. */
 export interface SpaceChangeClash {

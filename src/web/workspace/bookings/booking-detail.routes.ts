@@ -9,7 +9,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { spaceClashOf } from '../../../crm/events/event-clash.js';
+import { spaceClashOf } from '../../../crm/events/index.js';
 import {
   bookingDefinition,
   bookingProblems,

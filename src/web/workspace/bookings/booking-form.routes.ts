@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { accountChoices } from '../../../crm/accounts/index.js';
-import { spaceClashOf } from '../../../crm/events/event-clash.js';
+import { eventsOf, SETUP_STYLES, spaceClashOf } from '../../../crm/events/index.js';
 import {
   bookingDefinition,
   bookingProblems,
@@ -18,12 +18,10 @@ import { contactChoices } from '../../../crm/contacts/index.js';
 import { listSpaces, offeredSpaces } from '../../../crm/spaces/index.js';
 import { listMembersOfOrganization } from '../../../identity/membership.repository.js';
 import { listReferralSources, pipelinesWithStages, stageChoices } from '../../../crm/pipelines/index.js';
-import { SETUP_STYLES } from '../../../crm/events/event.table.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { type BookingFormValues, bookingFormPage, type BookingFormView } from './booking-form.page.js';
 import { bookingInput, changedOnly, formValues, postedCurrency, valuesOf } from './booking-input.js';
 import { fromEventsOf } from './booking-from-events.js';
-import { eventsOf } from '../../../crm/events/event.reads.js';
 import { clashSentence, takenSpaceError } from '../forms/conflict.view.js';
 import { attemptSubmit, type Refused, type Submitted } from '../forms/form-errors.js';
 import { changeOf, deleteRoute, RecordParams as Params } from '../forms/record-posts.js';

@@ -5,7 +5,7 @@
  */
 import { countText } from '../../../locale.js';
 import type { Db } from '../../../db/database.js';
-import { eventsOf } from '../../../crm/events/event.reads.js';
+import { eventsOf } from '../../../crm/events/index.js';
 import type { BookingRow } from '../../../crm/bookings/index.js';
 import type { Space } from '../../../crm/spaces/index.js';
 import { organizationOf } from '../../../crm/organization/index.js';

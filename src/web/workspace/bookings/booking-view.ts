@@ -6,11 +6,14 @@
  */
 import { findAccount } from '../../../crm/accounts/index.js';
 import { spaceIds } from '../../../crm/data/row-mappers.js';
-import { findClash, type Holding } from '../../../crm/events/event-clash.js';
+import {
+  type EventRow,
+  eventsOf,
+  findClash,
+  type Holding,
+  occupiedStretch,
+} from '../../../crm/events/index.js';
 import { eventTypesOf } from '../../../crm/event-types/event-types.js';
-import { eventsOf } from '../../../crm/events/event.reads.js';
-import type { Event } from '../../../crm/events/event.table.js';
-import { occupiedStretch } from '../../../crm/events/occupancy.js';
 import { spacesOf } from '../../../crm/facts.js';
 import { organizationZone } from '../../../crm/organization/index.js';
 import { bookingDefinition, bookingReadContext, type BookingRow } from '../../../crm/bookings/index.js';
@@ -57,7 +60,7 @@ export interface Extras {
 async function overlapsOf(
   db: Db,
   booking: BookingRow,
-  events: readonly Event[],
+  events: readonly EventRow[],
 ): Promise<Map<string, Holding>> {
   const overlaps = new Map<string, Holding>();
   if (booking.status !== 'lead' && booking.status !== 'tentative') return overlaps;

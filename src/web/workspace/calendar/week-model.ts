@@ -5,9 +5,8 @@
  * on the next day, and as coming from the day before there. A combined space's row shows what
  * holds its parts, and a part's row what holds the space it is part of, marked as held through it.
  */
-import type { WeekEvent } from '../../../crm/events/event.reads.js';
+import { occupied, type SpaceShape, type WeekEvent } from '../../../crm/events/index.js';
 import { spaceIds } from '../../../crm/data/row-mappers.js';
-import { occupied, type SpaceShape } from '../../../crm/events/occupancy.js';
 import type { Space } from '../../../crm/spaces/index.js';
 import { addDays, clockLabel, zonedToUtc } from '../time-zones.js';
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { sendPage } from '../../forms.js';
 import { nextBookingAfter } from '../../../crm/bookings/index.js';
-import { eventsBetween } from '../../../crm/events/event.reads.js';
+import { eventsBetween } from '../../../crm/events/index.js';
 import { organizationZone } from '../../../crm/organization/index.js';
 import { listSpaces } from '../../../crm/spaces/index.js';
 import { addDays, isDate, localDate, mondayOf, zonedToUtc } from '../time-zones.js';

@@ -6,7 +6,7 @@
  */
 import type { DocumentModel, IssuedStamp } from '../../../crm/documents/document-model.js';
 import type { DocumentRow } from '../../../crm/documents/document.table.js';
-import type { Event } from '../../../crm/events/event.table.js';
+import type { EventRow } from '../../../crm/events/index.js';
 import { documentHtml } from '../../document-html.js';
 import { html, type SafeHtml } from '../../html.js';
 import { documentName, documentState, outcomeSentence, type SignatureView } from './documents.view.js';
@@ -18,7 +18,7 @@ import { DOCUMENT_ACTIONS } from '../../../crm/documents/index.js';
 export interface DocumentPageView {
   document: DocumentRow;
   booking: { id: string; reference: string; name: string };
-  events: readonly Event[];
+  events: readonly EventRow[];
   model: DocumentModel;
   logo: { bytes: Uint8Array; mediaType: string } | null;
   issued: IssuedStamp | undefined;

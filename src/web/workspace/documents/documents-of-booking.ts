@@ -7,14 +7,14 @@ import { linksOf } from '../../../crm/documents/document-links.js';
 import { signaturesOf } from '../../../crm/documents/document-signing.js';
 import { changesSinceSigned } from '../../../crm/documents/signed-state.js';
 import type { DocumentLink } from '../../../crm/documents/document.table.js';
-import type { Event } from '../../../crm/events/event.table.js';
+import type { EventRow } from '../../../crm/events/index.js';
 import type { Db } from '../../../db/database.js';
 import type { DocumentsSection } from './documents.view.js';
 
 export async function documentsOfBooking(
   db: Db,
   booking: BookingRow,
-  events: readonly Event[],
+  events: readonly EventRow[],
   zone: string,
   now = Date.now(),
 ): Promise<DocumentsSection> {

@@ -7,7 +7,7 @@
  */
 import type { DocumentLink, DocumentRow, DocumentSignature } from '../../../crm/documents/document.table.js';
 import type { SigningOutcome } from '../../../crm/documents/document-signing.js';
-import type { Event } from '../../../crm/events/event.table.js';
+import type { EventRow } from '../../../crm/events/index.js';
 import { partsInWords, type SignedPart } from '../../../crm/documents/signed-state.js';
 import { html, type SafeHtml } from '../../html.js';
 import { clashSentence } from '../forms/conflict.view.js';
@@ -25,7 +25,7 @@ export interface DocumentsSection {
   documents: readonly DocumentRow[];
   links: ReadonlyMap<string, readonly DocumentLink[]>;
   signatures: ReadonlyMap<string, SignatureView>;
-  events: readonly Event[];
+  events: readonly EventRow[];
   /** The parts of the booking changed since the client signed, by signed proposal (unchanged ones left out). */
   changedSinceSigned: ReadonlyMap<string, readonly SignedPart[]>;
   zone: string;
@@ -38,7 +38,7 @@ const when = (iso: string, zone: string) =>
   `${dayLabel(localDate(Date.parse(iso), zone))}, ${clockLabel(Date.parse(iso), zone)}`;
 
 /** "Proposal v2", "BEO v1 — Dinner", "Invoice v1". */
-export function documentName(document: DocumentRow, events: readonly Event[]): string {
+export function documentName(document: DocumentRow, events: readonly EventRow[]): string {
   const event = document.event_id ? events.find((e) => e.id === document.event_id) : undefined;
   return `${KIND_WORDS[document.kind]} v${document.version}${event ? ` — ${event.name}` : ''}`;
 }

@@ -7,11 +7,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bookingDefinition, type BookingRow } from '../../../crm/bookings/index.js';
 import { eventTypesOf, typeNamed } from '../../../crm/event-types/event-types.js';
-import { spaceClashOf } from '../../../crm/events/event-clash.js';
-import type { EventInput } from '../../../crm/events/event-rules.js';
-import { createEvent, deleteEvent, eventProblems, updateEvent } from '../../../crm/events/event.commands.js';
-import { eventDefinition } from '../../../crm/events/event.resource.js';
-import type { Event } from '../../../crm/events/event.table.js';
+import {
+  createEvent,
+  deleteEvent,
+  eventDefinition,
+  type EventInput,
+  eventProblems,
+  type EventRow,
+  spaceClashOf,
+  updateEvent,
+} from '../../../crm/events/index.js';
 import { organizationZone } from '../../../crm/organization/index.js';
 import { listSpaces, offeredSpaces } from '../../../crm/spaces/index.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
@@ -63,7 +68,10 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply: FastifyReply,
     booking: BookingRow,
     view: Omit<EventFormView, 'spaces' | 'eventTypes' | 'errors' | 'custom'>,
-    attempt: (input: EventInput, unread: FieldErrors) => ReturnType<typeof attemptSubmit<EventInput, Event>>,
+    attempt: (
+      input: EventInput,
+      unread: FieldErrors,
+    ) => ReturnType<typeof attemptSubmit<EventInput, EventRow>>,
   ) {
     const v = visitorOf(request);
     const { input, errors } = eventInput(view.values, booking.timezone);

@@ -2,9 +2,7 @@
  * The event form's values (SPEC §11): read from an event, read from a post, and made into the
  * event command's input, all in the booking's time zone; an all-day event by its days.
  */
-import type { EventInput } from '../../../crm/events/event-rules.js';
-import { flag, spaceIds } from '../../../crm/data/row-mappers.js';
-import type { Event } from '../../../crm/events/event.table.js';
+import { decodeEvent, type EventInput, type EventRow } from '../../../crm/events/index.js';
 import type { FieldProblem } from '../../../errors.js';
 import { isDate } from '../../../wall-clock.js';
 import { type Form, formList, formText } from '../../forms.js';
@@ -12,22 +10,22 @@ import type { EventFormValues } from './event-form.page.js';
 import type { FieldErrors } from '../forms/form-fields.js';
 import { localDateTime, zonedToUtc } from '../time-zones.js';
 
-export function valuesOf(event: Event, zone: string): EventFormValues {
+export function valuesOf(row: EventRow, zone: string): EventFormValues {
+  const event = decodeEvent(row);
   const text = (n: number | null) => (n === null ? '' : String(n));
   // An all-day event shows its first and last days, from the start of one to the end of the other.
-  const allDay = flag(event.all_day);
   return {
     name: event.name,
-    start: allDay ? `${event.start_date}T00:00` : localDateTime(Date.parse(event.start_at), zone),
-    end: allDay ? `${event.end_date}T23:59` : localDateTime(Date.parse(event.end_at), zone),
-    all_day: allDay,
-    setup_minutes: String(event.setup_minutes),
-    teardown_minutes: String(event.teardown_minutes),
-    guest_count: text(event.guest_count),
-    guaranteed_count: text(event.guaranteed_count),
-    setup_style: event.setup_style ?? '',
-    spaces: spaceIds(event),
-    event_type: event.event_type_id ?? '',
+    start: event.allDay ? `${event.startDate}T00:00` : localDateTime(Date.parse(event.startAt), zone),
+    end: event.allDay ? `${event.endDate}T23:59` : localDateTime(Date.parse(event.endAt), zone),
+    all_day: event.allDay,
+    setup_minutes: String(event.setupMinutes),
+    teardown_minutes: String(event.teardownMinutes),
+    guest_count: text(event.guestCount),
+    guaranteed_count: text(event.guaranteedCount),
+    setup_style: event.setupStyle ?? '',
+    spaces: event.spaceIds,
+    event_type: event.eventTypeId ?? '',
   };
 }
 

@@ -1,7 +1,6 @@
 /** A booking's events on its page (SPEC §11): each with its times, spaces, guests and type, and a way to change it. */
 import { countText } from '../../../locale.js';
-import type { Holding } from '../../../crm/events/event-clash.js';
-import type { Event } from '../../../crm/events/event.table.js';
+import type { EventRow, Holding } from '../../../crm/events/index.js';
 import { roomNames } from '../../../crm/spaces/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { clashSentence } from '../forms/conflict.view.js';
@@ -14,7 +13,7 @@ export interface EventsSection {
   bookingId: string;
   timezone: string;
   zone: string;
-  events: Event[];
+  events: EventRow[];
   spaceNames: ReadonlyMap<string, string>;
   /** The organization's event types' values, by id. */
   eventTypes: ReadonlyMap<string, string>;
@@ -24,7 +23,7 @@ export interface EventsSection {
   custom?: Omit<CustomForm, 'typed'> | undefined;
 }
 
-function buffers(event: Event): string {
+function buffers(event: EventRow): string {
   const parts = [
     event.setup_minutes > 0 ? `setup ${event.setup_minutes} min` : '',
     event.teardown_minutes > 0 ? `teardown ${event.teardown_minutes} min` : '',
@@ -32,7 +31,7 @@ function buffers(event: Event): string {
   return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }
 
-function guests(event: Event): string {
+function guests(event: EventRow): string {
   if (event.guest_count === null) return '';
   const guaranteed =
     event.guaranteed_count === null ? '' : `, ${countText(event.guaranteed_count)} guaranteed`;

@@ -1,5 +1,5 @@
 /** The sentences a double booking is refused with, naming and linking the booking that holds the space. */
-import type { Holding } from '../../../crm/events/event-clash.js';
+import type { Holding } from '../../../crm/events/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { bookingTimes } from '../time-zones.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';

@@ -1,5 +1,5 @@
 /** How the setup styles of SPEC §11 read on the pages: "U-shape", "Hollow-square", "Banquet". */
-import { SETUP_STYLES } from '../../../crm/events/event.table.js';
+import { SETUP_STYLES } from '../../../crm/events/index.js';
 import type { Space } from '../../../crm/spaces/index.js';
 import type { Choice } from './form-fields.js';
 

@@ -16,7 +16,7 @@ import {
   updateBooking,
 } from '../../../crm/bookings/index.js';
 import { organizationZone } from '../../../crm/organization/index.js';
-import { spaceClashOf } from '../../../crm/events/event-clash.js';
+import { spaceClashOf } from '../../../crm/events/index.js';
 import { bookingsAtStages, pipelinesWithStages, stageTotals } from '../../../crm/pipelines/index.js';
 import { recordTag } from '../../../crm/version-tag.js';
 import { FormBody, formText, sendPage } from '../../forms.js';

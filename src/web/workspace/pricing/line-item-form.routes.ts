@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { bookingDefinition, type BookingRow } from '../../../crm/bookings/index.js';
-import { eventsOf } from '../../../crm/events/event.reads.js';
+import { eventsOf } from '../../../crm/events/index.js';
 import { organizationOf } from '../../../crm/organization/index.js';
 import { itemsOf } from '../../../crm/pricing/items.js';
 import { copiedTaxes, lineItemDefinition } from '../../../crm/pricing/line-item.resource.js';

@@ -7,7 +7,7 @@
  * the line and under the grand total, never as a row of the totals that seems to add.
  */
 import { type BookingRow, fnbShortfall } from '../../../crm/bookings/index.js';
-import type { Event } from '../../../crm/events/event.table.js';
+import type { EventRow } from '../../../crm/events/index.js';
 import { majorText } from '../../../crm/money.js';
 import { CATEGORY_LABELS, ITEM_CATEGORIES, UNIT_LABELS } from '../../../crm/pricing/categories.js';
 import { copiedTaxes } from '../../../crm/pricing/line-item.resource.js';
@@ -24,7 +24,7 @@ export interface PricingSection {
   /** The booking's version, which the F&B minimum form carries. */
   version: string;
   /** Its events, in the order they happen. */
-  events: readonly Event[];
+  events: readonly EventRow[];
   /** Its lines, in their order on documents. */
   lines: readonly LineItem[];
   /** The organization's categories that count as food and beverage. */

@@ -4,8 +4,7 @@
  * zone. A "to" earlier than "from" runs into the next day (an evening until 02:00); equal times
  * ask for nothing and are refused. Every bad field is named at once, beside its field.
  */
-import type { AvailabilityQuery } from '../../../crm/events/availability.js';
-import { SETUP_STYLES } from '../../../crm/events/event.table.js';
+import { type AvailabilityQuery, SETUP_STYLES } from '../../../crm/events/index.js';
 import type { FieldErrors } from '../forms/form-fields.js';
 import { addDays, isDate, zonedToUtc } from '../time-zones.js';
 

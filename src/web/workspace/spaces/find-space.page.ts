@@ -5,7 +5,7 @@
  * the guests fit, a new booking started with those times, that space and the setup style.
  */
 import { countText } from '../../../locale.js';
-import type { SpaceAvailability } from '../../../crm/events/availability.js';
+import type { SpaceAvailability } from '../../../crm/events/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { statusBadge } from '../bookings/booking-badges.js';
 import type { FindSpaceValues } from './find-space-query.js';

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { availability } from '../../../crm/events/availability.js';
+import { availability } from '../../../crm/events/index.js';
 import { organizationZone } from '../../../crm/organization/index.js';
 import { countRecords } from '../../../crm/records.js';
 import { sendPage } from '../../forms.js';

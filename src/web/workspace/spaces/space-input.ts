@@ -5,7 +5,7 @@
  * (it takes no new events then). What cannot be read is its field's error; the rest is left to the
  * rules.
  */
-import { SETUP_STYLES } from '../../../crm/events/event.table.js';
+import { SETUP_STYLES } from '../../../crm/events/index.js';
 import type { Space, SpaceInput } from '../../../crm/spaces/index.js';
 import { type Form, formList, formText } from '../../forms.js';
 import type { FieldErrors } from '../forms/form-fields.js';

@@ -16,7 +16,7 @@ import {
   spaceProblems,
   updateSpace,
 } from '../../../crm/spaces/index.js';
-import { spaceClashOf } from '../../../crm/events/event-clash.js';
+import { spaceClashOf } from '../../../crm/events/index.js';
 import { organizationZone } from '../../../crm/organization/index.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { partsClashSentence, unsharedClashSentence } from '../forms/conflict.view.js';

@@ -3,7 +3,7 @@
  * by setup style) with the form to add one, and one space's form, where its parts, sharing and
  * capacities by setup style are set.
  */
-import { SETUP_STYLES } from '../../../crm/events/event.table.js';
+import { SETUP_STYLES } from '../../../crm/events/index.js';
 import type { Space } from '../../../crm/spaces/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import {
