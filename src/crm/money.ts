@@ -148,3 +148,18 @@ export function readAmount(text: string, currency: string): ReadAmount {
   }
   return { minor: negative && minor !== 0 ? -minor : minor };
 }
+
+/** The largest unit price either side of zero, in minor units (a billion in a currency of two decimals). */
+export const UNIT_PRICE_LIMIT = 100_000_000_000;
+/** An installment's or a payment's amount, in minor units: at most a thousand of the largest unit prices. */
+export const AMOUNT_LIMIT = 1_000 * UNIT_PRICE_LIMIT;
+
+/** Whether `value` is a whole number of minor units from `least` to `most`. */
+export function wholeAmount(value: number, least: number, most: number): boolean {
+  return Number.isSafeInteger(value) && value >= least && value <= most;
+}
+
+/** The largest total of one line, in minor units: 500 lines of it still add up exactly. */
+export const LINE_TOTAL_LIMIT = 10_000_000_000_000;
+/** The most lines a booking holds. */
+export const LINES_PER_BOOKING = 500;

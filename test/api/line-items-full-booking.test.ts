@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { LINES_PER_BOOKING } from '../../src/crm/pricing/line-item-rules.js';
+import { LINES_PER_BOOKING } from '../../src/crm/money.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { clientCredentialsToken } from '../helpers/api.js';
 import { eachDatabase } from '../helpers/databases.js';

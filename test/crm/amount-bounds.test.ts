@@ -10,7 +10,7 @@ import { checkBooking } from '../../src/crm/bookings/booking-rules.js';
 import { venueFacts } from '../../src/crm/facts.js';
 import { checkInstallment } from '../../src/crm/payments/installment-rules.js';
 import { paymentProblems } from '../../src/crm/payments/payments.js';
-import { AMOUNT_LIMIT, UNIT_PRICE_LIMIT, wholeAmount } from '../../src/crm/pricing/items.js';
+import { AMOUNT_LIMIT, UNIT_PRICE_LIMIT, wholeAmount } from '../../src/crm/money.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { makeOrganization } from '../helpers/factories.js';
 

@@ -13,11 +13,9 @@ import {
   lineFigures,
   type PricedLineInput,
   priceTotals,
-  readDecimal,
-  readPercentage,
-  roundedQuotient,
   type ServiceChargeRule,
 } from '../../src/crm/pricing/line-arithmetic.js';
+import { readDecimal, readPercentage, roundedQuotient } from '../../src/crm/decimal.js';
 
 const NO_CHARGE: ServiceChargeRule = { percentage: '0', taxable: false };
 

@@ -4,7 +4,7 @@ import { Nullable, StringEnum } from '../../api/jsonapi.js';
 import { changes, createDocument, ToMany, ToOne, updateDocument } from '../../api/request-documents.js';
 import { BOOKING_STATUSES } from './booking.table.js';
 import { CustomValuesWritten } from '../custom-fields/index.js';
-import { UNIT_PRICE_LIMIT } from '../pricing/items.js';
+import { UNIT_PRICE_LIMIT } from '../money.js';
 
 const DateTime = (description: string) => Type.String({ format: 'date-time', description });
 const SAFE = Number.MAX_SAFE_INTEGER;

@@ -2,7 +2,7 @@
  * A booking's F&B minimum (food and beverage it commits to), in minor units of its currency: the
  * range the booking rules take, which a form that reads it in major units checks by too.
  */
-import { UNIT_PRICE_LIMIT, wholeAmount } from '../pricing/items.js';
+import { UNIT_PRICE_LIMIT, wholeAmount } from '../money.js';
 
 /** The largest F&B minimum. */
 export const FNB_MINIMUM_MOST = UNIT_PRICE_LIMIT;

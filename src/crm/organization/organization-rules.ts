@@ -8,7 +8,7 @@
 import type { OrganizationTable } from '../../identity/identity.table.js';
 import { checkInquiryForm, type InquiryFormInput, inquiryFormOf } from '../inquiries/inquiry-form.js';
 import { ITEM_CATEGORIES, isItemCategory } from '../pricing/categories.js';
-import { notAPercentage, readPercentage } from '../pricing/line-arithmetic.js';
+import { notAPercentage, readPercentage } from '../decimal.js';
 import { readLocale } from '../../locale.js';
 import type { MailboxInput } from '../../mail/inbound/mailbox-settings.js';
 import { type Checked, isCurrency, isTimeZone, Problems } from '../validation.js';

@@ -6,8 +6,8 @@
  */
 import { isDate } from '../../wall-clock.js';
 import { majorText } from '../money.js';
-import { AMOUNT_LIMIT, wholeAmount } from '../pricing/items.js';
-import { notAPercentage, readPercentage } from '../pricing/line-arithmetic.js';
+import { AMOUNT_LIMIT, wholeAmount } from '../money.js';
+import { notAPercentage, readPercentage } from '../decimal.js';
 import { type Checked, Problems } from '../validation.js';
 import type { Installment } from './payment.table.js';
 import { fixedParts, type ScheduleTerm } from './schedule.js';

@@ -9,7 +9,7 @@ import { Nullable, StringEnum } from '../../api/jsonapi.js';
 import { registerReadRoutes } from '../../api/read-routes.js';
 import { changes, createDocument, relatedId, ToOne, updateDocument } from '../../api/request-documents.js';
 import { registerWriteRoutes } from '../../api/write-routes.js';
-import { AMOUNT_LIMIT } from '../pricing/items.js';
+import { AMOUNT_LIMIT } from '../money.js';
 import { installmentDefinition } from './installment.resource.js';
 import {
   createInstallment,

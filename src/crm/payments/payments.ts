@@ -20,8 +20,8 @@ import { insertRecord } from '../records.js';
 import { accepted, type Checked, optionalText, Problems } from '../validation.js';
 import { paymentDefinition } from './payment.resource.js';
 import type { Payment, PaymentTable } from './payment.table.js';
-import { AMOUNT_LIMIT, wholeAmount } from '../pricing/items.js';
-import { LINE_TOTAL_LIMIT, LINES_PER_BOOKING } from '../pricing/line-item-rules.js';
+import { AMOUNT_LIMIT, wholeAmount } from '../money.js';
+import { LINE_TOTAL_LIMIT, LINES_PER_BOOKING } from '../money.js';
 import { refreshSchedule } from './schedule-keeping.js';
 import { PAYMENT_ACTIONS } from './payment.policy.js';
 

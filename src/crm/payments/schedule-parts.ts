@@ -2,7 +2,7 @@
  * What the fixed and percentage parts of a payment schedule come to (SPEC §12): a percentage of
  * the grand total rounded half away from zero to the minor unit, exactly.
  */
-import { readDecimal, roundedQuotient } from '../pricing/line-arithmetic.js';
+import { readDecimal, roundedQuotient } from '../decimal.js';
 
 export interface ScheduleTerm {
   id: string;

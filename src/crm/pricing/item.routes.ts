@@ -13,9 +13,9 @@ import {
   deleteItem,
   type ItemInput,
   itemProblems,
-  UNIT_PRICE_LIMIT,
   updateItem,
 } from './items.js';
+import { UNIT_PRICE_LIMIT } from '../money.js';
 
 export const ItemWriteAttributes = Type.Object(
   {

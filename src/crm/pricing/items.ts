@@ -7,6 +7,7 @@
 import type { Db, Trx } from '../../db/database.js';
 import type { Actor } from '../../policy/actor.js';
 import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
+import { UNIT_PRICE_LIMIT } from '../money.js';
 import { type Checked, optionalText, Problems } from '../validation.js';
 import { ITEM_CATEGORIES, type ItemCategory, type ItemUnit } from './categories.js';
 import { itemDefinition } from './item.resource.js';
@@ -30,15 +31,6 @@ type ItemChanges = Partial<Omit<Item, 'id' | 'organization_id' | 'created_at' | 
 const NAME_MAX = 200;
 // The API's schema holds these bounds too; the workspace's forms meet them only here.
 export const DESCRIPTION_MAX = 4000;
-/** The largest unit price either side of zero, in minor units (a billion in a currency of two decimals). */
-export const UNIT_PRICE_LIMIT = 100_000_000_000;
-/** An installment's or a payment's amount, in minor units: at most a thousand of the largest unit prices. */
-export const AMOUNT_LIMIT = 1_000 * UNIT_PRICE_LIMIT;
-
-/** Whether `value` is a whole number of minor units from `least` to `most`. */
-export function wholeAmount(value: number, least: number, most: number): boolean {
-  return Number.isSafeInteger(value) && value >= least && value <= most;
-}
 
 export function checkItem(
   input: ItemInput,

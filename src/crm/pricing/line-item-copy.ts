@@ -6,7 +6,7 @@
 import { optionalText, type Problems } from '../validation.js';
 import type { ItemCategory, ItemUnit } from './categories.js';
 import type { Item } from './item.table.js';
-import { UNIT_PRICE_LIMIT } from './items.js';
+import { UNIT_PRICE_LIMIT } from '../money.js';
 import type { CopiedTax, LineItem } from './line-item.table.js';
 import type { TaxRate } from './tax-rate.table.js';
 import { checkTaxRateIds } from './tax-rate-links.js';

@@ -12,11 +12,13 @@
  *   LINE_TOTAL_LIMIT so that a booking's sums stay exact;
  * - the booking's grand total it leaves is not below zero (grand-total-rule.ts).
  */
+import { LINE_TOTAL_LIMIT, LINES_PER_BOOKING } from '../money.js';
 import { type Checked, Problems } from '../validation.js';
 import type { ItemUnit } from './categories.js';
 import type { Item } from './item.table.js';
 import { NEGATIVE_TOTAL, negativeTotalProblem } from './grand-total-rule.js';
-import { decimalText, lineFigures, readDecimal } from './line-arithmetic.js';
+import { lineFigures } from './line-arithmetic.js';
+import { decimalText, readDecimal } from '../decimal.js';
 import type { LineItem } from './line-item.table.js';
 import type { TaxRate } from './tax-rate.table.js';
 import { describedLine, type LineItemInput, lineTaxes } from './line-item-copy.js';
@@ -24,10 +26,6 @@ import { flag } from '../data/row-mappers.js';
 
 export type { LineItemInput } from './line-item-copy.js';
 
-/** The largest total of one line, in minor units: 500 lines of it still add up exactly. */
-export const LINE_TOTAL_LIMIT = 10_000_000_000_000;
-/** The most lines a booking holds. */
-export const LINES_PER_BOOKING = 500;
 const QUANTITY_LIMIT = 1_000_000n;
 
 export interface LineFacts {

@@ -14,7 +14,7 @@ import {
 } from '../../api/request-documents.js';
 import { registerWriteRoutes } from '../../api/write-routes.js';
 import { ITEM_CATEGORIES, ITEM_UNITS } from './categories.js';
-import { UNIT_PRICE_LIMIT } from './items.js';
+import { UNIT_PRICE_LIMIT } from '../money.js';
 import { lineItemDefinition } from './line-item.resource.js';
 import {
   createLineItem,

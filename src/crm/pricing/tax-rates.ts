@@ -8,7 +8,7 @@ import type { Db, Trx } from '../../db/database.js';
 import type { Actor } from '../../policy/actor.js';
 import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
 import { type Checked, Problems } from '../validation.js';
-import { notAPercentage, readPercentage } from './line-arithmetic.js';
+import { notAPercentage, readPercentage } from '../decimal.js';
 import { taxRateDefinition } from './tax-rate.resource.js';
 import type { TaxRate } from './tax-rate.table.js';
 import { TAX_RATE_ACTIONS } from './pricing.policy.js';

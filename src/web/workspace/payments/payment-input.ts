@@ -7,7 +7,7 @@
 import { moneyText, readAmount, type ReadAmount } from '../../../crm/money.js';
 import { PAYMENT_KINDS, PAYMENT_METHODS, type PaymentTable } from '../../../crm/payments/payment.table.js';
 import type { PaymentInput } from '../../../crm/payments/payments.js';
-import { AMOUNT_LIMIT } from '../../../crm/pricing/items.js';
+import { AMOUNT_LIMIT } from '../../../crm/money.js';
 import { type Form, formText } from '../../forms.js';
 import type { FieldErrors } from '../forms/form-fields.js';
 import { isDate, zonedToUtc } from '../time-zones.js';
