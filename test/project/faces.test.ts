@@ -52,14 +52,12 @@ function importsOf(file: string, source: string): string[] {
 }
 
 /**
- * Beneath the schema (database.ts reaches an event's table and an automation's shapes) or the rules'
- * facts (they reach the pipelines' reads), which every face reaches in turn: like the schema, they
- * name another kind's statuses or row from its table, as the face would close a circle.
+ * Beneath every face: an event's table and an automation's shapes, which the tables that hold them
+ * name, take another kind's statuses from its table, as its face would close a circle.
  */
 const BENEATH_EVERY_FACE = new Set([
   'src/crm/events/event.table.ts',
   'src/crm/automations/automation-shapes.ts',
-  'src/crm/pipelines/pipeline.reads.ts',
 ]);
 
 /** What the events' rules and commands reach in turn (the spaces' face, the bookings' beneath.ts). */

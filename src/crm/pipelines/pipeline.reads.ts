@@ -1,6 +1,6 @@
 /** What the pages read of pipelines: each with its stages in order, the referral sources, a board's bookings. */
 import type { Db } from '../../db/database.js';
-import type { Booking } from '../bookings/booking.table.js';
+import type { RowOf } from '../data/rows.js';
 import type { PipelineTable, ReferralSourceTable, StageTable } from './pipeline.table.js';
 
 export interface PipelineWithStages {
@@ -119,7 +119,7 @@ export async function bookingsAtStages(
   organizationId: string,
   stageIds: readonly string[],
   limit: number,
-): Promise<Map<string, Booking[]>> {
+): Promise<Map<string, RowOf<'bookings'>[]>> {
   const columns = await Promise.all(
     stageIds.map((stageId) =>
       db
@@ -140,7 +140,7 @@ export async function bookingsAtStages(
 /** A booking's stage ("Sales › Proposal sent") and referral source by name, where it has them. */
 export async function placeOf(
   db: Db,
-  booking: Pick<Booking, 'organization_id' | 'stage_id' | 'referral_source_id'>,
+  booking: Pick<RowOf<'bookings'>, 'organization_id' | 'stage_id' | 'referral_source_id'>,
 ): Promise<{ stage?: string; referralSource?: string }> {
   const [stage, source] = await Promise.all([
     booking.stage_id
