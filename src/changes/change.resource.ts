@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { resourceSchema, StringEnum, Timestamp } from '../api/jsonapi.js';
 import type { ResourceDefinition } from '../api/resource-definition.js';
 import { CHANGE_TYPES } from './change-types.js';
+import { type ChangeData, changeDataOf } from './change.codec.js';
 import type { ChangeTable } from './change.table.js';
 
 const Open = (description: string) => Type.Object({}, { additionalProperties: true, description });
@@ -20,7 +21,7 @@ export const ChangeAttributes = Type.Object({
 export const ChangeResource = resourceSchema('changes', ChangeAttributes);
 
 /** Links inside stored changes are relative to the API's address; shown absolute. */
-function withAbsoluteLinks(data: { object: { links?: { self?: string } } }, baseUrl: string) {
+function withAbsoluteLinks(data: ChangeData, baseUrl: string) {
   const self = data.object.links?.self;
   if (self?.startsWith('/')) data.object.links = { ...data.object.links, self: `${baseUrl}${self}` };
   return data;
@@ -33,7 +34,7 @@ export function changePayload(row: ChangeTable, baseUrl: string) {
     type: row.type,
     created_at: row.created_at,
     organization_id: row.organization_id,
-    data: withAbsoluteLinks(JSON.parse(row.data), baseUrl),
+    data: withAbsoluteLinks(changeDataOf(row), baseUrl),
   };
 }
 
@@ -58,7 +59,7 @@ export const changeDefinition: ResourceDefinition<'changes'> = {
       change_type: row.type,
       organization_id: row.organization_id,
       created_at: row.created_at,
-      data: withAbsoluteLinks(JSON.parse(row.data), baseUrl),
+      data: withAbsoluteLinks(changeDataOf(row), baseUrl),
     },
     links: { self: `${baseUrl}/v2/changes/${row.id}` },
   }),

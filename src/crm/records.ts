@@ -18,6 +18,7 @@ import { NotFoundError, PreconditionFailedError } from '../errors.js';
 import { recordUpdated } from './change-events.js';
 import { forgetMade, noteMade, wasMade } from './made-in-transaction.js';
 import { recordTag } from './version-tag.js';
+import { countOf } from '../db/aggregates.js';
 
 const CHANGED_MEANWHILE = 'It changed while this request was made; read it again and retry.';
 
@@ -162,12 +163,12 @@ export async function countRecords(
   table: 'bookings' | 'accounts' | 'contacts' | 'spaces',
   organizationId: string,
 ): Promise<number> {
-  const row = await db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('organization_id', '=', organizationId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organization_id', '=', organizationId),
+  );
 }
 
 /** Values of a new record: all but its id, organization and timestamps, which insertRecord gives. */

@@ -8,7 +8,8 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { copiedTaxes } from '../crm/pricing/line-item.resource.js';
+import { paymentCodec } from '../crm/payments/index.js';
+import { lineItemCodec } from '../crm/pricing/index.js';
 import { type Cells, LIST_SEPARATOR } from './columns.js';
 import { besideAmounts } from '../crm/formatted-amounts.js';
 
@@ -109,19 +110,20 @@ export async function* lineItemsToExport(db: Db, organizationId: string): AsyncG
       .execute(),
   );
   for await (const line of rows) {
+    const value = lineItemCodec.decode(line);
     yield {
       ...line,
-      position: Number(line.position),
-      quantity_from_guests: Number(line.quantity_from_guests) ? 'true' : 'false',
-      unit_price: Number(line.unit_price),
-      service_charge: Number(line.service_charge) ? 'true' : 'false',
-      taxes: copiedTaxes(line)
+      position: value.position,
+      quantity_from_guests: value.quantityFromGuests ? 'true' : 'false',
+      unit_price: value.unitPrice,
+      service_charge: value.serviceCharge ? 'true' : 'false',
+      taxes: value.taxes
         .map((tax) => `${tax.name} ${tax.percentage}%${tax.inclusive ? ' incl.' : ''}`)
         .join(LIST_SEPARATOR),
-      amount: Number(line.amount),
-      service_charge_amount: Number(line.service_charge_amount),
-      tax_amount: Number(line.tax_amount),
-      total: Number(line.total),
+      amount: value.amount,
+      service_charge_amount: value.serviceChargeAmount,
+      tax_amount: value.taxAmount,
+      total: value.total,
     };
   }
 }
@@ -141,5 +143,5 @@ export async function* paymentsToExport(db: Db, organizationId: string): AsyncGe
       .limit(PAGE)
       .execute(),
   );
-  for await (const payment of rows) yield { ...payment, amount: Number(payment.amount) };
+  for await (const payment of rows) yield { ...payment, amount: paymentCodec.decode(payment).amount };
 }

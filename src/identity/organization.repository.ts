@@ -5,6 +5,7 @@ import { insertShippedAutomations } from '../crm/automations/index.js';
 import { insertDefaultEmailTemplates } from '../crm/email-templates/index.js';
 import { insertDefaultPipeline } from '../crm/pipelines/index.js';
 import { newId } from '../db/ids.js';
+import { countOf } from '../db/aggregates.js';
 
 export interface Organization {
   id: string;
@@ -39,11 +40,7 @@ export async function findOrganization(db: Db, id: string): Promise<Organization
 }
 
 export async function countOrganizations(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('organizations')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(db.selectFrom('organizations').select((eb) => eb.fn.countAll<number>().as('n')));
 }
 
 export async function listOrganizations(db: Db): Promise<Array<{ id: string; name: string }>> {

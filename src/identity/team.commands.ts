@@ -7,6 +7,7 @@
  * ends, for good, what acts as the member there (src/identity/member-access-ends.ts).
  */
 import type { Trx } from '../db/database.js';
+import { countOf } from '../db/aggregates.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { Command } from '../writes/unit-of-work.js';
 import { ROLES } from './identity-rules.js';
@@ -21,13 +22,14 @@ export { inviteMember } from './invitation.command.js';
 
 /** The last-admin rule: an organization always keeps an admin. */
 async function refuseLastAdmin(trx: Trx, organizationId: string): Promise<void> {
-  const admins = await trx
-    .selectFrom('memberships')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('organization_id', '=', organizationId)
-    .where('role', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  if (Number(admins.n) <= 1) {
+  const admins = await countOf(
+    trx
+      .selectFrom('memberships')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organization_id', '=', organizationId)
+      .where('role', '=', 'admin'),
+  );
+  if (admins <= 1) {
     throw new ConflictError(
       'This is the organization’s last admin; make another member admin first.',
       'last_admin',

@@ -6,6 +6,7 @@
  */
 import type { Db } from '../db/database.js';
 import { dueNow, queueAgain, recentDeliveries } from '../webhooks/delivery.repository.js';
+import { eventsOf } from '../webhooks/endpoint.codec.js';
 import { listEndpoints } from '../webhooks/endpoint.repository.js';
 import type { OwnedIntegration } from './integration.repository.js';
 import type { Command } from '../writes/command.js';
@@ -49,7 +50,7 @@ export async function integrationWebhooks(db: Db, integration: OwnedIntegration)
       id: e.id,
       url: e.url,
       description: e.description,
-      events: JSON.parse(e.events) as string[],
+      events: eventsOf(e),
       disabledAt: e.disabled_at,
       disabledReason: e.disabled_reason,
       createdAt: e.created_at,

@@ -3,6 +3,7 @@
  * the oldest due one has waited and how many failed for good. Two grouped reads of the
  * (state, due_at) index; kinds are few, so the answer is small.
  */
+import { withAggregates } from '../db/aggregates.js';
 import type { Db } from '../db/database.js';
 import type { JobKindStats } from '../metrics/metrics.js';
 
@@ -27,12 +28,12 @@ export async function jobStats(db: Db, now: number): Promise<JobKindStats[]> {
     byKind.set(kind, stats);
     return stats;
   };
-  for (const row of pending) {
+  for (const row of withAggregates(pending, 'n')) {
     const stats = of(row.kind);
-    stats.pending = Number(row.n);
+    stats.pending = row.n;
     const oldest = row.oldest === null ? now : Date.parse(String(row.oldest));
     stats.oldestDueSeconds = Math.max(0, (now - oldest) / 1000);
   }
-  for (const row of failed) of(row.kind).failed = Number(row.n);
+  for (const row of withAggregates(failed, 'n')) of(row.kind).failed = row.n;
   return [...byKind.values()].sort((a, b) => a.kind.localeCompare(b.kind));
 }

@@ -8,8 +8,10 @@ import { z } from 'zod';
 import { BOOKING_STATUSES, bookingsPage } from '../crm/bookings/index.js';
 import { eventsOf } from '../crm/events/index.js';
 import { notesAbout } from '../crm/notes/note.reads.js';
+import { owedOf } from '../crm/payments/index.js';
 import { installmentsOf } from '../crm/payments/schedule-keeping.js';
 import { linesOfBooking } from '../crm/pricing/booking-totals.js';
+import { lineItemCodec } from '../crm/pricing/index.js';
 import {
   accountNames,
   BookingSummary,
@@ -163,13 +165,13 @@ export function registerReadTools(server: McpServer, tool: ToolContext): void {
             setup_style: e.setup_style,
             custom_fields: customValuesShown(e.custom_fields, eventFields),
           })),
-          line_items: lines.map((l) => ({
+          line_items: lines.map(lineItemCodec.decode).map((l) => ({
             id: l.id,
             name: l.name,
             category: l.category,
             quantity: String(l.quantity),
-            unit_price: Number(l.unit_price),
-            total: Number(l.total),
+            unit_price: l.unitPrice,
+            total: l.total,
           })),
           totals: {
             subtotal: Number(booking.subtotal),
@@ -183,8 +185,8 @@ export function registerReadTools(server: McpServer, tool: ToolContext): void {
             id: i.id,
             label: i.label,
             due_on: i.due_on,
-            amount_due: Number(i.amount_due),
-            paid_amount: Number(i.paid_amount),
+            amount_due: owedOf(i).amountDue,
+            paid_amount: owedOf(i).paidAmount,
             state: i.state,
           })),
           notes: notes

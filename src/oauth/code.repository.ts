@@ -5,6 +5,7 @@
  */
 import type { Db } from '../db/database.js';
 import { newId } from '../db/ids.js';
+import { organizationIdsOf } from './grant.codec.js';
 import type { OAuthCodeTable } from './oauth.table.js';
 
 export interface NewAuthorizationCode {
@@ -41,7 +42,7 @@ function toCode(row: OAuthCodeTable): AuthorizationCode {
     userId: row.user_id,
     redirectUri: row.redirect_uri,
     scopes: row.scopes.split(' ').filter(Boolean),
-    organizationIds: JSON.parse(row.organization_ids) as string[],
+    organizationIds: organizationIdsOf(row),
     codeChallenge: row.code_challenge,
     resource: row.resource,
     expiresAt: row.expires_at,

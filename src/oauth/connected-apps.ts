@@ -3,6 +3,7 @@
  * that user to that integration is revoked, so all its tokens stop working at once.
  */
 import type { Db } from '../db/database.js';
+import { organizationIdsOf } from './grant.codec.js';
 import { revokeGrants } from './grant.repository.js';
 
 export interface ConnectedApp {
@@ -51,9 +52,7 @@ export async function listConnectedApps(db: Db, userId: string, now: string): Pr
       lastAuthorizedAt: row.created_at,
     };
     app.scopes = [...new Set([...app.scopes, ...row.scopes.split(' ').filter(Boolean)])];
-    app.organizationIds = [
-      ...new Set([...app.organizationIds, ...(JSON.parse(row.organization_ids) as string[])]),
-    ];
+    app.organizationIds = [...new Set([...app.organizationIds, ...organizationIdsOf(row)])];
     app.lastAuthorizedAt = row.created_at;
     apps.set(row.integration_id, app);
   }

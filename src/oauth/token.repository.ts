@@ -18,6 +18,7 @@ import { precompiledQuery, precompiledStatement } from '../db/precompiled.js';
 import type { Role } from '../identity/identity.table.js';
 import type { IntegrationKind } from '../integrations/integration.table.js';
 import { credentialMatches, hashCredential, tokenIdOf } from '../security/credentials.js';
+import { organizationIdsOf } from './grant.codec.js';
 import type { GrantType, TokenKind } from './oauth.table.js';
 
 export interface NewToken {
@@ -182,7 +183,7 @@ export async function findPresentedToken(
     grantType: row.grant_type,
     grantRevokedAt: row.grant_revoked_at,
     grantScopes: row.grant_scopes.split(' ').filter(Boolean),
-    organizationIds: JSON.parse(row.organization_ids) as string[],
+    organizationIds: organizationIdsOf(row),
     resource: row.resource,
     userId: row.user_id,
     userEmail: row.email,

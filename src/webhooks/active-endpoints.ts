@@ -11,6 +11,7 @@
 import { isSqlite } from '../db/column-types.js';
 import type { Db, Trx } from '../db/database.js';
 import { precompiledQuery } from '../db/precompiled.js';
+import { eventsOf } from './endpoint.codec.js';
 
 export interface ActiveEndpoint {
   id: string;
@@ -40,7 +41,7 @@ export function activeEndpointsOf(trx: Trx, organizationId: string): Promise<Act
   let endpoints = read.get(organizationId);
   if (!endpoints) {
     endpoints = activeEndpoints(trx, { organizationId }).then((rows) =>
-      rows.map((row) => ({ id: row.id, events: JSON.parse(row.events) as string[] })),
+      rows.map((row) => ({ id: row.id, events: eventsOf(row) })),
     );
     const asked = endpoints;
     // A failed read is not kept: the next change asks again.

@@ -4,6 +4,7 @@
  * (src/webhooks/worker.ts); every attempt's outcome is kept on the delivery.
  */
 import { isoTime } from '../clock.js';
+import { withAggregates } from '../db/aggregates.js';
 import type { Db, Trx } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { enqueueJobs, type NewJob, reviveJob } from '../jobs/job.repository.js';
@@ -151,11 +152,13 @@ export async function queueStats(
   db: Db,
   now: number,
 ): Promise<{ pending: number; oldestPendingSeconds: number }> {
-  const row = await db
+  const rows = await db
     .selectFrom('webhook_deliveries')
     .select((eb) => [eb.fn.countAll<number>().as('pending'), eb.fn.min('created_at').as('oldest')])
     .where('status', '=', 'pending')
-    .executeTakeFirstOrThrow();
-  const oldest = row.oldest ? Date.parse(String(row.oldest)) : now;
-  return { pending: Number(row.pending), oldestPendingSeconds: Math.max(0, (now - oldest) / 1000) };
+    .execute();
+  // An aggregate without a group by gives one row, whatever it finds.
+  const [row] = withAggregates(rows, 'pending');
+  const oldest = row?.oldest ? Date.parse(String(row.oldest)) : now;
+  return { pending: row?.pending ?? 0, oldestPendingSeconds: Math.max(0, (now - oldest) / 1000) };
 }

@@ -5,6 +5,7 @@
 import type { Db, Trx } from '../db/database.js';
 import { endpointsWritten } from './active-endpoints.js';
 import type { WebhookEndpointTable } from './webhook.table.js';
+import { countOf } from '../db/aggregates.js';
 
 export interface EndpointOwner {
   integrationId: string;
@@ -43,13 +44,13 @@ export async function listEndpoints(db: Db, owner: EndpointOwner): Promise<Webho
 }
 
 export async function countEndpoints(db: Db | Trx, owner: EndpointOwner): Promise<number> {
-  const row = await db
-    .selectFrom('webhook_endpoints')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('integration_id', '=', owner.integrationId)
-    .where('organization_id', '=', owner.organizationId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(
+    db
+      .selectFrom('webhook_endpoints')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('integration_id', '=', owner.integrationId)
+      .where('organization_id', '=', owner.organizationId),
+  );
 }
 
 /** Every endpoint of an integration, in all organizations (its settings page). */

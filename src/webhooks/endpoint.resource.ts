@@ -2,6 +2,7 @@
 import { Type } from 'typebox';
 import { Nullable, NullableString, resourceSchema, Timestamp } from '../api/jsonapi.js';
 import { changes, createDocument, updateDocument } from '../api/request-documents.js';
+import { eventsOf } from './endpoint.codec.js';
 import type { WebhookEndpointTable } from './webhook.table.js';
 
 export const EndpointAttributes = Type.Object({
@@ -45,7 +46,7 @@ export function endpointResource(row: WebhookEndpointTable, baseUrl: string, wit
     id: row.id,
     attributes: {
       url: row.url,
-      events: JSON.parse(row.events) as string[],
+      events: eventsOf(row),
       description: row.description,
       enabled: row.disabled_at === null,
       disabled_reason: row.disabled_reason,

@@ -3,12 +3,9 @@
  * key, with a hash of the request that made it.
  */
 import type { Db, Trx } from '../db/database.js';
+import { type StoredResponse, storedResponseCodec } from './idempotency.codec.js';
 
-export interface StoredResponse {
-  requestHash: string;
-  status: number;
-  body: unknown;
-}
+export type { StoredResponse };
 
 /** The response stored for the key since `since` (an ISO time), if any. */
 export async function findStoredResponse(
@@ -24,7 +21,7 @@ export async function findStoredResponse(
     .where('key', '=', key)
     .where('created_at', '>', since)
     .executeTakeFirst();
-  return row && { requestHash: row.request_hash, status: row.status, body: JSON.parse(row.response) };
+  return row && storedResponseCodec.decode(row);
 }
 
 /**

@@ -15,6 +15,8 @@ import { sendDraft } from './automation-mail.js';
 import { advance, findRun } from './automation-run-writes.js';
 import { AUTOMATION_RUN_ACTIONS } from './automation.policy.js';
 import type { AutomationRunTable } from './automation.table.js';
+import { stepIndexOf } from './automation-run.codec.js';
+import { decodeSteps } from './automation.value.js';
 
 export interface ApprovalInput {
   runId: string;
@@ -67,7 +69,7 @@ const stepsOf = async (trx: Parameters<typeof findRun>[0], run: AutomationRunTab
     .select('steps')
     .where('id', '=', run.automation_id)
     .executeTakeFirstOrThrow();
-  return (JSON.parse(row.steps) as unknown[]).length;
+  return decodeSteps(row).length;
 };
 
 export const approveRun: Command<ApprovalInput, AutomationRunTable | Refusal> = {
@@ -92,7 +94,7 @@ export const approveRun: Command<ApprovalInput, AutomationRunTable | Refusal> = 
     };
     const messageId = await sendDraft(trx, facts, draft);
     const line = {
-      step_index: Number(run.step_index),
+      step_index: stepIndexOf(run),
       type: 'send_email',
       result: `Sent “${draft.subject}” to ${draft.to.join(', ')}, approved by a member.`,
       ...(messageId ? { message_id: messageId } : {}),
@@ -109,7 +111,7 @@ export const skipRun: Command<{ runId: string }, AutomationRunTable | Refusal> =
     const run = await awaiting(trx, actor.organizationId, input.runId);
     if (!('id' in run)) return run;
     const line = {
-      step_index: Number(run.step_index),
+      step_index: stepIndexOf(run),
       type: 'send_email',
       result: 'Skipped by a member; nothing was sent.',
       ...(actor.userId ? { by: actor.userId } : {}),

@@ -3,8 +3,10 @@
  * `awaiting_approval`, oldest first, with their automation's name and their booking's reference
  * and name, and the draft to show and edit.
  */
+import { countOf } from '../../db/aggregates.js';
 import type { Reads } from '../data/reads.js';
 import type { Draft } from './automation-mail.js';
+import { storedDraftOf } from './automation-run.codec.js';
 
 export interface AwaitingApproval {
   runId: string;
@@ -47,18 +49,18 @@ export async function awaitingApproval(reads: Reads, organizationId: string): Pr
       bookingId: row.booking_id,
       bookingReference: row.reference,
       bookingName: row.booking_name,
-      draft: JSON.parse(row.draft!) as Draft,
+      draft: storedDraftOf(row) as Draft,
       updatedAt: row.updated_at,
     }));
 }
 
 /** How many drafted mails await approval in the organization (the navigation's count). */
 export async function approvalsWaiting(reads: Reads, organizationId: string): Promise<number> {
-  const row = await reads.db
-    .selectFrom('automation_runs')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('organization_id', '=', organizationId)
-    .where('state', '=', 'awaiting_approval')
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
+  return countOf(
+    reads.db
+      .selectFrom('automation_runs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organization_id', '=', organizationId)
+      .where('state', '=', 'awaiting_approval'),
+  );
 }

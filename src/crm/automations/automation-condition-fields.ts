@@ -8,6 +8,7 @@
  */
 import type { Trx } from '../../db/database.js';
 import type { Problems } from '../validation.js';
+import { flag } from '../data/row-mappers.js';
 import { customConditionOps } from './automation-conditions.js';
 import type { Condition } from './automation-shapes.js';
 
@@ -48,7 +49,7 @@ export async function checkConditionFields(
     const field = fields.get(key);
     if (!field) {
       problems.attribute(`conditions/${at}/field`, `No custom field of bookings has the key "${key}".`);
-    } else if (Number(field.archived) !== 0) {
+    } else if (flag(field.archived)) {
       problems.attribute(
         `conditions/${at}/field`,
         `The custom field "${field.label}" is archived: a new condition cannot read it.`,

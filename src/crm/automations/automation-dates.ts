@@ -18,6 +18,7 @@ import { bookingFacts, enabledOf, enrollmentOf } from './automation-enrollment.j
 import { enroll } from './automation-run-writes.js';
 import { DATE_TRIGGERS, type Trigger } from './automation-shapes.js';
 import { AUTOMATION_RUN_ACTIONS } from './automation.policy.js';
+import { decodeTrigger } from './automation.value.js';
 import { organizationZone as zoneOf } from '../organization/organization.reads.js';
 
 export const DATE_LOOK_MS = 5 * 60_000;
@@ -92,9 +93,7 @@ export const dateLookRecurrence: Recurrence = {
       .where('enabled', '=', 1)
       .execute();
     const organizations = new Set(
-      rows
-        .filter((r) => DATE_TRIGGERS.includes((JSON.parse(r.trigger) as Trigger).type))
-        .map((r) => r.organization_id),
+      rows.filter((r) => DATE_TRIGGERS.includes(decodeTrigger(r).type)).map((r) => r.organization_id),
     );
     for (const organizationId of [...organizations].sort())
       await write(writer, automationActor(organizationId), enrollByDate, undefined);

@@ -14,6 +14,7 @@ import type { ExitRule } from './automation-shapes.js';
 import { endRun, enroll } from './automation-run-writes.js';
 import { AUTOMATION_RUN_ACTIONS } from './automation.policy.js';
 import { type Automation, automationCodec } from './automation.value.js';
+import { stepIndexOf } from './automation-run.codec.js';
 
 /** Where an automation's run for the booking is unique. */
 export function enrollmentOf(automation: Automation, bookingId: string, occasion: string): string {
@@ -64,7 +65,7 @@ async function exitRuns(trx: Trx, organizationId: string, occasion: Occasion, no
           ? 'a document was signed'
           : 'the client wrote',
     );
-    const line = { step_index: Number(run.step_index), type: 'exit', result: `Ended: ${what.join(', ')}.` };
+    const line = { step_index: stepIndexOf(run), type: 'exit', result: `Ended: ${what.join(', ')}.` };
     await endRun(trx, run, 'exited', line, now);
     ended += 1;
   }

@@ -8,7 +8,7 @@
 import type { Trx } from '../../db/database.js';
 import { enqueueJob } from '../../jobs/job.repository.js';
 import { type ChangeFacts, listensTo, type Occasion, occasionOf } from './automation-occasions.js';
-import type { ExitRule, Trigger } from './automation-shapes.js';
+import { decodeExitRules, decodeTrigger } from './automation.value.js';
 
 export const OCCASION_JOB = 'automation.occasion';
 
@@ -27,8 +27,8 @@ export async function enabledAutomations(trx: Trx, organizationId: string) {
     .where('enabled', '=', 1)
     .execute();
   return rows.map((row) => ({
-    trigger: JSON.parse(row.trigger) as Trigger,
-    exitOn: JSON.parse(row.exit_on) as ExitRule[],
+    trigger: decodeTrigger(row),
+    exitOn: decodeExitRules(row),
   }));
 }
 

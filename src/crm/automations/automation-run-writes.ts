@@ -11,6 +11,7 @@ import { monotonicId } from '../../db/ids.js';
 import { enqueueJob } from '../../jobs/job.repository.js';
 import { nextVersion } from '../records.js';
 import type { AutomationRunTable, RunState } from './automation.table.js';
+import { stepIndexOf } from './automation-run.codec.js';
 
 export const STEP_JOB = 'automation.step';
 
@@ -138,7 +139,7 @@ export function advance(
   now: number,
   dueAt?: number,
 ): Promise<void> {
-  const next = Number(run.step_index) + 1;
+  const next = stepIndexOf(run) + 1;
   if (next >= stepCount && dueAt === undefined)
     return moveRun(trx, run, { state: 'done', stepIndex: next, nextAt: null, line }, now);
   return moveRun(trx, run, { state: 'waiting', stepIndex: next, nextAt: dueAt ?? now, line }, now);
@@ -152,5 +153,5 @@ export function endRun(
   line: Omit<LogLine, 'at'>,
   now: number,
 ): Promise<void> {
-  return moveRun(trx, run, { state, stepIndex: Number(run.step_index), nextAt: null, line }, now);
+  return moveRun(trx, run, { state, stepIndex: stepIndexOf(run), nextAt: null, line }, now);
 }

@@ -1,20 +1,13 @@
 /**
  * What the doors read of an automation's runs (SPEC §18): the latest first, each with the booking
  * it runs for (its reference and name, for a link), its state, the step reached, when the next
- * step is due and its log, read into values here once.
+ * step is due and its log, read into values by the runs' codec (automation-run.codec.ts).
  */
 import type { Reads } from '../data/reads.js';
+import { type RunLogLine, runLogOf, stepIndexOf } from './automation-run.codec.js';
 import type { RunState } from './automation.table.js';
 
-/** A line of a run's log: when, which step, what it did, and the message or task it made. */
-export interface RunLogLine {
-  at: string;
-  stepIndex: number;
-  type: string;
-  result: string;
-  messageId?: string;
-  taskId?: string;
-}
+export type { RunLogLine };
 
 export interface AutomationRun {
   id: string;
@@ -25,27 +18,6 @@ export interface AutomationRun {
   nextAt: string | null;
   log: RunLogLine[];
   createdAt: string;
-}
-
-interface StoredLine {
-  at?: unknown;
-  step_index?: unknown;
-  type?: unknown;
-  result?: unknown;
-  message_id?: unknown;
-  task_id?: unknown;
-}
-
-function logOf(json: string): RunLogLine[] {
-  const lines = JSON.parse(json) as StoredLine[];
-  return lines.map((l) => ({
-    at: String(l.at),
-    stepIndex: Number(l.step_index),
-    type: String(l.type),
-    result: String(l.result ?? ''),
-    ...(typeof l.message_id === 'string' ? { messageId: l.message_id } : {}),
-    ...(typeof l.task_id === 'string' ? { taskId: l.task_id } : {}),
-  }));
 }
 
 /** The automation's latest runs in the organization, newest first (at most `limit`). */
@@ -81,9 +53,9 @@ export async function listAutomationRuns(
     automationId: row.automation_id,
     booking: { id: row.booking_id, reference: row.reference, name: row.name },
     state: row.state,
-    stepIndex: Number(row.step_index),
+    stepIndex: stepIndexOf(row),
     nextAt: row.next_at,
-    log: logOf(row.log),
+    log: runLogOf(row),
     createdAt: row.created_at,
   }));
 }

@@ -8,6 +8,7 @@ import { Nullable, type Resource, resourceSchema, StringEnum, Timestamp } from '
 import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../../api/relation.js';
 import { RUN_STATES, type AutomationRunTable } from './automation.table.js';
+import { stepIndexOf, storedDraftOf, storedLogOf } from './automation-run.codec.js';
 
 const LogLine = Type.Object(
   {
@@ -52,10 +53,10 @@ export function automationRunResource(row: AutomationRunTable, baseUrl: string):
     id: row.id,
     attributes: {
       state: row.state,
-      step_index: Number(row.step_index),
+      step_index: stepIndexOf(row),
       next_at: row.next_at,
-      log: JSON.parse(row.log) as unknown,
-      draft: row.draft === null ? null : (JSON.parse(row.draft) as unknown),
+      log: storedLogOf(row),
+      draft: storedDraftOf(row),
       created_at: row.created_at,
       updated_at: row.updated_at,
     },

@@ -28,6 +28,7 @@ import type { Step } from './automation-shapes.js';
 import { AUTOMATION_RUN_ACTIONS } from './automation.policy.js';
 import type { AutomationRunTable } from './automation.table.js';
 import { automationCodec } from './automation.value.js';
+import { stepIndexOf } from './automation-run.codec.js';
 
 /**
  * A send_email step met without its mail (StepInput.mail), before anything is written: its
@@ -75,7 +76,7 @@ export async function stepOf(trx: Db | Trx, organizationId: string, runId: strin
   const values = row as unknown as Record<string, unknown>;
   const run = Object.fromEntries(RUN_COLUMNS.map((column) => [column, values[`run_${column}`]]));
   const found = run as unknown as AutomationRunTable;
-  if (found.state !== 'waiting' || Number(found.step_index) !== stepIndex) return undefined;
+  if (found.state !== 'waiting' || stepIndexOf(found) !== stepIndex) return undefined;
   const automation = automationCodec.decode(row);
   return { run: found, automation, step: automation.steps[stepIndex] };
 }

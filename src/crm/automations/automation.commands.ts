@@ -13,6 +13,7 @@ import { endRun } from './automation-run-writes.js';
 import { AUTOMATION_ACTIONS } from './automation.policy.js';
 import { automationDefinition } from './automation.resource.js';
 import { type Automation, automationCodec } from './automation.value.js';
+import { stepIndexOf } from './automation-run.codec.js';
 
 const KIND = { definition: automationDefinition, codec: automationCodec };
 
@@ -53,7 +54,7 @@ async function exitRunsOf(trx: Trx, automationId: string, now: number): Promise<
     .execute();
   for (const run of runs) {
     const line = {
-      step_index: Number(run.step_index),
+      step_index: stepIndexOf(run),
       type: 'exit',
       result: 'The automation was turned off.',
     };

@@ -44,3 +44,9 @@ export const automationCodec = {
     return encodeStored(AUTOMATION_FIELDS, changes);
   },
 };
+
+/** A trigger, exits or steps alone, for a read that selects only that column of `automations`. */
+export const decodeTrigger = (row: Pick<AutomationTable, 'trigger'>) => JSON.parse(row.trigger) as Trigger;
+export const decodeExitRules = (row: Pick<AutomationTable, 'exit_on'>) =>
+  JSON.parse(row.exit_on) as ExitRule[];
+export const decodeSteps = (row: Pick<AutomationTable, 'steps'>) => JSON.parse(row.steps) as Step[];

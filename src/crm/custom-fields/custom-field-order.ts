@@ -7,6 +7,7 @@
 import type { Command } from '../../writes/unit-of-work.js';
 import { changeEach } from '../records.js';
 import { definitionsOf } from './custom-field-store.js';
+import { customFieldCodec } from './custom-field.codec.js';
 import { customFieldDefinition } from './custom-field.resource.js';
 import { CUSTOM_FIELD_ACTIONS } from './custom-field.policy.js';
 import { CUSTOM_RECORD_TYPES, type CustomFieldRow, type CustomRecordType } from './custom-field.table.js';
@@ -34,7 +35,7 @@ export const reorderCustomFields: Command<FieldOrder, CustomFieldRow[]> = {
     const fields = await definitionsOf(trx, actor.organizationId, recordType);
     const ids = orderedIds(fields, order);
     const place = (row: CustomFieldRow) => ids.indexOf(row.id) + 1;
-    const moved = fields.filter((f) => Number(f.position) !== place(f));
+    const moved = fields.filter((f) => customFieldCodec.decode(f).position !== place(f));
     await changeEach(trx, customFieldDefinition, moved, (f) => ({ position: place(f) }), now);
     return definitionsOf(trx, actor.organizationId, recordType);
   },

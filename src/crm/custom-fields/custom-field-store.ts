@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { isSqlite } from '../../db/column-types.js';
 import type { Db, Trx } from '../../db/database.js';
 import type { StoredValue } from './custom-field-values.js';
+import { heldValueOf, storedValuesOf } from './custom-field.codec.js';
 import { indexSql, INDEXED_TYPES, valueSql } from '../data/custom-value-sql.js';
 import type { CustomFieldRow, CustomRecordType } from './custom-field.table.js';
 
@@ -77,7 +78,7 @@ export async function holdersOf(
       holders.push({
         id: row.id,
         updated_at: row.updated_at,
-        values: JSON.parse(row.custom_fields) as Record<string, StoredValue>,
+        values: storedValuesOf(row.custom_fields),
       });
     }
     const end = rows[rows.length - 1];
@@ -121,7 +122,7 @@ export async function heldValuesOf(
       .where(sql<boolean>`${sql.raw(name)} is not null`);
     if (last) query = query.where(sql<boolean>`("created_at", "id") > (${last.created_at}, ${last.id})`);
     const rows = await query.orderBy('created_at').orderBy('id').limit(batch).execute();
-    for (const row of rows) held.push({ id: row.id, value: JSON.parse(row.held) as StoredValue });
+    for (const row of rows) held.push({ id: row.id, value: heldValueOf(row) });
     const end = rows[rows.length - 1];
     if (rows.length < batch || !end) break;
     last = { created_at: end.created_at, id: end.id };

@@ -2,9 +2,8 @@
 import { Type } from 'typebox';
 import { NullableString, resourceSchema, StringEnum, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
-import { flag } from '../data/row-mappers.js';
-import type { FieldOption } from './custom-field-values.js';
-import { CUSTOM_FIELD_TYPES, CUSTOM_RECORD_TYPES, type CustomFieldRow } from './custom-field.table.js';
+import { customFieldCodec, optionsOf } from './custom-field.codec.js';
+import { CUSTOM_FIELD_TYPES, CUSTOM_RECORD_TYPES } from './custom-field.table.js';
 
 export const OptionSchema = Type.Object({
   value: Type.String(),
@@ -29,10 +28,7 @@ export const CustomFieldAttributes = Type.Object({
 
 export const CustomFieldResource = resourceSchema('custom_fields', CustomFieldAttributes, {});
 
-/** A definition's options, as kept. */
-export function optionsOf(row: Pick<CustomFieldRow, 'options'>): FieldOption[] {
-  return JSON.parse(row.options) as FieldOption[];
-}
+export { optionsOf };
 
 export const customFieldDefinition: ResourceDefinition<'custom_fields'> = {
   type: 'custom_fields',
@@ -50,23 +46,26 @@ export const customFieldDefinition: ResourceDefinition<'custom_fields'> = {
     archived: { column: 'archived', kind: 'boolean' },
   },
   includes: {},
-  toResource: (row, baseUrl) => ({
-    type: 'custom_fields',
-    id: row.id,
-    attributes: {
-      record_type: row.record_type,
-      key: row.key,
-      label: row.label,
-      field_type: row.field_type,
-      options: optionsOf(row),
-      required: flag(row.required),
-      help_text: row.help_text,
-      position: Number(row.position),
-      on_inquiry_form: flag(row.on_inquiry_form),
-      archived: flag(row.archived),
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-    },
-    links: { self: `${baseUrl}/v2/custom_fields/${row.id}` },
-  }),
+  toResource: (row, baseUrl) => {
+    const field = customFieldCodec.decode(row);
+    return {
+      type: 'custom_fields',
+      id: field.id,
+      attributes: {
+        record_type: field.recordType,
+        key: field.key,
+        label: field.label,
+        field_type: field.fieldType,
+        options: field.options,
+        required: field.required,
+        help_text: field.helpText,
+        position: field.position,
+        on_inquiry_form: field.onInquiryForm,
+        archived: field.archived,
+        created_at: field.createdAt,
+        updated_at: field.updatedAt,
+      },
+      links: { self: `${baseUrl}/v2/custom_fields/${field.id}` },
+    };
+  },
 };

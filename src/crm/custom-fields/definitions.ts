@@ -7,7 +7,8 @@
 export type { CustomFieldRow, CustomFieldType, CustomRecordType } from './custom-field.table.js';
 export { CUSTOM_FIELD_TYPES, CUSTOM_RECORD_TYPES } from './custom-field.table.js';
 export { definitionsOf } from './custom-field-store.js';
-export { customFieldDefinition, optionsOf } from './custom-field.resource.js';
+export { customFieldDefinition } from './custom-field.resource.js';
+export { customFieldCodec, type CustomFieldDefinition, optionsOf } from './custom-field.codec.js';
 export {
   createCustomField,
   type CustomFieldInput,

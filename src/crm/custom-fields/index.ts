@@ -13,7 +13,7 @@ import type { Checked } from '../validation.js';
 import { flag } from '../data/row-mappers.js';
 import { decimalText, type FieldOption, judgeValue, type StoredValue } from './custom-field-values.js';
 import { definitionsOf } from './custom-field-store.js';
-import { optionsOf } from './custom-field.resource.js';
+import { optionsOf, storedValuesOf } from './custom-field.codec.js';
 import type { CustomFieldRow, CustomFieldType, CustomRecordType } from './custom-field.table.js';
 
 export type { CustomRecordType } from './custom-field.table.js';
@@ -72,12 +72,7 @@ export async function customFieldsOf(
   return { fields: rows.map(declarationOf), stamp: rows.map((r) => `${r.id}@${r.updated_at}`).join(',') };
 }
 
-/**
- * A record's stored values (its `custom_fields` JSON) by key: the one place doors, automations'
- * conditions and the rest outside this folder read it from; none kept (no column, empty) is none.
- */
-export const storedValuesOf = (column: unknown): Record<string, StoredValue> =>
-  typeof column === 'string' && column !== '' ? (JSON.parse(column) as Record<string, StoredValue>) : {};
+export { storedValuesOf };
 
 /** A record's values as the API shows them: every field's key, null when unset, numbers as decimals. */
 export function shownValues(

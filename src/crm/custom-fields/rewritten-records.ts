@@ -26,6 +26,7 @@ import {
   writeValuesInBulk,
 } from './custom-field-store.js';
 import type { CustomFieldRow, CustomRecordType } from './custom-field.table.js';
+import { storedValuesOf } from './custom-field.codec.js';
 
 // Every kind holding values is read alike here: by id, its whole row.
 const KINDS = {
@@ -121,7 +122,7 @@ function rewritten(
   for (const { holder, values } of chunk) {
     const row = before.get(holder.id);
     if (!row) continue;
-    const held = values instanceof NewValue ? values.in(JSON.parse(row.custom_fields)) : values;
+    const held = values instanceof NewValue ? values.in(storedValuesOf(row.custom_fields)) : values;
     const after = {
       ...row,
       custom_fields: JSON.stringify(held),

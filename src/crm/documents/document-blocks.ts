@@ -4,7 +4,8 @@
  * to be included, never a row that adds), its payment schedule and its payments.
  */
 import type { EventRow as Event } from '../events/index.js';
-import { copiedTaxes } from '../pricing/line-item.resource.js';
+import { amountOf } from '../payments/index.js';
+import { copiedTaxes, lineFiguresOf } from '../pricing/index.js';
 import { CATEGORY_LABELS, ITEM_CATEGORIES } from '../pricing/categories.js';
 import type { LineItem } from '../pricing/line-item.table.js';
 import type { DocumentFacts } from './document-facts.js';
@@ -107,7 +108,7 @@ export function linesTable(
         ]
       : []),
   ];
-  const sum = lines.reduce((total, l) => total + Number(l.amount), 0);
+  const sum = lines.reduce((total, l) => total + lineFiguresOf(l).amount, 0);
   return {
     type: 'table',
     caption,
@@ -225,7 +226,7 @@ export function paymentsTable(facts: DocumentFacts, money: Money): Block {
             dayOf(p.received_at, facts.zone, facts.locale),
             p.kind === 'refund' ? 'Refund' : (METHOD_WORDS[p.method] ?? 'Other'),
             p.reference ?? '',
-            money((p.kind === 'refund' ? -1 : 1) * Number(p.amount)),
+            money((p.kind === 'refund' ? -1 : 1) * amountOf(p)),
           ],
         })),
       },

@@ -157,7 +157,8 @@ export async function loadDocumentFacts(
         .split('\n')
         .map((line) => line.trim())
         .filter(Boolean),
-      logo: logo ? { sha256: logo.sha256, width: Number(logo.width), height: Number(logo.height) } : null,
+      // Its size is read into numbers with the settings (document.codec.ts logoSizeOf).
+      logo: logo ? { sha256: logo.sha256, width: logo.width, height: logo.height } : null,
     },
     templates,
     booking,

@@ -9,6 +9,7 @@ import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
 import type { DocumentModel, PdfRequest, Watermark } from './document-model.js';
 import { logoBytes } from './document-settings.js';
+import { snapshotModelOf } from './document.codec.js';
 import { logoFitsDocuments } from './logo.js';
 import type { DocumentRow, FileRole } from './document.table.js';
 
@@ -22,7 +23,7 @@ export async function modelOf(db: Db | Trx, document: Pick<DocumentRow, 'id'>): 
     .select('model')
     .where('document_id', '=', document.id)
     .executeTakeFirstOrThrow();
-  return JSON.parse(row.model) as DocumentModel;
+  return snapshotModelOf(row);
 }
 
 export async function saveModel(trx: Trx, document: DocumentRow, model: DocumentModel): Promise<void> {

@@ -6,6 +6,7 @@
  */
 import type { Db, Trx } from '../../db/database.js';
 import { DEFAULT_TEMPLATES, type TemplateTexts } from './default-templates.js';
+import { logoSizeOf } from './document.codec.js';
 import type { DocumentKind, LogoMediaType } from './document.table.js';
 
 export interface LogoFacts {
@@ -35,8 +36,8 @@ export async function documentSettingsOf(db: Db | Trx, organizationId: string): 
       ? {
           sha256: row.sha256,
           media_type: row.media_type,
-          width: Number(row.width),
-          height: Number(row.height),
+          // Both are set with the logo: a join that found it has them.
+          ...logoSizeOf({ width: row.width!, height: row.height! }),
         }
       : undefined;
   return { venue_address: row.venue_address, logo };

@@ -34,6 +34,7 @@ import type { SignaturePage } from './document-model.js';
 import { documentToAct } from './document-change.js';
 import { signatureProblems } from './document-rules.js';
 import { clockOf, dayOf } from './document-words.js';
+import { storedOutcomeOf } from './document.codec.js';
 import { documentDefinition } from './document.resource.js';
 import type { DocumentRow, DocumentSignature } from './document.table.js';
 import { DOCUMENT_ACTIONS } from './document.policy.js';
@@ -167,9 +168,6 @@ export async function signaturesOf(
     .where('document_id', 'in', documentIds)
     .execute();
   return new Map(
-    rows.map((row) => [
-      row.document_id,
-      { ...row, parsedOutcome: JSON.parse(row.outcome) as SigningOutcome },
-    ]),
+    rows.map((row) => [row.document_id, { ...row, parsedOutcome: storedOutcomeOf(row) as SigningOutcome }]),
   );
 }

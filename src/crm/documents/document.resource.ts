@@ -8,7 +8,7 @@ import { Nullable, resourceSchema, StringEnum, Timestamp } from '../../api/jsona
 import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../../api/relation.js';
 import { DOCUMENT_KINDS, DOCUMENT_STATUSES } from './document.table.js';
-import { flag } from '../data/row-mappers.js';
+import { documentCodec } from './document.codec.js';
 import { changedSinceSigned, documentReadContext } from './document-read-context.js';
 
 const Moment = (description: string) => Nullable(Timestamp, description);
@@ -71,29 +71,32 @@ export const documentDefinition: ResourceDefinition<'documents'> = {
     attributes: ['changed_since_signed'],
     values: (row, context) => [changedSinceSigned(row.id, context)],
   },
-  toResource: (row, baseUrl, context) => ({
-    type: 'documents',
-    id: row.id,
-    attributes: {
-      kind: row.kind,
-      version: Number(row.version),
-      status: row.status,
-      number: row.number,
-      show_prices: flag(row.show_prices),
-      sha256: row.sha256,
-      sent_at: row.sent_at,
-      signed_at: row.signed_at,
-      issued_at: row.issued_at,
-      voided_at: row.voided_at,
-      replaced_at: row.replaced_at,
-      changed_since_signed: changedSinceSigned(row.id, context),
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-    },
-    relationships: {
-      booking: { data: relation('bookings', row.booking_id) },
-      event: { data: relation('events', row.event_id) },
-    },
-    links: { self: `${baseUrl}/v2/documents/${row.id}` },
-  }),
+  toResource: (row, baseUrl, context) => {
+    const document = documentCodec.decode(row);
+    return {
+      type: 'documents',
+      id: document.id,
+      attributes: {
+        kind: document.kind,
+        version: document.version,
+        status: document.status,
+        number: document.number,
+        show_prices: document.showPrices,
+        sha256: document.sha256,
+        sent_at: document.sentAt,
+        signed_at: document.signedAt,
+        issued_at: document.issuedAt,
+        voided_at: document.voidedAt,
+        replaced_at: document.replacedAt,
+        changed_since_signed: changedSinceSigned(document.id, context),
+        created_at: document.createdAt,
+        updated_at: document.updatedAt,
+      },
+      relationships: {
+        booking: { data: relation('bookings', document.bookingId) },
+        event: { data: relation('events', document.eventId) },
+      },
+      links: { self: `${baseUrl}/v2/documents/${document.id}` },
+    };
+  },
 };

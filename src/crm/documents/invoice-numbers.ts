@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.js';
+import { lastInvoiceNumberOf } from './document.codec.js';
 
 export function invoiceNumber(n: number): string {
   return `INV-${String(n).padStart(5, '0')}`;
@@ -19,7 +20,7 @@ export async function nextInvoiceNumber(db: Db | Trx, organizationId: string): P
     .select('last_number')
     .where('organization_id', '=', organizationId)
     .executeTakeFirst();
-  return invoiceNumber(Number(row?.last_number ?? 0) + 1);
+  return invoiceNumber(lastInvoiceNumberOf(row) + 1);
 }
 
 /** Takes the organization's next invoice number, under its write lock. */
@@ -32,5 +33,5 @@ export async function takeInvoiceNumber(trx: Trx, organizationId: string): Promi
     )
     .returning('last_number')
     .executeTakeFirstOrThrow();
-  return invoiceNumber(Number(row.last_number));
+  return invoiceNumber(lastInvoiceNumberOf(row));
 }

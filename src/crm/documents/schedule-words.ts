@@ -3,6 +3,8 @@
  * falls due and what state it is in, as resolved and kept on the installment (never worked out
  * again here).
  */
+import { flag } from '../data/row-mappers.js';
+import { dueDaysBeforeOf, owedOf } from '../payments/index.js';
 import type { Installment } from '../payments/payment.table.js';
 import type { InstallmentState } from '../payments/schedule.js';
 import { dayWords } from './document-words.js';
@@ -17,14 +19,15 @@ export const STATE_WORDS: Readonly<Record<InstallmentState, string>> = {
 
 /** "25% of the total", "What remains of the total" or nothing for a fixed amount. */
 export function installmentTerms(i: Pick<Installment, 'percentage' | 'remainder'>, locale: string): string {
-  if (Number(i.remainder)) return 'What remains of the total';
+  if (flag(i.remainder)) return 'What remains of the total';
   if (i.percentage !== null) return `${percentText(i.percentage, locale)} of the total`;
   return '';
 }
 
 /** What is still to pay of an installment: what it comes to less what was paid of it. */
 export function stillToPay(i: Pick<Installment, 'amount_due' | 'paid_amount'>): number {
-  return Math.max(0, Number(i.amount_due) - Number(i.paid_amount));
+  const { amountDue, paidAmount } = owedOf(i);
+  return Math.max(0, amountDue - paidAmount);
 }
 
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
@@ -35,8 +38,8 @@ export function installmentDue(
   locale?: string,
 ): string {
   if (i.due_date !== null) return dayWords(i.due_date, locale);
-  if (Number(i.due_on_signing) || i.due_days_before === null) return 'On signing';
-  const n = Number(i.due_days_before);
+  const n = dueDaysBeforeOf(i);
+  if (flag(i.due_on_signing) || n === null) return 'On signing';
   const when = n === 0 ? 'on the day of the first event' : `${days(n)} before the first event`;
   return i.due_on === null
     ? when.charAt(0).toUpperCase() + when.slice(1)

@@ -5,6 +5,7 @@
  * (src/writes/unit-of-work.ts); a type that events name cannot be deleted.
  */
 import type { Db, Trx } from '../../db/database.js';
+import { countOf, withAggregates } from '../../db/aggregates.js';
 import { ConflictError } from '../../errors.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import { recordCreated } from '../change-events.js';
@@ -41,7 +42,7 @@ export async function eventCountsByType(db: Db | Trx, organizationId: string): P
     .where('event_type_id', 'is not', null)
     .groupBy('event_type_id')
     .execute();
-  return new Map(rows.map((r) => [r.event_type_id!, Number(r.count)]));
+  return new Map(withAggregates(rows, 'count').map((r) => [r.event_type_id!, r.count]));
 }
 
 const key = (value: string) => value.trim().toLowerCase();
@@ -104,12 +105,12 @@ export const deleteEventType = deleteCommand({
   action: EVENT_TYPE_ACTIONS.delete,
   definition: eventTypeDefinition,
   async before({ trx }, current) {
-    const used = await trx
-      .selectFrom('events')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('event_type_id', '=', current.id)
-      .executeTakeFirstOrThrow();
-    const count = Number(used.count);
+    const count = await countOf(
+      trx
+        .selectFrom('events')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('event_type_id', '=', current.id),
+    );
     if (count > 0) {
       throw new ConflictError(
         `${count} event${count === 1 ? ' is' : 's are'} of this type; give ${count === 1 ? 'it' : 'them'} another type first.`,

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
+import { plusAddressingOf } from '../../mail/inbound/mailbox.codec.js';
 import { type MailAddress, type NewMail, queueMail } from '../../mail/outbox.js';
 import { appSecret } from '../../db/app-secrets.js';
 import { emailKey } from '../contacts/index.js';
@@ -117,7 +118,7 @@ export async function conversationReplyTo(
     .where('organization_id', '=', organizationId)
     .executeTakeFirst();
   if (!mailbox) return undefined;
-  if (Number(mailbox.plus_addressing) !== 1) return mailbox.address;
+  if (!plusAddressingOf(mailbox)) return mailbox.address;
   const booking = await db
     .selectFrom('bookings')
     .select('reference')

@@ -4,6 +4,7 @@
  * file one on, and, per booking, its inbound messages nobody has read yet.
  */
 import { sql } from 'kysely';
+import { countOf, withAggregates } from '../../db/aggregates.js';
 import type { Db } from '../../db/database.js';
 import { emailKey } from '../contacts/index.js';
 import { versionTag } from '../version-tag.js';
@@ -75,13 +76,13 @@ export async function inboxMessages(
 
 /** How many messages from clients wait in the Inbox: the count beside its link (by messages_inbox_idx). */
 export async function waitingInInbox(db: Db, organizationId: string): Promise<number> {
-  const row = await db
-    .selectFrom('messages')
-    .select((eb) => eb.fn.countAll<number | string>().as('waiting'))
-    .where('organization_id', '=', organizationId)
-    .where(inboxCondition(false))
-    .executeTakeFirst();
-  return Number(row?.waiting ?? 0);
+  return countOf(
+    db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('organization_id', '=', organizationId)
+      .where(inboxCondition(false)),
+  );
 }
 
 export interface OpenBooking {
@@ -177,11 +178,11 @@ export async function unreadByBooking(db: Db, organizationId: string): Promise<U
     .orderBy('latest_at', 'desc')
     .limit(500)
     .execute();
-  return rows.map((r) => ({
+  return withAggregates(rows, 'unread').map((r) => ({
     bookingId: r.booking_id ?? '',
     reference: r.reference,
     name: r.name,
-    unread: Number(r.unread),
+    unread: r.unread,
     latestAt: String(r.latest_at),
   }));
 }

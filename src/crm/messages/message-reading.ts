@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import { isoTime } from '../../clock.js';
+import { countOf } from '../../db/aggregates.js';
 import type { Db } from '../../db/database.js';
 import type { Command } from '../../writes/unit-of-work.js';
 import { MESSAGE_ACTIONS } from './message.policy.js';
@@ -38,12 +39,12 @@ export const markMessagesRead: Command<ReadInput, number> = {
  * condition it states in the same words.
  */
 export async function unreadOnBooking(db: Db, organizationId: string, bookingId: string): Promise<number> {
-  const row = await db
-    .selectFrom('messages')
-    .select((eb) => eb.fn.countAll<number | string>().as('unread'))
-    .where('organization_id', '=', organizationId)
-    .where('booking_id', '=', bookingId)
-    .where(sql<boolean>`read_at is null and direction = 'in'`)
-    .executeTakeFirst();
-  return Number(row?.unread ?? 0);
+  return countOf(
+    db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('organization_id', '=', organizationId)
+      .where('booking_id', '=', bookingId)
+      .where(sql<boolean>`read_at is null and direction = 'in'`),
+  );
 }

@@ -59,17 +59,18 @@ export const updateMessage: Command<Change<MessageInput>, Message> = {
       }
     }
     if (problems.list.length > 0) throw new ValidationError(problems.list);
-    const dismissed = input.dismissed === undefined ? row.dismissed : input.dismissed ? 1 : 0;
-    if (bookingId === row.booking_id && dismissed === Number(row.dismissed)) return messageCodec.decode(row);
+    const current = messageCodec.decode(row);
+    const dismissed = input.dismissed ?? current.dismissed;
+    if (bookingId === current.bookingId && dismissed === current.dismissed) return current;
     const updated = {
       ...row,
       booking_id: bookingId,
-      dismissed,
+      dismissed: dismissed ? 1 : 0,
       updated_at: nextVersion(row.updated_at, now),
     };
     await trx
       .updateTable('messages')
-      .set({ booking_id: bookingId, dismissed, updated_at: updated.updated_at })
+      .set({ booking_id: bookingId, dismissed: updated.dismissed, updated_at: updated.updated_at })
       .where('id', '=', row.id)
       .execute();
     const message = messageCodec.decode(updated);
@@ -78,7 +79,7 @@ export const updateMessage: Command<Change<MessageInput>, Message> = {
       organizationId: actor.organizationId,
       type: 'message.updated',
       object,
-      previousAttributes: previousAttributes(messageResource(messageCodec.decode(row), ''), object),
+      previousAttributes: previousAttributes(messageResource(current, ''), object),
       now,
     });
     return message;

@@ -1,7 +1,7 @@
 /** What the doors read of the conversation: a booking's messages, as values, oldest first. */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { type AttachmentFacts, type Mailbox, type Message, messageCodec } from './message.value.js';
+import { type ConversationMessage, type Message, messageCodec } from './message.value.js';
 
 export async function latestMessagesOf(
   db: Db,
@@ -27,24 +27,7 @@ export const CONVERSATION_PAGE = 50;
 /** The most of a message's text a Conversation page shows (a longer one says so). */
 export const TEXT_SHOWN = 20_000;
 
-/** A message as the Conversation draws it: no HTML (never drawn), its text up to TEXT_SHOWN. */
-export type ConversationMessage = Pick<
-  Message,
-  | 'id'
-  | 'direction'
-  | 'from'
-  | 'to'
-  | 'cc'
-  | 'subject'
-  | 'text'
-  | 'sentAt'
-  | 'state'
-  | 'attachments'
-  | 'readAt'
-> & {
-  /** Its text is longer than the `text` read. */
-  textCut: boolean;
-};
+export type { ConversationMessage };
 
 export interface ConversationPage {
   /** In the order they were sent, the newest last. */
@@ -98,20 +81,7 @@ export async function conversationPage(
     .limit(CONVERSATION_PAGE + 1)
     .execute();
   const shown = rows.slice(0, CONVERSATION_PAGE).reverse();
-  const messages = shown.map((r) => ({
-    id: r.id,
-    direction: r.direction,
-    from: { name: r.from_name, email: r.from_email },
-    to: JSON.parse(r.to_list) as Mailbox[],
-    cc: JSON.parse(r.cc_list) as Mailbox[],
-    subject: r.subject,
-    text: r.text,
-    textCut: Number(r.text_length) > TEXT_SHOWN,
-    sentAt: r.sent_at,
-    state: r.state,
-    attachments: JSON.parse(r.attachments) as AttachmentFacts[],
-    readAt: r.read_at,
-  }));
+  const messages = shown.map((r) => messageCodec.decodeShown(r, TEXT_SHOWN));
   return { messages, earlier: rows.length > CONVERSATION_PAGE ? shown[0]?.id : undefined };
 }
 

@@ -40,7 +40,60 @@ export interface Message {
   updatedAt: string;
 }
 
+/** A message as the Conversation draws it: no HTML (never drawn), its text up to what a page shows. */
+export type ConversationMessage = Pick<
+  Message,
+  | 'id'
+  | 'direction'
+  | 'from'
+  | 'to'
+  | 'cc'
+  | 'subject'
+  | 'text'
+  | 'sentAt'
+  | 'state'
+  | 'attachments'
+  | 'readAt'
+> & {
+  /** Its text is longer than the `text` read. */
+  textCut: boolean;
+};
+
+/** The columns a Conversation page reads of a message: its text cut, and the length of the whole. */
+type ShownColumns = Pick<
+  MessageTable,
+  | 'id'
+  | 'direction'
+  | 'from_name'
+  | 'from_email'
+  | 'to_list'
+  | 'cc_list'
+  | 'subject'
+  | 'text'
+  | 'sent_at'
+  | 'state'
+  | 'attachments'
+  | 'read_at'
+> & { text_length: number | string };
+
 export const messageCodec = {
+  /** A message as a Conversation page shows it, its text cut at `shown` characters. */
+  decodeShown(row: ShownColumns, shown: number): ConversationMessage {
+    return {
+      id: row.id,
+      direction: row.direction,
+      from: { name: row.from_name, email: row.from_email },
+      to: JSON.parse(row.to_list) as Mailbox[],
+      cc: JSON.parse(row.cc_list) as Mailbox[],
+      subject: row.subject,
+      text: row.text,
+      textCut: Number(row.text_length) > shown,
+      sentAt: row.sent_at,
+      state: row.state,
+      attachments: JSON.parse(row.attachments) as AttachmentFacts[],
+      readAt: row.read_at,
+    };
+  },
   decode(row: MessageTable): Message {
     return {
       id: row.id,

@@ -8,3 +8,4 @@ export { updateOrganization } from './organization.commands.js';
 export { setAssistantRegistration, setMailFrom } from './organization-settings.commands.js';
 export { sendMailAgain, sendTestMail } from './outgoing-mail.commands.js';
 export type { OrganizationRow } from './organization.resource.js';
+export { type VenuePricing, venuePricingCodec } from './organization.codec.js';

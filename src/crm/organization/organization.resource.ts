@@ -6,7 +6,7 @@ import { resourceSchema, Timestamp } from '../../api/jsonapi.js';
 import { changes, updateDocument } from '../../api/request-documents.js';
 import type { OrganizationTable } from '../../identity/identity.table.js';
 import { inquiryFormOf } from '../inquiries/inquiry-form.js';
-import { flag } from '../data/row-mappers.js';
+import { venuePricingCodec } from './organization.codec.js';
 import { organizationLocale } from '../../locale.js';
 import type { MailboxView } from '../../mail/inbound/mailbox-settings.js';
 import { MAILBOX_STATES, MAILBOX_TLS } from '../../mail/inbound/mailbox.table.js';
@@ -167,6 +167,7 @@ export function organizationResource(
   baseUrl: string,
   mailbox: MailboxView | null = null,
 ): Resource {
+  const pricing = venuePricingCodec.decode(row);
   return {
     type: 'organizations',
     id: row.id,
@@ -176,8 +177,8 @@ export function organizationResource(
       currency: row.currency,
       locale: organizationLocale(row),
       service_charge_percentage: row.service_charge_percentage,
-      service_charge_taxable: flag(row.service_charge_taxable),
-      fnb_categories: JSON.parse(row.fnb_categories) as string[],
+      service_charge_taxable: pricing.serviceChargeTaxable,
+      fnb_categories: pricing.fnbCategories,
       inquiry_form: inquiryFormOf(row.inquiry_form),
       mailbox,
       sending_window: sendingWindowOf(row.sending_window),

@@ -9,6 +9,7 @@ import { majorText } from '../money.js';
 import { AMOUNT_LIMIT, wholeAmount } from '../money.js';
 import { notAPercentage, readPercentage } from '../decimal.js';
 import { type Checked, Problems } from '../validation.js';
+import { installmentTermsOf, schedulePlaceOf } from './payment.codec.js';
 import type { Installment } from './payment.table.js';
 import { fixedParts, type ScheduleTerm } from './schedule.js';
 import { flag } from '../data/row-mappers.js';
@@ -45,16 +46,19 @@ export type InstallmentTerms = Pick<
   | 'position'
 >;
 
-export const termOf = (t: Pick<Installment, keyof InstallmentTerms | 'id'>): ScheduleTerm => ({
-  id: t.id,
-  position: Number(t.position),
-  amount: t.amount === null ? null : Number(t.amount),
-  percentage: t.percentage,
-  remainder: flag(t.remainder),
-  due_date: t.due_date,
-  due_days_before: t.due_days_before === null ? null : Number(t.due_days_before),
-  due_on_signing: flag(t.due_on_signing),
-});
+export function termOf(t: Pick<Installment, keyof InstallmentTerms | 'id'>): ScheduleTerm {
+  const terms = installmentTermsOf(t);
+  return {
+    id: t.id,
+    position: schedulePlaceOf(t),
+    amount: terms.amount,
+    percentage: t.percentage,
+    remainder: terms.remainder,
+    due_date: t.due_date,
+    due_days_before: terms.dueDaysBefore,
+    due_on_signing: terms.dueOnSigning,
+  };
+}
 
 function checkAmount(input: InstallmentInput, current: Installment | undefined, problems: Problems) {
   const given = input.amount !== undefined || input.percentage !== undefined || input.remainder !== undefined;
@@ -129,7 +133,7 @@ export function checkInstallment(
   problems.text('label', label);
   const amount = checkAmount(input, current, problems);
   const due = checkDue(input, current, problems);
-  if (amount.remainder && facts.others.some((o) => Number(o.remainder))) {
+  if (amount.remainder && facts.others.some((o) => flag(o.remainder))) {
     problems.attribute('remainder', 'This booking’s schedule has its remainder already.', 'taken');
   }
   const value: InstallmentTerms = {
@@ -137,7 +141,7 @@ export function checkInstallment(
     label,
     ...amount,
     ...due,
-    position: input.position ?? (current ? Number(current.position) : facts.nextPosition),
+    position: input.position ?? (current ? schedulePlaceOf(current) : facts.nextPosition),
   };
   if (facts.booking && !problems.has('amount') && !problems.has('percentage')) {
     const total = Number(facts.booking.grand_total);

@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import { Nullable, resourceSchema, StringEnum, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../../api/relation.js';
-import { flag } from '../data/row-mappers.js';
+import { installmentCodec } from './payment.codec.js';
 
 export const INSTALLMENT_STATES = ['scheduled', 'due', 'overdue', 'paid'] as const;
 
@@ -34,8 +34,6 @@ export const InstallmentResource = resourceSchema(
   { booking: 'bookings' },
 );
 
-const optionalNumber = (value: number | string | null) => (value === null ? null : Number(value));
-
 export const installmentDefinition: ResourceDefinition<'installments'> = {
   type: 'installments',
   path: '/v2/installments',
@@ -52,26 +50,29 @@ export const installmentDefinition: ResourceDefinition<'installments'> = {
     updated_at: { column: 'updated_at', kind: 'timestamp' },
   },
   includes: { booking: (row) => relation('bookings', row.booking_id) },
-  toResource: (row, baseUrl) => ({
-    type: 'installments',
-    id: row.id,
-    attributes: {
-      label: row.label,
-      amount: optionalNumber(row.amount),
-      percentage: row.percentage,
-      remainder: flag(row.remainder),
-      due_date: row.due_date,
-      due_days_before: optionalNumber(row.due_days_before),
-      due_on_signing: flag(row.due_on_signing),
-      position: Number(row.position),
-      amount_due: Number(row.amount_due),
-      due_on: row.due_on,
-      paid_amount: Number(row.paid_amount),
-      state: row.state,
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-    },
-    relationships: { booking: { data: relation('bookings', row.booking_id) } },
-    links: { self: `${baseUrl}/v2/installments/${row.id}` },
-  }),
+  toResource: (row, baseUrl) => {
+    const installment = installmentCodec.decode(row);
+    return {
+      type: 'installments',
+      id: installment.id,
+      attributes: {
+        label: installment.label,
+        amount: installment.amount,
+        percentage: installment.percentage,
+        remainder: installment.remainder,
+        due_date: installment.dueDate,
+        due_days_before: installment.dueDaysBefore,
+        due_on_signing: installment.dueOnSigning,
+        position: installment.position,
+        amount_due: installment.amountDue,
+        due_on: installment.dueOn,
+        paid_amount: installment.paidAmount,
+        state: installment.state,
+        created_at: installment.createdAt,
+        updated_at: installment.updatedAt,
+      },
+      relationships: { booking: { data: relation('bookings', installment.bookingId) } },
+      links: { self: `${baseUrl}/v2/installments/${installment.id}` },
+    };
+  },
 };

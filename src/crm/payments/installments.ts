@@ -13,6 +13,7 @@ import { insertRecord, recordToChange, updateRecord } from '../records.js';
 import { accepted } from '../validation.js';
 import { checkInstallment, type InstallmentInput } from './installment-rules.js';
 import { installmentDefinition } from './installment.resource.js';
+import { schedulePlaceOf } from './payment.codec.js';
 import type { Installment } from './payment.table.js';
 import { installmentsOf, refreshSchedule } from './schedule-keeping.js';
 import { INSTALLMENT_ACTIONS } from './payment.policy.js';
@@ -37,7 +38,7 @@ async function judged(
           .executeTakeFirst();
   const all = booking ? await installmentsOf(db, booking.id) : [];
   const others = all.filter((i) => i.id !== current?.id);
-  const last = all.reduce((max, i) => Math.max(max, Number(i.position)), 0);
+  const last = all.reduce((max, i) => Math.max(max, schedulePlaceOf(i)), 0);
   return checkInstallment(input, current, {
     booking: booking && { ...booking, grand_total: Number(booking.grand_total) },
     others,

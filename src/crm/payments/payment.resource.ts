@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { Nullable, resourceSchema, StringEnum, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../../api/relation.js';
+import { paymentCodec } from './payment.codec.js';
 import { PAYMENT_KINDS, PAYMENT_METHODS } from './payment.table.js';
 
 export const PaymentResource = resourceSchema(
@@ -49,7 +50,7 @@ export const paymentDefinition: ResourceDefinition<'payments'> = {
     id: row.id,
     attributes: {
       kind: row.kind,
-      amount: Number(row.amount),
+      amount: paymentCodec.decode(row).amount,
       method: row.method,
       received_at: row.received_at,
       reference: row.reference,

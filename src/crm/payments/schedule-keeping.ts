@@ -14,6 +14,7 @@ import { recordChange, recordUpdated } from '../change-events.js';
 import { updateRecord } from '../records.js';
 import { termOf } from './installment-rules.js';
 import { installmentDefinition } from './installment.resource.js';
+import { amountOf, owedOf } from './payment.codec.js';
 import type { Installment } from './payment.table.js';
 import { type ResolvedInstallment, resolveSchedule } from './schedule.js';
 
@@ -79,8 +80,8 @@ export async function refreshSchedule(
     .executeTakeFirst();
   const resolved = resolveSchedule(
     // What its last resolution found paid in full keeps the amount it was paid at.
-    terms.map((t) => ({ ...termOf(t), settled: t.state === 'paid' ? Number(t.amount_due) : null })),
-    payments.map((p) => ({ installment_id: p.installment_id, kind: p.kind, amount: Number(p.amount) })),
+    terms.map((t) => ({ ...termOf(t), settled: t.state === 'paid' ? owedOf(t).amountDue : null })),
+    payments.map((p) => ({ installment_id: p.installment_id, kind: p.kind, amount: amountOf(p) })),
     {
       grandTotal: Number(booking.grand_total),
       firstEventDay: firstEventDay(booking, zone),
@@ -91,7 +92,7 @@ export async function refreshSchedule(
   );
   for (const term of terms)
     await keepResolved(work, term, resolved.get(term.id)!, term.id !== options.writing);
-  const paid = payments.reduce((sum, p) => sum + (p.kind === 'refund' ? -1 : 1) * Number(p.amount), 0);
+  const paid = payments.reduce((sum, p) => sum + (p.kind === 'refund' ? -1 : 1) * amountOf(p), 0);
   if (paid === Number(booking.paid_total)) return;
   const updated = await updateRecord(trx, 'bookings', booking, { paid_total: paid }, now);
   const told = await recordUpdated(trx, bookingDefinition, booking, updated, now);

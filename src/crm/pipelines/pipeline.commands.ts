@@ -17,6 +17,7 @@ import {
   type PipelineInput,
   type ReferralSourceInput,
 } from './pipeline-rules.js';
+import { positionOf } from './pipeline.codec.js';
 import { countBookingsUsing, countPipelines, nameTaken, nextPosition } from './pipeline.repository.js';
 import { pipelineDefinition } from './pipeline.resource.js';
 import type { PipelineTable, ReferralSourceTable } from './pipeline.table.js';
@@ -34,7 +35,7 @@ async function judgedPipeline(db: Db | Trx, actor: Actor, input: PipelineInput, 
   const org = actor.organizationId;
   return checkPipeline(input, current, {
     nameTaken: await nameTaken(db, 'pipelines', org, name, current?.id),
-    nextPosition: current ? Number(current.position) : await nextPosition(db, org),
+    nextPosition: current ? positionOf(current) : await nextPosition(db, org),
   });
 }
 

@@ -1,4 +1,5 @@
 /** What the pages read of pipelines: each with its stages in order, the referral sources, a board's bookings. */
+import { withAggregates } from '../../db/aggregates.js';
 import type { Db } from '../../db/database.js';
 import type { RowOf } from '../data/rows.js';
 import type { PipelineTable, ReferralSourceTable, StageTable } from './pipeline.table.js';
@@ -103,9 +104,9 @@ export async function stageTotals(db: Db, stageIds: readonly string[]): Promise<
     .orderBy('stage_id')
     .orderBy('currency')
     .execute();
-  for (const row of rows) {
+  for (const row of withAggregates(rows, 'count')) {
     const stage = totals.get(row.stage_id!) ?? { count: 0, values: [] };
-    stage.count += Number(row.count);
+    stage.count += row.count;
     const amount = BigInt(row.high) * BigInt(SPLIT) + BigInt(row.low);
     stage.values.push({ currency: row.currency, amount });
     totals.set(row.stage_id!, stage);

@@ -1,5 +1,6 @@
 /** What the pipeline rules read: names in use, the next position, and the bookings that use a record. */
 import type { Db, Trx } from '../../db/database.js';
+import { aggregateOf, countOf } from '../../db/aggregates.js';
 
 /** Whether another pipeline or referral source of the organization has the name. */
 export async function nameTaken(
@@ -54,26 +55,26 @@ export async function nextPosition(
         .select((eb) => eb.fn.max('position').as('top'))
         .where('organization_id', '=', organizationId)
         .executeTakeFirst();
-  const top = row?.top;
-  return top === null || top === undefined ? 1 : Number(top) + 1;
+  // None yet (no row, or a max of none: null) is a top of 0.
+  return (aggregateOf(row?.top) ?? 0) + 1;
 }
 
 export async function countStages(db: Db | Trx, pipelineId: string): Promise<number> {
-  const row = await db
-    .selectFrom('stages')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('pipeline_id', '=', pipelineId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(
+    db
+      .selectFrom('stages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('pipeline_id', '=', pipelineId),
+  );
 }
 
 export async function countPipelines(db: Db | Trx, organizationId: string): Promise<number> {
-  const row = await db
-    .selectFrom('pipelines')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('organization_id', '=', organizationId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(
+    db
+      .selectFrom('pipelines')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organization_id', '=', organizationId),
+  );
 }
 
 /** How many bookings are in one of the stages, or came from the referral source. */
@@ -83,10 +84,10 @@ export async function countBookingsUsing(
   ids: readonly string[],
 ): Promise<number> {
   if (ids.length === 0) return 0;
-  const row = await db
-    .selectFrom('bookings')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(column, 'in', ids)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(
+    db
+      .selectFrom('bookings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(column, 'in', ids),
+  );
 }

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { resourceSchema, Timestamp } from '../../api/jsonapi.js';
 import type { ReadContext, ResourceDefinition } from '../../api/resource-definition.js';
 import type { Db, Trx } from '../../db/database.js';
+import { pipelineCodec } from './pipeline.codec.js';
 
 export const PipelineAttributes = Type.Object({
   name: Type.String(),
@@ -62,16 +63,19 @@ export const pipelineDefinition: ResourceDefinition<'pipelines'> = {
     attributes: ['stages'],
     values: (row, context) => [stageIdsOf(row.id, context)],
   },
-  toResource: (row, baseUrl, context) => ({
-    type: 'pipelines',
-    id: row.id,
-    attributes: {
-      name: row.name,
-      position: Number(row.position),
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-    },
-    relationships: { stages: { data: stagesOf(row, context) } },
-    links: { self: `${baseUrl}/v2/pipelines/${row.id}` },
-  }),
+  toResource: (row, baseUrl, context) => {
+    const pipeline = pipelineCodec.decode(row);
+    return {
+      type: 'pipelines',
+      id: pipeline.id,
+      attributes: {
+        name: pipeline.name,
+        position: pipeline.position,
+        created_at: pipeline.createdAt,
+        updated_at: pipeline.updatedAt,
+      },
+      relationships: { stages: { data: stagesOf(row, context) } },
+      links: { self: `${baseUrl}/v2/pipelines/${pipeline.id}` },
+    };
+  },
 };

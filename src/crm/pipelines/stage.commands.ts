@@ -12,6 +12,7 @@ import { createCommand, deleteCommand, updateCommand } from '../record-commands.
 import { changeEach, idsInOrganization, recordToChange } from '../records.js';
 import { bookingsAre } from './pipeline.commands.js';
 import { checkStage, type StageInput } from './pipeline-rules.js';
+import { positionOf } from './pipeline.codec.js';
 import { countBookingsUsing, countStages, nextPosition, stageNameTaken } from './pipeline.repository.js';
 import type { StageTable } from './pipeline.table.js';
 import { stageDefinition } from './stage.resource.js';
@@ -106,7 +107,7 @@ export const moveStage: Command<StageMove, StageTable> = {
     const to = direction === 'up' ? from - 1 : from + 1;
     if (to < 0 || to >= order.length) return current;
     [order[from], order[to]] = [order[to]!, order[from]!];
-    const moved = stages.filter((s) => Number(s.position) !== order.indexOf(s.id) + 1);
+    const moved = stages.filter((s) => positionOf(s) !== order.indexOf(s.id) + 1);
     await changeEach(trx, stageDefinition, moved, (s) => ({ position: order.indexOf(s.id) + 1 }), now);
     return { ...current, position: to + 1 };
   },

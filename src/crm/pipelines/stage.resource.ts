@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { resourceSchema, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../../api/relation.js';
+import { stageCodec } from './pipeline.codec.js';
 
 export const StageAttributes = Type.Object({
   name: Type.String(),
@@ -33,18 +34,21 @@ export const stageDefinition: ResourceDefinition<'stages'> = {
     pipeline_id: { column: 'pipeline_id', kind: 'id' },
   },
   includes: { pipeline: (row) => relation('pipelines', row.pipeline_id) },
-  toResource: (row, baseUrl) => ({
-    type: 'stages',
-    id: row.id,
-    attributes: {
-      name: row.name,
-      position: Number(row.position),
-      status: row.status ?? null,
-      pipeline_id: row.pipeline_id,
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-    },
-    relationships: { pipeline: { data: relation('pipelines', row.pipeline_id) } },
-    links: { self: `${baseUrl}/v2/stages/${row.id}` },
-  }),
+  toResource: (row, baseUrl) => {
+    const stage = stageCodec.decode(row);
+    return {
+      type: 'stages',
+      id: stage.id,
+      attributes: {
+        name: stage.name,
+        position: stage.position,
+        status: stage.status,
+        pipeline_id: stage.pipelineId,
+        created_at: stage.createdAt,
+        updated_at: stage.updatedAt,
+      },
+      relationships: { pipeline: { data: relation('pipelines', stage.pipelineId) } },
+      links: { self: `${baseUrl}/v2/stages/${stage.id}` },
+    };
+  },
 };

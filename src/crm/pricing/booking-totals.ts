@@ -22,6 +22,7 @@ import { priceTotals } from './line-arithmetic.js';
 import { checkLineItem, guestsOf } from './line-item-rules.js';
 import { lineItemDefinition } from './line-item.resource.js';
 import type { LineItem } from './line-item.table.js';
+import { lineFiguresOf } from './line-item.codec.js';
 
 type Sums = Omit<BookingPrices, 'paid_total'>;
 
@@ -39,13 +40,16 @@ export function linesOfBooking(db: Db | Trx, bookingId: string): Promise<LineIte
 /** What a booking's lines add up to. */
 export function sumsOf(lines: readonly LineItem[]): { [Field in keyof Sums]: number | string } {
   const totals = priceTotals(
-    lines.map((line) => ({
-      amount: Number(line.amount),
-      service_charge_amount: Number(line.service_charge_amount),
-      tax_amount: Number(line.tax_amount),
-      total: Number(line.total),
-      category: line.category,
-    })),
+    lines.map((line) => {
+      const figures = lineFiguresOf(line);
+      return {
+        amount: figures.amount,
+        service_charge_amount: figures.serviceChargeAmount,
+        tax_amount: figures.taxAmount,
+        total: figures.total,
+        category: line.category,
+      };
+    }),
   );
   const byCategory = Object.fromEntries(
     ITEM_CATEGORIES.filter((c) => c in totals.category_totals).map((c) => [c, totals.category_totals[c]]),

@@ -4,3 +4,12 @@
  * rest of the kind is still reached through its files until it moves here.
  */
 export { ITEM_ACTIONS, LINE_ITEM_ACTIONS, TAX_RATE_ACTIONS } from './pricing.policy.js';
+export {
+  copiedTaxes,
+  itemCodec,
+  type ItemValue,
+  lineFiguresOf,
+  lineItemCodec,
+  type LineItemValue,
+  taxRateIdsOf,
+} from './line-item.codec.js';

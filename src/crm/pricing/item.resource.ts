@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import { Nullable, resourceSchema, StringEnum, Timestamp } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { ITEM_CATEGORIES, ITEM_UNITS } from './categories.js';
-import { flag } from '../data/row-mappers.js';
+import { itemCodec, taxRateIdsOf } from './line-item.codec.js';
 
 export const ItemAttributes = Type.Object({
   name: Type.String({ description: 'e.g. Gold dinner menu' }),
@@ -24,7 +24,7 @@ export const ItemResource = resourceSchema('items', ItemAttributes, { tax_rates:
 
 /** The tax rates an item carries, as relationship data. */
 export const taxRatesOf = (row: { tax_rate_ids: string }) =>
-  (JSON.parse(row.tax_rate_ids) as string[]).map((id) => ({ type: 'tax_rates', id }));
+  taxRateIdsOf(row).map((id) => ({ type: 'tax_rates', id }));
 
 export const itemDefinition: ResourceDefinition<'items'> = {
   type: 'items',
@@ -42,21 +42,24 @@ export const itemDefinition: ResourceDefinition<'items'> = {
     updated_at: { column: 'updated_at', kind: 'timestamp' },
   },
   includes: { tax_rates: taxRatesOf },
-  toResource: (row, baseUrl) => ({
-    type: 'items',
-    id: row.id,
-    attributes: {
-      name: row.name,
-      description: row.description,
-      category: row.category,
-      unit: row.unit,
-      unit_price: Number(row.unit_price),
-      service_charge: flag(row.service_charge),
-      active: flag(row.active),
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-    },
-    relationships: { tax_rates: { data: taxRatesOf(row) } },
-    links: { self: `${baseUrl}/v2/items/${row.id}` },
-  }),
+  toResource: (row, baseUrl) => {
+    const item = itemCodec.decode(row);
+    return {
+      type: 'items',
+      id: item.id,
+      attributes: {
+        name: item.name,
+        description: item.description,
+        category: item.category,
+        unit: item.unit,
+        unit_price: item.unitPrice,
+        service_charge: item.serviceCharge,
+        active: item.active,
+        created_at: item.createdAt,
+        updated_at: item.updatedAt,
+      },
+      relationships: { tax_rates: { data: item.taxRateIds.map((id) => ({ type: 'tax_rates', id })) } },
+      links: { self: `${baseUrl}/v2/items/${item.id}` },
+    };
+  },
 };

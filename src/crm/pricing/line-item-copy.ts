@@ -8,6 +8,7 @@ import type { ItemCategory, ItemUnit } from './categories.js';
 import type { Item } from './item.table.js';
 import { UNIT_PRICE_LIMIT } from '../money.js';
 import type { CopiedTax, LineItem } from './line-item.table.js';
+import { copiedTaxes, taxRateIdsOf } from './line-item.codec.js';
 import type { TaxRate } from './tax-rate.table.js';
 import { checkTaxRateIds } from './tax-rate-links.js';
 import { flag } from '../data/row-mappers.js';
@@ -101,9 +102,9 @@ export function lineTaxes(
 ): CopiedTax[] {
   if (input.tax_rate_ids !== undefined) {
     const ids = checkTaxRateIds(problems, input.tax_rate_ids, new Set(rates.keys()));
-    const retired = ids.map((id) => rates.get(id)).find((rate) => rate && !Number(rate.active));
+    const retired = ids.map((id) => rates.get(id)).find((rate) => rate && !flag(rate.active));
     // A line keeps a rate retired since it was copied; a rate is not newly named once retired.
-    const kept = new Set(current ? (JSON.parse(current.taxes) as CopiedTax[]).map((t) => t.id) : []);
+    const kept = new Set(current ? copiedTaxes(current).map((t) => t.id) : []);
     if (retired && !kept.has(retired.id)) {
       problems.relationship(
         'tax_rates',
@@ -113,6 +114,6 @@ export function lineTaxes(
     }
     return copied(ids, rates);
   }
-  if (item) return copied(JSON.parse(item.tax_rate_ids) as string[], rates);
+  if (item) return copied(taxRateIdsOf(item), rates);
   return current ? (JSON.parse(current.taxes) as CopiedTax[]) : [];
 }

@@ -7,8 +7,7 @@ import { Nullable, resourceSchema, StringEnum, Timestamp } from '../../api/jsona
 import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { relation } from '../../api/relation.js';
 import { ITEM_CATEGORIES, ITEM_UNITS } from './categories.js';
-import type { CopiedTax } from './line-item.table.js';
-import { flag } from '../data/row-mappers.js';
+import { copiedTaxes, lineItemCodec } from './line-item.codec.js';
 
 const Minor = (description: string) => Type.Integer({ description: `${description}, in minor units` });
 
@@ -52,8 +51,7 @@ export const LineItemResource = resourceSchema('line_items', LineItemAttributes,
   tax_rates: ['tax_rates'],
 });
 
-/** The taxes a line copied. */
-export const copiedTaxes = (row: { taxes: string }) => JSON.parse(row.taxes) as CopiedTax[];
+export { copiedTaxes };
 const taxRatesOf = (row: { taxes: string }) =>
   copiedTaxes(row).map((tax) => ({ type: 'tax_rates', id: tax.id }));
 
@@ -79,40 +77,43 @@ export const lineItemDefinition: ResourceDefinition<'line_items'> = {
     item: (row) => relation('items', row.item_id),
     tax_rates: taxRatesOf,
   },
-  toResource: (row, baseUrl) => ({
-    type: 'line_items',
-    id: row.id,
-    attributes: {
-      name: row.name,
-      description: row.description,
-      category: row.category,
-      unit: row.unit,
-      quantity: row.quantity,
-      quantity_from_guests: flag(row.quantity_from_guests),
-      unit_price: Number(row.unit_price),
-      service_charge: flag(row.service_charge),
-      service_charge_percentage: row.service_charge_percentage,
-      position: Number(row.position),
-      taxes: copiedTaxes(row).map((tax) => ({
-        tax_rate_id: tax.id,
-        name: tax.name,
-        percentage: tax.percentage,
-        inclusive: tax.inclusive,
-        amount: tax.amount,
-      })),
-      amount: Number(row.amount),
-      service_charge_amount: Number(row.service_charge_amount),
-      tax_amount: Number(row.tax_amount),
-      total: Number(row.total),
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-    },
-    relationships: {
-      booking: { data: relation('bookings', row.booking_id) },
-      event: { data: relation('events', row.event_id) },
-      item: { data: relation('items', row.item_id) },
-      tax_rates: { data: taxRatesOf(row) },
-    },
-    links: { self: `${baseUrl}/v2/line_items/${row.id}` },
-  }),
+  toResource: (row, baseUrl) => {
+    const line = lineItemCodec.decode(row);
+    return {
+      type: 'line_items',
+      id: line.id,
+      attributes: {
+        name: line.name,
+        description: line.description,
+        category: line.category,
+        unit: line.unit,
+        quantity: line.quantity,
+        quantity_from_guests: line.quantityFromGuests,
+        unit_price: line.unitPrice,
+        service_charge: line.serviceCharge,
+        service_charge_percentage: line.serviceChargePercentage,
+        position: line.position,
+        taxes: line.taxes.map((tax) => ({
+          tax_rate_id: tax.id,
+          name: tax.name,
+          percentage: tax.percentage,
+          inclusive: tax.inclusive,
+          amount: tax.amount,
+        })),
+        amount: line.amount,
+        service_charge_amount: line.serviceChargeAmount,
+        tax_amount: line.taxAmount,
+        total: line.total,
+        created_at: line.createdAt,
+        updated_at: line.updatedAt,
+      },
+      relationships: {
+        booking: { data: relation('bookings', line.bookingId) },
+        event: { data: relation('events', line.eventId) },
+        item: { data: relation('items', line.itemId) },
+        tax_rates: { data: line.taxes.map((tax) => ({ type: 'tax_rates', id: tax.id })) },
+      },
+      links: { self: `${baseUrl}/v2/line_items/${line.id}` },
+    };
+  },
 };

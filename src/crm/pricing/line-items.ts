@@ -4,12 +4,14 @@
  * sums up to date in the same unit of work (booking-totals.ts).
  */
 import type { Db, Trx } from '../../db/database.js';
+import { aggregateOf } from '../../db/aggregates.js';
 import type { Actor } from '../../policy/actor.js';
 import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
 import { refreshBookingTotals, WHOLE_RECORD } from './booking-totals.js';
 import { checkLineItem, type LineFacts, type LineItemInput } from './line-item-rules.js';
 import { lineItemDefinition } from './line-item.resource.js';
 import type { LineItem } from './line-item.table.js';
+import { taxRateIdsOf } from './line-item.codec.js';
 import { taxRatesById } from './tax-rate-links.js';
 import { flag } from '../data/row-mappers.js';
 import { changedFields } from '../data/changed-fields.js';
@@ -63,7 +65,7 @@ async function lineFacts(
           .where('booking_id', '=', bookingId)
           .executeTakeFirst(),
   ]);
-  const taxRateIds = input.tax_rate_ids ?? (item ? (JSON.parse(item.tax_rate_ids) as string[]) : []);
+  const taxRateIds = input.tax_rate_ids ?? (item ? taxRateIdsOf(item) : []);
   return {
     booking: booking && {
       id: booking.id,
@@ -78,7 +80,8 @@ async function lineFacts(
       percentage: organization.service_charge_percentage,
       taxable: flag(organization.service_charge_taxable),
     },
-    nextPosition: last?.position === null || last?.position === undefined ? 1 : Number(last.position) + 1,
+    // None yet (no row, or a max of none: null) is a last place of 0.
+    nextPosition: (aggregateOf(last?.position) ?? 0) + 1,
   };
 }
 

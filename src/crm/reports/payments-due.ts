@@ -8,6 +8,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { owedOf } from '../payments/index.js';
 import type { InstallmentState } from '../payments/schedule.js';
 
 export interface PaymentDueRow {
@@ -65,8 +66,7 @@ export async function paymentsDue(
   const rows = await query.execute();
   return rows
     .map((row) => {
-      const amount = Number(row.amount_due);
-      const paid = Number(row.paid_amount);
+      const { amountDue: amount, paidAmount: paid } = owedOf(row);
       const name = [row.first_name, row.last_name].filter(Boolean).join(' ');
       return {
         installment_id: row.id,

@@ -8,6 +8,7 @@
  *   what the won ones are worth.
  */
 import { sql } from 'kysely';
+import { withAggregates } from '../../db/aggregates.js';
 import type { Db } from '../../db/database.js';
 import type { BookingStatus } from '../bookings/index.js';
 import {
@@ -55,8 +56,8 @@ interface BookingGroup {
   status: BookingStatus;
   currency: string;
   lost_reason: string | null;
-  count: number | string;
-  worth: number | string;
+  count: number;
+  worth: number;
 }
 
 /** The bookings whose `column` is in the range, grouped (in windows of it on SQLite). */
@@ -71,7 +72,7 @@ function bookingGroups(
   return inWindows(
     db,
     { table: 'bookings', column, organizationId },
-    (start, end) => {
+    async (start, end) => {
       let query = db
         .selectFrom('bookings')
         .select([
@@ -85,7 +86,8 @@ function bookingGroups(
         .where('organization_id', '=', organizationId);
       for (const from of [bounds.start, start]) if (from) query = query.where(column, '>=', from);
       for (const until of [bounds.end, end]) if (until) query = query.where(column, '<', until);
-      return query.groupBy([bucket, 'status', 'currency', 'lost_reason']).execute();
+      const rows = await query.groupBy([bucket, 'status', 'currency', 'lost_reason']).execute();
+      return withAggregates(rows, 'count', 'worth');
     },
     take,
   );
@@ -104,8 +106,8 @@ export async function pipelineReport(
   await bookingGroups(db, organizationId, bounds, 'start_at', (rows) => {
     for (const row of rows) {
       const group = groups.at(`${monthOfBucket(row.bucket, bounds.zone)}|${row.status}|${row.currency}`);
-      group.count += Number(row.count);
-      group.grand_total += Number(row.worth);
+      group.count += row.count;
+      group.grand_total += row.worth;
     }
   });
   return groups.rows();
@@ -141,11 +143,11 @@ export async function conversionReport(
   await bookingGroups(db, organizationId, bounds, 'created_at', (rows) => {
     for (const row of rows) {
       const group = groups.at(`${monthOfBucket(row.bucket, bounds.zone)}|${row.currency}`);
-      const count = Number(row.count);
+      const count = row.count;
       group.leads += count;
       if (row.status === 'definite' || row.status === 'closed') {
         group.won += count;
-        group.won_total += Number(row.worth);
+        group.won_total += row.worth;
       } else if (row.status === 'lost') {
         group.lost += count;
         const reason = row.lost_reason?.trim() || 'No reason given';

@@ -71,6 +71,12 @@ export const REPORT_AMOUNTS: readonly string[] = [
 export type ReportValue = string | number | boolean | null | Record<string, number>;
 export type ReportRow = Record<string, ReportValue>;
 
+/** A figure of a report's row (a count, or an amount in minor units), which its report made a number. */
+export function figureOf(row: ReportRow, column: string): number {
+  const value = row[column];
+  return typeof value === 'number' ? value : 0;
+}
+
 export const isReportName = (name: string): name is ReportName =>
   (REPORT_NAMES as readonly string[]).includes(name);
 

@@ -8,6 +8,7 @@
  * The lines are read from `report_lines` (report-line.table.ts), which the database keeps.
  */
 import { sql } from 'kysely';
+import { withAggregates } from '../../db/aggregates.js';
 import type { Db } from '../../db/database.js';
 import { spaceIds } from '../data/row-mappers.js';
 import { boundsOf, grouped, inWindows, monthOfBucket, type ReportRange } from './report-range.js';
@@ -53,7 +54,7 @@ export async function revenueBySpace(
   // group are split alike, so the group's parts follow from its sum (below), and as many groups
   // come back as there are months, currencies, sets of spaces and remainders, whatever the number
   // of lines.
-  const lineGroups = (start: string | undefined, end: string | undefined) => {
+  const lineGroups = async (start: string | undefined, end: string | undefined) => {
     let query = db
       .selectFrom('report_lines')
       .select([
@@ -75,7 +76,9 @@ export async function revenueBySpace(
       .at(0);
     if (from) query = query.where('at', '>=', from);
     if (until) query = query.where('at', '<', until);
-    return query.groupBy(['bucket', 'currency', 'held', 'remainder']).execute();
+    const rows = await query.groupBy(['bucket', 'currency', 'held', 'remainder']).execute();
+    // The group's sum and count, and the remainder it is grouped by, as numbers.
+    return withAggregates(rows, 'amount', 'lines', 'remainder');
   };
   const spaces = await db
     .selectFrom('spaces')
@@ -104,7 +107,7 @@ export async function revenueBySpace(
         const set = spaceIds({ space_ids: group.held }).sort();
         idsOf.set(group.held, (ids = set.length > 0 ? set : ['']));
       }
-      const parts = splitSum(Number(group.amount), Number(group.lines), Number(group.remainder), ids.length);
+      const parts = splitSum(group.amount, group.lines, group.remainder, ids.length);
       parts.forEach((part, i) => {
         groups.at(`${month}|${group.currency}|${ids[i]}`).amount += part;
       });

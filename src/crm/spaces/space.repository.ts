@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.js';
 import type { SetupStyle } from '../events/beneath.js';
+import { countOf } from '../../db/aggregates.js';
 
 /** Whether another space of the organization has this name. */
 export async function nameTaken(
@@ -22,12 +23,12 @@ export async function nameTaken(
 }
 
 export async function countBookingsHolding(trx: Trx, spaceId: string): Promise<number> {
-  const row = await trx
-    .selectFrom('booking_spaces')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('space_id', '=', spaceId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(
+    trx
+      .selectFrom('booking_spaces')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('space_id', '=', spaceId),
+  );
 }
 
 /** What a space takes: in general, and by setup style where set (SPEC §11). */
@@ -46,23 +47,23 @@ export async function countBookingsOver(
   limits: SpaceLimits,
 ): Promise<number> {
   const styles = Object.entries(limits.capacities) as Array<[SetupStyle, number]>;
-  const row = await trx
-    .selectFrom('events as e')
-    .innerJoin('event_spaces as es', 'es.event_id', 'e.id')
-    .select((eb) => eb.fn.count<number>('e.booking_id').distinct().as('n'))
-    .where('es.space_id', '=', spaceId)
-    .where('e.status', 'in', ['lead', 'tentative', 'definite'])
-    .where((eb) => {
-      // Whole numbers checked by the rules, written as literals so both databases compare integers.
-      const general = limits.capacity === null ? sql<number>`null` : sql.lit(limits.capacity);
-      if (styles.length === 0) return eb('e.guest_count', '>', general);
-      let limit = eb.case().when('e.setup_style', '=', styles[0]![0]).then(sql.lit(styles[0]![1]));
-      for (const [style, n] of styles.slice(1))
-        limit = limit.when('e.setup_style', '=', style).then(sql.lit(n));
-      return eb('e.guest_count', '>', limit.else(general).end());
-    })
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(
+    trx
+      .selectFrom('events as e')
+      .innerJoin('event_spaces as es', 'es.event_id', 'e.id')
+      .select((eb) => eb.fn.count<number>('e.booking_id').distinct().as('n'))
+      .where('es.space_id', '=', spaceId)
+      .where('e.status', 'in', ['lead', 'tentative', 'definite'])
+      .where((eb) => {
+        // Whole numbers checked by the rules, written as literals so both databases compare integers.
+        const general = limits.capacity === null ? sql<number>`null` : sql.lit(limits.capacity);
+        if (styles.length === 0) return eb('e.guest_count', '>', general);
+        let limit = eb.case().when('e.setup_style', '=', styles[0]![0]).then(sql.lit(styles[0]![1]));
+        for (const [style, n] of styles.slice(1))
+          limit = limit.when('e.setup_style', '=', style).then(sql.lit(n));
+        return eb('e.guest_count', '>', limit.else(general).end());
+      }),
+  );
 }
 
 /** The names of the combined spaces the space is a part of. */

@@ -5,6 +5,7 @@ import { findVersioned, versionTag } from '../version-tag.js';
 import type { TaskStatus } from './task.fields.js';
 import { taskDefinition } from './task.resource.js';
 import { type Task, taskCodec } from './task.value.js';
+import { countOf } from '../../db/aggregates.js';
 
 export interface TaskQuery {
   assigneeId?: string | undefined;
@@ -41,15 +42,15 @@ export async function listTasks(
 
 /** How many of a member's open tasks are past their due time at `now`. */
 export async function countOverdue(reads: Reads, organizationId: string, userId: string, now: number) {
-  const row = await reads.db
-    .selectFrom('tasks')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('organization_id', '=', organizationId)
-    .where('assignee_id', '=', userId)
-    .where('status', '=', 'open')
-    .where('due_by', '<', new Date(now).toISOString())
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(
+    reads.db
+      .selectFrom('tasks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organization_id', '=', organizationId)
+      .where('assignee_id', '=', userId)
+      .where('status', '=', 'open')
+      .where('due_by', '<', new Date(now).toISOString()),
+  );
 }
 
 /** The organization's task with the version its form carries, or undefined. */

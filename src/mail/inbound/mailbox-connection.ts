@@ -12,6 +12,7 @@ import { isPublicAddress, resolveHost } from '../../webhooks/ssrf-guard.js';
 import { MAILBOX_KEY, openPassword } from './mailbox-settings.js';
 import { mailboxOf } from './mailbox-store.js';
 import type { MailboxTls } from './mailbox.table.js';
+import { foldersOf } from './mailbox.codec.js';
 
 /** What logging in to a mailbox takes (the password in clear, opened just before). */
 export interface MailboxLogin {
@@ -126,7 +127,7 @@ export async function checkSavedMailbox(
       tls: mailbox.tls,
       username: mailbox.username,
       password: openPassword(secret, organizationId, mailbox.password_sealed),
-      folders: JSON.parse(mailbox.folders) as string[],
+      folders: foldersOf(mailbox),
     },
     options,
   );

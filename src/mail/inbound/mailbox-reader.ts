@@ -30,6 +30,7 @@ import { noteMailboxState } from './mailbox-state.js';
 import { MAILBOX_READ_KIND, mailboxSaved } from './mailbox-store.js';
 import { MailboxWatchers } from './mailbox-watch.js';
 import type { MailboxTable } from './mailbox.table.js';
+import { foldersOf } from './mailbox.codec.js';
 
 export interface MailboxReaderOptions {
   db: Db;
@@ -178,7 +179,7 @@ export class MailboxReader {
       return { ...outcome, error: words };
     }
     try {
-      for (const folder of JSON.parse(mailbox.folders) as string[]) {
+      for (const folder of foldersOf(mailbox)) {
         await readFolder(this.#options, client, mailbox, folder, outcome);
       }
       await this.#note(mailbox, { error: null, refusedLogin: false });

@@ -7,6 +7,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { FieldProblem } from '../../errors.js';
 import { CONTROL } from '../../text-rules.js';
+import { foldersOf } from './mailbox.codec.js';
 import { MAILBOX_TLS, type MailboxState, type MailboxTable, type MailboxTls } from './mailbox.table.js';
 
 export interface MailboxInput {
@@ -118,7 +119,7 @@ export function checkMailbox(
   const folders = input.folders
     ? [...new Set(input.folders.map((f) => f.trim()))]
     : current
-      ? (JSON.parse(current.folders) as string[])
+      ? foldersOf(current)
       : ['INBOX'];
   if (folders.length === 0 || folders.length > 10) {
     problems.push(problem('folders', 'Read from 1 to 10 folders (e.g. INBOX and Sent).'));
@@ -151,7 +152,7 @@ export function mailboxView(row: MailboxTable): MailboxView {
     tls: row.tls,
     user: row.username,
     password_set: true,
-    folders: JSON.parse(row.folders) as string[],
+    folders: foldersOf(row),
     address: row.address,
     plus_addressing: row.plus_addressing === 1,
     state: row.state,

@@ -8,6 +8,7 @@
  */
 import type { ImapFlow } from 'imapflow';
 import type { MailboxTable } from './mailbox.table.js';
+import { foldersOf } from './mailbox.codec.js';
 
 interface Watcher {
   client: ImapFlow;
@@ -54,7 +55,7 @@ export class MailboxWatchers {
       let client: ImapFlow | undefined;
       try {
         client = await this.#open(mailbox);
-        const [first] = JSON.parse(mailbox.folders) as string[];
+        const [first] = foldersOf(mailbox);
         await client.mailboxOpen(first ?? 'INBOX', { readOnly: true });
       } catch {
         // The round reads it and keeps the server's words; the next round tries to watch again.

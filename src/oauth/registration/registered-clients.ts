@@ -17,6 +17,7 @@ import type { Db, Trx } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { generateClientId } from '../../security/credentials.js';
 import type { ClientMetadata } from './client-metadata.js';
+import { countOf } from '../../db/aggregates.js';
 
 /** Registrations one address group may make in an hour, and in a day. */
 export const REGISTRATIONS_PER_GROUP_PER_HOUR = 10;
@@ -89,11 +90,7 @@ async function recentFromGroup(db: Db | Trx, from: string, since: string, limit:
     .where('registered_from', '=', from)
     .where('registered_at', '>', since)
     .limit(limit);
-  const row = await db
-    .selectFrom(recent.as('recent'))
-    .select(sql<number>`count(*)`.as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(db.selectFrom(recent.as('recent')).select(sql<number>`count(*)`.as('n')));
 }
 
 /** Why a registration from the group `from` is refused now (too many), or the client registered. */

@@ -7,6 +7,7 @@
  */
 import type { DocumentLink, DocumentRow, DocumentSignature } from '../../../crm/documents/document.table.js';
 import type { SigningOutcome } from '../../../crm/documents/document-signing.js';
+import { documentCodec } from '../../../crm/documents/index.js';
 import type { EventRow } from '../../../crm/events/index.js';
 import { partsInWords, type SignedPart } from '../../../crm/documents/signed-state.js';
 import { html, type SafeHtml } from '../../html.js';
@@ -174,7 +175,7 @@ export function changedSinceAccepted(v: WorkspaceVisitor, view: DocumentsSection
   const parts = accepted ? view.changedSinceSigned.get(accepted.id) : undefined;
   if (!accepted || !parts) return '';
   return html`<div class="notice changed-since-signed" role="status">
-    <p><strong>${partsInWords(parts)} changed since the client accepted version ${Number(accepted.version)}.</strong>
+    <p><strong>${partsInWords(parts)} changed since the client accepted version ${documentCodec.decode(accepted).version}.</strong>
       A new version shows the booking as it is now, for the client to accept.</p>
     <form method="post" action="${orgPath(v, `/bookings/${view.bookingId}/documents`)}" class="inline-form">
       ${csrfField(v.csrfToken)}<input type="hidden" name="kind" value="proposal" />

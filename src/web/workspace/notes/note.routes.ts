@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { deleteNote, noteProblems, updateNote } from '../../../crm/notes/note.commands.js';
 import { noteDefinition } from '../../../crm/notes/note.resource.js';
 import type { NoteTable } from '../../../crm/notes/note.table.js';
+import { flag } from '../../../crm/data/row-mappers.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { html, type SafeHtml } from '../../html.js';
 import { staleNotice } from '../forms/stale.view.js';
@@ -85,7 +86,7 @@ export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     errors: FieldErrors,
     status = 200,
     stale?: SafeHtml,
-    forBeo = Number(note.for_beo) === 1,
+    forBeo = flag(note.for_beo),
   ) => sendPage(reply, editPage(v, note, body, forBeo, version, errors, stale), status);
 
   app.get('/orgs/:org/notes/:id/edit', { schema: { params: Params } }, async (request, reply) => {

@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { majorText } from '../../../crm/money.js';
+import { installmentTermsOf } from '../../../crm/payments/index.js';
 import type { InstallmentInput } from '../../../crm/payments/installment-rules.js';
 import type { Installment } from '../../../crm/payments/payment.table.js';
 import type { FieldProblem } from '../../../errors.js';
@@ -38,12 +39,13 @@ export const BLANK_INSTALLMENT: InstallmentValues = {
 };
 
 export function installmentValuesOf(i: Installment, currency: string): InstallmentValues {
-  const basis = Number(i.remainder) ? 'remainder' : i.percentage !== null ? 'percentage' : 'amount';
+  const terms = installmentTermsOf(i);
+  const basis = terms.remainder ? 'remainder' : i.percentage !== null ? 'percentage' : 'amount';
   const due = i.due_date !== null ? 'date' : i.due_days_before !== null ? 'days_before' : 'signing';
   return {
     label: i.label,
     basis,
-    amount: i.amount === null ? '' : majorText(Number(i.amount), currency),
+    amount: terms.amount === null ? '' : majorText(terms.amount, currency),
     percentage: i.percentage ?? '',
     due,
     due_date: i.due_date ?? '',

@@ -3,6 +3,7 @@
  * which day of the venue, with an optional reference, note and installment it pays. A payment is
  * never changed afterwards (an administrator deletes it and it is recorded again).
  */
+import { owedOf } from '../../../crm/payments/index.js';
 import type { Installment } from '../../../crm/payments/payment.table.js';
 import { PAYMENT_METHODS } from '../../../crm/payments/payment.table.js';
 import { html } from '../../html.js';
@@ -61,10 +62,10 @@ function kindField(view: PaymentFormView) {
 
 function installmentChoices(view: PaymentFormView) {
   const c = view.booking.currency;
-  return view.installments.map((i) => ({
-    value: i.id,
-    label: `${i.label}: ${money(Number(i.amount_due), c)} due, ${money(Number(i.paid_amount), c)} paid`,
-  }));
+  return view.installments.map((i) => {
+    const { amountDue, paidAmount } = owedOf(i);
+    return { value: i.id, label: `${i.label}: ${money(amountDue, c)} due, ${money(paidAmount, c)} paid` };
+  });
 }
 
 export function paymentFormPage(v: WorkspaceVisitor, view: PaymentFormView): string {

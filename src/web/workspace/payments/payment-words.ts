@@ -4,6 +4,8 @@
  * 2027"), its state as a badge that says it in words (overdue also by its weight and mark, not by
  * colour alone), and a payment's kind and method.
  */
+import { flag } from '../../../crm/data/row-mappers.js';
+import { amountOf, dueDaysBeforeOf } from '../../../crm/payments/index.js';
 import type { Installment, Payment, PaymentTable } from '../../../crm/payments/payment.table.js';
 import type { InstallmentState } from '../../../crm/payments/schedule.js';
 import { percentText } from '../../../locale.js';
@@ -35,7 +37,7 @@ export function stateBadge(state: InstallmentState): SafeHtml {
 
 /** "25% of the grand total", "Remainder" or "Fixed amount". */
 export function termsOf(i: Pick<Installment, 'amount' | 'percentage' | 'remainder'>): string {
-  if (Number(i.remainder)) return 'Remainder';
+  if (flag(i.remainder)) return 'Remainder';
   if (i.percentage !== null) return `${percentText(i.percentage)} of the grand total`;
   return 'Fixed amount';
 }
@@ -45,8 +47,8 @@ const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
 /** "on Sat 1 May 2027", "14 days before the first event — Fri 28 May 2027" or "on signing". */
 export function dueOf(i: Pick<Installment, 'due_date' | 'due_days_before' | 'due_on'>): string {
   if (i.due_date !== null) return `on ${dayLabel(i.due_date)}`;
-  if (i.due_days_before === null) return 'on signing';
-  const n = Number(i.due_days_before);
+  const n = dueDaysBeforeOf(i);
+  if (n === null) return 'on signing';
   const when = n === 0 ? 'on the day of the first event' : `${days(n)} before the first event`;
   return i.due_on === null ? when : `${when} — ${dayLabel(i.due_on)}`;
 }
@@ -58,13 +60,13 @@ export function receivedOn(payment: Pick<Payment, 'received_at'>, zone: string):
 
 /** A refund reads as money going back: "-€250.00". */
 export function signedAmount(payment: Pick<Payment, 'kind' | 'amount'>, currency: string): string {
-  return money((payment.kind === 'refund' ? -1 : 1) * Number(payment.amount), currency);
+  return money((payment.kind === 'refund' ? -1 : 1) * amountOf(payment), currency);
 }
 
 /** "the card payment of €500.00 received Sat 1 May 2027". */
 export function paymentName(payment: Payment, currency: string, zone: string): string {
   const kind = payment.kind === 'refund' ? 'refund' : 'payment';
   const method = payment.method === 'other' ? '' : `${METHOD_LABELS[payment.method].toLowerCase()} `;
-  const what = `${method}${kind} of ${money(Number(payment.amount), currency)}`;
+  const what = `${method}${kind} of ${money(amountOf(payment), currency)}`;
   return `the ${what} received ${receivedOn(payment, zone)}`;
 }

@@ -21,7 +21,7 @@ import {
   termsOf,
 } from './payment-words.js';
 import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
-import { PAYMENT_ACTIONS } from '../../../crm/payments/index.js';
+import { owedOf, PAYMENT_ACTIONS } from '../../../crm/payments/index.js';
 
 export interface PaymentsSection {
   booking: BookingRow;
@@ -33,12 +33,13 @@ export interface PaymentsSection {
 }
 
 function installmentRow(v: WorkspaceVisitor, i: Installment, currency: string): SafeHtml {
+  const { amountDue, paidAmount } = owedOf(i);
   return html`<tr id="installment-${i.id}" class="state-row-${i.state}">
     <td><span class="strong">${i.label}</span></td>
     <td data-label="What">${termsOf(i)}</td>
     <td data-label="Due">${dueOf(i)}</td>
-    <td data-label="Amount due" class="num">${money(Number(i.amount_due), currency)}</td>
-    <td data-label="Paid" class="num">${money(Number(i.paid_amount), currency)}</td>
+    <td data-label="Amount due" class="num">${money(amountDue, currency)}</td>
+    <td data-label="Paid" class="num">${money(paidAmount, currency)}</td>
     <td data-label="To pay" class="num">${money(stillToPay(i), currency)}</td>
     <td data-label="State">${stateBadge(i.state)}</td>
     <td class="num"><a href="${orgPath(v, `/installments/${i.id}/edit`)}" aria-label="Change ${i.label}">Change</a></td>

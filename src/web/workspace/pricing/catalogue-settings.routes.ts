@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { organizationOf } from '../../../crm/organization/index.js';
+import { taxRateIdsOf } from '../../../crm/pricing/index.js';
 import { itemDefinition } from '../../../crm/pricing/item.resource.js';
 import { createItem, deleteItem, itemProblems, itemsOf, updateItem } from '../../../crm/pricing/items.js';
 import { taxRatesOf } from '../../../crm/pricing/tax-rates.js';
@@ -44,7 +45,7 @@ export const catalogueSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =>
 
   async function itemOf(org: string, id: string) {
     const row = await recordOf(db, itemDefinition, org, id);
-    const taxRates = JSON.parse(row.tax_rate_ids) as string[];
+    const taxRates = taxRateIdsOf(row);
     return { row, item: { id: row.id, name: row.name, taxRates } };
   }
 

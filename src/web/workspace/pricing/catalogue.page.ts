@@ -30,7 +30,7 @@ import { noticeOf } from '../forms/list-parts.js';
 import { staleNotice } from '../forms/stale.view.js';
 import { settingsTabs, workspacePage } from '../workspace-layout.js';
 import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
-import { ITEM_ACTIONS } from '../../../crm/pricing/index.js';
+import { ITEM_ACTIONS, itemCodec } from '../../../crm/pricing/index.js';
 
 const LABELS = {
   name: 'Name',
@@ -71,12 +71,12 @@ function checkField(name: 'service_charge' | 'active', checked: boolean, hint: s
 function rateChoices(facts: CatalogueFacts, values: ItemValues, carried: readonly string[]) {
   const kept = new Set([...carried, ...values.tax_rates]);
   return facts.rates
-    .filter((r) => Number(r.active) || kept.has(r.id))
+    .filter((r) => flag(r.active) || kept.has(r.id))
     .map((r) => {
       const how = [
         percentText(r.percentage),
-        Number(r.inclusive) ? 'inclusive' : '',
-        Number(r.active) ? '' : 'not active',
+        flag(r.inclusive) ? 'inclusive' : '',
+        flag(r.active) ? '' : 'not active',
       ];
       return { value: r.id, label: `${r.name} (${how.filter(Boolean).join(', ')})` };
     });
@@ -102,18 +102,19 @@ function itemFields(
     ${checkboxesField({ name: 'tax_rates', legend: LABELS.tax_rates, values: values.tax_rates, errors, hint: 'The taxes charged on it.', empty: noRates, choices: rateChoices(facts, values, carried) })}`;
 }
 
-function itemRow(v: WorkspaceVisitor, facts: CatalogueFacts, item: Item): SafeHtml {
+function itemRow(v: WorkspaceVisitor, facts: CatalogueFacts, row: Item): SafeHtml {
+  const item = itemCodec.decode(row);
   const name = mayTake(v, ITEM_ACTIONS.create)
     ? html`<a class="strong" href="${orgPath(v, `/settings/catalogue/${item.id}`)}">${item.name}</a>`
     : html`<span class="strong">${item.name}</span>`;
-  const rates = namesOf(JSON.parse(item.tax_rate_ids) as string[], facts.rates);
+  const rates = namesOf(item.taxRateIds, facts.rates);
   return html`<tr>
     <td>${name}</td>
     <td data-label="Category">${CATEGORY_LABELS[item.category]}</td>
     <td data-label="Unit">${UNIT_LABELS[item.unit]}</td>
-    <td data-label="Unit price" class="nowrap">${money(Number(item.unit_price), facts.currency)}</td>
-    <td data-label="Service charge">${yesNo(flag(item.service_charge))}</td>
-    <td data-label="Active">${yesNo(flag(item.active))}</td>
+    <td data-label="Unit price" class="nowrap">${money(item.unitPrice, facts.currency)}</td>
+    <td data-label="Service charge">${yesNo(item.serviceCharge)}</td>
+    <td data-label="Active">${yesNo(item.active)}</td>
     <td data-label="Tax rates">${rates.length > 0 ? rates.join(', ') : html`<span class="muted">None</span>`}</td>
   </tr>`;
 }

@@ -5,7 +5,7 @@
  * (src/crm/money.ts) in the organization's currency.
  */
 import { isItemCategory, ITEM_UNITS, type ItemUnit } from '../../../crm/pricing/categories.js';
-import { flag } from '../../../crm/data/row-mappers.js';
+import { itemCodec } from '../../../crm/pricing/index.js';
 import type { ItemInput } from '../../../crm/pricing/items.js';
 import type { Item } from '../../../crm/pricing/item.table.js';
 import { majorText, readAmount } from '../../../crm/money.js';
@@ -38,16 +38,17 @@ export function blankItem(): ItemValues {
 }
 
 /** The form's values of an item as saved, its price in the organization's currency. */
-export function itemValuesOf(item: Item, currency: string): ItemValues {
+export function itemValuesOf(row: Item, currency: string): ItemValues {
+  const item = itemCodec.decode(row);
   return {
     name: item.name,
     description: item.description ?? '',
     category: item.category,
     unit: item.unit,
-    unit_price: majorText(Number(item.unit_price), currency),
-    service_charge: flag(item.service_charge),
-    active: flag(item.active),
-    tax_rates: JSON.parse(item.tax_rate_ids) as string[],
+    unit_price: majorText(item.unitPrice, currency),
+    service_charge: item.serviceCharge,
+    active: item.active,
+    tax_rates: item.taxRateIds,
   };
 }
 

@@ -31,7 +31,7 @@ import { staleNotice } from '../forms/stale.view.js';
 import { dayLabel } from '../time-zones.js';
 import { workspacePage } from '../workspace-layout.js';
 import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
-import { ITEM_ACTIONS } from '../../../crm/pricing/index.js';
+import { ITEM_ACTIONS, itemCodec } from '../../../crm/pricing/index.js';
 
 export interface LineFormView {
   booking: { id: string; reference: string; name: string; currency: string };
@@ -77,7 +77,7 @@ function rateChoices(view: LineFormView) {
   const label = (r: { name: string; percentage: string; inclusive: boolean }) =>
     `${r.name} (${percentText(r.percentage)}${r.inclusive ? ', included in prices' : ''})`;
   const rates = view.rates
-    .filter((r) => !carried.has(r.id) && (Number(r.active) || view.values.tax_rates.includes(r.id)))
+    .filter((r) => !carried.has(r.id) && (flag(r.active) || view.values.tax_rates.includes(r.id)))
     .map((r) => ({ value: r.id, label: label({ ...r, inclusive: flag(r.inclusive) }) }));
   return [...[...carried.values()].map((t) => ({ value: t.id, label: label(t) })), ...rates];
 }
@@ -87,7 +87,7 @@ function itemSelect(view: LineFormView): SafeHtml {
   const { errors, pick } = view;
   const groups = ITEM_CATEGORIES.map((c) => [c, view.items.filter((i) => i.category === c)] as const);
   const option = (i: Item) =>
-    html`<option value="${i.id}" ${i.id === pick.item ? html`selected` : ''}>${i.name} — ${money(Number(i.unit_price), view.booking.currency)} ${UNIT_LABELS[i.unit]}</option>`;
+    html`<option value="${i.id}" ${i.id === pick.item ? html`selected` : ''}>${i.name} — ${money(itemCodec.decode(i).unitPrice, view.booking.currency)} ${UNIT_LABELS[i.unit]}</option>`;
   return html`<div class="field">
     <label for="field-item">${LINE_LABELS.item}</label>
     <select id="field-item" name="item" required ${described('item', errors)}>

@@ -9,6 +9,7 @@ import type { FastifyReply } from 'fastify';
 import { bookingDefinition, type BookingRow } from '../../../crm/bookings/index.js';
 import { eventsOf } from '../../../crm/events/index.js';
 import { organizationOf } from '../../../crm/organization/index.js';
+import { itemCodec } from '../../../crm/pricing/index.js';
 import { itemsOf } from '../../../crm/pricing/items.js';
 import { copiedTaxes, lineItemDefinition } from '../../../crm/pricing/line-item.resource.js';
 import type { LineItem } from '../../../crm/pricing/line-item.table.js';
@@ -56,7 +57,7 @@ export const lineItemFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       events,
       rates,
       serviceCharge: organization?.service_charge_percentage ?? '0',
-      items: items.filter((item) => Number(item.active)),
+      items: items.filter((item) => itemCodec.decode(item).active),
       pick: view.pick ?? blankPick(view.values.event),
     });
     return sendPage(reply, page, status);

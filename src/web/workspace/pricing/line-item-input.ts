@@ -5,10 +5,9 @@
  * reader of amounts (src/crm/money.ts) in the booking's currency; a quantity may be "2,5".
  */
 import { majorText, moneyText, readAmount } from '../../../crm/money.js';
-import { flag } from '../../../crm/data/row-mappers.js';
 import { isItemCategory, ITEM_UNITS, type ItemUnit } from '../../../crm/pricing/categories.js';
 import { FNB_MINIMUM_MOST, fnbMinimumInRange } from '../../../crm/bookings/index.js';
-import { copiedTaxes } from '../../../crm/pricing/line-item.resource.js';
+import { copiedTaxes, lineItemCodec } from '../../../crm/pricing/index.js';
 import type { LineItem } from '../../../crm/pricing/line-item.table.js';
 import type { LineItemInput } from '../../../crm/pricing/line-items.js';
 import type { FieldProblem } from '../../../errors.js';
@@ -49,16 +48,17 @@ export const blankLine = (event: string): LineValues => ({
 
 export const blankPick = (event: string): PickValues => ({ item: '', item_quantity: '', item_event: event });
 
-export function lineValuesOf(line: LineItem, currency: string): LineValues {
+export function lineValuesOf(row: LineItem, currency: string): LineValues {
+  const line = lineItemCodec.decode(row);
   return {
     name: line.name,
     category: line.category,
     unit: line.unit,
-    quantity: Number(line.quantity_from_guests) ? '' : line.quantity,
-    unit_price: majorText(Number(line.unit_price), currency),
-    service_charge: flag(line.service_charge),
-    tax_rates: copiedTaxes(line).map((tax) => tax.id),
-    event: line.event_id ?? '',
+    quantity: line.quantityFromGuests ? '' : line.quantity,
+    unit_price: majorText(line.unitPrice, currency),
+    service_charge: line.serviceCharge,
+    tax_rates: line.taxes.map((tax) => tax.id),
+    event: line.eventId ?? '',
   };
 }
 

@@ -10,7 +10,7 @@ import { type BookingRow, fnbShortfall } from '../../../crm/bookings/index.js';
 import type { EventRow } from '../../../crm/events/index.js';
 import { majorText } from '../../../crm/money.js';
 import { CATEGORY_LABELS, ITEM_CATEGORIES, UNIT_LABELS } from '../../../crm/pricing/categories.js';
-import { copiedTaxes } from '../../../crm/pricing/line-item.resource.js';
+import { copiedTaxes, lineItemCodec, type LineItemValue } from '../../../crm/pricing/index.js';
 import type { LineItem } from '../../../crm/pricing/line-item.table.js';
 import { countText, percentText } from '../../../locale.js';
 import { html, type SafeHtml } from '../../html.js';
@@ -36,13 +36,13 @@ export interface PricingSection {
 }
 
 /** "Service charge 12.5%: £1,069.38 · includes VAT £1,604.06": what a line adds, then what it contains. */
-function charges(line: LineItem, currency: string): string {
-  const parts = Number(line.service_charge)
+function charges(line: LineItemValue, currency: string): string {
+  const parts = line.serviceCharge
     ? [
-        `Service charge ${percentText(line.service_charge_percentage)}: ${money(Number(line.service_charge_amount), currency)}`,
+        `Service charge ${percentText(line.serviceChargePercentage)}: ${money(line.serviceChargeAmount, currency)}`,
       ]
     : [];
-  const taxes = copiedTaxes(line);
+  const taxes = line.taxes;
   for (const tax of taxes.filter((t) => !t.inclusive)) {
     parts.push(`${tax.name} ${percentText(tax.percentage)}: ${money(tax.amount, currency)}`);
   }
@@ -52,14 +52,15 @@ function charges(line: LineItem, currency: string): string {
   return parts.join(' · ');
 }
 
-function lineRow(v: WorkspaceVisitor, line: LineItem, currency: string): SafeHtml {
-  const fromGuests = Number(line.quantity_from_guests) ? html` <span class="muted">(from guests)</span>` : '';
+function lineRow(v: WorkspaceVisitor, row: LineItem, currency: string): SafeHtml {
+  const line = lineItemCodec.decode(row);
+  const fromGuests = line.quantityFromGuests ? html` <span class="muted">(from guests)</span>` : '';
   const extra = charges(line, currency);
   return html`<tr id="line-${line.id}">
     <td><span class="strong">${line.name}</span>${extra ? html`<span class="line-charges">${extra}</span>` : ''}</td>
     <td data-label="Quantity">${line.quantity} ${UNIT_LABELS[line.unit]}${fromGuests}</td>
-    <td data-label="Unit price" class="num">${money(Number(line.unit_price), currency)}</td>
-    <td data-label="Amount" class="num">${money(Number(line.amount), currency)}</td>
+    <td data-label="Unit price" class="num">${money(line.unitPrice, currency)}</td>
+    <td data-label="Amount" class="num">${money(line.amount, currency)}</td>
     <td class="num"><a href="${orgPath(v, `/line-items/${line.id}/edit`)}" aria-label="Change ${line.name}">Change</a></td>
   </tr>`;
 }

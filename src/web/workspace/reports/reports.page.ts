@@ -9,6 +9,7 @@ import type { BookingStatus } from '../../../crm/bookings/index.js';
 import { moneyText } from '../../../crm/money.js';
 import { countText } from '../../../locale.js';
 import {
+  figureOf,
   REPORT_AMOUNTS,
   REPORT_COLUMNS,
   REPORT_NAMES,
@@ -87,14 +88,14 @@ const kind = (column: string) =>
 
 function barOf(name: ReportName, row: ReportRow, locale: string): Bar {
   const shown = (column: string) => cell(row, column, locale);
-  const money = (column: string) => ({ value: Number(row[column]), shown: shown(column) });
+  const money = (column: string) => ({ value: figureOf(row, column), shown: shown(column) });
   switch (name) {
     case 'pipeline':
       return { label: `${shown('month')} ${shown('status')} (${shown('count')})`, ...money('grand_total') };
     case 'conversion':
       return {
         label: `${shown('month')}: ${shown('won')} of ${shown('leads')} won`,
-        value: Number(row.won),
+        value: figureOf(row, 'won'),
         shown: shown('conversion_rate'),
       };
     case 'revenue_by_space':

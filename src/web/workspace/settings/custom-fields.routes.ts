@@ -11,6 +11,7 @@ import { Type } from 'typebox';
 import {
   CUSTOM_RECORD_TYPES,
   createCustomField,
+  customFieldCodec,
   customFieldDefinition,
   customFieldProblems,
   type CustomRecordType,
@@ -134,7 +135,8 @@ export const customFieldSettingsRoutes: FastifyPluginAsyncTypebox = async (app) 
       const recordType = recordTypeOf(request.query.type);
       const values = definitionValuesPosted(request.body);
       const siblings = await definitionsOf(db, v.organization.organizationId, recordType);
-      const position = Math.max(siblings.length, ...siblings.map((s) => Number(s.position))) + 1;
+      const positions = siblings.map((s) => customFieldCodec.decode(s).position);
+      const position = Math.max(siblings.length, ...positions) + 1;
       const input = definitionInput(values, { recordType, position });
       const outcome = await attemptSubmit(request, createCustomField, input, {}, () =>
         customFieldProblems(db, v.actor, input),
@@ -157,7 +159,7 @@ export const customFieldSettingsRoutes: FastifyPluginAsyncTypebox = async (app) 
     const field = {
       id: row.id,
       version: await versionOf(db, customFieldDefinition, row),
-      archived: Number(row.archived) === 1,
+      archived: customFieldCodec.decode(row).archived,
     };
     return definitionFormPage(v, { recordType: row.record_type, values, errors, field });
   }

@@ -8,7 +8,7 @@ import type {
   CustomFieldRow,
   CustomRecordType,
 } from '../../../crm/custom-fields/definitions.js';
-import { optionsOf } from '../../../crm/custom-fields/definitions.js';
+import { customFieldCodec } from '../../../crm/custom-fields/definitions.js';
 import { type Form, formText } from '../../forms.js';
 
 export interface OptionValues {
@@ -49,15 +49,16 @@ export const newDefinitionValues = (): DefinitionValues => ({
 
 /** The form's values of a definition as saved. */
 export function definitionValuesOf(row: CustomFieldRow): DefinitionValues {
+  const field = customFieldCodec.decode(row);
   return {
-    key: row.key,
-    label: row.label,
-    field_type: row.field_type,
-    help_text: row.help_text ?? '',
-    required: Number(row.required) ? 'yes' : '',
-    on_inquiry_form: Number(row.on_inquiry_form) ? 'yes' : '',
+    key: field.key,
+    label: field.label,
+    field_type: field.fieldType,
+    help_text: field.helpText ?? '',
+    required: field.required ? 'yes' : '',
+    on_inquiry_form: field.onInquiryForm ? 'yes' : '',
     options: withBlanks(
-      optionsOf(row).map((o) => ({ value: o.value, label: o.label, archived: o.archived ? 'yes' : '' })),
+      field.options.map((o) => ({ value: o.value, label: o.label, archived: o.archived ? 'yes' : '' })),
     ),
   };
 }

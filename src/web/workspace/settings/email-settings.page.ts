@@ -6,6 +6,7 @@
  * field keeps the saved one.
  */
 import { isEmailAddress, type MailboxInput } from '../../../mail/inbound/mailbox-settings.js';
+import { foldersOf } from '../../../mail/inbound/mailbox.codec.js';
 import type { MailboxTable } from '../../../mail/inbound/mailbox.table.js';
 import { type Form, formText } from '../../forms.js';
 import { html, type SafeHtml } from '../../html.js';
@@ -74,7 +75,7 @@ export function mailboxValuesOf(row: MailboxTable | undefined): MailboxValues {
     port: String(row.port),
     tls: row.tls,
     user: row.username,
-    folders: (JSON.parse(row.folders) as string[]).join(', '),
+    folders: foldersOf(row).join(', '),
     address: row.address,
     plus_addressing: row.plus_addressing === 1 ? 'yes' : '',
   };

@@ -4,6 +4,7 @@
  * replies go; what a connection check found; and the confirmation its removal asks for.
  */
 import type { ConnectionCheck } from '../../../mail/inbound/mailbox-connection.js';
+import { foldersOf } from '../../../mail/inbound/mailbox.codec.js';
 import type { MailboxTable } from '../../../mail/inbound/mailbox.table.js';
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField } from '../forms/form-fields.js';
@@ -40,7 +41,7 @@ function repliesGo(row: MailboxTable): SafeHtml {
 }
 
 export function mailboxStatus(v: WorkspaceVisitor, row: MailboxTable, zone: string): SafeHtml {
-  const folders = JSON.parse(row.folders) as string[];
+  const folders = foldersOf(row);
   return html`<section class="card" aria-labelledby="mailbox-title"><h2 id="mailbox-title">Connection</h2>
     <dl class="facts">
       <div><dt>Mailbox</dt><dd><code>${row.address}</code>, read as ${row.username} at ${row.host}:${row.port}, folders ${folders.join(', ')}</dd></div>

@@ -3,7 +3,11 @@
  * locale its days, times and amounts are written in, its
  * service charge and whether it is taxed, and the item categories that count as food and beverage.
  */
-import { type OrganizationInput, type OrganizationRow } from '../../../crm/organization/index.js';
+import {
+  type OrganizationInput,
+  type OrganizationRow,
+  venuePricingCodec,
+} from '../../../crm/organization/index.js';
 import { CATEGORY_LABELS, ITEM_CATEGORIES } from '../../../crm/pricing/categories.js';
 import { TIME_ZONES } from '../../../crm/time-zones.js';
 import { organizationLocale } from '../../../locale.js';
@@ -50,14 +54,15 @@ const NOT_CONVERTED =
 
 /** The form's values of the settings as saved. */
 export function venueValuesOf(row: OrganizationRow): VenueValues {
+  const pricing = venuePricingCodec.decode(row);
   return {
     name: row.name,
     timezone: row.timezone,
     currency: row.currency,
     locale: organizationLocale(row),
     service_charge_percentage: row.service_charge_percentage,
-    service_charge_taxable: Number(row.service_charge_taxable) ? 'yes' : '',
-    fnb_categories: JSON.parse(row.fnb_categories) as string[],
+    service_charge_taxable: pricing.serviceChargeTaxable ? 'yes' : '',
+    fnb_categories: pricing.fnbCategories,
   };
 }
 
