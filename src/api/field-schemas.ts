@@ -72,7 +72,9 @@ function shown(field: Field, write: boolean): TSchema {
   return field.nullable ? Nullable(schema, descriptionOf(field, write)) : schema;
 }
 
-const attributes = (fields: Fields) => Object.values(fields).filter((f) => !f.relationship);
+/** The fields shown as attributes: all but relationships, and those shown as both. */
+const attributes = (fields: Fields) =>
+  Object.values(fields).filter((f) => !f.relationship || f.relationship.attribute);
 
 /**
  * Name → what each attribute shows, in the fields' order; `custom`, the venue's own fields'

@@ -36,8 +36,8 @@ const FACES: Record<string, readonly string[]> = {
   accounts: [],
   // Text alone: pipelines, their stages and referral sources.
   pipelines: [],
-  // No codec yet, but its JSON is parsed in its folder alone — except space_ids, which the row
-  // mappers it shares with events parse (src/crm/data/row-mappers.ts).
+  // Its JSON is parsed in its folder alone (its codec) — except space_ids, which the row mappers
+  // it shares with events parse too (src/crm/data/row-mappers.ts).
   bookings: ['category_totals', 'source_details'],
   // Decoded in its folder alone (event.value.ts) — but for space_ids, which the row mappers it
   // shares with bookings parse (src/crm/data/row-mappers.ts).

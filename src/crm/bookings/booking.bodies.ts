@@ -1,20 +1,23 @@
-/** The request documents of POST and PATCH /v2/bookings (SPEC §7). */
-import { Type } from 'typebox';
-import { Nullable, StringEnum } from '../../api/jsonapi.js';
+/**
+ * The request documents of POST and PATCH /v2/bookings (SPEC §7): its fields' attributes, with
+ * what a create may give instead of them (its days, an embedded contact) beside them.
+ */
+import { type TSchema, Type } from 'typebox';
+import { Nullable } from '../../api/jsonapi.js';
+import { writeAttributesSchema } from '../../api/field-schemas.js';
 import { changes, createDocument, ToMany, ToOne, updateDocument } from '../../api/request-documents.js';
-import { BOOKING_STATUSES } from './booking.table.js';
 import { CustomValuesWritten } from '../custom-fields/index.js';
-import { UNIT_PRICE_LIMIT } from '../money.js';
+import { BOOKING_FIELDS } from './booking.fields.js';
 
-const DateTime = (description: string) => Type.String({ format: 'date-time', description });
-const SAFE = Number.MAX_SAFE_INTEGER;
+/** Its writable fields, as a write gives them (the name required on create). */
+const field = writeAttributesSchema(BOOKING_FIELDS, ['name']).properties as Record<string, TSchema>;
 
 export const BookingWriteAttributes = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 200 }),
-    status: Type.Optional(StringEnum(BOOKING_STATUSES, 'Default lead; moves follow the status machine')),
-    start_at: Type.Optional(DateTime('When the event starts (RFC 3339); or give start_date')),
-    end_at: Type.Optional(DateTime('When it ends; after start_at')),
+    name: field.name!,
+    status: field.status!,
+    start_at: field.start_at!,
+    end_at: field.end_at!,
     start_date: Type.Optional(
       Type.String({
         maxLength: 10,
@@ -25,28 +28,13 @@ export const BookingWriteAttributes = Type.Object(
     end_date: Type.Optional(
       Type.String({ maxLength: 10, description: 'With start_date: its last day; default start_date' }),
     ),
-    timezone: Type.Optional(Type.String({ maxLength: 64, description: 'IANA time zone; default UTC' })),
-    guest_count: Type.Optional(
-      Nullable(
-        Type.Integer({ minimum: 0, maximum: 1_000_000 }),
-        'At most the smallest capacity of its spaces',
-      ),
-    ),
-    event_type: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-    currency: Type.Optional(Type.String({ maxLength: 3, description: 'ISO 4217; default USD' })),
-    total_amount: Type.Optional(
-      Type.Integer({ minimum: -SAFE, maximum: SAFE, description: 'Minor units of currency; default 0' }),
-    ),
-    fnb_minimum: Type.Optional(
-      Type.Integer({
-        minimum: 0,
-        maximum: UNIT_PRICE_LIMIT,
-        description: 'The least it must spend on food and beverage, in minor units; default 0',
-      }),
-    ),
-    lost_reason: Type.Optional(
-      Nullable(Type.String({ maxLength: 1000 }), 'Required when the status is lost'),
-    ),
+    timezone: field.timezone!,
+    guest_count: field.guest_count!,
+    event_type: field.event_type!,
+    currency: field.currency!,
+    total_amount: field.total_amount!,
+    fnb_minimum: field.fnb_minimum!,
+    lost_reason: field.lost_reason!,
     contact: Type.Optional(
       Type.Object(
         {
@@ -63,18 +51,8 @@ export const BookingWriteAttributes = Type.Object(
       ),
     ),
     custom_fields: CustomValuesWritten('bookings'),
-    stage_id: Type.Optional(
-      Nullable(
-        Type.String({ minLength: 1, maxLength: 64 }),
-        'A stage of the organization (or the stage relationship); default the first stage of its first pipeline; null: in none',
-      ),
-    ),
-    referral_source_id: Type.Optional(
-      Nullable(
-        Type.String({ minLength: 1, maxLength: 64 }),
-        'A referral source of the organization (or the referral_source relationship)',
-      ),
-    ),
+    stage_id: field.stage_id!,
+    referral_source_id: field.referral_source_id!,
   },
   { additionalProperties: false },
 );

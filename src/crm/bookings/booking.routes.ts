@@ -15,9 +15,11 @@ import {
 import { bookingDefinition } from './booking.resource.js';
 
 type BookingDocument = Pick<Static<typeof BookingUpdateBody>['data'], 'attributes' | 'relationships'>;
+/** What a document's attributes give (checked by its schema, made from the fields), as the rules take it. */
+type GivenAttributes = Omit<BookingInput, 'newContact'> & { contact?: BookingInput['newContact'] };
 
 function bookingInput({ data: { attributes, relationships } }: { data: BookingDocument }): BookingInput {
-  const { contact, ...named } = attributes ?? {};
+  const { contact, ...named } = (attributes ?? {}) as GivenAttributes;
   return {
     ...named,
     newContact: contact,

@@ -1,9 +1,9 @@
 /**
  * Bookings, what a venue sells (SPEC §7, §9, §15): the one face the rest of the house uses
  * (docs/decisions/0017-faces-codecs-and-fields.md) — the statuses and sources, the policy, the
- * commands, the rules others judge with, the queries and the resource. Bookings have no value
- * or codec yet: the pages, the documents and the assistant still read the row, which the face
- * names BookingRow until they read values.
+ * commands, the rules others judge with, the queries and the resource; the value, its codec and
+ * the fields. The pages, the documents and the assistant still read the row, which the face names
+ * BookingRow until they read values.
  */
 export {
   BOOKING_SOURCES,
@@ -13,6 +13,8 @@ export {
   type BookingStatus,
 } from './booking.table.js';
 export type { Booking as BookingRow } from './booking.table.js';
+export { BOOKING_FIELDS } from './booking.fields.js';
+export { type Booking, type BookingChanges, bookingCodec, totalShown } from './booking.value.js';
 export { allowedMoves, transitionProblem } from './booking-status.js';
 export { BOOKING_ACTIONS } from './booking.policy.js';
 export { bookingProblems, createBooking, deleteBooking, updateBooking } from './booking.commands.js';

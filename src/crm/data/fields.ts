@@ -111,13 +111,20 @@ export interface Field<
   readonly assistant: boolean;
   /**
    * Shown by the API as this relationship (an id, or a list of ids, of records of `type`), not as
-   * an attribute.
+   * an attribute — unless `attribute`: then as both (a booking's stage_id beside its stage).
    */
-  readonly relationship?: { readonly name: string; readonly type: string } | undefined;
+  readonly relationship?: Relationship | undefined;
   /** What a write may give: lengths of text (and of a count's names), bounds of numbers, list sizes. */
   readonly limits?: Limits | undefined;
   /** A structure's JSON Schema, for the API's documentation (its kind's rules read the value). */
   readonly shape?: object | undefined;
+}
+
+export interface Relationship {
+  readonly name: string;
+  readonly type: string;
+  /** Shown as an attribute of its name too (the id), beside the relationship. */
+  readonly attribute?: boolean;
 }
 
 export interface Limits {
@@ -138,7 +145,7 @@ interface Options {
   form?: boolean;
   merge?: boolean;
   assistant?: boolean;
-  relationship?: { readonly name: string; readonly type: string };
+  relationship?: Relationship;
   limits?: Limits;
   shape?: object;
 }

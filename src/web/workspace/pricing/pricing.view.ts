@@ -6,7 +6,7 @@
  * A tax inside the prices (SPEC §12) is said to be included — "includes VAT £1,604.06" — beside
  * the line and under the grand total, never as a row of the totals that seems to add.
  */
-import { type BookingRow, fnbShortfall } from '../../../crm/bookings/index.js';
+import { bookingCodec, type BookingRow, fnbShortfall } from '../../../crm/bookings/index.js';
 import type { EventRow } from '../../../crm/events/index.js';
 import { majorText } from '../../../crm/money.js';
 import { CATEGORY_LABELS, ITEM_CATEGORIES, UNIT_LABELS } from '../../../crm/pricing/categories.js';
@@ -152,7 +152,7 @@ function fnbRows(view: PricingSection): SafeHtml | '' {
   const b = view.booking;
   const minimum = Number(b.fnb_minimum);
   if (minimum <= 0) return '';
-  const shortfall = fnbShortfall(b, view.fnbCategories);
+  const shortfall = fnbShortfall(bookingCodec.decode(b), view.fnbCategories);
   return html`${total('F&B minimum', minimum, b.currency)}
     ${total('F&B shortfall', shortfall, b.currency, shortfall > 0 ? 'short' : '')}`;
 }
