@@ -47,20 +47,6 @@ const DECODE = /\bJSON\.parse\(\s*(?:row|r)\s*(?:\??\.|\[)/g;
 
 const count = (pattern: RegExp, source: string) => source.match(pattern)?.length ?? 0;
 
-/**
- * Not yet moved, and only because their folders are being changed by others now: bookings and
- * events have no codec yet (0017, "Where it stands"). Each file's count of coercions and of JSON
- * decodes is what it has today; the list may only shrink. A file that has fewer than listed fails
- * too, so that its count (or its line) is taken out when its coercions move to its kind's codec.
- */
-const NOT_YET: Record<string, { coercions: number; decodes: number }> = {
-  'src/crm/bookings/booking.resource.ts': { coercions: 11, decodes: 2 },
-  'src/crm/bookings/booking-read-context.ts': { coercions: 1, decodes: 1 },
-  'src/crm/bookings/booking-numbers.ts': { coercions: 1, decodes: 0 },
-  'src/crm/events/event.resource.ts': { coercions: 4, decodes: 0 },
-  'src/crm/events/event-clash.ts': { coercions: 1, decodes: 0 },
-};
-
 describe('the codecs', () => {
   it('recognizes what it refuses, and what a codec file is', () => {
     for (const coerced of [
@@ -84,7 +70,7 @@ describe('the codecs', () => {
 
   it('coerces a row’s columns and a query’s counts in codecs alone', () => {
     const offenders = files
-      .filter((file) => !isCodec(file) && !(file in NOT_YET))
+      .filter((file) => !isCodec(file))
       .filter((file) => count(COERCION, text.get(file)!) > 0)
       .map((file) => `${file}: ${count(COERCION, text.get(file)!)}`);
     assert.deepEqual(offenders, []);
@@ -92,21 +78,9 @@ describe('the codecs', () => {
 
   it('parses a row’s JSON in codecs alone', () => {
     const offenders = files
-      .filter((file) => !isCodec(file) && !(file in NOT_YET))
+      .filter((file) => !isCodec(file))
       .filter((file) => count(DECODE, text.get(file)!) > 0)
       .map((file) => `${file}: ${count(DECODE, text.get(file)!)}`);
     assert.deepEqual(offenders, []);
-  });
-
-  it('lists as not yet moved only what is not yet moved, at its count', () => {
-    const others = Object.keys(NOT_YET).filter((file) => !/^src\/crm\/(bookings|events)\//.test(file));
-    assert.deepEqual(others, []);
-    const found = Object.fromEntries(
-      Object.keys(NOT_YET).map((file) => {
-        const source = text.get(file) ?? '';
-        return [file, { coercions: count(COERCION, source), decodes: count(DECODE, source) }];
-      }),
-    );
-    assert.deepEqual(found, NOT_YET);
   });
 });

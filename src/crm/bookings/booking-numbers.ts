@@ -7,6 +7,7 @@
  * counter moves past the highest reference there is.
  */
 import { sql } from 'kysely';
+import { aggregateOf } from '../../db/aggregates.js';
 import type { Trx } from '../../db/database.js';
 import { insertRow } from '../../db/organization-lock.js';
 
@@ -44,7 +45,7 @@ async function moveCounter(trx: Trx, organizationId: string, to: ReturnType<type
     .where('organization_id', '=', organizationId)
     .returning('last_number')
     .executeTakeFirst();
-  if (row) return Number(row.last_number);
+  if (row) return aggregateOf(row.last_number)!;
   // The organization's first booking: its counter starts at nothing (numbers taken are skipped).
   await insertRow(trx, organizationId);
   return moveCounter(trx, organizationId, to);

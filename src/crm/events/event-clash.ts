@@ -7,6 +7,7 @@
  * picks it among the holdings it loaded at once (`firstClash`).
  */
 import { payloadOf, type Refusal } from '../../writes/refusal.js';
+import { aggregateOf } from '../../db/aggregates.js';
 import type { Db, Trx } from '../../db/database.js';
 import { ConflictError } from '../../errors.js';
 import { clashingSpaces, type SpaceShape, spacesClash } from './occupancy.js';
@@ -110,7 +111,7 @@ export async function longestHold(db: Db | Trx, organizationId: string): Promise
     .select('longest_hold_minutes')
     .where('organization_id', '=', organizationId)
     .executeTakeFirst();
-  return Number(row?.longest_hold_minutes ?? 0);
+  return aggregateOf(row?.longest_hold_minutes) ?? 0;
 }
 
 /** Makes the organization's longest hold at least `minutes`. */
