@@ -8,7 +8,7 @@
  */
 import { defineFields, derived, field } from '../data/fields.js';
 import { UNIT_PRICE_LIMIT } from '../money.js';
-import { BOOKING_SOURCES, BOOKING_STATUSES } from './booking.table.js';
+import { BOOKING_SOURCES, BOOKING_STATUSES } from './booking-statuses.js';
 
 const SAFE = Number.MAX_SAFE_INTEGER;
 const inMinorUnits = (description: string) => `${description}, in minor units`;

@@ -2,11 +2,14 @@ import type { Generated, Selectable } from 'kysely';
 import type { StoredColumns } from '../data/fields.js';
 import type { BOOKING_FIELDS } from './booking.fields.js';
 
-export const BOOKING_STATUSES = ['lead', 'tentative', 'definite', 'closed', 'lost'] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+import type { BookingSource, BookingStatus } from './booking-statuses.js';
 
-export const BOOKING_SOURCES = ['inquiry_form', 'api', 'workspace', 'import', 'assistant', 'email'] as const;
-export type BookingSource = (typeof BOOKING_SOURCES)[number];
+export {
+  BOOKING_SOURCES,
+  BOOKING_STATUSES,
+  type BookingSource,
+  type BookingStatus,
+} from './booking-statuses.js';
 
 /** The columns the database fills in where an insert gives none. */
 type Defaulted<Columns> = { [Name in keyof Columns]: Generated<Columns[Name]> };
