@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../db/database.js';
 import type { Door } from '../../policy/actor.js';
-import { flag } from '../data/row-mappers.js';
+import { forBeoOf } from './note.codec.js';
 import type { NotableType } from './note.table.js';
 
 export interface NoteView {
@@ -57,7 +57,7 @@ export async function notesAbout(
   return rows.map((r) => ({
     id: r.id,
     body: r.body,
-    forBeo: flag(r.for_beo),
+    forBeo: forBeoOf(r),
     authorId: r.author_id,
     author: r.name || r.email || DOOR_AUTHORS[r.author_door as Door] || 'A former member',
     createdAt: r.created_at,

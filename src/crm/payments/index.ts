@@ -10,6 +10,7 @@ export {
   dueDaysBeforeOf,
   installmentCodec,
   type InstallmentValue,
+  isRemainderOf,
   owedOf,
   paymentCodec,
   type PaymentValue,

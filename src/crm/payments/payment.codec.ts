@@ -67,6 +67,9 @@ export function installmentTermsOf(
 export const dueDaysBeforeOf = (row: Pick<Installment, 'due_days_before'>): number | null =>
   optionalNumber(row.due_days_before);
 
+/** Whether an installment is its schedule's remainder, from its column. */
+export const isRemainderOf = (row: Pick<Installment, 'remainder'>): boolean => flag(row.remainder);
+
 /** An installment's place in its schedule, from its column. */
 export const schedulePlaceOf = (row: Pick<Installment, 'position'>): number => Number(row.position);
 

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { deleteNote, noteProblems, updateNote } from '../../../crm/notes/note.commands.js';
 import { noteDefinition } from '../../../crm/notes/note.resource.js';
 import type { NoteTable } from '../../../crm/notes/note.table.js';
-import { flag } from '../../../crm/data/row-mappers.js';
+import { forBeoOf } from '../../../crm/notes/index.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { html, type SafeHtml } from '../../html.js';
 import { staleNotice } from '../forms/stale.view.js';
@@ -86,7 +86,7 @@ export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     errors: FieldErrors,
     status = 200,
     stale?: SafeHtml,
-    forBeo = flag(note.for_beo),
+    forBeo = forBeoOf(note),
   ) => sendPage(reply, editPage(v, note, body, forBeo, version, errors, stale), status);
 
   app.get('/orgs/:org/notes/:id/edit', { schema: { params: Params } }, async (request, reply) => {

@@ -4,8 +4,7 @@
  * 2027"), its state as a badge that says it in words (overdue also by its weight and mark, not by
  * colour alone), and a payment's kind and method.
  */
-import { flag } from '../../../crm/data/row-mappers.js';
-import { amountOf, dueDaysBeforeOf } from '../../../crm/payments/index.js';
+import { amountOf, dueDaysBeforeOf, isRemainderOf } from '../../../crm/payments/index.js';
 import type { Installment, Payment, PaymentTable } from '../../../crm/payments/payment.table.js';
 import type { InstallmentState } from '../../../crm/payments/schedule.js';
 import { percentText } from '../../../locale.js';
@@ -37,7 +36,7 @@ export function stateBadge(state: InstallmentState): SafeHtml {
 
 /** "25% of the grand total", "Remainder" or "Fixed amount". */
 export function termsOf(i: Pick<Installment, 'amount' | 'percentage' | 'remainder'>): string {
-  if (flag(i.remainder)) return 'Remainder';
+  if (isRemainderOf(i)) return 'Remainder';
   if (i.percentage !== null) return `${percentText(i.percentage)} of the grand total`;
   return 'Fixed amount';
 }
