@@ -17,7 +17,7 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { systemClock } from '../src/clock.js';
-import { updateCustomField } from '../src/crm/custom-fields/custom-field.commands.js';
+import { updateCustomField } from '../src/crm/custom-field-definitions/custom-field.commands.js';
 import { longWritesOf } from '../src/db/long-writes.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { staffActor } from '../src/policy/actor.js';

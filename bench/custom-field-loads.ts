@@ -24,7 +24,7 @@ import { pathToFileURL } from 'node:url';
 import type autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { isoTime, systemClock } from '../src/clock.js';
-import { createCustomField } from '../src/crm/custom-fields/custom-field.commands.js';
+import { createCustomField } from '../src/crm/custom-field-definitions/custom-field.commands.js';
 import { isSqlite } from '../src/db/column-types.js';
 import type { Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';

@@ -4,7 +4,7 @@ import { accountRoutes } from './accounts/account.routes.js';
 import { bookingRoutes } from './bookings/booking.routes.js';
 import { contactRoutes } from './contacts/contact.routes.js';
 import { eventTypeRoutes } from './event-types/event-type.routes.js';
-import { customFieldRoutes } from './custom-fields/custom-field.routes.js';
+import { customFieldRoutes } from './custom-field-definitions/custom-field.routes.js';
 import { availabilityRoutes } from './events/availability.routes.js';
 import { eventRoutes } from './events/event.routes.js';
 import { noteRoutes } from './notes/note.routes.js';

@@ -14,7 +14,7 @@ import { after, before, it } from 'node:test';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { systemClock } from '../../src/clock.js';
-import { createCustomField } from '../../src/crm/custom-fields/custom-field.commands.js';
+import { createCustomField } from '../../src/crm/custom-field-definitions/custom-field.commands.js';
 import { staffActor } from '../../src/policy/actor.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';

@@ -10,7 +10,7 @@ import { customConditionOps, meetsConditions } from '../../src/crm/automations/a
 import { readConditions } from '../../src/crm/automations/automation-shapes.js';
 import { automationSummary } from '../../src/crm/automations/automation-summary.js';
 import { declarationOf, fieldWordsByKey } from '../../src/crm/custom-fields/index.js';
-import type { CustomFieldRow } from '../../src/crm/custom-fields/definitions.js';
+import type { CustomFieldRow } from '../../src/crm/custom-field-definitions/index.js';
 import { Problems } from '../../src/crm/validation.js';
 
 const booking = (custom: object) => ({

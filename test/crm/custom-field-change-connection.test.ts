@@ -13,7 +13,10 @@ import path from 'node:path';
 import { before, it } from 'node:test';
 import { sql } from 'kysely';
 import { isoTime, systemClock } from '../../src/clock.js';
-import { createCustomField, updateCustomField } from '../../src/crm/custom-fields/custom-field.commands.js';
+import {
+  createCustomField,
+  updateCustomField,
+} from '../../src/crm/custom-field-definitions/custom-field.commands.js';
 import { openDatabase } from '../../src/db/connect.js';
 import type { Db } from '../../src/db/database.js';
 import { newId } from '../../src/db/ids.js';

@@ -12,9 +12,12 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { sql } from 'kysely';
 import { systemClock } from '../../src/clock.js';
-import { createCustomField, updateCustomField } from '../../src/crm/custom-fields/custom-field.commands.js';
+import {
+  createCustomField,
+  updateCustomField,
+} from '../../src/crm/custom-field-definitions/custom-field.commands.js';
 import { holdersOf, REWRITE_BATCH, HOLDERS_BATCH } from '../../src/crm/custom-fields/custom-field-store.js';
-import { toldBefore } from '../../src/crm/custom-fields/rewritten-records.js';
+import { toldBefore } from '../../src/crm/custom-field-definitions/rewritten-records.js';
 import { CUSTOM_FIELD_ACTIONS } from '../../src/crm/custom-fields/custom-field.policy.js';
 import { isoTime } from '../../src/clock.js';
 import { newId } from '../../src/db/ids.js';

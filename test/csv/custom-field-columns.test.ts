@@ -13,7 +13,7 @@ import { Writable } from 'node:stream';
 import { before, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { systemClock } from '../../src/clock.js';
-import { createCustomField } from '../../src/crm/custom-fields/custom-field.commands.js';
+import { createCustomField } from '../../src/crm/custom-field-definitions/custom-field.commands.js';
 import type { CsvType } from '../../src/csv/columns.js';
 import { exportCsv } from '../../src/csv/export-csv.js';
 import { importCsv } from '../../src/csv/import-csv.js';

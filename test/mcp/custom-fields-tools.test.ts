@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { after, before, it } from 'node:test';
 import { systemClock } from '../../src/clock.js';
-import { createCustomField } from '../../src/crm/custom-fields/custom-field.commands.js';
+import { createCustomField } from '../../src/crm/custom-field-definitions/custom-field.commands.js';
 import { staffActor } from '../../src/policy/actor.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { systemClock } from '../../src/clock.js';
-import { createCustomField } from '../../src/crm/custom-fields/custom-field.commands.js';
+import { createCustomField } from '../../src/crm/custom-field-definitions/custom-field.commands.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { call } from '../helpers/api.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';

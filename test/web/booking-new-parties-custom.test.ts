@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { systemClock } from '../../src/clock.js';
-import { createCustomField } from '../../src/crm/custom-fields/custom-field.commands.js';
+import { createCustomField } from '../../src/crm/custom-field-definitions/custom-field.commands.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';

@@ -10,7 +10,7 @@ import { after, before, it } from 'node:test';
 import { systemClock } from '../../src/clock.js';
 import { createAccount } from '../../src/crm/accounts/index.js';
 import { createContact } from '../../src/crm/contacts/index.js';
-import { createCustomField } from '../../src/crm/custom-fields/custom-field.commands.js';
+import { createCustomField } from '../../src/crm/custom-field-definitions/custom-field.commands.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';

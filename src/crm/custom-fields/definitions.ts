@@ -1,20 +1,38 @@
 /**
- * The face of custom fields' definitions, for the doors that write them (Settings → Custom
- * fields): their rows, rules, commands and the preview of a change of type. Kept beside index.ts,
- * the face of the values, because the kinds' resources read values through index.ts and the
- * commands here rewrite those kinds' records: one face for both would be an import circle.
+ * What the writing of custom fields' definitions (src/crm/custom-field-definitions) stands on:
+ * the definitions' rows, rules, store, resource and policy. The writing sits above the kinds whose
+ * records hold values (a change of type rewrites and tells them), and those kinds' resources show
+ * their values through index.ts: so the definitions' writing is a folder of its own, over both.
  */
-export type { CustomFieldRow, CustomFieldType, CustomRecordType } from './custom-field.table.js';
-export { CUSTOM_FIELD_TYPES, CUSTOM_RECORD_TYPES } from './custom-field.table.js';
-export { definitionsOf } from './custom-field-store.js';
-export { customFieldDefinition } from './custom-field.resource.js';
-export { customFieldCodec, type CustomFieldDefinition, optionsOf } from './custom-field.codec.js';
 export {
-  createCustomField,
-  type CustomFieldInput,
-  customFieldProblems,
-  deleteCustomField,
-  previewConversion,
-  updateCustomField,
-} from './custom-field.commands.js';
-export { type FieldOrder, orderedIds, reorderCustomFields } from './custom-field-order.js';
+  definitionsOf,
+  dropIndex,
+  heldValuesOf,
+  type Holder,
+  HOLDERS_BATCH,
+  holdersOf,
+  keepIndex,
+  nextTurn,
+  REWRITE_BATCH,
+  REWRITE_BATCH_LEAST,
+  rowsOfIds,
+  SLICE_MS,
+  writeValuesInBulk,
+} from './custom-field-store.js';
+export {
+  customFieldCodec,
+  type CustomFieldDefinition,
+  optionsOf,
+  storedValuesOf,
+} from './custom-field.codec.js';
+export { customFieldDefinition, CustomFieldResource } from './custom-field.resource.js';
+export { CUSTOM_FIELD_ACTIONS } from './custom-field.policy.js';
+export {
+  CUSTOM_FIELD_TYPES,
+  CUSTOM_RECORD_TYPES,
+  type CustomFieldRow,
+  type CustomFieldType,
+  type CustomRecordType,
+} from './custom-field.table.js';
+export { checkCustomField, type CustomFieldInput } from './custom-field-rules.js';
+export { convertValue, type StoredValue } from './custom-field-values.js';

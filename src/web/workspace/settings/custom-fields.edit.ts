@@ -3,7 +3,7 @@
  * one, with its key shown, and below the form the buttons that archive (or bring back) and delete
  * it. Every bad field is shown at once beside it, in the API's words.
  */
-import { CUSTOM_FIELD_TYPES, type CustomRecordType } from '../../../crm/custom-fields/definitions.js';
+import { CUSTOM_FIELD_TYPES, type CustomRecordType } from '../../../crm/custom-field-definitions/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import {
   csrfField,

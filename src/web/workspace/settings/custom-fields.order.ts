@@ -4,7 +4,7 @@
  * the form did not show (added since it was drawn) goes after. A number the form cannot read is an
  * error beside it.
  */
-import type { CustomFieldRow } from '../../../crm/custom-fields/definitions.js';
+import type { CustomFieldRow } from '../../../crm/custom-field-definitions/index.js';
 import { type Form, formText } from '../../forms.js';
 import type { FieldErrors } from '../forms/form-fields.js';
 

@@ -20,7 +20,7 @@ import {
   previewConversion,
   reorderCustomFields,
   updateCustomField,
-} from '../../../crm/custom-fields/definitions.js';
+} from '../../../crm/custom-field-definitions/index.js';
 import { customFieldsOf } from '../../../crm/custom-fields/index.js';
 import type { FieldProblem } from '../../../errors.js';
 import { duringLongWrite } from '../../../http/server-limits.js';

@@ -7,8 +7,8 @@ import type {
   CustomFieldInput,
   CustomFieldRow,
   CustomRecordType,
-} from '../../../crm/custom-fields/definitions.js';
-import { customFieldCodec } from '../../../crm/custom-fields/definitions.js';
+} from '../../../crm/custom-field-definitions/index.js';
+import { customFieldCodec } from '../../../crm/custom-field-definitions/index.js';
 import { type Form, formText } from '../../forms.js';
 
 export interface OptionValues {

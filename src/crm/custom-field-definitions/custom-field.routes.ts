@@ -27,7 +27,7 @@ import {
   previewConversion,
   updateCustomField,
 } from './custom-field.commands.js';
-import { customFieldDefinition, CustomFieldResource } from './custom-field.resource.js';
+import { customFieldDefinition, CustomFieldResource } from '../custom-fields/definitions.js';
 
 type UpdateDocument = Static<typeof CustomFieldUpdateBody>;
 

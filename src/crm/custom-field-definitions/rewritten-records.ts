@@ -15,18 +15,19 @@ import { contactDefinition } from '../contacts/index.js';
 import { type ReadContext, readContextOf, type RecordKind, type RowOf } from '../data/rows.js';
 import { eventDefinition } from '../events/index.js';
 import { nextVersion } from '../records.js';
-import type { StoredValue } from './custom-field-values.js';
 import {
+  type CustomFieldRow,
+  type CustomRecordType,
   type Holder,
   nextTurn,
   REWRITE_BATCH,
   REWRITE_BATCH_LEAST,
   rowsOfIds,
   SLICE_MS,
+  type StoredValue,
+  storedValuesOf,
   writeValuesInBulk,
-} from './custom-field-store.js';
-import type { CustomFieldRow, CustomRecordType } from './custom-field.table.js';
-import { storedValuesOf } from './custom-field.codec.js';
+} from '../custom-fields/definitions.js';
 
 // Every kind holding values is read alike here: by id, its whole row.
 const KINDS = {

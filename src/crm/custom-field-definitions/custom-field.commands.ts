@@ -14,23 +14,27 @@ import { recordUpdated } from '../change-events.js';
 import { createCommand, deleteCommand } from '../record-commands.js';
 import { recordToChange, updateRecord } from '../records.js';
 import { accepted, type Checked } from '../validation.js';
-import { type CustomFieldInput, checkCustomField } from './custom-field-rules.js';
-import { convertValue, type StoredValue } from './custom-field-values.js';
 import {
+  checkCustomField,
+  convertValue,
+  CUSTOM_FIELD_ACTIONS,
+  CUSTOM_RECORD_TYPES,
+  customFieldDefinition,
+  type CustomFieldInput,
+  type CustomFieldRow,
   definitionsOf,
   dropIndex,
   heldValuesOf,
-  holdersOf,
   HOLDERS_BATCH,
+  holdersOf,
   keepIndex,
   nextTurn,
-} from './custom-field-store.js';
-import { customFieldDefinition, optionsOf } from './custom-field.resource.js';
-import { CUSTOM_FIELD_ACTIONS } from './custom-field.policy.js';
+  optionsOf,
+  type StoredValue,
+} from '../custom-fields/definitions.js';
 import { NewValue, toldBefore } from './rewritten-records.js';
-import { CUSTOM_RECORD_TYPES, type CustomFieldRow } from './custom-field.table.js';
 
-export type { CustomFieldInput } from './custom-field-rules.js';
+export type { CustomFieldInput } from '../custom-fields/definitions.js';
 
 async function judged(db: Db | Trx, actor: Actor, input: CustomFieldInput, current?: CustomFieldRow) {
   const recordType = CUSTOM_RECORD_TYPES.find((t) => t === (current?.record_type ?? input.record_type));

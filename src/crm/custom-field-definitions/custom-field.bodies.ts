@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 import { Nullable, StringEnum } from '../../api/jsonapi.js';
 import { changes, createDocument, updateDocument } from '../../api/request-documents.js';
-import { CUSTOM_FIELD_TYPES, CUSTOM_RECORD_TYPES } from './custom-field.table.js';
+import { CUSTOM_FIELD_TYPES, CUSTOM_RECORD_TYPES } from '../custom-fields/definitions.js';
 
 const Option = Type.Object(
   {

@@ -6,11 +6,15 @@
  */
 import type { Command } from '../../writes/unit-of-work.js';
 import { changeEach } from '../records.js';
-import { definitionsOf } from './custom-field-store.js';
-import { customFieldCodec } from './custom-field.codec.js';
-import { customFieldDefinition } from './custom-field.resource.js';
-import { CUSTOM_FIELD_ACTIONS } from './custom-field.policy.js';
-import { CUSTOM_RECORD_TYPES, type CustomFieldRow, type CustomRecordType } from './custom-field.table.js';
+import {
+  CUSTOM_FIELD_ACTIONS,
+  CUSTOM_RECORD_TYPES,
+  customFieldCodec,
+  customFieldDefinition,
+  type CustomFieldRow,
+  type CustomRecordType,
+  definitionsOf,
+} from '../custom-fields/definitions.js';
 
 export interface FieldOrder {
   recordType: CustomRecordType;
