@@ -1,5 +1,5 @@
 /**
- * No double booking in the demo, by the rule the API keeps (../crm/events/event-clash.ts): a
+ * No double booking in the demo, by the rule the API keeps (../crm/occupancy/event-clash.ts): a
  * booking that holds its spaces (definite, or closed once it happened) whose event would occupy
  * a space an earlier one's event occupies, setup and teardown included, through parts and combined
  * spaces and never on a shareable lawn, does not hold it: it is an option (tentative) while ahead,

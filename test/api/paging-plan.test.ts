@@ -16,7 +16,7 @@ import { spaceDefinition } from '../../src/crm/spaces/space.resource.js';
 import { changeDefinition } from '../../src/changes/change.resource.js';
 import { accountDefinition } from '../../src/crm/accounts/index.js';
 import { bookingDefinition } from '../../src/crm/bookings/booking.resource.js';
-import { holdingsQuery } from '../../src/crm/events/event-clash.js';
+import { holdingsQuery } from '../../src/crm/occupancy/index.js';
 import { eventsOfQuery } from '../../src/crm/events/event.reads.js';
 import { contactDefinition, contactWithEmail } from '../../src/crm/contacts/index.js';
 import { noteDefinition } from '../../src/crm/notes/note.resource.js';

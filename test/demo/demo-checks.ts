@@ -3,7 +3,7 @@
  * (from the generator, or from a seeded database): problems are listed, so a failure names them.
  */
 import { capacityFor } from '../../src/crm/events/event-rules.js';
-import { occupiedStretch, spacesClash } from '../../src/crm/events/occupancy.js';
+import { occupiedStretch, spacesClash } from '../../src/crm/occupancy/index.js';
 import type { SpaceFact } from '../../src/crm/facts.js';
 import { addDays, localDate, localTime, mondayOf, zonedToUtc } from '../../src/web/workspace/time-zones.js';
 

@@ -60,13 +60,8 @@ const BENEATH_EVERY_FACE = new Set([
   'src/crm/automations/automation-shapes.ts',
 ]);
 
-/** What the events' rules and commands reach in turn (the spaces' face, the bookings' beneath.ts). */
-const BENEATH_EVENTS = new Set([
-  'src/crm/spaces/space-rules.ts',
-  'src/crm/spaces/space-change-clash.ts',
-  'src/crm/spaces/space.repository.ts',
-  'src/crm/bookings/first-event.ts',
-]);
+/** What the events' commands reach in turn (the bookings' beneath.ts). */
+const BENEATH_EVENTS = new Set(['src/crm/bookings/first-event.ts']);
 
 /** Who may reach into a kind's folder past its face, and for what. */
 function allowedPast(file: string, target: string): boolean {
@@ -77,8 +72,8 @@ function allowedPast(file: string, target: string): boolean {
   // booking through the face beneath its commands: index.js would be a circle through them.
   if (target === 'src/crm/bookings/beneath.js')
     return /^src\/crm\/(events|pricing|payments|documents)\//.test(file);
-  // What the events' commands and rules stand on (the spaces' rules, their change's clash check, a
-  // booking's first event) reads events through the face beneath them: index.js would be a circle.
+  // What the events' commands stand on (a booking's first event) reads events through the face
+  // beneath them: index.js would be a circle.
   if (target === 'src/crm/events/beneath.js') return BENEATH_EVENTS.has(file);
   if (target.endsWith('.routes.js')) return file === 'src/crm/crm.plugin.ts';
   return false;

@@ -19,7 +19,6 @@ const KNOWN_PAIRS = new Map([
   ['bookings <-> payments', 'the schedule follows the booking; a booking shows what is paid'],
   ['bookings <-> pricing', 'totals follow the lines; a booking’s prices go with it'],
   ['documents <-> messages', 'a message attaches a kept PDF; a document is sent into the conversation'],
-  ['events <-> spaces', 'setup styles; a space’s parts changing checks the events that hold it'],
 ]);
 
 function sourceFiles(dir: string): string[] {

@@ -25,7 +25,11 @@ function sourceFiles(dir: string): string[] {
 
 /** The error classes: those of src/errors.ts and the space conflicts, and every class built on one. */
 function errorClasses(): Set<string> {
-  const roots = ['src/errors.ts', 'src/crm/events/event-clash.ts', 'src/crm/spaces/space-change-clash.ts'];
+  const roots = [
+    'src/errors.ts',
+    'src/crm/occupancy/event-clash.ts',
+    'src/crm/occupancy/space-change-clash.ts',
+  ];
   const classes = new Set(
     roots.flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/export (?:abstract )?class (\w+)/g)].map((m) => m[1]!),

@@ -1,7 +1,7 @@
 /**
  * Bookings of an import (../bulk.ts), by the rules of one booking (booking-rules.ts), each with
  * its first event as a single create makes it, and with no double booking among them or with the
- * stored ones (../events/event-clash.ts): a definite entry whose event would occupy a space a
+ * stored ones (../occupancy/event-clash.ts): a definite entry whose event would occupy a space a
  * stored definite booking's event occupies, or an entry's before it, is refused naming the one
  * that ends first, as a single write would be. References are taken as one block. An entry whose
  * events come next in the same unit of work (an import with its events file) gets no first event;

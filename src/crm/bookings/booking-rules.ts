@@ -7,7 +7,7 @@
  * (stage-status.ts, SPEC §15); an account (required), contact, owner and spaces of the same
  * organization; while it has one event (or none yet), a guest count within the smallest capacity
  * of its spaces, for its setup style when a new one names it (with several, each event is judged
- * against its own spaces). No double booking: the command's (../events/event-clash.ts).
+ * against its own spaces). No double booking: the command's (../occupancy/event-clash.ts).
  */
 import { lastsTooLong, LONGEST_EVENT_DAYS, SETUP_STYLES } from '../events/index.js';
 import type { VenueFacts } from '../facts.js';

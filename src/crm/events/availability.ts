@@ -10,9 +10,9 @@
 import type { Db, Trx } from '../../db/database.js';
 import type { BookingStatus } from '../bookings/beneath.js';
 import { type SpaceFact, spacesOf } from '../facts.js';
-import { longestHold } from './event-clash.js';
+import { longestHold } from '../occupancy/index.js';
 import { capacityFor } from './event-rules.js';
-import { occupied, spacesClash } from './occupancy.js';
+import { occupied, spacesClash } from '../occupancy/index.js';
 
 export interface AvailabilityQuery {
   startAt: string;

@@ -8,8 +8,8 @@
 import type { FieldProblem } from '../../errors.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import type { BulkOutcome } from '../bulk.js';
-import { clashMessage, firstClash, type Holding, holdingsBetween } from './event-clash.js';
-import { clashingSpaces, type SpaceShape } from './occupancy.js';
+import { clashMessage, firstClash, type Holding, holdingsBetween } from '../occupancy/index.js';
+import { clashingSpaces, type SpaceShape } from '../occupancy/index.js';
 
 /** An entry of the write (by its index) and what it would hold, one holding per space, all of one event. */
 export interface HoldingEntry {

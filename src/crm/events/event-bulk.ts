@@ -25,7 +25,7 @@ import { checkEvent, type EventInput } from './event-rules.js';
 import { insertEventSpaces } from './event.repository.js';
 import { eventDefinition } from './event.resource.js';
 import type { Event } from './event.table.js';
-import { occupiedStretch } from './occupancy.js';
+import { occupiedStretch } from '../occupancy/index.js';
 import { spaceIds } from '../data/row-mappers.js';
 
 export async function createEventsInBulk(

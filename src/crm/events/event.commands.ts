@@ -21,12 +21,12 @@ import { insertRecord } from '../records.js';
 import { accepted } from '../validation.js';
 import { eventLinesGo, linesFollowGuests, refreshBookingTotals } from '../pricing/booking-totals.js';
 import { refreshBooking } from './booking-derivation.js';
-import { findClash, type Holding, SpaceConflictError } from './event-clash.js';
+import { findClash, type Holding, SpaceConflictError } from '../occupancy/index.js';
 import { checkEvent, type EventFields, type EventInput } from './event-rules.js';
 import { eventsOfBooking, insertEventHolds, writeEventSpaces } from './event.repository.js';
 import { eventDefinition } from './event.resource.js';
 import type { Event } from './event.table.js';
-import { occupiedStretch } from './occupancy.js';
+import { occupiedStretch } from '../occupancy/index.js';
 import { spaceIds } from '../data/row-mappers.js';
 import { EVENT_ACTIONS } from './event.policy.js';
 

@@ -2,8 +2,8 @@
 import type { Trx } from '../../db/database.js';
 import { insertInChunks } from '../../db/insert-in-chunks.js';
 import type { BookingStatus } from '../bookings/beneath.js';
-import { noteHold } from './event-clash.js';
-import { occupiedStretch } from './occupancy.js';
+import { noteHold } from '../occupancy/index.js';
+import { occupiedStretch } from '../occupancy/index.js';
 import type { Event } from './event.table.js';
 import { spaceIds as spacesOf } from '../data/row-mappers.js';
 

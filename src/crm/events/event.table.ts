@@ -1,19 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { BookingStatus } from '../bookings/booking.table.js';
+import type { SetupStyle } from '../spaces/space.table.js';
 
-/** How an event's room is set (SPEC §11); a space may take another number of guests for each. */
-export const SETUP_STYLES = [
-  'reception',
-  'banquet',
-  'theatre',
-  'classroom',
-  'boardroom',
-  'u_shape',
-  'cabaret',
-  'hollow_square',
-  'other',
-] as const;
-export type SetupStyle = (typeof SETUP_STYLES)[number];
+export { SETUP_STYLES, type SetupStyle } from '../spaces/space.table.js';
 
 /** An event (a function) of a booking: a ceremony, a dinner, a day of a conference. */
 export interface EventTable {

@@ -35,8 +35,8 @@ export {
 } from './event-rules.js';
 export { carryStatus, type DerivedFields, derivedFrom } from './booking-derivation.js';
 export { clashesInBulk, type HoldingEntry } from './bulk-clashes.js';
-export { findClash, firstClash, type Holding, spaceClashOf } from './event-clash.js';
-export { occupied, occupiedStretch, type SpaceShape } from './occupancy.js';
+export { findClash, firstClash, type Holding, spaceClashOf } from '../occupancy/index.js';
+export { occupied, occupiedStretch, type SpaceShape } from '../occupancy/index.js';
 export { type AvailabilityQuery, availability, type SpaceAvailability } from './availability.js';
 export { readAvailabilityQuery } from './availability.routes.js';
 export { eventsBetween, eventsOf, type WeekEvent } from './event.reads.js';

@@ -6,7 +6,7 @@
  * never the space itself; an area in whole square metres, and a time it was archived, or none
  * (SPEC §15).
  */
-import { SETUP_STYLES } from '../events/beneath.js';
+import { SETUP_STYLES } from './space.table.js';
 import type { SpaceFact } from '../facts.js';
 import { type Checked, instant, Problems } from '../validation.js';
 import type { Space, SpaceChanges } from './space.value.js';

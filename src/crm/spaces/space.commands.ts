@@ -13,7 +13,7 @@ import { refuse, type Refusal, refusalOf } from '../../writes/refusal.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import { spacesOf } from '../facts.js';
 import { createValueCommand, deleteValueCommand, updateValueCommand } from '../value-commands.js';
-import { clashOfSpaceChange, SpaceChangeConflictError } from './space-change-clash.js';
+import { clashOfSpaceChange, SpaceChangeConflictError } from '../occupancy/index.js';
 import { checkSpace, type SpaceFacts, type SpaceInput } from './space-rules.js';
 import {
   combinedSpacesOf,

@@ -1,7 +1,7 @@
 /** Spaces' rows, and the bookings that hold them. */
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.js';
-import type { SetupStyle } from '../events/beneath.js';
+import type { SetupStyle } from './space.table.js';
 import { countOf } from '../../db/aggregates.js';
 
 /** Whether another space of the organization has this name. */

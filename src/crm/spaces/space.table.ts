@@ -4,6 +4,20 @@ import type { SpaceTable } from './space.value.js';
 
 export type { SpaceTable };
 
+/** How an event's room is set (SPEC §11); a space may take another number of guests for each. */
+export const SETUP_STYLES = [
+  'reception',
+  'banquet',
+  'theatre',
+  'classroom',
+  'boardroom',
+  'u_shape',
+  'cabaret',
+  'hollow_square',
+  'other',
+] as const;
+export type SetupStyle = (typeof SETUP_STYLES)[number];
+
 /** The parts of a combined space (a ballroom made of salons A and B); one level deep. */
 export interface SpacePartTable {
   space_id: string;

@@ -8,14 +8,13 @@
  */
 import type { Db, Trx } from '../../db/database.js';
 import {
-  clashingSpaces,
   type Holding,
   holdingOf,
   type SpaceChange,
   type SpaceClash,
   SpaceConflictError,
-  type SpaceShape,
-} from '../events/beneath.js';
+} from './event-clash.js';
+import { clashingSpaces, type SpaceShape } from './occupancy.js';
 
 /** Two definite bookings' events that clash in the space once it is changed. */
 export interface SpaceChangeClash {
