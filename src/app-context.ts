@@ -23,7 +23,7 @@ import type { TokenRecord } from './oauth/token.repository.js';
 import { queueStats } from './webhooks/delivery.repository.js';
 import { jobStats } from './jobs/job-stats.js';
 import type { Writer } from './writes/unit-of-work.js';
-import { type PdfRenderer, pdfRenderer } from './crm/documents/pdf/pdf-renderer.js';
+import { type PdfRenderer, pdfRenderer } from './crm/documents/beneath.js';
 
 /** Every cache of the process, with its capacity: the memory they may take is decided here. */
 export interface AppCaches {

@@ -22,7 +22,7 @@ import { finishFollowUps } from './crm/follow-ups.js';
 import { FOLLOW_UP_KINDS } from './crm/follow-up-kinds.js';
 import { countOrganizations } from './identity/organization.repository.js';
 import { serveJobRunner } from './background/built-in.js';
-import { pdfRenderer } from './crm/documents/pdf/pdf-renderer.js';
+import { pdfRenderer } from './crm/documents/index.js';
 import { untilStopped } from './shutdown.js';
 import { clusterMetrics, answerMetricsAsks } from './metrics/cluster-metrics.js';
 import { startMetricsServer } from './metrics/metrics-server.js';

@@ -5,15 +5,15 @@
  * reading the PDF read the same document. Tables become one card per row on a narrow screen,
  * each value labelled by its column.
  */
-import { shownMeta } from '../crm/documents/document-meta.js';
-import type {
-  Block,
-  DocumentModel,
-  Fact,
-  IssuedStamp,
-  Paragraph,
-  Watermark,
-} from '../crm/documents/document-model.js';
+import {
+  type Block,
+  type DocumentModel,
+  type Fact,
+  type IssuedStamp,
+  type Paragraph,
+  shownMeta,
+  type Watermark,
+} from '../crm/documents/index.js';
 import { escapeHtml, html, SafeHtml } from './html.js';
 
 export interface DocumentHtmlOptions {

@@ -11,21 +11,21 @@ import { addressLines } from '../../src/crm/documents/merge-data.js';
 type Account = NonNullable<DocumentFacts['account']>;
 const account = (fields: Partial<Account>) =>
   ({
-    address_line1: null,
-    address_line2: null,
+    addressLine1: null,
+    addressLine2: null,
     city: null,
     region: null,
-    postal_code: null,
+    postalCode: null,
     country: null,
     ...fields,
   }) as Account;
 
 it('writes a US, Canadian or Australian address as "City, REGION POSTCODE"', () => {
   const salem = account({
-    address_line1: '12 Derby St',
+    addressLine1: '12 Derby St',
     city: 'Salem',
     region: 'MA',
-    postal_code: '01970',
+    postalCode: '01970',
     country: 'US',
   });
   assert.deepEqual(addressLines(salem, 'en-US'), ['12 Derby St', 'Salem, MA 01970', 'United States']);
@@ -34,15 +34,15 @@ it('writes a US, Canadian or Australian address as "City, REGION POSTCODE"', () 
     'Salem 01970',
     'United States',
   ]);
-  const toronto = account({ city: 'Toronto', region: 'ON', postal_code: 'M5V 2T6', country: 'ca' });
+  const toronto = account({ city: 'Toronto', region: 'ON', postalCode: 'M5V 2T6', country: 'ca' });
   assert.deepEqual(addressLines(toronto, 'en-GB'), ['Toronto, ON M5V 2T6', 'Canada']);
 });
 
 it('puts a British or Irish postcode on its own line under the town', () => {
   const london = account({
-    address_line1: '1 Mill Lane',
+    addressLine1: '1 Mill Lane',
     city: 'London',
-    postal_code: 'SE1 9PH',
+    postalCode: 'SE1 9PH',
     country: 'GB',
   });
   assert.deepEqual(addressLines(london, 'en-GB'), ['1 Mill Lane', 'London', 'SE1 9PH', 'United Kingdom']);
@@ -50,9 +50,9 @@ it('puts a British or Irish postcode on its own line under the town', () => {
 
 it('writes the postcode before the town elsewhere, and the country in the locale', () => {
   const berlin = account({
-    address_line1: 'Invalidenstraße 1',
+    addressLine1: 'Invalidenstraße 1',
     city: 'Berlin',
-    postal_code: '10115',
+    postalCode: '10115',
     country: 'DE',
   });
   assert.deepEqual(addressLines(berlin, 'de-DE'), ['Invalidenstraße 1', '10115 Berlin', 'Deutschland']);

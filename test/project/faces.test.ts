@@ -3,7 +3,8 @@
  * the source: outside a kind's folder only its face (`index.ts`) is imported — the demo's
  * bulk rows take its table type, the routers its
  * routes, the rules' facts its codec, and what a booking's commands run the bookings' face beneath
- * them (`beneath.ts`), as what the events' commands and rules stand on does the events' — its JSON
+ * them (`beneath.ts`), as what the events' commands and rules stand on does the events', and the
+ * app's context and a booking's deletion the documents' — its JSON
  * and flag columns are parsed nowhere else, and no command runs another by calling its
  * `run`: an inner command runs through the unit of work (0016). A file that does any of these
  * again fails here, naming itself.
@@ -42,6 +43,8 @@ const FACES: Record<string, readonly string[]> = {
   // Decoded in its folder alone (event.value.ts) — but for space_ids, which the row mappers it
   // shares with bookings parse (src/crm/data/row-mappers.ts).
   events: ['all_day'],
+  // A BEO's flag, a version's stored model, a signature's outcome and a signed proposal's state.
+  documents: ['show_prices', 'model', 'outcome', 'signed_state'],
 };
 
 /** The modules a file imports, as paths from the repository's root. */
@@ -75,6 +78,10 @@ function allowedPast(file: string, target: string): boolean {
   // What the events' commands stand on (a booking's first event) reads events through the face
   // beneath them: index.js would be a circle.
   if (target === 'src/crm/events/beneath.js') return BENEATH_EVENTS.has(file);
+  // The app's context holds the PDF renderer the documents' commands take it for, and a booking's
+  // deletion runs its documents' part beneath its commands: index.js would be a circle.
+  if (target === 'src/crm/documents/beneath.js')
+    return file === 'src/app-context.ts' || file === 'src/crm/bookings/booking.commands.ts';
   if (target.endsWith('.routes.js')) return file === 'src/crm/crm.plugin.ts';
   return false;
 }

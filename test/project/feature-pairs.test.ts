@@ -18,7 +18,6 @@ const KNOWN_PAIRS = new Map([
   ['bookings <-> events', 'events derive the booking’s times and spaces; a booking makes its first event'],
   ['bookings <-> payments', 'the schedule follows the booking; a booking shows what is paid'],
   ['bookings <-> pricing', 'totals follow the lines; a booking’s prices go with it'],
-  ['documents <-> messages', 'a message attaches a kept PDF; a document is sent into the conversation'],
 ]);
 
 function sourceFiles(dir: string): string[] {

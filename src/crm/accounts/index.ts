@@ -1,12 +1,10 @@
 /**
  * Accounts, the companies and people who book (SPEC §7): the one face the doors use
  * (docs/decisions/0017-faces-codecs-and-fields.md) — the value and its codec, the fields, the
- * policy, the commands and the queries. The row type never leaves this folder, but for the
- * documents (src/crm/documents), which still read the row (AccountRow) until they read values.
+ * policy, the commands and the queries. The row type never leaves this folder.
  */
 export { ACCOUNT_FIELDS } from './account.fields.js';
 export { type Account, type AccountChanges, accountCodec } from './account.value.js';
-export type { AccountTable as AccountRow } from './account.value.js';
 export { ACCOUNT_ACTIONS } from './account.policy.js';
 export {
   type AccountInput,

@@ -44,7 +44,7 @@ import { bookingPricesGo, linesFollowGuests } from '../pricing/booking-totals.js
 import { leadContact } from './lead-contact.js';
 import { sourceOfDoor } from './booking-source.js';
 import { withClientRule } from './booking-client.js';
-import { documentsGoWithBooking } from '../documents/document.commands.js';
+import { documentsGoWithBooking } from '../documents/beneath.js';
 import { changesCurrency, pricedInput, pricedProblems } from './booking-prices.js';
 import { moneyHeldBy } from './money-held.js';
 import { type BookingFields, type BookingInput, bookingNames, checkBooking } from './booking-rules.js';

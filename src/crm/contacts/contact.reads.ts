@@ -46,14 +46,7 @@ export async function findContact(reads: Reads, organizationId: string, id: stri
   return row && contactCodec.decode(row);
 }
 
-/**
- * A contact's name as people read it. The documents (src/crm/documents) still hand it the row
- * (ContactRow), until they read values.
- */
-export function contactName(
-  contact: Pick<Contact, 'firstName' | 'lastName'> | Pick<ContactTable, 'first_name' | 'last_name'>,
-): string {
-  const [first, last] =
-    'firstName' in contact ? [contact.firstName, contact.lastName] : [contact.first_name, contact.last_name];
-  return `${first} ${last}`.trim();
+/** A contact's name as people read it. */
+export function contactName(contact: Pick<Contact, 'firstName' | 'lastName'>): string {
+  return `${contact.firstName} ${contact.lastName}`.trim();
 }

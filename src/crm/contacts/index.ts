@@ -1,12 +1,10 @@
 /**
  * Contacts, the people a venue deals with (SPEC §7, §15): the one face the doors use
  * (docs/decisions/0017-faces-codecs-and-fields.md) — the value and its codec, the fields, the
- * policy, the commands and the queries. The row type never leaves this folder, but for the
- * documents (src/crm/documents), which still read the row (ContactRow) until they read values.
+ * policy, the commands and the queries. The row type never leaves this folder.
  */
 export { CONTACT_FIELDS } from './contact.fields.js';
 export { type Contact, type ContactChanges, contactCodec } from './contact.value.js';
-export type { ContactTable as ContactRow } from './contact.value.js';
 export { CONTACT_ACTIONS } from './contact.policy.js';
 export {
   type ContactInput,

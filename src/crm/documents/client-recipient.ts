@@ -5,13 +5,13 @@
  */
 import type { Trx } from '../../db/database.js';
 import { organizationLocale } from '../../locale.js';
-import type { ContactRow as ContactTable } from '../contacts/index.js';
+import { type Contact, contactName, findContact } from '../contacts/index.js';
 import type { DocumentRow } from './document.table.js';
 
 export type Recipient =
   | {
       ok: true;
-      contact: ContactTable;
+      contact: Contact;
       email: string;
       venue: string;
       zone: string;
@@ -35,7 +35,7 @@ export async function clientMailFor(trx: Trx, document: DocumentRow): Promise<Re
       .executeTakeFirstOrThrow(),
   ]);
   const contact = booking.contact_id
-    ? await trx.selectFrom('contacts').selectAll().where('id', '=', booking.contact_id).executeTakeFirst()
+    ? await findContact({ db: trx }, document.organization_id, booking.contact_id)
     : undefined;
   const name = document.kind === 'invoice' ? 'invoice' : 'proposal';
   if (!contact)
@@ -46,7 +46,7 @@ export async function clientMailFor(trx: Trx, document: DocumentRow): Promise<Re
   if (!contact.email)
     return {
       ok: false,
-      detail: `The booking's contact, ${`${contact.first_name} ${contact.last_name}`.trim()}, has no e-mail address: add one, then send it.`,
+      detail: `The booking's contact, ${contactName(contact)}, has no e-mail address: add one, then send it.`,
     };
   return {
     ok: true,

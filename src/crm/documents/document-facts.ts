@@ -4,15 +4,14 @@
  * once (in the unit of work that makes the version, so it shows one consistent state). The rest
  * is pure: merge-data.ts and document-build.ts turn these facts into words.
  */
-import { accountDefinition, type AccountRow as AccountTable } from '../accounts/index.js';
+import { type Account, findAccount } from '../accounts/index.js';
 import type { BookingRow } from '../bookings/beneath.js';
-import { contactDefinition, type ContactRow as ContactTable } from '../contacts/index.js';
+import { type Contact, findContact } from '../contacts/index.js';
 import type { EventRow as Event } from '../events/index.js';
 import { installmentsOf } from '../payments/schedule-keeping.js';
 import type { Installment, Payment } from '../payments/payment.table.js';
 import { linesOfBooking } from '../pricing/booking-totals.js';
 import type { LineItem } from '../pricing/line-item.table.js';
-import { findRow } from '../data/record-lookup.js';
 import type { Db, Trx } from '../../db/database.js';
 import type { LogoReference } from './document-model.js';
 import { documentSettingsOf, templatesOf } from './document-settings.js';
@@ -38,8 +37,8 @@ export interface DocumentFacts {
   venue: { name: string; address: string[]; logo: LogoReference | null };
   templates: { header: string; footer: string; terms: string };
   booking: BookingRow;
-  account: AccountTable | undefined;
-  contact: ContactTable | undefined;
+  account: Account | undefined;
+  contact: Contact | undefined;
   /** The name of the booking's owner: the venue's person for it. */
   manager: string | undefined;
   /** Its events, in the order they happen. */
@@ -108,8 +107,8 @@ export async function loadDocumentFacts(
         .executeTakeFirstOrThrow(),
       documentSettingsOf(db, org),
       templatesOf(db, org, request.kind),
-      booking.account_id ? findRow(db, accountDefinition, org, booking.account_id) : undefined,
-      booking.contact_id ? findRow(db, contactDefinition, org, booking.contact_id) : undefined,
+      booking.account_id ? findAccount({ db }, org, booking.account_id) : undefined,
+      booking.contact_id ? findContact({ db }, org, booking.contact_id) : undefined,
       booking.owner_id
         ? db
             .selectFrom('users')

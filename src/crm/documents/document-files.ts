@@ -2,16 +2,20 @@
  * A document's stored parts (SPEC §13): its model (what the version shows, stored when it is
  * made) and the PDFs kept for it: `sent` (what its client was shown and accepts), `signed` (that
  * with a signature page) and `issued` (an invoice as issued). Kept bytes are never rewritten;
- * their SHA-256 is the document's `sha256` (a signed proposal's: the signed PDF's).
+ * their SHA-256 is the document's `sha256` (a signed proposal's: the signed PDF's). They are read
+ * beneath the documents and the conversation alike (src/crm/kept-pdfs.ts).
  */
 import { createHash } from 'node:crypto';
 import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
+import { keptFile } from '../kept-pdfs.js';
 import type { DocumentModel, PdfRequest, Watermark } from './document-model.js';
 import { logoBytes } from './document-settings.js';
 import { snapshotModelOf } from './document.codec.js';
 import { logoFitsDocuments } from './logo.js';
 import type { DocumentRow, FileRole } from './document.table.js';
+
+export { keptFile };
 
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -35,21 +39,6 @@ export async function saveModel(trx: Trx, document: DocumentRow, model: Document
       model: JSON.stringify(model),
     })
     .execute();
-}
-
-/** A kept PDF of the document, if it has one in that role. */
-export async function keptFile(
-  db: Db | Trx,
-  documentId: string,
-  role: FileRole,
-): Promise<{ bytes: Uint8Array; sha256: string } | undefined> {
-  const row = await db
-    .selectFrom('document_files')
-    .select(['bytes', 'sha256'])
-    .where('document_id', '=', documentId)
-    .where('role', '=', role)
-    .executeTakeFirst();
-  return row && { bytes: new Uint8Array(row.bytes), sha256: row.sha256 };
 }
 
 /** Keeps a PDF of the document (once per role: a kept file is never replaced). */

@@ -115,7 +115,7 @@ export const sendDocument: Command<SendInput, Sent | Refusal> = {
       organizationId: actor.organizationId,
       venue: recipient.venue,
       to,
-      greeting: recipient.contact.first_name || contactName(recipient.contact),
+      greeting: recipient.contact.firstName || contactName(recipient.contact),
       bookingName: recipient.bookingName,
       reference: recipient.reference,
       url: `${input.portal}${token}${invoice ? BALANCE_ANCHOR : ''}`,

@@ -4,15 +4,15 @@
  * data, the venue's and the templates in the same transaction, so what it shows is one state.
  * Its templates, rendered before (off the lock) from that same state, and its model are stored
  * then: later changes to the booking or the templates need a new version. Only a draft is
- * deleted; a booking's drafts go with it, and a booking with documents that left the venue is
- * kept (so are they). The commands return their refusals (src/writes/refusal.ts).
+ * deleted (a deleted booking's go with it: document-deletion.ts). The commands return their
+ * refusals (src/writes/refusal.ts).
  */
 import type { Db, Trx } from '../../db/database.js';
 import type { Actor } from '../../policy/actor.js';
 import { STALE_PREPARATION } from '../../writes/prepared.js';
 import { refuse, type Refusal } from '../../writes/refusal.js';
-import type { Command, Work } from '../../writes/unit-of-work.js';
-import { recordCreated, recordDeleted } from '../change-events.js';
+import type { Command } from '../../writes/unit-of-work.js';
+import { recordCreated } from '../change-events.js';
 import { idsInOrganization, insertRecord } from '../records.js';
 import { deleteValueCommand, problemsRefusal } from '../value-commands.js';
 import { buildDocumentModel } from './document-build.js';
@@ -145,27 +145,3 @@ export const deleteDocument = deleteValueCommand({
   codec: { decode: (row: DocumentRow) => row, encode: () => ({}) },
   refusal: async ({ actor }, current) => actionRefusal('delete', current, actor),
 });
-
-/**
- * A booking's documents when it is deleted: its drafts go with it (each told of); one that left
- * the venue (sent, signed, issued or voided) is kept, and with it the booking: the refusal (409)
- * the booking's deletion returns.
- */
-export async function documentsGoWithBooking(work: Work, bookingId: string): Promise<Refusal | undefined> {
-  const { trx, now } = work;
-  const documents = await trx
-    .selectFrom('documents')
-    .selectAll()
-    .where('booking_id', '=', bookingId)
-    .execute();
-  const kept = documents.filter((d) => d.status !== 'draft');
-  if (kept.length > 0) {
-    return refuse({
-      status: 409,
-      code: 'has_dependents',
-      detail: `This booking has ${kept.length === 1 ? '1 document' : `${kept.length} documents`} that left the venue (sent, signed, issued or voided): they are kept, and the booking with them. Mark it lost or closed instead.`,
-    });
-  }
-  for (const document of documents) await recordDeleted(trx, documentDefinition, document, now);
-  return undefined;
-}

@@ -136,17 +136,17 @@ export function addressLines(account: DocumentFacts['account'], locale = DEFAULT
         [
           account.city && account.region ? `${account.city},` : account.city,
           account.region,
-          account.postal_code,
+          account.postalCode,
         ]
           .filter(Boolean)
           .join(' '),
       ]
     : POSTCODE_BELOW.has(code)
-      ? [account.city, account.region, account.postal_code]
-      : [[account.postal_code, account.city].filter(Boolean).join(' '), account.region];
+      ? [account.city, account.region, account.postalCode]
+      : [[account.postalCode, account.city].filter(Boolean).join(' '), account.region];
   return [
-    account.address_line1,
-    account.address_line2,
+    account.addressLine1,
+    account.addressLine2,
     ...places,
     country && countryName(country, locale),
   ].filter((line): line is string => Boolean(line));
@@ -193,16 +193,16 @@ export function mergeData(facts: DocumentFacts): MergeData {
       email: account?.email ?? '',
       phone: account?.phone ?? '',
       address: addressLines(account, locale).join(', '),
-      ...words(custom.accounts, account?.custom_fields),
+      ...words(custom.accounts, account?.customFields),
     },
     contact: {
       name: contact ? contactName(contact) : '',
-      first_name: contact?.first_name ?? '',
-      last_name: contact?.last_name ?? '',
+      first_name: contact?.firstName ?? '',
+      last_name: contact?.lastName ?? '',
       email: contact?.email ?? '',
       phone: contact?.phone ?? '',
       title: contact?.title ?? '',
-      ...words(custom.contacts, contact?.custom_fields),
+      ...words(custom.contacts, contact?.customFields),
     },
     events: facts.events.map((e) => ({
       name: e.name,

@@ -6,9 +6,7 @@
  * against the documents' sample with a link (EMAIL_SAMPLE), so a field that exists nowhere is
  * found then.
  */
-import type { DocumentFacts } from '../documents/document-facts.js';
-import { type MergeData, mergeData } from '../documents/merge-data.js';
-import { SAMPLE_MERGE_DATA } from '../documents/sample-merge-data.js';
+import { type DocumentFacts, type MergeData, mergeData, SAMPLE_MERGE_DATA } from '../documents/index.js';
 
 export type EmailMergeData = MergeData & { portal_url: string };
 

@@ -10,8 +10,7 @@
  */
 import { ConflictError } from '../../errors.js';
 import { STALE_PREPARATION } from '../../writes/prepared.js';
-import type { Threads } from '../documents/document-templates.js';
-import type { TemplateSet } from '../documents/liquid-sandbox.js';
+import type { TemplateSet, Threads } from '../documents/index.js';
 import { EMAIL_PARTS, type EmailPart } from './email-template-kinds.js';
 import { EMAIL_SAMPLE } from './email-merge-data.js';
 import type { EmailTemplate } from './email-template.value.js';

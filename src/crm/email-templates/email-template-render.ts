@@ -9,8 +9,7 @@
 import type { Clock } from '../../clock.js';
 import { ValidationError } from '../../errors.js';
 import type { Reads } from '../data/reads.js';
-import { loadDocumentFacts } from '../documents/document-facts.js';
-import type { Threads } from '../documents/document-templates.js';
+import { loadDocumentFacts, type Threads } from '../documents/index.js';
 import { EMAIL_TEMPLATE_SET } from './email-template-check.js';
 import { emailMergeData } from './email-merge-data.js';
 import type { EmailTemplate } from './email-template.value.js';

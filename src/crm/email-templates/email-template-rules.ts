@@ -5,7 +5,7 @@
  * found on a rendering thread before: email-template-check.ts). Every bad field is named at once.
  */
 import { type Checked, Problems } from '../validation.js';
-import { TEMPLATE_MAX_LENGTH } from '../documents/template-words.js';
+import { TEMPLATE_MAX_LENGTH } from '../documents/index.js';
 import type { JudgedEmailTemplateInput } from './email-template-check.js';
 import { SUBJECT_MAX_LENGTH } from './email-template.fields.js';
 import { EMAIL_PARTS, EMAIL_TEMPLATE_KINDS, type EmailTemplateKind } from './email-template-kinds.js';

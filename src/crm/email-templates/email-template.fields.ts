@@ -4,7 +4,7 @@
  * another template, and not a column of the CSV export.
  */
 import { defineFields, field } from '../data/fields.js';
-import { TEMPLATE_MAX_LENGTH } from '../documents/template-words.js';
+import { TEMPLATE_MAX_LENGTH } from '../documents/index.js';
 import { EMAIL_TEMPLATE_KINDS } from './email-template-kinds.js';
 
 /** The longest subject a template may have: a line a mail program shows whole, with merge fields. */

@@ -9,8 +9,7 @@ import { registerReadRoutes } from '../../api/read-routes.js';
 import { registerWriteRoutes } from '../../api/write-routes.js';
 import { withPreparation } from '../../writes/prepared.js';
 import { type EmailTemplateInput, judgeEmailTemplate } from './email-template-check.js';
-import { customMergeFields } from '../documents/custom-merge.js';
-import { withCustomSample } from '../documents/custom-sample.js';
+import { customMergeFields, withCustomSample } from '../documents/index.js';
 import { EMAIL_SAMPLE } from './email-merge-data.js';
 import { EmailTemplateCreateBody, EmailTemplateUpdateBody } from './email-template.bodies.js';
 import {

@@ -9,7 +9,7 @@ import type { Db, Trx } from '../../db/database.js';
 import type { FieldProblem } from '../../errors.js';
 import { isEmailAddress } from '../../mail/inbound/mailbox-settings.js';
 import type { MailAttachment } from '../../mail/outbox.js';
-import { keptFile } from '../documents/document-files.js';
+import { keptFile } from '../kept-pdfs.js';
 import { Problems } from '../validation.js';
 
 /** The most documents one message carries (the API's `document_ids` says the same). */

@@ -3,11 +3,18 @@
  * its logo, the signature once accepted, and the booking's schedule and balance as they stand
  * now (resolved and kept by the schedule; never worked out here).
  */
-import { pdfRequestOf } from '../../crm/documents/document-files.js';
-import { signaturesOf } from '../../crm/documents/document-signing.js';
-import { clockOf, dayOf, moneyText } from '../../crm/documents/document-words.js';
-import type { DocumentLink, DocumentRow } from '../../crm/documents/document.table.js';
-import { installmentDue, STATE_WORDS, stillToPay } from '../../crm/documents/schedule-words.js';
+import {
+  clockOf,
+  dayOf,
+  type DocumentLink,
+  type DocumentRow,
+  installmentDue,
+  moneyText,
+  pdfRequestOf,
+  signaturesOf,
+  STATE_WORDS,
+  stillToPay,
+} from '../../crm/documents/index.js';
 import { installmentsOf } from '../../crm/payments/schedule-keeping.js';
 import type { Db } from '../../db/database.js';
 import { organizationLocale } from '../../locale.js';

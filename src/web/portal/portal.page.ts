@@ -4,7 +4,7 @@
  * as they stand now, and, for a proposal still open, the form that accepts it (full name and
  * "I agree"). Readable on a 390 px phone; no script; nothing from another origin.
  */
-import type { DocumentModel, IssuedStamp } from '../../crm/documents/document-model.js';
+import type { DocumentModel, IssuedStamp } from '../../crm/documents/index.js';
 import { STYLESHEET_PATH } from '../assets.js';
 import { documentHtml } from '../document-html.js';
 import { html, type SafeHtml } from '../html.js';

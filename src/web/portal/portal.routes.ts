@@ -16,12 +16,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { documentOfToken, noteLinkUse } from '../../crm/documents/document-links.js';
-import { currentFile, keptFile, pdfRequestOf } from '../../crm/documents/document-files.js';
-import type { DocumentLink, DocumentRow } from '../../crm/documents/document.table.js';
-import { sendPdf } from '../../crm/documents/document-pdf.js';
-import { signDocument, signaturePage } from '../../crm/documents/document-signing.js';
-import { signatureProblems } from '../../crm/documents/document-rules.js';
+import {
+  currentFile,
+  type DocumentLink,
+  documentOfToken,
+  type DocumentRow,
+  keptFile,
+  noteLinkUse,
+  pdfRequestOf,
+  sendPdf,
+  signaturePage,
+  signatureProblems,
+  signDocument,
+} from '../../crm/documents/index.js';
 import { clientActor } from '../../policy/actor.js';
 import { FailureThrottle } from '../../security/failure-throttle.js';
 import { attempt } from '../../writes/unit-of-work.js';

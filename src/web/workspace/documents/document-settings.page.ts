@@ -4,10 +4,13 @@
  * fields they may use listed beside them, each with the value it takes for a sample booking. A
  * refused template says its line and why, beside its field.
  */
-import { DEFAULT_TEMPLATES, type TemplateTexts } from '../../../crm/documents/default-templates.js';
-import { logoFitsDocuments } from '../../../crm/documents/logo.js';
-import type { DocumentKind } from '../../../crm/documents/document.table.js';
-import type { MergeData } from '../../../crm/documents/merge-data.js';
+import {
+  DEFAULT_TEMPLATES,
+  type DocumentKind,
+  logoFitsDocuments,
+  type MergeData,
+  type TemplateTexts,
+} from '../../../crm/documents/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField, errorSummary, type FieldErrors, textareaField } from '../forms/form-fields.js';
 import { settingsTabs, workspacePage } from '../workspace-layout.js';

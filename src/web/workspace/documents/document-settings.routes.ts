@@ -8,20 +8,24 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { templatesOf, documentSettingsOf, logoBytes } from '../../../crm/documents/document-settings.js';
 import {
   addressProblems,
+  checkLogo,
   checkTemplates,
+  customMergeFields,
+  DOCUMENT_KINDS,
+  type DocumentKind,
+  documentSettingsOf,
+  LOGO_MAX_BYTES,
+  logoBytes,
   restoreDefaultTemplates,
+  SAMPLE_MERGE_DATA,
   saveLogo,
   saveTemplates,
   saveVenueAddress,
-} from '../../../crm/documents/document-settings.commands.js';
-import { DOCUMENT_KINDS, type DocumentKind } from '../../../crm/documents/document.table.js';
-import { checkLogo, LOGO_MAX_BYTES } from '../../../crm/documents/logo.js';
-import { SAMPLE_MERGE_DATA } from '../../../crm/documents/sample-merge-data.js';
-import { customMergeFields } from '../../../crm/documents/custom-merge.js';
-import { withCustomSample } from '../../../crm/documents/custom-sample.js';
+  templatesOf,
+  withCustomSample,
+} from '../../../crm/documents/index.js';
 import { write } from '../../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { documentSettingsPage, type DocumentSettingsView, logoView } from './document-settings.page.js';

@@ -4,8 +4,7 @@
  * made and to whom it went (shown this once: only its hash is kept), and the document itself as its PDF shows it (the same model, drawn as
  * HTML), marked as a draft or void.
  */
-import type { DocumentModel, IssuedStamp } from '../../../crm/documents/document-model.js';
-import type { DocumentRow } from '../../../crm/documents/document.table.js';
+import type { DocumentModel, DocumentRow, IssuedStamp } from '../../../crm/documents/index.js';
 import type { EventRow } from '../../../crm/events/index.js';
 import { documentHtml } from '../../document-html.js';
 import { html, type SafeHtml } from '../../html.js';

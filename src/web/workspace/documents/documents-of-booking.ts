@@ -3,10 +3,12 @@
  * signatures, and what changed since a proposal was signed.
  */
 import type { BookingRow } from '../../../crm/bookings/index.js';
-import { linksOf } from '../../../crm/documents/document-links.js';
-import { signaturesOf } from '../../../crm/documents/document-signing.js';
-import { changesSinceSigned } from '../../../crm/documents/signed-state.js';
-import type { DocumentLink } from '../../../crm/documents/document.table.js';
+import {
+  changesSinceSigned,
+  type DocumentLink,
+  linksOf,
+  signaturesOf,
+} from '../../../crm/documents/index.js';
 import type { EventRow } from '../../../crm/events/index.js';
 import type { Db } from '../../../db/database.js';
 import type { DocumentsSection } from './documents.view.js';

@@ -13,19 +13,23 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { bookingDefinition } from '../../../crm/bookings/index.js';
 import {
+  dayOf,
+  deleteDocument,
+  documentDefinition,
+  documentPdf,
+  documentPdfFile,
+  documentProblems,
+  type DocumentRow,
   issueDocument,
+  issuePdf,
+  makeDocument,
+  pdfRequestOf,
   revokeDocumentLink,
   sendDocument,
+  sendPdf,
+  signaturesOf,
   voidDocument,
-} from '../../../crm/documents/document-actions.js';
-import { pdfRequestOf } from '../../../crm/documents/document-files.js';
-import { documentPdf, documentPdfFile, issuePdf, sendPdf } from '../../../crm/documents/document-pdf.js';
-import { signaturesOf } from '../../../crm/documents/document-signing.js';
-import { dayOf } from '../../../crm/documents/document-words.js';
-import { deleteDocument, documentProblems } from '../../../crm/documents/document.commands.js';
-import { makeDocument } from '../../../crm/documents/document-making.js';
-import { documentDefinition } from '../../../crm/documents/document.resource.js';
-import type { DocumentRow } from '../../../crm/documents/document.table.js';
+} from '../../../crm/documents/index.js';
 import { organizationZone } from '../../../crm/organization/index.js';
 import { readingLocale } from '../../../locale.js';
 import { appSecret } from '../../../db/app-secrets.js';

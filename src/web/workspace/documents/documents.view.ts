@@ -5,11 +5,16 @@
  * of a sent proposal or invoice with when they were last opened, each revocable; who accepted a proposal, and why the
  * booking did not turn definite when it could not; and the form that makes a new version.
  */
-import type { DocumentLink, DocumentRow, DocumentSignature } from '../../../crm/documents/document.table.js';
-import type { SigningOutcome } from '../../../crm/documents/document-signing.js';
+import {
+  type DocumentLink,
+  type DocumentRow,
+  type DocumentSignature,
+  partsInWords,
+  type SignedPart,
+  type SigningOutcome,
+} from '../../../crm/documents/index.js';
 import { documentCodec } from '../../../crm/documents/index.js';
 import type { EventRow } from '../../../crm/events/index.js';
-import { partsInWords, type SignedPart } from '../../../crm/documents/signed-state.js';
 import { html, type SafeHtml } from '../../html.js';
 import { clashSentence } from '../forms/conflict.view.js';
 import { csrfField } from '../forms/form-fields.js';

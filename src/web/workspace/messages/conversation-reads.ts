@@ -6,7 +6,7 @@
  */
 import type { BookingRow } from '../../../crm/bookings/index.js';
 import type { Contact } from '../../../crm/contacts/index.js';
-import type { DocumentRow } from '../../../crm/documents/document.table.js';
+import type { DocumentRow } from '../../../crm/documents/index.js';
 import { listEmailTemplates } from '../../../crm/email-templates/index.js';
 import type { EventRow } from '../../../crm/events/index.js';
 import {

@@ -9,7 +9,7 @@ import type { BookingRow } from '../../../crm/bookings/index.js';
 import type { Installment, Payment } from '../../../crm/payments/payment.table.js';
 import { html, type SafeHtml } from '../../html.js';
 import { money } from '../bookings/booking-badges.js';
-import { stillToPay } from '../../../crm/documents/schedule-words.js';
+import { stillToPay } from '../../../crm/documents/index.js';
 import {
   dueOf,
   KIND_LABELS,
