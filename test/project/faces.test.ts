@@ -80,6 +80,9 @@ function allowedPast(file: string, target: string): boolean {
   // What the events' commands and rules stand on (the spaces' rules, their change's clash check, a
   // booking's first event) reads events through the face beneath them: index.js would be a circle.
   if (target === 'src/crm/events/beneath.js') return BENEATH_EVENTS.has(file);
+  // The documents' merge fields are read by the rendering thread (the sample a template is tried
+  // against): it loads a booking's fields, which are data, and not the face's commands and routes.
+  if (target === 'src/crm/bookings/booking.fields.js') return file === 'src/crm/documents/merge-fields.ts';
   if (target.endsWith('.routes.js')) return file === 'src/crm/crm.plugin.ts';
   return false;
 }
