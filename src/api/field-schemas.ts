@@ -125,6 +125,29 @@ export function writeAttributesSchema(fields: Fields, required: readonly string[
   );
 }
 
+/**
+ * Properties with others placed beside them: each of `after` right after the property it is named
+ * by, each of `before` right before it (what a write may give beside its fields, in its place).
+ */
+export function placedBeside<T>(
+  properties: Readonly<Record<string, T>>,
+  beside: {
+    after?: Readonly<Record<string, Readonly<Record<string, T>>>>;
+    before?: Readonly<Record<string, Readonly<Record<string, T>>>>;
+  },
+): Record<string, T> {
+  for (const name of [...Object.keys(beside.after ?? {}), ...Object.keys(beside.before ?? {})]) {
+    if (!(name in properties)) throw new Error(`No property ${name} to place others beside.`);
+  }
+  const placed: Record<string, T> = {};
+  for (const [name, property] of Object.entries(properties)) {
+    Object.assign(placed, beside.before?.[name] ?? {});
+    placed[name] = property;
+    Object.assign(placed, beside.after?.[name] ?? {});
+  }
+  return placed;
+}
+
 /** The relationships a write may set. */
 export function writeRelationshipsSchema(fields: Fields) {
   return Type.Object(

@@ -1,6 +1,7 @@
 /** A bookings row read into the input of the API's rules (src/crm/bookings/booking-rules.ts). */
-import { type BookingInput, BookingWriteAttributes } from '../crm/bookings/index.js';
+import { BOOKING_FIELDS, type BookingInput, BookingWriteAttributes } from '../crm/bookings/index.js';
 import type { AllFacts } from '../crm/all-facts.js';
+import { plainFields } from '../crm/given-values.js';
 import { RowReader } from './cells.js';
 import type { CsvRow } from './read-rows.js';
 import { accountOf, contactOf, ownerOf, placeOf, rowSpaces } from './references.js';
@@ -9,7 +10,7 @@ import type { RowErrors } from './row-errors.js';
 export function bookingInputOf(row: CsvRow, errors: RowErrors, facts: AllFacts): BookingInput {
   const reader = new RowReader(row, errors, BookingWriteAttributes);
   const spaceIds = rowSpaces(reader, facts.spaces, 'room_names');
-  return {
+  const read: BookingInput = {
     name: reader.text('name') ?? '',
     status: reader.text('status')?.toLowerCase() ?? undefined,
     start_at: reader.dateTime('start_at'),
@@ -28,4 +29,7 @@ export function bookingInputOf(row: CsvRow, errors: RowErrors, facts: AllFacts):
     ...placeOf(reader, facts, row.cells),
     history: true,
   };
+  // The columns of the fields read above by no name of their own, each as its declaration says.
+  const plain = plainFields(BOOKING_FIELDS, Object.keys(read)).filter((f) => f.csv);
+  return { ...read, ...Object.fromEntries(plain.map((f) => [f.name, reader.field(f)])) };
 }

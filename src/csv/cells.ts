@@ -4,6 +4,7 @@
  * longer than the API's request schema allows, which is read from that schema itself.
  */
 import type { TObject } from 'typebox';
+import type { Field } from '../crm/data/fields.js';
 import { optionalText } from '../crm/validation.js';
 import { LIST_SEPARATOR } from './columns.js';
 import { restoreFormula } from '../crm/formula.js';
@@ -60,6 +61,35 @@ export class RowReader {
       return null;
     }
     return Number(value);
+  }
+
+  /**
+   * A field's cell as its declaration says (a whole number within its limits, a date-time, a
+   * list, yes or no, else text); undefined when empty (not given) or when it could not be read.
+   */
+  field(f: Field): unknown {
+    if ((this.row.cells[f.name] ?? '').trim() === '') return undefined;
+    const limits = f.limits ?? {};
+    const safe = Number.MAX_SAFE_INTEGER;
+    switch (f.type) {
+      case 'integer':
+      case 'money':
+        return this.integer(f.name, limits.minimum ?? -safe, limits.maximum ?? safe) ?? undefined;
+      case 'instant':
+        return this.dateTime(f.name);
+      case 'id_list':
+      case 'multi_select':
+        return this.list(f.name);
+      case 'boolean': {
+        const value = (this.text(f.name) ?? '').toLowerCase();
+        if (['true', 'yes', '1'].includes(value)) return true;
+        if (['false', 'no', '0'].includes(value)) return false;
+        this.problem(f.name, `"${value}" is not yes or no.`);
+        return undefined;
+      }
+      default:
+        return this.text(f.name);
+    }
   }
 
   /** An RFC 3339 date-time with its offset, as given; undefined when empty or not of that form. */

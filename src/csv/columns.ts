@@ -9,6 +9,8 @@
  * units, formatted-amounts.ts) so that an export imports unchanged.
  */
 import { ACCOUNT_ATTRIBUTES } from '../crm/accounts/index.js';
+import { BOOKING_FIELDS } from '../crm/bookings/index.js';
+import type { Fields } from '../crm/data/fields.js';
 import { besideAmounts } from '../crm/formatted-amounts.js';
 
 export const CSV_TYPES = ['accounts', 'contacts', 'bookings', 'events'] as const;
@@ -41,31 +43,39 @@ const CONTACT_WRITABLE = [
   'account_name',
 ] as const;
 
-const BOOKING_WRITABLE = [
-  'name',
-  'status',
-  'start_at',
-  'end_at',
-  'timezone',
-  'guest_count',
-  'event_type',
-  'currency',
-  'total_amount',
-  'lost_reason',
-  'account_id',
-  'account_name',
-  'contact_id',
-  'contact_email',
-  'owner_id',
-  'owner_email',
-  'space_ids',
-  'stage_id',
-  'stage_name',
-  'referral_source_id',
-  'referral_source_name',
-] as const;
+/** What an import reads beside a relationship's id: the record by its name (references.ts). */
+const NAMED_BY: Readonly<Record<string, readonly string[]>> = {
+  account_id: ['account_name'],
+  contact_id: ['contact_email'],
+  owner_id: ['owner_email'],
+  stage_id: ['stage_name'],
+  referral_source_id: ['referral_source_name'],
+};
 
-const BOOKING_AMOUNTS = ['total_amount'] as const;
+/**
+ * A kind's CSV shape from its fields (those declared `csv`), in their order: the id and what the
+ * server assigns (its reference), then what an import writes (each relationship's id with its
+ * record's name beside it, each amount with its formatted amount), what is made of other rows
+ * (a booking's room names), and the timestamps. A field declared is a column, with no line here.
+ */
+export function shapeOf(fields: Fields, required: CsvShape['required']): CsvShape {
+  const csv = Object.values(fields).filter((f) => f.csv);
+  const stamps = (name: string) => (TIMESTAMPS as readonly string[]).includes(name);
+  const writable = csv.filter((f) => f.writable).flatMap((f) => [f.name, ...(NAMED_BY[f.name] ?? [])]);
+  const amounts = csv.filter((f) => f.writable && f.type === 'money').map((f) => f.name);
+  return {
+    columns: [
+      'id',
+      ...csv.filter((f) => f.stored && !f.writable && !stamps(f.name)).map((f) => f.name),
+      ...besideAmounts(writable, amounts),
+      ...csv.filter((f) => !f.stored).map((f) => f.name),
+      ...csv.filter((f) => stamps(f.name)).map((f) => f.name),
+    ],
+    writable,
+    required,
+    amounts,
+  };
+}
 
 const EVENT_WRITABLE = [
   'booking_id',
@@ -95,18 +105,7 @@ export const CSV_SHAPES: Readonly<Record<CsvType, CsvShape>> = {
     required: [['first_name', 'last_name']],
     amounts: [],
   },
-  bookings: {
-    columns: [
-      'id',
-      'reference',
-      ...besideAmounts(BOOKING_WRITABLE, BOOKING_AMOUNTS),
-      'room_names',
-      ...TIMESTAMPS,
-    ],
-    writable: BOOKING_WRITABLE,
-    required: [['name'], ['start_at'], ['end_at'], ['account_id', 'account_name']],
-    amounts: BOOKING_AMOUNTS,
-  },
+  bookings: shapeOf(BOOKING_FIELDS, [['name'], ['start_at'], ['end_at'], ['account_id', 'account_name']]),
   events: {
     // `space_names` shows the spaces' names beside their ids; `status` is its booking's (read-only).
     columns: ['id', ...EVENT_WRITABLE, 'space_names', 'status', ...TIMESTAMPS],

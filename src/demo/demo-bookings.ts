@@ -10,6 +10,8 @@ import {
   type BookingStatus,
   NO_PRICES,
 } from '../crm/bookings/booking.table.js';
+import { BOOKING_FIELDS } from '../crm/bookings/index.js';
+import { nullColumns } from '../crm/data/field-codec.js';
 import { derivedFrom } from '../crm/events/index.js';
 import type { Event } from '../crm/events/event.table.js';
 import type { SpaceFact } from '../crm/facts.js';
@@ -100,6 +102,8 @@ function book(ctx: BookingContext, plan: Plan): DemoBooking {
   const lostReason = LOST_REASONS[Math.floor(rnd() * LOST_REASONS.length)]!;
   const booker = ctx.booker(program.personal);
   return {
+    // Its fields that may be empty and are not given below are (a field declared needs no line here).
+    ...nullColumns(BOOKING_FIELDS),
     id,
     organization_id: ctx.organizationId,
     reference: '',

@@ -1,13 +1,15 @@
 /** A booking as the MCP tools show it: its facts, its money in minor units, its page. */
 import { z } from 'zod';
 import { excerpt } from '../text-excerpt.js';
-import { BOOKING_STATUSES, type BookingRow } from '../crm/bookings/index.js';
+import { BOOKING_FIELDS, BOOKING_STATUSES, type BookingRow } from '../crm/bookings/index.js';
 import { bookingUrl, type ToolContext } from './tool-kit.js';
 import { NullableUntrustedText, UntrustedText, untrusted, untrustedOrNull } from './untrusted-text.js';
 import type { CustomField } from '../crm/custom-fields/index.js';
 import { customFieldsFor, CustomValuesShown, customValuesShown } from './custom-values.js';
+import { fieldSchemas, fieldValues } from './field-values.js';
 
-export const BookingSummary = z.object({
+/** What the tools show of a booking their own way; its other fields follow as declared (field-values.ts). */
+const SHOWN = {
   id: z.string(),
   reference: z.string(),
   name: UntrustedText,
@@ -20,6 +22,11 @@ export const BookingSummary = z.object({
   grand_total: z.number().int().describe('Minor units of currency'),
   balance_due: z.number().int().describe('grand_total − paid_total, minor units'),
   currency: z.string(),
+};
+
+export const BookingSummary = z.object({
+  ...SHOWN,
+  ...fieldSchemas(BOOKING_FIELDS, SHOWN),
   url: z.string().describe("The booking's page in the workspace"),
   custom_fields: CustomValuesShown,
 });
@@ -60,6 +67,7 @@ export function summarize(
     grand_total: grand,
     balance_due: grand - Number(booking.paid_total),
     currency: booking.currency,
+    ...fieldValues(BOOKING_FIELDS, booking, SHOWN),
     url: bookingUrl(tool, booking.id),
     custom_fields: customValuesShown(booking.custom_fields, fields),
   };

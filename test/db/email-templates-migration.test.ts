@@ -9,7 +9,7 @@ import { type Kysely, Migrator } from 'kysely';
 import { isoTime } from '../../src/clock.js';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../src/crm/email-templates/index.js';
 import { newId } from '../../src/db/ids.js';
-import { MIGRATIONS } from '../../src/db/migrate.js';
+import { allMigrations } from '../../src/db/migrate.js';
 import { eachDatabase } from '../helpers/databases.js';
 
 const byKind = <T extends { kind: string }>(rows: readonly T[]) =>
@@ -17,7 +17,7 @@ const byKind = <T extends { kind: string }>(rows: readonly T[]) =>
 
 eachDatabase((suite) => {
   it('gives every existing organization the default template of each kind', async () => {
-    const migrator = new Migrator({ db: suite.db, provider: { getMigrations: async () => MIGRATIONS } });
+    const migrator = new Migrator({ db: suite.db, provider: { getMigrations: allMigrations } });
     // Down to the release before e-mail templates.
     const down = await migrator.migrateTo('2026-12-06T40-mailbox-messages');
     assert.equal(down.error, undefined, String(down.error));

@@ -9,7 +9,7 @@ import { Migrator, sql } from 'kysely';
 import { isoTime } from '../../src/clock.js';
 import type { Db } from '../../src/db/database.js';
 import { newId } from '../../src/db/ids.js';
-import { MIGRATIONS } from '../../src/db/migrate.js';
+import { allMigrations } from '../../src/db/migrate.js';
 import { searchStatements } from '../../src/db/search-page.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { bookingRow, makeOrganization } from '../helpers/factories.js';
@@ -46,7 +46,7 @@ async function indexed(db: Db, organizationId: string, term: string): Promise<st
 
 eachDatabase((suite) => {
   it('indexes the existing rows again on the way up, and rebuilds the first index on the way down', async () => {
-    const migrator = new Migrator({ db: suite.db, provider: { getMigrations: async () => MIGRATIONS } });
+    const migrator = new Migrator({ db: suite.db, provider: { getMigrations: allMigrations } });
     const org = await makeOrganization(suite.db);
     const gala = await insertBooking(suite.db, org.id, 'Winter Gala', 'BK-00001');
 

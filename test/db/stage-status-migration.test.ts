@@ -9,13 +9,13 @@ import { it } from 'node:test';
 import { type Kysely, Migrator } from 'kysely';
 import { isoTime } from '../../src/clock.js';
 import { newId } from '../../src/db/ids.js';
-import { MIGRATIONS } from '../../src/db/migrate.js';
+import { allMigrations } from '../../src/db/migrate.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { makeOrganization } from '../helpers/factories.js';
 
 eachDatabase((suite) => {
   it('makes Won of the default pipeline stand for definite, and a Lost stage there for lost', async () => {
-    const migrator = new Migrator({ db: suite.db, provider: { getMigrations: async () => MIGRATIONS } });
+    const migrator = new Migrator({ db: suite.db, provider: { getMigrations: allMigrations } });
     const down = await migrator.migrateTo('2026-11-28T04-outgoing-mail');
     assert.equal(down.error, undefined, String(down.error));
     const db = suite.db as never as Kysely<Record<string, Record<string, unknown>>>;

@@ -27,6 +27,9 @@ import { linkStageAndStatus } from './stage-status.js';
 import type { Booking, BookingPrices, BookingSource } from './booking.table.js';
 import { FNB_MINIMUM_MOST, fnbMinimumInRange } from './fnb-minimum.js';
 import { spaceIds as spaceIdsOf } from '../data/row-mappers.js';
+import { decodeValue, encodeStored } from '../data/field-codec.js';
+import { givenValues, plainFields } from '../given-values.js';
+import { BOOKING_FIELDS } from './booking.fields.js';
 
 /** What a create or an update may set; undefined leaves a field as it is (or, on create, unset). */
 export interface BookingInput extends PlaceInput {
@@ -215,34 +218,33 @@ export function checkBooking(
       'over_capacity',
     );
   }
-  return {
-    problems: problems.list,
-    value: {
-      name,
-      status,
-      start_at: startAt,
-      end_at: endAt,
-      timezone,
-      guest_count: guestCount,
-      event_type:
-        input.event_type !== undefined ? optionalText(input.event_type) : (current?.event_type ?? null),
-      space_ids: JSON.stringify(related.spaceIds),
-      currency,
-      total_amount: input.total_amount ?? (current ? Number(current.total_amount) : DEFAULTS.total_amount),
-      fnb_minimum: input.fnb_minimum ?? (current ? Number(current.fnb_minimum) : 0),
-      lost_reason: lostReason,
-      account_id: related.accountId,
-      contact_id: related.contactId,
-      owner_id: related.ownerId,
-      ...place,
-      stage_id: link.stageAfter(place.stage_id),
-      // Where it came from is told once, by its create (booking-source.ts).
-      source: current ? current.source : (input.source ?? null),
-      source_details: current
-        ? current.source_details
-        : input.source_details
-          ? JSON.stringify(input.source_details)
-          : null,
-    },
+  const ruled = {
+    name,
+    status,
+    startAt,
+    endAt,
+    timezone,
+    guestCount,
+    eventType:
+      input.event_type !== undefined ? optionalText(input.event_type) : (current?.event_type ?? null),
+    spaceIds: related.spaceIds,
+    currency,
+    totalAmount: input.total_amount ?? (current ? Number(current.total_amount) : DEFAULTS.total_amount),
+    fnbMinimum: input.fnb_minimum ?? (current ? Number(current.fnb_minimum) : 0),
+    lostReason,
+    accountId: related.accountId,
+    contactId: related.contactId,
+    ownerId: related.ownerId,
+    stageId: link.stageAfter(place.stage_id),
+    referralSourceId: place.referral_source_id,
+    // Where it came from is told once, by its create (booking-source.ts).
+    source: current ? current.source : (input.source ?? null),
+    sourceDetails: current
+      ? (decodeValue('record', current.source_details) as Record<string, string> | null)
+      : (input.source_details ?? null),
   };
+  // The fields no rule here names, written as declared (a new attribute needs no line here).
+  const plain = givenValues(plainFields(BOOKING_FIELDS, Object.keys(ruled)), input, current, problems);
+  const value = encodeStored(BOOKING_FIELDS, { ...plain, ...ruled }) as BookingFields;
+  return { problems: problems.list, value };
 }

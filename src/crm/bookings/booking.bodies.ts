@@ -4,56 +4,57 @@
  */
 import { type TSchema, Type } from 'typebox';
 import { Nullable } from '../../api/jsonapi.js';
-import { writeAttributesSchema } from '../../api/field-schemas.js';
+import { placedBeside, writeAttributesSchema } from '../../api/field-schemas.js';
 import { changes, createDocument, ToMany, ToOne, updateDocument } from '../../api/request-documents.js';
 import { CustomValuesWritten } from '../custom-fields/index.js';
 import { BOOKING_FIELDS } from './booking.fields.js';
 
-/** Its writable fields, as a write gives them (the name required on create). */
-const field = writeAttributesSchema(BOOKING_FIELDS, ['name']).properties as Record<string, TSchema>;
+/** What a create may give instead of start_at and end_at: its days. */
+const DAYS = {
+  start_date: Type.Optional(
+    Type.String({
+      maxLength: 10,
+      description:
+        "On create, instead of start_at: its first day (YYYY-MM-DD), an all-day first event in the booking's time zone, by default the organization's",
+    }),
+  ),
+  end_date: Type.Optional(
+    Type.String({ maxLength: 10, description: 'With start_date: its last day; default start_date' }),
+  ),
+};
 
-export const BookingWriteAttributes = Type.Object(
-  {
-    name: field.name!,
-    status: field.status!,
-    start_at: field.start_at!,
-    end_at: field.end_at!,
-    start_date: Type.Optional(
-      Type.String({
-        maxLength: 10,
+/** What a create may give instead of the contact relationship, and its custom fields' values. */
+const BESIDE_PLACE = {
+  contact: Type.Optional(
+    Type.Object(
+      {
+        first_name: Type.Optional(Type.String({ maxLength: 100 })),
+        last_name: Type.Optional(Type.String({ maxLength: 100 })),
+        email: Type.Optional(Nullable(Type.String({ maxLength: 254 }))),
+        phone_number: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
+      },
+      {
+        additionalProperties: false,
         description:
-          "On create, instead of start_at: its first day (YYYY-MM-DD), an all-day first event in the booking's time zone, by default the organization's",
-      }),
+          'On create, instead of the contact relationship: a new contact, or the organization’s contact with this e-mail; the booking’s account is its account when the booking names none (a person account is made)',
+      },
     ),
-    end_date: Type.Optional(
-      Type.String({ maxLength: 10, description: 'With start_date: its last day; default start_date' }),
-    ),
-    timezone: field.timezone!,
-    guest_count: field.guest_count!,
-    event_type: field.event_type!,
-    currency: field.currency!,
-    total_amount: field.total_amount!,
-    fnb_minimum: field.fnb_minimum!,
-    lost_reason: field.lost_reason!,
-    contact: Type.Optional(
-      Type.Object(
-        {
-          first_name: Type.Optional(Type.String({ maxLength: 100 })),
-          last_name: Type.Optional(Type.String({ maxLength: 100 })),
-          email: Type.Optional(Nullable(Type.String({ maxLength: 254 }))),
-          phone_number: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
-        },
-        {
-          additionalProperties: false,
-          description:
-            'On create, instead of the contact relationship: a new contact, or the organization’s contact with this e-mail; the booking’s account is its account when the booking names none (a person account is made)',
-        },
-      ),
-    ),
-    custom_fields: CustomValuesWritten('bookings'),
-    stage_id: field.stage_id!,
-    referral_source_id: field.referral_source_id!,
-  },
+  ),
+  custom_fields: CustomValuesWritten('bookings'),
+};
+
+/**
+ * Its writable fields, in their order, as a write gives them (the name required on create): its
+ * days after end_at, an embedded contact and its custom fields before its place in the pipeline.
+ */
+export const BookingWriteAttributes = Type.Object(
+  placedBeside<TSchema>(
+    writeAttributesSchema(BOOKING_FIELDS, ['name']).properties as Record<string, TSchema>,
+    {
+      after: { end_at: DAYS },
+      before: { stage_id: BESIDE_PLACE },
+    },
+  ),
   { additionalProperties: false },
 );
 

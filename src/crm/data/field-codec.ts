@@ -2,7 +2,14 @@
  * A kind's codec, made from its fields (fields.ts): each stored field's column read into the
  * domain's value, and each value written back as its column — the one place either is done.
  */
-import { camelName, type FieldType, type Fields, type StoredColumns, type StoredValues } from './fields.js';
+import {
+  camelName,
+  type FieldType,
+  type Fields,
+  type NullColumns,
+  type StoredColumns,
+  type StoredValues,
+} from './fields.js';
 import { flag } from './row-mappers.js';
 
 /** A stored value as its column keeps it. */
@@ -62,4 +69,11 @@ export function encodeStored<F extends Fields>(
     }
   }
   return columns as Partial<StoredColumns<F>>;
+}
+
+/** A row's nullable stored columns, each null: what a record made whole gives none of. */
+export function nullColumns<F extends Fields>(fields: F): NullColumns<F> {
+  const columns: Record<string, null> = {};
+  for (const declared of Object.values(fields)) if (declared.stored && declared.nullable) columns[declared.name] = null;
+  return columns as NullColumns<F>;
 }

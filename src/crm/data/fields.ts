@@ -236,3 +236,12 @@ export type StoredValues<F extends Fields> = {
 export type StoredColumns<F extends Fields> = {
   [Name in keyof F as F[Name]['stored'] extends true ? Name : never]: ColumnOf<F[Name]>;
 };
+
+/** A kind's nullable stored columns, each null. */
+export type NullColumns<F extends Fields> = {
+  [Name in keyof F as F[Name]['stored'] extends true
+    ? F[Name]['nullable'] extends true
+      ? Name
+      : never
+    : never]: null;
+};

@@ -23,6 +23,7 @@ import { spaceIds } from '../data/row-mappers.js';
 import { DEFAULT_LOCALE } from '../../locale.js';
 import { type CustomField, valuesInWords } from '../custom-fields/index.js';
 import { customWords, NO_CUSTOM_FIELDS } from './custom-merge.js';
+import { bookingFieldWords } from './merge-fields.js';
 
 export interface MergeData {
   venue: { name: string; address: string };
@@ -40,7 +41,7 @@ export interface MergeData {
     /** The organization's custom fields of bookings in words, by key, by both names (custom-merge.ts). */
     custom: Record<string, string>;
     custom_fields: Record<string, string>;
-  };
+  } & { readonly [field: string]: string | Record<string, string> }; // its fields' (merge-fields.ts)
   account: {
     name: string;
     email: string;
@@ -164,6 +165,22 @@ export function mergeData(facts: DocumentFacts): MergeData {
   const custom = facts.customFields ?? NO_CUSTOM_FIELDS;
   const words = (fields: readonly CustomField[], column: string | undefined) =>
     customWords(valuesInWords(fields, column ?? '{}', currency, locale));
+  const made = {
+    name: booking.name,
+    reference: booking.reference,
+    status: booking.status,
+    event_type: booking.event_type ?? '',
+    guests: booking.guest_count === null ? '' : String(booking.guest_count),
+    first_day: first ? eventWhen(first, zone, locale).day : dayOf(booking.start_at, zone, locale),
+    // An all-day event ends at the midnight after its last day, which is not a day of it.
+    last_day: last
+      ? Number(last.all_day) === 1
+        ? dayWords(last.end_date, locale)
+        : dayOf(last.end_at, zone, locale)
+      : dayOf(booking.end_at, zone, locale),
+    currency,
+    manager: facts.manager ?? '',
+  };
   return {
     venue: { name: facts.venue.name, address: facts.venue.address.join(', ') },
     document: {
@@ -172,20 +189,8 @@ export function mergeData(facts: DocumentFacts): MergeData {
       date: dayOf(facts.madeAt, zone, locale),
     },
     booking: {
-      name: booking.name,
-      reference: booking.reference,
-      status: booking.status,
-      event_type: booking.event_type ?? '',
-      guests: booking.guest_count === null ? '' : String(booking.guest_count),
-      first_day: first ? eventWhen(first, zone, locale).day : dayOf(booking.start_at, zone, locale),
-      // An all-day event ends at the midnight after its last day, which is not a day of it.
-      last_day: last
-        ? Number(last.all_day) === 1
-          ? dayWords(last.end_date, locale)
-          : dayOf(last.end_at, zone, locale)
-        : dayOf(booking.end_at, zone, locale),
-      currency,
-      manager: facts.manager ?? '',
+      ...made,
+      ...bookingFieldWords(booking, made, { currency, zone, locale }),
       ...words(custom.bookings, booking.custom_fields),
     },
     account: {

@@ -6,20 +6,27 @@
  * template does can change what another venue's check or list reads.
  */
 import type { MergeData } from './merge-data.js';
+import { bookingSampleWords } from './merge-fields.js';
+
+const BOOKING_MADE = {
+  name: 'Mensah wedding',
+  reference: 'BK-00042',
+  status: 'tentative',
+  event_type: 'Wedding',
+  guests: '120',
+  first_day: 'Saturday 12 June 2027',
+  last_day: 'Saturday 12 June 2027',
+  currency: 'GBP',
+  manager: 'Priya Shah',
+};
 
 const SAMPLE: MergeData = {
   venue: { name: 'Harbour Rooms', address: '1 Quay Street, Bristol BS1 4DJ' },
   document: { title: 'Proposal', version: 1, date: 'Monday 1 March 2027' },
   booking: {
-    name: 'Mensah wedding',
-    reference: 'BK-00042',
-    status: 'tentative',
-    event_type: 'Wedding',
-    guests: '120',
-    first_day: 'Saturday 12 June 2027',
-    last_day: 'Saturday 12 June 2027',
-    currency: 'GBP',
-    manager: 'Priya Shah',
+    ...BOOKING_MADE,
+    // Each other field merged by its name, with a value of its kind (merge-fields.ts).
+    ...bookingSampleWords(BOOKING_MADE),
     custom: {},
     custom_fields: {},
   },

@@ -20,6 +20,7 @@ import { bookingStaleNotice } from './booking-form-stale.js';
 import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 import { type CustomForm, type CustomTyped, customLabels } from '../forms/custom-fields.form.js';
 import { customInputs } from '../forms/custom-fields.view.js';
+import { declaredInputs, declaredLabels, declaredOnForm } from './booking-fields.view.js';
 
 export interface BookingFormValues {
   name: string;
@@ -51,6 +52,8 @@ export interface BookingFormValues {
   /** The new account's and new contact's custom values as typed. */
   new_account_custom?: CustomTyped;
   new_contact_custom?: CustomTyped;
+  /** Its fields on the form as declared (booking-fields.view.ts), as typed. */
+  declared?: Record<string, string>;
 }
 
 export interface BookingFormView {
@@ -113,6 +116,9 @@ export const BOOKING_LABELS: Record<string, string> = {
   referral_source_id: 'Referral source',
 };
 
+/** Its fields on the form as they are declared, which it does not lay out its own way. */
+export const DECLARED = declaredOnForm(Object.keys(BOOKING_LABELS));
+
 /** Start and end, typed: a booking with one event or none. */
 function whenFields(values: BookingFormValues, errors: FieldErrors): SafeHtml {
   return html`<div class="pair">
@@ -168,7 +174,7 @@ export function bookingFormPage(v: WorkspaceVisitor, view: BookingFormView): str
     ${booking ? html`<input type="hidden" name="version" value="${booking.version}" />` : ''}
     <fieldset class="group"><legend>The event</legend>
       ${inputField({ name: 'name', label: BOOKING_LABELS.name!, value: values.name, errors, required: true, attributes: html`maxlength="200"` })}
-      ${inputField({ name: 'event_type', label: BOOKING_LABELS.event_type!, value: values.event_type, errors, hint: 'Wedding, conference, summer party…' })}
+      ${inputField({ name: 'event_type', label: BOOKING_LABELS.event_type!, value: values.event_type, errors, hint: 'Wedding, conference, summer party…' })}${declaredInputs(DECLARED, values.declared, errors)}
       ${
         booking
           ? ''
@@ -226,7 +232,7 @@ export function bookingFormPage(v: WorkspaceVisitor, view: BookingFormView): str
   const body = html`<p class="crumbs"><a href="${orgPath(v, '/bookings')}">Bookings</a>${booking ? html` › <a href="${orgPath(v, `/bookings/${booking.id}`)}">${booking.reference}</a>` : ''}</p>
     <h1>${booking ? html`Edit ${booking.reference} ${booking.name}` : 'New booking'}</h1>
     ${view.saved ? bookingStaleNotice(view, view.saved) : ''}
-    ${errorSummary(errors, { ...BOOKING_LABELS, ...customLabels(view.custom.fields), ...partyLabels(view.parties) }, view.conflict)}
+    ${errorSummary(errors, { ...BOOKING_LABELS, ...declaredLabels(DECLARED), ...customLabels(view.custom.fields), ...partyLabels(view.parties) }, view.conflict)}
     ${form}${remove}`;
   return workspacePage(v, { title, section: 'bookings', body });
 }

@@ -9,7 +9,8 @@ import { isTimeZone } from '../../../crm/validation.js';
 import { type Form, formList, formText } from '../../forms.js';
 import { majorText, readAmount } from '../../../crm/money.js';
 import { spaceIdsOf } from './booking-badges.js';
-import { type BookingFormValues, NEW_PARTY_FIELDS } from './booking-form.page.js';
+import { type BookingFormValues, DECLARED, NEW_PARTY_FIELDS } from './booking-form.page.js';
+import { declaredInput, declaredPosted, declaredTexts } from './booking-fields.view.js';
 import type { FieldErrors } from '../forms/form-fields.js';
 import { localDateTime, zonedToUtc } from '../time-zones.js';
 
@@ -46,6 +47,7 @@ function typedValues(form: Form): BookingFormValues {
     stage_id: formText(form, 'stage_id'),
     referral_source_id: formText(form, 'referral_source_id'),
     ...Object.fromEntries(NEW_PARTY_FIELDS.map((field) => [field, formText(form, field)])),
+    declared: declaredPosted(DECLARED, form),
   };
 }
 
@@ -94,6 +96,7 @@ export function valuesOf(b: BookingRow): BookingFormValues {
     owner: b.owner_id ?? '',
     stage_id: b.stage_id ?? '',
     referral_source_id: b.referral_source_id ?? '',
+    declared: declaredTexts(DECLARED, b),
   };
 }
 
@@ -156,6 +159,7 @@ export function bookingInput(
     stage_id: values.stage_id || (creating ? undefined : null),
     referral_source_id: values.referral_source_id || null,
     ...(creating ? { status: values.status, setup_style: values.setup_style || null } : {}),
+    ...declaredInput(DECLARED, values.declared ?? {}, errors),
   };
   return { input, errors };
 }

@@ -32,6 +32,8 @@ import { workspacePage } from '../workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 import type { CustomForm } from '../forms/custom-fields.form.js';
 import { customFacts } from '../forms/custom-fields.view.js';
+import { declaredFacts } from './booking-fields.view.js';
+import { DECLARED } from './booking-form.page.js';
 
 export interface BookingView {
   booking: BookingRow;
@@ -134,7 +136,7 @@ export function bookingPage(v: WorkspaceVisitor, view: BookingView): string {
           ${row('Referral source', view.referralSource)}
           ${sourceFacts(b)}
           ${b.status === 'lost' ? row('Lost because', b.lost_reason) : ''}
-          ${customFacts(view.custom, b.custom_fields)}
+          ${declaredFacts(DECLARED, b, row)}${customFacts(view.custom, b.custom_fields)}
           ${row('Status', statusBadge(b.status))}
         </dl>
       </section>
