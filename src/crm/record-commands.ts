@@ -70,6 +70,8 @@ export interface UpdateSpec<Table extends OrganizationTable, Input> extends WhoS
     updated: RowOf<Table>,
     told: Told | undefined,
   ): Promise<void>;
+  /** What the change made, as it is answered (read again once what it touched is kept). */
+  made?(work: Work, updated: RowOf<Table>): Promise<RowOf<Table>>;
 }
 
 export function updateCommand<Table extends OrganizationTable, Input>(
@@ -88,7 +90,7 @@ export function updateCommand<Table extends OrganizationTable, Input>(
       const updated = await updateRecord(trx, spec.definition.type, current, changes, now);
       const told = await recordUpdated(trx, spec.definition, current, updated, now);
       await spec.afterWrite?.(work, current, updated, told);
-      return updated;
+      return spec.made ? spec.made(work, updated) : updated;
     },
   };
 }

@@ -26,6 +26,26 @@ export interface Work {
    * of the inner command refuses the whole unit of work.
    */
   run<Input, Result>(command: Command<Input, Result>, input: Input): Promise<Made<Result>>;
+  /**
+   * Marks a record whose derived state `keeper` keeps (a booking's: src/crm/bookings/aggregate.ts)
+   * as touched, with what changed: marks of one record merge across the whole unit of work, which
+   * keeps each touched record once, after its command has run, in its transaction (keeping.ts).
+   */
+  touch<Marks>(keeper: Keeper<Marks>, id: string, marks: Marks): void;
+  /**
+   * Keeps now what was touched so far, for a command that goes on to read what keeping makes (what
+   * it answers, a state it stores). A refusal of keeping refuses the command.
+   */
+  keep(): Promise<void>;
+}
+
+/**
+ * What keeps one kind of record's derived state: how two marks of it combine, and the keeping
+ * itself, in the unit of work's transaction (it may refuse by throwing an error of the API).
+ */
+export interface Keeper<Marks> {
+  merge(earlier: Marks, later: Marks): Marks;
+  keep(work: Work, id: string, marks: Marks): Promise<void>;
 }
 
 /** A change to an organization's data: what it is to the policy, what it needs locked, the change itself. */

@@ -8,7 +8,8 @@
  * - the instant of the write, read once: every timestamp and change event it writes carries it;
  * - with an Idempotency-Key, the first response, stored in the same transaction (idempotency.ts).
  * Commands receive the unit of work (transaction, actor, instant) and their input, never the
- * database handle, so nothing they read can come from outside the locked transaction.
+ * database handle, so nothing they read can come from outside the locked transaction. What they
+ * touched is kept once they have run, before the commit (keeping.ts): a booking's derived state.
  * A command refuses by returning a Refusal (refusal.ts); one thrown by the rules inside it (an
  * error of the API with a 4xx status) is made one here, once. Refused, the transaction is rolled
  * back and nothing is done after it: `write` throws the refusal as the API's error, `attempt`
@@ -23,6 +24,7 @@ import { ApiError } from '../errors.js';
 import type { Actor } from '../policy/actor.js';
 import type { Command, Made, Work, Writer } from './command.js';
 import { policyRefusal } from './permit.js';
+import { Touched } from './keeping.js';
 import { workOf } from './work.js';
 import {
   type CreateResponse,
@@ -35,7 +37,7 @@ import {
 import { findStoredResponse, storeResponse } from './idempotency.repository.js';
 import { type Attempt, isRefusal, type Refusal, refusalOf } from './refusal.js';
 
-export type { Change, Command, Made, Removal, Work, Writer } from './command.js';
+export type { Change, Command, Keeper, Made, Removal, Work, Writer } from './command.js';
 export { workIn } from './work.js';
 
 export interface WriteOptions {
@@ -65,9 +67,12 @@ function job<Input, Result>(
       const refused = policyRefusal(actor, command.action, command.subject?.(input), undefined);
       if (refused) return refused;
       await lockOrganization(trx, actor.organizationId, command.lock ?? 'exclusive');
-      const work = workOf({ trx, actor, now, afterCommit }, command.action);
+      const work = workOf({ trx, actor, now, afterCommit, touched: new Touched() }, command.action);
       const outcome = (await command.run(work, input)) as Made<Result> | Refusal;
-      if (!isRefusal(outcome)) await alsoCommit?.(trx);
+      if (isRefusal(outcome)) return outcome;
+      // What its commands touched, each kept once; a refusal of keeping is the command's.
+      await work.keep();
+      await alsoCommit?.(trx);
       return outcome;
     } catch (error) {
       // A rule deep inside refused by throwing: the same refusal, as a value from here on.

@@ -70,14 +70,18 @@ eachDatabase((suite) => {
     org = (await makeOrganization(suite.db)).id;
     const admin = await makeUser(suite.db, org, { role: 'admin' });
     const actor = staffActor({ organizationId: org, userId: admin.id, role: 'admin', door: 'workspace' });
-    const define = (record_type: string, key: string, field_type: string, more: object = {}) =>
-      write({ db: suite.db, clock: systemClock }, actor, createCustomField, {
+    // Each in a millisecond of its own: fields of one position are ordered by id, which sorts by
+    // the millisecond it was made in (and at random within one).
+    const define = async (record_type: string, key: string, field_type: string, more: object = {}) => {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      return write({ db: suite.db, clock: systemClock }, actor, createCustomField, {
         record_type,
         key,
         label: key,
         field_type,
         ...more,
       });
+    };
     await define('accounts', 'tier', 'select', { options: OPTIONS });
     await define('accounts', 'member_since', 'date');
     await define('accounts', 'old_code', 'text', { archived: true });

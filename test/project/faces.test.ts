@@ -75,9 +75,17 @@ function allowedPast(file: string, target: string): boolean {
   // booking through the face beneath its commands: index.js would be a circle through them.
   if (target === 'src/crm/bookings/beneath.js')
     return /^src\/crm\/(events|pricing|payments|documents)\//.test(file);
+  // What they change of the booking they mark touched through its aggregate, which keeps it (as
+  // does the organization's change of zone, for its schedules): through index.js a circle too.
+  if (target === 'src/crm/bookings/aggregate.js')
+    return /^src\/crm\/(events|pricing|payments|documents|organization)\//.test(file);
   // What the events' commands stand on (a booking's first event) reads events through the face
   // beneath them: index.js would be a circle.
   if (target === 'src/crm/events/beneath.js') return BENEATH_EVENTS.has(file);
+  // The booking's aggregate runs what a booking derives of its events, kept in the events' folder:
+  // the events' face would close a circle through their commands, which mark the booking touched.
+  if (target === 'src/crm/events/booking-derivation.js')
+    return file === 'src/crm/bookings/booking-keeping.ts';
   // The app's context holds the PDF renderer the documents' commands take it for, and a booking's
   // deletion runs its documents' part beneath its commands: index.js would be a circle.
   if (target === 'src/crm/documents/beneath.js')

@@ -16,9 +16,9 @@ import type { Db, Trx } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import type { Actor } from '../../policy/actor.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
-import { recordChange, recordCreated, recordDeleted, recordUpdated } from '../change-events.js';
+import { recordCreated, recordDeleted, recordUpdated } from '../change-events.js';
+import { findRow } from '../data/record-lookup.js';
 import {
-  carryStatus,
   checkEvent,
   eventDefinition,
   type EventRow as Event,
@@ -39,8 +39,8 @@ import { takeBookingReferences } from './booking-numbers.js';
 import { firstEvent } from './first-event.js';
 import { bookingByDays, bookingProblemsByDays } from './booking-event-temple.js';
 import { zoneOfDays } from './zone-of-days.js';
-import { refreshSchedule } from '../payments/schedule-keeping.js';
-import { bookingPricesGo, linesFollowGuests } from '../pricing/booking-totals.js';
+import { bookingPricesGo } from '../pricing/booking-totals.js';
+import { touchBooking } from './aggregate.js';
 import { leadContact } from './lead-contact.js';
 import { sourceOfDoor } from './booking-source.js';
 import { withClientRule } from './booking-client.js';
@@ -176,7 +176,7 @@ async function eventsFollow(work: Work, current: Booking, booking: Booking): Pro
     const updated = await updateRecord(work.trx, 'events', event, changes, work.now);
     await writeEventSpaces(work.trx, updated);
     await recordUpdated(work.trx, eventDefinition, event, updated, work.now);
-    if (updated.guest_count !== event.guest_count) await linesFollowGuests(work, updated);
+    if (updated.guest_count !== event.guest_count) touchBooking(work, booking.id, { guests: [updated.id] });
   }
 }
 
@@ -196,22 +196,21 @@ export const updateBooking = updateCommand<'bookings', BookingInput>({
     }
   },
   async afterWrite(work, current, updated, told) {
-    const { trx, now } = work;
     if (updated.space_ids !== current.space_ids) {
-      await replaceBookingSpaces(trx, current.id, spaceIds(updated));
+      await replaceBookingSpaces(work.trx, current.id, spaceIds(updated));
     }
     await eventsFollow(work, current, updated);
-    if (updated.start_at !== current.start_at) await refreshSchedule(work, current.id);
-    if (updated.status !== current.status) await carryStatus(work, current.id, updated.status);
-    if (told && 'status' in told.previous) {
-      await recordChange(trx, {
-        organizationId: updated.organization_id,
-        type: 'booking.status_changed',
-        object: told.object,
-        previousAttributes: { status: told.previous.status },
-        now,
-      });
+    // Its schedule follows its first day; its events carry its status, then its move is told.
+    if (updated.start_at !== current.start_at) touchBooking(work, current.id, { schedule: true });
+    if (updated.status !== current.status) {
+      touchBooking(work, current.id, { status: told && 'status' in told.previous ? [told] : [] });
     }
+  },
+  // Answered as it is kept (its sums follow its guests' lines): read again when keeping changed it.
+  async made(work, updated) {
+    await work.keep();
+    const kept = await findRow(work.trx, bookingDefinition, work.actor.organizationId, updated.id);
+    return kept && kept.updated_at !== updated.updated_at ? kept : updated;
   },
 });
 

@@ -13,7 +13,7 @@ import { isoTime } from '../../clock.js';
 import { organizationLocale } from '../../locale.js';
 import { isRefusal, refuse, type Refusal } from '../../writes/refusal.js';
 import type { Command } from '../../writes/unit-of-work.js';
-import { refreshSchedule } from '../payments/schedule-keeping.js';
+import { touchBooking } from '../bookings/aggregate.js';
 import { changeDocument, documentToAct, type Target } from './document-change.js';
 import { keepFile } from './document-files.js';
 import { revokeLinksOf } from './document-links.js';
@@ -72,7 +72,7 @@ export const voidDocument: Command<Target, DocumentRow | Refusal> = {
     const document = await changeDocument(work, current, { status: 'void', voided_at: isoTime(now) });
     await revokeLinksOf(trx, current.id, now);
     // A proposal no longer signed: what was due on signing is no longer due.
-    if (current.status === 'signed') await refreshSchedule(work, current.booking_id);
+    if (current.status === 'signed') touchBooking(work, current.booking_id, { schedule: true });
     return document;
   },
 };

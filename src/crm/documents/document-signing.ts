@@ -25,7 +25,7 @@ import {
   updateBooking,
 } from '../bookings/index.js';
 import { clashOf, type Holding } from '../events/index.js';
-import { refreshSchedule } from '../payments/schedule-keeping.js';
+import { keepBookingNow } from '../bookings/aggregate.js';
 import { updateRecord } from '../records.js';
 import { problemsRefusal } from '../value-commands.js';
 import { keepFile, keptFile } from './document-files.js';
@@ -143,7 +143,7 @@ export const signDocument: Command<SignInput, Signed | Refusal> = {
       outcome: JSON.stringify(outcome),
     };
     await insertSignature(trx, signature);
-    await refreshSchedule(work, current.booking_id);
+    await keepBookingNow(work, current.booking_id, { schedule: true });
     // What was agreed, kept once what falls due on signing has: a later change shows against it.
     const state = await bookingStateNow(trx, actor.organizationId, current.booking_id);
     const signedState = state ? JSON.stringify(state) : null;

@@ -1,7 +1,8 @@
 /**
  * The booking is the deal; its times come from its events (SPEC §11): its start is its earliest
  * event's, its end its latest's, its spaces (and so room_names) those its events hold, its guests
- * its largest event's. A write of an event brings its booking up to date in the same unit of work
+ * its largest event's. A write of an event marks its booking touched; the booking's aggregate
+ * (src/crm/bookings/booking-keeping.ts) brings it up to date here before the unit of work commits
  * (told as `booking.updated` when anything it shows changed), and a booking's status is its
  * events' (told as `event.updated` for each, a booking holding a few).
  */
@@ -14,7 +15,6 @@ import {
   replaceBookingSpaces,
 } from '../bookings/beneath.js';
 import { recordUpdated } from '../change-events.js';
-import { refreshSchedule } from '../payments/schedule-keeping.js';
 import { updateRecord } from '../records.js';
 import { eventsOfBooking, setHoldsStatus } from './event.repository.js';
 import { eventDefinition } from './event.resource.js';
@@ -41,27 +41,37 @@ export function derivedFrom(events: readonly Event[]): DerivedFields | undefined
   };
 }
 
-/** Brings the booking's start, end, spaces and guests up to date with its events. */
-export async function refreshBooking(work: Work, bookingId: string): Promise<void> {
+/**
+ * Brings the booking's start, end, spaces and guests up to date with its events; says whether its
+ * start moved (installments due so many days before the first event move with it).
+ */
+export async function refreshBooking(work: Work, bookingId: string): Promise<boolean> {
   const { trx, actor, now } = work;
   const booking = await findRow(trx, bookingDefinition, actor.organizationId, bookingId);
-  if (!booking) return;
+  if (!booking) return false;
   const derived = derivedFrom(await eventsOfBooking(trx, bookingId));
-  if (!derived) return;
+  if (!derived) return false;
   const changes: Partial<DerivedFields> = changedFields<DerivedFields>(booking, derived);
-  if (Object.keys(changes).length === 0) return;
+  if (Object.keys(changes).length === 0) return false;
   const updated = await updateRecord(trx, 'bookings', booking, changes, now);
   if (changes.space_ids !== undefined) {
     await replaceBookingSpaces(trx, bookingId, spaceIds({ space_ids: changes.space_ids }));
   }
   await recordUpdated(trx, bookingDefinition, booking, updated, now);
-  // Installments due so many days before the first event move with it.
-  if (changes.start_at !== undefined) await refreshSchedule(work, bookingId);
+  return changes.start_at !== undefined;
 }
 
-/** Gives a booking's events (and their holds) the booking's new status. */
-export async function carryStatus(work: Work, bookingId: string, status: BookingStatus): Promise<void> {
-  const { trx, now } = work;
+/** Those of the booking's events named in `ids` that are still there. */
+export async function eventsNamed(work: Work, bookingId: string, ids: readonly string[]): Promise<Event[]> {
+  return (await eventsOfBooking(work.trx, bookingId)).filter((event) => ids.includes(event.id));
+}
+
+/** Gives a booking's events (and their holds) the booking's status. */
+export async function carryStatus(work: Work, bookingId: string): Promise<void> {
+  const { trx, actor, now } = work;
+  const booking = await findRow(trx, bookingDefinition, actor.organizationId, bookingId);
+  if (!booking) return;
+  const status: BookingStatus = booking.status;
   for (const event of await eventsOfBooking(trx, bookingId)) {
     if (event.status === status) continue;
     const updated = await updateRecord(trx, 'events', event, { status }, now);

@@ -2,7 +2,8 @@
  * Writing events (SPEC §11), as units of work (src/writes/unit-of-work.ts), which hold the
  * organization's lock: the rules of event-rules.ts; an event of a definite booking that would
  * clash with another definite booking's is refused (409 space_conflict, event-clash.ts); its
- * booking's start, end, spaces and guests follow (booking-derivation.ts); a booking's last event
+ * booking is marked touched, and its start, end, spaces and guests follow when it is kept
+ * (src/crm/bookings/aggregate.ts, booking-derivation.ts); a booking's last event
  * cannot be deleted (409); deleting an event takes its notes along.
  */
 import { findRow } from '../data/record-lookup.js';
@@ -19,8 +20,8 @@ import { deleteNotesOf } from '../notes/notes-of.js';
 import { deleteCommand, updateCommand } from '../record-commands.js';
 import { insertRecord } from '../records.js';
 import { accepted } from '../validation.js';
-import { eventLinesGo, linesFollowGuests, refreshBookingTotals } from '../pricing/booking-totals.js';
-import { refreshBooking } from './booking-derivation.js';
+import { eventLinesGo } from '../pricing/booking-totals.js';
+import { touchBooking } from '../bookings/aggregate.js';
 import { findClash, type Holding, SpaceConflictError } from '../occupancy/index.js';
 import { checkEvent, type EventFields, type EventInput } from './event-rules.js';
 import { eventsOfBooking, insertEventHolds, writeEventSpaces } from './event.repository.js';
@@ -113,7 +114,7 @@ export const createEvent: Command<EventInput, Event> = {
     }
     await refuseClash(work.trx, work.actor.organizationId, fields);
     const event = await insertEvent(work, fields);
-    await refreshBooking(work, event.booking_id);
+    touchBooking(work, event.booking_id, { events: true });
     return event;
   },
 };
@@ -126,13 +127,9 @@ export const updateEvent = updateCommand<'events', EventInput>({
     refuseClash(trx, actor.organizationId, { ...current, ...changes }),
   async afterWrite(work, current, updated) {
     await writeEventSpaces(work.trx, updated);
-    await refreshBooking(work, updated.booking_id);
-    if (
-      current.guest_count !== updated.guest_count ||
-      current.guaranteed_count !== updated.guaranteed_count
-    ) {
-      await linesFollowGuests(work, updated);
-    }
+    const guests =
+      current.guest_count !== updated.guest_count || current.guaranteed_count !== updated.guaranteed_count;
+    touchBooking(work, updated.booking_id, { events: true, ...(guests && { guests: [updated.id] }) });
   },
 });
 
@@ -150,7 +147,6 @@ export const deleteEvent = deleteCommand({
     await eventLinesGo(trx, current.id, now);
   },
   async after(work, current) {
-    await refreshBooking(work, current.booking_id);
-    await refreshBookingTotals(work, current.booking_id);
+    touchBooking(work, current.booking_id, { events: true, lines: true });
   },
 });

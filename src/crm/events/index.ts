@@ -33,7 +33,7 @@ export {
   lastsTooLong,
   LONGEST_EVENT_DAYS,
 } from './event-rules.js';
-export { carryStatus, type DerivedFields, derivedFrom } from './booking-derivation.js';
+export { type DerivedFields, derivedFrom } from './booking-derivation.js';
 export { clashesInBulk, type HoldingEntry } from './bulk-clashes.js';
 export { findClash, firstClash, type Holding, spaceClashOf } from '../occupancy/index.js';
 export { occupied, occupiedStretch, type SpaceShape } from '../occupancy/index.js';

@@ -7,10 +7,9 @@
 import { NotFoundError, PreconditionFailedError } from '../../errors.js';
 import { matches } from '../data/etag.js';
 import { recordChange } from '../../changes/record-change.js';
-import { inTurns } from '../../writes/in-turns.js';
 import type { Command } from '../../writes/unit-of-work.js';
 import type { Trx } from '../../db/database.js';
-import { refreshSchedule } from '../payments/schedule-keeping.js';
+import { touchBooking } from '../bookings/aggregate.js';
 import { previousAttributes } from '../change-events.js';
 import { nextVersion } from '../records.js';
 import { accepted } from '../validation.js';
@@ -109,7 +108,8 @@ export const updateOrganization: Command<
         .distinct()
         .where('organization_id', '=', current.id)
         .execute();
-      await inTurns(scheduled, (row) => refreshSchedule(work, row.booking_id));
+      // Days before an event count in the new zone: each schedule is kept again.
+      for (const row of scheduled) touchBooking(work, row.booking_id, { schedule: true });
     }
     return updated;
   },

@@ -15,7 +15,8 @@ import { checkInstallment, type InstallmentInput } from './installment-rules.js'
 import { installmentDefinition } from './installment.resource.js';
 import { schedulePlaceOf } from './payment.codec.js';
 import type { Installment } from './payment.table.js';
-import { installmentsOf, refreshSchedule } from './schedule-keeping.js';
+import { installmentsOf } from './schedule-keeping.js';
+import { keepBookingNow, touchBooking } from '../bookings/aggregate.js';
 import { INSTALLMENT_ACTIONS } from './payment.policy.js';
 
 export type { InstallmentInput } from './installment-rules.js';
@@ -56,8 +57,9 @@ export async function installmentProblems(
   return (await judged(db, actor, input, current)).problems;
 }
 
+/** The installment as its booking's schedule resolves it, kept now: what it is told and answered as. */
 async function resolved(work: Work, row: Installment): Promise<Installment> {
-  await refreshSchedule(work, row.booking_id, { writing: row.id });
+  await keepBookingNow(work, row.booking_id, { writing: [row.id] });
   return (await findRow(work.trx, installmentDefinition, work.actor.organizationId, row.id))!;
 }
 
@@ -102,5 +104,5 @@ export const updateInstallment: Command<Change<InstallmentInput>, Installment> =
 export const deleteInstallment = deleteCommand({
   action: INSTALLMENT_ACTIONS.delete,
   definition: installmentDefinition,
-  after: (work, current) => refreshSchedule(work, current.booking_id),
+  after: async (work, current) => touchBooking(work, current.booking_id, { schedule: true }),
 });

@@ -22,7 +22,7 @@ import { paymentDefinition } from './payment.resource.js';
 import type { Payment, PaymentTable } from './payment.table.js';
 import { AMOUNT_LIMIT, wholeAmount } from '../money.js';
 import { LINE_TOTAL_LIMIT, LINES_PER_BOOKING } from '../money.js';
-import { refreshSchedule } from './schedule-keeping.js';
+import { touchBooking } from '../bookings/aggregate.js';
 import { PAYMENT_ACTIONS } from './payment.policy.js';
 
 const EARLIEST = Date.UTC(1970, 0, 1);
@@ -165,7 +165,7 @@ export const createPayment: Command<PaymentInput, Payment> = {
     }
     const row = await insertRecord(trx, 'payments', actor.organizationId, fields, now);
     await recordCreated(trx, paymentDefinition, row, now);
-    await refreshSchedule(work, row.booking_id, { byPayment: true, paymentsChanged: true });
+    touchBooking(work, row.booking_id, { payments: true, byPayment: true });
     return row;
   },
 };
@@ -187,5 +187,5 @@ export const deletePayment = deleteCommand({
       );
     }
   },
-  after: (work, current) => refreshSchedule(work, current.booking_id, { paymentsChanged: true }),
+  after: async (work, current) => touchBooking(work, current.booking_id, { payments: true }),
 });

@@ -9,7 +9,7 @@
  */
 import { addDays, localDate } from '../../wall-clock.js';
 import { type Writer, write } from '../../writes/unit-of-work.js';
-import { refreshSchedule } from './schedule-keeping.js';
+import { touchBooking } from '../bookings/aggregate.js';
 import { systemActor } from '../../policy/actor.js';
 import { SYSTEM_ACTIONS } from '../../policy/system.policy.js';
 import type { Recurrence } from '../../jobs/recurring.js';
@@ -44,7 +44,11 @@ export async function advanceSchedules(writer: Writer): Promise<number> {
       await write(
         writer,
         systemActor(organizationId),
-        { action: SYSTEM_ACTIONS.refresh_schedules, run: (work) => refreshSchedule(work, bookingId) },
+        {
+          action: SYSTEM_ACTIONS.refresh_schedules,
+          // Its booking marked touched: the unit of work keeps its schedule.
+          run: async (work) => touchBooking(work, bookingId, { schedule: true }),
+        },
         undefined,
       );
     }

@@ -1,6 +1,7 @@
 /**
  * Keeps a booking's schedule resolved (schedule.ts) in the unit of work of whatever changes it:
- * its lines (the grand total), its first event (days before), its installments and payments.
+ * its lines (the grand total), its first event (days before), its installments and payments,
+ * which mark the booking touched; its aggregate (src/crm/bookings/booking-keeping.ts) keeps it.
  * Each installment whose amount due, day, paid amount or state changes is told as
  * `installment.updated`; the booking's paid total as `booking.updated`, and `booking.paid` when a
  * payment brings its balance due to 0.
@@ -43,11 +44,11 @@ const RESOLVED = ['amount_due', 'due_on', 'paid_amount', 'state'] as const;
 
 export interface RefreshOptions {
   /** A payment moved it (a balance brought to 0 is told as `booking.paid`). */
-  byPayment?: boolean;
-  /** An installment being written, told of by its own write, not here. */
-  writing?: string;
+  byPayment?: boolean | undefined;
+  /** Installments being written, told of by their own writes, not here. */
+  writing?: readonly string[] | undefined;
   /** A payment was recorded or deleted. */
-  paymentsChanged?: boolean;
+  paymentsChanged?: boolean | undefined;
 }
 
 /** Brings the booking's installments and paid total up to date. */
@@ -91,7 +92,7 @@ export async function refreshSchedule(
     },
   );
   for (const term of terms)
-    await keepResolved(work, term, resolved.get(term.id)!, term.id !== options.writing);
+    await keepResolved(work, term, resolved.get(term.id)!, !options.writing?.includes(term.id));
   const paid = payments.reduce((sum, p) => sum + (p.kind === 'refund' ? -1 : 1) * amountOf(p), 0);
   if (paid === Number(booking.paid_total)) return;
   const updated = await updateRecord(trx, 'bookings', booking, { paid_total: paid }, now);

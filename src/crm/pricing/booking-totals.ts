@@ -1,8 +1,9 @@
 /**
  * A booking's sums (SPEC §12): the sums of its lines' rounded figures, and its amounts by
- * category, kept on the booking and brought up to date in the unit of work of every write of its
- * lines (told as `booking.updated` when they changed). Lines that take their event's guests
- * follow a change of that event's counts here too. Sums that would leave the grand total below
+ * category, kept on the booking and brought up to date by its aggregate
+ * (src/crm/bookings/booking-keeping.ts) in the unit of work of every write of its lines (told as
+ * `booking.updated` when they changed). Lines that take their event's guests follow a change of
+ * that event's counts here too. Sums that would leave the grand total below
  * zero are refused here, whatever priced them (grand-total-rule.ts), on the field that asked.
  */
 import { findRow } from '../data/record-lookup.js';
@@ -14,7 +15,7 @@ import { bookingDefinition, type BookingPrices } from '../bookings/beneath.js';
 import { recordDeleted, recordUpdated } from '../change-events.js';
 import { installmentDefinition } from '../payments/installment.resource.js';
 import { paymentDefinition } from '../payments/payment.resource.js';
-import { installmentsOf, refreshSchedule } from '../payments/schedule-keeping.js';
+import { installmentsOf } from '../payments/schedule-keeping.js';
 import { updateRecord } from '../records.js';
 import { ITEM_CATEGORIES } from './categories.js';
 import { NEGATIVE_TOTAL, negativeTotalProblem } from './grand-total-rule.js';
@@ -73,32 +74,44 @@ export interface PricedBy {
 /** A deletion gives no field: its refusal is about the record as a whole. */
 export const WHOLE_RECORD: PricedBy = { field: 'grand_total', source: { pointer: '/data' } };
 
-/** Brings the booking's sums up to date with its lines; refused (422 on `pricedBy`) below zero. */
+/**
+ * Brings the booking's sums up to date with its lines; refused (422 on `pricedBy`) below zero.
+ * Says whether its grand total changed (its schedule follows it).
+ */
 export async function refreshBookingTotals(
   work: Work,
   bookingId: string,
   pricedBy: PricedBy = WHOLE_RECORD,
-): Promise<void> {
+): Promise<boolean> {
   const { trx, actor, now } = work;
   const booking = await findRow(trx, bookingDefinition, actor.organizationId, bookingId);
-  if (!booking) return;
+  if (!booking) return false;
   const sums = sumsOf(await linesOfBooking(trx, bookingId));
   const negative = negativeTotalProblem(Number(sums.grand_total), booking.currency);
   if (negative) throw new ValidationError({ ...pricedBy, detail: negative, code: NEGATIVE_TOTAL });
   const changes = Object.fromEntries(
     Object.entries(sums).filter(([field, value]) => String(booking[field as keyof Sums]) !== String(value)),
   );
-  if (Object.keys(changes).length === 0) return;
+  if (Object.keys(changes).length === 0) return false;
   const updated = await updateRecord(trx, 'bookings', booking, changes, now);
   await recordUpdated(trx, bookingDefinition, booking, updated, now);
-  if (changes.grand_total !== undefined) await refreshSchedule(work, bookingId);
+  return changes.grand_total !== undefined;
 }
 
-/** The lines of an event that take its guests, priced again for its new counts; then the booking's sums. */
+/** A change of an event's guests that priced its booking's sums: a refusal of them names that field. */
+export function pricedByGuests(event: { guaranteed_count: number | null }): PricedBy {
+  const field = event.guaranteed_count !== null ? 'guaranteed_count' : 'guest_count';
+  return { field, source: { pointer: `/data/attributes/${field}` } };
+}
+
+/**
+ * The lines of an event that take its guests, priced again for its new counts; says whether any
+ * changed (the booking's sums follow them).
+ */
 export async function linesFollowGuests(
   work: Work,
   event: { id: string; booking_id: string; guest_count: number | null; guaranteed_count: number | null },
-): Promise<void> {
+): Promise<boolean> {
   const { trx, now } = work;
   const lines = await trx
     .selectFrom('line_items')
@@ -133,13 +146,7 @@ export async function linesFollowGuests(
     await recordUpdated(trx, lineItemDefinition, line, updated, now);
     changed = true;
   });
-  const field = event.guaranteed_count !== null ? 'guaranteed_count' : 'guest_count';
-  if (changed) {
-    await refreshBookingTotals(work, event.booking_id, {
-      field,
-      source: { pointer: `/data/attributes/${field}` },
-    });
-  }
+  return changed;
 }
 
 /** Tells of an event's lines going with it (the database takes them). */

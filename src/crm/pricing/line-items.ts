@@ -7,7 +7,7 @@ import type { Db, Trx } from '../../db/database.js';
 import { aggregateOf } from '../../db/aggregates.js';
 import type { Actor } from '../../policy/actor.js';
 import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
-import { refreshBookingTotals, WHOLE_RECORD } from './booking-totals.js';
+import { touchBooking } from '../bookings/aggregate.js';
 import { checkLineItem, type LineFacts, type LineItemInput } from './line-item-rules.js';
 import { lineItemDefinition } from './line-item.resource.js';
 import type { LineItem } from './line-item.table.js';
@@ -109,7 +109,7 @@ export const createLineItem = createCommand<'line_items', LineItemInput>({
   definition: lineItemDefinition,
   check: (trx, actor, input) => judged(trx, actor, input),
   values: (given) => given as Required<typeof given>,
-  afterWrite: (work, created) => refreshBookingTotals(work, created.booking_id),
+  afterWrite: async (work, created) => touchBooking(work, created.booking_id, { lines: true }),
 });
 
 export const updateLineItem = updateCommand<'line_items', LineItemInput>({
@@ -119,11 +119,11 @@ export const updateLineItem = updateCommand<'line_items', LineItemInput>({
     const checked = await judged(trx, actor, input, current);
     return { ...checked, value: changedFields(current, checked.value) };
   },
-  afterWrite: (work, _current, updated) => refreshBookingTotals(work, updated.booking_id),
+  afterWrite: async (work, _current, updated) => touchBooking(work, updated.booking_id, { lines: true }),
 });
 
 export const deleteLineItem = deleteCommand({
   action: LINE_ITEM_ACTIONS.delete,
   definition: lineItemDefinition,
-  after: (work, current) => refreshBookingTotals(work, current.booking_id, WHOLE_RECORD),
+  after: async (work, current) => touchBooking(work, current.booking_id, { lines: true }),
 });
