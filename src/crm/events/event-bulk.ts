@@ -18,7 +18,7 @@ import {
   stamped,
 } from '../bulk.js';
 import { eventTypesFor } from '../event-types/event-types.js';
-import { touchBooking } from '../bookings/aggregate.js';
+import { keepBookingNow } from '../bookings/aggregate.js';
 import { clashesInBulk, type HoldingEntry } from './bulk-clashes.js';
 import type { EventBulkFacts } from './event-bulk-facts.js';
 import { checkEvent, type EventInput } from './event-rules.js';
@@ -89,10 +89,14 @@ export async function createEventsInBulk(
   await insertAll(work, eventDefinition, rows, request.progress, async (trx) => {
     await insertEventSpaces(trx, organizationId, rows, ROWS_PER_INSERT * 2);
   });
-  // Each booking's start, end, spaces and guests follow its events (told as booking.updated), once
-  // the unit of work keeps it.
-  for (const bookingId of new Set(rows.map((row) => row.booking_id))) {
-    touchBooking(work, bookingId, { events: true });
+  // Each booking's start, end, spaces and guests follow its events (told as booking.updated): kept
+  // here, one booking at a time, so a long import's progress shows the bookings being brought up to
+  // date rather than falling quiet until the unit of work ends.
+  const bookingIds = [...new Set(rows.map((row) => row.booking_id))];
+  request.progress?.phase('Bookings', bookingIds.length, ' bookings');
+  for (const [i, bookingId] of bookingIds.entries()) {
+    await keepBookingNow(work, bookingId, { events: true });
+    if (i % 100 === 0) request.progress?.update(i);
   }
   return { created: rows, problems };
 }
