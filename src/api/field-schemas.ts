@@ -57,7 +57,12 @@ function valueSchema(field: Field, write: boolean): TSchema {
     case 'id_list':
       return Type.Array(Type.String(), options);
     default:
-      return Type.String({ ...pick(limits, ['minLength', 'maxLength']), ...options });
+      // A text's shape (its pattern) is what it looks like when shown; its kind's rules judge a write's.
+      return Type.String({
+        ...pick(limits, ['minLength', 'maxLength']),
+        ...(write ? {} : field.shape),
+        ...options,
+      });
   }
 }
 

@@ -55,11 +55,12 @@ function importsOf(file: string, source: string): string[] {
 }
 
 /**
- * Beneath every face: an event's table and an automation's shapes, which the tables that hold them
- * name, take another kind's statuses from its table, as its face would close a circle.
+ * Beneath every face: an event's table and fields and an automation's shapes, which the tables that
+ * hold them name, take another kind's statuses from its table, as its face would close a circle.
  */
 const BENEATH_EVERY_FACE = new Set([
   'src/crm/events/event.table.ts',
+  'src/crm/events/event.fields.ts',
   'src/crm/automations/automation-shapes.ts',
 ]);
 

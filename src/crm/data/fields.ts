@@ -95,7 +95,7 @@ export interface Field<
   readonly values?: readonly string[] | undefined;
   /** Said in the API's documentation. */
   readonly description?: string | undefined;
-  /** Said instead of `description` where the API documents what a write gives (a rule: "Required"). */
+  /** Said instead of `description` where the API documents what a write gives ("Required"; '': nothing). */
   readonly writeDescription?: string | undefined;
   /** Kept in a column of its name (else made from others on read: the kind says how). */
   readonly stored: Stored;
@@ -116,7 +116,7 @@ export interface Field<
   readonly relationship?: Relationship | undefined;
   /** What a write may give: lengths of text (and of a count's names), bounds of numbers, list sizes. */
   readonly limits?: Limits | undefined;
-  /** A structure's JSON Schema, for the API's documentation (its kind's rules read the value). */
+  /** A structure's JSON Schema, or what a text's adds where shown (its pattern): the API documents it. */
   readonly shape?: object | undefined;
 }
 
@@ -185,7 +185,7 @@ function declare<Type extends FieldType, Nullable extends boolean, Stored extend
     nullable: (options.nullable ?? false) as Nullable,
     values: options.values,
     description: options.description,
-    ...(options.writeDescription ? { writeDescription: options.writeDescription } : {}),
+    ...(options.writeDescription !== undefined ? { writeDescription: options.writeDescription } : {}),
     stored,
     writable: stored && (options.writable ?? false),
     csv: options.csv ?? true,

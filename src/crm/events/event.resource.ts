@@ -2,10 +2,15 @@
  * Events (a booking's functions) as the API shows them (SPEC §11): GET|POST /v2/events, with
  * Event Temple's names beside Marquee's (SPEC §15): wall-clock dates and times in the booking's
  * time zone, `all_day`, `expected`, the to-one `space` and the `event_type`. A resource is rendered
- * from the event's value (event.value.ts).
+ * from the event's value (event.value.ts) by its fields (event.fields.ts).
  */
-import { Type } from 'typebox';
-import { Nullable, resourceSchema, StringEnum, Timestamp } from '../../api/jsonapi.js';
+import {
+  attributesOf,
+  attributesSchema,
+  relationshipsOf,
+  relationshipTargets,
+} from '../../api/field-schemas.js';
+import { resourceSchema } from '../../api/jsonapi.js';
 import type { ResourceDefinition } from '../../api/resource-definition.js';
 import { BOOKING_STATUSES } from '../bookings/beneath.js';
 import { relation } from '../../api/relation.js';
@@ -16,46 +21,13 @@ import {
   listedCustomFields,
   shownValues,
 } from '../custom-fields/index.js';
-import { SETUP_STYLES } from './event.table.js';
 import { spaceIds } from '../data/row-mappers.js';
+import { EVENT_FIELDS } from './event.fields.js';
 import { decodeEvent } from './event.value.js';
 
-export const EventAttributes = Type.Object({
-  name: Type.String({ description: 'e.g. Ceremony, Dinner' }),
-  start_at: Timestamp,
-  end_at: Timestamp,
-  setup_minutes: Type.Integer({ description: 'Its spaces are held this long before it starts' }),
-  teardown_minutes: Type.Integer({ description: 'Its spaces are held this long after it ends' }),
-  guest_count: Nullable(Type.Integer(), 'Guests expected'),
-  guaranteed_count: Nullable(Type.Integer(), 'Guests guaranteed (charged for)'),
-  setup_style: Nullable(StringEnum(SETUP_STYLES), 'How the room is set'),
-  status: StringEnum(BOOKING_STATUSES, "Its booking's status (read-only)"),
-  start_date: Type.String({ format: 'date', description: "The day it starts, in its booking's time zone" }),
-  end_date: Type.String({
-    format: 'date',
-    description: "The day it ends, in its booking's time zone (an all-day event's last day)",
-  }),
-  start_time: Nullable(
-    Type.String({ pattern: '^\\d{2}:\\d{2}$' }),
-    "HH:MM it starts, in its booking's time zone; null when all day",
-  ),
-  end_time: Nullable(
-    Type.String({ pattern: '^\\d{2}:\\d{2}$' }),
-    "HH:MM it ends, in its booking's time zone; null when all day",
-  ),
-  all_day: Type.Boolean({ description: 'Whether it takes whole days, from start_date to end_date' }),
-  expected: Nullable(Type.Integer(), 'Guests expected (guest_count by its Event Temple name)'),
-  custom_fields: CustomValuesShown('events'),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-});
+export const EventAttributes = attributesSchema(EVENT_FIELDS, CustomValuesShown('events'));
 
-export const EventResource = resourceSchema('events', EventAttributes, {
-  booking: 'bookings',
-  spaces: ['spaces'],
-  space: 'spaces',
-  event_type: 'event_types',
-});
+export const EventResource = resourceSchema('events', EventAttributes, relationshipTargets(EVENT_FIELDS));
 
 const spacesOf = (row: { space_ids: string }) => spaceIds(row).map((id) => ({ type: 'spaces', id }));
 /** The first of its spaces (Event Temple's `space`), or none. */
@@ -101,36 +73,13 @@ export const eventDefinition: ResourceDefinition<'events'> = {
   },
   toResource: (row, baseUrl, context) => {
     const event = decodeEvent(row);
-    const spaces = event.spaceIds.map((id) => ({ type: 'spaces', id }));
+    // Made from its fields when shown: its guests by Event Temple's name, and its first space.
+    const shown = { ...event, expected: event.guestCount, spaceId: event.spaceIds[0] ?? null };
     return {
       type: 'events',
       id: event.id,
-      attributes: {
-        name: event.name,
-        start_at: event.startAt,
-        end_at: event.endAt,
-        setup_minutes: event.setupMinutes,
-        teardown_minutes: event.teardownMinutes,
-        guest_count: event.guestCount,
-        guaranteed_count: event.guaranteedCount,
-        setup_style: event.setupStyle,
-        status: event.status,
-        start_date: event.startDate,
-        end_date: event.endDate,
-        start_time: event.startTime,
-        end_time: event.endTime,
-        all_day: event.allDay,
-        expected: event.guestCount,
-        custom_fields: shownValues(event.customFields, customFieldsIn(context)),
-        created_at: event.createdAt,
-        updated_at: event.updatedAt,
-      },
-      relationships: {
-        booking: { data: relation('bookings', event.bookingId) },
-        spaces: { data: spaces },
-        space: { data: spaces[0] ?? null },
-        event_type: { data: relation('event_types', event.eventTypeId) },
-      },
+      attributes: attributesOf(EVENT_FIELDS, shown, shownValues(event.customFields, customFieldsIn(context))),
+      relationships: relationshipsOf(EVENT_FIELDS, shown),
       links: { self: `${baseUrl}/v2/events/${event.id}` },
     };
   },

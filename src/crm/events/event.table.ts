@@ -1,43 +1,30 @@
 import type { Selectable } from 'kysely';
+import type { StoredColumns } from '../data/fields.js';
+import type { EVENT_FIELDS } from './event.fields.js';
 import type { BookingStatus } from '../bookings/booking.table.js';
 import type { SetupStyle } from '../spaces/space.table.js';
 
 export { SETUP_STYLES, type SetupStyle } from '../spaces/space.table.js';
 
-/** An event (a function) of a booking: a ceremony, a dinner, a day of a conference. */
-export interface EventTable {
+/** The columns of an event's stored fields (event.fields.ts). */
+type Stored = StoredColumns<typeof EVENT_FIELDS>;
+
+/**
+ * An event (a function) of a booking: a ceremony, a dinner, a day of a conference. The columns of
+ * its stored fields (event.fields.ts), its booking's status (kept with it) and its setup style as
+ * their own types, and what is kept beside them. `space_ids` is a JSON array of the ids of the
+ * spaces it holds, in the order given (event_spaces is the index). Its times are kept as a wall
+ * clock in its booking's time zone reads them too (src/wall-clock.ts): dates YYYY-MM-DD, times
+ * HH:MM; an all-day event has no times and ends at the end of end_date.
+ */
+export type EventTable = {
   id: string;
   organization_id: string;
-  booking_id: string;
-  name: string;
-  /** Its booking's status, kept with it. */
   status: BookingStatus;
-  start_at: string;
-  end_at: string;
-  /** Minutes its spaces are held before it starts, and after it ends. */
-  setup_minutes: number;
-  teardown_minutes: number;
-  guest_count: number | null;
-  guaranteed_count: number | null;
   setup_style: SetupStyle | null;
-  /** JSON array of the ids of the spaces it holds, in the order given (event_spaces is the index). */
-  space_ids: string;
-  /**
-   * Its times as a wall clock in its booking's time zone reads them (src/wall-clock.ts): dates
-   * YYYY-MM-DD, times HH:MM; an all-day event has no times and ends at the end of end_date.
-   */
-  start_date: string;
-  end_date: string;
-  start_time: string | null;
-  end_time: string | null;
-  all_day: number;
-  /** One of the organization's event_types, or none. */
-  event_type_id: string | null;
   /** JSON object of the values of the organization's custom fields of events, by key (SPEC §19). */
   custom_fields: string;
-  created_at: string;
-  updated_at: string;
-}
+} & Omit<Stored, 'status' | 'setup_style'>;
 
 /** Which spaces an event holds, and what the double-booking check and availability read beside. */
 export interface EventSpaceTable {

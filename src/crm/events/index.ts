@@ -8,6 +8,7 @@
 export { SETUP_STYLES, type SetupStyle } from './event.table.js';
 export type { Event as EventRow } from './event.table.js';
 export { decodeEvent, type EventValue } from './event.value.js';
+export { EVENT_FIELDS } from './event.fields.js';
 export { EVENT_ACTIONS } from './event.policy.js';
 export {
   clashOf,
