@@ -30,7 +30,7 @@ import {
 } from '../events/index.js';
 import { eventTypeFor } from '../event-types/event-types.js';
 import { loadFacts } from '../facts.js';
-import { deleteNotesOf } from '../notes/notes-of.js';
+import { deleteNotesOf } from '../notes/index.js';
 import { deleteTasksOf } from '../tasks/index.js';
 import { deleteCommand, updateCommand } from '../record-commands.js';
 import { updateRecord } from '../records.js';

@@ -18,7 +18,7 @@ import { spacesOf } from '../../../crm/facts.js';
 import { organizationZone } from '../../../crm/organization/index.js';
 import { bookingDefinition, bookingReadContext, type BookingRow } from '../../../crm/bookings/index.js';
 import { findContact } from '../../../crm/contacts/index.js';
-import { notesAbout } from '../../../crm/notes/note.reads.js';
+import { notesAbout } from '../../../crm/notes/index.js';
 import { bookingTasksOf } from '../tasks/booking-tasks.view.js';
 import { placeOf } from '../../../crm/pipelines/index.js';
 import { paymentsOf } from '../../../crm/payments/payment.reads.js';
