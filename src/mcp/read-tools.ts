@@ -9,7 +9,7 @@ import { BOOKING_STATUSES, bookingsPage } from '../crm/bookings/index.js';
 import { eventsOf } from '../crm/events/index.js';
 import { notesAbout } from '../crm/notes/index.js';
 import { owedOf } from '../crm/payments/index.js';
-import { installmentsOf } from '../crm/payments/schedule-keeping.js';
+import { installmentsOf } from '../crm/payments/index.js';
 import { linesOfBooking } from '../crm/pricing/booking-totals.js';
 import { lineItemCodec } from '../crm/pricing/index.js';
 import {
