@@ -10,8 +10,7 @@ import { eventsOf } from '../crm/events/index.js';
 import { notesAbout } from '../crm/notes/index.js';
 import { owedOf } from '../crm/payments/index.js';
 import { installmentsOf } from '../crm/payments/index.js';
-import { linesOfBooking } from '../crm/pricing/booking-totals.js';
-import { lineItemCodec } from '../crm/pricing/index.js';
+import { lineItemCodec, linesOfBooking } from '../crm/pricing/index.js';
 import {
   accountNames,
   BookingSummary,

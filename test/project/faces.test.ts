@@ -49,6 +49,8 @@ const FACES: Record<string, readonly string[]> = {
   notes: ['for_beo'],
   // An installment's flags: its schedule's remainder, due on signing.
   payments: ['remainder', 'due_on_signing'],
+  // A line's copied taxes and its flag, an item's tax rates, a tax rate's flags.
+  pricing: ['tax_rate_ids', 'taxes', 'quantity_from_guests', 'active', 'inclusive'],
 };
 
 /** The modules a file imports, as paths from the repository's root. */
@@ -96,6 +98,9 @@ function allowedPast(file: string, target: string): boolean {
   // So it runs the refresh of a booking's payment schedule, kept in the payments' folder.
   if (target === 'src/crm/payments/schedule-keeping.js')
     return file === 'src/crm/bookings/booking-keeping.ts';
+  // And the steps that keep a booking's lines and totals, kept in the pricing folder.
+  if (target === 'src/crm/pricing/booking-totals.js')
+    return file === 'src/crm/bookings/booking-keeping.ts' || file === 'src/crm/events/event.commands.ts';
   // The app's context holds the PDF renderer the documents' commands take it for, and a booking's
   // deletion runs its documents' part beneath its commands: index.js would be a circle.
   if (target === 'src/crm/documents/beneath.js')
@@ -104,8 +109,8 @@ function allowedPast(file: string, target: string): boolean {
   // against): it loads a booking's fields, which are data, and not the face's commands and routes.
   if (target === 'src/crm/bookings/booking.fields.js') return file === 'src/crm/documents/merge-fields.ts';
   if (target.endsWith('.routes.js')) return file === 'src/crm/crm.plugin.ts';
-  // The events' folder is being given its fields: its commands still take an event's notes'
-  // deletion from its file, until they import the notes' face.
+  // The events' folder is being given its fields: its commands still take an event's notes' and
+  // lines' deletion from their files (above: booking-totals.js), until they import the faces.
   if (target === 'src/crm/notes/notes-of.js') return file === 'src/crm/events/event.commands.ts';
   return false;
 }

@@ -39,7 +39,7 @@ import { takeBookingReferences } from './booking-numbers.js';
 import { firstEvent } from './first-event.js';
 import { bookingByDays, bookingProblemsByDays } from './booking-event-temple.js';
 import { zoneOfDays } from './zone-of-days.js';
-import { bookingPricesGo } from '../pricing/booking-totals.js';
+import { bookingPricesGo } from '../pricing/index.js';
 import { touchBooking } from './aggregate.js';
 import { leadContact } from './lead-contact.js';
 import { sourceOfDoor } from './booking-source.js';

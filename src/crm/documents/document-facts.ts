@@ -13,8 +13,7 @@ import {
   installmentsOf,
   type PaymentRow as Payment,
 } from '../payments/index.js';
-import { linesOfBooking } from '../pricing/booking-totals.js';
-import type { LineItem } from '../pricing/line-item.table.js';
+import { type LineItemRow as LineItem, linesOfBooking } from '../pricing/index.js';
 import type { Db, Trx } from '../../db/database.js';
 import type { LogoReference } from './document-model.js';
 import { documentSettingsOf, templatesOf } from './document-settings.js';

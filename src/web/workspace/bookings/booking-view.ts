@@ -22,7 +22,7 @@ import { notesAbout } from '../../../crm/notes/index.js';
 import { bookingTasksOf } from '../tasks/booking-tasks.view.js';
 import { placeOf } from '../../../crm/pipelines/index.js';
 import { installmentsOf, paymentsOf } from '../../../crm/payments/index.js';
-import { linesOfBooking } from '../../../crm/pricing/booking-totals.js';
+import { linesOfBooking } from '../../../crm/pricing/index.js';
 import { roomNames, spaceNamesOf } from '../../../crm/spaces/index.js';
 import type { Db } from '../../../db/database.js';
 import { userNames } from '../../../identity/user.repository.js';
