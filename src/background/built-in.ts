@@ -11,7 +11,7 @@ import type { Config } from '../config.js';
 import { automationJobHandlers, dateLookRecurrence } from '../crm/automations/index.js';
 import type { RenderingContext } from '../crm/email-templates/index.js';
 import { taskDigestRecurrence, taskReminderHandlers } from '../crm/tasks/index.js';
-import { installmentClockRecurrence } from '../crm/payments/schedule-clock.js';
+import { installmentClockRecurrence } from '../crm/payments/index.js';
 import { mailboxReadHandler, mailboxRound } from '../mail/inbound/mailbox-jobs.js';
 import { MailboxReader } from '../mail/inbound/mailbox-reader.js';
 import { mailJobHandler } from '../mail/mail-job.js';

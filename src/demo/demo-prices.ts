@@ -12,11 +12,8 @@
  */
 import type { Trx } from '../db/database.js';
 import { updateOrganization } from '../crm/organization/index.js';
-import { createInstallment } from '../crm/payments/installments.js';
-import { createPayment } from '../crm/payments/payments.js';
-import { createItem, type ItemInput } from '../crm/pricing/items.js';
-import { createLineItem } from '../crm/pricing/line-items.js';
-import { createTaxRate } from '../crm/pricing/tax-rates.js';
+import { createInstallment, createPayment } from '../crm/payments/index.js';
+import { createItem, createLineItem, createTaxRate, type ItemInput } from '../crm/pricing/index.js';
 import { workIn } from '../writes/unit-of-work.js';
 import { localDate } from '../wall-clock.js';
 import type { DemoBooking } from './demo-bookings.js';

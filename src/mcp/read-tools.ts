@@ -7,11 +7,10 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { BOOKING_STATUSES, bookingsPage } from '../crm/bookings/index.js';
 import { eventsOf } from '../crm/events/index.js';
-import { notesAbout } from '../crm/notes/note.reads.js';
+import { notesAbout } from '../crm/notes/index.js';
 import { owedOf } from '../crm/payments/index.js';
-import { installmentsOf } from '../crm/payments/schedule-keeping.js';
-import { linesOfBooking } from '../crm/pricing/booking-totals.js';
-import { lineItemCodec } from '../crm/pricing/index.js';
+import { installmentsOf } from '../crm/payments/index.js';
+import { lineItemCodec, linesOfBooking } from '../crm/pricing/index.js';
 import {
   accountNames,
   BookingSummary,

@@ -7,7 +7,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { BOOKING_STATUSES, updateBooking } from '../crm/bookings/index.js';
-import { createNote } from '../crm/notes/note.commands.js';
+import { createNote } from '../crm/notes/index.js';
 import { write } from '../writes/unit-of-work.js';
 import { BookingSummary, findBooking, noSuchBooking, summarizeOne } from './booking-summary.js';
 import { whenWords } from './summary-words.js';

@@ -45,6 +45,12 @@ const FACES: Record<string, readonly string[]> = {
   events: ['all_day'],
   // A BEO's flag, a version's stored model, a signature's outcome and a signed proposal's state.
   documents: ['show_prices', 'model', 'outcome', 'signed_state'],
+  // A note's flag: printed on the banquet event orders.
+  notes: ['for_beo'],
+  // An installment's flags: its schedule's remainder, due on signing.
+  payments: ['remainder', 'due_on_signing'],
+  // A line's copied taxes and its flag, an item's tax rates, a tax rate's flags.
+  pricing: ['tax_rate_ids', 'taxes', 'quantity_from_guests', 'active', 'inclusive'],
 };
 
 /** The modules a file imports, as paths from the repository's root. */
@@ -80,6 +86,9 @@ function allowedPast(file: string, target: string): boolean {
   // does the organization's change of zone, for its schedules): through index.js a circle too.
   if (target === 'src/crm/bookings/aggregate.js')
     return /^src\/crm\/(events|pricing|payments|documents|organization)\//.test(file);
+  // A booking's totals, which its aggregate keeps, read payments through the face beneath the
+  // commands that mark it touched: index.js would be a circle through them.
+  if (target === 'src/crm/payments/beneath.js') return file === 'src/crm/pricing/booking-totals.ts';
   // What the events' commands stand on (a booking's first event) reads events through the face
   // beneath them: index.js would be a circle.
   if (target === 'src/crm/events/beneath.js') return BENEATH_EVENTS.has(file);
@@ -87,6 +96,11 @@ function allowedPast(file: string, target: string): boolean {
   // the events' face would close a circle through their commands, which mark the booking touched.
   if (target === 'src/crm/events/booking-derivation.js')
     return file === 'src/crm/bookings/booking-keeping.ts';
+  // So it runs the refresh of a booking's payment schedule, kept in the payments' folder.
+  if (target === 'src/crm/payments/schedule-keeping.js')
+    return file === 'src/crm/bookings/booking-keeping.ts';
+  // And the steps that keep a booking's lines and totals, kept in the pricing folder.
+  if (target === 'src/crm/pricing/booking-totals.js') return file === 'src/crm/bookings/booking-keeping.ts';
   // The app's context holds the PDF renderer the documents' commands take it for, and a booking's
   // deletion runs its documents' part beneath its commands: index.js would be a circle.
   if (target === 'src/crm/documents/beneath.js')

@@ -12,7 +12,7 @@ import { type BulkOutcome, type BulkRequest, insertAll, judgeAll, stamped } from
 import { contactDefinition } from '../contacts/index.js';
 import { customFieldsOf, withCustomValues, withNewCustomValues } from '../custom-fields/index.js';
 import { loadFacts, type VenueFacts } from '../facts.js';
-import { deleteNotesOf } from '../notes/notes-of.js';
+import { deleteNotesOf } from '../notes/index.js';
 import { changeEach } from '../records.js';
 import type { Checked } from '../validation.js';
 import { createValueCommand, deleteValueCommand, updateValueCommand } from '../value-commands.js';

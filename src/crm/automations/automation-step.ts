@@ -14,7 +14,7 @@ import { NothingWritten } from '../../jobs/job-handler.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
 import { updateBooking } from '../bookings/index.js';
 import type { RenderedEmail } from '../email-templates/index.js';
-import { createNote } from '../notes/note.commands.js';
+import { createNote } from '../notes/index.js';
 import { createTask } from '../tasks/index.js';
 import {
   organizationSendingWindow as windowOf,

@@ -6,7 +6,7 @@
  */
 import { defineActions } from '../../policy/action.js';
 import { BOOKING_ACTIONS } from '../bookings/index.js';
-import { NOTE_ACTIONS } from '../notes/note.policy.js';
+import { NOTE_ACTIONS } from '../notes/index.js';
 import { TASK_ACTIONS } from '../tasks/index.js';
 
 export const AUTOMATION_ACTIONS = defineActions(

@@ -30,7 +30,7 @@ import {
 } from '../events/index.js';
 import { eventTypeFor } from '../event-types/event-types.js';
 import { loadFacts } from '../facts.js';
-import { deleteNotesOf } from '../notes/notes-of.js';
+import { deleteNotesOf } from '../notes/index.js';
 import { deleteTasksOf } from '../tasks/index.js';
 import { deleteCommand, updateCommand } from '../record-commands.js';
 import { updateRecord } from '../records.js';
@@ -39,7 +39,7 @@ import { takeBookingReferences } from './booking-numbers.js';
 import { firstEvent } from './first-event.js';
 import { bookingByDays, bookingProblemsByDays } from './booking-event-temple.js';
 import { zoneOfDays } from './zone-of-days.js';
-import { bookingPricesGo } from '../pricing/booking-totals.js';
+import { bookingPricesGo } from '../pricing/index.js';
 import { touchBooking } from './aggregate.js';
 import { leadContact } from './lead-contact.js';
 import { sourceOfDoor } from './booking-source.js';

@@ -8,7 +8,7 @@ import { nextVersionSql } from '../../db/column-types.js';
 import { recordDeleted } from '../change-events.js';
 import { findRow } from '../data/record-lookup.js';
 import { type FollowUpSteps, STEP_ROWS } from '../follow-ups.js';
-import { deleteNotesOf } from '../notes/notes-of.js';
+import { deleteNotesOf } from '../notes/index.js';
 import { deleteRecord } from '../records.js';
 import { contactDefinition } from './contact.resource.js';
 

@@ -5,9 +5,13 @@
  */
 import type { EventRow as Event } from '../events/index.js';
 import { amountOf } from '../payments/index.js';
-import { copiedTaxes, lineFiguresOf } from '../pricing/index.js';
-import { CATEGORY_LABELS, ITEM_CATEGORIES } from '../pricing/categories.js';
-import type { LineItem } from '../pricing/line-item.table.js';
+import {
+  CATEGORY_LABELS,
+  copiedTaxes,
+  ITEM_CATEGORIES,
+  lineFiguresOf,
+  type LineItemRow as LineItem,
+} from '../pricing/index.js';
 import type { DocumentFacts } from './document-facts.js';
 import type { Block, TableGroup, TotalRow } from './document-model.js';
 import { dayOf, guestsWords, quantityWords, setupStyleWords, timesOf } from './document-words.js';

@@ -8,10 +8,12 @@ import { type Account, findAccount } from '../accounts/index.js';
 import type { BookingRow } from '../bookings/beneath.js';
 import { type Contact, findContact } from '../contacts/index.js';
 import type { EventRow as Event } from '../events/index.js';
-import { installmentsOf } from '../payments/schedule-keeping.js';
-import type { Installment, Payment } from '../payments/payment.table.js';
-import { linesOfBooking } from '../pricing/booking-totals.js';
-import type { LineItem } from '../pricing/line-item.table.js';
+import {
+  type InstallmentRow as Installment,
+  installmentsOf,
+  type PaymentRow as Payment,
+} from '../payments/index.js';
+import { type LineItemRow as LineItem, linesOfBooking } from '../pricing/index.js';
 import type { Db, Trx } from '../../db/database.js';
 import type { LogoReference } from './document-model.js';
 import { documentSettingsOf, templatesOf } from './document-settings.js';

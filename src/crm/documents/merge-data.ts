@@ -7,7 +7,7 @@
  * shape is listed beside the form under Settings → Documents (MERGE_FIELDS).
  */
 import { contactName } from '../contacts/index.js';
-import { CATEGORY_LABELS, UNIT_LABELS } from '../pricing/categories.js';
+import { CATEGORY_LABELS, UNIT_LABELS } from '../pricing/index.js';
 import type { DocumentFacts } from './document-facts.js';
 import {
   dayOf,

@@ -3,10 +3,14 @@
  * falls due and what state it is in, as resolved and kept on the installment (never worked out
  * again here).
  */
-import { flag } from '../data/row-mappers.js';
-import { dueDaysBeforeOf, owedOf } from '../payments/index.js';
-import type { Installment } from '../payments/payment.table.js';
-import type { InstallmentState } from '../payments/schedule.js';
+import {
+  dueDaysBeforeOf,
+  type InstallmentRow as Installment,
+  type InstallmentState,
+  isDueOnSigningOf,
+  isRemainderOf,
+  owedOf,
+} from '../payments/index.js';
 import { dayWords } from './document-words.js';
 import { percentText } from '../../locale.js';
 
@@ -19,7 +23,7 @@ export const STATE_WORDS: Readonly<Record<InstallmentState, string>> = {
 
 /** "25% of the total", "What remains of the total" or nothing for a fixed amount. */
 export function installmentTerms(i: Pick<Installment, 'percentage' | 'remainder'>, locale: string): string {
-  if (flag(i.remainder)) return 'What remains of the total';
+  if (isRemainderOf(i)) return 'What remains of the total';
   if (i.percentage !== null) return `${percentText(i.percentage, locale)} of the total`;
   return '';
 }
@@ -39,7 +43,7 @@ export function installmentDue(
 ): string {
   if (i.due_date !== null) return dayWords(i.due_date, locale);
   const n = dueDaysBeforeOf(i);
-  if (flag(i.due_on_signing) || n === null) return 'On signing';
+  if (isDueOnSigningOf(i) || n === null) return 'On signing';
   const when = n === 0 ? 'on the day of the first event' : `${days(n)} before the first event`;
   return i.due_on === null
     ? when.charAt(0).toUpperCase() + when.slice(1)

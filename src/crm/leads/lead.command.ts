@@ -10,7 +10,7 @@
 import type { Trx } from '../../db/database.js';
 import type { Command } from '../../writes/unit-of-work.js';
 import { type BookingRow, createBooking, leadContact } from '../bookings/index.js';
-import { createNote } from '../notes/note.commands.js';
+import { createNote } from '../notes/index.js';
 import { accepted } from '../validation.js';
 import { companyAccount, type LeadAccount } from './lead-account.js';
 import { checkLead, type LeadInput } from './lead-rules.js';

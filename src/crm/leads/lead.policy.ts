@@ -3,7 +3,7 @@ import { defineActions } from '../../policy/action.js';
 import { ACCOUNT_ACTIONS } from '../accounts/index.js';
 import { BOOKING_ACTIONS } from '../bookings/index.js';
 import { CONTACT_ACTIONS } from '../contacts/index.js';
-import { NOTE_ACTIONS } from '../notes/note.policy.js';
+import { NOTE_ACTIONS } from '../notes/index.js';
 
 export const LEAD_ACTIONS = defineActions('leads', {
   create: {

@@ -7,7 +7,7 @@
  */
 import type { OrganizationTable } from '../../identity/identity.table.js';
 import { checkInquiryForm, type InquiryFormInput, inquiryFormOf } from '../inquiries/inquiry-form.js';
-import { ITEM_CATEGORIES, isItemCategory } from '../pricing/categories.js';
+import { isItemCategory, ITEM_CATEGORIES } from '../pricing/index.js';
 import { notAPercentage, readPercentage } from '../decimal.js';
 import { readLocale } from '../../locale.js';
 import type { MailboxInput } from '../../mail/inbound/mailbox-settings.js';

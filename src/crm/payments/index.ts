@@ -1,8 +1,9 @@
 /**
- * Payments and installments (SPEC §12): the face the doors use, begun
- * (docs/decisions/0017-faces-codecs-and-fields.md). So far it holds their policy, which the pages
- * ask what to offer, and their values and codec; the rest of the kind is still reached through its
- * files until it moves here.
+ * Payments and installments (SPEC §12): the face the rest of the house uses
+ * (docs/decisions/0017-faces-codecs-and-fields.md): their policy, their values and codec, their
+ * commands and the rules' input, a booking's schedule and payments, its states, the clock that
+ * moves installments on, and their resources. The pages and the documents still read their rows,
+ * which the face names `InstallmentRow` and `PaymentRow` for them.
  */
 export { INSTALLMENT_ACTIONS, PAYMENT_ACTIONS } from './payment.policy.js';
 export {
@@ -10,6 +11,7 @@ export {
   dueDaysBeforeOf,
   installmentCodec,
   type InstallmentValue,
+  isDueOnSigningOf,
   isRemainderOf,
   owedOf,
   paymentCodec,
@@ -17,3 +19,32 @@ export {
   installmentTermsOf,
   schedulePlaceOf,
 } from './payment.codec.js';
+export {
+  PAYMENT_KINDS,
+  PAYMENT_METHODS,
+  type Installment as InstallmentRow,
+  type Payment as PaymentRow,
+  type PaymentKind,
+  type PaymentMethod,
+} from './payment.table.js';
+export type { InstallmentState } from './schedule.js';
+export type { InstallmentInput } from './installment-rules.js';
+export {
+  createInstallment,
+  deleteInstallment,
+  installmentProblems,
+  updateInstallment,
+} from './installments.js';
+export {
+  createPayment,
+  deletePayment,
+  DuplicateReferenceError,
+  firstWithReference,
+  type PaymentInput,
+  paymentProblems,
+} from './payments.js';
+export { paymentsOf } from './payment.reads.js';
+export { installmentsOf } from './schedule-keeping.js';
+export { installmentClockRecurrence } from './schedule-clock.js';
+export { installmentDefinition } from './installment.resource.js';
+export { paymentDefinition } from './payment.resource.js';

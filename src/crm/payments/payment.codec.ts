@@ -70,6 +70,10 @@ export const dueDaysBeforeOf = (row: Pick<Installment, 'due_days_before'>): numb
 /** Whether an installment is its schedule's remainder, from its column. */
 export const isRemainderOf = (row: Pick<Installment, 'remainder'>): boolean => flag(row.remainder);
 
+/** Whether an installment falls due when the contract is signed, from its column. */
+export const isDueOnSigningOf = (row: Pick<Installment, 'due_on_signing'>): boolean =>
+  flag(row.due_on_signing);
+
 /** An installment's place in its schedule, from its column. */
 export const schedulePlaceOf = (row: Pick<Installment, 'position'>): number => Number(row.position);
 

@@ -28,6 +28,8 @@ export interface InstallmentTable {
 
 export const PAYMENT_KINDS = ['payment', 'refund'] as const;
 export const PAYMENT_METHODS = ['card', 'bank_transfer', 'cash', 'check', 'other'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Money received for a booking, or given back (SPEC §12). */
 export interface PaymentTable {
@@ -36,10 +38,10 @@ export interface PaymentTable {
   booking_id: string;
   /** The installment it pays; null: the unpaid ones in the order they fall due, due on signing first. */
   installment_id: string | null;
-  kind: (typeof PAYMENT_KINDS)[number];
+  kind: PaymentKind;
   /** Minor units of the booking's currency, > 0. */
   amount: number;
-  method: (typeof PAYMENT_METHODS)[number];
+  method: PaymentMethod;
   received_at: string;
   /** A payment processor's id, unique in the organization when given. */
   reference: string | null;

@@ -1,11 +1,15 @@
 /**
- * Prices (SPEC §12): the face the doors use, begun (docs/decisions/0017-faces-codecs-and-fields.md).
- * So far it holds the policy of lines, items and tax rates, which the pages ask what to offer; the
- * rest of the kind is still reached through its files until it moves here.
+ * Prices (SPEC §12): the face the rest of the house uses (docs/decisions/0017-faces-codecs-and-fields.md):
+ * the policy of lines, items and tax rates, their values and codec, the categories and units,
+ * their commands and the rules' input, a booking's lines, what goes with a deleted booking, and
+ * their resources. The pages and the documents still read their rows, which the face names
+ * `LineItemRow`, `ItemRow` and `TaxRateRow` for them.
  */
 export { ITEM_ACTIONS, LINE_ITEM_ACTIONS, TAX_RATE_ACTIONS } from './pricing.policy.js';
 export {
   copiedTaxes,
+  isActiveOf,
+  isInclusiveOf,
   itemCodec,
   type ItemValue,
   lineFiguresOf,
@@ -13,3 +17,35 @@ export {
   type LineItemValue,
   taxRateIdsOf,
 } from './line-item.codec.js';
+export {
+  CATEGORY_LABELS,
+  ITEM_CATEGORIES,
+  ITEM_UNITS,
+  isItemCategory,
+  type ItemCategory,
+  type ItemUnit,
+  UNIT_LABELS,
+} from './categories.js';
+export type { CopiedTax, LineItem as LineItemRow } from './line-item.table.js';
+export type { Item as ItemRow } from './item.table.js';
+export type { TaxRate as TaxRateRow } from './tax-rate.table.js';
+export { bookingPricesGo, eventLinesGo, linesOfBooking } from './booking-totals.js';
+export { createItem, deleteItem, type ItemInput, itemProblems, itemsOf, updateItem } from './items.js';
+export {
+  createLineItem,
+  deleteLineItem,
+  type LineItemInput,
+  lineItemProblems,
+  updateLineItem,
+} from './line-items.js';
+export {
+  createTaxRate,
+  deleteTaxRate,
+  type TaxRateInput,
+  taxRateProblems,
+  taxRatesOf,
+  updateTaxRate,
+} from './tax-rates.js';
+export { itemDefinition } from './item.resource.js';
+export { lineItemDefinition } from './line-item.resource.js';
+export { taxRateDefinition } from './tax-rate.resource.js';

@@ -54,6 +54,12 @@ export interface ItemValue {
 /** The taxes a line copied (its `taxes` JSON). */
 export const copiedTaxes = (row: { taxes: string }) => JSON.parse(row.taxes) as CopiedTax[];
 
+/** Whether a tax rate (or an item) is offered for new lines, from its column. */
+export const isActiveOf = (row: { active: number }): boolean => flag(row.active);
+
+/** Whether a tax rate is inside the prices it applies to, from its column. */
+export const isInclusiveOf = (row: { inclusive: number }): boolean => flag(row.inclusive);
+
 /** The ids of the tax rates an item carries (its `tax_rate_ids` JSON), in the order given. */
 export const taxRateIdsOf = (row: { tax_rate_ids: string }) => JSON.parse(row.tax_rate_ids) as string[];
 

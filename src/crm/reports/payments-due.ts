@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { owedOf } from '../payments/index.js';
-import type { InstallmentState } from '../payments/schedule.js';
+import type { InstallmentState } from '../payments/index.js';
 
 export interface PaymentDueRow {
   installment_id: string;

@@ -15,7 +15,7 @@ import {
   STATE_WORDS,
   stillToPay,
 } from '../../crm/documents/index.js';
-import { installmentsOf } from '../../crm/payments/schedule-keeping.js';
+import { installmentsOf } from '../../crm/payments/index.js';
 import type { Db } from '../../db/database.js';
 import { organizationLocale } from '../../locale.js';
 import type { PortalView } from './portal.page.js';

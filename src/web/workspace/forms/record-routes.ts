@@ -10,7 +10,7 @@ import { Type } from 'typebox';
 import type { RowOf } from '../../../api/resource-definition.js';
 import { PAGE_SIZE } from '../../../crm/bookings/index.js';
 import { organizationZone } from '../../../crm/organization/index.js';
-import { notesAbout } from '../../../crm/notes/note.reads.js';
+import { notesAbout } from '../../../crm/notes/index.js';
 import { countRecords } from '../../../crm/records.js';
 import { type Form, FormBody, formText, sendPage } from '../../forms.js';
 import { submit } from './form-errors.js';

@@ -1,7 +1,6 @@
 /** Adding a note from a page: the note's rules, with the body's length checked as the API's schema does. */
 import type { FastifyRequest } from 'fastify';
-import { createNote, noteProblems } from '../../../crm/notes/note.commands.js';
-import type { NotableType } from '../../../crm/notes/note.table.js';
+import { createNote, type NotableType, noteProblems } from '../../../crm/notes/index.js';
 import { submit } from '../forms/form-errors.js';
 import type { FieldErrors } from '../forms/form-fields.js';
 import { visitorOf } from '../workspace-visitor.js';

@@ -1,10 +1,14 @@
 /** Changing and deleting a note: only its author or an admin of the organization (SPEC §5). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { deleteNote, noteProblems, updateNote } from '../../../crm/notes/note.commands.js';
-import { noteDefinition } from '../../../crm/notes/note.resource.js';
-import type { NoteTable } from '../../../crm/notes/note.table.js';
-import { forBeoOf } from '../../../crm/notes/index.js';
+import {
+  deleteNote,
+  forBeoOf,
+  noteDefinition,
+  noteProblems,
+  type NoteRow,
+  updateNote,
+} from '../../../crm/notes/index.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { html, type SafeHtml } from '../../html.js';
 import { staleNotice } from '../forms/stale.view.js';
@@ -26,7 +30,7 @@ const SECTIONS = {
   contacts: 'contacts',
 } as const;
 
-function notablePath(v: WorkspaceVisitor, note: NoteTable): string {
+function notablePath(v: WorkspaceVisitor, note: NoteRow): string {
   return orgPath(v, `/${note.notable_type}/${note.notable_id}`);
 }
 
@@ -39,11 +43,11 @@ function notYours(): HtmlError {
 }
 
 /** Notes about a booking or an event may print on its BEOs (SPEC §13). */
-const mayPrintOnBeo = (note: NoteTable) => note.notable_type === 'bookings' || note.notable_type === 'events';
+const mayPrintOnBeo = (note: NoteRow) => note.notable_type === 'bookings' || note.notable_type === 'events';
 
 function editPage(
   v: WorkspaceVisitor,
-  note: NoteTable,
+  note: NoteRow,
   body: string,
   forBeo: boolean,
   version: string,
@@ -71,7 +75,7 @@ function editPage(
 export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
 
-  async function editable(v: WorkspaceVisitor, id: string): Promise<NoteTable> {
+  async function editable(v: WorkspaceVisitor, id: string): Promise<NoteRow> {
     const note = await recordOf(db, noteDefinition, v.organization.organizationId, id);
     if (!mayChangeNote(v, { authorId: note.author_id })) throw notYours();
     return note;
@@ -80,7 +84,7 @@ export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const show = (
     reply: FastifyReply,
     v: WorkspaceVisitor,
-    note: NoteTable,
+    note: NoteRow,
     body: string,
     version: string,
     errors: FieldErrors,

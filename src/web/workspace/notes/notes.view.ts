@@ -2,7 +2,7 @@
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField, errorSummary, type FieldErrors, textareaField } from '../forms/form-fields.js';
 import { clockLabel, dayLabel, localDate } from '../time-zones.js';
-import type { NoteView } from '../../../crm/notes/note.reads.js';
+import type { NoteView } from '../../../crm/notes/index.js';
 import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 import { NOTE_ACTIONS } from '../../../crm/notes/index.js';
 

@@ -8,14 +8,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { bookingDefinition, type BookingRow, firstEventDay } from '../../../crm/bookings/index.js';
 import { organizationZone } from '../../../crm/organization/index.js';
-import { installmentDefinition } from '../../../crm/payments/installment.resource.js';
 import {
   createInstallment,
   deleteInstallment,
+  installmentDefinition,
   installmentProblems,
+  type InstallmentRow as Installment,
   updateInstallment,
-} from '../../../crm/payments/installments.js';
-import type { Installment } from '../../../crm/payments/payment.table.js';
+} from '../../../crm/payments/index.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { submit } from '../forms/form-errors.js';
 import { installmentFormPage, type InstallmentFormView } from './installment-form.page.js';

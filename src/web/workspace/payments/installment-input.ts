@@ -9,8 +9,7 @@
 import { createHash } from 'node:crypto';
 import { majorText } from '../../../crm/money.js';
 import { installmentTermsOf } from '../../../crm/payments/index.js';
-import type { InstallmentInput } from '../../../crm/payments/installment-rules.js';
-import type { Installment } from '../../../crm/payments/payment.table.js';
+import type { InstallmentInput, InstallmentRow as Installment } from '../../../crm/payments/index.js';
 import type { FieldProblem } from '../../../errors.js';
 import { decimalPoint, type Form, formText } from '../../forms.js';
 import type { FieldErrors } from '../forms/form-fields.js';

@@ -4,8 +4,7 @@
  * never changed afterwards (an administrator deletes it and it is recorded again).
  */
 import { owedOf } from '../../../crm/payments/index.js';
-import type { Installment } from '../../../crm/payments/payment.table.js';
-import { PAYMENT_METHODS } from '../../../crm/payments/payment.table.js';
+import { type InstallmentRow as Installment, PAYMENT_METHODS } from '../../../crm/payments/index.js';
 import { html } from '../../html.js';
 import { money } from '../bookings/booking-badges.js';
 import {

@@ -9,15 +9,15 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { bookingDefinition, type BookingRow } from '../../../crm/bookings/index.js';
 import { organizationZone } from '../../../crm/organization/index.js';
-import { paymentDefinition } from '../../../crm/payments/payment.resource.js';
 import {
   createPayment,
   deletePayment,
   firstWithReference,
+  installmentsOf,
+  paymentDefinition,
   paymentProblems,
-} from '../../../crm/payments/payments.js';
-import type { Payment } from '../../../crm/payments/payment.table.js';
-import { installmentsOf } from '../../../crm/payments/schedule-keeping.js';
+  type PaymentRow as Payment,
+} from '../../../crm/payments/index.js';
 import { FormBody, sendPage } from '../../forms.js';
 import { attemptSubmit } from '../forms/form-errors.js';
 import { sendRefusal } from '../refusals.js';

@@ -5,8 +5,13 @@
  * the day it was received is a day of the venue's time zone (today: the moment it is recorded).
  */
 import { moneyText, readAmount, type ReadAmount } from '../../../crm/money.js';
-import { PAYMENT_KINDS, PAYMENT_METHODS, type PaymentTable } from '../../../crm/payments/payment.table.js';
-import type { PaymentInput } from '../../../crm/payments/payments.js';
+import {
+  PAYMENT_KINDS,
+  PAYMENT_METHODS,
+  type PaymentInput,
+  type PaymentKind,
+  type PaymentMethod,
+} from '../../../crm/payments/index.js';
 import { AMOUNT_LIMIT } from '../../../crm/money.js';
 import { type Form, formText } from '../../forms.js';
 import type { FieldErrors } from '../forms/form-fields.js';
@@ -56,9 +61,8 @@ export function positiveAmount(text: string, currency: string, missing: string):
   return read;
 }
 
-const isKind = (v: string): v is PaymentTable['kind'] => (PAYMENT_KINDS as readonly string[]).includes(v);
-const isMethod = (v: string): v is PaymentTable['method'] =>
-  (PAYMENT_METHODS as readonly string[]).includes(v);
+const isKind = (v: string): v is PaymentKind => (PAYMENT_KINDS as readonly string[]).includes(v);
+const isMethod = (v: string): v is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(v);
 
 /** What the form asks of the rules, and what it could not read. */
 export function paymentInput(

@@ -5,8 +5,13 @@
  * colour alone), and a payment's kind and method.
  */
 import { amountOf, dueDaysBeforeOf, isRemainderOf } from '../../../crm/payments/index.js';
-import type { Installment, Payment, PaymentTable } from '../../../crm/payments/payment.table.js';
-import type { InstallmentState } from '../../../crm/payments/schedule.js';
+import type {
+  InstallmentRow as Installment,
+  InstallmentState,
+  PaymentKind,
+  PaymentMethod,
+  PaymentRow as Payment,
+} from '../../../crm/payments/index.js';
 import { percentText } from '../../../locale.js';
 import { html, type SafeHtml } from '../../html.js';
 import { money } from '../bookings/booking-badges.js';
@@ -19,7 +24,7 @@ export const STATE_LABELS: Record<InstallmentState, string> = {
   paid: 'Paid',
 };
 
-export const METHOD_LABELS: Record<PaymentTable['method'], string> = {
+export const METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Card',
   bank_transfer: 'Bank transfer',
   cash: 'Cash',
@@ -27,7 +32,7 @@ export const METHOD_LABELS: Record<PaymentTable['method'], string> = {
   other: 'Other',
 };
 
-export const KIND_LABELS: Record<PaymentTable['kind'], string> = { payment: 'Payment', refund: 'Refund' };
+export const KIND_LABELS: Record<PaymentKind, string> = { payment: 'Payment', refund: 'Refund' };
 
 export function stateBadge(state: InstallmentState): SafeHtml {
   const mark = state === 'overdue' ? html`<span aria-hidden="true">! </span>` : '';

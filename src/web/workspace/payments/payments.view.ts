@@ -6,7 +6,7 @@
  * offered the deletion of a payment.
  */
 import type { BookingRow } from '../../../crm/bookings/index.js';
-import type { Installment, Payment } from '../../../crm/payments/payment.table.js';
+import type { InstallmentRow as Installment, PaymentRow as Payment } from '../../../crm/payments/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { money } from '../bookings/booking-badges.js';
 import { stillToPay } from '../../../crm/documents/index.js';

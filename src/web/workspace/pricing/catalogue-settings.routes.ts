@@ -7,10 +7,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { organizationOf } from '../../../crm/organization/index.js';
-import { taxRateIdsOf } from '../../../crm/pricing/index.js';
-import { itemDefinition } from '../../../crm/pricing/item.resource.js';
-import { createItem, deleteItem, itemProblems, itemsOf, updateItem } from '../../../crm/pricing/items.js';
-import { taxRatesOf } from '../../../crm/pricing/tax-rates.js';
+import {
+  createItem,
+  deleteItem,
+  itemDefinition,
+  itemProblems,
+  itemsOf,
+  taxRateIdsOf,
+  taxRatesOf,
+  updateItem,
+} from '../../../crm/pricing/index.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { type CatalogueFacts, cataloguePage, itemFormPage, KEPT } from './catalogue.page.js';
 import { submit } from '../forms/form-errors.js';

@@ -4,15 +4,18 @@
  * an item when it is made, so the pages say that changing or deleting one leaves those lines be.
  */
 import { readAmount } from '../../../crm/money.js';
-import { flag } from '../../../crm/data/row-mappers.js';
 import {
   CATEGORY_LABELS,
+  isActiveOf,
+  isInclusiveOf,
+  ITEM_ACTIONS,
   ITEM_CATEGORIES,
   ITEM_UNITS,
+  itemCodec,
+  type ItemRow as Item,
+  type TaxRateRow as TaxRate,
   UNIT_LABELS,
-} from '../../../crm/pricing/categories.js';
-import type { Item } from '../../../crm/pricing/item.table.js';
-import type { TaxRate } from '../../../crm/pricing/tax-rate.table.js';
+} from '../../../crm/pricing/index.js';
 import { percentText } from '../../../locale.js';
 import { html, type SafeHtml } from '../../html.js';
 import { money } from '../bookings/booking-badges.js';
@@ -30,7 +33,6 @@ import { noticeOf } from '../forms/list-parts.js';
 import { staleNotice } from '../forms/stale.view.js';
 import { settingsTabs, workspacePage } from '../workspace-layout.js';
 import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
-import { ITEM_ACTIONS, itemCodec } from '../../../crm/pricing/index.js';
 
 const LABELS = {
   name: 'Name',
@@ -71,12 +73,12 @@ function checkField(name: 'service_charge' | 'active', checked: boolean, hint: s
 function rateChoices(facts: CatalogueFacts, values: ItemValues, carried: readonly string[]) {
   const kept = new Set([...carried, ...values.tax_rates]);
   return facts.rates
-    .filter((r) => flag(r.active) || kept.has(r.id))
+    .filter((r) => isActiveOf(r) || kept.has(r.id))
     .map((r) => {
       const how = [
         percentText(r.percentage),
-        flag(r.inclusive) ? 'inclusive' : '',
-        flag(r.active) ? '' : 'not active',
+        isInclusiveOf(r) ? 'inclusive' : '',
+        isActiveOf(r) ? '' : 'not active',
       ];
       return { value: r.id, label: `${r.name} (${how.filter(Boolean).join(', ')})` };
     });

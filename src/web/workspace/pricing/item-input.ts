@@ -4,10 +4,14 @@
  * typed as a person writes money ("1.234,50", "85") and read by the one reader of amounts
  * (src/crm/money.ts) in the organization's currency.
  */
-import { isItemCategory, ITEM_UNITS, type ItemUnit } from '../../../crm/pricing/categories.js';
-import { itemCodec } from '../../../crm/pricing/index.js';
-import type { ItemInput } from '../../../crm/pricing/items.js';
-import type { Item } from '../../../crm/pricing/item.table.js';
+import {
+  isItemCategory,
+  ITEM_UNITS,
+  itemCodec,
+  type ItemInput,
+  type ItemRow as Item,
+  type ItemUnit,
+} from '../../../crm/pricing/index.js';
 import { majorText, readAmount } from '../../../crm/money.js';
 import { type Form, formList, formText } from '../../forms.js';
 import type { FieldErrors } from '../forms/form-fields.js';

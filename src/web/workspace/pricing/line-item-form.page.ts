@@ -3,16 +3,19 @@
  * optional quantity, the event it is for) or by hand, on one page; change one, or go on to delete it.
  */
 import { readAmount } from '../../../crm/money.js';
-import { flag } from '../../../crm/data/row-mappers.js';
 import {
   CATEGORY_LABELS,
+  type CopiedTax,
+  isActiveOf,
+  isInclusiveOf,
+  ITEM_ACTIONS,
   ITEM_CATEGORIES,
   ITEM_UNITS,
+  itemCodec,
+  type ItemRow as Item,
+  type TaxRateRow as TaxRate,
   UNIT_LABELS,
-} from '../../../crm/pricing/categories.js';
-import type { Item } from '../../../crm/pricing/item.table.js';
-import type { CopiedTax } from '../../../crm/pricing/line-item.table.js';
-import type { TaxRate } from '../../../crm/pricing/tax-rate.table.js';
+} from '../../../crm/pricing/index.js';
 import { percentText } from '../../../locale.js';
 import { html, type SafeHtml } from '../../html.js';
 import { money } from '../bookings/booking-badges.js';
@@ -31,7 +34,6 @@ import { staleNotice } from '../forms/stale.view.js';
 import { dayLabel } from '../time-zones.js';
 import { workspacePage } from '../workspace-layout.js';
 import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
-import { ITEM_ACTIONS, itemCodec } from '../../../crm/pricing/index.js';
 
 export interface LineFormView {
   booking: { id: string; reference: string; name: string; currency: string };
@@ -77,8 +79,8 @@ function rateChoices(view: LineFormView) {
   const label = (r: { name: string; percentage: string; inclusive: boolean }) =>
     `${r.name} (${percentText(r.percentage)}${r.inclusive ? ', included in prices' : ''})`;
   const rates = view.rates
-    .filter((r) => !carried.has(r.id) && (flag(r.active) || view.values.tax_rates.includes(r.id)))
-    .map((r) => ({ value: r.id, label: label({ ...r, inclusive: flag(r.inclusive) }) }));
+    .filter((r) => !carried.has(r.id) && (isActiveOf(r) || view.values.tax_rates.includes(r.id)))
+    .map((r) => ({ value: r.id, label: label({ ...r, inclusive: isInclusiveOf(r) }) }));
   return [...[...carried.values()].map((t) => ({ value: t.id, label: label(t) })), ...rates];
 }
 

@@ -9,17 +9,18 @@ import type { FastifyReply } from 'fastify';
 import { bookingDefinition, type BookingRow } from '../../../crm/bookings/index.js';
 import { eventsOf } from '../../../crm/events/index.js';
 import { organizationOf } from '../../../crm/organization/index.js';
-import { itemCodec } from '../../../crm/pricing/index.js';
-import { itemsOf } from '../../../crm/pricing/items.js';
-import { copiedTaxes, lineItemDefinition } from '../../../crm/pricing/line-item.resource.js';
-import type { LineItem } from '../../../crm/pricing/line-item.table.js';
 import {
+  copiedTaxes,
   createLineItem,
   deleteLineItem,
+  itemCodec,
+  itemsOf,
+  lineItemDefinition,
   lineItemProblems,
+  type LineItemRow as LineItem,
+  taxRatesOf,
   updateLineItem,
-} from '../../../crm/pricing/line-items.js';
-import { taxRatesOf } from '../../../crm/pricing/tax-rates.js';
+} from '../../../crm/pricing/index.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { submit } from '../forms/form-errors.js';
 import { lineFormPage, type LineFormView } from './line-item-form.page.js';

@@ -5,11 +5,16 @@
  * reader of amounts (src/crm/money.ts) in the booking's currency; a quantity may be "2,5".
  */
 import { majorText, moneyText, readAmount } from '../../../crm/money.js';
-import { isItemCategory, ITEM_UNITS, type ItemUnit } from '../../../crm/pricing/categories.js';
+import {
+  copiedTaxes,
+  isItemCategory,
+  ITEM_UNITS,
+  type ItemUnit,
+  lineItemCodec,
+  type LineItemInput,
+  type LineItemRow as LineItem,
+} from '../../../crm/pricing/index.js';
 import { FNB_MINIMUM_MOST, fnbMinimumInRange } from '../../../crm/bookings/index.js';
-import { copiedTaxes, lineItemCodec } from '../../../crm/pricing/index.js';
-import type { LineItem } from '../../../crm/pricing/line-item.table.js';
-import type { LineItemInput } from '../../../crm/pricing/line-items.js';
 import type { FieldProblem } from '../../../errors.js';
 import { decimalPoint, type Form, formList, formText } from '../../forms.js';
 import type { FieldErrors } from '../forms/form-fields.js';

@@ -9,9 +9,15 @@
 import { bookingCodec, type BookingRow, fnbShortfall } from '../../../crm/bookings/index.js';
 import type { EventRow } from '../../../crm/events/index.js';
 import { majorText } from '../../../crm/money.js';
-import { CATEGORY_LABELS, ITEM_CATEGORIES, UNIT_LABELS } from '../../../crm/pricing/categories.js';
-import { copiedTaxes, lineItemCodec, type LineItemValue } from '../../../crm/pricing/index.js';
-import type { LineItem } from '../../../crm/pricing/line-item.table.js';
+import {
+  CATEGORY_LABELS,
+  copiedTaxes,
+  ITEM_CATEGORIES,
+  lineItemCodec,
+  type LineItemRow as LineItem,
+  type LineItemValue,
+  UNIT_LABELS,
+} from '../../../crm/pricing/index.js';
 import { countText, percentText } from '../../../locale.js';
 import { html, type SafeHtml } from '../../html.js';
 import { money } from '../bookings/booking-badges.js';

@@ -2,9 +2,12 @@
  * A tax rate's form on Settings → Tax rates: its values as saved and as posted, and what they ask
  * of the rules (src/crm/pricing/tax-rates.ts), which judge them for the page as for the API.
  */
-import type { TaxRateInput } from '../../../crm/pricing/tax-rates.js';
-import { flag } from '../../../crm/data/row-mappers.js';
-import type { TaxRate } from '../../../crm/pricing/tax-rate.table.js';
+import {
+  isActiveOf,
+  isInclusiveOf,
+  type TaxRateInput,
+  type TaxRateRow as TaxRate,
+} from '../../../crm/pricing/index.js';
 import { decimalPoint, type Form, formText } from '../../forms.js';
 
 export interface TaxRateValues {
@@ -24,8 +27,8 @@ export function taxRateValuesOf(rate: TaxRate): TaxRateValues {
   return {
     name: rate.name,
     percentage: rate.percentage,
-    inclusive: flag(rate.inclusive),
-    active: flag(rate.active),
+    inclusive: isInclusiveOf(rate),
+    active: isActiveOf(rate),
   };
 }
 

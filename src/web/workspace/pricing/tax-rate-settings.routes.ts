@@ -7,14 +7,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { taxRateDefinition } from '../../../crm/pricing/tax-rate.resource.js';
 import {
   createTaxRate,
   deleteTaxRate,
+  taxRateDefinition,
   taxRateProblems,
   taxRatesOf,
   updateTaxRate,
-} from '../../../crm/pricing/tax-rates.js';
+} from '../../../crm/pricing/index.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { submit } from '../forms/form-errors.js';
 import type { FieldErrors } from '../forms/form-fields.js';

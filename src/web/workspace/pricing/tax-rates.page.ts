@@ -3,8 +3,12 @@
  * one under the list and open a rate to change or delete it. A line copies its rates when it is
  * made, so the pages say that changing or deleting a rate leaves those lines as they are.
  */
-import type { TaxRate } from '../../../crm/pricing/tax-rate.table.js';
-import { flag } from '../../../crm/data/row-mappers.js';
+import {
+  isActiveOf,
+  isInclusiveOf,
+  TAX_RATE_ACTIONS,
+  type TaxRateRow as TaxRate,
+} from '../../../crm/pricing/index.js';
 import { percentText } from '../../../locale.js';
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField, errorSummary, type FieldErrors, inputField } from '../forms/form-fields.js';
@@ -13,7 +17,6 @@ import { staleNotice } from '../forms/stale.view.js';
 import type { TaxRateValues } from './tax-rate-input.js';
 import { settingsTabs, workspacePage } from '../workspace-layout.js';
 import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
-import { TAX_RATE_ACTIONS } from '../../../crm/pricing/index.js';
 
 const LABELS = {
   name: 'Name',
@@ -51,8 +54,8 @@ function rateRow(v: WorkspaceVisitor, rate: TaxRate): SafeHtml {
   return html`<tr>
     <td>${name}</td>
     <td data-label="Percentage">${percentText(rate.percentage)}</td>
-    <td data-label="Inclusive">${yesNo(flag(rate.inclusive))}</td>
-    <td data-label="Active">${yesNo(flag(rate.active))}</td>
+    <td data-label="Inclusive">${yesNo(isInclusiveOf(rate))}</td>
+    <td data-label="Active">${yesNo(isActiveOf(rate))}</td>
   </tr>`;
 }
 

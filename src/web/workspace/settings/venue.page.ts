@@ -8,7 +8,7 @@ import {
   type OrganizationRow,
   venuePricingCodec,
 } from '../../../crm/organization/index.js';
-import { CATEGORY_LABELS, ITEM_CATEGORIES } from '../../../crm/pricing/categories.js';
+import { CATEGORY_LABELS, ITEM_CATEGORIES } from '../../../crm/pricing/index.js';
 import { TIME_ZONES } from '../../../crm/time-zones.js';
 import { organizationLocale } from '../../../locale.js';
 import { decimalPoint, type Form, formList, formText } from '../../forms.js';
