@@ -4,7 +4,7 @@
  * longer than the API's request schema allows, which is read from that schema itself.
  */
 import type { TObject } from 'typebox';
-import type { Field } from '../crm/data/fields.js';
+import type { Field } from '../crm/bookings/index.js';
 import { optionalText } from '../crm/validation.js';
 import { LIST_SEPARATOR } from './columns.js';
 import { restoreFormula } from '../crm/formula.js';

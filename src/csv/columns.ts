@@ -9,8 +9,7 @@
  * units, formatted-amounts.ts) so that an export imports unchanged.
  */
 import { ACCOUNT_ATTRIBUTES } from '../crm/accounts/index.js';
-import { BOOKING_FIELDS } from '../crm/bookings/index.js';
-import type { Fields } from '../crm/data/fields.js';
+import { BOOKING_FIELDS, type Fields } from '../crm/bookings/index.js';
 import { besideAmounts } from '../crm/formatted-amounts.js';
 
 export const CSV_TYPES = ['accounts', 'contacts', 'bookings', 'events'] as const;

@@ -5,8 +5,7 @@
  * more is shown with no line in the tool.
  */
 import { z } from 'zod';
-import { decodeValue } from '../crm/data/field-codec.js';
-import type { Field, Fields } from '../crm/data/fields.js';
+import { type BookingRow, type Field, type Fields, fieldValueOf } from '../crm/bookings/index.js';
 import { NullableUntrustedText, untrustedOrNull } from './untrusted-text.js';
 
 const others = (fields: Fields, shown: object) =>
@@ -47,12 +46,11 @@ export function fieldSchemas(fields: Fields, shown: object): Record<string, z.Zo
   );
 }
 
-/** The values of the fields `shown` does not name, from the record's row (its columns, decoded). */
+/** The values of the fields `shown` does not name, from the booking's row (decoded by its codec). */
 export function fieldValues(fields: Fields, row: object, shown: object): Record<string, unknown> {
-  const columns = row as Readonly<Record<string, unknown>>;
   return Object.fromEntries(
     others(fields, shown).map((f) => {
-      const value = decodeValue(f.type, columns[f.name]);
+      const value = fieldValueOf(f, row as BookingRow);
       const text = schemaOf(f) === NullableUntrustedText;
       return [f.name, text ? untrustedOrNull(value as string | null) : value];
     }),

@@ -7,8 +7,8 @@
  * (storedValuesOf, shownValues), and no other code does.
  */
 import type { Updateable } from 'kysely';
-import { decodeStored, encodeStored } from '../data/field-codec.js';
-import type { StoredValues } from '../data/fields.js';
+import { decodeStored, decodeValue, encodeStored } from '../data/field-codec.js';
+import type { Field, StoredValues } from '../data/fields.js';
 import { BOOKING_FIELDS } from './booking.fields.js';
 import type { Booking as BookingRow, BookingSource, BookingStatus, BookingTable } from './booking.table.js';
 
@@ -57,3 +57,8 @@ export const bookingCodec = {
 /** The total a booking shows: the typed estimate while it has no lines, then their grand total. */
 export const totalShown = (booking: Pick<Booking, 'lineCount' | 'grandTotal' | 'totalAmount'>): number =>
   booking.lineCount > 0 ? booking.grandTotal : booking.totalAmount;
+
+/** One declared field's value of a booking's row, decoded as the codec decodes its column. */
+export function fieldValueOf(field: Field, row: BookingRow): unknown {
+  return decodeValue(field.type, (row as unknown as Readonly<Record<string, unknown>>)[field.name]);
+}

@@ -14,7 +14,15 @@ export {
 } from './booking.table.js';
 export type { Booking as BookingRow } from './booking.table.js';
 export { BOOKING_FIELDS } from './booking.fields.js';
-export { type Booking, type BookingChanges, bookingCodec, totalShown } from './booking.value.js';
+export {
+  type Booking,
+  type BookingChanges,
+  bookingCodec,
+  fieldValueOf,
+  totalShown,
+} from './booking.value.js';
+/** The shape of a declared field, for the doors that render a booking's fields. */
+export type { Field, Fields } from '../data/fields.js';
 export { allowedMoves, transitionProblem } from './booking-status.js';
 export { BOOKING_ACTIONS } from './booking.policy.js';
 export { bookingProblems, createBooking, deleteBooking, updateBooking } from './booking.commands.js';

@@ -4,9 +4,13 @@
  * the input of the rules, and a fact each on the page. A field declared with nothing more is
  * on the form and the page with no line here.
  */
-import { BOOKING_FIELDS, type BookingRow } from '../../../crm/bookings/index.js';
-import { decodeValue } from '../../../crm/data/field-codec.js';
-import type { Field, Fields } from '../../../crm/data/fields.js';
+import {
+  BOOKING_FIELDS,
+  type BookingRow,
+  type Field,
+  type Fields,
+  fieldValueOf,
+} from '../../../crm/bookings/index.js';
 import { plainFields } from '../../../crm/given-values.js';
 import { html, type SafeHtml } from '../../html.js';
 import { type Form, formText } from '../../forms.js';
@@ -22,7 +26,7 @@ const WHOLE = new Set(['integer', 'money']);
 
 /** A field's value as the form and the page write it ('' where none). */
 function textOf(f: Field, row: BookingRow): string {
-  const value = decodeValue(f.type, (row as unknown as Record<string, unknown>)[f.name]);
+  const value = fieldValueOf(f, row);
   if (value === null || value === undefined) return '';
   return Array.isArray(value) ? value.join(', ') : String(value);
 }
