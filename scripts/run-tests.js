@@ -13,6 +13,9 @@ const TIMINGS = 'dist/test-timings.txt';
 const LAST_TIMINGS = 'test-results/test-timings.txt';
 // ...and, where there are none (a fresh checkout), the committed ones of the slowest files.
 const COMMITTED_TIMINGS = 'test/slowest-files.txt';
+// The tests that failed, with their file and error, printed again at the very end of the run so
+// the last lines of a long log say what failed.
+const FAILURES = 'dist/test-failures.txt';
 // What each test file's child process is started with (the runner passes its own flags on).
 const RUNNER_FLAGS = ['--enable-source-maps'];
 const RUN_FILES = '--run-files';
@@ -89,6 +92,10 @@ async function runSuite(filter) {
   } catch {
     // No timings when the run stopped before any file finished.
   }
+  if (existsSync(FAILURES)) {
+    const failed = readFileSync(FAILURES, 'utf8').trim();
+    if (failed) console.log(`\nFailed tests:\n${failed}`);
+  }
   console.log(`\n${banner}`);
   process.exit(result.status ?? 1);
 }
@@ -103,8 +110,20 @@ async function runFiles(files) {
   const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(2, os.availableParallelism());
   // A test that outlasts this is stopped and fails, as `--test-timeout` did.
   const events = run({ files, concurrency, timeout: 240_000 });
+  const failures = createWriteStream(FAILURES);
   events.on('test:fail', (data) => {
-    if (data.todo === undefined || data.todo === false) process.exitCode = 1;
+    if (data.todo !== undefined && data.todo !== false) return;
+    process.exitCode = 1;
+    // A suite fails with its failing tests: only the tests themselves are listed.
+    if (data.details?.error?.failureType === 'subtestsFailed') return;
+    const error = data.details?.error;
+    const cause = error?.cause ?? error;
+    const message = String(cause?.message ?? cause ?? '')
+      .split('\n')
+      .slice(0, 6)
+      .join('\n      ');
+    const where = data.file ? path.relative(process.cwd(), data.file) : '';
+    failures.write(`  ${where}${data.line ? `:${data.line}` : ''}  ${data.name}\n      ${message}\n`);
   });
   const toTap = events.pipe(new PassThrough({ objectMode: true }));
   const toTimings = events.pipe(new PassThrough({ objectMode: true }));
@@ -114,4 +133,5 @@ async function runFiles(files) {
     })(),
     pipeline(toTimings, fileTimings, createWriteStream(TIMINGS)),
   ]);
+  await new Promise((resolve) => failures.end(resolve));
 }
