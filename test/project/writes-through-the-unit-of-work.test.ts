@@ -6,7 +6,10 @@
  * transaction is the unit of work's (or the job runner's, for a job's bookkeeping). What stays
  * outside on purpose is named below, table by table, with its reason; a new write elsewhere fails
  * here, naming its file, table and the handle it writes with. A raw SQL write is found only in the
- * files listed for it.
+ * files listed for it. The indirect ways round are closed too: a transaction is opened only in the
+ * files named for it (none for an organization's data), and a function given the database
+ * (`Db`, or `Db | Trx`) writes an organization's table only where that table is kept outside on
+ * purpose, so no caller can hand such a function the database and write past the unit of work.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -83,6 +86,58 @@ export interface Write {
   table: string;
   /** The handle the statement is built on (`trx`, `work.trx`, `db`…). */
   handle: string;
+}
+
+/**
+ * The only files that open a transaction of their own, each for what is no organization's data, or
+ * for the making of an organization: the unit of work itself is not read here (src/writes/).
+ */
+const OPEN_TRANSACTIONS = [
+  // The SQLite drivers and the grouping of commits under the unit of work.
+  'src/db/group-commit.ts',
+  'src/db/sqlite-driver.ts',
+  'src/db/sqlite-long-write-driver.ts',
+  // The making of an organization and of the demo venue: no organization, lock row or actor yet.
+  'src/demo/seed-demo.ts',
+  'src/identity/organization.repository.ts',
+  // Sign-in, sign-up and password links: users and sessions.
+  'src/identity/account-access.ts',
+  'src/identity/identity.service.ts',
+  'src/identity/password-links.ts',
+  'src/identity/password-reset.ts',
+  // The job runner: claiming, finishing and retrying jobs; a job's writes run through the unit of work.
+  'src/jobs/job.repository.ts',
+  'src/jobs/runner.ts',
+  'src/jobs/shared-transaction.ts',
+  // OAuth's codes, grants and tokens, and assistants that registered themselves.
+  'src/oauth/grants/authorization-code.ts',
+  'src/oauth/grants/refresh-token.ts',
+  'src/oauth/registration/registered-clients.ts',
+];
+
+/**
+ * The writes made on a handle a function was given as the database (`Db`, or `Db | Trx`): such a
+ * function writes wherever its caller says, so it could write outside the unit of work from a
+ * file that holds no write of its own. `file: table (handle)` each, function by function.
+ */
+export function looseWritesIn(file: string, source: string): string[] {
+  const functions = source.split(/\n(?=(?:export\s+)?(?:async\s+)?(?:function\b|const\b|class\b))/);
+  return functions.flatMap((body) => {
+    const loose = new Set(
+      [...body.matchAll(/\b(\w+)\??:\s*(?:Db\s*\|\s*Trx|Trx\s*\|\s*Db|Db|Kysely<Database>)\b/g)].map(
+        (m) => m[1]!,
+      ),
+    );
+    const written = writesOf(body)
+      .filter(({ table, handle }) => !INFRASTRUCTURE_TABLES.has(table) && loose.has(handle.split('.').pop()!))
+      .map(({ table, handle }) => `${file}: ${table} (${handle})`);
+    const raw = rawSqlWrite(body)
+      ? [...body.matchAll(/\.execute\((\w+)\)/g)]
+          .filter((m) => loose.has(m[1]!))
+          .map((m) => `${file}: raw SQL (${m[1]})`)
+      : [];
+    return [...written, ...raw];
+  });
 }
 
 /** The writes of a source file: Kysely's insert, update and delete, and multi-row inserts. */
@@ -171,6 +226,35 @@ describe('writes on organization data', () => {
       return tables.filter((table) => !found.has(table)).map((table) => `${file}: ${table}`);
     });
     assert.deepEqual(stale, []);
+  });
+
+  it('opens a transaction of its own only where it says', () => {
+    const found = checked.filter((file) => opensTransaction(text.get(file)!));
+    assert.deepEqual(found.sort(), [...OPEN_TRANSACTIONS].sort());
+  });
+
+  it('writes through a handle given as the database only what it keeps outside on purpose', () => {
+    assert.deepEqual(
+      looseWritesIn(
+        'src/x/y.ts',
+        "export async function f(db: Db | Trx) {\n  await db.insertInto('accounts').values(row);\n}",
+      ),
+      ['src/x/y.ts: accounts (db)'],
+    );
+    assert.deepEqual(
+      looseWritesIn(
+        'src/x/y.ts',
+        "export async function f(trx: Trx) {\n  await trx.insertInto('accounts').values(row);\n}",
+      ),
+      [],
+    );
+    const loose = checked
+      .flatMap((file) => looseWritesIn(file, text.get(file)!))
+      .filter((line) => {
+        const [file, rest] = line.split(': ');
+        return !(OUTSIDE_ON_PURPOSE[file!] ?? []).includes(rest!.split(' ')[0]!);
+      });
+    assert.deepEqual(loose, []);
   });
 
   it('makes a membership only by the team’s command, or in making an organization', () => {

@@ -6,7 +6,7 @@
  * not undo a saved automation: its condition, kept as it was through a later change of the
  * automation, holds where the value still compares.
  */
-import type { Trx } from '../../db/database.js';
+import type { Db, Trx } from '../../db/database.js';
 import type { Problems } from '../validation.js';
 import { flag } from '../data/row-mappers.js';
 import { customConditionOps } from './automation-conditions.js';
@@ -26,7 +26,7 @@ function customConditions(raw: unknown): Array<{ at: number; key: string; op: un
 }
 
 export async function checkConditionFields(
-  trx: Trx,
+  trx: Db | Trx,
   organizationId: string,
   raw: unknown,
   problems: Problems,

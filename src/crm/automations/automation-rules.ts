@@ -5,7 +5,7 @@
  * create that names only a shipped key makes that automation with the venue's templates. Every
  * problem at once, each at its pointer.
  */
-import type { Trx } from '../../db/database.js';
+import type { Db, Trx } from '../../db/database.js';
 import { type Checked, Problems } from '../validation.js';
 import { checkConditionFields } from './automation-condition-fields.js';
 import { readConditions, readTrigger } from './automation-shapes.js';
@@ -26,7 +26,7 @@ export interface AutomationInput {
 
 /** The ids among `ids` that are rows of `table` in the organization. */
 async function existing(
-  trx: Trx,
+  trx: Db | Trx,
   table: 'email_templates' | 'stages',
   organizationId: string,
   ids: string[],
@@ -41,7 +41,7 @@ async function existing(
   return new Set(rows.map((r) => r.id));
 }
 
-async function members(trx: Trx, organizationId: string, ids: string[]) {
+async function members(trx: Db | Trx, organizationId: string, ids: string[]) {
   if (ids.length === 0) return new Set<string>();
   const rows = await trx
     .selectFrom('memberships')
@@ -53,7 +53,7 @@ async function members(trx: Trx, organizationId: string, ids: string[]) {
 }
 
 /** The shipped automation's attributes with the organization's templates, or why it cannot be made. */
-async function shippedInput(trx: Trx, organizationId: string, key: string, problems: Problems) {
+async function shippedInput(trx: Db | Trx, organizationId: string, key: string, problems: Problems) {
   const shipped = shippedAutomation(key)!;
   const taken = await trx
     .selectFrom('automations')
@@ -77,7 +77,7 @@ async function shippedInput(trx: Trx, organizationId: string, key: string, probl
 
 /** What the automation's references name that is not the organization's, each at its pointer. */
 async function checkReferences(
-  trx: Trx,
+  trx: Db | Trx,
   organizationId: string,
   value: AutomationChanges,
   problems: Problems,
@@ -114,7 +114,7 @@ async function checkReferences(
 }
 
 export async function checkAutomation(
-  trx: Trx,
+  trx: Db | Trx,
   organizationId: string,
   raw: AutomationInput,
   current?: Automation,

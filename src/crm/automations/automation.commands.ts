@@ -38,7 +38,7 @@ export const updateAutomation = updateValueCommand({
  * with its own (as the API's route asks the same rules before it writes).
  */
 export async function automationProblems(reads: Reads, organizationId: string, input: AutomationInput) {
-  const checked = await reads.db.transaction().execute((trx) => checkAutomation(trx, organizationId, input));
+  const checked = await checkAutomation(reads.db, organizationId, input);
   return checked.problems;
 }
 

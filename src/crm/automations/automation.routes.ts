@@ -39,20 +39,13 @@ export const automationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     create: {
       command: createAutomation,
       input: automationInput,
-      problems: async (db, actor, input) =>
-        db
-          .transaction()
-          .execute(async (trx) => (await checkAutomation(trx, actor.organizationId, input)).problems),
+      problems: async (db, actor, input) => (await checkAutomation(db, actor.organizationId, input)).problems,
     },
     update: {
       command: updateAutomation,
       input: automationInput,
       problems: async (db, actor, input, current) =>
-        db
-          .transaction()
-          .execute(
-            async (trx) => (await checkAutomation(trx, actor.organizationId, input, current)).problems,
-          ),
+        (await checkAutomation(db, actor.organizationId, input, current)).problems,
     },
     remove: deleteAutomation,
   });
