@@ -148,8 +148,6 @@ describe('the faces of the kinds', () => {
       'src/crm/documents/index.ts DocumentRow',
       'src/crm/organization/index.ts OrganizationRow',
       'src/crm/custom-field-definitions/index.ts CustomFieldRow',
-      'src/crm/payments/index.ts InstallmentRow',
-      'src/crm/payments/index.ts PaymentRow',
       'src/crm/pricing/index.ts LineItemRow',
       'src/crm/pricing/index.ts ItemRow',
       'src/crm/pricing/index.ts TaxRateRow',
