@@ -8,8 +8,7 @@ import { z } from 'zod';
 import { BOOKING_STATUSES, bookingsPage } from '../crm/bookings/index.js';
 import { eventsOf } from '../crm/events/index.js';
 import { notesAbout } from '../crm/notes/index.js';
-import { owedOf } from '../crm/payments/index.js';
-import { installmentsOf } from '../crm/payments/index.js';
+import { scheduleOf } from '../crm/payments/index.js';
 import { lineItemCodec, linesOfBooking } from '../crm/pricing/index.js';
 import {
   accountNames,
@@ -148,7 +147,7 @@ export function registerReadTools(server: McpServer, tool: ToolContext): void {
           summarizeOne(tool, booking),
           eventsOf(db, org, booking.id),
           linesOfBooking(db, booking.id),
-          installmentsOf(db, booking.id),
+          scheduleOf(db, booking.id),
           notesAbout(db, org, 'bookings', booking.id),
           customFieldsFor(tool, 'events'),
         ]);
@@ -183,9 +182,9 @@ export function registerReadTools(server: McpServer, tool: ToolContext): void {
           installments: installments.map((i) => ({
             id: i.id,
             label: i.label,
-            due_on: i.due_on,
-            amount_due: owedOf(i).amountDue,
-            paid_amount: owedOf(i).paidAmount,
+            due_on: i.dueOn,
+            amount_due: i.amountDue,
+            paid_amount: i.paidAmount,
             state: i.state,
           })),
           notes: notes

@@ -66,7 +66,7 @@ describe('the locale helpers', () => {
     } as unknown as LineItem;
     assert.deepEqual([...taxesOf([taxed], 'de-DE').adding.keys()], [`MwSt 8,875${NBSP}%`]);
     assert.equal(
-      installmentTerms({ percentage: '12.5', remainder: 0 }, 'de-DE'),
+      installmentTerms({ percentage: '12.5', remainder: false }, 'de-DE'),
       `12,5${NBSP}% of the total`,
     );
   });

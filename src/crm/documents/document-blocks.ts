@@ -4,7 +4,6 @@
  * to be included, never a row that adds), its payment schedule and its payments.
  */
 import type { EventRow as Event } from '../events/index.js';
-import { amountOf } from '../payments/index.js';
 import {
   CATEGORY_LABELS,
   copiedTaxes,
@@ -203,8 +202,8 @@ export function scheduleTable(facts: DocumentFacts, money: Money, withState: boo
             i.label,
             installmentDue(i, facts.locale),
             ...(withState ? [STATE_WORDS[i.state]] : []),
-            money(i.amount_due),
-            money(i.paid_amount),
+            money(i.amountDue),
+            money(i.paidAmount),
             money(stillToPay(i)),
           ],
           ...(installmentTerms(i, facts.locale) ? { detail: installmentTerms(i, facts.locale) } : {}),
@@ -227,10 +226,10 @@ export function paymentsTable(facts: DocumentFacts, money: Money): Block {
       {
         rows: facts.payments.map((p) => ({
           cells: [
-            dayOf(p.received_at, facts.zone, facts.locale),
+            dayOf(p.receivedAt, facts.zone, facts.locale),
             p.kind === 'refund' ? 'Refund' : (METHOD_WORDS[p.method] ?? 'Other'),
             p.reference ?? '',
-            money((p.kind === 'refund' ? -1 : 1) * amountOf(p)),
+            money((p.kind === 'refund' ? -1 : 1) * p.amount),
           ],
         })),
       },

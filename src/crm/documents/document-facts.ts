@@ -9,9 +9,10 @@ import type { BookingRow } from '../bookings/beneath.js';
 import { type Contact, findContact } from '../contacts/index.js';
 import type { EventRow as Event } from '../events/index.js';
 import {
-  type InstallmentRow as Installment,
-  installmentsOf,
-  type PaymentRow as Payment,
+  type InstallmentValue as Installment,
+  paymentsListed,
+  type PaymentValue as Payment,
+  scheduleOf,
 } from '../payments/index.js';
 import { type LineItemRow as LineItem, linesOfBooking } from '../pricing/index.js';
 import type { Db, Trx } from '../../db/database.js';
@@ -129,14 +130,8 @@ export async function loadDocumentFacts(
       linesOfBooking(db, booking.id),
     ]);
   const [installments, payments, customFields] = await Promise.all([
-    installmentsOf(db, booking.id),
-    db
-      .selectFrom('payments')
-      .selectAll()
-      .where('booking_id', '=', booking.id)
-      .orderBy('received_at')
-      .orderBy('id')
-      .execute(),
+    scheduleOf(db, booking.id),
+    paymentsListed(db, booking.id),
     customMergeFields(db, org),
   ]);
   let beo: DocumentFacts['beo'];

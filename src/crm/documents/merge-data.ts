@@ -240,8 +240,8 @@ export function mergeData(facts: DocumentFacts): MergeData {
     },
     schedule: facts.installments.map((i) => ({
       label: i.label,
-      amount: money(i.amount_due),
-      paid: money(i.paid_amount),
+      amount: money(i.amountDue),
+      paid: money(i.paidAmount),
       to_pay: money(stillToPay(i)),
       due: installmentDue(i, locale),
       state: STATE_WORDS[i.state],

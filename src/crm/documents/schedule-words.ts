@@ -3,14 +3,7 @@
  * falls due and what state it is in, as resolved and kept on the installment (never worked out
  * again here).
  */
-import {
-  dueDaysBeforeOf,
-  type InstallmentRow as Installment,
-  type InstallmentState,
-  isDueOnSigningOf,
-  isRemainderOf,
-  owedOf,
-} from '../payments/index.js';
+import type { InstallmentState, InstallmentValue as Installment } from '../payments/index.js';
 import { dayWords } from './document-words.js';
 import { percentText } from '../../locale.js';
 
@@ -23,29 +16,28 @@ export const STATE_WORDS: Readonly<Record<InstallmentState, string>> = {
 
 /** "25% of the total", "What remains of the total" or nothing for a fixed amount. */
 export function installmentTerms(i: Pick<Installment, 'percentage' | 'remainder'>, locale: string): string {
-  if (isRemainderOf(i)) return 'What remains of the total';
+  if (i.remainder) return 'What remains of the total';
   if (i.percentage !== null) return `${percentText(i.percentage, locale)} of the total`;
   return '';
 }
 
 /** What is still to pay of an installment: what it comes to less what was paid of it. */
-export function stillToPay(i: Pick<Installment, 'amount_due' | 'paid_amount'>): number {
-  const { amountDue, paidAmount } = owedOf(i);
-  return Math.max(0, amountDue - paidAmount);
+export function stillToPay(i: Pick<Installment, 'amountDue' | 'paidAmount'>): number {
+  return Math.max(0, i.amountDue - i.paidAmount);
 }
 
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
 
 /** "On signing", "Saturday 1 May 2027", "Friday 28 May 2027 (14 days before the first event)". */
 export function installmentDue(
-  i: Pick<Installment, 'due_date' | 'due_days_before' | 'due_on' | 'due_on_signing'>,
+  i: Pick<Installment, 'dueDate' | 'dueDaysBefore' | 'dueOn' | 'dueOnSigning'>,
   locale?: string,
 ): string {
-  if (i.due_date !== null) return dayWords(i.due_date, locale);
-  const n = dueDaysBeforeOf(i);
-  if (isDueOnSigningOf(i) || n === null) return 'On signing';
+  if (i.dueDate !== null) return dayWords(i.dueDate, locale);
+  const n = i.dueDaysBefore;
+  if (i.dueOnSigning || n === null) return 'On signing';
   const when = n === 0 ? 'on the day of the first event' : `${days(n)} before the first event`;
-  return i.due_on === null
+  return i.dueOn === null
     ? when.charAt(0).toUpperCase() + when.slice(1)
-    : `${dayWords(i.due_on, locale)} (${when})`;
+    : `${dayWords(i.dueOn, locale)} (${when})`;
 }

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { Db, Trx } from '../../db/database.js';
 import { spaceIds } from '../data/row-mappers.js';
+import { installmentCodec } from '../payments/index.js';
 import type { DocumentFacts } from './document-facts.js';
 
 export const SIGNED_PARTS = ['events', 'lines', 'totals', 'schedule'] as const;
@@ -67,13 +68,7 @@ export function signedStateOf(facts: AgreedFacts): SignedState {
       num(booking.grand_total),
     ]),
     schedule: digest(
-      facts.installments.map((i) => [
-        i.label,
-        num(i.amount_due),
-        i.due_date,
-        i.due_on,
-        num(i.due_on_signing),
-      ]),
+      facts.installments.map((i) => [i.label, i.amountDue, i.dueDate, i.dueOn, i.dueOnSigning ? 1 : 0]),
     ),
   };
 }
@@ -151,7 +146,7 @@ export async function bookingStatesNow(
           booking,
           events: eventsOf.get(booking.id) ?? [],
           lines: linesOf.get(booking.id) ?? [],
-          installments: installmentsOf.get(booking.id) ?? [],
+          installments: (installmentsOf.get(booking.id) ?? []).map(installmentCodec.decode),
         }),
       );
     }

@@ -1,11 +1,15 @@
 /**
  * What the pages read of notes: those about one record, newest first, with their authors' names;
  * a note no person wrote by the door it came through ("Inquiry form"), and one whose author has
- * since left as by a former member.
+ * since left as by a former member; one note as its value, with the version its form carries.
  */
 import type { Db } from '../../db/database.js';
-import type { Door } from '../../policy/actor.js';
-import { forBeoOf } from './note.codec.js';
+import type { Actor, Door } from '../../policy/actor.js';
+import type { Reads } from '../data/reads.js';
+import { findVersioned } from '../version-tag.js';
+import { forBeoOf, type Note, noteCodec } from './note.codec.js';
+import { type NoteInput, noteProblems } from './note.commands.js';
+import { noteDefinition } from './note.resource.js';
 import type { NotableType } from './note.table.js';
 
 export interface NoteView {
@@ -64,3 +68,12 @@ export async function notesAbout(
     updatedAt: r.updated_at,
   }));
 }
+
+/** The organization's note with the version its form carries, or undefined. */
+export function findNote(reads: Reads, organizationId: string, id: string) {
+  return findVersioned(reads, noteDefinition, noteCodec.decode, organizationId, id);
+}
+
+/** Every problem of a change of the note, writing nothing (its edit form). */
+export const noteChangeProblems = (db: Db, actor: Actor, input: NoteInput, note: Note) =>
+  noteProblems(db, actor, input, noteCodec.encode(note));

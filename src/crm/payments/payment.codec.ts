@@ -106,6 +106,28 @@ export const installmentCodec = {
       updatedAt: row.updated_at,
     };
   },
+  /** The value as its row, for the rules that judge a change against the row they read. */
+  encode(i: InstallmentValue): Installment {
+    return {
+      id: i.id,
+      organization_id: i.organizationId,
+      booking_id: i.bookingId,
+      label: i.label,
+      amount: i.amount,
+      percentage: i.percentage,
+      remainder: i.remainder ? 1 : 0,
+      due_date: i.dueDate,
+      due_days_before: i.dueDaysBefore,
+      due_on_signing: i.dueOnSigning ? 1 : 0,
+      position: i.position,
+      amount_due: i.amountDue,
+      due_on: i.dueOn,
+      paid_amount: i.paidAmount,
+      state: i.state,
+      created_at: i.createdAt,
+      updated_at: i.updatedAt,
+    };
+  },
 };
 
 export const paymentCodec = {

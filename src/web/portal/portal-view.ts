@@ -15,7 +15,7 @@ import {
   STATE_WORDS,
   stillToPay,
 } from '../../crm/documents/index.js';
-import { installmentsOf } from '../../crm/payments/index.js';
+import { scheduleOf } from '../../crm/payments/index.js';
 import type { Db } from '../../db/database.js';
 import { organizationLocale } from '../../locale.js';
 import type { PortalView } from './portal.page.js';
@@ -38,7 +38,7 @@ export async function portalView(
       .select(['grand_total', 'paid_total', 'currency'])
       .where('id', '=', document.booking_id)
       .executeTakeFirstOrThrow(),
-    installmentsOf(db, document.booking_id),
+    scheduleOf(db, document.booking_id),
     signaturesOf(db, [document.id]),
   ]);
   const zone = organization.timezone;
@@ -65,8 +65,8 @@ export async function portalView(
         label: i.label,
         due: installmentDue(i, locale),
         state: STATE_WORDS[i.state],
-        amount: money(i.amount_due),
-        paid: money(i.paid_amount),
+        amount: money(i.amountDue),
+        paid: money(i.paidAmount),
         toPay: money(stillToPay(i)),
         overdue: i.state === 'overdue',
       })),

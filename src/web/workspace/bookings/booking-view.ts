@@ -21,7 +21,7 @@ import { findContact } from '../../../crm/contacts/index.js';
 import { notesAbout } from '../../../crm/notes/index.js';
 import { bookingTasksOf } from '../tasks/booking-tasks.view.js';
 import { placeOf } from '../../../crm/pipelines/index.js';
-import { installmentsOf, paymentsOf } from '../../../crm/payments/index.js';
+import { paymentsOf, scheduleOf } from '../../../crm/payments/index.js';
 import { linesOfBooking } from '../../../crm/pricing/index.js';
 import { roomNames, spaceNamesOf } from '../../../crm/spaces/index.js';
 import type { Db } from '../../../db/database.js';
@@ -101,7 +101,7 @@ export async function bookingView(
     ]);
   const [version, installments, payments, documents, tasks, custom, eventsCustom] = await Promise.all([
     versionOf(db, bookingDefinition, booking),
-    installmentsOf(db, booking.id),
+    scheduleOf(db, booking.id),
     paymentsOf(db, org, booking.id),
     documentsOfBooking(db, booking, events, zone, extras.now),
     bookingTasksOf(db, org, booking.id, extras.now ?? Date.now()),

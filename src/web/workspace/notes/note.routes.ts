@@ -1,14 +1,7 @@
 /** Changing and deleting a note: only its author or an admin of the organization (SPEC §5). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import {
-  deleteNote,
-  forBeoOf,
-  noteDefinition,
-  noteProblems,
-  type NoteRow,
-  updateNote,
-} from '../../../crm/notes/index.js';
+import { deleteNote, findNote, type Note, noteChangeProblems, updateNote } from '../../../crm/notes/index.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { html, type SafeHtml } from '../../html.js';
 import { staleNotice } from '../forms/stale.view.js';
@@ -19,9 +12,8 @@ import { csrfField, errorSummary, type FieldErrors, textareaField } from '../for
 import { forBeoField, mayChangeNote } from './notes.view.js';
 import { noteLengthProblem } from './note-writes.js';
 import { changeOf, formVersion, RecordParams as Params } from '../forms/record-posts.js';
-import { recordOf, versionOf } from '../workspace-reads.js';
 import { workspacePage } from '../workspace-layout.js';
-import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
+import { notFound, orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
 const SECTIONS = {
   bookings: 'bookings',
@@ -30,8 +22,8 @@ const SECTIONS = {
   contacts: 'contacts',
 } as const;
 
-function notablePath(v: WorkspaceVisitor, note: NoteRow): string {
-  return orgPath(v, `/${note.notable_type}/${note.notable_id}`);
+function notablePath(v: WorkspaceVisitor, note: Note): string {
+  return orgPath(v, `/${note.notableType}/${note.notableId}`);
 }
 
 function notYours(): HtmlError {
@@ -43,11 +35,11 @@ function notYours(): HtmlError {
 }
 
 /** Notes about a booking or an event may print on its BEOs (SPEC §13). */
-const mayPrintOnBeo = (note: NoteRow) => note.notable_type === 'bookings' || note.notable_type === 'events';
+const mayPrintOnBeo = (note: Note) => note.notableType === 'bookings' || note.notableType === 'events';
 
 function editPage(
   v: WorkspaceVisitor,
-  note: NoteRow,
+  note: Note,
   body: string,
   forBeo: boolean,
   version: string,
@@ -57,7 +49,7 @@ function editPage(
   const back = notablePath(v, note);
   return workspacePage(v, {
     title: 'Edit note',
-    section: SECTIONS[note.notable_type],
+    section: SECTIONS[note.notableType],
     body: html`<p class="crumbs"><a href="${back}">Back</a></p><h1>Edit note</h1>
       ${stale ?? ''}${errorSummary(errors, { body: 'Note' })}
       <form method="post" action="${orgPath(v, `/notes/${note.id}`)}" novalidate class="record-form">
@@ -75,28 +67,30 @@ function editPage(
 export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
 
-  async function editable(v: WorkspaceVisitor, id: string): Promise<NoteRow> {
-    const note = await recordOf(db, noteDefinition, v.organization.organizationId, id);
-    if (!mayChangeNote(v, { authorId: note.author_id })) throw notYours();
-    return note;
+  /** The note with the version its form carries, or the 404 page; refused to all but who may change it. */
+  async function editable(v: WorkspaceVisitor, id: string) {
+    const found = await findNote(app.ctx, v.organization.organizationId, id);
+    if (!found) throw notFound();
+    if (!mayChangeNote(v, { authorId: found.value.authorId })) throw notYours();
+    return found;
   }
 
   const show = (
     reply: FastifyReply,
     v: WorkspaceVisitor,
-    note: NoteRow,
+    note: Note,
     body: string,
     version: string,
     errors: FieldErrors,
     status = 200,
     stale?: SafeHtml,
-    forBeo = forBeoOf(note),
+    forBeo = note.forBeo,
   ) => sendPage(reply, editPage(v, note, body, forBeo, version, errors, stale), status);
 
   app.get('/orgs/:org/notes/:id/edit', { schema: { params: Params } }, async (request, reply) => {
     const v = visitorOf(request);
-    const note = await editable(v, request.params.id);
-    return show(reply, v, note, note.body, await versionOf(db, noteDefinition, note), {});
+    const { value: note, version } = await editable(v, request.params.id);
+    return show(reply, v, note, note.body, version, {});
   });
 
   app.post(
@@ -104,7 +98,7 @@ export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
-      const note = await editable(v, request.params.id);
+      const { value: note } = await editable(v, request.params.id);
       const body = formText(request.body, 'body');
       const version = formText(request.body, 'version');
       const input = {
@@ -113,12 +107,12 @@ export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       };
       const change = changeOf(request.body, note.id, input);
       const outcome = await submit(request, updateNote, change, noteLengthProblem(body), () =>
-        noteProblems(db, v.actor, input, note),
+        noteChangeProblems(db, v.actor, input, note),
       );
       if (outcome.stale) {
-        const now = await editable(v, request.params.id);
+        const { value: now, version: nowVersion } = await editable(v, request.params.id);
         const notice = staleNotice({ body: now.body }, { body }, { body: 'Note' });
-        return show(reply, v, now, body, await versionOf(db, noteDefinition, now), {}, 412, notice);
+        return show(reply, v, now, body, nowVersion, {}, 412, notice);
       }
       if (outcome.errors)
         return show(reply, v, note, body, version, outcome.errors, 422, undefined, input.for_beo ?? false);
@@ -131,7 +125,7 @@ export const noteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
-      const note = await editable(v, request.params.id);
+      const { value: note } = await editable(v, request.params.id);
       const removal = { id: note.id, ifMatch: formVersion(request.body) };
       await write(request.ctx.app.writer, v.actor, deleteNote, removal);
       return reply.redirect(`${notablePath(v, note)}?notice=note-deleted#notes-title`, 303);

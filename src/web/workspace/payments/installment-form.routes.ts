@@ -11,9 +11,11 @@ import { organizationZone } from '../../../crm/organization/index.js';
 import {
   createInstallment,
   deleteInstallment,
+  findInstallment,
+  installmentChangeProblems,
   installmentDefinition,
   installmentProblems,
-  type InstallmentRow as Installment,
+  type InstallmentValue as Installment,
   updateInstallment,
 } from '../../../crm/payments/index.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
@@ -28,8 +30,8 @@ import {
   termsOf,
 } from './installment-input.js';
 import { changeOf, deleteRoute, RecordParams as Params } from '../forms/record-posts.js';
-import { recordOf, versionOf } from '../workspace-reads.js';
-import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
+import { recordOf } from '../workspace-reads.js';
+import { notFound, orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
 type Shown = Omit<InstallmentFormView, 'booking' | 'firstEventDay'>;
 
@@ -43,10 +45,17 @@ export const installmentFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return sendPage(reply, installmentFormPage(v, { ...view, booking, firstEventDay: day }), status);
   }
 
-  const shownAs = async (i: Installment, version?: string, terms?: string) => ({
+  /** The organization's installment the address names, with its version, or the 404 page. */
+  async function installmentOf(organizationId: string, id: string) {
+    const found = await findInstallment(app.ctx, organizationId, id);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  const shownAs = (i: Installment, version: string, terms?: string) => ({
     id: i.id,
     label: i.label,
-    version: version ?? (await versionOf(db, installmentDefinition, i)),
+    version,
     terms: terms ?? termsOf(i),
   });
 
@@ -80,14 +89,14 @@ export const installmentFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get('/orgs/:org/installments/:id', { schema: { params: Params } }, async (request, reply) => {
-    const i = await recordOf(db, installmentDefinition, request.params.org, request.params.id);
-    return reply.redirect(orgPath(visitorOf(request), `/bookings/${i.booking_id}#installment-${i.id}`), 303);
+    const { value: i } = await installmentOf(request.params.org, request.params.id);
+    return reply.redirect(orgPath(visitorOf(request), `/bookings/${i.bookingId}#installment-${i.id}`), 303);
   });
 
   app.get('/orgs/:org/installments/:id/edit', { schema: { params: Params } }, async (request, reply) => {
-    const i = await recordOf(db, installmentDefinition, request.params.org, request.params.id);
-    const b = await recordOf(db, bookingDefinition, request.params.org, i.booking_id);
-    const view = { installment: await shownAs(i), values: installmentValuesOf(i, b.currency), errors: {} };
+    const { value: i, version } = await installmentOf(request.params.org, request.params.id);
+    const b = await recordOf(db, bookingDefinition, request.params.org, i.bookingId);
+    const view = { installment: shownAs(i, version), values: installmentValuesOf(i, b.currency), errors: {} };
     return render(reply, visitorOf(request), b, view);
   });
 
@@ -96,26 +105,25 @@ export const installmentFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
-      const i = await recordOf(db, installmentDefinition, request.params.org, request.params.id);
-      const b = await recordOf(db, bookingDefinition, request.params.org, i.booking_id);
+      const { value: i, version } = await installmentOf(request.params.org, request.params.id);
+      const b = await recordOf(db, bookingDefinition, request.params.org, i.bookingId);
       const values = installmentValuesPosted(request.body);
       const { input, unread } = installmentInput(values, b.currency);
       // Drawn over the same terms (a payment since re-resolved it): saved over its version now.
       const sameTerms = formText(request.body, 'terms') === termsOf(i);
-      const change = sameTerms
-        ? { id: i.id, ifMatch: await versionOf(db, installmentDefinition, i), input }
-        : changeOf(request.body, i.id, input);
+      const change = sameTerms ? { id: i.id, ifMatch: version, input } : changeOf(request.body, i.id, input);
       const outcome = await submit(request, updateInstallment, change, unread, () =>
-        onInstallmentForm(installmentProblems(db, v.actor, input, i), values),
+        onInstallmentForm(installmentChangeProblems(db, v.actor, input, i), values),
       );
       if (outcome.stale) {
         // Saved by someone else since the form was drawn: what was typed, beside what is saved now.
-        const now = await recordOf(db, installmentDefinition, request.params.org, i.id);
-        const saved = installmentValuesOf(now, b.currency);
-        return render(reply, v, b, { installment: await shownAs(now), values, errors: {}, saved }, 412);
+        const now = await installmentOf(request.params.org, i.id);
+        const saved = installmentValuesOf(now.value, b.currency);
+        const installment = shownAs(now.value, now.version);
+        return render(reply, v, b, { installment, values, errors: {}, saved }, 412);
       }
       if (outcome.errors) {
-        const shown = await shownAs(i, formText(request.body, 'version'), formText(request.body, 'terms'));
+        const shown = shownAs(i, formText(request.body, 'version'), formText(request.body, 'terms'));
         return render(reply, v, b, { installment: shown, values, errors: outcome.errors }, 422);
       }
       return reply.redirect(done(v, b.id, 'installment-saved'), 303);

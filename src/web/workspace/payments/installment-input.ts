@@ -8,8 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { majorText } from '../../../crm/money.js';
-import { installmentTermsOf } from '../../../crm/payments/index.js';
-import type { InstallmentInput, InstallmentRow as Installment } from '../../../crm/payments/index.js';
+import type { InstallmentInput, InstallmentValue as Installment } from '../../../crm/payments/index.js';
 import type { FieldProblem } from '../../../errors.js';
 import { decimalPoint, type Form, formText } from '../../forms.js';
 import type { FieldErrors } from '../forms/form-fields.js';
@@ -38,17 +37,16 @@ export const BLANK_INSTALLMENT: InstallmentValues = {
 };
 
 export function installmentValuesOf(i: Installment, currency: string): InstallmentValues {
-  const terms = installmentTermsOf(i);
-  const basis = terms.remainder ? 'remainder' : i.percentage !== null ? 'percentage' : 'amount';
-  const due = i.due_date !== null ? 'date' : i.due_days_before !== null ? 'days_before' : 'signing';
+  const basis = i.remainder ? 'remainder' : i.percentage !== null ? 'percentage' : 'amount';
+  const due = i.dueDate !== null ? 'date' : i.dueDaysBefore !== null ? 'days_before' : 'signing';
   return {
     label: i.label,
     basis,
-    amount: terms.amount === null ? '' : majorText(terms.amount, currency),
+    amount: i.amount === null ? '' : majorText(i.amount, currency),
     percentage: i.percentage ?? '',
     due,
-    due_date: i.due_date ?? '',
-    due_days_before: i.due_days_before === null ? '' : String(i.due_days_before),
+    due_date: i.dueDate ?? '',
+    due_days_before: i.dueDaysBefore === null ? '' : String(i.dueDaysBefore),
   };
 }
 
@@ -131,14 +129,15 @@ export async function onInstallmentForm(
  * themselves is still refused as stale.
  */
 export function termsOf(i: Installment): string {
+  // As their columns keep them: the flags as 1 or 0.
   const terms = [
     i.label,
     i.amount,
     i.percentage,
-    i.remainder,
-    i.due_date,
-    i.due_days_before,
-    i.due_on_signing,
+    i.remainder ? 1 : 0,
+    i.dueDate,
+    i.dueDaysBefore,
+    i.dueOnSigning ? 1 : 0,
     i.position,
   ];
   return createHash('sha256')

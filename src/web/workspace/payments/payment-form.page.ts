@@ -3,8 +3,7 @@
  * which day of the venue, with an optional reference, note and installment it pays. A payment is
  * never changed afterwards (an administrator deletes it and it is recorded again).
  */
-import { owedOf } from '../../../crm/payments/index.js';
-import { type InstallmentRow as Installment, PAYMENT_METHODS } from '../../../crm/payments/index.js';
+import { type InstallmentValue as Installment, PAYMENT_METHODS } from '../../../crm/payments/index.js';
 import { html } from '../../html.js';
 import { money } from '../bookings/booking-badges.js';
 import {
@@ -62,7 +61,7 @@ function kindField(view: PaymentFormView) {
 function installmentChoices(view: PaymentFormView) {
   const c = view.booking.currency;
   return view.installments.map((i) => {
-    const { amountDue, paidAmount } = owedOf(i);
+    const { amountDue, paidAmount } = i;
     return { value: i.id, label: `${i.label}: ${money(amountDue, c)} due, ${money(paidAmount, c)} paid` };
   });
 }

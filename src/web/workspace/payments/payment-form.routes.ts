@@ -13,10 +13,11 @@ import {
   createPayment,
   deletePayment,
   firstWithReference,
-  installmentsOf,
+  paymentCodec,
   paymentDefinition,
   paymentProblems,
-  type PaymentRow as Payment,
+  type PaymentValue as Payment,
+  scheduleOf,
 } from '../../../crm/payments/index.js';
 import { FormBody, sendPage } from '../../forms.js';
 import { attemptSubmit } from '../forms/form-errors.js';
@@ -37,7 +38,7 @@ export const paymentFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function render(reply: FastifyReply, v: WorkspaceVisitor, b: BookingRow, view: Shown, status = 200) {
     const [zone, installments] = await Promise.all([
       organizationZone(db, v.organization.organizationId),
-      installmentsOf(db, b.id),
+      scheduleOf(db, b.id),
     ]);
     const booking = { ...b, grand_total: Number(b.grand_total), paid_total: Number(b.paid_total) };
     return sendPage(reply, paymentFormPage(v, { ...view, booking, installments, zone }), status);
@@ -46,7 +47,7 @@ export const paymentFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** The reference's first payment in words, and where it is when another booking has it. */
   async function duplicateSentence(earlier: Payment, org: string, b: BookingRow) {
     const other =
-      earlier.booking_id === b.id ? b : await recordOf(db, bookingDefinition, org, earlier.booking_id);
+      earlier.bookingId === b.id ? b : await recordOf(db, bookingDefinition, org, earlier.bookingId);
     const where = other.id === b.id ? 'this booking' : `${other.reference} ${other.name}`;
     const first = paymentName(earlier, other.currency, await organizationZone(db, org));
     return `This reference is recorded already, on ${first} (${where}). Nothing was recorded: leave the reference out, or check that this is not the same payment.`;
@@ -84,7 +85,8 @@ export const paymentFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (outcome.refusal) {
         const earlier = firstWithReference(outcome.refusal);
         if (!earlier) return sendRefusal(request, reply, outcome.refusal);
-        const errors = { reference: await duplicateSentence(earlier, request.params.org, b) };
+        const first = paymentCodec.decode(earlier);
+        const errors = { reference: await duplicateSentence(first, request.params.org, b) };
         return render(reply, v, b, { values, errors }, 409);
       }
       if (outcome.errors) return render(reply, v, b, { values, errors: outcome.errors }, 422);
@@ -106,7 +108,7 @@ export const paymentFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       done: (p) => `/bookings/${p.booking_id}?notice=payment-deleted#payments-title`,
       nameOf: async (p) => {
         const b = await recordOf(db, bookingDefinition, p.organization_id, p.booking_id);
-        return paymentName(p, b.currency, await organizationZone(db, p.organization_id));
+        return paymentName(paymentCodec.decode(p), b.currency, await organizationZone(db, p.organization_id));
       },
       consequence:
         'Its booking’s paid total and schedule follow. To correct a payment, delete it and record it again.',

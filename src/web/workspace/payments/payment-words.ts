@@ -4,13 +4,12 @@
  * 2027"), its state as a badge that says it in words (overdue also by its weight and mark, not by
  * colour alone), and a payment's kind and method.
  */
-import { amountOf, dueDaysBeforeOf, isRemainderOf } from '../../../crm/payments/index.js';
 import type {
-  InstallmentRow as Installment,
   InstallmentState,
+  InstallmentValue as Installment,
   PaymentKind,
   PaymentMethod,
-  PaymentRow as Payment,
+  PaymentValue as Payment,
 } from '../../../crm/payments/index.js';
 import { percentText } from '../../../locale.js';
 import { html, type SafeHtml } from '../../html.js';
@@ -41,7 +40,7 @@ export function stateBadge(state: InstallmentState): SafeHtml {
 
 /** "25% of the grand total", "Remainder" or "Fixed amount". */
 export function termsOf(i: Pick<Installment, 'amount' | 'percentage' | 'remainder'>): string {
-  if (isRemainderOf(i)) return 'Remainder';
+  if (i.remainder) return 'Remainder';
   if (i.percentage !== null) return `${percentText(i.percentage)} of the grand total`;
   return 'Fixed amount';
 }
@@ -49,28 +48,28 @@ export function termsOf(i: Pick<Installment, 'amount' | 'percentage' | 'remainde
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
 
 /** "on Sat 1 May 2027", "14 days before the first event — Fri 28 May 2027" or "on signing". */
-export function dueOf(i: Pick<Installment, 'due_date' | 'due_days_before' | 'due_on'>): string {
-  if (i.due_date !== null) return `on ${dayLabel(i.due_date)}`;
-  const n = dueDaysBeforeOf(i);
+export function dueOf(i: Pick<Installment, 'dueDate' | 'dueDaysBefore' | 'dueOn'>): string {
+  if (i.dueDate !== null) return `on ${dayLabel(i.dueDate)}`;
+  const n = i.dueDaysBefore;
   if (n === null) return 'on signing';
   const when = n === 0 ? 'on the day of the first event' : `${days(n)} before the first event`;
-  return i.due_on === null ? when : `${when} — ${dayLabel(i.due_on)}`;
+  return i.dueOn === null ? when : `${when} — ${dayLabel(i.dueOn)}`;
 }
 
 /** The day a payment was received, in the venue's time zone. */
-export function receivedOn(payment: Pick<Payment, 'received_at'>, zone: string): string {
-  return dayLabel(localDate(Date.parse(payment.received_at), zone));
+export function receivedOn(payment: Pick<Payment, 'receivedAt'>, zone: string): string {
+  return dayLabel(localDate(Date.parse(payment.receivedAt), zone));
 }
 
 /** A refund reads as money going back: "-€250.00". */
 export function signedAmount(payment: Pick<Payment, 'kind' | 'amount'>, currency: string): string {
-  return money((payment.kind === 'refund' ? -1 : 1) * amountOf(payment), currency);
+  return money((payment.kind === 'refund' ? -1 : 1) * payment.amount, currency);
 }
 
 /** "the card payment of €500.00 received Sat 1 May 2027". */
 export function paymentName(payment: Payment, currency: string, zone: string): string {
   const kind = payment.kind === 'refund' ? 'refund' : 'payment';
   const method = payment.method === 'other' ? '' : `${METHOD_LABELS[payment.method].toLowerCase()} `;
-  const what = `${method}${kind} of ${money(amountOf(payment), currency)}`;
+  const what = `${method}${kind} of ${money(payment.amount, currency)}`;
   return `the ${what} received ${receivedOn(payment, zone)}`;
 }

@@ -6,7 +6,10 @@
  * offered the deletion of a payment.
  */
 import type { BookingRow } from '../../../crm/bookings/index.js';
-import type { InstallmentRow as Installment, PaymentRow as Payment } from '../../../crm/payments/index.js';
+import type {
+  InstallmentValue as Installment,
+  PaymentValue as Payment,
+} from '../../../crm/payments/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { money } from '../bookings/booking-badges.js';
 import { stillToPay } from '../../../crm/documents/index.js';
@@ -21,7 +24,7 @@ import {
   termsOf,
 } from './payment-words.js';
 import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
-import { owedOf, PAYMENT_ACTIONS } from '../../../crm/payments/index.js';
+import { PAYMENT_ACTIONS } from '../../../crm/payments/index.js';
 
 export interface PaymentsSection {
   booking: BookingRow;
@@ -33,7 +36,7 @@ export interface PaymentsSection {
 }
 
 function installmentRow(v: WorkspaceVisitor, i: Installment, currency: string): SafeHtml {
-  const { amountDue, paidAmount } = owedOf(i);
+  const { amountDue, paidAmount } = i;
   return html`<tr id="installment-${i.id}" class="state-row-${i.state}">
     <td><span class="strong">${i.label}</span></td>
     <td data-label="What">${termsOf(i)}</td>
@@ -68,7 +71,7 @@ function paymentRow(v: WorkspaceVisitor, p: Payment, view: PaymentsSection, labe
     <td data-label="Method">${METHOD_LABELS[p.method]}</td>
     <td data-label="Amount" class="num">${signedAmount(p, c)}</td>
     <td data-label="Reference" class="wrap">${p.reference ?? ''}</td>
-    <td data-label="Installment">${p.installment_id ? (labels.get(p.installment_id) ?? '') : ''}</td>
+    <td data-label="Installment">${p.installmentId ? (labels.get(p.installmentId) ?? '') : ''}</td>
     <td data-label="Note" class="wrap">${p.note ?? ''}</td>
     ${mayTake(v, PAYMENT_ACTIONS.delete) ? html`<td class="num">${remove}</td>` : ''}
   </tr>`;
