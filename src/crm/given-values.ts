@@ -12,6 +12,9 @@ import { camelName, type Field, type Fields } from './data/fields.js';
 const TEXT = new Set(['text', 'long_text', 'email', 'url', 'phone', 'enum', 'id', 'select']);
 const NUMBER = new Set(['integer', 'money', 'number']);
 
+/** An update's current row when only the values given are wanted (givenChanges). */
+const NOT_GIVEN: Readonly<Record<string, unknown>> = Object.freeze({});
+
 /** The fields a write may give as attributes (not relationships), which no rule names in `ruled`. */
 export function plainFields(fields: Fields, ruled: Iterable<string> = []): Field[] {
   const named = new Set(ruled);
@@ -74,8 +77,23 @@ export function givenValues(
   for (const f of fields) {
     const key = camelName(f.name);
     if (given[f.name] !== undefined) values[key] = judged(f, given[f.name], problems);
+    else if (current === NOT_GIVEN) continue;
     else if (current) values[key] = decodeValue(f.type, current[f.name]);
     else if (f.nullable) values[key] = null;
   }
   return values;
+}
+
+/**
+ * The changes a write makes of the fields `plainFields` gives, by camelCase name: what `input`
+ * gives by each one's name, judged; on a create, null where a field may be and none is given.
+ * What an update does not give is not changed.
+ */
+export function givenChanges(
+  fields: readonly Field[],
+  input: object,
+  creating: boolean,
+  problems: Problems,
+): Record<string, unknown> {
+  return givenValues(fields, input, creating ? undefined : NOT_GIVEN, problems);
 }

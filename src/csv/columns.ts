@@ -8,8 +8,9 @@
  * (ids, references, timestamps: the server assigns them; an amount formatted beside its minor
  * units, formatted-amounts.ts) so that an export imports unchanged.
  */
-import { ACCOUNT_ATTRIBUTES } from '../crm/accounts/index.js';
+import { ACCOUNT_FIELDS } from '../crm/accounts/index.js';
 import { BOOKING_FIELDS, type Fields } from '../crm/bookings/index.js';
+import { CONTACT_FIELDS } from '../crm/contacts/index.js';
 import { besideAmounts } from '../crm/formatted-amounts.js';
 
 export const CSV_TYPES = ['accounts', 'contacts', 'bookings', 'events'] as const;
@@ -29,18 +30,6 @@ export interface CsvShape {
 }
 
 const TIMESTAMPS = ['created_at', 'updated_at'] as const;
-
-const ACCOUNT_WRITABLE = [...ACCOUNT_ATTRIBUTES, 'owner_id', 'owner_email'] as const;
-
-const CONTACT_WRITABLE = [
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'title',
-  'account_id',
-  'account_name',
-] as const;
 
 /** What an import reads beside a relationship's id: the record by its name (references.ts). */
 const NAMED_BY: Readonly<Record<string, readonly string[]>> = {
@@ -92,18 +81,8 @@ const EVENT_WRITABLE = [
 ] as const;
 
 export const CSV_SHAPES: Readonly<Record<CsvType, CsvShape>> = {
-  accounts: {
-    columns: ['id', ...ACCOUNT_WRITABLE, ...TIMESTAMPS],
-    writable: ACCOUNT_WRITABLE,
-    required: [['name']],
-    amounts: [],
-  },
-  contacts: {
-    columns: ['id', ...CONTACT_WRITABLE, ...TIMESTAMPS],
-    writable: CONTACT_WRITABLE,
-    required: [['first_name', 'last_name']],
-    amounts: [],
-  },
+  accounts: shapeOf(ACCOUNT_FIELDS, [['name']]),
+  contacts: shapeOf(CONTACT_FIELDS, [['first_name', 'last_name']]),
   bookings: shapeOf(BOOKING_FIELDS, [['name'], ['start_at'], ['end_at'], ['account_id', 'account_name']]),
   events: {
     // `space_names` shows the spaces' names beside their ids; `status` is its booking's (read-only).

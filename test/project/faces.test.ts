@@ -106,8 +106,9 @@ function allowedPast(file: string, target: string): boolean {
   if (target === 'src/crm/documents/beneath.js')
     return file === 'src/app-context.ts' || file === 'src/crm/bookings/booking.commands.ts';
   // The documents' merge fields are read by the rendering thread (the sample a template is tried
-  // against): it loads a booking's fields, which are data, and not the face's commands and routes.
-  if (target === 'src/crm/bookings/booking.fields.js') return file === 'src/crm/documents/merge-fields.ts';
+  // against): it loads the kinds' fields, which are data, and not the faces' commands and routes.
+  if (/^src\/crm\/(bookings|accounts|contacts)\/[a-z-]+\.fields\.js$/.test(target))
+    return file === 'src/crm/documents/merge-fields.ts';
   if (target.endsWith('.routes.js')) return file === 'src/crm/crm.plugin.ts';
   return false;
 }

@@ -6,32 +6,12 @@
  */
 import type { VenueFacts } from '../facts.js';
 import { type Checked, isCountry, isEmail, optionalText, Problems } from '../validation.js';
+import { givenChanges, plainFields } from '../given-values.js';
+import { ACCOUNT_FIELDS } from './account.fields.js';
 import type { Account, AccountChanges } from './account.value.js';
 
-/** Free text an account keeps as given (trimmed; empty is none). */
-export const ACCOUNT_TEXT_FIELDS = [
-  'phone',
-  'website',
-  'address_line1',
-  'address_line2',
-  'city',
-  'region',
-  'postal_code',
-] as const;
-
-/** Each free text's name in the account's value. */
-const TEXT_KEYS = {
-  phone: 'phone',
-  website: 'website',
-  address_line1: 'addressLine1',
-  address_line2: 'addressLine2',
-  city: 'city',
-  region: 'region',
-  postal_code: 'postalCode',
-} as const satisfies Record<(typeof ACCOUNT_TEXT_FIELDS)[number], keyof AccountChanges>;
-
-/** Every attribute of an account a write may set, in the order forms and files show them. */
-export const ACCOUNT_ATTRIBUTES = ['name', 'email', ...ACCOUNT_TEXT_FIELDS, 'country'] as const;
+/** The attributes of an account its rules judge by name; its other fields as declared (given-values.ts). */
+const RULED = ['name', 'email', 'country'];
 
 /** What a create or an update may set; undefined leaves a field as it is. */
 export type AccountInput = {
@@ -40,7 +20,9 @@ export type AccountInput = {
   country?: string | null | undefined;
   ownerId?: string | null | undefined;
   custom_fields?: Readonly<Record<string, unknown>> | undefined; // only the keys it changes (SPEC §19)
-} & { [Field in (typeof ACCOUNT_TEXT_FIELDS)[number]]?: string | null | undefined };
+  /** Each other field by its API name (phone, website, the address…): null clears it. */
+  readonly [attribute: string]: unknown;
+};
 
 /** The owner a write names: on create, the writer unless another (or none) is named. */
 export function ownerNamed(
@@ -85,14 +67,10 @@ export function checkAccount(
     }
     changes.country = country;
   }
-  for (const field of ACCOUNT_TEXT_FIELDS) {
-    if (input[field] === undefined) continue;
-    const key = TEXT_KEYS[field];
-    changes[key] = optionalText(input[field]);
-    problems.text(field, changes[key]);
-  }
+  // The fields no rule here names, written as declared (a new attribute needs no line here).
+  const plain = givenChanges(plainFields(ACCOUNT_FIELDS, RULED), input, !current, problems);
   problems.text('email', input.email);
   const owner = checkOwner(ownerNamed(input.ownerId, !current, facts.actorId), facts, problems);
   if (owner !== undefined) changes.ownerId = owner;
-  return { value: changes, problems: problems.list };
+  return { value: { ...plain, ...changes }, problems: problems.list };
 }

@@ -14,7 +14,6 @@ export {
   deleteAccount,
   updateAccount,
 } from './account.commands.js';
-export { ACCOUNT_ATTRIBUTES, ACCOUNT_TEXT_FIELDS } from './account-rules.js';
 export { accountChoices, accountNames, accountsPage, findAccount } from './account.reads.js';
 export { insertAccounts } from './account.repository.js';
 export { accountDefinition } from './account.resource.js';

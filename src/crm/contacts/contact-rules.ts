@@ -5,6 +5,8 @@
  */
 import type { VenueFacts } from '../facts.js';
 import { type Checked, isEmail, optionalText, Problems } from '../validation.js';
+import { givenChanges, plainFields } from '../given-values.js';
+import { CONTACT_FIELDS } from './contact.fields.js';
 import type { Contact, ContactChanges } from './contact.value.js';
 
 /** What a create or an update may set; undefined leaves a field as it is. */
@@ -12,11 +14,14 @@ export interface ContactInput {
   first_name?: string | undefined;
   last_name?: string | undefined;
   email?: string | null | undefined;
-  phone?: string | null | undefined;
-  title?: string | null | undefined;
   accountId?: string | null | undefined;
   custom_fields?: Readonly<Record<string, unknown>> | undefined; // only the keys it changes (SPEC §19)
+  /** Each other field by its API name (phone, title…): null clears it. */
+  readonly [attribute: string]: unknown;
 }
+
+/** The attributes of a contact its rules judge by name; its other fields as declared (given-values.ts). */
+const RULED = ['first_name', 'last_name', 'email'];
 
 const NAMES = [
   ['first_name', 'firstName'],
@@ -50,9 +55,9 @@ export function checkContact(
       problems.attribute('email', `"${email}" is not an e-mail address.`);
     changes.email = email;
   }
-  if (input.phone !== undefined) changes.phone = optionalText(input.phone);
-  if (input.title !== undefined) changes.title = optionalText(input.title);
-  for (const field of ['email', 'phone', 'title'] as const) problems.text(field, input[field]);
+  problems.text('email', input.email);
+  // The fields no rule here names, written as declared (a new attribute needs no line here).
+  const plain = givenChanges(plainFields(CONTACT_FIELDS, RULED), input, !current, problems);
   if (input.accountId !== undefined) {
     const accountId = input.accountId;
     if (accountId !== null && !facts.hasAccount(accountId)) {
@@ -64,5 +69,5 @@ export function checkContact(
     }
     changes.accountId = accountId;
   }
-  return { value: changes, problems: problems.list };
+  return { value: { ...plain, ...changes }, problems: problems.list };
 }

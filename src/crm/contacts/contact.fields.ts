@@ -14,6 +14,9 @@ const optional = (label: string, maxLength: number, writeDescription?: string) =
     ...(writeDescription ? { writeDescription } : {}),
   });
 
+/** Not merged as `{{ contact.<name> }}`: the documents say its account their way. */
+const UNMERGED = { merge: false } as const;
+
 export const CONTACT_FIELDS = defineFields({
   first_name: field('text', 'First name', {
     writable: true,
@@ -34,9 +37,10 @@ export const CONTACT_FIELDS = defineFields({
     nullable: true,
     writable: true,
     form: true,
+    ...UNMERGED,
     relationship: { name: 'account', type: 'accounts' },
     description: 'An account of the same organization',
   }),
-  created_at: field('instant', 'Created'),
-  updated_at: field('instant', 'Updated'),
+  created_at: field('instant', 'Created', UNMERGED),
+  updated_at: field('instant', 'Updated', UNMERGED),
 });

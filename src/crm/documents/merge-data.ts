@@ -20,10 +20,15 @@ import {
 } from './document-words.js';
 import { installmentDue, STATE_WORDS, stillToPay } from './schedule-words.js';
 import { spaceIds } from '../data/row-mappers.js';
-import { DEFAULT_LOCALE } from '../../locale.js';
 import { type CustomField, valuesInWords } from '../custom-fields/index.js';
 import { customWords, NO_CUSTOM_FIELDS } from './custom-merge.js';
-import { bookingFieldWords } from './merge-fields.js';
+import { accountFieldWords, bookingFieldWords, contactFieldWords } from './merge-fields.js';
+import { addressLines } from './address-lines.js';
+
+export { addressLines } from './address-lines.js';
+
+/** A record's fields merged by their own names, in words (merge-fields.ts). */
+type FieldWords = { readonly [field: string]: string | Record<string, string> };
 
 export interface MergeData {
   venue: { name: string; address: string };
@@ -41,7 +46,7 @@ export interface MergeData {
     /** The organization's custom fields of bookings in words, by key, by both names (custom-merge.ts). */
     custom: Record<string, string>;
     custom_fields: Record<string, string>;
-  } & { readonly [field: string]: string | Record<string, string> }; // its fields' (merge-fields.ts)
+  } & FieldWords;
   account: {
     name: string;
     email: string;
@@ -49,7 +54,7 @@ export interface MergeData {
     address: string;
     custom: Record<string, string>;
     custom_fields: Record<string, string>;
-  };
+  } & FieldWords;
   contact: {
     name: string;
     first_name: string;
@@ -59,7 +64,7 @@ export interface MergeData {
     title: string;
     custom: Record<string, string>;
     custom_fields: Record<string, string>;
-  };
+  } & FieldWords;
   events: Array<{
     name: string;
     day: string;
@@ -105,54 +110,6 @@ export const DOCUMENT_TITLES = {
   invoice: 'Invoice',
 } as const;
 
-/** Countries whose addresses end "City, REGION POSTCODE" on one line. */
-const CITY_REGION_POSTCODE = new Set(['US', 'CA', 'AU']);
-/** Countries whose addresses put the postcode on a line of its own after the town. */
-const POSTCODE_BELOW = new Set(['GB', 'IE']);
-
-/** A country given as an ISO 3166 code by its name in the locale ("US" → "United States"); else as written. */
-function countryName(country: string, locale: string): string {
-  if (!/^[A-Za-z]{2}$/.test(country)) return country;
-  try {
-    return (
-      new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' }).of(country.toUpperCase()) ??
-      country
-    );
-  } catch {
-    return country;
-  }
-}
-
-/**
- * An account's address as lines, in its country's order: "Salem, MA 01970" in the United States,
- * Canada and Australia; the town, then the postcode in the United Kingdom and Ireland; "10115
- * Berlin" elsewhere; the country by its name in the locale.
- */
-export function addressLines(account: DocumentFacts['account'], locale = DEFAULT_LOCALE): string[] {
-  if (!account) return [];
-  const country = account.country?.trim() ?? '';
-  const code = country.toUpperCase();
-  const places = CITY_REGION_POSTCODE.has(code)
-    ? [
-        [
-          account.city && account.region ? `${account.city},` : account.city,
-          account.region,
-          account.postalCode,
-        ]
-          .filter(Boolean)
-          .join(' '),
-      ]
-    : POSTCODE_BELOW.has(code)
-      ? [account.city, account.region, account.postalCode]
-      : [[account.postalCode, account.city].filter(Boolean).join(' '), account.region];
-  return [
-    account.addressLine1,
-    account.addressLine2,
-    ...places,
-    country && countryName(country, locale),
-  ].filter((line): line is string => Boolean(line));
-}
-
 export function mergeData(facts: DocumentFacts): MergeData {
   const { booking, account, contact, zone, locale } = facts;
   const currency = booking.currency;
@@ -181,6 +138,21 @@ export function mergeData(facts: DocumentFacts): MergeData {
     currency,
     manager: facts.manager ?? '',
   };
+  const reading = { currency, zone, locale };
+  const accountMade = {
+    name: account?.name ?? '',
+    email: account?.email ?? '',
+    phone: account?.phone ?? '',
+    address: addressLines(account, locale).join(', '),
+  };
+  const contactMade = {
+    name: contact ? contactName(contact) : '',
+    first_name: contact?.firstName ?? '',
+    last_name: contact?.lastName ?? '',
+    email: contact?.email ?? '',
+    phone: contact?.phone ?? '',
+    title: contact?.title ?? '',
+  };
   return {
     venue: { name: facts.venue.name, address: facts.venue.address.join(', ') },
     document: {
@@ -190,23 +162,17 @@ export function mergeData(facts: DocumentFacts): MergeData {
     },
     booking: {
       ...made,
-      ...bookingFieldWords(booking, made, { currency, zone, locale }),
+      ...bookingFieldWords(booking, made, reading),
       ...words(custom.bookings, booking.custom_fields),
     },
     account: {
-      name: account?.name ?? '',
-      email: account?.email ?? '',
-      phone: account?.phone ?? '',
-      address: addressLines(account, locale).join(', '),
+      ...accountMade,
+      ...accountFieldWords(account, accountMade, reading),
       ...words(custom.accounts, account?.customFields),
     },
     contact: {
-      name: contact ? contactName(contact) : '',
-      first_name: contact?.firstName ?? '',
-      last_name: contact?.lastName ?? '',
-      email: contact?.email ?? '',
-      phone: contact?.phone ?? '',
-      title: contact?.title ?? '',
+      ...contactMade,
+      ...contactFieldWords(contact, contactMade, reading),
       ...words(custom.contacts, contact?.customFields),
     },
     events: facts.events.map((e) => ({

@@ -4,12 +4,14 @@
  * days and instants in the venue's locale and zone, yes or no, lists joined; empty text where the
  * record has none. What merge-data.ts makes of a field its own way is left to it, so a field
  * declared with nothing more is merged with no line there; the sample has a value for each.
- * It reads a booking's fields past its face: the rendering thread loads the sample (pdf-worker.ts),
- * and the fields are data, without the commands and routes the face would load with them.
+ * It reads the kinds' fields past their faces: the rendering thread loads the sample (pdf-worker.ts),
+ * and the fields are data, without the commands and routes the faces would load with them.
  */
 import { decodeValue } from '../data/field-codec.js';
-import type { Field, Fields } from '../data/fields.js';
+import { camelName, type Field, type Fields } from '../data/fields.js';
+import { ACCOUNT_FIELDS } from '../accounts/account.fields.js';
 import { BOOKING_FIELDS } from '../bookings/booking.fields.js';
+import { CONTACT_FIELDS } from '../contacts/contact.fields.js';
 import { dayOf, dayWords, moneyText } from './document-words.js';
 
 /** How a document reads a record's values: its currency, the venue's zone and locale. */
@@ -58,6 +60,22 @@ export function fieldWords(
   );
 }
 
+/**
+ * The fields `made` does not say, in words, from the record's value (camelCase, as its codec
+ * decodes it); empty text for each where there is no record.
+ */
+export function valueWords(
+  fields: Fields,
+  value: object | undefined,
+  made: object,
+  reading: Reading,
+): Record<string, string> {
+  const values = (value ?? {}) as Readonly<Record<string, unknown>>;
+  return Object.fromEntries(
+    merged(fields, made).map((f) => [f.name, words(f, values[camelName(f.name)], reading)]),
+  );
+}
+
 /** What the sample says for each of the fields `made` does not: a value of the field's kind. */
 export function sampleWords(fields: Fields, made: object): Record<string, string> {
   const sample = (f: Field): string => {
@@ -88,3 +106,17 @@ export const bookingFieldWords = (row: object, made: object, reading: Reading) =
 
 /** The sample's words for a booking's merged fields that the sample does not say (`made`). */
 export const bookingSampleWords = (made: object) => sampleWords(BOOKING_FIELDS, made);
+
+/** An account's merged fields that merge-data.ts does not make its own way (`made`), in words. */
+export const accountFieldWords = (account: object | undefined, made: object, reading: Reading) =>
+  valueWords(ACCOUNT_FIELDS, account, made, reading);
+
+/** A contact's merged fields that merge-data.ts does not make its own way (`made`), in words. */
+export const contactFieldWords = (contact: object | undefined, made: object, reading: Reading) =>
+  valueWords(CONTACT_FIELDS, contact, made, reading);
+
+/** The sample's words for an account's merged fields that the sample does not say (`made`). */
+export const accountSampleWords = (made: object) => sampleWords(ACCOUNT_FIELDS, made);
+
+/** The sample's words for a contact's merged fields that the sample does not say (`made`). */
+export const contactSampleWords = (made: object) => sampleWords(CONTACT_FIELDS, made);

@@ -6,7 +6,7 @@
  * template does can change what another venue's check or list reads.
  */
 import type { MergeData } from './merge-data.js';
-import { bookingSampleWords } from './merge-fields.js';
+import { accountSampleWords, bookingSampleWords, contactSampleWords } from './merge-fields.js';
 
 const BOOKING_MADE = {
   name: 'Mensah wedding',
@@ -20,6 +20,22 @@ const BOOKING_MADE = {
   manager: 'Priya Shah',
 };
 
+const ACCOUNT_MADE = {
+  name: 'Mensah family',
+  email: 'ama@mensah.example',
+  phone: '+44 117 496 0000',
+  address: '8 Park Row, Bristol BS1 5LH',
+};
+
+const CONTACT_MADE = {
+  name: 'Ama Mensah',
+  first_name: 'Ama',
+  last_name: 'Mensah',
+  email: 'ama@mensah.example',
+  phone: '+44 117 496 0000',
+  title: 'Bride',
+};
+
 const SAMPLE: MergeData = {
   venue: { name: 'Harbour Rooms', address: '1 Quay Street, Bristol BS1 4DJ' },
   document: { title: 'Proposal', version: 1, date: 'Monday 1 March 2027' },
@@ -31,20 +47,14 @@ const SAMPLE: MergeData = {
     custom_fields: {},
   },
   account: {
-    name: 'Mensah family',
-    email: 'ama@mensah.example',
-    phone: '+44 117 496 0000',
-    address: '8 Park Row, Bristol BS1 5LH',
+    ...ACCOUNT_MADE,
+    ...accountSampleWords(ACCOUNT_MADE),
     custom: {},
     custom_fields: {},
   },
   contact: {
-    name: 'Ama Mensah',
-    first_name: 'Ama',
-    last_name: 'Mensah',
-    email: 'ama@mensah.example',
-    phone: '+44 117 496 0000',
-    title: 'Bride',
+    ...CONTACT_MADE,
+    ...contactSampleWords(CONTACT_MADE),
     custom: {},
     custom_fields: {},
   },

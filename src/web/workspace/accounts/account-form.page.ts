@@ -1,16 +1,28 @@
 /** The form that creates or edits an account. */
-import { ACCOUNT_ATTRIBUTES } from '../../../crm/accounts/index.js';
+import { ACCOUNT_FIELDS } from '../../../crm/accounts/index.js';
 import type { Member } from '../../../identity/membership.repository.js';
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField, errorSummary, type FieldErrors, inputField, selectField } from '../forms/form-fields.js';
 import { type CustomForm, customLabels } from '../forms/custom-fields.form.js';
 import { customInputs } from '../forms/custom-fields.view.js';
+import { fieldInputs, fieldLabels, fieldsOnForm } from '../forms/declared-fields.view.js';
 import { workspacePage } from '../workspace-layout.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 
-export const ACCOUNT_FIELDS = ACCOUNT_ATTRIBUTES;
+/** The attributes the form lays out its own way (the owner beside them, by its own input). */
+export const LAID_OUT = [
+  ...['name', 'email', 'phone', 'website'],
+  ...['address_line1', 'address_line2', 'city', 'region', 'postal_code', 'country'],
+] as const;
 
-export type AccountFormValues = Record<(typeof ACCOUNT_FIELDS)[number] | 'owner', string>;
+/** The account's other fields declared for the forms: an input each, after the owner. */
+export const DECLARED = fieldsOnForm(ACCOUNT_FIELDS, LAID_OUT);
+
+/** The form's inputs by name. */
+export const FORM_FIELDS = [...LAID_OUT, 'owner', ...DECLARED.map((f) => f.name)];
+
+export type AccountFormValues = Record<(typeof LAID_OUT)[number] | 'owner', string> &
+  Readonly<Record<string, string>>;
 
 export const ACCOUNT_LABELS: Record<string, string> = {
   name: 'Name',
@@ -24,6 +36,7 @@ export const ACCOUNT_LABELS: Record<string, string> = {
   postal_code: 'Postal code',
   country: 'Country',
   owner: 'Owner',
+  ...fieldLabels(DECLARED),
 };
 
 export interface AccountFormView {
@@ -60,7 +73,7 @@ export function accountFormPage(v: WorkspaceVisitor, view: AccountFormView): str
       ${field('name', { required: true, hint: 'A company, a family, an agency: who the bookings are for.' })}
       <div class="pair">${field('email', { type: 'email', autocomplete: 'off' })}${field('phone', { type: 'tel' })}</div>
       ${field('website', { type: 'url', hint: 'For example https://example.com' })}
-      ${selectField({ name: 'owner', label: 'Owner', value: values.owner, errors, empty: 'Nobody', choices: view.members.map((m) => ({ value: m.userId, label: m.name || m.email })) })}
+      ${selectField({ name: 'owner', label: 'Owner', value: values.owner, errors, empty: 'Nobody', choices: view.members.map((m) => ({ value: m.userId, label: m.name || m.email })) })}${fieldInputs(DECLARED, values, errors)}
     </fieldset>
     <fieldset class="group"><legend>Address</legend>
       ${field('address_line1')}${field('address_line2')}

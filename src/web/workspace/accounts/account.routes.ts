@@ -15,16 +15,16 @@ import { contactChoices } from '../../../crm/contacts/index.js';
 import { listMembersOfOrganization } from '../../../identity/membership.repository.js';
 import { userNames } from '../../../identity/user.repository.js';
 import {
-  ACCOUNT_FIELDS,
   ACCOUNT_LABELS,
   type AccountFormValues,
   accountFormPage,
+  DECLARED,
+  FORM_FIELDS,
 } from './account-form.page.js';
+import { fieldInput, fieldTexts } from '../forms/declared-fields.view.js';
 import { staleNotice } from '../forms/stale.view.js';
 import { accountPage, accountsListPage } from './accounts.page.js';
 import { type FormValues, recordRoutes } from '../forms/record-routes.js';
-
-const FIELDS = [...ACCOUNT_FIELDS, 'owner'] as const;
 
 export const accountRoutes = recordRoutes<'accounts', AccountInput, Account>({
   kind: 'accounts',
@@ -33,8 +33,8 @@ export const accountRoutes = recordRoutes<'accounts', AccountInput, Account>({
   commands: { create: createAccount, update: updateAccount, remove: deleteAccount },
   problems: accountProblems,
   page: accountsPage,
-  fields: FIELDS,
-  blank: (v) => ({ ...Object.fromEntries(ACCOUNT_FIELDS.map((f) => [f, ''])), owner: v.user.id }),
+  fields: FORM_FIELDS,
+  blank: (v) => ({ ...Object.fromEntries(FORM_FIELDS.map((f) => [f, ''])), owner: v.user.id }),
   valuesOf: (a) => ({
     name: a.name,
     email: a.email ?? '',
@@ -47,8 +47,13 @@ export const accountRoutes = recordRoutes<'accounts', AccountInput, Account>({
     postal_code: a.postalCode ?? '',
     country: a.country ?? '',
     owner: a.ownerId ?? '',
+    ...fieldTexts(DECLARED, a),
   }),
-  input: ({ owner, ...values }: FormValues): AccountInput => ({ ...values, ownerId: owner || null }),
+  input: ({ owner, ...values }: FormValues): AccountInput => ({
+    ...values,
+    ...fieldInput(DECLARED, values),
+    ownerId: owner || null,
+  }),
   nameOf: (a) => a.name,
   deletion:
     'An account with bookings cannot be deleted. Its notes are deleted with it; its contacts stay, without an account.',

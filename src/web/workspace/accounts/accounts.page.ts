@@ -11,7 +11,9 @@ import { notesSection, type NotesSection, notesSummary } from '../notes/notes.vi
 import { bookingTimes } from '../time-zones.js';
 import type { CustomForm } from '../forms/custom-fields.form.js';
 import { customFacts } from '../forms/custom-fields.view.js';
+import { fieldFacts } from '../forms/declared-fields.view.js';
 import { workspacePage } from '../workspace-layout.js';
+import { DECLARED } from './account-form.page.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 
 export interface AccountsListView {
@@ -96,7 +98,7 @@ export function accountPage(v: WorkspaceVisitor, view: AccountView): string {
           ${fact('Phone', a.phone)}
           ${fact('Website', a.website)}
           ${fact('Address', address.length ? html`${address.map((line, i) => html`${i ? html`<br />` : ''}${line}`)}` : null)}
-          ${fact('Owner', view.owner ?? null)}
+          ${fact('Owner', view.owner ?? null)}${fieldFacts(DECLARED, a, fact)}
           ${customFacts(view.custom, a.customFields)}
         </dl>
         ${!a.email && !a.phone && !a.website && address.length === 0 ? html`<p class="muted">No details yet. <a href="${base}/edit">Add an e-mail, phone or address</a>.</p>` : ''}

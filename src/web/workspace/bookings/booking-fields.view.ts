@@ -12,9 +12,10 @@ import {
   fieldValueOf,
 } from '../../../crm/bookings/index.js';
 import { plainFields } from '../../../crm/given-values.js';
-import { html, type SafeHtml } from '../../html.js';
+import type { SafeHtml } from '../../html.js';
 import { type Form, formText } from '../../forms.js';
-import { type FieldErrors, inputField, textareaField } from '../forms/form-fields.js';
+import type { FieldErrors } from '../forms/form-fields.js';
+import { fieldInputs, fieldLabels, valueText } from '../forms/declared-fields.view.js';
 
 /** The fields on the forms that the form does not lay out (`laidOut`), nor the move to lost asks. */
 export const declaredOnForm = (
@@ -25,14 +26,9 @@ export const declaredOnForm = (
 const WHOLE = new Set(['integer', 'money']);
 
 /** A field's value as the form and the page write it ('' where none). */
-function textOf(f: Field, row: BookingRow): string {
-  const value = fieldValueOf(f, row);
-  if (value === null || value === undefined) return '';
-  return Array.isArray(value) ? value.join(', ') : String(value);
-}
+const textOf = (f: Field, row: BookingRow): string => valueText(fieldValueOf(f, row));
 
-export const declaredLabels = (fields: readonly Field[]): Record<string, string> =>
-  Object.fromEntries(fields.map((f) => [f.name, f.label]));
+export const declaredLabels = fieldLabels;
 
 export const declaredTexts = (fields: readonly Field[], row: BookingRow): Record<string, string> =>
   Object.fromEntries(fields.map((f) => [f.name, textOf(f, row)]));
@@ -57,21 +53,8 @@ export function declaredInput(
   return input;
 }
 
-/** An input for each field, as typed. */
-export function declaredInputs(
-  fields: readonly Field[],
-  typed: Readonly<Record<string, string>> | undefined,
-  errors: FieldErrors,
-): SafeHtml[] {
-  return fields.map((f) => {
-    const options = { name: f.name, label: f.label, value: typed?.[f.name] ?? '', errors };
-    const most = f.limits?.maxLength;
-    if (f.type === 'long_text') return textareaField({ ...options, rows: 3 });
-    if (WHOLE.has(f.type))
-      return inputField({ ...options, type: 'number', attributes: html`step="1" inputmode="numeric"` });
-    return inputField({ ...options, attributes: most ? html`maxlength="${most}"` : undefined });
-  });
-}
+/** An input for each field, as typed (declared-fields.view.ts). */
+export const declaredInputs = fieldInputs;
 
 /** A fact of the page for each field: its label and its value. */
 export const declaredFacts = (

@@ -13,11 +13,19 @@ import {
   deleteContact,
   updateContact,
 } from '../../../crm/contacts/index.js';
-import { CONTACT_LABELS, contactFormPage, contactPage, contactsListPage } from './contacts.page.js';
+import {
+  CONTACT_LABELS,
+  contactFormPage,
+  contactPage,
+  contactsListPage,
+  DECLARED,
+  LAID_OUT,
+} from './contacts.page.js';
+import { fieldInput, fieldTexts } from '../forms/declared-fields.view.js';
 import { staleNotice } from '../forms/stale.view.js';
 import { type FormValues, recordRoutes } from '../forms/record-routes.js';
 
-const FIELDS = ['first_name', 'last_name', 'title', 'email', 'phone', 'account'] as const;
+const FIELDS = [...LAID_OUT, 'account', ...DECLARED.map((f) => f.name)];
 
 export const contactRoutes = recordRoutes<'contacts', ContactInput, Contact>({
   kind: 'contacts',
@@ -35,6 +43,7 @@ export const contactRoutes = recordRoutes<'contacts', ContactInput, Contact>({
     email: c.email ?? '',
     phone: c.phone ?? '',
     account: c.accountId ?? '',
+    ...fieldTexts(DECLARED, c),
   }),
   input: ({ account, ...values }: FormValues): ContactInput => ({
     first_name: values.first_name ?? '',
@@ -42,6 +51,7 @@ export const contactRoutes = recordRoutes<'contacts', ContactInput, Contact>({
     title: values.title ?? '',
     email: values.email ?? '',
     phone: values.phone ?? '',
+    ...fieldInput(DECLARED, values),
     accountId: account || null,
   }),
   nameOf: contactName,

@@ -1,7 +1,7 @@
 /** Contacts: the list with search, one contact with its bookings and notes, and the contact form. */
 import type { Account } from '../../../crm/accounts/index.js';
 import type { BookingRow } from '../../../crm/bookings/index.js';
-import { type Contact, contactName } from '../../../crm/contacts/index.js';
+import { type Contact, CONTACT_FIELDS, contactName } from '../../../crm/contacts/index.js';
 import { type CustomList, customListOf, customListParams } from '../forms/custom-list.js';
 import { customCells, customHeaders, customListForm, hiddenParams } from '../forms/custom-list.view.js';
 import { html, type SafeHtml } from '../../html.js';
@@ -9,6 +9,7 @@ import { statusBadge } from '../bookings/booking-badges.js';
 import { csrfField, errorSummary, type FieldErrors, inputField, selectField } from '../forms/form-fields.js';
 import { type CustomForm, customLabels } from '../forms/custom-fields.form.js';
 import { customFacts, customInputs } from '../forms/custom-fields.view.js';
+import { fieldFacts, fieldInputs, fieldLabels, fieldsOnForm } from '../forms/declared-fields.view.js';
 import { noticeOf, pagingLinks, searchedPart, searchForm } from '../forms/list-parts.js';
 import { notesSection, type NotesSection, notesSummary } from '../notes/notes.view.js';
 import { bookingTimes } from '../time-zones.js';
@@ -70,6 +71,9 @@ export interface ContactView {
   notice?: string | undefined;
 }
 
+const fact = (label: string, text: string) =>
+  html`<div><dt>${label}</dt><dd>${text || html`<span class="muted">—</span>`}</dd></div>`;
+
 export function contactPage(v: WorkspaceVisitor, view: ContactView): string {
   const { contact: c, account } = view;
   const base = orgPath(v, `/contacts/${c.id}`);
@@ -82,7 +86,7 @@ export function contactPage(v: WorkspaceVisitor, view: ContactView): string {
       <dl class="facts">
         <div><dt>Account</dt><dd>${account ? html`<a href="${orgPath(v, `/accounts/${account.id}`)}">${account.name}</a>` : html`<span class="muted">None</span>`}</dd></div>
         <div><dt>E-mail</dt><dd>${c.email ? html`<a href="mailto:${c.email}">${c.email}</a>` : html`<span class="muted">—</span>`}</dd></div>
-        <div><dt>Phone</dt><dd>${c.phone ?? html`<span class="muted">—</span>`}</dd></div>
+        <div><dt>Phone</dt><dd>${c.phone ?? html`<span class="muted">—</span>`}</dd></div>${fieldFacts(DECLARED, c, fact)}
         ${customFacts(view.custom, c.customFields)}
       </dl>
     </section>
@@ -100,6 +104,12 @@ export function contactPage(v: WorkspaceVisitor, view: ContactView): string {
   return workspacePage(v, { title: contactName(c), section: 'contacts', body });
 }
 
+/** The attributes the form lays out its own way (the account beside them, by its own input). */
+export const LAID_OUT = ['first_name', 'last_name', 'title', 'email', 'phone'] as const;
+
+/** The contact's other fields declared for the forms: an input each, before the account. */
+export const DECLARED = fieldsOnForm(CONTACT_FIELDS, LAID_OUT);
+
 export const CONTACT_LABELS: Record<string, string> = {
   first_name: 'First name',
   last_name: 'Last name',
@@ -107,6 +117,7 @@ export const CONTACT_LABELS: Record<string, string> = {
   email: 'E-mail',
   phone: 'Phone',
   account: 'Account',
+  ...fieldLabels(DECLARED),
 };
 
 export interface ContactFormView {
@@ -132,7 +143,7 @@ export function contactFormPage(v: WorkspaceVisitor, view: ContactFormView): str
       <p class="hint">A first or a last name is enough.</p>
       <div class="pair">${field('first_name')}${field('last_name')}</div>
       ${field('title', 'text', 'Events manager, bride, agent…')}
-      <div class="pair">${field('email', 'email')}${field('phone', 'tel')}</div>
+      <div class="pair">${field('email', 'email')}${field('phone', 'tel')}</div>${fieldInputs(DECLARED, values, errors)}
       ${selectField({ name: 'account', label: 'Account', value: values.account, errors, empty: 'No account', choices: view.accounts.map((a) => ({ value: a.id, label: a.name })) })}
       ${customInputs(view.custom, errors)}
       <div class="actions"><button type="submit">${contact ? 'Save changes' : 'Create contact'}</button>
