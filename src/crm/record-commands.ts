@@ -10,10 +10,10 @@ import type { Trx } from '../db/database.js';
 import type { Actor } from '../policy/actor.js';
 import type { Action } from '../policy/action.js';
 import type { Change, Command, Removal, Work } from '../writes/unit-of-work.js';
-import type { Refusal } from '../writes/refusal.js';
+import { isRefusal, type Refusal } from '../writes/refusal.js';
 import { recordCreated, recordDeleted, recordUpdated, type Told } from './change-events.js';
 import { deleteRecord, insertRecord, type NewRecord, recordToChange, updateRecord } from './records.js';
-import { accepted, type Checked } from './validation.js';
+import { type Checked, refusalOfProblems } from './validation.js';
 
 export type { Change, Removal } from '../writes/unit-of-work.js';
 
@@ -36,17 +36,19 @@ export interface CreateSpec<Table extends OrganizationTable, Input> extends WhoS
 
 export function createCommand<Table extends OrganizationTable, Input>(
   spec: CreateSpec<Table, Input>,
-): Command<Input, RowOf<Table>> {
+): Command<Input, RowOf<Table> | Refusal> {
   return {
     action: spec.action,
     async run(work, input) {
       const { trx, actor, now } = work;
-      const given = accepted(await spec.check(trx, actor, input));
+      const checked = await spec.check(trx, actor, input);
+      const refused = refusalOfProblems(checked);
+      if (refused) return refused;
       const row = await insertRecord(
         trx,
         spec.definition.type,
         actor.organizationId,
-        spec.values(given),
+        spec.values(checked.value),
         now,
       );
       await spec.afterWrite?.(work, row);
@@ -58,11 +60,19 @@ export function createCommand<Table extends OrganizationTable, Input>(
 
 export interface UpdateSpec<Table extends OrganizationTable, Input> extends WhoSpec<Table> {
   /** Refuses an actor who may not change this record (a note: only its author or an admin). */
-  allow?(actor: Actor, current: RowOf<Table>): void;
-  /** The kind's rule over the facts it loads: the values to write and every problem. */
-  check(trx: Trx, actor: Actor, input: Input, current: RowOf<Table>): Promise<Checked<Changes<Table>>>;
+  allow?(actor: Actor, current: RowOf<Table>): Refusal | undefined;
+  /**
+   * The kind's rule over the facts it loads: the values to write and every problem, or a refusal
+   * that is not about a field (a client's link that may not make this change).
+   */
+  check(
+    trx: Trx,
+    actor: Actor,
+    input: Input,
+    current: RowOf<Table>,
+  ): Promise<Checked<Changes<Table>> | Refusal>;
   /** A refusal that needs other records (no double booking), before anything is written. */
-  beforeWrite?(work: Work, current: RowOf<Table>, changes: Changes<Table>): Promise<void>;
+  beforeWrite?(work: Work, current: RowOf<Table>, changes: Changes<Table>): Promise<Refusal | void>;
   /** What else the change makes: related rows, events of its own. */
   afterWrite?(
     work: Work,
@@ -71,22 +81,29 @@ export interface UpdateSpec<Table extends OrganizationTable, Input> extends WhoS
     told: Told | undefined,
   ): Promise<void>;
   /** What the change made, as it is answered (read again once what it touched is kept). */
-  made?(work: Work, updated: RowOf<Table>): Promise<RowOf<Table>>;
+  made?(work: Work, updated: RowOf<Table>): Promise<RowOf<Table> | Refusal>;
 }
 
 export function updateCommand<Table extends OrganizationTable, Input>(
   spec: UpdateSpec<Table, Input>,
-): Command<Change<Input>, RowOf<Table>> {
+): Command<Change<Input>, RowOf<Table> | Refusal> {
   return {
     action: spec.action,
     async run(work, { id, ifMatch, input }) {
       const { trx, actor, now } = work;
       const current = await recordToChange(trx, spec.definition, actor.organizationId, id, ifMatch);
-      spec.allow?.(actor, current);
-      const changes = accepted(await spec.check(trx, actor, input, current));
+      if (isRefusal(current)) return current;
+      const notAllowed = spec.allow?.(actor, current);
+      if (notAllowed) return notAllowed;
+      const checked = await spec.check(trx, actor, input, current);
+      if (isRefusal(checked)) return checked;
+      const refused = refusalOfProblems(checked);
+      if (refused) return refused;
+      const changes = checked.value;
       // Nothing to change: the record stays as it is, in its version.
       if (Object.keys(changes).length === 0) return current;
-      await spec.beforeWrite?.(work, current, changes);
+      const refusedBefore = await spec.beforeWrite?.(work, current, changes);
+      if (refusedBefore) return refusedBefore;
       const updated = await updateRecord(trx, spec.definition.type, current, changes, now);
       const told = await recordUpdated(trx, spec.definition, current, updated, now);
       await spec.afterWrite?.(work, current, updated, told);
@@ -96,7 +113,7 @@ export function updateCommand<Table extends OrganizationTable, Input>(
 }
 
 export interface DeleteSpec<Table extends OrganizationTable> extends WhoSpec<Table> {
-  allow?(actor: Actor, current: RowOf<Table>): void;
+  allow?(actor: Actor, current: RowOf<Table>): Refusal | undefined;
   /**
    * What refuses the deletion (dependents: 409, returned as the deletion's refusal) or goes with
    * it (notes, links), before the row goes.
@@ -114,8 +131,8 @@ export function deleteCommand<Table extends OrganizationTable>(
     async run(work, { id, ifMatch }) {
       const { trx, actor, now } = work;
       const current = await recordToChange(trx, spec.definition, actor.organizationId, id, ifMatch);
-      spec.allow?.(actor, current);
-      const refused = await spec.before?.(work, current);
+      if (isRefusal(current)) return current;
+      const refused = spec.allow?.(actor, current) ?? (await spec.before?.(work, current));
       if (refused) return refused;
       await deleteRecord(trx, spec.definition.type, current);
       await recordDeleted(trx, spec.definition, current, now);

@@ -19,6 +19,7 @@ import { recordUpdated } from './change-events.js';
 import { forgetMade, noteMade, wasMade } from './made-in-transaction.js';
 import { recordTag } from './version-tag.js';
 import { countOf } from '../db/aggregates.js';
+import { Refusal } from '../writes/refusal.js';
 
 const CHANGED_MEANWHILE = 'It changed while this request was made; read it again and retry.';
 
@@ -37,19 +38,24 @@ async function currentTag<Table extends OrganizationTable>(
   return recordTag(definition, row, await readContextOf(trx, definition, row.organization_id));
 }
 
-/** The record to change: 404 unless it is the organization's; 412 unless If-Match names this version. */
+/**
+ * The record to change, or the refusal to change it: 404 unless it is the organization's, 412
+ * unless If-Match names this version.
+ */
 export async function recordToChange<Table extends OrganizationTable>(
   trx: Db | Trx,
   definition: RecordKind<Table>,
   organizationId: string,
   id: string,
   ifMatch: string | undefined,
-): Promise<RowOf<Table>> {
+): Promise<RowOf<Table> | Refusal> {
   const row = await findRow(trx, definition, organizationId, id);
-  if (!row) throw new NotFoundError(`No ${definition.type} resource has the id "${id}".`);
+  if (!row) return Refusal.from(new NotFoundError(`No ${definition.type} resource has the id "${id}".`));
   if (ifMatch !== undefined && !matches(ifMatch, await currentTag(trx, definition, row))) {
-    throw new PreconditionFailedError(
-      `The ${definition.type} resource has changed since you read it (If-Match does not match its ETag).`,
+    return Refusal.from(
+      new PreconditionFailedError(
+        `The ${definition.type} resource has changed since you read it (If-Match does not match its ETag).`,
+      ),
     );
   }
   return row;

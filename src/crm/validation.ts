@@ -6,6 +6,7 @@
 import { type FieldProblem, ValidationError } from '../errors.js';
 import { BIDI_CONTROL, CONTROL, LINE_BREAK } from '../text-rules.js';
 import { missingDayWords } from '../wall-clock.js';
+import { Refusal } from '../writes/refusal.js';
 
 /** One line of text, a name (one line, read the way it is stored), or text over several lines. */
 export type TextKind = 'line' | 'name' | 'lines';
@@ -60,9 +61,9 @@ export class Problems {
     return this.#list;
   }
 
-  /** Throws a ValidationError naming every problem, when there is any. */
-  check(): void {
-    if (this.#list.length > 0) throw new ValidationError(this.#list);
+  /** The refusal naming every problem (422), when there is any. */
+  refusal(): Refusal | undefined {
+    return refusalOfProblems({ problems: this.#list });
   }
 }
 
@@ -72,10 +73,12 @@ export interface Checked<Value> {
   problems: readonly FieldProblem[];
 }
 
-/** The value, or a ValidationError naming every problem (a command refuses what its rule refused). */
-export function accepted<Value>(checked: Checked<Value>): Value {
-  if (checked.problems.length > 0) throw new ValidationError(checked.problems);
-  return checked.value;
+/**
+ * The refusal of every problem the rules found (422), or undefined when there are none: a command
+ * returns it instead of writing what its rules refused.
+ */
+export function refusalOfProblems(checked: Pick<Checked<unknown>, 'problems'>): Refusal | undefined {
+  return checked.problems.length > 0 ? Refusal.from(new ValidationError(checked.problems)) : undefined;
 }
 
 /** Trimmed text, or null when empty: optional text fields store nothing rather than ''. */

@@ -8,12 +8,11 @@
  */
 import type { Action } from '../policy/action.js';
 import type { Command, Removal, Work } from '../writes/unit-of-work.js';
-import { isRefusal, type Refusal, refusalOf } from '../writes/refusal.js';
-import { ValidationError } from '../errors.js';
+import { isRefusal, type Refusal } from '../writes/refusal.js';
 import type { OrganizationTable, RecordKind, RowOf } from './data/rows.js';
 import { recordCreated, recordDeleted, recordUpdated } from './change-events.js';
 import { deleteRecord, insertRecord, type NewRecord, recordToChange, updateRecord } from './records.js';
-import type { Checked } from './validation.js';
+import { type Checked, refusalOfProblems } from './validation.js';
 
 /** A kind's row read into its value, and its value's changes written back as columns. */
 export interface Codec<Table extends OrganizationTable, Value, Changes> {
@@ -32,7 +31,7 @@ type Hook = Promise<Refusal | undefined | void>;
 
 /** The refusal of every problem the rules found (422), or undefined when there are none. */
 export function problemsRefusal(checked: Checked<unknown>): Refusal | undefined {
-  return checked.problems.length > 0 ? refusalOf(new ValidationError(checked.problems)) : undefined;
+  return refusalOfProblems(checked);
 }
 
 /** The record to change, or the refusal of the lookup (404, 412) as a value. */
@@ -41,13 +40,7 @@ export async function toChange<Table extends OrganizationTable>(
   definition: RecordKind<Table>,
   { id, ifMatch }: Removal,
 ): Promise<RowOf<Table> | Refusal> {
-  try {
-    return await recordToChange(work.trx, definition, work.actor.organizationId, id, ifMatch);
-  } catch (error) {
-    const refusal = refusalOf(error);
-    if (refusal) return refusal;
-    throw error;
-  }
+  return recordToChange(work.trx, definition, work.actor.organizationId, id, ifMatch);
 }
 
 export interface ValueCreateSpec<Table extends OrganizationTable, Input, Value, Changes> extends KindSpec<
@@ -55,8 +48,11 @@ export interface ValueCreateSpec<Table extends OrganizationTable, Input, Value, 
   Value,
   Changes
 > {
-  /** The kind's rules over the facts they load: the new record's values (defaults given) and every problem. */
-  check(work: Work, input: Input): Promise<Checked<Changes>>;
+  /**
+   * The kind's rules over the facts they load: the new record's values (defaults given) and every
+   * problem, or a refusal that is not about a field (what was judged is not what would be written).
+   */
+  check(work: Work, input: Input): Promise<Checked<Changes> | Refusal>;
   /** What else the new record makes (related rows, an e-mail), or why it is refused after all. */
   afterWrite?(work: Work, created: Value, input: Input): Hook;
 }
@@ -68,6 +64,7 @@ export function createValueCommand<Table extends OrganizationTable, Input, Value
     action: spec.action,
     async run(work, input) {
       const checked = await spec.check(work, input);
+      if (isRefusal(checked)) return checked;
       const refused = problemsRefusal(checked);
       if (refused) return refused;
       const columns = spec.codec.encode(checked.value) as NewRecord<Table>;
@@ -87,8 +84,8 @@ export interface ValueUpdateSpec<Table extends OrganizationTable, Input, Value, 
   Value,
   Changes
 > {
-  /** The kind's rules over the facts they load: what changes (only what differs) and every problem. */
-  check(work: Work, input: Input, current: Value): Promise<Checked<Changes>>;
+  /** The kind's rules over the facts they load: what changes (only what differs) and every problem, or a refusal. */
+  check(work: Work, input: Input, current: Value): Promise<Checked<Changes> | Refusal>;
   /** What else the change makes, or why it is refused after all (a clash it would let stand). */
   afterWrite?(work: Work, current: Value, updated: Value, input: Input): Hook;
 }
@@ -103,6 +100,7 @@ export function updateValueCommand<Table extends OrganizationTable, Input, Value
       if (isRefusal(row)) return row;
       const current = spec.codec.decode(row);
       const checked = await spec.check(work, change.input, current);
+      if (isRefusal(checked)) return checked;
       const refused = problemsRefusal(checked);
       if (refused) return refused;
       // Nothing to change: the record stays as it is, in its version.

@@ -15,7 +15,7 @@ import type { Event } from '../crm/events/event.table.js';
 import { spacesById, venueFacts } from '../crm/facts.js';
 import type { NoteTable } from '../crm/notes/note.table.js';
 import type { SpacePartTable, SpaceTable } from '../crm/spaces/space.table.js';
-import { accepted } from '../crm/validation.js';
+import { type Checked, refusalOfProblems } from '../crm/validation.js';
 import { newId } from '../db/ids.js';
 import { type Booker, type DemoBooking, demoBookings } from './demo-bookings.js';
 import { PROGRAMS } from './demo-programs.js';
@@ -264,8 +264,8 @@ export function generateDemoData(
     spaces: facts,
   });
   for (const { events, ...booking } of bookings) {
-    accepted(checkBooking({}, booking, known, events.length));
-    for (const event of events) accepted(checkEvent({}, event, { booking, spaces: facts, eventTypes }));
+    keptToRules(checkBooking({}, booking, known, events.length));
+    for (const event of events) keptToRules(checkEvent({}, event, { booking, spaces: facts, eventTypes }));
   }
 
   return {
@@ -332,4 +332,10 @@ function demoNotes(
       updated_at: written,
     };
   });
+}
+
+/** Throws the rules' refusal (their 422) of demo data: the demo broke its own rules. */
+function keptToRules(checked: Checked<unknown>): void {
+  const refused = refusalOfProblems(checked);
+  if (refused) throw refused.asError();
 }

@@ -53,7 +53,8 @@ async function checked(input: EndpointInput, allowPrivate: boolean, creating: bo
     changes.events = JSON.stringify(events.includes('*') ? ['*'] : events);
   }
   if (input.description !== undefined) changes.description = input.description?.trim() || null;
-  problems.check();
+  const refused = problems.refusal();
+  if (refused) throw refused.asError();
   return changes;
 }
 

@@ -34,18 +34,18 @@ export interface Work {
   touch<Marks>(keeper: Keeper<Marks>, id: string, marks: Marks): void;
   /**
    * Keeps now what was touched so far, for a command that goes on to read what keeping makes (what
-   * it answers, a state it stores). A refusal of keeping refuses the command.
+   * it answers, a state it stores). A refusal of keeping is returned: the command returns it.
    */
-  keep(): Promise<void>;
+  keep(): Promise<Refusal | undefined>;
 }
 
 /**
  * What keeps one kind of record's derived state: how two marks of it combine, and the keeping
- * itself, in the unit of work's transaction (it may refuse by throwing an error of the API).
+ * itself, in the unit of work's transaction (it may refuse, by returning the Refusal).
  */
 export interface Keeper<Marks> {
   merge(earlier: Marks, later: Marks): Marks;
-  keep(work: Work, id: string, marks: Marks): Promise<void>;
+  keep(work: Work, id: string, marks: Marks): Promise<Refusal | void>;
 }
 
 /** A change to an organization's data: what it is to the policy, what it needs locked, the change itself. */

@@ -7,6 +7,7 @@
  * again after that is kept again.
  */
 import type { Keeper, Work } from './command.js';
+import type { Refusal } from './refusal.js';
 
 export class Touched {
   readonly #marks = new Map<Keeper<unknown>, Map<string, unknown>>();
@@ -19,12 +20,17 @@ export class Touched {
     touched.set(id, earlier === undefined ? marks : keeper.merge(earlier, marks));
   }
 
-  /** Keeps every record touched so far, once each; what keeping touches in turn is kept after. */
-  async keep(work: Work): Promise<void> {
+  /**
+   * Keeps every record touched so far, once each; what keeping touches in turn is kept after. The
+   * first refusal of keeping ends it, and is returned.
+   */
+  async keep(work: Work): Promise<Refusal | undefined> {
     for (let next = this.#next(); next; next = this.#next()) {
       const [keeper, id, marks] = next;
-      await keeper.keep(work, id, marks);
+      const refused = await keeper.keep(work, id, marks);
+      if (refused) return refused;
     }
+    return undefined;
   }
 
   #next(): [Keeper<unknown>, string, unknown] | undefined {

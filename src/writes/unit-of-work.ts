@@ -71,7 +71,8 @@ function job<Input, Result>(
       const outcome = (await command.run(work, input)) as Made<Result> | Refusal;
       if (isRefusal(outcome)) return outcome;
       // What its commands touched, each kept once; a refusal of keeping is the command's.
-      await work.keep();
+      const refusedKeeping = await work.keep();
+      if (refusedKeeping) return refusedKeeping;
       await alsoCommit?.(trx);
       return outcome;
     } catch (error) {

@@ -43,7 +43,8 @@ export function workIn(trx: Trx, actor: Actor, now: number): Work {
     ...work,
     async run<Input, Result>(command: Command<Input, Result>, input: Input): Promise<Made<Result>> {
       const made = await work.run(command, input);
-      await work.keep();
+      const refused = await work.keep();
+      if (refused) throw refused.asError();
       return made;
     },
   };

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { moneyText } from '../../src/crm/money.js';
-import type { ValidationError } from '../../src/errors.js';
+import { isRefusal } from '../../src/writes/refusal.js';
 import {
   type EmailTemplate,
   listEmailTemplates,
@@ -48,8 +48,11 @@ eachDatabase((suite) => {
 
   const ofKind = async (kind: EmailTemplate['kind']) =>
     (await listEmailTemplates({ db: suite.db }, venue.orgId, kind))[0]!;
-  const render = (template: EmailTemplate, options: { portalUrl?: string } = {}) =>
-    renderEmailTemplate(server.app.ctx, template, priced.booking, options);
+  const render = async (template: EmailTemplate, options: { portalUrl?: string } = {}) => {
+    const outcome = await renderEmailTemplate(server.app.ctx, template, priced.booking, options);
+    assert.ok(!isRefusal(outcome), 'written, not refused');
+    return outcome;
+  };
 
   it('writes the payment reminder with the booking’s names, days and amounts in the venue’s locale', async () => {
     assert.ok(grandTotal > 0, 'a priced booking');
@@ -130,16 +133,16 @@ eachDatabase((suite) => {
       },
     });
     const template = (await listEmailTemplates({ db: suite.db }, venue.orgId)).find((t) => t.id === heavy)!;
-    await assert.rejects(render(template), (error: ValidationError) => {
-      const [problem] = error.problems;
-      assert.equal(problem?.code, 'template_error');
-      assert.equal(problem?.source?.pointer, '/data/attributes/template_id');
-      assert.match(
-        problem?.detail ?? '',
-        /"Heavy" cannot be written for this booking \(its body, line 2: the body takes too long to render/,
-      );
-      return true;
-    });
+    const refused = await renderEmailTemplate(server.app.ctx, template, priced.booking);
+    assert.ok(isRefusal(refused), 'refused');
+    assert.equal(refused.status, 422);
+    const [problem] = refused.problems;
+    assert.equal(problem?.code, 'template_error');
+    assert.equal(problem?.source?.pointer, '/data/attributes/template_id');
+    assert.match(
+      problem?.detail ?? '',
+      /"Heavy" cannot be written for this booking \(its body, line 2: the body takes too long to render/,
+    );
   });
 
   it('writes nothing for a booking of another organization', async () => {

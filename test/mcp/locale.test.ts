@@ -16,6 +16,7 @@ import { createInstallment } from '../../src/crm/payments/installments.js';
 import { createLineItem } from '../../src/crm/pricing/line-items.js';
 import { createSpace } from '../../src/crm/spaces/space.commands.js';
 import { type Actor, staffActor } from '../../src/policy/actor.js';
+import type { Refusal } from '../../src/writes/refusal.js';
 import { type Made, write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';
@@ -74,7 +75,7 @@ eachDatabase((suite) => {
     const ballroom = await run(createSpace, { name: 'Ballroom', capacity: 200 });
     await run(createSpace, { name: 'Garden', capacity: 200 });
     const account = await run(createAccount, { name: `Guests of ${locale}` });
-    const booking = await run<object, Booking>(createBooking, {
+    const booking = await run<object, Booking | Refusal>(createBooking, {
       name: 'Spring gala',
       status: 'definite',
       start_at: utc[0],

@@ -17,6 +17,7 @@ import { createLineItem } from '../../src/crm/pricing/line-items.js';
 import { createSpace } from '../../src/crm/spaces/space.commands.js';
 import { type Actor, staffActor } from '../../src/policy/actor.js';
 import { insertMembership } from '../../src/identity/membership.repository.js';
+import type { Refusal } from '../../src/writes/refusal.js';
 import { type Made, write } from '../../src/writes/unit-of-work.js';
 import { startTestServer, type TestServer } from '../helpers/app.js';
 import { eachDatabase } from '../helpers/databases.js';
@@ -40,7 +41,7 @@ eachDatabase((suite) => {
     const space = await run(createSpace, { name: 'Ballroom', capacity: 200 });
     const account = await run(createAccount, { name: 'Brennan family' });
     const booking = (name: string, status: string) =>
-      run<object, Booking>(createBooking, {
+      run<object, Booking | Refusal>(createBooking, {
         name,
         status,
         start_at: '2027-06-14T17:00:00Z',

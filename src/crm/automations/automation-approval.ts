@@ -8,8 +8,8 @@
  */
 import { NotFoundError, ValidationError } from '../../errors.js';
 import type { Command } from '../../writes/unit-of-work.js';
-import { checkMailPerHour } from '../messages/index.js';
-import { type Refusal, refuse } from '../../writes/refusal.js';
+import { mailPerHourRefusal } from '../messages/index.js';
+import { Refusal, refuse } from '../../writes/refusal.js';
 import type { Draft } from './automation-mail.js';
 import { sendDraft } from './automation-mail.js';
 import { advance, findRun } from './automation-run-writes.js';
@@ -30,7 +30,7 @@ export interface ApprovalInput {
 
 const pointer = (name: string) => ({ pointer: `/data/attributes/${name}` });
 
-function edits(input: ApprovalInput) {
+function editsRefusal(input: ApprovalInput): Refusal | undefined {
   const problems = [];
   if (
     input.subject !== undefined &&
@@ -49,12 +49,12 @@ function edits(input: ApprovalInput) {
       code: 'invalid_value',
       source: pointer('text'),
     });
-  if (problems.length > 0) throw new ValidationError(problems);
+  return problems.length > 0 ? Refusal.from(new ValidationError(problems)) : undefined;
 }
 
 async function awaiting(trx: Parameters<typeof findRun>[0], organizationId: string, runId: string) {
   const run = await findRun(trx, organizationId, runId);
-  if (!run) throw new NotFoundError(`No automation_runs resource has the id "${runId}".`);
+  if (!run) return Refusal.from(new NotFoundError(`No automation_runs resource has the id "${runId}".`));
   if (run.state === 'awaiting_approval' && run.draft !== null) return run;
   return refuse({
     status: 409,
@@ -75,12 +75,15 @@ const stepsOf = async (trx: Parameters<typeof findRun>[0], run: AutomationRunTab
 export const approveRun: Command<ApprovalInput, AutomationRunTable | Refusal> = {
   action: AUTOMATION_RUN_ACTIONS.approve,
   async run({ trx, actor, now }, input) {
-    edits(input);
+    const badEdits = editsRefusal(input);
+    if (badEdits) return badEdits;
     const run = await awaiting(trx, actor.organizationId, input.runId);
     if (!('id' in run)) return run;
     const drafted = JSON.parse(run.draft!) as Draft;
-    if (drafted.audience === 'client' && input.mailPerHour !== undefined)
-      await checkMailPerHour(trx, actor.organizationId, { limit: input.mailPerHour, now });
+    if (drafted.audience === 'client' && input.mailPerHour !== undefined) {
+      const full = await mailPerHourRefusal(trx, actor.organizationId, { limit: input.mailPerHour, now });
+      if (full) return full;
+    }
     const draft = {
       ...drafted,
       subject: input.subject?.trim() ?? drafted.subject,

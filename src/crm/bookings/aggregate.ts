@@ -4,6 +4,7 @@
  * changed, and its aggregate (booking-keeping.ts) keeps it once, at the end of the unit of work.
  * No one else brings a booking's times, totals, schedule or status carry up to date.
  */
+import type { Refusal } from '../../writes/refusal.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import { bookingKeeper } from './booking-keeping.js';
 import type { BookingMarks } from './booking-marks.js';
@@ -15,8 +16,15 @@ export function touchBooking(work: Work, bookingId: string, marks: BookingMarks)
   work.touch(bookingKeeper, bookingId, marks);
 }
 
-/** Marks the booking touched and keeps it now, for a command that goes on to read what keeping makes. */
-export async function keepBookingNow(work: Work, bookingId: string, marks: BookingMarks): Promise<void> {
+/**
+ * Marks the booking touched and keeps it now, for a command that goes on to read what keeping
+ * makes: the refusal of keeping, if it is refused (the command returns it).
+ */
+export function keepBookingNow(
+  work: Work,
+  bookingId: string,
+  marks: BookingMarks,
+): Promise<Refusal | undefined> {
   touchBooking(work, bookingId, marks);
-  await work.keep();
+  return work.keep();
 }

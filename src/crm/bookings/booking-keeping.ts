@@ -10,6 +10,7 @@
  * Each step tells what it changed, as before: a command that touches a booking once is told as
  * it always was; one that touches it several times keeps it, and tells it, once.
  */
+import { isRefusal, type Refusal } from '../../writes/refusal.js';
 import type { Keeper, Work } from '../../writes/unit-of-work.js';
 import { recordChange } from '../change-events.js';
 import { carryStatus, eventsNamed, refreshBooking } from '../events/booking-derivation.js';
@@ -23,14 +24,21 @@ import {
 } from '../pricing/booking-totals.js';
 import { type BookingMarks, mergeMarks } from './booking-marks.js';
 
-/** Keeps what `marks` say changed of a booking, in the aggregate's order. */
-export async function keepBooking(work: Work, bookingId: string, marks: BookingMarks): Promise<void> {
+/** Keeps what `marks` say changed of a booking, in the aggregate's order; or the refusal of its sums. */
+export async function keepBooking(
+  work: Work,
+  bookingId: string,
+  marks: BookingMarks,
+): Promise<Refusal | undefined> {
   const moved = marks.events ? await refreshBooking(work, bookingId) : false;
   let pricedBy: PricedBy | undefined = marks.lines ? WHOLE_RECORD : undefined;
   for (const event of marks.guests ? await eventsNamed(work, bookingId, marks.guests) : []) {
-    if (await linesFollowGuests(work, event)) pricedBy ??= pricedByGuests(event);
+    const followed = await linesFollowGuests(work, event);
+    if (isRefusal(followed)) return followed;
+    if (followed) pricedBy ??= pricedByGuests(event);
   }
   const totalled = pricedBy ? await refreshBookingTotals(work, bookingId, pricedBy) : false;
+  if (isRefusal(totalled)) return totalled;
   if (moved || totalled || marks.schedule || marks.payments || marks.writing) {
     await refreshSchedule(work, bookingId, {
       byPayment: marks.byPayment,
@@ -50,6 +58,7 @@ export async function keepBooking(work: Work, bookingId: string, marks: BookingM
       });
     }
   }
+  return undefined;
 }
 
 export const bookingKeeper: Keeper<BookingMarks> = { merge: mergeMarks, keep: keepBooking };

@@ -15,6 +15,7 @@ import { wallClockOf } from '../../wall-clock.js';
 import type { Db, Trx } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import type { Actor } from '../../policy/actor.js';
+import type { Refusal } from '../../writes/refusal.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
 import { recordCreated, recordDeleted, recordUpdated } from '../change-events.js';
 import { findRow } from '../data/record-lookup.js';
@@ -24,7 +25,7 @@ import {
   type EventRow as Event,
   eventsOfBooking,
   insertEvent,
-  refuseClash,
+  clashRefusal,
   type SetupStyle,
   writeEventSpaces,
 } from '../events/index.js';
@@ -34,7 +35,7 @@ import { deleteNotesOf } from '../notes/index.js';
 import { deleteTasksOf } from '../tasks/index.js';
 import { deleteCommand, updateCommand } from '../record-commands.js';
 import { updateRecord } from '../records.js';
-import { accepted, type Checked } from '../validation.js';
+import { type Checked, refusalOfProblems } from '../validation.js';
 import { takeBookingReferences } from './booking-numbers.js';
 import { firstEvent } from './first-event.js';
 import { bookingByDays, bookingProblemsByDays } from './booking-event-temple.js';
@@ -118,12 +119,14 @@ export async function bookingProblems(db: Db, actor: Actor, input: BookingInput,
   return (await judged(db, actor, input, current)).problems;
 }
 
-export const createBooking: Command<BookingInput, Booking> = {
+export const createBooking: Command<BookingInput, Booking | Refusal> = {
   action: BOOKING_ACTIONS.create,
   async run(work, input) {
     const { trx, actor, now } = work;
     const checked = await judged(trx, actor, input);
-    const fields = accepted(checked);
+    const refused = refusalOfProblems(checked);
+    if (refused) return refused;
+    const fields = checked.value;
     if (input.newContact) {
       const lead = await leadContact(work, input.newContact, input.accountId ?? null);
       fields.account_id = lead.accountId;
@@ -142,7 +145,8 @@ export const createBooking: Command<BookingInput, Booking> = {
       created_at: at,
       updated_at: at,
     };
-    await refuseClash(trx, actor.organizationId, firstEvent(booking));
+    const clash = await clashRefusal(trx, actor.organizationId, firstEvent(booking));
+    if (clash) return clash;
     await insertBooking(trx, booking);
     await insertBookingSpaces(trx, booking.id, spaceIds(booking));
     await recordCreated(trx, bookingDefinition, booking, now);
@@ -192,7 +196,8 @@ export const updateBooking = updateCommand<'bookings', BookingInput>({
     if (after.status !== 'definite' || (current.status === 'definite' && !moved)) return;
     const events = await eventsOfBooking(trx, current.id);
     for (const event of events.length === 1 ? [{ ...events[0]!, ...pick(after) }] : events) {
-      await refuseClash(trx, actor.organizationId, { ...event, status: 'definite' });
+      const clash = await clashRefusal(trx, actor.organizationId, { ...event, status: 'definite' });
+      if (clash) return clash;
     }
   },
   async afterWrite(work, current, updated, told) {
@@ -208,7 +213,8 @@ export const updateBooking = updateCommand<'bookings', BookingInput>({
   },
   // Answered as it is kept (its sums follow its guests' lines): read again when keeping changed it.
   async made(work, updated) {
-    await work.keep();
+    const refused = await work.keep();
+    if (refused) return refused;
     const kept = await findRow(work.trx, bookingDefinition, work.actor.organizationId, updated.id);
     return kept && kept.updated_at !== updated.updated_at ? kept : updated;
   },

@@ -7,13 +7,14 @@
  * A definition is deleted only while no record holds a value of it.
  */
 import type { Db, Trx } from '../../db/database.js';
-import { ConflictError, ValidationError } from '../../errors.js';
+import { ValidationError } from '../../errors.js';
 import type { Actor } from '../../policy/actor.js';
+import { isRefusal, Refusal, refuse } from '../../writes/refusal.js';
 import type { Change, Command, Work } from '../../writes/unit-of-work.js';
 import { recordUpdated } from '../change-events.js';
 import { createCommand, deleteCommand } from '../record-commands.js';
 import { recordToChange, updateRecord } from '../records.js';
-import { accepted, type Checked } from '../validation.js';
+import { type Checked, refusalOfProblems } from '../validation.js';
 import {
   checkCustomField,
   convertValue,
@@ -120,17 +121,24 @@ export const createCustomField = createCommand<'custom_fields', CustomFieldInput
  * The values records hold, converted to the new type; refused when some cannot convert (unless
  * dropped). `rewrite` writes them once the definition has its new type.
  */
-async function convertValues(work: Work, current: CustomFieldRow, after: CustomFieldRow, drop: boolean) {
+async function convertValues(
+  work: Work,
+  current: CustomFieldRow,
+  after: CustomFieldRow,
+  drop: boolean,
+): Promise<Array<{ holder: { id: string }; values: NewValue }> | Refusal> {
   const { converted, unconvertible } = await conversion(work.trx, current, after);
   if (unconvertible.length > 0 && !drop) {
-    throw new ValidationError([
-      {
-        field: 'field_type',
-        code: 'unconvertible_values',
-        detail: `${unconvertible.length} value${unconvertible.length === 1 ? '' : 's'} cannot become ${after.field_type}: preview the change (meta.preview) or drop them (meta.drop_unconvertible).`,
-        source: { pointer: '/data/attributes/field_type' },
-      },
-    ]);
+    return Refusal.from(
+      new ValidationError([
+        {
+          field: 'field_type',
+          code: 'unconvertible_values',
+          detail: `${unconvertible.length} value${unconvertible.length === 1 ? '' : 's'} cannot become ${after.field_type}: preview the change (meta.preview) or drop them (meta.drop_unconvertible).`,
+          source: { pointer: '/data/attributes/field_type' },
+        },
+      ]),
+    );
   }
   // Each record's other values are read with its batch (rewritten-records.ts); a slice at a time.
   const rewrites: Array<{ holder: { id: string }; values: NewValue }> = [];
@@ -141,20 +149,25 @@ async function convertValues(work: Work, current: CustomFieldRow, after: CustomF
   return rewrites;
 }
 
-export const updateCustomField: Command<Change<CustomFieldInput>, CustomFieldRow> = {
+export const updateCustomField: Command<Change<CustomFieldInput>, CustomFieldRow | Refusal> = {
   action: CUSTOM_FIELD_ACTIONS.update,
   // A change of type rewrites every record holding a value: on SQLite, off the event loop.
   longWrite: ({ input }) => input.field_type !== undefined,
   async run(work, { id, ifMatch, input }) {
     const { trx, actor, now } = work;
     const current = await recordToChange(trx, customFieldDefinition, actor.organizationId, id, ifMatch);
-    const changes = accepted(await judged(trx, actor, input, current));
+    if (isRefusal(current)) return current;
+    const checked = await judged(trx, actor, input, current);
+    const refused = refusalOfProblems(checked);
+    if (refused) return refused;
+    const changes = checked.value;
     if (Object.keys(changes).length === 0) return current;
     const after = { ...current, ...changes } as CustomFieldRow;
     const rewrites =
       after.field_type === current.field_type
         ? []
         : await convertValues(work, current, after, input.dropUnconvertible === true);
+    if (isRefusal(rewrites)) return rewrites;
     const told = await toldBefore(trx, current, rewrites);
     const updated = await updateRecord(trx, 'custom_fields', current, changes, now);
     await recordUpdated(trx, customFieldDefinition, current, updated, now);
@@ -173,10 +186,11 @@ export const deleteCustomField = deleteCommand({
   async before({ trx }, current) {
     const held = (await holdersOf(trx, current)).length;
     if (held > 0) {
-      throw new ConflictError(
-        `${held} record${held === 1 ? ' holds' : 's hold'} a value of this field: archive it instead, or clear them first.`,
-        'has_values',
-      );
+      return refuse({
+        status: 409,
+        code: 'has_values',
+        detail: `${held} record${held === 1 ? ' holds' : 's hold'} a value of this field: archive it instead, or clear them first.`,
+      });
     }
   },
   after: ({ trx }, current) => dropIndex(trx, current),

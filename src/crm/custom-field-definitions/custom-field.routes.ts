@@ -15,6 +15,7 @@ import { registerWriteRoutes } from '../../api/write-routes.js';
 import { ConflictError } from '../../errors.js';
 import { duringLongWrite } from '../../http/server-limits.js';
 import { policyRefusal } from '../../writes/permit.js';
+import { isRefusal } from '../../writes/refusal.js';
 import { write } from '../../writes/unit-of-work.js';
 import { findRow } from '../data/record-lookup.js';
 import { recordToChange } from '../records.js';
@@ -103,6 +104,7 @@ export const customFieldRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const ifMatch = request.headers['if-match'];
       if (input.preview) {
         const current = await recordToChange(ctx.db, customFieldDefinition, auth.organizationId, id, ifMatch);
+        if (isRefusal(current)) throw current.asError();
         const problems = await customFieldProblems(ctx.db, auth, input, current);
         if (problems.length === 0) {
           const document = resourceDocument(customFieldDefinition.toResource(current, baseUrl));

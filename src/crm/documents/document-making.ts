@@ -8,6 +8,7 @@
 import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../policy/actor.js';
 import { withPreparation } from '../../writes/prepared.js';
+import { isRefusal, type Refusal } from '../../writes/refusal.js';
 import { write } from '../../writes/unit-of-work.js';
 import { createDocument, type DocumentInput, fieldsOf, versionFacts } from './document.commands.js';
 import { type PreparedDocumentInput, renderKey } from './document-prepare.js';
@@ -18,24 +19,26 @@ type Context = Pick<AppContext, 'db' | 'clock' | 'pdf'>;
 
 /**
  * The input with its templates rendered; as it was when it will be refused (the command says
- * why). A template that cannot be rendered for this booking is a 422 naming its part and line.
+ * why). A template that cannot be rendered for this booking is refused: a 422 naming its part and line.
  */
 export async function prepareDocument(
   ctx: Context,
   actor: Actor,
   input: DocumentInput,
-): Promise<PreparedDocumentInput> {
+): Promise<PreparedDocumentInput | Refusal> {
   const fields = await fieldsOf(ctx.db, actor, input);
   const made = fields && (await versionFacts(ctx.db, actor, fields, ctx.clock.now()));
   if (!made) return input;
   const data = mergeData(made.facts);
   const texts = await renderForDocument(ctx.pdf, actor.organizationId, made.facts.templates, data);
+  if (isRefusal(texts)) return texts;
   return { ...input, prepared: { key: renderKey(made.facts.templates, data), texts } };
 }
 
 /**
  * The unit of work that makes a new version (`write`), its templates rendered before it; the
- * versions of one booking's kind are prepared one after another.
+ * versions of one booking's kind are prepared one after another. Templates that cannot be
+ * rendered refuse it before it runs, as the error the doors answer (as `write` throws a refusal).
  */
 export function withRenderedTemplates<Outcome>(
   ctx: Context,
@@ -45,7 +48,11 @@ export function withRenderedTemplates<Outcome>(
 ): Promise<Outcome> {
   return withPreparation(
     `document ${actor.organizationId} ${input.bookingId ?? ''} ${input.kind ?? ''}`,
-    () => prepareDocument(ctx, actor, input),
+    async () => {
+      const prepared = await prepareDocument(ctx, actor, input);
+      if (isRefusal(prepared)) throw prepared.asError();
+      return prepared;
+    },
     write,
   );
 }

@@ -16,7 +16,7 @@
 import { isoTime } from '../../clock.js';
 import { isRefusal, refuse, type Refusal } from '../../writes/refusal.js';
 import { queueConversationMail } from '../messages/conversation-mail.js';
-import { checkMailPerHour } from '../messages/mail-per-hour.js';
+import { mailPerHourRefusal } from '../messages/mail-per-hour.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
 import { contactName } from '../contacts/index.js';
 import { type ClientMail, invoiceMail, proposalMail } from './client-mail.js';
@@ -91,7 +91,8 @@ export const sendDocument: Command<SendInput, Sent | Refusal> = {
     const current = await documentToAct(work, 'send', input);
     if (isRefusal(current)) return current;
     // Refused before anything changes: nothing is kept, linked or queued.
-    await checkMailPerHour(trx, actor.organizationId, { limit: input.mailPerHour, now });
+    const full = await mailPerHourRefusal(trx, actor.organizationId, { limit: input.mailPerHour, now });
+    if (full) return full;
     const invoice = current.kind === 'invoice';
     const replaced = invoice ? undefined : await replaceOlderVersions(work, current);
     if (replaced) return replaced;

@@ -7,9 +7,10 @@
  * made with an earlier logo keep showing it).
  */
 import { isoTime } from '../../clock.js';
-import { type FieldProblem, ValidationError } from '../../errors.js';
+import type { FieldProblem } from '../../errors.js';
+import type { Refusal } from '../../writes/refusal.js';
 import type { Command } from '../../writes/unit-of-work.js';
-import { Problems } from '../validation.js';
+import { Problems, refusalOfProblems } from '../validation.js';
 import { TEMPLATE_PARTS } from './default-templates.js';
 import { sampleProblems, type Threads } from './document-templates.js';
 import type { MergeData } from './merge-data.js';
@@ -115,11 +116,11 @@ export function addressProblems(address: string) {
   return problems.list;
 }
 
-export const saveVenueAddress: Command<{ address: string }, void> = {
+export const saveVenueAddress: Command<{ address: string }, void | Refusal> = {
   action: DOCUMENT_SETTINGS_ACTIONS.save_venue_address,
   async run({ trx, actor, now }, { address }) {
-    const problems = addressProblems(address);
-    if (problems.length > 0) throw new ValidationError(problems);
+    const refused = refusalOfProblems({ problems: addressProblems(address) });
+    if (refused) return refused;
     const lines = address
       .replace(/\r\n?/g, '\n')
       .split('\n')

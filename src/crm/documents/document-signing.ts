@@ -143,7 +143,8 @@ export const signDocument: Command<SignInput, Signed | Refusal> = {
       outcome: JSON.stringify(outcome),
     };
     await insertSignature(trx, signature);
-    await keepBookingNow(work, current.booking_id, { schedule: true });
+    const refusedKeeping = await keepBookingNow(work, current.booking_id, { schedule: true });
+    if (refusedKeeping) return refusedKeeping;
     // What was agreed, kept once what falls due on signing has: a later change shows against it.
     const state = await bookingStateNow(trx, actor.organizationId, current.booking_id);
     const signedState = state ? JSON.stringify(state) : null;

@@ -5,6 +5,7 @@
  * it is saved, and rendered with a document's data before the document's unit of work.
  */
 import { ValidationError } from '../../errors.js';
+import { Refusal } from '../../writes/refusal.js';
 import type { TemplateTexts } from './default-templates.js';
 import type { Paragraph } from './document-model.js';
 import type { MergeData } from './merge-data.js';
@@ -29,23 +30,25 @@ export async function sampleProblems(
 /**
  * The templates rendered with a document's data. A template that rendered for the sample can
  * fail for a booking (a loop over its lines that outgrows the bounds): a venue must never send
- * half a contract, so the document is not made, and the error names the part and its line.
+ * half a contract, so the document is refused, and the refusal names the part and its line.
  */
 export async function renderForDocument(
   threads: Threads,
   organizationId: string,
   texts: TemplateTexts,
   data: MergeData,
-): Promise<TemplateTexts> {
+): Promise<TemplateTexts | Refusal> {
   const outcome = await threads.templates(organizationId, { texts, data });
   if (outcome.rendered) return outcome.rendered;
-  throw new ValidationError(
-    outcome.problems.map((problem) => ({
-      field: 'kind',
-      detail: `The organization's ${problem.part} template of this kind cannot be rendered for this booking (line ${problem.line}: ${problem.reason}). An admin can mend it under Settings → Documents.`,
-      code: 'template_error',
-      source: { pointer: '/data/attributes/kind' },
-    })),
+  return Refusal.from(
+    new ValidationError(
+      outcome.problems.map((problem) => ({
+        field: 'kind',
+        detail: `The organization's ${problem.part} template of this kind cannot be rendered for this booking (line ${problem.line}: ${problem.reason}). An admin can mend it under Settings → Documents.`,
+        code: 'template_error',
+        source: { pointer: '/data/attributes/kind' },
+      })),
+    ),
   );
 }
 

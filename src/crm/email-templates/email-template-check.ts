@@ -8,7 +8,7 @@
  * is judged with the other as it was read; the command keeps the judgement only when the texts it
  * would save are the ones judged (else they are judged again: src/writes/prepared.ts).
  */
-import { ConflictError } from '../../errors.js';
+import { refuse, type Refusal } from '../../writes/refusal.js';
 import { STALE_PREPARATION } from '../../writes/prepared.js';
 import type { TemplateSet, Threads } from '../documents/index.js';
 import { EMAIL_PARTS, type EmailPart } from './email-template-kinds.js';
@@ -74,16 +74,20 @@ export async function judgeEmailTemplate(
 }
 
 /**
- * Refused (409, and judged again by the route) unless the subject and body the write would save
+ * The refusal (409, and judged again by the route) unless the subject and body the write would save
  * are the ones judged: the template changed between the judgement and the unit of work.
  */
-export function refuseUnjudged(input: JudgedEmailTemplateInput, current?: EmailTemplate): void {
-  if (input.subject === undefined && input.body === undefined) return;
+export function unjudgedRefusal(
+  input: JudgedEmailTemplateInput,
+  current?: EmailTemplate,
+): Refusal | undefined {
+  if (input.subject === undefined && input.body === undefined) return undefined;
   const subject = input.subject ?? current?.subject ?? '';
   const body = input.body ?? current?.body ?? '';
-  if (input.judged?.subject === subject && input.judged.body === body) return;
-  throw new ConflictError(
-    'The template changed while its subject and body were being checked: send the change again.',
-    STALE_PREPARATION,
-  );
+  if (input.judged?.subject === subject && input.judged.body === body) return undefined;
+  return refuse({
+    status: 409,
+    code: STALE_PREPARATION,
+    detail: 'The template changed while its subject and body were being checked: send the change again.',
+  });
 }

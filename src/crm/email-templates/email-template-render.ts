@@ -4,10 +4,12 @@
  * sandbox and bounds, from the booking as it is now (its account, contact, events, lines, totals
  * and schedule, in the organization's locale and time zone) and the link to the document the mail
  * names, if any. A template that was judged on save can still fail for a booking (a loop that
- * outgrows the bounds): then nothing is written, and the error names the part and its line.
+ * outgrows the bounds): then it is refused, nothing is written, and the refusal names the part and
+ * its line.
  */
 import type { Clock } from '../../clock.js';
 import { ValidationError } from '../../errors.js';
+import { Refusal } from '../../writes/refusal.js';
 import type { Reads } from '../data/reads.js';
 import { loadDocumentFacts, type Threads } from '../documents/index.js';
 import { EMAIL_TEMPLATE_SET } from './email-template-check.js';
@@ -28,13 +30,16 @@ export interface RenderOptions {
   portalUrl?: string | undefined;
 }
 
-/** The template written for the booking; undefined when the booking is not the template's organization's. */
+/**
+ * The template written for the booking, or the refusal when it cannot be; undefined when the
+ * booking is not the template's organization's.
+ */
 export async function renderEmailTemplate(
   ctx: RenderingContext,
   template: Pick<EmailTemplate, 'organizationId' | 'name' | 'subject' | 'body'>,
   bookingId: string,
   options: RenderOptions = {},
-): Promise<RenderedEmail | undefined> {
+): Promise<RenderedEmail | undefined | Refusal> {
   const organizationId = template.organizationId;
   const facts = await loadDocumentFacts(ctx.db, {
     organizationId,
@@ -51,13 +56,15 @@ export async function renderEmailTemplate(
     set: EMAIL_TEMPLATE_SET,
   });
   if (!outcome.rendered) {
-    throw new ValidationError(
-      outcome.problems.map((problem) => ({
-        field: 'template_id',
-        detail: `The e-mail template "${template.name}" cannot be written for this booking (its ${problem.part}, line ${problem.line}: ${problem.reason}). An organization admin can mend the template.`,
-        code: 'template_error',
-        source: { pointer: '/data/attributes/template_id' },
-      })),
+    return Refusal.from(
+      new ValidationError(
+        outcome.problems.map((problem) => ({
+          field: 'template_id',
+          detail: `The e-mail template "${template.name}" cannot be written for this booking (its ${problem.part}, line ${problem.line}: ${problem.reason}). An organization admin can mend the template.`,
+          code: 'template_error',
+          source: { pointer: '/data/attributes/template_id' },
+        })),
+      ),
     );
   }
   return {

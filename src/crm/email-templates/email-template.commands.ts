@@ -9,7 +9,7 @@ import type { Actor } from '../../policy/actor.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import type { Reads } from '../data/reads.js';
 import { createValueCommand, deleteValueCommand, updateValueCommand } from '../value-commands.js';
-import { type JudgedEmailTemplateInput, refuseUnjudged } from './email-template-check.js';
+import { type JudgedEmailTemplateInput, unjudgedRefusal } from './email-template-check.js';
 import { checkEmailTemplate } from './email-template-rules.js';
 import { nameTaken } from './email-template.repository.js';
 import { EMAIL_TEMPLATE_ACTIONS } from './email-template.policy.js';
@@ -37,18 +37,16 @@ const KIND = { definition: emailTemplateDefinition, codec: emailTemplateCodec };
 export const createEmailTemplate = createValueCommand({
   ...KIND,
   action: EMAIL_TEMPLATE_ACTIONS.create,
-  check(work: Work, input: JudgedEmailTemplateInput) {
-    refuseUnjudged(input);
-    return judged(work.trx, work.actor, input);
+  async check(work: Work, input: JudgedEmailTemplateInput) {
+    return unjudgedRefusal(input) ?? judged(work.trx, work.actor, input);
   },
 });
 
 export const updateEmailTemplate = updateValueCommand({
   ...KIND,
   action: EMAIL_TEMPLATE_ACTIONS.update,
-  check(work: Work, input: JudgedEmailTemplateInput, current: EmailTemplate) {
-    refuseUnjudged(input, current);
-    return judged(work.trx, work.actor, input, current);
+  async check(work: Work, input: JudgedEmailTemplateInput, current: EmailTemplate) {
+    return unjudgedRefusal(input, current) ?? judged(work.trx, work.actor, input, current);
   },
 });
 

@@ -6,7 +6,7 @@
  */
 import type { Db, Trx } from '../../db/database.js';
 import { countOf, withAggregates } from '../../db/aggregates.js';
-import { ConflictError } from '../../errors.js';
+import { refuse } from '../../writes/refusal.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import { recordCreated } from '../change-events.js';
 import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
@@ -112,10 +112,11 @@ export const deleteEventType = deleteCommand({
         .where('event_type_id', '=', current.id),
     );
     if (count > 0) {
-      throw new ConflictError(
-        `${count} event${count === 1 ? ' is' : 's are'} of this type; give ${count === 1 ? 'it' : 'them'} another type first.`,
-        'has_dependents',
-      );
+      return refuse({
+        status: 409,
+        code: 'has_dependents',
+        detail: `${count} event${count === 1 ? ' is' : 's are'} of this type; give ${count === 1 ? 'it' : 'them'} another type first.`,
+      });
     }
   },
 });

@@ -95,7 +95,10 @@ export async function createEventsInBulk(
   const bookingIds = [...new Set(rows.map((row) => row.booking_id))];
   request.progress?.phase('Bookings', bookingIds.length, ' bookings');
   for (const [i, bookingId] of bookingIds.entries()) {
-    await keepBookingNow(work, bookingId, { events: true });
+    const refused = await keepBookingNow(work, bookingId, { events: true });
+    // Its events' times alone are kept here, which no sum depends on; the import's unit of work
+    // would make a refusal its own, as of any rule inside it.
+    if (refused) throw refused.asError();
     if (i % 100 === 0) request.progress?.update(i);
   }
   return { created: rows, problems };

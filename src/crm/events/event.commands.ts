@@ -8,8 +8,8 @@
  */
 import { findRow } from '../data/record-lookup.js';
 import type { Db, Trx } from '../../db/database.js';
-import { ConflictError } from '../../errors.js';
 import type { Actor } from '../../policy/actor.js';
+import { Refusal, refuse } from '../../writes/refusal.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
 import { bookingDefinition } from '../bookings/beneath.js';
 import { recordCreated } from '../change-events.js';
@@ -19,7 +19,7 @@ import { type SpaceFact, spacesOf } from '../facts.js';
 import { deleteNotesOf } from '../notes/index.js';
 import { deleteCommand, updateCommand } from '../record-commands.js';
 import { insertRecord } from '../records.js';
-import { accepted } from '../validation.js';
+import { refusalOfProblems } from '../validation.js';
 import { eventLinesGo } from '../pricing/index.js';
 import { touchBooking } from '../bookings/aggregate.js';
 import { findClash, type Holding, SpaceConflictError } from '../occupancy/index.js';
@@ -88,10 +88,14 @@ export async function clashOf(
   return findClash(trx, organizationId, hold, spaces);
 }
 
-/** 409 space_conflict, carrying the clash, when a definite booking's event would clash with another's. */
-export async function refuseClash(trx: Trx, organizationId: string, event: ClashingFields) {
+/** The refusal (409 space_conflict, carrying the clash) when a definite booking's event would clash with another's. */
+export async function clashRefusal(
+  trx: Trx,
+  organizationId: string,
+  event: ClashingFields,
+): Promise<Refusal | undefined> {
   const clash = await clashOf(trx, organizationId, event);
-  if (clash) throw new SpaceConflictError(clash);
+  return clash ? Refusal.from(new SpaceConflictError(clash)) : undefined;
 }
 
 /** Inserts an event of a booking (its rules already passed), with its holds; tells `event.created`. */
@@ -103,16 +107,19 @@ export async function insertEvent(work: Work, fields: EventFields): Promise<Even
   return event;
 }
 
-export const createEvent: Command<EventInput, Event> = {
+export const createEvent: Command<EventInput, Event | Refusal> = {
   action: EVENT_ACTIONS.create,
   async run(work, input) {
     const { checked, booking } = await judged(work.trx, work.actor, input);
-    const fields = accepted(checked);
+    const refused = refusalOfProblems(checked);
+    if (refused) return refused;
+    const fields = checked.value;
     // Of its booking's type by default, made when the organization has no such type yet.
     if (input.eventTypeId === undefined && fields.event_type_id === null) {
       fields.event_type_id = await eventTypeFor(work, booking?.event_type);
     }
-    await refuseClash(work.trx, work.actor.organizationId, fields);
+    const clash = await clashRefusal(work.trx, work.actor.organizationId, fields);
+    if (clash) return clash;
     const event = await insertEvent(work, fields);
     touchBooking(work, event.booking_id, { events: true });
     return event;
@@ -124,7 +131,7 @@ export const updateEvent = updateCommand<'events', EventInput>({
   definition: eventDefinition,
   check: async (trx, actor, input, current) => (await judged(trx, actor, input, current)).checked,
   beforeWrite: ({ trx, actor }, current, changes) =>
-    refuseClash(trx, actor.organizationId, { ...current, ...changes }),
+    clashRefusal(trx, actor.organizationId, { ...current, ...changes }),
   async afterWrite(work, current, updated) {
     await writeEventSpaces(work.trx, updated);
     const guests =
@@ -138,10 +145,12 @@ export const deleteEvent = deleteCommand({
   definition: eventDefinition,
   async before({ trx, now }, current) {
     if ((await eventsOfBooking(trx, current.booking_id)).length <= 1) {
-      throw new ConflictError(
-        'A booking always has at least one event: this is its last. Change it, or delete the booking.',
-        'last_event',
-      );
+      return refuse({
+        status: 409,
+        code: 'last_event',
+        detail:
+          'A booking always has at least one event: this is its last. Change it, or delete the booking.',
+      });
     }
     await deleteNotesOf(trx, 'events', current.id, now);
     await eventLinesGo(trx, current.id, now);

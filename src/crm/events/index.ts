@@ -15,8 +15,8 @@ export {
   createEvent,
   deleteEvent,
   eventProblems,
+  clashRefusal,
   insertEvent,
-  refuseClash,
   updateEvent,
 } from './event.commands.js';
 export { createEventsInBulk } from './event-bulk.js';

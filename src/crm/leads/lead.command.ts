@@ -8,10 +8,11 @@
  * record is told as created, as every other command tells it. A refused lead writes nothing.
  */
 import type { Trx } from '../../db/database.js';
+import type { Refusal } from '../../writes/refusal.js';
 import type { Command } from '../../writes/unit-of-work.js';
 import { type BookingRow, createBooking, leadContact } from '../bookings/index.js';
 import { createNote } from '../notes/index.js';
-import { accepted } from '../validation.js';
+import { refusalOfProblems } from '../validation.js';
 import { companyAccount, type LeadAccount } from './lead-account.js';
 import { checkLead, type LeadInput } from './lead-rules.js';
 import { LEAD_ACTIONS } from './lead.policy.js';
@@ -35,11 +36,14 @@ export function leadProblems(input: LeadInput, zone: string) {
   return checkLead(input, zone).problems;
 }
 
-export const createLead: Command<LeadInput, BookingRow> = {
+export const createLead: Command<LeadInput, BookingRow | Refusal> = {
   action: LEAD_ACTIONS.create,
   async run(work, input) {
     const venue = await venueOf(work.trx, work.actor.organizationId);
-    const lead = accepted(checkLead(input, venue.zone));
+    const checked = checkLead(input, venue.zone);
+    const refused = refusalOfProblems(checked);
+    if (refused) return refused;
+    const lead = checked.value;
     const { contact } = input;
     const account: LeadAccount | undefined = lead.company
       ? await companyAccount(work, lead.company, contact.email)

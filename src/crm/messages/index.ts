@@ -34,7 +34,7 @@ export {
   waitingInInbox,
 } from './inbox.reads.js';
 export { type ComposeInput, type ComposedMessage, composeMessage } from './message-composing.js';
-export { checkMailPerHour, mailPerHourFullUntil, TooManyMessagesError } from './mail-per-hour.js';
+export { mailPerHourFullUntil, mailPerHourRefusal, TooManyMessagesError } from './mail-per-hour.js';
 export { clientMailBody, type SendInput, sendMessage } from './message-sending.js';
 export { templatedMessage } from './message-templates.js';
 export { markMessagesRead, unreadOnBooking } from './message-reading.js';

@@ -12,6 +12,7 @@ import { isoTime } from '../../clock.js';
 import type { Trx } from '../../db/database.js';
 import { ApiError } from '../../errors.js';
 import { CLIENT_MAIL_KINDS } from '../../mail/mail.table.js';
+import { Refusal } from '../../writes/refusal.js';
 
 const HOUR = 3_600_000;
 
@@ -52,12 +53,17 @@ export async function mailPerHourFullUntil(
   return Date.parse(oldest.created_at) + HOUR;
 }
 
-/** Refuses (throws TooManyMessagesError) when the organization's last hour already holds `limit` messages. */
-export async function checkMailPerHour(
+/**
+ * The refusal (a TooManyMessagesError's: 429 and its Retry-After) when the organization's last hour
+ * already holds `limit` messages; undefined when it may send.
+ */
+export async function mailPerHourRefusal(
   trx: Trx,
   organizationId: string,
   { limit, now }: { limit: number; now: number },
-): Promise<void> {
+): Promise<Refusal | undefined> {
   const until = await mailPerHourFullUntil(trx, organizationId, { limit, now });
-  if (until !== undefined) throw new TooManyMessagesError(limit, (until - now) / 1000);
+  return until === undefined
+    ? undefined
+    : Refusal.from(new TooManyMessagesError(limit, (until - now) / 1000));
 }

@@ -6,7 +6,8 @@
 import { isoTime } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
-import { NotFoundError, ValidationError } from '../../errors.js';
+import { NotFoundError } from '../../errors.js';
+import { Refusal } from '../../writes/refusal.js';
 import type { Command } from '../../writes/unit-of-work.js';
 import { Problems } from '../validation.js';
 import { MESSAGE_ACTIONS } from './message.policy.js';
@@ -17,7 +18,7 @@ export interface DraftInput {
   text: string;
 }
 
-export const draftReply: Command<DraftInput, MessageDraftTable> = {
+export const draftReply: Command<DraftInput, MessageDraftTable | Refusal> = {
   action: MESSAGE_ACTIONS.draft,
   lock: 'shared',
   async run({ trx, actor, now }, { bookingId, text }) {
@@ -27,13 +28,15 @@ export const draftReply: Command<DraftInput, MessageDraftTable> = {
       .where('organization_id', '=', actor.organizationId)
       .where('id', '=', bookingId ?? '')
       .executeTakeFirst();
-    if (!booking) throw new NotFoundError(`No booking of this organization has the id "${bookingId}".`);
+    if (!booking)
+      return Refusal.from(new NotFoundError(`No booking of this organization has the id "${bookingId}".`));
     const problems = new Problems();
     const body = (text ?? '').trim();
     if (body === '') problems.attribute('text', 'A draft needs some text.', 'blank');
     else if (body.length > 20_000) problems.attribute('text', 'A draft is at most 20,000 characters.');
     problems.text('text', body, 'lines');
-    if (problems.list.length > 0) throw new ValidationError(problems.list);
+    const refused = problems.refusal();
+    if (refused) return refused;
     const draft: MessageDraftTable = {
       id: newId(now),
       organization_id: actor.organizationId,

@@ -7,7 +7,8 @@
  * refused. The version the page read must still be the message's (someone may have filed or
  * dismissed it meanwhile), and only a message still in the Inbox makes a lead.
  */
-import { ConflictError, NotFoundError, PreconditionFailedError } from '../../errors.js';
+import { NotFoundError, PreconditionFailedError } from '../../errors.js';
+import { Refusal, refuse } from '../../writes/refusal.js';
 import type { BookingRow } from '../bookings/index.js';
 import { createLead } from '../leads/lead.command.js';
 import { LEAD_LIMITS } from '../leads/lead-rules.js';
@@ -49,7 +50,7 @@ export function senderName(from: Mailbox): { first_name: string; last_name: stri
   };
 }
 
-export const makeLeadOfMessage: Command<Change<LeadOfMessageInput>, BookingRow> = {
+export const makeLeadOfMessage: Command<Change<LeadOfMessageInput>, BookingRow | Refusal> = {
   action: MESSAGE_ACTIONS.make_lead,
   async run(work, { id, ifMatch, input }) {
     const { trx, actor } = work;
@@ -59,17 +60,20 @@ export const makeLeadOfMessage: Command<Change<LeadOfMessageInput>, BookingRow> 
       .where('organization_id', '=', actor.organizationId)
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!row) throw new NotFoundError(`No messages resource has the id "${id}".`);
+    if (!row) return Refusal.from(new NotFoundError(`No messages resource has the id "${id}".`));
     if (!matches(ifMatch, versionTag('messages', row))) {
-      throw new PreconditionFailedError(
-        'The message has changed since you read it (If-Match does not match its ETag).',
+      return Refusal.from(
+        new PreconditionFailedError(
+          'The message has changed since you read it (If-Match does not match its ETag).',
+        ),
       );
     }
     if (row.direction !== 'in' || row.booking_id !== null) {
-      throw new ConflictError(
-        'Only a message from a client waiting in the Inbox makes a lead.',
-        'not_in_inbox',
-      );
+      return refuse({
+        status: 409,
+        code: 'not_in_inbox',
+        detail: 'Only a message from a client waiting in the Inbox makes a lead.',
+      });
     }
     const from = { name: row.from_name, email: row.from_email };
     const booking = await work.run(createLead, {

@@ -7,9 +7,10 @@
  */
 import { ValidationError } from '../../errors.js';
 import { htmlMail } from '../../mail/html-mail.js';
+import { Refusal } from '../../writes/refusal.js';
 import type { Command } from '../../writes/unit-of-work.js';
 import { queueConversationMail } from './conversation-mail.js';
-import { checkMailPerHour } from './mail-per-hour.js';
+import { mailPerHourRefusal } from './mail-per-hour.js';
 import { type ComposeInput, composeMessage } from './message-composing.js';
 import { MESSAGE_ACTIONS } from './message.policy.js';
 import type { Message } from './message.value.js';
@@ -32,14 +33,15 @@ export function clientMailBody(venue: string, text: string): { text: string; htm
   return { text: `${text}\n`, html: htmlMail({ sender: venue, paragraphs, notes: [] }) };
 }
 
-export const sendMessage: Command<SendInput, Message> = {
+export const sendMessage: Command<SendInput, Message | Refusal> = {
   action: MESSAGE_ACTIONS.send,
   // Exclusive, not shared: the bound counts what other sends queued, a read before this write.
   lock: 'exclusive',
   async run({ trx, actor, now }, input) {
-    await checkMailPerHour(trx, actor.organizationId, { limit: input.mailPerHour, now });
+    const full = await mailPerHourRefusal(trx, actor.organizationId, { limit: input.mailPerHour, now });
+    if (full) return full;
     const composed = await composeMessage(trx, actor.organizationId, input);
-    if (!composed.message) throw new ValidationError(composed.problems);
+    if (!composed.message) return Refusal.from(new ValidationError(composed.problems));
     const { bookingId, to, cc, subject, text, attachments } = composed.message;
     const organization = await trx
       .selectFrom('organizations')

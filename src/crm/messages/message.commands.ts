@@ -4,7 +4,8 @@
  * If-Match names the version read; `message.updated` tells what changed.
  */
 import { recordChange } from '../../changes/record-change.js';
-import { NotFoundError, PreconditionFailedError, ValidationError } from '../../errors.js';
+import { NotFoundError, PreconditionFailedError } from '../../errors.js';
+import { Refusal } from '../../writes/refusal.js';
 import type { Command, Change } from '../../writes/unit-of-work.js';
 import { previousAttributes } from '../change-events.js';
 import { matches } from '../data/etag.js';
@@ -21,7 +22,7 @@ export interface MessageInput {
   dismissed?: boolean | undefined;
 }
 
-export const updateMessage: Command<Change<MessageInput>, Message> = {
+export const updateMessage: Command<Change<MessageInput>, Message | Refusal> = {
   action: MESSAGE_ACTIONS.update,
   lock: 'shared',
   async run({ trx, actor, now }, { id, ifMatch, input }) {
@@ -31,10 +32,12 @@ export const updateMessage: Command<Change<MessageInput>, Message> = {
       .where('organization_id', '=', actor.organizationId)
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!row) throw new NotFoundError(`No messages resource has the id "${id}".`);
+    if (!row) return Refusal.from(new NotFoundError(`No messages resource has the id "${id}".`));
     if (!matches(ifMatch, versionTag('messages', row))) {
-      throw new PreconditionFailedError(
-        'The message has changed since you read it (If-Match does not match its ETag).',
+      return Refusal.from(
+        new PreconditionFailedError(
+          'The message has changed since you read it (If-Match does not match its ETag).',
+        ),
       );
     }
     const problems = new Problems();
@@ -58,7 +61,8 @@ export const updateMessage: Command<Change<MessageInput>, Message> = {
         bookingId = input.bookingId;
       }
     }
-    if (problems.list.length > 0) throw new ValidationError(problems.list);
+    const refused = problems.refusal();
+    if (refused) return refused;
     const current = messageCodec.decode(row);
     const dismissed = input.dismissed ?? current.dismissed;
     if (bookingId === current.bookingId && dismissed === current.dismissed) return current;

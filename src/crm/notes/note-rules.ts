@@ -5,9 +5,9 @@
  * as Event Temple names it (SPEC §15: `notable_type` "Booking" and `notable_id` attributes), and
  * its text as `content`: the same rules, the pointers where the client put them.
  */
-import { ForbiddenError } from '../../errors.js';
 import type { Actor } from '../../policy/actor.js';
 import { grantsAllow } from '../../policy/grants.js';
+import { refuse, type Refusal } from '../../writes/refusal.js';
 import { type Checked, Problems } from '../validation.js';
 import { NOTE_ACTIONS } from './note.policy.js';
 import { NOTABLE_TYPES, type NotableType, type NoteTable } from './note.table.js';
@@ -159,15 +159,17 @@ function forBeoRule(
   changes.for_beo = input.for_beo ? 1 : 0;
 }
 
-/** Only the author of a note, or an actor granted others' notes (an admin), may change or delete it. */
-export function allowNoteChange(actor: Actor, note: NoteTable): void {
+/** Only the author of a note, or an actor granted others' notes (an admin), may change or delete it: else the refusal. */
+export function allowNoteChange(actor: Actor, note: NoteTable): Refusal | undefined {
   if (
     note.author_id !== actor.userId &&
     !grantsAllow(actor.grants, NOTE_ACTIONS.change_others.name, undefined)
   ) {
-    throw new ForbiddenError(
-      'Only the author of a note or an organization admin may change or delete it.',
-      'not_author',
-    );
+    return refuse({
+      status: 403,
+      code: 'not_author',
+      detail: 'Only the author of a note or an organization admin may change or delete it.',
+    });
   }
+  return undefined;
 }

@@ -7,11 +7,12 @@
 import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
 import type { Actor } from '../../policy/actor.js';
+import type { Refusal } from '../../writes/refusal.js';
 import type { Command } from '../../writes/unit-of-work.js';
 import { recordCreated } from '../change-events.js';
 import { deleteCommand, updateCommand } from '../record-commands.js';
 import { idsInOrganization } from '../records.js';
-import { accepted } from '../validation.js';
+import { refusalOfProblems } from '../validation.js';
 import { allowNoteChange, checkNote, type NoteInput, notableOf } from './note-rules.js';
 import { insertNote } from './note.repository.js';
 import { noteDefinition } from './note.resource.js';
@@ -34,11 +35,14 @@ export async function noteProblems(db: Db, actor: Actor, input: NoteInput, curre
   return (await judged(db, actor, input, current)).problems;
 }
 
-export const createNote: Command<NoteInput, NoteTable> = {
+export const createNote: Command<NoteInput, NoteTable | Refusal> = {
   action: NOTE_ACTIONS.create,
   lock: 'shared',
   async run({ trx, actor, now }, input) {
-    const { body = '', notable_type, notable_id, for_beo } = accepted(await judged(trx, actor, input));
+    const checked = await judged(trx, actor, input);
+    const refused = refusalOfProblems(checked);
+    if (refused) return refused;
+    const { body = '', notable_type, notable_id, for_beo } = checked.value;
     const note = await insertNote(
       trx,
       {

@@ -7,12 +7,13 @@
 import { NotFoundError, PreconditionFailedError } from '../../errors.js';
 import { matches } from '../data/etag.js';
 import { recordChange } from '../../changes/record-change.js';
+import { Refusal } from '../../writes/refusal.js';
 import type { Command } from '../../writes/unit-of-work.js';
 import type { Trx } from '../../db/database.js';
 import { touchBooking } from '../bookings/aggregate.js';
 import { previousAttributes } from '../change-events.js';
 import { nextVersion } from '../records.js';
-import { accepted } from '../validation.js';
+import { refusalOfProblems } from '../validation.js';
 import { checkOrganization, type OrganizationInput } from './organization-rules.js';
 import { organizationResource, type OrganizationRow } from './organization.resource.js';
 import { versionTag } from '../version-tag.js';
@@ -43,7 +44,7 @@ export const updateOrganization: Command<
     /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: a mailbox may then be read without TLS. */
     allowPlainMailbox?: boolean;
   },
-  OrganizationRow
+  OrganizationRow | Refusal
 > = {
   action: ORGANIZATION_ACTIONS.update,
   async run(work, { ifMatch, input, allowPlainMailbox = false }) {
@@ -53,10 +54,12 @@ export const updateOrganization: Command<
       .selectAll()
       .where('id', '=', actor.organizationId)
       .executeTakeFirst();
-    if (!current) throw new NotFoundError();
+    if (!current) return Refusal.from(new NotFoundError());
     if (!matches(ifMatch, versionTag('organizations', current))) {
-      throw new PreconditionFailedError(
-        'The organization has changed since you read it (If-Match does not match its ETag).',
+      return Refusal.from(
+        new PreconditionFailedError(
+          'The organization has changed since you read it (If-Match does not match its ETag).',
+        ),
       );
     }
     // Only what differs from what is saved: a PATCH that repeats the settings changes nothing,
@@ -79,7 +82,9 @@ export const updateOrganization: Command<
         ? undefined
         : await mailboxChange(trx, current.id, input.mailbox, allowPlainMailbox);
     if (mailbox) checked.problems = [...checked.problems, ...mailbox.problems];
-    const changes = changedFields(current, accepted(checked));
+    const refused = refusalOfProblems(checked);
+    if (refused) return refused;
+    const changes = changedFields(current, checked.value);
     const mailboxBefore = await mailboxViewOf(trx, current.id);
     const mailboxChanged =
       mailbox !== undefined && (await saveMailbox(trx, current.id, mailbox.settings, now));

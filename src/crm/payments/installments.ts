@@ -6,11 +6,12 @@
 import { findRow } from '../data/record-lookup.js';
 import type { Db, Trx } from '../../db/database.js';
 import type { Actor } from '../../policy/actor.js';
+import { isRefusal, type Refusal } from '../../writes/refusal.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
 import { recordCreated, recordUpdated } from '../change-events.js';
 import { type Change, deleteCommand } from '../record-commands.js';
 import { insertRecord, recordToChange, updateRecord } from '../records.js';
-import { accepted } from '../validation.js';
+import { refusalOfProblems } from '../validation.js';
 import { checkInstallment, type InstallmentInput } from './installment-rules.js';
 import { installmentDefinition } from './installment.resource.js';
 import { schedulePlaceOf } from './payment.codec.js';
@@ -58,16 +59,20 @@ export async function installmentProblems(
 }
 
 /** The installment as its booking's schedule resolves it, kept now: what it is told and answered as. */
-async function resolved(work: Work, row: Installment): Promise<Installment> {
-  await keepBookingNow(work, row.booking_id, { writing: [row.id] });
+async function resolved(work: Work, row: Installment): Promise<Installment | Refusal> {
+  const refused = await keepBookingNow(work, row.booking_id, { writing: [row.id] });
+  if (refused) return refused;
   return (await findRow(work.trx, installmentDefinition, work.actor.organizationId, row.id))!;
 }
 
-export const createInstallment: Command<InstallmentInput, Installment> = {
+export const createInstallment: Command<InstallmentInput, Installment | Refusal> = {
   action: INSTALLMENT_ACTIONS.create,
   async run(work, input) {
     const { trx, actor, now } = work;
-    const terms = accepted(await judged(trx, actor, input));
+    const checked = await judged(trx, actor, input);
+    const refused = refusalOfProblems(checked);
+    if (refused) return refused;
+    const terms = checked.value;
     const row = await insertRecord(
       trx,
       'installments',
@@ -76,17 +81,22 @@ export const createInstallment: Command<InstallmentInput, Installment> = {
       now,
     );
     const made = await resolved(work, row);
+    if (isRefusal(made)) return made;
     await recordCreated(trx, installmentDefinition, made, now);
     return made;
   },
 };
 
-export const updateInstallment: Command<Change<InstallmentInput>, Installment> = {
+export const updateInstallment: Command<Change<InstallmentInput>, Installment | Refusal> = {
   action: INSTALLMENT_ACTIONS.update,
   async run(work, { id, ifMatch, input }) {
     const { trx, actor, now } = work;
     const current = await recordToChange(trx, installmentDefinition, actor.organizationId, id, ifMatch);
-    const terms = accepted(await judged(trx, actor, input, current));
+    if (isRefusal(current)) return current;
+    const checked = await judged(trx, actor, input, current);
+    const refused = refusalOfProblems(checked);
+    if (refused) return refused;
+    const terms = checked.value;
     const changes = Object.fromEntries(
       Object.entries(terms).filter(
         ([field, value]) => String(current[field as keyof Installment]) !== String(value),
@@ -96,6 +106,7 @@ export const updateInstallment: Command<Change<InstallmentInput>, Installment> =
     // New terms for what it comes to are resolved as written, even for one paid in full before.
     if (['amount', 'percentage', 'remainder'].some((field) => field in changes)) changes.state = 'scheduled';
     const made = await resolved(work, await updateRecord(trx, 'installments', current, changes, now));
+    if (isRefusal(made)) return made;
     await recordUpdated(trx, installmentDefinition, current, made, now);
     return made;
   },

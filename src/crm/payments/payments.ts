@@ -12,12 +12,12 @@ import type { Db, Trx } from '../../db/database.js';
 import { ConflictError } from '../../errors.js';
 import type { Actor } from '../../policy/actor.js';
 import type { Command } from '../../writes/unit-of-work.js';
-import { payloadOf, type Refusal } from '../../writes/refusal.js';
+import { payloadOf, Refusal, refuse } from '../../writes/refusal.js';
 import { recordCreated } from '../change-events.js';
 import { majorText } from '../money.js';
 import { deleteCommand } from '../record-commands.js';
 import { insertRecord } from '../records.js';
-import { accepted, type Checked, optionalText, Problems } from '../validation.js';
+import { type Checked, optionalText, Problems, refusalOfProblems } from '../validation.js';
 import { paymentDefinition } from './payment.resource.js';
 import type { Payment, PaymentTable } from './payment.table.js';
 import { AMOUNT_LIMIT, wholeAmount } from '../money.js';
@@ -149,11 +149,14 @@ export function firstWithReference(refusal: Refusal): Payment | undefined {
   return payloadOf<Payment>(refusal, 409, 'duplicate_reference');
 }
 
-export const createPayment: Command<PaymentInput, Payment> = {
+export const createPayment: Command<PaymentInput, Payment | Refusal> = {
   action: PAYMENT_ACTIONS.create,
   async run(work, input) {
     const { trx, actor, now } = work;
-    const fields = accepted(await judged(trx, actor, input, now));
+    const checked = await judged(trx, actor, input, now);
+    const refused = refusalOfProblems(checked);
+    if (refused) return refused;
+    const fields = checked.value;
     if (fields.reference !== null) {
       const same = await trx
         .selectFrom('payments')
@@ -161,7 +164,7 @@ export const createPayment: Command<PaymentInput, Payment> = {
         .where('organization_id', '=', actor.organizationId)
         .where('reference', '=', fields.reference)
         .executeTakeFirst();
-      if (same) throw new DuplicateReferenceError(same);
+      if (same) return Refusal.from(new DuplicateReferenceError(same));
     }
     const row = await insertRecord(trx, 'payments', actor.organizationId, fields, now);
     await recordCreated(trx, paymentDefinition, row, now);
@@ -181,10 +184,12 @@ export const deletePayment = deleteCommand({
       .where('id', '=', current.booking_id)
       .executeTakeFirst();
     if (booking && Number(booking.paid_total) - Number(current.amount) < 0) {
-      throw new ConflictError(
-        'A refund was made from this payment: without it more would have been refunded than paid. Delete the refund first.',
-        'refunded',
-      );
+      return refuse({
+        status: 409,
+        code: 'refunded',
+        detail:
+          'A refund was made from this payment: without it more would have been refunded than paid. Delete the refund first.',
+      });
     }
   },
   after: async (work, current) => touchBooking(work, current.booking_id, { payments: true }),

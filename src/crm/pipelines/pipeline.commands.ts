@@ -6,8 +6,8 @@
  * bookings came from is not deleted.
  */
 import type { Db, Trx } from '../../db/database.js';
-import { ConflictError } from '../../errors.js';
 import type { Actor } from '../../policy/actor.js';
+import { refuse } from '../../writes/refusal.js';
 import { recordDeleted } from '../change-events.js';
 import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
 import { deleteRecord } from '../records.js';
@@ -61,10 +61,12 @@ export const deletePipeline = deleteCommand({
   definition: pipelineDefinition,
   async before({ trx, actor, now }, current) {
     if ((await countPipelines(trx, actor.organizationId)) <= 1) {
-      throw new ConflictError(
-        'This is the organization’s last pipeline: new bookings go to its first stage. Add another pipeline first.',
-        'last_pipeline',
-      );
+      return refuse({
+        status: 409,
+        code: 'last_pipeline',
+        detail:
+          'This is the organization’s last pipeline: new bookings go to its first stage. Add another pipeline first.',
+      });
     }
     const stages = await trx.selectFrom('stages').selectAll().where('pipeline_id', '=', current.id).execute();
     const using = await countBookingsUsing(
@@ -73,10 +75,11 @@ export const deletePipeline = deleteCommand({
       stages.map((s) => s.id),
     );
     if (using > 0) {
-      throw new ConflictError(
-        `${bookingsAre(using)} in the stages of ${current.name}; move ${using === 1 ? 'it' : 'them'} to another stage first.`,
-        'pipeline_in_use',
-      );
+      return refuse({
+        status: 409,
+        code: 'pipeline_in_use',
+        detail: `${bookingsAre(using)} in the stages of ${current.name}; move ${using === 1 ? 'it' : 'them'} to another stage first.`,
+      });
     }
     for (const stage of stages) {
       await deleteRecord(trx, 'stages', stage);
@@ -125,10 +128,11 @@ export const deleteReferralSource = deleteCommand({
   async before({ trx }, current) {
     const using = await countBookingsUsing(trx, 'referral_source_id', [current.id]);
     if (using > 0) {
-      throw new ConflictError(
-        `${bookingsAre(using)} from ${current.name}; give ${using === 1 ? 'it' : 'them'} another source first.`,
-        'referral_source_in_use',
-      );
+      return refuse({
+        status: 409,
+        code: 'referral_source_in_use',
+        detail: `${bookingsAre(using)} from ${current.name}; give ${using === 1 ? 'it' : 'them'} another source first.`,
+      });
     }
   },
 });

@@ -5,8 +5,8 @@
  * down (Settings → Pipelines) trades places with its neighbour in one unit of work.
  */
 import type { Db, Trx } from '../../db/database.js';
-import { ConflictError } from '../../errors.js';
 import type { Actor } from '../../policy/actor.js';
+import { isRefusal, refuse, type Refusal } from '../../writes/refusal.js';
 import type { Command } from '../../writes/unit-of-work.js';
 import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
 import { changeEach, idsInOrganization, recordToChange } from '../records.js';
@@ -67,16 +67,18 @@ export const deleteStage = deleteCommand({
   async before({ trx }, current) {
     const using = await countBookingsUsing(trx, 'stage_id', [current.id]);
     if (using > 0) {
-      throw new ConflictError(
-        `${bookingsAre(using)} at ${current.name}; move ${using === 1 ? 'it' : 'them'} to another stage first.`,
-        'stage_in_use',
-      );
+      return refuse({
+        status: 409,
+        code: 'stage_in_use',
+        detail: `${bookingsAre(using)} at ${current.name}; move ${using === 1 ? 'it' : 'them'} to another stage first.`,
+      });
     }
     if ((await countStages(trx, current.pipeline_id)) <= 1) {
-      throw new ConflictError(
-        `${current.name} is the last stage of its pipeline: a pipeline keeps at least one stage.`,
-        'last_stage',
-      );
+      return refuse({
+        status: 409,
+        code: 'last_stage',
+        detail: `${current.name} is the last stage of its pipeline: a pipeline keeps at least one stage.`,
+      });
     }
   },
 });
@@ -91,10 +93,11 @@ export interface StageMove {
  * Moves a stage one place up or down its pipeline: the stages are numbered 1, 2, … in their
  * order, with the two trading places; each stage whose position changes is told of.
  */
-export const moveStage: Command<StageMove, StageTable> = {
+export const moveStage: Command<StageMove, StageTable | Refusal> = {
   action: STAGE_ACTIONS.move,
   async run({ trx, actor, now }, { id, ifMatch, direction }) {
     const current = await recordToChange(trx, stageDefinition, actor.organizationId, id, ifMatch);
+    if (isRefusal(current)) return current;
     const stages = await trx
       .selectFrom('stages')
       .selectAll()

@@ -10,6 +10,7 @@ import { findRow } from '../data/record-lookup.js';
 import type { Db, Trx } from '../../db/database.js';
 import { type ErrorSource, ValidationError } from '../../errors.js';
 import { inTurns } from '../../writes/in-turns.js';
+import { Refusal } from '../../writes/refusal.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import { bookingDefinition, type BookingPrices } from '../bookings/beneath.js';
 import { recordDeleted, recordUpdated } from '../change-events.js';
@@ -74,19 +75,20 @@ export const WHOLE_RECORD: PricedBy = { field: 'grand_total', source: { pointer:
 
 /**
  * Brings the booking's sums up to date with its lines; refused (422 on `pricedBy`) below zero.
- * Says whether its grand total changed (its schedule follows it).
+ * Says whether its grand total changed (its schedule follows it), or returns the refusal.
  */
 export async function refreshBookingTotals(
   work: Work,
   bookingId: string,
   pricedBy: PricedBy = WHOLE_RECORD,
-): Promise<boolean> {
+): Promise<boolean | Refusal> {
   const { trx, actor, now } = work;
   const booking = await findRow(trx, bookingDefinition, actor.organizationId, bookingId);
   if (!booking) return false;
   const sums = sumsOf(await linesOfBooking(trx, bookingId));
   const negative = negativeTotalProblem(Number(sums.grand_total), booking.currency);
-  if (negative) throw new ValidationError({ ...pricedBy, detail: negative, code: NEGATIVE_TOTAL });
+  if (negative)
+    return Refusal.from(new ValidationError({ ...pricedBy, detail: negative, code: NEGATIVE_TOTAL }));
   const changes = Object.fromEntries(
     Object.entries(sums).filter(([field, value]) => String(booking[field as keyof Sums]) !== String(value)),
   );
@@ -104,12 +106,12 @@ export function pricedByGuests(event: { guaranteed_count: number | null }): Pric
 
 /**
  * The lines of an event that take its guests, priced again for its new counts; says whether any
- * changed (the booking's sums follow them).
+ * changed (the booking's sums follow them), or returns the refusal of a line grown too large.
  */
 export async function linesFollowGuests(
   work: Work,
   event: { id: string; booking_id: string; guest_count: number | null; guaranteed_count: number | null },
-): Promise<boolean> {
+): Promise<boolean | Refusal> {
   const { trx, now } = work;
   const lines = await trx
     .selectFrom('line_items')
@@ -119,8 +121,9 @@ export async function linesFollowGuests(
     .execute();
   const guests = guestsOf(event);
   let changed = false;
+  let refused = undefined as Refusal | undefined;
   await inTurns(lines, async (line) => {
-    if (guests === null || line.quantity === String(guests)) return;
+    if (refused || guests === null || line.quantity === String(guests)) return;
     const { value, problems } = checkLineItem({}, line, {
       booking: undefined,
       event,
@@ -131,20 +134,23 @@ export async function linesFollowGuests(
     });
     if (problems.length > 0) {
       const field = event.guaranteed_count !== null ? 'guaranteed_count' : 'guest_count';
-      throw new ValidationError([
-        {
-          field,
-          detail: `With ${guests} guests the line "${line.name}" comes to more than a line may: lower its price, or give it a quantity of its own.`,
-          code: 'too_large',
-          source: { pointer: `/data/attributes/${field}` },
-        },
-      ]);
+      refused = Refusal.from(
+        new ValidationError([
+          {
+            field,
+            detail: `With ${guests} guests the line "${line.name}" comes to more than a line may: lower its price, or give it a quantity of its own.`,
+            code: 'too_large',
+            source: { pointer: `/data/attributes/${field}` },
+          },
+        ]),
+      );
+      return;
     }
     const updated = await updateRecord(trx, 'line_items', line, value, now);
     await recordUpdated(trx, lineItemDefinition, line, updated, now);
     changed = true;
   });
-  return changed;
+  return refused ?? changed;
 }
 
 /** Tells of an event's lines going with it (the database takes them). */
