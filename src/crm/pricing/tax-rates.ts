@@ -58,17 +58,6 @@ export function checkTaxRate(
   return { value: changes, problems: problems.list };
 }
 
-/** The organization's tax rates, by name (Settings → Tax rates). */
-export function taxRatesOf(db: Db, organizationId: string): Promise<TaxRate[]> {
-  return db
-    .selectFrom('tax_rates')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
-}
-
 async function nameTaken(db: Db | Trx, organizationId: string, name: string, except?: string) {
   const key = name.trim().toLowerCase();
   if (key === '' || key.includes('\u0000')) return false;

@@ -6,14 +6,12 @@
 import { readAmount } from '../../../crm/money.js';
 import {
   CATEGORY_LABELS,
-  isActiveOf,
-  isInclusiveOf,
   ITEM_ACTIONS,
   ITEM_CATEGORIES,
   ITEM_UNITS,
   itemCodec,
   type ItemRow as Item,
-  type TaxRateRow as TaxRate,
+  type TaxRateValue as TaxRate,
   UNIT_LABELS,
 } from '../../../crm/pricing/index.js';
 import { percentText } from '../../../locale.js';
@@ -73,13 +71,9 @@ function checkField(name: 'service_charge' | 'active', checked: boolean, hint: s
 function rateChoices(facts: CatalogueFacts, values: ItemValues, carried: readonly string[]) {
   const kept = new Set([...carried, ...values.tax_rates]);
   return facts.rates
-    .filter((r) => isActiveOf(r) || kept.has(r.id))
+    .filter((r) => r.active || kept.has(r.id))
     .map((r) => {
-      const how = [
-        percentText(r.percentage),
-        isInclusiveOf(r) ? 'inclusive' : '',
-        isActiveOf(r) ? '' : 'not active',
-      ];
+      const how = [percentText(r.percentage), r.inclusive ? 'inclusive' : '', r.active ? '' : 'not active'];
       return { value: r.id, label: `${r.name} (${how.filter(Boolean).join(', ')})` };
     });
 }

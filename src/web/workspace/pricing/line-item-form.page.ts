@@ -6,14 +6,12 @@ import { readAmount } from '../../../crm/money.js';
 import {
   CATEGORY_LABELS,
   type CopiedTax,
-  isActiveOf,
-  isInclusiveOf,
   ITEM_ACTIONS,
   ITEM_CATEGORIES,
   ITEM_UNITS,
   itemCodec,
   type ItemRow as Item,
-  type TaxRateRow as TaxRate,
+  type TaxRateValue as TaxRate,
   UNIT_LABELS,
 } from '../../../crm/pricing/index.js';
 import { percentText } from '../../../locale.js';
@@ -79,8 +77,8 @@ function rateChoices(view: LineFormView) {
   const label = (r: { name: string; percentage: string; inclusive: boolean }) =>
     `${r.name} (${percentText(r.percentage)}${r.inclusive ? ', included in prices' : ''})`;
   const rates = view.rates
-    .filter((r) => !carried.has(r.id) && (isActiveOf(r) || view.values.tax_rates.includes(r.id)))
-    .map((r) => ({ value: r.id, label: label({ ...r, inclusive: isInclusiveOf(r) }) }));
+    .filter((r) => !carried.has(r.id) && (r.active || view.values.tax_rates.includes(r.id)))
+    .map((r) => ({ value: r.id, label: label(r) }));
   return [...[...carried.values()].map((t) => ({ value: t.id, label: label(t) })), ...rates];
 }
 

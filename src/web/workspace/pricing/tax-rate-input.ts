@@ -2,12 +2,7 @@
  * A tax rate's form on Settings → Tax rates: its values as saved and as posted, and what they ask
  * of the rules (src/crm/pricing/tax-rates.ts), which judge them for the page as for the API.
  */
-import {
-  isActiveOf,
-  isInclusiveOf,
-  type TaxRateInput,
-  type TaxRateRow as TaxRate,
-} from '../../../crm/pricing/index.js';
+import { type TaxRateInput, type TaxRateValue as TaxRate } from '../../../crm/pricing/index.js';
 import { decimalPoint, type Form, formText } from '../../forms.js';
 
 export interface TaxRateValues {
@@ -27,8 +22,8 @@ export function taxRateValuesOf(rate: TaxRate): TaxRateValues {
   return {
     name: rate.name,
     percentage: rate.percentage,
-    inclusive: isInclusiveOf(rate),
-    active: isActiveOf(rate),
+    inclusive: rate.inclusive,
+    active: rate.active,
   };
 }
 

@@ -10,6 +10,8 @@ import { Type } from 'typebox';
 import {
   createTaxRate,
   deleteTaxRate,
+  findTaxRate,
+  taxRateChangeProblems,
   taxRateDefinition,
   taxRateProblems,
   taxRatesOf,
@@ -27,8 +29,7 @@ import {
   taxRateValuesPosted,
 } from './tax-rate-input.js';
 import { KEPT, taxRateFormPage, taxRatesPage } from './tax-rates.page.js';
-import { recordOf, versionOf } from '../workspace-reads.js';
-import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
+import { notFound, orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
 
@@ -43,6 +44,13 @@ export const taxRateSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   ) {
     const rates = await taxRatesOf(db, v.organization.organizationId);
     return sendPage(reply, taxRatesPage(v, { rates, ...view }), status);
+  }
+
+  /** The organization's tax rate the address names, with its version, or the 404 page. */
+  async function taxRateOf(organizationId: string, id: string) {
+    const found = await findTaxRate(app.ctx, organizationId, id);
+    if (!found) throw notFound();
+    return found;
   }
 
   // Open to every member: they read the rates; the page offers a form only to those it may take.
@@ -77,8 +85,8 @@ export const taxRateSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/orgs/:org/settings/tax-rates/:id',
     { config: { takes: updateTaxRate.action }, schema: { params: Params } },
     async (request, reply) => {
-      const r = await recordOf(db, taxRateDefinition, request.params.org, request.params.id);
-      const rate = { id: r.id, name: r.name, version: await versionOf(db, taxRateDefinition, r) };
+      const { value: r, version } = await taxRateOf(request.params.org, request.params.id);
+      const rate = { id: r.id, name: r.name, version };
       const page = taxRateFormPage(visitorOf(request), { rate, values: taxRateValuesOf(r), errors: {} });
       return sendPage(reply, page);
     },
@@ -89,18 +97,18 @@ export const taxRateSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
-      const r = await recordOf(db, taxRateDefinition, request.params.org, request.params.id);
+      const { value: r } = await taxRateOf(request.params.org, request.params.id);
       const values = taxRateValuesPosted(request.body);
       const input = taxRateInput(values);
       const rate = { id: r.id, name: r.name, version: formText(request.body, 'version') };
       const outcome = await submit(request, updateTaxRate, changeOf(request.body, r.id, input), {}, () =>
-        taxRateProblems(db, v.actor, input, r),
+        taxRateChangeProblems(db, v.actor, input, r),
       );
       if (outcome.stale) {
         // Saved by someone else since the form was drawn: what was typed, beside what is saved now.
-        const now = await recordOf(db, taxRateDefinition, request.params.org, request.params.id);
-        const current = { ...rate, version: await versionOf(db, taxRateDefinition, now) };
-        const saved = taxRateValuesOf(now);
+        const now = await taxRateOf(request.params.org, request.params.id);
+        const current = { ...rate, version: now.version };
+        const saved = taxRateValuesOf(now.value);
         return sendPage(reply, taxRateFormPage(v, { rate: current, values, errors: {}, saved }), 412);
       }
       if (outcome.errors) {

@@ -3,12 +3,7 @@
  * one under the list and open a rate to change or delete it. A line copies its rates when it is
  * made, so the pages say that changing or deleting a rate leaves those lines as they are.
  */
-import {
-  isActiveOf,
-  isInclusiveOf,
-  TAX_RATE_ACTIONS,
-  type TaxRateRow as TaxRate,
-} from '../../../crm/pricing/index.js';
+import { TAX_RATE_ACTIONS, type TaxRateValue as TaxRate } from '../../../crm/pricing/index.js';
 import { percentText } from '../../../locale.js';
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField, errorSummary, type FieldErrors, inputField } from '../forms/form-fields.js';
@@ -54,8 +49,8 @@ function rateRow(v: WorkspaceVisitor, rate: TaxRate): SafeHtml {
   return html`<tr>
     <td>${name}</td>
     <td data-label="Percentage">${percentText(rate.percentage)}</td>
-    <td data-label="Inclusive">${yesNo(isInclusiveOf(rate))}</td>
-    <td data-label="Active">${yesNo(isActiveOf(rate))}</td>
+    <td data-label="Inclusive">${yesNo(rate.inclusive)}</td>
+    <td data-label="Active">${yesNo(rate.active)}</td>
   </tr>`;
 }
 
