@@ -9,6 +9,9 @@ import { optionalText, type Problems } from './validation.js';
 import { decodeValue } from './data/field-codec.js';
 import { camelName, type Field, type Fields } from './data/fields.js';
 
+/** The declaration of a field and its name in a value, for the doors that render from the fields. */
+export { camelName, type Field, type Fields };
+
 const TEXT = new Set(['text', 'long_text', 'email', 'url', 'phone', 'enum', 'id', 'select']);
 const NUMBER = new Set(['integer', 'money', 'number']);
 

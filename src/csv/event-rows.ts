@@ -4,7 +4,7 @@
  * numbers within the bounds of the API's request schema (src/crm/events/event.bodies.ts).
  */
 import { type EventBulkFacts, type EventInput, EventWriteAttributes } from '../crm/events/index.js';
-import { typeNamed } from '../crm/event-types/event-types.js';
+import { typeNamed } from '../crm/event-types/index.js';
 import { RowReader } from './cells.js';
 import type { CsvRow } from './read-rows.js';
 import { bookingOf, rowSpaces } from './references.js';

@@ -5,7 +5,7 @@
  * lists are joined by `;`, with the spaces' names beside their ids.
  */
 import { spaceIds } from '../crm/data/row-mappers.js';
-import { eventTypesOf } from '../crm/event-types/event-types.js';
+import { eventTypesOf } from '../crm/event-types/index.js';
 import { recordsInOrder } from '../crm/records-in-order.js';
 import { roomNames, spaceNamesOf } from '../crm/spaces/index.js';
 import type { Db } from '../db/database.js';

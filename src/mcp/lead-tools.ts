@@ -5,8 +5,8 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { createLead } from '../crm/leads/lead.command.js';
-import { paymentsDue } from '../crm/reports/payments-due.js';
+import { createLead } from '../crm/leads/index.js';
+import { paymentsDue } from '../crm/reports/index.js';
 import { excerpt } from '../text-excerpt.js';
 import { isDate, missingDayWords } from '../wall-clock.js';
 import { write } from '../writes/unit-of-work.js';

@@ -9,7 +9,7 @@ import type { Command } from '../../writes/unit-of-work.js';
 import { type Refusal, refuse } from '../../writes/refusal.js';
 import { queueMail } from '../../mail/outbox.js';
 import type { BookingRow } from '../bookings/index.js';
-import { createLead, type LeadInput } from '../leads/lead.command.js';
+import { createLead, type LeadInput } from '../leads/index.js';
 import { TOKEN_USED, useFormToken } from './inquiry-tokens.js';
 import { INQUIRY_ACTIONS } from './inquiry.policy.js';
 

@@ -10,8 +10,7 @@
 import { NotFoundError, PreconditionFailedError } from '../../errors.js';
 import { Refusal, refuse } from '../../writes/refusal.js';
 import type { BookingRow } from '../bookings/index.js';
-import { createLead } from '../leads/lead.command.js';
-import { LEAD_LIMITS } from '../leads/lead-rules.js';
+import { createLead, LEAD_LIMITS } from '../leads/index.js';
 import { matches } from '../data/etag.js';
 import { versionTag } from '../version-tag.js';
 import type { Change, Command } from '../../writes/unit-of-work.js';

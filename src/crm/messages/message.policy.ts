@@ -1,6 +1,6 @@
 /** The conversation with clients (SPEC §17): the actions a grant names (src/policy). */
 import { defineActions } from '../../policy/action.js';
-import { LEAD_ACTIONS } from '../leads/lead.policy.js';
+import { LEAD_ACTIONS } from '../leads/index.js';
 
 const REFUSED = 'You may not change messages.';
 

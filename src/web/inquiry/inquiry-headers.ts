@@ -6,7 +6,7 @@
  * made by a sandboxed frame or a `data:` page on another site, so `null` is refused.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { InquiryForm } from '../../crm/inquiries/inquiry-form.js';
+import type { InquiryForm } from '../../crm/inquiries/index.js';
 
 export interface InquiryRefusal {
   status: number;

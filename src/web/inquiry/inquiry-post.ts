@@ -3,7 +3,7 @@
  * for, and the refusals of its fields in the form's own names.
  */
 import type { FieldProblem } from '../../errors.js';
-import type { LeadInput } from '../../crm/leads/lead-rules.js';
+import type { LeadInput } from '../../crm/leads/index.js';
 
 export const POST_FIELDS = [
   'name',

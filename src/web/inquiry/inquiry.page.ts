@@ -6,7 +6,7 @@
  */
 import { STYLESHEET_PATH } from '../assets.js';
 import { html, type SafeHtml } from '../html.js';
-import { HONEYPOT } from '../../crm/inquiries/inquiry-guard.js';
+import { HONEYPOT } from '../../crm/inquiries/index.js';
 import { customInputs } from '../workspace/forms/custom-fields.view.js';
 import { contactDrawn, CUSTOM_PREFIX, type InquiryCustom } from './inquiry-custom.js';
 

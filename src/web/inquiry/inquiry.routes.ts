@@ -9,17 +9,19 @@
  */
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { takeInquiry } from '../../crm/inquiries/inquiry.command.js';
-import { leadProblems } from '../../crm/leads/lead.command.js';
-import { type InquiryForm, inquiryFormOf } from '../../crm/inquiries/inquiry-form.js';
 import {
+  takeInquiry,
+  type InquiryForm,
+  inquiryFormOf,
   formToken,
   HONEYPOT,
   InquiryThrottle,
   servedAtOf,
   tokenProblem,
-} from '../../crm/inquiries/inquiry-guard.js';
-import { formTokenUsed, TOKEN_USED } from '../../crm/inquiries/inquiry-tokens.js';
+  formTokenUsed,
+  TOKEN_USED,
+} from '../../crm/inquiries/index.js';
+import { leadProblems } from '../../crm/leads/index.js';
 import { inquiryActor } from '../../policy/actor.js';
 import { appSecret } from '../../db/app-secrets.js';
 import { attempt } from '../../writes/unit-of-work.js';

@@ -5,8 +5,7 @@
  * codec decodes it). A field declared with nothing more is on the form and the page with no line
  * in the kind's pages.
  */
-import { camelName, type Field, type Fields } from '../../../crm/data/fields.js';
-import { plainFields } from '../../../crm/given-values.js';
+import { camelName, type Field, type Fields, plainFields } from '../../../crm/given-values.js';
 import { html, type SafeHtml } from '../../html.js';
 import { type FieldErrors, inputField, textareaField } from './form-fields.js';
 

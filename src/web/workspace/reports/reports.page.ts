@@ -16,7 +16,7 @@ import {
   REPORT_TITLES,
   type ReportName,
   type ReportRow,
-} from '../../../crm/reports/reports.js';
+} from '../../../crm/reports/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { STATUS_LABELS } from '../bookings/booking-badges.js';
 import { type Bar, barChart } from './report-chart.js';

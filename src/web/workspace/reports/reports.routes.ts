@@ -10,8 +10,8 @@ import {
   readRange,
   reportCsv,
   runReport,
-} from '../../../crm/reports/reports.js';
-import type { ReportRange } from '../../../crm/reports/report-range.js';
+  type ReportRange,
+} from '../../../crm/reports/index.js';
 import { sendPage } from '../../forms.js';
 import { reportsPage } from './reports.page.js';
 import { notFound, orgPath, visitorOf } from '../workspace-visitor.js';
