@@ -14,6 +14,7 @@ import { type Cells, type ExportType, LIST_SEPARATOR } from './columns.js';
 export type { Cells } from './columns.js';
 import { lineItemsToExport, paymentsToExport } from './export-prices.js';
 import { shownTotal } from '../crm/bookings/index.js';
+import { namesById } from '../crm/pipelines/index.js';
 
 /** Every record of the type in the organization, as cells. */
 export async function* recordsToExport(
@@ -33,8 +34,8 @@ export async function* recordsToExport(
     return;
   }
   const [stages, sources] = await Promise.all([
-    namesOf(db, 'stages', organizationId),
-    namesOf(db, 'referral_sources', organizationId),
+    namesById(db, 'stages', organizationId),
+    namesById(db, 'referral_sources', organizationId),
   ]);
   for await (const booking of recordsInOrder(db, organizationId, 'bookings')) {
     yield {
@@ -47,16 +48,6 @@ export async function* recordsToExport(
       room_names: roomNames(booking.space_ids, spaces.names).join(LIST_SEPARATOR),
     };
   }
-}
-
-/** An organization's stages or referral sources (a few rows): their names by id. */
-async function namesOf(db: Db, table: 'stages' | 'referral_sources', organizationId: string) {
-  const rows = await db
-    .selectFrom(table)
-    .select(['id', 'name'])
-    .where('organization_id', '=', organizationId)
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 async function* eventsToExport(

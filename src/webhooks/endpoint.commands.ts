@@ -20,6 +20,7 @@ import {
 } from './endpoint.repository.js';
 import { resumeDeliveries } from './delivery.repository.js';
 import { generateSigningSecret } from './signature.js';
+import { isRefusal, Refusal } from '../writes/refusal.js';
 import type { Command, Work } from '../writes/command.js';
 import { WEBHOOK_ENDPOINT_ACTIONS } from './endpoint.policy.js';
 import { addressProblem, urlProblem } from './ssrf-guard.js';
@@ -53,9 +54,7 @@ async function checked(input: EndpointInput, allowPrivate: boolean, creating: bo
     changes.events = JSON.stringify(events.includes('*') ? ['*'] : events);
   }
   if (input.description !== undefined) changes.description = input.description?.trim() || null;
-  const refused = problems.refusal();
-  if (refused) throw refused.asError();
-  return changes;
+  return problems.refusal() ?? changes;
 }
 
 /** Where an endpoint's command acts: its integration's, in the acting organization. */
@@ -64,25 +63,31 @@ interface Owned {
 }
 
 /** An endpoint of that owner: a 404 for any other, as for another organization's. */
-async function ownedEndpoint(work: Work, { owner }: Owned, id: string): Promise<WebhookEndpointTable> {
-  if (owner.organizationId !== work.actor.organizationId)
-    throw new NotFoundError(`No webhook_endpoints resource has the id "${id}".`);
-  return requireEndpoint(work.trx, owner, id);
+async function ownedEndpoint(
+  work: Work,
+  { owner }: Owned,
+  id: string,
+): Promise<WebhookEndpointTable | Refusal> {
+  const endpoint =
+    owner.organizationId === work.actor.organizationId ? await findEndpoint(work.trx, owner, id) : undefined;
+  return endpoint ?? Refusal.from(notFound(id));
 }
+
+const notFound = (id: string) => new NotFoundError(`No webhook_endpoints resource has the id "${id}".`);
 
 export const createEndpoint: Command<
   Owned & { input: EndpointInput; allowPrivateNetworks: boolean },
-  WebhookEndpointTable
+  WebhookEndpointTable | Refusal
 > = {
   action: WEBHOOK_ENDPOINT_ACTIONS.create,
   async run({ trx, actor, now }, { owner, input, allowPrivateNetworks }) {
     if (owner.organizationId !== actor.organizationId)
-      throw new NotFoundError('This organization has no such integration.');
+      return Refusal.from(new NotFoundError('This organization has no such integration.'));
     const changes = await checked(input, allowPrivateNetworks, true);
+    if (isRefusal(changes)) return changes;
     if ((await countEndpoints(trx, owner)) >= MAX_ENDPOINTS) {
-      throw new ConflictError(
-        `An integration may have ${MAX_ENDPOINTS} endpoints per organization.`,
-        'too_many',
+      return Refusal.from(
+        new ConflictError(`An integration may have ${MAX_ENDPOINTS} endpoints per organization.`, 'too_many'),
       );
     }
     const at = isoTime(now);
@@ -111,19 +116,21 @@ export async function requireEndpoint(
   id: string,
 ): Promise<WebhookEndpointTable> {
   const endpoint = await findEndpoint(db, owner, id);
-  if (!endpoint) throw new NotFoundError(`No webhook_endpoints resource has the id "${id}".`);
+  if (!endpoint) throw notFound(id);
   return endpoint;
 }
 
 export const updateEndpoint: Command<
   Owned & { id: string; input: EndpointInput; allowPrivateNetworks: boolean },
-  WebhookEndpointTable
+  WebhookEndpointTable | Refusal
 > = {
   action: WEBHOOK_ENDPOINT_ACTIONS.update,
   async run(work, request) {
     const { id, input } = request;
     const endpoint = await ownedEndpoint(work, request, id);
+    if (isRefusal(endpoint)) return endpoint;
     const changes = await checked(input, request.allowPrivateNetworks, false);
+    if (isRefusal(changes)) return changes;
     if (Object.keys(changes).length === 0 && input.enabled === undefined) return endpoint;
     const at = isoTime(work.now);
     if (input.enabled === true)
@@ -139,20 +146,22 @@ export const updateEndpoint: Command<
   },
 };
 
-export const rotateEndpointSecret: Command<Owned & { id: string }, WebhookEndpointTable> = {
+export const rotateEndpointSecret: Command<Owned & { id: string }, WebhookEndpointTable | Refusal> = {
   action: WEBHOOK_ENDPOINT_ACTIONS.rotate_secret,
   async run(work, request) {
     const endpoint = await ownedEndpoint(work, request, request.id);
+    if (isRefusal(endpoint)) return endpoint;
     const rotated = { ...endpoint, secret: generateSigningSecret(), updated_at: isoTime(work.now) };
     await updateEndpointRow(work.trx, request.id, { secret: rotated.secret, updated_at: rotated.updated_at });
     return rotated;
   },
 };
 
-export const deleteEndpoint: Command<Owned & { id: string }, undefined> = {
+export const deleteEndpoint: Command<Owned & { id: string }, undefined | Refusal> = {
   action: WEBHOOK_ENDPOINT_ACTIONS.delete,
   async run(work, request) {
-    await ownedEndpoint(work, request, request.id);
+    const endpoint = await ownedEndpoint(work, request, request.id);
+    if (isRefusal(endpoint)) return endpoint;
     await deleteEndpointRow(work.trx, request.id);
     return undefined;
   },

@@ -22,10 +22,11 @@ export interface Work {
   readonly afterCommit: Array<(writer: Writer) => Promise<void>>;
   /**
    * Runs another command inside this unit of work (a lead makes its account): judged by the
-   * policy as any command is, where this command's action may entail it (permit.ts). A refusal
-   * of the inner command refuses the whole unit of work.
+   * policy as any command is, where this command's action may entail it (permit.ts). The inner
+   * command's refusal (or the policy's) is returned: the command returns it in turn, and it
+   * refuses the whole unit of work.
    */
-  run<Input, Result>(command: Command<Input, Result>, input: Input): Promise<Made<Result>>;
+  run<Input, Result>(command: Command<Input, Result>, input: Input): Promise<Made<Result> | Refusal>;
   /**
    * Marks a record whose derived state `keeper` keeps (a booking's: src/crm/bookings/aggregate.ts)
    * as touched, with what changed: marks of one record merge across the whole unit of work, which

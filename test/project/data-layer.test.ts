@@ -77,8 +77,6 @@ describe('the data layer', () => {
       /\.(selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql`/.test(source);
     const listed = [
       'src/csv/export-prices.ts',
-      'src/csv/export-rows.ts',
-      'src/web/inquiry/inquiry.routes.ts',
       'src/web/portal/portal-view.ts',
       'src/web/portal/portal.routes.ts',
       'src/web/session/session.repository.ts',

@@ -5,8 +5,9 @@
  * Refusal an error states (`Refusal.from`), and its callers hand it on. The doors
  * (`*.routes.ts`) may still throw what HTTP parsing refuses before any command runs, and the few
  * files below throw for reasons of their own, each told. And there is one refusal: `refuse` and
- * `Refusal` are each defined once in src, in src/writes/refusal.ts. A file that throws a refusal
- * again fails here, naming itself.
+ * `Refusal` are each defined once in src, in src/writes/refusal.ts. A command that runs another
+ * reads what it returns, and hands its refusal on. A file that throws a refusal again, or leaves
+ * an inner command's outcome unread, fails here, naming itself.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -117,4 +118,16 @@ it('defines refuse and Refusal once each, in src/writes/refusal.ts', () => {
     ];
   });
   assert.deepEqual(definitions.sort(), ['src/writes/refusal.ts: Refusal', 'src/writes/refusal.ts: refuse']);
+});
+
+it('hands on the refusal of every command a command runs inside it', () => {
+  // work.run returns the inner command's refusal (src/writes/work.ts): an outcome left unread
+  // would let the unit of work commit what was refused. The demo's seed throws it (workIn).
+  const discards = /^\s*(?:await\s+)?work\.run\(/m;
+  assert.ok(discards.test('    await work.run(createNote, { body });'));
+  assert.ok(!discards.test('    const note = await work.run(createNote, { body });'));
+  const offenders = sourceFiles('src').filter(
+    (file) => !file.startsWith('src/demo/') && discards.test(readFileSync(file, 'utf8')),
+  );
+  assert.deepEqual(offenders, []);
 });

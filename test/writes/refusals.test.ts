@@ -146,7 +146,7 @@ eachDatabase((suite) => {
     const writer: Writer = { db: suite.db, clock: systemClock, commits: new GroupCommit(suite.db) };
     const ran: string[] = [];
     const shared = { groupCommit: true };
-    const telling: Command<{ name: string }, { id: string }> = {
+    const telling: Command<{ name: string }, { id: string } | Refusal> = {
       action: ACCOUNT_ACTIONS.create,
       async run(work, input) {
         work.afterCommit.push(async () => {

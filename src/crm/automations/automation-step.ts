@@ -11,6 +11,7 @@
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.js';
 import { NothingWritten } from '../../jobs/job-handler.js';
+import { isRefusal, type Refusal } from '../../writes/refusal.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
 import { updateBooking } from '../bookings/index.js';
 import type { RenderedEmail } from '../email-templates/index.js';
@@ -140,18 +141,24 @@ async function doStep(work: Work, run: AutomationRunTable, step: Step, input: St
         bookingId: run.booking_id,
         notify: { sending: input.sending, tasksUrl: input.tasksUrl },
       });
+      if (isRefusal(task)) return task;
       return { ...base, result: `Gave the task “${task.title}”.`, task_id: task.id };
     }
-    case 'move_stage':
-      await work.run(updateBooking, {
+    case 'move_stage': {
+      const moved = await work.run(updateBooking, {
         id: run.booking_id,
         ifMatch: undefined,
         input: { stage_id: step.stage_id },
       });
-      return { ...base, result: 'Moved the booking to its stage.' };
-    case 'add_note':
-      await work.run(createNote, { body: step.body, notable: { type: 'bookings', id: run.booking_id } });
-      return { ...base, result: 'Wrote a note on the booking.' };
+      return isRefusal(moved) ? moved : { ...base, result: 'Moved the booking to its stage.' };
+    }
+    case 'add_note': {
+      const note = await work.run(createNote, {
+        body: step.body,
+        notable: { type: 'bookings', id: run.booking_id },
+      });
+      return isRefusal(note) ? note : { ...base, result: 'Wrote a note on the booking.' };
+    }
     default:
       return { failed: 'An unknown step.' };
   }
@@ -166,7 +173,7 @@ async function ownerOf(trx: Trx, bookingId: string): Promise<string | null | und
   return row?.owner_id;
 }
 
-export const runStep: Command<StepInput, string> = {
+export const runStep: Command<StepInput, string | Refusal> = {
   action: AUTOMATION_RUN_ACTIONS.advance,
   async run(work, input) {
     const { trx, actor, now } = work;
@@ -198,6 +205,8 @@ export const runStep: Command<StepInput, string> = {
     if (step.type === 'send_email' && input.mail === undefined)
       throw new MailNeeded(step.template_id, run.booking_id);
     const outcome = await doStep(work, run, step, input);
+    // An inner command's refusal refuses the step: its job says why the run failed (automation-jobs.ts).
+    if (isRefusal(outcome)) return outcome;
     if ('failed' in outcome) {
       await endRun(
         trx,

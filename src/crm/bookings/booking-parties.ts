@@ -8,6 +8,7 @@
 import type { Db, Trx } from '../../db/database.js';
 import type { FieldProblem } from '../../errors.js';
 import type { Actor } from '../../policy/actor.js';
+import { isRefusal, type Refusal } from '../../writes/refusal.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
 import { accountProblems, createAccount } from '../accounts/index.js';
 import { type ContactInput, contactProblems, contactWithEmail, createContact } from '../contacts/index.js';
@@ -88,12 +89,16 @@ export async function bookingWithPartiesProblems(
   return problems.filter((p, i) => problems.findIndex((q) => q.field === p.field) === i);
 }
 
-export const createBookingWithParties: Command<BookingWithParties, Booking> = {
+export const createBookingWithParties: Command<BookingWithParties, Booking | Refusal> = {
   action: BOOKING_ACTIONS.create_with_parties,
   async run(work: Work, input) {
     const { trx, actor } = work;
     let { accountId, contactId } = input.booking;
-    if (input.newAccount) accountId = (await work.run(createAccount, input.newAccount)).id;
+    if (input.newAccount) {
+      const account = await work.run(createAccount, input.newAccount);
+      if (isRefusal(account)) return account;
+      accountId = account.id;
+    }
     if (input.newContact) {
       const known = await contactByEmail(trx, actor.organizationId, input.newContact.email);
       if (known) {
@@ -102,16 +107,20 @@ export const createBookingWithParties: Command<BookingWithParties, Booking> = {
       }
       if (!known && !accountId) {
         const person = input.newContact;
-        accountId = (
-          await work.run(createAccount, {
-            name: personName(person),
-            email: person.email,
-            phone: person.phone,
-            custom_fields: input.personAccountCustom,
-          })
-        ).id;
+        const account = await work.run(createAccount, {
+          name: personName(person),
+          email: person.email,
+          phone: person.phone,
+          custom_fields: input.personAccountCustom,
+        });
+        if (isRefusal(account)) return account;
+        accountId = account.id;
       }
-      if (!known) contactId = (await work.run(createContact, { ...input.newContact, accountId })).id;
+      if (!known) {
+        const contact = await work.run(createContact, { ...input.newContact, accountId });
+        if (isRefusal(contact)) return contact;
+        contactId = contact.id;
+      }
     }
     return work.run(createBooking, { ...input.booking, accountId, contactId });
   },

@@ -15,7 +15,7 @@ import { wallClockOf } from '../../wall-clock.js';
 import type { Db, Trx } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import type { Actor } from '../../policy/actor.js';
-import type { Refusal } from '../../writes/refusal.js';
+import { isRefusal, type Refusal } from '../../writes/refusal.js';
 import type { Command, Work } from '../../writes/unit-of-work.js';
 import { recordCreated, recordDeleted, recordUpdated } from '../change-events.js';
 import { findRow } from '../data/record-lookup.js';
@@ -129,6 +129,7 @@ export const createBooking: Command<BookingInput, Booking | Refusal> = {
     const fields = checked.value;
     if (input.newContact) {
       const lead = await leadContact(work, input.newContact, input.accountId ?? null);
+      if (isRefusal(lead)) return lead;
       fields.account_id = lead.accountId;
       fields.contact_id = lead.contactId;
     }

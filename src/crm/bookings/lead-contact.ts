@@ -4,6 +4,7 @@
  * is made; the booking's account is the one it names, else the reused contact's, else a new
  * person account named after the contact. Each record made is told as created.
  */
+import { isRefusal, type Refusal } from '../../writes/refusal.js';
 import type { Work } from '../../writes/unit-of-work.js';
 import { createAccount } from '../accounts/index.js';
 import { contactWithEmail, createContact } from '../contacts/index.js';
@@ -15,7 +16,7 @@ export async function leadContact(
   accountId: string | null,
   /** A new contact's custom fields (SPEC §19). */
   customFields?: Readonly<Record<string, unknown>> | undefined,
-): Promise<{ accountId: string; contactId: string }> {
+): Promise<{ accountId: string; contactId: string } | Refusal> {
   const email = contact.email?.trim() || null;
   const known = email
     ? await contactWithEmail(work.trx, work.actor.organizationId, email).executeTakeFirst()
@@ -25,8 +26,12 @@ export async function leadContact(
     .map((n) => n?.trim() ?? '')
     .filter(Boolean)
     .join(' ');
-  const account =
-    accountId ?? known?.account_id ?? (await work.run(createAccount, { name, email, phone })).id;
+  let account = accountId ?? known?.account_id;
+  if (!account) {
+    const made = await work.run(createAccount, { name, email, phone });
+    if (isRefusal(made)) return made;
+    account = made.id;
+  }
   if (known) return { accountId: account, contactId: known.id };
   const made = await work.run(createContact, {
     first_name: contact.first_name ?? '',
@@ -36,5 +41,6 @@ export async function leadContact(
     accountId: account,
     custom_fields: customFields,
   });
+  if (isRefusal(made)) return made;
   return { accountId: account, contactId: made.id };
 }

@@ -85,7 +85,7 @@ export function signaturePage(
 }
 
 /** Moves the booking to definite when it may and its events can be held; says what became of it. */
-async function confirmBooking(work: Work, bookingId: string): Promise<SigningOutcome> {
+async function confirmBooking(work: Work, bookingId: string): Promise<SigningOutcome | Refusal> {
   const { trx, actor } = work;
   const booking = await findRow(trx, bookingDefinition, actor.organizationId, bookingId);
   if (!booking) throw new Error('a signed proposal’s booking is gone');
@@ -96,8 +96,12 @@ async function confirmBooking(work: Work, bookingId: string): Promise<SigningOut
     const clash = await clashOf(trx, actor.organizationId, { ...event, status: 'definite' });
     if (clash) return { kind: 'clash', clash };
   }
-  await work.run(updateBooking, { id: bookingId, ifMatch: undefined, input: { status: 'definite' } });
-  return { kind: 'confirmed' };
+  const confirmed = await work.run(updateBooking, {
+    id: bookingId,
+    ifMatch: undefined,
+    input: { status: 'definite' },
+  });
+  return isRefusal(confirmed) ? confirmed : { kind: 'confirmed' };
 }
 
 async function insertSignature(trx: Trx, row: DocumentSignature): Promise<void> {
@@ -131,6 +135,7 @@ export const signDocument: Command<SignInput, Signed | Refusal> = {
     );
     await recordUpdated(trx, documentDefinition, current, updated, now);
     const outcome = await confirmBooking(work, current.booking_id);
+    if (isRefusal(outcome)) return outcome;
     const signature: DocumentSignature = {
       id: newId(now),
       organization_id: current.organization_id,

@@ -23,5 +23,6 @@ export {
   TOKEN_LIFETIME_MS,
   tokenProblem,
 } from './inquiry-guard.js';
+export { type InquiryVenue, inquiryVenueOf } from './inquiry-venue.js';
 export { formTokenUsed, TOKEN_USED, useFormToken } from './inquiry-tokens.js';
 export { type Inquiry, takeInquiry } from './inquiry.command.js';

@@ -6,7 +6,7 @@
  * (inquiry-tokens.ts): a second post with it is refused, and a refused inquiry leaves it unused.
  */
 import type { Command } from '../../writes/unit-of-work.js';
-import { type Refusal, refuse } from '../../writes/refusal.js';
+import { isRefusal, type Refusal, refuse } from '../../writes/refusal.js';
 import { queueMail } from '../../mail/outbox.js';
 import type { BookingRow } from '../bookings/index.js';
 import { createLead, type LeadInput } from '../leads/index.js';
@@ -35,6 +35,7 @@ export const takeInquiry: Command<Inquiry, BookingRow | Refusal> = {
     });
     if (!fresh) return refuse({ status: 409, code: 'form_used', detail: TOKEN_USED });
     const booking = await work.run(createLead, lead);
+    if (isRefusal(booking)) return booking;
     const { trx, actor, now } = work;
     const admins = await trx
       .selectFrom('memberships as m')

@@ -9,6 +9,7 @@
  */
 import type { Work } from '../../writes/unit-of-work.js';
 import { createAccount } from '../accounts/index.js';
+import { isRefusal, type Refusal } from '../../writes/refusal.js';
 
 /** Mail services anyone can sign up to: their domains name no company. */
 const FREE_MAIL = new Set([
@@ -89,7 +90,11 @@ export interface LeadAccount {
 }
 
 /** The account of a lead for `company`, asked by `email` (see above). */
-export async function companyAccount(work: Work, company: string, email: string): Promise<LeadAccount> {
+export async function companyAccount(
+  work: Work,
+  company: string,
+  email: string,
+): Promise<LeadAccount | Refusal> {
   const { trx, actor } = work;
   const named = await trx
     .selectFrom('accounts')
@@ -126,7 +131,9 @@ export async function companyAccount(work: Work, company: string, email: string)
         said: `The account ${match.name} was chosen because ${email.trim()} has its e-mail domain, ${domain}.`,
       };
   }
-  const made = (await work.run(createAccount, { name: company })).id;
+  const account = await work.run(createAccount, { name: company });
+  if (isRefusal(account)) return account;
+  const made = account.id;
   if (named.length === 0) return { accountId: made };
   const which =
     named.length === 1

@@ -8,7 +8,7 @@
  * record is told as created, as every other command tells it. A refused lead writes nothing.
  */
 import type { Trx } from '../../db/database.js';
-import type { Refusal } from '../../writes/refusal.js';
+import { isRefusal, type Refusal } from '../../writes/refusal.js';
 import type { Command } from '../../writes/unit-of-work.js';
 import { type BookingRow, createBooking, leadContact } from '../bookings/index.js';
 import { createNote } from '../notes/index.js';
@@ -45,9 +45,10 @@ export const createLead: Command<LeadInput, BookingRow | Refusal> = {
     if (refused) return refused;
     const lead = checked.value;
     const { contact } = input;
-    const account: LeadAccount | undefined = lead.company
+    const account: LeadAccount | Refusal | undefined = lead.company
       ? await companyAccount(work, lead.company, contact.email)
       : undefined;
+    if (isRefusal(account)) return account;
     const party = await leadContact(
       work,
       {
@@ -59,6 +60,7 @@ export const createLead: Command<LeadInput, BookingRow | Refusal> = {
       account?.accountId ?? null,
       contact.custom_fields,
     );
+    if (isRefusal(party)) return party;
     const booking = await work.run(createBooking, {
       name: lead.name,
       status: 'lead',
@@ -72,10 +74,12 @@ export const createLead: Command<LeadInput, BookingRow | Refusal> = {
       source_details: input.source_details,
       custom_fields: input.custom_fields,
     });
+    if (isRefusal(booking)) return booking;
     // Staff read how the account was chosen beside the client's own words.
     const notes = [account?.said, input.message?.trim()].filter((body): body is string => Boolean(body));
     for (const body of notes) {
-      await work.run(createNote, { body, notable: { type: 'bookings', id: booking.id } });
+      const note = await work.run(createNote, { body, notable: { type: 'bookings', id: booking.id } });
+      if (isRefusal(note)) return note;
     }
     return booking;
   },

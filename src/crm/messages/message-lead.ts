@@ -8,7 +8,7 @@
  * dismissed it meanwhile), and only a message still in the Inbox makes a lead.
  */
 import { NotFoundError, PreconditionFailedError } from '../../errors.js';
-import { Refusal, refuse } from '../../writes/refusal.js';
+import { isRefusal, Refusal, refuse } from '../../writes/refusal.js';
 import type { BookingRow } from '../bookings/index.js';
 import { createLead, LEAD_LIMITS } from '../leads/index.js';
 import { matches } from '../data/etag.js';
@@ -81,6 +81,7 @@ export const makeLeadOfMessage: Command<Change<LeadOfMessageInput>, BookingRow |
       date: input.date?.trim() ?? '',
       source: 'email',
     });
+    if (isRefusal(booking)) return booking;
     // The message names its sender's contact from now on, as one filed by its sender would.
     await trx
       .updateTable('messages')
@@ -88,11 +89,11 @@ export const makeLeadOfMessage: Command<Change<LeadOfMessageInput>, BookingRow |
       .where('id', '=', row.id)
       .where('contact_id', 'is', null)
       .execute();
-    await work.run(updateMessage, {
+    const filed = await work.run(updateMessage, {
       id: row.id,
       ifMatch,
       input: { bookingId: booking.id, dismissed: false },
     });
-    return booking;
+    return isRefusal(filed) ? filed : booking;
   },
 };

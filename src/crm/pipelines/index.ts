@@ -31,6 +31,7 @@ export { checkReferralSource } from './pipeline-rules.js';
 export {
   bookingsAtStages,
   listReferralSources,
+  namesById,
   type PipelineWithStages,
   pipelinesWithStages,
   placeOf,

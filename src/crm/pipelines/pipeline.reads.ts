@@ -43,6 +43,16 @@ export async function listReferralSources(db: Db, organizationId: string): Promi
     .execute();
 }
 
+/** An organization's stages or referral sources (a few rows): their names by id. */
+export async function namesById(db: Db, table: 'stages' | 'referral_sources', organizationId: string) {
+  const rows = await db
+    .selectFrom(table)
+    .select(['id', 'name'])
+    .where('organization_id', '=', organizationId)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 /** A stage as a form offers it: "Sales: Proposal sent" when there are several pipelines. */
 export function stageChoices(
   pipelines: readonly PipelineWithStages[],

@@ -11,8 +11,8 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   takeInquiry,
-  type InquiryForm,
-  inquiryFormOf,
+  type InquiryVenue,
+  inquiryVenueOf,
   formToken,
   HONEYPOT,
   InquiryThrottle,
@@ -42,12 +42,7 @@ import { listedCustomFields } from './inquiry-fields.js';
 
 const DETAIL_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'referrer'] as const;
 
-interface Venue {
-  organizationId: string;
-  name: string;
-  /** Its time zone, which a lead's date and times are in. */
-  zone: string;
-  form: InquiryForm;
+interface Venue extends InquiryVenue {
   /** Its own fields the form shows (inquiry-custom.ts). */
   custom: InquiryCustom;
 }
@@ -69,15 +64,8 @@ export const inquiryRoutes: FastifyPluginAsync = async (app) => {
   await app.register(formbody, { bodyLimit: INQUIRY_BODY_LIMIT });
 
   async function venueOf(slug: string): Promise<Venue | undefined> {
-    const row = await db
-      .selectFrom('organizations')
-      .select(['id', 'name', 'timezone', 'inquiry_form'])
-      .where('inquiry_slug', '=', slug.toLowerCase())
-      .executeTakeFirst();
-    const form = row ? inquiryFormOf(row.inquiry_form) : undefined;
-    if (!row || !form?.enabled) return undefined;
-    const custom = await inquiryCustomOf(db, row.id);
-    return { organizationId: row.id, name: row.name, zone: row.timezone, form, custom };
+    const venue = await inquiryVenueOf(db, slug);
+    return venue && { ...venue, custom: await inquiryCustomOf(db, venue.organizationId) };
   }
   refuseTooLarge(app, async (slug) => {
     const venue = await venueOf(slug);

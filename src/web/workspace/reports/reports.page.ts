@@ -15,7 +15,7 @@ import {
   REPORT_NAMES,
   REPORT_TITLES,
   type ReportName,
-  type ReportRow,
+  type ReportLine,
 } from '../../../crm/reports/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { STATUS_LABELS } from '../bookings/booking-badges.js';
@@ -29,7 +29,7 @@ export interface ReportsView {
   name: ReportName;
   from: string;
   to: string;
-  rows: ReportRow[];
+  rows: ReportLine[];
   /** Why the range was refused, if it was. */
   problem?: string | undefined;
 }
@@ -51,7 +51,7 @@ const DESCRIPTIONS: Record<ReportName, string> = {
 };
 
 /** A cell as the venue's people read it, in `locale`. */
-function cell(row: ReportRow, column: string, locale: string): string {
+function cell(row: ReportLine, column: string, locale: string): string {
   const value = row[column];
   if (column === 'due_on') return typeof value === 'string' ? dayLabel(value, locale) : 'On signing';
   if (value === null || value === undefined) return '';
@@ -86,7 +86,7 @@ const heading = (column: string) => column.replace(/_/g, ' ');
 const kind = (column: string) =>
   FIGURES.has(column) ? html`class="num"` : WORDS.has(column) ? html`class="wrap"` : '';
 
-function barOf(name: ReportName, row: ReportRow, locale: string): Bar {
+function barOf(name: ReportName, row: ReportLine, locale: string): Bar {
   const shown = (column: string) => cell(row, column, locale);
   const money = (column: string) => ({ value: figureOf(row, column), shown: shown(column) });
   switch (name) {
