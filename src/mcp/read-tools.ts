@@ -9,7 +9,7 @@ import { BOOKING_STATUSES, bookingsPage } from '../crm/bookings/index.js';
 import { eventsOf } from '../crm/events/index.js';
 import { notesAbout } from '../crm/notes/index.js';
 import { scheduleOf } from '../crm/payments/index.js';
-import { lineItemCodec, linesOfBooking } from '../crm/pricing/index.js';
+import { linesOfBooking } from '../crm/pricing/index.js';
 import {
   accountNames,
   BookingSummary,
@@ -163,7 +163,7 @@ export function registerReadTools(server: McpServer, tool: ToolContext): void {
             setup_style: e.setup_style,
             custom_fields: customValuesShown(e.custom_fields, eventFields),
           })),
-          line_items: lines.map(lineItemCodec.decode).map((l) => ({
+          line_items: lines.map((l) => ({
             id: l.id,
             name: l.name,
             category: l.category,

@@ -26,8 +26,8 @@ import { lineFiguresOf } from './line-item.codec.js';
 
 type Sums = Omit<BookingPrices, 'paid_total'>;
 
-/** A booking's lines in their order on documents. */
-export function linesOfBooking(db: Db | Trx, bookingId: string): Promise<LineItem[]> {
+/** A booking's lines in their order on documents, as rows (its sums; the documents' facts). */
+export function lineRowsOfBooking(db: Db | Trx, bookingId: string): Promise<LineItem[]> {
   return db
     .selectFrom('line_items')
     .selectAll()
@@ -85,7 +85,7 @@ export async function refreshBookingTotals(
   const { trx, actor, now } = work;
   const booking = await findRow(trx, bookingDefinition, actor.organizationId, bookingId);
   if (!booking) return false;
-  const sums = sumsOf(await linesOfBooking(trx, bookingId));
+  const sums = sumsOf(await lineRowsOfBooking(trx, bookingId));
   const negative = negativeTotalProblem(Number(sums.grand_total), booking.currency);
   if (negative)
     return Refusal.from(new ValidationError({ ...pricedBy, detail: negative, code: NEGATIVE_TOTAL }));
@@ -162,7 +162,7 @@ export async function eventLinesGo(trx: Trx, eventId: string, now: number): Prom
 
 /** Tells of a booking's lines, installments and payments going with it (the database takes them). */
 export async function bookingPricesGo(trx: Trx, bookingId: string, now: number): Promise<void> {
-  await inTurns(await linesOfBooking(trx, bookingId), (line) =>
+  await inTurns(await lineRowsOfBooking(trx, bookingId), (line) =>
     recordDeleted(trx, lineItemDefinition, line, now),
   );
   for (const installment of await installmentsOf(trx, bookingId)) {

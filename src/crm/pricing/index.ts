@@ -1,21 +1,20 @@
 /**
  * Prices (SPEC §12): the face the rest of the house uses (docs/decisions/0017-faces-codecs-and-fields.md):
  * the policy of lines, items and tax rates, their values and codec, the categories and units,
- * their commands and the rules' input, a booking's lines, what goes with a deleted booking, and
- * their resources; the tax rates as values, and one with its version. The pages and the documents
- * still read the rows of lines and items, which the face names `LineItemRow` and `ItemRow` for them.
+ * their commands and the rules' input, what goes with a deleted booking, and their resources; a
+ * booking's lines, the catalogue and the tax rates as values, and a line, an item or a rate with
+ * its version. Only the documents still read a booking's lines as rows (`lineRowsOfBooking`,
+ * with `copiedTaxes` and `lineFiguresOf`), which the face names `LineItemRow` for them; the row
+ * of an item never leaves this folder.
  */
 export { ITEM_ACTIONS, LINE_ITEM_ACTIONS, TAX_RATE_ACTIONS } from './pricing.policy.js';
 export {
   copiedTaxes,
-  isActiveOf,
-  isInclusiveOf,
   itemCodec,
   type ItemValue,
   lineFiguresOf,
   lineItemCodec,
   type LineItemValue,
-  taxRateIdsOf,
 } from './line-item.codec.js';
 export {
   CATEGORY_LABELS,
@@ -27,9 +26,10 @@ export {
   UNIT_LABELS,
 } from './categories.js';
 export type { CopiedTax, LineItem as LineItemRow } from './line-item.table.js';
-export type { Item as ItemRow } from './item.table.js';
-export { bookingPricesGo, eventLinesGo, linesOfBooking } from './booking-totals.js';
-export { createItem, deleteItem, type ItemInput, itemProblems, itemsOf, updateItem } from './items.js';
+export { bookingPricesGo, eventLinesGo, lineRowsOfBooking } from './booking-totals.js';
+export { createItem, deleteItem, type ItemInput, itemProblems, updateItem } from './items.js';
+export { findItem, itemChangeProblems, itemsOf } from './item.reads.js';
+export { findLineItem, lineItemChangeProblems, linesOfBooking } from './line-item.reads.js';
 export {
   createLineItem,
   deleteLineItem,

@@ -9,7 +9,7 @@ import type { Actor } from '../../policy/actor.js';
 import { createCommand, deleteCommand, updateCommand } from '../record-commands.js';
 import { UNIT_PRICE_LIMIT } from '../money.js';
 import { type Checked, optionalText, Problems } from '../validation.js';
-import { ITEM_CATEGORIES, type ItemCategory, type ItemUnit } from './categories.js';
+import type { ItemCategory, ItemUnit } from './categories.js';
 import { itemDefinition } from './item.resource.js';
 import type { Item } from './item.table.js';
 import { checkTaxRateIds, taxRatesById } from './tax-rate-links.js';
@@ -79,19 +79,6 @@ export function checkItem(
     changes.tax_rate_ids = JSON.stringify(ids);
   }
   return { value: changes, problems: problems.list };
-}
-
-/** The organization's catalogue in the order documents group it: by category, then by name. */
-export async function itemsOf(db: Db, organizationId: string): Promise<Item[]> {
-  const rows = await db
-    .selectFrom('items')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
-  const rank = (item: Item) => ITEM_CATEGORIES.indexOf(item.category);
-  return rows.sort((a, b) => rank(a) - rank(b));
 }
 
 async function judged(db: Db | Trx, actor: Pick<Actor, 'organizationId'>, input: ItemInput, current?: Item) {

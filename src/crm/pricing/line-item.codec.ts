@@ -1,7 +1,9 @@
 /**
  * A booking's lines and the catalogue's items as the domain knows them, and their codec: the rows
  * of `line_items` and `items` read into values, the one place their figures, flags and JSON are
- * decoded (a driver may hand a number over as text). The resources read the values.
+ * decoded (a driver may hand a number over as text), and the values written back as their rows for
+ * the rules that judge a change against the row they read. The resources, the pages and the
+ * assistant read the values; the row types never leave this folder.
  */
 import { flag } from '../data/row-mappers.js';
 import type { ItemCategory, ItemUnit } from './categories.js';
@@ -54,12 +56,6 @@ export interface ItemValue {
 /** The taxes a line copied (its `taxes` JSON). */
 export const copiedTaxes = (row: { taxes: string }) => JSON.parse(row.taxes) as CopiedTax[];
 
-/** Whether a tax rate (or an item) is offered for new lines, from its column. */
-export const isActiveOf = (row: { active: number }): boolean => flag(row.active);
-
-/** Whether a tax rate is inside the prices it applies to, from its column. */
-export const isInclusiveOf = (row: { inclusive: number }): boolean => flag(row.inclusive);
-
 /** The ids of the tax rates an item carries (its `tax_rate_ids` JSON), in the order given. */
 export const taxRateIdsOf = (row: { tax_rate_ids: string }) => JSON.parse(row.tax_rate_ids) as string[];
 
@@ -105,6 +101,34 @@ export const lineItemCodec = {
       updatedAt: row.updated_at,
     };
   },
+  /** The value as its row, for the rules that judge a change against the row they read. */
+  encode(line: LineItemValue): LineItem {
+    return {
+      id: line.id,
+      organization_id: line.organizationId,
+      booking_id: line.bookingId,
+      event_id: line.eventId,
+      item_id: line.itemId,
+      name: line.name,
+      description: line.description,
+      category: line.category,
+      unit: line.unit,
+      quantity: line.quantity,
+      quantity_from_guests: line.quantityFromGuests ? 1 : 0,
+      unit_price: line.unitPrice,
+      service_charge: line.serviceCharge ? 1 : 0,
+      service_charge_percentage: line.serviceChargePercentage,
+      service_charge_taxable: line.serviceChargeTaxable ? 1 : 0,
+      taxes: JSON.stringify(line.taxes),
+      position: line.position,
+      amount: line.amount,
+      service_charge_amount: line.serviceChargeAmount,
+      tax_amount: line.taxAmount,
+      total: line.total,
+      created_at: line.createdAt,
+      updated_at: line.updatedAt,
+    };
+  },
 };
 
 export const itemCodec = {
@@ -122,6 +146,23 @@ export const itemCodec = {
       taxRateIds: taxRateIdsOf(row),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
+    };
+  },
+  /** The value as its row, for the rules that judge a change against the row they read. */
+  encode(item: ItemValue): Item {
+    return {
+      id: item.id,
+      organization_id: item.organizationId,
+      name: item.name,
+      description: item.description,
+      category: item.category,
+      unit: item.unit,
+      unit_price: item.unitPrice,
+      service_charge: item.serviceCharge ? 1 : 0,
+      active: item.active ? 1 : 0,
+      tax_rate_ids: JSON.stringify(item.taxRateIds),
+      created_at: item.createdAt,
+      updated_at: item.updatedAt,
     };
   },
 };

@@ -10,10 +10,11 @@ import { organizationOf } from '../../../crm/organization/index.js';
 import {
   createItem,
   deleteItem,
+  findItem,
+  itemChangeProblems,
   itemDefinition,
   itemProblems,
   itemsOf,
-  taxRateIdsOf,
   taxRatesOf,
   updateItem,
 } from '../../../crm/pricing/index.js';
@@ -23,7 +24,6 @@ import { submit } from '../forms/form-errors.js';
 import type { FieldErrors } from '../forms/form-fields.js';
 import { blankItem, itemInput, type ItemValues, itemValuesOf, itemValuesPosted } from './item-input.js';
 import { changeOf, deleteRoute, RecordParams as Params } from '../forms/record-posts.js';
-import { recordOf, versionOf } from '../workspace-reads.js';
 import { notFound, orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
@@ -49,10 +49,12 @@ export const catalogueSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =>
     return sendPage(reply, cataloguePage(v, { ...facts, items, ...view }), status);
   }
 
-  async function itemOf(org: string, id: string) {
-    const row = await recordOf(db, itemDefinition, org, id);
-    const taxRates = taxRateIdsOf(row);
-    return { row, item: { id: row.id, name: row.name, taxRates } };
+  /** The organization's item the address names, with its version, or the 404 page. */
+  async function itemOf(organizationId: string, id: string) {
+    const found = await findItem(app.ctx, organizationId, id);
+    if (!found) throw notFound();
+    const { value, version } = found;
+    return { value, item: { id: value.id, name: value.name, taxRates: value.taxRateIds }, version };
   }
 
   // Open to every member: they read the catalogue; the page offers a form only to those it may take.
@@ -89,9 +91,8 @@ export const catalogueSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =>
     { config: { takes: updateItem.action }, schema: { params: Params } },
     async (request, reply) => {
       const facts = await factsOf(request.params.org);
-      const { row, item } = await itemOf(request.params.org, request.params.id);
-      const version = await versionOf(db, itemDefinition, row);
-      const values = itemValuesOf(row, facts.currency);
+      const { value, item, version } = await itemOf(request.params.org, request.params.id);
+      const values = itemValuesOf(value, facts.currency);
       const page = itemFormPage(visitorOf(request), {
         ...facts,
         item: { ...item, version },
@@ -108,17 +109,17 @@ export const catalogueSettingsRoutes: FastifyPluginAsyncTypebox = async (app) =>
     async (request, reply) => {
       const v = visitorOf(request);
       const facts = await factsOf(request.params.org);
-      const { row, item } = await itemOf(request.params.org, request.params.id);
+      const { value, item } = await itemOf(request.params.org, request.params.id);
       const values = itemValuesPosted(request.body);
       const { input, unread } = itemInput(values, facts.currency);
-      const outcome = await submit(request, updateItem, changeOf(request.body, row.id, input), unread, () =>
-        itemProblems(db, v.actor, input, row),
+      const outcome = await submit(request, updateItem, changeOf(request.body, value.id, input), unread, () =>
+        itemChangeProblems(db, v.actor, input, value),
       );
       if (outcome.stale) {
         // Saved by someone else since the form was drawn: what was typed, beside what is saved now.
         const now = await itemOf(request.params.org, request.params.id);
-        const current = { ...now.item, version: await versionOf(db, itemDefinition, now.row) };
-        const saved = itemValuesOf(now.row, facts.currency);
+        const current = { ...now.item, version: now.version };
+        const saved = itemValuesOf(now.value, facts.currency);
         return sendPage(reply, itemFormPage(v, { ...facts, item: current, values, errors: {}, saved }), 412);
       }
       if (outcome.errors) {

@@ -9,8 +9,7 @@ import {
   ITEM_ACTIONS,
   ITEM_CATEGORIES,
   ITEM_UNITS,
-  itemCodec,
-  type ItemRow as Item,
+  type ItemValue as Item,
   type TaxRateValue as TaxRate,
   UNIT_LABELS,
 } from '../../../crm/pricing/index.js';
@@ -98,8 +97,7 @@ function itemFields(
     ${checkboxesField({ name: 'tax_rates', legend: LABELS.tax_rates, values: values.tax_rates, errors, hint: 'The taxes charged on it.', empty: noRates, choices: rateChoices(facts, values, carried) })}`;
 }
 
-function itemRow(v: WorkspaceVisitor, facts: CatalogueFacts, row: Item): SafeHtml {
-  const item = itemCodec.decode(row);
+function itemRow(v: WorkspaceVisitor, facts: CatalogueFacts, item: Item): SafeHtml {
   const name = mayTake(v, ITEM_ACTIONS.create)
     ? html`<a class="strong" href="${orgPath(v, `/settings/catalogue/${item.id}`)}">${item.name}</a>`
     : html`<span class="strong">${item.name}</span>`;

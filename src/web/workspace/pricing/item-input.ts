@@ -7,10 +7,9 @@
 import {
   isItemCategory,
   ITEM_UNITS,
-  itemCodec,
   type ItemInput,
-  type ItemRow as Item,
   type ItemUnit,
+  type ItemValue as Item,
 } from '../../../crm/pricing/index.js';
 import { majorText, readAmount } from '../../../crm/money.js';
 import { type Form, formList, formText } from '../../forms.js';
@@ -42,8 +41,7 @@ export function blankItem(): ItemValues {
 }
 
 /** The form's values of an item as saved, its price in the organization's currency. */
-export function itemValuesOf(row: Item, currency: string): ItemValues {
-  const item = itemCodec.decode(row);
+export function itemValuesOf(item: Item, currency: string): ItemValues {
   return {
     name: item.name,
     description: item.description ?? '',

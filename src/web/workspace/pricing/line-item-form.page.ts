@@ -9,8 +9,7 @@ import {
   ITEM_ACTIONS,
   ITEM_CATEGORIES,
   ITEM_UNITS,
-  itemCodec,
-  type ItemRow as Item,
+  type ItemValue as Item,
   type TaxRateValue as TaxRate,
   UNIT_LABELS,
 } from '../../../crm/pricing/index.js';
@@ -87,7 +86,7 @@ function itemSelect(view: LineFormView): SafeHtml {
   const { errors, pick } = view;
   const groups = ITEM_CATEGORIES.map((c) => [c, view.items.filter((i) => i.category === c)] as const);
   const option = (i: Item) =>
-    html`<option value="${i.id}" ${i.id === pick.item ? html`selected` : ''}>${i.name} — ${money(itemCodec.decode(i).unitPrice, view.booking.currency)} ${UNIT_LABELS[i.unit]}</option>`;
+    html`<option value="${i.id}" ${i.id === pick.item ? html`selected` : ''}>${i.name} — ${money(i.unitPrice, view.booking.currency)} ${UNIT_LABELS[i.unit]}</option>`;
   return html`<div class="field">
     <label for="field-item">${LINE_LABELS.item}</label>
     <select id="field-item" name="item" required ${described('item', errors)}>

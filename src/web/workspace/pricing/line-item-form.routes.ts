@@ -10,14 +10,14 @@ import { bookingDefinition, type BookingRow } from '../../../crm/bookings/index.
 import { eventsOf } from '../../../crm/events/index.js';
 import { organizationOf } from '../../../crm/organization/index.js';
 import {
-  copiedTaxes,
   createLineItem,
   deleteLineItem,
-  itemCodec,
+  findLineItem,
   itemsOf,
+  lineItemChangeProblems,
   lineItemDefinition,
   lineItemProblems,
-  type LineItemRow as LineItem,
+  type LineItemValue as LineItem,
   taxRatesOf,
   updateLineItem,
 } from '../../../crm/pricing/index.js';
@@ -35,8 +35,8 @@ import {
   pickValuesPosted,
 } from './line-item-input.js';
 import { changeOf, deleteRoute, RecordParams as Params } from '../forms/record-posts.js';
-import { recordOf, versionOf } from '../workspace-reads.js';
-import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
+import { recordOf } from '../workspace-reads.js';
+import { notFound, orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
 type Shown = Omit<LineFormView, 'booking' | 'events' | 'rates' | 'serviceCharge' | 'items' | 'pick'> &
   Partial<Pick<LineFormView, 'pick'>>;
@@ -58,18 +58,25 @@ export const lineItemFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       events,
       rates,
       serviceCharge: organization?.service_charge_percentage ?? '0',
-      items: items.filter((item) => itemCodec.decode(item).active),
+      items: items.filter((item) => item.active),
       pick: view.pick ?? blankPick(view.values.event),
     });
     return sendPage(reply, page, status);
   }
 
-  const lineView = async (line: LineItem, version?: string) => ({
+  /** The organization's line the address names, with its version, or the 404 page. */
+  async function lineOf(organizationId: string, id: string) {
+    const found = await findLineItem(app.ctx, organizationId, id);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  const lineView = (line: LineItem, version: string) => ({
     id: line.id,
     name: line.name,
-    version: version ?? (await versionOf(db, lineItemDefinition, line)),
-    taxes: copiedTaxes(line),
-    serviceCharge: line.service_charge_percentage,
+    version,
+    taxes: line.taxes,
+    serviceCharge: line.serviceChargePercentage,
   });
 
   const done = (v: WorkspaceVisitor, bookingId: string, notice: string) =>
@@ -106,14 +113,14 @@ export const lineItemFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get('/orgs/:org/line-items/:id', { schema: { params: Params } }, async (request, reply) => {
-    const line = await recordOf(db, lineItemDefinition, request.params.org, request.params.id);
-    return reply.redirect(orgPath(visitorOf(request), `/bookings/${line.booking_id}#line-${line.id}`), 303);
+    const { value: line } = await lineOf(request.params.org, request.params.id);
+    return reply.redirect(orgPath(visitorOf(request), `/bookings/${line.bookingId}#line-${line.id}`), 303);
   });
 
   app.get('/orgs/:org/line-items/:id/edit', { schema: { params: Params } }, async (request, reply) => {
-    const line = await recordOf(db, lineItemDefinition, request.params.org, request.params.id);
-    const b = await recordOf(db, bookingDefinition, request.params.org, line.booking_id);
-    const view = { line: await lineView(line), values: lineValuesOf(line, b.currency), errors: {} };
+    const { value: line, version } = await lineOf(request.params.org, request.params.id);
+    const b = await recordOf(db, bookingDefinition, request.params.org, line.bookingId);
+    const view = { line: lineView(line, version), values: lineValuesOf(line, b.currency), errors: {} };
     return render(reply, visitorOf(request), b, view);
   });
 
@@ -122,8 +129,8 @@ export const lineItemFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
-      const line = await recordOf(db, lineItemDefinition, request.params.org, request.params.id);
-      const b = await recordOf(db, bookingDefinition, request.params.org, line.booking_id);
+      const { value: line } = await lineOf(request.params.org, request.params.id);
+      const b = await recordOf(db, bookingDefinition, request.params.org, line.bookingId);
       const values = lineValuesPosted(request.body);
       const { input, unread } = lineInput(values, b.currency, line);
       const outcome = await submit(
@@ -131,16 +138,17 @@ export const lineItemFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
         updateLineItem,
         changeOf(request.body, line.id, input),
         unread,
-        () => onForm(lineItemProblems(db, v.actor, input, line), 'line'),
+        () => onForm(lineItemChangeProblems(db, v.actor, input, line), 'line'),
       );
       if (outcome.stale) {
         // Saved by someone else since the form was drawn: what was typed, beside what is saved now.
-        const now = await recordOf(db, lineItemDefinition, request.params.org, line.id);
-        const view = { line: await lineView(now), values, errors: {}, saved: lineValuesOf(now, b.currency) };
+        const now = await lineOf(request.params.org, line.id);
+        const saved = lineValuesOf(now.value, b.currency);
+        const view = { line: lineView(now.value, now.version), values, errors: {}, saved };
         return render(reply, v, b, view, 412);
       }
       if (outcome.errors) {
-        const view = { line: await lineView(line, formText(request.body, 'version')), values };
+        const view = { line: lineView(line, formText(request.body, 'version')), values };
         return render(reply, v, b, { ...view, errors: outcome.errors }, 422);
       }
       return reply.redirect(done(v, b.id, 'line-saved'), 303);

@@ -6,13 +6,11 @@
  */
 import { majorText, moneyText, readAmount } from '../../../crm/money.js';
 import {
-  copiedTaxes,
   isItemCategory,
   ITEM_UNITS,
   type ItemUnit,
-  lineItemCodec,
   type LineItemInput,
-  type LineItemRow as LineItem,
+  type LineItemValue as LineItem,
 } from '../../../crm/pricing/index.js';
 import { FNB_MINIMUM_MOST, fnbMinimumInRange } from '../../../crm/bookings/index.js';
 import type { FieldProblem } from '../../../errors.js';
@@ -53,8 +51,7 @@ export const blankLine = (event: string): LineValues => ({
 
 export const blankPick = (event: string): PickValues => ({ item: '', item_quantity: '', item_event: event });
 
-export function lineValuesOf(row: LineItem, currency: string): LineValues {
-  const line = lineItemCodec.decode(row);
+export function lineValuesOf(line: LineItem, currency: string): LineValues {
   return {
     name: line.name,
     category: line.category,
@@ -113,7 +110,7 @@ export function lineInput(
     price = read.minor;
   }
   if (!isItemUnit(values.unit)) unread.unit = 'Choose how it is counted: each, per person, per hour or flat.';
-  const carried = current ? copiedTaxes(current).map((tax) => tax.id) : undefined;
+  const carried = current?.taxes.map((tax) => tax.id);
   const input: LineItemInput = {
     name: values.name,
     category: isItemCategory(values.category) ? values.category : undefined,

@@ -11,11 +11,8 @@ import type { EventRow } from '../../../crm/events/index.js';
 import { majorText } from '../../../crm/money.js';
 import {
   CATEGORY_LABELS,
-  copiedTaxes,
   ITEM_CATEGORIES,
-  lineItemCodec,
-  type LineItemRow as LineItem,
-  type LineItemValue,
+  type LineItemValue as LineItem,
   UNIT_LABELS,
 } from '../../../crm/pricing/index.js';
 import { countText, percentText } from '../../../locale.js';
@@ -42,7 +39,7 @@ export interface PricingSection {
 }
 
 /** "Service charge 12.5%: £1,069.38 · includes VAT £1,604.06": what a line adds, then what it contains. */
-function charges(line: LineItemValue, currency: string): string {
+function charges(line: LineItem, currency: string): string {
   const parts = line.serviceCharge
     ? [
         `Service charge ${percentText(line.serviceChargePercentage)}: ${money(line.serviceChargeAmount, currency)}`,
@@ -58,8 +55,7 @@ function charges(line: LineItemValue, currency: string): string {
   return parts.join(' · ');
 }
 
-function lineRow(v: WorkspaceVisitor, row: LineItem, currency: string): SafeHtml {
-  const line = lineItemCodec.decode(row);
+function lineRow(v: WorkspaceVisitor, line: LineItem, currency: string): SafeHtml {
   const fromGuests = line.quantityFromGuests ? html` <span class="muted">(from guests)</span>` : '';
   const extra = charges(line, currency);
   return html`<tr id="line-${line.id}">
@@ -99,13 +95,13 @@ function groups(v: WorkspaceVisitor, view: PricingSection): SafeHtml[] {
     return {
       id: `lines-${e.id}`,
       heading: html`${e.name} <span class="muted small">${facts.filter(Boolean).join(' · ')}</span>`,
-      lines: lines.filter((l) => l.event_id === e.id),
+      lines: lines.filter((l) => l.eventId === e.id),
     };
   });
   const whole = {
     id: 'lines-booking',
     heading: html`Whole booking`,
-    lines: lines.filter((l) => l.event_id === null || !known.has(l.event_id)),
+    lines: lines.filter((l) => l.eventId === null || !known.has(l.eventId)),
   };
   return [...ofEvents, whole]
     .filter((g) => g.lines.length > 0)
@@ -123,7 +119,7 @@ function taxesBy(
   label: (tax: { name: string; percentage: string }) => string,
 ): Array<[string, number]> {
   const sums = new Map<string, number>();
-  for (const tax of lines.flatMap((line) => copiedTaxes(line)).filter((t) => t.inclusive === inclusive)) {
+  for (const tax of lines.flatMap((line) => line.taxes).filter((t) => t.inclusive === inclusive)) {
     sums.set(label(tax), (sums.get(label(tax)) ?? 0) + tax.amount);
   }
   return [...sums];
@@ -142,7 +138,7 @@ function addedTaxes(lines: readonly LineItem[], currency: string): SafeHtml[] {
  * which the grand total holds already, so it is said beside it rather than as a row.
  */
 function grandTotal(lines: readonly LineItem[], minor: number, currency: string): SafeHtml {
-  const included = lines.flatMap((line) => copiedTaxes(line)).filter((t) => t.inclusive);
+  const included = lines.flatMap((line) => line.taxes).filter((t) => t.inclusive);
   const rates = new Map<string, Set<string>>();
   for (const t of included) rates.set(t.name, (rates.get(t.name) ?? new Set()).add(t.percentage));
   const label = (t: { name: string; percentage: string }) =>
