@@ -5,7 +5,7 @@
  * HTML), marked as a draft or void.
  */
 import type { DocumentModel, DocumentValue, IssuedStamp } from '../../../crm/documents/index.js';
-import type { EventRow } from '../../../crm/events/index.js';
+import type { EventValue } from '../../../crm/events/index.js';
 import { documentHtml } from '../../document-html.js';
 import { html, type SafeHtml } from '../../html.js';
 import { documentName, documentState, outcomeSentence, type SignatureView } from './documents.view.js';
@@ -17,7 +17,7 @@ import { DOCUMENT_ACTIONS } from '../../../crm/documents/index.js';
 export interface DocumentPageView {
   document: DocumentValue;
   booking: { id: string; reference: string; name: string };
-  events: readonly EventRow[];
+  events: readonly EventValue[];
   model: DocumentModel;
   logo: { bytes: Uint8Array; mediaType: string } | null;
   issued: IssuedStamp | undefined;

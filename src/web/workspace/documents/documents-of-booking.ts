@@ -4,14 +4,14 @@
  */
 import type { BookingRow } from '../../../crm/bookings/index.js';
 import { bookingDocuments } from '../../../crm/documents/index.js';
-import type { EventRow } from '../../../crm/events/index.js';
+import type { EventValue } from '../../../crm/events/index.js';
 import type { Db } from '../../../db/database.js';
 import type { DocumentsSection } from './documents.view.js';
 
 export async function documentsOfBooking(
   db: Db,
   booking: BookingRow,
-  events: readonly EventRow[],
+  events: readonly EventValue[],
   zone: string,
   now = Date.now(),
 ): Promise<DocumentsSection> {

@@ -30,6 +30,7 @@ import {
   signaturesOf,
   voidDocument,
 } from '../../../crm/documents/index.js';
+import { bookingEvents } from '../../../crm/events/index.js';
 import { organizationZone } from '../../../crm/organization/index.js';
 import { readingLocale } from '../../../locale.js';
 import { appSecret } from '../../../db/app-secrets.js';
@@ -71,12 +72,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const org = v.organization.organizationId;
     const [booking, events, request_, zone, signatures] = await Promise.all([
       recordOf(db, bookingDefinition, org, document.bookingId),
-      db
-        .selectFrom('events')
-        .selectAll()
-        .where('booking_id', '=', document.bookingId)
-        .orderBy('start_at')
-        .execute(),
+      bookingEvents(app.ctx, org, document.bookingId),
       pdfRequestOf(db, document, { watermark: null }),
       organizationZone(db, org),
       signaturesOf(db, [document.id]),

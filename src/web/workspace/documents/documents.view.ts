@@ -13,7 +13,7 @@ import {
   type SignedPart,
   type SigningOutcome,
 } from '../../../crm/documents/index.js';
-import type { EventRow } from '../../../crm/events/index.js';
+import type { EventValue } from '../../../crm/events/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { clashSentence } from '../forms/conflict.view.js';
 import { csrfField } from '../forms/form-fields.js';
@@ -30,7 +30,7 @@ export interface DocumentsSection {
   documents: readonly DocumentValue[];
   links: ReadonlyMap<string, readonly DocumentLink[]>;
   signatures: ReadonlyMap<string, SignatureView>;
-  events: readonly EventRow[];
+  events: readonly EventValue[];
   /** The parts of the booking changed since the client signed, by signed proposal (unchanged ones left out). */
   changedSinceSigned: ReadonlyMap<string, readonly SignedPart[]>;
   zone: string;
