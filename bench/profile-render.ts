@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { documentCodec } from '../src/crm/documents/document.codec.js';
 import { pdfRequestOf } from '../src/crm/documents/document-files.js';
 import type { PdfRequest } from '../src/crm/documents/document-model.js';
 import { makePdf } from '../src/crm/documents/pdf/pdf-make.js';
@@ -70,12 +71,12 @@ async function proposalRequest(): Promise<PdfRequest> {
     });
     const token = (issued.json() as { access_token: string }).access_token;
     const id = await makeProposal({ url, token, org: demo.org_id });
-    const document = await database.db
+    const row = await database.db
       .selectFrom('documents')
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    const request = await pdfRequestOf(database.db, document, { watermark: 'Draft' });
+    const request = await pdfRequestOf(database.db, documentCodec.decode(row), { watermark: 'Draft' });
     await app.close();
     return request;
   } finally {

@@ -3,12 +3,12 @@
  * created_at, id) index each of these tables has: a reader of any number of them (an export)
  * holds one page in memory at a time, and no page sorts the whole table. Contacts and bookings
  * come with their account's name (bookings with their contact's e-mail too), events with their
- * booking's reference.
+ * booking's reference (as their values, `eventsInOrder`).
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { BookingRow } from './bookings/index.js';
-import type { EventRow as Event } from './events/index.js';
+import { decodeEvent, type EventValue } from './events/index.js';
 import type { RowOf } from './data/rows.js';
 
 const PAGE = 1000;
@@ -33,7 +33,7 @@ export interface RecordsInOrder {
   // The rows as the CSV reads them, column by column (its cells are the columns' own).
   contacts: RowOf<'contacts'> & Named;
   bookings: BookingRow & Named & Owned & { contact_email: string | null };
-  events: Event & { booking_reference: string | null };
+  events: RowOf<'events'> & { booking_reference: string | null };
 }
 
 function after(alias: string, position: Position | undefined) {
@@ -91,5 +91,15 @@ export async function* recordsInOrder<Kind extends keyof RecordsInOrder>(
     const last = page.at(-1);
     if (page.length < PAGE || !last) return;
     position = { createdAt: last.created_at, id: last.id };
+  }
+}
+
+/** Every event of the organization, oldest first, as its value with its booking's reference. */
+export async function* eventsInOrder(
+  db: Db,
+  organizationId: string,
+): AsyncGenerator<{ event: EventValue; bookingReference: string | null }> {
+  for await (const row of recordsInOrder(db, organizationId, 'events')) {
+    yield { event: decodeEvent(row), bookingReference: row.booking_reference };
   }
 }

@@ -6,8 +6,8 @@
  */
 import { spaceIds } from '../crm/data/row-mappers.js';
 import { eventTypesOf } from '../crm/event-types/index.js';
-import { recordsInOrder } from '../crm/records-in-order.js';
-import { roomNames, spaceNamesOf } from '../crm/spaces/index.js';
+import { eventsInOrder, recordsInOrder } from '../crm/records-in-order.js';
+import { namesOfSpaces, roomNames, spaceNamesOf } from '../crm/spaces/index.js';
 import type { Db } from '../db/database.js';
 import { type Cells, type ExportType, LIST_SEPARATOR } from './columns.js';
 
@@ -55,18 +55,28 @@ async function* eventsToExport(
   organizationId: string,
   spaces: ReadonlyMap<string, string>,
 ): AsyncGenerator<Cells> {
-  const count = (value: number | null) => (value === null ? null : Number(value));
   const types = new Map((await eventTypesOf(db, organizationId)).map((t) => [t.id, t.value]));
-  for await (const event of recordsInOrder(db, organizationId, 'events')) {
+  for await (const { event, bookingReference } of eventsInOrder(db, organizationId)) {
     yield {
-      ...event,
-      setup_minutes: Number(event.setup_minutes),
-      teardown_minutes: Number(event.teardown_minutes),
-      guest_count: count(event.guest_count),
-      guaranteed_count: count(event.guaranteed_count),
-      space_ids: spaceIds(event).join(LIST_SEPARATOR),
-      space_names: roomNames(event.space_ids, spaces).join(LIST_SEPARATOR),
-      event_type: event.event_type_id === null ? null : (types.get(event.event_type_id) ?? null),
+      id: event.id,
+      booking_id: event.bookingId,
+      booking_reference: bookingReference,
+      name: event.name,
+      start_at: event.startAt,
+      end_at: event.endAt,
+      setup_minutes: event.setupMinutes,
+      teardown_minutes: event.teardownMinutes,
+      guest_count: event.guestCount,
+      guaranteed_count: event.guaranteedCount,
+      setup_style: event.setupStyle,
+      space_ids: event.spaceIds.join(LIST_SEPARATOR),
+      event_type: event.eventTypeId === null ? null : (types.get(event.eventTypeId) ?? null),
+      space_names: namesOfSpaces(event.spaceIds, spaces).join(LIST_SEPARATOR),
+      status: event.status,
+      created_at: event.createdAt,
+      updated_at: event.updatedAt,
+      // Read by the custom fields' columns (export-csv.ts), not a column of its own.
+      custom_fields: event.customFields,
     };
   }
 }

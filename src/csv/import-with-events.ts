@@ -18,8 +18,8 @@ import {
   type DerivedFields,
   derivedFrom,
   type EventBulkFacts,
+  type EventFields,
   type EventInput,
-  type EventRow,
   loadEventBulkFacts,
   normalReference,
 } from '../crm/events/index.js';
@@ -175,7 +175,8 @@ function derivedOfFile(
   entries: ReadonlyArray<{ input: EventInput }>,
   facts: EventBulkFacts,
 ): Map<number, DerivedFields | undefined> {
-  const byBooking = new Map<number, EventRow[]>();
+  // Each as the rules leave it, with its place in the file to keep their order.
+  const byBooking = new Map<number, Array<EventFields & { id: string }>>();
   entries.forEach(({ input }, order) => {
     const index = Number(input.bookingId?.slice(KEY.length));
     if (!eventful.has(index)) return;
@@ -185,7 +186,7 @@ function derivedOfFile(
       spaces: facts.spaces,
       eventTypes: facts.eventTypes,
     });
-    const event = { ...fields.value, id: String(order).padStart(10, '0') } as EventRow;
+    const event = { ...fields.value, id: String(order).padStart(10, '0') };
     byBooking.set(index, [...(byBooking.get(index) ?? []), event]);
   });
   return new Map(

@@ -81,7 +81,6 @@ describe('the data layer', () => {
       'src/web/portal/portal.routes.ts',
       'src/web/session/session.repository.ts',
       'src/web/workspace/documents/document-settings.routes.ts',
-      'src/web/workspace/documents/documents-of-booking.ts',
       'src/web/workspace/documents/documents.routes.ts',
     ];
     const found = files.filter((file) => /^src\/(web|csv)\//.test(file) && queries(text.get(file)!));

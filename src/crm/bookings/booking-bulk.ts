@@ -15,7 +15,6 @@ import {
   clashesInBulk,
   type DerivedFields,
   eventDefinition,
-  type EventRow as Event,
   type HoldingEntry,
   insertEventSpaces,
 } from '../events/index.js';
@@ -111,7 +110,7 @@ export async function createBookingsInBulk(
     work,
     rows.map((row) => row.event_type),
   );
-  const events: Event[] = rows
+  const events = rows
     .flatMap((row, index) => (eventful.has(index) ? [] : [row]))
     .map((row) => ({
       ...firstEvent(row, typeOf(row.event_type)),

@@ -22,7 +22,6 @@ import { findRow } from '../data/record-lookup.js';
 import {
   checkEvent,
   eventDefinition,
-  type EventRow as Event,
   eventsOfBooking,
   insertEvent,
   clashRefusal,
@@ -167,7 +166,7 @@ async function eventsFollow(work: Work, current: Booking, booking: Booking): Pro
   const only = events.length === 1 ? events[0] : undefined;
   if (!only && booking.timezone === current.timezone) return;
   for (const event of events) {
-    const after: Event = { ...event };
+    const after = { ...event };
     if (event === only) {
       Object.assign(after, pick(booking));
       if (after.start_at !== event.start_at || after.end_at !== event.end_at) after.all_day = 0;

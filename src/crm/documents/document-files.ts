@@ -11,7 +11,7 @@ import type { Db, Trx } from '../../db/database.js';
 import { keptFile } from '../kept-pdfs.js';
 import type { DocumentModel, PdfRequest, Watermark } from './document-model.js';
 import { logoBytes } from './document-settings.js';
-import { snapshotModelOf } from './document.codec.js';
+import { type DocumentValue, snapshotModelOf } from './document.codec.js';
 import { logoFitsDocuments } from './logo.js';
 import type { DocumentRow, FileRole } from './document.table.js';
 
@@ -65,7 +65,7 @@ export async function keepFile(
 }
 
 /** The PDF a document shows now: the one kept for it last, when it has one. */
-export async function currentFile(db: Db | Trx, document: DocumentRow) {
+export async function currentFile(db: Db | Trx, document: Pick<DocumentValue, 'id'>) {
   for (const role of ['signed', 'issued', 'sent'] as const) {
     const file = await keptFile(db, document.id, role);
     if (file) return file;
@@ -79,12 +79,12 @@ export async function currentFile(db: Db | Trx, document: DocumentRow) {
  */
 export async function pdfRequestOf(
   db: Db | Trx,
-  document: DocumentRow,
+  document: Pick<DocumentValue, 'id' | 'organizationId' | 'createdAt'>,
   options: { watermark: Watermark } & Pick<PdfRequest, 'issued' | 'signature'>,
 ): Promise<PdfRequest> {
   const model = await modelOf(db, document);
   const kept = model.venue.logo
-    ? await logoBytes(db, document.organization_id, model.venue.logo.sha256)
+    ? await logoBytes(db, document.organizationId, model.venue.logo.sha256)
     : undefined;
   const logo = kept && logoFitsDocuments(kept.bytes) ? kept : undefined;
   return {
@@ -93,6 +93,6 @@ export async function pdfRequestOf(
     watermark: options.watermark,
     issued: options.issued,
     signature: options.signature,
-    createdAt: document.created_at,
+    createdAt: document.createdAt,
   };
 }

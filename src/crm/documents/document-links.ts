@@ -8,6 +8,7 @@ import { isoTime } from '../../clock.js';
 import type { Db, Trx } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { generateCredential, hashCredential } from '../../security/credentials.js';
+import { documentCodec, type DocumentValue } from './document.codec.js';
 import type { DocumentLink, DocumentRow } from './document.table.js';
 
 export const LINK_LIFETIME_MS = 30 * 24 * 3600 * 1000;
@@ -41,7 +42,7 @@ export async function documentOfToken(
   db: Db,
   token: string,
   now: number,
-): Promise<{ link: DocumentLink; document: DocumentRow } | undefined> {
+): Promise<{ link: DocumentLink; document: DocumentValue } | undefined> {
   if (!TOKEN.test(token)) return undefined;
   const at = isoTime(now);
   const link = await db
@@ -58,7 +59,7 @@ export async function documentOfToken(
     .where('id', '=', link.document_id)
     .where('status', '!=', 'void')
     .executeTakeFirst();
-  return document && { link, document };
+  return document && { link, document: documentCodec.decode(document) };
 }
 
 const NOTE_EVERY_MS = 60_000;

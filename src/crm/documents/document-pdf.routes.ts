@@ -8,6 +8,7 @@ import { errorResponses, StringEnum } from '../../api/jsonapi.js';
 import { ApiHeaders, IdParams, READ_SECURITY } from '../../api/route-schemas.js';
 import { NotFoundError } from '../../errors.js';
 import { findRow } from '../data/record-lookup.js';
+import { documentCodec } from './document.codec.js';
 import { documentPdfFile, issuedPdfFile, sendPdf } from './document-pdf.js';
 import { documentDefinition } from './document.resource.js';
 
@@ -42,8 +43,9 @@ export const documentPdfRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { ctx, apiAuth: auth } = request;
-      const document = await findRow(ctx.db, documentDefinition, auth.organizationId, request.params.id);
-      if (!document) throw new NotFoundError(`No documents resource has the id "${request.params.id}".`);
+      const row = await findRow(ctx.db, documentDefinition, auth.organizationId, request.params.id);
+      if (!row) throw new NotFoundError(`No documents resource has the id "${request.params.id}".`);
+      const document = documentCodec.decode(row);
       const file =
         request.query.as === 'issued'
           ? await issuedPdfFile(ctx.app, document)

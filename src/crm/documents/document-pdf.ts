@@ -12,7 +12,7 @@ import { organizationLocale } from '../../locale.js';
 import { currentFile, modelOf, pdfRequestOf } from './document-files.js';
 import type { IssuedStamp } from './document-model.js';
 import { dayOf } from './document-words.js';
-import type { DocumentRow } from './document.table.js';
+import type { DocumentValue } from './document.codec.js';
 import { nextInvoiceNumber } from './invoice-numbers.js';
 
 type Context = Pick<AppContext, 'db' | 'pdf' | 'clock'>;
@@ -25,7 +25,7 @@ export interface PdfFile {
 }
 
 /** The PDF as the client is sent it: the model, unmarked. */
-export async function documentPdf(ctx: Context, document: DocumentRow): Promise<Uint8Array> {
+export async function documentPdf(ctx: Context, document: DocumentValue): Promise<Uint8Array> {
   return ctx.pdf.render(await pdfRequestOf(ctx.db, document, { watermark: null }));
 }
 
@@ -34,17 +34,17 @@ export async function documentPdf(ctx: Context, document: DocumentRow): Promise<
  * with another (under the lock: from what is read here, as the lock's transaction holds the
  * connection SQLite would read through).
  */
-export async function issuePdf(ctx: Context, document: DocumentRow) {
+export async function issuePdf(ctx: Context, document: DocumentValue) {
   const base = await pdfRequestOf(ctx.db, document, { watermark: null });
   const render = (stamp: IssuedStamp) => ctx.pdf.render({ ...base, issued: stamp });
   if (document.status !== 'draft' || document.kind === 'proposal') return { rendered: undefined, render };
   const organization = await ctx.db
     .selectFrom('organizations')
     .select(['timezone', 'locale'])
-    .where('id', '=', document.organization_id)
+    .where('id', '=', document.organizationId)
     .executeTakeFirstOrThrow();
   const stamp = {
-    number: document.kind === 'invoice' ? await nextInvoiceNumber(ctx.db, document.organization_id) : null,
+    number: document.kind === 'invoice' ? await nextInvoiceNumber(ctx.db, document.organizationId) : null,
     issuedOn: dayOf(ctx.clock.now(), organization.timezone, organizationLocale(organization)),
   };
   return { rendered: { stamp, pdf: await render(stamp) }, render };
@@ -55,7 +55,7 @@ export async function issuePdf(ctx: Context, document: DocumentRow) {
  * kept (sent, issued or signed) is rendered again from its model, as issued, with VOID across
  * every page, so no copy of it passes for valid; its kept bytes stay available (issuedPdfFile).
  */
-export async function documentPdfFile(ctx: Context, document: DocumentRow): Promise<PdfFile> {
+export async function documentPdfFile(ctx: Context, document: DocumentValue): Promise<PdfFile> {
   const kept = await currentFile(ctx.db, document);
   if (kept && document.status !== 'void') return keptPdf(ctx, document, kept);
   const request = await pdfRequestOf(ctx.db, document, {
@@ -68,26 +68,26 @@ export async function documentPdfFile(ctx: Context, document: DocumentRow): Prom
 }
 
 /** The bytes kept when the document was sent, issued or signed, void or not; undefined for none. */
-export async function issuedPdfFile(ctx: Context, document: DocumentRow): Promise<PdfFile | undefined> {
+export async function issuedPdfFile(ctx: Context, document: DocumentValue): Promise<PdfFile | undefined> {
   const kept = await currentFile(ctx.db, document);
   return kept && keptPdf(ctx, document, kept);
 }
 
-async function keptPdf(ctx: Context, document: DocumentRow, kept: { bytes: Uint8Array; sha256: string }) {
+async function keptPdf(ctx: Context, document: DocumentValue, kept: { bytes: Uint8Array; sha256: string }) {
   return { bytes: kept.bytes, etag: `"${kept.sha256}"`, filename: (await modelOf(ctx.db, document)).name };
 }
 
 /** The number and day an issued document was issued with, as its kept PDF shows them. */
-async function issuedStamp(ctx: Context, document: DocumentRow): Promise<IssuedStamp | undefined> {
-  if (!document.issued_at) return undefined;
+async function issuedStamp(ctx: Context, document: DocumentValue): Promise<IssuedStamp | undefined> {
+  if (!document.issuedAt) return undefined;
   const organization = await ctx.db
     .selectFrom('organizations')
     .select(['timezone', 'locale'])
-    .where('id', '=', document.organization_id)
+    .where('id', '=', document.organizationId)
     .executeTakeFirstOrThrow();
   return {
     number: document.number,
-    issuedOn: dayOf(document.issued_at, organization.timezone, organizationLocale(organization)),
+    issuedOn: dayOf(document.issuedAt, organization.timezone, organizationLocale(organization)),
   };
 }
 

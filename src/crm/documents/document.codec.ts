@@ -2,10 +2,12 @@
  * Documents as the domain knows them, and their codec: the rows of `documents`, of their snapshots
  * and signatures, of the logos and of the invoice counter read into values, the one place their
  * numbers and flags are coerced (a driver may hand a number over as text) and their JSON parsed.
+ * The row types never leave this folder.
  */
 import type { Selectable } from 'kysely';
 import { flag } from '../data/row-mappers.js';
 import type { DocumentModel } from './document-model.js';
+import type { SignedState } from './signed-parts.js';
 import type {
   DocumentKind,
   DocumentLogoTable,
@@ -16,7 +18,7 @@ import type {
   InvoiceNumberTable,
 } from './document.table.js';
 
-/** A version of a booking's document, as every door sees it (its signed state stays its JSON). */
+/** A version of a booking's document, as every door sees it. */
 export interface DocumentValue {
   id: string;
   organizationId: string;
@@ -33,6 +35,8 @@ export interface DocumentValue {
   issuedAt: string | null;
   voidedAt: string | null;
   replacedAt: string | null;
+  /** What a signed proposal's client agreed to, part by part (signed-state.ts); null for the others. */
+  signedState: SignedState | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -55,11 +59,16 @@ export const documentCodec = {
       issuedAt: row.issued_at,
       voidedAt: row.voided_at,
       replacedAt: row.replaced_at,
+      signedState: storedSignedStateOf(row),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };
   },
 };
+
+/** What a signed proposal's client agreed to, from its `signed_state` JSON (null: none kept). */
+export const storedSignedStateOf = (row: Pick<DocumentTable, 'signed_state'>): SignedState | null =>
+  row.signed_state === null ? null : (JSON.parse(row.signed_state) as SignedState);
 
 /** A logo's size in pixels, from its row. */
 export function logoSizeOf(row: Pick<DocumentLogoTable, 'width' | 'height'>): {

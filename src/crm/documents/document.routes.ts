@@ -27,6 +27,7 @@ import { withRenderedTemplates } from './document-making.js';
 import { documentPdf, issuePdf } from './document-pdf.js';
 import { documentPdfRoutes } from './document-pdf.routes.js';
 import { documentDefinition, DocumentResource } from './document.resource.js';
+import { documentCodec, type DocumentValue } from './document.codec.js';
 import type { DocumentRow } from './document.table.js';
 import { DOCUMENT_KINDS } from './document.table.js';
 
@@ -99,7 +100,11 @@ interface Action<Input, Result> {
   /** What the action makes, or its refusal (answered as the API's error). */
   command: Command<Input, Result | Refusal>;
   /** The command's input: what the route renders before the unit of work goes with it. */
-  input(app: App, current: DocumentRow, target: { id: string; ifMatch: string | undefined }): Promise<Input>;
+  input(
+    app: App,
+    current: DocumentValue,
+    target: { id: string; ifMatch: string | undefined },
+  ): Promise<Input>;
   document(result: Result): DocumentRow;
   /** What only the first response shows (a send's link), never stored with an Idempotency-Key. */
   once?(result: Result): Record<string, unknown>;
@@ -123,8 +128,9 @@ function registerAction<Input, Result>(app: App, action: Action<Input, Result>):
     },
     async (request, reply) => {
       const { ctx, apiAuth: auth } = request;
-      const current = await findRow(ctx.db, documentDefinition, auth.organizationId, request.params.id);
-      if (!current) throw new NotFoundError(`No documents resource has the id "${request.params.id}".`);
+      const found = await findRow(ctx.db, documentDefinition, auth.organizationId, request.params.id);
+      if (!found) throw new NotFoundError(`No documents resource has the id "${request.params.id}".`);
+      const current = documentCodec.decode(found);
       const target = { id: current.id, ifMatch: request.headers['if-match'] };
       const input = await action.input(app, current, target);
       const key = request.headers['idempotency-key'];

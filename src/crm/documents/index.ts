@@ -3,8 +3,9 @@
  * (docs/decisions/0017-faces-codecs-and-fields.md) — their policy and codec, the commands that
  * make, send, issue, sign and void them, their settings and templates, the merge data e-mail
  * templates share, their PDFs and links, and the words their pages print. What stands beneath
- * them (the app's context, a booking's commands) reaches them through `beneath.ts`. The pages
- * still read their row (`DocumentRow`), which has no value of its own yet.
+ * them (the app's context, a booking's commands) reaches them through `beneath.ts`. The pages and
+ * the portal read their values (`findDocument`, `bookingDocuments`, a link's document): the row
+ * type never leaves this folder.
  */
 export { DOCUMENT_ACTIONS, DOCUMENT_SETTINGS_ACTIONS } from './document.policy.js';
 export { documentCodec, type DocumentValue } from './document.codec.js';
@@ -12,17 +13,17 @@ export {
   DOCUMENT_KINDS,
   type DocumentKind,
   type DocumentLink,
-  type DocumentRow,
   type DocumentSignature,
 } from './document.table.js';
+export { bookingDocuments, type BookingDocuments, findDocument } from './document.reads.js';
 export { documentDefinition } from './document.resource.js';
 export { deleteDocument, documentProblems } from './document.commands.js';
 export { makeDocument } from './document-making.js';
 export { issueDocument, revokeDocumentLink, sendDocument, voidDocument } from './document-actions.js';
 export { signaturePage, signaturesOf, signDocument, type SigningOutcome } from './document-signing.js';
 export { signatureProblems } from './document-rules.js';
-export { changesSinceSigned, partsInWords, type SignedPart } from './signed-state.js';
-export { documentOfToken, linksOf, noteLinkUse } from './document-links.js';
+export { partsInWords, type SignedPart } from './signed-state.js';
+export { documentOfToken, noteLinkUse } from './document-links.js';
 export { currentFile, keptFile, pdfRequestOf } from './document-files.js';
 export { documentPdf, documentPdfFile, issuePdf, sendPdf } from './document-pdf.js';
 export { pdfRenderer } from './pdf/pdf-renderer.js';

@@ -11,13 +11,11 @@ import { createHash } from 'node:crypto';
 import type { Db, Trx } from '../../db/database.js';
 import { spaceIds } from '../data/row-mappers.js';
 import { installmentCodec } from '../payments/index.js';
+import { storedSignedStateOf } from './document.codec.js';
 import type { DocumentFacts } from './document-facts.js';
+import { SIGNED_PARTS, type SignedPart, type SignedState } from './signed-parts.js';
 
-export const SIGNED_PARTS = ['events', 'lines', 'totals', 'schedule'] as const;
-export type SignedPart = (typeof SIGNED_PARTS)[number];
-
-/** SHA-256 (hex) of each part, as it was when the proposal was signed. */
-export type SignedState = Readonly<Record<SignedPart, string>>;
+export { SIGNED_PARTS, type SignedPart, type SignedState };
 
 export const PART_WORDS: Readonly<Record<SignedPart, string>> = {
   events: 'Events',
@@ -175,10 +173,11 @@ export function partsInWords(parts: readonly SignedPart[]): string {
   return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
+/** A signed proposal as its value holds it (document.codec.ts): what its client agreed to. */
 interface SignedProposal {
   id: string;
-  booking_id: string;
-  signed_state: string | null;
+  bookingId: string;
+  signedState: SignedState | null;
 }
 
 /** What changed since signing, per signed proposal (those with nothing changed are left out). */
@@ -187,21 +186,21 @@ export async function changesSinceSigned(
   organizationId: string,
   proposals: readonly SignedProposal[],
 ): Promise<Map<string, SignedPart[]>> {
-  const kept = proposals.filter((p) => p.signed_state !== null);
-  const now = await bookingStatesNow(db, organizationId, [...new Set(kept.map((p) => p.booking_id))]);
+  const kept = proposals.filter((p) => p.signedState !== null);
+  const now = await bookingStatesNow(db, organizationId, [...new Set(kept.map((p) => p.bookingId))]);
   const changes = new Map<string, SignedPart[]>();
   for (const proposal of kept) {
-    const current = now.get(proposal.booking_id);
+    const current = now.get(proposal.bookingId);
     if (!current) continue;
-    const parts = changedParts(JSON.parse(proposal.signed_state!) as SignedState, current);
+    const parts = changedParts(proposal.signedState!, current);
     if (parts.length > 0) changes.set(proposal.id, parts);
   }
   return changes;
 }
 
 /** Every signed proposal of the organization that keeps what was agreed. */
-export function signedProposalsOf(db: Db | Trx, organizationId: string): Promise<SignedProposal[]> {
-  return db
+export async function signedProposalsOf(db: Db | Trx, organizationId: string): Promise<SignedProposal[]> {
+  const rows = await db
     .selectFrom('documents')
     .select(['id', 'booking_id', 'signed_state'])
     .where('organization_id', '=', organizationId)
@@ -209,4 +208,9 @@ export function signedProposalsOf(db: Db | Trx, organizationId: string): Promise
     .where('status', '=', 'signed')
     .where('signed_state', 'is not', null)
     .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    bookingId: row.booking_id,
+    signedState: storedSignedStateOf(row),
+  }));
 }

@@ -25,7 +25,9 @@ import { changedFields } from '../data/changed-fields.js';
 export type DerivedFields = Pick<BookingRow, 'start_at' | 'end_at' | 'guest_count' | 'space_ids'>;
 
 /** What a booking shows of its events (none: nothing; a booking always has one). */
-export function derivedFrom(events: readonly Event[]): DerivedFields | undefined {
+export function derivedFrom(
+  events: ReadonlyArray<Pick<Event, 'start_at' | 'end_at' | 'guest_count' | 'space_ids'>>,
+): DerivedFields | undefined {
   if (events.length === 0) return undefined;
   const spaces = new Set<string>();
   let guests: number | null = null;

@@ -1,6 +1,34 @@
-/** What the pages read of events: a booking's, in the order they happen. */
+/**
+ * What the pages read of events: a booking's in the order they happen (as values, or as rows for
+ * those still reading rows), one with the version its form carries, and the week's.
+ */
 import type { Db } from '../../db/database.js';
+import type { Actor } from '../../policy/actor.js';
+import type { Reads } from '../data/reads.js';
+import { findVersioned } from '../version-tag.js';
+import { eventProblems } from './event.commands.js';
+import { eventDefinition } from './event.resource.js';
+import type { EventInput } from './event-rules.js';
 import type { Event } from './event.table.js';
+import { decodeEvent, encodeEvent, type EventValue } from './event.value.js';
+
+/** A booking's events, in the order they happen (its page, its documents). */
+export async function bookingEvents(
+  reads: Reads,
+  organizationId: string,
+  bookingId: string,
+): Promise<EventValue[]> {
+  return (await eventsOf(reads.db, organizationId, bookingId)).map(decodeEvent);
+}
+
+/** The organization's event with the version its form carries, or undefined. */
+export function findEvent(reads: Reads, organizationId: string, id: string) {
+  return findVersioned(reads, eventDefinition, decodeEvent, organizationId, id);
+}
+
+/** Every problem of a change of the event, writing nothing (its edit form). */
+export const eventChangeProblems = (db: Db, actor: Actor, input: EventInput, event: EventValue) =>
+  eventProblems(db, actor, input, encodeEvent(event));
 
 export function eventsOf(db: Db, organizationId: string, bookingId: string): Promise<Event[]> {
   return eventsOfQuery(db, organizationId, bookingId).execute();

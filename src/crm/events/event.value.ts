@@ -3,9 +3,9 @@
  * its fields (event.fields.ts): its minutes and guests as numbers (a driver may hand them over as
  * text), all day as a boolean, its spaces as a list. Its custom fields' values stay as
  * `custom_fields` keeps them: the custom fields' face reads that JSON for every kind. The pages
- * and the resource read this value.
+ * and the resource read this value; the row type never leaves this folder.
  */
-import { decodeStored } from '../data/field-codec.js';
+import { decodeStored, encodeStored } from '../data/field-codec.js';
 import type { StoredValues } from '../data/fields.js';
 import { EVENT_FIELDS } from './event.fields.js';
 import type { Event, SetupStyle } from './event.table.js';
@@ -34,5 +34,17 @@ export function decodeEvent(row: Event): EventValue {
     status: stored.status as Event['status'],
     setupStyle: stored.setupStyle as SetupStyle | null,
     customFields: row.custom_fields,
+  };
+}
+
+/** The value as its row, for the rules that judge a change against the row they read. */
+export function encodeEvent(event: EventValue): Event {
+  return {
+    ...(encodeStored(EVENT_FIELDS, event) as Omit<Event, 'id' | 'organization_id' | 'custom_fields'>),
+    id: event.id,
+    organization_id: event.organizationId,
+    status: event.status,
+    setup_style: event.setupStyle,
+    custom_fields: event.customFields,
   };
 }

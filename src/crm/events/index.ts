@@ -2,8 +2,9 @@
  * Events, a booking's functions (SPEC §11, §15): the one face the rest of the house uses
  * (docs/decisions/0017-faces-codecs-and-fields.md) — the setup styles, the value the pages read
  * and its decoding, the policy, the commands, the rules others judge with, the double-booking
- * check and the spaces' occupancy, availability, the queries and the resource. The pages, the
- * documents and the CSV still read the row, which the face names EventRow until they read values.
+ * check and the spaces' occupancy, availability, the queries and the resource. The pages and the
+ * CSV read values (`bookingEvents`, `findEvent`); the documents' blocks and facts and a booking's
+ * pricing still read the row, which the face names EventRow until they read values.
  */
 export { SETUP_STYLES, type SetupStyle } from './event.table.js';
 export type { Event as EventRow } from './event.table.js';
@@ -40,7 +41,14 @@ export { findClash, firstClash, type Holding, spaceClashOf } from '../occupancy/
 export { occupied, occupiedStretch, type SpaceShape } from '../occupancy/index.js';
 export { type AvailabilityQuery, availability, type SpaceAvailability } from './availability.js';
 export { readAvailabilityQuery } from './availability.routes.js';
-export { eventsBetween, eventsOf, type WeekEvent } from './event.reads.js';
+export {
+  bookingEvents,
+  eventChangeProblems,
+  eventsBetween,
+  eventsOf,
+  findEvent,
+  type WeekEvent,
+} from './event.reads.js';
 export { eventsOfBooking, insertEventSpaces, writeEventSpaces } from './event.repository.js';
 export { eventDefinition } from './event.resource.js';
 export { EventWriteAttributes } from './event.bodies.js';

@@ -8,6 +8,6 @@ export { type Space, type SpaceChanges, spaceCodec } from './space.value.js';
 export { SPACE_ACTIONS } from './space.policy.js';
 export { createSpace, deleteSpace, type SpaceInput, spaceProblems, updateSpace } from './space.commands.js';
 export { findSpace, listSpaces, offeredSpaces } from './space.reads.js';
-export { roomNames, type SpaceNames, spaceNamesOf } from './space-names.js';
+export { namesOfSpaces, roomNames, type SpaceNames, spaceNamesOf } from './space-names.js';
 export { spaceDefinition } from './space.resource.js';
 export { archivedProblem } from './space-rules.js';

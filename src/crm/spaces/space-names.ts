@@ -30,8 +30,13 @@ export async function spaceNamesOf(db: Db | Trx, organizationId: string): Promis
 
 /** The names of the spaces a booking holds (its `space_ids`, a JSON array), in its order. */
 export function roomNames(held: string, spaces: ReadonlyMap<string, string>): string[] {
+  return namesOfSpaces(spaceIds({ space_ids: held }), spaces);
+}
+
+/** The names of the spaces of these ids that still exist, in their order. */
+export function namesOfSpaces(ids: Iterable<string>, spaces: ReadonlyMap<string, string>): string[] {
   const names: string[] = [];
-  for (const id of spaceIds({ space_ids: held })) {
+  for (const id of ids) {
     const name = spaces.get(id);
     if (name !== undefined) names.push(name);
   }

@@ -7,7 +7,7 @@ import {
   clockOf,
   dayOf,
   type DocumentLink,
-  type DocumentRow,
+  type DocumentValue,
   installmentDue,
   moneyText,
   pdfRequestOf,
@@ -22,7 +22,7 @@ import type { PortalView } from './portal.page.js';
 
 export async function portalView(
   db: Db,
-  found: { link: DocumentLink; document: DocumentRow },
+  found: { link: DocumentLink; document: DocumentValue },
   extra: { token: string; csrfToken?: string; form?: PortalView['form']; notice?: PortalView['notice'] },
 ): Promise<PortalView> {
   const { document } = found;
@@ -31,14 +31,14 @@ export async function portalView(
     db
       .selectFrom('organizations')
       .select(['name', 'timezone', 'locale'])
-      .where('id', '=', document.organization_id)
+      .where('id', '=', document.organizationId)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('bookings')
       .select(['grand_total', 'paid_total', 'currency'])
-      .where('id', '=', document.booking_id)
+      .where('id', '=', document.bookingId)
       .executeTakeFirstOrThrow(),
-    scheduleOf(db, document.booking_id),
+    scheduleOf(db, document.bookingId),
     signaturesOf(db, [document.id]),
   ]);
   const zone = organization.timezone;
@@ -54,11 +54,11 @@ export async function portalView(
     model: request.model,
     logo: request.logo,
     issued:
-      document.number && document.issued_at
-        ? { number: document.number, issuedOn: dayOf(document.issued_at, zone, locale) }
+      document.number && document.issuedAt
+        ? { number: document.number, issuedOn: dayOf(document.issuedAt, zone, locale) }
         : undefined,
     status: document.status === 'void' ? 'draft' : document.status,
-    replaced: document.status === 'sent' && document.replaced_at !== null,
+    replaced: document.status === 'sent' && document.replacedAt !== null,
     signed: signature ? { name: signature.name, at: at(signature.signed_at) } : undefined,
     schedule: {
       rows: installments.map((i) => ({

@@ -20,7 +20,7 @@ import {
   currentFile,
   type DocumentLink,
   documentOfToken,
-  type DocumentRow,
+  type DocumentValue,
   keptFile,
   noteLinkUse,
   pdfRequestOf,
@@ -45,7 +45,7 @@ const PORTAL_POLICY =
 
 interface Found {
   link: DocumentLink;
-  document: DocumentRow;
+  document: DocumentValue;
 }
 
 export const portalRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -135,7 +135,7 @@ export const portalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!found) return reply;
       const { document } = found;
       // Withdrawn by a newer version sent: its terms are no longer on offer (the page says so).
-      if (document.status === 'sent' && document.replaced_at !== null)
+      if (document.status === 'sent' && document.replacedAt !== null)
         return show(reply, found, { token: request.params.token }, 409);
       const input = {
         name: formText(request.body, 'name'),
@@ -151,7 +151,7 @@ export const portalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const organization = await db
         .selectFrom('organizations')
         .select(['name', 'timezone'])
-        .where('id', '=', document.organization_id)
+        .where('id', '=', document.organizationId)
         .executeTakeFirstOrThrow();
       const signer = {
         name: input.name,
@@ -166,7 +166,7 @@ export const portalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         venue: organization.name,
       });
       const signedPdf = await app.ctx.pdf.render({ ...shown, signature: page });
-      const actor = clientActor(document.organization_id, document.id, document.booking_id);
+      const actor = clientActor(document.organizationId, document.id, document.bookingId);
       const signed = await attempt(app.ctx.writer, actor, signDocument, {
         id: document.id,
         ...signer,

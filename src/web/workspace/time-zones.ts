@@ -88,3 +88,17 @@ export function eventTimes(
       : `${dayLabel(event.start_date)} – ${dayLabel(event.end_date)}`;
   return `${days}, all day`;
 }
+
+/** When an event happens, from its value: as eventTimes, which a page still reading rows calls. */
+export function eventTimesOf(
+  event: { startAt: string; endAt: string; allDay: boolean; startDate: string; endDate: string },
+  bookingZone: string,
+  zone: string,
+) {
+  const { startAt, endAt, allDay, startDate, endDate } = event;
+  return eventTimes(
+    { start_at: startAt, end_at: endAt, all_day: allDay ? 1 : 0, start_date: startDate, end_date: endDate },
+    bookingZone,
+    zone,
+  );
+}

@@ -5,10 +5,10 @@
  * (booking.page.ts draws it).
  */
 import { findAccount } from '../../../crm/accounts/index.js';
-import { spaceIds } from '../../../crm/data/row-mappers.js';
 import {
-  type EventRow,
+  decodeEvent,
   eventsOf,
+  type EventValue,
   findClash,
   type Holding,
   occupiedStretch,
@@ -59,15 +59,20 @@ export interface Extras {
 async function overlapsOf(
   db: Db,
   booking: BookingRow,
-  events: readonly EventRow[],
+  events: readonly EventValue[],
 ): Promise<Map<string, Holding>> {
   const overlaps = new Map<string, Holding>();
   if (booking.status !== 'lead' && booking.status !== 'tentative') return overlaps;
   const spaces = await spacesOf(db, booking.organization_id);
   for (const event of events) {
-    const stretch = occupiedStretch(event);
+    const stretch = occupiedStretch({
+      start_at: event.startAt,
+      end_at: event.endAt,
+      setup_minutes: event.setupMinutes,
+      teardown_minutes: event.teardownMinutes,
+    });
     const hold = {
-      spaceIds: spaceIds(event),
+      spaceIds: event.spaceIds,
       from: stretch.from,
       until: stretch.until,
       exceptBookingId: booking.id,
@@ -85,7 +90,7 @@ export async function bookingView(
   extras: Extras,
 ): Promise<BookingView> {
   const org = v.organization.organizationId;
-  const [account, contact, owners, notes, zone, spaces, events, place, types, lines, context] =
+  const [account, contact, owners, notes, zone, spaces, eventRows, place, types, lines, context] =
     await Promise.all([
       booking.account_id ? findAccount({ db }, org, booking.account_id) : undefined,
       booking.contact_id ? findContact({ db }, org, booking.contact_id) : undefined,
@@ -99,6 +104,8 @@ export async function bookingView(
       linesOfBooking(db, booking.id),
       bookingReadContext(db, org),
     ]);
+  // Its pricing still reads the events' rows; every other section reads their values.
+  const events = eventRows.map(decodeEvent);
   const [version, installments, payments, documents, tasks, custom, eventsCustom] = await Promise.all([
     versionOf(db, bookingDefinition, booking),
     scheduleOf(db, booking.id),
@@ -146,7 +153,7 @@ export async function bookingView(
     pricing: {
       booking,
       version,
-      events,
+      events: eventRows,
       lines,
       fnbCategories: context.fnbCategories,
       zone,

@@ -4,8 +4,8 @@
  * made and to whom it went (shown this once: only its hash is kept), and the document itself as its PDF shows it (the same model, drawn as
  * HTML), marked as a draft or void.
  */
-import type { DocumentModel, DocumentRow, IssuedStamp } from '../../../crm/documents/index.js';
-import type { EventRow } from '../../../crm/events/index.js';
+import type { DocumentModel, DocumentValue, IssuedStamp } from '../../../crm/documents/index.js';
+import type { EventValue } from '../../../crm/events/index.js';
 import { documentHtml } from '../../document-html.js';
 import { html, type SafeHtml } from '../../html.js';
 import { documentName, documentState, outcomeSentence, type SignatureView } from './documents.view.js';
@@ -15,9 +15,9 @@ import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js
 import { DOCUMENT_ACTIONS } from '../../../crm/documents/index.js';
 
 export interface DocumentPageView {
-  document: DocumentRow;
+  document: DocumentValue;
   booking: { id: string; reference: string; name: string };
-  events: readonly EventRow[];
+  events: readonly EventValue[];
   model: DocumentModel;
   logo: { bytes: Uint8Array; mediaType: string } | null;
   issued: IssuedStamp | undefined;
@@ -41,7 +41,7 @@ function actionButtons(v: WorkspaceVisitor, view: DocumentPageView): SafeHtml {
   return html`<div class="section-actions">
     <a class="button secondary" href="${base}/pdf">Download the PDF</a>
     ${d.kind === 'proposal' && (d.status === 'draft' || d.status === 'sent') ? post('send', d.status === 'sent' ? 'Send again, with a new link' : 'Send to client', '') : ''}
-    ${d.kind === 'invoice' && d.status === 'issued' ? post('send', d.sent_at ? 'Send again' : 'Send to client', '') : ''}
+    ${d.kind === 'invoice' && d.status === 'issued' ? post('send', d.sentAt ? 'Send again' : 'Send to client', '') : ''}
     ${d.kind !== 'proposal' && d.status === 'draft' ? post('issue', d.kind === 'beo' ? 'Issue this BEO' : 'Issue this invoice', '') : ''}
     ${d.status !== 'void' && (!binding || mayTake(v, DOCUMENT_ACTIONS.void_binding)) ? post('void', 'Void', 'danger') : ''}
     ${d.status === 'draft' ? post('delete', 'Delete draft', 'secondary') : ''}

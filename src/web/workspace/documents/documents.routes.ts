@@ -15,11 +15,11 @@ import { bookingDefinition } from '../../../crm/bookings/index.js';
 import {
   dayOf,
   deleteDocument,
-  documentDefinition,
   documentPdf,
   documentPdfFile,
   documentProblems,
-  type DocumentRow,
+  type DocumentValue,
+  findDocument,
   issueDocument,
   issuePdf,
   makeDocument,
@@ -30,6 +30,7 @@ import {
   signaturesOf,
   voidDocument,
 } from '../../../crm/documents/index.js';
+import { bookingEvents } from '../../../crm/events/index.js';
 import { organizationZone } from '../../../crm/organization/index.js';
 import { readingLocale } from '../../../locale.js';
 import { appSecret } from '../../../db/app-secrets.js';
@@ -40,7 +41,7 @@ import { SealedFlashes } from '../../sealed-flash.js';
 import { documentPage, type DocumentPageView } from './document.page.js';
 import { fieldErrors } from '../forms/form-errors.js';
 import { recordOf } from '../workspace-reads.js';
-import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
+import { notFound, orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 
 const Params = Type.Object({ org: Type.String({ maxLength: 64 }), id: Type.String({ maxLength: 64 }) });
 const NOTICES: Record<string, string> = {
@@ -65,18 +66,13 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function show(
     reply: FastifyReply,
     v: WorkspaceVisitor,
-    document: DocumentRow,
+    document: DocumentValue,
     extra: Pick<DocumentPageView, 'link' | 'notice'>,
   ) {
     const org = v.organization.organizationId;
     const [booking, events, request_, zone, signatures] = await Promise.all([
-      recordOf(db, bookingDefinition, org, document.booking_id),
-      db
-        .selectFrom('events')
-        .selectAll()
-        .where('booking_id', '=', document.booking_id)
-        .orderBy('start_at')
-        .execute(),
+      recordOf(db, bookingDefinition, org, document.bookingId),
+      bookingEvents(app.ctx, org, document.bookingId),
       pdfRequestOf(db, document, { watermark: null }),
       organizationZone(db, org),
       signaturesOf(db, [document.id]),
@@ -87,8 +83,8 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       events,
       model: request_.model,
       logo: request_.logo,
-      issued: document.issued_at
-        ? { number: document.number, issuedOn: dayOf(document.issued_at, zone, readingLocale()) }
+      issued: document.issuedAt
+        ? { number: document.number, issuedOn: dayOf(document.issuedAt, zone, readingLocale()) }
         : undefined,
       signature: signatures.get(document.id),
       zone,
@@ -97,8 +93,12 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return sendPage(reply, documentPage(v, view));
   }
 
-  const documentOf = (v: WorkspaceVisitor, id: string) =>
-    recordOf(db, documentDefinition, v.organization.organizationId, id);
+  /** The organization's document the address names, or the 404 page. */
+  async function documentOf(v: WorkspaceVisitor, id: string) {
+    const found = await findDocument(app.ctx, v.organization.organizationId, id);
+    if (!found) throw notFound();
+    return found;
+  }
 
   app.post(
     '/orgs/:org/bookings/:id/documents',
@@ -212,7 +212,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const current = await documentOf(v, request.params.id);
       await write(request.ctx.app.writer, v.actor, deleteDocument, { id: current.id, ifMatch: undefined });
       return reply.redirect(
-        orgPath(v, `/bookings/${current.booking_id}?notice=document-deleted#documents-title`),
+        orgPath(v, `/bookings/${current.bookingId}?notice=document-deleted#documents-title`),
         303,
       );
     },

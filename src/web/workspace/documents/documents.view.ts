@@ -7,14 +7,13 @@
  */
 import {
   type DocumentLink,
-  type DocumentRow,
   type DocumentSignature,
+  type DocumentValue,
   partsInWords,
   type SignedPart,
   type SigningOutcome,
 } from '../../../crm/documents/index.js';
-import { documentCodec } from '../../../crm/documents/index.js';
-import type { EventRow } from '../../../crm/events/index.js';
+import type { EventValue } from '../../../crm/events/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { clashSentence } from '../forms/conflict.view.js';
 import { csrfField } from '../forms/form-fields.js';
@@ -28,10 +27,10 @@ export interface DocumentsSection {
   /** Whether the booking is definite now (an acceptance that could not confirm it is no news then). */
   definite: boolean;
   /** Newest first. */
-  documents: readonly DocumentRow[];
+  documents: readonly DocumentValue[];
   links: ReadonlyMap<string, readonly DocumentLink[]>;
   signatures: ReadonlyMap<string, SignatureView>;
-  events: readonly EventRow[];
+  events: readonly EventValue[];
   /** The parts of the booking changed since the client signed, by signed proposal (unchanged ones left out). */
   changedSinceSigned: ReadonlyMap<string, readonly SignedPart[]>;
   zone: string;
@@ -44,14 +43,17 @@ const when = (iso: string, zone: string) =>
   `${dayLabel(localDate(Date.parse(iso), zone))}, ${clockLabel(Date.parse(iso), zone)}`;
 
 /** "Proposal v2", "BEO v1 — Dinner", "Invoice v1". */
-export function documentName(document: DocumentRow, events: readonly EventRow[]): string {
-  const event = document.event_id ? events.find((e) => e.id === document.event_id) : undefined;
+export function documentName(
+  document: Pick<DocumentValue, 'kind' | 'version' | 'eventId'>,
+  events: ReadonlyArray<{ id: string; name: string }>,
+): string {
+  const event = document.eventId ? events.find((e) => e.id === document.eventId) : undefined;
   return `${KIND_WORDS[document.kind]} v${document.version}${event ? ` — ${event.name}` : ''}`;
 }
 
 /** The state of a document in words, with its badge. */
 export function documentState(
-  document: DocumentRow,
+  document: DocumentValue,
   signature: SignatureView | undefined,
   zone: string,
 ): SafeHtml {
@@ -59,11 +61,11 @@ export function documentState(
     case 'draft':
       return html`<span class="badge state-scheduled">Draft</span>`;
     case 'sent':
-      return html`<span class="badge state-due">Sent</span> ${document.sent_at ? when(document.sent_at, zone) : ''}`;
+      return html`<span class="badge state-due">Sent</span> ${document.sentAt ? when(document.sentAt, zone) : ''}`;
     case 'signed':
       return html`<span class="badge state-paid">Accepted</span> ${signature ? html`by ${signature.name}, ${when(signature.signed_at, zone)}` : ''}`;
     case 'issued':
-      return html`<span class="badge state-paid">Issued</span> ${document.number ? html`${document.number} · ` : ''}${document.issued_at ? when(document.issued_at, zone) : ''}${document.sent_at ? html` · sent to the client ${when(document.sent_at, zone)}` : ''}`;
+      return html`<span class="badge state-paid">Issued</span> ${document.number ? html`${document.number} · ` : ''}${document.issuedAt ? when(document.issuedAt, zone) : ''}${document.sentAt ? html` · sent to the client ${when(document.sentAt, zone)}` : ''}`;
     case 'void':
       return html`<span class="badge state-overdue">Void</span>${document.number ? html` ${document.number}` : ''}`;
   }
@@ -83,14 +85,14 @@ export function outcomeSentence(v: WorkspaceVisitor, outcome: SigningOutcome, zo
   }
 }
 
-function actions(v: WorkspaceVisitor, document: DocumentRow, name: string): SafeHtml {
+function actions(v: WorkspaceVisitor, document: DocumentValue, name: string): SafeHtml {
   const base = orgPath(v, `/documents/${document.id}`);
   const post = (action: string, label: string, className = 'secondary') =>
     html`<form method="post" action="${base}/${action}" class="inline-form">${csrfField(v.csrfToken)}<button type="submit" class="${className}" aria-label="${label}: ${name}">${label}</button></form>`;
   const send =
     (document.kind === 'proposal' && (document.status === 'draft' || document.status === 'sent')) ||
     (document.kind === 'invoice' && document.status === 'issued');
-  const again = document.status === 'sent' || (document.status === 'issued' && document.sent_at !== null);
+  const again = document.status === 'sent' || (document.status === 'issued' && document.sentAt !== null);
   const issue = document.kind !== 'proposal' && document.status === 'draft';
   return html`<div class="doc-actions">
     <a href="${base}" aria-label="Preview ${name}">Preview</a>
@@ -140,7 +142,7 @@ export function documentsSection(v: WorkspaceVisitor, view: DocumentsSection): S
         ${linksOf(v, view.links.get(d.id) ?? [], view)}
         ${signature ? html`<div class="doc-outcome ${signature.parsedOutcome.kind === 'clash' ? 'warn' : ''}">${outcomeSentence(v, signature.parsedOutcome, view.zone)}</div>` : ''}</td>
       <td data-label="State">${documentState(d, signature, view.zone)}</td>
-      <td data-label="Made">${when(d.created_at, view.zone)}</td>
+      <td data-label="Made">${when(d.createdAt, view.zone)}</td>
       <td>${actions(v, d, name)}</td>
     </tr>`;
   });
@@ -180,7 +182,7 @@ export function changedSinceAccepted(v: WorkspaceVisitor, view: DocumentsSection
   const parts = accepted ? view.changedSinceSigned.get(accepted.id) : undefined;
   if (!accepted || !parts) return '';
   return html`<div class="notice changed-since-signed" role="status">
-    <p><strong>${partsInWords(parts)} changed since the client accepted version ${documentCodec.decode(accepted).version}.</strong>
+    <p><strong>${partsInWords(parts)} changed since the client accepted version ${accepted.version}.</strong>
       A new version shows the booking as it is now, for the client to accept.</p>
     <form method="post" action="${orgPath(v, `/bookings/${view.bookingId}/documents`)}" class="inline-form">
       ${csrfField(v.csrfToken)}<input type="hidden" name="kind" value="proposal" />

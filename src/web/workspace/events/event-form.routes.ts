@@ -10,10 +10,11 @@ import { eventTypesOf, typeNamed } from '../../../crm/event-types/event-types.js
 import {
   createEvent,
   deleteEvent,
+  eventChangeProblems,
   eventDefinition,
   type EventInput,
   eventProblems,
-  type EventRow,
+  findEvent,
   spaceClashOf,
   updateEvent,
 } from '../../../crm/events/index.js';
@@ -27,9 +28,9 @@ import type { FieldErrors } from '../forms/form-fields.js';
 import { attemptSubmit } from '../forms/form-errors.js';
 import { changeOf, deleteRoute, RecordParams as Params } from '../forms/record-posts.js';
 import { localDateTime } from '../time-zones.js';
-import { recordOf, versionOf } from '../workspace-reads.js';
+import { recordOf } from '../workspace-reads.js';
 import { sendRefusal } from '../refusals.js';
-import { orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
+import { notFound, orgPath, type WorkspaceVisitor, visitorOf } from '../workspace-visitor.js';
 import { customFormOf, customPosted, typedOf } from '../forms/custom-fields.form.js';
 
 export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -54,6 +55,13 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return sendPage(reply, eventFormPage(v, { ...view, spaces, eventTypes, custom }), status);
   }
 
+  /** The organization's event the address names, with its version, or the 404 page. */
+  async function eventOf(organizationId: string, id: string) {
+    const found = await findEvent(app.ctx, organizationId, id);
+    if (!found) throw notFound();
+    return found;
+  }
+
   const bookingView = (b: BookingRow) => ({
     id: b.id,
     reference: b.reference,
@@ -71,7 +79,7 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     attempt: (
       input: EventInput,
       unread: FieldErrors,
-    ) => ReturnType<typeof attemptSubmit<EventInput, EventRow>>,
+    ) => ReturnType<typeof attemptSubmit<EventInput, unknown>>,
   ) {
     const v = visitorOf(request);
     const { input, errors } = eventInput(view.values, booking.timezone);
@@ -95,9 +103,14 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
     }
     if (outcome.stale && view.event) {
-      const now = await recordOf(db, eventDefinition, v.organization.organizationId, view.event.id);
-      const event = { ...view.event, version: await versionOf(db, eventDefinition, now) };
-      return render(reply, v, { ...view, event, errors: {}, saved: valuesOf(now, booking.timezone) }, 412);
+      const now = await eventOf(v.organization.organizationId, view.event.id);
+      const event = { ...view.event, version: now.version };
+      return render(
+        reply,
+        v,
+        { ...view, event, errors: {}, saved: valuesOf(now.value, booking.timezone) },
+        412,
+      );
     }
     return render(reply, v, { ...view, errors: outcome.errors }, 422);
   }
@@ -140,23 +153,19 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get('/orgs/:org/events/:id', { schema: { params: Params } }, async (request, reply) => {
-    const event = await recordOf(db, eventDefinition, request.params.org, request.params.id);
-    return reply.redirect(
-      orgPath(visitorOf(request), `/bookings/${event.booking_id}#event-${event.id}`),
-      303,
-    );
+    const { value: event } = await eventOf(request.params.org, request.params.id);
+    return reply.redirect(orgPath(visitorOf(request), `/bookings/${event.bookingId}#event-${event.id}`), 303);
   });
 
   app.get('/orgs/:org/events/:id/edit', { schema: { params: Params } }, async (request, reply) => {
     const v = visitorOf(request);
-    const event = await recordOf(db, eventDefinition, request.params.org, request.params.id);
-    const b = await recordOf(db, bookingDefinition, request.params.org, event.booking_id);
-    const version = await versionOf(db, eventDefinition, event);
+    const { value: event, version } = await eventOf(request.params.org, request.params.id);
+    const b = await recordOf(db, bookingDefinition, request.params.org, event.bookingId);
     const fields = await customFormOf(db, b.organization_id, 'events', b.currency);
     return render(reply, v, {
       booking: bookingView(b),
       event: { id: event.id, name: event.name, version },
-      values: { ...valuesOf(event, b.timezone), custom: typedOf(fields, event.custom_fields) },
+      values: { ...valuesOf(event, b.timezone), custom: typedOf(fields, event.customFields) },
       errors: {},
     });
   });
@@ -166,14 +175,14 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
-      const event = await recordOf(db, eventDefinition, request.params.org, request.params.id);
-      const b = await recordOf(db, bookingDefinition, request.params.org, event.booking_id);
+      const { value: event } = await eventOf(request.params.org, request.params.id);
+      const b = await recordOf(db, bookingDefinition, request.params.org, event.bookingId);
       const read = await customPosted(
         db,
         b.organization_id,
         'events',
         request.body,
-        event.custom_fields,
+        event.customFields,
         b.currency,
       );
       const values = { ...formValues(request.body), custom: read.custom.typed };
@@ -186,7 +195,7 @@ export const eventFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const input = { ...given, custom_fields: read.given };
         const change = changeOf(request.body, event.id, input);
         return attemptSubmit(request, updateEvent, change, { ...unread, ...read.errors }, () =>
-          onForm(eventProblems(db, v.actor, input, event)),
+          onForm(eventChangeProblems(db, v.actor, input, event)),
         );
       });
     },

@@ -2,7 +2,7 @@
  * The event form's values (SPEC §11): read from an event, read from a post, and made into the
  * event command's input, all in the booking's time zone; an all-day event by its days.
  */
-import { decodeEvent, type EventInput, type EventRow } from '../../../crm/events/index.js';
+import type { EventInput, EventValue } from '../../../crm/events/index.js';
 import type { FieldProblem } from '../../../errors.js';
 import { isDate } from '../../../wall-clock.js';
 import { type Form, formList, formText } from '../../forms.js';
@@ -10,8 +10,7 @@ import type { EventFormValues } from './event-form.page.js';
 import type { FieldErrors } from '../forms/form-fields.js';
 import { localDateTime, zonedToUtc } from '../time-zones.js';
 
-export function valuesOf(row: EventRow, zone: string): EventFormValues {
-  const event = decodeEvent(row);
+export function valuesOf(event: EventValue, zone: string): EventFormValues {
   const text = (n: number | null) => (n === null ? '' : String(n));
   // An all-day event shows its first and last days, from the start of one to the end of the other.
   return {

@@ -1,10 +1,10 @@
 /** A booking's events on its page (SPEC §11): each with its times, spaces, guests and type, and a way to change it. */
 import { countText } from '../../../locale.js';
-import type { EventRow, Holding } from '../../../crm/events/index.js';
-import { roomNames } from '../../../crm/spaces/index.js';
+import type { EventValue, Holding } from '../../../crm/events/index.js';
+import { namesOfSpaces } from '../../../crm/spaces/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { clashSentence } from '../forms/conflict.view.js';
-import { eventTimes } from '../time-zones.js';
+import { eventTimesOf } from '../time-zones.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 import type { CustomForm } from '../forms/custom-fields.form.js';
 import { customFacts } from '../forms/custom-fields.view.js';
@@ -13,7 +13,7 @@ export interface EventsSection {
   bookingId: string;
   timezone: string;
   zone: string;
-  events: EventRow[];
+  events: EventValue[];
   spaceNames: ReadonlyMap<string, string>;
   /** The organization's event types' values, by id. */
   eventTypes: ReadonlyMap<string, string>;
@@ -23,37 +23,36 @@ export interface EventsSection {
   custom?: Omit<CustomForm, 'typed'> | undefined;
 }
 
-function buffers(event: EventRow): string {
+function buffers(event: EventValue): string {
   const parts = [
-    event.setup_minutes > 0 ? `setup ${event.setup_minutes} min` : '',
-    event.teardown_minutes > 0 ? `teardown ${event.teardown_minutes} min` : '',
+    event.setupMinutes > 0 ? `setup ${event.setupMinutes} min` : '',
+    event.teardownMinutes > 0 ? `teardown ${event.teardownMinutes} min` : '',
   ].filter(Boolean);
   return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }
 
-function guests(event: EventRow): string {
-  if (event.guest_count === null) return '';
-  const guaranteed =
-    event.guaranteed_count === null ? '' : `, ${countText(event.guaranteed_count)} guaranteed`;
-  return `${countText(event.guest_count)} guests${guaranteed}`;
+function guests(event: EventValue): string {
+  if (event.guestCount === null) return '';
+  const guaranteed = event.guaranteedCount === null ? '' : `, ${countText(event.guaranteedCount)} guaranteed`;
+  return `${countText(event.guestCount)} guests${guaranteed}`;
 }
 
 export function eventsSection(v: WorkspaceVisitor, view: EventsSection): SafeHtml {
   const items = view.events.map((e) => {
-    const rooms = roomNames(e.space_ids, view.spaceNames);
+    const rooms = namesOfSpaces(e.spaceIds, view.spaceNames);
     const overlap = view.overlaps.get(e.id);
     const facts = [
       rooms.join(', ') || 'No space yet',
       guests(e),
-      e.setup_style?.replace('_', '-') ?? '',
-      e.event_type_id && view.eventTypes.has(e.event_type_id)
-        ? `Type: ${view.eventTypes.get(e.event_type_id)}`
+      e.setupStyle?.replace('_', '-') ?? '',
+      e.eventTypeId && view.eventTypes.has(e.eventTypeId)
+        ? `Type: ${view.eventTypes.get(e.eventTypeId)}`
         : '',
     ].filter(Boolean);
-    const custom = customFacts(view.custom, e.custom_fields);
+    const custom = customFacts(view.custom, e.customFields);
     return html`<li id="event-${e.id}" class="event">
       <div class="event-head"><strong>${e.name}</strong> <a href="${orgPath(v, `/events/${e.id}/edit`)}" aria-label="Change ${e.name}">Change</a></div>
-      <div>${eventTimes(e, view.timezone, view.zone)}${buffers(e)}</div>
+      <div>${eventTimesOf(e, view.timezone, view.zone)}${buffers(e)}</div>
       <div class="muted">${facts.join(' · ')}</div>
       ${custom ? html`<dl class="facts">${custom}</dl>` : ''}
       ${overlap ? html`<div class="warning" role="note"><strong>Overlaps a definite booking:</strong> ${clashSentence(v, overlap, view.zone)}</div>` : ''}

@@ -6,9 +6,9 @@
  */
 import type { BookingRow } from '../../../crm/bookings/index.js';
 import type { Contact } from '../../../crm/contacts/index.js';
-import type { DocumentRow } from '../../../crm/documents/index.js';
+import type { DocumentValue } from '../../../crm/documents/index.js';
 import { listEmailTemplates } from '../../../crm/email-templates/index.js';
-import type { EventRow } from '../../../crm/events/index.js';
+import type { EventValue } from '../../../crm/events/index.js';
 import {
   attachableDocumentIds,
   type ComposedMessage,
@@ -77,7 +77,7 @@ export interface ConversationSection {
 const STATUS_WORDS = { sent: 'sent', signed: 'accepted', issued: 'issued' } as const;
 
 /** The booking's documents with a kept PDF to attach (sent or issued; voided ones not offered). */
-async function attachable(db: Db, documents: readonly DocumentRow[], events: readonly EventRow[]) {
+async function attachable(db: Db, documents: readonly DocumentValue[], events: readonly EventValue[]) {
   const offered = documents.filter((d) => d.status !== 'draft' && d.status !== 'void');
   if (offered.length === 0) return [];
   const ids = await attachableDocumentIds(
@@ -98,8 +98,8 @@ export async function conversationSection(
   facts: {
     booking: BookingRow;
     contact: Contact | undefined;
-    documents: readonly DocumentRow[];
-    events: readonly EventRow[];
+    documents: readonly DocumentValue[];
+    events: readonly EventValue[];
     zone: string;
     /** The page of earlier messages asked for: those sent before this message. */
     before?: string | undefined;
