@@ -16,7 +16,7 @@ import type { Event } from '../../src/crm/events/event.table.js';
 import { updateOrganization } from '../../src/crm/organization/organization.commands.js';
 import { createInstallment } from '../../src/crm/payments/installments.js';
 import { createLineItem } from '../../src/crm/pricing/line-items.js';
-import type { LineItem } from '../../src/crm/pricing/line-item.table.js';
+import type { LineItemValue as LineItem } from '../../src/crm/pricing/line-item.codec.js';
 import { createTaxRate } from '../../src/crm/pricing/tax-rates.js';
 import { createSpace } from '../../src/crm/spaces/space.commands.js';
 import type { Actor } from '../../src/policy/actor.js';
@@ -62,7 +62,7 @@ describe('the locale helpers', () => {
     const perPerson = { quantity: '1200', unit: 'per_person' } as unknown as LineItem;
     assert.equal(quantityOf(perPerson, 'de-DE'), '1.200 guests');
     const taxed = {
-      taxes: JSON.stringify([{ id: 't', name: 'MwSt', percentage: '8.875', inclusive: false, amount: 100 }]),
+      taxes: [{ id: 't', name: 'MwSt', percentage: '8.875', inclusive: false, amount: 100 }],
     } as unknown as LineItem;
     assert.deepEqual([...taxesOf([taxed], 'de-DE').adding.keys()], [`MwSt 8,875${NBSP}%`]);
     assert.equal(

@@ -57,7 +57,7 @@ export function beoSections(facts: DocumentFacts, money: Money): Section[] {
       value: [contactName(contact), contact.phone].filter(Boolean).join(', '),
     });
   }
-  const lines = facts.lines.filter((l) => l.event_id === e.id);
+  const lines = facts.lines.filter((l) => l.eventId === e.id);
   const sections: Section[] = [{ heading: 'Event', blocks: [{ type: 'facts', facts: facts_ }] }];
   if (lines.length > 0) {
     sections.push({
@@ -65,7 +65,7 @@ export function beoSections(facts: DocumentFacts, money: Money): Section[] {
       blocks: [linesTable(e.name, lines, money, beo.showPrices, `${e.name} subtotal`, facts.locale)],
     });
   }
-  const whole = facts.lines.filter((l) => l.event_id === null);
+  const whole = facts.lines.filter((l) => l.eventId === null);
   if (whole.length > 0) {
     sections.push({
       heading: 'For the whole booking',

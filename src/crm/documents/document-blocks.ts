@@ -4,13 +4,7 @@
  * to be included, never a row that adds), its payment schedule and its payments.
  */
 import type { EventRow as Event } from '../events/index.js';
-import {
-  CATEGORY_LABELS,
-  copiedTaxes,
-  ITEM_CATEGORIES,
-  lineFiguresOf,
-  type LineItemRow as LineItem,
-} from '../pricing/index.js';
+import { CATEGORY_LABELS, ITEM_CATEGORIES, type LineItemValue as LineItem } from '../pricing/index.js';
 import type { DocumentFacts } from './document-facts.js';
 import type { Block, TableGroup, TotalRow } from './document-model.js';
 import { dayOf, guestsWords, quantityWords, setupStyleWords, timesOf } from './document-words.js';
@@ -96,7 +90,7 @@ export function linesTable(
       .filter((l) => l.category === category)
       .map((l) => ({
         cells: prices
-          ? [l.name, quantityOf(l, locale), money(l.unit_price), money(l.amount)]
+          ? [l.name, quantityOf(l, locale), money(l.unitPrice), money(l.amount)]
           : [l.name, quantityOf(l, locale)],
         ...(l.description ? { detail: l.description } : {}),
       })),
@@ -111,7 +105,7 @@ export function linesTable(
         ]
       : []),
   ];
-  const sum = lines.reduce((total, l) => total + lineFiguresOf(l).amount, 0);
+  const sum = lines.reduce((total, l) => total + l.amount, 0);
   return {
     type: 'table',
     caption,
@@ -125,7 +119,7 @@ export function linesTable(
 export function pricedLines(facts: DocumentFacts, money: Money): Block[] {
   const known = new Set(facts.events.map((e) => e.id));
   const blocks = facts.events
-    .map((e) => ({ event: e, lines: facts.lines.filter((l) => l.event_id === e.id) }))
+    .map((e) => ({ event: e, lines: facts.lines.filter((l) => l.eventId === e.id) }))
     .filter((g) => g.lines.length > 0)
     .map((g) =>
       linesTable(
@@ -137,7 +131,7 @@ export function pricedLines(facts: DocumentFacts, money: Money): Block[] {
         facts.locale,
       ),
     );
-  const whole = facts.lines.filter((l) => l.event_id === null || !known.has(l.event_id));
+  const whole = facts.lines.filter((l) => l.eventId === null || !known.has(l.eventId));
   if (whole.length > 0)
     blocks.push(linesTable('For the whole booking', whole, money, true, 'Subtotal', facts.locale));
   return blocks;
@@ -153,7 +147,7 @@ export function taxesOf(
 } {
   const adding = new Map<string, number>();
   const included = new Map<string, number>();
-  for (const tax of lines.flatMap((line) => copiedTaxes(line))) {
+  for (const tax of lines.flatMap((line) => line.taxes)) {
     const label = `${tax.name} ${percentText(tax.percentage, locale)}`;
     const into = tax.inclusive ? included : adding;
     into.set(label, (into.get(label) ?? 0) + tax.amount);

@@ -14,7 +14,7 @@ import {
   type PaymentValue as Payment,
   scheduleOf,
 } from '../payments/index.js';
-import { type LineItemRow as LineItem, lineRowsOfBooking } from '../pricing/index.js';
+import { type LineItemValue as LineItem, linesOfBooking } from '../pricing/index.js';
 import type { Db, Trx } from '../../db/database.js';
 import type { LogoReference } from './document-model.js';
 import { documentSettingsOf, templatesOf } from './document-settings.js';
@@ -127,7 +127,7 @@ export async function loadDocumentFacts(
         .orderBy('id')
         .execute(),
       db.selectFrom('spaces').select(['id', 'name']).where('organization_id', '=', org).execute(),
-      lineRowsOfBooking(db, booking.id),
+      linesOfBooking(db, booking.id),
     ]);
   const [installments, payments, customFields] = await Promise.all([
     scheduleOf(db, booking.id),

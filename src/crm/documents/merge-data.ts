@@ -190,10 +190,10 @@ export function mergeData(facts: DocumentFacts): MergeData {
       name: l.name,
       description: l.description ?? '',
       category: CATEGORY_LABELS[l.category],
-      event: l.event_id ? (eventNames.get(l.event_id) ?? '') : '',
+      event: l.eventId ? (eventNames.get(l.eventId) ?? '') : '',
       quantity: quantityWords(l.quantity, locale),
       unit: UNIT_LABELS[l.unit],
-      unit_price: money(l.unit_price),
+      unit_price: money(l.unitPrice),
       amount: money(l.amount),
     })),
     totals: {

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import type { Db, Trx } from '../../db/database.js';
 import { spaceIds } from '../data/row-mappers.js';
 import { installmentCodec } from '../payments/index.js';
+import { lineItemCodec } from '../pricing/index.js';
 import { storedSignedStateOf } from './document.codec.js';
 import type { DocumentFacts } from './document-facts.js';
 import { SIGNED_PARTS, type SignedPart, type SignedState } from './signed-parts.js';
@@ -48,15 +49,15 @@ export function signedStateOf(facts: AgreedFacts): SignedState {
     lines: digest(
       facts.lines.map((l) => [
         l.id,
-        l.item_id,
+        l.itemId,
         l.name,
-        l.event_id,
+        l.eventId,
         l.unit,
         num(l.quantity),
-        num(l.unit_price),
-        num(l.amount),
-        num(l.service_charge_amount),
-        num(l.tax_amount),
+        l.unitPrice,
+        l.amount,
+        l.serviceChargeAmount,
+        l.taxAmount,
       ]),
     ),
     totals: digest([
@@ -143,7 +144,7 @@ export async function bookingStatesNow(
         signedStateOf({
           booking,
           events: eventsOf.get(booking.id) ?? [],
-          lines: linesOf.get(booking.id) ?? [],
+          lines: (linesOf.get(booking.id) ?? []).map(lineItemCodec.decode),
           installments: (installmentsOf.get(booking.id) ?? []).map(installmentCodec.decode),
         }),
       );

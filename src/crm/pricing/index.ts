@@ -3,19 +3,10 @@
  * the policy of lines, items and tax rates, their values and codec, the categories and units,
  * their commands and the rules' input, what goes with a deleted booking, and their resources; a
  * booking's lines, the catalogue and the tax rates as values, and a line, an item or a rate with
- * its version. Only the documents still read a booking's lines as rows (`lineRowsOfBooking`,
- * with `copiedTaxes` and `lineFiguresOf`), which the face names `LineItemRow` for them; the row
- * of an item never leaves this folder.
+ * its version. The row types never leave this folder.
  */
 export { ITEM_ACTIONS, LINE_ITEM_ACTIONS, TAX_RATE_ACTIONS } from './pricing.policy.js';
-export {
-  copiedTaxes,
-  itemCodec,
-  type ItemValue,
-  lineFiguresOf,
-  lineItemCodec,
-  type LineItemValue,
-} from './line-item.codec.js';
+export { itemCodec, type ItemValue, lineItemCodec, type LineItemValue } from './line-item.codec.js';
 export {
   CATEGORY_LABELS,
   ITEM_CATEGORIES,
@@ -25,8 +16,8 @@ export {
   type ItemUnit,
   UNIT_LABELS,
 } from './categories.js';
-export type { CopiedTax, LineItem as LineItemRow } from './line-item.table.js';
-export { bookingPricesGo, eventLinesGo, lineRowsOfBooking } from './booking-totals.js';
+export type { CopiedTax } from './line-item.table.js';
+export { bookingPricesGo, eventLinesGo } from './booking-totals.js';
 export { createItem, deleteItem, type ItemInput, itemProblems, updateItem } from './items.js';
 export { findItem, itemChangeProblems, itemsOf } from './item.reads.js';
 export { findLineItem, lineItemChangeProblems, linesOfBooking } from './line-item.reads.js';
