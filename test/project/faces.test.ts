@@ -147,7 +147,6 @@ describe('the faces of the kinds', () => {
       'src/crm/bookings/index.ts BookingRow',
       'src/crm/events/index.ts EventRow',
       'src/crm/documents/index.ts DocumentRow',
-      'src/crm/custom-field-definitions/index.ts CustomFieldRow',
       'src/crm/pricing/index.ts LineItemRow',
       'src/crm/pricing/index.ts ItemRow',
     ]);
