@@ -10,7 +10,7 @@ import { customConditionOps, meetsConditions } from '../../src/crm/automations/a
 import { readConditions } from '../../src/crm/automations/automation-shapes.js';
 import { automationSummary } from '../../src/crm/automations/automation-summary.js';
 import { declarationOf, fieldWordsByKey } from '../../src/crm/custom-fields/index.js';
-import type { CustomFieldRow } from '../../src/crm/custom-field-definitions/index.js';
+import type { CustomFieldDefinition } from '../../src/crm/custom-field-definitions/index.js';
 import { Problems } from '../../src/crm/validation.js';
 
 const booking = (custom: object) => ({
@@ -22,23 +22,28 @@ const booking = (custom: object) => ({
   custom_fields: JSON.stringify(custom),
 });
 
-const row = (key: string, label: string, field_type: string, options: object[] = []): CustomFieldRow =>
+const definition = (
+  key: string,
+  label: string,
+  fieldType: string,
+  options: object[] = [],
+): CustomFieldDefinition =>
   ({
     id: `cf_${key}`,
-    organization_id: 'org_1',
-    record_type: 'bookings',
+    organizationId: 'org_1',
+    recordType: 'bookings',
     key,
     label,
-    field_type,
-    options: JSON.stringify(options),
-    required: 0,
-    help_text: null,
+    fieldType,
+    options,
+    required: false,
+    helpText: null,
     position: 0,
-    on_inquiry_form: 0,
-    archived: 0,
-    created_at: '',
-    updated_at: '',
-  }) as CustomFieldRow;
+    onInquiryForm: false,
+    archived: false,
+    createdAt: '',
+    updatedAt: '',
+  }) as CustomFieldDefinition;
 
 it('accepts ≥ and ≤ on a custom field, as on the guest count, and no other new operator', () => {
   const problems = new Problems();
@@ -88,11 +93,11 @@ it('offers an editor the operators of each type', () => {
 
 it('says a condition on a custom field with its label and its value in words', () => {
   const fields = [
-    row('how_heard', 'How they heard', 'select', [
+    definition('how_heard', 'How they heard', 'select', [
       { value: 'web', label: 'Website' },
       { value: 'friend', label: 'A friend' },
     ]),
-    row('deposit', 'Deposit held', 'money'),
+    definition('deposit', 'Deposit held', 'money'),
   ].map(declarationOf);
   const summary = automationSummary(
     {

@@ -11,7 +11,7 @@ import {
   CUSTOM_RECORD_TYPES,
   customFieldCodec,
   customFieldDefinition,
-  type CustomFieldRow,
+  type CustomFieldDefinition,
   type CustomRecordType,
   definitionsOf,
 } from '../custom-fields/definitions.js';
@@ -23,24 +23,21 @@ export interface FieldOrder {
 }
 
 /** The ids of `fields` in the order asked, those not named after them in the order they had. */
-export function orderedIds(
-  fields: readonly Pick<CustomFieldRow, 'id'>[],
-  order: readonly string[],
-): string[] {
+export function orderedIds(fields: readonly { id: string }[], order: readonly string[]): string[] {
   const known = new Set(fields.map((f) => f.id));
   const named = [...new Set(order.filter((id) => known.has(id)))];
   return [...named, ...fields.map((f) => f.id).filter((id) => !named.includes(id))];
 }
 
-export const reorderCustomFields: Command<FieldOrder, CustomFieldRow[]> = {
+export const reorderCustomFields: Command<FieldOrder, CustomFieldDefinition[]> = {
   action: CUSTOM_FIELD_ACTIONS.reorder,
   async run({ trx, actor, now }, { recordType, order }) {
     if (!CUSTOM_RECORD_TYPES.includes(recordType)) return [];
     const fields = await definitionsOf(trx, actor.organizationId, recordType);
     const ids = orderedIds(fields, order);
-    const place = (row: CustomFieldRow) => ids.indexOf(row.id) + 1;
+    const place = (field: { id: string }) => ids.indexOf(field.id) + 1;
     const moved = fields.filter((f) => customFieldCodec.decode(f).position !== place(f));
     await changeEach(trx, customFieldDefinition, moved, (f) => ({ position: place(f) }), now);
-    return definitionsOf(trx, actor.organizationId, recordType);
+    return (await definitionsOf(trx, actor.organizationId, recordType)).map(customFieldCodec.decode);
   },
 };

@@ -1,7 +1,9 @@
 /**
  * A custom field's definition as the domain knows it, and its codec: the row of `custom_fields`
  * read into the value, the one place its options' JSON, its flags and its position are decoded (a
- * driver may hand a number over as text). A record's values (its `custom_fields` JSON) are decoded
+ * driver may hand a number over as text), and the value written back as its row (for the rules,
+ * which judge a change against the row). The row type never leaves this folder and the writing of
+ * the definitions (src/crm/custom-field-definitions). A record's values (its `custom_fields` JSON) are decoded
  * here too, for every kind alike; the face (index.ts) gives them to the rest of the house.
  */
 import { flag } from '../data/row-mappers.js';
@@ -48,6 +50,24 @@ export const customFieldCodec = {
       archived: flag(row.archived),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
+    };
+  },
+  encode(field: CustomFieldDefinition): CustomFieldRow {
+    return {
+      id: field.id,
+      organization_id: field.organizationId,
+      record_type: field.recordType,
+      key: field.key,
+      label: field.label,
+      field_type: field.fieldType,
+      options: JSON.stringify(field.options),
+      required: field.required ? 1 : 0,
+      help_text: field.helpText,
+      position: field.position,
+      on_inquiry_form: field.onInquiryForm ? 1 : 0,
+      archived: field.archived ? 1 : 0,
+      created_at: field.createdAt,
+      updated_at: field.updatedAt,
     };
   },
 };

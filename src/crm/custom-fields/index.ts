@@ -10,13 +10,13 @@ import type { FieldProblem } from '../../errors.js';
 import type { Field } from '../data/fields.js';
 import type { CustomValue } from '../data/list-shape.js';
 import type { Checked } from '../validation.js';
-import { flag } from '../data/row-mappers.js';
 import { decimalText, type FieldOption, judgeValue, type StoredValue } from './custom-field-values.js';
 import { definitionsOf } from './custom-field-store.js';
-import { optionsOf, storedValuesOf } from './custom-field.codec.js';
-import type { CustomFieldRow, CustomFieldType, CustomRecordType } from './custom-field.table.js';
+import { customFieldCodec, type CustomFieldDefinition, storedValuesOf } from './custom-field.codec.js';
+import type { CustomFieldType, CustomRecordType } from './custom-field.table.js';
 
 export type { CustomRecordType } from './custom-field.table.js';
+export type { CustomFieldDefinition } from './custom-field.codec.js';
 export { CUSTOM_FIELD_ACTIONS } from './custom-field.policy.js';
 export { CustomValuesShown, CustomValuesWritten } from './custom-values.bodies.js';
 export { decimalText } from './custom-field-values.js';
@@ -35,16 +35,15 @@ export interface CustomField extends Field {
 }
 
 /** The declaration a definition makes. */
-export function declarationOf(row: CustomFieldRow): CustomField {
-  const options = optionsOf(row);
-  const archived = flag(row.archived);
+export function declarationOf(field: CustomFieldDefinition): CustomField {
+  const { options, archived } = field;
   return Object.freeze({
-    name: row.key,
-    label: row.label,
-    type: row.field_type,
+    name: field.key,
+    label: field.label,
+    type: field.fieldType,
     nullable: true,
     values: options.map((o) => o.value),
-    description: row.help_text ?? undefined,
+    description: field.helpText ?? undefined,
     stored: true,
     writable: !archived,
     csv: true,
@@ -52,12 +51,12 @@ export function declarationOf(row: CustomFieldRow): CustomField {
     merge: true,
     assistant: true,
     custom: {
-      id: row.id,
-      fieldType: row.field_type,
+      id: field.id,
+      fieldType: field.fieldType,
       options,
-      required: flag(row.required),
+      required: field.required,
       archived,
-      onInquiryForm: flag(row.on_inquiry_form),
+      onInquiryForm: field.onInquiryForm,
     },
   });
 }
@@ -69,7 +68,8 @@ export async function customFieldsOf(
   recordType: CustomRecordType,
 ): Promise<{ fields: readonly CustomField[]; stamp: string }> {
   const rows = await definitionsOf(db, organizationId, recordType);
-  return { fields: rows.map(declarationOf), stamp: rows.map((r) => `${r.id}@${r.updated_at}`).join(',') };
+  const fields = rows.map((row) => declarationOf(customFieldCodec.decode(row)));
+  return { fields, stamp: rows.map((r) => `${r.id}@${r.updated_at}`).join(',') };
 }
 
 export { storedValuesOf };

@@ -6,12 +6,13 @@
  * window its automated mail goes out in (sending-window.ts; null, the default).
  */
 import type { OrganizationTable } from '../../identity/identity.table.js';
-import { checkInquiryForm, type InquiryFormInput, inquiryFormOf } from '../inquiries/inquiry-form.js';
+import { checkInquiryForm, DEFAULT_INQUIRY_FORM, type InquiryFormInput } from '../inquiries/inquiry-form.js';
 import { isItemCategory, ITEM_CATEGORIES } from '../pricing/index.js';
 import { notAPercentage, readPercentage } from '../decimal.js';
 import { readLocale } from '../../locale.js';
 import type { MailboxInput } from '../../mail/inbound/mailbox-settings.js';
 import { type Checked, isCurrency, isTimeZone, Problems } from '../validation.js';
+import type { OrganizationValue } from './organization.codec.js';
 import { checkSendingWindow, type SendingWindowInput } from './sending-window.js';
 
 export interface OrganizationInput {
@@ -69,12 +70,12 @@ function checkPricing(input: OrganizationInput, problems: Problems, changes: Org
 
 export function checkOrganization(
   input: OrganizationInput,
-  current?: { inquiry_form: string | null },
+  current?: Pick<OrganizationValue, 'inquiryForm'>,
 ): Checked<OrganizationChanges> {
   const problems = new Problems();
   const changes: OrganizationChanges = {};
   if (input.inquiry_form !== undefined) {
-    const form = checkInquiryForm(input.inquiry_form, inquiryFormOf(current?.inquiry_form));
+    const form = checkInquiryForm(input.inquiry_form, current?.inquiryForm ?? DEFAULT_INQUIRY_FORM);
     for (const problem of form.problems) problems.add(problem);
     changes.inquiry_form = JSON.stringify(form.value);
     changes.inquiry_slug = form.value.slug;

@@ -15,8 +15,9 @@ import { previousAttributes } from '../change-events.js';
 import { nextVersion } from '../records.js';
 import { refusalOfProblems } from '../validation.js';
 import { checkOrganization, type OrganizationInput } from './organization-rules.js';
-import { organizationResource, type OrganizationRow } from './organization.resource.js';
-import { versionTag } from '../version-tag.js';
+import { organizationCodec, type OrganizationValue } from './organization.codec.js';
+import { organizationVersion } from './organization.reads.js';
+import { organizationResource } from './organization.resource.js';
 import { changedFields } from '../data/changed-fields.js';
 import { ORGANIZATION_ACTIONS } from './organization.policy.js';
 import {
@@ -44,7 +45,7 @@ export const updateOrganization: Command<
     /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: a mailbox may then be read without TLS. */
     allowPlainMailbox?: boolean;
   },
-  OrganizationRow | Refusal
+  OrganizationValue | Refusal
 > = {
   action: ORGANIZATION_ACTIONS.update,
   async run(work, { ifMatch, input, allowPlainMailbox = false }) {
@@ -55,7 +56,8 @@ export const updateOrganization: Command<
       .where('id', '=', actor.organizationId)
       .executeTakeFirst();
     if (!current) return Refusal.from(new NotFoundError());
-    if (!matches(ifMatch, versionTag('organizations', current))) {
+    const saved = organizationCodec.decode(current);
+    if (!matches(ifMatch, organizationVersion(saved))) {
       return Refusal.from(
         new PreconditionFailedError(
           'The organization has changed since you read it (If-Match does not match its ETag).',
@@ -64,7 +66,7 @@ export const updateOrganization: Command<
     }
     // Only what differs from what is saved: a PATCH that repeats the settings changes nothing,
     // not even updated_at (so no version moves without its organization.updated).
-    const checked = checkOrganization(input, current);
+    const checked = checkOrganization(input, saved);
     const slug = checked.value.inquiry_slug;
     if (slug && slug !== current.inquiry_slug && (await slugTaken(trx, slug, current.id))) {
       checked.problems = [
@@ -92,11 +94,12 @@ export const updateOrganization: Command<
       await readMailboxSoon(trx, current.id, now);
       work.afterCommit.push(async () => void mailboxSaved.emit('saved'));
     }
-    if (Object.keys(changes).length === 0 && !mailboxChanged) return current;
-    const updated = { ...current, ...changes, updated_at: nextVersion(current.updated_at, now) };
-    await trx.updateTable('organizations').set(updated).where('id', '=', current.id).execute();
+    if (Object.keys(changes).length === 0 && !mailboxChanged) return saved;
+    const row = { ...current, ...changes, updated_at: nextVersion(current.updated_at, now) };
+    await trx.updateTable('organizations').set(row).where('id', '=', current.id).execute();
+    const updated = organizationCodec.decode(row);
     const object = organizationResource(updated, '', await mailboxViewOf(trx, current.id));
-    const previous = previousAttributes(organizationResource(current, '', mailboxBefore), object);
+    const previous = previousAttributes(organizationResource(saved, '', mailboxBefore), object);
     if (Object.keys(previous).length > 0) {
       await recordChange(trx, {
         organizationId: current.id,

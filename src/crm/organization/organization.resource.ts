@@ -1,18 +1,12 @@
 /** The organization's settings as the API shows them (SPEC §12): `GET|PATCH /v2/organization`. */
-import type { Selectable } from 'kysely';
 import { Type } from 'typebox';
 import type { Resource } from '../../api/jsonapi.js';
 import { resourceSchema, Timestamp } from '../../api/jsonapi.js';
 import { changes, updateDocument } from '../../api/request-documents.js';
-import type { OrganizationTable } from '../../identity/identity.table.js';
-import { inquiryFormOf } from '../inquiries/inquiry-form.js';
-import { venuePricingCodec } from './organization.codec.js';
+import type { OrganizationValue } from './organization.codec.js';
 import { organizationLocale } from '../../locale.js';
 import type { MailboxView } from '../../mail/inbound/mailbox-settings.js';
 import { MAILBOX_STATES, MAILBOX_TLS } from '../../mail/inbound/mailbox.table.js';
-import { sendingWindowOf } from './sending-window.js';
-
-export type OrganizationRow = Selectable<OrganizationTable>;
 
 export const OrganizationResource = resourceSchema(
   'organizations',
@@ -163,27 +157,26 @@ export const OrganizationUpdateBody = updateDocument('organizations', {
 });
 
 export function organizationResource(
-  row: OrganizationRow,
+  organization: OrganizationValue,
   baseUrl: string,
   mailbox: MailboxView | null = null,
 ): Resource {
-  const pricing = venuePricingCodec.decode(row);
   return {
     type: 'organizations',
-    id: row.id,
+    id: organization.id,
     attributes: {
-      name: row.name,
-      timezone: row.timezone,
-      currency: row.currency,
-      locale: organizationLocale(row),
-      service_charge_percentage: row.service_charge_percentage,
-      service_charge_taxable: pricing.serviceChargeTaxable,
-      fnb_categories: pricing.fnbCategories,
-      inquiry_form: inquiryFormOf(row.inquiry_form),
+      name: organization.name,
+      timezone: organization.timezone,
+      currency: organization.currency,
+      locale: organizationLocale(organization),
+      service_charge_percentage: organization.serviceChargePercentage,
+      service_charge_taxable: organization.serviceChargeTaxable,
+      fnb_categories: organization.fnbCategories,
+      inquiry_form: organization.inquiryForm,
       mailbox,
-      sending_window: sendingWindowOf(row.sending_window),
-      created_at: row.created_at,
-      updated_at: row.updated_at,
+      sending_window: organization.sendingWindow,
+      created_at: organization.createdAt,
+      updated_at: organization.updatedAt,
     },
     links: { self: `${baseUrl}/v2/organization` },
   };

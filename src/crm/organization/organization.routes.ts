@@ -13,14 +13,13 @@ import { ConflictError, NotFoundError } from '../../errors.js';
 import { write } from '../../writes/unit-of-work.js';
 import { checkOrganization } from './organization-rules.js';
 import { updateOrganization } from './organization.commands.js';
-import { organizationOf } from './organization.reads.js';
+import { findOrganization, organizationVersion } from './organization.reads.js';
+import type { OrganizationValue } from './organization.codec.js';
 import { mailboxOf } from '../../mail/inbound/mailbox-store.js';
 import { mailboxView } from '../../mail/inbound/mailbox-settings.js';
-import { versionTag } from '../version-tag.js';
 import {
   OrganizationResource,
   organizationResource,
-  type OrganizationRow,
   OrganizationUpdateBody,
 } from './organization.resource.js';
 
@@ -29,14 +28,13 @@ const PATH = '/v2/organization';
 export const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.ctx;
   // A mailbox's change of state moves the organization's version too (mailbox-state.ts).
-  const tagOf = (row: OrganizationRow) => versionTag('organizations', row);
-  const send = async (reply: FastifyReply, row: OrganizationRow) => {
-    const mailbox = await mailboxOf(db, row.id);
+  const send = async (reply: FastifyReply, organization: OrganizationValue) => {
+    const mailbox = await mailboxOf(db, organization.id);
     const document = {
-      data: organizationResource(row, config.baseUrl, mailbox ? mailboxView(mailbox) : null),
+      data: organizationResource(organization, config.baseUrl, mailbox ? mailboxView(mailbox) : null),
       links: { self: `${config.baseUrl}${PATH}` },
     };
-    return reply.type(JSONAPI_MEDIA_TYPE).header('ETag', tagOf(row)).send(document);
+    return reply.type(JSONAPI_MEDIA_TYPE).header('ETag', organizationVersion(organization)).send(document);
   };
 
   app.get(
@@ -58,13 +56,12 @@ export const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await organizationOf(db, request.apiAuth.organizationId);
-      if (!row) throw new NotFoundError();
-      const etag = tagOf(row);
-      if (!noneMatch(request.headers['if-none-match'], etag)) {
-        return (reply as FastifyReply).code(304).header('ETag', etag).send();
+      const found = await findOrganization(app.ctx, request.apiAuth.organizationId);
+      if (!found) throw new NotFoundError();
+      if (!noneMatch(request.headers['if-none-match'], found.version)) {
+        return (reply as FastifyReply).code(304).header('ETag', found.version).send();
       }
-      return send(reply as FastifyReply, row);
+      return send(reply as FastifyReply, found.value);
     },
   );
 

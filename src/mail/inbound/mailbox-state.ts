@@ -8,6 +8,7 @@
  */
 import { recordChange } from '../../changes/record-change.js';
 import { previousAttributes } from '../../crm/change-events.js';
+import { organizationCodec } from '../../crm/organization/organization.codec.js';
 import { organizationResource } from '../../crm/organization/organization.resource.js';
 import { nextVersion } from '../../crm/records.js';
 import { isoTime } from '../../clock.js';
@@ -70,13 +71,13 @@ export const noteMailboxState: Command<MailboxOutcome, MailboxState | undefined>
       .set({ updated_at: moved.updated_at })
       .where('id', '=', organizationId)
       .execute();
-    const object = organizationResource(moved, '', mailboxView(updated));
+    const object = organizationResource(organizationCodec.decode(moved), '', mailboxView(updated));
     await recordChange(trx, {
       organizationId,
       type: 'organization.updated',
       object,
       previousAttributes: previousAttributes(
-        organizationResource(organization, '', mailboxView(mailbox)),
+        organizationResource(organizationCodec.decode(organization), '', mailboxView(mailbox)),
         object,
       ),
       now,

@@ -4,13 +4,12 @@
  * the form did not show (added since it was drawn) goes after. A number the form cannot read is an
  * error beside it.
  */
-import type { CustomFieldRow } from '../../../crm/custom-field-definitions/index.js';
 import { type Form, formText } from '../../forms.js';
 import type { FieldErrors } from '../forms/form-fields.js';
 
 export function positionsPosted(
   body: Form,
-  fields: readonly Pick<CustomFieldRow, 'id'>[],
+  fields: readonly { id: string }[],
 ): { order: string[]; positions: Record<string, string>; errors: FieldErrors } {
   const positions: Record<string, string> = {};
   const errors: FieldErrors = {};

@@ -11,14 +11,15 @@ import { Type } from 'typebox';
 import {
   CUSTOM_RECORD_TYPES,
   createCustomField,
-  customFieldCodec,
+  customFieldChangeProblems,
   customFieldDefinition,
   customFieldProblems,
   type CustomRecordType,
   deleteCustomField,
-  definitionsOf,
-  previewConversion,
+  fieldDefinitionsOf,
+  findCustomField,
   reorderCustomFields,
+  typeChangePreview,
   updateCustomField,
 } from '../../../crm/custom-field-definitions/index.js';
 import { customFieldsOf } from '../../../crm/custom-fields/index.js';
@@ -35,8 +36,7 @@ import {
 import type { FieldErrors } from '../forms/form-fields.js';
 import { changeOf, deleteRoute, RecordParams } from '../forms/record-posts.js';
 import { sendRefusal } from '../refusals.js';
-import { recordOf, versionOf } from '../workspace-reads.js';
-import { orgPath, visitorOf, type WorkspaceVisitor } from '../workspace-visitor.js';
+import { notFound, orgPath, visitorOf, type WorkspaceVisitor } from '../workspace-visitor.js';
 import { definitionFormPage } from './custom-fields.edit.js';
 import { customFieldsPage, fieldsPath } from './custom-fields.page.js';
 import { typeChangePage } from './custom-fields.preview.js';
@@ -80,6 +80,10 @@ export const customFieldSettingsRoutes: FastifyPluginAsyncTypebox = async (app) 
   const { db } = app.ctx;
   await app.register(fieldOrderScriptRoute);
 
+  /** The organization's definition the address names, with its version, or the 404 page. */
+  const fieldOf = async (v: WorkspaceVisitor, id: string) =>
+    (await findCustomField(app.ctx, v.organization.organizationId, id)) ?? Promise.reject(notFound());
+
   async function listPage(v: WorkspaceVisitor, recordType: CustomRecordType, more: object = {}) {
     const { fields } = await customFieldsOf(db, v.organization.organizationId, recordType);
     return customFieldsPage(v, { recordType, fields, ...more });
@@ -97,7 +101,7 @@ export const customFieldSettingsRoutes: FastifyPluginAsyncTypebox = async (app) 
     async (request, reply) => {
       const v = visitorOf(request);
       const recordType = recordTypeOf(formText(request.body, 'type'));
-      const fields = await definitionsOf(db, v.organization.organizationId, recordType);
+      const fields = await fieldDefinitionsOf(db, v.organization.organizationId, recordType);
       const { order, positions, errors } = positionsPosted(request.body, fields);
       const outcome = await attemptSubmit(
         request,
@@ -134,8 +138,8 @@ export const customFieldSettingsRoutes: FastifyPluginAsyncTypebox = async (app) 
       const v = visitorOf(request);
       const recordType = recordTypeOf(request.query.type);
       const values = definitionValuesPosted(request.body);
-      const siblings = await definitionsOf(db, v.organization.organizationId, recordType);
-      const positions = siblings.map((s) => customFieldCodec.decode(s).position);
+      const siblings = await fieldDefinitionsOf(db, v.organization.organizationId, recordType);
+      const positions = siblings.map((s) => s.position);
       const position = Math.max(siblings.length, ...positions) + 1;
       const input = definitionInput(values, { recordType, position });
       const outcome = await attemptSubmit(request, createCustomField, input, {}, () =>
@@ -154,14 +158,10 @@ export const customFieldSettingsRoutes: FastifyPluginAsyncTypebox = async (app) 
     typed?: DefinitionValues,
     errors: FieldErrors = {},
   ) {
-    const row = await recordOf(db, customFieldDefinition, v.organization.organizationId, id);
-    const values = typed ? { ...typed, key: row.key } : definitionValuesOf(row);
-    const field = {
-      id: row.id,
-      version: await versionOf(db, customFieldDefinition, row),
-      archived: customFieldCodec.decode(row).archived,
-    };
-    return definitionFormPage(v, { recordType: row.record_type, values, errors, field });
+    const { value: saved, version } = await fieldOf(v, id);
+    const values = typed ? { ...typed, key: saved.key } : definitionValuesOf(saved);
+    const field = { id: saved.id, version, archived: saved.archived };
+    return definitionFormPage(v, { recordType: saved.recordType, values, errors, field });
   }
 
   // The address a field's delete page goes back to.
@@ -180,41 +180,41 @@ export const customFieldSettingsRoutes: FastifyPluginAsyncTypebox = async (app) 
     { preHandler: app.csrfProtection, schema: { params: RecordParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
-      const row = await recordOf(db, customFieldDefinition, v.organization.organizationId, request.params.id);
+      const { value: saved } = await fieldOf(v, request.params.id);
       const values = definitionValuesPosted(request.body);
       const confirmed = formText(request.body, 'confirm_type') === 'yes';
       const input = {
-        ...definitionInput(values, { recordType: row.record_type }),
+        ...definitionInput(values, { recordType: saved.recordType }),
         dropUnconvertible: confirmed,
       };
-      const problems = () => customFieldProblems(db, v.actor, input, row);
-      const change = changeOf(request.body, row.id, input);
+      const problems = () => customFieldChangeProblems(db, v.actor, input, saved);
+      const change = changeOf(request.body, saved.id, input);
       // The preview is for those the policy lets change the field; anyone else is refused below.
       if (
         !forbiddenTo(request, updateCustomField, change) &&
-        values.field_type !== row.field_type &&
+        values.field_type !== saved.fieldType &&
         !confirmed &&
         (await problems()).length === 0
       ) {
         // A new type is told before it is done: what becomes of the values records hold.
-        const preview = await previewConversion(db, row, input);
+        const preview = await typeChangePreview(db, saved, input);
         const version = formText(request.body, 'version');
-        const field = { id: row.id, label: row.label, fieldType: row.field_type, version };
+        const field = { id: saved.id, label: saved.label, fieldType: saved.fieldType, version };
         return sendPage(
           reply,
-          typeChangePage(v, { recordType: row.record_type, field, typed: values, preview }),
+          typeChangePage(v, { recordType: saved.recordType, field, typed: values, preview }),
         );
       }
       const submit = () => attemptSubmit(request, updateCustomField, change, {}, problems);
       // A change of type converts every value in one unit of work: past the idle limit over many.
-      const outcome = await (values.field_type === row.field_type
+      const outcome = await (values.field_type === saved.fieldType
         ? submit()
         : duringLongWrite(request, submit));
-      if (outcome.stale) return sendPage(reply, await editPage(v, row.id, values), 412);
+      if (outcome.stale) return sendPage(reply, await editPage(v, saved.id, values), 412);
       const errors = await errorsOf(request, reply, outcome);
       if (errors === 'sent') return reply;
-      if (!errors) return reply.redirect(`${fieldsPath(v, row.record_type)}&notice=saved`, 303);
-      return sendPage(reply, await editPage(v, row.id, values, errors), 422);
+      if (!errors) return reply.redirect(`${fieldsPath(v, saved.recordType)}&notice=saved`, 303);
+      return sendPage(reply, await editPage(v, saved.id, values, errors), 422);
     },
   );
 
@@ -223,16 +223,16 @@ export const customFieldSettingsRoutes: FastifyPluginAsyncTypebox = async (app) 
     { preHandler: app.csrfProtection, schema: { params: RecordParams, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
-      const row = await recordOf(db, customFieldDefinition, v.organization.organizationId, request.params.id);
+      const { value: saved } = await fieldOf(v, request.params.id);
       const archived = formText(request.body, 'archived') === 'yes';
-      const change = changeOf(request.body, row.id, { archived });
+      const change = changeOf(request.body, saved.id, { archived });
       const outcome = await attemptSubmit(request, updateCustomField, change, {}, async () => []);
       if (outcome.stale || outcome.refusal || outcome.errors) {
         if (outcome.refusal) return sendRefusal(request, reply, outcome.refusal);
-        return sendPage(reply, await editPage(v, row.id), 412);
+        return sendPage(reply, await editPage(v, saved.id), 412);
       }
       const notice = archived ? 'archived' : 'unarchived';
-      return reply.redirect(`${fieldsPath(v, row.record_type)}&notice=${notice}`, 303);
+      return reply.redirect(`${fieldsPath(v, saved.recordType)}&notice=${notice}`, 303);
     },
   );
 

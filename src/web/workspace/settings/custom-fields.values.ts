@@ -4,11 +4,10 @@
  * asks of the rules (the API's attributes of /v2/custom_fields, so the same rules judge it).
  */
 import type {
+  CustomFieldDefinition,
   CustomFieldInput,
-  CustomFieldRow,
   CustomRecordType,
 } from '../../../crm/custom-field-definitions/index.js';
-import { customFieldCodec } from '../../../crm/custom-field-definitions/index.js';
 import { type Form, formText } from '../../forms.js';
 
 export interface OptionValues {
@@ -48,8 +47,7 @@ export const newDefinitionValues = (): DefinitionValues => ({
 });
 
 /** The form's values of a definition as saved. */
-export function definitionValuesOf(row: CustomFieldRow): DefinitionValues {
-  const field = customFieldCodec.decode(row);
+export function definitionValuesOf(field: CustomFieldDefinition): DefinitionValues {
   return {
     key: field.key,
     label: field.label,

@@ -8,8 +8,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { organizationOf, type OrganizationRow, updateOrganization } from '../../../crm/organization/index.js';
-import { versionTag } from '../../../crm/version-tag.js';
+import type { Versioned } from '../../../crm/data/reads.js';
+import {
+  findOrganization,
+  type OrganizationValue,
+  updateOrganization,
+} from '../../../crm/organization/index.js';
 import type { FieldProblem } from '../../../errors.js';
 import { checkSavedMailbox } from '../../../mail/inbound/mailbox-connection.js';
 import { mailboxOf } from '../../../mail/inbound/mailbox-store.js';
@@ -48,16 +52,17 @@ export const emailSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config.baseUrl.startsWith('https:'),
   );
 
+  /** The organization's settings with their version, or the 404 page. */
   async function venue(org: string) {
-    const row = await organizationOf(db, org);
-    if (!row) throw notFound();
-    return row;
+    const found = await findOrganization(app.ctx, org);
+    if (!found) throw notFound();
+    return found;
   }
 
   async function show(
     reply: FastifyReply,
     v: WorkspaceVisitor,
-    row: OrganizationRow,
+    { value: organization, version }: Versioned<OrganizationValue>,
     view: Partial<
       Pick<EmailSettingsView, 'values' | 'version' | 'errors' | 'passwordTyped' | 'notice' | 'check'>
     > & {
@@ -66,13 +71,13 @@ export const emailSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     status = 200,
   ) {
-    const saved = await mailboxOf(db, row.id);
+    const saved = await mailboxOf(db, organization.id);
     const page = emailSettingsPage(v, {
       values: view.values ?? mailboxValuesOf(saved),
-      version: view.version ?? versionTag('organizations', row),
+      version: view.version ?? version,
       errors: view.errors ?? {},
       saved,
-      zone: row.timezone,
+      zone: organization.timezone,
       allowPlain,
       passwordTyped: view.passwordTyped,
       notice: view.notice,
@@ -93,9 +98,9 @@ export const emailSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const v = visitorOf(request);
-      const row = await venue(request.params.org);
+      const organization = await venue(request.params.org);
       const check = checks.take(request, reply, orgPath(v, '/settings/email'), clock.now());
-      return show(reply, v, row, { notice: request.query.notice, check });
+      return show(reply, v, organization, { notice: request.query.notice, check });
     },
   );
 
@@ -124,9 +129,9 @@ export const emailSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         errors = formErrors(outcome.refusal.problems);
       } else if (outcome.errors) errors = outcome.errors;
       else return reply.redirect(orgPath(v, '/settings/email?notice=saved'), 303);
-      const row = await venue(request.params.org);
+      const organization = await venue(request.params.org);
       const version = formText(request.body, 'version');
-      return show(reply, v, row, { ...typed, version, errors }, 422);
+      return show(reply, v, organization, { ...typed, version, errors }, 422);
     },
   );
 
@@ -156,10 +161,10 @@ export const emailSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: { takes: updateOrganization.action }, schema: { params: OrgParams } },
     async (request, reply) => {
       const v = visitorOf(request);
-      const row = await venue(request.params.org);
-      const mailbox = await mailboxOf(db, row.id);
+      const { value: organization, version } = await venue(request.params.org);
+      const mailbox = await mailboxOf(db, organization.id);
       if (!mailbox) throw notFound();
-      return sendPage(reply, removeMailboxPage(v, mailbox, versionTag('organizations', row)));
+      return sendPage(reply, removeMailboxPage(v, mailbox, version));
     },
   );
 

@@ -6,9 +6,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { eventTypesOf } from '../../../crm/event-types/event-types.js';
-import { inquiryFormOf } from '../../../crm/inquiries/inquiry-form.js';
-import { organizationOf, type OrganizationRow, updateOrganization } from '../../../crm/organization/index.js';
-import { versionTag } from '../../../crm/version-tag.js';
+import {
+  findOrganization,
+  type OrganizationValue,
+  updateOrganization,
+} from '../../../crm/organization/index.js';
+import type { Versioned } from '../../../crm/data/reads.js';
 import type { FieldProblem } from '../../../errors.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { attemptSubmit, fieldErrors } from '../forms/form-errors.js';
@@ -35,15 +38,16 @@ function formErrors(problems: readonly FieldProblem[]): FieldErrors {
 export const inquirySettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app.ctx;
 
+  /** The organization's settings with their version, or the 404 page. */
   async function venue(org: string) {
-    const row = await organizationOf(db, org);
-    if (!row) throw notFound();
-    return row;
+    const found = await findOrganization(app.ctx, org);
+    if (!found) throw notFound();
+    return found;
   }
 
   async function show(
     v: WorkspaceVisitor,
-    row: OrganizationRow,
+    organization: Versioned<OrganizationValue>,
     view: {
       values?: InquirySettingsValues;
       version?: string;
@@ -52,12 +56,12 @@ export const inquirySettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       stale?: boolean;
     },
   ) {
-    const form = inquiryFormOf(row.inquiry_form);
+    const form = organization.value.inquiryForm;
     const saved = inquiryValuesOf(form);
-    const types = await eventTypesOf(db, row.id);
+    const types = await eventTypesOf(db, organization.value.id);
     return inquirySettingsPage(v, {
       values: view.values ?? saved,
-      version: view.version ?? versionTag('organizations', row),
+      version: view.version ?? organization.version,
       errors: view.errors ?? {},
       eventTypes: types.map((t) => t.value),
       address: form.enabled && form.slug ? `${config.baseUrl}/inquire/${form.slug}` : undefined,
@@ -76,9 +80,9 @@ export const inquirySettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await venue(request.params.org);
+      const organization = await venue(request.params.org);
       const notice = request.query.notice;
-      return sendPage(reply, await show(visitorOf(request), row, notice ? { notice } : {}));
+      return sendPage(reply, await show(visitorOf(request), organization, notice ? { notice } : {}));
     },
   );
 
@@ -101,9 +105,9 @@ export const inquirySettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         errors = formErrors(outcome.refusal.problems);
       } else if (outcome.errors) errors = outcome.errors;
       else return reply.redirect(orgPath(v, '/settings/inquiry-form?notice=saved'), 303);
-      const row = await venue(request.params.org);
+      const organization = await venue(request.params.org);
       const version = formText(request.body, 'version');
-      return sendPage(reply, await show(v, row, { values, version, errors }), 422);
+      return sendPage(reply, await show(v, organization, { values, version, errors }), 422);
     },
   );
 };

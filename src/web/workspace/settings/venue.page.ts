@@ -3,11 +3,7 @@
  * locale its days, times and amounts are written in, its
  * service charge and whether it is taxed, and the item categories that count as food and beverage.
  */
-import {
-  type OrganizationInput,
-  type OrganizationRow,
-  venuePricingCodec,
-} from '../../../crm/organization/index.js';
+import { type OrganizationInput, type OrganizationValue } from '../../../crm/organization/index.js';
 import { CATEGORY_LABELS, ITEM_CATEGORIES } from '../../../crm/pricing/index.js';
 import { TIME_ZONES } from '../../../crm/time-zones.js';
 import { organizationLocale } from '../../../locale.js';
@@ -53,16 +49,15 @@ const NOT_CONVERTED =
   'Catalogue prices are not converted: each keeps its figure, read in the new currency. Bookings keep their own currency.';
 
 /** The form's values of the settings as saved. */
-export function venueValuesOf(row: OrganizationRow): VenueValues {
-  const pricing = venuePricingCodec.decode(row);
+export function venueValuesOf(organization: OrganizationValue): VenueValues {
   return {
-    name: row.name,
-    timezone: row.timezone,
-    currency: row.currency,
-    locale: organizationLocale(row),
-    service_charge_percentage: row.service_charge_percentage,
-    service_charge_taxable: pricing.serviceChargeTaxable ? 'yes' : '',
-    fnb_categories: pricing.fnbCategories,
+    name: organization.name,
+    timezone: organization.timezone,
+    currency: organization.currency,
+    locale: organizationLocale(organization),
+    service_charge_percentage: organization.serviceChargePercentage,
+    service_charge_taxable: organization.serviceChargeTaxable ? 'yes' : '',
+    fnb_categories: organization.fnbCategories,
   };
 }
 

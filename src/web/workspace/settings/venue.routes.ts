@@ -1,8 +1,7 @@
 /** Settings → Venue: the organization's settings, changed by its administrators (SPEC §12). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { checkOrganization, organizationOf, updateOrganization } from '../../../crm/organization/index.js';
-import { versionTag } from '../../../crm/version-tag.js';
+import { checkOrganization, findOrganization, updateOrganization } from '../../../crm/organization/index.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { submit } from '../forms/form-errors.js';
 import { formVersion } from '../forms/record-posts.js';
@@ -11,12 +10,11 @@ import { notFound, orgPath, visitorOf } from '../workspace-visitor.js';
 
 const OrgParams = Type.Object({ org: Type.String({ maxLength: 64 }) });
 export const venueRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app.ctx;
-
+  /** The organization's settings with their version, or the 404 page. */
   async function venue(org: string) {
-    const row = await organizationOf(db, org);
-    if (!row) throw notFound();
-    return row;
+    const found = await findOrganization(app.ctx, org);
+    if (!found) throw notFound();
+    return found;
   }
 
   app.get(
@@ -29,9 +27,8 @@ export const venueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await venue(request.params.org);
-      const values = venueValuesOf(row);
-      const version = versionTag('organizations', row);
+      const { value, version } = await venue(request.params.org);
+      const values = venueValuesOf(value);
       return sendPage(
         reply,
         venuePage(visitorOf(request), { values, version, errors: {}, notice: request.query.notice }),
@@ -47,7 +44,7 @@ export const venueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const values = venueValuesPosted(request.body);
       const input = venueInput(values);
       const change = { ifMatch: formVersion(request.body), input };
-      const before = (await venue(request.params.org)).currency;
+      const before = (await venue(request.params.org)).value.currency;
       const outcome = await submit(
         request,
         updateOrganization,
@@ -56,9 +53,8 @@ export const venueRoutes: FastifyPluginAsyncTypebox = async (app) => {
         async () => checkOrganization(input).problems,
       );
       if (outcome.stale) {
-        const now = await venue(request.params.org);
+        const { value: now, version } = await venue(request.params.org);
         const saved = venueValuesOf(now);
-        const version = versionTag('organizations', now);
         return sendPage(reply, venuePage(v, { values, version, errors: {}, saved }), 412);
       }
       if (outcome.errors) {
