@@ -6,14 +6,12 @@
  * Amounts are minor units, as in the API, each with its amount formatted beside it
  * (formatted-amounts.ts).
  */
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { paymentCodec } from '../crm/payments/index.js';
 import { lineItemCodec } from '../crm/pricing/index.js';
 import { type Cells, LIST_SEPARATOR } from './columns.js';
 import { besideAmounts } from '../crm/formatted-amounts.js';
-
-const PAGE = 1000;
+import { linesInOrder, paymentsInOrder } from '../crm/prices-in-order.js';
 
 /** A line's columns of minor units of its booking's currency. */
 export const LINE_ITEM_AMOUNTS = ['unit_price', 'amount', 'service_charge_amount', 'tax_amount', 'total'];
@@ -70,45 +68,8 @@ export const PAYMENT_COLUMNS = besideAmounts(
   PAYMENT_AMOUNTS,
 );
 
-interface Position {
-  createdAt: string;
-  id: string;
-}
-
-const after = (position: Position | undefined) =>
-  position
-    ? sql<boolean>`(r.created_at, r.id) > (${position.createdAt}, ${position.id})`
-    : sql<boolean>`true`;
-
-/** Pages of `read` until one comes back short. */
-async function* paged<Row extends { created_at: string; id: string }>(
-  read: (position: Position | undefined) => Promise<Row[]>,
-): AsyncGenerator<Row> {
-  let position: Position | undefined;
-  for (;;) {
-    const page = await read(position);
-    yield* page;
-    const last = page.at(-1);
-    if (page.length < PAGE || !last) return;
-    position = { createdAt: last.created_at, id: last.id };
-  }
-}
-
 export async function* lineItemsToExport(db: Db, organizationId: string): AsyncGenerator<Cells> {
-  const rows = paged((position) =>
-    db
-      .selectFrom('line_items as r')
-      .innerJoin('bookings as b', 'b.id', 'r.booking_id')
-      .leftJoin('events as e', 'e.id', 'r.event_id')
-      .selectAll('r')
-      .select(['b.reference as booking_reference', 'b.currency as currency', 'e.name as event_name'])
-      .where('r.organization_id', '=', organizationId)
-      .where(after(position))
-      .orderBy('r.created_at')
-      .orderBy('r.id')
-      .limit(PAGE)
-      .execute(),
-  );
+  const rows = linesInOrder(db, organizationId);
   for await (const line of rows) {
     const value = lineItemCodec.decode(line);
     yield {
@@ -129,19 +90,6 @@ export async function* lineItemsToExport(db: Db, organizationId: string): AsyncG
 }
 
 export async function* paymentsToExport(db: Db, organizationId: string): AsyncGenerator<Cells> {
-  const rows = paged((position) =>
-    db
-      .selectFrom('payments as r')
-      .innerJoin('bookings as b', 'b.id', 'r.booking_id')
-      .leftJoin('installments as i', 'i.id', 'r.installment_id')
-      .selectAll('r')
-      .select(['b.reference as booking_reference', 'b.currency as currency', 'i.label as installment_label'])
-      .where('r.organization_id', '=', organizationId)
-      .where(after(position))
-      .orderBy('r.created_at')
-      .orderBy('r.id')
-      .limit(PAGE)
-      .execute(),
-  );
+  const rows = paymentsInOrder(db, organizationId);
   for await (const payment of rows) yield { ...payment, amount: paymentCodec.decode(payment).amount };
 }

@@ -10,7 +10,7 @@
  */
 import { checkBooking, createBookingsInBulk } from '../crm/bookings/index.js';
 import type { BulkRequest } from '../crm/bulk.js';
-import { eventTypesOf } from '../crm/event-types/event-types.js';
+import { eventTypesOf } from '../crm/event-types/index.js';
 import {
   type BookingFact,
   checkEvent,

@@ -1,7 +1,13 @@
 /** A booking as the MCP tools show it: its facts, its money in minor units, its page. */
 import { z } from 'zod';
 import { excerpt } from '../text-excerpt.js';
-import { BOOKING_FIELDS, BOOKING_STATUSES, type BookingRow } from '../crm/bookings/index.js';
+import { accountNames as accountNamesOf } from '../crm/accounts/index.js';
+import {
+  BOOKING_FIELDS,
+  BOOKING_STATUSES,
+  bookingByIdOrReference,
+  type BookingRow,
+} from '../crm/bookings/index.js';
 import { bookingUrl, type ToolContext } from './tool-kit.js';
 import { NullableUntrustedText, UntrustedText, untrusted, untrustedOrNull } from './untrusted-text.js';
 import type { CustomField } from '../crm/custom-fields/index.js';
@@ -32,19 +38,11 @@ export const BookingSummary = z.object({
 });
 export type BookingSummary = z.infer<typeof BookingSummary>;
 
-export async function accountNames(
+export function accountNames(
   tool: ToolContext,
   ids: ReadonlyArray<string | null>,
 ): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await tool.ctx.db
-    .selectFrom('accounts')
-    .select(['id', 'name'])
-    .where('organization_id', '=', tool.actor.organizationId)
-    .where('id', 'in', wanted)
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
+  return accountNamesOf(tool.ctx.db, tool.actor.organizationId, ids);
 }
 
 export function summarize(
@@ -82,13 +80,8 @@ export async function summarizeOne(tool: ToolContext, booking: BookingRow): Prom
 }
 
 /** The organization's booking with this id or reference (BK-00001), if any. */
-export async function findBooking(tool: ToolContext, idOrReference: string): Promise<BookingRow | undefined> {
-  return tool.ctx.db
-    .selectFrom('bookings')
-    .selectAll()
-    .where('organization_id', '=', tool.actor.organizationId)
-    .where((eb) => eb.or([eb('id', '=', idOrReference), eb('reference', '=', idOrReference.toUpperCase())]))
-    .executeTakeFirst();
+export function findBooking(tool: ToolContext, idOrReference: string): Promise<BookingRow | undefined> {
+  return bookingByIdOrReference(tool.ctx.db, tool.actor.organizationId, idOrReference);
 }
 
 export const noSuchBooking = (idOrReference: string) =>

@@ -13,6 +13,7 @@ import type { Actor } from '../policy/actor.js';
 import { inReadingLocale, organizationLocale } from '../locale.js';
 import { excerpt } from '../text-excerpt.js';
 import { instantOf, missingDayWords, zonedToUtc } from '../wall-clock.js';
+import { organizationOf } from '../crm/organization/index.js';
 
 export interface ToolContext {
   ctx: RequestContext;
@@ -36,11 +37,7 @@ export interface Venue {
 }
 
 async function venueOf(tool: ToolContext): Promise<Venue> {
-  const row = await tool.ctx.db
-    .selectFrom('organizations')
-    .select(['timezone', 'locale'])
-    .where('id', '=', tool.actor.organizationId)
-    .executeTakeFirst();
+  const row = await organizationOf(tool.ctx.db, tool.actor.organizationId);
   const timezone = row?.timezone ?? 'UTC';
   return { zone: timezone, locale: organizationLocale({ timezone, locale: row?.locale ?? null }) };
 }

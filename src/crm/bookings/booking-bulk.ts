@@ -10,7 +10,7 @@
 import { customFieldsOf, withNewCustomValues } from '../custom-fields/index.js';
 import { monotonicId } from '../../db/ids.js';
 import { recordCreatedInBulk } from '../change-events.js';
-import { eventTypesFor } from '../event-types/event-types.js';
+import { eventTypesFor } from '../event-types/index.js';
 import {
   clashesInBulk,
   type DerivedFields,

@@ -28,7 +28,7 @@ import {
   type SetupStyle,
   writeEventSpaces,
 } from '../events/index.js';
-import { eventTypeFor } from '../event-types/event-types.js';
+import { eventTypeFor } from '../event-types/index.js';
 import { loadFacts } from '../facts.js';
 import { deleteNotesOf } from '../notes/index.js';
 import { deleteTasksOf } from '../tasks/index.js';

@@ -5,6 +5,7 @@ import type { Filter } from '../data/list-shape.js';
 import type { Db } from '../../db/database.js';
 import { bookingDefinition } from './booking.resource.js';
 import type { Booking, BookingStatus } from './booking.table.js';
+import { type Booking as BookingValue, bookingCodec } from './booking.value.js';
 
 export const PAGE_SIZE = 25;
 
@@ -92,4 +93,33 @@ export async function bookingCurrencies(db: Db, organizationId: string): Promise
     .where('organization_id', '=', organizationId)
     .execute();
   return new Map(rows.map((b) => [b.id, b.currency]));
+}
+
+/** The organization's booking as its value (its totals and balance decoded), or undefined. */
+export async function findBookingValue(
+  db: Db,
+  organizationId: string,
+  id: string,
+): Promise<BookingValue | undefined> {
+  const row = await db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && bookingCodec.decode(row);
+}
+
+/** The organization's booking with this id or reference (BK-00001, whatever its case), if any. */
+export function bookingByIdOrReference(
+  db: Db,
+  organizationId: string,
+  idOrReference: string,
+): Promise<Booking | undefined> {
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where((eb) => eb.or([eb('id', '=', idOrReference), eb('reference', '=', idOrReference.toUpperCase())]))
+    .executeTakeFirst();
 }

@@ -39,7 +39,15 @@ export { shownTotal } from './booking-prices.js';
 export { firstEventDay } from './first-event.js';
 export { FNB_MINIMUM_MOST, fnbMinimumInRange } from './fnb-minimum.js';
 export { bookingReadContext, fnbShortfall } from './booking-read-context.js';
-export { bookingCurrencies, bookingsOf, bookingsPage, nextBookingAfter, PAGE_SIZE } from './booking.reads.js';
+export {
+  bookingByIdOrReference,
+  bookingCurrencies,
+  bookingsOf,
+  bookingsPage,
+  findBookingValue,
+  nextBookingAfter,
+  PAGE_SIZE,
+} from './booking.reads.js';
 export { insertBookings, replaceBookingSpaces } from './booking.repository.js';
 export { bookingDefinition } from './booking.resource.js';
 export { BookingWriteAttributes } from './booking.bodies.js';

@@ -106,3 +106,18 @@ export async function revokeLinksOf(trx: Trx, documentId: string, now: number): 
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** The organization's link by its id, with its document's booking (to revoke it), or undefined. */
+export function linkOf(
+  db: Db,
+  organizationId: string,
+  linkId: string,
+): Promise<{ id: string; bookingId: string } | undefined> {
+  return db
+    .selectFrom('document_links as l')
+    .innerJoin('documents as d', 'd.id', 'l.document_id')
+    .select(['l.id', 'd.booking_id as bookingId'])
+    .where('l.organization_id', '=', organizationId)
+    .where('l.id', '=', linkId)
+    .executeTakeFirst();
+}

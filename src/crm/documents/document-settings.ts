@@ -49,13 +49,21 @@ export async function templatesOf(
   organizationId: string,
   kind: DocumentKind,
 ): Promise<TemplateTexts> {
-  const row = await db
+  return (await savedTemplatesOf(db, organizationId, kind)) ?? DEFAULT_TEMPLATES[kind];
+}
+
+/** The organization's templates of a kind as it saved them, or undefined (it uses the defaults). */
+export function savedTemplatesOf(
+  db: Db | Trx,
+  organizationId: string,
+  kind: DocumentKind,
+): Promise<TemplateTexts | undefined> {
+  return db
     .selectFrom('document_templates')
     .select(['header', 'footer', 'terms'])
     .where('organization_id', '=', organizationId)
     .where('kind', '=', kind)
     .executeTakeFirst();
-  return row ?? DEFAULT_TEMPLATES[kind];
 }
 
 /** A logo's bytes, by its SHA-256 among the organization's. */

@@ -23,14 +23,14 @@ export { issueDocument, revokeDocumentLink, sendDocument, voidDocument } from '.
 export { signaturePage, signaturesOf, signDocument, type SigningOutcome } from './document-signing.js';
 export { signatureProblems } from './document-rules.js';
 export { partsInWords, type SignedPart } from './signed-state.js';
-export { documentOfToken, noteLinkUse } from './document-links.js';
+export { documentOfToken, linkOf, noteLinkUse } from './document-links.js';
 export { currentFile, keptFile, pdfRequestOf } from './document-files.js';
 export { documentPdf, documentPdfFile, issuePdf, sendPdf } from './document-pdf.js';
 export { pdfRenderer } from './pdf/pdf-renderer.js';
 export type { Block, DocumentModel, Fact, IssuedStamp, Paragraph, Watermark } from './document-model.js';
 export { shownMeta } from './document-meta.js';
 // Settings: the venue's address, its logo and the templates of each kind.
-export { documentSettingsOf, logoBytes, templatesOf } from './document-settings.js';
+export { documentSettingsOf, logoBytes, savedTemplatesOf, templatesOf } from './document-settings.js';
 export {
   addressProblems,
   checkTemplates,

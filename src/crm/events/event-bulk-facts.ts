@@ -8,8 +8,7 @@
 import type { Trx } from '../../db/database.js';
 import { idsInOrganizationCondition } from '../../db/id-lookups.js';
 import type { BookingRow } from '../bookings/beneath.js';
-import type { EventType } from '../event-types/event-type.table.js';
-import { eventTypesOf } from '../event-types/event-types.js';
+import { type EventType, eventTypesOf } from '../event-types/index.js';
 import { type SpaceFact, spacesOf } from '../facts.js';
 
 /** What an event's rules and the double-booking check need of its booking. */

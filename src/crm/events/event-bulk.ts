@@ -17,7 +17,7 @@ import {
   ROWS_PER_INSERT,
   stamped,
 } from '../bulk.js';
-import { eventTypesFor } from '../event-types/event-types.js';
+import { eventTypesFor } from '../event-types/index.js';
 import { keepBookingNow } from '../bookings/aggregate.js';
 import { clashesInBulk, type HoldingEntry } from './bulk-clashes.js';
 import type { EventBulkFacts } from './event-bulk-facts.js';

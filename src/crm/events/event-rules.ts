@@ -9,8 +9,7 @@
  */
 import { wallClockOf } from '../../wall-clock.js';
 import type { BookingRow } from '../bookings/beneath.js';
-import type { EventType } from '../event-types/event-type.table.js';
-import { typeNamed } from '../event-types/event-types.js';
+import { type EventType, typeNamed } from '../event-types/index.js';
 import type { SpaceFact } from '../facts.js';
 import { archivedProblem } from '../spaces/index.js';
 import { atNamesUsed, type Checked, givenOrCurrentInstant, Problems } from '../validation.js';

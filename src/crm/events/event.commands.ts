@@ -14,7 +14,7 @@ import type { Command, Work } from '../../writes/unit-of-work.js';
 import { bookingDefinition } from '../bookings/beneath.js';
 import { recordCreated } from '../change-events.js';
 import { withCustomValues } from '../custom-fields/index.js';
-import { eventTypeFor, eventTypesOf } from '../event-types/event-types.js';
+import { eventTypeFor, eventTypesOf } from '../event-types/index.js';
 import { type SpaceFact, spacesOf } from '../facts.js';
 import { deleteNotesOf } from '../notes/index.js';
 import { deleteCommand, updateCommand } from '../record-commands.js';

@@ -6,7 +6,7 @@
  * window its automated mail goes out in (sending-window.ts; null, the default).
  */
 import type { OrganizationTable } from '../../identity/identity.table.js';
-import { checkInquiryForm, DEFAULT_INQUIRY_FORM, type InquiryFormInput } from '../inquiries/inquiry-form.js';
+import { checkInquiryForm, DEFAULT_INQUIRY_FORM, type InquiryFormInput } from '../inquiries/index.js';
 import { isItemCategory, ITEM_CATEGORIES } from '../pricing/index.js';
 import { notAPercentage, readPercentage } from '../decimal.js';
 import { readLocale } from '../../locale.js';

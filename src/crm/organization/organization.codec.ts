@@ -7,7 +7,7 @@
 import type { Selectable } from 'kysely';
 import type { OrganizationTable } from '../../identity/identity.table.js';
 import { flag } from '../data/row-mappers.js';
-import { type InquiryForm, inquiryFormOf } from '../inquiries/inquiry-form.js';
+import { type InquiryForm, inquiryFormOf } from '../inquiries/index.js';
 import { type SendingWindow, sendingWindowOf } from './sending-window.js';
 
 export type OrganizationRow = Selectable<OrganizationTable>;

@@ -15,6 +15,8 @@ import {
   STATE_WORDS,
   stillToPay,
 } from '../../crm/documents/index.js';
+import { findBookingValue } from '../../crm/bookings/index.js';
+import { organizationOf } from '../../crm/organization/index.js';
 import { scheduleOf } from '../../crm/payments/index.js';
 import type { Db } from '../../db/database.js';
 import { organizationLocale } from '../../locale.js';
@@ -28,23 +30,16 @@ export async function portalView(
   const { document } = found;
   const [request, organization, booking, installments, signatures] = await Promise.all([
     pdfRequestOf(db, document, { watermark: null }),
-    db
-      .selectFrom('organizations')
-      .select(['name', 'timezone', 'locale'])
-      .where('id', '=', document.organizationId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('bookings')
-      .select(['grand_total', 'paid_total', 'currency'])
-      .where('id', '=', document.bookingId)
-      .executeTakeFirstOrThrow(),
+    organizationOf(db, document.organizationId),
+    findBookingValue(db, document.organizationId, document.bookingId),
     scheduleOf(db, document.bookingId),
     signaturesOf(db, [document.id]),
   ]);
+  if (!organization || !booking) throw new Error('a linked document’s organization or booking is gone');
   const zone = organization.timezone;
   // Days and amounts in the organization's locale, as its documents print them.
   const locale = organizationLocale(organization);
-  const money = (minor: number | string) => moneyText(Number(minor), booking.currency, locale);
+  const money = (minor: number) => moneyText(minor, booking.currency, locale);
   const signature = signatures.get(document.id);
   const at = (iso: string) => `${dayOf(iso, zone, locale)} at ${clockOf(Date.parse(iso), zone, locale)}`;
   return {
@@ -70,9 +65,9 @@ export async function portalView(
         toPay: money(stillToPay(i)),
         overdue: i.state === 'overdue',
       })),
-      total: money(booking.grand_total),
-      paid: money(booking.paid_total),
-      balance: money(Number(booking.grand_total) - Number(booking.paid_total)),
+      total: money(booking.grandTotal),
+      paid: money(booking.paidTotal),
+      balance: money(booking.balanceDue),
     },
     form: extra.form,
     notice: extra.notice,

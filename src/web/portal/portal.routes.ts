@@ -35,6 +35,7 @@ import { attempt } from '../../writes/unit-of-work.js';
 import { FormBody, formText, sendPage } from '../forms.js';
 import { portalGonePage, portalPage, portalWaitPage } from './portal.page.js';
 import { portalView } from './portal-view.js';
+import { organizationOf } from '../../crm/organization/index.js';
 
 const Params = Type.Object({ token: Type.String({ maxLength: 200 }) });
 const DAY = 86_400;
@@ -148,11 +149,8 @@ export const portalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (document.status !== 'sent' || !sent) return reply.redirect(`/p/${request.params.token}`, 303);
       const signedAt = clock.now();
       const shown = await pdfRequestOf(db, document, { watermark: null });
-      const organization = await db
-        .selectFrom('organizations')
-        .select(['name', 'timezone'])
-        .where('id', '=', document.organizationId)
-        .executeTakeFirstOrThrow();
+      const organization = await organizationOf(db, document.organizationId);
+      if (!organization) throw new Error('a linked document’s organization is gone');
       const signer = {
         name: input.name,
         address: request.ip,

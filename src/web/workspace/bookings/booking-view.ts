@@ -13,7 +13,7 @@ import {
   type Holding,
   occupiedStretch,
 } from '../../../crm/events/index.js';
-import { eventTypesOf } from '../../../crm/event-types/event-types.js';
+import { eventTypesOf } from '../../../crm/event-types/index.js';
 import { spacesOf } from '../../../crm/facts.js';
 import { organizationZone } from '../../../crm/organization/index.js';
 import { bookingDefinition, bookingReadContext, type BookingRow } from '../../../crm/bookings/index.js';

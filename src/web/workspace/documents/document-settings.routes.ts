@@ -23,6 +23,7 @@ import {
   saveLogo,
   saveTemplates,
   saveVenueAddress,
+  savedTemplatesOf,
   templatesOf,
   withCustomSample,
 } from '../../../crm/documents/index.js';
@@ -74,12 +75,7 @@ export const documentSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => 
     const [settings, templates, saved, custom] = await Promise.all([
       documentSettingsOf(db, org),
       templatesOf(db, org, kind),
-      db
-        .selectFrom('document_templates')
-        .select('kind')
-        .where('organization_id', '=', org)
-        .where('kind', '=', kind)
-        .executeTakeFirst(),
+      savedTemplatesOf(db, org, kind),
       customMergeFields(db, org),
     ]);
     const logo = settings.logo ? await logoBytes(db, org, settings.logo.sha256) : undefined;

@@ -20,6 +20,7 @@ import {
   documentProblems,
   type DocumentValue,
   findDocument,
+  linkOf,
   issueDocument,
   issuePdf,
   makeDocument,
@@ -223,17 +224,11 @@ export const documentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { preHandler: app.csrfProtection, schema: { params: Params, body: FormBody } },
     async (request, reply) => {
       const v = visitorOf(request);
-      const link = await db
-        .selectFrom('document_links as l')
-        .innerJoin('documents as d', 'd.id', 'l.document_id')
-        .select(['l.id', 'd.booking_id'])
-        .where('l.organization_id', '=', v.organization.organizationId)
-        .where('l.id', '=', request.params.id)
-        .executeTakeFirst();
+      const link = await linkOf(db, v.organization.organizationId, request.params.id);
       if (!link) throw new HtmlError(404, 'Not found', 'There is nothing at this address.');
       await write(request.ctx.app.writer, v.actor, revokeDocumentLink, { linkId: link.id });
       return reply.redirect(
-        orgPath(v, `/bookings/${link.booking_id}?notice=link-revoked#documents-title`),
+        orgPath(v, `/bookings/${link.bookingId}?notice=link-revoked#documents-title`),
         303,
       );
     },

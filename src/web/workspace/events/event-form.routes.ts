@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bookingDefinition, type BookingRow } from '../../../crm/bookings/index.js';
-import { eventTypesOf, typeNamed } from '../../../crm/event-types/event-types.js';
+import { eventTypesOf, typeNamed } from '../../../crm/event-types/index.js';
 import {
   createEvent,
   deleteEvent,

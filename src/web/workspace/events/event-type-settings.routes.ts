@@ -7,8 +7,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { eventTypeDefinition } from '../../../crm/event-types/event-type.resource.js';
 import {
+  eventTypeDefinition,
   createEventType,
   deleteEventType,
   eventCountsByType,
@@ -16,7 +16,7 @@ import {
   eventTypeProblems,
   eventTypesOf,
   updateEventType,
-} from '../../../crm/event-types/event-types.js';
+} from '../../../crm/event-types/index.js';
 import { recordTag } from '../../../crm/version-tag.js';
 import type { FieldProblem } from '../../../errors.js';
 import type { Command } from '../../../writes/unit-of-work.js';

@@ -5,7 +5,7 @@
  * refused delete with the rule's sentence beside the type's row.
  */
 import { countText } from '../../../locale.js';
-import type { EventType } from '../../../crm/event-types/event-type.table.js';
+import type { EventType } from '../../../crm/event-types/index.js';
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField } from '../forms/form-fields.js';
 import { noticeOf } from '../forms/list-parts.js';

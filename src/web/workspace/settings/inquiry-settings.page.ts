@@ -4,7 +4,7 @@
  * and the origins allowed to embed it, one a line. When on, the page gives the public address and
  * an embedding snippet to copy.
  */
-import type { InquiryForm, InquiryFormInput } from '../../../crm/inquiries/inquiry-form.js';
+import type { InquiryForm, InquiryFormInput } from '../../../crm/inquiries/index.js';
 import { type Form, formList, formText } from '../../forms.js';
 import { html } from '../../html.js';
 import {

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { eventTypesOf } from '../../../crm/event-types/event-types.js';
+import { eventTypesOf } from '../../../crm/event-types/index.js';
 import {
   findOrganization,
   type OrganizationValue,
