@@ -24,6 +24,7 @@ import { newId } from '../../src/db/ids.js';
 import { type Actor, staffActor } from '../../src/policy/actor.js';
 import { createIntegration } from '../../src/integrations/integration.service.js';
 import { insertEndpoint } from '../../src/webhooks/endpoint.repository.js';
+import { isRefusal } from '../../src/writes/refusal.js';
 import { write } from '../../src/writes/unit-of-work.js';
 import { eachDatabase } from '../helpers/databases.js';
 import { bookingRow, makeOrganization, makeUser } from '../helpers/factories.js';
@@ -196,7 +197,7 @@ eachDatabase((suite) => {
         .executeTakeFirst()
     )?.id ?? '';
 
-  /** Changes the field's type as one unit of work; the statements it ran. */
+  /** Changes the field's type as one unit of work; the statements it ran. A refusal is thrown (write). */
   async function changeType(fieldId: string, input: Record<string, unknown>): Promise<string[]> {
     let statements: string[] = [];
     await write(
@@ -204,10 +205,14 @@ eachDatabase((suite) => {
       actor,
       {
         action: CUSTOM_FIELD_ACTIONS.update,
-        run: async (work) =>
-          void (statements = await statementsOf(work.trx, async () => {
-            await work.run(updateCustomField, { id: fieldId, ifMatch: undefined, input });
-          })),
+        run: async (work) => {
+          let outcome: unknown;
+          statements = await statementsOf(work.trx, async () => {
+            outcome = await work.run(updateCustomField, { id: fieldId, ifMatch: undefined, input });
+          });
+          // The inner command's refusal is the whole unit of work's.
+          return isRefusal(outcome) ? outcome : undefined;
+        },
       },
       undefined,
     );
