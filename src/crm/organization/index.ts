@@ -16,3 +16,5 @@ export { updateOrganization } from './organization.commands.js';
 export { setAssistantRegistration, setMailFrom } from './organization-settings.commands.js';
 export { sendMailAgain, sendTestMail } from './outgoing-mail.commands.js';
 export type { OrganizationValue } from './organization.codec.js';
+/** A value with the version its form carries back, as the organization's reads give it. */
+export type { Versioned } from '../data/reads.js';

@@ -8,11 +8,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import type { Versioned } from '../../../crm/data/reads.js';
 import {
   findOrganization,
   type OrganizationValue,
   updateOrganization,
+  type Versioned,
 } from '../../../crm/organization/index.js';
 import type { FieldProblem } from '../../../errors.js';
 import { checkSavedMailbox } from '../../../mail/inbound/mailbox-connection.js';

@@ -10,8 +10,8 @@ import {
   findOrganization,
   type OrganizationValue,
   updateOrganization,
+  type Versioned,
 } from '../../../crm/organization/index.js';
-import type { Versioned } from '../../../crm/data/reads.js';
 import type { FieldProblem } from '../../../errors.js';
 import { FormBody, formText, sendPage } from '../../forms.js';
 import { attemptSubmit, fieldErrors } from '../forms/form-errors.js';
