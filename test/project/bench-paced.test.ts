@@ -81,7 +81,9 @@ describe('bench paced load', () => {
     const early = made.flatMap((at, i) => (at - before < 20 * i - 2 ? [`#${i} at ${at - before} ms`] : []));
     assert.deepEqual(early, [], 'requests made before they were due');
     assert.equal(made.length, 50);
-    assert.ok(result.rps <= 51, `rps ${result.rps}`);
+    // The load lasts until its last answer, and the last request is made at least 978 ms after the
+    // load began (above): 50 answers in no less than 0.978 s. A busy machine only lowers the rate.
+    assert.ok(result.rps <= 50 / 0.978, `rps ${result.rps}`);
     assert.equal(result.non2xx, 0);
   });
 
