@@ -2,36 +2,11 @@
  * A venue's lines and payments, oldest first, read in pages by keyset on (organization_id,
  * created_at, id) as the other records are (records-in-order.ts): each line with its booking's
  * reference and currency and its event's name, each payment with its booking's reference and
- * currency and its installment's label — what the prices' export writes beside the ids.
+ * currency and its installment's label — what the prices' export writes beside the ids
+ * (keyset-pages.ts).
  */
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-
-const PAGE = 1000;
-
-interface Position {
-  createdAt: string;
-  id: string;
-}
-
-const after = (position: Position | undefined) =>
-  position
-    ? sql<boolean>`(r.created_at, r.id) > (${position.createdAt}, ${position.id})`
-    : sql<boolean>`true`;
-
-/** Pages of `read` until one comes back short. */
-async function* paged<Row extends { created_at: string; id: string }>(
-  read: (position: Position | undefined) => Promise<Row[]>,
-): AsyncGenerator<Row> {
-  let position: Position | undefined;
-  for (;;) {
-    const page = await read(position);
-    yield* page;
-    const last = page.at(-1);
-    if (page.length < PAGE || !last) return;
-    position = { createdAt: last.created_at, id: last.id };
-  }
-}
+import { PAGE, paged, pageWhere } from './keyset-pages.js';
 
 /** The organization's lines, oldest first, each with its booking's reference and currency and its event's name. */
 export function linesInOrder(db: Db, organizationId: string) {
@@ -42,8 +17,7 @@ export function linesInOrder(db: Db, organizationId: string) {
       .leftJoin('events as e', 'e.id', 'r.event_id')
       .selectAll('r')
       .select(['b.reference as booking_reference', 'b.currency as currency', 'e.name as event_name'])
-      .where('r.organization_id', '=', organizationId)
-      .where(after(position))
+      .where(pageWhere(organizationId, position))
       .orderBy('r.created_at')
       .orderBy('r.id')
       .limit(PAGE)
@@ -60,8 +34,7 @@ export function paymentsInOrder(db: Db, organizationId: string) {
       .leftJoin('installments as i', 'i.id', 'r.installment_id')
       .selectAll('r')
       .select(['b.reference as booking_reference', 'b.currency as currency', 'i.label as installment_label'])
-      .where('r.organization_id', '=', organizationId)
-      .where(after(position))
+      .where(pageWhere(organizationId, position))
       .orderBy('r.created_at')
       .orderBy('r.id')
       .limit(PAGE)

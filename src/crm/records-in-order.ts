@@ -1,23 +1,13 @@
 /**
- * The organization's records, oldest first, read in pages by keyset on the (organization_id,
- * created_at, id) index each of these tables has: a reader of any number of them (an export)
- * holds one page in memory at a time, and no page sorts the whole table. Contacts and bookings
+ * The organization's records, oldest first, read in pages by keyset (keyset-pages.ts). Contacts and bookings
  * come with their account's name (bookings with their contact's e-mail too), events with their
  * booking's reference (as their values, `eventsInOrder`).
  */
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { BookingRow } from './bookings/index.js';
 import { decodeEvent, type EventValue } from './events/index.js';
 import type { RowOf } from './data/rows.js';
-
-const PAGE = 1000;
-
-/** Where the previous page ended; undefined before the first page. */
-interface Position {
-  createdAt: string;
-  id: string;
-}
+import { PAGE, paged, type Position, pageWhere } from './keyset-pages.js';
 
 interface Named {
   account_name: string | null;
@@ -36,19 +26,13 @@ export interface RecordsInOrder {
   events: RowOf<'events'> & { booking_reference: string | null };
 }
 
-function after(alias: string, position: Position | undefined) {
-  if (!position) return sql<boolean>`true`;
-  return sql<boolean>`(${sql.ref(`${alias}.created_at`)}, ${sql.ref(`${alias}.id`)}) > (${position.createdAt}, ${position.id})`;
-}
-
 /** A page of the kind's records; contacts and bookings each with its account's name, events with their booking's reference. */
 function pageOf<Kind extends keyof RecordsInOrder>(kind: Kind) {
   return (db: Db, organizationId: string, position?: Position) => {
     const page = db
       .selectFrom(`${kind} as r` as 'contacts as r')
       .selectAll('r')
-      .where('r.organization_id', '=', organizationId)
-      .where(after('r', position))
+      .where(pageWhere(organizationId, position))
       .orderBy('r.created_at')
       .orderBy('r.id')
       .limit(PAGE);
@@ -84,14 +68,7 @@ export async function* recordsInOrder<Kind extends keyof RecordsInOrder>(
   organizationId: string,
   kind: Kind,
 ): AsyncGenerator<RecordsInOrder[Kind]> {
-  let position: Position | undefined;
-  for (;;) {
-    const page = (await PAGES[kind](db, organizationId, position)) as RecordsInOrder[Kind][];
-    yield* page;
-    const last = page.at(-1);
-    if (page.length < PAGE || !last) return;
-    position = { createdAt: last.created_at, id: last.id };
-  }
+  yield* paged((position) => PAGES[kind](db, organizationId, position) as Promise<RecordsInOrder[Kind][]>);
 }
 
 /** Every event of the organization, oldest first, as its value with its booking's reference. */
