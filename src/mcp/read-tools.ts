@@ -6,7 +6,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { BOOKING_STATUSES, bookingsPage } from '../crm/bookings/index.js';
-import { eventsOf } from '../crm/events/index.js';
+import { bookingEvents } from '../crm/events/index.js';
 import { notesAbout } from '../crm/notes/index.js';
 import { scheduleOf } from '../crm/payments/index.js';
 import { linesOfBooking } from '../crm/pricing/index.js';
@@ -145,7 +145,7 @@ export function registerReadTools(server: McpServer, tool: ToolContext): void {
         const org = tool.actor.organizationId;
         const [summary, events, lines, installments, notes, eventFields] = await Promise.all([
           summarizeOne(tool, booking),
-          eventsOf(db, org, booking.id),
+          bookingEvents({ db }, org, booking.id),
           linesOfBooking(db, booking.id),
           scheduleOf(db, booking.id),
           notesAbout(db, org, 'bookings', booking.id),
@@ -157,11 +157,11 @@ export function registerReadTools(server: McpServer, tool: ToolContext): void {
             id: e.id,
             name: untrusted(e.name),
             status: e.status,
-            start_at: e.start_at,
-            end_at: e.end_at,
-            guest_count: e.guest_count,
-            setup_style: e.setup_style,
-            custom_fields: customValuesShown(e.custom_fields, eventFields),
+            start_at: e.startAt,
+            end_at: e.endAt,
+            guest_count: e.guestCount,
+            setup_style: e.setupStyle,
+            custom_fields: customValuesShown(e.customFields, eventFields),
           })),
           line_items: lines.map((l) => ({
             id: l.id,

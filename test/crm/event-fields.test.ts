@@ -5,12 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  decodeEvent,
-  EVENT_FIELDS,
-  type EventRow,
-  EventWriteAttributes,
-} from '../../src/crm/events/index.js';
+import { decodeEvent, EVENT_FIELDS, EventWriteAttributes } from '../../src/crm/events/index.js';
+import type { Event as EventRow } from '../../src/crm/events/event.table.js';
 import { eventDefinition } from '../../src/crm/events/event.resource.js';
 
 const ATTRIBUTES = [

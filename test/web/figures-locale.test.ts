@@ -12,7 +12,7 @@ import { createBooking, updateBooking } from '../../src/crm/bookings/booking.com
 import { guestsOf, quantityOf, taxesOf } from '../../src/crm/documents/document-blocks.js';
 import { installmentTerms } from '../../src/crm/documents/schedule-words.js';
 import { createEvent } from '../../src/crm/events/event.commands.js';
-import type { Event } from '../../src/crm/events/event.table.js';
+import type { EventValue } from '../../src/crm/events/index.js';
 import { updateOrganization } from '../../src/crm/organization/organization.commands.js';
 import { createInstallment } from '../../src/crm/payments/installments.js';
 import { createLineItem } from '../../src/crm/pricing/line-items.js';
@@ -54,7 +54,7 @@ describe('the locale helpers', () => {
   });
 
   it('write the documents’ guests, quantities, tax labels and installment terms in the document’s locale', () => {
-    const event = { guest_count: 1200, guaranteed_count: 1150 } as unknown as Event;
+    const event = { guestCount: 1200, guaranteedCount: 1150 } as unknown as EventValue;
     assert.equal(guestsOf(event, 'de-DE'), '1.200 guests (1.150 guaranteed)');
     assert.equal(guestsOf(event, 'en-US'), '1,200 guests (1,150 guaranteed)');
     const line = { quantity: '1250.5', unit: 'flat' } as unknown as LineItem;

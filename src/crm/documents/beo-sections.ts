@@ -16,10 +16,10 @@ export function beoSections(facts: DocumentFacts, money: Money): Section[] {
   const beo = facts.beo!;
   const e = beo.event;
   const zone = facts.zone;
-  const start = Date.parse(e.start_at);
-  const end = Date.parse(e.end_at);
-  const setup = Number(e.setup_minutes);
-  const teardown = Number(e.teardown_minutes);
+  const start = Date.parse(e.startAt);
+  const end = Date.parse(e.endAt);
+  const setup = e.setupMinutes;
+  const teardown = e.teardownMinutes;
   const when = eventWhen(e, zone, facts.locale);
   const bufferEdge = (instant: number, beside: number) => edgeOf(instant, beside, zone, facts.locale);
   const facts_: Fact[] = [
@@ -38,15 +38,14 @@ export function beoSections(facts: DocumentFacts, money: Money): Section[] {
           : 'None',
     },
     { label: 'Spaces', value: spacesOf(e, facts) },
-    { label: 'Setup style', value: e.setup_style ? setupStyleWords(e.setup_style) : 'Not set' },
+    { label: 'Setup style', value: e.setupStyle ? setupStyleWords(e.setupStyle) : 'Not set' },
     {
       label: 'Expected guests',
-      value: e.guest_count === null ? 'Not set' : countText(Number(e.guest_count), facts.locale),
+      value: e.guestCount === null ? 'Not set' : countText(e.guestCount, facts.locale),
     },
     {
       label: 'Guaranteed count',
-      value:
-        e.guaranteed_count === null ? 'Not yet given' : countText(Number(e.guaranteed_count), facts.locale),
+      value: e.guaranteedCount === null ? 'Not yet given' : countText(e.guaranteedCount, facts.locale),
     },
     { label: 'Event manager', value: facts.manager ?? 'Not yet named' },
   ];

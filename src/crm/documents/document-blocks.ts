@@ -3,13 +3,12 @@
  * lines by event and category, its totals as the booking keeps them (taxes a price contains said
  * to be included, never a row that adds), its payment schedule and its payments.
  */
-import type { EventRow as Event } from '../events/index.js';
+import type { EventValue as Event } from '../events/index.js';
 import { CATEGORY_LABELS, ITEM_CATEGORIES, type LineItemValue as LineItem } from '../pricing/index.js';
 import type { DocumentFacts } from './document-facts.js';
 import type { Block, TableGroup, TotalRow } from './document-model.js';
 import { dayOf, guestsWords, quantityWords, setupStyleWords, timesOf } from './document-words.js';
 import { installmentDue, installmentTerms, STATE_WORDS, stillToPay } from './schedule-words.js';
-import { spaceIds } from '../data/row-mappers.js';
 import { countText, percentText } from '../../locale.js';
 
 const METHOD_WORDS: Readonly<Record<string, string>> = {
@@ -23,27 +22,27 @@ const METHOD_WORDS: Readonly<Record<string, string>> = {
 export type Money = (minor: number | string) => string;
 
 export function spacesOf(event: Event, facts: DocumentFacts): string {
-  const names = spaceIds(event).map((id) => facts.spaceNames.get(id) ?? '');
+  const names = event.spaceIds.map((id) => facts.spaceNames.get(id) ?? '');
   return names.filter(Boolean).join(', ') || 'To be confirmed';
 }
 
 /** The day of an event and its times, in the venue's zone (and the booking's, when that differs). */
 export function whenOf(event: Event, facts: DocumentFacts): string {
-  if (Number(event.all_day)) {
-    return event.start_date === event.end_date
-      ? `${dayOf(`${event.start_date}T12:00:00Z`, 'UTC', facts.locale)}, all day`
-      : `${dayOf(`${event.start_date}T12:00:00Z`, 'UTC', facts.locale)} to ${dayOf(`${event.end_date}T12:00:00Z`, 'UTC', facts.locale)}`;
+  if (event.allDay) {
+    return event.startDate === event.endDate
+      ? `${dayOf(`${event.startDate}T12:00:00Z`, 'UTC', facts.locale)}, all day`
+      : `${dayOf(`${event.startDate}T12:00:00Z`, 'UTC', facts.locale)} to ${dayOf(`${event.endDate}T12:00:00Z`, 'UTC', facts.locale)}`;
   }
-  const here = `${dayOf(event.start_at, facts.zone, facts.locale)}, ${timesOf(event.start_at, event.end_at, facts.zone, facts.locale)}`;
+  const here = `${dayOf(event.startAt, facts.zone, facts.locale)}, ${timesOf(event.startAt, event.endAt, facts.zone, facts.locale)}`;
   const zone = facts.booking.timezone;
   if (zone === facts.zone) return here;
-  return `${here} (${timesOf(event.start_at, event.end_at, zone, facts.locale)} in ${zone.replace(/_/g, ' ')})`;
+  return `${here} (${timesOf(event.startAt, event.endAt, zone, facts.locale)} in ${zone.replace(/_/g, ' ')})`;
 }
 
 export function guestsOf(event: Event, locale: string): string {
-  const expected = event.guest_count === null ? '' : guestsWords(Number(event.guest_count), locale);
-  if (event.guaranteed_count === null) return expected || '—';
-  const guaranteed = `${countText(Number(event.guaranteed_count), locale)} guaranteed`;
+  const expected = event.guestCount === null ? '' : guestsWords(event.guestCount, locale);
+  if (event.guaranteedCount === null) return expected || '—';
+  const guaranteed = `${countText(event.guaranteedCount, locale)} guaranteed`;
   return expected ? `${expected} (${guaranteed})` : guaranteed;
 }
 
@@ -68,7 +67,7 @@ export function eventsTable(facts: DocumentFacts): Block {
       {
         rows: facts.events.map((e) => ({
           cells: [e.name, whenOf(e, facts), spacesOf(e, facts), guestsOf(e, facts.locale)],
-          ...(e.setup_style ? { detail: `${setupStyleWords(e.setup_style)} setup` } : {}),
+          ...(e.setupStyle ? { detail: `${setupStyleWords(e.setupStyle)} setup` } : {}),
         })),
       },
     ],
@@ -123,7 +122,7 @@ export function pricedLines(facts: DocumentFacts, money: Money): Block[] {
     .filter((g) => g.lines.length > 0)
     .map((g) =>
       linesTable(
-        `${g.event.name} · ${dayOf(g.event.start_at, facts.zone, facts.locale)}`,
+        `${g.event.name} · ${dayOf(g.event.startAt, facts.zone, facts.locale)}`,
         g.lines,
         money,
         true,

@@ -7,7 +7,7 @@
 import { type Account, findAccount } from '../accounts/index.js';
 import type { BookingRow } from '../bookings/beneath.js';
 import { type Contact, findContact } from '../contacts/index.js';
-import type { EventRow as Event } from '../events/index.js';
+import { bookingEvents, type EventValue as Event } from '../events/index.js';
 import {
   type InstallmentValue as Installment,
   paymentsListed,
@@ -119,13 +119,7 @@ export async function loadDocumentFacts(
             .where('id', '=', booking.owner_id)
             .executeTakeFirst()
         : undefined,
-      db
-        .selectFrom('events')
-        .selectAll()
-        .where('booking_id', '=', booking.id)
-        .orderBy('start_at')
-        .orderBy('id')
-        .execute(),
+      bookingEvents({ db }, org, booking.id),
       db.selectFrom('spaces').select(['id', 'name']).where('organization_id', '=', org).execute(),
       linesOfBooking(db, booking.id),
     ]);

@@ -68,18 +68,18 @@ export function timesOf(startAt: string, endAt: string, zone: string, locale = D
  * its own days, "All day" (to its last day), never "00:00–00:00".
  */
 export function eventWhen(
-  event: { all_day: number; start_at: string; end_at: string; start_date: string; end_date: string },
+  event: { allDay: boolean; startAt: string; endAt: string; startDate: string; endDate: string },
   zone: string,
   locale = DEFAULT_LOCALE,
 ): { day: string; times: string } {
-  if (Number(event.all_day) !== 1)
+  if (!event.allDay)
     return {
-      day: dayOf(event.start_at, zone, locale),
-      times: timesOf(event.start_at, event.end_at, zone, locale),
+      day: dayOf(event.startAt, zone, locale),
+      times: timesOf(event.startAt, event.endAt, zone, locale),
     };
   const times =
-    event.end_date === event.start_date ? 'All day' : `All day, to ${dayWords(event.end_date, locale)}`;
-  return { day: dayWords(event.start_date, locale), times };
+    event.endDate === event.startDate ? 'All day' : `All day, to ${dayWords(event.endDate, locale)}`;
+  return { day: dayWords(event.startDate, locale), times };
 }
 
 /** "120 guests", "1 guest", "1,200 guests" (grouped in the locale). */

@@ -19,7 +19,6 @@ import {
   setupStyleWords,
 } from './document-words.js';
 import { installmentDue, STATE_WORDS, stillToPay } from './schedule-words.js';
-import { spaceIds } from '../data/row-mappers.js';
 import { type CustomField, valuesInWords } from '../custom-fields/index.js';
 import { customWords, NO_CUSTOM_FIELDS } from './custom-merge.js';
 import { accountFieldWords, bookingFieldWords, contactFieldWords } from './merge-fields.js';
@@ -131,9 +130,9 @@ export function mergeData(facts: DocumentFacts): MergeData {
     first_day: first ? eventWhen(first, zone, locale).day : dayOf(booking.start_at, zone, locale),
     // An all-day event ends at the midnight after its last day, which is not a day of it.
     last_day: last
-      ? Number(last.all_day) === 1
-        ? dayWords(last.end_date, locale)
-        : dayOf(last.end_at, zone, locale)
+      ? last.allDay
+        ? dayWords(last.endDate, locale)
+        : dayOf(last.endAt, zone, locale)
       : dayOf(booking.end_at, zone, locale),
     currency,
     manager: facts.manager ?? '',
@@ -178,13 +177,11 @@ export function mergeData(facts: DocumentFacts): MergeData {
     events: facts.events.map((e) => ({
       name: e.name,
       ...eventWhen(e, zone, locale),
-      spaces: spaceIds(e)
-        .map((id) => facts.spaceNames.get(id) ?? '')
-        .join(', '),
-      setup_style: e.setup_style ? setupStyleWords(e.setup_style) : '',
-      guests: e.guest_count === null ? '' : guestsWords(Number(e.guest_count), locale),
-      guaranteed: e.guaranteed_count === null ? '' : guestsWords(Number(e.guaranteed_count), locale),
-      ...words(custom.events, e.custom_fields),
+      spaces: e.spaceIds.map((id) => facts.spaceNames.get(id) ?? '').join(', '),
+      setup_style: e.setupStyle ? setupStyleWords(e.setupStyle) : '',
+      guests: e.guestCount === null ? '' : guestsWords(e.guestCount, locale),
+      guaranteed: e.guaranteedCount === null ? '' : guestsWords(e.guaranteedCount, locale),
+      ...words(custom.events, e.customFields),
     })),
     lines: facts.lines.map((l) => ({
       name: l.name,

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db, Trx } from '../../db/database.js';
-import { spaceIds } from '../data/row-mappers.js';
+import { decodeEvent } from '../events/index.js';
 import { installmentCodec } from '../payments/index.js';
 import { lineItemCodec } from '../pricing/index.js';
 import { storedSignedStateOf } from './document.codec.js';
@@ -37,13 +37,14 @@ export function signedStateOf(facts: AgreedFacts): SignedState {
       facts.events.map((e) => [
         e.id,
         e.name,
-        e.start_date,
-        e.end_date,
-        e.start_time,
-        e.end_time,
-        num(e.all_day),
-        [...spaceIds(e)].sort(),
-        num(e.guest_count),
+        e.startDate,
+        e.endDate,
+        e.startTime,
+        e.endTime,
+        // The bytes signed before events were read as values: all day as 0 or 1.
+        e.allDay ? 1 : 0,
+        [...e.spaceIds].sort(),
+        e.guestCount,
       ]),
     ),
     lines: digest(
@@ -143,7 +144,7 @@ export async function bookingStatesNow(
         booking.id,
         signedStateOf({
           booking,
-          events: eventsOf.get(booking.id) ?? [],
+          events: (eventsOf.get(booking.id) ?? []).map(decodeEvent),
           lines: (linesOf.get(booking.id) ?? []).map(lineItemCodec.decode),
           installments: (installmentsOf.get(booking.id) ?? []).map(installmentCodec.decode),
         }),

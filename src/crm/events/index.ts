@@ -2,12 +2,10 @@
  * Events, a booking's functions (SPEC §11, §15): the one face the rest of the house uses
  * (docs/decisions/0017-faces-codecs-and-fields.md) — the setup styles, the value the pages read
  * and its decoding, the policy, the commands, the rules others judge with, the double-booking
- * check and the spaces' occupancy, availability, the queries and the resource. The pages and the
- * CSV read values (`bookingEvents`, `findEvent`); the documents' blocks and facts and a booking's
- * pricing still read the row, which the face names EventRow until they read values.
+ * check and the spaces' occupancy, availability, the queries and the resource. The pages, the
+ * documents and the CSV read values (`bookingEvents`, `findEvent`); the row type stays here.
  */
 export { SETUP_STYLES, type SetupStyle } from './event.table.js';
-export type { Event as EventRow } from './event.table.js';
 export { decodeEvent, type EventValue } from './event.value.js';
 export { EVENT_FIELDS } from './event.fields.js';
 export { EVENT_ACTIONS } from './event.policy.js';
@@ -45,7 +43,6 @@ export {
   bookingEvents,
   eventChangeProblems,
   eventsBetween,
-  eventsOf,
   findEvent,
   type WeekEvent,
 } from './event.reads.js';

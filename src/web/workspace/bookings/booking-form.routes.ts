@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { accountChoices } from '../../../crm/accounts/index.js';
-import { eventsOf, SETUP_STYLES, spaceClashOf } from '../../../crm/events/index.js';
+import { bookingEvents, SETUP_STYLES, spaceClashOf } from '../../../crm/events/index.js';
 import {
   bookingDefinition,
   bookingProblems,
@@ -205,7 +205,7 @@ export const bookingFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const b = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
       const version = formText(request.body, 'version');
       const booking = { id: b.id, reference: b.reference, name: b.name, version };
-      const several = (await eventsOf(db, v.organization.organizationId, b.id)).length > 1;
+      const several = (await bookingEvents({ db }, v.organization.organizationId, b.id)).length > 1;
       const currency = postedCurrency(request.body) || b.currency;
       const custom = await customPosted(
         db,

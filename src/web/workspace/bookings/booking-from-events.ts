@@ -5,7 +5,7 @@
  */
 import { countText } from '../../../locale.js';
 import type { Db } from '../../../db/database.js';
-import { eventsOf } from '../../../crm/events/index.js';
+import { bookingEvents } from '../../../crm/events/index.js';
 import type { BookingRow } from '../../../crm/bookings/index.js';
 import type { Space } from '../../../crm/spaces/index.js';
 import { organizationOf } from '../../../crm/organization/index.js';
@@ -21,7 +21,7 @@ export async function fromEventsOf(
   spaces: readonly Space[],
 ): Promise<FromEvents | undefined> {
   const org = v.organization.organizationId;
-  const events = await eventsOf(db, org, booking.id);
+  const events = await bookingEvents({ db }, org, booking.id);
   if (events.length <= 1) return undefined;
   const zone = (await organizationOf(db, org))?.timezone ?? booking.timezone;
   const names = new Map(spaces.map((s) => [s.id, s.name]));

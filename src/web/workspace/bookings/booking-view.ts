@@ -6,8 +6,7 @@
  */
 import { findAccount } from '../../../crm/accounts/index.js';
 import {
-  decodeEvent,
-  eventsOf,
+  bookingEvents,
   type EventValue,
   findClash,
   type Holding,
@@ -90,7 +89,7 @@ export async function bookingView(
   extras: Extras,
 ): Promise<BookingView> {
   const org = v.organization.organizationId;
-  const [account, contact, owners, notes, zone, spaces, eventRows, place, types, lines, context] =
+  const [account, contact, owners, notes, zone, spaces, events, place, types, lines, context] =
     await Promise.all([
       booking.account_id ? findAccount({ db }, org, booking.account_id) : undefined,
       booking.contact_id ? findContact({ db }, org, booking.contact_id) : undefined,
@@ -98,14 +97,12 @@ export async function bookingView(
       notesAbout(db, org, 'bookings', booking.id),
       organizationZone(db, org),
       spaceNamesOf(db, org),
-      eventsOf(db, org, booking.id),
+      bookingEvents({ db }, org, booking.id),
       placeOf(db, booking),
       eventTypesOf(db, org),
       linesOfBooking(db, booking.id),
       bookingReadContext(db, org),
     ]);
-  // Its pricing still reads the events' rows; every other section reads their values.
-  const events = eventRows.map(decodeEvent);
   const [version, installments, payments, documents, tasks, custom, eventsCustom] = await Promise.all([
     versionOf(db, bookingDefinition, booking),
     scheduleOf(db, booking.id),
@@ -153,7 +150,7 @@ export async function bookingView(
     pricing: {
       booking,
       version,
-      events: eventRows,
+      events,
       lines,
       fnbCategories: context.fnbCategories,
       zone,

@@ -34,7 +34,7 @@ import { mayTake, orgPath, type WorkspaceVisitor } from '../workspace-visitor.js
 
 export interface LineFormView {
   booking: { id: string; reference: string; name: string; currency: string };
-  events: ReadonlyArray<{ id: string; name: string; start_date: string }>;
+  events: ReadonlyArray<{ id: string; name: string; startDate: string }>;
   /** The organization's rates, and its service charge now (a line keeps the one it was made with). */
   rates: readonly TaxRate[];
   serviceCharge: string;
@@ -66,7 +66,7 @@ export const LINE_LABELS: Record<string, string> = {
 const QUANTITY_HINT = 'Left empty: its event’s guests on a per-person line, else 1.';
 
 function eventChoices(view: LineFormView) {
-  const events = view.events.map((e) => ({ value: e.id, label: `${e.name}, ${dayLabel(e.start_date)}` }));
+  const events = view.events.map((e) => ({ value: e.id, label: `${e.name}, ${dayLabel(e.startDate)}` }));
   return [...events, { value: '', label: 'Whole booking' }];
 }
 

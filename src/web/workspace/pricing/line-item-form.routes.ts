@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { bookingDefinition, type BookingRow } from '../../../crm/bookings/index.js';
-import { eventsOf } from '../../../crm/events/index.js';
+import { bookingEvents } from '../../../crm/events/index.js';
 import { organizationOf } from '../../../crm/organization/index.js';
 import {
   createLineItem,
@@ -47,7 +47,7 @@ export const lineItemFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function render(reply: FastifyReply, v: WorkspaceVisitor, b: BookingRow, view: Shown, status = 200) {
     const org = v.organization.organizationId;
     const [events, rates, items, organization] = await Promise.all([
-      eventsOf(db, org, b.id),
+      bookingEvents({ db }, org, b.id),
       taxRatesOf(db, org),
       view.line ? [] : itemsOf(db, org),
       organizationOf(db, org),
@@ -88,7 +88,7 @@ export const lineItemFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const b = await recordOf(db, bookingDefinition, request.params.org, request.params.id);
       // For its first event unless another (or the booking as a whole) is chosen.
-      const [first] = await eventsOf(db, b.organization_id, b.id);
+      const [first] = await bookingEvents({ db }, b.organization_id, b.id);
       return render(reply, visitorOf(request), b, { values: blankLine(first?.id ?? ''), errors: {} });
     },
   );

@@ -7,7 +7,7 @@
  * the line and under the grand total, never as a row of the totals that seems to add.
  */
 import { bookingCodec, type BookingRow, fnbShortfall } from '../../../crm/bookings/index.js';
-import type { EventRow } from '../../../crm/events/index.js';
+import type { EventValue } from '../../../crm/events/index.js';
 import { majorText } from '../../../crm/money.js';
 import {
   CATEGORY_LABELS,
@@ -19,7 +19,7 @@ import { countText, percentText } from '../../../locale.js';
 import { html, type SafeHtml } from '../../html.js';
 import { money } from '../bookings/booking-badges.js';
 import { csrfField, type FieldErrors, inputField } from '../forms/form-fields.js';
-import { eventTimes } from '../time-zones.js';
+import { eventTimesOf } from '../time-zones.js';
 import { orgPath, type WorkspaceVisitor } from '../workspace-visitor.js';
 
 export interface PricingSection {
@@ -27,7 +27,7 @@ export interface PricingSection {
   /** The booking's version, which the F&B minimum form carries. */
   version: string;
   /** Its events, in the order they happen. */
-  events: readonly EventRow[];
+  events: readonly EventValue[];
   /** Its lines, in their order on documents. */
   lines: readonly LineItem[];
   /** The organization's categories that count as food and beverage. */
@@ -87,9 +87,9 @@ function groups(v: WorkspaceVisitor, view: PricingSection): SafeHtml[] {
   const { booking, events, lines } = view;
   const known = new Set(events.map((e) => e.id));
   const ofEvents = events.map((e) => {
-    const guests = e.guaranteed_count ?? e.guest_count;
+    const guests = e.guaranteedCount ?? e.guestCount;
     const facts = [
-      eventTimes(e, booking.timezone, view.zone),
+      eventTimesOf(e, booking.timezone, view.zone),
       guests === null ? '' : `${countText(guests)} guests`,
     ];
     return {
