@@ -293,6 +293,38 @@ eachDatabase((suite) => {
       });
   });
 
+  it("sends the venue's own people a template's mail as a notice of the booking it is about", async () => {
+    // The shipped confirmation of a signed proposal sends the client's letter to the owner too:
+    // the owner reads which booking it is about before the letter, never a bare "Dear Aoife".
+    const id = await automation({
+      name: 'Tell the owner',
+      trigger: { type: 'booking.created' },
+      steps: [{ type: 'send_email', template_id: template, to: 'owner' }],
+    });
+    const before = (await mailsTo(venue.user.email)).length;
+    const b = await booking({ name: 'Brennan anniversary' });
+    await drain();
+    const reference = (await api<{ data: { attributes: { reference: string } } }>(`/v2/bookings/${b}`)).body
+      .data.attributes.reference;
+    const mails = await mailsTo(venue.user.email);
+    assert.equal(mails.length, before + 1);
+    const mail = mails.at(-1)!;
+    assert.equal(mail.kind, 'automation');
+    assert.match(mail.subject, new RegExp(`^${reference}: `));
+    assert.ok(
+      mail.text_body.startsWith(
+        `The automation “Tell the owner” wrote this for Brennan anniversary (${reference}):\n\n`,
+      ),
+      mail.text_body,
+    );
+    const [run] = await runsOf(id);
+    assert.equal(run!.attributes.state, 'done');
+    await api(`/v2/automations/${id}`, {
+      method: 'PATCH',
+      body: changeDocument('automations', id, { enabled: false }),
+    });
+  });
+
   it('fails a run whose step the rules refuse, with the words why', async () => {
     const doomed = await created(api, '/v2/email_templates', {
       data: { type: 'email_templates', attributes: { name: 'Doomed', subject: 'Hi', body: 'Hello' } },

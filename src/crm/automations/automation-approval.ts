@@ -92,6 +92,7 @@ export const approveRun: Command<ApprovalInput, AutomationRunTable | Refusal> = 
     const facts = {
       organizationId: actor.organizationId,
       bookingId: run.booking_id,
+      automationId: run.automation_id,
       sending: input.sending,
       now,
     };

@@ -2,7 +2,9 @@
  * A `send_email` step (SPEC §18): the template written for the booking (rendered before the
  * step's unit of work, on the rendering threads), sent to the client as a message of the
  * booking's conversation (§17: its Reply-To files the answer beside it), or to the venue's own
- * people (the booking's owner, the admins, a named member) as a mail of the outbox. A step that
+ * people (the booking's owner, the admins, a named member) as a mail of the outbox, which names the
+ * automation and the booking before the template's words (the client's letter the shipped
+ * confirmation of a signed proposal also sends the owner reads as a notice of it). A step that
  * requires approval keeps the drafted mail on its run instead, for a member to send or skip.
  */
 import type { Trx } from '../../db/database.js';
@@ -75,12 +77,41 @@ export async function recipientsOf(
   return rows.map((row) => ({ address: row.email, name: row.name }));
 }
 
+/** The run a mail is sent for: its organization, booking and automation. */
+export interface SendingFacts {
+  organizationId: string;
+  bookingId: string;
+  automationId: string;
+  sending: boolean;
+  now: number;
+}
+
+/** A mail to the venue's own people, headed by the automation and the booking it is about. */
+async function staffNotice(trx: Trx, facts: SendingFacts, draft: Draft) {
+  const [booking, automation] = await Promise.all([
+    trx
+      .selectFrom('bookings')
+      .select(['name', 'reference'])
+      .where('organization_id', '=', facts.organizationId)
+      .where('id', '=', facts.bookingId)
+      .executeTakeFirst(),
+    trx
+      .selectFrom('automations')
+      .select('name')
+      .where('organization_id', '=', facts.organizationId)
+      .where('id', '=', facts.automationId)
+      .executeTakeFirst(),
+  ]);
+  if (!booking) return { subject: draft.subject, text: draft.text };
+  const by = automation ? `The automation “${automation.name}”` : 'An automation';
+  return {
+    subject: `${booking.reference}: ${draft.subject}`,
+    text: `${by} wrote this for ${booking.name} (${booking.reference}):\n\n${draft.text}`,
+  };
+}
+
 /** Sends a drafted mail; the id of the conversation's message it made, for the client's. */
-export async function sendDraft(
-  trx: Trx,
-  facts: { organizationId: string; bookingId: string; sending: boolean; now: number },
-  draft: Draft,
-): Promise<string | undefined> {
+export async function sendDraft(trx: Trx, facts: SendingFacts, draft: Draft): Promise<string | undefined> {
   const { organizationId, bookingId, sending, now } = facts;
   const to = draft.to.map((address, i) => ({ address, name: draft.names[i] ?? '' }));
   if (draft.audience === 'client') {
@@ -105,10 +136,11 @@ export async function sendDraft(
     );
     return message.id;
   }
+  const notice = await staffNotice(trx, facts, draft);
   for (const person of to)
     await queueMail(
       trx,
-      { organizationId, kind: 'automation', to: person, subject: draft.subject, text: `${draft.text}\n` },
+      { organizationId, kind: 'automation', to: person, subject: notice.subject, text: `${notice.text}\n` },
       { now, sending },
     );
   return undefined;

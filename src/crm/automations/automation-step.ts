@@ -112,6 +112,7 @@ async function sendEmail(
   const facts = {
     organizationId: actor.organizationId,
     bookingId: run.booking_id,
+    automationId: run.automation_id,
     sending: input.sending,
     now,
   };
