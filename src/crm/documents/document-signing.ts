@@ -66,16 +66,19 @@ export interface Signed {
   outcome: SigningOutcome;
 }
 
-/** The signature page's words: who, when (in the venue's zone and in UTC), from where. */
+/**
+ * The signature page's words: who, when (in the venue's zone, written in its locale as the pages
+ * before it are, and in UTC), from where.
+ */
 export function signaturePage(
   input: Pick<SignInput, 'name' | 'address' | 'userAgent' | 'signedAt' | 'seenSha256'>,
-  facts: { zone: string; documentName: string; venue: string },
+  facts: { zone: string; locale: string; documentName: string; venue: string },
 ): SignaturePage {
   const { signedAt } = input;
-  const { zone } = facts;
+  const { zone, locale } = facts;
   return {
     name: (input.name ?? '').trim(),
-    signedAt: `${dayOf(signedAt, zone)}, ${clockOf(signedAt, zone)} (${zone.replace(/_/g, ' ')}); ${isoTime(signedAt)}`,
+    signedAt: `${dayOf(signedAt, zone, locale)}, ${clockOf(signedAt, zone, locale)} (${zone.replace(/_/g, ' ')}); ${isoTime(signedAt)}`,
     address: input.address,
     userAgent: input.userAgent,
     seenSha256: input.seenSha256,

@@ -36,6 +36,7 @@ import { FormBody, formText, sendPage } from '../forms.js';
 import { portalGonePage, portalPage, portalWaitPage } from './portal.page.js';
 import { portalView } from './portal-view.js';
 import { organizationOf } from '../../crm/organization/index.js';
+import { organizationLocale } from '../../locale.js';
 
 const Params = Type.Object({ token: Type.String({ maxLength: 200 }) });
 const DAY = 86_400;
@@ -160,6 +161,7 @@ export const portalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       };
       const page = signaturePage(signer, {
         zone: organization.timezone,
+        locale: organizationLocale(organization),
         documentName: shown.model.name,
         venue: organization.name,
       });
