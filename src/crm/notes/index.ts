@@ -8,6 +8,6 @@ export { type Note, noteCodec } from './note.codec.js';
 export { NOTE_ACTIONS } from './note.policy.js';
 export { createNote, deleteNote, type NoteInput, noteProblems, updateNote } from './note.commands.js';
 export { deleteNotesOf } from './notes-of.js';
-export { findNote, noteChangeProblems, notesAbout, type NoteView } from './note.reads.js';
+export { bookingNotes, findNote, noteChangeProblems, notesAbout, type NoteView } from './note.reads.js';
 export { noteDefinition } from './note.resource.js';
 export type { NotableType } from './note.table.js';

@@ -17,7 +17,7 @@ import { spacesOf } from '../../../crm/facts.js';
 import { organizationZone } from '../../../crm/organization/index.js';
 import { bookingDefinition, bookingReadContext, type BookingRow } from '../../../crm/bookings/index.js';
 import { findContact } from '../../../crm/contacts/index.js';
-import { notesAbout } from '../../../crm/notes/index.js';
+import { bookingNotes } from '../../../crm/notes/index.js';
 import { bookingTasksOf } from '../tasks/booking-tasks.view.js';
 import { placeOf } from '../../../crm/pipelines/index.js';
 import { paymentsOf, scheduleOf } from '../../../crm/payments/index.js';
@@ -94,7 +94,7 @@ export async function bookingView(
       booking.account_id ? findAccount({ db }, org, booking.account_id) : undefined,
       booking.contact_id ? findContact({ db }, org, booking.contact_id) : undefined,
       userNames(db, [booking.owner_id]),
-      notesAbout(db, org, 'bookings', booking.id),
+      bookingNotes(db, org, booking.id),
       organizationZone(db, org),
       spaceNamesOf(db, org),
       bookingEvents({ db }, org, booking.id),
@@ -136,6 +136,7 @@ export async function bookingView(
       draft: extras.draft ?? '',
       beo: true,
       draftForBeo: extras.draftForBeo ?? false,
+      eventNames: new Map(events.map((e) => [e.id, e.name])),
     },
     events: {
       bookingId: booking.id,

@@ -1,4 +1,7 @@
-/** The notes of a booking, account or contact: newest first, with the form to add one. */
+/**
+ * The notes of a booking (with its events'), account or contact: newest first, with the form to
+ * add one; a note about one of a booking's events names it.
+ */
 import { html, type SafeHtml } from '../../html.js';
 import { csrfField, errorSummary, type FieldErrors, textareaField } from '../forms/form-fields.js';
 import { clockLabel, dayLabel, localDate } from '../time-zones.js';
@@ -17,6 +20,8 @@ export interface NotesSection {
   beo?: boolean;
   /** The mark as ticked, when an added note was refused. */
   draftForBeo?: boolean;
+  /** A booking's events' names, by id: a note about one of them says which. */
+  eventNames?: ReadonlyMap<string, string>;
 }
 
 /** The checkbox that marks a note to print on the booking's banquet event orders (SPEC §13). */
@@ -51,7 +56,9 @@ export function notesSection(v: WorkspaceVisitor, section: NotesSection): SafeHt
             (n) => html`<li class="note">
               <p class="note-meta"><strong>${n.author}</strong> · <time datetime="${n.createdAt}">${when(n.createdAt, section.zone)}</time>${
                 n.updatedAt !== n.createdAt ? html` <span class="muted">(edited)</span>` : ''
-              }${n.forBeo ? html` <span class="badge beo">For the BEO</span>` : ''}</p>
+              }${n.eventId !== undefined ? html` · <span class="note-about">Event: ${section.eventNames?.get(n.eventId) ?? 'an event'}</span>` : ''}${
+                n.forBeo ? html` <span class="badge beo">For the BEO</span>` : ''
+              }</p>
               <div class="note-body">${n.body}</div>
               ${
                 mayChangeNote(v, n)
