@@ -43,6 +43,7 @@ button.link { background: none; border: none; color: inherit; text-decoration: u
 .field-error { color: var(--danger); font-size: .9rem; margin: .25rem 0 0; }
 ul.scopes { padding-left: 1.2rem; }
 code, .secret { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; word-break: break-all; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; }
 .secret { display: block; padding: .6rem .75rem; border: 1px dashed var(--accent); border-radius: .5rem; margin: .25rem 0 1rem; }
 table { width: 100%; border-collapse: collapse; margin: 1rem 0; }
 th, td { text-align: left; padding: .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }

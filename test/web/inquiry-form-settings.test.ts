@@ -143,6 +143,27 @@ eachDatabase((suite) => {
     assert.match(offPage.body, /name="slug" type="text" value="harbour-rooms"/);
   });
 
+  it('gives no embedding snippet while no site may embed the form, only its address and what to do', async () => {
+    const page = await admin.session.request(`${o}/settings/inquiry-form`);
+    const saved = await post(page.body, {
+      enabled: 'yes',
+      slug: 'harbour-rooms',
+      intro: 'Tell us about the day you have in mind.',
+      thank_you: 'Thank you: we answer within a day.',
+      event_types: ['Wedding'],
+      embed_origins: '',
+    });
+    assert.equal(saved.status, 303, saved.body);
+    const shown = await admin.session.request(saved.location!);
+    const address = `${server.url}/inquire/harbour-rooms`;
+    assert.ok(shown.body.includes(`<a href="${address}">${address}</a>`), 'links the public address');
+    assert.doesNotMatch(shown.body, /iframe|copy this snippet/);
+    assert.match(
+      shown.body,
+      /No site may embed it yet: list a site under “Sites that may embed it” below before the form can be embedded/,
+    );
+  });
+
   it('shows every bad field at once in the API’s words and saves nothing', async () => {
     const page = await admin.session.request(`${o}/settings/inquiry-form`);
     const before = await savedForm();

@@ -245,6 +245,23 @@ eachDatabase((suite) => {
     assert.deepEqual(cspViolations, []);
   });
 
+  it('fits the Assistants page, its configuration block included, on a 390 px phone', async (t) => {
+    if (missing) return t.skip(missing);
+    const { context, page } = await newPage();
+    await signIn(page, admin.email);
+    await page.waitForURL(/\/orgs\/[^/]+\/bookings/);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/orgs/${orgId}/settings/developers/assistants`);
+    const block = page.locator('pre code');
+    assert.match((await block.textContent()) ?? '', /"url": "http:\/\/127\.0\.0\.1:\d+\/mcp"/);
+    const overflow = await page.evaluate(
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+    );
+    assert.ok(Number(overflow) <= 0, `the Assistants page scrolls sideways by ${String(overflow)}px`);
+    await screenshot(page, `${suite.database.dialect}-assistants-phone`);
+    await context.close();
+  });
+
   it('keeps a member out of the admin pages and shows them only their own', async (t) => {
     if (missing) return t.skip(missing);
     const { context, page } = await newPage();

@@ -81,6 +81,39 @@ eachDatabase((suite) => {
     assert.doesNotMatch(page, /\d:\d\d\s?[AP]M/);
   });
 
+  it('heads the week’s columns with the days as each locale writes them, no year and no trailing comma', async () => {
+    const columns = async (locale: string, timezone: string, currency: string) => {
+      const { venue } = await venueIn(locale, timezone, currency, [
+        '2027-04-10T22:00:00Z',
+        '2027-04-11T03:30:00Z',
+      ]);
+      const { session } = await workspaceSession(server, venue.admin.email, venue.orgId);
+      const week = await session.request(`/orgs/${venue.orgId}/week?week=2027-04-05`);
+      assert.equal(week.status, 200);
+      return [...week.body.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
+    };
+    assert.deepEqual(await columns('en-US', 'America/New_York', 'USD'), [
+      'Space',
+      'Mon, Apr 5',
+      'Tue, Apr 6',
+      'Wed, Apr 7',
+      'Thu, Apr 8',
+      'Fri, Apr 9',
+      'Sat, Apr 10',
+      'Sun, Apr 11',
+    ]);
+    assert.deepEqual(await columns('en-GB', 'Europe/London', 'GBP'), [
+      'Space',
+      'Mon 5 Apr',
+      'Tue 6 Apr',
+      'Wed 7 Apr',
+      'Thu 8 Apr',
+      'Fri 9 Apr',
+      'Sat 10 Apr',
+      'Sun 11 Apr',
+    ]);
+  });
+
   describe('in a browser', { skip: chromiumMissing() }, () => {
     let browser: Browser;
     before(async () => {

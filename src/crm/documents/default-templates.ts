@@ -2,7 +2,8 @@
  * The templates a venue starts with (SPEC §13), one set per kind of document: a first proposal
  * should read as a venue's own, with nothing to fill in, and say what Marquee does: accepting a
  * proposal online confirms the booking when its events can be held (document-signing.ts), and
- * what is due on signing falls due then, held or not. A venue changes them under Settings →
+ * what is due on signing falls due then, held or not; an invoice asks for payment only while
+ * some is owed (paid equal to the total is paid in full). A venue changes them under Settings →
  * Documents; until then these are used. Written with the merge fields of merge-data.ts.
  */
 import type { DocumentKind } from './document.table.js';
@@ -46,7 +47,7 @@ Any change after this BEO is printed is made by the event manager, who issues a 
 const INVOICE: TemplateTexts = {
   header: `Invoice for {{ booking.name }} ({{ booking.reference }}), for {{ account.name | default: contact.name }}.`,
   footer: `{{ venue.name }} · Invoice for {{ booking.reference }}`,
-  terms: `Please pay the balance due by the dates in the payment schedule, quoting the invoice number and {{ booking.reference }} with your payment.
+  terms: `{% if totals.paid == totals.grand_total %}This invoice is paid in full: nothing is left to pay.{% else %}Please pay the balance due by the dates in the payment schedule, quoting the invoice number and {{ booking.reference }} with your payment.{% endif %}
 
 Thank you for choosing {{ venue.name }}.`,
 };

@@ -43,7 +43,8 @@ function entry(v: WorkspaceVisitor, e: WeekEntry, spaces: ReadonlyMap<string, st
   </a>`;
 }
 
-const shortDay = (date: string) => dayLabel(date).replace(/ \d{4}$/, '');
+// The year goes, with the comma en-US writes before it ("Mon, Dec 7, 2026" → "Mon, Dec 7").
+const shortDay = (date: string) => dayLabel(date).replace(/,? \d{4}$/, '');
 
 export function weekPage(v: WorkspaceVisitor, view: WeekView): string {
   const { model, monday } = view;

@@ -2,7 +2,7 @@
  * Settings → Inquiry form (SPEC §14): whether the venue's public inquiry page is on, its slug
  * (/inquire/<slug>), its intro and thank-you texts, the event types it offers (of the venue's own),
  * and the origins allowed to embed it, one a line. When on, the page gives the public address and
- * an embedding snippet to copy.
+ * an embedding snippet to copy once a site may embed it.
  */
 import type { InquiryForm, InquiryFormInput } from '../../../crm/inquiries/index.js';
 import { type Form, formList, formText } from '../../forms.js';
@@ -79,17 +79,25 @@ export function inquiryInput(values: InquirySettingsValues): InquiryFormInput {
 const describe = (field: string, value: string | readonly string[]) =>
   field === 'enabled' ? (value === 'yes' ? 'On' : 'Off') : [value].flat().join(', ');
 
-/** The public address and the snippet that embeds it, when the form is on. */
-function published(address: string | undefined) {
+/**
+ * The public address and the snippet that embeds it, when the form is on. The form's page lets
+ * only the sites listed frame it (frame-ancestors), so with none listed a snippet would show
+ * nothing anywhere: the page says to list a site instead.
+ */
+function published(address: string | undefined, embeddable: boolean) {
   if (!address) return html``;
   const snippet = `<iframe src="${address}" title="Inquiry form" width="100%" height="900" style="border:0"></iframe>`;
   return html`<section aria-labelledby="published-title">
     <h2 id="published-title">Where it is</h2>
     <p>Public address: <a href="${address}">${address}</a></p>
-    <div class="field">
-      <label for="embed-snippet">To embed it in a page of a site listed below, copy this snippet:</label>
-      <textarea id="embed-snippet" rows="3" readonly>${snippet}</textarea>
-    </div>
+    ${
+      embeddable
+        ? html`<div class="field">
+          <label for="embed-snippet">To embed it in a page of a site listed below, copy this snippet:</label>
+          <textarea id="embed-snippet" rows="3" readonly>${snippet}</textarea>
+        </div>`
+        : html`<p>No site may embed it yet: list a site under “Sites that may embed it” below before the form can be embedded in its pages.</p>`
+    }
   </section>`;
 }
 
@@ -103,6 +111,8 @@ export function inquirySettingsPage(
     eventTypes: readonly string[];
     /** The public address of the form as saved, when it is on. */
     address?: string | undefined;
+    /** Whether the settings as saved list a site that may embed the form. */
+    embeddable: boolean;
     notice?: string | undefined;
     /** The settings as saved now, when the save came after someone else's (stale.view.ts). */
     saved?: InquirySettingsValues;
@@ -114,7 +124,7 @@ export function inquirySettingsPage(
     ${noticeOf({ saved: 'Changes saved.' }, view.notice)}
     ${view.saved ? staleNotice({ ...view.saved }, { ...values }, LABELS, describe) : ''}
     ${errorSummary(errors, LABELS)}
-    ${published(view.address)}
+    ${published(view.address, view.embeddable)}
     <form method="post" action="${orgPath(v, '/settings/inquiry-form')}" novalidate class="record-form">
       ${csrfField(v.csrfToken)}<input type="hidden" name="version" value="${view.version}" />
       <div class="field">

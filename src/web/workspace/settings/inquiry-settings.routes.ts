@@ -65,6 +65,7 @@ export const inquirySettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       errors: view.errors ?? {},
       eventTypes: types.map((t) => t.value),
       address: form.enabled && form.slug ? `${config.baseUrl}/inquire/${form.slug}` : undefined,
+      embeddable: form.embed_origins.length > 0,
       notice: view.notice,
       ...(view.stale ? { saved } : {}),
     });
