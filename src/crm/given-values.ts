@@ -18,12 +18,26 @@ const NUMBER = new Set(['integer', 'money', 'number']);
 /** An update's current row when only the values given are wanted (givenChanges). */
 const NOT_GIVEN: Readonly<Record<string, unknown>> = Object.freeze({});
 
+/** plainFields' answers by the kind's fields and the names ruled: each row of an import asks again. */
+const PLAIN = new WeakMap<Fields, Map<string, readonly Field[]>>();
+
 /** The fields a write may give as attributes (not relationships), which no rule names in `ruled`. */
-export function plainFields(fields: Fields, ruled: Iterable<string> = []): Field[] {
+export function plainFields(fields: Fields, ruled: Iterable<string> = []): readonly Field[] {
   const named = new Set(ruled);
-  return Object.values(fields).filter(
-    (f) => f.stored && f.writable && !f.relationship && !named.has(f.name) && !named.has(camelName(f.name)),
-  );
+  const key = [...named].sort().join(' ');
+  let answers = PLAIN.get(fields);
+  if (!answers) PLAIN.set(fields, (answers = new Map()));
+  let plain = answers.get(key);
+  if (!plain) {
+    plain = Object.freeze(
+      Object.values(fields).filter(
+        (f) =>
+          f.stored && f.writable && !f.relationship && !named.has(f.name) && !named.has(camelName(f.name)),
+      ),
+    );
+    if (answers.size < 100) answers.set(key, plain);
+  }
+  return plain;
 }
 
 /** One field's given value, judged by its declaration; problems at its attribute. */

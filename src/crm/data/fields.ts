@@ -213,10 +213,7 @@ type Camel<Name extends string> = Name extends `${infer Head}_${infer Tail}`
   ? `${Head}${Capitalize<Camel<Tail>>}`
   : Name;
 
-/** A field's name in the domain's values (camelCase, as every name in the code). */
-export function camelName(name: string): string {
-  return name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
-}
+export { camelName } from './camel-name.js';
 
 type ValueOf<F> =
   F extends Field<infer Type, infer Nullable, boolean>
